@@ -204,7 +204,7 @@ pub enum Mutation {
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 64] = [
+    pub const ALL: [Mutation; 63] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -260,7 +260,8 @@ impl Mutation {
         Mutation::RepeatUntilEndsOnSkipped,
         Mutation::InterruptOnlyBeforeStart,
         Mutation::ConditionalStaticRechecks,
-        Mutation::WaitUntilRechecksWhileRunning,
+        // Mutation::WaitUntilRechecksWhileRunning: WaitUntil is not generated until the bug of
+        // tests/regression/wait_until_child_completion.rs is fixed.
         Mutation::DeadlineStrictDeadline,
         Mutation::FlipSelectorKeepsOrder,
         Mutation::StepSequencerStaysOnHalt,
@@ -646,7 +647,9 @@ impl RefNode {
             Node::Composite(kind, children) => {
                 let children = children.iter().map(RefNode::build).collect();
                 match kind.rule() {
-                    _ if *kind == Composite::Priority && mutant(Mutation::PriorityIsMemPriority) => {
+                    _ if *kind == Composite::Priority
+                        && mutant(Mutation::PriorityIsMemPriority) =>
+                    {
                         RefNode::Linear {
                             rule: Rule::Fallback,
                             children,

@@ -1269,7 +1269,12 @@ impl Ext {
                 format!("Cd{{{ms};{}}}", StatusName::desc_opt(*filtered))
             }
             Ext::IndexSwitch(index, looping, dynamic) => {
-                format!("Isw{{{};{};{}}}", index.desc(), flag(looping), flag(dynamic))
+                format!(
+                    "Isw{{{};{};{}}}",
+                    index.desc(),
+                    flag(looping),
+                    flag(dynamic)
+                )
             }
             Ext::PolicyParallel(policy, repeat) => format!("PPar{{{policy};{}}}", flag(repeat)),
         }
@@ -1334,7 +1339,11 @@ impl Ext {
                     "N" => Some(false),
                     _ => return Err(format!("bad Conditional {t:?}")),
                 };
-                Ok(Ext::Conditional(Cond::parse(c)?, d, StatusName::parse_opt(s)?))
+                Ok(Ext::Conditional(
+                    Cond::parse(c)?,
+                    d,
+                    StatusName::parse_opt(s)?,
+                ))
             }),
             "WU" => text().and_then(Cond::parse).map(Ext::WaitUntil),
             "Dd" => text().and_then(num).map(Ext::Deadline),
@@ -1366,7 +1375,11 @@ impl Ext {
                 let [i, l, d] = parts[..] else {
                     return Err(format!("bad IndexSwitch {t:?}"));
                 };
-                Ok(Ext::IndexSwitch(Int::parse(i)?, flag_parse(l)?, flag_parse(d)?))
+                Ok(Ext::IndexSwitch(
+                    Int::parse(i)?,
+                    flag_parse(l)?,
+                    flag_parse(d)?,
+                ))
             }),
             "PPar" => text().and_then(|t| {
                 let (p, r) = t.split_once(';').ok_or("PolicyParallel: p;r")?;
@@ -1972,8 +1985,7 @@ impl Node {
                     Ext::FlipSelector => {
                         // A Fallback whose order changes: any child may come last.
                         let mut out = all() & (S | R);
-                        if children.iter().any(|c| c.outcomes().has(F)) || out == Outcomes::NONE
-                        {
+                        if children.iter().any(|c| c.outcomes().has(F)) || out == Outcomes::NONE {
                             out = out | F;
                         }
                         if children.iter().all(|c| c.outcomes().has(K)) {

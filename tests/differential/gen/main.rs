@@ -18,8 +18,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use tree::{
-    Atom, Attr, Bind, Composite, Cond, Count, Decl, Entry, Ext, Hook, Init, Int, LeafForm, Node, Op,
-    Outcomes, PortLeaf, Ports, Pre, RunOnceForm, SetValue, Spelling, StatusName, Stmt, SubForm,
+    Atom, Attr, Bind, Composite, Cond, Count, Decl, Entry, Ext, Hook, Init, Int, LeafForm, Node,
+    Op, Outcomes, PortLeaf, Ports, Pre, RunOnceForm, SetValue, Spelling, StatusName, Stmt, SubForm,
     Tree,
 };
 
@@ -367,14 +367,16 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             3,
             4,
             4,
-            3,
+            6,
             4,
             if avail.is_some() { 4 } else { 0 },
             if avail.is_some() { 6 } else { 0 },
-            if avail.is_some() { 4 } else { 0 },
+            // WaitUntil: left out until the bug of tests/regression/wait_until_child_completion.rs
+            // (a direct resume drops its child's completion) is fixed; then 4 with a blackboard.
+            0,
             // Filter, Cooldown.
             7,
-            4,
+            6,
         ]);
         let count = if matches!(kind, 3 | 4 | 12) {
             count(rng)

@@ -4,19 +4,23 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub0 for Ctx {
-        StatefulAction(Task<0>)
+    pub tree Tree0000Sub1 for Ctx {
+        Optional {
+            AlwaysRunning,
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub1 for Ctx {
-        Delay(0) {
-            Priority {
+    pub tree Tree0000Sub0 for Ctx {
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Action(Act<0>),
+            ReactiveFallback {
                 StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2>),
-                AlwaysRunning,
+                Condition(|ctx| ctx.check(2)),
+                Condition(Cond<3>),
             },
+            SubTree(Tree0000Sub1),
         }
     }
 }
@@ -24,42 +28,67 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0000 for Ctx {
         TryCatch {
-            RunOnce {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        Sleep(50),
-                    },
+            RepeatUntil(Failure) {
+                Remap(success = Failure, failure = Success) {
                     SubTree(Tree0000Sub0),
-                    SubTree(Tree0000Sub1),
                 },
             },
-            Repeat(forever) {
-                Filter(times = 2, count = Failure, filtered = Failure) {
-                    StatefulAction(Task<3>),
-                },
-            },
+            Sleep(30),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
-        RetryUntilSuccessful(forever) {
-            IfThenElse {
-                WhileDoElse {
-                    Condition(Cond<0>),
-                    Repeat(3) {
-                        StatefulAction(Task<1>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Priority {
+            WhileDoElse {
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Timeout(30) {
+                        Action(Act<1>),
+                    },
+                    #[failure_if(|bb| bb.b0 < bb.b0 % 3)]
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[skip_if(|bb| *bb.t0 + 2 > 3)]
+                    IndexSwitch(|bb| *bb.t0 + 4) {
+                        Conditional(|bb| bb.b0 + 4 != bb.b0 % 3, else = Success) {
+                            Condition(Cond<2>),
+                        },
                     },
                 },
-                Cooldown(100) {
-                    Repeat(2) {
-                        Sequence {
-                            RepeatUntilSuccess(forever) {
-                                Condition(Cond<2>),
-                            },
-                            StatefulAction(Task<3>),
-                        },
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    #[success_if(|bb| *bb.t0 == 2)]
+                    Action(PIo<4>, t0 = {t0}),
+                },
+            },
+            #[run_while(|bb| bb.b0 + 2 == 0)]
+            #[success_if(|bb| *bb.t0 == 0)]
+            Priority {
+                Fallback {
+                    StatefulAction(Task<5>),
+                    StatefulAction(PTask<6>, b0 = {b0}),
+                },
+                Action(Act<7>),
+                ReactiveSequence {
+                    StatefulAction(Task<8>),
+                    Script(|bb| *bb.t0 += 1),
+                },
+                Filter(times = 1, count = Failure, filtered = Failure) {
+                    Script(|bb| bb.b0 += 2),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                StatefulAction(Task<9>),
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Repeat(1) {
+                    Invert {
+                        StatefulAction(Task<10>),
                     },
                 },
             },
@@ -67,28 +96,28 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0002Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        RetryUntilSuccessful(0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
+board!(Tree0001Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0002Sub1 for Ctx {
         blackboard {
-            b1: i64 = 9,
-            #[tracked] t1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
         }
-        StepSequencer {
-            StatefulAction(Task<2> = Task::<2>),
-            Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-            Condition(|ctx, bb| ctx.check_in(4, (*bb.t1 + 2) % 4)),
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0002Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            b0: i64 = 9,
+        }
+        FlipSelector {
+            #[skip_if(|bb| (bb.b0 + 3) % 4 == 3)]
+            SubTree(Tree0002Sub1, t1 = {=}, b0 = {b0}),
+            Sleep(20),
         }
     }
 }
@@ -96,554 +125,356 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t1: i64,
+            b0: i64,
         }
-        FlipSelector {
-            #[skip_if(|bb| (*bb.t1 + 3) % 4 == 3)]
-            SubTree(Tree0002Sub0, b1 = {=}, t1 = {t1}),
-            Repeater(forever) {
-                Action(PAct<1>, b0 = 6),
+        ForceFailure {
+            #[post(|bb| bb.t1.set(bb.b0 % 4))]
+            Deadline(30) {
+                Repeater(forever) {
+                    SubTree(Tree0002Sub0, t1 = {=}, b0 = {b0}),
+                },
             },
-            SubTree(Tree0002Sub1, b1 = {=}, t1 = {t1}),
         }
     }
 }
 
-board!(Tree0002Blackboard { b1 t1 });
+board!(Tree0002Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0003Sub0 for Ctx {
-        Deadline(0) {
-            AlwaysRunning,
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
+        StatefulAction(Task<6> = Task::<6>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0003 for Ctx {
-        ReactiveSelector {
-            KeepRunningUntilFailure {
-                SubTree(Tree0003Sub0),
-            },
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                RetryUntilSuccessful(forever) {
-                    Sleep(50),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+        }
+        Switch(b1) {
+            case 3 => WhileDoElse {
+                #[failure_if(|bb| *bb.t0 < 0)]
+                ReactiveFallback {
+                    ScriptCondition(|bb| bb.b1 == *bb.t0 % 4),
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                #[on_failure(|bb| { bb.b0 = 7; bb.b0 = 1 })]
+                Condition(|ctx| ctx.check(2)),
+                MemSequence {
+                    AlwaysSuccess,
+                    Action(Act<3>),
                 },
             },
-            Deadline(20) {
-                ForceFailure {
-                    Action(Act<0>),
+            case 2 => BinarySelector(|bb| bb.b0 < 2, dynamic = false) {
+                Switch(b1) {
+                    case 5 => #[skip_if(|bb| bb.b1 + 3 > 1)]
+                    #[run_while(|bb| bb.b0 > 6)]
+                    #[failure_if(|bb| bb.b1 < 3)]
+                    Action(PIo<4>, t0 = {b1}),
+                    case 0 => Action(Act<5>),
+                    case 3 => SubTree(Tree0003Sub0, ..),
+                    _ => SkipUnlessUpdated(t0) {
+                        Condition(PCond<7>, b0 = {t0}),
+                    },
+                },
+                Loop(q0, value = {b1}) {
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        Action(PAct<9>, b0 = {t0}, b1 = {t0}),
+                        Action(Act<10>),
+                    },
                 },
             },
-            AlwaysFailure,
+            case 4 => IndexSwitch(|bb| (bb.b1 + 4) % 4, out_of_range = Fail, dynamic = false) {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    RunOnce(then_skip = true) {
+                        Action(Act<11>),
+                    },
+                },
+                Repeater(forever) {
+                    SetBlackboard(t0 = 3),
+                },
+            },
+            _ => Retry(4) {
+                ParallelAll(1) {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Interrupt(|bb| bb.b0 > 7) {
+                            ReactiveSequence {
+                                Condition(|ctx, bb| ctx.check_in(12, bb.b0)),
+                                StatefulAction(Task<13>),
+                            },
+                        },
+                        ReactiveSequence {
+                            Action(Act<14> = Act::<14>),
+                            Condition(|ctx| ctx.check(15)),
+                            Condition(|ctx| ctx.check(16)),
+                            Condition(PCond<17>, b0 = {b1}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0003Blackboard { t0 b1 b0 q0 });
+
 bt::behavior_tree! {
     pub tree Tree0004Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(14),
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
         }
-        AlwaysSuccess
+        #[on_failure(|bb| if (bb.b0 + 1) % 4 != 1 { bb.b0 += 3 })]
+        #[skip_if(|bb| bb.o0.is_some())]
+        StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0004Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0004 for Ctx {
         blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = Some(4),
             #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
+            b0: i64,
         }
-        #[success_if(|bb| bb.o0.unwrap_or(3) % 4 > 0)]
-        #[failure_if(|bb| *bb.t0 < bb.b1 + 4)]
-        Invert {
-            Deadline(0) {
-                SubTree(Tree0004Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            SubTree(Tree0004Sub0, ..),
+            #[on_failure(|bb| *bb.t0 += 1)]
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+            SubTree(Tree0004Sub1, ..),
         }
     }
 }
 
-board!(Tree0004Blackboard { t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0005Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-        }
-        Sleep(100)
-    }
-}
+board!(Tree0004Blackboard { q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0005 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        StepSequencer {
-            SubTree(Tree0005Sub0, ..),
-            Condition(Cond<0>),
-            ScriptCondition(|bb| bb.b0 % 3 < 1),
+        Sequence {
+            Cooldown(30, filtered = Failure) {
+                MemPriority {
+                    Condition(|ctx| ctx.check(0)),
+                    WasEntryUpdated(t0),
+                },
+            },
+            FlipSelector {
+                #[success_if(|bb| bb.b1 > bb.b0)]
+                #[skip_if(|bb| bb.b1 % 4 > 0)]
+                Timeout(30) {
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    RunOnce {
+                        Action(Act<1> = Act::<1>),
+                    },
+                },
+                #[on_failure(|bb| bb.b1 = bb.b0)]
+                #[success_if(|bb| *bb.t0 == bb.b0)]
+                #[skip_if(|bb| bb.b1 != bb.b0)]
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
         }
     }
 }
 
-board!(Tree0005Blackboard { b0 });
+board!(Tree0005Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0006 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 4,
         }
-        MemSequence {
-            RunOnce {
-                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 1))]
-                Condition(PCond<0>, b0 = 4),
+        WhileDoElse {
+            Precondition(|bb| *bb.t1 < 3) {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| *bb.t0 == 4),
+                    StatefulAction(Task<0> = Task::<0>),
+                },
             },
             StepSequencer {
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    AlwaysSuccess,
-                },
-                Sleep(0),
-            },
-            Selector {
-                ReactiveSequence {
-                    MemSequence {
-                        Action(Act<2> = Act::<2>),
-                        StatefulAction(Task<3>),
-                        ScriptCondition(|bb| (bb.b0 + 4) % 4 != 1),
-                    },
-                },
-                Condition(Cond<4>),
-                Precondition(|bb| bb.o0.is_none(), else = Running) {
-                    Loop(q0, if_empty = Running) {
-                        #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(3)); bb.b1 += 3 })]
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            Condition(PCond<5>, b0 = {t0}),
-                        },
-                    },
-                },
+                #[post(|bb| bb.t0.set(bb.b0))]
+                #[run_while(|bb| bb.b0 == 0)]
+                Action(Act<1>),
+                Action(Act<2>),
+                Condition(|ctx| ctx.check(3)),
             },
         }
     }
 }
 
-board!(Tree0006Blackboard { o0 t0 b0 q0 b1 });
+board!(Tree0006Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0007 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
+            b0: i64 = 0,
         }
-        SequenceStar {
-            RepeatUntilSuccess(forever) {
-                Timeout(100) {
-                    Parallel(success = -2, failure = 3) {
-                        ScriptCondition(|bb| bb.b0 < 2),
-                        AlwaysFailure,
-                        SetBlackboard(o0 = Some(0)),
-                        Script(|bb| { bb.o0 = Some(bb.b0 % 3); bb.b0 = 3 }),
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
-                StatefulAction(Task<0>),
-                Action(PIo<1>, t0 = {b0}),
-                #[on_halted(|bb| bb.b0 = 5)]
-                #[failure_if(|bb| bb.b0 + 2 > 4)]
-                Wait(10),
-                Action(Act<2>),
-            },
-            Sequence {
-                ReactiveSelector {
-                    Condition(PCond<3>, b0 = {=}),
-                    #[post(|bb| *bb.t0 += 3)]
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 4, &mut bb.b0)),
-                },
-                Condition(Cond<5>),
-            },
-            Conditional(|bb| bb.o0.unwrap_or(2) % 3 < 1, dynamic = false) {
-                Priority {
-                    Condition(Cond<6>),
-                    StatefulAction(PTask<7>, b0 = {t0}, b1 = {t0}),
-                    Action(PIo<8>, t0 = {t0}),
-                    Condition(|ctx| ctx.check(9)),
-                    Action(PIo<10>, t0 = {b0}),
-                },
-            },
-            #[on_success(|bb| bb.b0 += 3)]
-            #[post(|bb| { if *bb.t0 % 2 > 0 { bb.b0 = (bb.b0 + 4) % 3 }; *bb.t0 += 2 })]
-            FlipSelector {
-                ReactiveSelector {
-                    AlwaysFailure,
-                    StatefulAction(Task<11>),
-                },
-            },
+        Conditional(|bb| bb.b0 == bb.b0 + 3, dynamic = true, else = Success) {
+            Condition(|ctx, bb| ctx.check_in(0, 4)),
         }
     }
 }
 
-board!(Tree0007Blackboard { b0 t0 o0 });
+board!(Tree0007Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0008Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<11>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0008 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-        }
-        Sequence {
-            ReactiveFallback {
-                #[run_while(|bb| (*bb.t0 + 4) % 2 != 0)]
-                #[failure_if(|bb| *bb.t0 > 4)]
-                StepSequencer {
-                    Action(PAct<0>, b0 = {=}),
-                    Action(Act<1> = Act::<1>),
-                    AlwaysRunning,
-                    Runner,
-                },
-                ReactiveSequence {
-                    Sleep(0),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > bb.o0.unwrap_or(3)),
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-                Sleep(0),
-            },
-            StatefulAction(Task<4> = Task::<4>),
-        }
-    }
-}
-
-board!(Tree0008Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0009Sub0 for Ctx {
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0009 for Ctx {
-        SequenceStar {
-            SequenceWithMemory {
-                RepeatUntilFailure(2) {
-                    Action(Act<0>),
-                },
-                Sleep(30),
-                Action(Act<1>),
-                Action(Act<2> = Act::<2>),
-                SubTree(Tree0009Sub0),
-            },
-            TryCatch(catch_on_halt = false) {
-                Sleep(10),
-                Wait(20),
-            },
-            Condition(Cond<3>),
-            StepSequencer {
-                Sleep(0),
-                Wait(10),
-            },
-            Condition(|ctx| ctx.check(4)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0010 for Ctx {
-        blackboard {
-            b0: i64,
             #[tracked] t0: i64 = 0,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            Action(Act<0> = Act::<0>),
-            StatefulAction(PTask<1>, b0 = {=}),
-            StatefulAction(Task<2>),
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[failure_if(|bb| bb.b0 < 3)]
-            Precondition(|bb| bb.b0 > 3, else = Skipped) {
-                SetBlackboard(t0 = 5),
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0010Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0011 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        Parallel(failure = -2) {
-            Filter(times = 2, count = Success, filtered = Skipped) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            MemPriority {
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(|ctx| ctx.check(2)),
-            },
-            IfThenElse {
-                StatefulAction(Task<3>),
-                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                #[on_success(|bb| bb.b0 += 4)]
-                StatefulAction(Task<4>),
-            },
-            Action(Act<5> = Act::<5>),
-        }
-    }
-}
-
-board!(Tree0011Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0012 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-        }
-        ReactiveFallback {
-            Delay(0) {
-                #[success_if(|bb| bb.b0 != 1)]
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0012Blackboard { q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0013 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-        }
-        RetryUntilSuccessful(1) {
-            FlipSelector {
-                ReactiveSequence {
-                    SetBlackboard(b0 = 4),
-                    Sleep(100),
-                    Condition(PCond<0>, b0 = 7),
-                },
-                StatefulAction(Task<1>),
-                RepeatUntilSuccess(3) {
-                    #[on_halted(|bb| *bb.t0 += 4)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.b0 % 4 == 2)]
-                    RunOnce {
-                        AsyncSequence {
-                            Condition(Cond<2> = Cond::<2>),
-                            Sleep(0),
-                            ScriptCondition(|bb| bb.b0 + 4 > bb.b0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0013Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0014 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        Parallel(success = -3) {
-            Deadline(0) {
-                StatefulAction(Task<0>),
-            },
-            WhileDoElse {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            RepeatUntilSuccess(3) {
-                KeepRunningUntilFailure {
-                    Action(Act<3>),
-                },
-            },
-            BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = true) {
-                Action(Act<4> = Act::<4>),
-                Delay(20) {
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0014Blackboard { b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0015 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            RepeatUntilFailure(3) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            Parallel {
-                Precondition(|bb| bb.b0 % 2 == 0, else = Running) {
-                    ReactiveSequence {
-                        Script(|bb| { if *bb.t0 + 3 == bb.b0 { *bb.t0 += 4 }; *bb.t0 += 2 }),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0015Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0016 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        RepeatUntilFailure(forever) {
-            TryCatch(catch_on_halt = true) {
-                Repeat(forever) {
-                    Cooldown(20) {
-                        RepeatUntilSuccess(forever) {
-                            Sequence {
-                                Repeater(2) {
-                                    #[failure_if(|bb| *bb.t0 > 0)]
-                                    #[success_if(|bb| bb.b0 != 3)]
-                                    StatefulAction(Task<0> = Task::<0>),
-                                },
-                                SetBlackboard(t0 = {b0}),
-                                Delay(0) {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                    },
-                },
-                RunOnce {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                        Parallel(success = 2, failure = -1) {
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0016Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0017Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 13,
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0017 for Ctx {
-        blackboard {
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                IfThenElse {
-                    Action(PIo<0>, t0 = {b0}),
-                    #[on_halted(|bb| if (bb.b0 + 4) % 4 < 2 { bb.b0 += 1 })]
-                    SkipUnlessUpdated(t0) {
-                        #[run_while(|bb| *bb.t0 < *bb.t0 + 1)]
-                        #[success_if(|bb| *bb.t0 == *bb.t0 % 2)]
-                        #[skip_if(|bb| *bb.t0 + 2 != 7)]
-                        SetBlackboard(o0 = Some(7)),
+        WhileDoElse {
+            Sequence {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        #[success_if(|bb| *bb.t0 % 3 != 1)]
+                        #[on_halted(|bb| if bb.o0.unwrap_or(1) % 2 > 0 { bb.b0 += 3 })]
+                        Script(|bb| *bb.t0 += 3),
+                        Sleep(0),
+                        #[post(|bb| { bb.t0.set(bb.b0); if bb.b0 + 3 != *bb.t0 { *bb.t0 += 3 } })]
+                        StatefulAction(Task<0>),
+                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
                     },
-                    ScriptCondition(|bb| bb.b0 + 1 != bb.o0.unwrap_or(0) + 1),
-                },
-                WhileDoElse {
-                    Inverter {
-                        ParallelAll(0) {
-                            ScriptCondition(|bb| *bb.t0 > 3),
-                            StatefulAction(Task<1>),
-                            Failer,
-                        },
-                    },
-                    MemPriority {
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                        Precondition(|bb| bb.o0.unwrap_or(5) % 4 != 0, else = Running) {
-                            Condition(Cond<3>),
+                    RunOnce(then_skip = false) {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            Condition(|ctx, bb| ctx.check_in(2, 1)),
                         },
                     },
                 },
-                RepeatUntilFailure(forever) {
-                    Sequence {
-                        ForceSuccess {
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                        Action(PAct<5>, b0 = {=}),
-                        Sleep(50),
-                        SubTree(Tree0017Sub0, ..),
-                    },
-                },
-            },
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            StatefulAction(Task<6>),
-        }
-    }
-}
-
-board!(Tree0017Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0018 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-        }
-        Invert {
-            Switch(b1) {
-                case 5 => Fallback {
-                    MaxTime(100) {
-                        AsyncFallback {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Action(|ctx| ctx.exec(1)),
-                            Condition(PCond<2>, b0 = {b1}),
+                Conditional(|bb| bb.b0 < 3, else = Success) {
+                    RunOnce(then_skip = false) {
+                        WhileDoElse {
+                            #[failure_if(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(3))]
+                            #[post(|bb| *bb.t0 += 1)]
+                            ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(5)),
                             StatefulAction(Task<3>),
                         },
                     },
                 },
-                _ => Conditional(|bb| *bb.t1 + 4 < *bb.t1 % 4, dynamic = true, else = Success) {
-                    Selector {
-                        AlwaysFailure,
+                Priority {
+                    MaxTime(10) {
+                        RepeatTimes(1) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Filter(times = 3, filtered = Failure) {
+                        #[skip_if(|bb| (*bb.t0 + 1) % 2 < 1)]
+                        #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                        AlwaysRunning,
+                    },
+                    WasEntryUpdated(t0),
+                },
+                StepSequencer {
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 3, &mut bb.b0)),
+                    SetBlackboard(t0 = 7),
+                },
+            },
+            ReactiveFallback {
+                IfThenElse {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<6>),
+                    },
+                    ReactiveFallback {
+                        Failer,
+                        Condition(Cond<7>),
+                        Action(Act<8>),
+                        StatefulAction(PTask<9>, b0 = {=}),
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                },
+                Fallback {
+                    ScriptCondition(|bb| bb.b0 % 4 > 0),
+                    IfThenElse {
+                        SubTree(Tree0008Sub0, ..),
+                        Action(|ctx, bb| ctx.exec_in(12, *bb.t0, &mut bb.b0)),
+                    },
+                },
+                StatefulAction(PTask<13>, b0 = {=}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0008Blackboard { t0 q0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0009 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        Delay(30) {
+            RepeatTimes(forever) {
+                ReactiveFallback {
+                    BinarySelector(|bb| bb.b0 != 3) {
+                        SetBlackboard(t0 = 5),
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                    },
+                    #[success_if(|bb| bb.b0 % 4 == 3)]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    Timeout(30) {
+                        Inverter {
+                            ForceFailure {
+                                #[post(|bb| bb.t1.set(*bb.t0))]
+                                #[failure_if(|bb| bb.b1 + 3 > 7)]
+                                Interrupt(|bb| bb.b0 % 4 > 1) {
+                                    #[run_while(|bb| *bb.t0 + 1 == bb.b1)]
+                                    #[failure_if(|bb| bb.b0 + 2 != (*bb.t1 + 1) % 3)]
+                                    #[skip_if(|bb| bb.b0 % 3 > 0)]
+                                    Action(Act<1>),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -651,320 +482,548 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0018Blackboard { t1 b1 });
+board!(Tree0009Blackboard { t1 b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0019 for Ctx {
-        Parallel(failure = 2) {
-            ForceSuccess {
-                Sequence {
-                    RepeatUntilFailure(2) {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                    RetryUntilSuccessful(2) {
-                        Optional {
-                            ForceSuccess {
-                                FlipSelector {
-                                    AlwaysRunning,
-                                },
-                            },
+    pub tree Tree0010 for Ctx {
+        Inverter {
+            FlipSelector {
+                Inverter {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                Condition(Cond<3>),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0011 for Ctx {
+        FlipSelector {
+            Repeat(1) {
+                Inverter {
+                    Repeat(1) {
+                        WhileDoElse {
+                            Action(Act<0>),
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
                         },
                     },
                 },
             },
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+            Timeout(0) {
+                AlwaysSuccess,
+            },
+            Wait(20),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0012 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        IndexSwitch(|bb| bb.b1 + 3, out_of_range = Loop) {
+            AlwaysRunning,
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0012Blackboard { b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0013 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveFallback {
+            Fallback {
+                Action(PIo<0>, t0 = {b0}),
+                Action(Act<1> = Act::<1>),
+                RepeatUntilFailure(3) {
+                    Action(Act<2>),
                 },
-                Action(|ctx| ctx.exec(4)),
+                Timeout(30) {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 2, &mut bb.b0)),
+                },
+            },
+            FlipSelector {
                 Sequence {
+                    Sleep(30),
+                    Action(PIo<4>, t0 = {t1}),
+                },
+                #[run_while(|bb| *bb.t0 > 7)]
+                ReactiveSequence {
                     StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
+                    Condition(PCond<6>, b0 = {t1}),
                 },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<7> = Task::<7>),
-                },
+                Condition(Cond<7>),
                 StatefulAction(Task<8>),
             },
         }
     }
 }
 
+board!(Tree0013Blackboard { b0 t1 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0020 for Ctx {
+    pub tree Tree0014Sub0 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
+            #[allow(unused)] b1: i64 = 10,
         }
-        Repeater(2) {
-            Fallback {
-                StatefulAction(Task<0>),
-                WasEntryUpdated(t0),
-                Action(Act<1>),
-                SequenceStar {
-                    #[skip_if(|bb| bb.o0.unwrap_or(4) == 0)]
-                    StatefulAction(Task<2>),
-                    ScriptCondition(|bb| (*bb.t0 + 2) % 3 == 2),
-                },
-            },
-        }
+        Action(|ctx| ctx.exec(2))
     }
 }
 
-board!(Tree0020Blackboard { o0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0021 for Ctx {
+    pub tree Tree0014 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
         }
-        ReactiveSequence {
-            RetryUntilSuccessful(2) {
-                Delay(0) {
-                    Sequence {
-                        Conditional(|bb| bb.o0.unwrap_or(1) == 4, dynamic = false) {
-                            SequenceWithMemory {
-                                Retry(4) {
-                                    Action(PIo<0>, t0 = {t0}),
+        ForceFailure {
+            IfThenElse {
+                PolicyParallel(policy = FirstSuccess) {
+                    SetBlackboard(b1 = 7),
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                },
+                SubTree(Tree0014Sub0, b1 = {=}),
+                ReactiveSequence {
+                    Deadline(20) {
+                        Delay(50) {
+                            ReactiveFallback {
+                                RepeatUntilFailure(2) {
+                                    Action(Act<3>),
                                 },
-                                Parallel(success = -1, failure = 1) {
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
-                        RetryUntilSuccessful(1) {
-                            StepSequencer {
-                                Succeeder,
-                                WasEntryUpdated(t0),
+                                Action(PIo<4>, t0 = {b1}),
                             },
                         },
                     },
                 },
             },
-            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0021Blackboard { o0 t0 });
+board!(Tree0014Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0015 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        AsyncFallback {
+            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
+            Precondition(|bb| bb.o0.is_none(), else = Running) {
+                #[success_if(|bb| *bb.t0 > (bb.o0.unwrap_or(2) + 2) % 2)]
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            StatefulAction(Task<4> = Task::<4>),
+            WaitValueUpdate(t0) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0015Blackboard { b1 o0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0016Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0016 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| *bb.t0 != 3)]
+        Parallel(success = 1, failure = -2) {
+            Sequence {
+                Condition(Cond<0>),
+                Sequence {
+                    Loop(q0) {
+                        SubTree(Tree0016Sub0, ..),
+                    },
+                    #[on_success(|bb| bb.b0 = bb.b0 % 4)]
+                    #[skip_if(|bb| bb.b0 != bb.b0 % 3)]
+                    Action(PIo<2>, t0 = {=}),
+                },
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<3>),
+                    Action(PIo<4>, t0 = {b0}),
+                    #[post(|bb| *bb.t0 += 1)]
+                    #[success_if(|bb| bb.b0 == 0)]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    Wait(0),
+                },
+                MaxTime(10) {
+                    Script(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 = *bb.t0 }),
+                },
+                Loop(q0, if_empty = Success) {
+                    Sequence {
+                        Condition(Cond<5>),
+                        Action(|ctx| ctx.exec(6)),
+                        Sleep(20),
+                    },
+                },
+            },
+            Parallel(success = -1, failure = -1) {
+                IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                    ParallelAll {
+                        AlwaysFailure,
+                        Condition(PCond<7>, b0 = {t0}),
+                    },
+                    ForceFailure {
+                        StatefulAction(Task<8>),
+                    },
+                    Delay(50) {
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0016Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0017 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            #[success_if(|bb| bb.o0.unwrap_or(3) > 6)]
+            #[post(|bb| *bb.t0 += 3)]
+            #[run_while(|bb| bb.o0.unwrap_or(5) < 3)]
+            RunOnce(then_skip = true) {
+                Priority {
+                    #[success_if(|bb| *bb.t0 % 4 > 2)]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    TryCatch {
+                        Repeat(2) {
+                            Condition(Cond<0>),
+                        },
+                        UnsetBlackboard(o0),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        Filter(times = 3, filtered = Failure) {
+                            ReactiveFallback {
+                                Action(Act<1>),
+                                #[run_while(|bb| bb.b0 > 2)]
+                                #[success_if(|bb| (bb.b0 + 4) % 2 != 0)]
+                                AlwaysFailure,
+                            },
+                        },
+                        Inverter {
+                            ScriptCondition(|bb| (bb.b0 + 2) % 2 == 0),
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                WhileDoElse {
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        ScriptCondition(|bb| bb.b0 % 4 == 1),
+                        Action(Act<3>),
+                    },
+                    StatefulAction(PTask<4>, b0 = 8, b1 = {t0}),
+                },
+                #[run_while(|bb| *bb.t0 != 0)]
+                BinarySelector(|bb| bb.o0.unwrap_or(3) > bb.b0) {
+                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+            },
+            ReactiveFallback {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    RepeatTimes(1) {
+                        Repeater(2) {
+                            SetBlackboard(b0 = 4),
+                        },
+                    },
+                },
+                Precondition(|bb| bb.b0 < 2) {
+                    SetBlackboard(b0 = {t0}),
+                },
+                Action(PAct<7>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0017Blackboard { q0 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0018Sub1 for Ctx {
+        Condition(|ctx| ctx.check(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0018Sub0 for Ctx {
+        SubTree(Tree0018Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0018 for Ctx {
+        Cooldown(50) {
+            SubTree(Tree0018Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0019 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+        }
+        Sequence {
+            RepeatUntilSuccess(forever) {
+                AlwaysSuccess,
+            },
+            Repeat(4) {
+                Switch(b1) {
+                    case 0 => StatefulAction(Task<0>),
+                    _ => Condition(Cond<1>),
+                },
+            },
+            MemPriority {
+                #[post(|bb| bb.b0 = *bb.t0)]
+                #[skip_if(|bb| bb.o0.is_some())]
+                #[on_halted(|bb| { *bb.t1 += 1; bb.b0 = *bb.t0 + 4 })]
+                WasEntryUpdated(t1),
+                Script(|bb| *bb.t1 += 1),
+            },
+        }
+    }
+}
+
+board!(Tree0019Blackboard { o0 b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0020 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        Remap(success = Success, failure = Success) {
+            #[on_success(|bb| *bb.t0 += 2)]
+            Sleep(0),
+        }
+    }
+}
+
+board!(Tree0020Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0021 for Ctx {
+        Repeat(0) {
+            Sleep(0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
+            o0: Option<i64> = Some(4),
+            #[allow(unused)] b1: i64 = 2,
         }
-        Switch(b1) {
-            case 2 => Repeater(2) {
-                Action(Act<0>),
-            },
-            case 1 => StepSequencer {
-                StatefulAction(Task<1>),
-                Parallel {
-                    Script(|bb| if *bb.t0 % 2 == 1 { bb.b1 += 2 }),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            case 0 => Sequence {
-                WhileDoElse {
-                    Action(Act<3>),
-                    #[run_while(|bb| *bb.t0 == 3)]
-                    MaxTime(10) {
-                        #[success_if(|bb| *bb.t0 < 5)]
-                        #[post(|bb| bb.b1 += 1)]
-                        #[run_while(|bb| (*bb.t0 + 4) % 2 != 1)]
-                        Condition(Cond<4>),
-                    },
-                    Sequence {
-                        Deadline(20) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            _ => Selector {
-                Condition(Cond<6>),
-                Action(PAct<7>, b0 = {=}),
-                Condition(PCond<8>, b0 = {=}),
-            },
+        #[failure_if(|bb| bb.o0.is_some())]
+        ParallelAll {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0022Blackboard { b0 t0 b1 });
+board!(Tree0022Blackboard { o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0023 for Ctx {
         blackboard {
-            b0: i64 = 0,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(0),
         }
-        #[on_success(|bb| bb.t1.set(bb.b0))]
-        Fallback {
-            IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
-                Runner,
-                Parallel(success = -1) {
-                    #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
-                    #[post(|bb| { if *bb.t0 % 4 < 3 { bb.b0 += 1 }; bb.b0 = *bb.t1 + 2 })]
-                    StatefulAction(Task<0>),
-                    Sleep(0),
-                    Action(PAct<1>, b0 = 4),
+        RunOnce(then_skip = false) {
+            #[run_while(|bb| (*bb.t0 + 1) % 2 != 1)]
+            #[on_failure(|bb| bb.o0 = None)]
+            Retry(1) {
+                Inverter {
+                    Action(PIo<0>, t0 = {=}),
                 },
-            },
-            MemSequence {
-                #[on_failure(|bb| { if *bb.t0 % 4 == 1 { *bb.t1 += 1 }; if *bb.t1 == bb.b0 + 3 { bb.b0 = *bb.t1 } })]
-                StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
-                Action(|ctx, bb| ctx.exec_in(3, 8, &mut bb.b0)),
-                Repeat(forever) {
-                    Action(Act<4>),
-                },
-            },
-            ReactiveSequence {
-                #[skip_if(|bb| bb.b0 < 1)]
-                #[on_halted(|bb| *bb.t1 += 2)]
-                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0023Blackboard { b0 t0 t1 });
+board!(Tree0023Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 1,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            Priority {
-                #[failure_if(|bb| bb.o0.is_some())]
-                Condition(PCond<0>, b0 = {=}),
-                Condition(|ctx| ctx.check(1)),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
-            },
-            Repeat(forever) {
-                Remap(success = Failure, failure = Success) {
-                    Optional {
-                        AsyncSequence {
-                            StatefulAction(PTask<3>, b0 = 5, b1 = {=}),
-                            RunOnce(then_skip = true) {
-                                StatefulAction(PTask<4>, b0 = 6, b1 = {t0}),
-                            },
-                        },
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            Sequence {
+                Remap(success = Failure, failure = Failure) {
+                    Fallback {
+                        StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
+                        StatefulAction(Task<1>),
                     },
                 },
+                Timeout(20) {
+                    Action(PIo<2>, t0 = {b1}),
+                },
             },
-            #[failure_if(|bb| *bb.t0 % 4 > 0)]
-            #[skip_if(|bb| (bb.o0.unwrap_or(3) + 2) % 3 < 2)]
-            Sequence {
-                Failer,
+            MemPriority {
+                SequenceWithMemory {
+                    Sleep(20),
+                    StatefulAction(Task<3>),
+                },
+                SetBlackboard(t1 = 2),
             },
             Sequence {
-                Parallel(success = 1, failure = -3) {
-                    Script(|bb| bb.b1 = (bb.b0 + 2) % 2),
-                    Action(Act<5> = Act::<5>),
-                    StatefulAction(Task<6>),
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<4>),
                 },
-                WaitUntil(|bb| bb.o0.is_none()) {
-                    Timeout(0) {
-                        RetryUntilSuccessful(2) {
-                            Parallel(success = -1, failure = 1) {
-                                Action(PAct<7>, b0 = 1, b1 = {=}),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-            },
-            BinarySelector(|bb| *bb.t0 < 7) {
-                Fallback {
-                    Condition(PCond<9>, b0 = 3),
-                    Repeat(0) {
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Delay(0) {
-                        StatefulAction(Task<11>),
-                    },
-                },
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0024Blackboard { b1 o0 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0025Sub0 for Ctx {
-        AsyncSequence {
-            Condition(Cond<0>),
-        }
-    }
-}
+board!(Tree0024Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0025 for Ctx {
-        Cooldown(0, filtered = Skipped) {
-            SubTree(Tree0025Sub0),
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+        }
+        ReactiveSequence {
+            SkipUnlessUpdated(t0) {
+                ForceSuccess {
+                    Delay(0) {
+                        Priority {
+                            #[success_if(|bb| *bb.t0 > 4)]
+                            Action(Act<0> = Act::<0>),
+                            Condition(|ctx| ctx.check(1)),
+                            Cooldown(10, filtered = Failure) {
+                                Timeout(50) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                            Wait(20),
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<3> = Task::<3>),
+            StepSequencer {
+                WhileDoElse {
+                    Action(PIo<4>, t0 = {=}),
+                    StatefulAction(Task<5>),
+                },
+                StatefulAction(Task<6>),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 4)),
+                    Condition(Cond<7>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0025Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        #[on_success(|bb| { if *bb.t0 > 7 { *bb.t0 += 2 }; bb.o0 = None })]
-        #[success_if(|bb| bb.b1 + 4 != 3)]
-        #[failure_if(|bb| bb.b0 % 2 != 1)]
-        Fallback {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-            },
-            Optional {
-                StatefulAction(Task<2>),
-            },
+        Conditional(|bb| *bb.t0 < 0, dynamic = true) {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
-board!(Tree0026Blackboard { o0 b1 b0 t0 });
+board!(Tree0026Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Inverter {
-            Precondition(|bb| *bb.t0 + 1 < *bb.t0, else = Success) {
-                Timeout(100) {
-                    AsyncSequence {
-                        Precondition(|bb| (*bb.t0 + 2) % 2 > 0, else = Success) {
-                            Action(|ctx| ctx.exec(0)),
+        #[skip_if(|bb| *bb.t1 + 3 < 4)]
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            StatefulAction(Task<0>),
+            TryCatch(catch_on_halt = false) {
+                Cooldown(0) {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[success_if(|bb| bb.b0 > *bb.t1 + 2)]
+                    FlipSelector {
+                        #[on_halted(|bb| if bb.o0.unwrap_or(0) != 4 { bb.b1 += 3 })]
+                        #[success_if(|bb| bb.b0 < *bb.t0 + 3)]
+                        Filter(times = 2, count = Completed, filtered = Skipped) {
+                            Repeat(forever) {
+                                Wait(0),
+                            },
                         },
-                        AsyncSequence {
-                            WasEntryUpdated(t0),
-                            Action(Act<1>),
-                            Script(|bb| { *bb.t0 += 3; if (*bb.t0 + 1) % 3 == 0 { bb.b0 = *bb.t0 } }),
-                        },
+                        UnsetBlackboard(o0),
+                        Condition(PCond<1>, b0 = {t1}),
+                        Action(Act<2>),
+                    },
+                },
+                #[run_while(|bb| bb.b0 > 6)]
+                IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+                    StatefulAction(Task<3>),
+                    #[post(|bb| bb.o0 = Some(*bb.t1))]
+                    StatefulAction(Task<4>),
+                    Optional {
+                        Sleep(20),
                     },
                 },
             },
@@ -972,125 +1031,143 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0027Blackboard { b0 t0 });
+board!(Tree0027Blackboard { t1 b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0028 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             #[tracked] t0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
+            b0: i64 = 2,
         }
-        Fallback {
-            RunOnce(then_skip = true) {
-                Filter(times = 3, filtered = Failure) {
-                    StatefulAction(Task<0>),
-                },
+        Loop(q0, value = {t0}, if_empty = Success) {
+            Sequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {b0}),
             },
-            #[post(|bb| bb.o0 = Some(*bb.t1))]
-            Delay(0) {
-                Action(PIo<1>, t0 = {b0}),
-            },
-            IfThenElse {
-                Action(Act<2>),
-                #[skip_if(|bb| *bb.t1 + 3 < 4)]
-                Script(|bb| bb.t0.set(bb.o0.unwrap_or(2))),
-            },
-            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0028Blackboard { b0 t0 o0 t1 });
+board!(Tree0028Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0029 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            b1: i64,
+            b0: i64,
             #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(0),
         }
-        Priority {
-            PolicyParallel(policy = FirstFailure) {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Limiter(3) {
-                            Precondition(|bb| *bb.t0 == bb.b0 + 1, else = Running) {
-                                Precondition(|bb| bb.o0.is_none(), else = Running) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                        Repeat(1) {
-                            IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Loop) {
-                                #[failure_if(|bb| bb.b1 < bb.b0)]
-                                Wait(10),
-                                StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
-                            },
-                        },
-                        ReactiveSequence {
-                            ScriptCondition(|bb| *bb.t0 + 4 < bb.o0.unwrap_or(3) + 1),
-                            StatefulAction(Task<2>),
+        ReactiveFallback {
+            IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Loop) {
+                TryCatch(catch_on_halt = false) {
+                    Precondition(|bb| bb.o0.unwrap_or(1) == bb.b0, else = Success) {
+                        ForceSuccess {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
                         },
                     },
-                    Conditional(|bb| *bb.t1 > 4, dynamic = true, else = Failure) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Conditional(|bb| bb.o0.is_none(), dynamic = true) {
-                                Sleep(20),
-                            },
-                            Condition(Cond<3>),
-                            Retry(3) {
-                                Selector {
-                                    ScriptCondition(|bb| *bb.t1 < 1),
-                                },
-                            },
-                            #[on_halted(|bb| bb.o0 = Some(*bb.t1 % 3))]
-                            #[on_success(|bb| bb.o0 = None)]
-                            Action(Act<4>),
-                        },
+                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                },
+                RunOnce {
+                    ForceFailure {
+                        WasEntryUpdated(t0),
                     },
+                },
+            },
+            Sequence {
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
+            WhileDoElse {
+                BinarySelector(|bb| bb.b0 % 3 > 1, dynamic = true) {
+                    MaxTime(10) {
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[post(|bb| bb.b0 += 3)]
+                        Action(PAct<6>, b0 = {t0}),
+                    },
+                    StatefulAction(Task<7>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0029Blackboard { o0 b0 b1 t0 t1 });
+board!(Tree0029Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0030 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            Repeater(forever) {
-                Repeat(3) {
-                    ReactiveFallback {
-                        Parallel(success = 0) {
-                            Runner,
-                            Wait(100),
-                        },
-                        Remap(success = Success, failure = Success) {
-                            StatefulAction(Task<0>),
-                        },
-                        Action(PIo<1>, t0 = {t0}),
-                    },
-                },
+        ReactiveFallback {
+            BinarySelector(|bb| bb.b0 != *bb.t0 % 3) {
+                Script(|bb| { bb.o0 = None; bb.b1 = bb.o0.unwrap_or(2) }),
+                #[success_if(|bb| *bb.t1 % 3 < 1)]
+                #[run_while(|bb| *bb.t1 % 3 < 2)]
+                Action(Act<0> = Act::<0>),
             },
+            WaitValueUpdate(t0) {
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[on_success(|bb| { bb.o0 = None; if bb.o0.unwrap_or(2) > bb.b0 + 2 { bb.b1 += 1 } })]
+                StatefulAction(Task<1>),
+            },
+            #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+            #[on_failure(|bb| *bb.t0 += 2)]
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
 
-board!(Tree0030Blackboard { t0 });
+board!(Tree0030Blackboard { b1 t0 o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0031Sub0 for Ctx {
-        RetryUntilSuccessful(2) {
-            ForceFailure {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+            b0: i64 = 13,
+        }
+        ParallelAll {
+            Action(Act<0>),
+            #[post(|bb| *bb.t0 += 3)]
+            #[on_halted(|bb| if bb.b0 + 4 != 0 { *bb.t0 += 3 })]
+            #[success_if(|bb| *bb.t0 > 0)]
+            Retry(1) {
                 AlwaysFailure,
+            },
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            Action(Act<3> = Act::<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0031Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        ReactiveFallback {
+            Filter(times = 1, filtered = Skipped) {
+                Action(Act<4>),
+            },
+            StatefulAction(Task<5>),
+            #[on_failure(|bb| bb.t0.set(bb.b1))]
+            RunOnce(then_skip = false) {
+                Action(PAct<6>, b0 = {t0}),
             },
         }
     }
@@ -1098,428 +1175,303 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0031 for Ctx {
-        RetryUntilSuccessful(2) {
-            SubTree(Tree0031Sub0),
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            b0: i64 = 3,
+        }
+        WhileDoElse {
+            SubTree(Tree0031Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+            Delay(30) {
+                RepeatUntilFailure(forever) {
+                    Limiter(1) {
+                        #[success_if(|bb| (bb.b1 + 3) % 3 > 0)]
+                        #[run_while(|bb| bb.b1 % 2 > 0)]
+                        SubTree(Tree0031Sub1, t0 = {=}, b1 = {b1}, b0 = {=}),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0031Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0032 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        Filter(times = 3, count = Failure) {
-            Parallel(success = -3, failure = 1) {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                StatefulAction(Task<4>),
-                Fallback {
-                    ScriptCondition(|bb| *bb.t0 < bb.b0),
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                    BinarySelector(|bb| *bb.t1 % 2 > 0, dynamic = false) {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
+        RunOnce(then_skip = true) {
+            Interrupt(|bb| *bb.t0 % 2 != 1) {
+                #[success_if(|bb| *bb.t0 == 5)]
+                #[on_failure(|bb| { if *bb.t0 == 3 { bb.o0 = None }; bb.b0 += 3 })]
+                #[on_halted(|bb| { bb.b1 += 3; bb.b0 += 3 })]
+                RunOnce {
+                    WhileDoElse {
+                        StatefulAction(Task<0>),
+                        Filter(times = 2, filtered = Failure) {
+                            IfThenElse {
+                                Precondition(|bb| *bb.t0 + 4 < bb.b0, else = Success) {
+                                    StatefulAction(Task<1>),
+                                },
+                                FlipSelector {
+                                    Wait(0),
+                                    Failer,
+                                    StatefulAction(Task<2>),
+                                },
+                                ReactiveFallback {
+                                    AlwaysFailure,
+                                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 3)),
+                                },
+                            },
+                        },
                     },
-                    SetBlackboard(t1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0032Blackboard { t0 b0 t1 });
+board!(Tree0032Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0033Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Conditional(|bb| bb.b0 + 2 < 6, dynamic = true) {
+            Remap(success = Failure, failure = Failure) {
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0033 for Ctx {
-        ParallelAll(2) {
-            SequenceWithMemory {
-                Optional {
-                    Condition(Cond<0>),
+        blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            IfThenElse {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
                 },
-                Condition(Cond<1>),
-                Repeat(1) {
-                    RunOnce(then_skip = true) {
-                        RetryUntilSuccessful(forever) {
-                            Runner,
-                        },
-                    },
+                FlipSelector {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    #[post(|bb| if (bb.b0 + 3) % 3 != 0 { bb.b0 += 2 })]
+                    #[on_failure(|bb| { if bb.b1 % 4 > 1 { bb.b1 += 3 }; bb.b0 += 1 })]
+                    SetBlackboard(t0 = 4),
+                },
+            },
+            ParallelAll(2) {
+                SetBlackboard(b1 = 0),
+                AlwaysRunning,
+                Condition(Cond<3>),
+            },
+            Remap(success = Success, failure = Failure) {
+                Timeout(0) {
+                    Condition(Cond<4>),
                 },
             },
             Sequence {
-                ReactiveFallback {
-                    RunOnce(then_skip = false) {
-                        ForceSuccess {
-                            AlwaysSuccess,
-                        },
+                StatefulAction(Task<5> = Task::<5>),
+                Conditional(|bb| (bb.b1 + 4) % 4 < 2, else = Failure) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                        StatefulAction(Task<6>),
+                        #[post(|bb| bb.t0.set((bb.b0 + 4) % 2))]
+                        #[on_failure(|bb| bb.b1 = 1)]
+                        Action(Act<7>),
                     },
                 },
-                ReactiveSequence {
-                    RepeatUntil(Success) {
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                    Wait(50),
-                },
+                Succeeder,
             },
-            SequenceStar {
-                Limiter(3) {
-                    RetryUntilSuccessful(4) {
-                        Action(Act<3>),
-                    },
-                },
-                Condition(Cond<4>),
-                Remap(success = Success, failure = Success) {
-                    AlwaysSuccess,
-                },
-                Action(Act<5>),
-            },
+            SubTree(Tree0033Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
         }
+    }
+}
+
+board!(Tree0033Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0034Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Action(Act<2> = Act::<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0034 for Ctx {
-        ForceSuccess {
-            Repeat(3) {
-                ForceSuccess {
-                    ParallelAll(max_failures = -1) {
-                        RunOnce {
-                            Parallel(success = -2) {
-                                Repeat(0) {
-                                    StatefulAction(Task<0>),
-                                },
-                                RetryUntilSuccessful(forever) {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                Failer,
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0035 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| *bb.t0 % 3 != 2)]
-        Fallback {
-            Cooldown(20, filtered = Skipped) {
-                RepeatUntil(Failure) {
-                    ScriptCondition(|bb| *bb.t0 + 3 < 2),
-                },
-            },
-            Delay(10) {
-                #[skip_if(|bb| *bb.t0 == 6)]
-                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                SequenceWithMemory {
-                    Repeater(2) {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                    },
-                    Precondition(|bb| *bb.t0 != *bb.t0 + 2, else = Skipped) {
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-            },
-            ReactiveSelector {
-                Action(|ctx| ctx.exec(2)),
-                ScriptCondition(|bb| bb.b0 % 3 > 1),
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0035Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0036 for Ctx {
-        RepeatUntilFailure(forever) {
-            ReactiveFallback {
-                TryCatch(catch_on_halt = true) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Action(Act<2>),
-                        Sleep(20),
-                        StatefulAction(Task<3>),
-                    },
-                    WhileDoElse {
-                        FlipSelector {
-                            Condition(Cond<4>),
-                            Remap(success = Success, failure = Success) {
-                                StatefulAction(Task<5> = Task::<5>),
-                            },
-                        },
-                        TryCatch {
-                            StatefulAction(Task<6>),
-                            Action(Act<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0037 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        Delay(20) {
-            Repeat(forever) {
-                #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 != 6)]
-                #[post(|bb| bb.o0 = None)]
-                Repeat(3) {
-                    RepeatUntil(Success) {
-                        #[on_failure(|bb| bb.t0.set(*bb.t1))]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        ForceFailure {
-                            Failer,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0037Blackboard { b0 o0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0038 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-            b1: i64 = 5,
         }
-        Priority {
-            ReactiveSelector {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                IfThenElse {
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                    Condition(Cond<2>),
-                },
-            },
-            Delay(0) {
-                IfThenElse {
-                    Condition(Cond<3> = Cond::<3>),
-                    AlwaysFailure,
-                },
-            },
-            Timeout(30) {
-                Parallel(success = 2, failure = -1) {
-                    StatefulAction(Task<4>),
-                    Switch(b1) {
-                        case 4 => Action(PIo<5>, t0 = {b1}),
-                        case 0 => #[on_success(|bb| { bb.b1 = (bb.b1 + 3) % 2; *bb.t0 += 1 })]
-                        Action(Act<6>),
-                        _ => ScriptCondition(|bb| bb.b0 != 7),
-                    },
-                },
-            },
-            StatefulAction(Task<7>),
-            Switch(b1) {
-                case 0 => Selector {
-                    Action(PAct<8>, b0 = {=}, b1 = {b0}),
-                    AlwaysRunning,
-                },
-                case 4 => WasEntryUpdated(t0),
-                case 2 => Inverter {
-                    StatefulAction(Task<9>),
-                },
-                _ => StatefulAction(Task<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0038Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0039 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            IfThenElse {
-                Condition(PCond<0>, b0 = {=}),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                Action(|ctx| ctx.exec(2)),
-            },
-            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop) {
-                Precondition(|bb| bb.o0.is_some(), else = Success) {
-                    WasEntryUpdated(t0),
-                },
-                BinarySelector(|bb| bb.o0.unwrap_or(3) > *bb.t0, dynamic = false) {
-                    Condition(PCond<3>, b0 = 6),
-                    Condition(PCond<4>, b0 = 9),
-                },
-            },
-            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                Invert {
-                    Condition(Cond<5>),
-                },
-                AlwaysFailure,
-            },
-            WhileDoElse {
-                Condition(Cond<6> = Cond::<6>),
-                StatefulAction(Task<7> = Task::<7>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0039Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0040 for Ctx {
-        RepeatTimes(3) {
-            Limiter(2) {
-                WhileDoElse {
-                    TryCatch(catch_on_halt = false) {
-                        Repeat(1) {
-                            ReactiveSequence {
-                                Repeater(2) {
-                                    StatefulAction(Task<0>),
-                                },
-                                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                    StatefulAction(Task<2>),
-                                },
-                                Condition(|ctx| ctx.check(3)),
-                            },
-                        },
-                        RepeatTimes(forever) {
-                            ForceFailure {
-                                Sequence {
-                                    Condition(Cond<4>),
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                    Cooldown(20) {
-                        ForceSuccess {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0041 for Ctx {
-        Parallel(success = 1, failure = 1) {
-            Repeater(3) {
-                ParallelAll(1) {
+        Parallel(success = -1, failure = -1) {
+            ForceFailure {
+                RepeatTimes(forever) {
                     AsyncSequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        Condition(|ctx| ctx.check(1)),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    Parallel {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-            Fallback {
-                StatefulAction(Task<8>),
-                StatefulAction(Task<9>),
-                RepeatTimes(1) {
-                    StatefulAction(Task<10>),
-                },
-                Repeat(1) {
-                    StatefulAction(Task<11>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0042 for Ctx {
-        ReactiveSelector {
-            SequenceWithMemory {
-                Sequence {
-                    WhileDoElse {
-                        Filter(times = 1, filtered = Skipped) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                        RetryUntilSuccessful(2) {
-                            ReactiveSequence {
-                                Repeater(forever) {
-                                    Condition(Cond<1>),
+                        Limiter(1) {
+                            RepeatTimes(2) {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(PTask<0>, b0 = 7, b1 = {t0}),
                                 },
                             },
                         },
                         ReactiveSequence {
-                            Action(Act<2> = Act::<2>),
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                ParallelAll(5) {
-                    TryCatch {
-                        StatefulAction(Task<5>),
-                        AlwaysFailure,
-                    },
-                    RetryUntilSuccessful(3) {
-                        AlwaysRunning,
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<6> = Cond::<6>),
-                    },
-                    Action(Act<7>),
-                    RepeatUntilSuccess(2) {
-                        Wait(0),
-                    },
-                },
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Limiter(2) {
-                            ReactiveFallback {
-                                Action(Act<8>),
-                                Condition(Cond<9>),
+                            Repeat(forever) {
+                                RunOnce {
+                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
+                                },
                             },
+                            SubTree(Tree0034Sub0, t0 = {=}),
                         },
-                        MemSequence {
-                            Action(Act<10>),
-                            Condition(Cond<11> = Cond::<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0034Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0035 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        FlipSelector {
+            IndexSwitch(|bb| 7, out_of_range = Loop, dynamic = false) {
+                TryCatch(catch_on_halt = false) {
+                    Wait(20),
+                    #[run_while(|bb| bb.b0 + 1 > bb.b0 + 3)]
+                    Script(|bb| *bb.t0 += 1),
+                    #[on_failure(|bb| if *bb.t0 + 2 < 4 { bb.b0 = *bb.t0 })]
+                    StatefulAction(Task<0>),
+                    Sleep(20),
+                    Script(|bb| { bb.b0 += 1; bb.o0 = Some(0) }),
+                },
+                #[skip_if(|bb| *bb.t0 % 4 != 0)]
+                WhileDoElse {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        StatefulAction(Task<1>),
+                        UnsetBlackboard(o0),
+                        SetBlackboard(o0 = Some(2)),
+                    },
+                    BinarySelector(|bb| *bb.t0 != 1) {
+                        Precondition(|bb| *bb.t0 + 4 < 7, else = Success) {
+                            Condition(Cond<2>),
                         },
-                        MaxTime(20) {
-                            Invert {
-                                Condition(Cond<12>),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                Repeat(4) {
+                    Sequence {
+                        WasEntryUpdated(t0),
+                        AsyncFallback {
+                            WasEntryUpdated(t0),
+                            Condition(PCond<3>, b0 = {b0}),
+                        },
+                        #[failure_if(|bb| *bb.t0 == (bb.b0 + 1) % 4)]
+                        #[success_if(|bb| bb.b0 == 7)]
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            RepeatUntil(Success) {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0035Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0036Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b1: i64 = 11,
+            b0: i64 = 12,
+        }
+        Action(|ctx, bb| ctx.exec_in(9, bb.b0 % 2, &mut bb.b1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0036 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64 = 2,
+        }
+        #[post(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
+        #[success_if(|bb| bb.b0 > 1)]
+        #[on_failure(|bb| bb.b1 += 1)]
+        Parallel(success = 2) {
+            ReactiveFallback {
+                Precondition(|bb| bb.b1 % 4 > 1) {
+                    SkipUnlessUpdated(t0) {
+                        StepSequencer {
+                            Condition(Cond<0>),
+                            SequenceStar {
+                                MemPriority {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                    Action(PIo<2>, t0 = {=}),
+                                },
+                            },
+                            StatefulAction(Task<3>),
+                            #[skip_if(|bb| *bb.t0 > 0)]
+                            #[success_if(|bb| *bb.t0 % 3 != 2)]
+                            #[failure_if(|bb| bb.b0 > 0)]
+                            Action(PAct<4>, b0 = {=}, b1 = {=}),
+                        },
+                    },
+                },
+                #[skip_if(|bb| *bb.t0 < 4)]
+                Conditional(|bb| *bb.t0 != 4, dynamic = true, else = Success) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            Switch(b1) {
+                case 4 => Switch(b1) {
+                    case 2 => StatefulAction(Task<6>),
+                    case 5 => StatefulAction(Task<7>),
+                    _ => #[on_halted(|bb| bb.b0 = bb.b1)]
+                    ReactiveSelector {
+                        Action(Act<8>),
+                        SubTree(Tree0036Sub0, ..),
+                        Condition(Cond<10>),
+                        Condition(Cond<11>),
+                    },
+                },
+                _ => ForceSuccess {
+                    #[on_failure(|bb| if *bb.t0 == *bb.t0 + 1 { bb.b1 = 3 })]
+                    #[run_while(|bb| (*bb.t0 + 4) % 2 < 0)]
+                    Repeat(2) {
+                        Inverter {
+                            MemSequence {
+                                SkipUnlessUpdated(t0) {
+                                    StatefulAction(Task<12>),
+                                },
                             },
                         },
                     },
@@ -1529,31 +1481,154 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0036Blackboard { t0 b1 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0043Sub1 for Ctx {
+    pub tree Tree0037 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        Condition(Cond<0>)
+        StepSequencer {
+            #[skip_if(|bb| bb.o0.unwrap_or(0) > 3)]
+            #[on_failure(|bb| bb.o0 = Some(2))]
+            #[run_while(|bb| (bb.b0 + 4) % 4 > 0)]
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                Condition(Cond<2> = Cond::<2>),
+            },
+            Precondition(|bb| *bb.t0 + 4 != 1, else = Running) {
+                Wait(50),
+            },
+            Repeater(0) {
+                SetBlackboard(t0 = 0),
+            },
+        }
+    }
+}
+
+board!(Tree0037Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0038 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        Invert {
+            BinarySelector(|bb| *bb.t1 < *bb.t0, dynamic = true) {
+                BinarySelector(|bb| *bb.t1 != 3, dynamic = false) {
+                    Action(|ctx| ctx.exec(0)),
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+                Parallel(success = 2) {
+                    Conditional(|bb| *bb.t0 % 4 > 1, dynamic = true, else = Success) {
+                        AlwaysRunning,
+                    },
+                    WasEntryUpdated(t0),
+                    #[skip_if(|bb| bb.b0 < *bb.t1 + 4)]
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0038Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0039 for Ctx {
+        RepeatUntil(Success) {
+            Repeat(3) {
+                Priority {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0043Sub0 for Ctx {
+    pub tree Tree0040 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        SubTree(Tree0043Sub1, o0 = {=})
+        IfThenElse {
+            Interrupt(|bb| bb.b0 < 3) {
+                MemSequence {
+                    Condition(PCond<0>, b0 = {t0}),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Condition(|ctx| ctx.check(3)),
+            AlwaysSuccess,
+        }
     }
 }
+
+board!(Tree0040Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0041 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        Loop(q0, value = {t0}) {
+            ForceSuccess {
+                Retry(2) {
+                    KeepRunningUntilFailure {
+                        Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0041Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0042 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
+        }
+        ReactiveSequence {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b1)),
+            #[failure_if(|bb| bb.b1 != *bb.t0 % 2)]
+            StatefulAction(Task<1>),
+            AlwaysSuccess,
+            StatefulAction(PTask<2>, b0 = 4, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0042Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0043 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            o0: Option<i64> = Some(4),
         }
-        Precondition(|bb| bb.o0.is_none(), else = Failure) {
-            SubTree(Tree0043Sub0, ..),
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            AlwaysRunning,
+            ScriptCondition(|bb| bb.o0.is_none()),
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -1561,276 +1636,73 @@ bt::behavior_tree! {
 board!(Tree0043Blackboard { o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0044 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 5,
-            b0: i64 = 0,
-        }
-        ReactiveSequence {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Optional {
-                    WaitUntil(|bb| *bb.t1 + 3 == bb.b1) {
-                        TryCatch(catch_on_halt = false) {
-                            Retry(2) {
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                            ReactiveFallback {
-                                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
-                                Script(|bb| { if *bb.t1 % 4 > 2 { bb.b0 = *bb.t1 % 2 }; bb.b1 += 1 }),
-                            },
-                        },
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    ForceFailure {
-                        Repeater(1) {
-                            RetryUntilSuccessful(0) {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                },
-                TryCatch {
-                    StatefulAction(Task<3>),
-                    Sleep(100),
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                    Action(PIo<5>, t0 = {t1}),
-                },
-                Selector {
-                    ReactiveSequence {
-                        #[success_if(|bb| bb.b0 > 4)]
-                        Condition(|ctx| ctx.check(6)),
-                        StatefulAction(PTask<7>, b0 = 4, b1 = {t1}),
-                        SetBlackboard(t0 = {t1}),
-                    },
-                },
-            },
-            Priority {
-                ReactiveFallback {
-                    BinarySelector(|bb| *bb.t1 != 6, dynamic = true) {
-                        SetBlackboard(t0 = {b0}),
-                        Action(PIo<8>, t0 = {=}),
-                    },
-                    Parallel(failure = 1) {
-                        #[run_while(|bb| (*bb.t0 + 3) % 2 == 1)]
-                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
-                        StatefulAction(Task<9>),
-                        Invert {
-                            Precondition(|bb| *bb.t1 == 3) {
-                                Action(Act<10>),
-                            },
-                        },
-                    },
-                    #[on_halted(|bb| bb.b0 = *bb.t1)]
-                    #[run_while(|bb| bb.b1 != 1)]
-                    #[post(|bb| bb.b1 += 3)]
-                    Action(Act<11>),
-                    Sequence {
-                        StatefulAction(Task<12> = Task::<12>),
-                        StatefulAction(PTask<13>, b0 = 6, b1 = {b1}),
-                    },
-                    FlipSelector {
-                        TryCatch(catch_on_halt = true) {
-                            ScriptCondition(|bb| *bb.t0 != 7),
-                            #[on_success(|bb| { if (bb.b1 + 4) % 2 > 0 { *bb.t1 += 1 }; if *bb.t0 + 4 < 6 { bb.t1.set(bb.b0) } })]
-                            #[post(|bb| bb.b0 += 1)]
-                            StatefulAction(Task<14>),
-                        },
-                        #[skip_if(|bb| *bb.t1 + 1 != bb.b0 % 2)]
-                        AlwaysSuccess,
-                        #[run_while(|bb| bb.b1 + 1 < *bb.t1 % 2)]
-                        #[on_halted(|bb| *bb.t1 += 3)]
-                        #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                        Condition(Cond<15>),
-                    },
-                },
-            },
-        }
+    pub tree Tree0044Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
-board!(Tree0044Blackboard { t0 t1 b1 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0045Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
+    pub tree Tree0044 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            RetryUntilSuccessful(3) {
+                SubTree(Tree0044Sub0),
+            },
         }
-        StatefulAction(Task<14>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0045 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            b1: i64 = 4,
+            #[allow(unused)] #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceWithMemory {
-            RunOnce(then_skip = false) {
-                FlipSelector {
-                    AsyncSequence {
-                        Sequence {
-                            Action(|ctx| ctx.exec(0)),
-                            ReactiveFallback {
-                                Condition(|ctx, bb| ctx.check_in(1, 6)),
-                                AlwaysFailure,
-                                StatefulAction(Task<2>),
-                                Script(|bb| { bb.b0 = 1; bb.b0 += 1 }),
-                            },
-                            Action(Act<3>),
-                        },
-                        Script(|bb| { bb.b0 += 3; bb.t0.set(bb.o0.unwrap_or(1)) }),
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            ReactiveSequence {
-                                #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5>),
-                            },
-                            Repeater(2) {
-                                SetBlackboard(t0 = 9),
-                            },
-                            AlwaysSuccess,
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Parallel(success = -3, failure = -1) {
-                    AlwaysRunning,
-                    StatefulAction(Task<7> = Task::<7>),
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    #[success_if(|bb| *bb.t0 % 3 < 2)]
-                    Wait(20),
-                },
-                Interrupt(|bb| *bb.t0 < 1) {
-                    #[post(|bb| bb.b0 += 2)]
-                    SkipUnlessUpdated(t0) {
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<9>),
-                    SetBlackboard(t0 = {b0}),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-                MemPriority {
-                    Repeater(forever) {
-                        SkipUnlessUpdated(t0) {
-                            Repeater(0) {
-                                #[failure_if(|bb| *bb.t0 + 1 > *bb.t0)]
-                                Failer,
-                            },
-                        },
-                    },
-                    MaxTime(0) {
-                        StatefulAction(Task<11>),
-                    },
-                    Conditional(|bb| bb.b0 > 6) {
-                        ScriptCondition(|bb| bb.b0 % 4 != 1),
-                    },
-                },
-                StepSequencer {
-                    SequenceWithMemory {
-                        Condition(Cond<12>),
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[run_while(|bb| bb.b0 == 3)]
-                        StatefulAction(Task<13> = Task::<13>),
-                        #[skip_if(|bb| *bb.t0 > 3)]
-                        #[success_if(|bb| *bb.t0 % 2 < 1)]
-                        #[run_while(|bb| bb.o0.is_none())]
-                        SubTree(Tree0045Sub0, ..),
-                    },
-                },
-            },
+        Switch(b1) {
+            case 5 => StatefulAction(Task<0> = Task::<0>),
+            _ => SetBlackboard(t0 = 0),
         }
     }
 }
 
-board!(Tree0045Blackboard { o0 t0 b0 });
+board!(Tree0045Blackboard { b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0046 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 4,
-            b0: i64,
+            #[tracked] t1: i64 = 2,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                Selector {
-                    AlwaysFailure,
-                    Inverter {
-                        Action(Act<0>),
-                    },
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| *bb.t1 + 2 > 0)]
-                    Condition(Cond<1>),
-                },
-                Action(PAct<2>, b0 = {=}, b1 = {t1}),
-            },
-            SequenceWithMemory {
-                AsyncSequence {
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
-                },
-                #[on_halted(|bb| if *bb.t0 != 5 { bb.o0 = None })]
-                #[success_if(|bb| bb.b0 != 1)]
-                Timeout(50) {
-                    #[on_failure(|bb| *bb.t1 += 1)]
-                    #[on_halted(|bb| { if *bb.t1 % 4 < 0 { *bb.t0 += 3 }; bb.b0 += 1 })]
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-            TryCatch {
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                SetBlackboard(o0 = Some(5)),
-            },
+        Interrupt(|bb| *bb.t1 != 6) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0046Blackboard { t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0047Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        #[on_halted(|bb| bb.b0 += 1)]
-        Action(Act<0>)
-    }
-}
+board!(Tree0046Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0047 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
             b0: i64,
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 0,
         }
-        SequenceWithMemory {
-            #[post(|bb| if bb.o0.unwrap_or(2) + 1 > 1 { *bb.t0 += 1 })]
-            #[run_while(|bb| (bb.o0.unwrap_or(5) + 1) % 2 != 1)]
-            RunOnce(then_skip = false) {
-                Repeat(4) {
-                    RunOnce(then_skip = true) {
-                        Deadline(10) {
-                            SequenceStar {
-                                SubTree(Tree0047Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
-                                StatefulAction(Task<1>),
+        Precondition(|bb| *bb.t1 + 2 > *bb.t0) {
+            AsyncFallback {
+                MemSequence {
+                    Fallback {
+                        Loop(q0, value = {t1}, if_empty = Success) {
+                            Precondition(|bb| bb.b0 + 1 == 6, else = Running) {
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                    Cooldown(100, filtered = Failure) {
+                        RepeatUntilSuccess(forever) {
+                            Interrupt(|bb| bb.b1 % 2 > 0) {
+                                ScriptCondition(|bb| *bb.t0 < (bb.b1 + 3) % 2),
                             },
                         },
                     },
@@ -1840,208 +1712,282 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0047Blackboard { t0 b0 o0 });
+board!(Tree0047Blackboard { b1 t0 b0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0048 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
             b0: i64,
         }
-        Deadline(20) {
-            #[on_success(|bb| bb.b0 = *bb.t0)]
-            #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-            #[skip_if(|bb| bb.b0 + 1 < 2)]
-            RetryUntilSuccessful(0) {
-                Script(|bb| bb.t1.set(*bb.t0 + 3)),
-            },
+        Parallel(success = -3) {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Action(|ctx| ctx.exec(2)),
+            #[on_failure(|bb| *bb.t0 += 3)]
+            #[success_if(|bb| bb.b0 < 3)]
+            StatefulAction(PTask<3>, b0 = {b0}),
+            Wait(100),
         }
     }
 }
 
-board!(Tree0048Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0049Sub1 for Ctx {
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0049Sub0 for Ctx {
-        SubTree(Tree0049Sub1)
-    }
-}
+board!(Tree0048Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0049 for Ctx {
-        FlipSelector {
-            SubTree(Tree0049Sub0),
+        MemSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0050 for Ctx {
-        Sequence {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Action(Act<0>),
-                Fallback {
-                    Action(Act<1> = Act::<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            Repeat(1) {
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    Timeout(20) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                    },
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+        }
+        Repeat(0) {
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[success_if(|bb| bb.b0 + 4 < 5)]
+            #[run_while(|bb| *bb.t0 < 5)]
+            AlwaysSuccess,
         }
     }
 }
+
+board!(Tree0050Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0051 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Retry(2) {
+        MemPriority {
+            Precondition(|bb| bb.o0.is_none(), else = Running) {
+                MemPriority {
+                    Precondition(|bb| *bb.t0 < bb.b0, else = Success) {
+                        AsyncSequence {
+                            Condition(PCond<0>, b0 = {=}),
+                            Wait(10),
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t1 + 3 < 6)]
+            ForceFailure {
                 ReactiveSequence {
-                    Action(Act<0> = Act::<0>),
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    Deadline(50) {
+                        WhileDoElse {
+                            #[run_while(|bb| *bb.t1 > 6)]
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                            StatefulAction(Task<4>),
+                        },
+                    },
                 },
             },
-            Condition(Cond<1>),
-            BinarySelector(|bb| bb.b0 > 3) {
-                Sleep(0),
-                #[on_halted(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
-                Optional {
-                    StatefulAction(Task<2>),
-                },
-            },
+            SetBlackboard(b0 = {t0}),
         }
     }
 }
 
-board!(Tree0051Blackboard { t0 b0 });
+board!(Tree0051Blackboard { o0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0052 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
-        SequenceStar {
-            Sleep(30),
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
-            AlwaysRunning,
+        WaitValueUpdate(t0) {
+            Delay(0) {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0052Blackboard { b1 t0 });
+board!(Tree0052Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0053 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
+        IndexSwitch(|bb| *bb.t1 % 3) {
+            ReactiveSequence {
+                #[run_while(|bb| (*bb.t1 + 2) % 3 < 0)]
+                #[on_success(|bb| { *bb.t1 += 3; bb.b0 += 1 })]
+                #[success_if(|bb| *bb.t1 < 2)]
+                TryCatch {
+                    Action(Act<0>),
+                    Condition(PCond<1>, b0 = {t1}),
+                },
+                RunOnce {
+                    MaxTime(0) {
+                        Conditional(|bb| *bb.t0 == 3, dynamic = false, else = Failure) {
+                            Conditional(|bb| *bb.t0 % 4 == 1, else = Success) {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                ForceFailure {
+                    ReactiveSequence {
+                        Precondition(|bb| (*bb.t0 + 2) % 3 != 1, else = Running) {
+                            #[success_if(|bb| *bb.t0 > 3)]
+                            #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
+                            Failer,
+                        },
+                        #[run_while(|bb| bb.b0 != 6)]
+                        #[on_success(|bb| *bb.t1 += 2)]
+                        AlwaysSuccess,
+                        Action(PIo<2>, t0 = {=}),
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 < 1) {
+                Conditional(|bb| bb.b0 > 3, dynamic = false, else = Success) {
+                    #[on_success(|bb| bb.b0 += 3)]
+                    #[failure_if(|bb| *bb.t1 > bb.b0 + 2)]
+                    Repeat(1) {
+                        Fallback {
+                            Condition(|ctx| ctx.check(3)),
+                            Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
+                        },
+                    },
+                },
+                Priority {
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0053Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0054Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Condition(PCond<0>, b0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0054 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            o0: Option<i64>,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveFallback {
-            Filter(times = 2, filtered = Failure) {
-                Filter(times = 1, count = Success, filtered = Failure) {
-                    Timeout(50) {
-                        #[failure_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                        ReactiveSequence {
-                            ReactiveSelector {
-                                Condition(PCond<0>, b0 = {b0}),
-                                Condition(Cond<1>),
+        Loop(q0, value = {t0}, if_empty = Success) {
+            Parallel(success = -1, failure = 0) {
+                ReactiveSelector {
+                    SubTree(Tree0054Sub0, b0 = {=}, q0 = {q0}, t0 = {=}),
+                    Succeeder,
+                },
+                RepeatUntilSuccess(3) {
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0054Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0055 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Inverter {
+            Remap(success = Success, failure = Failure) {
+                RunOnce {
+                    Timeout(20) {
+                        FlipSelector {
+                            RepeatTimes(3) {
+                                RetryUntilSuccessful(1) {
+                                    SetBlackboard(b1 = 7),
+                                },
+                            },
+                            Filter(times = 3, count = Completed, filtered = Failure) {
+                                RetryUntilSuccessful(1) {
+                                    StatefulAction(Task<0>),
+                                },
                             },
                         },
                     },
                 },
             },
-            SequenceStar {
-                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                #[on_halted(|bb| bb.t0.set(bb.b0 % 3))]
-                #[skip_if(|bb| bb.o0.unwrap_or(1) % 2 == 1)]
-                Repeat(forever) {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 3)),
-                },
-                StatefulAction(Task<4>),
-                WaitUntil(|bb| bb.b0 > 2) {
-                    StatefulAction(Task<5>),
-                },
-            },
         }
     }
 }
 
-board!(Tree0054Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0055 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-        }
-        RepeatUntilSuccess(forever) {
-            Precondition(|bb| bb.o0.unwrap_or(2) < bb.o0.unwrap_or(4), else = Success) {
-                #[post(|bb| bb.b0 += 1)]
-                Condition(PCond<0>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0055Blackboard { o0 b0 });
+board!(Tree0055Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0056 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            b1: i64 = 0,
-        }
-        Repeater(forever) {
-            Parallel(failure = -2) {
-                Timeout(0) {
-                    Action(Act<0>),
-                },
-                #[run_while(|bb| bb.b0 == (*bb.t1 + 1) % 2)]
-                #[success_if(|bb| bb.b0 < 5)]
-                #[skip_if(|bb| bb.b0 < bb.b1)]
-                MemPriority {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Remap(success = Success, failure = Success) {
+                MemSequence {
                     Condition(Cond<1>),
-                    #[run_while(|bb| bb.b1 + 2 < 2)]
-                    #[on_success(|bb| bb.t0.set(*bb.t1))]
-                    AlwaysSuccess,
+                    Condition(Cond<2>),
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Action(Act<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    Priority {
+                        Condition(Cond<5>),
+                        Action(Act<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    Action(Act<8>),
                 },
-                Condition(Cond<2>),
-                Fallback {
-                    ForceSuccess {
-                        Conditional(|bb| bb.b0 > 1, else = Success) {
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0057 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        #[post(|bb| *bb.t0 += 1)]
+        Retry(1) {
+            SkipUnlessUpdated(t0) {
+                RetryUntilSuccessful(3) {
+                    WhileDoElse {
+                        StatefulAction(Task<0> = Task::<0>),
+                        #[success_if(|bb| (bb.b0 + 4) % 3 < 0)]
+                        Action(|ctx| ctx.exec(1)),
+                        Sleep(100),
                     },
                 },
             },
@@ -2049,166 +1995,120 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0056Blackboard { b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0057 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-        }
-        Fallback {
-            MemPriority {
-                #[success_if(|bb| *bb.t1 % 3 > 1)]
-                StatefulAction(Task<0>),
-            },
-            #[on_failure(|bb| bb.b0 = 0)]
-            Failer,
-        }
-    }
-}
-
-board!(Tree0057Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0058Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0058Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 9,
-        }
-        Filter(times = 1, filtered = Skipped) {
-            AsyncSequence {
-                StatefulAction(Task<0>),
-                #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 2 })]
-                SubTree(Tree0058Sub1, ..),
-            },
-        }
-    }
-}
+board!(Tree0057Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0058 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
-            SubTree(Tree0058Sub0, ..),
-            #[skip_if(|bb| *bb.t0 % 3 > 1)]
-            #[on_failure(|bb| *bb.t0 += 2)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            Repeat(forever) {
-                Sleep(20),
+        #[run_while(|bb| bb.b1 != *bb.t1 + 1)]
+        MemPriority {
+            Precondition(|bb| bb.b1 + 4 > *bb.t0 % 3, else = Success) {
+                IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = false) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 2)),
+                    AlwaysFailure,
+                    StatefulAction(Task<1>),
+                },
+            },
+            Condition(Cond<2>),
+            Action(PIo<3>, t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0058Blackboard { b1 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0059 for Ctx {
+        Delay(0) {
+            ReactiveFallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0058Blackboard { b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0059 for Ctx {
-        RunOnce(then_skip = false) {
-            StatefulAction(Task<0>),
+    pub tree Tree0060Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 9,
         }
+        #[success_if(|bb| bb.b0 + 1 != bb.b0 % 4)]
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0060 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 2,
+            #[allow(unused)] b1: i64,
+            b0: i64,
         }
-        ReactiveFallback {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                MemPriority {
-                    Timeout(20) {
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            Action(Act<0>),
-                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                            StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
-                        },
-                    },
-                    Repeat(0) {
-                        ScriptCondition(|bb| *bb.t1 != 3),
-                    },
-                },
-                Deadline(0) {
-                    Sequence {
-                        #[success_if(|bb| *bb.t1 + 3 != 0)]
-                        #[failure_if(|bb| bb.b0 != *bb.t1 % 3)]
-                        MemPriority {
-                            #[on_failure(|bb| if *bb.t0 + 2 < 5 { bb.b0 += 3 })]
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                            #[on_success(|bb| { bb.b0 += 3; bb.b0 = 0 })]
-                            StatefulAction(Task<5>),
-                        },
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Interrupt(|bb| bb.b0 % 2 < 1) {
-                            #[post(|bb| { *bb.t1 += 2; if bb.b0 < bb.b0 + 3 { bb.b0 = *bb.t1 + 1 } })]
-                            BinarySelector(|bb| bb.b0 == *bb.t0 % 2, dynamic = true) {
-                                Condition(Cond<6>),
-                                Condition(Cond<7> = Cond::<7>),
-                            },
-                        },
-                    },
-                },
+        Sequence {
+            MaxTime(50) {
+                StatefulAction(Task<0>),
             },
-            Repeat(4) {
-                #[failure_if(|bb| *bb.t1 + 4 < *bb.t0)]
-                #[on_success(|bb| *bb.t0 += 3)]
-                StatefulAction(Task<8> = Task::<8>),
-            },
+            SubTree(Tree0060Sub0, b1 = {=}, b0 = {b0}),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0060Blackboard { t0 t1 b0 });
+board!(Tree0060Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0061 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
         }
-        Limiter(3) {
-            ReactiveSelector {
-                AlwaysFailure,
-                #[run_while(|bb| bb.o0.unwrap_or(3) == 4)]
-                #[on_success(|bb| bb.b0 += 2)]
-                Condition(Cond<0>),
-                Condition(|ctx, bb| ctx.check_in(1, 4)),
-                Action(Act<2>),
+        Conditional(|bb| bb.b0 % 4 > 2, else = Failure) {
+            Fallback {
+                ParallelAll(max_failures = -1) {
+                    #[run_while(|bb| *bb.t0 < bb.b0 + 4)]
+                    Wait(50),
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    RunOnce {
+                        #[on_halted(|bb| if *bb.t0 < 3 { bb.o0 = None })]
+                        #[on_success(|bb| { bb.t1.set(*bb.t0 % 3); if (*bb.t0 + 3) % 3 == 0 { bb.b0 += 1 } })]
+                        Sleep(100),
+                    },
+                },
+                #[skip_if(|bb| (*bb.t1 + 3) % 2 > 0)]
+                Filter(times = 1) {
+                    Inverter {
+                        AsyncSequence {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0061Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0062Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0061Blackboard { b0 o0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0062 for Ctx {
-        RepeatUntilFailure(2) {
-            SubTree(Tree0062Sub0),
+        Repeater(forever) {
+            KeepRunningUntilFailure {
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<0>),
+                },
+            },
         }
     }
 }
@@ -2216,52 +2116,94 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0063 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
             b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        IfThenElse {
-            MemPriority {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
-                Condition(Cond<1> = Cond::<1>),
-                Action(PAct<2>, b0 = {t0}, b1 = {b1}),
-            },
-            StepSequencer {
-                Delay(30) {
-                    Action(PAct<3>, b0 = {=}, b1 = {=}),
+        #[on_halted(|bb| bb.b0 = *bb.t1 % 2)]
+        IndexSwitch(|bb| (*bb.t1 + 3) % 3, out_of_range = Fail) {
+            IfThenElse {
+                #[skip_if(|bb| *bb.t0 < 3)]
+                #[on_failure(|bb| if bb.b1 != (*bb.t0 + 3) % 3 { bb.b1 += 3 })]
+                #[on_success(|bb| bb.b0 = 5)]
+                Inverter {
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(0)),
+                        MaxTime(0) {
+                            Remap(success = Failure, failure = Success) {
+                                Condition(Cond<1>),
+                            },
+                        },
+                        StatefulAction(Task<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 1)),
+                    },
+                },
+                MemPriority {
+                    #[success_if(|bb| *bb.t1 != bb.b0)]
+                    MaxTime(100) {
+                        AlwaysRunning,
+                    },
                 },
             },
-            Action(Act<4>),
         }
     }
 }
 
-board!(Tree0063Blackboard { t0 b0 b1 });
+board!(Tree0063Blackboard { t1 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0064 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
         }
-        Timeout(10) {
-            Fallback {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
-                    ReactiveSequence {
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            #[on_halted(|bb| { bb.b0 = *bb.t0; if *bb.t0 < 6 { bb.b0 = *bb.t0 } })]
-                            AlwaysSuccess,
-                        },
-                        Script(|bb| *bb.t0 += 1),
-                        StatefulAction(Task<1>),
-                        Loop(q0) {
-                            StatefulAction(PTask<2>, b0 = 3, b1 = {t0}),
+        ReactiveFallback {
+            SequenceWithMemory {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    StatefulAction(PTask<1>, b0 = 9, b1 = {t0}),
+                },
+                Optional {
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            StatefulAction(PTask<2>, b0 = {=}),
+                            StatefulAction(Task<3>),
+                            #[on_success(|bb| { bb.b0 += 3; bb.b0 = 0 })]
+                            StatefulAction(Task<4>),
+                            Condition(|ctx| ctx.check(5)),
                         },
                     },
-                    ReactiveSequence {
-                        Action(Act<3>),
+                },
+                Action(Act<6>),
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    Sequence {
+                        Action(Act<7>),
+                        Sleep(30),
+                        Action(Act<8>),
+                    },
+                    Action(Act<9>),
+                    StatefulAction(Task<10>),
+                },
+                Repeat(3) {
+                    ForceSuccess {
+                        MaxTime(0) {
+                            #[failure_if(|bb| *bb.t0 + 4 < *bb.t0)]
+                            #[on_success(|bb| bb.b0 += 3)]
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                    },
+                },
+                AsyncSequence {
+                    SequenceStar {
+                        Inverter {
+                            #[on_failure(|bb| { bb.b0 = 2; bb.b0 += 2 })]
+                            #[post(|bb| bb.b0 += 1)]
+                            #[failure_if(|bb| *bb.t0 % 4 > 2)]
+                            Condition(|ctx, bb| ctx.check_in(12, *bb.t0 + 1)),
+                        },
                     },
                 },
             },
@@ -2269,948 +2211,664 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0064Blackboard { b0 t0 q0 });
+board!(Tree0064Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0065Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            Action(PAct<1>, b0 = 7, b1 = {t0}),
+            StatefulAction(Task<2>),
+            Action(Act<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0065 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
-        }
-        Inverter {
-            SetBlackboard(t0 = 8),
-        }
-    }
-}
-
-board!(Tree0065Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0066 for Ctx {
-        blackboard {
             b1: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
         }
-        #[on_halted(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
-        #[post(|bb| bb.b0 = *bb.t0 + 4)]
-        ParallelAll(0) {
-            WaitUntil(|bb| bb.b1 > 4) {
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[skip_if(|bb| bb.b1 > 7)]
-                #[run_while(|bb| bb.o0.unwrap_or(5) % 4 < 3)]
-                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                    Sleep(0),
-                    StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0066Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0067 for Ctx {
-        Timeout(0) {
-            KeepRunningUntilFailure {
-                Optional {
-                    RunOnce {
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            SequenceStar {
-                                Wait(20),
-                                Action(Act<0>),
-                            },
-                            Limiter(2) {
-                                ForceSuccess {
-                                    Condition(Cond<1>),
-                                },
-                            },
-                            ReactiveFallback {
-                                Condition(Cond<2>),
-                                Condition(|ctx| ctx.check(3)),
-                                Action(|ctx| ctx.exec(4)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0068 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            Succeeder,
-            StatefulAction(Task<0>),
-            Optional {
-                Sequence {
-                    SetBlackboard(t0 = {b0}),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0068Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0069 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-        }
-        SequenceWithMemory {
+        MemSequence {
             ReactiveSequence {
-                Condition(Cond<0> = Cond::<0>),
-                WasEntryUpdated(t1),
-            },
-        }
-    }
-}
-
-board!(Tree0069Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0070 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        #[on_failure(|bb| bb.b1 += 3)]
-        Optional {
-            IndexSwitch(|bb| bb.b1 % 3, out_of_range = Loop) {
-                PolicyParallel(policy = FirstSuccess) {
-                    #[on_halted(|bb| { bb.b1 = (bb.b0 + 2) % 4; bb.o0 = Some(bb.b0 % 2) })]
-                    #[success_if(|bb| (bb.b0 + 3) % 2 != 0)]
-                    Parallel(success = -2) {
-                        AlwaysSuccess,
-                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                    },
-                    #[failure_if(|bb| bb.b0 + 4 != 2)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    #[post(|bb| bb.b1 = bb.b1 % 2)]
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                RunOnce {
-                    Sequence {
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 1)),
-                        Condition(Cond<4>),
-                        SetBlackboard(b1 = {t0}),
-                        StatefulAction(Task<5>),
-                        #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
-                        #[run_while(|bb| bb.o0.unwrap_or(2) == bb.b0)]
-                        #[on_failure(|bb| { if bb.b1 + 2 < 5 { *bb.t0 += 1 }; bb.b1 = bb.b0 })]
-                        Condition(Cond<6>),
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    SequenceWithMemory {
-                        Condition(Cond<7> = Cond::<7>),
-                        #[run_while(|bb| bb.b1 % 3 > 1)]
-                        StatefulAction(Task<8>),
-                    },
-                    Repeat(4) {
-                        Succeeder,
-                    },
+                SubTree(Tree0065Sub0, t0 = {=}, b1 = {b1}),
+                Limiter(3) {
+                    StatefulAction(Task<4>),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0070Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0071 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-        }
-        AsyncSequence {
-            RunOnce(then_skip = false) {
-                Inverter {
-                    Condition(Cond<0> = Cond::<0>),
+            Parallel(success = -2) {
+                #[post(|bb| *bb.t0 += 1)]
+                #[on_halted(|bb| bb.b1 = 5)]
+                Repeater(0) {
+                    StatefulAction(Task<5>),
                 },
-            },
-            MemPriority {
-                Action(PIo<1>, t0 = {t1}),
-                Action(PIo<2>, t0 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree0071Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0072Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Action(Act<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0072 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 2,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        Fallback {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b1)),
-            #[on_halted(|bb| bb.t0.set(*bb.t1))]
-            #[post(|bb| bb.b0 = *bb.t0 % 4)]
-            #[on_failure(|bb| bb.o0 = Some(bb.b1 % 2))]
-            RetryUntilSuccessful(3) {
-                SubTree(Tree0072Sub0, ..),
-            },
-            Condition(PCond<2>, b0 = {=}),
-            Condition(PCond<3>, b0 = {=}),
-            Loop(q0, value = {t1}, if_empty = Failure) {
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0072Blackboard { o0 t1 b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0073 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        RepeatUntilFailure(forever) {
-            MemSequence {
-                WaitValueUpdate(t0) {
-                    Sequence {
-                        AsyncFallback {
-                            StatefulAction(Task<0>),
-                            Action(PAct<1>, b0 = {b0}, b1 = {=}),
-                            Remap(success = Success, failure = Failure) {
-                                #[on_success(|bb| { bb.b0 += 1; if bb.b1 > bb.b1 + 3 { bb.t0.set(bb.o0.unwrap_or(5) + 2) } })]
-                                #[post(|bb| { bb.b0 = (bb.b0 + 4) % 4; bb.b0 = *bb.t0 % 3 })]
-                                #[skip_if(|bb| bb.b1 % 2 == 0)]
-                                Action(Act<2>),
-                            },
-                            Action(PAct<3>, b0 = 8, b1 = {b0}),
-                        },
-                        Cooldown(50, filtered = Skipped) {
-                            Deadline(20) {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-                AsyncSequence {
-                    PolicyParallel(policy = FirstFailure) {
-                        Sleep(30),
-                        #[on_failure(|bb| { bb.o0 = Some(1); bb.b1 = bb.b1 % 3 })]
-                        AlwaysFailure,
-                        ForceFailure {
-                            Runner,
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0073Blackboard { o0 b0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0074 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        TryCatch(catch_on_halt = true) {
-            StatefulAction(Task<0>),
-            IfThenElse {
-                IndexSwitch(|bb| bb.b0, dynamic = true) {
-                    Action(PIo<1>, t0 = {b0}),
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Action(Act<3>),
-                    ReactiveFallback {
-                        Action(Act<4>),
-                        Action(PAct<5>, b0 = {t0}),
-                    },
-                    #[run_while(|bb| *bb.t0 > 1)]
+                RetryUntilSuccessful(4) {
                     Action(Act<6>),
                 },
-                IfThenElse {
-                    ReactiveSelector {
-                        StatefulAction(Task<7>),
-                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
-                    },
-                    StatefulAction(Task<9>),
-                    Retry(2) {
-                        StatefulAction(Task<10>),
-                    },
-                },
-                FlipSelector {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<11>),
-                    Condition(Cond<12>),
-                    #[run_while(|bb| *bb.t0 < *bb.t0 + 3)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<13>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0074Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0075Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        StatefulAction(Task<12>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0075 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-        }
-        Sequence {
-            Switch(b1) {
-                case 0 => Precondition(|bb| bb.b1 < 6, else = Success) {
-                    Priority {
-                        Condition(PCond<0>, b0 = 9),
-                        Action(Act<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(0) % 2)),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                case 2 => Remap(success = Failure, failure = Success) {
-                    #[on_halted(|bb| bb.b1 = 3)]
-                    #[success_if(|bb| bb.o0.unwrap_or(2) < 2)]
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) == bb.o0.unwrap_or(0)),
-                },
-                _ => StatefulAction(Task<4>),
-            },
-            IfThenElse {
-                Precondition(|bb| *bb.t0 + 1 == *bb.t0 + 2, else = Running) {
-                    Parallel(failure = -1) {
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                        Script(|bb| { bb.b0 = *bb.t0; bb.b0 = *bb.t0 }),
-                    },
-                },
-                StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<8>),
-                MaxTime(20) {
-                    Condition(Cond<9> = Cond::<9>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
-                    Failer,
-                },
-                SetBlackboard(t0 = {b0}),
-            },
-            IndexSwitch(|bb| bb.b0 + 2, dynamic = true) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                    SubTree(Tree0075Sub0, b1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
-                    RetryUntilSuccessful(3) {
-                        ForceFailure {
-                            #[run_while(|bb| *bb.t0 != 2)]
-                            #[failure_if(|bb| bb.b0 % 3 < 0)]
-                            #[on_halted(|bb| bb.t0.set(bb.b1 % 3))]
-                            FlipSelector {
-                                Action(PIo<13>, t0 = {b1}),
-                                StatefulAction(Task<14>),
-                            },
-                        },
-                    },
-                    Repeat(4) {
-                        Switch(b1) {
-                            case 1 => StatefulAction(Task<15>),
-                            _ => UnsetBlackboard(o0),
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        #[on_failure(|bb| bb.b1 += 1)]
-                        ReactiveFallback {
-                            Condition(Cond<16>),
-                            Action(|ctx| ctx.exec(17)),
-                            AlwaysFailure,
-                        },
-                    },
-                    SetBlackboard(o0 = Some(5)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0075Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0076Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Action(|ctx| ctx.exec(3))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0076 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-        }
-        SequenceStar {
-            Sleep(20),
-            WaitUntil(|bb| *bb.t0 == 4) {
-                Switch(b1) {
-                    case 1 => StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
-                    case 5 => StatefulAction(Task<1> = Task::<1>),
-                    _ => Action(Act<2> = Act::<2>),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                #[on_success(|bb| { if bb.b1 + 2 > 4 { *bb.t0 += 2 }; bb.b0 += 3 })]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                ReactiveFallback {
-                    #[on_halted(|bb| { bb.b0 = bb.b1 + 3; bb.b1 = bb.b0 % 2 })]
-                    ScriptCondition(|bb| bb.b0 % 3 == 0),
-                    #[failure_if(|bb| bb.b1 + 1 > bb.b0)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    SetBlackboard(t0 = 4),
-                },
-                WhileDoElse {
-                    SubTree(Tree0076Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0076Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0077 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        ParallelAll {
-            TryCatch(catch_on_halt = true) {
-                Action(|ctx| ctx.exec(0)),
-                #[run_while(|bb| bb.b0 + 3 > 1)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                Loop(q0, if_empty = Running) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<1>),
-            },
-            WaitValueUpdate(t0) {
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    #[run_while(|bb| *bb.t0 != bb.o0.unwrap_or(4) % 4)]
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0077Blackboard { q0 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0078 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        Retry(1) {
-            TryCatch {
-                Repeat(4) {
-                    Succeeder,
-                },
-                Sequence {
-                    RunOnce {
-                        Action(Act<0> = Act::<0>),
-                    },
-                    Succeeder,
-                    Condition(PCond<1>, b0 = {b0}),
-                    Condition(Cond<2>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0078Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0079 for Ctx {
-        ReactiveFallback {
-            AsyncFallback {
-                StatefulAction(Task<0>),
-                MaxTime(20) {
-                    ReactiveSelector {
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ForceFailure {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                SequenceStar {
-                    Condition(|ctx| ctx.check(5)),
-                    ReactiveSequence {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                },
-            },
-            StatefulAction(Task<8>),
-            Priority {
-                RepeatUntilFailure(forever) {
-                    Remap(success = Success, failure = Failure) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            AlwaysSuccess,
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0080 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(3),
-        }
-        Sequence {
-            #[on_failure(|bb| bb.b0 = (bb.b0 + 3) % 3)]
-            StepSequencer {
-                Fallback {
-                    WasEntryUpdated(t0),
-                    Action(Act<0>),
-                    Action(Act<1>),
-                },
-                #[success_if(|bb| bb.b0 != (bb.o0.unwrap_or(1) + 1) % 2)]
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        WasEntryUpdated(t0),
-                        Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-            },
-            Repeat(3) {
-                ReactiveSelector {
-                    MemPriority {
-                        StatefulAction(Task<5>),
-                        #[post(|bb| if *bb.t0 + 4 < *bb.t0 { bb.b0 += 3 })]
-                        Action(Act<6>),
-                        Condition(Cond<7>),
-                        Action(Act<8>),
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Action(Act<9>),
-                        Action(Act<10>),
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-            },
-            MemPriority {
-                MaxTime(0) {
-                    #[on_success(|bb| bb.t0.set(*bb.t0 % 4))]
-                    Filter(times = 2, filtered = Failure) {
-                        AlwaysSuccess,
-                    },
-                },
-                IndexSwitch(|bb| bb.b0 % 4, dynamic = true) {
-                    Action(Act<11>),
-                    StatefulAction(Task<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0080Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0081 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-        }
-        IfThenElse {
-            #[skip_if(|bb| (bb.o0.unwrap_or(0) + 3) % 2 != 0)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[on_success(|bb| bb.b0 += 3)]
-            Remap(success = Failure, failure = Success) {
-                Limiter(2) {
-                    Condition(Cond<0>),
-                },
-            },
-            Repeat(2) {
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(2) > bb.b0)]
-            MaxTime(0) {
-                ForceFailure {
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0081Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0082 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        Repeat(3) {
-            #[post(|bb| *bb.t0 += 3)]
-            #[success_if(|bb| bb.b0 + 1 < 5)]
-            KeepRunningUntilFailure {
-                Fallback {
-                    Action(Act<0> = Act::<0>),
-                    AsyncFallback {
-                        #[run_while(|bb| *bb.t0 + 4 < 1)]
-                        StatefulAction(Task<1>),
-                        Condition(PCond<2>, b0 = 2),
-                        Action(Act<3> = Act::<3>),
-                        StatefulAction(PTask<4>, b0 = {t0}),
-                        StatefulAction(Task<5>),
-                    },
-                    Cooldown(0, filtered = Skipped) {
-                        WhileDoElse {
-                            Repeat(4) {
-                                #[failure_if(|bb| *bb.t0 > *bb.t0 % 3)]
-                                Fallback {
-                                    #[post(|bb| { *bb.t0 += 1; *bb.t0 += 3 })]
-                                    StatefulAction(Task<6>),
-                                    Action(PAct<7>, b0 = {t0}, b1 = {b0}),
-                                },
-                            },
-                            StatefulAction(PTask<8>, b0 = {b0}),
-                            Parallel(success = 2, failure = 1) {
-                                Condition(|ctx, bb| ctx.check_in(9, 9)),
-                                Action(|ctx, bb| ctx.exec_in(10, 2, &mut bb.b0)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0082Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0083 for Ctx {
-        ParallelAll(max_failures = -2) {
-            StatefulAction(Task<0>),
-            Condition(|ctx| ctx.check(1)),
-            Action(Act<2> = Act::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0084 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-        }
-        Repeat(forever) {
-            Switch(b1) {
-                case 3 => #[failure_if(|bb| (bb.b1 + 2) % 3 > 1)]
-                BinarySelector(|bb| *bb.t0 < 2, dynamic = false) {
-                    SetBlackboard(b0 = 4),
-                    #[on_failure(|bb| { bb.t0.set(bb.b0 + 3); bb.b1 += 3 })]
-                    Sequence {
-                        Condition(Cond<0>),
-                        Priority {
-                            Action(PAct<1>, b0 = {b0}, b1 = {t0}),
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                        },
-                        AlwaysFailure,
-                    },
-                },
-                case 5 => ForceFailure {
-                    Inverter {
-                        Fallback {
-                            WasEntryUpdated(t0),
-                            #[skip_if(|bb| bb.b1 + 2 == 1)]
-                            #[success_if(|bb| bb.b0 != bb.b1 + 1)]
-                            Inverter {
-                                Interrupt(|bb| *bb.t0 > bb.b0 + 3) {
-                                    Action(Act<3>),
-                                },
-                            },
-                            #[success_if(|bb| bb.b1 != 7)]
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                case 0 => SequenceStar {
-                    AlwaysSuccess,
-                    Action(Act<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                _ => ReactiveFallback {
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0084Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0085 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        #[on_failure(|bb| if bb.b0 < 6 { bb.t1.set(bb.b0 % 4) })]
-        #[on_success(|bb| bb.t0.set(*bb.t1))]
-        FlipSelector {
-            ReactiveFallback {
-                Fallback {
-                    Condition(Cond<0>),
-                    RepeatUntil(Failure) {
-                        #[success_if(|bb| bb.b0 < 3)]
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    BinarySelector(|bb| bb.o0.unwrap_or(2) + 1 > 1) {
-                        Succeeder,
-                        Condition(Cond<2>),
-                    },
-                    RunOnce(then_skip = false) {
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-            },
-            RepeatTimes(1) {
-                Delay(0) {
-                    Parallel(failure = 2) {
-                        SequenceWithMemory {
-                            Condition(PCond<4>, b0 = {=}),
-                            Loop(q0, value = {t1}, if_empty = Skipped) {
-                                Loop(q0, value = {b0}, if_empty = Failure) {
-                                    Action(Act<5>),
-                                },
-                            },
-                        },
-                        Priority {
-                            StatefulAction(Task<6>),
-                            #[on_failure(|bb| *bb.t1 += 2)]
-                            #[run_while(|bb| *bb.t0 + 1 < bb.b0)]
-                            StatefulAction(PTask<7>, b0 = {=}),
-                            RepeatUntil(Success) {
-                                StatefulAction(PTask<8>, b0 = {=}, b1 = {t1}),
-                            },
-                        },
-                    },
-                },
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0085Blackboard { b0 t1 o0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0086 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        MemPriority {
-            WaitValueUpdate(t0) {
-                RepeatUntilSuccess(forever) {
-                    BinarySelector(|bb| *bb.t1 + 1 != 0, dynamic = true) {
-                        StatefulAction(Task<0>),
-                        RunOnce {
-                            #[on_success(|bb| bb.b0 = *bb.t1 % 4)]
-                            Loop(q0, value = {t1}, if_empty = Success) {
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0086Blackboard { t1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0087Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            b0: i64 = 12,
-            b1: i64 = 12,
-        }
-        #[success_if(|bb| bb.b1 > 3)]
-        WhileDoElse {
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0087 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 2,
-            b1: i64 = 2,
-        }
-        Priority {
-            Action(PAct<0>, b0 = 2, b1 = {=}),
-            #[run_while(|bb| bb.b0 + 3 < bb.o0.unwrap_or(2) + 2)]
-            SubTree(Tree0087Sub0, ..),
-            IfThenElse {
-                StatefulAction(Task<3> = Task::<3>),
-                Sleep(10),
-            },
-        }
-    }
-}
-
-board!(Tree0087Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0088 for Ctx {
-        AsyncFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            ReactiveSelector {
-                Failer,
-                StatefulAction(Task<2> = Task::<2>),
                 AlwaysRunning,
             },
         }
     }
 }
 
+board!(Tree0065Blackboard { t0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0089 for Ctx {
+    pub tree Tree0066 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            o0: Option<i64> = Some(4),
         }
-        Cooldown(20) {
+        #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(4) + 2)]
+        Priority {
+            Deadline(0) {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| *bb.t0 > bb.o0.unwrap_or(3)),
+                    RetryUntilSuccessful(2) {
+                        MemSequence {
+                            Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                                WasEntryUpdated(t0),
+                            },
+                            Sleep(0),
+                            Delay(20) {
+                                Script(|bb| *bb.t0 += 1),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        Condition(PCond<0>, b0 = 4),
+                        #[failure_if(|bb| bb.b0 + 2 > bb.b0)]
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        SetBlackboard(t0 = 1),
+                    },
+                },
+            },
+            IfThenElse {
+                Interrupt(|bb| *bb.t0 != 3) {
+                    Condition(Cond<1>),
+                },
+                ReactiveSequence {
+                    StepSequencer {
+                        Condition(Cond<2>),
+                        Runner,
+                    },
+                    #[on_halted(|bb| bb.b0 = (*bb.t0 + 2) % 4)]
+                    #[post(|bb| bb.b0 = *bb.t0 + 4)]
+                    StatefulAction(Task<3>),
+                    #[failure_if(|bb| (*bb.t0 + 1) % 4 > 2)]
+                    #[success_if(|bb| bb.b0 + 1 != 7)]
+                    #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(1))]
+                    Action(PIo<4>, t0 = {=}),
+                },
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Delay(10) {
+                        AsyncSequence {
+                            Condition(PCond<5>, b0 = 6),
+                            ScriptCondition(|bb| *bb.t0 + 4 == 4),
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                AlwaysSuccess,
+                #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
+                Script(|bb| bb.b0 = *bb.t0 + 1),
+            },
+        }
+    }
+}
+
+board!(Tree0066Blackboard { t0 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0067 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64,
+        }
+        Parallel(failure = 3) {
+            Conditional(|bb| bb.b1 < 3, else = Failure) {
+                ReactiveSelector {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Condition(Cond<0>),
+                        Script(|bb| { bb.b1 = 1; if bb.b1 + 4 < 5 { bb.b0 = bb.b1 } }),
+                    },
+                    Condition(Cond<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                },
+            },
+            Priority {
+                Action(Act<3>),
+                Condition(Cond<4> = Cond::<4>),
+                Action(Act<5>),
+                Action(Act<6>),
+            },
+            ForceSuccess {
+                #[run_while(|bb| (bb.b1 + 1) % 3 == 0)]
+                #[skip_if(|bb| *bb.t0 < 3)]
+                #[on_success(|bb| if bb.b1 + 3 < 7 { bb.b1 += 1 })]
+                Priority {
+                    Action(Act<7>),
+                    Condition(Cond<8>),
+                    #[run_while(|bb| bb.b1 % 2 < 0)]
+                    Sleep(50),
+                    Condition(Cond<9>),
+                },
+            },
             Fallback {
-                Cooldown(0, filtered = Failure) {
-                    WaitUntil(|bb| bb.b1 != 3) {
-                        Repeat(forever) {
-                            Fallback {
-                                Switch(b1) {
-                                    case 3 => Action(Act<0>),
-                                    _ => Script(|bb| bb.t0.set(8)),
-                                },
-                                SetBlackboard(t0 = 3),
+                StatefulAction(Task<10>),
+                Repeat(1) {
+                    Action(PIo<11>, t0 = {b1}),
+                },
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0067Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0068 for Ctx {
+        TryCatch(catch_on_halt = false) {
+            RetryUntilSuccessful(4) {
+                ForceSuccess {
+                    Priority {
+                        Condition(Cond<0> = Cond::<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+            },
+            Delay(10) {
+                Filter(times = 1, count = Success, filtered = Skipped) {
+                    ForceFailure {
+                        Action(Act<4>),
+                    },
+                },
+            },
+            AlwaysSuccess,
+            RunOnce {
+                StepSequencer {
+                    Inverter {
+                        Sleep(0),
+                    },
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0069 for Ctx {
+        Selector {
+            KeepRunningUntilFailure {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0070 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = None,
+        }
+        Priority {
+            #[on_success(|bb| { bb.b0 += 1; if *bb.t0 > *bb.t0 + 3 { bb.t0.set(bb.o0.unwrap_or(5) + 2) } })]
+            #[post(|bb| { bb.b0 = (*bb.t0 + 4) % 4; bb.b0 = bb.b0 % 3 })]
+            #[skip_if(|bb| bb.b0 % 2 == 0)]
+            TryCatch(catch_on_halt = false) {
+                Conditional(|bb| (*bb.t0 + 1) % 4 != 3, dynamic = false, else = Success) {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 3, &mut bb.b0)),
+                },
+                #[failure_if(|bb| bb.b0 + 1 != bb.b0)]
+                ScriptCondition(|bb| *bb.t0 + 3 == 4),
+                Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(0) + 4)),
+                #[skip_if(|bb| bb.o0.is_none())]
+                #[on_halted(|bb| bb.b0 += 2)]
+                #[success_if(|bb| bb.b0 + 1 > 4)]
+                SetBlackboard(b0 = 7),
+                Filter(times = 3, count = Failure) {
+                    Action(PAct<2>, b0 = {b0}, b1 = {t0}),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                SequenceWithMemory {
+                    AsyncSequence {
+                        StatefulAction(Task<3>),
+                    },
+                    #[post(|bb| { bb.o0 = Some(1); bb.t0.set(bb.b0 % 3) })]
+                    #[run_while(|bb| bb.o0.unwrap_or(2) % 3 > 1)]
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    ParallelAll(max_failures = -2) {
+                        WaitValueUpdate(t0) {
+                            Action(|ctx, bb| ctx.exec_in(4, 9, &mut bb.b0)),
+                        },
+                        Condition(Cond<5>),
+                        Sleep(30),
+                    },
+                    Inverter {
+                        Action(Act<6>),
+                    },
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0070Blackboard { b0 t0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0071Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 14,
+        }
+        #[run_while(|bb| bb.b0 > *bb.t0 % 3)]
+        #[on_halted(|bb| bb.b1 = *bb.t0)]
+        Precondition(|bb| (bb.b0 + 3) % 4 != 1) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0071 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        Parallel(failure = 1) {
+            SubTree(Tree0071Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0071Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0072 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            Precondition(|bb| *bb.t0 % 4 > 2, else = Failure) {
+                Sleep(100),
+            },
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 3)),
+        }
+    }
+}
+
+board!(Tree0072Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0073 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        #[on_success(|bb| bb.b0 = *bb.t0)]
+        AsyncFallback {
+            ReactiveSequence {
+                RunOnce {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                BinarySelector(|bb| bb.b0 != 3, dynamic = true) {
+                    Condition(PCond<1>, b0 = 3),
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0073Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0074 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 4,
+        }
+        ReactiveFallback {
+            FlipSelector {
+                IndexSwitch(|bb| 5, dynamic = true) {
+                    StatefulAction(PTask<0>, b0 = 5, b1 = {t1}),
+                    Precondition(|bb| *bb.t0 % 2 > 0, else = Running) {
+                        Action(Act<1>),
+                    },
+                    SkipUnlessUpdated(t1) {
+                        Action(Act<2>),
+                    },
+                    Action(PAct<3>, b0 = {=}, b1 = {t1}),
+                },
+                Inverter {
+                    MemPriority {
+                        ParallelAll(max_failures = -1) {
+                            #[success_if(|bb| *bb.t0 % 4 > 1)]
+                            #[run_while(|bb| *bb.t0 + 4 > *bb.t0)]
+                            #[failure_if(|bb| bb.o0.unwrap_or(1) != *bb.t1)]
+                            Action(|ctx, bb| ctx.exec_in(4, 2, &mut bb.b0)),
+                        },
+                        Precondition(|bb| bb.o0.unwrap_or(0) % 2 == 0, else = Skipped) {
+                            #[run_while(|bb| *bb.t0 + 2 < 3)]
+                            ReactiveSequence {
+                                StatefulAction(Task<5>),
+                                StatefulAction(Task<6>),
                             },
                         },
                     },
                 },
-                SequenceWithMemory {
-                    Switch(b1) {
-                        case 5 => Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                        case 2 => StatefulAction(Task<2> = Task::<2>),
-                        _ => ScriptCondition(|bb| bb.b1 > 4),
+                WaitValueUpdate(t0) {
+                    StatefulAction(PTask<7>, b0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0074Blackboard { t0 b0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0075 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+            b1: i64 = 3,
+        }
+        #[skip_if(|bb| *bb.t1 + 3 > (*bb.t0 + 3) % 3)]
+        #[failure_if(|bb| bb.b0 > bb.b1)]
+        #[on_halted(|bb| *bb.t1 += 3)]
+        Remap(success = Success, failure = Failure) {
+            StatefulAction(PTask<0>, b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0075Blackboard { t0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0076 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 3,
+        }
+        SequenceWithMemory {
+            ForceSuccess {
+                Loop(q0, if_empty = Skipped) {
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(PTask<0>, b0 = {t1}),
+                        AlwaysSuccess,
+                        Condition(Cond<1>),
+                        Action(Act<2>),
                     },
-                    Loop(q0) {
-                        Remap(success = Failure, failure = Failure) {
-                            Condition(PCond<3>, b0 = 2),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0076Blackboard { q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0077 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[allow(unused)] o0: Option<i64> = Some(3),
+            b0: i64 = 1,
+            b1: i64 = 4,
+        }
+        Sequence {
+            StepSequencer {
+                #[success_if(|bb| (bb.b1 + 3) % 3 < 1)]
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<0>),
+                },
+                Interrupt(|bb| bb.b0 > 3) {
+                    #[on_halted(|bb| bb.b0 = bb.b1 % 3)]
+                    RunOnce(then_skip = false) {
+                        Repeater(0) {
+                            Action(Act<1>),
+                        },
+                    },
+                },
+                StatefulAction(Task<2>),
+            },
+            Condition(|ctx| ctx.check(3)),
+        }
+    }
+}
+
+board!(Tree0077Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0078 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64,
+            b0: i64,
+            b1: i64 = 3,
+        }
+        ParallelAll {
+            StatefulAction(Task<0>),
+            #[skip_if(|bb| bb.b1 + 4 == 5)]
+            Fallback {
+                Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                Action(PAct<2>, b0 = {=}, b1 = {=}),
+            },
+            #[on_failure(|bb| bb.b0 = *bb.t1 % 4)]
+            #[success_if(|bb| *bb.t1 + 1 == *bb.t0)]
+            #[failure_if(|bb| *bb.t0 < 2)]
+            Loop(q0, if_empty = Failure) {
+                Interrupt(|bb| bb.b1 % 2 == 1) {
+                    Action(PAct<3>, b0 = {b1}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0078Blackboard { t0 q0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0079 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Priority {
+                WasEntryUpdated(t0),
+                StatefulAction(Task<1>),
+                #[success_if(|bb| *bb.t0 + 3 < bb.b0)]
+                SetBlackboard(b0 = {t0}),
+            },
+            Action(Act<2>),
+            Script(|bb| if bb.o0.is_none() { *bb.t0 += 2 }),
+        }
+    }
+}
+
+board!(Tree0079Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0080 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        Fallback {
+            Condition(Cond<0>),
+            SequenceWithMemory {
+                #[failure_if(|bb| bb.b1 + 1 > bb.b0)]
+                #[on_halted(|bb| bb.b0 += 1)]
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Sequence {
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Action(PAct<4>, b0 = 1, b1 = {b0}),
+                    Condition(Cond<5>),
+                    #[failure_if(|bb| *bb.t0 > bb.b0)]
+                    Condition(Cond<6>),
+                },
+                Script(|bb| if bb.b1 != 6 { bb.b0 += 1 }),
+            },
+            StatefulAction(Task<7>),
+            Conditional(|bb| *bb.t0 > 2, dynamic = false, else = Failure) {
+                Action(PIo<8>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0080Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0081Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        KeepRunningUntilFailure {
+            Action(PIo<3>, t0 = {t0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0081 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        BinarySelector(|bb| *bb.t0 > 1, dynamic = true) {
+            ReactiveSequence {
+                #[on_success(|bb| bb.t0.set(5))]
+                #[post(|bb| bb.b1 += 3)]
+                ForceSuccess {
+                    #[run_while(|bb| *bb.t1 != bb.o0.unwrap_or(4) % 4)]
+                    Condition(Cond<0>),
+                },
+                Condition(Cond<1>),
+                RunOnce(then_skip = true) {
+                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
+                },
+                SubTree(Tree0081Sub0, o0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}, b1 = {=}),
+            },
+            Parallel(success = -5, failure = 0) {
+                TryCatch(catch_on_halt = false) {
+                    Condition(|ctx| ctx.check(4)),
+                    Condition(Cond<5>),
+                },
+                AlwaysRunning,
+                Filter(times = 3, count = Completed) {
+                    StatefulAction(Task<6>),
+                },
+                Action(PAct<7>, b0 = {=}, b1 = {=}),
+                Limiter(3) {
+                    Script(|bb| bb.t0.set((bb.b1 + 4) % 4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0081Blackboard { o0 t1 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0082 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+        }
+        RetryUntilSuccessful(0) {
+            SetBlackboard(o0 = Some(0)),
+        }
+    }
+}
+
+board!(Tree0082Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0083 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        StepSequencer {
+            Succeeder,
+            #[on_failure(|bb| bb.b1 = *bb.t0)]
+            #[on_success(|bb| *bb.t0 += 3)]
+            #[success_if(|bb| *bb.t0 % 3 < 1)]
+            RepeatUntilSuccess(3) {
+                ParallelAll {
+                    Switch(b1) {
+                        case 4 => FlipSelector {
+                            #[on_halted(|bb| bb.b1 += 2)]
+                            #[skip_if(|bb| bb.b0 != 7)]
+                            Condition(PCond<0>, b0 = {=}),
+                            Condition(Cond<1>),
+                        },
+                        _ => WhileDoElse {
+                            StatefulAction(Task<2>),
+                            Precondition(|bb| bb.b1 > 2, else = Failure) {
+                                Succeeder,
+                            },
+                            #[failure_if(|bb| bb.b0 < bb.b1)]
+                            Repeater(2) {
+                                Failer,
+                            },
+                        },
+                    },
+                    ParallelAll(0) {
+                        IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                            SetBlackboard(b1 = 4),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                        WhileDoElse {
+                            TryCatch(catch_on_halt = true) {
+                                StatefulAction(Task<4> = Task::<4>),
+                                AlwaysSuccess,
+                            },
+                            Condition(Cond<5>),
+                            AlwaysRunning,
                         },
                     },
                 },
@@ -3219,288 +2877,382 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0089Blackboard { t0 b1 q0 });
+board!(Tree0083Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0090 for Ctx {
-        Deadline(50) {
-            RunOnce {
-                Sleep(0),
+    pub tree Tree0084 for Ctx {
+        Inverter {
+            ReactiveFallback {
+                Repeat(4) {
+                    Cooldown(10, filtered = Skipped) {
+                        TryCatch(catch_on_halt = false) {
+                            ForceSuccess {
+                                StatefulAction(Task<0>),
+                            },
+                            AsyncSequence {
+                                Condition(Cond<1>),
+                                Succeeder,
+                            },
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                            Repeat(forever) {
+                                Delay(20) {
+                                    StatefulAction(Task<4> = Task::<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ForceFailure {
+                    ReactiveSequence {
+                        StatefulAction(Task<5>),
+                        ForceSuccess {
+                            Action(Act<6>),
+                        },
+                    },
+                },
+                AlwaysFailure,
+                FlipSelector {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                        Action(|ctx| ctx.exec(9)),
+                    },
+                    Timeout(30) {
+                        IfThenElse {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                Wait(30),
+                                Action(Act<10>),
+                            },
+                            Condition(Cond<11>),
+                        },
+                    },
+                },
             },
         }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0085 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        RunOnce(then_skip = false) {
+            #[on_halted(|bb| bb.o0 = None)]
+            Failer,
+        }
+    }
+}
+
+board!(Tree0085Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0086 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Sequence {
+                ScriptCondition(|bb| *bb.t0 % 4 > 0),
+                StatefulAction(Task<0>),
+            },
+            Succeeder,
+            ReactiveFallback {
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0086Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0087 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 1,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            ParallelAll(max_failures = -1) {
+                Fallback {
+                    WhileDoElse {
+                        Condition(|ctx, bb| ctx.check_in(0, 7)),
+                        FlipSelector {
+                            #[post(|bb| bb.t0.set(*bb.t0 % 2))]
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    Limiter(1) {
+                        #[skip_if(|bb| *bb.t0 > 3)]
+                        #[on_halted(|bb| *bb.t0 += 4)]
+                        Optional {
+                            Loop(q0, if_empty = Running) {
+                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(4) {
+                        Precondition(|bb| bb.b0 < 6, else = Skipped) {
+                            Repeat(1) {
+                                #[failure_if(|bb| *bb.t0 + 2 > (bb.b0 + 2) % 3)]
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    ParallelAll(2) {
+                        MemPriority {
+                            Action(Act<2>),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0087Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0088 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSequence {
+            #[run_while(|bb| *bb.t1 != *bb.t0)]
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                StatefulAction(Task<0>),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    AlwaysFailure,
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+            ForceFailure {
+                StepSequencer {
+                    Action(PAct<3>, b0 = {b0}, b1 = {t1}),
+                    Action(PAct<4>, b0 = 8, b1 = {b0}),
+                    StatefulAction(Task<5>),
+                    SetBlackboard(b0 = 0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0088Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0089 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        RunOnce(then_skip = false) {
+            BinarySelector(|bb| bb.b0 < 4, dynamic = false) {
+                SequenceWithMemory {
+                    Script(|bb| bb.b0 = (bb.b0 + 2) % 3),
+                },
+                Parallel(success = -4, failure = 1) {
+                    Fallback {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                    SetBlackboard(o0 = Some(0)),
+                    Action(Act<3>),
+                    SequenceStar {
+                        Action(Act<4>),
+                        ScriptCondition(|bb| (*bb.t0 + 3) % 4 == 0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0089Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0090 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        #[failure_if(|bb| *bb.t0 != bb.b1)]
+        #[on_success(|bb| bb.o0 = Some(1))]
+        Repeat(3) {
+            Remap(success = Failure, failure = Failure) {
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0090Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0091 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        WaitUntil(|bb| bb.b1 % 2 != 1) {
-            AsyncFallback {
-                SequenceStar {
-                    Condition(PCond<0>, b0 = 1),
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
+        RetryUntilSuccessful(2) {
+            Inverter {
+                MemPriority {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<0>),
                     },
-                    ScriptCondition(|bb| bb.b0 % 4 == 3),
-                    StatefulAction(Task<3>),
-                },
-                IndexSwitch(|bb| bb.b1 + 2, out_of_range = Loop, dynamic = false) {
-                    Repeat(1) {
-                        SkipUnlessUpdated(t0) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    WhileDoElse {
-                        StatefulAction(Task<5>),
-                        Action(PAct<6>, b0 = 9),
-                    },
-                },
-                #[on_halted(|bb| bb.t0.set(bb.b1 + 2))]
-                Selector {
-                    SkipUnlessUpdated(t0) {
-                        Fallback {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                            Action(PAct<10>, b0 = {t0}, b1 = {=}),
-                            StatefulAction(PTask<11>, b0 = 4),
-                        },
-                    },
-                },
-                Parallel(success = -1, failure = 1) {
-                    Precondition(|bb| bb.b0 < 3, else = Failure) {
-                        Sequence {
-                            Condition(Cond<12>),
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            #[on_success(|bb| { bb.b1 = (bb.b1 + 2) % 3; if bb.b0 + 1 != 6 { *bb.t0 += 2 } })]
-                            StatefulAction(PTask<13>, b0 = {=}),
-                            WaitValueUpdate(t0) {
-                                Script(|bb| if *bb.t0 < 1 { bb.b0 += 1 }),
-                            },
-                        },
-                    },
-                },
-                Optional {
-                    ReactiveSequence {
-                        StepSequencer {
-                            Action(Act<14>),
-                            Sequence {
-                                Action(Act<15>),
-                                Succeeder,
-                            },
-                            AlwaysFailure,
-                        },
-                        StatefulAction(Task<16>),
-                    },
+                    Action(PIo<1>, t0 = {=}),
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0091Blackboard { t0 b1 b0 });
+board!(Tree0091Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0092 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            b0: i64 = 1,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
         }
-        Loop(q0, if_empty = Failure) {
-            WhileDoElse {
-                Repeater(2) {
-                    BinarySelector(|bb| *bb.t0 % 4 < 2) {
-                        Script(|bb| bb.b0 = 5),
-                        #[run_while(|bb| *bb.t0 != 0)]
-                        #[on_success(|bb| bb.b0 += 3)]
-                        Action(Act<0> = Act::<0>),
-                    },
-                },
-                IfThenElse {
-                    ReactiveSequence {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        #[success_if(|bb| (bb.b0 + 3) % 2 == 1)]
-                        Precondition(|bb| bb.b0 < bb.b0 % 4) {
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                        },
-                    },
-                    FlipSelector {
-                        Timeout(10) {
-                            RunOnce(then_skip = false) {
-                                ScriptCondition(|bb| (bb.o0.unwrap_or(2) + 2) % 4 != 0),
-                            },
+        Fallback {
+            Loop(q0, if_empty = Failure) {
+                Limiter(3) {
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        Loop(q0, if_empty = Running) {
+                            Condition(PCond<0>, b0 = 1),
                         },
                     },
                 },
-                Sleep(30),
+            },
+            StatefulAction(Task<1>),
+            SkipUnlessUpdated(t0) {
+                StatefulAction(Task<2>),
+            },
+            #[on_success(|bb| *bb.t0 += 1)]
+            Conditional(|bb| bb.o0.unwrap_or(0) == 2) {
+                Action(Act<3>),
+            },
+            Loop(q0, if_empty = Success) {
+                Action(Act<4> = Act::<4>),
             },
         }
     }
 }
 
-board!(Tree0092Blackboard { q0 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0093Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 14,
-        }
-        #[on_halted(|bb| bb.b0 = 3)]
-        #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
-        #[post(|bb| bb.b0 = *bb.t0)]
-        StatefulAction(Task<5> = Task::<5>)
-    }
-}
+board!(Tree0092Blackboard { o0 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0093 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64,
         }
-        Interrupt(|bb| bb.b0 < 3) {
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                IfThenElse {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Sleep(20),
-                        Action(|ctx| ctx.exec(1)),
-                        #[on_success(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 3 })]
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        StatefulAction(PTask<2>, b0 = 3, b1 = {b0}),
-                    },
-                    #[success_if(|bb| bb.b0 % 2 > 0)]
-                    #[run_while(|bb| bb.b0 + 3 != 0)]
-                    ParallelAll {
-                        SetBlackboard(b0 = 5),
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        SkipUnlessUpdated(t0) {
-                            ReactiveFallback {
-                                SubTree(Tree0093Sub0, ..),
-                                Action(PIo<6>, t0 = {t0}),
-                            },
-                        },
-                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {t0}),
-                    },
+        Loop(q0, if_empty = Failure) {
+            SequenceStar {
+                StatefulAction(Task<0> = Task::<0>),
+                MemSequence {
+                    Sleep(20),
+                    Condition(Cond<1>),
+                    WasEntryUpdated(t1),
                 },
             },
         }
     }
 }
 
-board!(Tree0093Blackboard { q0 t0 b0 });
+board!(Tree0093Blackboard { q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0094 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        RetryUntilSuccessful(0) {
-            Condition(PCond<0>, b0 = {=}),
+        Fallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Wait(30),
         }
     }
 }
 
-board!(Tree0094Blackboard { b0 });
+bt::behavior_tree! {
+    pub tree Tree0095Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            o0: Option<i64> = Some(12),
+        }
+        Precondition(|bb| bb.o0.is_some(), else = Running) {
+            Script(|bb| bb.o0 = Some(bb.b0 % 4)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0095 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = Some(1),
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(2),
         }
-        FlipSelector {
-            Parallel(success = 1, failure = 0) {
-                IndexSwitch(|bb| bb.b0, dynamic = false) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    #[post(|bb| bb.b1 += 2)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(5) + 3 < *bb.t1)]
-                    Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 1) % 3, &mut bb.b1)),
-                    StatefulAction(Task<4>),
-                },
-                Repeat(3) {
-                    Precondition(|bb| bb.b0 % 2 < 0) {
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            Repeat(2) {
-                                UnsetBlackboard(o0),
-                            },
-                            Condition(Cond<5> = Cond::<5>),
-                            Parallel(success = 3) {
-                                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                                AlwaysRunning,
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    WhileDoElse {
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            Loop(q0) {
-                                IndexSwitch(|bb| bb.b1 + 3, dynamic = false) {
-                                    #[post(|bb| { if *bb.t0 > bb.b0 { bb.o0 = Some(9) }; bb.b0 += 2 })]
-                                    #[on_failure(|bb| { bb.b0 = *bb.t0 % 4; *bb.t1 += 1 })]
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<8>),
-                                    Runner,
-                                },
-                            },
-                        },
-                        Timeout(0) {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
+        IfThenElse {
+            Repeat(2) {
+                StatefulAction(Task<0>),
             },
+            SubTree(Tree0095Sub0, b0 = {=}, o0 = {o0}),
         }
     }
 }
 
-board!(Tree0095Blackboard { q0 o0 b1 t0 b0 t1 });
+board!(Tree0095Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        Sequence {
-            Sleep(0),
-            #[on_success(|bb| if *bb.t0 % 3 > 0 { bb.b0 += 1 })]
-            ReactiveSequence {
-                Repeat(1) {
-                    IfThenElse {
-                        StatefulAction(Task<0>),
-                        #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
-                        #[on_failure(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
-                        #[post(|bb| bb.b0 = *bb.t0)]
-                        AlwaysFailure,
+        #[run_while(|bb| bb.b0 != 6)]
+        #[failure_if(|bb| bb.b0 % 3 == 1)]
+        #[post(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
+        ForceFailure {
+            Precondition(|bb| *bb.t0 > 7) {
+                IndexSwitch(|bb| 5, out_of_range = Loop, dynamic = false) {
+                    Parallel(success = -1, failure = 3) {
+                        Condition(Cond<0>),
+                        Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
+                        Action(Act<2>),
                     },
-                },
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Action(PAct<2>, b0 = {b0}, b1 = {t0}),
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                    Sleep(100),
+                    ReactiveFallback {
+                        #[post(|bb| bb.b0 += 2)]
+                        #[skip_if(|bb| (bb.b0 + 1) % 3 > 0)]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Action(PAct<3>, b0 = 7, b1 = {t0}),
+                        Filter(times = 1, filtered = Failure) {
+                            Priority {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        ReactiveSequence {
+                            SetBlackboard(b0 = 8),
+                            Script(|bb| { bb.t0.set(bb.b0 % 3); bb.b0 = 9 }),
+                        },
+                    },
                 },
             },
         }
@@ -3511,186 +3263,176 @@ board!(Tree0096Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-        }
-        Switch(b1) {
-            case 2 => Precondition(|bb| bb.b0 < 3, else = Skipped) {
-                MaxTime(100) {
-                    AlwaysFailure,
+        WhileDoElse {
+            RetryUntilSuccessful(3) {
+                Repeat(2) {
+                    AsyncSequence {
+                        TryCatch(catch_on_halt = false) {
+                            Optional {
+                                Condition(|ctx| ctx.check(0)),
+                            },
+                            Repeat(forever) {
+                                Condition(Cond<1>),
+                            },
+                        },
+                        ReactiveSelector {
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
+                            Action(|ctx| ctx.exec(4)),
+                        },
+                    },
                 },
             },
-            _ => Selector {
-                AlwaysFailure,
-                #[failure_if(|bb| bb.b1 + 4 < 2)]
-                #[on_halted(|bb| { bb.b0 = 5; bb.b1 = *bb.t0 })]
-                #[success_if(|bb| *bb.t0 == bb.b0)]
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
-                Action(Act<1>),
+            Inverter {
+                ReactiveSequence {
+                    Repeat(3) {
+                        Sleep(20),
+                    },
+                    Deadline(20) {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
 }
-
-board!(Tree0097Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
         blackboard {
             b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
         }
-        SequenceWithMemory {
-            FlipSelector {
-                StatefulAction(Task<0>),
-                Conditional(|bb| bb.b0 > 3, dynamic = true, else = Success) {
-                    Wait(10),
+        MaxTime(20) {
+            Filter(times = 2, filtered = Failure) {
+                #[on_halted(|bb| *bb.t1 += 1)]
+                WhileDoElse {
+                    SetBlackboard(b0 = {t1}),
+                    Condition(Cond<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0098Blackboard { b0 });
+board!(Tree0098Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            o0: Option<i64>,
-        }
-        IfThenElse {
-            ReactiveSelector {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    RepeatTimes(1) {
-                        #[skip_if(|bb| *bb.t0 + 3 < 7)]
-                        Action(Act<0> = Act::<0>),
-                    },
+        RetryUntilSuccessful(2) {
+            Parallel(success = 0, failure = 1) {
+                RepeatUntil(Success) {
+                    Condition(Cond<0>),
                 },
-                StatefulAction(Task<1>),
-                BinarySelector(|bb| (*bb.t0 + 3) % 2 < 1, dynamic = false) {
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Sleep(10),
+                ForceSuccess {
+                    StatefulAction(Task<1>),
                 },
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                Condition(Cond<4>),
-            },
-            MemSequence {
-                ScriptCondition(|bb| *bb.t0 % 4 != 1),
-                Condition(Cond<5>),
-                WasEntryUpdated(t0),
-                #[skip_if(|bb| bb.b0 + 2 < bb.o0.unwrap_or(4) + 1)]
-                #[post(|bb| { bb.b0 = (bb.b0 + 1) % 3; bb.o0 = Some(*bb.t0 + 1) })]
-                Action(|ctx| ctx.exec(6)),
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
 }
 
-board!(Tree0099Blackboard { q0 t0 b0 o0 });
-
 cases! {
-    Tree0000 "Try(Once(Swm(RSeq(Sl{50}),Sub(t0),Sub(Dl{0}(Pri(t1e,t2,R))))),RepF(Flt{2;F;F}(t3)))",
-    Tree0001 "RetF(Ite(Wde(c0,Rep3(t1)),Cd{100;_}(Rep2(Seq(Rus{F}(c2),t3)))))",
-    Tree0002 "B{b1;t1=0}Flip(@ki{t1+3%4=3}SubR(Ret0(t0)),Rpt{F}(pa1{b0:6}),SubR(Step(t2e,c3b{b1},c4b{t1+2%4})))",
-    Tree0003 "RSel(Keep(Sub(Dd{0}(R))),Flt{3;F;K}(RetF(Sl{50})),Dd{20}(FF(a0)),F)",
-    Tree0004 "B{t0;o0=_;b1=4}@si{o0|3%4>0}@fi{t0<b1+4}Invt(Dd{0}(SubR(S)))",
-    Tree0005 "B{b0=5}Step(SubA(Sl{100}),c0,Scc{b0%3<1})",
-    Tree0006 "B{o0=5;t0=1;b0;q0;b1}MSeq(Once(@of{o0:=t0+1}pc0{b0:4}),Step(RFb(c1,S),Sl{0}),Sel(RSeq(MSeq(a2e,t3,Scc{b0+4%4!1})),c4,Pre{none;R}(Lp{_;R}(@of{o0:=o0|3;b1+=3}Lp{t0;S}(pc5{b0:t0})))))",
-    Tree0007 "B{b0=1;t0=5;o0=_}Star(Rus{F}(To{100}(Par{-2;3}(Scc{b0<2},F,Sb{o0=0},Sc{o0:=b0%3;b0:=3}))),Isw{b0%2;T;N}(t0,pi1{t0:b0},@oh{b0:=5}@fi{b0+2>4}Wt{10},a2),Seq(RSel(pc3{b0:=},@po{t0+=3}a4b{t0+4;b0}),c5),Cnd{o0|2%3<1;N;_}(Pri(c6,pt7{b0:t0;b1:t0},pi8{t0:t0},c9l,pi10{t0:b0})),@os{b0+=3}@po{t0%2>0?b0:=b0+4%3;t0+=2}Flip(RSel(F,t11)))",
-    Tree0008 "B{b0=3;o0;t0=2}Seq(RFb(@rw{t0+4%2!0}@fi{t0>4}Step(pa0{b0:=},a1e,R,Run),RSeq(Sl{0},Scc{o0|4>o0|3},t2),t3,Sl{0}),t4e)",
-    Tree0009 "Star(Swm(Ruf{2}(a0),Sl{30},a1,a2e,Sub(Suc)),TryF(Sl{10},Wt{20}),c3,Step(Sl{0},Wt{10}),c4l)",
-    Tree0010 "B{b0;t0=0}PPar{2;_}(a0e,pt1{b0:=},t2,@of{b0+=2}@fi{b0<3}Pre{b0>3;K}(Sb{t0=5}),t3)",
-    Tree0011 "B{b0=5;t0=0}Par{_;-2}(Flt{2;S;K}(c0e),MPri(t1e,c2l),Ite(t3,@of{t0:=b0}@os{b0+=4}t4),a5e)",
-    Tree0012 "B{q0;b0=3}RFb(Dl{0}(@si{b0!1}S))",
-    Tree0013 "B{t0=0;b0=1}Ret1(Flip(RSeq(Sb{b0=4},Sl{100},pc0{b0:7}),t1,Rus{3}(@oh{t0+=4}@of{t0+=1}@fi{b0%4=2}Once(ASeq(c2e,Sl{0},Scc{b0+4>b0})))))",
-    Tree0014 "B{b1=4;t0;t1=4}Par{-3;_}(Dd{0}(t0),Wde(t1,t2),Rus{3}(Keep(a3)),Bin{t0%2>0;T}(a4e,Dl{20}(a5b{t1;b1})))",
-    Tree0015 "B{b0=2;t0}PPar{2;_}(Ruf{3}(c0l),Par{_;_}(Pre{b0%2=0;R}(RSeq(Sc{t0+3=b0?t0+=4;t0+=2},Wu{t0})),a1))",
-    Tree0016 "B{b0=2;t0}Ruf{F}(TryT(RepF(Cd{20;_}(Rus{F}(Seq(Rpt{2}(@fi{t0>0}@si{b0!3}t0e),Sb{t0=b0},Dl{0}(R))))),Once(PPar{1;N}(a1b{b0;b0},Par{2;-1}(a2b{t0;b0},F)))))",
-    Tree0017 "B{b0;o0=_;t0=3}RFb(RSeq(Ite(pi0{t0:b0},@oh{b0+4%4<2?b0+=1}Su{t0}(@rw{t0<t0+1}@si{t0=t0%2}@ki{t0+2!7}Sb{o0=7}),Scc{b0+1!o0|0+1}),Wde(Inv(PAll{0}(Scc{t0>3},t1,Fai)),MPri(pt2{b0:b0;b1:t0},Pre{o0|5%4!0;R}(c3))),Ruf{F}(Seq(FS(c4l),pa5{b0:=},Sl{50},SubA(Wu{t0})))),@os{t0:=b0}t6)",
-    Tree0018 "B{t1;b1}Invt(Sw{5}(Fb(Mt{100}(AFb(t0e,a1l,pc2{b0:b1},t3))),Cnd{t1+4<t1%4;T;S}(Sel(F))))",
-    Tree0019 "Par{_;2}(FS(Seq(Ruf{2}(a0l),Ret2(Opt(FS(Flip(R)))))),RFb(RSeq(t1,c2,t3),a4l,Seq(t5,t6),OnceT(t7e),t8))",
-    Tree0020 "B{o0;t0=3}Rpt{2}(Fb(t0,Wu{t0},a1,Star(@ki{o0|4=0}t2,Scc{t0+2%3=2})))",
-    Tree0021 "B{o0;t0=4}RSeq(Ret2(Dl{0}(Seq(Cnd{o0|1=4;N;_}(Swm(Rty4(pi0{t0:t0}),Par{-1;1}(a1))),Ret1(Step(Suc,Wu{t0}))))),c2)",
-    Tree0022 "B{b0=3;t0=3;b1=3}Sw{2;1;0}(Rpt{2}(a0),Step(t1,Par{_;_}(Sc{t0%2=1?b1+=2},t2e)),Seq(Wde(a3,@rw{t0=3}Mt{10}(@si{t0<5}@po{b1+=1}@rw{t0+4%2!1}c4),Seq(Dd{20}(t5)))),Sel(c6,pa7{b0:=},pc8{b0:=}))",
-    Tree0023 "B{b0=0;t0;t1=0}@os{t1:=b0}Fb(Isw{t1;N;N}(Run,Par{-1;_}(@si{b0+4%2<1}@po{t0%4<3?b0+=1;b0:=t1+2}t0,Sl{0},pa1{b0:4})),MSeq(@of{t0%4=1?t1+=1;t1=b0+3?b0:=t1}pt2{b0:9;b1:b0},a3b{8;b0},RepF(a4)),RSeq(@ki{b0<1}@oh{t1+=2}F))",
-    Tree0024 "B{b1;o0=_;b0=2;t0=4;q0=2}Fb(Pri(@fi{some}pc0{b0:=},c1l,c2b{b0%2}),RepF(Rmp{F;S}(Opt(ASeq(pt3{b0:5;b1:=},OnceT(pt4{b0:6;b1:t0}))))),@fi{t0%4>0}@ki{o0|3+2%3<2}Seq(Fai),Seq(Par{1;-3}(Sc{b1:=b0+2%2},a5e,t6),WU{none}(To{0}(Ret2(Par{-1;1}(pa7{b0:1;b1:=},t8))))),Bin{t0<7;_}(Fb(pc9{b0:3},Rep0(t10e)),Lp{t0;S}(Dl{0}(t11))))",
-    Tree0025 "Cd{0;K}(Sub(ASeq(c0)))",
-    Tree0026 "B{o0;b1;b0;t0=1}@os{t0>7?t0+=2;o0:=_}@si{b1+4!3}@fi{b0%2!1}Fb(PPar{1;T}(Rep0(t0),t1),Opt(t2))",
-    Tree0027 "B{b0;t0=1}Inv(Pre{t0+1<t0;S}(To{100}(ASeq(Pre{t0+2%2>0;S}(a0l),ASeq(Wu{t0},a1,Sc{t0+=3;t0+1%3=0?b0:=t0})))))",
-    Tree0028 "B{b0=0;t0;o0;t1=1}Fb(OnceT(Flt{3;_;F}(t0)),@po{o0:=t1}Dl{0}(pi1{t0:b0}),Ite(a2,@ki{t1+3<4}Sc{t0:=o0|2}),F)",
-    Tree0029 "B{o0;b0=1;b1;t0;t1}Pri(PPar{0;_}(Swm(RFb(Lim{3}(Pre{t0=b0+1;R}(Pre{none;R}(t0))),Rep1(Isw{o0|0;T;_}(@fi{b1<b0}Wt{10},pt1{b0:4;b1:=})),RSeq(Scc{t0+4<o0|3+1},t2)),Cnd{t1>4;T;F}(PPar{2;N}(Cnd{none;T;_}(Sl{20}),c3,Rty3(Sel(Scc{t1<1})),@oh{o0:=t1%3}@os{o0:=_}a4)))))",
-    Tree0030 "B{t0=1}Fb(Rpt{F}(Rep3(RFb(Par{0;_}(Run,Wt{100}),Rmp{S;S}(t0),pi1{t0:t0}))))",
-    Tree0031 "Ret2(Sub(Ret2(FF(F))))",
-    Tree0032 "B{t0=3;b0=4;t1=4}Flt{3;F;_}(Par{-3;1}(Star(t0,a1b{1;b0},t2,c3),t4,Fb(Scc{t0<b0},t5,a6,Bin{t1%2>0;N}(t7,t8),Sb{t1=t0})))",
-    Tree0033 "PAll{2}(Swm(Opt(c0),c1,Rep1(OnceT(RetF(Run)))),Seq(RFb(OnceK(FS(S))),RSeq(RU{S}(a2l),Wt{50})),Star(Lim{3}(Ret4(a3)),c4,Rmp{S;S}(S),a5))",
-    Tree0034 "FS(Rep3(FS(PAll{-1}(Once(Par{-2;_}(Rep0(t0),RetF(t1e),Fai,t2)),c3))))",
-    Tree0035 "B{b0=0;t0}@rw{t0%3!2}Fb(Cd{20;K}(RU{F}(Scc{t0+3<2})),Dl{10}(@ki{t0=6}@fi{b0%2>0}Swm(Rpt{2}(a0b{t0;b0}),Pre{t0!t0+2;K}(c1l))),RSel(a2l,Scc{b0%3>1},R))",
-    Tree0036 "Ruf{F}(RFb(TryT(RSeq(t0,a1,a2,Sl{20},t3),Wde(Flip(c4,Rmp{S;S}(t5e)),Try(t6,a7)))))",
-    Tree0037 "B{b0=0;o0;t1=5;t0=0}Dl{20}(RepF(@ki{o0|1+2!6}@po{o0:=_}Rep3(RU{S}(@of{t0:=t1}@oh{b0+=2}FF(Fai)))))",
-    Tree0038 "B{t0=1;b0=2;b1=5}Pri(RSel(c0b{t0},Ite(pt1{b0:=;b1:=},c2)),Dl{0}(Ite(c3e,F)),To{30}(Par{2;-1}(t4,Sw{4;0}(pi5{t0:b1},@os{b1:=b1+3%2;t0+=1}a6,Scc{b0!7}))),t7,Sw{0;4;2}(Sel(pa8{b0:=;b1:b0},R),Wu{t0},Inv(t9),t10))",
-    Tree0039 "B{b1=2;b0=5;t0=5;o0=_}RFb(Ite(pc0{b0:=},a1b{b0;b1},a2l),Isw{b0%3;T;_}(Pre{some;S}(Wu{t0}),Bin{o0|3>t0;N}(pc3{b0:6},pc4{b0:9})),Bin{some;T}(Invt(c5),F),Wde(c6e,t7e,F))",
-    Tree0040 "RT{3}(Lim{2}(Wde(TryF(Rep1(RSeq(Rpt{2}(t0),PPar{1;N}(t1e,t2),c3l)),RT{F}(FF(Seq(c4,t5,t6)))),Cd{20;_}(FS(c7l)))))",
-    Tree0041 "Par{1;1}(Rpt{3}(PAll{1}(ASeq(c0e,c1l,t2,c3),Par{_;_}(c4,t5,t6,c7))),Fb(t8,t9,RT{1}(t10),Rep1(t11)))",
-    Tree0042 "RSel(Swm(Seq(Wde(Flt{1;_;K}(c0e),Ret2(RSeq(Rpt{F}(c1))),RSeq(a2e,c3,t4))),PAll{5}(Try(t5,F),Ret3(R),RetF(c6e),a7,Rus{2}(Wt{0})),RSeq(RSeq(Lim{2}(RFb(a8,c9)),MSeq(a10,c11e),Mt{20}(Invt(c12))))))",
-    Tree0043 "B{o0=_}Pre{none;F}(SubA(SubR(c0)))",
-    Tree0044 "B{t0=3;t1=1;b1=5;b0=0}RSeq(PPar{1;T}(Opt(WU{t1+3=b1}(TryF(Rty2(Keep(c0)),RFb(pa1{b0:t0;b1:t0},Sc{t1%4>2?b0:=t1%2;b1+=1})))),Su{t0}(FF(Rpt{1}(Ret0(a2)))),Try(t3,Sl{100},c4b{b1},pi5{t0:t1}),Sel(RSeq(@si{b0>4}c6l,pt7{b0:4;b1:t1},Sb{t0=t1}))),Pri(RFb(Bin{t1!6;T}(Sb{t0=b0},pi8{t0:=}),Par{_;1}(@rw{t0+3%2=1}@of{t0:=t0%4}t9,Invt(Pre{t1=3}(a10))),@oh{b0:=t1}@rw{b1!1}@po{b1+=3}a11,Seq(t12e,pt13{b0:6;b1:b1}),Flip(TryT(Scc{t0!7},@os{b1+4%2>0?t1+=1;t0+4<6?t1:=b0}@po{b0+=1}t14),@ki{t1+1!b0%2}S,@rw{b1+1<t1%2}@oh{t1+=3}@po{b0+=1;b0+=2}c15))))",
-    Tree0045 "B{o0=4;t0;b0=5}Swm(OnceK(Flip(ASeq(Seq(a0l,RFb(c1b{6},F,t2,Sc{b0:=1;b0+=1}),a3),Sc{b0+=3;t0:=o0|1},PPar{2;_}(RSeq(@fi{t0+1%3<0}t4,t5),Rpt{2}(Sb{t0=9}),S,c6)))),RSeq(Par{-3;-1}(R,t7e,@os{t0+=1}@si{t0%3<2}Wt{20}),Intr{t0<1}(@po{b0+=2}Su{t0}(t8e)),Swm(t9,Sb{t0=b0},t10e),MPri(Rpt{F}(Su{t0}(Rpt{0}(@fi{t0+1>t0}Fai))),Mt{0}(t11),Cnd{b0>6;_;_}(Scc{b0%4!1})),Step(Swm(c12,@ki{some}@rw{b0=3}t13e,@ki{t0>3}@si{t0%2<1}@rw{none}SubA(t14)))))",
-    Tree0046 "B{t1;o0=0;t0=4;b0}RSeq(RFb(Sel(F,Inv(a0),@oh{t0+=1}@fi{t1+2>0}c1),pa2{b0:=;b1:t1}),Swm(ASeq(t3e,t4),@oh{t0!5?o0:=_}@si{b0!1}To{50}(@of{t1+=1}@oh{t1%4<0?t0+=3;b0+=1}c5l)),Try(t6,c7,Sb{o0=5}))",
-    Tree0047 "B{t0=2;b0;o0=_}Swm(@po{o0|2+1>1?t0+=1}@rw{o0|5+1%2!1}OnceK(Rep4(OnceT(Dd{10}(Star(SubR(@oh{b0+=1}a0),t1))))))",
-    Tree0048 "B{t0=4;t1=2;b0}Dd{20}(@os{b0:=t0}@of{t0+=1;b0+=3}@ki{b0+1<2}Ret0(Sc{t1:=t0+3}))",
-    Tree0049 "Flip(Sub(Sub(Suc)))",
-    Tree0050 "Seq(PPar{2;T}(a0,Fb(a1e,c2l)),Rep1(RFb(c3,To{20}(t4e),MSeq(t5,c6))))",
-    Tree0051 "B{t0=2;b0=2}PPar{0;N}(Rty2(RSeq(a0e)),c1,Bin{b0>3;_}(Sl{0},@oh{t0+=2;t0+=1}Opt(t2)))",
-    Tree0052 "B{b1=2;t0=1}Star(Sl{30},a0b{t0;b1},R)",
-    Tree0053 "Seq(c0)",
-    Tree0054 "B{t0=5;b0;o0}RFb(Flt{2;_;F}(Flt{1;S;F}(To{50}(@fi{b0+3%2>0}RSeq(RSel(pc0{b0:b0},c1))))),Star(pt2{b0:t0;b1:b0},@oh{t0:=b0%3}@ki{o0|1%2=1}RepF(c3b{b0+3}),t4,WU{b0>2}(t5)))",
-    Tree0055 "B{o0;b0=4}Rus{F}(Pre{o0|2<o0|4;S}(@po{b0+=1}pc0{b0:=}))",
-    Tree0056 "B{b0=5;t0=5;t1;b1=0}Rpt{F}(Par{_;-2}(To{0}(a0),@rw{b0=t1+1%2}@si{b0<5}@ki{b0<b1}MPri(c1,@rw{b1+2<2}@os{t0:=t1}S),c2,Fb(FS(Cnd{b0>1;_;S}(t3e)))))",
-    Tree0057 "B{b0=4;t1}Fb(MPri(@si{t1%3>1}t0),@of{b0:=0}Fai)",
-    Tree0058 "B{b0=0;t0}Bin{t0=3;T}(SubA(Flt{1;_;K}(ASeq(t0,@oh{b0+=3;t0+=2}SubA(t1e)))),@ki{t0%3>1}@of{t0+=2}@oh{b0+=1}RepF(Sl{20}))",
-    Tree0059 "OnceK(t0)",
-    Tree0060 "B{t0;t1=3;b0=2}RFb(PPar{0;T}(MPri(To{20}(PPar{1;T}(a0,a1b{t0;b0},pt2{b0:9;b1:b0})),Rep0(Scc{t1!3})),Dd{0}(Seq(@si{t1+3!0}@fi{b0!t1%3}MPri(@of{t0+2<5?b0+=3}a3,t4,@os{b0+=3;b0:=0}t5),@of{b0+=1}Intr{b0%2<1}(@po{t1+=2;b0<b0+3?b0:=t1+1}Bin{b0=t0%2;T}(c6,c7e))))),Rep4(@fi{t1+4<t0}@os{t0+=3}t8e))",
-    Tree0061 "B{b0=1;o0=_}Lim{3}(RSel(F,@rw{o0|3=4}@os{b0+=2}c0,c1b{4},a2))",
-    Tree0062 "Ruf{2}(Sub(t0))",
-    Tree0063 "B{t0=5;b0=2;b1}Ite(MPri(c0b{b1+1},c1e,pa2{b0:t0;b1:b1}),Step(Dl{30}(pa3{b0:=;b1:=})),a4)",
-    Tree0064 "B{b0;t0;q0}To{10}(Fb(PPar{2;T}(c0b{t0%4},RSeq(Lp{t0;K}(@oh{b0:=t0;t0<6?b0:=t0}S),Sc{t0+=1},t1,Lp{_;_}(pt2{b0:3;b1:t0})),RSeq(a3))))",
-    Tree0065 "B{t0=3}Inv(Sb{t0=8})",
-    Tree0066 "B{b1=4;o0=_;b0;t0=2}@oh{t0:=t0+2%4}@po{b0:=t0+4}PAll{0}(WU{b1>4}(@of{b0+=1}@ki{b1>7}@rw{o0|5%4<3}Isw{t0;T;N}(Sl{0},t0,pi1{t0:b1})))",
-    Tree0067 "To{0}(Keep(Opt(Once(PPar{1;T}(Star(Wt{20},a0),Lim{2}(FS(c1)),RFb(c2,c3l,a4l))))))",
-    Tree0068 "B{b0=5;t0=2}Swm(Suc,t0,Opt(Seq(Sb{t0=b0},t1e)))",
-    Tree0069 "B{t1=4}Swm(RSeq(c0e,Wu{t1}))",
-    Tree0070 "B{o0=_;b1=0;t0;b0}@of{b1+=3}Opt(Isw{b1%3;T;_}(PPar{1;_}(@oh{b1:=b0+2%4;o0:=b0%2}@si{b0+3%2!0}Par{-2;_}(S,pa0{b0:=;b1:t0}),@fi{b0+4!2}@oh{o0:=_}@po{b1:=b1%2}t1,t2),Once(Seq(c3b{b0+1},c4,Sb{b1=t0},t5,@po{o0:=o0|1}@rw{o0|2=b0}@of{b1+2<5?t0+=1;b1:=b0}c6)),TryT(Swm(c7e,@rw{b1%3>1}t8),Rep4(Suc))))",
-    Tree0071 "B{t1=5}ASeq(OnceK(Inv(c0e)),MPri(pi1{t0:t1},pi2{t0:t1}))",
-    Tree0072 "B{o0;t1=5;b0=2;b1=3;t0;q0}Fb(a0b{b1%4;b1},@oh{t0:=t1}@po{b0:=t0%4}@of{o0:=b1%2}Ret3(SubA(a1)),pc2{b0:=},pc3{b0:=},Lp{t1;F}(c4))",
-    Tree0073 "B{o0;b0;q0=3;t0;b1=5}Ruf{F}(MSeq(Wv{t0}(Seq(AFb(t0,pa1{b0:b0;b1:=},Rmp{S;F}(@os{b0+=1;b1>b1+3?t0:=o0|5+2}@po{b0:=b0+4%4;b0:=t0%3}@ki{b1%2=0}a2),pa3{b0:8;b1:b0}),Cd{50;K}(Dd{20}(Swm(t4))))),ASeq(PPar{0;_}(Sl{30},@of{o0:=1;b1:=b1%3}F,FF(Run),Ub{o0}))))",
-    Tree0074 "B{b0;t0=3}TryT(t0,Ite(Isw{b0;_;T}(pi1{t0:b0},pt2{b0:=},a3,RFb(a4,pa5{b0:t0}),@rw{t0>1}a6),Ite(RSel(t7,a8b{t0;b0}),t9,Rty2(t10)),Flip(Wu{t0},t11,c12,@rw{t0<t0+3}@oh{b0+=1}t13)))",
-    Tree0075 "B{b1=5;o0=_;t0=2;b0=5}Seq(Sw{0;2}(Pre{b1<6;S}(Pri(pc0{b0:9},a1,c2b{o0|0%2},t3)),Rmp{F;S}(@oh{b1:=3}@si{o0|2<2}Scc{o0|2=o0|0}),t4),Ite(Pre{t0+1=t0+2;R}(Par{_;-1}(c5,a6,Sc{b0:=t0;b0:=t0})),pt7{b0:=;b1:b0}),RFb(t8,Mt{20}(c9e),RSeq(c10,t11,Fai),Sb{t0=b0}),Isw{b0+2;_;T}(Isw{b0;T;T}(SubR(t12),Ret3(FF(@rw{t0!2}@fi{b0%3<0}@oh{t0:=b1%3}Flip(pi13{t0:b1},t14))),Rep4(Sw{1}(t15,Ub{o0})),OnceT(@of{b1+=1}RFb(c16,a17l,F)),Sb{o0=5})))",
-    Tree0076 "B{b1=2;t0=3;b0=1}Star(Sl{20},WU{t0=4}(Sw{1;5}(pt0{b0:b0;b1:=},t1e,a2e)),TryF(@os{b1+2>4?t0+=2;b0+=3}@of{t0+=2}RFb(@oh{b0:=b1+3;b1:=b0%2}Scc{b0%3=0},@fi{b1+1>b0}@oh{b0+=1}Sb{t0=4}),Wde(SubR(a3l),t4)))",
-    Tree0077 "B{q0;o0=2;t0;b0=5}PAll{_}(TryT(a0l,@rw{b0+3>1}@os{t0+=1}Lp{_;R}(Ub{o0})),RetF(t1),Wv{t0}(Swm(t2,@rw{t0!o0|4%4}c3b{t0},S)))",
-    Tree0078 "B{t0=2;b0}Rty1(Try(Rep4(Suc),Seq(Once(a0e),Suc,pc1{b0:b0},c2,OnceK(c3))))",
-    Tree0079 "RFb(AFb(t0,Mt{20}(RSel(c1,a2))),RFb(FF(t3e),Rus{F}(t4)),Ret3(Star(c5l,RSeq(t6e,c7l))),t8,Pri(Ruf{F}(Rmp{S;F}(PPar{2;N}(S,t9)))))",
-    Tree0080 "B{t0;b0=4;o0=3}Seq(@of{b0:=b0+3%3}Step(Fb(Wu{t0},a0,a1),@si{b0!o0|1+1%2}RFb(t2,a3),RSeq(RFb(Wu{t0},pa4{b0:=;b1:t0}))),Rep3(RSel(MPri(t5,@po{t0+4<t0?b0+=3}a6,c7,a8),PAll{-1}(a9,a10,Sb{b0=t0}))),MPri(Mt{0}(@os{t0:=t0%4}Flt{2;_;F}(S)),Isw{b0%4;_;T}(a11,t12)))",
-    Tree0081 "B{o0;b0}Ite(@ki{o0|0+3%2!0}@oh{b0+=1}@os{b0+=3}Rmp{F;S}(Lim{2}(c0)),Rep2(Rus{F}(t1)),@rw{o0|2>b0}Mt{0}(FF(t2)))",
-    Tree0082 "B{b0=3;t0=0}Rep3(@po{t0+=3}@si{b0+1<5}Keep(Fb(a0e,AFb(@rw{t0+4<1}t1,pc2{b0:2},a3e,pt4{b0:t0},t5),Cd{0;K}(Wde(Rep4(@fi{t0>t0%3}Fb(@po{t0+=1;t0+=3}t6,pa7{b0:t0;b1:b0})),pt8{b0:b0},Par{2;1}(c9b{9},a10b{2;b0}))))))",
-    Tree0083 "PAll{-2}(t0,c1l,a2e)",
-    Tree0084 "B{b1;t0=2;b0=3}RepF(Sw{3;5;0}(@fi{b1+2%3>1}Bin{t0<2;N}(Sb{b0=4},@of{t0:=b0+3;b1+=3}Seq(c0,Pri(pa1{b0:b0;b1:t0},a2b{t0;b0}),F)),FF(Inv(Fb(Wu{t0},@ki{b1+2=1}@si{b0!b1+1}Inv(Intr{t0>b0+3}(a3)),@si{b1!7}t4))),Star(S,a5,t6e),RFb(Sl{0})))",
-    Tree0085 "B{b0;t1=3;o0=0;t0;q0=1}@of{b0<6?t1:=b0%4}@os{t0:=t1}Flip(RFb(Fb(c0,RU{F}(@si{b0<3}c1l),Bin{o0|2+1>1;_}(Suc,c2),OnceK(a3e))),RT{1}(Dl{0}(Par{_;2}(Swm(pc4{b0:=},Lp{t1;K}(Lp{b0;F}(a5))),Pri(t6,@of{t1+=2}@rw{t0+1<b0}pt7{b0:=},RU{S}(pt8{b0:=;b1:t1}))))),S)",
-    Tree0086 "B{t1;q0=2;t0;b0}MPri(Wv{t0}(Rus{F}(Bin{t1+1!0;T}(t0,Once(@os{b0:=t1%4}Lp{t1;S}(c1))))))",
-    Tree0087 "B{o0=2;b0=2;b1=2}Pri(pa0{b0:2;b1:=},@rw{b0+3<o0|2+2}SubA(@si{b1>3}Wde(a1b{b1;b0},c2)),Ite(t3e,Sl{10}))",
-    Tree0088 "AFb(RFb(t0,t1),RSel(Fai,t2e,R))",
-    Tree0089 "B{t0;b1;q0=1}Cd{20;_}(Fb(Cd{0;F}(WU{b1!3}(RepF(Fb(Sw{3}(a0,Sc{t0:=8}),Sb{t0=3})))),Swm(Sw{5;2}(c1b{b1},t2e,Scc{b1>4}),Lp{_;_}(Rmp{F;F}(pc3{b0:2})))))",
-    Tree0090 "Dd{50}(Once(Sl{0}))",
-    Tree0091 "B{t0=5;b1=4;b0=4}WU{b1%2!1}(AFb(Star(pc0{b0:1},RSeq(t1,a2),Scc{b0%4=3},t3),Isw{b1+2;T;N}(Rep1(Su{t0}(t4)),Wde(t5,pa6{b0:9})),@oh{t0:=b1+2}Sel(Su{t0}(Fb(t7,t8,t9,pa10{b0:t0;b1:=},pt11{b0:4}))),Par{-1;1}(Pre{b0<3;F}(Seq(c12,@oh{b0+=1}@os{b1:=b1+2%3;b0+1!6?t0+=2}pt13{b0:=},Wv{t0}(Sc{t0<1?b0+=1})))),Opt(RSeq(Step(a14,Seq(a15,Suc),F),t16))))",
-    Tree0092 "B{q0=0;t0=1;o0;b0=1}Lp{_;F}(Wde(Rpt{2}(Bin{t0%4<2;_}(Sc{b0:=5},@rw{t0!0}@os{b0+=3}a0e)),Ite(RSeq(@oh{b0:=t0}@si{b0+3%2=1}Pre{b0<b0%4}(Scc{some})),Flip(To{10}(OnceK(Scc{o0|2+2%4!0})))),Sl{30}))",
-    Tree0093 "B{q0=1;t0=5;b0=4}Intr{b0<3}(Lp{b0;K}(Ite(RSeq(c0,Sl{20},a1l,@os{t0:=b0%4;t0+=3}@of{b0+=1}pt2{b0:3;b1:b0}),@si{b0%2>0}@rw{b0+3!0}PAll{_}(Sb{b0=5},t3,a4),TryF(Su{t0}(RFb(SubA(@oh{b0:=3}@of{t0:=b0+2}@po{b0:=t0}t5e),pi6{t0:t0})),pt7{b0:t0;b1:t0}))))",
-    Tree0094 "B{b0}Ret0(pc0{b0:=})",
-    Tree0095 "B{q0=1;o0=1;b1;t0=5;b0;t1=0}Flip(Par{1;0}(Isw{b0;_;N}(t0e,c1,t2e,@po{b1+=2}@fi{o0|5+3<t1}a3b{b0+1%3;b1},t4),Rep3(Pre{b0%2<0}(PPar{1;N}(Rep2(Ub{o0}),c5e,Par{3;_}(c6b{b0},R,c7)))),Keep(Wde(Lp{t0;S}(Lp{_;_}(Isw{b1+3;_;N}(@po{t0>b0?o0:=9;b0+=2}@of{b0:=t0%4;t1+=1}S,t8,Run))),To{0}(t9)))))",
-    Tree0096 "B{t0;b0}Seq(Sl{0},@os{t0%3>0?b0+=1}RSeq(Rep1(Ite(t0,@os{t0+=2;t0:=b0}@of{b0+=2;t0+=1}@po{b0:=t0}F)),Fb(t1,pa2{b0:b0;b1:t0},pt3{b0:=;b1:t0},Sl{100})))",
-    Tree0097 "B{b1=0;b0=0;t0=2}Sw{2}(Pre{b0<3;K}(Mt{100}(F)),Sel(F,@fi{b1+4<2}@oh{b0:=5;b1:=t0}@si{t0=b0}c0b{b0+2},a1))",
-    Tree0098 "B{b0=2}Swm(Flip(t0,Cnd{b0>3;T;S}(Wt{10})))",
-    Tree0099 "B{q0;t0=0;b0=3;o0}Ite(RSel(Lp{t0;K}(RT{1}(@ki{t0+3<7}a0e)),t1,Bin{t0+3%2<1;N}(pt2{b0:=},Sl{10}),pt3{b0:=;b1:b0},c4),MSeq(Scc{t0%4!1},c5,Wu{t0},@ki{b0+2<o0|4+1}@po{b0:=b0+1%3;o0:=t0+1}a6l))",
+    Tree0000 "Try(RU{F}(Rmp{F;S}(Sub(PPar{0;N}(a0,RFb(t1e,c2l,c3),Sub(Opt(R)))))),Sl{30})",
+    Tree0001 "B{b0;t0}Pri(Wde(Fb(t0e,To{30}(a1),@fi{b0<b0%3}@oh{t0+=3}@ki{t0+2>3}Isw{t0+4;_;_}(Cnd{b0+4!b0%3;_;S}(c2))),RSeq(t3,@si{t0=2}pi4{t0:t0})),@rw{b0+2=0}@si{t0=0}Pri(Fb(t5,pt6{b0:b0}),a7,RSeq(t8,Sc{t0+=1}),Flt{1;F;F}(Sc{b0+=2})),Ret2(t9),PPar{1;T}(Rep1(Invt(t10))))",
+    Tree0002 "B{t1;b0}FF(@po{t1:=b0%4}Dd{30}(Rpt{F}(SubR(Flip(@ki{b0+3%4=3}SubR(t0),Sl{20})))))",
+    Tree0003 "B{t0=0;b1=5;b0=4;q0}Sw{3;2;4}(Wde(@fi{t0<0}RFb(Scc{b1=t0%4},t0,t1),@of{b0:=7;b0:=1}c2l,MSeq(S,a3)),Bin{b0<2;N}(Sw{5;0;3}(@ki{b1+3>1}@rw{b0>6}@fi{b1<3}pi4{t0:b1},a5,SubA(t6e),Su{t0}(pc7{b0:t0})),Lp{b1;_}(RFb(t8,pa9{b0:t0;b1:t0},a10))),Isw{b1+4%4;N;N}(Lp{b1;S}(OnceT(a11)),Rpt{F}(Sb{t0=3})),Rty4(PAll{1}(PPar{0;N}(Intr{b0>7}(RSeq(c12b{b0},t13)),RSeq(a14e,c15l,c16l,pc17{b0:b1})))))",
+    Tree0004 "B{q0=0;o0=4;t0;b0}RSeq(t0,SubA(@of{b0+1%4!1?b0+=3}@ki{some}pt1{b0:t0;b1:b0}),@of{t0+=1}pt2{b0:=;b1:b0},SubA(t3))",
+    Tree0005 "B{b0=4;t0=3;b1}Seq(Cd{30;F}(MPri(c0l,Wu{t0})),Flip(@si{b1>b0}@ki{b1%4>0}To{30}(@os{b0:=t0}Once(a1e)),@of{b1:=b0}@si{t0=b0}@ki{b1!b0}t2,c3))",
+    Tree0006 "B{b0=4;t0=3;t1=4}Wde(Pre{t1<3}(Swm(Scc{t0=4},t0e)),Step(@po{t0:=b0}@rw{b0=0}a1,a2,c3l))",
+    Tree0007 "B{b0=0}Cnd{b0=b0+3;T;S}(c0b{4})",
+    Tree0008 "B{t0=0;q0=0;o0=_;b0}Wde(Seq(PPar{0;T}(PPar{1;_}(@si{t0%3!1}@oh{o0|1%2>0?b0+=3}Sc{t0+=3},Sl{0},@po{t0:=b0;b0+3!t0?t0+=3}t0,pa1{b0:=;b1:t0}),OnceK(Lp{b0;K}(c2b{1}))),Cnd{b0<3;_;S}(OnceK(Wde(@fi{t0+4>o0|3}@po{t0+=1}Scc{b0>o0|5},t3))),Pri(Mt{10}(RT{1}(t4)),Flt{3;_;F}(@ki{t0+1%2<1}@os{b0:=o0|3}R),Wu{t0}),Step(a5b{t0+3;b0},Sb{t0=7})),RFb(Ite(OnceK(t6),RFb(Fai,c7,a8,pt9{b0:=},t10e)),Fb(Scc{b0%4>0},Ite(SubA(t11),a12b{t0;b0})),pt13{b0:=;b1:b0}))",
+    Tree0009 "B{t1;b0=2;t0;b1=3}Dl{30}(RT{F}(RFb(Bin{b0!3;_}(Sb{t0=5},a0b{b1;b0}),@si{b0%4=3}@of{b0+=3}To{30}(Inv(FF(@po{t1:=t0}@fi{b1+3>7}Intr{b0%4>1}(@rw{t0+1=b1}@fi{b0+2!t1+1%3}@ki{b0%3>0}a1)))))))",
+    Tree0010 "Inv(Flip(Inv(c0e),t1,a2,c3,R))",
+    Tree0011 "Flip(Rep1(Inv(Rep1(Wde(a0,t1,c2)))),To{0}(S),Wt{20})",
+    Tree0012 "B{b1=5;q0=2}Isw{b1+3;T;_}(R,t0)",
+    Tree0013 "B{b0=3;t1=0;t0=4}RFb(Fb(pi0{t0:b0},a1e,Ruf{3}(a2),To{30}(a3b{t0+2;b0})),Flip(Seq(Sl{30},pi4{t0:t1}),@rw{t0>7}RSeq(t5,pc6{b0:t1}),c7,t8))",
+    Tree0014 "B{b1=0}FF(Ite(PPar{1;_}(Sb{b1=7},a0,c1),SubR(a2l),RSeq(Dd{20}(Dl{50}(RFb(Ruf{2}(a3),pi4{t0:b1}))))))",
+    Tree0015 "B{b1=4;o0;t1=3;b0=2;t0}AFb(RFb(c0b{b1+4},t1),pt2{b0:=;b1:t1},Pre{none;R}(@si{t0>o0|2+2%2}t3e),t4e,Wv{t0}(PPar{2;N}(a5,t6)))",
+    Tree0016 "B{q0=1;b0;t0}@rw{t0!3}Par{1;-2}(Seq(c0,Seq(Lp{_;_}(SubA(c1)),@os{b0:=b0%4}@ki{b0!b0%3}pi2{t0:=}),TryF(t3,pi4{t0:b0},@po{t0+=1}@si{b0=0}@os{b0+=1}Wt{0}),Mt{10}(Sc{b0:=t0%2;b0:=t0}),Lp{_;S}(Seq(c5,a6l,Sl{20}))),Par{-1;-1}(Isw{t0;_;N}(PAll{_}(F,pc7{b0:t0}),FF(t8),Dl{50}(Sb{b0=t0}))))",
+    Tree0017 "B{q0=2;b0=4;o0;t0}Wde(@si{o0|3>6}@po{t0+=3}@rw{o0|5<3}OnceT(Pri(@si{t0%4>2}@ki{none}Try(Rep2(c0),Ub{o0}),TryF(Flt{3;_;F}(RFb(a1,@rw{b0>2}@si{b0+4%2!0}F)),Inv(Scc{b0+2%2=0})))),MSeq(Wde(Fb(t2,Scc{b0%4=1},a3),pt4{b0:8;b1:t0}),@rw{t0!0}Bin{o0|3>b0;_}(pt5{b0:b0;b1:b0},c6e)),RFb(Lp{t0;K}(RT{1}(Rpt{2}(Sb{b0=4}))),Pre{b0<2}(Sb{b0=t0}),pa7{b0:b0}))",
+    Tree0018 "Cd{50;_}(Sub(Sub(c0l)))",
+    Tree0019 "B{o0=_;b1=1;t0;t1;b0=4}Seq(Rus{F}(S),Rep4(Sw{0}(t0,c1)),MPri(@po{b0:=t0}@ki{some}@oh{t1+=1;b0:=t0+4}Wu{t1},Sc{t1+=1}))",
+    Tree0020 "B{t0=5}Rmp{S;S}(@os{t0+=2}Sl{0})",
+    Tree0021 "Rep0(Sl{0})",
+    Tree0022 "B{o0=4;b1=2}@fi{some}PAll{_}(t0)",
+    Tree0023 "B{t0;o0=0}OnceK(@rw{t0+1%2!1}@of{o0:=_}Rty1(Inv(pi0{t0:=})))",
+    Tree0024 "B{b1=1;t1}PPar{2;T}(Seq(Rmp{F;F}(Fb(pt0{b0:1;b1:=},t1)),To{20}(pi2{t0:b1})),MPri(Swm(Sl{20},t3),Sb{t1=2}),Seq(RetF(t4),t5))",
+    Tree0025 "B{t0;o0=0}RSeq(Su{t0}(FS(Dl{0}(Pri(@si{t0>4}a0e,c1l,Cd{10;F}(To{50}(t2)),Wt{20})))),t3e,Step(Wde(pi4{t0:=},t5),t6,PPar{2;T}(Sc{t0:=o0|1%4},c7)))",
+    Tree0026 "B{t0=0}Cnd{t0<0;T;_}(c0l)",
+    Tree0027 "B{t1;b1;o0=_;b0=1;t0}@ki{t1+3<4}PPar{0;T}(t0,TryF(Cd{0;_}(@ki{some}@si{b0>t1+2}Flip(@oh{o0|0!4?b1+=3}@si{b0<t0+3}Flt{2;R;K}(RepF(Wt{0})),Ub{o0},pc1{b0:t1},a2)),@rw{b0>6}Isw{t1;N;T}(t3,@po{o0:=t1}t4,Opt(Sl{20}))))",
+    Tree0028 "B{q0=1;t0;b0=2}Lp{t0;S}(Seq(t0,t1,pa2{b0:b0}))",
+    Tree0029 "B{b0;t0;o0=0}RFb(Isw{t0+2;T;_}(TryF(Pre{o0|1=b0;S}(FS(c0b{b0})),pa1{b0:=;b1:b0}),Once(FF(Wu{t0}))),Seq(c2,c3,t4,c5),Wde(Bin{b0%3>1;T}(Mt{10}(@os{b0+=1}@po{b0+=3}pa6{b0:t0}),t7),PPar{2;T}(a8,t9)))",
+    Tree0030 "B{b1=4;t0;o0;b0=5;t1}RFb(Bin{b0!t0%3;_}(Sc{o0:=_;b1:=o0|2},@si{t1%3<1}@rw{t1%3<2}a0e),Wv{t0}(@oh{t0+=2}@os{o0:=_;o0|2>b0+2?b1+=1}t1),@os{o0:=o0|3}@of{t0+=2}t2e)",
+    Tree0031 "B{t0;b1=0;b0=3}Wde(SubR(PAll{_}(a0,@po{t0+=3}@oh{b0+4!0?t0+=3}@si{t0>0}Rty1(F),t1,t2e,a3e)),Dl{30}(Ruf{F}(Lim{1}(@si{b1+3%3>0}@rw{b1%2>0}SubR(RFb(Flt{1;_;K}(a4),t5,@of{t0:=b1}OnceK(pa6{b0:t0})))))))",
+    Tree0032 "B{b1;t0;b0=1;o0=_}OnceT(Intr{t0%2!1}(@si{t0=5}@of{t0=3?o0:=_;b0+=3}@oh{b1+=3;b0+=3}Once(Wde(t0,Flt{2;_;F}(Ite(Pre{t0+4<b0;S}(t1),Flip(Wt{0},Fai,t2),RFb(F,c3b{t0+3})))))))",
+    Tree0033 "B{b1=2;b0;t0=3}RSeq(Ite(RFb(F,t0),Flip(a1,c2,@po{b0+3%3!0?b0+=2}@of{b1%4>1?b1+=3;b0+=1}Sb{t0=4})),PAll{2}(Sb{b1=0},R,c3),Rmp{S;F}(To{0}(c4)),Seq(t5e,Cnd{b1+4%4<2;_;F}(Isw{b0;T;N}(t6,@po{t0:=b0+4%2}@of{b1:=1}a7)),Suc),SubR(Cnd{b0+2<6;T;_}(Rmp{F;F}(Wde(c8l,t9)))))",
+    Tree0034 "B{t0=1}Par{-1;-1}(FF(RT{F}(ASeq(Lim{1}(RT{2}(OnceK(pt0{b0:7;b1:t0}))),RSeq(RepF(Once(c1b{t0+2})),SubR(a2e))))))",
+    Tree0035 "B{t0;o0=_;b0}Flip(Isw{7;T;N}(TryF(Wt{20},@rw{b0+1>b0+3}Sc{t0+=1},@of{t0+2<4?b0:=t0}t0,Sl{20},Sc{b0+=1;o0:=0}),@ki{t0%4!0}Wde(PPar{2;T}(t1,Ub{o0},Sb{o0=2}),Bin{t0!1;_}(Pre{t0+4<7;S}(c2),Sb{t0=b0}))),Keep(Rep4(Seq(Wu{t0},AFb(Wu{t0},pc3{b0:b0}),@fi{t0=b0+1%4}@si{b0=7}Wu{t0},t4))),RU{S}(F))",
+    Tree0036 "B{t0;b1=1;b0=2}@po{t0+=3;b1:=t0}@si{b0>1}@of{b1+=1}Par{2;_}(RFb(Pre{b1%4>1}(Su{t0}(Step(c0,Star(MPri(t1e,pi2{t0:=})),t3,@ki{t0>0}@si{t0%3!2}@fi{b0>0}pa4{b0:=;b1:=}))),@ki{t0<4}Cnd{t0!4;T;S}(t5)),Sw{4}(Sw{2;5}(t6,t7,@oh{b0:=b1}RSel(a8,SubA(a9b{b0%2;b1}),c10,c11)),FS(@of{t0=t0+1?b1:=3}@rw{t0+4%2<0}Rep2(Inv(MSeq(Su{t0}(t12)))))))",
+    Tree0037 "B{t0;o0=_;b0}Step(@ki{o0|0>3}@of{o0:=2}@rw{b0+4%4>0}Bin{none;T}(ASeq(t0,t1),c2e),Pre{t0+4!1;R}(Wt{50}),Rpt{0}(Sb{t0=0}))",
+    Tree0038 "B{t1=5;b0=3;t0=0}Invt(Bin{t1<t0;T}(Bin{t1!3;N}(a0l,PPar{2;_}(a1,c2)),Par{2;_}(Cnd{t0%4>1;T;S}(R),Wu{t0},@ki{b0<t1+4}t3)))",
+    Tree0039 "RU{S}(Rep3(Pri(c0e,t1,a2e)))",
+    Tree0040 "B{b0=0;t0=1}Ite(Intr{b0<3}(MSeq(pc0{b0:t0},c1,t2)),c3l,S)",
+    Tree0041 "B{q0=2;b0=3;t0=0}Lp{t0;_}(FS(Rty2(Keep(pa0{b0:b0;b1:b0}))))",
+    Tree0042 "B{t0=5;b1=0}RSeq(a0b{t0+2;b1},@fi{b1!t0%2}t1,S,pt2{b0:4;b1:b1})",
+    Tree0043 "B{o0=4}PPar{1;N}(R,Scc{none},c0,t1)",
+    Tree0044 "PPar{2;_}(Ret3(Sub(t0)))",
+    Tree0045 "B{b1=4;t1=2;t0=5}Sw{5}(t0e,Sb{t0=0})",
+    Tree0046 "B{t1=2}Intr{t1!6}(t0)",
+    Tree0047 "B{b1;t0=1;b0;q0=2;t1=0}Pre{t1+2>t0}(AFb(MSeq(Fb(Lp{t1;S}(Pre{b0+1=6;R}(c0))),Cd{100;F}(Rus{F}(Intr{b1%2>0}(Scc{t0<b1+3%2}))))))",
+    Tree0048 "B{t0;b0}Par{-3;_}(t0,t1,a2l,@of{t0+=3}@si{b0<3}pt3{b0:b0},Wt{100})",
+    Tree0049 "MSeq(t0,c1e,c2)",
+    Tree0050 "B{t0=5;b0=3}Rep0(@oh{t0+=3}@si{b0+4<5}@rw{t0<5}S)",
+    Tree0051 "B{o0=_;t1=0;b0;t0}MPri(Pre{none;R}(MPri(Pre{t0<b0;S}(ASeq(pc0{b0:=},Wt{10})))),@fi{t1+3<6}FF(RSeq(Isw{b0;N;_}(t1,t2e),Dd{50}(Wde(@rw{t1>6}c3b{t1},t4)))),Sb{b0=t0})",
+    Tree0052 "B{t0=2}Wv{t0}(Dl{0}(Wde(t0,t1)))",
+    Tree0053 "B{b0=0;t1=2;t0=2}Isw{t1%3;_;_}(RSeq(@rw{t1+2%3<0}@os{t1+=3;b0+=1}@si{t1<2}Try(a0,pc1{b0:t1}),Once(Mt{0}(Cnd{t0=3;N;F}(Cnd{t0%4=1;_;S}(F))))),Keep(FF(RSeq(Pre{t0+2%3!1;R}(@si{t0>3}@oh{t0:=b0+4}Fai),@rw{b0!6}@os{t1+=2}S,pi2{t0:=}))),Bin{t0<1;_}(Cnd{b0>3;N;S}(@os{b0+=3}@fi{t1>b0+2}Rep1(Fb(c3l,c4b{t1}))),Pri(a5,t6,c7)))",
+    Tree0054 "B{b0=3;q0=3;t0=2}Lp{t0;S}(Par{-1;0}(RSel(SubR(pc0{b0:=}),Suc),Rus{3}(c1)))",
+    Tree0055 "B{b1}Inv(Rmp{S;F}(Once(To{20}(Flip(RT{3}(Ret1(Sb{b1=7})),Flt{3;R;F}(Ret1(t0)))))))",
+    Tree0056 "RFb(t0,Rmp{S;S}(MSeq(c1,c2,PPar{0;N}(a3,t4e),Pri(c5,a6,t7),a8)))",
+    Tree0057 "B{b0=3;t0=0}@po{t0+=1}Rty1(Su{t0}(Ret3(Wde(t0e,@si{b0+4%3<0}a1l,Sl{100}))))",
+    Tree0058 "B{b1=0;t1=1;t0=0;b0}@rw{b1!t1+1}MPri(Pre{b1+4>t0%3;S}(Isw{9;N;N}(c0b{b1+2},F,t1)),c2,pi3{t0:b0})",
+    Tree0059 "Dl{0}(RFb(a0,c1,t2))",
+    Tree0060 "B{b1;b0}Seq(Mt{50}(t0),SubR(@si{b0+1!b0%4}t1),t2)",
+    Tree0061 "B{b0=3;o0=0;t1=5;t0=4}Cnd{b0%4>2;_;F}(Fb(PAll{-1}(@rw{t0<b0+4}Wt{50},c0,a1,Once(@oh{t0<3?o0:=_}@os{t1:=t0%3;t0+3%3=0?b0+=1}Sl{100})),@ki{t1+3%2>0}Flt{1;_;_}(Inv(ASeq(t2,t3e,t4)))))",
+    Tree0062 "Rpt{F}(Keep(Ret0(c0)))",
+    Tree0063 "B{t1=0;b1;b0=3;t0}@oh{b0:=t1%2}Isw{t1+3%3;N;_}(Ite(@ki{t0<3}@of{b1!t0+3%3?b1+=3}@os{b0:=5}Inv(RSeq(c0l,Mt{0}(Rmp{F;S}(c1)),t2,c3b{b0+1})),MPri(@si{t1!b0}Mt{100}(R))))",
+    Tree0064 "B{t0=0;b0=5}RFb(Swm(PPar{1;T}(a0b{b0;b0},pt1{b0:9;b1:t0}),Opt(Keep(RFb(pt2{b0:=},t3,@os{b0+=3;b0:=0}t4,c5l))),a6),RFb(RFb(Seq(a7,Sl{30},a8),a9,t10),Rep3(FS(Mt{0}(@fi{t0+4<t0}@os{b0+=3}t11e))),ASeq(Star(Inv(@of{b0:=2;b0+=2}@po{b0+=1}@fi{t0%4>2}c12b{t0+1})))))",
+    Tree0065 "B{t0=3;b1=4}MSeq(RSeq(SubR(AFb(t0,pa1{b0:7;b1:t0},t2,a3)),Lim{3}(t4)),Par{-2;_}(@po{t0+=1}@oh{b1:=5}Rpt{0}(t5),Ret4(a6),R))",
+    Tree0066 "B{t0;q0=2;b0;o0=4}@of{b0:=o0|4+2}Pri(Dd{0}(Swm(Scc{t0>o0|3},Ret2(MSeq(Pre{some;K}(Wu{t0}),Sl{0},Dl{20}(Sc{t0+=1}))),Swm(pc0{b0:4},@fi{b0+2>b0}@oh{t0+=1}Sb{t0=1}))),Ite(Intr{t0!3}(c1),RSeq(Step(c2,Run),@oh{b0:=t0+2%4}@po{b0:=t0+4}t3,@fi{t0+1%4>2}@si{b0+1!7}@ki{b0=o0|1}pi4{t0:=}),Lp{b0;R}(Dl{10}(ASeq(pc5{b0:6},Scc{t0+4=4})))),Swm(S,@oh{t0:=t0%3}Sc{b0:=t0+1}))",
+    Tree0067 "B{t0;b0=4;b1}Par{_;3}(Cnd{b1<3;_;F}(RSel(PPar{2;_}(c0,Sc{b1:=1;b1+4<5?b0:=b1}),c1,c2b{t0})),Pri(a3,c4e,a5,a6),FS(@rw{b1+1%3=0}@ki{t0<3}@os{b1+3<7?b1+=1}Pri(a7,c8,@rw{b1%2<0}Sl{50},c9)),Fb(t10,Rep1(pi11{t0:b1}),S))",
+    Tree0068 "TryF(Ret4(FS(Pri(c0e,t1,t2,c3e))),Dl{10}(Flt{1;S;K}(FF(a4))),S,Once(Step(Inv(Sl{0}),a5,t6,t7,c8)))",
+    Tree0069 "Sel(Keep(S))",
+    Tree0070 "B{b0=2;t0=2;q0=1;o0=_}Pri(@os{b0+=1;t0>t0+3?t0:=o0|5+2}@po{b0:=t0+4%4;b0:=b0%3}@ki{b0%2=0}TryF(Cnd{t0+1%4!3;N;S}(a0b{t0+3;b0}),@fi{b0+1!b0}Scc{t0+3=4},c1b{o0|0+4},@ki{none}@oh{b0+=2}@si{b0+1>4}Sb{b0=7},Flt{3;F;_}(pa2{b0:b0;b1:t0})),Lp{b0;K}(Swm(ASeq(t3),@po{o0:=1;t0:=b0%3}@rw{o0|2%3>1}@of{b0:=t0}PAll{-2}(Wv{t0}(a4b{9;b0}),c5,Sl{30}),Inv(a6),F)))",
+    Tree0071 "B{b0=3;t0;b1=4}Par{_;1}(SubR(@rw{b0>t0%3}@oh{b1:=t0}Pre{b0+3%4!1}(t0)))",
+    Tree0072 "B{b0=0;t0=2}PPar{0;_}(Pre{t0%4>2;F}(Sl{100}),c0b{b0+3})",
+    Tree0073 "B{b0;t0=2}@os{b0:=t0}AFb(RSeq(Once(c0e),Bin{b0!3;T}(pc1{b0:3},F)))",
+    Tree0074 "B{t0=5;b0=3;o0=_;t1=4}RFb(Flip(Isw{5;_;T}(pt0{b0:5;b1:t1},Pre{t0%2>0;R}(a1),Su{t1}(a2),pa3{b0:=;b1:t1}),Inv(MPri(PAll{-1}(@si{t0%4>1}@rw{t0+4>t0}@fi{o0|1!t1}a4b{2;b0}),Pre{o0|0%2=0;K}(@rw{t0+2<3}RSeq(t5,t6)))),Wv{t0}(pt7{b0:b0})))",
+    Tree0075 "B{t0=0;t1;b0=3;b1=3}@ki{t1+3>t0+3%3}@fi{b0>b1}@oh{t1+=3}Rmp{S;F}(pt0{b0:t0})",
+    Tree0076 "B{q0=3;t1=3}Swm(FS(Lp{_;K}(TryF(pt0{b0:t1},S,c1,a2))))",
+    Tree0077 "B{t0;o0=3;b0=1;b1=4}Seq(Step(@si{b1+3%3<1}Su{t0}(t0),Intr{b0>3}(@oh{b0:=b1%3}OnceK(Rpt{0}(a1))),t2),c3l)",
+    Tree0078 "B{t0=5;q0=0;t1;b0;b1=3}PAll{_}(t0,@ki{b1+4=5}Fb(pa1{b0:t0;b1:=},pa2{b0:=;b1:=}),@of{b0:=t1%4}@si{t1+1=t0}@fi{t0<2}Lp{_;F}(Intr{b1%2=1}(pa3{b0:b1;b1:t0})))",
+    Tree0079 "B{b0=3;t0=0;o0=_}RSeq(c0,Pri(Wu{t0},t1,@si{t0+3<b0}Sb{b0=t0}),a2,Sc{none?t0+=2})",
+    Tree0080 "B{b0=3;t0;b1=0}Fb(c0,Swm(@fi{b1+1>b0}@oh{b0+=1}t1,t2),Seq(Seq(t3,pa4{b0:1;b1:b0},c5,@fi{t0>b0}c6),Sc{b1!6?b0+=1}),t7,Cnd{t0>2;N;F}(pi8{t0:=}))",
+    Tree0081 "B{o0=0;t1=4;b0;t0;b1=4}Bin{t0>1;T}(RSeq(@os{t0:=5}@po{b1+=3}FS(@rw{t1!o0|4%4}c0),c1,OnceT(pt2{b0:b1;b1:=}),SubR(Keep(pi3{t0:t0}))),Par{-5;0}(TryF(c4l,c5),R,Flt{3;R;_}(t6),pa7{b0:=;b1:=},Lim{3}(Sc{t0:=b1+4%4})))",
+    Tree0082 "B{o0=0}Ret0(Sb{o0=0})",
+    Tree0083 "B{b1;t0;b0}Step(Suc,@of{b1:=t0}@os{t0+=3}@si{t0%3<1}Rus{3}(PAll{_}(Sw{4}(Flip(@oh{b1+=2}@ki{b0!7}pc0{b0:=},c1),Wde(t2,Pre{b1>2;F}(Suc),@fi{b0<b1}Rpt{2}(Fai))),PAll{0}(Isw{t0;_;N}(Sb{b1=4},c3l),Wde(TryT(t4e,S),c5,R)))))",
+    Tree0084 "Inv(RFb(Rep4(Cd{10;K}(TryF(FS(t0),ASeq(c1,Suc),c2,t3,RepF(Dl{20}(t4e))))),FF(RSeq(t5,FS(a6))),F,Flip(PPar{2;T}(t7,c8,a9l),To{30}(Ite(PPar{2;T}(Wt{30},a10),c11)))))",
+    Tree0085 "B{o0=_}OnceK(@oh{o0:=_}Fai)",
+    Tree0086 "B{t0;b0}PPar{1;N}(Seq(Scc{t0%4>0},t0),Suc,RFb(RFb(c1,t2,Sb{b0=t0})))",
+    Tree0087 "B{b0=0;q0=2;t0=1}PPar{1;N}(PAll{-1}(Fb(Wde(c0b{7},Flip(@po{t0:=t0%2}Wu{t0})),Lim{1}(@ki{t0>3}@oh{t0+=4}Opt(Lp{_;R}(c1b{t0}))),Ret4(Pre{b0<6;K}(Rep1(@fi{t0+2>b0+2%3}S)))),OnceK(PAll{2}(MPri(a2,c3l),t4))))",
+    Tree0088 "B{b0=4;t1=4;t0=5}RSeq(@rw{t1!t0}PPar{2;T}(t0,PPar{2;T}(F,t1),t2),FF(Step(pa3{b0:b0;b1:t1},pa4{b0:8;b1:b0},t5,Sb{b0=0})))",
+    Tree0089 "B{o0;b0=0;t0=2}OnceK(Bin{b0<4;N}(Swm(Sc{b0:=b0+2%3}),Par{-4;1}(Fb(pt0{b0:=;b1:t0},pc1{b0:=}),t2e,Sb{o0=0},a3,Star(a4,Scc{t0+3%4=0}))))",
+    Tree0090 "B{o0;t0;b1=3}@fi{t0!b1}@os{o0:=1}Rep3(Rmp{F;F}(Ub{o0}))",
+    Tree0091 "B{t0=0}Ret2(Inv(MPri(Ret3(t0),pi1{t0:=},t2e)))",
+    Tree0092 "B{o0=0;t0=2;q0=2;b0}Fb(Lp{_;F}(Lim{3}(Lp{b0;F}(Lp{_;R}(pc0{b0:1})))),t1,Su{t0}(t2),@os{t0+=1}Cnd{o0|0=2;_;_}(a3),Lp{_;S}(a4e))",
+    Tree0093 "B{q0=4;t1}Lp{_;F}(Star(t0e,MSeq(Sl{20},c1,Wu{t1})))",
+    Tree0094 "Fb(t0,t1,Wt{30})",
+    Tree0095 "B{b0=3;o0=2}Ite(Rep2(t0),SubR(Pre{some;R}(Sc{o0:=b0%4})))",
+    Tree0096 "B{t0=3;b0=3}@rw{b0!6}@fi{b0%3=1}@po{t0:=t0+2%4}FF(Pre{t0>7}(Isw{5;T;N}(Par{-1;3}(c0,a1b{8;b0},a2),RFb(@po{b0+=2}@ki{b0+1%3>0}@of{b0+=1}pa3{b0:7;b1:t0},Flt{1;_;F}(Pri(Wu{t0})),RSeq(Sb{b0=8},Sc{t0:=b0%3;b0:=9})))))",
+    Tree0097 "Wde(Ret3(Rep2(ASeq(TryF(Opt(c0l),RepF(c1)),RSel(t2,a3,a4l)))),Inv(RSeq(Rep3(Sl{20}),Dd{20}(t5),t6)))",
+    Tree0098 "B{b0=2;t1=0}Mt{20}(Flt{2;_;F}(@oh{t1+=1}Wde(Sb{b0=t1},c0)))",
+    Tree0099 "Ret2(Par{0;1}(RU{S}(c0),FS(t1),t2e))",
 }

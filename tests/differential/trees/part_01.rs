@@ -5,821 +5,781 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0101Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0101 for Ctx {
-        ReactiveFallback {
-            SubTree(Tree0101Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0102 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        Conditional(|bb| bb.b0 % 3 < 1, dynamic = false, else = Failure) {
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0102Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0103 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        ParallelAll {
-            SequenceStar {
-                Sequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    #[post(|bb| *bb.t0 += 1)]
-                    #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 4)]
-                    SetBlackboard(t0 = 1),
+        Sequence {
+            WhileDoElse {
+                RetryUntilSuccessful(3) {
+                    Action(Act<0>),
                 },
-                SetBlackboard(o0 = Some(0)),
-                TryCatch(catch_on_halt = true) {
-                    Action(Act<2> = Act::<2>),
-                    BinarySelector(|bb| bb.b1 % 4 > 0, dynamic = false) {
-                        AlwaysSuccess,
-                        AlwaysFailure,
+                Selector {
+                    RetryUntilSuccessful(3) {
+                        FlipSelector {
+                            StatefulAction(Task<1>),
+                            AlwaysFailure,
+                            Repeat(forever) {
+                                StatefulAction(Task<2>),
+                            },
+                            Condition(Cond<3>),
+                        },
                     },
                 },
             },
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                Invert {
-                    Condition(Cond<4>),
+            Condition(Cond<4>),
+            Repeat(2) {
+                Parallel {
+                    IfThenElse {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                        Condition(Cond<6>),
+                    },
+                    Condition(Cond<7>),
                 },
-                #[skip_if(|bb| bb.b0 + 2 < 0)]
-                #[on_success(|bb| *bb.t0 += 3)]
-                #[failure_if(|bb| bb.b0 > 4)]
-                StepSequencer {
-                    SetBlackboard(b0 = {b1}),
-                    AlwaysRunning,
+            },
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                #[post(|bb| bb.t0.set((*bb.t0 + 2) % 2))]
+                Precondition(|bb| *bb.t0 + 3 > 2, else = Running) {
+                    RunOnce {
+                        Deadline(0) {
+                            StepSequencer {
+                                ReactiveFallback {
+                                    AlwaysRunning,
+                                },
+                                Runner,
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
                 },
-                #[success_if(|bb| bb.b0 + 4 != (bb.b0 + 2) % 4)]
-                #[skip_if(|bb| bb.b0 + 2 > 2)]
+            },
+        }
+    }
+}
+
+board!(Tree0100Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0101 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        Sequence {
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                Action(Act<1>),
+                Action(Act<2>),
+            },
+            MemSequence {
+                Action(PIo<3>, t0 = {t0}),
+                StatefulAction(Task<4>),
                 StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0103Blackboard { b1 b0 t0 o0 });
+board!(Tree0101Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0104 for Ctx {
-        Priority {
-            ForceFailure {
-                StatefulAction(Task<0>),
+    pub tree Tree0102Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 15,
+            b1: i64 = 14,
+        }
+        #[on_halted(|bb| if bb.b0 > 2 { bb.b1 = 2 })]
+        #[run_while(|bb| *bb.t0 > bb.b1 % 4)]
+        #[success_if(|bb| bb.b1 % 2 == 1)]
+        Action(PAct<0>, b0 = 9, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0102 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            b1: i64 = 4,
+        }
+        SequenceWithMemory {
+            Fallback {
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[skip_if(|bb| *bb.t0 < bb.b0)]
+                #[success_if(|bb| bb.b0 + 2 < 1)]
+                MemSequence {
+                    SubTree(Tree0102Sub0, ..),
+                    ReactiveSequence {
+                        #[on_success(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Action(PAct<1>, b0 = 3, b1 = {t0}),
+                            StatefulAction(Task<2>),
+                        },
+                        Precondition(|bb| bb.b1 != 3, else = Success) {
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                        FlipSelector {
+                            #[success_if(|bb| *bb.t0 + 1 > bb.b1 % 4)]
+                            AsyncFallback {
+                                Action(Act<4> = Act::<4>),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    StepSequencer {
+                        IndexSwitch(|bb| bb.b1 + 1, dynamic = false) {
+                            Sleep(0),
+                            Parallel(failure = 1) {
+                                Conditional(|bb| bb.b0 != 2, dynamic = true) {
+                                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                                    #[on_halted(|bb| bb.b1 = (*bb.t0 + 1) % 2)]
+                                    #[on_success(|bb| { bb.b1 = bb.b0 + 3; bb.t0.set((bb.b0 + 3) % 3) })]
+                                    ScriptCondition(|bb| bb.b1 != 4),
+                                },
+                            },
+                            WasEntryUpdated(t0),
+                            Runner,
+                            Action(Act<5>),
+                        },
+                    },
+                    Action(Act<6>),
+                },
             },
-            Action(Act<1>),
         }
     }
 }
+
+board!(Tree0102Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0103Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+        }
+        ScriptCondition(|bb| bb.b0 > 7)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0103 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        MemPriority {
+            SubTree(Tree0103Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0103Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0104Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        IfThenElse {
+            IfThenElse {
+                Action(Act<0>),
+                Condition(PCond<1>, b0 = 4),
+                Filter(times = 2, filtered = Skipped) {
+                    AlwaysFailure,
+                },
+            },
+            AsyncSequence {
+                Priority {
+                    #[failure_if(|bb| *bb.t0 < 1)]
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0104 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        SkipUnlessUpdated(t0) {
+            SubTree(Tree0104Sub0, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0104Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0105 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
             b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
         }
-        Loop(q0) {
-            Parallel(success = 1) {
-                Interrupt(|bb| *bb.t0 + 2 == bb.b0 % 4) {
-                    Condition(Cond<0>),
-                },
-                Precondition(|bb| *bb.t0 < 4, else = Skipped) {
-                    StatefulAction(Task<1>),
-                },
+        BinarySelector(|bb| bb.b0 + 4 < 5) {
+            RunOnce(then_skip = false) {
+                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
             },
-        }
-    }
-}
-
-board!(Tree0105Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0106 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        Fallback {
-            Condition(Cond<0>),
-            Condition(PCond<1>, b0 = {=}),
-            Action(PAct<2>, b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0106Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0107 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            b0: i64 = 4,
-        }
-        #[skip_if(|bb| *bb.t0 + 2 > *bb.t0 + 3)]
-        SequenceWithMemory {
-            Switch(b1) {
-                case 3 => RunOnce(then_skip = true) {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                },
-                _ => StatefulAction(Task<2>),
-            },
-            #[run_while(|bb| (bb.b0 + 2) % 2 == 0)]
-            #[failure_if(|bb| bb.b0 + 1 > *bb.t0)]
-            StatefulAction(PTask<3>, b0 = {b1}, b1 = {b1}),
-            SequenceWithMemory {
-                IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                    Switch(b1) {
-                        case 5 => #[on_halted(|bb| bb.t0.set(bb.b1 % 4))]
-                        #[post(|bb| { if bb.b1 % 4 < 0 { *bb.t0 += 3 }; bb.b1 = bb.b1 % 2 })]
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                        case 1 => StatefulAction(PTask<5>, b0 = {b0}, b1 = {=}),
-                        _ => ScriptCondition(|bb| (*bb.t0 + 2) % 4 != 1),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Limiter(2) {
-                    StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
-                },
-                Sleep(0),
-                Sleep(100),
-                StatefulAction(PTask<7>, b0 = {t0}, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0107Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0108 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        IndexSwitch(|bb| *bb.t1, dynamic = false) {
-            #[success_if(|bb| *bb.t0 != *bb.t0 % 4)]
-            #[failure_if(|bb| bb.b1 < 2)]
-            #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
-            Filter(times = 1, filtered = Skipped) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    Conditional(|bb| *bb.t0 > 6, dynamic = true, else = Success) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    UnsetBlackboard(o0),
-                },
-            },
-            Repeat(0) {
-                Action(PAct<3>, b0 = 2, b1 = {=}),
-            },
-            ForceSuccess {
-                ForceSuccess {
-                    #[run_while(|bb| bb.b1 % 3 < 2)]
-                    Switch(b1) {
-                        case 0 => ForceFailure {
-                            ReactiveSequence {
-                                Action(Act<4>),
-                                Condition(Cond<5>),
-                            },
-                        },
-                        _ => Failer,
-                    },
-                },
-            },
-            StepSequencer {
-                Condition(Cond<6>),
-                StatefulAction(PTask<7>, b0 = {t1}, b1 = {t0}),
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[skip_if(|bb| *bb.t0 > 3)]
-                SetBlackboard(t1 = 4),
-                TryCatch {
-                    #[on_halted(|bb| { bb.o0 = None; *bb.t1 += 2 })]
-                    #[post(|bb| bb.o0 = Some(*bb.t1 % 3))]
-                    #[skip_if(|bb| bb.o0.unwrap_or(5) < *bb.t1)]
-                    Condition(Cond<8>),
-                    RepeatUntilFailure(forever) {
-                        Condition(Cond<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0108Blackboard { o0 b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0109Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0109 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64>,
-        }
-        ParallelAll {
-            ReactiveSelector {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                SubTree(Tree0109Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0}),
-                UnsetBlackboard(o0),
-            },
-            Limiter(1) {
-                Failer,
-            },
-            ReactiveSequence {
-                Priority {
-                    #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                    Condition(|ctx| ctx.check(3)),
-                    Action(Act<4>),
-                },
-                Repeat(2) {
-                    IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
-                        Wait(50),
-                        Action(Act<5>),
-                    },
-                },
-                Repeater(forever) {
-                    Wait(20),
-                },
-            },
-            Sleep(0),
-        }
-    }
-}
-
-board!(Tree0109Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0110 for Ctx {
-        ReactiveSequence {
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0111 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Fallback {
-            Loop(q0, value = {b0}, if_empty = Running) {
-                Precondition(|bb| bb.b0 + 3 < 2) {
-                    AsyncSequence {
-                        Condition(|ctx| ctx.check(0)),
-                        Delay(30) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-            StepSequencer {
-                Action(Act<1>),
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b1)),
-                    SetBlackboard(o0 = Some(7)),
-                },
-                ScriptCondition(|bb| bb.b1 > bb.b1 + 4),
-            },
-        }
-    }
-}
-
-board!(Tree0111Blackboard { b0 b1 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0112 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
-        }
-        MemSequence {
-            FlipSelector {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                Condition(Cond<1>),
-                #[on_failure(|bb| bb.b1 += 1)]
-                UnsetBlackboard(o0),
-            },
-            #[run_while(|bb| bb.b1 % 4 > 1)]
-            #[failure_if(|bb| *bb.t0 + 4 < bb.b1)]
-            ReactiveFallback {
-                #[run_while(|bb| bb.b1 % 3 > 1)]
-                Action(|ctx, bb| ctx.exec_in(2, 1, &mut bb.b0)),
-                Condition(Cond<3>),
-            },
-            Priority {
-                RepeatUntil(Failure) {
-                    #[post(|bb| bb.b1 = *bb.t0 + 3)]
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    #[skip_if(|bb| bb.b1 < 7)]
-                    Action(Act<4> = Act::<4>),
-                },
-                SkipUnlessUpdated(t0) {
-                    SetBlackboard(o0 = Some(8)),
-                },
-                #[on_failure(|bb| bb.b1 += 2)]
-                #[post(|bb| bb.b1 = 6)]
-                Action(Act<5>),
-            },
-            SequenceWithMemory {
-                #[run_while(|bb| *bb.t0 > 1)]
-                #[failure_if(|bb| bb.o0.unwrap_or(1) % 4 == 2)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                Condition(Cond<6> = Cond::<6>),
-                StatefulAction(Task<7>),
-            },
-            AsyncSequence {
-                Action(PAct<8>, b0 = {=}, b1 = {b1}),
-                Wait(0),
-            },
-        }
-    }
-}
-
-board!(Tree0112Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0113 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        MemPriority {
-            Repeat(forever) {
-                RepeatTimes(2) {
-                    Cooldown(30, filtered = Failure) {
-                        ReactiveSequence {
-                            MemSequence {
-                                Condition(Cond<0>),
-                                Action(PIo<1>, t0 = {=}),
-                                Condition(|ctx| ctx.check(2)),
-                            },
-                            SequenceWithMemory {
-                                SetBlackboard(o0 = Some(6)),
-                                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                                Condition(Cond<4>),
-                            },
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            Action(PIo<6>, t0 = {t0}),
-            Selector {
-                MemPriority {
-                    BinarySelector(|bb| *bb.t0 > 0, dynamic = false) {
-                        Succeeder,
-                        StatefulAction(Task<7>),
-                    },
-                    Action(Act<8>),
-                },
-                #[skip_if(|bb| bb.b0 != 0)]
-                #[post(|bb| { bb.b0 += 2; bb.b0 = bb.b1 })]
-                #[success_if(|bb| bb.b0 == 5)]
-                KeepRunningUntilFailure {
-                    Sequence {
-                        #[success_if(|bb| bb.b1 != 2)]
-                        StatefulAction(Task<9>),
-                        Action(|ctx, bb| ctx.exec_in(10, 1, &mut bb.b1)),
-                    },
-                },
-                Sequence {
-                    MemPriority {
-                        Condition(Cond<11> = Cond::<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0113Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0114Sub0 for Ctx {
-        Condition(PCond<0>, b0 = 4)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0114 for Ctx {
-        Filter(times = 1, count = Completed) {
-            SubTree(Tree0114Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0115 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        Loop(q0, if_empty = Running) {
-            AsyncSequence {
-                Condition(Cond<0>),
-                MemPriority {
-                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
-                    StatefulAction(Task<2> = Task::<2>),
-                    #[success_if(|bb| *bb.t1 + 4 > 3)]
-                    #[skip_if(|bb| *bb.t0 % 3 > 0)]
-                    Condition(Cond<3>),
-                },
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    WaitValueUpdate(t0) {
-                        Fallback {
-                            Loop(q0, value = {b1}) {
-                                Condition(Cond<4>),
-                            },
-                            StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0115Blackboard { b1 b0 q0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0116 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64 = 4,
-        }
-        Sequence {
-            AlwaysSuccess,
-            Delay(0) {
-                ScriptCondition(|bb| bb.b0 % 4 < 2),
-            },
-            #[failure_if(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(4) + 3)]
-            BinarySelector(|bb| bb.o0.unwrap_or(0) + 1 == 3, dynamic = false) {
-                Condition(|ctx| ctx.check(0)),
-                Condition(|ctx, bb| ctx.check_in(1, 8)),
-            },
-            WaitUntil(|bb| bb.o0.is_some()) {
-                ReactiveSelector {
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0116Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0117 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 0,
-        }
-        Precondition(|bb| bb.b1 % 4 == 2, else = Skipped) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0117Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0118 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 1,
-        }
-        #[run_while(|bb| *bb.t1 % 2 < 0)]
-        #[post(|bb| *bb.t1 += 1)]
-        #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(2))]
-        Fallback {
-            Optional {
-                SequenceStar {
-                    Action(PIo<0>, t0 = {t1}),
-                    Fallback {
-                        Action(|ctx| ctx.exec(1)),
-                        SetBlackboard(o0 = Some(5)),
-                    },
-                },
-            },
-            StatefulAction(Task<2>),
-            MemPriority {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0118Blackboard { o0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0119 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 3,
-            o0: Option<i64> = Some(3),
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            #[post(|bb| *bb.t0 += 3)]
-            StatefulAction(Task<0>),
-            #[post(|bb| bb.o0 = None)]
-            #[skip_if(|bb| bb.b0 != 1)]
-            #[run_while(|bb| *bb.t0 % 2 < 0)]
-            Loop(q0, value = {b1}) {
-                SequenceWithMemory {
-                    Loop(q0) {
-                        Script(|bb| bb.b0 += 3),
-                    },
-                    #[success_if(|bb| bb.b0 + 4 < (*bb.t0 + 4) % 3)]
-                    WasEntryUpdated(t0),
-                    #[success_if(|bb| *bb.t0 != 2)]
-                    #[run_while(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                MemPriority {
-                    StatefulAction(Task<2>),
-                    Action(Act<3> = Act::<3>),
-                    Action(PIo<4>, t0 = {=}),
-                    Action(PAct<5>, b0 = {=}, b1 = {b0}),
-                },
-            },
-            Conditional(|bb| *bb.t0 > bb.b1 + 2, dynamic = true, else = Success) {
-                Sequence {
-                    Action(Act<6>),
-                    #[skip_if(|bb| bb.b1 < 2)]
-                    Condition(PCond<7>, b0 = {b1}),
-                    StatefulAction(Task<8>),
-                    Sleep(20),
-                },
-            },
-            Retry(0) {
-                ScriptCondition(|bb| *bb.t0 > 6),
-            },
-        }
-    }
-}
-
-board!(Tree0119Blackboard { q0 b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0120 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        Sequence {
             Sequence {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    ScriptCondition(|bb| *bb.t1 != 0),
+                Parallel(failure = -1) {
                     Condition(Cond<1>),
                 },
-                RunOnce {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[failure_if(|bb| (bb.o0.unwrap_or(5) + 4) % 4 != 0)]
-                    ReactiveSequence {
-                        AsyncSequence {
-                            Condition(|ctx| ctx.check(2)),
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                },
-                Retry(1) {
-                    StatefulAction(PTask<5>, b0 = {t0}),
-                },
-                WaitValueUpdate(t1) {
-                    WhileDoElse {
-                        Condition(Cond<6>),
-                        Precondition(|bb| *bb.t0 % 3 < 0, else = Success) {
-                            Succeeder,
-                        },
-                    },
-                },
-                #[on_halted(|bb| { bb.t0.set(bb.b0 % 4); bb.t1.set(*bb.t0 % 3) })]
-                RepeatUntilFailure(2) {
-                    WhileDoElse {
-                        StatefulAction(Task<7>),
-                        Timeout(0) {
-                            Precondition(|bb| bb.b0 > 6, else = Success) {
-                                RunOnce {
-                                    StatefulAction(PTask<8>, b0 = {t1}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0120Blackboard { o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0121 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 5,
-        }
-        FlipSelector {
-            RepeatTimes(forever) {
-                Sequence {
-                    SequenceWithMemory {
-                        Script(|bb| *bb.t1 += 2),
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        #[on_success(|bb| bb.t0.set(bb.b0))]
-                        #[failure_if(|bb| *bb.t1 > 3)]
-                        Action(Act<0>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 4)),
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0121Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0122Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 15,
-            o0: Option<i64> = Some(11),
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 15,
-            b1: i64 = 11,
-        }
-        #[on_failure(|bb| bb.b1 = *bb.t1 + 3)]
-        #[run_while(|bb| bb.o0.is_some())]
-        #[on_halted(|bb| if bb.b1 > bb.b1 + 4 { bb.t0.set(*bb.t0 % 2) })]
-        Script(|bb| *bb.t1 += 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0122 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-            b1: i64 = 1,
-        }
-        ReactiveFallback {
-            Cooldown(20, filtered = Skipped) {
-                #[skip_if(|bb| bb.o0.unwrap_or(4) < 6)]
-                #[on_failure(|bb| { bb.b1 += 1; bb.o0 = None })]
-                #[post(|bb| bb.b0 = 3)]
-                AsyncFallback {
-                    SubTree(Tree0122Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}, b1 = {=}),
-                    AlwaysFailure,
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    #[post(|bb| { bb.b1 += 1; if bb.b1 + 2 != (*bb.t0 + 1) % 2 { bb.o0 = None } })]
-                    ScriptCondition(|bb| *bb.t1 < 6),
-                },
-            },
-            ReactiveFallback {
-                Action(PAct<1>, b0 = {=}),
-                Failer,
-            },
-            ScriptCondition(|bb| bb.o0.is_none()),
-            Precondition(|bb| bb.b0 > (*bb.t1 + 3) % 2, else = Skipped) {
+                WasEntryUpdated(t0),
                 StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0122Blackboard { t1 o0 t0 b0 b1 });
+board!(Tree0105Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0123 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            b1: i64 = 1,
-        }
-        ReactiveSelector {
-            SequenceStar {
-                #[post(|bb| if *bb.t0 < *bb.t0 + 2 { bb.b0 = bb.b1 })]
-                #[on_failure(|bb| bb.b1 += 2)]
-                RunOnce {
-                    #[success_if(|bb| bb.b1 % 2 == 1)]
-                    #[on_success(|bb| { bb.b1 += 1; bb.b0 = 8 })]
-                    #[failure_if(|bb| *bb.t0 + 2 < 4)]
-                    StatefulAction(Task<0>),
+    pub tree Tree0106 for Ctx {
+        ParallelAll(1) {
+            ParallelAll(3) {
+                Optional {
+                    Action(Act<0>),
                 },
-                Loop(q0) {
-                    StatefulAction(Task<1>),
+                AlwaysFailure,
+                AsyncFallback {
+                    AlwaysFailure,
+                    Action(Act<1>),
+                },
+                Fallback {
+                    RepeatUntilSuccess(3) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
                 },
             },
-            SkipUnlessUpdated(t0) {
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0107 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        AsyncSequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                FlipSelector {
+                    SetBlackboard(b0 = {t0}),
+                    Condition(Cond<2>),
+                },
+            },
+            SequenceWithMemory {
+                Action(|ctx| ctx.exec(3)),
+                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(Task<5> = Task::<5>),
+                ScriptCondition(|bb| bb.b0 != 5),
+            },
+            Repeat(3) {
+                TryCatch(catch_on_halt = true) {
+                    #[on_success(|bb| { bb.b0 = (bb.b0 + 3) % 2; *bb.t0 += 1 })]
+                    #[success_if(|bb| bb.b0 != 6)]
+                    #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                    ForceFailure {
+                        StatefulAction(Task<6>),
+                    },
+                    Wait(20),
+                },
+            },
+            FlipSelector {
+                Script(|bb| *bb.t0 += 2),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0107Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0108 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            AlwaysSuccess,
+            Delay(10) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            MemPriority {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Limiter(2) {
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0109 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 1,
+        }
+        Fallback {
+            AsyncSequence {
+                WasEntryUpdated(t1),
+                StatefulAction(Task<0>),
+            },
+            Parallel {
+                Optional {
+                    Fallback {
+                        StatefulAction(PTask<1>, b0 = {t0}),
+                        StatefulAction(Task<2> = Task::<2>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                RepeatUntilFailure(forever) {
+                    StatefulAction(Task<3>),
+                },
+                Condition(PCond<4>, b0 = {b0}),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0109Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0110 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+        }
+        Parallel(failure = -3) {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                SetBlackboard(o0 = Some(0)),
+                #[post(|bb| if *bb.t0 % 4 < 1 { bb.b0 += 1 })]
+                KeepRunningUntilFailure {
+                    WasEntryUpdated(t0),
+                },
+            },
+            BinarySelector(|bb| bb.b0 == *bb.t0 + 3, dynamic = true) {
+                RepeatUntilFailure(forever) {
+                    RepeatUntilFailure(forever) {
+                        Condition(Cond<1>),
+                    },
+                },
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            ReactiveSelector {
+                WasEntryUpdated(t0),
+                AlwaysFailure,
                 RetryUntilSuccessful(4) {
-                    BinarySelector(|bb| *bb.t0 + 3 < bb.b0) {
-                        StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
-                        ScriptCondition(|bb| bb.b1 == 4),
+                    Wait(50),
+                },
+            },
+            Filter(times = 3, count = Failure, filtered = Failure) {
+                #[post(|bb| { if bb.b0 % 2 > 0 { bb.b0 = bb.o0.unwrap_or(1) }; bb.o0 = Some((bb.b0 + 1) % 3) })]
+                Fallback {
+                    #[skip_if(|bb| (bb.b0 + 2) % 4 == 0)]
+                    Action(PIo<3>, t0 = {b0}),
+                    ReactiveSequence {
+                        WasEntryUpdated(t0),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            Optional {
+                RetryUntilSuccessful(3) {
+                    FlipSelector {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<4>),
+                        },
+                        ScriptCondition(|bb| bb.b0 + 1 == bb.b0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0110Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0111 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        WhileDoElse {
+            #[success_if(|bb| bb.b0 + 4 < bb.b0)]
+            #[post(|bb| bb.b0 = *bb.t1)]
+            Interrupt(|bb| (bb.b0 + 2) % 3 < 1) {
+                IndexSwitch(|bb| bb.b0, dynamic = true) {
+                    Repeater(1) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                    StatefulAction(Task<1>),
+                    ParallelAll {
+                        #[failure_if(|bb| (bb.o0.unwrap_or(1) + 1) % 3 > 0)]
+                        #[success_if(|bb| bb.b0 + 3 > *bb.t0)]
+                        Condition(|ctx| ctx.check(2)),
+                        Action(PIo<3>, t0 = {=}),
                     },
                 },
             },
             Sequence {
-                Sleep(50),
-                StatefulAction(Task<3>),
+                Loop(q0, value = {b0}) {
+                    StatefulAction(Task<4>),
+                },
+                Fallback {
+                    #[post(|bb| { *bb.t1 += 3; bb.t1.set(*bb.t0 % 2) })]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    Condition(|ctx, bb| ctx.check_in(5, 0)),
+                    Wait(30),
+                },
+                StatefulAction(Task<6>),
             },
-            Optional {
+            IndexSwitch(|bb| *bb.t1, dynamic = false) {
+                #[skip_if(|bb| *bb.t0 != *bb.t0 + 2)]
+                ReactiveSequence {
+                    ScriptCondition(|bb| *bb.t0 != 5),
+                    Condition(PCond<7>, b0 = 8),
+                },
+                Action(|ctx| ctx.exec(8)),
+                SetBlackboard(o0 = Some(7)),
+                ForceFailure {
+                    Invert {
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0111Blackboard { o0 q0 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0112Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 4) % 3, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0112Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 9,
+        }
+        ReactiveFallback {
+            Delay(20) {
+                #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
+                #[post(|bb| *bb.t0 += 2)]
                 RunOnce(then_skip = false) {
-                    Condition(Cond<4>),
+                    Filter(times = 2, count = Failure) {
+                        SubTree(Tree0112Sub1, ..),
+                    },
                 },
             },
-            Parallel(success = -1, failure = 0) {
-                ReactiveFallback {
-                    StatefulAction(PTask<5>, b0 = {b0}),
-                    #[failure_if(|bb| (*bb.t0 + 3) % 3 != 2)]
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    SetBlackboard(b1 = {b0}),
+            Condition(Cond<3>),
+            Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+            Action(PIo<5>, t0 = {=}),
+            ScriptCondition(|bb| *bb.t0 % 4 > 1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0112 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstSuccess) {
+            ReactiveSequence {
+                Loop(q0, if_empty = Skipped) {
+                    Condition(Cond<0>),
                 },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    StatefulAction(Task<1>),
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[run_while(|bb| bb.b0 + 4 != 1)]
+                    Script(|bb| bb.b0 += 2),
+                },
+            },
+            SetBlackboard(t0 = {b0}),
+            SubTree(Tree0112Sub0, b0 = {=}, q0 = {q0}, t0 = {=}),
+            Repeat(3) {
+                RunOnce {
+                    Timeout(30) {
+                        Wait(20),
+                    },
+                },
+            },
+            ParallelAll {
+                Condition(Cond<6>),
+                Retry(forever) {
+                    Sequence {
+                        StatefulAction(Task<7>),
+                        Runner,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0112Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0113 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+        }
+        Sequence {
+            Filter(times = 1) {
+                BinarySelector(|bb| *bb.t0 < 2, dynamic = true) {
+                    ReactiveSelector {
+                        Action(Act<0>),
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                    WasEntryUpdated(t1),
+                },
+            },
+            StepSequencer {
+                Wait(10),
+                AlwaysSuccess,
+            },
+            Fallback {
+                Priority {
+                    Precondition(|bb| bb.b0 < *bb.t1, else = Running) {
+                        Failer,
+                    },
+                    AlwaysFailure,
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0113Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0114 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 5,
+        }
+        Repeater(forever) {
+            Fallback {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<0>),
+                    Sleep(30),
+                },
+                SequenceWithMemory {
+                    #[on_success(|bb| bb.b0 = *bb.t1 + 2)]
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0114Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0115 for Ctx {
+        MemPriority {
+            StatefulAction(Task<0>),
+            MemSequence {
+                Condition(Cond<1>),
+                Condition(|ctx| ctx.check(2)),
+                Action(Act<3>),
+            },
+            TryCatch {
+                Condition(Cond<4>),
+                Action(Act<5> = Act::<5>),
+                Sleep(100),
+                Limiter(3) {
+                    Action(Act<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0116Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0116 for Ctx {
+        TryCatch(catch_on_halt = true) {
+            Repeater(0) {
+                Condition(Cond<0>),
+            },
+            MaxTime(100) {
+                ForceSuccess {
+                    Inverter {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Repeat(1) {
+                    SubTree(Tree0116Sub0),
+                },
+                StatefulAction(Task<3> = Task::<3>),
+                Condition(Cond<4>),
+            },
+            Condition(|ctx| ctx.check(5)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0117 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        Delay(50) {
+            SetBlackboard(t0 = 4),
+        }
+    }
+}
+
+board!(Tree0117Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0118Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+        }
+        #[success_if(|bb| (*bb.t0 + 2) % 2 < 1)]
+        #[skip_if(|bb| bb.b0 == 4)]
+        #[post(|bb| bb.t0.set(bb.b0 % 3))]
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0118 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+        }
+        ReactiveFallback {
+            PolicyParallel(policy = FirstFailure) {
+                RepeatTimes(forever) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                SetBlackboard(o0 = Some(5)),
+                ScriptCondition(|bb| bb.b0 % 3 < 2),
+                Cooldown(30) {
+                    SetBlackboard(o0 = Some(8)),
+                },
+            },
+            Filter(times = 3, count = Failure) {
+                WhileDoElse {
+                    WasEntryUpdated(t0),
+                    Sequence {
+                        StatefulAction(Task<1>),
+                        Sleep(0),
+                        StatefulAction(Task<2>),
+                    },
+                    SubTree(Tree0118Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                },
+            },
+            StepSequencer {
+                ForceSuccess {
+                    AlwaysSuccess,
+                },
+                KeepRunningUntilFailure {
+                    ParallelAll {
+                        Repeater(forever) {
+                            Action(Act<3>),
+                        },
+                        Action(Act<4>),
+                        Action(Act<5> = Act::<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0118Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0119 for Ctx {
+        ReactiveSequence {
+            Retry(2) {
                 ReactiveFallback {
-                    StatefulAction(Task<6>),
+                    Parallel(success = -1, failure = 1) {
+                        Condition(Cond<0>),
+                        Succeeder,
+                    },
+                },
+            },
+            Retry(4) {
+                AsyncFallback {
+                    Timeout(10) {
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            RunOnce(then_skip = true) {
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(forever) {
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                },
+            },
+            Fallback {
+                Action(Act<3>),
+                Condition(Cond<4>),
+                Limiter(3) {
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                RepeatTimes(1) {
+                    Condition(Cond<6>),
+                },
+                StepSequencer {
+                    Succeeder,
                     StatefulAction(Task<7>),
                 },
             },
@@ -827,124 +787,213 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0123Blackboard { q0 t0 b0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0120Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] b0: i64 = 12,
+            b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[tracked] t0: i64 = 9,
+        }
+        #[skip_if(|bb| bb.b1 < 5)]
+        #[on_halted(|bb| bb.t0.set(0))]
+        WasEntryUpdated(t0)
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0124 for Ctx {
+    pub tree Tree0120 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 2,
+            b1: i64,
+            o0: Option<i64> = Some(0),
             #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            AsyncSequence {
-                RunOnce {
-                    Condition(Cond<0>),
+        BinarySelector(|bb| (bb.b0 + 4) % 3 != 2, dynamic = true) {
+            MaxTime(0) {
+                Inverter {
+                    SequenceWithMemory {
+                        Action(Act<0>),
+                    },
                 },
-                #[failure_if(|bb| *bb.t0 != 0)]
-                #[post(|bb| *bb.t0 += 1)]
-                Repeat(0) {
-                    StatefulAction(Task<1>),
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                Cooldown(0, filtered = Skipped) {
+                    SetBlackboard(b1 = 5),
                 },
-                RetryUntilSuccessful(2) {
-                    Condition(|ctx| ctx.check(2)),
+                Switch(b1) {
+                    case 0 => StatefulAction(Task<1>),
+                    case 4 => StatefulAction(PTask<2>, b0 = 3),
+                    _ => SubTree(Tree0120Sub0, ..),
                 },
-                Repeater(0) {
-                    Action(PIo<3>, t0 = {t0}),
+                MaxTime(100) {
+                    BinarySelector(|bb| bb.b1 < 5, dynamic = false) {
+                        UnsetBlackboard(o0),
+                        Conditional(|bb| bb.o0.is_some(), dynamic = false) {
+                            Script(|bb| bb.t0.set(*bb.t1 % 3)),
+                        },
+                    },
+                },
+                StepSequencer {
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    ScriptCondition(|bb| bb.o0.is_some()),
                 },
             },
         }
     }
 }
 
-board!(Tree0124Blackboard { t0 });
+board!(Tree0120Blackboard { t1 b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0121Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            b1: i64 = 15,
+        }
+        StatefulAction(PTask<0>, b0 = {b1}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0121Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            b1: i64 = 15,
+        }
+        SubTree(Tree0121Sub1, o0 = {=}, b1 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0121 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b1: i64 = 5,
+        }
+        Precondition(|bb| bb.b1 == bb.o0.unwrap_or(5) % 3, else = Failure) {
+            SubTree(Tree0121Sub0, o0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0121Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0122 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        ReactiveSequence {
+            IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+            Parallel(success = -1, failure = 1) {
+                ScriptCondition(|bb| bb.b0 % 4 < 2),
+                Condition(Cond<2>),
+            },
+            ForceFailure {
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0122Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0123 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+            },
+            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+            ReactiveSequence {
+                ParallelAll(1) {
+                    StatefulAction(Task<3>),
+                    AlwaysSuccess,
+                },
+                StatefulAction(PTask<4>, b0 = 1, b1 = {b1}),
+            },
+            #[skip_if(|bb| bb.o0.is_none())]
+            #[run_while(|bb| bb.o0.is_none())]
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0123Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0124 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+        }
+        Precondition(|bb| bb.b1 + 3 > 0, else = Failure) {
+            Fallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0124Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0125 for Ctx {
         blackboard {
             b0: i64,
-            b1: i64 = 4,
+            #[tracked] t0: i64,
         }
-        MemSequence {
-            Precondition(|bb| bb.b1 == (bb.b1 + 3) % 2, else = Success) {
-                KeepRunningUntilFailure {
-                    Precondition(|bb| bb.b0 != 3) {
-                        Parallel(success = 2) {
-                            Wait(20),
-                            Condition(PCond<0>, b0 = 5),
+        Repeat(4) {
+            Fallback {
+                Invert {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                },
+                #[post(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 })]
+                Priority {
+                    ReactiveFallback {
+                        Sequence {
+                            StepSequencer {
+                                Wait(30),
+                                Action(Act<1>),
+                                StatefulAction(PTask<2>, b0 = 7),
+                                Action(|ctx, bb| ctx.exec_in(3, 9, &mut bb.b0)),
+                            },
+                        },
+                        ReactiveSelector {
+                            #[run_while(|bb| *bb.t0 < *bb.t0 % 4)]
+                            #[on_failure(|bb| *bb.t0 += 3)]
+                            StatefulAction(PTask<4>, b0 = {=}),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        Repeat(forever) {
+                            StatefulAction(Task<7>),
                         },
                     },
-                },
-            },
-            Repeater(0) {
-                Failer,
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0125Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0126 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-        }
-        Fallback {
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
-            },
-            Condition(PCond<1>, b0 = {b0}),
-            Condition(Cond<2>),
-            #[on_halted(|bb| { if (bb.b0 + 2) % 3 < 1 { *bb.t1 += 1 }; *bb.t1 += 2 })]
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    Action(Act<3>),
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0126Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0127 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-        }
-        SkipUnlessUpdated(t1) {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Fallback {
-                    Action(Act<2> = Act::<2>),
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t1 + 1)),
-                    Condition(Cond<4>),
-                },
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
-            },
-        }
-    }
-}
-
-board!(Tree0127Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0128 for Ctx {
-        IfThenElse {
-            StatefulAction(Task<0> = Task::<0>),
-            MaxTime(50) {
-                Repeater(forever) {
-                    Timeout(20) {
-                        MemSequence {
-                            Repeat(0) {
-                                Succeeder,
-                            },
-                            Repeat(4) {
-                                MaxTime(50) {
-                                    Action(Act<1>),
+                    Repeater(2) {
+                        Repeat(2) {
+                            AsyncFallback {
+                                ParallelAll(1) {
+                                    ScriptCondition(|bb| *bb.t0 % 3 > 1),
+                                },
+                                ForceFailure {
+                                    StatefulAction(Task<8>),
                                 },
                             },
                         },
@@ -955,278 +1004,266 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0125Blackboard { b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0129 for Ctx {
+    pub tree Tree0126 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 1,
             o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 4,
+            b0: i64 = 2,
         }
-        Sequence {
-            SequenceStar {
-                StatefulAction(Task<0> = Task::<0>),
-                Action(PAct<1>, b0 = {=}, b1 = {t1}),
+        RetryUntilSuccessful(2) {
+            KeepRunningUntilFailure {
+                ForceSuccess {
+                    MaxTime(30) {
+                        Fallback {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
+                            #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.b0 = bb.b0 % 2 })]
+                            #[on_success(|bb| { bb.b0 += 3; if bb.o0.is_none() { *bb.t0 += 2 } })]
+                            Action(Act<1>),
+                            ScriptCondition(|bb| bb.b0 > (*bb.t1 + 3) % 2),
+                            Condition(Cond<2>),
+                            Remap(success = Failure, failure = Failure) {
+                                StatefulAction(PTask<3>, b0 = {t1}),
+                            },
+                        },
+                    },
+                },
             },
-            StatefulAction(Task<2>),
-            #[post(|bb| { if bb.b1 != 1 { *bb.t0 += 2 }; if (bb.o0.unwrap_or(1) + 3) % 3 == 0 { *bb.t1 += 3 } })]
-            #[on_failure(|bb| bb.o0 = None)]
-            Action(Act<3>),
-            StatefulAction(Task<4> = Task::<4>),
-            #[on_success(|bb| { if bb.b1 < bb.b1 % 4 { bb.o0 = None }; bb.o0 = Some(*bb.t1) })]
-            #[skip_if(|bb| *bb.t0 % 2 > 0)]
-            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0129Blackboard { b1 o0 t0 t1 b0 });
+board!(Tree0126Blackboard { t1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0127 for Ctx {
+        ParallelAll(max_failures = -1) {
+            Action(|ctx| ctx.exec(0)),
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0128 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+        }
+        Repeat(0) {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0128Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0129 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        WhileDoElse {
+            #[on_success(|bb| bb.b1 = *bb.t0)]
+            Timeout(0) {
+                #[skip_if(|bb| bb.b0 % 4 < 0)]
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            TryCatch {
+                StatefulAction(PTask<2>, b0 = {=}),
+                Condition(PCond<3>, b0 = {t0}),
+                Condition(Cond<4>),
+            },
+            ScriptCondition(|bb| bb.b0 != bb.b1 + 2),
+        }
+    }
+}
+
+board!(Tree0129Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0130 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
             o0: Option<i64> = None,
-            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 5,
         }
         ReactiveFallback {
-            StepSequencer {
-                Interrupt(|bb| (bb.o0.unwrap_or(2) + 3) % 3 < 2) {
-                    Precondition(|bb| *bb.t0 < 0, else = Running) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-            },
-            ParallelAll(1) {
-                Action(Act<1>),
-                Script(|bb| bb.b1 += 1),
-                Condition(Cond<2> = Cond::<2>),
-            },
+            Action(PAct<0>, b0 = 3, b1 = {=}),
+            Condition(Cond<1> = Cond::<1>),
+            Script(|bb| if *bb.t0 + 2 > 2 { bb.o0 = Some(bb.b1 + 4) }),
         }
     }
 }
 
-board!(Tree0130Blackboard { t0 o0 b1 });
+board!(Tree0130Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0131 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 1,
-        }
-        Priority {
-            #[on_failure(|bb| { bb.t0.set(9); bb.b0 += 2 })]
-            KeepRunningUntilFailure {
+        Repeat(forever) {
+            ReactiveFallback {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
                 Inverter {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+                    Sleep(0),
                 },
             },
-            Inverter {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            ParallelAll(1) {
-                WasEntryUpdated(t1),
-            },
         }
-    }
-}
-
-board!(Tree0131Blackboard { t1 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0132Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0132 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
         }
-        ForceFailure {
-            RepeatUntilFailure(1) {
-                Repeat(forever) {
-                    Loop(q0, if_empty = Running) {
-                        WhileDoElse {
-                            StatefulAction(Task<0>),
-                            RetryUntilSuccessful(1) {
-                                SubTree(Tree0132Sub0, q0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
+        RepeatUntilFailure(forever) {
+            Action(PIo<0>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0132Blackboard { q0 });
+board!(Tree0132Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0133 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 1,
+            b1: i64 = 0,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
         }
-        IfThenElse {
-            Sequence {
-                StepSequencer {
-                    #[skip_if(|bb| bb.b0 > 2)]
-                    Interrupt(|bb| bb.o0.is_none()) {
-                        Condition(Cond<0>),
-                    },
-                    Switch(b1) {
-                        case 3 => Failer,
-                        case 2 => Script(|bb| if bb.b0 < 6 { bb.b0 = bb.b1 }),
-                        case 0 => WasEntryUpdated(t0),
-                        _ => Action(Act<1>),
-                    },
+        SequenceWithMemory {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Filter(times = 3, count = Completed) {
+                    Action(Act<0> = Act::<0>),
                 },
                 SequenceWithMemory {
-                    Filter(times = 2, count = Failure, filtered = Failure) {
-                        Repeater(1) {
-                            ParallelAll(max_failures = -2) {
-                                ReactiveFallback {
-                                    Action(Act<2> = Act::<2>),
-                                    Condition(Cond<3>),
-                                    Action(Act<4>),
-                                },
-                                Condition(|ctx| ctx.check(5)),
-                                Switch(b1) {
-                                    case 2 => WasEntryUpdated(t0),
-                                    case 0 => ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
-                                    _ => Sleep(50),
-                                },
-                            },
+                    #[success_if(|bb| bb.o0.unwrap_or(1) != bb.b0)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 > 1)]
+                    Filter(times = 3, count = Failure, filtered = Failure) {
+                        #[skip_if(|bb| (*bb.t0 + 3) % 2 == 1)]
+                        Timeout(50) {
+                            ScriptCondition(|bb| bb.b0 != 5),
                         },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Loop(q0, value = {b1}) {
+                    RetryUntilSuccessful(0) {
+                        Script(|bb| bb.t0.set(bb.b0)),
                     },
                 },
             },
-            MemPriority {
-                BinarySelector(|bb| bb.b1 + 4 > 5) {
-                    Deadline(10) {
-                        #[failure_if(|bb| bb.o0.unwrap_or(4) + 1 == 0)]
-                        WaitUntil(|bb| bb.b0 == *bb.t0) {
-                            AsyncSequence {
-                                #[failure_if(|bb| bb.b1 + 2 > 2)]
-                                FlipSelector {
-                                    StatefulAction(Task<6>),
-                                    Action(Act<7>),
-                                    Condition(Cond<8>),
-                                    UnsetBlackboard(o0),
-                                    #[run_while(|bb| *bb.t0 == 1)]
-                                    #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 3)]
-                                    Condition(Cond<9>),
-                                },
-                                #[post(|bb| bb.b1 += 1)]
-                                #[on_success(|bb| bb.b1 = bb.b1 % 4)]
-                                ParallelAll(max_failures = -2) {
-                                    #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.o0.unwrap_or(1)) })]
-                                    Script(|bb| bb.b1 = 8),
-                                    Script(|bb| bb.t0.set(bb.b0 % 3)),
-                                    Action(|ctx| ctx.exec(10)),
-                                },
-                            },
-                        },
-                    },
-                    PolicyParallel(policy = FirstFailure) {
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            UnsetBlackboard(o0),
-                        },
-                        Precondition(|bb| *bb.t0 > 3, else = Running) {
-                            Condition(Cond<11>),
-                        },
-                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                            AlwaysSuccess,
-                            KeepRunningUntilFailure {
-                                #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 != 3)]
-                                Action(Act<12> = Act::<12>),
-                            },
-                        },
-                        #[on_success(|bb| { bb.b0 += 1; bb.t0.set(2) })]
-                        SequenceStar {
-                            StatefulAction(Task<13>),
-                            Condition(Cond<14>),
-                            Condition(|ctx, bb| ctx.check_in(15, bb.b0 + 3)),
-                        },
-                    },
-                },
+            Switch(b1) {
+                case 5 => Failer,
+                _ => StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0133Blackboard { b1 t0 o0 b0 });
+board!(Tree0133Blackboard { b1 b0 q0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0134 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            Condition(Cond<2> = Cond::<2>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+        }
+        #[on_success(|bb| if *bb.t0 != 1 { bb.b0 += 1 })]
+        #[skip_if(|bb| bb.b0 < bb.b0 + 3)]
+        Loop(q0, value = {b0}, if_empty = Success) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                RepeatUntil(Success) {
+                    StatefulAction(Task<0>),
+                },
+                #[on_failure(|bb| *bb.t0 += 1)]
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                },
+                #[on_failure(|bb| if *bb.t0 + 3 < bb.b0 { bb.o0 = None })]
+                #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Action(Act<4>),
+            },
         }
     }
 }
+
+board!(Tree0134Blackboard { q0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0135 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[allow(unused)] o0: Option<i64> = Some(2),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 5,
+            o0: Option<i64> = Some(0),
         }
-        Priority {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Condition(PCond<1>, b0 = {=}),
+        TryCatch(catch_on_halt = false) {
+            Action(Act<0>),
+            UnsetBlackboard(o0),
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0135Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0136 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+            IndexSwitch(|bb| bb.b0) {
+                Wait(50),
+                StatefulAction(Task<0>),
+                SetBlackboard(b0 = 5),
             },
-            Action(PIo<2>, t0 = {b0}),
-            Action(Act<3>),
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                StatefulAction(Task<4>),
+            TryCatch {
+                Condition(|ctx| ctx.check(1)),
+                Succeeder,
             },
         }
     }
 }
 
-board!(Tree0135Blackboard { t0 o0 q0 b0 });
+board!(Tree0136Blackboard { o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0136 for Ctx {
-        StepSequencer {
+    pub tree Tree0137Sub0 for Ctx {
+        Selector {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                AsyncSequence {
+                    AlwaysFailure,
+                },
+            },
             RunOnce(then_skip = true) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Wait(0),
-                    Condition(Cond<0>),
-                },
-            },
-            Invert {
-                Parallel(success = 0, failure = -3) {
-                    Action(|ctx| ctx.exec(1)),
-                    Action(Act<2>),
-                    Deadline(20) {
-                        Failer,
-                    },
-                },
-            },
-            Sequence {
-                Repeater(forever) {
-                    AsyncSequence {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        Action(|ctx| ctx.exec(6)),
+                RepeatUntilSuccess(3) {
+                    Timeout(30) {
+                        ReactiveFallback {
+                            StatefulAction(Task<1>),
+                            Wait(0),
+                        },
                     },
                 },
             },
@@ -1236,265 +1273,227 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0137 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            Action(PAct<0>, b0 = {=}, b1 = {t0}),
+        RepeatUntil(Success) {
+            SubTree(Tree0137Sub0),
         }
     }
 }
-
-board!(Tree0137Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0138 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
             b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
         }
-        Precondition(|bb| bb.b0 < 4, else = Failure) {
-            Loop(q0, if_empty = Skipped) {
-                Fallback {
-                    #[on_success(|bb| if *bb.t0 == 0 { *bb.t0 += 2 })]
-                    StatefulAction(Task<0>),
-                    WhileDoElse {
-                        Action(Act<1>),
-                        IfThenElse {
-                            StatefulAction(Task<2>),
-                            AlwaysSuccess,
+        Priority {
+            Sequence {
+                Action(|ctx| ctx.exec(0)),
+                Sleep(10),
+                Failer,
+            },
+            RunOnce(then_skip = true) {
+                Invert {
+                    #[on_success(|bb| { if *bb.t0 > 6 { *bb.t0 += 1 }; bb.t0.set(bb.b0) })]
+                    #[post(|bb| { bb.o0 = Some(*bb.t0 + 1); bb.o0 = Some(8) })]
+                    Remap(success = Failure, failure = Failure) {
+                        Conditional(|bb| bb.b0 < *bb.t0, dynamic = true, else = Failure) {
+                            StatefulAction(Task<1>),
                         },
-                    },
-                    Sequence {
-                        StatefulAction(Task<3>),
-                        ReactiveFallback {
-                            AlwaysSuccess,
-                        },
-                        Action(PIo<4>, t0 = {b0}),
                     },
                 },
             },
+            #[on_success(|bb| *bb.t0 += 1)]
+            #[failure_if(|bb| bb.b0 > 0)]
+            #[run_while(|bb| *bb.t0 % 2 > 0)]
+            ScriptCondition(|bb| *bb.t0 != 0),
         }
     }
 }
 
-board!(Tree0138Blackboard { q0 t0 b0 });
+board!(Tree0138Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0139 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 5,
-        }
-        RunOnce(then_skip = false) {
-            MemPriority {
-                StepSequencer {
-                    Action(Act<0>),
-                    Loop(q0, if_empty = Running) {
-                        AsyncFallback {
+        Remap(success = Success, failure = Failure) {
+            Fallback {
+                Inverter {
+                    RunOnce(then_skip = false) {
+                        Timeout(0) {
+                            Sequence {
+                                ForceSuccess {
+                                    Action(Act<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Filter(times = 3) {
+                    Deadline(20) {
+                        SequenceWithMemory {
                             Condition(Cond<1>),
-                            AlwaysFailure,
-                        },
-                    },
-                    Repeater(0) {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 3)),
-                    },
-                    Succeeder,
-                    Condition(Cond<3>),
-                },
-                ReactiveSequence {
-                    Repeater(3) {
-                        #[on_halted(|bb| bb.b0 = bb.b1)]
-                        Condition(Cond<4>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<5> = Task::<5>),
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<6> = Task::<6>),
-                    SkipUnlessUpdated(t0) {
-                        Condition(Cond<7>),
-                    },
-                },
-                Sequence {
-                    SequenceWithMemory {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                    },
-                    Loop(q0, if_empty = Skipped) {
-                        #[run_while(|bb| bb.b0 % 2 != 0)]
-                        Loop(q0, if_empty = Failure) {
-                            Action(PAct<10>, b0 = {b0}, b1 = {b0}),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
                         },
                     },
                 },
-                ParallelAll {
-                    Script(|bb| *bb.t0 += 2),
-                    Sleep(50),
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Action(Act<11>),
-                        #[post(|bb| bb.t0.set(bb.b0 % 2))]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        StatefulAction(Task<12> = Task::<12>),
-                        AlwaysRunning,
+                MemSequence {
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
                     },
-                    Action(Act<13>),
-                    #[success_if(|bb| *bb.t0 != bb.b0 + 4)]
-                    Wait(20),
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
-
-board!(Tree0139Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0140 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Sequence {
-            Fallback {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        RetryUntilSuccessful(2) {
-                            ReactiveSequence {
-                                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                                Condition(Cond<3>),
-                            },
-                        },
-                        ParallelAll(0) {
-                            SetBlackboard(b0 = 3),
-                            StatefulAction(Task<4>),
-                        },
-                        Repeat(2) {
-                            Loop(q0, if_empty = Skipped) {
-                                Condition(|ctx| ctx.check(5)),
+        AsyncSequence {
+            WhileDoElse {
+                SequenceStar {
+                    RunOnce {
+                        MaxTime(30) {
+                            Retry(2) {
+                                Cooldown(30, filtered = Skipped) {
+                                    StatefulAction(Task<0>),
+                                },
                             },
                         },
                     },
                 },
-                StatefulAction(Task<6>),
+                AsyncSequence {
+                    Action(Act<1>),
+                    MemSequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    ForceFailure {
+                        SequenceWithMemory {
+                            Condition(Cond<4>),
+                            Action(Act<5> = Act::<5>),
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                },
+            },
+            AsyncSequence {
+                Limiter(2) {
+                    AsyncSequence {
+                        SequenceStar {
+                            Condition(Cond<7>),
+                            Action(Act<8>),
+                            StatefulAction(Task<9>),
+                        },
+                        StatefulAction(Task<10> = Task::<10>),
+                        Action(|ctx| ctx.exec(11)),
+                    },
+                },
+                ParallelAll {
+                    Priority {
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14>),
+                        Condition(Cond<15>),
+                    },
+                    Retry(3) {
+                        Repeater(forever) {
+                            Sequence {
+                                StatefulAction(Task<16>),
+                            },
+                        },
+                    },
+                    Action(Act<17>),
+                },
             },
         }
     }
 }
-
-board!(Tree0140Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0141 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 3,
             b1: i64,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64 = 1,
         }
-        Precondition(|bb| bb.b0 == 3, else = Running) {
-            #[success_if(|bb| (*bb.t0 + 1) % 3 == 1)]
-            WaitUntil(|bb| bb.b1 + 2 < 6) {
-                AsyncFallback {
-                    IndexSwitch(|bb| bb.b0 % 2, dynamic = true) {
-                        SetBlackboard(b0 = 4),
-                        Action(Act<0> = Act::<0>),
-                        Condition(Cond<1>),
-                        #[skip_if(|bb| *bb.t0 > 0)]
-                        #[run_while(|bb| bb.b1 < *bb.t0)]
-                        StatefulAction(Task<2>),
-                    },
-                    Fallback {
-                        Conditional(|bb| bb.b1 == 3, dynamic = true) {
-                            AlwaysFailure,
-                        },
-                        Filter(times = 2) {
-                            FlipSelector {
-                                StatefulAction(Task<3>),
-                                Script(|bb| bb.b0 = 2),
-                            },
-                        },
-                        Condition(PCond<4>, b0 = {b1}),
-                    },
-                    Sequence {
-                        SetBlackboard(b0 = {b1}),
-                        Action(Act<5> = Act::<5>),
-                        #[on_success(|bb| if *bb.t0 + 1 > 6 { *bb.t0 += 1 })]
-                        #[skip_if(|bb| bb.b0 + 1 != (bb.b0 + 2) % 3)]
-                        ReactiveFallback {
-                            Condition(|ctx, bb| ctx.check_in(6, bb.b1 + 4)),
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                        },
-                        Delay(30) {
-                            Conditional(|bb| bb.b1 > 7, dynamic = true, else = Success) {
-                                SetBlackboard(b0 = 1),
-                            },
-                        },
-                        Action(PAct<9>, b0 = {=}, b1 = {t0}),
-                    },
-                    Parallel(success = -1, failure = -1) {
-                        Sleep(100),
-                        #[skip_if(|bb| bb.b0 + 1 != bb.b0 % 4)]
-                        RetryUntilSuccessful(4) {
-                            Failer,
-                        },
-                        Parallel(success = 1) {
-                            #[skip_if(|bb| bb.b1 % 2 > 0)]
-                            StatefulAction(Task<10>),
-                            StatefulAction(PTask<11>, b0 = 0, b1 = {t0}),
-                        },
-                    },
+        KeepRunningUntilFailure {
+            Switch(b1) {
+                case 2 => #[run_while(|bb| bb.o0.unwrap_or(1) + 1 != 6)]
+                #[on_failure(|bb| { bb.b1 = bb.b0; *bb.t1 += 1 })]
+                Cooldown(30, filtered = Skipped) {
+                    StatefulAction(Task<0>),
+                },
+                _ => Timeout(20) {
+                    StatefulAction(Task<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0141Blackboard { b0 b1 t0 });
+board!(Tree0141Blackboard { b0 b1 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0142Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            b0: i64 = 10,
+        }
+        SequenceWithMemory {
+            Action(PIo<2>, t0 = {=}),
+            Condition(Cond<3>),
+            Script(|bb| bb.b0 += 1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0142 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            RepeatUntilFailure(forever) {
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        ReactiveSelector {
-                            StatefulAction(PTask<0>, b0 = 6, b1 = {t0}),
-                            Condition(Cond<1>),
+        Filter(times = 3, count = Success) {
+            ReactiveFallback {
+                ReactiveFallback {
+                    PolicyParallel(policy = FirstFailure) {
+                        Action(|ctx| ctx.exec(0)),
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                    SubTree(Tree0142Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
+                    #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                    Invert {
+                        Sleep(20),
+                    },
+                },
+                Sequence {
+                    SequenceWithMemory {
+                        Conditional(|bb| *bb.t0 == (*bb.t0 + 1) % 3, dynamic = true) {
+                            Action(Act<4>),
                         },
-                    },
-                    Loop(q0, if_empty = Skipped) {
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                    },
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                        StatefulAction(PTask<3>, b0 = {t0}),
-                    },
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Condition(PCond<4>, b0 = {t0}),
-                        #[on_success(|bb| bb.t0.set(bb.b0))]
-                        #[failure_if(|bb| *bb.t0 > 1)]
-                        #[skip_if(|bb| bb.b0 % 4 < 2)]
                         Condition(Cond<5>),
-                        Action(Act<6>),
+                        Sleep(0),
                     },
-                    Precondition(|bb| bb.b0 % 2 < 1, else = Running) {
-                        #[run_while(|bb| *bb.t0 + 3 > bb.b0)]
-                        MemSequence {
-                            Condition(|ctx| ctx.check(7)),
-                            WasEntryUpdated(t0),
-                        },
+                    Selector {
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                        Wait(20),
+                    },
+                    MemSequence {
+                        Condition(|ctx| ctx.check(7)),
+                        Condition(PCond<8>, b0 = {b0}),
+                        Action(Act<9>),
+                        AlwaysSuccess,
+                    },
+                    SetBlackboard(t0 = 7),
+                    Repeat(3) {
+                        Action(PAct<10>, b0 = {t1}),
                     },
                 },
             },
@@ -1502,218 +1501,60 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0142Blackboard { q0 t0 b0 });
+board!(Tree0142Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0143Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Delay(50) {
+            StatefulAction(PTask<4>, b0 = 8, b1 = {=}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0143 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
+            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
             o0: Option<i64> = None,
-            #[tracked] t0: i64,
         }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                Fallback {
-                    Precondition(|bb| bb.b0 % 2 != 1, else = Skipped) {
-                        StatefulAction(Task<0>),
-                    },
-                    SequenceStar {
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Action(Act<1> = Act::<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                TryCatch {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    Wait(10),
-                    #[failure_if(|bb| (*bb.t0 + 2) % 3 != 1)]
-                    StatefulAction(Task<5>),
-                    AlwaysFailure,
-                },
-                KeepRunningUntilFailure {
-                    Repeat(forever) {
-                        StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(PCond<7>, b0 = {b0}),
-                    Action(PIo<8>, t0 = {=}),
-                    StatefulAction(Task<9>),
-                },
-                Action(Act<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0143Blackboard { q0 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0144 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 5,
-        }
-        Precondition(|bb| *bb.t0 + 1 > 2, else = Failure) {
-            Fallback {
-                RepeatUntilFailure(forever) {
-                    #[on_success(|bb| { bb.b0 += 3; bb.b1 = 2 })]
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Switch(b1) {
-                    case 1 => StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
-                    _ => Failer,
-                },
-                IndexSwitch(|bb| 2, out_of_range = Fail) {
-                    #[on_failure(|bb| { bb.b1 += 1; bb.t0.set(*bb.t0 % 4) })]
-                    #[post(|bb| if *bb.t0 != bb.b1 { bb.b1 += 3 })]
-                    WhileDoElse {
-                        StatefulAction(Task<2>),
-                        Sleep(50),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        WasEntryUpdated(t0),
-                    },
-                    Condition(Cond<3>),
-                },
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    Repeat(1) {
-                        IfThenElse {
-                            ScriptCondition(|bb| bb.b1 + 3 != bb.b0),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    Priority {
-                        Repeat(forever) {
-                            ReactiveFallback {
-                                StatefulAction(PTask<5>, b0 = {b0}),
-                                Condition(Cond<6>),
-                            },
-                        },
-                        Action(Act<7>),
-                        Timeout(0) {
-                            #[post(|bb| { bb.b0 += 1; bb.t0.set(*bb.t0 % 2) })]
-                            #[on_failure(|bb| { bb.b0 = 4; if bb.b0 % 2 > 0 { bb.b1 = 5 } })]
-                            Sleep(0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0144Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0145 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Fallback {
-            Retry(1) {
-                ParallelAll {
-                    SetBlackboard(t0 = {b0}),
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Script(|bb| bb.b0 = *bb.t0),
+        SequenceWithMemory {
+            MemSequence {
+                Condition(Cond<0>),
                 StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+                Action(PIo<2>, t0 = {b0}),
+                Condition(|ctx| ctx.check(3)),
             },
-            ReactiveSequence {
-                Fallback {
-                    Action(Act<3> = Act::<3>),
-                    Condition(Cond<4>),
+            AsyncSequence {
+                RepeatUntilFailure(2) {
+                    Fallback {
+                        SubTree(Tree0143Sub0, ..),
+                        #[success_if(|bb| bb.b0 + 2 != *bb.t0)]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        Condition(|ctx| ctx.check(5)),
+                        Condition(Cond<6>),
+                    },
                 },
-            },
-            KeepRunningUntilFailure {
-                ParallelAll(max_failures = -1) {
-                    ReactiveFallback {
-                        Action(Act<5> = Act::<5>),
-                        Wait(0),
+                Timeout(0) {
+                    PolicyParallel(policy = FirstFailure) {
+                        StatefulAction(Task<7>),
+                        ScriptCondition(|bb| bb.o0.is_none()),
                     },
                 },
             },
-            Loop(q0, if_empty = Success) {
-                SequenceWithMemory {
-                    Condition(Cond<6>),
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0145Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0146 for Ctx {
-        Parallel(success = -1, failure = 1) {
-            Wait(0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0147Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 14,
-        }
-        Loop(q0, value = {t0}) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0147 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 4,
-        }
-        RunOnce(then_skip = false) {
-            SubTree(Tree0147Sub0, q0 = {=}, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0147Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0148 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 0,
-        }
-        Deadline(50) {
-            Sequence {
-                ForceFailure {
-                    StatefulAction(Task<0>),
-                },
-                ParallelAll {
-                    StatefulAction(Task<1>),
-                    Script(|bb| bb.b0 = bb.b1),
-                },
-                IndexSwitch(|bb| bb.o0.unwrap_or(1) % 2, dynamic = false) {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                },
-                Conditional(|bb| bb.b1 % 4 == 3, dynamic = false, else = Failure) {
-                    Filter(times = 3, count = Completed, filtered = Skipped) {
+            ReactiveFallback {
+                ReactiveSequence {
+                    SetBlackboard(b1 = 9),
+                    Action(Act<8>),
+                    ReactiveFallback {
+                        Condition(Cond<9>),
                         Failer,
                     },
                 },
@@ -1722,347 +1563,649 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0148Blackboard { b0 o0 b1 });
+board!(Tree0143Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0144 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, value = {t0}, if_empty = Running) {
+            IfThenElse {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    RepeatTimes(forever) {
+                        Wait(50),
+                    },
+                    WasEntryUpdated(t0),
+                    #[post(|bb| bb.b1 += 2)]
+                    #[failure_if(|bb| bb.b0 == bb.b1 + 4)]
+                    ParallelAll(3) {
+                        Action(Act<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 4)),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0144Blackboard { b1 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0145Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+            b1: i64 = 15,
+        }
+        RepeatUntilSuccess(3) {
+            #[post(|bb| { bb.b1 = *bb.t0; bb.t0.set(4) })]
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0145Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 15,
+            b1: i64 = 15,
+        }
+        Sequence {
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b1)),
+            WasEntryUpdated(t0),
+            #[on_halted(|bb| { bb.t0.set((bb.o0.unwrap_or(2) + 1) % 3); bb.b0 += 1 })]
+            #[failure_if(|bb| (*bb.t0 + 2) % 4 == 2)]
+            Action(PAct<2>, b0 = {=}, b1 = {b0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0145 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+            b1: i64 = 5,
+        }
+        AsyncSequence {
+            RepeatUntil(Success) {
+                SubTree(Tree0145Sub0, ..),
+            },
+            #[post(|bb| *bb.t0 += 3)]
+            SubTree(Tree0145Sub1, ..),
+            Condition(Cond<3> = Cond::<3>),
+            #[success_if(|bb| bb.b1 % 4 < 1)]
+            #[failure_if(|bb| bb.b1 % 4 == 0)]
+            #[on_failure(|bb| bb.b1 = bb.b0 + 3)]
+            UnsetBlackboard(o0),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+board!(Tree0145Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0146Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0146Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        SubTree(Tree0146Sub1, o0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0146 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        Conditional(|bb| bb.o0.unwrap_or(0) > 6, dynamic = false, else = Failure) {
+            SubTree(Tree0146Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0146Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0147 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        Sequence {
+            Condition(PCond<0>, b0 = {=}),
+            WhileDoElse {
+                MemPriority {
+                    IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
+                        Action(Act<1> = Act::<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+                        StatefulAction(Task<3> = Task::<3>),
+                        Condition(PCond<4>, b0 = {=}),
+                    },
+                    ReactiveFallback {
+                        #[on_success(|bb| bb.b1 = bb.b0 + 3)]
+                        Parallel(success = -2, failure = -1) {
+                            StatefulAction(Task<5>),
+                            Succeeder,
+                        },
+                    },
+                },
+                #[success_if(|bb| bb.b1 < 0)]
+                #[on_success(|bb| { bb.b1 = *bb.t1; *bb.t1 += 3 })]
+                RetryUntilSuccessful(3) {
+                    #[on_failure(|bb| bb.o0 = Some(9))]
+                    FlipSelector {
+                        ReactiveFallback {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                            Loop(q0, value = {t1}) {
+                                ReactiveSequence {
+                                    Condition(Cond<8>),
+                                    Action(PAct<9>, b0 = 2, b1 = {t0}),
+                                    Sleep(30),
+                                    Script(|bb| bb.b1 += 1),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0147Blackboard { o0 b1 t0 q0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0148 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 2,
+        }
+        StepSequencer {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+            Sleep(50),
+            #[on_halted(|bb| bb.b0 += 1)]
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0148Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0149 for Ctx {
         blackboard {
+            o0: Option<i64>,
             #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        ReactiveSequence {
-            Fallback {
-                Condition(Cond<0>),
-                WasEntryUpdated(t0),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            SequenceStar {
-                Condition(Cond<3> = Cond::<3>),
-                RepeatUntilSuccess(2) {
-                    Action(Act<4>),
-                },
-                StatefulAction(Task<5>),
-            },
+        #[on_halted(|bb| *bb.t0 += 1)]
+        #[run_while(|bb| *bb.t0 % 2 < 1)]
+        SequenceWithMemory {
+            SetBlackboard(o0 = Some(9)),
+            Condition(PCond<0>, b0 = 4),
+            Action(PIo<1>, t0 = {b0}),
+            WasEntryUpdated(t0),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0149Blackboard { t0 });
+board!(Tree0149Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0150 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            b1: i64,
             o0: Option<i64>,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            #[run_while(|bb| *bb.t0 != 4)]
-            #[post(|bb| bb.b0 = *bb.t0 + 3)]
-            #[on_halted(|bb| if bb.o0.is_none() { bb.b0 += 3 })]
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
+        AsyncFallback {
+            Parallel(success = 1) {
+                SetBlackboard(t0 = 7),
+                Conditional(|bb| *bb.t0 + 1 == 0, dynamic = false, else = Failure) {
+                    Action(PIo<0>, t0 = {t0}),
+                },
+                Limiter(1) {
+                    Script(|bb| bb.b1 = bb.o0.unwrap_or(2) % 2),
+                },
             },
-            Script(|bb| bb.b0 += 1),
-            #[on_halted(|bb| *bb.t0 += 3)]
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                Script(|bb| bb.b1 = (bb.b0 + 2) % 4),
+            SequenceWithMemory {
+                RepeatUntilFailure(3) {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        TryCatch(catch_on_halt = false) {
+                            Repeater(forever) {
+                                AlwaysFailure,
+                            },
+                            AsyncSequence {
+                                StatefulAction(Task<1>),
+                                Action(PAct<2>, b0 = 8, b1 = {=}),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0150Blackboard { b0 t0 b1 o0 });
+board!(Tree0150Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0151 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
         }
-        StepSequencer {
-            StatefulAction(Task<0> = Task::<0>),
-            Action(PAct<1>, b0 = 4, b1 = {b0}),
-            Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(3) + 1, &mut bb.b0)),
+        SequenceWithMemory {
+            IfThenElse {
+                Condition(PCond<0>, b0 = 1),
+                Action(PIo<1>, t0 = {t1}),
+            },
         }
     }
 }
 
-board!(Tree0151Blackboard { b0 o0 });
+board!(Tree0151Blackboard { t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0152 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        SequenceStar {
-            RepeatUntilFailure(1) {
-                StatefulAction(Task<0>),
-            },
-            Parallel(success = 1, failure = -2) {
-                #[on_success(|bb| { bb.b1 += 3; bb.b1 = bb.b0 % 3 })]
-                #[failure_if(|bb| bb.o0.unwrap_or(1) < 6)]
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                Action(Act<2>),
-            },
-            Priority {
-                #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
-                AlwaysFailure,
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 4)),
-                Priority {
-                    WasEntryUpdated(t0),
-                    Action(Act<4>),
-                },
+        StepSequencer {
+            Condition(Cond<0>),
+            #[success_if(|bb| *bb.t0 % 4 < 0)]
+            AlwaysSuccess,
+            Limiter(2) {
+                Script(|bb| bb.b0 += 3),
             },
         }
     }
 }
 
-board!(Tree0152Blackboard { o0 t0 b1 b0 });
+board!(Tree0152Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0153 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        AsyncSequence {
-            StepSequencer {
-                Inverter {
-                    UnsetBlackboard(o0),
+        Sequence {
+            Condition(Cond<0>),
+            Parallel(success = 2, failure = -1) {
+                SequenceStar {
+                    Script(|bb| bb.b0 = *bb.t0),
+                    Succeeder,
                 },
-                Wait(0),
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
-                    Action(Act<1> = Act::<1>),
+                StatefulAction(Task<1> = Task::<1>),
+                #[on_success(|bb| bb.b0 += 3)]
+                StatefulAction(Task<2>),
+                Action(Act<3> = Act::<3>),
+            },
+            #[post(|bb| { bb.t0.set(bb.b0); bb.t0.set(2) })]
+            #[on_halted(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
+            Timeout(0) {
+                Conditional(|bb| bb.b0 % 3 != 0, dynamic = true, else = Success) {
+                    ParallelAll(0) {
+                        Sleep(20),
+                        StatefulAction(Task<4>),
+                        Sleep(0),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0153Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0154Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        RepeatTimes(1) {
-            Limiter(1) {
-                Script(|bb| bb.b0 += 1),
-            },
-        }
-    }
-}
+board!(Tree0153Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0154 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[allow(unused)] b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
         }
-        Sequence {
-            RetryUntilSuccessful(1) {
-                Parallel(success = 0) {
-                    SubTree(Tree0154Sub0, ..),
+        IndexSwitch(|bb| *bb.t0, dynamic = false) {
+            Repeater(0) {
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(PCond<1>, b0 = {=}),
+                StatefulAction(Task<2> = Task::<2>),
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            #[on_success(|bb| bb.o0 = None)]
+            RunOnce(then_skip = true) {
+                Remap(success = Success, failure = Success) {
+                    RepeatTimes(1) {
+                        Optional {
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
                 },
             },
             RetryUntilSuccessful(3) {
-                StatefulAction(Task<0>),
-            },
-            ReactiveSequence {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                StatefulAction(Task<2>),
+                Fallback {
+                    RunOnce(then_skip = false) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            Action(PIo<5>, t0 = {=}),
+                            #[failure_if(|bb| *bb.t0 < 4)]
+                            #[on_failure(|bb| { bb.b0 = 1; bb.o0 = None })]
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                    },
+                    StatefulAction(Task<7>),
+                    UnsetBlackboard(o0),
+                },
             },
         }
     }
 }
 
-board!(Tree0154Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0155Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        StatefulAction(PTask<2>, b0 = {=})
-    }
-}
+board!(Tree0154Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0155 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 5,
+            o0: Option<i64>,
         }
-        Timeout(20) {
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Fallback {
-                    Condition(Cond<0>),
-                    #[on_success(|bb| if *bb.t0 + 3 == 1 { *bb.t0 += 1 })]
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    #[failure_if(|bb| *bb.t0 < bb.b0)]
-                    StatefulAction(Task<1> = Task::<1>),
-                    SubTree(Tree0155Sub0, ..),
-                    Action(PAct<3>, b0 = {b0}),
-                },
+        MemPriority {
+            StatefulAction(Task<0>),
+            SequenceWithMemory {
+                #[skip_if(|bb| bb.b0 != 1)]
+                #[run_while(|bb| bb.b0 > bb.o0.unwrap_or(3) % 3)]
+                Condition(Cond<1>),
+                UnsetBlackboard(o0),
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
             },
-        }
-    }
-}
-
-board!(Tree0155Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0156Sub0 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Fallback {
-                    Repeat(3) {
-                        Condition(Cond<0>),
-                    },
-                    Remap(success = Failure, failure = Success) {
-                        RepeatUntilSuccess(forever) {
-                            AlwaysFailure,
-                        },
-                    },
+            Parallel(success = -1, failure = 2) {
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    WasEntryUpdated(t0),
                 },
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    Failer,
-                },
-            },
-            FlipSelector {
-                WhileDoElse {
-                    Condition(Cond<3> = Cond::<3>),
-                    AlwaysFailure,
-                    Action(|ctx| ctx.exec(4)),
-                },
-                FlipSelector {
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            StepSequencer {
-                Succeeder,
-                Retry(1) {
-                    ParallelAll(max_failures = -2) {
-                        StatefulAction(Task<8> = Task::<8>),
-                        StatefulAction(Task<9>),
+                PolicyParallel(policy = FirstFailure) {
+                    #[skip_if(|bb| bb.b0 + 4 < 5)]
+                    Script(|bb| *bb.t0 += 2),
+                    ScriptCondition(|bb| *bb.t0 == 1),
+                    MaxTime(0) {
+                        StatefulAction(Task<5>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0155Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0156 for Ctx {
-        Timeout(50) {
-            SubTree(Tree0156Sub0),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 5,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Timeout(0) {
+                IfThenElse {
+                    WhileDoElse {
+                        Switch(b1) {
+                            case 1 => StatefulAction(PTask<0>, b0 = 6, b1 = {=}),
+                            _ => Succeeder,
+                        },
+                        RetryUntilSuccessful(forever) {
+                            SequenceWithMemory {
+                                AlwaysSuccess,
+                                Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                            },
+                        },
+                    },
+                    Inverter {
+                        Limiter(2) {
+                            Switch(b1) {
+                                case 1 => #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
+                                #[on_halted(|bb| *bb.t1 += 4)]
+                                #[run_while(|bb| bb.b1 % 4 > 2)]
+                                Invert {
+                                    Condition(PCond<2>, b0 = {b1}),
+                                },
+                                _ => ScriptCondition(|bb| *bb.t0 != 3),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0156Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0157Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        ScriptCondition(|bb| bb.b1 > 5)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0157Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Inverter {
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0157 for Ctx {
-        Limiter(1) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Retry(4) {
+            SkipUnlessUpdated(t0) {
+                SequenceStar {
+                    Repeat(1) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                    },
+                    Parallel {
+                        Loop(q0, if_empty = Failure) {
+                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                            SubTree(Tree0157Sub0, b0 = {=}, q0 = {q0}, o0 = {=}, b1 = {b1}, t0 = {=}),
+                        },
+                        SubTree(Tree0157Sub1, b0 = {=}, q0 = {q0}, o0 = {=}, b1 = {b1}, t0 = {=}),
+                        SetBlackboard(t0 = 7),
+                    },
+                    Switch(b1) {
+                        case 3 => KeepRunningUntilFailure {
+                            ScriptCondition(|bb| bb.o0.unwrap_or(5) > bb.o0.unwrap_or(0) + 4),
+                        },
+                        _ => Wait(10),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0157Blackboard { b0 q0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0158 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
             b0: i64 = 1,
         }
-        SequenceWithMemory {
-            Fallback {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1>),
-            },
-            SetBlackboard(t0 = {b1}),
-            Script(|bb| bb.b0 += 3),
-            AlwaysFailure,
+        TryCatch {
+            StatefulAction(Task<0>),
+            Succeeder,
+            Sleep(20),
+            AlwaysSuccess,
+            StatefulAction(PTask<1>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0158Blackboard { b1 t0 b0 });
+board!(Tree0158Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0159 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            b0: i64 = 5,
+            b0: i64 = 4,
         }
-        SequenceStar {
-            Fallback {
-                UnsetBlackboard(o0),
-            },
-            StatefulAction(Task<0> = Task::<0>),
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Condition(Cond<1>),
-                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(5))),
-            },
-            Interrupt(|bb| bb.b0 % 2 < 1) {
-                #[failure_if(|bb| *bb.t0 != 3)]
-                Sleep(10),
+        ForceSuccess {
+            Inverter {
+                Inverter {
+                    Repeat(1) {
+                        Action(PIo<0>, t0 = {b0}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0159Blackboard { t0 o0 b0 });
+board!(Tree0159Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0160 for Ctx {
-        Filter(times = 2, count = Failure, filtered = Failure) {
-            ReactiveSequence {
-                SequenceStar {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1> = Task::<1>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        IfThenElse {
+            IfThenElse {
+                SequenceWithMemory {
+                    Action(Act<0> = Act::<0>),
                 },
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[on_failure(|bb| if bb.b0 == *bb.t0 { bb.o0 = Some(*bb.t0) })]
+                #[on_success(|bb| if (*bb.t0 + 1) % 3 < 0 { bb.t0.set(8) })]
+                AlwaysFailure,
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[on_halted(|bb| bb.b0 += 1)]
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) == bb.o0.unwrap_or(5)),
                 },
-                RunOnce {
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        Delay(0) {
-                            Condition(|ctx| ctx.check(6)),
+            },
+            Timeout(50) {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0160Blackboard { b0 t0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0161 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        RetryUntilSuccessful(forever) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Condition(Cond<0>),
+                #[failure_if(|bb| *bb.t0 < 3)]
+                #[on_failure(|bb| if (bb.b0 + 1) % 2 < 1 { bb.o0 = Some(bb.b1) })]
+                Condition(Cond<1>),
+                SetBlackboard(b0 = 1),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0161Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0162 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            b1: i64,
+        }
+        RepeatTimes(1) {
+            Precondition(|bb| bb.b1 + 3 > 2, else = Skipped) {
+                ReactiveSequence {
+                    RepeatUntilSuccess(forever) {
+                        IfThenElse {
+                            StatefulAction(Task<0>),
+                            #[on_success(|bb| if bb.b0 > 3 { *bb.t1 += 1 })]
+                            StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
                         },
                     },
-                },
-                Parallel(success = -1, failure = -1) {
-                    Repeat(1) {
-                        Deadline(10) {
-                            KeepRunningUntilFailure {
-                                Action(Act<7> = Act::<7>),
-                            },
-                        },
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        Condition(PCond<3>, b0 = {b1}),
+                        AlwaysFailure,
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5> = Task::<5>),
                     },
-                    SequenceStar {
-                        StatefulAction(Task<8>),
+                    IndexSwitch(|bb| bb.b0, dynamic = false) {
+                        Action(|ctx, bb| ctx.exec_in(6, (bb.b0 + 1) % 3, &mut bb.b0)),
+                        Condition(PCond<7>, b0 = {=}),
+                        WasEntryUpdated(t0),
                         Sleep(30),
                     },
                 },
@@ -2071,238 +2214,135 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0161 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        SequenceWithMemory {
-            UnsetBlackboard(o0),
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0161Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0162 for Ctx {
-        RunOnce {
-            ReactiveSequence {
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    ParallelAll {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<3> = Cond::<3>),
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Sequence {
-                        Sleep(10),
-                        Wait(10),
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0162Blackboard { t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0163 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
         }
-        BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
-            #[run_while(|bb| *bb.t1 + 3 < bb.b0 + 1)]
-            Precondition(|bb| *bb.t0 + 4 != 1, else = Skipped) {
-                Priority {
-                    #[on_halted(|bb| { bb.b0 += 1; *bb.t1 += 3 })]
-                    #[failure_if(|bb| *bb.t0 > 3)]
-                    Action(PIo<0>, t0 = {b0}),
-                    StatefulAction(Task<1>),
-                },
+        IfThenElse {
+            #[success_if(|bb| bb.b1 + 2 != 4)]
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[skip_if(|bb| *bb.t0 > 3)]
+            Repeat(3) {
+                Action(|ctx| ctx.exec(0)),
             },
-            Invert {
-                MaxTime(10) {
-                    AsyncFallback {
-                        Condition(PCond<2>, b0 = {t0}),
-                        SequenceStar {
-                            Condition(PCond<3>, b0 = {t1}),
-                            Action(Act<4>),
-                        },
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
+            Repeater(forever) {
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0163Blackboard { b0 t1 t0 });
+board!(Tree0163Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0164 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+            #[allow(unused)] b0: i64 = 2,
         }
-        ForceSuccess {
-            ReactiveSequence {
-                Loop(q0, value = {t1}) {
-                    WhileDoElse {
-                        Condition(Cond<0>),
-                        Succeeder,
-                        Repeater(1) {
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                        },
-                    },
-                },
-                Sequence {
-                    Condition(Cond<2>),
-                    WasEntryUpdated(t1),
-                },
-                Loop(q0, value = {b1}) {
-                    StepSequencer {
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop, dynamic = false) {
-                            Condition(|ctx, bb| ctx.check_in(4, 2)),
-                            Action(PIo<5>, t0 = {=}),
-                            SetBlackboard(o0 = Some(5)),
-                        },
-                        Repeat(0) {
-                            Action(Act<6>),
-                        },
-                        Condition(Cond<7>),
-                        #[failure_if(|bb| bb.o0.unwrap_or(3) + 2 > *bb.t0)]
-                        Sleep(50),
-                    },
-                },
-                FlipSelector {
-                    Parallel(success = -4, failure = 2) {
-                        SetBlackboard(b0 = 8),
-                        AlwaysSuccess,
-                        AlwaysSuccess,
-                        #[on_failure(|bb| { bb.b0 = *bb.t1 % 2; bb.b0 = bb.o0.unwrap_or(4) })]
-                        MemPriority {
-                            Action(PIo<8>, t0 = {t0}),
-                            SetBlackboard(b1 = 6),
-                        },
-                    },
+        Delay(10) {
+            IfThenElse {
+                StatefulAction(PTask<0>, b0 = {b1}),
+                Precondition(|bb| *bb.t0 > 3, else = Failure) {
+                    Action(PIo<1>, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0164Blackboard { b1 q0 o0 b0 t0 t1 });
+board!(Tree0164Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0165 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 0,
-        }
-        #[skip_if(|bb| (*bb.t1 + 1) % 2 < 0)]
-        IndexSwitch(|bb| bb.b0 + 1, dynamic = false) {
-            WaitValueUpdate(t0) {
-                AsyncSequence {
-                    ReactiveSelector {
-                        Switch(b1) {
-                            case 4 => ScriptCondition(|bb| *bb.t1 + 3 != 6),
-                            _ => Sleep(10),
+        TryCatch(catch_on_halt = false) {
+            Sequence {
+                PolicyParallel(policy = FirstFailure) {
+                    Action(Act<0> = Act::<0>),
+                    AlwaysRunning,
+                    Condition(Cond<1>),
+                },
+                Repeater(1) {
+                    Action(Act<2>),
+                },
+                Sequence {
+                    SequenceWithMemory {
+                        RepeatUntil(Success) {
+                            StatefulAction(Task<3>),
                         },
+                        Condition(Cond<4>),
                     },
-                    Precondition(|bb| bb.b0 != *bb.t0 % 2, else = Skipped) {
-                        Conditional(|bb| bb.o0.unwrap_or(4) > 7, dynamic = true, else = Failure) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Switch(b1) {
-                        case 3 => Script(|bb| bb.t0.set(bb.o0.unwrap_or(3) % 3)),
-                        case 4 => StatefulAction(Task<1>),
-                        case 1 => Action(Act<2>),
-                        _ => SetBlackboard(o0 = Some(6)),
-                    },
+                },
+                Cooldown(0, filtered = Failure) {
+                    StatefulAction(Task<5>),
                 },
             },
-            WhileDoElse {
-                MemSequence {
-                    StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
-                    SetBlackboard(t0 = 6),
-                    StatefulAction(Task<4>),
-                    Action(PAct<5>, b0 = {b0}, b1 = {=}),
-                },
-                SequenceWithMemory {
-                    Sequence {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                    },
-                    AsyncFallback {
-                        #[post(|bb| if bb.b0 + 2 != *bb.t1 { bb.o0 = None })]
-                        ReactiveFallback {
-                            Action(|ctx, bb| ctx.exec_in(9, *bb.t0 + 3, &mut bb.b0)),
-                            SetBlackboard(b1 = 2),
-                        },
-                    },
+            Parallel {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<6>),
                 },
             },
+            Failer,
         }
-    }
-}
-
-board!(Tree0165Blackboard { b0 b1 t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0166Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        SetBlackboard(b0 = 4)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0166Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t1: i64 = 11,
-        }
-        Script(|bb| *bb.t1 += 3)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0166 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
         }
-        FlipSelector {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                SubTree(Tree0166Sub0, ..),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-                StatefulAction(Task<2>),
-            },
-            RepeatUntilFailure(1) {
-                Cooldown(50) {
+        Parallel(success = -1, failure = 1) {
+            StepSequencer {
+                Switch(b1) {
+                    case 2 => AlwaysFailure,
+                    case 0 => Action(Act<0>),
+                    _ => AlwaysSuccess,
+                },
+                Selector {
+                    ForceSuccess {
+                        RepeatTimes(1) {
+                            RepeatUntilFailure(forever) {
+                                Action(Act<1>),
+                            },
+                        },
+                    },
+                },
+                Switch(b1) {
+                    case 5 => Action(PIo<2>, t0 = {=}),
+                    case 4 => Precondition(|bb| bb.b0 + 2 < 2) {
+                        AlwaysSuccess,
+                    },
+                    case 3 => Action(Act<3>),
+                    _ => #[post(|bb| bb.t0.set(bb.b1))]
+                    #[on_halted(|bb| bb.b0 = *bb.t0 + 3)]
+                    Sleep(0),
+                },
+                RepeatUntilFailure(1) {
+                    Condition(PCond<4>, b0 = {=}),
+                },
+                Sequence {
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    Conditional(|bb| bb.b1 > 3, dynamic = false, else = Success) {
+                        StatefulAction(PTask<5>, b0 = {b1}),
+                    },
+                    Precondition(|bb| bb.b1 % 3 > 1, else = Running) {
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0 % 3, &mut bb.b1)),
+                    },
+                    MemPriority {
+                        AlwaysFailure,
+                        Condition(Cond<7>),
+                    },
                     ReactiveFallback {
-                        StatefulAction(Task<3> = Task::<3>),
-                        SubTree(Tree0166Sub1, b0 = {=}, t1 = {t1}),
+                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b1)),
+                        WasEntryUpdated(t0),
                     },
                 },
             },
@@ -2310,405 +2350,416 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0166Blackboard { b0 t1 });
+board!(Tree0166Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0167 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-        }
-        RunOnce {
-            SequenceWithMemory {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 2)),
-                WaitValueUpdate(t0) {
-                    #[run_while(|bb| bb.b0 + 3 < 2)]
-                    Precondition(|bb| bb.b1 % 4 > 0, else = Running) {
-                        StatefulAction(Task<1>),
+        FlipSelector {
+            Repeat(2) {
+                ForceSuccess {
+                    Inverter {
+                        Remap(success = Failure, failure = Success) {
+                            IfThenElse {
+                                AsyncFallback {
+                                    StatefulAction(Task<0>),
+                                    Condition(Cond<1>),
+                                    Action(Act<2> = Act::<2>),
+                                },
+                                ParallelAll(2) {
+                                    StatefulAction(Task<3>),
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
                     },
                 },
-                Wait(30),
             },
         }
     }
 }
-
-board!(Tree0167Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0168 for Ctx {
-        TryCatch {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0169 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
         }
-        RunOnce {
-            ParallelAll(1) {
-                Script(|bb| { bb.b0 += 2; bb.t0.set(bb.b0) }),
-                #[success_if(|bb| bb.b0 != 3)]
-                #[on_halted(|bb| if bb.b0 > *bb.t0 % 3 { bb.b0 += 1 })]
-                Sleep(50),
+        BinarySelector(|bb| *bb.t0 + 4 == 6, dynamic = true) {
+            Action(Act<0>),
+            ReactiveFallback {
+                Failer,
+                Condition(PCond<1>, b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0169Blackboard { t0 b0 });
+board!(Tree0168Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0169 for Ctx {
+        RepeatUntilFailure(forever) {
+            RunOnce(then_skip = true) {
+                Wait(50),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0170 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        ParallelAll {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Conditional(|bb| *bb.t0 > 6, else = Failure) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-            ReactiveSequence {
-                TryCatch {
-                    Precondition(|bb| *bb.t1 % 4 != 2, else = Skipped) {
-                        Condition(Cond<2> = Cond::<2>),
+        Precondition(|bb| *bb.t0 < 0, else = Failure) {
+            RetryUntilSuccessful(1) {
+                MemPriority {
+                    StatefulAction(PTask<0>, b0 = 6),
+                    MaxTime(30) {
+                        Wait(0),
                     },
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    Sleep(50),
-                    ScriptCondition(|bb| bb.b0 % 2 < 0),
-                    SetBlackboard(b0 = {t0}),
+                    StatefulAction(Task<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0170Blackboard { q0 t0 b0 t1 });
+board!(Tree0170Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0171 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(3),
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
         }
+        #[post(|bb| bb.b0 = 3)]
         ReactiveSequence {
-            ReactiveFallback {
-                Fallback {
-                    TryCatch {
-                        SetBlackboard(b1 = {b0}),
-                        StatefulAction(Task<0>),
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        Condition(PCond<1>, b0 = {=}),
-                    },
-                    AsyncSequence {
-                        Switch(b1) {
-                            case 5 => AlwaysFailure,
-                            case 0 => AlwaysSuccess,
-                            _ => StatefulAction(Task<2>),
+            RepeatUntilSuccess(1) {
+                Filter(times = 2) {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        SequenceWithMemory {
+                            #[run_while(|bb| bb.o0.is_none())]
+                            #[post(|bb| bb.b0 = *bb.t0 % 3)]
+                            Deadline(30) {
+                                Condition(Cond<0>),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 2, &mut bb.b0)),
                         },
-                        Action(PIo<3>, t0 = {t0}),
-                    },
-                },
-            },
-            Switch(b1) {
-                case 1 => BinarySelector(|bb| bb.o0.unwrap_or(3) > *bb.t0 % 2) {
-                    StatefulAction(Task<4>),
-                    Inverter {
-                        Condition(Cond<5>),
-                    },
-                },
-                _ => RetryUntilSuccessful(forever) {
-                    Condition(Cond<6>),
-                },
-            },
-            #[post(|bb| bb.b1 = bb.b0)]
-            Repeat(3) {
-                WhileDoElse {
-                    Repeat(4) {
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b1)),
-                    StatefulAction(Task<9>),
-                },
-            },
-            Repeater(forever) {
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    Selector {
-                        Condition(|ctx, bb| ctx.check_in(10, bb.b1)),
-                        Switch(b1) {
-                            case 2 => StatefulAction(Task<11> = Task::<11>),
-                            case 0 => Action(PAct<12>, b0 = {=}, b1 = {b1}),
-                            _ => Script(|bb| bb.t0.set(bb.b1 % 3)),
+                        Repeater(1) {
+                            Cooldown(20, filtered = Skipped) {
+                                Precondition(|bb| *bb.t1 == 1, else = Running) {
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
                         },
-                        #[success_if(|bb| bb.o0.is_none())]
-                        Script(|bb| if bb.b0 % 2 == 1 { bb.o0 = None }),
+                        Repeat(0) {
+                            ScriptCondition(|bb| (bb.o0.unwrap_or(2) + 4) % 3 > 0),
+                        },
                     },
                 },
             },
-            ReactiveSequence {
-                UnsetBlackboard(o0),
-                StatefulAction(Task<13>),
+            Precondition(|bb| *bb.t0 % 2 > 0) {
+                SequenceWithMemory {
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 4)),
+                    RunOnce {
+                        StatefulAction(Task<4>),
+                    },
+                    Invert {
+                        BinarySelector(|bb| *bb.t0 % 4 < 1, dynamic = true) {
+                            Action(PIo<5>, t0 = {t0}),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    StatefulAction(Task<7>),
+                    Script(|bb| *bb.t1 += 2),
+                },
+            },
+            RunOnce {
+                Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(1) + 3)),
             },
         }
     }
 }
 
-board!(Tree0171Blackboard { t0 o0 b1 q0 b0 });
+board!(Tree0171Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0172 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 4,
+            b0: i64 = 1,
         }
-        Loop(q0, if_empty = Success) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0172Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0173 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        ForceSuccess {
-            ParallelAll {
-                Sleep(30),
-                Script(|bb| bb.b0 += 3),
+        IfThenElse {
+            ParallelAll(max_failures = -2) {
+                IfThenElse {
+                    MaxTime(0) {
+                        Sleep(10),
+                    },
+                    BinarySelector(|bb| *bb.t1 == 6, dynamic = false) {
+                        #[on_failure(|bb| { if (bb.b0 + 4) % 4 < 2 { bb.b0 = 9 }; if (*bb.t1 + 4) % 4 > 1 { bb.b0 = bb.b1 + 3 } })]
+                        Repeat(1) {
+                            Deadline(10) {
+                                Action(Act<0>),
+                            },
+                        },
+                        SkipUnlessUpdated(t0) {
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                },
+                ParallelAll(0) {
+                    RepeatUntilSuccess(2) {
+                        Condition(Cond<2>),
+                    },
+                    Condition(PCond<3>, b0 = {b0}),
+                    Loop(q0, if_empty = Skipped) {
+                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                    },
+                    SetBlackboard(t1 = {b0}),
+                },
+            },
+            FlipSelector {
+                Remap(success = Failure, failure = Success) {
+                    Sequence {
+                        RunOnce(then_skip = true) {
+                            SetBlackboard(b1 = 6),
+                        },
+                        Action(Act<5> = Act::<5>),
+                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0 + 3)),
+                    },
+                },
+                AlwaysFailure,
+                #[on_success(|bb| bb.b1 += 1)]
+                WhileDoElse {
+                    Retry(3) {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    AlwaysFailure,
+                    Repeat(4) {
+                        AlwaysSuccess,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0173Blackboard { b0 });
+board!(Tree0172Blackboard { t0 t1 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0173 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        Selector {
+            ReactiveSequence {
+                Sleep(30),
+                Repeater(forever) {
+                    StatefulAction(Task<0>),
+                },
+                SetBlackboard(t0 = 0),
+                Repeat(2) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            SequenceWithMemory {
+                Inverter {
+                    Action(PIo<2>, t0 = {=}),
+                },
+                Sleep(20),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0173Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0174Sub0 for Ctx {
-        Condition(Cond<3>)
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0174Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 11,
+            b0: i64 = 13,
+            #[tracked] t0: i64 = 10,
+        }
+        Script(|bb| { *bb.t0 += 2; bb.o0 = Some(bb.b0) })
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0174 for Ctx {
-        Parallel(success = -3, failure = -1) {
-            AlwaysFailure,
-            Action(Act<0>),
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64>,
+            b1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        TryCatch {
+            #[post(|bb| bb.o0 = Some(6))]
+            #[on_failure(|bb| if bb.o0.unwrap_or(4) % 3 != 0 { bb.b0 = bb.b1 % 2 })]
+            ReactiveSequence {
+                #[on_success(|bb| bb.b1 = 4)]
+                #[failure_if(|bb| bb.b0 + 3 > bb.b0 + 2)]
+                StatefulAction(Task<0> = Task::<0>),
+                SubTree(Tree0174Sub0, q0 = {=}, o0 = {o0}, b1 = {=}, b0 = {b0}, t0 = {=}),
             },
-            Repeat(3) {
-                SubTree(Tree0174Sub0),
+            SkipUnlessUpdated(t0) {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Condition(Cond<2> = Cond::<2>),
+                },
             },
-            Action(Act<4>),
+            Loop(q0, if_empty = Failure) {
+                SubTree(Tree0174Sub1, ..),
+            },
         }
     }
 }
+
+board!(Tree0174Blackboard { q0 o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0175 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        SequenceStar {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Condition(Cond<0> = Cond::<0>),
-                Retry(3) {
-                    Filter(times = 2, count = Completed, filtered = Failure) {
-                        Action(Act<1>),
-                    },
-                },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
+            #[failure_if(|bb| bb.b0 < bb.b1 + 2)]
+            WhileDoElse {
+                StatefulAction(Task<2>),
+                SetBlackboard(t1 = {t0}),
             },
-            ReactiveFallback {
-                Filter(times = 2, count = Completed, filtered = Skipped) {
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                AlwaysFailure,
-            },
+            Failer,
         }
     }
 }
 
-board!(Tree0175Blackboard { b0 });
+board!(Tree0175Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0176 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 5,
             b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 4,
         }
-        #[skip_if(|bb| (*bb.t0 + 2) % 4 > 1)]
-        #[run_while(|bb| bb.b1 < bb.b0)]
-        #[on_failure(|bb| bb.b0 += 3)]
-        MemSequence {
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-                #[on_success(|bb| *bb.t0 += 2)]
-                #[on_failure(|bb| bb.b1 += 3)]
-                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 3 })]
-                Repeat(forever) {
-                    Condition(|ctx| ctx.check(1)),
+        Timeout(100) {
+            WhileDoElse {
+                ReactiveFallback {
+                    Deadline(0) {
+                        StatefulAction(Task<0>),
+                    },
+                    Sequence {
+                        StatefulAction(PTask<1>, b0 = 5, b1 = {t0}),
+                        StatefulAction(PTask<2>, b0 = 8, b1 = {b0}),
+                    },
+                    ParallelAll(max_failures = -1) {
+                        Action(PAct<3>, b0 = 2),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    #[success_if(|bb| *bb.t1 % 2 > 0)]
+                    #[skip_if(|bb| *bb.t0 != (*bb.t0 + 2) % 4)]
+                    SequenceWithMemory {
+                        Condition(Cond<5>),
+                        AlwaysSuccess,
+                    },
                 },
-                #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
-                Action(PAct<2>, b0 = 1, b1 = {b0}),
-                WaitUntil(|bb| (bb.b0 + 2) % 4 > 2) {
-                    Action(Act<3>),
+                FlipSelector {
+                    RetryUntilSuccessful(1) {
+                        #[skip_if(|bb| *bb.t0 + 2 < 3)]
+                        #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 < 0)]
+                        Conditional(|bb| *bb.t0 == 3, dynamic = false, else = Success) {
+                            SetBlackboard(b0 = 5),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0176Blackboard { b0 b1 t0 });
+board!(Tree0176Blackboard { t0 b0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0177 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(0),
         }
         Switch(b1) {
-            case 0 => KeepRunningUntilFailure {
-                ParallelAll(2) {
-                    KeepRunningUntilFailure {
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<0>),
+            case 3 => MemSequence {
+                #[on_halted(|bb| { if bb.o0.unwrap_or(3) != 5 { bb.b0 += 1 }; bb.b0 += 2 })]
+                #[skip_if(|bb| bb.b1 != 1)]
+                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                    SetBlackboard(o0 = Some(6)),
                 },
-            },
-            case 3 => Switch(b1) {
-                case 3 => Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
-                case 1 => StatefulAction(Task<2>),
-                case 2 => Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                _ => RetryUntilSuccessful(2) {
-                    Condition(PCond<4>, b0 = {=}),
+                RunOnce(then_skip = false) {
+                    StatefulAction(PTask<0>, b0 = 8, b1 = {t1}),
                 },
+                UnsetBlackboard(o0),
             },
-            case 1 => RepeatUntilSuccess(forever) {
-                MemPriority {
-                    ForceFailure {
-                        IfThenElse {
-                            Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 2)),
-                            Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 1)),
-                        },
-                    },
-                    StatefulAction(Task<7>),
-                    Fallback {
-                        StatefulAction(Task<8>),
-                        Wait(10),
-                    },
+            _ => #[on_halted(|bb| bb.t1.set(bb.b0 + 2))]
+            AsyncFallback {
+                Inverter {
+                    Condition(Cond<1>),
                 },
-            },
-            _ => RepeatUntilFailure(1) {
-                RepeatTimes(forever) {
-                    TryCatch(catch_on_halt = true) {
-                        Parallel(success = 1) {
-                            Action(Act<9>),
-                            Action(|ctx| ctx.exec(10)),
-                        },
-                        RepeatUntilSuccess(3) {
-                            Script(|bb| if bb.b1 + 4 != *bb.t0 { *bb.t0 += 3 }),
-                        },
-                    },
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
+                Condition(Cond<2>),
+                #[post(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                #[on_halted(|bb| { if *bb.t0 + 1 == *bb.t1 { bb.b1 += 3 }; bb.o0 = None })]
+                RepeatUntilFailure(forever) {
+                    Script(|bb| bb.o0 = Some(*bb.t1)),
                 },
             },
         }
     }
 }
 
-board!(Tree0177Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0178Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        ForceSuccess {
-            Sleep(50),
-        }
-    }
-}
+board!(Tree0177Blackboard { b1 t0 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0178 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        Precondition(|bb| bb.b0 != 2, else = Failure) {
-            Sequence {
-                MaxTime(0) {
-                    Repeat(2) {
-                        WhileDoElse {
-                            StatefulAction(PTask<0>, b0 = {b0}),
-                            Condition(|ctx| ctx.check(1)),
-                            StatefulAction(Task<2>),
+        Retry(forever) {
+            RepeatUntilFailure(1) {
+                Timeout(10) {
+                    Filter(times = 1, count = Success, filtered = Skipped) {
+                        RunOnce(then_skip = true) {
+                            Repeat(0) {
+                                StatefulAction(Task<0>),
+                            },
                         },
                     },
                 },
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(3)),
-                    #[success_if(|bb| bb.o0.is_some())]
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b1 + 4)),
-                },
-                SubTree(Tree0178Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0178Blackboard { b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0179Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Condition(Cond<11>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0179Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Repeater(forever) {
-            Repeater(forever) {
-                StatefulAction(Task<12> = Task::<12>),
             },
         }
     }
@@ -2717,196 +2768,20 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0179 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(2),
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
         }
-        ReactiveFallback {
-            WaitUntil(|bb| bb.b0 % 3 < 1) {
-                Delay(0) {
-                    Filter(times = 1, count = Success) {
-                        Script(|bb| *bb.t1 += 2),
-                    },
-                },
-            },
-            ReactiveFallback {
-                WaitUntil(|bb| (*bb.t0 + 2) % 4 == 3) {
-                    Fallback {
-                        Action(PIo<0>, t0 = {b0}),
-                        Condition(Cond<1>),
-                        Limiter(3) {
-                            Action(Act<2>),
-                        },
-                    },
-                },
-                FlipSelector {
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                    Precondition(|bb| bb.b0 + 2 < 7, else = Success) {
-                        WasEntryUpdated(t1),
-                    },
-                    Condition(Cond<4>),
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-            Switch(b1) {
-                case 5 => KeepRunningUntilFailure {
-                    Action(PAct<6>, b0 = {b0}),
-                },
-                case 4 => Cooldown(30) {
-                    Action(PIo<7>, t0 = {t0}),
-                },
-                case 3 => ParallelAll(max_failures = -2) {
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
-                    Condition(PCond<10>, b0 = {=}),
-                },
-                _ => #[success_if(|bb| *bb.t0 == 6)]
-                #[post(|bb| { bb.b0 = *bb.t1; if *bb.t0 + 2 == bb.b0 % 3 { bb.t1.set(bb.o0.unwrap_or(2) + 3) } })]
-                #[on_halted(|bb| bb.b0 += 3)]
-                RetryUntilSuccessful(0) {
-                    SubTree(Tree0179Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}, o0 = {=}, t1 = {t1}),
-                },
-            },
-            Loop(q0, if_empty = Failure) {
-                SubTree(Tree0179Sub1, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}, o0 = {=}, t1 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree0179Blackboard { t0 b0 b1 q0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0180 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-                Sleep(50),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0181 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        #[skip_if(|bb| bb.b0 > 4)]
-        Precondition(|bb| (bb.b0 + 1) % 4 > 0, else = Failure) {
-            RunOnce {
-                ReactiveFallback {
-                    AsyncFallback {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0181Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0182 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64>,
-        }
-        FlipSelector {
-            Action(Act<0>),
-            #[post(|bb| bb.o0 = Some((bb.b0 + 3) % 3))]
-            Cooldown(10) {
-                SequenceStar {
-                    ForceFailure {
-                        StatefulAction(PTask<1>, b0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0182Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0183 for Ctx {
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            ReactiveFallback {
-                StepSequencer {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                },
-                StepSequencer {
-                    AlwaysSuccess,
-                    StatefulAction(Task<2>),
-                    Succeeder,
-                },
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(3)),
-                    StatefulAction(Task<4>),
-                    Action(Act<5> = Act::<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                },
-            },
+        IndexSwitch(|bb| 4, dynamic = true) {
+            #[post(|bb| bb.b1 += 2)]
+            #[failure_if(|bb| (bb.b0 + 4) % 2 == 1)]
+            WasEntryUpdated(t0),
             Fallback {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<7>),
-                    Action(Act<8> = Act::<8>),
-                },
-                RetryUntilSuccessful(1) {
-                    AlwaysFailure,
-                },
-                AlwaysFailure,
-            },
-            FlipSelector {
-                WhileDoElse {
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<11>),
-                    Condition(Cond<12>),
-                    Action(Act<13>),
-                    Condition(Cond<14> = Cond::<14>),
-                },
-                RepeatUntilSuccess(forever) {
-                    WhileDoElse {
-                        StatefulAction(Task<15>),
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                },
-                Optional {
-                    StepSequencer {
-                        Action(|ctx| ctx.exec(17)),
-                        Condition(Cond<18> = Cond::<18>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0184 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        StepSequencer {
-            Repeat(3) {
-                #[skip_if(|bb| (bb.b0 + 3) % 3 < 0)]
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 == 2)]
+                MaxTime(0) {
                     Condition(Cond<2>),
                 },
             },
@@ -2914,410 +2789,686 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0184Blackboard { b0 });
+board!(Tree0179Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0180 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Loop(q0) {
+                MemPriority {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        ParallelAll {
+                            MemSequence {
+                                #[post(|bb| bb.b0 = *bb.t0 + 3)]
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                                Sleep(10),
+                            },
+                            Cooldown(10) {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                            Delay(0) {
+                                #[post(|bb| { bb.b1 += 2; bb.b1 += 1 })]
+                                #[failure_if(|bb| bb.b0 != 6)]
+                                #[on_failure(|bb| *bb.t0 += 2)]
+                                ReactiveFallback {
+                                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                                    Action(Act<5>),
+                                },
+                            },
+                            Succeeder,
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
+                Sleep(0),
+                WasEntryUpdated(t0),
+                Action(Act<8> = Act::<8>),
+                StatefulAction(Task<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0180Blackboard { b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0181 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            SequenceStar {
+                AsyncSequence {
+                    Repeat(0) {
+                        Succeeder,
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Action(Act<0> = Act::<0>),
+                },
+                WasEntryUpdated(t0),
+                AlwaysFailure,
+            },
+            WhileDoElse {
+                Retry(2) {
+                    Action(Act<1> = Act::<1>),
+                },
+                AlwaysRunning,
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0181Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0182 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            Selector {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Condition(Cond<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    Action(PIo<2>, t0 = {b1}),
+                    UnsetBlackboard(o0),
+                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+                },
+                Deadline(10) {
+                    ReactiveSequence {
+                        WhileDoElse {
+                            Delay(30) {
+                                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                            },
+                            UnsetBlackboard(o0),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                RepeatUntilSuccess(forever) {
+                    Action(Act<6>),
+                },
+            },
+            RepeatUntil(Failure) {
+                Priority {
+                    ReactiveFallback {
+                        Action(Act<7>),
+                        Action(PIo<8>, t0 = {t0}),
+                        Condition(Cond<9>),
+                    },
+                    Repeat(2) {
+                        Action(Act<10>),
+                    },
+                    Repeater(forever) {
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0182Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0183 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            SkipUnlessUpdated(t1) {
+                AsyncSequence {
+                    ReactiveSequence {
+                        ScriptCondition(|bb| bb.b0 + 2 == 4),
+                        #[on_success(|bb| bb.t0.set(0))]
+                        #[skip_if(|bb| (bb.b0 + 2) % 4 == 3)]
+                        #[on_failure(|bb| *bb.t1 += 1)]
+                        Action(Act<0>),
+                        Condition(PCond<1>, b0 = 3),
+                    },
+                    #[skip_if(|bb| bb.b0 < 3)]
+                    #[on_halted(|bb| if bb.o0.is_some() { *bb.t1 += 3 })]
+                    ParallelAll(0) {
+                        SkipUnlessUpdated(t0) {
+                            Condition(Cond<2>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    },
+                    ReactiveSelector {
+                        Optional {
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
+            ForceFailure {
+                Repeat(3) {
+                    StepSequencer {
+                        RepeatUntil(Success) {
+                            #[run_while(|bb| bb.o0.is_some())]
+                            TryCatch(catch_on_halt = false) {
+                                Action(Act<5>),
+                                StatefulAction(Task<6>),
+                                Condition(|ctx, bb| ctx.check_in(7, *bb.t1 + 1)),
+                            },
+                        },
+                    },
+                },
+            },
+            Repeater(0) {
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0183Blackboard { t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0184 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        Switch(b1) {
+            case 2 => ParallelAll(max_failures = -3) {
+                AlwaysRunning,
+                Retry(3) {
+                    AlwaysSuccess,
+                },
+                Precondition(|bb| (*bb.t1 + 1) % 4 < 0) {
+                    #[success_if(|bb| bb.b0 == 7)]
+                    StatefulAction(Task<0>),
+                },
+            },
+            case 4 => KeepRunningUntilFailure {
+                MemSequence {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+            case 3 => Parallel(success = -2, failure = 2) {
+                StatefulAction(Task<4>),
+                Precondition(|bb| bb.o0.unwrap_or(5) != 7, else = Skipped) {
+                    Condition(Cond<5>),
+                },
+            },
+            _ => Runner,
+        }
+    }
+}
+
+board!(Tree0184Blackboard { o0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0185 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        Selector {
-            ReactiveSequence {
-                #[on_success(|bb| { bb.b1 += 2; bb.b0 = 7 })]
-                #[run_while(|bb| bb.b1 < *bb.t0 % 4)]
-                Condition(PCond<0>, b0 = 6),
-                StatefulAction(Task<1>),
-            },
-            MaxTime(10) {
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-            Repeater(forever) {
-                Action(PIo<5>, t0 = {t0}),
-            },
+        BinarySelector(|bb| *bb.t0 % 4 == 0, dynamic = true) {
+            StatefulAction(Task<0>),
+            Action(PIo<1>, t0 = {b0}),
         }
     }
 }
 
-board!(Tree0185Blackboard { b0 b1 t0 });
+board!(Tree0185Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+            b1: i64 = 3,
         }
-        Sequence {
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                Parallel(success = -2, failure = -4) {
-                    ReactiveSequence {
-                        AlwaysFailure,
-                    },
-                    #[failure_if(|bb| bb.b1 > *bb.t0 + 4)]
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    #[on_success(|bb| bb.t0.set(0))]
-                    Repeater(2) {
-                        AlwaysRunning,
-                    },
-                    Priority {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                    SetBlackboard(t0 = {b0}),
+        Switch(b1) {
+            case 2 => ReactiveFallback {
+                Precondition(|bb| *bb.t0 + 4 < 3, else = Skipped) {
+                    Condition(PCond<0>, b0 = {=}),
                 },
+                StatefulAction(PTask<1>, b0 = {b0}),
+                #[run_while(|bb| bb.b0 % 4 == 1)]
+                #[skip_if(|bb| *bb.t0 > 6)]
+                Script(|bb| *bb.t0 += 1),
+                Condition(Cond<2>),
             },
-            ReactiveFallback {
-                RunOnce {
-                    ReactiveSequence {
-                        Script(|bb| { bb.t0.set(bb.b0); if (bb.b1 + 2) % 3 == 2 { bb.b0 += 1 } }),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Switch(b1) {
-                        case 3 => StatefulAction(Task<3>),
-                        _ => #[skip_if(|bb| bb.b0 < 6)]
-                        Condition(PCond<4>, b0 = 8),
-                    },
-                },
-                ReactiveSequence {
-                    Delay(0) {
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b1)),
-                    },
-                    Action(PAct<6>, b0 = 7, b1 = {t0}),
-                },
+            case 4 => IfThenElse {
+                Condition(Cond<3>),
+                Sleep(10),
+            },
+            _ => Sequence {
+                Script(|bb| *bb.t0 += 2),
+                StatefulAction(Task<4>),
+                Action(Act<5> = Act::<5>),
             },
         }
     }
 }
 
-board!(Tree0186Blackboard { b0 b1 t0 });
+board!(Tree0186Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0187Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0187 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
             b0: i64,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            ParallelAll(max_failures = -2) {
-                Succeeder,
-                #[post(|bb| { *bb.t1 += 1; bb.b0 = bb.b1 % 2 })]
-                Selector {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                #[post(|bb| bb.b0 = *bb.t0)]
-                Action(Act<2> = Act::<2>),
+        #[run_while(|bb| bb.b1 != 4)]
+        #[success_if(|bb| (*bb.t0 + 1) % 2 > 0)]
+        #[failure_if(|bb| *bb.t0 + 3 != 2)]
+        StepSequencer {
+            RetryUntilSuccessful(0) {
+                Condition(Cond<0> = Cond::<0>),
             },
-            Conditional(|bb| bb.b1 > 6, dynamic = false) {
-                Parallel(success = -2) {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            MemSequence {
-                Condition(Cond<5>),
+            Action(Act<1>),
+            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+            Priority {
+                ScriptCondition(|bb| *bb.t0 > 3),
+                StatefulAction(Task<3>),
                 AlwaysSuccess,
-                Action(Act<6>),
             },
-        }
-    }
-}
-
-board!(Tree0187Blackboard { b1 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0188 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        BinarySelector(|bb| bb.b0 % 3 > 1) {
             Limiter(1) {
-                Delay(0) {
-                    Sequence {
-                        Repeater(1) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        SetBlackboard(t0 = 2),
-                        AlwaysSuccess,
-                        StatefulAction(Task<1>),
+                ReactiveSequence {
+                    ParallelAll {
                         Wait(0),
+                        StatefulAction(Task<4>),
+                    },
+                    IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop, dynamic = false) {
+                        SubTree(Tree0187Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                        Action(|ctx, bb| ctx.exec_in(6, (bb.b0 + 1) % 4, &mut bb.b0)),
                     },
                 },
             },
-            ReactiveSequence {
-                BinarySelector(|bb| (bb.b0 + 1) % 3 < 2) {
-                    Condition(Cond<2> = Cond::<2>),
-                    SetBlackboard(b0 = 6),
+        }
+    }
+}
+
+board!(Tree0187Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0188 for Ctx {
+        StepSequencer {
+            ReactiveFallback {
+                RepeatUntilSuccess(3) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                StatefulAction(Task<3>),
-                SequenceWithMemory {
+                StatefulAction(Task<1>),
+                Repeater(2) {
+                    Failer,
+                },
+            },
+            ForceFailure {
+                MemPriority {
+                    Condition(Cond<2> = Cond::<2>),
+                    Condition(Cond<3>),
                     Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0188Blackboard { t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0189 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-        }
-        #[run_while(|bb| *bb.t1 % 2 == 1)]
-        #[post(|bb| if *bb.t0 != 2 { bb.t0.set(bb.b0) })]
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
-            ScriptCondition(|bb| *bb.t1 == bb.b0),
-            Condition(|ctx| ctx.check(2)),
+        Cooldown(10, filtered = Skipped) {
+            RepeatUntil(Failure) {
+                Sequence {
+                    ForceSuccess {
+                        Succeeder,
+                    },
+                    Parallel(success = -3, failure = -2) {
+                        Action(|ctx| ctx.exec(0)),
+                        StatefulAction(Task<1>),
+                        AlwaysFailure,
+                    },
+                    RunOnce(then_skip = false) {
+                        FlipSelector {
+                            Parallel(failure = -1) {
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3> = Task::<3>),
+                                Condition(|ctx| ctx.check(4)),
+                            },
+                            Action(Act<5>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree0189Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0190 for Ctx {
         blackboard {
             b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        Fallback {
-            #[on_failure(|bb| *bb.t0 += 2)]
-            ScriptCondition(|bb| *bb.t0 > bb.o0.unwrap_or(0) + 3),
-            #[skip_if(|bb| bb.b0 % 4 > 0)]
-            Action(|ctx| ctx.exec(0)),
-            #[success_if(|bb| bb.b1 % 4 != 3)]
-            RunOnce {
-                Action(Act<1> = Act::<1>),
-            },
-            Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 4) % 2)),
-        }
-    }
-}
-
-board!(Tree0190Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0191 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-        }
-        Precondition(|bb| bb.o0.is_none(), else = Success) {
-            WaitValueUpdate(t1) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0191Blackboard { t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0192 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        #[failure_if(|bb| *bb.t0 % 2 > 0)]
-        KeepRunningUntilFailure {
-            Repeat(0) {
-                Condition(PCond<0>, b0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0192Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0193 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
             o0: Option<i64>,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-        }
-        Switch(b1) {
-            case 2 => AsyncSequence {
-                Repeater(1) {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                },
-                #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) + 3)]
-                Priority {
-                    Action(Act<0>),
-                    Action(PAct<1>, b0 = {b0}, b1 = {=}),
-                },
-                AlwaysFailure,
-            },
-            case 1 => Fallback {
-                #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(2) % 2)]
-                #[on_failure(|bb| bb.o0 = Some(6))]
-                Action(Act<2>),
-                Loop(q0, value = {b1}) {
-                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {b1}),
-                },
-            },
-            case 5 => ReactiveSelector {
-                AsyncFallback {
-                    Condition(Cond<4>),
-                    #[post(|bb| { bb.b1 += 3; *bb.t0 += 2 })]
-                    #[on_halted(|bb| bb.b0 = 9)]
-                    AlwaysFailure,
-                },
-                Deadline(20) {
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
-                },
-            },
-            _ => RunOnce {
-                RepeatUntilSuccess(forever) {
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0193Blackboard { t0 o0 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0194 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
             q0: bt::Deque<i64, 4>,
         }
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-            Priority {
-                Condition(PCond<0>, b0 = {b0}),
-                Priority {
-                    #[success_if(|bb| *bb.t0 % 4 != 1)]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                    Action(Act<2>),
-                    #[success_if(|bb| *bb.t0 % 4 != 2)]
-                    #[on_failure(|bb| if *bb.t0 + 4 != 5 { bb.b0 += 1 })]
-                    Condition(Cond<3>),
-                },
-                ParallelAll(2) {
-                    StatefulAction(Task<4>),
-                    Script(|bb| if bb.b0 % 4 > 1 { bb.b0 = bb.b0 % 4 }),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Running) {
-                AsyncSequence {
-                    RepeatUntilFailure(1) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    Loop(q0, if_empty = Running) {
-                        StatefulAction(Task<6> = Task::<6>),
+        #[skip_if(|bb| bb.b0 % 2 == 0)]
+        MemSequence {
+            Fallback {
+                Timeout(10) {
+                    ParallelAll(1) {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
                     },
                 },
+                Condition(Cond<3>),
             },
-        }
-    }
-}
-
-board!(Tree0194Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0195Sub0 for Ctx {
-        RetryUntilSuccessful(3) {
-            ReactiveSequence {
-                Action(Act<3>),
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0195 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                Cooldown(10, filtered = Skipped) {
-                    Repeat(1) {
-                        Condition(Cond<0>),
+            MemPriority {
+                #[failure_if(|bb| bb.b0 % 4 != 2)]
+                Sleep(0),
+                Precondition(|bb| *bb.t0 % 3 > 0, else = Running) {
+                    StepSequencer {
+                        #[failure_if(|bb| bb.b0 % 2 == 1)]
+                        #[on_halted(|bb| bb.o0 = None)]
+                        Condition(Cond<4>),
+                        Condition(Cond<5> = Cond::<5>),
+                        AlwaysRunning,
                     },
                 },
-                Sleep(30),
-                Condition(Cond<1>),
-                Repeat(1) {
-                    StatefulAction(Task<2> = Task::<2>),
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Limiter(2) {
+                        StatefulAction(Task<6>),
+                    },
                 },
+                MemSequence {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    StatefulAction(Task<7>),
+                },
+                Action(Act<8>),
             },
-            Sequence {
+            #[on_success(|bb| bb.b0 = 9)]
+            ReactiveFallback {
+                #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
+                #[post(|bb| bb.t0.set((bb.o0.unwrap_or(5) + 4) % 2))]
                 ReactiveFallback {
-                    SubTree(Tree0195Sub0),
-                    Inverter {
-                        StatefulAction(Task<5>),
-                    },
-                    Remap(success = Failure, failure = Failure) {
-                        Action(Act<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0196 for Ctx {
-        ReactiveSequence {
-            Priority {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    ReactiveFallback {
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-                StatefulAction(Task<3> = Task::<3>),
-                Timeout(20) {
-                    Timeout(20) {
-                        ForceSuccess {
-                            AsyncFallback {
-                                Condition(Cond<4>),
-                                StatefulAction(Task<5>),
-                                Action(Act<6>),
-                                StatefulAction(Task<7>),
-                                Condition(Cond<8>),
+                    SkipUnlessUpdated(t0) {
+                        RunOnce {
+                            RetryUntilSuccessful(2) {
+                                #[post(|bb| *bb.t0 += 1)]
+                                #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 4))]
+                                Delay(10) {
+                                    SetBlackboard(o0 = Some(7)),
+                                },
                             },
                         },
                     },
                 },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<9>),
                 ReactiveFallback {
-                    Condition(|ctx| ctx.check(9)),
-                    RetryUntilSuccessful(0) {
-                        AlwaysFailure,
+                    StatefulAction(PTask<10>, b0 = {=}),
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    Condition(Cond<11> = Cond::<11>),
+                },
+                StatefulAction(PTask<12>, b0 = {t0}, b1 = {b0}),
+            },
+            WhileDoElse {
+                Precondition(|bb| *bb.t0 > 2, else = Success) {
+                    Condition(|ctx| ctx.check(13)),
+                },
+                Parallel(success = 1) {
+                    WasEntryUpdated(t0),
+                    Condition(Cond<14>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0190Blackboard { b0 o0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0191Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0191 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        ParallelAll {
+            FlipSelector {
+                Condition(Cond<0>),
+                ScriptCondition(|bb| bb.b0 + 2 > *bb.t0),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                #[failure_if(|bb| *bb.t0 % 2 == 1)]
+                StatefulAction(Task<3>),
+            },
+            Precondition(|bb| bb.o0.is_some()) {
+                ReactiveFallback {
+                    #[on_success(|bb| bb.b0 = bb.b0 % 4)]
+                    StatefulAction(PTask<4>, b0 = {=}),
+                    StatefulAction(Task<5>),
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    #[on_success(|bb| bb.b1 = *bb.t0 % 2)]
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    WasEntryUpdated(t0),
+                    #[skip_if(|bb| *bb.t0 < bb.b0)]
+                    Action(|ctx, bb| ctx.exec_in(6, 5, &mut bb.b0)),
+                },
+            },
+            MemPriority {
+                Failer,
+                Action(PIo<7>, t0 = {=}),
+                WasEntryUpdated(t0),
+                StatefulAction(Task<8> = Task::<8>),
+            },
+            #[success_if(|bb| *bb.t0 % 4 != 0)]
+            #[skip_if(|bb| bb.b0 != bb.b1)]
+            StepSequencer {
+                StatefulAction(Task<9>),
+                AlwaysFailure,
+            },
+            MemSequence {
+                SubTree(Tree0191Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0191Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0192 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        KeepRunningUntilFailure {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                RetryUntilSuccessful(2) {
+                    #[success_if(|bb| bb.b0 + 4 > bb.b1 % 4)]
+                    #[skip_if(|bb| bb.b0 % 3 != 2)]
+                    #[run_while(|bb| bb.b1 % 3 < 0)]
+                    BinarySelector(|bb| *bb.t0 % 3 > 1, dynamic = false) {
+                        Condition(Cond<0> = Cond::<0>),
+                        Sleep(50),
                     },
-                    Condition(Cond<10>),
-                    Failer,
-                    Action(Act<11>),
                 },
-                Deadline(0) {
-                    Condition(Cond<12>),
+                TryCatch(catch_on_halt = false) {
+                    #[failure_if(|bb| bb.b0 != 5)]
+                    #[on_success(|bb| { bb.b0 += 1; bb.b1 += 1 })]
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    #[on_failure(|bb| if bb.b1 > 7 { bb.t0.set(bb.b0) })]
+                    #[run_while(|bb| bb.b0 > bb.b1)]
+                    Action(Act<3>),
                 },
+            },
+        }
+    }
+}
+
+board!(Tree0192Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0193 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        WhileDoElse {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            Loop(q0, if_empty = Failure) {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0193Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0194 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Fallback {
+            ReactiveFallback {
+                WhileDoElse {
+                    ReactiveSequence {
+                        ScriptCondition(|bb| (bb.b1 + 4) % 2 != 0),
+                        #[success_if(|bb| *bb.t0 < bb.b0)]
+                        #[on_failure(|bb| bb.b1 += 3)]
+                        Action(PAct<0>, b0 = 1),
+                    },
+                    Action(Act<1>),
+                    Action(PAct<2>, b0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0194Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0195 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
+        }
+        SequenceWithMemory {
+            Action(Act<0>),
+            RunOnce {
+                WhileDoElse {
+                    Parallel(success = -2) {
+                        Precondition(|bb| bb.b1 + 3 > 1, else = Failure) {
+                            KeepRunningUntilFailure {
+                                Inverter {
+                                    SetBlackboard(t0 = 1),
+                                },
+                            },
+                        },
+                        #[success_if(|bb| bb.b0 > 3)]
+                        #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+                        ReactiveSequence {
+                            ForceFailure {
+                                Action(Act<1>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0195Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0196 for Ctx {
+        ReactiveFallback {
+            ReactiveFallback {
+                Action(Act<0> = Act::<0>),
+                Condition(Cond<1>),
+                Action(Act<2>),
+            },
+            Selector {
+                Condition(Cond<3>),
+                Action(|ctx| ctx.exec(4)),
+            },
+            MemSequence {
+                Limiter(2) {
+                    ForceSuccess {
+                        Sleep(0),
+                    },
+                },
+                FlipSelector {
+                    RepeatUntilSuccess(forever) {
+                        StepSequencer {
+                            Action(Act<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                Action(Act<7>),
+                Condition(Cond<8>),
+                Condition(Cond<9>),
             },
         }
     }
@@ -3325,201 +3476,221 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
-        ReactiveSequence {
-            TryCatch {
-                Condition(Cond<0> = Cond::<0>),
-                Action(Act<1> = Act::<1>),
-                Condition(|ctx, bb| ctx.check_in(2, 5)),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            b1: i64 = 4,
+            b0: i64,
+        }
+        #[failure_if(|bb| bb.b1 == 3)]
+        TryCatch {
+            Cooldown(50, filtered = Skipped) {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    TryCatch(catch_on_halt = true) {
+                        Fallback {
+                            Action(Act<0>),
+                            Condition(PCond<1>, b0 = {t0}),
+                        },
+                        AlwaysSuccess,
+                        Optional {
+                            Wait(0),
+                        },
+                        Precondition(|bb| (*bb.t0 + 3) % 4 > 0, else = Failure) {
+                            Condition(|ctx, bb| ctx.check_in(2, 0)),
+                        },
+                        SetBlackboard(t0 = {t1}),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<3>),
+                Action(Act<4>),
+                Action(PAct<5>, b0 = {=}, b1 = {t1}),
+                Action(Act<6>),
+                RetryUntilSuccessful(forever) {
+                    Action(PIo<7>, t0 = {b0}),
+                },
             },
         }
     }
 }
 
+board!(Tree0197Blackboard { t0 q0 t1 b1 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0198 for Ctx {
-        Parallel(failure = 0) {
-            ParallelAll {
-                RunOnce {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                Inverter {
-                    Action(|ctx| ctx.exec(1)),
-                },
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| *bb.t1 > 3)]
+        #[on_success(|bb| bb.b1 += 2)]
+        ParallelAll(max_failures = -1) {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                #[on_failure(|bb| if *bb.t1 > 3 { bb.b0 += 3 })]
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {b1}, b1 = {b0}),
             },
-            Sequence {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(2)),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Condition(Cond<4>),
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<3>),
             },
-            ReactiveSequence {
-                Condition(Cond<5>),
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(6)),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                },
+            IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail, dynamic = false) {
+                StatefulAction(Task<4>),
+                #[success_if(|bb| *bb.t1 == bb.b1 + 3)]
+                #[skip_if(|bb| (*bb.t0 + 4) % 3 == 1)]
+                Action(|ctx| ctx.exec(5)),
             },
-            Limiter(3) {
-                SequenceWithMemory {
-                    Action(Act<9>),
-                    Condition(Cond<10> = Cond::<10>),
-                    Sleep(10),
-                    Failer,
-                },
+            Repeater(forever) {
+                Action(|ctx| ctx.exec(6)),
+            },
+            MemPriority {
+                Condition(Cond<7> = Cond::<7>),
+                #[skip_if(|bb| *bb.t1 % 3 == 0)]
+                StatefulAction(Task<8> = Task::<8>),
             },
         }
+    }
+}
+
+board!(Tree0198Blackboard { b0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0199Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        ForceSuccess {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0199Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SubTree(Tree0199Sub1, b0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        Priority {
-            StatefulAction(Task<0>),
-            Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Failure) {
-                ReactiveSequence {
-                    Remap(success = Failure, failure = Failure) {
-                        Precondition(|bb| *bb.t1 % 3 > 1) {
-                            RunOnce(then_skip = false) {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                },
-            },
-            FlipSelector {
-                SetBlackboard(t0 = 8),
-                AlwaysSuccess,
-                RepeatUntilFailure(1) {
-                    Condition(Cond<2>),
-                },
-                Selector {
-                    Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 2) % 4)),
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-            ReactiveSequence {
-                Limiter(2) {
-                    RunOnce(then_skip = false) {
-                        #[success_if(|bb| *bb.t0 + 1 > 5)]
-                        Condition(Cond<5>),
-                    },
-                },
-                AlwaysRunning,
-            },
-            Action(PAct<6>, b0 = 7, b1 = {t1}),
+        #[on_failure(|bb| bb.b0 += 3)]
+        RetryUntilSuccessful(3) {
+            SubTree(Tree0199Sub0, ..),
         }
     }
 }
 
-board!(Tree0199Blackboard { o0 t1 b0 t0 });
+board!(Tree0199Blackboard { b0 });
 
 cases! {
-    Tree0100 "MSeq(t0,R)",
-    Tree0101 "RFb(Sub(t0))",
-    Tree0102 "B{b0=4}Cnd{b0%3<1;N;F}(Ret1(t0))",
-    Tree0103 "B{b1;b0=5;t0=3;o0=_}PAll{_}(Star(Seq(t0e,c1e,@po{t0+=1}@oh{b0:=b0+1%4}Sb{t0=1}),Sb{o0=0},TryT(a2e,Bin{b1%4>0;N}(S,F))),RSeq(t3,Invt(c4),@ki{b0+2<0}@os{t0+=3}@fi{b0>4}Step(Sb{b0=b1},R),@si{b0+4!b0+2%4}@ki{b0+2>2}t5))",
-    Tree0104 "Pri(FF(t0),a1)",
-    Tree0105 "B{b0=1;t0=3;q0}Lp{_;_}(Par{1;_}(Intr{t0+2=b0%4}(c0),Pre{t0<4;K}(t1)))",
-    Tree0106 "B{t0=2;b0}Fb(c0,pc1{b0:=},pa2{b0:t0})",
-    Tree0107 "B{t0;b1=1;b0=4}@ki{t0+2>t0+3}Swm(Sw{3}(OnceT(Seq(t0,c1e)),t2),@rw{b0+2%2=0}@fi{b0+1>t0}pt3{b0:b1;b1:b1},Swm(Isw{t0;_;T}(Sw{5;1}(@oh{t0:=b1%4}@po{b1%4<0?t0+=3;b1:=b1%2}pt4{b0:=;b1:=},pt5{b0:b0;b1:=},Scc{t0+2%4!1}))),Swm(Lim{2}(pt6{b0:=;b1:t0}),Sl{0},Sl{100},pt7{b0:t0;b1:b1}))",
-    Tree0108 "B{o0;b1;t1=5;b0;t0=4}Isw{t1;_;N}(@si{t0!t0%4}@fi{b1<2}@of{b1:=b0+1}Flt{1;_;K}(Fb(t0,a1,Cnd{t0>6;T;S}(c2e),Ub{o0})),Rep0(pa3{b0:2;b1:=}),FS(FS(@rw{b1%3<2}Sw{0}(FF(RSeq(a4,c5)),Fai))),Step(c6,pt7{b0:t1;b1:t0},@of{b0+=1}@ki{t0>3}Sb{t1=4},Try(@oh{o0:=_;t1+=2}@po{o0:=t1%3}@ki{o0|5<t1}c8,Ruf{F}(c9))))",
-    Tree0109 "B{b0=1;t0;b1;o0}PAll{_}(RSel(pt0{b0:=;b1:=},SubR(t1),Ub{o0}),Lim{1}(Fai),RSeq(Pri(@oh{b0+=2;b0+=1}pt2{b0:b0;b1:t0},c3l,a4),Rep2(Isw{b1;T;_}(Wt{50},a5)),Rpt{F}(Wt{20})),Sl{0})",
-    Tree0110 "RSeq(S)",
-    Tree0111 "B{b0=1;b1=0;o0=_;q0=0}Fb(Lp{b0;R}(Pre{b0+3<2}(ASeq(c0l,Dl{30}(Ub{o0})))),Step(a1,RSeq(a2b{b0%4;b1},Sb{o0=7}),Scc{b1>b1+4}))",
-    Tree0112 "B{b0=3;o0;t0=2;b1=1}MSeq(Flip(a0b{b0;b0},c1,@of{b1+=1}Ub{o0}),@rw{b1%4>1}@fi{t0+4<b1}RFb(@rw{b1%3>1}a2b{1;b0},c3),Pri(RU{F}(@po{b1:=t0+3}@os{t0+=2}@ki{b1<7}a4e),Su{t0}(Sb{o0=8}),@of{b1+=2}@po{b1:=6}a5),Swm(@rw{t0>1}@fi{o0|1%4=2}@os{t0+=1}c6e,t7),ASeq(pa8{b0:=;b1:b1},Wt{0}))",
-    Tree0113 "B{o0;b1;b0=3;t0=0}MPri(RepF(RT{2}(Cd{30;F}(RSeq(MSeq(c0,pi1{t0:=},c2l),Swm(Sb{o0=6},c3b{t0},c4),t5)))),pi6{t0:t0},Sel(MPri(Bin{t0>0;N}(Suc,t7),a8),@ki{b0!0}@po{b0+=2;b0:=b1}@si{b0=5}Keep(Seq(@si{b1!2}t9,a10b{1;b1})),Seq(MPri(c11e))))",
-    Tree0114 "Flt{1;R;_}(Sub(pc0{b0:4}))",
-    Tree0115 "B{b1=2;b0=3;q0;t0=2;t1}Lp{_;R}(ASeq(c0,MPri(pt1{b0:t1;b1:t1},t2e,@si{t1+4>3}@ki{t0%3>0}c3),Lp{b1;K}(Wv{t0}(Fb(Lp{b1;_}(c4),pt5{b0:=;b1:t0})))))",
-    Tree0116 "B{t0;o0;b0=4}Seq(S,Dl{0}(Scc{b0%4<2}),@fi{t0+1=o0|4+3}Bin{o0|0+1=3;N}(c0l,c1b{8}),WU{some}(RSel(pt2{b0:t0;b1:b0},t3)))",
-    Tree0117 "B{b1=3;b0=0}Pre{b1%4=2;K}(a0b{b1;b0})",
-    Tree0118 "B{o0=1;b1=3;t1=1}@rw{t1%2<0}@po{t1+=1}@os{b1:=o0|2}Fb(Opt(Star(pi0{t0:t1},Fb(a1l,Sb{o0=5}))),t2,MPri(t3,t4,c5))",
-    Tree0119 "B{q0=2;b0=3;o0=3;b1=0;t0}RSeq(@po{t0+=3}t0,@po{o0:=_}@ki{b0!1}@rw{t0%2<0}Lp{b1;_}(Swm(Lp{_;_}(Sc{b0+=3}),@si{b0+4<t0+4%3}Wu{t0},@si{t0!2}@rw{o0|1+4%4<3}c1l)),Lp{b0;K}(MPri(t2,a3e,pi4{t0:=},pa5{b0:=;b1:b0})),Cnd{t0>b1+2;T;S}(Seq(a6,@ki{b1<2}pc7{b0:b1},t8,Sl{20})),Rty0(Scc{t0>6}))",
-    Tree0120 "B{o0=_;t1=4;b0=2;t0=5}Seq(Seq(RFb(a0,Scc{t1!0},c1),Once(@oh{b0+=1}@fi{o0|5+4%4!0}RSeq(ASeq(c2l,t3,a4))),Rty1(pt5{b0:t0}),Wv{t1}(Wde(c6,Pre{t0%3<0;S}(Suc))),@oh{t0:=b0%4;t1:=t0%3}Ruf{2}(Wde(t7,To{0}(Pre{b0>6;S}(Once(pt8{b0:t1;b1:b0})))))))",
-    Tree0121 "B{t0=5;b0=5;t1=5}Flip(RT{F}(Seq(Swm(Sc{t1+=2},@of{b0+=2}@os{t0:=b0}@fi{t1>3}a0),RFb(c1,Isw{b0+1;_;T}(c2b{t1+4},t3,c4e)))))",
-    Tree0122 "B{t1=5;o0=1;t0=1;b0=5;b1=1}RFb(Cd{20;K}(@ki{o0|4<6}@of{b1+=1;o0:=_}@po{b0:=3}AFb(SubR(@of{b1:=t1+3}@rw{some}@oh{b1>b1+4?t0:=t0%2}Sc{t1+=1}),F,c0b{t0},@po{b1+=1;b1+2!t0+1%2?o0:=_}Scc{t1<6})),RFb(pa1{b0:=},Fai),Scc{none},Pre{b0>t1+3%2;K}(t2))",
-    Tree0123 "B{q0;t0=1;b0=4;b1=1}RSel(Star(@po{t0<t0+2?b0:=b1}@of{b1+=2}Once(@si{b1%2=1}@os{b1+=1;b0:=8}@fi{t0+2<4}t0),Lp{_;_}(t1)),Su{t0}(Ret4(Bin{t0+3<b0;_}(pt2{b0:b1;b1:=},Scc{b1=4}))),Seq(Sl{50},t3),Opt(OnceK(c4)),Par{-1;0}(RFb(pt5{b0:b0},@fi{t0+3%3!2}@os{b0:=t0}Sb{b1=b0}),RFb(t6,t7)))",
-    Tree0124 "B{t0}RFb(ASeq(Once(c0),@fi{t0!0}@po{t0+=1}Rep0(t1),Ret2(c2l),Rpt{0}(pi3{t0:t0})))",
-    Tree0125 "B{b0;b1=4}MSeq(Pre{b1=b1+3%2;S}(Keep(Pre{b0!3}(Par{2;_}(Wt{20},pc0{b0:5})))),Rpt{0}(Fai),t1)",
-    Tree0126 "B{b0=2;t1=3}Fb(Ret0(t0),pc1{b0:b0},c2,@oh{b0+2%3<1?t1+=1;t1+=2}Keep(RSeq(a3,a4)))",
-    Tree0127 "B{t1=3}Su{t1}(PPar{1;N}(c0,c1,Fb(a2e,c3b{t1+1},c4),c5b{t1}))",
-    Tree0128 "Ite(t0e,Mt{50}(Rpt{F}(To{20}(MSeq(Rep0(Suc),Rep4(Mt{50}(a1)))))))",
-    Tree0129 "B{b1=0;o0=_;t0;t1;b0=4}Seq(Star(t0e,pa1{b0:=;b1:t1}),t2,@po{b1!1?t0+=2;o0|1+3%3=0?t1+=3}@of{o0:=_}a3,t4e,@os{b1<b1%4?o0:=_;o0:=t1}@ki{t0%2>0}c5)",
-    Tree0130 "B{t0=1;o0=_;b1}RFb(Step(Intr{o0|2+3%3<2}(Pre{t0<0;R}(t0e))),PAll{1}(a1,Sc{b1+=1},c2e))",
-    Tree0131 "B{t1=3;t0;b0;b1=1}Pri(@of{t0:=9;b0+=2}Keep(Inv(a0b{b1;b1})),Inv(t1e),PAll{1}(Wu{t1}))",
-    Tree0132 "B{q0}FF(Ruf{1}(RepF(Lp{_;R}(Wde(t0,Ret1(SubR(t1)))))))",
-    Tree0133 "B{b1=2;t0=0;o0=2;b0=1}Ite(Seq(Step(@ki{b0>2}Intr{none}(c0),Sw{3;2;0}(Fai,Sc{b0<6?b0:=b1},Wu{t0},a1)),Swm(Flt{2;F;F}(Rpt{1}(PAll{-2}(RFb(a2e,c3,a4),c5l,Sw{2;0}(Wu{t0},Scc{b0+4%2>0},Sl{50})))))),MPri(Bin{b1+4>5;_}(Dd{10}(@fi{o0|4+1=0}WU{b0=t0}(ASeq(@fi{b1+2>2}Flip(t6,a7,c8,Ub{o0},@rw{t0=1}@oh{b0:=t0+1%3}c9),@po{b1+=1}@os{b1:=b1%4}PAll{-2}(@of{t0:=b0;t0:=o0|1}Sc{b1:=8},Sc{t0:=b0%3},a10l)))),PPar{0;_}(RFb(F,Ub{o0}),Pre{t0>3;R}(c11),Isw{b0;T;N}(S,Keep(@fi{o0|4%4!3}a12e)),@os{b0+=1;t0:=2}Star(t13,c14,c15b{b0+3})))))",
-    Tree0134 "Swm(t0,a1,c2e)",
-    Tree0135 "B{t0=4;o0=2;q0=4;b0=5}Pri(RSeq(c0,pc1{b0:=}),pi2{t0:b0},a3,Lp{t0;F}(t4))",
-    Tree0136 "Step(OnceT(PPar{2;T}(Wt{0},c0)),Invt(Par{0;-3}(a1l,a2,Dd{20}(Fai))),Seq(Rpt{F}(ASeq(a3,t4,c5,a6l))))",
-    Tree0137 "B{b0=5;t0=5}RSeq(pa0{b0:=;b1:t0})",
-    Tree0138 "B{q0;t0=0;b0=2}Pre{b0<4;F}(Lp{_;K}(Fb(@os{t0=0?t0+=2}t0,Wde(a1,Ite(t2,S)),Seq(t3,RFb(S),pi4{t0:b0}))))",
-    Tree0139 "B{b1;t0=0;q0=3;b0=5}OnceK(MPri(Step(a0,Lp{_;R}(AFb(c1,F)),Rpt{0}(c2b{b0%3}),Suc,c3),RSeq(Rpt{3}(@oh{b0:=b1}c4),Fb(t5e,S),t6e,Su{t0}(c7)),Seq(Swm(c8,t9),Lp{_;K}(@rw{b0%2!0}Lp{_;F}(pa10{b0:b0;b1:b0}))),PAll{_}(Sc{t0+=2},Sl{50},PPar{2;N}(a11,@po{t0:=b0%2}@oh{b0+=1}t12e,R),a13,@si{t0!b0+4}Wt{20})))",
-    Tree0140 "B{t0;b0=4;q0=4}Seq(Fb(Isw{t0;N;N}(TryF(c0,t1,Ret2(RSeq(c2b{b0},c3)),PAll{0}(Sb{b0=3},t4),Rep2(Lp{_;K}(c5l)))),t6))",
-    Tree0141 "B{b0;b1;t0=2}Pre{b0=3;R}(@si{t0+1%3=1}WU{b1+2<6}(AFb(Isw{b0%2;_;T}(Sb{b0=4},a0e,c1,@ki{t0>0}@rw{b1<t0}t2),Fb(Cnd{b1=3;T;_}(F),Flt{2;_;_}(Flip(t3,Sc{b0:=2})),pc4{b0:b1}),Seq(Sb{b0=b1},a5e,@os{t0+1>6?t0+=1}@ki{b0+1!b0+2%3}RFb(c6b{b1+4},t7,t8),Dl{30}(Cnd{b1>7;T;S}(Sb{b0=1})),pa9{b0:=;b1:t0}),Par{-1;-1}(Sl{100},@ki{b0+1!b0%4}Ret4(Fai),Par{1;_}(@ki{b1%2>0}t10,pt11{b0:0;b1:t0})))))",
-    Tree0142 "B{q0;t0=1;b0=2}RFb(Ruf{F}(Fb(OnceK(RSel(pt0{b0:6;b1:t0},c1)),Lp{_;K}(pt2{b0:=;b1:b0}),Isw{b0;T;T}(pt3{b0:t0}),PPar{0;N}(pc4{b0:t0},@os{t0:=b0}@fi{t0>1}@ki{b0%4<2}c5,a6),Pre{b0%2<1;R}(@rw{t0+3>b0}MSeq(c7l,Wu{t0})))))",
-    Tree0143 "B{q0=2;b0;o0=_;t0}Lp{b0;K}(Isw{b0;N;_}(Fb(Pre{b0%2!1;K}(t0),Star(@ki{none}a1e,t2)),Try(t3,a4,Wt{10},@fi{t0+2%3!1}t5,F),Keep(RepF(pt6{b0:=;b1:b0})),RSeq(pc7{b0:b0},pi8{t0:=},t9),a10))",
-    Tree0144 "B{t0;b0;b1=5}Pre{t0+1>2;F}(Fb(Ruf{F}(@os{b0+=3;b1:=2}ASeq(t0)),Sw{1}(pt1{b0:b0;b1:=},Fai),Isw{2;N;_}(@of{b1+=1;t0:=t0%4}@po{t0!b1?b1+=3}Wde(t2,Sl{50}),Su{t0}(Wu{t0}),c3),RSeq(Wu{t0},Rep1(Ite(Scc{b1+3!b0},t4e))),Flt{2;S;K}(Pri(RepF(RFb(pt5{b0:b0},c6)),a7,To{0}(@po{b0+=1;t0:=t0%2}@of{b0:=4;b0%2>0?b1:=5}Sl{0})))))",
-    Tree0145 "B{b0=2;t0=0;q0=3}Fb(Rty1(PAll{_}(Sb{t0=b0},c0l)),PPar{2;_}(Sc{b0:=t0},t1,t2),RSeq(Fb(a3e,c4)),Keep(PAll{-1}(RFb(a5e,Wt{0}))),Lp{_;S}(Swm(c6,a7b{b0;b0})))",
-    Tree0146 "Par{-1;1}(Wt{0})",
-    Tree0147 "B{q0=1;t0=4}OnceK(SubR(Lp{t0;_}(a0)))",
-    Tree0148 "B{b0=5;o0=4;b1=0}Dd{50}(Seq(FF(t0),PAll{_}(t1,Sc{b0:=b1}),Isw{o0|1%2;_;N}(t2e,t3),Cnd{b1%4=3;N;F}(Flt{3;R;K}(Fai))))",
-    Tree0149 "B{t0}RSeq(Fb(c0,Wu{t0},c1,t2),Star(c3e,Rus{2}(a4),t5))",
-    Tree0150 "B{b0=4;t0;b1;o0}Wde(@rw{t0!4}@po{b0:=t0+3}@oh{none?b0+=3}Swm(c0,a1b{b0%2;b0}),Sc{b0+=1},@oh{t0+=3}RFb(t2,Sc{b1:=b0+2%4}))",
-    Tree0151 "B{b0;o0=5}Step(t0e,pa1{b0:4;b1:b0},a2b{o0|3+1;b0})",
-    Tree0152 "B{o0=2;t0=1;b1;b0=4}Star(Ruf{1}(t0),Par{1;-2}(@os{b1+=3;b1:=b0%3}@fi{o0|1<6}pt1{b0:=;b1:t0},a2),Pri(@po{o0:=o0|2%3}F,c3b{b1+4},Pri(Wu{t0},a4)))",
-    Tree0153 "B{b0=3;o0}ASeq(Step(Inv(Ub{o0}),Wt{0},PPar{2;_}(c0b{b0+4},a1e)))",
-    Tree0154 "B{b0;t0}Seq(Ret1(Par{0;_}(SubA(RT{1}(Lim{1}(Sc{b0+=1}))))),Ret3(t0),RSeq(pt1{b0:=;b1:t0},t2))",
-    Tree0155 "B{t0=3;b0=2;q0=0}To{20}(Lp{b0;K}(Fb(c0,@os{t0+3=1?t0+=1}@po{b0:=t0}@fi{t0<b0}t1e,SubA(pt2{b0:=}),pa3{b0:b0})))",
-    Tree0156 "To{50}(Sub(RFb(RSeq(Fb(Rep3(c0),Rmp{F;S}(Rus{F}(F))),RSeq(c1,t2,Fai)),Flip(Wde(c3e,F,a4l),Flip(t5e,t6,t7)),Step(Suc,Rty1(PAll{-2}(t8e,t9))))))",
-    Tree0157 "Lim{1}(t0)",
-    Tree0158 "B{b1=2;t0=0;b0=1}Swm(Fb(a0e,t1),Sb{t0=b1},Sc{b0+=3},F)",
-    Tree0159 "B{t0=0;o0;b0=5}Star(Fb(Ub{o0}),t0e,PPar{1;T}(c1,c2b{o0|5}),Intr{b0%2<1}(@fi{t0!3}Sl{10}))",
-    Tree0160 "Flt{2;F;F}(RSeq(Star(t0e,t1e),RFb(c2,c3,t4,t5e),Once(Flt{2;S;K}(Dl{0}(c6l))),Par{-1;-1}(Rep1(Dd{10}(Keep(a7e))),Star(t8,Sl{30}))))",
-    Tree0161 "B{o0}Swm(Ub{o0},t0)",
-    Tree0162 "Once(RSeq(AFb(c0,PAll{_}(c1,c2),RSeq(c3e,c4,t5),Seq(Sl{10},Wt{10}))))",
-    Tree0163 "B{b0;t1=4;t0=3}Bin{t0%2>0;N}(@rw{t1+3<b0+1}Pre{t0+4!1;K}(Pri(@oh{b0+=1;t1+=3}@fi{t0>3}pi0{t0:b0},t1)),Invt(Mt{10}(AFb(pc2{b0:t0},Star(pc3{b0:t1},a4),t5e))))",
-    Tree0164 "B{b1=0;q0=0;o0=_;b0=2;t0;t1}FS(RSeq(Lp{t1;_}(Wde(c0,Suc,Rpt{1}(a1b{b0;b0}))),Seq(c2,Wu{t1}),Lp{b1;_}(Step(c3b{t1},Isw{t0%2;T;N}(c4b{2},pi5{t0:=},Sb{o0=5}),Rep0(a6),c7,@fi{o0|3+2>t0}Sl{50})),Flip(Par{-4;2}(Sb{b0=8},S,S,@of{b0:=t1%2;b0:=o0|4}MPri(pi8{t0:t0},Sb{b1=6})))))",
-    Tree0165 "B{b0;b1=5;t0=2;o0;t1=0}@ki{t1+1%2<0}Isw{b0+1;_;N}(Wv{t0}(ASeq(RSel(Sw{4}(Scc{t1+3!6},Sl{10})),Pre{b0!t0%2;K}(Cnd{o0|4>7;T;F}(t0)),Sw{3;4;1}(Sc{t0:=o0|3%3},t1,a2,Sb{o0=6}))),Wde(MSeq(pt3{b0:9;b1:=},Sb{t0=6},t4,pa5{b0:b0;b1:=}),Swm(Seq(c6,t7,a8),AFb(@po{b0+2!t1?o0:=_}RFb(a9b{t0+3;b0},Sb{b1=2})))))",
-    Tree0166 "B{b0;t1=1}Flip(Swm(c0,SubA(Sb{b0=4}),c1b{t1},t2),Ruf{1}(Cd{50;_}(RFb(t3e,SubR(Sc{t1+=3})))))",
-    Tree0167 "B{b0=5;t0;b1=4}Once(Swm(c0b{t0+2},Wv{t0}(@rw{b0+3<2}Pre{b1%4>0;R}(t1)),Wt{30}))",
-    Tree0168 "Try(t0,a1)",
-    Tree0169 "B{t0=3;b0=5}Once(PAll{1}(Sc{b0+=2;t0:=b0},@si{b0!3}@oh{b0>t0%3?b0+=1}Sl{50}))",
-    Tree0170 "B{q0=3;t0=3;b0=1;t1=0}PAll{_}(Lp{b0;S}(Cnd{t0>6;_;F}(c0e)),c1b{b0},RSeq(Try(Pre{t1%4!2;K}(c2e),@os{t0+=2}Sl{50},Scc{b0%2<0},Sb{b0=t0})))",
-    Tree0171 "B{t0=3;o0=3;b1=5;q0;b0=3}RSeq(RFb(Fb(Try(Sb{b1=b0},t0,@os{t0+=1}pc1{b0:=}),ASeq(Sw{5;0}(F,S,t2),pi3{t0:t0}))),Sw{1}(Bin{o0|3>t0%2;_}(t4,Inv(c5)),RetF(c6)),@po{b1:=b0}Rep3(Wde(Rep4(c7l),a8b{b1;b1},t9)),Rpt{F}(Lp{b1;K}(Sel(c10b{b1},Sw{2;0}(t11e,pa12{b0:=;b1:b1},Sc{t0:=b1%3}),@si{none}Sc{b0%2=1?o0:=_}))),RSeq(Ub{o0},t13))",
-    Tree0172 "B{q0=1}Lp{_;S}(t0)",
-    Tree0173 "B{b0}FS(PAll{_}(Sl{30},Sc{b0+=3}))",
-    Tree0174 "Par{-3;-1}(F,a0,RFb(t1,t2),Rep3(Sub(c3)),a4)",
-    Tree0175 "B{b0=5}Star(PPar{2;N}(c0e,Rty3(Flt{2;R;F}(a1))),RFb(Flt{2;R;K}(pc2{b0:b0})),Rus{F}(F))",
-    Tree0176 "B{b0;b1;t0=4}@ki{t0+2%4>1}@rw{b1<b0}@of{b0+=3}MSeq(Fb(c0e,@os{t0+=2}@of{b1+=3}@oh{b0+=1;b0+=3}RepF(c1l),@of{b0+=3;t0+=3}pa2{b0:1;b1:b0},WU{b0+2%4>2}(a3)))",
-    Tree0177 "B{b0=5;b1;t0=4}Sw{0;3;1}(Keep(PAll{2}(Keep(F),c0)),Sw{3;1;2}(a1b{t0+1;b0},t2,c3b{b1},Ret2(pc4{b0:=})),Rus{F}(MPri(FF(Ite(c5b{b1%2},c6b{b0+1})),t7,Fb(t8,Wt{10}))),Ruf{1}(RT{F}(TryT(Par{1;_}(a9,a10l),Rus{3}(Sc{b1+4!t0?t0+=3})))))",
-    Tree0178 "B{b0;b1=3;o0=_}Pre{b0!2;F}(Seq(Mt{0}(Rep2(Wde(pt0{b0:b0},c1l,t2))),RSeq(c3l,@si{some}c4b{b1+4}),SubA(FS(Sl{50}))))",
-    Tree0179 "B{t0;b0=3;b1=0;q0=4;o0=_;t1}RFb(WU{b0%3<1}(Dl{0}(Flt{1;S;_}(Sc{t1+=2}))),RFb(WU{t0+2%4=3}(Fb(pi0{t0:b0},c1,Lim{3}(a2))),Flip(c3b{t1},Pre{b0+2<7;S}(Wu{t1}),c4,c5l)),Sw{5;4;3}(Keep(pa6{b0:b0}),Cd{30;_}(pi7{t0:t0}),PAll{-2}(c8l,t9,pc10{b0:=}),@si{t0=6}@po{b0:=t1;t0+2=b0%3?t1:=o0|2+3}@oh{b0+=3}Ret0(SubR(c11))),Lp{_;F}(SubR(Rpt{F}(Rpt{F}(t12e)))))",
-    Tree0180 "Fb(RSeq(Inv(t0),Sl{50},t1))",
-    Tree0181 "B{b0=5}@ki{b0>4}Pre{b0+1%4>0;F}(Once(RFb(AFb(a0,c1))))",
-    Tree0182 "B{b0=4;o0}Flip(a0,@po{o0:=b0+3%3}Cd{10;_}(Star(FF(pt1{b0:=}))))",
-    Tree0183 "PPar{1;T}(RFb(Step(a0,c1),Step(S,t2,Suc),RSeq(a3l,t4,a5e,c6e)),Fb(TryF(t7,a8e),Ret1(F),F),Flip(Wde(t9,c10),RFb(c11,c12,a13,c14e),Rus{F}(Wde(t15,Ret4(t16))),Opt(Step(a17l,c18e))))",
-    Tree0184 "B{b0=4}Step(Rep3(@ki{b0+3%3<0}Seq(t0,c1,c2)))",
-    Tree0185 "B{b0=5;b1=0;t0=0}Sel(RSeq(@os{b1+=2;b0:=7}@rw{b1<t0%4}pc0{b0:6},t1),Mt{10}(RSeq(t2,c3)),t4,Rpt{F}(pi5{t0:t0}))",
-    Tree0186 "B{b0;b1=1;t0=5}Seq(Flt{1;S;K}(Par{-2;-4}(RSeq(F),@fi{b1>t0+4}@oh{b0+=3}@os{t0:=0}Rpt{2}(R),Pri(c0,c1),Sb{t0=b0})),RFb(Once(RSeq(Sc{t0:=b0;b1+2%3=2?b0+=1},t2)),Keep(Sw{3}(t3,@ki{b0<6}pc4{b0:8})),RSeq(Dl{0}(a5b{b0;b1}),pa6{b0:7;b1:t0})))",
-    Tree0187 "B{b1=2;t1;t0=1;b0}Fb(PAll{-2}(Suc,@po{t1+=1;b0:=b1%2}Sel(t0,c1),@po{b0:=t0}a2e),Cnd{b1>6;N;_}(Par{-2;_}(c3,t4)),MSeq(c5,S,a6))",
-    Tree0188 "B{t0=4;b0}Bin{b0%3>1;_}(Lim{1}(Dl{0}(Seq(Rpt{1}(t0e),Sb{t0=2},S,t1,Wt{0}))),RSeq(Bin{b0+1%3<2;_}(c2e,Sb{b0=6}),t3,Swm(a4,t5,a6)))",
-    Tree0189 "B{b0;t0=4;t1=2}@rw{t1%2=1}@po{t0!2?t0:=b0}Swm(c0,a1b{1;b0},Scc{t1=b0},c2l)",
-    Tree0190 "B{b0=1;t0;b1=0;o0=_}Fb(@of{t0+=2}Scc{t0>o0|0+3},@ki{b0%4>0}a0l,@si{b1%4!3}Once(a1e),c2b{b0+4%2})",
-    Tree0191 "B{t1;o0=_}Pre{none;S}(Wv{t1}(t0e))",
-    Tree0192 "B{t0=4}@fi{t0%2>0}Keep(Rep0(pc0{b0:t0}))",
-    Tree0193 "B{t0=2;o0;b0=1;q0;b1}Sw{2;1;5}(ASeq(Rpt{1}(Scc{none}),@oh{b0:=o0|5+3}Pri(a0,pa1{b0:b0;b1:=}),F),Fb(@oh{b0:=o0|2%2}@of{o0:=6}a2,Lp{b1;_}(pt3{b0:t0;b1:b1})),RSel(AFb(c4,@po{b1+=3;t0+=2}@oh{b0:=9}F),Dd{20}(c5b{b1})),Once(Rus{F}(R)))",
-    Tree0194 "B{b0=4;t0=2;q0}Isw{b0;N;N}(Pri(pc0{b0:b0},Pri(@si{t0%4!1}@of{b0+=3}pa1{b0:=;b1:b0},a2,@si{t0%4!2}@of{t0+4!5?b0+=1}c3),PAll{2}(t4,Sc{b0%4>1?b0:=b0%4})),Lp{b0;R}(ASeq(Ruf{1}(t5e),Lp{_;R}(t6e))))",
-    Tree0195 "Seq(RSeq(Cd{10;K}(Rep1(c0)),Sl{30},c1,Rep1(t2e)),Seq(RFb(Sub(Ret3(RSeq(a3,a4))),Inv(t5),Rmp{F;F}(a6))))",
-    Tree0196 "RSeq(Pri(PPar{2;_}(a0,c1,RFb(a2e)),t3e,To{20}(To{20}(FS(AFb(c4,t5,a6,t7,c8)))),RFb(c9l,Ret0(F),c10,Fai,a11),Dd{0}(c12)))",
-    Tree0197 "RSeq(Try(c0e,a1e,c2b{5}))",
-    Tree0198 "Par{_;0}(PAll{_}(Once(c0l),Inv(a1l)),Seq(RFb(c2l,t3e),c4),RSeq(c5,RSeq(c6l,t7,t8)),Lim{3}(Swm(a9,c10e,Sl{10},Fai)))",
-    Tree0199 "B{o0;t1=5;b0=0;t0=2}Pri(t0,Cnd{none;T;F}(RSeq(Rmp{F;F}(Pre{t1%3>1}(OnceK(a1))))),Flip(Sb{t0=8},S,Ruf{1}(c2),Sel(c3b{b0+2%4},c4l)),RSeq(Lim{2}(OnceK(@si{t0+1>5}c5)),R),pa6{b0:7;b1:t1})",
+    Tree0100 "B{t0=0}Seq(Wde(Ret3(a0),Sel(Ret3(Flip(t1,F,RepF(t2),c3)))),c4,Rep2(Par{_;_}(Ite(Ret4(t5e),c6),c7)),PPar{0;T}(@po{t0:=t0+2%2}Pre{t0+3>2;R}(Once(Dd{0}(Step(RFb(R),Run,t8))))))",
+    Tree0101 "B{t0=3}Seq(RFb(c0e,a1,a2),MSeq(pi3{t0:t0},t4,t5))",
+    Tree0102 "B{t0=4;b0=5;b1=4}Swm(Fb(@oh{t0+=2}@ki{t0<b0}@si{b0+2<1}MSeq(SubA(@oh{b0>2?b1:=2}@rw{t0>b1%4}@si{b1%2=1}pa0{b0:9;b1:t0}),RSeq(@os{b1+=2;t0+=1}PPar{1;T}(pa1{b0:3;b1:t0},t2),Pre{b1!3;S}(c3l),Flip(@si{t0+1>b1%4}AFb(a4e,Wu{t0})))),RSeq(Step(Isw{b1+1;_;N}(Sl{0},Par{_;1}(Cnd{b0!2;T;_}(@of{t0+=1;b0+=1}@oh{b1:=t0+1%2}@os{b1:=b0+3;t0:=b0+3%3}Scc{b1!4})),Wu{t0},Run,a5)),a6)))",
+    Tree0103 "B{b0=2}MPri(SubA(Scc{b0>7}))",
+    Tree0104 "B{t0}Su{t0}(SubR(Ite(Ite(a0,pc1{b0:4},Flt{2;_;K}(F)),ASeq(Pri(@fi{t0<1}t2)))))",
+    Tree0105 "B{t0;b0=1}Bin{b0+4<5;_}(OnceK(pa0{b0:t0;b1:t0}),Seq(Par{_;-1}(c1),Wu{t0},t2))",
+    Tree0106 "PAll{1}(PAll{3}(Opt(a0),F,AFb(F,a1),Fb(Rus{3}(t2e),c3,c4)))",
+    Tree0107 "B{b0;t0}ASeq(PPar{2;N}(Flip(t0,t1),Flip(Sb{b0=t0},c2)),Swm(a3l,t4e,t5e,Scc{b0!5}),Rep3(TryT(@os{b0:=b0+3%2;t0+=1}@si{b0!6}@oh{t0+=1;b0+=1}FF(t6),Wt{20})),Flip(Sc{t0+=2},F))",
+    Tree0108 "RSeq(c0,S,Dl{10}(t1e),MPri(TryT(t2,t3),Lim{2}(t4)))",
+    Tree0109 "B{t0=3;b0=4;t1=1}Fb(ASeq(Wu{t1},t0),Par{_;_}(Opt(Fb(pt1{b0:t0},t2e,F))),PPar{1;N}(Ruf{F}(t3),pc4{b0:b0},t5))",
+    Tree0110 "B{o0=_;t0=4;b0=1}Par{_;-3}(Flip(t0,Sb{o0=0},@po{t0%4<1?b0+=1}Keep(Wu{t0})),Bin{b0=t0+3;T}(Ruf{F}(Ruf{F}(c1)),Flt{2;F;F}(c2l)),RSel(Wu{t0},F,Ret4(Wt{50})),Flt{3;F;F}(@po{b0%2>0?b0:=o0|1;o0:=b0+1%3}Fb(@ki{b0+2%4=0}pi3{t0:b0},RSeq(Wu{t0},Wu{t0}))),Opt(Ret3(Flip(Ret4(t4),Scc{b0+1=b0}))))",
+    Tree0111 "B{o0=_;q0=0;t1;t0;b0=4}Wde(@si{b0+4<b0}@po{b0:=t1}Intr{b0+2%3<1}(Isw{b0;_;T}(Rpt{1}(c0l),t1,PAll{_}(@fi{o0|1+1%3>0}@si{b0+3>t0}c2l,pi3{t0:=}))),Seq(Lp{b0;_}(t4),Fb(@po{t1+=3;t1:=t0%2}@os{t0+=1}c5b{0},Wt{30}),t6),Isw{t1;_;N}(@ki{t0!t0+2}RSeq(Scc{t0!5},pc7{b0:8}),a8l,Sb{o0=7},FF(Invt(R))))",
+    Tree0112 "B{b0=0;q0=1;t0}PPar{1;_}(RSeq(Lp{_;K}(c0),PPar{2;_}(t1,@oh{t0+=3}@rw{b0+4!1}Sc{b0+=2})),Sb{t0=b0},SubR(RFb(Dl{20}(@os{t0:=b0+4}@po{t0+=2}OnceK(Flt{2;F;_}(SubA(a2b{b0+4%3;b0})))),c3,a4b{t0;b0},pi5{t0:=},Scc{t0%4>1})),Rep3(Once(To{30}(Wt{20}))),PAll{_}(c6,RtyF(Seq(t7,Run))))",
+    Tree0113 "B{t0=1;b0=1;t1}Seq(Flt{1;_;_}(Bin{t0<2;T}(RSel(a0,pc1{b0:=}),Wu{t1})),Step(Wt{10},S),Fb(Pri(Pre{b0<t1;R}(Fai),F,t2,a3)))",
+    Tree0114 "B{t1=4;b0=5}Rpt{F}(Fb(TryT(t0,Sl{30}),Swm(@os{b0:=t1+2}t1,t2)))",
+    Tree0115 "MPri(t0,MSeq(c1,c2l,a3),Try(c4,a5e,Sl{100},Lim{3}(a6)))",
+    Tree0116 "TryT(Rpt{0}(c0),Mt{100}(FS(Inv(t1))),RFb(Rep1(Sub(t2)),t3e,c4),c5l)",
+    Tree0117 "B{t0=3}Dl{50}(Sb{t0=4})",
+    Tree0118 "B{b0=5;t0;o0=5}RFb(PPar{0;_}(RT{F}(c0e),Sb{o0=5},Scc{b0%3<2},Cd{30;_}(Sb{o0=8})),Flt{3;F;_}(Wde(Wu{t0},Seq(t1,Sl{0},t2),SubR(@si{t0+2%2<1}@ki{b0=4}@po{t0:=b0%3}S))),Step(FS(S),Keep(PAll{_}(Rpt{F}(a3),a4,a5e))))",
+    Tree0119 "RSeq(Rty2(RFb(Par{-1;1}(c0,Suc))),Rty4(AFb(To{10}(Flt{2;R;F}(OnceT(c1))),RetF(a2l))),Fb(a3,c4,Lim{3}(c5e),RT{1}(c6),Step(Suc,t7)))",
+    Tree0120 "B{t1=4;b0=2;b1;o0=0;t0}Bin{b0+4%3!2;T}(Mt{0}(Inv(Swm(a0))),Isw{b1;T;N}(Cd{0;K}(Sb{b1=5}),Sw{0;4}(t1,pt2{b0:3},SubA(@ki{b1<5}@oh{t0:=0}Wu{t0})),Mt{100}(Bin{b1<5;N}(Ub{o0},Cnd{some;N;_}(Sc{t0:=t1%3}))),Step(c3b{t0},Scc{some})))",
+    Tree0121 "B{o0=2;b1=5}Pre{b1=o0|5%3;F}(SubR(SubR(pt0{b0:b1;b1:=})))",
+    Tree0122 "B{b0;t1=3}RSeq(Isw{t1;T;_}(t0,c1),Par{-1;1}(Scc{b0%4<2},c2),FF(Ret3(t3)))",
+    Tree0123 "B{b1=5;b0=2;o0=_}Seq(RSeq(c0,c1),c2b{b0},RSeq(PAll{1}(t3,S),pt4{b0:1;b1:b1}),@ki{none}@rw{none}S)",
+    Tree0124 "B{b1=5}Pre{b1+3>0;F}(Fb(t0,c1,a2))",
+    Tree0125 "B{b0;t0}Rep4(Fb(Invt(pt0{b0:b0;b1:b0}),@po{t0+=2;b0:=t0}Pri(RFb(Seq(Step(Wt{30},a1,pt2{b0:7},a3b{9;b0})),RSel(@rw{t0<t0%4}@of{t0+=3}pt4{b0:=},t5,t6),RepF(t7)),Rpt{2}(Rep2(AFb(PAll{1}(Scc{t0%3>1}),FF(t8)))))))",
+    Tree0126 "B{t1=4;t0=1;o0=_;b0=2}Ret2(Keep(FS(Mt{30}(Fb(c0b{b0+1},@oh{o0:=b0;b0:=b0%2}@os{b0+=3;none?t0+=2}a1,Scc{b0>t1+3%2},c2,Rmp{F;F}(pt3{b0:t1}))))))",
+    Tree0127 "PAll{-1}(a0l,R)",
+    Tree0128 "B{q0=4;b0}Rep0(pt0{b0:=;b1:b0})",
+    Tree0129 "B{b1;t0=0;b0}Wde(@os{b1:=t0}To{0}(@ki{b0%4<0}RSeq(t0,t1)),Try(pt2{b0:=},pc3{b0:t0},c4),Scc{b0!b1+2})",
+    Tree0130 "B{o0=_;t0=2;b1=5}RFb(pa0{b0:3;b1:=},c1e,Sc{t0+2>2?o0:=b1+4})",
+    Tree0131 "RepF(RFb(Ret0(t0),t1,Inv(Sl{0})))",
+    Tree0132 "B{t0}Ruf{F}(pi0{t0:=})",
+    Tree0133 "B{b1=0;b0=4;q0=3;o0=_;t0=3}Swm(PPar{1;T}(Flt{3;R;_}(a0e),Swm(@si{o0|1!b0}@fi{o0|4%4>1}Flt{3;F;F}(@ki{t0+3%2=1}To{50}(Scc{b0!5}))),Keep(RU{F}(t1)),Lp{b1;_}(Ret0(Sc{t0:=b0}))),Sw{5}(Fai,t2))",
+    Tree0134 "B{q0;b0=2;o0=_;t0=2}@os{t0!1?b0+=1}@ki{b0<b0+3}Lp{b0;S}(PPar{0;T}(RU{S}(t0),@of{t0+=1}RSeq(c1),@of{t0+3<b0?o0:=_}@os{t0:=o0|2}c2,t3,a4))",
+    Tree0135 "B{o0=0}TryF(a0,Ub{o0},R)",
+    Tree0136 "B{o0=_;b0}Bin{some;N}(Isw{b0;_;_}(Wt{50},t0,Sb{b0=5}),Try(c1l,Suc))",
+    Tree0137 "RU{S}(Sub(Sel(Wde(t0,ASeq(F)),OnceT(Rus{3}(To{30}(RFb(t1,Wt{0})))))))",
+    Tree0138 "B{b0=2;t0=0;o0}Pri(Seq(a0l,Sl{10},Fai),OnceT(Invt(@os{t0>6?t0+=1;t0:=b0}@po{o0:=t0+1;o0:=8}Rmp{F;F}(Cnd{b0<t0;T;F}(t1)))),@os{t0+=1}@fi{b0>0}@rw{t0%2>0}Scc{t0!0})",
+    Tree0139 "Rmp{S;F}(Fb(Inv(OnceK(To{0}(Seq(FS(a0))))),Flt{3;_;_}(Dd{20}(Swm(c1,t2,t3e))),MSeq(PPar{1;_}(t4,c5,t6),t7)))",
+    Tree0140 "ASeq(Wde(Star(Once(Mt{30}(Rty2(Cd{30;K}(t0))))),ASeq(a1,MSeq(t2e,t3),FF(Swm(c4,a5e,c6e)))),ASeq(Lim{2}(ASeq(Star(c7,a8,t9),t10e,a11l)),PAll{_}(Pri(t12,t13,t14,c15),Rty3(Rpt{F}(Seq(t16))),a17)))",
+    Tree0141 "B{b0=3;b1;o0=2;t1=1}Keep(Sw{2}(@rw{o0|1+1!6}@of{b1:=b0;t1+=1}Cd{30;K}(t0),To{20}(t1)))",
+    Tree0142 "B{t0=3;t1=1;b0=0}Flt{3;S;_}(RFb(RFb(PPar{0;_}(a0l,pc1{b0:=}),SubR(Swm(pi2{t0:=},c3,Sc{b0+=1})),@ki{b0+3%2>0}Invt(Sl{20})),Seq(Swm(Cnd{t0=t0+1%3;T;_}(a4),c5,Sl{0}),Sel(c6b{b0},Wt{20}),MSeq(c7l,pc8{b0:b0},a9,S),Sb{t0=7},Rep3(pa10{b0:t1}))))",
+    Tree0143 "B{b0=0;b1=4;t0=5;o0=_}Swm(MSeq(c0,t1,pi2{t0:b0},c3l),ASeq(Ruf{2}(Fb(SubA(Dl{50}(pt4{b0:8;b1:=})),@si{b0+2!t0}@rw{none}c5l,c6)),To{0}(PPar{0;_}(t7,Scc{none}))),RFb(RSeq(Sb{b1=9},a8,RFb(c9,Fai))))",
+    Tree0144 "B{b1=0;b0=2;t0=0;q0}Lp{t0;R}(Ite(PPar{1;N}(RT{F}(Wt{50}),Wu{t0},@po{b1+=2}@fi{b0=b1+4}PAll{3}(a0,c1e,t2e)),c3b{b1%4},t4e))",
+    Tree0145 "B{t0;o0=_;b0=5;b1=5}ASeq(RU{S}(SubA(Rus{3}(@po{b1:=t0;t0:=4}c0))),@po{t0+=3}SubA(Seq(a1b{b0%4;b1},Wu{t0},@oh{t0:=o0|2+1%3;b0+=1}@fi{t0+2%4=2}pa2{b0:=;b1:b0})),c3e,@si{b1%4<1}@fi{b1%4=0}@of{b1:=b0+3}Ub{o0},t4)",
+    Tree0146 "B{o0}Cnd{o0|0>6;N;F}(SubA(SubR(a0)))",
+    Tree0147 "B{o0=_;b1=2;t0=0;q0=2;b0=2;t1}Seq(pc0{b0:=},Wde(MPri(Isw{b1;N;N}(a1e,a2b{b1;b1},t3e,pc4{b0:=}),RFb(@os{b1:=b0+3}Par{-2;-1}(t5,Suc))),@si{b1<0}@os{b1:=t1;t1+=3}Ret3(@of{o0:=9}Flip(RFb(t6,t7e),Pre{none;K}(Lp{t1;_}(RSeq(c8,pa9{b0:2;b1:t0},Sl{30},Sc{b1+=1})))))))",
+    Tree0148 "B{o0;b0=2}Step(pt0{b0:=;b1:b0},Sl{50},@oh{b0+=1}Ub{o0})",
+    Tree0149 "B{o0;t0;b0=4}@oh{t0+=1}@rw{t0%2<1}Swm(Sb{o0=9},pc0{b0:4},pi1{t0:b0},Wu{t0},t2)",
+    Tree0150 "B{o0;b1=1;t0}AFb(Par{1;_}(Sb{t0=7},Cnd{t0+1=0;N;F}(pi0{t0:t0}),Lim{1}(Sc{b1:=o0|2%2})),Swm(Ruf{3}(PPar{0;N}(TryF(Rpt{F}(F),ASeq(t1,pa2{b0:8;b1:=}))))))",
+    Tree0151 "B{t1=5;q0}Swm(Ite(pc0{b0:1},pi1{t0:t1}))",
+    Tree0152 "B{t0=5;b0}Step(c0,@si{t0%4<0}S,Lim{2}(Sc{b0+=3}))",
+    Tree0153 "B{t0;b0=5}Seq(c0,Par{2;-1}(Star(Sc{b0:=t0},Suc),t1e,@os{b0+=3}t2,a3e),@po{t0:=b0;t0:=2}@oh{b0:=t0;t0+=3}To{0}(Cnd{b0%3!0;T;S}(PAll{0}(Sl{20},t4,Sl{0}))))",
+    Tree0154 "B{o0;b1;t0=4;b0=4}Isw{t0;_;N}(Rpt{0}(S),RFb(t0,pc1{b0:=},t2e,Su{t0}(t3)),@os{o0:=_}OnceT(Rmp{S;S}(RT{1}(Opt(c4l)))),Ret3(Fb(OnceK(PPar{2;T}(pi5{t0:=},@fi{t0<4}@of{b0:=1;o0:=_}t6e)),t7,Ub{o0})))",
+    Tree0155 "B{t0=3;b0=5;o0}MPri(t0,Swm(@ki{b0!1}@rw{b0>o0|3%3}c1,Ub{o0},pt2{b0:=;b1:b0}),Par{-1;2}(RFb(t3,t4,Wu{t0}),PPar{0;_}(@ki{b0+4<5}Sc{t0+=2},Scc{t0=1},Mt{0}(t5))))",
+    Tree0156 "B{b0;t0=4;b1=0;t1=5}PPar{0;N}(To{0}(Ite(Wde(Sw{1}(pt0{b0:6;b1:=},Suc),RetF(Swm(S,pa1{b0:t0;b1:=}))),Inv(Lim{2}(Sw{1}(@of{b0:=t0%4}@oh{t1+=4}@rw{b1%4>2}Invt(pc2{b0:b1}),Scc{t0!3}))))))",
+    Tree0157 "B{b0;q0=0;o0;b1;t0=5}Rty4(Su{t0}(Star(Rep1(a0b{b0;b1}),Par{_;_}(Lp{_;F}(@of{t0:=b0%3}SubR(Scc{b1>5})),SubR(Inv(t1)),Sb{t0=7}),Sw{3}(Keep(Scc{o0|5>o0|0+4}),Wt{10}))))",
+    Tree0158 "B{b0=1}Try(t0,Suc,Sl{20},S,pt1{b0:=})",
+    Tree0159 "B{b0=4}FS(Inv(Inv(Rep1(pi0{t0:b0}))))",
+    Tree0160 "B{b0;t0=1;o0=1;q0=0}Ite(Ite(Swm(a0e),@oh{t0+=2}@of{b0=t0?o0:=t0}@os{t0+1%3<0?t0:=8}F,@of{t0+=2}@oh{b0+=1}Lp{b0;S}(Scc{o0|4=o0|5})),To{50}(t1))",
+    Tree0161 "B{o0=_;b1;b0=4;t0=1}RetF(PPar{0;N}(c0,@fi{t0<3}@of{b0+1%2<1?o0:=b1}c1,Sb{b0=1},c2))",
+    Tree0162 "B{t0=2;b0=3;t1=1;b1}RT{1}(Pre{b1+3>2;K}(RSeq(Rus{F}(Ite(t0,@os{b0>3?t1+=1}pt1{b0:9;b1:b0})),Fb(t2,pc3{b0:b1},F,c4,t5e),Isw{b0;_;N}(a6b{b0+1%3;b0},pc7{b0:=},Wu{t0},Sl{30}))))",
+    Tree0163 "B{t0;b1=1}Ite(@si{b1+2!4}@oh{t0+=3}@ki{t0>3}Rep3(a0l),Rpt{F}(t1))",
+    Tree0164 "B{t0=1;b1=2;b0=2}Dl{10}(Ite(pt0{b0:b1},Pre{t0>3;F}(pi1{t0:=})))",
+    Tree0165 "TryF(Seq(PPar{0;_}(a0e,R,c1),Rpt{1}(a2),Seq(Swm(RU{S}(t3),c4)),Cd{0;F}(t5)),Par{_;_}(OnceK(c6)),Fai)",
+    Tree0166 "B{b0=2;t0;b1=1}Par{-1;1}(Step(Sw{2;0}(F,a0,S),Sel(FS(RT{1}(Ruf{F}(a1)))),Sw{5;4;3}(pi2{t0:=},Pre{b0+2<2}(S),a3,@po{t0:=b1}@oh{b0:=t0+3}Sl{0}),Ruf{1}(pc4{b0:=}),Seq(@oh{t0+=3}Cnd{b1>3;N;S}(pt5{b0:b1}),Pre{b1%3>1;R}(a6b{b0%3;b1}),MPri(F,c7),RFb(a8b{t0;b1},Wu{t0}))))",
+    Tree0167 "Flip(Rep2(FS(Inv(Rmp{F;S}(Ite(AFb(t0,c1,a2e),PAll{2}(t3,c4)))))))",
+    Tree0168 "B{t0=0}Bin{t0+4=6;T}(a0,RFb(Fai,pc1{b0:t0}))",
+    Tree0169 "Ruf{F}(OnceT(Wt{50}))",
+    Tree0170 "B{t0=0}Pre{t0<0;F}(Ret1(MPri(pt0{b0:6},Mt{30}(Wt{0}),t1)))",
+    Tree0171 "B{t1=4;t0=2;b0=2;o0=4}@po{b0:=3}RSeq(Rus{1}(Flt{2;_;_}(PPar{0;N}(Swm(@rw{none}@po{b0:=t0%3}Dd{30}(c0),a1b{b0+2;b0}),Rpt{1}(Cd{20;K}(Pre{t1=1;R}(c2l))),Rep0(Scc{o0|2+4%3>0})))),Pre{t0%2>0}(Swm(c3b{t0%4},Once(t4),Invt(Bin{t0%4<1;T}(pi5{t0:t0},t6)),t7,Sc{t1+=2})),Once(c8b{o0|1+3}))",
+    Tree0172 "B{t0=5;t1;q0=1;b1=4;b0=1}Ite(PAll{-2}(Ite(Mt{0}(Sl{10}),Bin{t1=6;N}(@of{b0+4%4<2?b0:=9;t1+4%4>1?b0:=b1+3}Rep1(Dd{10}(a0)),Su{t0}(c1e))),PAll{0}(Rus{2}(c2),pc3{b0:b0},Lp{_;K}(c4b{t0}),Sb{t1=b0})),Flip(Rmp{F;S}(Seq(OnceT(Sb{b1=6}),a5e,c6b{t0+3})),F,@os{b1+=1}Wde(Rty3(t7e),F,Rep4(S))))",
+    Tree0173 "B{t0=5}Sel(RSeq(Sl{30},Rpt{F}(t0),Sb{t0=0},Rep2(t1)),Swm(Inv(pi2{t0:=}),Sl{20},R))",
+    Tree0174 "B{q0=4;o0;b1=1;b0=3;t0=0}Try(@po{o0:=6}@of{o0|4%3!0?b0:=b1%2}RSeq(@os{b1:=4}@fi{b0+3>b0+2}t0e,SubR(c1)),Su{t0}(Lp{b0;S}(c2e)),Lp{_;F}(SubA(Sc{t0+=2;o0:=b0})))",
+    Tree0175 "B{t1=4;b0;b1;t0=2}RSeq(t0,c1l,@fi{b0<b1+2}Wde(t2,Sb{t1=t0}),Fai)",
+    Tree0176 "B{t0=5;b0;o0=_;t1=4}To{100}(Wde(RFb(Dd{0}(t0),Seq(pt1{b0:5;b1:t0},pt2{b0:8;b1:b0}),PAll{-1}(pa3{b0:2},c4l),@si{t1%2>0}@ki{t0!t0+2%4}Swm(c5,S)),Flip(Ret1(@ki{t0+2<3}@fi{o0|5%2<0}Cnd{t0=3;N;S}(Sb{b0=5})))))",
+    Tree0177 "B{b1=1;t0=2;b0=2;t1;o0=0}Sw{3}(MSeq(@oh{o0|3!5?b0+=1;b0+=2}@ki{b1!1}Pre{none;K}(Sb{o0=6}),OnceK(pt0{b0:8;b1:t1}),Ub{o0}),@oh{t1:=b0+2}AFb(Inv(c1),@fi{some}@os{t0:=t0%3}c2,@po{o0:=t0%4}@oh{t0+1=t1?b1+=3;o0:=_}Ruf{F}(Sc{o0:=t1})))",
+    Tree0178 "RtyF(Ruf{1}(To{10}(Flt{1;S;K}(OnceT(Rep0(t0))))))",
+    Tree0179 "B{o0=2;b1=3;t0=4;b0=1}Isw{4;_;T}(@po{b1+=2}@fi{b0+4%2=1}Wu{t0},Fb(t0e,c1b{b1},@ki{o0|2%3=2}Mt{0}(c2)))",
+    Tree0180 "B{b0=1;q0=4;t0=5;b1=2}PPar{0;T}(Lp{_;_}(MPri(Lp{t0;K}(PAll{_}(MSeq(@po{b0:=t0+3}t0,t1,t2,Sl{10}),Cd{10;_}(t3e),Dl{0}(@po{b1+=2;b1+=1}@fi{b0!6}@of{t0+=2}RFb(pt4{b0:=;b1:=},a5)),Suc,c6)))),PPar{2;T}(pt7{b0:=;b1:b0},Sl{0},Wu{t0},a8e,t9))",
+    Tree0181 "B{t0}PPar{1;N}(Star(ASeq(Rep0(Suc)),OnceK(a0e),Wu{t0},F),Wde(Rty2(a1e),R,c2))",
+    Tree0182 "B{b1=5;b0=5;o0=0;t0}PPar{2;N}(Sel(PPar{1;T}(c0,a1l,pi2{t0:b1},Ub{o0},pt3{b0:t0;b1:b0}),Dd{10}(RSeq(Wde(Dl{30}(c4b{t0}),Ub{o0},t5))),Rus{F}(a6)),RU{F}(Pri(RFb(a7,pi8{t0:t0},c9),Rep2(a10),Rpt{F}(t11))))",
+    Tree0183 "B{t1;b0=2;o0;t0}Fb(Su{t1}(ASeq(RSeq(Scc{b0+2=4},@os{t0:=0}@ki{b0+2%4=3}@of{t1+=1}a0,pc1{b0:3}),@ki{b0<3}@oh{some?t1+=3}PAll{0}(Su{t0}(c2),c3b{t0}),RSel(Opt(c4)))),FF(Rep3(Step(RU{S}(@rw{some}TryF(a5,t6,c7b{t1+1}))))),Rpt{0}(Ub{o0}))",
+    Tree0184 "B{o0=_;b1=2;b0;t1}Sw{2;4;3}(PAll{-3}(R,Rty3(S),Pre{t1+1%4<0}(@si{b0=7}t0)),Keep(MSeq(c1,c2,RSeq(t3,Ub{o0}))),Par{-2;2}(t4,Pre{o0|5!7;K}(c5)),Run)",
+    Tree0185 "B{t0;b0=0}Bin{t0%4=0;T}(t0,pi1{t0:b0})",
+    Tree0186 "B{t0=3;b0=1;b1=3}Sw{2;4}(RFb(Pre{t0+4<3;K}(pc0{b0:=}),pt1{b0:b0},@rw{b0%4=1}@ki{t0>6}Sc{t0+=1},c2),Ite(c3,Sl{10}),Seq(Sc{t0+=2},t4,a5e))",
+    Tree0187 "B{b0;b1;t0}@rw{b1!4}@si{t0+1%2>0}@fi{t0+3!2}Step(Ret0(c0e),a1,c2b{t0},Pri(Scc{t0>3},t3,S),Lim{1}(RSeq(PAll{_}(Wt{0},t4),Isw{b1%2;T;N}(SubR(a5),a6b{b0+1%4;b0}))))",
+    Tree0188 "Step(RFb(Rus{3}(t0e),t1,Rpt{2}(Fai)),FF(MPri(c2e,c3,a4)))",
+    Tree0189 "Cd{10;K}(RU{F}(Seq(FS(Suc),Par{-3;-2}(a0l,t1,F),OnceK(Flip(Par{_;-1}(t2,t3e,c4l),a5)))))",
+    Tree0190 "B{b0=1;o0;t0;q0}@ki{b0%2=0}MSeq(Fb(To{10}(PAll{1}(pt0{b0:=;b1:b0},a1b{b0;b0},c2b{t0%4})),c3),MPri(@fi{b0%4!2}Sl{0},Pre{t0%3>0;R}(Step(@fi{b0%2=1}@oh{o0:=_}c4,c5e,R)),Lp{t0;R}(Lim{2}(t6)),MSeq(Scc{some},t7),a8),@os{b0:=9}RFb(@os{b0:=t0+1}@po{t0:=o0|5+4%2}RFb(Su{t0}(Once(Ret2(@po{t0+=1}@oh{o0:=t0+4}Dl{10}(Sb{o0=7})))))),RSeq(t9,RFb(pt10{b0:=},@os{t0+=1}@oh{t0:=b0}c11e),pt12{b0:t0;b1:b0}),Wde(Pre{t0>2;S}(c13l),Par{1;_}(Wu{t0},c14)))",
+    Tree0191 "B{b1=3;b0=0;o0=_;t0}PAll{_}(Flip(c0,Scc{b0+2>t0},c1,t2,@fi{t0%2=1}t3),Pre{some}(RFb(@os{b0:=b0%4}pt4{b0:=},t5,@fi{some}@os{b1:=t0%2}@oh{b1+=2}Wu{t0},@ki{t0<b0}a6b{5;b0})),MPri(Fai,pi7{t0:=},Wu{t0},t8e),@si{t0%4!0}@ki{b0!b1}Step(t9,F),MSeq(SubA(Sl{0})))",
+    Tree0192 "B{b1=5;t0=1;b0=4}Keep(Isw{t0;N;T}(Ret2(@si{b0+4>b1%4}@ki{b0%3!2}@rw{b1%3<0}Bin{t0%3>1;N}(c0e,Sl{50})),TryF(@fi{b0!5}@os{b0+=1;b1+=1}t1,t2,@of{b1>7?t0:=b0}@rw{b0>b1}a3)))",
+    Tree0193 "B{q0=1}Wde(c0,c1,Lp{_;F}(t2))",
+    Tree0194 "B{b0;b1;t0=4}Fb(RFb(Wde(RSeq(Scc{b1+4%2!0},@si{t0<b0}@of{b1+=3}pa0{b0:1}),a1,pa2{b0:t0})))",
+    Tree0195 "B{t0=5;b1;o0=0;b0=5}Swm(a0,Once(Wde(Par{-2;_}(Pre{b1+3>1;F}(Keep(Inv(Sb{t0=1}))),@si{b0>3}@os{o0:=t0}RSeq(FF(a1))),t2)))",
+    Tree0196 "RFb(RFb(a0e,c1,a2),Sel(c3,a4l),MSeq(Lim{2}(FS(Sl{0})),Flip(Rus{F}(Step(a5,c6)))),Star(a7,c8,c9))",
+    Tree0197 "B{t0=3;q0;t1;b1=4;b0}@fi{b1=3}Try(Cd{50;K}(Lp{b0;F}(TryT(Fb(a0,pc1{b0:t0}),S,Opt(Wt{0}),Pre{t0+3%4>0;F}(c2b{0}),Sb{t0=t1}))),RFb(c3,a4,pa5{b0:=;b1:t1},a6,RetF(pi7{t0:b0})))",
+    Tree0198 "B{b0=3;t1=2;b1;t0}@rw{t1>3}@os{b1+=2}PAll{-1}(Swm(c0,@of{t1>3?b0+=3}t1,pa2{b0:b1;b1:b0}),Ret4(t3),Isw{b1%2;N;N}(t4,@si{t1=b1+3}@ki{t0+4%3=1}a5l),Rpt{F}(a6l),MPri(c7e,@ki{t1%3=0}t8e))",
+    Tree0199 "B{b0}@of{b0+=3}Ret3(SubA(SubR(FS(t0e))))",
 }

@@ -4,200 +4,540 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0200Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
         }
-        #[on_success(|bb| { bb.b1 = (*bb.t0 + 4) % 4; bb.b1 += 3 })]
-        TryCatch(catch_on_halt = false) {
-            StatefulAction(Task<0>),
-            Action(PAct<1>, b0 = {=}, b1 = {=}),
-            AsyncSequence {
-                Action(Act<2>),
-                Script(|bb| bb.b0 += 3),
-            },
-            SubTree(Tree0200Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0200Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0201Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0201 for Ctx {
-        Inverter {
-            SubTree(Tree0201Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0202 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(3),
-        }
-        ReactiveFallback {
-            #[run_while(|bb| *bb.t0 < 1)]
-            #[post(|bb| bb.b0 += 1)]
+        #[success_if(|bb| bb.b1 % 2 != 1)]
+        #[on_halted(|bb| bb.b1 += 2)]
+        Repeater(forever) {
             Switch(b1) {
-                case 4 => AlwaysRunning,
-                case 2 => ScriptCondition(|bb| bb.o0.is_some()),
-                _ => Action(|ctx, bb| ctx.exec_in(0, (bb.b1 + 3) % 4, &mut bb.b1)),
-            },
-            Action(Act<1>),
-            Parallel(success = -1, failure = -2) {
-                StatefulAction(Task<2>),
-                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                Sleep(0),
-                Filter(times = 1, count = Success) {
-                    Condition(PCond<4>, b0 = 2),
+                case 2 => RetryUntilSuccessful(4) {
+                    Selector {
+                        StatefulAction(Task<0>),
+                        #[skip_if(|bb| bb.b0 < 3)]
+                        ReactiveFallback {
+                            Action(Act<1>),
+                            AlwaysFailure,
+                            #[success_if(|bb| (*bb.t0 + 2) % 3 == 2)]
+                            #[on_failure(|bb| { bb.b1 = 4; bb.b0 = bb.o0.unwrap_or(3) % 3 })]
+                            SetBlackboard(b0 = 4),
+                        },
+                        Script(|bb| { bb.b1 = *bb.t0; if bb.b0 != 1 { *bb.t0 += 1 } }),
+                    },
                 },
-            },
-            AsyncSequence {
-                StatefulAction(PTask<5>, b0 = 9),
-                ForceSuccess {
-                    Condition(Cond<6>),
-                },
-                Script(|bb| { bb.o0 = Some((*bb.t0 + 2) % 4); bb.o0 = Some(9) }),
-            },
-        }
-    }
-}
-
-board!(Tree0202Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0203 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        Sequence {
-            Conditional(|bb| (*bb.t1 + 4) % 2 > 0, else = Failure) {
-                Fallback {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Interrupt(|bb| *bb.t0 < 5) {
-                            StatefulAction(PTask<0>, b0 = {t1}),
+                case 1 => MaxTime(10) {
+                    RunOnce {
+                        KeepRunningUntilFailure {
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(2)),
+                                Action(PIo<3>, t0 = {b0}),
+                            },
                         },
                     },
                 },
+                case 5 => RepeatUntilSuccess(3) {
+                    Timeout(10) {
+                        IfThenElse {
+                            Condition(PCond<4>, b0 = {b1}),
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                    },
+                },
+                _ => Parallel(success = -2, failure = 0) {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<6>),
+                    Condition(PCond<7>, b0 = {b0}),
+                },
             },
-            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0203Blackboard { t0 t1 });
+board!(Tree0200Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0201 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+        }
+        TryCatch {
+            #[skip_if(|bb| bb.b0 + 4 == *bb.t0)]
+            #[on_halted(|bb| bb.t0.set(5))]
+            #[failure_if(|bb| bb.b0 % 2 < 1)]
+            Action(PIo<0>, t0 = {t0}),
+            BinarySelector(|bb| *bb.t0 == 0, dynamic = false) {
+                ReactiveFallback {
+                    Action(Act<1>),
+                    Action(Act<2>),
+                    Condition(PCond<3>, b0 = {t0}),
+                },
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0201Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0202 for Ctx {
+        Repeat(forever) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0203 for Ctx {
+        PolicyParallel(policy = FirstFailure) {
+            Condition(Cond<0> = Cond::<0>),
+            Condition(Cond<1> = Cond::<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0204 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 4,
         }
-        Loop(q0, value = {t0}, if_empty = Failure) {
-            RunOnce(then_skip = false) {
-                FlipSelector {
-                    IfThenElse {
-                        #[skip_if(|bb| *bb.t0 + 1 < *bb.t0)]
-                        Action(Act<0> = Act::<0>),
-                        ForceSuccess {
-                            Repeat(forever) {
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        #[post(|bb| bb.b0 = bb.b0 % 4)]
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
+        ReactiveSequence {
+            AlwaysSuccess,
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            Action(Act<2>),
+            #[post(|bb| if (bb.b0 + 1) % 3 < 0 { bb.t1.set(*bb.t0 + 1) })]
+            Action(Act<3>),
         }
     }
 }
 
-board!(Tree0204Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0205Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0205Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(Act<4>)
-    }
-}
+board!(Tree0204Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
         blackboard {
+            b0: i64 = 3,
             #[tracked] t0: i64,
-            b0: i64,
         }
-        ForceFailure {
-            Repeat(4) {
-                Interrupt(|bb| *bb.t0 > bb.b0 + 3) {
-                    ForceFailure {
+        StepSequencer {
+            StatefulAction(Task<0>),
+            SequenceStar {
+                #[failure_if(|bb| *bb.t0 % 4 == 1)]
+                Repeater(3) {
+                    Sleep(50),
+                },
+                #[skip_if(|bb| bb.b0 != 0)]
+                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                Invert {
+                    Action(PAct<2>, b0 = 5, b1 = {b0}),
+                },
+                Sleep(0),
+            },
+            Retry(3) {
+                ParallelAll(max_failures = -3) {
+                    Action(Act<3> = Act::<3>),
+                    Sequence {
+                        #[post(|bb| *bb.t0 += 3)]
+                        ReactiveFallback {
+                            Action(|ctx| ctx.exec(4)),
+                            AlwaysFailure,
+                        },
+                    },
+                    Timeout(0) {
+                        StatefulAction(Task<5>),
+                    },
+                    Condition(Cond<6>),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Precondition(|bb| *bb.t0 + 4 != 4, else = Running) {
+                    ReactiveSequence {
+                        Action(Act<7>),
+                        Sleep(30),
+                    },
+                },
+                Inverter {
+                    StatefulAction(Task<8>),
+                },
+            },
+            MaxTime(50) {
+                Wait(10),
+            },
+        }
+    }
+}
+
+board!(Tree0205Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0206 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+        }
+        #[failure_if(|bb| (bb.b1 + 2) % 4 != 0)]
+        Delay(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0206Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0207Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Inverter {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0207 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            SubTree(Tree0207Sub0, ..),
+            AlwaysFailure,
+            RepeatTimes(2) {
+                Precondition(|bb| *bb.t0 + 3 == 7, else = Failure) {
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0207Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0208 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64 = 3,
+        }
+        RepeatUntilFailure(forever) {
+            ReactiveSequence {
+                Fallback {
+                    Action(Act<0>),
+                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                },
+                #[skip_if(|bb| bb.o0.is_some())]
+                Action(Act<2>),
+                SetBlackboard(b1 = {b0}),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0208Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0209 for Ctx {
+        RepeatUntil(Failure) {
+            AsyncFallback {
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Action(Act<1>),
+                Sleep(50),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0210 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+        }
+        BinarySelector(|bb| bb.b0 > 0, dynamic = false) {
+            Inverter {
+                Optional {
+                    IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = true) {
+                        StatefulAction(Task<0>),
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        #[success_if(|bb| bb.b0 % 3 != 1)]
+                        WaitValueUpdate(t0) {
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            #[skip_if(|bb| bb.b0 == 3)]
+                            StatefulAction(Task<1>),
+                        },
                         Sequence {
-                            #[on_failure(|bb| if *bb.t0 % 2 < 1 { bb.b0 += 3 })]
-                            Condition(Cond<0>),
-                            Invert {
-                                StepSequencer {
-                                    StatefulAction(Task<1>),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                            #[success_if(|bb| bb.b0 != 3)]
-                            SubTree(Tree0205Sub0, t0 = {=}, b0 = {b0}),
-                            Precondition(|bb| *bb.t0 > 7, else = Success) {
-                                #[post(|bb| *bb.t0 += 1)]
-                                SubTree(Tree0205Sub1, ..),
-                            },
-                            ReactiveFallback {
-                                Condition(Cond<5>),
-                                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                                #[success_if(|bb| bb.b0 % 4 < 3)]
-                                #[run_while(|bb| *bb.t0 == 3)]
-                                SetBlackboard(b0 = 5),
-                                StatefulAction(Task<6>),
-                                Condition(Cond<7>),
+                            StatefulAction(Task<2> = Task::<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Action(PIo<4>, t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0210Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0211 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
+        }
+        Parallel(success = -2, failure = 2) {
+            RetryUntilSuccessful(forever) {
+                #[run_while(|bb| (bb.b0 + 4) % 2 < 0)]
+                #[skip_if(|bb| *bb.t1 % 4 < 0)]
+                WhileDoElse {
+                    StepSequencer {
+                        Condition(PCond<0>, b0 = 2),
+                        #[on_failure(|bb| if bb.b0 != bb.o0.unwrap_or(2) + 2 { bb.t1.set(0) })]
+                        #[run_while(|bb| bb.b0 % 2 < 0)]
+                        Action(PIo<1>, t0 = {t1}),
+                        Action(Act<2>),
+                        ScriptCondition(|bb| (bb.o0.unwrap_or(4) + 1) % 4 < 2),
+                        StatefulAction(Task<3>),
+                    },
+                    Repeater(forever) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Priority {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) + 1 > *bb.t1)]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Loop(q0, value = {t1}) {
+                        StatefulAction(Task<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
+                #[success_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
+                #[run_while(|bb| bb.b0 != 3)]
+                StatefulAction(Task<6>),
+                Deadline(0) {
+                    MaxTime(30) {
+                        Action(Act<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0211Blackboard { q0 t0 b0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0212 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 5,
+            b0: i64 = 1,
+        }
+        ParallelAll(max_failures = -3) {
+            AlwaysSuccess,
+            #[success_if(|bb| (bb.b1 + 4) % 3 != 2)]
+            #[post(|bb| bb.t0.set(bb.b1 % 4))]
+            #[skip_if(|bb| *bb.t0 + 4 == bb.b0)]
+            Wait(20),
+            Script(|bb| if bb.b0 % 4 < 3 { bb.b1 += 1 }),
+        }
+    }
+}
+
+board!(Tree0212Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0213 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        MemSequence {
+            Cooldown(0, filtered = Skipped) {
+                #[success_if(|bb| bb.b1 != *bb.t0)]
+                StatefulAction(Task<0>),
+            },
+            StatefulAction(Task<1> = Task::<1>),
+            ReactiveFallback {
+                Condition(Cond<2>),
+                Precondition(|bb| bb.b1 % 4 > 0) {
+                    RepeatUntilSuccess(1) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+            },
+            Optional {
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        #[success_if(|bb| bb.b0 % 4 < 3)]
+                        #[run_while(|bb| bb.b0 > 1)]
+                        Condition(Cond<5>),
+                    },
+                    MaxTime(0) {
+                        Action(PAct<6>, b0 = {b0}, b1 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0213Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0214 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        ReactiveSequence {
+            Delay(50) {
+                StepSequencer {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    Succeeder,
+                },
+            },
+            SequenceStar {
+                ForceFailure {
+                    StatefulAction(PTask<2>, b0 = 2, b1 = {t1}),
+                },
+                Sequence {
+                    Action(Act<3> = Act::<3>),
+                },
+            },
+            Fallback {
+                Fallback {
+                    Filter(times = 1, count = Failure, filtered = Skipped) {
+                        Action(Act<4>),
+                    },
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+            BinarySelector(|bb| *bb.t1 % 3 > 1, dynamic = false) {
+                #[failure_if(|bb| bb.o0.unwrap_or(0) < 6)]
+                #[post(|bb| bb.t0.set(*bb.t1 + 2))]
+                Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
+                StatefulAction(PTask<8>, b0 = 3),
+            },
+        }
+    }
+}
+
+board!(Tree0214Blackboard { t1 t0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0215Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0215Sub0 for Ctx {
+        MemPriority {
+            FlipSelector {
+                SubTree(Tree0215Sub1),
+                Sleep(0),
+            },
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0215 for Ctx {
+        SequenceStar {
+            SubTree(Tree0215Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0216Sub0 for Ctx {
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0216 for Ctx {
+        FlipSelector {
+            Repeat(2) {
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                    AlwaysRunning,
+                },
+            },
+            Fallback {
+                SubTree(Tree0216Sub0),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0217Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 12,
+            b0: i64 = 11,
+        }
+        #[success_if(|bb| *bb.t0 + 3 > 1)]
+        ScriptCondition(|bb| *bb.t0 < (bb.b0 + 4) % 3)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0217 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+            b0: i64 = 1,
+        }
+        ForceSuccess {
+            Repeat(3) {
+                #[run_while(|bb| bb.b0 < *bb.t0)]
+                #[skip_if(|bb| *bb.t0 > (bb.b1 + 4) % 2)]
+                #[success_if(|bb| *bb.t0 + 2 < 5)]
+                RetryUntilSuccessful(forever) {
+                    Delay(10) {
+                        Precondition(|bb| *bb.t0 + 3 < 7, else = Running) {
+                            ParallelAll {
+                                Condition(PCond<0>, b0 = {=}),
+                                SubTree(Tree0217Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+                                #[skip_if(|bb| bb.b1 + 1 > 5)]
+                                #[run_while(|bb| *bb.t0 + 4 < 5)]
+                                Condition(Cond<1>),
+                                Condition(Cond<2>),
                             },
                         },
                     },
@@ -207,706 +547,303 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0205Blackboard { t0 b0 });
+board!(Tree0217Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0206 for Ctx {
+    pub tree Tree0218 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Cooldown(50, filtered = Failure) {
-                StepSequencer {
-                    Condition(|ctx| ctx.check(1)),
-                    RetryUntilSuccessful(4) {
-                        Filter(times = 2, count = Failure, filtered = Failure) {
-                            Sleep(0),
-                        },
-                    },
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Failer,
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
+        BinarySelector(|bb| bb.b0 + 4 > 6) {
+            AsyncFallback {
+                AsyncSequence {
+                    ScriptCondition(|bb| bb.b0 < 4),
+                    StatefulAction(PTask<0>, b0 = 3),
+                    Condition(Cond<1>),
+                    Action(Act<2> = Act::<2>),
                 },
             },
-            SequenceStar {
-                Action(PAct<4>, b0 = {t0}, b1 = {=}),
+            BinarySelector(|bb| *bb.t1 + 2 > *bb.t0 % 4, dynamic = true) {
+                Interrupt(|bb| *bb.t0 + 1 > 7) {
+                    IfThenElse {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Action(Act<4> = Act::<4>),
+                    },
+                },
                 Condition(Cond<5> = Cond::<5>),
             },
         }
     }
 }
 
-board!(Tree0206Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0207 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        SkipUnlessUpdated(t0) {
-            ReactiveSequence {
-                AsyncFallback {
-                    Selector {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                        Action(PIo<1>, t0 = {t0}),
-                    },
-                },
-                Interrupt(|bb| bb.b0 == bb.b0 % 4) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Interrupt(|bb| *bb.t0 > *bb.t0 + 3) {
-                    Filter(times = 1, filtered = Skipped) {
-                        SequenceWithMemory {
-                            Repeat(3) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0207Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0208 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-        }
-        ReactiveSequence {
-            #[failure_if(|bb| bb.b0 > 1)]
-            Wait(0),
-            Condition(Cond<0>),
-            RetryUntilSuccessful(4) {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            Action(PIo<3>, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0208Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0209 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| (*bb.t1 + 4) % 4 > 2, else = Success) {
-            KeepRunningUntilFailure {
-                Repeat(2) {
-                    Fallback {
-                        Limiter(2) {
-                            Repeat(4) {
-                                Precondition(|bb| bb.b0 != 1) {
-                                    #[skip_if(|bb| *bb.t0 + 1 > 5)]
-                                    #[run_while(|bb| *bb.t0 + 4 < 5)]
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                        Action(Act<0>),
-                        Repeat(2) {
-                            ScriptCondition(|bb| *bb.t1 < 1),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0209Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0210Sub1 for Ctx {
-        ParallelAll(max_failures = -2) {
-            RetryUntilSuccessful(3) {
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(Task<0>),
-                    ReactiveFallback {
-                        Condition(Cond<1> = Cond::<1>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            FlipSelector {
-                StatefulAction(Task<2>),
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0210Sub0 for Ctx {
-        SubTree(Tree0210Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0210 for Ctx {
-        MemSequence {
-            SubTree(Tree0210Sub0),
-            TryCatch(catch_on_halt = true) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Inverter {
-                        StatefulAction(Task<4>),
-                    },
-                    Wait(0),
-                },
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0211Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 15,
-        }
-        ReactiveSequence {
-            Precondition(|bb| bb.b0 < 3, else = Failure) {
-                Selector {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    StatefulAction(PTask<2>, b0 = {b0}),
-                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
-                    KeepRunningUntilFailure {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                },
-            },
-            Precondition(|bb| (bb.b1 + 1) % 2 < 0, else = Skipped) {
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<5>),
-                },
-            },
-            Action(|ctx| ctx.exec(6)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0211 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-        }
-        StepSequencer {
-            AsyncSequence {
-                #[on_success(|bb| { if bb.b0 == bb.b1 { bb.b0 = *bb.t0 + 1 }; bb.b1 = 3 })]
-                #[success_if(|bb| bb.b0 % 2 > 0)]
-                #[on_halted(|bb| bb.b1 += 1)]
-                SubTree(Tree0211Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-                RepeatUntilFailure(3) {
-                    Fallback {
-                        StatefulAction(Task<7>),
-                        SetBlackboard(b1 = {b0}),
-                    },
-                },
-                StatefulAction(Task<8>),
-                #[failure_if(|bb| bb.b0 + 2 != bb.b1 + 2)]
-                ReactiveFallback {
-                    RetryUntilSuccessful(0) {
-                        Condition(Cond<9>),
-                    },
-                    RepeatUntilSuccess(forever) {
-                        Cooldown(30) {
-                            Sequence {
-                                StatefulAction(Task<10> = Task::<10>),
-                                SetBlackboard(b1 = 0),
-                                SetBlackboard(b0 = 8),
-                                Failer,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0211Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0212 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-        }
-        ReactiveSequence {
-            SequenceWithMemory {
-                Condition(PCond<0>, b0 = {=}),
-                Delay(20) {
-                    Loop(q0, if_empty = Success) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                RunOnce {
-                    Inverter {
-                        Wait(20),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Precondition(|bb| bb.b1 < 3, else = Success) {
-                        StatefulAction(PTask<1>, b0 = 7, b1 = {=}),
-                    },
-                },
-                Loop(q0, if_empty = Skipped) {
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            #[post(|bb| bb.b0 = *bb.t0)]
-            RetryUntilSuccessful(2) {
-                Filter(times = 2, count = Failure, filtered = Failure) {
-                    Sequence {
-                        Priority {
-                            Filter(times = 3, count = Success, filtered = Skipped) {
-                                AlwaysRunning,
-                            },
-                            Action(PIo<3>, t0 = {b0}),
-                            Condition(|ctx| ctx.check(4)),
-                            ScriptCondition(|bb| bb.b0 + 2 == 7),
-                            #[success_if(|bb| (bb.b0 + 1) % 3 > 0)]
-                            #[run_while(|bb| *bb.t0 % 3 != 1)]
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                },
-            },
-            Delay(30) {
-                FlipSelector {
-                    Conditional(|bb| bb.b0 > 5, dynamic = false, else = Success) {
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    #[run_while(|bb| bb.b0 < 2)]
-                    #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
-                    SetBlackboard(t0 = {b1}),
-                },
-            },
-            ReactiveSelector {
-                FlipSelector {
-                    Conditional(|bb| bb.b1 != 4, dynamic = true, else = Success) {
-                        StatefulAction(PTask<9>, b0 = 7),
-                    },
-                    Selector {
-                        Condition(|ctx| ctx.check(10)),
-                    },
-                },
-                #[on_success(|bb| bb.b1 += 1)]
-                #[post(|bb| if bb.b0 + 1 > 2 { bb.b1 += 1 })]
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        WasEntryUpdated(t0),
-                        Condition(Cond<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0212Blackboard { t0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0213 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        IndexSwitch(|bb| *bb.t0) {
-            AsyncFallback {
-                Precondition(|bb| *bb.t0 < 0, else = Success) {
-                    BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = true) {
-                        Sleep(0),
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Deadline(10) {
-                    ParallelAll(max_failures = -1) {
-                        #[skip_if(|bb| *bb.t0 > bb.b0)]
-                        #[post(|bb| if bb.b0 % 2 != 1 { bb.b0 += 3 })]
-                        Sleep(10),
-                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                    },
-                },
-                WaitUntil(|bb| bb.b0 > 0) {
-                    RunOnce {
-                        Precondition(|bb| *bb.t0 + 3 != 3, else = Failure) {
-                            Priority {
-                                Condition(|ctx| ctx.check(2)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0213Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0214 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        Parallel(failure = -1) {
-            SequenceWithMemory {
-                UnsetBlackboard(o0),
-                Action(Act<0>),
-            },
-            RunOnce {
-                Filter(times = 3, count = Failure) {
-                    Precondition(|bb| bb.b0 % 4 != 0, else = Failure) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0214Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0215 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-        }
-        WhileDoElse {
-            ReactiveFallback {
-                Optional {
-                    ReactiveSequence {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            StatefulAction(PTask<0>, b0 = 0, b1 = {t0}),
-                        },
-                    },
-                },
-                IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Loop, dynamic = false) {
-                    WhileDoElse {
-                        WasEntryUpdated(t0),
-                        MemSequence {
-                            Sleep(100),
-                            Action(Act<1> = Act::<1>),
-                        },
-                        ReactiveFallback {
-                            Action(PAct<2>, b0 = {t0}),
-                            Condition(Cond<3>),
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 3)),
-                        },
-                    },
-                },
-            },
-            Action(|ctx| ctx.exec(5)),
-        }
-    }
-}
-
-board!(Tree0215Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0216 for Ctx {
-        Parallel(success = 1, failure = -1) {
-            RunOnce(then_skip = true) {
-                ForceFailure {
-                    TryCatch(catch_on_halt = false) {
-                        KeepRunningUntilFailure {
-                            FlipSelector {
-                                ReactiveFallback {
-                                    Action(Act<0> = Act::<0>),
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                        AsyncSequence {
-                            Repeater(1) {
-                                StatefulAction(Task<2>),
-                            },
-                            Action(Act<3>),
-                            RunOnce(then_skip = false) {
-                                ReactiveFallback {
-                                    Condition(Cond<4> = Cond::<4>),
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                            RetryUntilSuccessful(4) {
-                                Action(|ctx| ctx.exec(6)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0217 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            Condition(Cond<2> = Cond::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0218 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            Condition(|ctx| ctx.check(0)),
-            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
-                RetryUntilSuccessful(1) {
-                    Action(PIo<1>, t0 = {b0}),
-                },
-                Script(|bb| { bb.b0 += 3; *bb.t0 += 1 }),
-                RunOnce {
-                    #[on_halted(|bb| if *bb.t0 + 3 > *bb.t0 { *bb.t0 += 3 })]
-                    Condition(Cond<2>),
-                },
-            },
-            #[on_success(|bb| { if *bb.t0 < (*bb.t0 + 4) % 2 { *bb.t0 += 3 }; bb.b0 += 1 })]
-            #[skip_if(|bb| *bb.t0 + 3 < 5)]
-            Timeout(0) {
-                RepeatUntilFailure(2) {
-                    #[failure_if(|bb| *bb.t0 % 3 == 0)]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[post(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-                    ParallelAll {
-                        IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                            Loop(q0, value = {t0}) {
-                                Condition(Cond<3>),
-                            },
-                            AlwaysFailure,
-                            StepSequencer {
-                                Condition(Cond<4> = Cond::<4>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0218Blackboard { q0 t0 b0 });
+board!(Tree0218Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0219 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
         }
-        BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
-            Repeat(2) {
-                StatefulAction(Task<0>),
-            },
-            Filter(times = 2, count = Success, filtered = Failure) {
-                Succeeder,
+        Repeat(forever) {
+            Sequence {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    WhileDoElse {
+                        RepeatUntilSuccess(3) {
+                            ReactiveFallback {
+                                Action(|ctx| ctx.exec(0)),
+                                #[failure_if(|bb| bb.b0 + 3 > 5)]
+                                #[skip_if(|bb| *bb.t0 % 3 != 2)]
+                                StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
+                            },
+                        },
+                        Filter(times = 1, count = Completed, filtered = Skipped) {
+                            Loop(q0, if_empty = Running) {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0219Blackboard { b0 });
+board!(Tree0219Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0220 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
         }
-        StepSequencer {
-            Repeat(4) {
-                Action(|ctx| ctx.exec(0)),
+        FlipSelector {
+            Condition(Cond<0> = Cond::<0>),
+            Deadline(30) {
+                #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
+                StatefulAction(Task<1>),
             },
-            Sequence {
-                Repeat(0) {
-                    SetBlackboard(b0 = 6),
-                },
-                IndexSwitch(|bb| (*bb.t0 + 2) % 3, out_of_range = Loop) {
-                    Timeout(0) {
-                        SkipUnlessUpdated(t0) {
-                            #[success_if(|bb| bb.b0 + 1 > 2)]
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                #[post(|bb| bb.b0 += 3)]
-                #[on_success(|bb| *bb.t1 += 1)]
-                IfThenElse {
-                    Action(PAct<2>, b0 = {t0}, b1 = {b0}),
-                    #[run_while(|bb| *bb.t1 % 2 < 0)]
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    #[skip_if(|bb| *bb.t1 > (bb.b0 + 3) % 4)]
-                    Action(Act<3>),
-                    AlwaysSuccess,
-                },
+            KeepRunningUntilFailure {
+                Action(Act<2>),
+            },
+            WaitValueUpdate(t0) {
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0220Blackboard { t0 b0 t1 });
+board!(Tree0220Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0221 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 4,
         }
-        ReactiveFallback {
-            Switch(b1) {
-                case 0 => Priority {
-                    #[failure_if(|bb| bb.b1 % 3 < 2)]
+        #[on_halted(|bb| { bb.o0 = Some(bb.b1 % 4); if *bb.t1 % 2 == 1 { bb.b0 += 3 } })]
+        Delay(0) {
+            Cooldown(20) {
+                Retry(0) {
                     StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    SequenceWithMemory {
-                        Condition(Cond<2> = Cond::<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                _ => Switch(b1) {
-                    case 3 => Condition(Cond<4>),
-                    _ => StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0221Blackboard { b1 q0 });
+board!(Tree0221Blackboard { o0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0222 for Ctx {
-        PolicyParallel(policy = FirstFailure) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                ForceFailure {
-                    RunOnce {
-                        Condition(Cond<1> = Cond::<1>),
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+        }
+        AsyncFallback {
+            TryCatch {
+                #[on_halted(|bb| { bb.b0 += 3; bb.b0 = *bb.t0 })]
+                #[failure_if(|bb| bb.b0 != 3)]
+                #[run_while(|bb| bb.o0.is_none())]
+                Priority {
+                    #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                    SequenceWithMemory {
+                        ForceSuccess {
+                            Action(Act<0>),
+                        },
                     },
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                AlwaysFailure,
-                Repeater(0) {
-                    AlwaysFailure,
+                Repeat(3) {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
-            Action(Act<2>),
-            ParallelAll(1) {
-                StepSequencer {
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0222Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0223 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+        }
+        AsyncSequence {
+            Fallback {
+                #[post(|bb| bb.b0 += 1)]
+                #[run_while(|bb| bb.b0 % 3 < 2)]
+                RunOnce {
+                    Script(|bb| *bb.t0 += 2),
                 },
-                StatefulAction(Task<6>),
-                Sequence {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9> = Task::<9>),
+                Condition(|ctx| ctx.check(0)),
+                MaxTime(10) {
+                    Condition(Cond<1>),
+                },
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Remap(success = Failure, failure = Success) {
+                BinarySelector(|bb| *bb.t0 != 7) {
+                    TryCatch {
+                        #[post(|bb| if (*bb.t0 + 2) % 2 != 0 { bb.b0 = bb.b1 })]
+                        AlwaysRunning,
+                        Sleep(10),
+                    },
+                    ReactiveSelector {
+                        Action(PIo<3>, t0 = {b0}),
+                        Condition(|ctx| ctx.check(4)),
+                    },
                 },
             },
         }
     }
 }
 
+board!(Tree0223Blackboard { b0 t0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0223 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            AlwaysSuccess,
+    pub tree Tree0224Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 9,
+            o0: Option<i64> = Some(14),
+            #[tracked] t1: i64 = 9,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 14,
+        }
+        WhileDoElse {
+            StatefulAction(PTask<0>, b0 = 8, b1 = {t1}),
+            ReactiveSelector {
+                Action(Act<1>),
+                #[on_success(|bb| { if bb.b1 + 4 == 3 { *bb.t0 += 2 }; bb.b1 += 2 })]
+                Action(Act<2>),
+                #[on_success(|bb| { bb.b0 += 3; bb.t1.set(bb.o0.unwrap_or(1)) })]
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+                #[skip_if(|bb| *bb.t0 + 3 < 0)]
+                ScriptCondition(|bb| bb.o0.unwrap_or(0) + 1 != bb.b0),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0224 for Ctx {
-        AsyncSequence {
-            Fallback {
-                SequenceStar {
-                    Repeat(3) {
-                        Condition(Cond<0>),
-                    },
-                    Timeout(0) {
-                        Action(Act<1>),
-                    },
-                    Deadline(20) {
-                        Condition(Cond<2>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Delay(0) {
+            #[on_success(|bb| bb.o0 = Some(*bb.t1))]
+            IfThenElse {
+                AsyncSequence {
+                    SubTree(Tree0224Sub0, q0 = {=}, b1 = {b1}, o0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}),
+                    Priority {
+                        Condition(PCond<5>, b0 = 0),
+                        #[on_success(|bb| bb.o0 = Some(9))]
+                        #[failure_if(|bb| bb.b1 == bb.b0 % 2)]
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b1)),
+                        Loop(q0, value = {t1}, if_empty = Success) {
+                            WasEntryUpdated(t1),
+                        },
+                        AlwaysFailure,
+                        Condition(|ctx| ctx.check(7)),
                     },
                 },
-                SequenceStar {
-                    Condition(Cond<3> = Cond::<3>),
-                    Condition(Cond<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                    Succeeder,
-                    Inverter {
-                        Condition(Cond<6> = Cond::<6>),
-                    },
-                },
-                WhileDoElse {
-                    MemPriority {
+                MaxTime(50) {
+                    MemSequence {
+                        Condition(PCond<8>, b0 = 4),
+                        ReactiveFallback {
+                            StatefulAction(Task<9>),
+                            #[post(|bb| { *bb.t1 += 2; bb.b0 += 1 })]
+                            Action(Act<10> = Act::<10>),
+                        },
+                        #[on_success(|bb| { *bb.t1 += 3; bb.o0 = None })]
+                        #[skip_if(|bb| bb.b1 + 2 > 2)]
+                        StatefulAction(Task<11>),
+                        IfThenElse {
+                            Condition(Cond<12>),
+                            StatefulAction(Task<13>),
+                            StatefulAction(PTask<14>, b0 = {t0}, b1 = {=}),
+                        },
                         ParallelAll {
-                            Wait(0),
-                            StatefulAction(Task<7>),
-                            Condition(|ctx| ctx.check(8)),
+                            Loop(q0, if_empty = Success) {
+                                RepeatUntil(Success) {
+                                    Condition(Cond<15>),
+                                },
+                            },
                         },
                     },
-                    StatefulAction(Task<9> = Task::<9>),
+                },
+                Delay(0) {
+                    StatefulAction(PTask<16>, b0 = 9),
                 },
             },
         }
     }
 }
 
+board!(Tree0224Blackboard { q0 b1 o0 t1 b0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0225 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        RetryUntilSuccessful(3) {
-            Priority {
-                AlwaysFailure,
-                Repeater(1) {
-                    StatefulAction(Task<0>),
+        #[failure_if(|bb| bb.b1 < 4)]
+        SequenceStar {
+            ForceSuccess {
+                Parallel(failure = 1) {
+                    Action(Act<0>),
+                    Script(|bb| bb.b1 += 3),
                 },
-                Action(Act<1>),
-                #[success_if(|bb| bb.b0 + 4 < bb.b1)]
-                Action(PIo<2>, t0 = {b0}),
-                Conditional(|bb| *bb.t0 > bb.b1, else = Failure) {
-                    Condition(Cond<3>),
+            },
+            MemPriority {
+                ForceSuccess {
+                    MaxTime(10) {
+                        Conditional(|bb| bb.b0 != 6, else = Failure) {
+                            Action(Act<1>),
+                        },
+                    },
                 },
+            },
+            WaitValueUpdate(t0) {
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
@@ -916,64 +853,92 @@ board!(Tree0225Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0226 for Ctx {
-        KeepRunningUntilFailure {
-            ForceSuccess {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    AsyncSequence {
-                        Condition(|ctx| ctx.check(1)),
-                        Wait(10),
-                    },
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 2,
+        }
+        Parallel(failure = 0) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+            Repeat(forever) {
+                Timeout(50) {
+                    WasEntryUpdated(t0),
                 },
+            },
+            SequenceStar {
+                Script(|bb| { bb.t0.set(*bb.t1 % 4); *bb.t1 += 1 }),
+            },
+            Precondition(|bb| bb.o0.unwrap_or(3) != bb.b0 + 1) {
+                ReactiveFallback {
+                    Repeater(3) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            #[on_success(|bb| bb.t1.set(bb.b0 + 2))]
+            #[post(|bb| bb.b0 = *bb.t0 + 2)]
+            FlipSelector {
+                Script(|bb| bb.o0 = Some(*bb.t0)),
+                StatefulAction(Task<3>),
+                Succeeder,
+                Condition(Cond<4>),
             },
         }
     }
 }
+
+board!(Tree0226Blackboard { t0 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0227 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 0,
+            b1: i64,
         }
-        #[on_success(|bb| *bb.t0 += 1)]
-        Remap(success = Failure, failure = Failure) {
-            BinarySelector(|bb| *bb.t0 + 4 < 1, dynamic = true) {
-                Priority {
-                    Parallel(failure = -3) {
-                        Precondition(|bb| bb.b1 == 0, else = Success) {
-                            StatefulAction(PTask<0>, b0 = 9),
-                        },
-                        StatefulAction(Task<1>),
-                        Script(|bb| bb.t0.set(*bb.t0 % 2)),
-                        Cooldown(0, filtered = Failure) {
-                            Succeeder,
-                        },
-                    },
-                    MaxTime(10) {
-                        StatefulAction(Task<2>),
-                    },
+        StepSequencer {
+            Action(Act<0>),
+            WhileDoElse {
+                Condition(Cond<1>),
+                Condition(Cond<2> = Cond::<2>),
+                AlwaysRunning,
+            },
+            Precondition(|bb| bb.b1 != 1, else = Failure) {
+                Retry(4) {
+                    Action(Act<3> = Act::<3>),
                 },
-                #[post(|bb| if bb.b1 + 3 == 7 { bb.b1 += 1 })]
-                #[success_if(|bb| *bb.t0 > 6)]
-                #[failure_if(|bb| *bb.t0 < 6)]
-                Priority {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-                    ForceFailure {
-                        #[on_failure(|bb| bb.b0 = bb.b0 % 4)]
-                        #[success_if(|bb| bb.b0 % 3 < 2)]
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            Limiter(3) {
-                                ReactiveSequence {
-                                    Script(|bb| bb.b1 += 1),
-                                    SetBlackboard(t0 = 7),
-                                    StatefulAction(PTask<4>, b0 = {=}),
-                                    StatefulAction(Task<5>),
-                                },
-                            },
+            },
+        }
+    }
+}
+
+board!(Tree0227Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0228 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+        }
+        RunOnce {
+            #[on_halted(|bb| if *bb.t0 + 3 > bb.b0 { *bb.t0 += 3 })]
+            ParallelAll(2) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                },
+                AsyncSequence {
+                    Sequence {
+                        Precondition(|bb| bb.b0 > 7) {
+                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
                         },
+                        #[on_failure(|bb| bb.t1.set(bb.b0 % 4))]
+                        WasEntryUpdated(t0),
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[post(|bb| if bb.b0 == 4 { bb.b0 += 2 })]
+                        Action(PAct<2>, b0 = {=}, b1 = {t1}),
+                        Action(Act<3>),
+                        ScriptCondition(|bb| *bb.t0 == bb.b0),
                     },
                 },
             },
@@ -981,148 +946,111 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0227Blackboard { t0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0228 for Ctx {
-        Delay(0) {
-            Action(Act<0>),
-        }
-    }
-}
+board!(Tree0228Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0229 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        TryCatch(catch_on_halt = true) {
-            TryCatch {
-                Filter(times = 3, count = Failure, filtered = Skipped) {
-                    #[skip_if(|bb| (bb.b0 + 3) % 3 < 0)]
-                    Action(PAct<0>, b0 = {=}),
-                },
-                Loop(q0, value = {t0}) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-                Inverter {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(3)),
-                #[on_halted(|bb| { if *bb.t0 > 3 { bb.b0 += 1 }; if *bb.t0 < 5 { bb.t0.set(bb.b0) } })]
-                #[post(|bb| *bb.t0 += 1)]
-                #[skip_if(|bb| *bb.t0 > 3)]
-                Script(|bb| bb.t0.set(6)),
-                Condition(Cond<4> = Cond::<4>),
-            },
-            Condition(Cond<5>),
+        FlipSelector {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
+            AlwaysFailure,
+            Script(|bb| { bb.o0 = Some(*bb.t0 % 4); bb.t0.set(bb.o0.unwrap_or(0) % 3) }),
         }
     }
 }
 
-board!(Tree0229Blackboard { b0 t0 q0 });
+board!(Tree0229Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0230 for Ctx {
-        Repeater(0) {
-            Failer,
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+            b1: i64 = 0,
+        }
+        TryCatch {
+            Priority {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                Script(|bb| bb.b0 = bb.b0 % 2),
+            },
+            StatefulAction(PTask<1>, b0 = 3),
+            Fallback {
+                RepeatUntilSuccess(2) {
+                    #[on_failure(|bb| { *bb.t1 += 3; *bb.t1 += 1 })]
+                    #[run_while(|bb| bb.b1 + 3 != 0)]
+                    Script(|bb| *bb.t1 += 3),
+                },
+            },
+            Sleep(20),
+            AlwaysFailure,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0231Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Condition(Cond<1>)
-    }
-}
+board!(Tree0230Blackboard { t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0231 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 4,
-        }
-        StepSequencer {
-            StepSequencer {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                SubTree(Tree0231Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
-            },
-            ScriptCondition(|bb| bb.o0.is_some()),
-            Precondition(|bb| *bb.t0 > 5) {
-                Action(PIo<2>, t0 = {=}),
-            },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(PTask<2>, b0 = 0),
         }
     }
 }
-
-board!(Tree0231Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0232 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
         }
-        Precondition(|bb| *bb.t0 + 3 == *bb.t0, else = Success) {
-            Cooldown(20, filtered = Failure) {
-                RepeatTimes(forever) {
-                    SequenceStar {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                        RetryUntilSuccessful(1) {
-                            MaxTime(0) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        Sleep(20),
-                        Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(4) + 2, &mut bb.b0)),
-                        MemSequence {
-                            StatefulAction(Task<3>),
-                            Action(|ctx| ctx.exec(4)),
-                            StatefulAction(Task<5>),
-                            Condition(PCond<6>, b0 = {t0}),
-                        },
-                    },
-                },
+        ReactiveSelector {
+            ReactiveSelector {
+                Action(Act<0>),
+                #[run_while(|bb| (*bb.t1 + 2) % 2 != 1)]
+                Action(Act<1>),
             },
+            #[on_halted(|bb| bb.t0.set(2))]
+            SequenceWithMemory {
+                Condition(Cond<2>),
+                Condition(Cond<3> = Cond::<3>),
+                Condition(Cond<4> = Cond::<4>),
+            },
+            WhileDoElse {
+                Action(PAct<5>, b0 = {=}),
+                Condition(PCond<6>, b0 = {=}),
+            },
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0232Blackboard { t0 b0 o0 });
+board!(Tree0232Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0233 for Ctx {
-        Parallel {
-            WhileDoElse {
-                StatefulAction(Task<0> = Task::<0>),
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<1>),
-                },
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3>),
-            ForceFailure {
-                StatefulAction(Task<4>),
-            },
-            Remap(success = Failure, failure = Failure) {
-                Repeater(forever) {
-                    Condition(Cond<5>),
+        ReactiveSequence {
+            MaxTime(20) {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
                 },
             },
-            ReactiveFallback {
-                Action(Act<6>),
-                AlwaysSuccess,
+            Sequence {
+                StatefulAction(Task<3>),
+                Condition(|ctx| ctx.check(4)),
+                Timeout(50) {
+                    RepeatUntilFailure(1) {
+                        StatefulAction(Task<5>),
+                    },
+                },
             },
         }
     }
@@ -1130,116 +1058,75 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0234 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            AsyncFallback {
-                #[success_if(|bb| bb.b0 < *bb.t1)]
-                StepSequencer {
-                    Loop(q0) {
-                        #[on_halted(|bb| *bb.t1 += 3)]
-                        Repeat(forever) {
-                            Sequence {
-                                Sleep(0),
-                                AlwaysSuccess,
-                                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                                #[on_halted(|bb| *bb.t0 += 1)]
-                                #[post(|bb| bb.b0 = *bb.t1)]
-                                Wait(50),
+        RepeatUntil(Failure) {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    Cooldown(20, filtered = Skipped) {
+                        ReactiveSequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    RepeatUntilFailure(1) {
+                        RunOnce {
+                            Limiter(1) {
+                                IfThenElse {
+                                    Condition(Cond<2>),
+                                    Action(Act<3>),
+                                },
                             },
                         },
                     },
-                    ForceFailure {
-                        StatefulAction(Task<1>),
-                    },
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        Sleep(0),
-                    },
-                },
-            },
-            Loop(q0, if_empty = Failure) {
-                Delay(0) {
-                    BinarySelector(|bb| bb.b0 < 3, dynamic = true) {
-                        ReactiveSequence {
-                            Condition(Cond<2>),
-                            Sleep(100),
-                            Condition(Cond<3>),
+                    MemPriority {
+                        IfThenElse {
+                            Condition(|ctx| ctx.check(4)),
+                            Fallback {
+                                StatefulAction(Task<5>),
+                                Failer,
+                            },
+                            Sleep(0),
                         },
-                        ReactiveSequence {
-                            Action(PAct<4>, b0 = {=}, b1 = {t1}),
-                            Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                            StatefulAction(Task<6>),
+                        ForceSuccess {
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<6> = Cond::<6>),
+                            },
                         },
-                    },
-                },
-            },
-            FlipSelector {
-                #[on_success(|bb| bb.b0 = 3)]
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(Task<7>),
-                        #[run_while(|bb| bb.b0 > *bb.t1)]
-                        #[on_failure(|bb| bb.t0.set(*bb.t1))]
-                        #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = *bb.t1 + 4 })]
-                        StatefulAction(PTask<8>, b0 = {t0}),
-                        #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
-                        AlwaysRunning,
-                    },
-                },
-                Conditional(|bb| *bb.t0 == 1, dynamic = true, else = Success) {
-                    #[on_halted(|bb| *bb.t1 += 3)]
-                    #[post(|bb| *bb.t1 += 2)]
-                    #[run_while(|bb| *bb.t0 % 3 == 1)]
-                    WaitValueUpdate(t0) {
-                        ReactiveFallback {
-                            StatefulAction(Task<9>),
-                            #[run_while(|bb| bb.b0 != *bb.t0)]
-                            #[failure_if(|bb| bb.b0 < 1)]
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-                RepeatUntilFailure(2) {
-                    ReactiveSequence {
-                        Action(PAct<12>, b0 = 3, b1 = {b0}),
-                        Wait(50),
                     },
                 },
             },
         }
-    }
-}
-
-board!(Tree0234Blackboard { b0 q0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0235Sub0 for Ctx {
-        Action(Act<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0235 for Ctx {
-        ForceFailure {
-            Limiter(2) {
-                MemSequence {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<0> = Task::<0>),
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    IfThenElse {
-                        Condition(|ctx| ctx.check(2)),
-                        Condition(Cond<3> = Cond::<3>),
-                        SubTree(Tree0235Sub0),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(3),
+        }
+        Retry(2) {
+            #[on_success(|bb| *bb.t0 += 2)]
+            #[failure_if(|bb| bb.o0.unwrap_or(1) + 3 < *bb.t0 % 4)]
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Loop(q0, if_empty = Success) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0235Blackboard { q0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0236 for Ctx {
+        KeepRunningUntilFailure {
+            Timeout(20) {
+                Repeater(forever) {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<0>),
                     },
                 },
             },
@@ -1248,94 +1135,261 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0236 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+    pub tree Tree0237Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0237 for Ctx {
+        Repeat(0) {
+            SubTree(Tree0237Sub0),
         }
-        SequenceStar {
-            Parallel(failure = -3) {
-                AsyncSequence {
-                    #[run_while(|bb| *bb.t0 % 3 == 1)]
-                    Selector {
-                        Action(PAct<0>, b0 = 9, b1 = {b0}),
-                        Sleep(0),
-                    },
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<1> = Task::<1>),
-                    ScriptCondition(|bb| bb.b0 == 3),
-                    Wait(0),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0238 for Ctx {
+        Timeout(0) {
+            StepSequencer {
+                RunOnce {
+                    StatefulAction(Task<0>),
                 },
-                #[failure_if(|bb| *bb.t0 < bb.b0)]
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
                 ReactiveFallback {
-                    WaitUntil(|bb| (*bb.t0 + 4) % 3 > 1) {
-                        Action(|ctx, bb| ctx.exec_in(2, (bb.b1 + 1) % 3, &mut bb.b0)),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+                Repeater(forever) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<5> = Task::<5>),
+                        Sleep(0),
+                        StatefulAction(Task<6>),
                     },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0239Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            b1: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            Optional {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0239 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            o0: Option<i64> = Some(3),
+        }
+        IndexSwitch(|bb| *bb.t0) {
+            AsyncSequence {
+                Sequence {
+                    Action(Act<0>),
+                    SubTree(Tree0239Sub0, t0 = {=}, b0 = {b0}, q0 = {=}, t1 = {t1}, b1 = {=}, o0 = {o0}),
+                    Script(|bb| { bb.b0 = bb.b1 + 2; bb.o0 = Some(9) }),
+                },
+                AsyncSequence {
+                    Sleep(10),
+                    Limiter(2) {
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
                     ForceSuccess {
-                        StatefulAction(PTask<3>, b0 = 4, b1 = {b1}),
+                        #[success_if(|bb| (bb.b1 + 2) % 4 < 3)]
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[run_while(|bb| bb.o0.unwrap_or(4) > *bb.t1 + 2)]
+                        StatefulAction(PTask<4>, b0 = {b1}),
                     },
-                    SequenceStar {
-                        #[on_success(|bb| bb.b0 += 2)]
-                        #[run_while(|bb| bb.b1 + 1 == 3)]
-                        #[post(|bb| bb.b0 = *bb.t0)]
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<4>),
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0239Blackboard { t0 b0 q0 t1 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0240 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        #[on_failure(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0 % 4) })]
+        IfThenElse {
+            StatefulAction(Task<0>),
+            ForceFailure {
+                BinarySelector(|bb| *bb.t0 + 2 > *bb.t0 + 4) {
+                    Action(Act<1> = Act::<1>),
+                    ReactiveSequence {
+                        Succeeder,
+                        StatefulAction(Task<2>),
+                        Timeout(10) {
+                            BinarySelector(|bb| bb.b0 != 6) {
+                                Action(Act<3>),
+                                #[success_if(|bb| bb.b0 > 2)]
+                                #[on_failure(|bb| *bb.t0 += 2)]
+                                Sleep(20),
+                            },
                         },
-                    },
-                    Retry(forever) {
+                        Action(PAct<4>, b0 = 4, b1 = {b0}),
                         SkipUnlessUpdated(t0) {
-                            #[failure_if(|bb| bb.b1 + 3 != *bb.t0)]
-                            Action(PIo<5>, t0 = {=}),
+                            Condition(Cond<5>),
                         },
                     },
                 },
-                RepeatUntilFailure(3) {
-                    ReactiveSequence {
-                        Delay(20) {
-                            StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0240Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0241 for Ctx {
+        RunOnce(then_skip = false) {
+            AsyncSequence {
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Fallback {
+                        Action(Act<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Condition(Cond<6>),
+                    Delay(10) {
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0242 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        Precondition(|bb| bb.o0.is_none(), else = Success) {
+            PolicyParallel(policy = FirstFailure) {
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    RepeatUntilFailure(forever) {
+                        Action(Act<2>),
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0242Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0243 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            b0: i64,
+        }
+        #[on_halted(|bb| bb.o0 = None)]
+        #[run_while(|bb| (bb.o0.unwrap_or(2) + 4) % 2 == 0)]
+        #[success_if(|bb| *bb.t0 + 1 > (bb.b0 + 2) % 2)]
+        AsyncFallback {
+            Repeat(4) {
+                RepeatUntilSuccess(3) {
+                    BinarySelector(|bb| (*bb.t0 + 2) % 4 < 3, dynamic = false) {
+                        #[run_while(|bb| (bb.b0 + 4) % 2 < 0)]
+                        Delay(30) {
+                            Interrupt(|bb| bb.o0.is_some()) {
+                                Parallel(success = -1, failure = 1) {
+                                    Sleep(20),
+                                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 2, &mut bb.b1)),
+                                    AlwaysSuccess,
+                                },
+                            },
                         },
-                        #[on_halted(|bb| bb.b1 = bb.b0)]
-                        #[failure_if(|bb| bb.b0 > 5)]
-                        #[run_while(|bb| bb.b1 > 5)]
-                        Action(Act<7> = Act::<7>),
-                        Deadline(30) {
-                            StatefulAction(Task<8>),
+                        ReactiveSequence {
+                            Parallel(success = 2, failure = 1) {
+                                TryCatch {
+                                    Condition(|ctx| ctx.check(1)),
+                                    #[skip_if(|bb| bb.o0.unwrap_or(4) < bb.b0)]
+                                    #[success_if(|bb| bb.o0.is_none())]
+                                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
+                                },
+                                Precondition(|bb| *bb.t0 % 2 == 0, else = Running) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                            ReactiveSequence {
+                                SetBlackboard(o0 = Some(1)),
+                                Condition(Cond<4>),
+                                ScriptCondition(|bb| bb.b1 % 2 < 1),
+                                Wait(10),
+                                StatefulAction(Task<5>),
+                            },
                         },
                     },
                 },
             },
             ReactiveFallback {
-                Cooldown(0) {
-                    ParallelAll {
-                        ReactiveSequence {
-                            Action(PIo<9>, t0 = {=}),
-                            Condition(Cond<10>),
+                ReactiveFallback {
+                    MaxTime(20) {
+                        Switch(b1) {
+                            case 3 => Script(|bb| bb.b1 += 2),
+                            _ => Condition(PCond<6>, b0 = 7),
                         },
-                        Loop(q0, value = {b0}) {
-                            Timeout(20) {
-                                #[on_halted(|bb| { bb.b0 += 2; bb.b1 = bb.b0 % 3 })]
-                                #[skip_if(|bb| bb.b1 < 6)]
-                                Sleep(100),
+                    },
+                    #[post(|bb| { bb.b1 += 1; bb.t0.set(bb.o0.unwrap_or(4)) })]
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
+                    Conditional(|bb| *bb.t0 > bb.b0) {
+                        #[run_while(|bb| bb.b0 + 4 < bb.b1)]
+                        RetryUntilSuccessful(4) {
+                            Action(|ctx| ctx.exec(9)),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(10)),
+                    Optional {
+                        Conditional(|bb| bb.b0 < 3, dynamic = false) {
+                            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 4))]
+                            #[post(|bb| { bb.o0 = None; bb.o0 = Some(8) })]
+                            ReactiveSequence {
+                                Action(Act<11>),
                             },
                         },
-                        Action(|ctx, bb| ctx.exec_in(11, bb.b0 % 2, &mut bb.b0)),
-                    },
-                },
-                Deadline(0) {
-                    RunOnce(then_skip = true) {
-                        Sequence {
-                            StatefulAction(Task<12>),
-                            Condition(Cond<13>),
-                            Condition(Cond<14>),
-                        },
-                    },
-                },
-                Parallel {
-                    #[failure_if(|bb| bb.b0 > 3)]
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<15>),
                     },
                 },
             },
@@ -1343,458 +1397,212 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0236Blackboard { q0 b1 b0 t0 });
+board!(Tree0243Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0237 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            WasEntryUpdated(t1),
-        }
-    }
-}
-
-board!(Tree0237Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0238 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        TryCatch {
-            Timeout(30) {
-                #[skip_if(|bb| bb.b0 != 7)]
-                #[run_while(|bb| *bb.t0 + 3 < 6)]
-                #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                Condition(Cond<0>),
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Priority {
-                    SequenceWithMemory {
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            #[on_failure(|bb| bb.b1 += 3)]
-                            #[on_halted(|bb| bb.o0 = Some(bb.b1 % 4))]
-                            Condition(Cond<1>),
-                            StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
-                        },
-                        StatefulAction(Task<3>),
-                        WaitUntil(|bb| bb.b0 > 3) {
-                            AlwaysSuccess,
-                        },
-                    },
-                    MemSequence {
-                        Action(Act<4>),
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
-                    },
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
-                        Fallback {
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0238Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0239 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-        }
-        Sequence {
-            FlipSelector {
-                Condition(|ctx| ctx.check(0)),
-                Action(Act<1>),
-                Action(PIo<2>, t0 = {b0}),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-board!(Tree0239Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0240 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        IndexSwitch(|bb| 1, out_of_range = Loop, dynamic = true) {
-            Parallel(success = 1, failure = 2) {
-                Condition(Cond<0>),
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(1, 4)),
-                    AlwaysFailure,
-                },
-            },
-            Parallel(success = -2) {
-                StatefulAction(Task<2>),
-                Condition(Cond<3> = Cond::<3>),
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[run_while(|bb| bb.b0 == (bb.b0 + 1) % 2)]
-                #[on_halted(|bb| bb.b0 = 9)]
-                ForceFailure {
-                    StatefulAction(Task<4>),
-                },
-                Action(Act<5>),
-            },
-            StatefulAction(Task<6>),
-            StatefulAction(PTask<7>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0240Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0241 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            Inverter {
-                ScriptCondition(|bb| *bb.t0 + 2 != 3),
-            },
-            Condition(PCond<0>, b0 = 5),
-            Condition(Cond<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-board!(Tree0241Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0242 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-            b0: i64 = 4,
-        }
-        Selector {
-            StepSequencer {
-                Precondition(|bb| bb.b0 % 3 < 0) {
-                    SetBlackboard(t0 = {b0}),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Succeeder,
-                StatefulAction(PTask<0>, b0 = 4, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0242Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0243 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-        }
-        Switch(b1) {
-            case 2 => Action(Act<0>),
-            _ => Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 2) % 3, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0243Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0244 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            BinarySelector(|bb| *bb.t0 + 2 == 7, dynamic = false) {
-                ParallelAll(1) {
-                    Condition(|ctx| ctx.check(0)),
-                    AlwaysRunning,
-                },
-                AsyncSequence {
-                    Condition(Cond<1>),
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    #[success_if(|bb| bb.b0 > 6)]
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveSequence {
-                Repeat(1) {
-                    Cooldown(50, filtered = Skipped) {
-                        #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                        #[success_if(|bb| *bb.t0 > 2)]
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-                #[success_if(|bb| bb.b0 + 4 < 2)]
-                StatefulAction(Task<4>),
-                Action(|ctx| ctx.exec(5)),
-            },
-            Optional {
-                Action(PIo<6>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0244Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0245Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
+    pub tree Tree0244Sub0 for Ctx {
         Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0245Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+    pub tree Tree0244 for Ctx {
+        Repeater(0) {
+            SubTree(Tree0244Sub0),
         }
-        SubTree(Tree0245Sub1, b0 = {=}, t0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0245 for Ctx {
         blackboard {
-            b0: i64,
-            #[allow(unused)] #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        MemSequence {
-            SubTree(Tree0245Sub0, ..),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+        WhileDoElse {
+            #[on_halted(|bb| if *bb.t1 % 2 < 1 { bb.t0.set(bb.b0) })]
+            #[run_while(|bb| *bb.t1 % 4 != 1)]
+            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 4)),
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0245Blackboard { b0 t0 });
+board!(Tree0245Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0246 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        Repeater(2) {
-            Loop(q0, value = {t1}, if_empty = Running) {
-                #[failure_if(|bb| bb.b0 > 3)]
-                StatefulAction(Task<0>),
+        Fallback {
+            Invert {
+                MemSequence {
+                    Condition(PCond<0>, b0 = {=}),
+                    SetBlackboard(b0 = {t0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0246Blackboard { q0 b0 t1 });
+board!(Tree0246Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0247 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
         }
-        Priority {
-            ReactiveSequence {
-                Conditional(|bb| bb.b0 + 3 > (bb.b0 + 2) % 4, dynamic = false) {
-                    #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 3 })]
-                    IfThenElse {
-                        ParallelAll(1) {
-                            Condition(|ctx| ctx.check(0)),
-                        },
-                        ReactiveSelector {
-                            Retry(3) {
-                                StatefulAction(Task<1>),
-                            },
-                            Condition(Cond<2>),
-                        },
-                    },
+        ReactiveFallback {
+            Action(Act<0> = Act::<0>),
+            RepeatUntil(Failure) {
+                Interrupt(|bb| (*bb.t0 + 3) % 3 < 1) {
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                FlipSelector {
-                    StatefulAction(Task<3>),
-                    Action(PIo<4>, t0 = {t0}),
-                    StatefulAction(Task<5>),
-                    #[post(|bb| { bb.b0 += 1; bb.t0.set(5) })]
-                    #[skip_if(|bb| *bb.t0 > bb.b0)]
-                    Repeat(4) {
-                        Action(Act<6>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(7, 2, &mut bb.b0)),
-                },
-                FlipSelector {
-                    ForceSuccess {
-                        AlwaysFailure,
-                    },
-                    Sequence {
-                        #[on_success(|bb| bb.b0 += 1)]
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                    },
-                    Condition(Cond<10>),
-                    Sleep(50),
-                    Deadline(0) {
-                        StepSequencer {
-                            Condition(Cond<11>),
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                },
+            },
+            Precondition(|bb| bb.b1 == 1, else = Success) {
+                #[on_failure(|bb| bb.b1 += 2)]
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
 }
 
-board!(Tree0247Blackboard { t0 b0 });
+board!(Tree0247Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0248 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 3,
         }
-        ReactiveSelector {
-            #[on_failure(|bb| bb.b1 += 3)]
-            StatefulAction(PTask<0>, b0 = {b0}),
-            Precondition(|bb| *bb.t0 + 1 == 5, else = Failure) {
-                Sleep(10),
+        Delay(30) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                AsyncSequence {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(Act<2>),
+                },
             },
         }
     }
 }
 
-board!(Tree0248Blackboard { b1 t0 b0 });
+board!(Tree0248Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0249 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
             b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Action(PAct<1>, b0 = {=}, b1 = {t0}),
-            AlwaysSuccess,
-            AlwaysSuccess,
-            Condition(PCond<2>, b0 = {t0}),
+        TryCatch {
+            #[on_failure(|bb| *bb.t0 += 3)]
+            Condition(Cond<0> = Cond::<0>),
+            Parallel {
+                StatefulAction(Task<1>),
+                #[run_while(|bb| *bb.t0 < 0)]
+                Condition(PCond<2>, b0 = {b0}),
+                AlwaysFailure,
+            },
+            TryCatch {
+                Action(Act<3>),
+                Script(|bb| bb.b0 += 1),
+            },
         }
     }
 }
 
-board!(Tree0249Blackboard { t0 b0 });
+board!(Tree0249Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0250 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            o0: Option<i64> = None,
         }
-        #[run_while(|bb| bb.b1 == bb.b1 + 1)]
-        #[on_failure(|bb| *bb.t1 += 1)]
-        #[failure_if(|bb| bb.b0 < 7)]
-        Fallback {
-            ScriptCondition(|bb| *bb.t1 != 1),
-            Switch(b1) {
-                case 1 => Filter(times = 2, count = Failure, filtered = Failure) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-                case 5 => ReactiveSequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
-                },
-                _ => ReactiveFallback {
-                    Action(Act<3>),
-                    #[failure_if(|bb| bb.b1 % 2 == 1)]
-                    WaitUntil(|bb| bb.b0 + 1 == 1) {
-                        Action(|ctx| ctx.exec(4)),
-                    },
-                    Action(Act<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+        SequenceWithMemory {
+            Parallel(failure = -3) {
+                SetBlackboard(b1 = {t0}),
+                Action(PIo<0>, t0 = {=}),
+                RetryUntilSuccessful(0) {
+                    Condition(|ctx| ctx.check(1)),
                 },
             },
-            ParallelAll(1) {
-                SetBlackboard(b0 = 7),
-                ReactiveSelector {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
+            WhileDoElse {
+                Selector {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
-                Switch(b1) {
-                    case 0 => Action(Act<9>),
-                    _ => RunOnce(then_skip = false) {
-                        StatefulAction(Task<10>),
-                    },
+                AsyncSequence {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(4))),
+                    Action(Act<5> = Act::<5>),
+                    Condition(Cond<6>),
+                    Condition(|ctx| ctx.check(7)),
                 },
+            },
+            #[success_if(|bb| *bb.t0 + 3 > bb.o0.unwrap_or(3) % 2)]
+            #[on_success(|bb| if bb.o0.unwrap_or(2) + 3 > 0 { bb.t0.set(bb.b1 % 4) })]
+            RetryUntilSuccessful(3) {
+                Sequence {
+                    Condition(|ctx| ctx.check(8)),
+                },
+            },
+            Deadline(10) {
+                Action(Act<9>),
             },
         }
     }
 }
 
-board!(Tree0250Blackboard { t0 t1 b1 b0 });
+board!(Tree0250Blackboard { t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0251Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Retry(3) {
+            Action(|ctx| ctx.exec(3)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0251 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Parallel(success = -4, failure = -1) {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                MaxTime(10) {
-                    Condition(Cond<0>),
+        WhileDoElse {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                    Action(|ctx| ctx.exec(1)),
                 },
-                Condition(PCond<1>, b0 = {=}),
-                StatefulAction(Task<2>),
+                RetryUntilSuccessful(1) {
+                    #[run_while(|bb| *bb.t0 > 1)]
+                    #[post(|bb| if bb.b0 < *bb.t0 { bb.b0 += 3 })]
+                    SetBlackboard(b0 = 2),
+                },
+                Action(PAct<2>, b0 = {b0}, b1 = {b0}),
             },
-            Remap(success = Success, failure = Success) {
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                UnsetBlackboard(o0),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-            Condition(PCond<6>, b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0251Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0252 for Ctx {
-        Filter(times = 1, filtered = Failure) {
-            Repeat(3) {
-                Filter(times = 2, filtered = Failure) {
-                    RepeatUntil(Success) {
-                        Action(Act<0>),
+            SubTree(Tree0251Sub0, b0 = {=}, t0 = {t0}),
+            Precondition(|bb| bb.b0 + 4 < 7) {
+                SkipUnlessUpdated(t0) {
+                    MaxTime(50) {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        #[failure_if(|bb| *bb.t0 > 5)]
+                        #[run_while(|bb| *bb.t0 > 5)]
+                        ReactiveSequence {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
                     },
                 },
             },
@@ -1802,277 +1610,444 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0251Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0252 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            b0: i64 = 2,
+        }
+        AsyncFallback {
+            #[success_if(|bb| bb.o0.is_some())]
+            #[post(|bb| bb.b0 = (*bb.t0 + 4) % 3)]
+            Repeat(forever) {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                    Parallel(success = 0, failure = 1) {
+                        RunOnce(then_skip = true) {
+                            UnsetBlackboard(o0),
+                        },
+                        Parallel(failure = -1) {
+                            #[post(|bb| bb.t0.set(*bb.t0 % 2))]
+                            #[skip_if(|bb| bb.b0 != 4)]
+                            #[success_if(|bb| *bb.t0 != 3)]
+                            Condition(Cond<0>),
+                            AlwaysRunning,
+                        },
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+            #[post(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
+            ReactiveSequence {
+                Cooldown(30, filtered = Failure) {
+                    FlipSelector {
+                        Action(Act<1>),
+                        Conditional(|bb| *bb.t0 > 3, dynamic = true, else = Success) {
+                            Action(Act<2>),
+                        },
+                        #[skip_if(|bb| bb.o0.unwrap_or(1) != bb.b0)]
+                        Script(|bb| bb.b0 += 2),
+                    },
+                },
+                BinarySelector(|bb| bb.b0 == 1, dynamic = true) {
+                    WhileDoElse {
+                        StatefulAction(Task<3>),
+                        Wait(20),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<4> = Cond::<4>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            MaxTime(10) {
+                Cooldown(50, filtered = Failure) {
+                    Sequence {
+                        RepeatUntil(Failure) {
+                            Sequence {
+                                #[run_while(|bb| *bb.t0 < 6)]
+                                PolicyParallel(policy = FirstFailure, repeat = true) {
+                                    Condition(PCond<5>, b0 = 5),
+                                    #[on_success(|bb| if bb.o0.unwrap_or(5) < bb.b0 % 3 { bb.o0 = None })]
+                                    StatefulAction(Task<6>),
+                                },
+                                Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0252Blackboard { t0 o0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0253Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
         }
-        StatefulAction(Task<0>)
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0253 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[allow(unused)] b0: i64 = 2,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-            SubTree(Tree0253Sub0, ..),
+        ReactiveFallback {
+            ReactiveSequence {
+                StepSequencer {
+                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 2) % 4, &mut bb.b0)),
+                    StatefulAction(Task<1>),
+                },
+                WhileDoElse {
+                    Condition(Cond<2>),
+                    Script(|bb| bb.b0 = *bb.t0),
+                    Action(Act<3>),
+                },
+                Condition(PCond<4>, b0 = {=}),
+            },
+            RepeatUntilFailure(1) {
+                #[run_while(|bb| *bb.t0 % 2 != 0)]
+                StepSequencer {
+                    #[success_if(|bb| bb.b0 + 1 == 5)]
+                    #[run_while(|bb| *bb.t0 + 4 > bb.b0 + 3)]
+                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0 + 3)),
+                    Script(|bb| { bb.t0.set(bb.b0); if *bb.t0 + 2 < bb.b0 % 4 { bb.b0 += 2 } }),
+                    SequenceWithMemory {
+                        Wait(0),
+                        Action(PAct<6>, b0 = {=}, b1 = {t0}),
+                    },
+                    SubTree(Tree0253Sub0, b0 = {=}, t0 = {t0}),
+                },
+            },
+            Precondition(|bb| *bb.t0 % 4 < 1, else = Running) {
+                StepSequencer {
+                    Wait(10),
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                    #[post(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<9>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0253Blackboard { t0 b0 });
+board!(Tree0253Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0254 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Conditional(|bb| *bb.t0 > 5, dynamic = false, else = Success) {
-            ForceFailure {
-                RepeatTimes(forever) {
-                    MemSequence {
-                        Condition(PCond<0>, b0 = 4),
-                        UnsetBlackboard(o0),
-                    },
+        ParallelAll(3) {
+            Condition(Cond<0>),
+            Cooldown(20) {
+                #[success_if(|bb| bb.b1 % 4 == 1)]
+                Action(PAct<1>, b0 = 9, b1 = {t0}),
+            },
+            KeepRunningUntilFailure {
+                Parallel(success = 1, failure = 2) {
+                    StatefulAction(Task<2>),
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0254Blackboard { o0 t0 });
+board!(Tree0254Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0255Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Condition(Cond<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0255 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 1,
         }
-        IfThenElse {
-            StatefulAction(Task<0>),
-            ParallelAll(max_failures = -1) {
-                StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
-                Wait(10),
+        #[skip_if(|bb| bb.o0.is_some())]
+        Priority {
+            ReactiveFallback {
+                Fallback {
+                    ReactiveSequence {
+                        SetBlackboard(t0 = {b0}),
+                        StatefulAction(Task<0>),
+                    },
+                    Condition(PCond<1>, b0 = {=}),
+                    IfThenElse {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    Fallback {
+                        Optional {
+                            SubTree(Tree0255Sub0, ..),
+                        },
+                        Condition(Cond<5> = Cond::<5>),
+                        WasEntryUpdated(t0),
+                    },
+                    WaitValueUpdate(t0) {
+                        Precondition(|bb| bb.b0 < *bb.t0 + 2, else = Failure) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                    StatefulAction(Task<7>),
+                },
             },
         }
     }
 }
 
-board!(Tree0255Blackboard { b1 b0 });
+board!(Tree0255Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0256 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
+            b1: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 3)),
-                Action(PIo<1>, t0 = {=}),
-                StatefulAction(Task<2>),
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    AsyncSequence {
-                        StatefulAction(Task<3>),
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                    },
-                    Action(|ctx| ctx.exec(5)),
+        Repeat(4) {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                SequenceWithMemory {
+                    Condition(PCond<0>, b0 = {t0}),
                 },
-                AsyncSequence {
-                    AlwaysSuccess,
-                    Condition(Cond<6> = Cond::<6>),
-                    Condition(Cond<7>),
-                    #[run_while(|bb| bb.b0 < bb.b0 % 4)]
-                    Condition(Cond<8>),
+                ReactiveSequence {
+                    ReactiveFallback {
+                        Condition(PCond<1>, b0 = {b0}),
+                        AlwaysFailure,
+                    },
+                    WaitValueUpdate(t0) {
+                        AlwaysRunning,
+                    },
                 },
-            },
-            Repeat(3) {
-                Failer,
-            },
-            StepSequencer {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-                    ForceFailure {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[skip_if(|bb| *bb.t0 > 6)]
-                        Condition(Cond<9>),
+                Selector {
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    #[failure_if(|bb| bb.b0 % 3 < 1)]
+                    KeepRunningUntilFailure {
+                        Sleep(0),
                     },
-                    IfThenElse {
-                        Condition(Cond<10>),
-                        RunOnce(then_skip = true) {
-                            Sleep(0),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(11, 6)),
-                    },
-                    Condition(Cond<12>),
                 },
             },
         }
     }
 }
 
-board!(Tree0256Blackboard { t0 b0 });
+board!(Tree0256Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0257Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Condition(|ctx, bb| ctx.check_in(0, 1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0257Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0257 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64>,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        ParallelAll(1) {
-            Sequence {
-                #[on_success(|bb| if bb.b0 != 0 { bb.b0 += 1 })]
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
+        BinarySelector(|bb| *bb.t0 < 5) {
+            Precondition(|bb| bb.o0.is_none()) {
+                StepSequencer {
+                    StepSequencer {
+                        SubTree(Tree0257Sub0, q0 = {=}, o0 = {o0}, b0 = {=}, t0 = {t0}, t1 = {=}),
+                        SetBlackboard(b0 = 8),
+                        Script(|bb| bb.o0 = Some(bb.b0)),
+                    },
+                    ReactiveSequence {
+                        SubTree(Tree0257Sub1, ..),
+                        StatefulAction(Task<2> = Task::<2>),
+                        Sleep(30),
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            Parallel(success = 0, failure = 5) {
+                SetBlackboard(b0 = 9),
+                Loop(q0, if_empty = Failure) {
+                    Action(|ctx| ctx.exec(4)),
+                },
+                Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
+                Condition(Cond<6> = Cond::<6>),
+                WaitValueUpdate(t1) {
+                    StatefulAction(PTask<7>, b0 = 3, b1 = {b0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0257Blackboard { b0 });
+board!(Tree0257Blackboard { q0 o0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0258 for Ctx {
-        Inverter {
-            MemSequence {
-                SequenceWithMemory {
-                    FlipSelector {
-                        AsyncFallback {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                        },
-                    },
-                    Timeout(20) {
-                        AlwaysSuccess,
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                        Action(Act<3> = Act::<3>),
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-                WhileDoElse {
-                    SequenceWithMemory {
-                        Condition(Cond<6> = Cond::<6>),
-                        Remap(success = Success, failure = Success) {
-                            Condition(Cond<7>),
-                        },
-                        StepSequencer {
-                            Sleep(10),
-                            Condition(|ctx| ctx.check(8)),
-                        },
-                    },
-                    MemSequence {
-                        AlwaysSuccess,
-                        Sequence {
-                            AlwaysSuccess,
-                        },
-                        Inverter {
-                            Action(Act<9>),
-                        },
-                        Sleep(0),
-                        Condition(Cond<10>),
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        #[post(|bb| { bb.b0 += 1; bb.t0.set(5) })]
+        #[skip_if(|bb| *bb.t0 > bb.b0)]
+        ReactiveFallback {
+            Remap(success = Failure, failure = Success) {
+                Action(Act<0>),
             },
+            Action(Act<1> = Act::<1>),
+            Action(PAct<2>, b0 = 7, b1 = {b0}),
         }
     }
 }
+
+board!(Tree0258Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0259 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveSequence {
-            Action(Act<0>),
-            Interrupt(|bb| *bb.t0 != 0) {
-                StatefulAction(Task<1>),
+        AsyncFallback {
+            Conditional(|bb| bb.b0 == 4) {
+                Delay(0) {
+                    RunOnce {
+                        Action(Act<0> = Act::<0>),
+                    },
+                },
             },
-            Action(Act<2> = Act::<2>),
-            AlwaysSuccess,
-            ScriptCondition(|bb| *bb.t1 + 2 == 2),
+            IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
+                Fallback {
+                    StatefulAction(Task<1>),
+                    Action(PIo<2>, t0 = {=}),
+                },
+                Cooldown(50, filtered = Skipped) {
+                    Selector {
+                        #[post(|bb| bb.b0 = 3)]
+                        #[skip_if(|bb| bb.b0 > 7)]
+                        Condition(|ctx| ctx.check(3)),
+                        Failer,
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0259Blackboard { t0 t1 });
+board!(Tree0259Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0260 for Ctx {
-        SequenceWithMemory {
-            StepSequencer {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Sleep(20),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        #[success_if(|bb| bb.b0 > 1)]
+        Parallel(success = 3, failure = 1) {
+            Condition(PCond<0>, b0 = 1),
+            ParallelAll(max_failures = -1) {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                #[post(|bb| *bb.t0 += 2)]
+                #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
+                WasEntryUpdated(t0),
+                AlwaysRunning,
             },
-            StatefulAction(Task<2> = Task::<2>),
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Condition(Cond<5> = Cond::<5>),
-                Wait(0),
-            },
+            Runner,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0261Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        UnsetBlackboard(o0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0261Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 9,
-        }
-        StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1})
-    }
-}
+board!(Tree0260Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0261 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        TryCatch(catch_on_halt = true) {
-            #[on_success(|bb| { bb.t0.set(bb.b1 + 4); bb.b1 = 1 })]
-            SubTree(Tree0261Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
-            Action(|ctx| ctx.exec(0)),
-            SubTree(Tree0261Sub1, ..),
+        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail) {
+            Repeat(0) {
+                Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 2) % 2, &mut bb.b0)),
+            },
         }
     }
 }
 
-board!(Tree0261Blackboard { t0 o0 b1 });
+board!(Tree0261Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0262 for Ctx {
-        KeepRunningUntilFailure {
-            RepeatUntilSuccess(forever) {
-                ParallelAll {
-                    Wait(0),
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
+        RunOnce {
+            TryCatch(catch_on_halt = true) {
+                Filter(times = 3, filtered = Failure) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Limiter(2) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<2>),
+                },
+                Optional {
+                    Action(Act<3> = Act::<3>),
+                },
+                TryCatch {
+                    MaxTime(0) {
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<4>),
+                    RunOnce(then_skip = false) {
+                        Sleep(20),
+                    },
                 },
             },
         }
@@ -2082,217 +2057,178 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0263 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Retry(2) {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Condition(Cond<0> = Cond::<0>),
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                        ReactiveFallback {
-                            Sequence {
-                                ReactiveSequence {
-                                    #[run_while(|bb| bb.b1 + 4 > 0)]
-                                    Action(Act<1>),
-                                },
-                                Parallel(success = -2, failure = 2) {
-                                    AlwaysRunning,
-                                    WasEntryUpdated(t1),
-                                },
-                            },
+        StepSequencer {
+            Condition(Cond<0> = Cond::<0>),
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                BinarySelector(|bb| bb.b1 > 1, dynamic = true) {
+                    AlwaysFailure,
+                    RetryUntilSuccessful(3) {
+                        IfThenElse {
+                            Condition(Cond<1>),
+                            #[on_halted(|bb| bb.b0 = bb.b1)]
+                            #[failure_if(|bb| *bb.t0 != 2)]
+                            Action(Act<2>),
                         },
-                    },
-                    SequenceStar {
-                        Script(|bb| bb.t1.set((bb.b0 + 2) % 4)),
-                        Action(PAct<2>, b0 = {t0}, b1 = {=}),
-                        StatefulAction(Task<3> = Task::<3>),
-                        SetBlackboard(t0 = 1),
-                    },
-                    SequenceWithMemory {
-                        SetBlackboard(b1 = 5),
-                        Fallback {
-                            StatefulAction(Task<4> = Task::<4>),
-                            Action(Act<5> = Act::<5>),
-                        },
-                        Action(|ctx| ctx.exec(6)),
-                        SequenceWithMemory {
-                            Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                            Action(Act<8>),
-                        },
-                        Action(Act<9>),
                     },
                 },
             },
+            IfThenElse {
+                StatefulAction(Task<3>),
+                AlwaysFailure,
+            },
         }
     }
 }
 
-board!(Tree0263Blackboard { b1 b0 t0 t1 });
+board!(Tree0263Blackboard { q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0264 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-        }
-        #[failure_if(|bb| bb.b1 + 3 < 1)]
-        IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = false) {
-            Remap(success = Success, failure = Failure) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            Sleep(30),
+        AsyncFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0264Blackboard { b1 });
+bt::behavior_tree! {
+    pub tree Tree0265Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0265 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
         }
-        Retry(2) {
-            #[on_failure(|bb| { bb.t1.set(*bb.t0 % 4); bb.b0 = 4 })]
-            Sequence {
-                IfThenElse {
-                    Condition(|ctx| ctx.check(0)),
-                    Delay(10) {
-                        Fallback {
-                            Action(Act<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                    },
-                    Condition(Cond<3>),
-                },
-                RunOnce {
-                    ParallelAll {
-                        Action(Act<4>),
-                        Sleep(10),
-                    },
-                },
+        Loop(q0, if_empty = Running) {
+            RepeatUntil(Success) {
+                SubTree(Tree0265Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0265Blackboard { t0 b0 t1 });
+board!(Tree0265Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0266 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 5,
-        }
-        TryCatch(catch_on_halt = true) {
-            Precondition(|bb| bb.b1 != bb.b1 + 4, else = Running) {
-                SequenceStar {
-                    ReactiveFallback {
+        ParallelAll {
+            Sequence {
+                ForceSuccess {
+                    ReactiveSequence {
                         Action(Act<0>),
-                        SetBlackboard(t1 = 1),
-                    },
-                    AsyncSequence {
                         Action(Act<1>),
-                        RunOnce(then_skip = true) {
-                            Action(Act<2>),
+                        RepeatUntilFailure(forever) {
+                            Inverter {
+                                SequenceStar {
+                                    Sleep(20),
+                                    AlwaysSuccess,
+                                    Action(Act<2>),
+                                },
+                            },
                         },
-                        SetBlackboard(t0 = 4),
-                    },
-                    Optional {
-                        Condition(Cond<3>),
                     },
                 },
-            },
-            Precondition(|bb| bb.b1 > 2, else = Success) {
-                #[on_success(|bb| bb.t1.set(7))]
-                #[skip_if(|bb| *bb.t0 > bb.b0 + 1)]
-                ForceSuccess {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                        Fallback {
-                            ScriptCondition(|bb| bb.b0 % 3 != 1),
-                            Action(PIo<5>, t0 = {t0}),
+                Fallback {
+                    Action(Act<3>),
+                    Filter(times = 3, filtered = Failure) {
+                        RetryUntilSuccessful(1) {
+                            Condition(Cond<4>),
                         },
+                    },
+                    Action(Act<5>),
+                    Filter(times = 1) {
                         StatefulAction(Task<6>),
                     },
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
-
-board!(Tree0266Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0267 for Ctx {
-        AsyncFallback {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                ForceSuccess {
-                    Parallel {
-                        Cooldown(0, filtered = Skipped) {
-                            ReactiveFallback {
-                                Action(|ctx| ctx.exec(0)),
-                                AlwaysFailure,
-                                Parallel {
-                                    Condition(|ctx| ctx.check(1)),
-                                },
-                            },
-                        },
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            Fallback {
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3> = Task::<3>),
-                                Succeeder,
-                            },
-                            Sequence {
-                                StatefulAction(Task<4> = Task::<4>),
-                                Action(Act<5>),
-                                Runner,
-                            },
-                        },
-                        ReactiveSequence {
-                            Limiter(3) {
-                                Condition(|ctx| ctx.check(6)),
-                            },
-                            Optional {
-                                RetryUntilSuccessful(0) {
-                                    Condition(Cond<7>),
-                                },
-                            },
-                            Condition(Cond<8>),
-                        },
-                    },
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
+            b1: i64 = 4,
+        }
+        WhileDoElse {
+            StatefulAction(Task<0> = Task::<0>),
+            #[on_success(|bb| { if *bb.t0 + 3 > bb.b0 { *bb.t1 += 3 }; bb.t0.set(*bb.t1) })]
+            StatefulAction(Task<1> = Task::<1>),
+            RepeatUntil(Failure) {
+                Action(PAct<2>, b0 = {=}, b1 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0267Blackboard { t0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0268 for Ctx {
+        ReactiveSequence {
+            ReactiveSequence {
+                Remap(success = Success, failure = Success) {
+                    StatefulAction(Task<0>),
                 },
+                WhileDoElse {
+                    Action(Act<1> = Act::<1>),
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+            SequenceStar {
+                StatefulAction(Task<5> = Task::<5>),
+                Action(|ctx| ctx.exec(6)),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0268 for Ctx {
-        StepSequencer {
-            Limiter(1) {
-                Inverter {
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        ParallelAll(0) {
-                            Fallback {
-                                Condition(Cond<0>),
-                                AlwaysFailure,
-                            },
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
+    pub tree Tree0269Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0269Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[tracked] t1: i64 = 12,
+            b0: i64 = 13,
+        }
+        ParallelAll {
+            SetBlackboard(t0 = {t1}),
+            #[post(|bb| *bb.t1 += 3)]
+            Action(Act<1>),
+            AsyncSequence {
+                SetBlackboard(t0 = {b0}),
+                Condition(Cond<2>),
             },
-            ForceSuccess {
-                Condition(Cond<2> = Cond::<2>),
-            },
+            Condition(Cond<3> = Cond::<3>),
+            SubTree(Tree0269Sub1, ..),
         }
     }
 }
@@ -2300,281 +2236,704 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0269 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
         }
-        Delay(10) {
-            RunOnce(then_skip = true) {
-                #[skip_if(|bb| bb.b1 == 4)]
-                #[failure_if(|bb| bb.b1 + 3 < 1)]
-                Sequence {
-                    Switch(b1) {
-                        case 2 => IndexSwitch(|bb| *bb.t1) {
-                            Action(Act<0>),
-                            Sequence {
-                                WasEntryUpdated(t1),
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                        case 4 => AsyncFallback {
-                            #[success_if(|bb| bb.b1 < *bb.t1)]
-                            WasEntryUpdated(t1),
-                            Condition(Cond<3>),
-                        },
-                        _ => Filter(times = 2, count = Completed) {
-                            AsyncFallback {
-                                Condition(PCond<4>, b0 = {t1}),
-                                WhileDoElse {
-                                    StatefulAction(Task<5> = Task::<5>),
-                                    Action(PIo<6>, t0 = {t1}),
-                                },
-                            },
+        MaxTime(50) {
+            StepSequencer {
+                FlipSelector {
+                    RunOnce {
+                        Repeater(0) {
+                            StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
                         },
                     },
-                    StatefulAction(Task<7> = Task::<7>),
+                    SubTree(Tree0269Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
+                    Selector {
+                        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop, dynamic = false) {
+                            SetBlackboard(t0 = 7),
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5> = Task::<5>),
+                            Script(|bb| bb.b0 += 2),
+                        },
+                        AsyncSequence {
+                            #[on_halted(|bb| { bb.t1.set(bb.b0); *bb.t1 += 2 })]
+                            #[failure_if(|bb| *bb.t1 < bb.b0)]
+                            StatefulAction(Task<6> = Task::<6>),
+                            Condition(Cond<7>),
+                            SetBlackboard(t1 = 3),
+                            StatefulAction(Task<8>),
+                        },
+                        ForceFailure {
+                            Action(Act<9>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0269Blackboard { b1 t1 });
+board!(Tree0269Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0270 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
             b0: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = Some(1),
         }
-        ParallelAll(max_failures = -1) {
-            Action(Act<0>),
-            Delay(0) {
-                Loop(q0, value = {t0}) {
-                    SequenceStar {
-                        StatefulAction(Task<1>),
-                        #[run_while(|bb| *bb.t1 < 3)]
-                        Action(PIo<2>, t0 = {b0}),
-                        #[post(|bb| { bb.b0 = (*bb.t1 + 4) % 3; bb.t0.set(*bb.t1 % 4) })]
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        SetBlackboard(b0 = 3),
-                        Wait(100),
+        IndexSwitch(|bb| 5) {
+            ReactiveFallback {
+                #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                RunOnce {
+                    #[post(|bb| bb.b1 = *bb.t1 % 3)]
+                    RunOnce(then_skip = true) {
+                        ParallelAll(0) {
+                            ReactiveSequence {
+                                Condition(Cond<0>),
+                                AlwaysFailure,
+                            },
+                            Condition(Cond<1> = Cond::<1>),
+                        },
                     },
                 },
-            },
-            Timeout(20) {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<3>),
-                    #[skip_if(|bb| bb.b0 + 4 != 7)]
-                    #[post(|bb| *bb.t1 += 1)]
-                    #[on_halted(|bb| if bb.o0.unwrap_or(1) != 2 { bb.t1.set(bb.o0.unwrap_or(4)) })]
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                    StatefulAction(Task<5>),
+                #[success_if(|bb| bb.b1 > 0)]
+                Switch(b1) {
+                    case 3 => Failer,
+                    case 2 => Loop(q0, if_empty = Running) {
+                        StatefulAction(Task<2>),
+                    },
+                    case 0 => Timeout(20) {
+                        Sleep(30),
+                    },
+                    _ => WhileDoElse {
+                        ScriptCondition(|bb| bb.b0 < *bb.t0),
+                        ForceSuccess {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Condition(|ctx| ctx.check(4)),
                 },
             },
         }
     }
 }
 
-board!(Tree0270Blackboard { q0 o0 b0 t0 t1 });
+board!(Tree0270Blackboard { t1 b1 t0 b0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0271 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        ReactiveSequence {
-            ReactiveSelector {
-                #[on_halted(|bb| if bb.b1 % 2 > 0 { bb.b1 = bb.o0.unwrap_or(2) })]
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Action(Act<1>),
-                    },
-                },
-                Optional {
-                    ParallelAll {
-                        UnsetBlackboard(o0),
-                        AlwaysFailure,
-                    },
-                },
-                Parallel {
-                    Repeat(forever) {
-                        Condition(Cond<2>),
-                    },
-                    Condition(Cond<3>),
-                    WasEntryUpdated(t0),
-                },
-                BinarySelector(|bb| bb.b0 % 4 < 1, dynamic = true) {
-                    StatefulAction(PTask<4>, b0 = 5, b1 = {b0}),
-                    StatefulAction(Task<5>),
-                },
-                Fallback {
-                    ScriptCondition(|bb| (bb.b0 + 1) % 4 != 0),
-                    Action(|ctx| ctx.exec(6)),
-                    Condition(|ctx, bb| ctx.check_in(7, bb.b1 % 2)),
-                },
-            },
+        Sequence {
+            Succeeder,
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0271Blackboard { b1 t0 b0 o0 });
+board!(Tree0271Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0272 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        ForceFailure {
-            KeepRunningUntilFailure {
-                Fallback {
-                    FlipSelector {
-                        Succeeder,
-                        StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
-                        #[run_while(|bb| bb.b0 % 2 < 0)]
-                        #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
-                        RetryUntilSuccessful(1) {
-                            Condition(Cond<1> = Cond::<1>),
-                        },
+        #[run_while(|bb| (*bb.t0 + 1) % 3 < 2)]
+        #[on_success(|bb| bb.b0 = *bb.t0)]
+        Fallback {
+            RetryUntilSuccessful(4) {
+                ParallelAll(2) {
+                    #[run_while(|bb| (bb.b0 + 3) % 3 == 2)]
+                    Repeater(forever) {
+                        #[on_failure(|bb| if bb.b0 != 5 { bb.t0.set(bb.b0 % 4) })]
+                        Failer,
                     },
-                    FlipSelector {
-                        Condition(|ctx| ctx.check(2)),
-                        Condition(PCond<3>, b0 = 0),
-                        Condition(|ctx| ctx.check(4)),
-                    },
+                    Failer,
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    Succeeder,
                 },
             },
         }
     }
 }
 
-board!(Tree0272Blackboard { b0 b1 });
+board!(Tree0272Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0273Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 13,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0273 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
         }
-        StepSequencer {
+        Delay(0) {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Repeat(4) {
+                    SubTree(Tree0273Sub0, ..),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0273Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0274 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        SequenceStar {
+            SequenceWithMemory {
+                Repeat(forever) {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                        Action(Act<0>),
+                        StepSequencer {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                            Action(Act<3> = Act::<3>),
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.b0 % 4 < 2)]
+            #[post(|bb| *bb.t0 += 3)]
             MemPriority {
-                RepeatUntilSuccess(1) {
-                    ReactiveSequence {
-                        Inverter {
-                            RepeatUntil(Failure) {
-                                SetBlackboard(t0 = 1),
+                TryCatch(catch_on_halt = false) {
+                    Sequence {
+                        Condition(Cond<4>),
+                        UnsetBlackboard(o0),
+                        Sleep(30),
+                    },
+                    Sleep(30),
+                    Optional {
+                        RepeatUntil(Failure) {
+                            #[on_halted(|bb| bb.o0 = None)]
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0274Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0275 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        RepeatUntilFailure(forever) {
+            SequenceWithMemory {
+                SequenceWithMemory {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Wait(20),
+                    WasEntryUpdated(t1),
+                    #[on_halted(|bb| { *bb.t1 += 1; bb.t0.set(*bb.t1) })]
+                    #[run_while(|bb| bb.b0 == *bb.t1)]
+                    #[on_success(|bb| { *bb.t1 += 1; bb.o0 = Some(*bb.t0 + 2) })]
+                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
+                },
+                RetryUntilSuccessful(4) {
+                    Switch(b1) {
+                        case 5 => StatefulAction(Task<2>),
+                        case 4 => Failer,
+                        _ => PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            SetBlackboard(b1 = 7),
+                            SetBlackboard(t1 = 3),
+                        },
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0275Blackboard { b1 b0 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0276 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        #[on_failure(|bb| *bb.t0 += 1)]
+        Limiter(1) {
+            MaxTime(10) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0276Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0277 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        SkipUnlessUpdated(t0) {
+            SequenceStar {
+                MaxTime(50) {
+                    #[on_halted(|bb| bb.b1 = *bb.t0 + 3)]
+                    #[success_if(|bb| bb.b1 + 1 == 3)]
+                    StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
+                },
+                Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4) % 4)),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0277Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0278 for Ctx {
+        AsyncFallback {
+            RepeatUntilSuccess(1) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0279 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(1),
+        }
+        ParallelAll(max_failures = -1) {
+            WasEntryUpdated(t0),
+            Condition(PCond<0>, b0 = {t0}),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            Script(|bb| { bb.b0 += 2; if *bb.t0 > 2 { bb.o0 = Some(bb.b0) } }),
+        }
+    }
+}
+
+board!(Tree0279Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0280Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0280 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+        }
+        RetryUntilSuccessful(2) {
+            SequenceWithMemory {
+                RepeatUntilSuccess(forever) {
+                    SubTree(Tree0280Sub0, ..),
+                },
+                Precondition(|bb| *bb.t1 % 3 < 1, else = Skipped) {
+                    StatefulAction(Task<1>),
+                },
+                RunOnce {
+                    Condition(Cond<2>),
+                },
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0280Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0281Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Action(|ctx| ctx.exec(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0281 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 4,
+        }
+        WhileDoElse {
+            IfThenElse {
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    #[on_success(|bb| { bb.t0.set(2); bb.t0.set(bb.o0.unwrap_or(5)) })]
+                    #[on_halted(|bb| bb.o0 = Some((*bb.t0 + 3) % 4))]
+                    SubTree(Tree0281Sub0, o0 = {=}, t0 = {t0}),
+                    Failer,
+                    StatefulAction(Task<2>),
+                },
+                ScriptCondition(|bb| (*bb.t0 + 4) % 3 != 2),
+            },
+            BinarySelector(|bb| bb.o0.is_some()) {
+                IfThenElse {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(Cond<4>),
+                },
+                SequenceStar {
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        Sequence {
+                            Condition(|ctx| ctx.check(6)),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0281Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0282 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        ParallelAll(0) {
+            TryCatch(catch_on_halt = false) {
+                Succeeder,
+                Condition(|ctx, bb| ctx.check_in(0, 2)),
+            },
+            BinarySelector(|bb| *bb.t0 == bb.b0 % 2) {
+                AlwaysFailure,
+                Condition(Cond<1>),
+            },
+            KeepRunningUntilFailure {
+                Sleep(10),
+            },
+        }
+    }
+}
+
+board!(Tree0282Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0283 for Ctx {
+        Inverter {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0284 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        KeepRunningUntilFailure {
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0284Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0285 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 5,
+        }
+        Sequence {
+            RunOnce {
+                RetryUntilSuccessful(1) {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                        StatefulAction(Task<3> = Task::<3>),
+                        #[run_while(|bb| bb.b1 % 2 < 0)]
+                        SkipUnlessUpdated(t0) {
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.b1 % 2 == 0)]
+            Repeater(0) {
+                #[run_while(|bb| bb.b0 > 4)]
+                #[post(|bb| { bb.b1 = bb.b0; if *bb.t0 < (*bb.t0 + 4) % 2 { bb.t0.set((bb.b0 + 3) % 4) } })]
+                Script(|bb| { if bb.b1 + 1 < 5 { *bb.t0 += 2 }; bb.b0 = 2 }),
+            },
+        }
+    }
+}
+
+board!(Tree0285Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0286 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+        }
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                ReactiveFallback {
+                    RunOnce {
+                        ParallelAll {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    Action(Act<2>),
+                    Action(Act<3>),
+                    Action(PIo<4>, t0 = {=}),
+                },
+                #[success_if(|bb| bb.b0 != *bb.t1)]
+                ReactiveSelector {
+                    ScriptCondition(|bb| bb.b1 + 4 != *bb.t1),
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b1)),
+                    AlwaysFailure,
+                    Loop(q0, if_empty = Success) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    Retry(2) {
+                        Sleep(30),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0286Blackboard { b1 t1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0287 for Ctx {
+        RepeatUntil(Success) {
+            MaxTime(50) {
+                Repeat(1) {
+                    ReactiveFallback {
+                        ParallelAll(1) {
+                            StatefulAction(Task<0>),
+                            Sleep(10),
+                            StatefulAction(Task<1> = Task::<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0288Sub1 for Ctx {
+        Wait(50)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0288Sub0 for Ctx {
+        SequenceStar {
+            SubTree(Tree0288Sub1),
+            StatefulAction(Task<5>),
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0288 for Ctx {
+        Remap(success = Failure, failure = Failure) {
+            MemSequence {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    StatefulAction(Task<0>),
+                    Sequence {
+                        ParallelAll(2) {
+                            AlwaysSuccess,
+                            StatefulAction(Task<1> = Task::<1>),
+                            AlwaysFailure,
+                        },
+                        StatefulAction(Task<2> = Task::<2>),
+                        Action(Act<3>),
+                    },
+                    Parallel(success = 3) {
+                        Condition(Cond<4>),
+                        SubTree(Tree0288Sub0),
+                        RetryUntilSuccessful(3) {
+                            RepeatUntil(Success) {
+                                Action(Act<6>),
                             },
                         },
                     },
                 },
             },
-            Repeater(0) {
-                Action(PIo<0>, t0 = {b0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0289Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0289 for Ctx {
+        Parallel(success = 1) {
+            Optional {
+                Priority {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    SubTree(Tree0289Sub0),
+                },
             },
-            Delay(20) {
-                Action(Act<1> = Act::<1>),
+            FlipSelector {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0273Blackboard { b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0274 for Ctx {
+    pub tree Tree0290 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-        }
-        #[failure_if(|bb| *bb.t1 != *bb.t0)]
-        #[success_if(|bb| bb.o0.is_none())]
-        #[on_success(|bb| bb.t1.set(bb.b0 % 4))]
-        Fallback {
-            #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
-            #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-            Sequence {
-                #[on_failure(|bb| { if bb.o0.unwrap_or(4) < 6 { bb.b0 = (bb.o0.unwrap_or(0) + 2) % 2 }; *bb.t0 += 2 })]
-                #[run_while(|bb| *bb.t0 < 0)]
-                Failer,
-                #[on_success(|bb| { if bb.b0 + 2 > 1 { bb.t0.set(*bb.t1) }; bb.o0 = None })]
-                #[failure_if(|bb| bb.b0 % 2 != 1)]
-                #[skip_if(|bb| bb.b0 == 3)]
-                StatefulAction(Task<0>),
-                TryCatch(catch_on_halt = true) {
-                    Wait(0),
-                    #[failure_if(|bb| *bb.t1 < bb.b0 % 4)]
-                    #[skip_if(|bb| (bb.b0 + 1) % 2 > 0)]
-                    #[on_success(|bb| { bb.t1.set(7); if bb.b0 + 4 == *bb.t0 { bb.o0 = None } })]
-                    WasEntryUpdated(t0),
-                },
-                Condition(Cond<1>),
-                Action(Act<2>),
-            },
-            ReactiveFallback {
-                ParallelAll(max_failures = -2) {
-                    AlwaysSuccess,
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0274Blackboard { t0 o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0275Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0275 for Ctx {
-        blackboard {
             b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(0),
             b1: i64 = 5,
+        }
+        Repeater(forever) {
+            AsyncFallback {
+                TryCatch(catch_on_halt = false) {
+                    RetryUntilSuccessful(2) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                    #[failure_if(|bb| *bb.t0 < bb.b0 % 4)]
+                    #[skip_if(|bb| (bb.b0 + 1) % 2 > 0)]
+                    #[on_success(|bb| { bb.t0.set(7); if bb.b0 + 4 == bb.b1 { bb.o0 = None } })]
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        Wait(0),
+                    },
+                },
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                    WasEntryUpdated(t0),
+                    #[on_success(|bb| if bb.b1 % 4 < 1 { *bb.t0 += 3 })]
+                    StatefulAction(Task<3>),
+                },
+                IndexSwitch(|bb| bb.b1) {
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                    StatefulAction(Task<5>),
+                },
+                Parallel(success = 1) {
+                    StatefulAction(PTask<6>, b0 = 0, b1 = {t0}),
+                    #[success_if(|bb| *bb.t0 + 4 > 2)]
+                    Precondition(|bb| bb.o0.is_some(), else = Running) {
+                        Action(Act<7> = Act::<7>),
+                    },
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0290Blackboard { t0 b0 q0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0291 for Ctx {
+        blackboard {
+            b0: i64 = 1,
             #[tracked] t0: i64,
+            b1: i64,
+            #[tracked] t1: i64,
             o0: Option<i64>,
         }
-        #[on_halted(|bb| bb.o0 = None)]
-        #[post(|bb| { if bb.o0.is_some() { bb.o0 = None }; bb.o0 = Some(*bb.t0) })]
-        StepSequencer {
+        ParallelAll {
             Sequence {
-                #[run_while(|bb| bb.b0 < 5)]
-                #[post(|bb| bb.b1 += 3)]
-                #[on_success(|bb| bb.b1 = (bb.b0 + 3) % 4)]
-                StatefulAction(Task<0>),
-                RepeatTimes(1) {
-                    RunOnce(then_skip = false) {
-                        ReactiveSequence {
-                            PolicyParallel(policy = FirstFailure, repeat = false) {
-                                StatefulAction(Task<1>),
-                                SetBlackboard(o0 = Some(5)),
-                                WasEntryUpdated(t0),
+                Script(|bb| bb.t0.set(bb.b1)),
+                Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(4), &mut bb.b0)),
+                Fallback {
+                    Condition(Cond<1> = Cond::<1>),
+                    Action(Act<2> = Act::<2>),
+                    Script(|bb| { bb.o0 = None; bb.o0 = Some(bb.b0) }),
+                },
+            },
+            Deadline(0) {
+                Limiter(2) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        AsyncSequence {
+                            Condition(Cond<3>),
+                            Wait(50),
+                            RepeatUntilFailure(forever) {
+                                StatefulAction(Task<4>),
                             },
-                            FlipSelector {
-                                SetBlackboard(b1 = 6),
-                                Action(PAct<2>, b0 = 5, b1 = {=}),
-                                #[run_while(|bb| *bb.t0 > 1)]
-                                SubTree(Tree0275Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, o0 = {o0}),
-                            },
+                        },
+                    },
+                },
+            },
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[skip_if(|bb| *bb.t1 + 2 != 2)]
+            #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
+            Interrupt(|bb| bb.o0.is_some()) {
+                Precondition(|bb| bb.b0 > bb.b1, else = Success) {
+                    ParallelAll(2) {
+                        Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 1, &mut bb.b1)),
+                        Timeout(50) {
                             Wait(20),
                         },
                     },
@@ -2584,104 +2943,140 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0275Blackboard { b0 b1 t0 o0 });
+board!(Tree0291Blackboard { b0 t0 b1 t1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0276 for Ctx {
+    pub tree Tree0292 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 2,
         }
-        Sequence {
-            Action(Act<0>),
-            Sleep(10),
-            Condition(PCond<1>, b0 = {=}),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree0276Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0277 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        Sequence {
-            StepSequencer {
-                Conditional(|bb| bb.b0 % 2 > 0, else = Failure) {
-                    Condition(Cond<0>),
+        Loop(q0, value = {b0}, if_empty = Success) {
+            Parallel(success = -1) {
+                Loop(q0, value = {t1}, if_empty = Failure) {
+                    Sleep(10),
                 },
-                #[success_if(|bb| (*bb.t0 + 3) % 4 > 0)]
-                #[skip_if(|bb| *bb.t0 % 4 == 2)]
-                Priority {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0277Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0278 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-        }
-        #[skip_if(|bb| bb.b1 < 0)]
-        Fallback {
-            Interrupt(|bb| *bb.t0 + 1 > 4) {
+                #[on_success(|bb| if bb.b0 > bb.b1 { bb.b0 += 2 })]
                 StepSequencer {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[failure_if(|bb| bb.b0 != 7)]
-                        Condition(Cond<0> = Cond::<0>),
-                        Condition(PCond<1>, b0 = {=}),
-                    },
-                    Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                    PolicyParallel(policy = FirstFailure) {
-                        StatefulAction(Task<3>),
-                        #[run_while(|bb| *bb.t0 + 1 < 6)]
-                        #[on_failure(|bb| bb.b0 += 3)]
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    ForceSuccess {
-                        Succeeder,
+                    #[on_halted(|bb| bb.t1.set(bb.b1 % 2))]
+                    Cooldown(0) {
+                        Loop(q0, value = {t1}, if_empty = Skipped) {
+                            SetBlackboard(t0 = 7),
+                        },
                     },
                 },
-            },
-            IndexSwitch(|bb| 4, out_of_range = Fail, dynamic = true) {
-                Delay(50) {
-                    StatefulAction(Task<5>),
+                RepeatUntil(Success) {
+                    StatefulAction(Task<0>),
                 },
-                Action(PIo<6>, t0 = {b1}),
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(7, 2, &mut bb.b1)),
-                    Action(|ctx, bb| ctx.exec_in(8, bb.b0 % 3, &mut bb.b0)),
-                    Condition(Cond<9>),
-                },
-                RepeatUntilSuccess(forever) {
-                    Sleep(0),
-                },
-                Action(Act<10>),
             },
         }
     }
 }
 
-board!(Tree0278Blackboard { b0 t0 b1 });
+board!(Tree0292Blackboard { b0 b1 q0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0279 for Ctx {
-        SequenceWithMemory {
+    pub tree Tree0293Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b1: i64 = 15,
+        }
+        Action(PIo<2>, t0 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0293 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        #[run_while(|bb| *bb.t0 != bb.b0 % 3)]
+        #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
+        #[success_if(|bb| bb.b1 < 2)]
+        Priority {
+            ReactiveFallback {
+                RepeatUntilSuccess(forever) {
+                    SequenceWithMemory {
+                        Filter(times = 3, count = Success, filtered = Failure) {
+                            Fallback {
+                                Timeout(10) {
+                                    Condition(|ctx| ctx.check(0)),
+                                },
+                            },
+                        },
+                        AsyncSequence {
+                            Repeater(0) {
+                                AlwaysSuccess,
+                            },
+                            Parallel(failure = 1) {
+                                BinarySelector(|bb| *bb.t0 == (bb.b1 + 3) % 4, dynamic = true) {
+                                    SetBlackboard(t0 = 0),
+                                    Action(Act<1>),
+                                },
+                            },
+                        },
+                        SubTree(Tree0293Sub0, ..),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0293Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0294 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSequence {
+            StatefulAction(PTask<0>, b0 = {t0}),
             AlwaysSuccess,
-            Condition(Cond<0>),
-            Repeat(3) {
+        }
+    }
+}
+
+board!(Tree0294Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0295 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 2,
+        }
+        Switch(b1) {
+            case 4 => Deadline(10) {
+                Action(Act<0> = Act::<0>),
+            },
+            case 0 => MemSequence {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            _ => #[failure_if(|bb| bb.b0 + 4 < bb.b0 % 3)]
+            FlipSelector {
+                #[on_halted(|bb| bb.b0 += 2)]
+                StatefulAction(Task<3>),
+                SetBlackboard(b1 = {b0}),
+                Condition(PCond<4>, b0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0295Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0296 for Ctx {
+        Retry(forever) {
+            RetryUntilSuccessful(0) {
                 AlwaysRunning,
             },
         }
@@ -2689,264 +3084,31 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0280 for Ctx {
+    pub tree Tree0297 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
         }
-        ForceSuccess {
-            SequenceWithMemory {
-                TryCatch {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
-                    IfThenElse {
-                        Parallel(success = -1, failure = -1) {
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                            AlwaysFailure,
-                        },
-                        Wait(10),
-                    },
-                    Invert {
-                        Interrupt(|bb| bb.b1 != bb.b1 + 4) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Conditional(|bb| *bb.t0 < bb.b0 + 3, else = Failure) {
-                        StatefulAction(Task<3>),
-                    },
-                    Conditional(|bb| bb.b1 + 2 > *bb.t0 % 2, else = Failure) {
-                        Repeat(2) {
-                            Action(PIo<4>, t0 = {b1}),
-                        },
-                    },
-                },
-                RepeatUntilFailure(forever) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        ReactiveFallback {
-                            Action(Act<5>),
-                            Action(PIo<6>, t0 = {t0}),
-                            ScriptCondition(|bb| bb.b0 > 5),
-                            Script(|bb| bb.t1.set(*bb.t0)),
-                        },
-                        ParallelAll {
-                            StatefulAction(Task<7>),
-                            StatefulAction(PTask<8>, b0 = {b0}, b1 = {b1}),
-                            Action(Act<9>),
-                        },
-                        Parallel(failure = -1) {
-                            Inverter {
-                                Condition(|ctx, bb| ctx.check_in(10, bb.b0)),
-                            },
-                        },
-                        SetBlackboard(b0 = {b1}),
-                        MaxTime(20) {
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0280Blackboard { b1 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0281 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        AsyncFallback {
-            Action(PIo<0>, t0 = {b1}),
-            MemPriority {
-                Limiter(2) {
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    #[run_while(|bb| bb.b0 % 3 == 0)]
-                    ReactiveFallback {
-                        Interrupt(|bb| bb.b1 + 4 == *bb.t0) {
-                            #[failure_if(|bb| bb.b1 + 2 > 6)]
-                            IfThenElse {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                        },
-                    },
-                },
-                #[on_success(|bb| bb.b0 += 3)]
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    AsyncSequence {
-                        Wait(0),
-                        Condition(Cond<3>),
-                        Condition(|ctx| ctx.check(4)),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0281Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0282 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        Fallback {
-            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(3) + 3)),
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree0282Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0283 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        TryCatch(catch_on_halt = true) {
-            SequenceWithMemory {
-                Invert {
-                    Interrupt(|bb| *bb.t0 % 3 != 0) {
-                        #[failure_if(|bb| *bb.t0 > 7)]
-                        #[run_while(|bb| bb.b0 + 4 < *bb.t0 + 3)]
-                        #[on_success(|bb| bb.t0.set(bb.b0))]
-                        TryCatch {
-                            Script(|bb| bb.b0 += 1),
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                Interrupt(|bb| *bb.t0 == 4) {
-                    ReactiveSequence {
-                        RunOnce {
-                            ReactiveSequence {
-                                Succeeder,
-                                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b0)),
-                            },
-                        },
-                        Action(PIo<3>, t0 = {=}),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                SequenceWithMemory {
-                    Retry(1) {
-                        StepSequencer {
-                            StatefulAction(Task<4> = Task::<4>),
-                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                            Condition(PCond<5>, b0 = {b0}),
-                        },
-                    },
-                    Deadline(0) {
-                        RunOnce {
-                            RetryUntilSuccessful(2) {
-                                SetBlackboard(t0 = 1),
-                            },
-                        },
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                        Action(Act<8> = Act::<8>),
-                    },
-                    Action(Act<9> = Act::<9>),
-                },
-                MemSequence {
-                    Repeat(1) {
-                        StatefulAction(PTask<10>, b0 = {=}),
-                    },
-                    Priority {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Action(Act<11>),
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                        ScriptCondition(|bb| bb.b0 != 0),
-                    },
-                    WasEntryUpdated(t0),
-                    Condition(Cond<14>),
-                    Invert {
-                        StatefulAction(Task<15>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0283Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0284Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0284 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
-        }
-        SequenceWithMemory {
-            Filter(times = 3) {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| bb.b0 > bb.b1),
-                    ReactiveFallback {
-                        RunOnce(then_skip = true) {
+        Filter(times = 3, filtered = Skipped) {
+            Timeout(100) {
+                Inverter {
+                    Filter(times = 1, count = Success, filtered = Skipped) {
+                        Filter(times = 2, filtered = Failure) {
                             Fallback {
-                                Loop(q0, value = {t0}, if_empty = Skipped) {
+                                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
                                     StatefulAction(Task<0>),
+                                    Condition(|ctx| ctx.check(1)),
                                 },
-                                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                                    Action(|ctx| ctx.exec(1)),
-                                    Sleep(20),
+                                ReactiveFallback {
+                                    StatefulAction(Task<2>),
+                                    AlwaysFailure,
                                 },
-                                AlwaysFailure,
-                                ScriptCondition(|bb| bb.b0 + 4 == 4),
-                            },
-                        },
-                    },
-                    IndexSwitch(|bb| bb.b1 + 2, out_of_range = Loop, dynamic = true) {
-                        SequenceWithMemory {
-                            UnsetBlackboard(o0),
-                            Loop(q0) {
-                                Action(Act<2>),
-                            },
-                            ScriptCondition(|bb| *bb.t0 + 2 == 5),
-                            AlwaysSuccess,
-                        },
-                        AsyncFallback {
-                            Action(Act<3>),
-                            Condition(Cond<4>),
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        Fallback {
-                            Switch(b1) {
-                                case 2 => Action(|ctx| ctx.exec(6)),
-                                case 1 => SubTree(Tree0284Sub0, o0 = {=}, q0 = {q0}, b0 = {=}, t0 = {t0}, b1 = {=}),
-                                _ => Script(|bb| bb.b1 += 3),
-                            },
-                            Filter(times = 2, count = Success, filtered = Failure) {
-                                AlwaysSuccess,
+                                Fallback {
+                                    WasEntryUpdated(t0),
+                                    ScriptCondition(|bb| *bb.t0 % 4 > 0),
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 != 0),
+                                    Sleep(30),
+                                },
                             },
                         },
                     },
@@ -2956,32 +3118,12 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0284Blackboard { o0 q0 b0 t0 b1 });
+board!(Tree0297Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0285 for Ctx {
+    pub tree Tree0298Sub0 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 3,
-        }
-        BinarySelector(|bb| (bb.b0 + 1) % 3 != 2, dynamic = false) {
-            #[on_success(|bb| bb.b1 = 8)]
-            Remap(success = Success, failure = Success) {
-                Condition(Cond<0>),
-            },
-            Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-board!(Tree0285Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0286Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b0: i64 = 14,
             #[allow(unused)] #[tracked] t0: i64 = 9,
         }
         Action(Act<2>)
@@ -2989,590 +3131,174 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0286 for Ctx {
+    pub tree Tree0298 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(5),
-            b0: i64 = 0,
+            b0: i64 = 4,
             #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            #[skip_if(|bb| *bb.t0 % 4 == 3)]
-            #[post(|bb| { if *bb.t0 + 3 == 5 { bb.t0.set(bb.b0) }; bb.b0 = bb.o0.unwrap_or(0) })]
-            #[on_halted(|bb| bb.b0 += 1)]
-            RunOnce {
+        RetryUntilSuccessful(1) {
+            Selector {
+                Repeat(3) {
+                    #[on_halted(|bb| if bb.b0 > 3 { bb.b0 += 1 })]
+                    ScriptCondition(|bb| *bb.t0 % 2 != 1),
+                },
                 AsyncFallback {
-                    Action(PIo<0>, t0 = {=}),
-                    Action(PIo<1>, t0 = {t0}),
-                    SubTree(Tree0286Sub0, t1 = {=}, o0 = {o0}, b0 = {=}, t0 = {t0}),
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            Parallel(failure = 1) {
-                WhileDoElse {
-                    WasEntryUpdated(t1),
-                    Script(|bb| *bb.t0 += 1),
-                },
-                #[post(|bb| bb.t0.set(bb.b0 + 1))]
-                #[on_success(|bb| { bb.o0 = None; bb.b0 += 1 })]
-                ReactiveSequence {
-                    ScriptCondition(|bb| *bb.t0 + 2 != *bb.t0 + 3),
-                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
-                    #[success_if(|bb| *bb.t0 < bb.b0 + 1)]
-                    #[failure_if(|bb| (bb.o0.unwrap_or(4) + 2) % 2 > 0)]
-                    #[on_success(|bb| bb.o0 = Some(*bb.t1))]
-                    Condition(|ctx, bb| ctx.check_in(6, (bb.o0.unwrap_or(3) + 3) % 3)),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    SetBlackboard(o0 = Some(1)),
-                    Action(|ctx, bb| ctx.exec_in(7, *bb.t1, &mut bb.b0)),
-                },
-            },
-            WhileDoElse {
-                ParallelAll(max_failures = -3) {
-                    AlwaysSuccess,
-                    Condition(Cond<8>),
-                    Wait(0),
-                },
-                RepeatUntilFailure(forever) {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<9>),
+                    RunOnce(then_skip = true) {
+                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
                     },
+                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
                 },
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<10> = Cond::<10>),
-                    StatefulAction(Task<11>),
+                ParallelAll(max_failures = -1) {
+                    SubTree(Tree0298Sub0, b0 = {=}, t0 = {t0}),
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0286Blackboard { t1 o0 b0 t0 });
+board!(Tree0298Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0287 for Ctx {
+    pub tree Tree0299Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        TryCatch {
-            Sequence {
-                ScriptCondition(|bb| *bb.t1 % 3 != 0),
-                Limiter(2) {
-                    Script(|bb| *bb.t1 += 3),
-                },
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(PCond<2>, b0 = {=}),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                Timeout(20) {
-                    #[skip_if(|bb| (bb.b0 + 3) % 4 > 0)]
-                    WasEntryUpdated(t0),
-                },
-                StatefulAction(Task<4>),
-            },
-            #[post(|bb| { bb.b1 = *bb.t1; bb.b0 += 1 })]
-            RunOnce(then_skip = false) {
-                Delay(30) {
-                    Condition(Cond<5>),
-                },
-            },
-            IndexSwitch(|bb| bb.b1, dynamic = true) {
-                WasEntryUpdated(t0),
-                Repeat(4) {
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0287Blackboard { t1 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0288Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        ForceSuccess {
-            Priority {
-                Limiter(3) {
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0288 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-        }
-        #[on_failure(|bb| *bb.t0 += 3)]
-        #[run_while(|bb| *bb.t0 + 4 < *bb.t1 + 2)]
-        #[success_if(|bb| *bb.t0 != 4)]
-        Fallback {
-            Precondition(|bb| *bb.t0 % 2 < 1, else = Skipped) {
-                SubTree(Tree0288Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0288Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0289 for Ctx {
-        Remap(success = Failure, failure = Success) {
-            Timeout(10) {
-                Repeat(1) {
-                    ReactiveSelector {
-                        Filter(times = 1, count = Failure, filtered = Skipped) {
-                            RepeatUntilSuccess(forever) {
-                                AsyncFallback {
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                        ForceFailure {
-                            ForceFailure {
-                                ReactiveFallback {
-                                    Action(Act<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                        Retry(0) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0290Sub0 for Ctx {
-        StatefulAction(Task<8>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0290Sub1 for Ctx {
-        Retry(forever) {
-            Filter(times = 2, count = Success) {
-                StatefulAction(Task<12>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0290 for Ctx {
-        ReactiveFallback {
-            Parallel(success = 0) {
-                StepSequencer {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                    Parallel {
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                        Runner,
-                    },
-                },
-                Parallel(success = -3, failure = 3) {
-                    Wait(0),
-                    Sequence {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                    Action(|ctx| ctx.exec(6)),
-                },
-                IfThenElse {
-                    Repeater(2) {
-                        ReactiveSelector {
-                            AlwaysFailure,
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                    IfThenElse {
-                        SubTree(Tree0290Sub0),
-                        Sleep(20),
-                    },
-                },
-                WhileDoElse {
-                    Inverter {
-                        StatefulAction(Task<9>),
-                    },
-                    AlwaysFailure,
-                    AlwaysSuccess,
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Inverter {
-                    FlipSelector {
-                        Repeater(0) {
-                            Condition(Cond<10> = Cond::<10>),
-                        },
-                        Timeout(50) {
-                            AsyncSequence {
-                                Succeeder,
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                        SubTree(Tree0290Sub1),
-                    },
-                },
-                Limiter(1) {
-                    SequenceWithMemory {
-                        TryCatch {
-                            Condition(Cond<13>),
-                            StatefulAction(Task<14>),
-                            StatefulAction(Task<15>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0291 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        Inverter {
-            MemPriority {
-                #[success_if(|bb| *bb.t0 == 1)]
-                Condition(PCond<0>, b0 = 8),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0291Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0292 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        #[on_success(|bb| if bb.b0 != 7 { *bb.t0 += 2 })]
-        MemSequence {
-            FlipSelector {
-                RunOnce(then_skip = true) {
-                    Loop(q0, value = {t0}) {
-                        Condition(Cond<0>),
-                    },
-                },
-                #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(2) })]
-                #[success_if(|bb| bb.o0.unwrap_or(0) + 4 == (bb.b1 + 4) % 2)]
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                RunOnce(then_skip = false) {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    #[skip_if(|bb| bb.b1 + 1 > 0)]
-                    #[on_failure(|bb| { bb.o0 = None; if bb.b1 % 2 != 1 { bb.o0 = Some((bb.o0.unwrap_or(0) + 4) % 2) } })]
-                    Condition(Cond<2>),
-                },
-                #[skip_if(|bb| *bb.t0 + 4 == 3)]
-                Remap(success = Success, failure = Failure) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            RunOnce {
-                FlipSelector {
-                    #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-                    #[success_if(|bb| bb.b1 != *bb.t0 + 4)]
-                    KeepRunningUntilFailure {
-                        WaitUntil(|bb| bb.b0 % 4 > 1) {
-                            Switch(b1) {
-                                case 0 => StatefulAction(Task<3> = Task::<3>),
-                                _ => RetryUntilSuccessful(1) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                    Switch(b1) {
-                        case 4 => StatefulAction(Task<4>),
-                        _ => Action(Act<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0292Blackboard { b1 t0 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0293Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0293 for Ctx {
-        Priority {
-            Delay(10) {
-                StatefulAction(Task<0>),
-            },
-            SubTree(Tree0293Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0294 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
-        }
-        ParallelAll(max_failures = -1) {
-            Loop(q0, if_empty = Running) {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        StatefulAction(PTask<0>, b0 = 9, b1 = {t0}),
-                        #[on_halted(|bb| bb.b0 = bb.b0 % 3)]
-                        Script(|bb| *bb.t0 += 3),
-                        StatefulAction(Task<1>),
-                    },
-                    Action(Act<2>),
-                },
-            },
-            #[run_while(|bb| *bb.t0 > 6)]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            Condition(Cond<3>),
-        }
-    }
-}
-
-board!(Tree0294Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0295 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        RetryUntilSuccessful(4) {
-            RunOnce(then_skip = false) {
-                StatefulAction(PTask<0>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0295Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0296 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        Inverter {
-            Switch(b1) {
-                case 2 => Wait(0),
-                case 3 => StatefulAction(Task<0>),
-                case 4 => Retry(forever) {
-                    Failer,
-                },
-                _ => WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0296Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0297 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        TryCatch(catch_on_halt = false) {
-            Script(|bb| bb.b0 = (bb.b0 + 4) % 4),
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0297Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0298 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Parallel {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-        }
+        Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
+            b1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Precondition(|bb| bb.b0 == 0) {
-            Sequence {
-                RetryUntilSuccessful(2) {
-                    MemPriority {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            Conditional(|bb| *bb.t1 % 2 == 0, dynamic = true, else = Failure) {
-                                Priority {
-                                    ScriptCondition(|bb| bb.o0.is_none()),
-                                    #[success_if(|bb| bb.b1 + 4 > 4)]
-                                    Action(Act<0>),
-                                },
-                            },
-                        },
+        #[on_success(|bb| { if bb.b1 > 6 { *bb.t0 += 1 }; bb.b0 += 2 })]
+        #[on_halted(|bb| bb.b0 += 1)]
+        Loop(q0, value = {t0}) {
+            SequenceStar {
+                SetBlackboard(b1 = 6),
+                Switch(b1) {
+                    case 2 => Limiter(3) {
+                        Sleep(50),
                     },
-                },
-                WaitValueUpdate(t0) {
-                    Invert {
-                        Sequence {
-                            TryCatch {
-                                Condition(|ctx| ctx.check(1)),
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
+                    case 5 => Sleep(0),
+                    case 1 => Condition(PCond<0>, b0 = 2),
+                    _ => SubTree(Tree0299Sub0, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree0299Blackboard { t1 b1 o0 t0 b0 });
+board!(Tree0299Blackboard { b1 b0 t0 q0 });
 
 cases! {
-    Tree0200 "B{b1;t0=1;b0=2}@os{b1:=t0+4%4;b1+=3}TryF(t0,pa1{b0:=;b1:=},ASeq(a2,Sc{b0+=3}),SubR(t3),t4)",
-    Tree0201 "Inv(Sub(c0))",
-    Tree0202 "B{b1=4;b0=4;t0=0;o0=3}RFb(@rw{t0<1}@po{b0+=1}Sw{4;2}(R,Scc{some},a0b{b1+3%4;b1}),a1,Par{-1;-2}(t2,pa3{b0:t0;b1:t0},Sl{0},Flt{1;S;_}(pc4{b0:2})),ASeq(pt5{b0:9},FS(c6),Sc{o0:=t0+2%4;o0:=9}))",
-    Tree0203 "B{t0;t1=3}Seq(Cnd{t1+4%2>0;_;F}(Fb(PPar{2;N}(Intr{t0<5}(pt0{b0:t1})))),t1)",
-    Tree0204 "B{b0=3;t0;q0=2}Lp{t0;F}(OnceK(Flip(Ite(@ki{t0+1<t0}a0e,FS(RepF(c1))),RFb(t2,@po{b0:=b0%4}a3,t4))))",
-    Tree0205 "B{t0;b0}FF(Rep4(Intr{t0>b0+3}(FF(Seq(@of{t0%2<1?b0+=3}c0,Invt(Step(t1,t2)),@si{b0!3}SubR(pt3{b0:=;b1:b0}),Pre{t0>7;S}(@po{t0+=1}SubA(a4)),RFb(c5,@of{t0:=b0}@si{b0%4<3}@rw{t0=3}Sb{b0=5},t6,c7))))))",
-    Tree0206 "B{b0=3;t0=5;b1=0}Swm(c0,Cd{50;F}(Step(c1l,Ret4(Flt{2;F;F}(Sl{0})),@os{b0+=1}Fai,c2,c3)),Star(pa4{b0:t0;b1:=},c5e))",
-    Tree0207 "B{b0=3;t0=5}Su{t0}(RSeq(AFb(Sel(a0b{t0;b0},pi1{t0:t0})),Intr{b0=b0%4}(t2e),Intr{t0>t0+3}(Flt{1;_;K}(Swm(Rep3(c3))))))",
-    Tree0208 "B{t0=0;b0=0}RSeq(@fi{b0>1}Wt{0},c0,Ret4(c1),t2,pi3{t0:=})",
-    Tree0209 "B{b0=3;t1;t0}Pre{t1+4%4>2;S}(Keep(Rep2(Fb(Lim{2}(Rep4(Pre{b0!1}(@ki{t0+1>5}@rw{t0+4<5}R))),a0,Rep2(Scc{t1<1})))))",
-    Tree0210 "MSeq(Sub(Sub(PAll{-2}(Ret3(PAll{-1}(t0,RFb(c1e,F))),Flip(t2,RetF(t3e))))),TryT(PPar{0;N}(Inv(t4),Wt{0}),S))",
-    Tree0211 "B{b1=0;t0=3;b0=5}Step(ASeq(@os{b0=b1?b0:=t0+1;b1:=3}@si{b0%2>0}@oh{b1+=1}SubR(RSeq(Pre{b0<3;F}(Sel(c0,a1,pt2{b0:b0},pt3{b0:t0;b1:=},Keep(c4e))),Pre{b1+1%2<0;K}(Ret4(c5)),a6l)),Ruf{3}(Fb(t7,Sb{b1=b0})),t8,@fi{b0+2!b1+2}RFb(Ret0(c9),Rus{F}(Cd{30;_}(Seq(t10e,Sb{b1=0},Sb{b0=8},Fai))))))",
-    Tree0212 "B{t0=0;b1;q0=1;b0}RSeq(Swm(pc0{b0:=},Dl{20}(Lp{_;S}(Wu{t0})),Once(Inv(Wt{20})),OnceK(Pre{b1<3;S}(pt1{b0:7;b1:=})),Lp{_;K}(c2l)),@po{b0:=t0}Ret2(Flt{2;F;F}(Seq(Pri(Flt{3;S;K}(R),pi3{t0:b0},c4l,Scc{b0+2=7},@si{b0+1%3>0}@rw{t0%3!1}c5e)))),Dl{30}(Flip(Cnd{b0>5;N;S}(a6l),t7,t8,@rw{b0<2}@os{b0:=t0+1}Sb{t0=b1})),RSel(Flip(Cnd{b1!4;T;S}(pt9{b0:7}),Sel(c10l)),@os{b1+=1}@po{b0+1>2?b1+=1}OnceT(RSeq(Wu{t0},c11))))",
-    Tree0213 "B{t0=1;b0}Isw{t0;_;_}(AFb(Pre{t0<0;S}(Bin{b0%2>0;T}(Sl{0},t0)),Dd{10}(PAll{-1}(@ki{t0>b0}@po{b0%2!1?b0+=3}Sl{10},pt1{b0:t0;b1:b0})),WU{b0>0}(Once(Pre{t0+3!3;F}(Pri(c2l))))))",
-    Tree0214 "B{b0=1;o0}Par{_;-1}(Swm(Ub{o0},a0),Once(Flt{3;F;_}(Pre{b0%4!0;F}(t1))))",
-    Tree0215 "B{t0=0;q0;b0=3}Wde(RFb(Opt(RSeq(Lp{b0;K}(pt0{b0:0;b1:t0}))),Isw{b0+3%2;T;N}(Wde(Wu{t0},MSeq(Sl{100},a1e),RFb(pa2{b0:t0},c3,c4b{b0+3})))),a5l)",
-    Tree0216 "Par{1;-1}(OnceT(FF(TryF(Keep(Flip(RFb(a0e,c1))),ASeq(Rpt{1}(t2),a3,OnceK(RFb(c4e,t5)),Ret4(a6l))))))",
-    Tree0217 "MSeq(t0,a1,c2e)",
-    Tree0218 "B{q0;t0;b0=4}RSeq(c0l,Isw{b0%3;T;N}(Ret1(pi1{t0:b0}),Sc{b0+=3;t0+=1},Once(@oh{t0+3>t0?t0+=3}c2)),@os{t0<t0+4%2?t0+=3;b0+=1}@ki{t0+3<5}To{0}(Ruf{2}(@fi{t0%3=0}@oh{t0+=1}@po{b0+=1;b0+=1}PAll{_}(Isw{b0;N;_}(Lp{t0;_}(c3),F,Step(c4e))))))",
-    Tree0219 "B{b0=4}Bin{b0>6;N}(Rep2(t0),Flt{2;S;F}(Suc))",
-    Tree0220 "B{t0;b0=4;t1=4}Step(Rep4(a0l),Seq(Rep0(Sb{b0=6}),Isw{t0+2%3;T;_}(To{0}(Su{t0}(@si{b0+1>2}t1))),@po{b0+=3}@os{t1+=1}Ite(pa2{b0:t0;b1:b0},@rw{t1%2<0}@of{b0+=2}@ki{t1>b0+3%4}a3,S)))",
-    Tree0221 "B{b1=1;q0=1}RFb(Sw{0}(Pri(@fi{b1%3<2}t0,a1,Swm(c2e,c3)),Sw{3}(c4,t5)))",
-    Tree0222 "PPar{0;_}(RFb(t0,FF(Once(c1e)),F,Rpt{0}(F)),a2,PAll{1}(Step(a3,t4,t5),t6,Seq(c7,t8,t9e)))",
-    Tree0223 "MPri(t0,S)",
-    Tree0224 "ASeq(Fb(Star(Rep3(c0),To{0}(a1),Dd{20}(c2)),Star(c3e,c4,c5e,Suc,Inv(c6e)),Wde(MPri(PAll{_}(Wt{0},t7,c8l)),t9e)))",
-    Tree0225 "B{b1=0;b0;t0}Ret3(Pri(F,Rpt{1}(t0),a1,@si{b0+4<b1}pi2{t0:b0},Cnd{t0>b1;_;F}(c3)))",
-    Tree0226 "Keep(FS(Fb(t0,ASeq(c1l,Wt{10}))))",
-    Tree0227 "B{t0=1;b1=0;q0=4;b0=0}@os{t0+=1}Rmp{F;F}(Bin{t0+4<1;T}(Pri(Par{_;-3}(Pre{b1=0;S}(pt0{b0:9}),t1,Sc{t0:=t0%2},Cd{0;F}(Suc)),Mt{10}(t2)),@po{b1+3=7?b1+=1}@si{t0>6}@fi{t0<6}Pri(a3b{b0;b0},FF(@of{b0:=b0%4}@si{b0%3<2}Lp{b1;S}(Lim{3}(RSeq(Sc{b1+=1},Sb{t0=7},pt4{b0:=},t5)))))))",
-    Tree0228 "Dl{0}(a0)",
-    Tree0229 "B{b0=5;t0=1;q0=3}TryT(Try(Flt{3;F;K}(@ki{b0+3%3<0}pa0{b0:=}),Lp{t0;_}(pi1{t0:=}),Inv(c2e)),RFb(c3l,@oh{t0>3?b0+=1;t0<5?t0:=b0}@po{t0+=1}@ki{t0>3}Sc{t0:=6},c4e),c5)",
-    Tree0230 "Rpt{0}(Fai)",
-    Tree0231 "B{t0=4;o0=3;b0=4}Step(Step(pt0{b0:=;b1:b0},SubR(c1)),Scc{some},Pre{t0>5}(pi2{t0:=}))",
-    Tree0232 "B{t0=3;b0=2;o0}Pre{t0+3=t0;S}(Cd{20;F}(RT{F}(Star(c0b{b0},Ret1(Mt{0}(t1)),Sl{20},a2b{o0|4+2;b0},MSeq(t3,a4l,t5,pc6{b0:t0})))))",
-    Tree0233 "Par{_;_}(Wde(t0e,Ret1(c1),t2),c3,FF(t4),Rmp{F;F}(Rpt{F}(c5)),RFb(a6,S))",
-    Tree0234 "B{b0;q0;t1=1;t0}RFb(AFb(@si{b0<t1}Step(Lp{_;_}(@oh{t1+=3}RepF(Seq(Sl{0},S,pt0{b0:b0;b1:t0},@oh{t0+=1}@po{b0:=t1}Wt{50}))),FF(t1),Swm(S,Sl{0}))),Lp{_;F}(Dl{0}(Bin{b0<3;T}(RSeq(c2,Sl{100},c3),RSeq(pa4{b0:=;b1:t1},a5b{t0;b0},t6)))),Flip(@os{b0:=3}Flt{1;F;K}(PAll{-1}(t7,@rw{b0>t1}@of{t0:=t1}@oh{t0+=1;b0:=t1+4}pt8{b0:t0},@oh{t1:=b0+3}R)),Cnd{t0=1;T;S}(@oh{t1+=3}@po{t1+=2}@rw{t0%3=1}Wv{t0}(RFb(t9,@rw{b0!t0}@fi{b0<1}t10,c11))),Ruf{2}(RSeq(pa12{b0:3;b1:b0},Wt{50}))))",
-    Tree0235 "FF(Lim{2}(MSeq(RFb(F,t0e,RetF(t1)),Ite(c2l,c3e,Sub(a4)))))",
-    Tree0236 "B{q0;b1=2;b0;t0=2}Star(Par{_;-3}(ASeq(@rw{t0%3=1}Sel(pa0{b0:9;b1:b0},Sl{0}),Wu{t0},t1e,Scc{b0=3},Wt{0}),@fi{t0<b0}RFb(WU{t0+4%3>1}(a2b{b1+1%3;b0}),FS(pt3{b0:4;b1:b1}),Star(@os{b0+=2}@rw{b1+1=3}@po{b0:=t0}Keep(t4)),RtyF(Su{t0}(@fi{b1+3!t0}pi5{t0:=}))),Ruf{3}(RSeq(Dl{20}(t6),@oh{b1:=b0}@fi{b0>5}@rw{b1>5}a7e,Dd{30}(t8)))),RFb(Cd{0;_}(PAll{_}(RSeq(pi9{t0:=},c10),Lp{b0;_}(To{20}(@oh{b0+=2;b1:=b0%3}@ki{b1<6}Sl{100})),a11b{b0%2;b0})),Dd{0}(OnceT(Seq(t12,c13,c14))),Par{_;_}(@fi{b0>3}OnceK(c15))))",
-    Tree0237 "B{t0=2;t1}RFb(Wu{t1})",
-    Tree0238 "B{t0=5;b1=3;b0=1;o0}Try(To{30}(@ki{b0!7}@rw{t0+3<6}@of{t0:=b0%3}c0),PPar{1;N}(Pri(Swm(PPar{2;_}(@of{b1+=3}@oh{o0:=b1%4}c1,pt2{b0:1;b1:b0}),t3,WU{b0>3}(S)),MSeq(a4,Ub{o0},t5,a6),Fb(c7b{t0%4},Fb(t8,t9)))))",
-    Tree0239 "B{t0=1;b0=0}Seq(Flip(c0l,a1,pi2{t0:b0}),c3)",
-    Tree0240 "B{t0=5;b0}Isw{1;T;T}(Par{1;2}(c0,Seq(c1b{4},F)),Par{-2;_}(t2,c3e,@of{t0+=2}@rw{b0=b0+1%2}@oh{b0:=9}FF(t4),a5),t6,pt7{b0:b0})",
-    Tree0241 "B{t0=2}Swm(Inv(Scc{t0+2!3}),pc0{b0:5},c1,a2)",
-    Tree0242 "B{t0=3;b1=3;b0=4}Sel(Step(Pre{b0%3<0}(Sb{t0=b0})),PPar{1;N}(Suc,pt0{b0:4;b1:=}))",
-    Tree0243 "B{b1;b0=4}Sw{2}(a0,a1b{b0+2%3;b0})",
-    Tree0244 "B{t0=0;b0}PPar{0;N}(Bin{t0+2=7;N}(PAll{1}(c0l,R),ASeq(c1,@oh{t0:=b0}@si{b0>6}t2)),RSeq(Rep1(Cd{50;K}(@po{t0+=1;b0+=2}@si{t0>2}c3l)),@si{b0+4<2}t4,a5l),Opt(pi6{t0:=}))",
-    Tree0245 "B{b0;t0=1}MSeq(SubA(SubR(c0)),c1b{b0})",
-    Tree0246 "B{q0;b0=4;t1=3}Rpt{2}(Lp{t1;R}(@fi{b0>3}t0))",
-    Tree0247 "B{t0=2;b0}Pri(RSeq(Cnd{b0+3>b0+2%4;N;_}(@of{t0+=2;t0+=3}Ite(PAll{1}(c0l),RSel(Rty3(t1),c2))),Flip(t3,pi4{t0:t0},t5,@po{b0+=1;t0:=5}@ki{t0>b0}Rep4(a6),a7b{2;b0}),Flip(FS(F),Seq(@os{b0+=1}t8,t9),c10,Sl{50},Dd{0}(Step(c11,t12)))))",
-    Tree0248 "B{b1=5;t0;b0}RSel(@of{b1+=3}pt0{b0:b0},Pre{t0+1=5;F}(Sl{10}))",
-    Tree0249 "B{t0=0;b0=2}Swm(t0,pa1{b0:=;b1:t0},S,S,pc2{b0:t0})",
-    Tree0250 "B{t0=3;t1;b1=2;b0=1}@rw{b1=b1+1}@of{t1+=1}@fi{b0<7}Fb(Scc{t1!1},Sw{1;5}(Flt{2;F;F}(RFb(t0e,Sb{b0=t0})),RSeq(t1e,c2),RFb(a3,@fi{b1%2=1}WU{b0+1=1}(a4l),a5,a6b{t0;b0})),PAll{1}(Sb{b0=7},RSel(c7,t8),Sw{0}(a9,OnceK(t10))))",
-    Tree0251 "B{b0=0;o0;t0=2}Par{-4;-1}(Isw{t0;T;N}(Mt{10}(c0),pc1{b0:=},t2),Rmp{S;S}(t3),RSeq(Ub{o0},t4,c5),pc6{b0:t0})",
-    Tree0252 "Flt{1;_;F}(Rep3(Flt{2;_;F}(RU{S}(a0))))",
-    Tree0253 "B{t0=2;b0=2}Isw{t0;T;T}(SubA(t0))",
-    Tree0254 "B{o0=_;t0=4}Cnd{t0>5;N;S}(FF(RT{F}(MSeq(pc0{b0:4},Ub{o0}))))",
-    Tree0255 "B{b1=1;b0=0}Ite(t0,PAll{-1}(t1,a2b{b0;b1},Wt{10}))",
-    Tree0256 "B{t0=2;b0=0}TryT(Seq(c0b{b0+2%3},pi1{t0:=},t2),Swm(RFb(ASeq(t3,pt4{b0:=;b1:t0}),a5l),ASeq(S,c6e,c7,@rw{b0<b0%4}c8)),Rep3(Fai),Step(Isw{t0;N;_}(FF(@oh{b0+=1}@ki{t0>6}c9),Ite(c10,OnceT(Sl{0}),c11b{6}),c12)))",
-    Tree0257 "B{b0=2}PAll{1}(Seq(@os{b0!0?b0+=1}t0,c1))",
-    Tree0258 "Inv(MSeq(Swm(Flip(AFb(t0,a1)),To{20}(S),RSeq(c2,a3e,c4),t5),Wde(Swm(c6e,Rmp{S;S}(c7),Step(Sl{10},c8l)),MSeq(S,Seq(S),Inv(a9),Sl{0},c10))))",
-    Tree0259 "B{t0;t1=5}RSeq(a0,Intr{t0!0}(t1),a2e,S,Scc{t1+2=2})",
-    Tree0260 "Swm(Step(c0,a1,Sl{20}),t2e,RSeq(t3,t4,c5e,Wt{0}))",
-    Tree0261 "B{t0;o0;b1}TryT(@os{t0:=b1+4;b1:=1}SubR(Ub{o0}),a0l,SubA(pt1{b0:t0;b1:b1}))",
-    Tree0262 "Keep(Rus{F}(PAll{_}(Wt{0},t0e,t1)))",
-    Tree0263 "B{b1=1;b0=2;t0;t1=5}Rty2(RFb(RSeq(c0e,Isw{b0;T;_}(RFb(Seq(RSeq(@rw{b1+4>0}a1),Par{-2;2}(R,Wu{t1})))),Star(Sc{t1:=b0+2%4},pa2{b0:t0;b1:=},t3e,Sb{t0=1}),Swm(Sb{b1=5},Fb(t4e,a5e),a6l,Swm(c7b{t0},a8),a9))))",
-    Tree0264 "B{b1=3}@fi{b1+3<1}Isw{9;N;N}(Rmp{S;F}(c0l),Sl{30})",
-    Tree0265 "B{t0=4;b0;t1=0}Rty2(@of{t1:=t0%4;b0:=4}Seq(Ite(c0l,Dl{10}(Fb(a1,c2l)),c3),Once(PAll{_}(a4,Sl{10}))))",
-    Tree0266 "B{b0;t0=1;b1=1;t1=5}TryT(Pre{b1!b1+4;R}(Star(RFb(a0,Sb{t1=1}),ASeq(a1,OnceT(a2),Sb{t0=4}),Opt(c3))),Pre{b1>2;S}(@os{t1:=7}@ki{t0>b0+1}FS(Isw{b0;T;N}(pt4{b0:=;b1:b1},Fb(Scc{b0%3!1},pi5{t0:t0}),t6))))",
-    Tree0267 "AFb(PPar{2;T}(FS(Par{_;_}(Cd{0;K}(RFb(a0l,F,Par{_;_}(c1l))),PPar{1;T}(Fb(c2,t3e,Suc),Seq(t4e,a5,Run)),RSeq(Lim{3}(c6l),Opt(Ret0(c7)),c8)))))",
-    Tree0268 "Step(Lim{1}(Inv(Flt{3;R;F}(PAll{0}(Fb(c0,F),t1)))),FS(c2e))",
-    Tree0269 "B{b1=1;t1}Dl{10}(OnceT(@ki{b1=4}@fi{b1+3<1}Seq(Sw{2;4}(Isw{t1;_;_}(a0,Seq(Wu{t1},c1e),t2),AFb(@si{b1<t1}Wu{t1},c3),Flt{2;R;_}(AFb(pc4{b0:t1},Wde(t5e,pi6{t0:t1})))),t7e)))",
-    Tree0270 "B{q0=0;o0=_;b0;t0=2;t1=0}PAll{-1}(a0,Dl{0}(Lp{t0;_}(Star(t1,@rw{t1<3}pi2{t0:b0},@po{b0:=t1+4%3;t0:=t1%4}@ki{some}Sb{b0=3},Wt{100}))),To{20}(TryF(t3,@ki{b0+4!7}@po{t1+=1}@oh{o0|1!2?t1:=o0|4}pt4{b0:b0;b1:t0},t5)))",
-    Tree0271 "B{b1=3;t0;b0=0;o0}RSeq(RSel(@oh{b1%2>0?b1:=o0|2}Keep(Fb(c0,a1)),Opt(PAll{_}(Ub{o0},F)),Par{_;_}(RepF(c2),c3,Wu{t0}),Bin{b0%4<1;T}(pt4{b0:5;b1:b0},t5),Fb(Scc{b0+1%4!0},a6l,c7b{b1%2})))",
-    Tree0272 "B{b0=3;b1=1}FF(Keep(Fb(Flip(Suc,pt0{b0:b1;b1:=},@rw{b0%2<0}@of{b0:=b0%2}Ret1(c1e)),Flip(c2l,pc3{b0:0},c4l))))",
-    Tree0273 "B{b0;t0=3}Step(MPri(Rus{1}(RSeq(Inv(RU{F}(Sb{t0=1}))))),Rpt{0}(pi0{t0:b0}),Dl{20}(a1e))",
-    Tree0274 "B{t0=3;o0=3;t1;b0=0}@fi{t1!t0}@si{none}@os{t1:=b0%4}Fb(@of{o0:=t1}@oh{b0:=o0|1}Seq(@of{o0|4<6?b0:=o0|0+2%2;t0+=2}@rw{t0<0}Fai,@os{b0+2>1?t0:=t1;o0:=_}@fi{b0%2!1}@ki{b0=3}t0,TryT(Wt{0},@fi{t1<b0%4}@ki{b0+1%2>0}@os{t1:=7;b0+4=t0?o0:=_}Wu{t0}),c1,a2),RFb(PAll{-2}(S,t3,a4)))",
-    Tree0275 "B{b0=2;b1=5;t0;o0}@oh{o0:=_}@po{some?o0:=_;o0:=t0}Step(Seq(@rw{b0<5}@po{b1+=3}@os{b1:=b0+3%4}t0,RT{1}(OnceK(RSeq(PPar{0;N}(t1,Sb{o0=5},Wu{t0}),Flip(Sb{b1=6},pa2{b0:5;b1:=},@rw{t0>1}SubR(t3)),Wt{20})))))",
-    Tree0276 "B{b0=3}Seq(a0,Sl{10},pc1{b0:=},c2)",
-    Tree0277 "B{b0=1;t0=1}Seq(Step(Cnd{b0%2>0;_;F}(c0),@si{t0+3%4>0}@ki{t0%4=2}Pri(c1,t2)))",
-    Tree0278 "B{b0=3;t0;b1=4}@ki{b1<0}Fb(Intr{t0+1>4}(Step(Isw{t0;N;T}(@oh{b0+=1}@fi{b0!7}c0e,pc1{b0:=}),pa2{b0:b0;b1:b0},PPar{0;_}(t3,@rw{t0+1<6}@of{b0+=3}c4e),FS(Suc))),Isw{4;N;T}(Dl{50}(t5),pi6{t0:b1},Wde(a7b{2;b1},a8b{b0%3;b0},c9),Rus{F}(Sl{0}),a10))",
-    Tree0279 "Swm(S,c0,Rep3(R))",
-    Tree0280 "B{b1=3;b0=5;t1=4;t0=0}FS(Swm(Try(c0b{t1},Ite(Par{-1;-1}(c1b{b1},F),Wt{10}),Invt(Intr{b1!b1+4}(t2)),Cnd{t0<b0+3;_;F}(t3),Cnd{b1+2>t0%2;_;F}(Rep2(pi4{t0:b1}))),Ruf{F}(PPar{1;_}(RFb(a5,pi6{t0:t0},Scc{b0>5},Sc{t1:=t0}),PAll{_}(t7,pt8{b0:b0;b1:b1},a9),Par{_;-1}(Inv(c10b{b0})),Sb{b0=b1},Mt{20}(c11)))))",
-    Tree0281 "B{b0;b1=1;t0=3}AFb(pi0{t0:b1},MPri(Lim{2}(@oh{b1+=1}@rw{b0%3=0}RFb(Intr{b1+4=t0}(@fi{b1+2>6}Ite(t1,t2e)))),@os{b0+=3}PPar{2;_}(ASeq(Wt{0},c3,c4l,t5))))",
-    Tree0282 "B{o0=_}Fb(c0b{o0|3+3},a1)",
-    Tree0283 "B{t0;b0=0}TryT(Swm(Invt(Intr{t0%3!0}(@fi{t0>7}@rw{b0+4<t0+3}@os{t0:=b0}Try(Sc{b0+=1},t0,c1))),Intr{t0=4}(RSeq(Once(RSeq(Suc,a2b{t0+4;b0})),pi3{t0:=}))),PPar{2;N}(Swm(Rty1(Step(t4e,@of{t0:=b0%3}pc5{b0:b0})),Dd{0}(Once(Ret2(Sb{t0=1}))),Star(t6,c7,a8e),a9e),MSeq(Rep1(pt10{b0:=}),Pri(@oh{b0+=1}a11,t12,t13,Scc{b0!0}),Wu{t0},c14,Invt(t15))))",
-    Tree0284 "B{o0=4;q0=2;b0=1;t0=5;b1=2}Swm(Flt{3;_;_}(Swm(Scc{b0>b1},RFb(OnceT(Fb(Lp{t0;K}(t0),Isw{b0;T;_}(a1l,Sl{20}),F,Scc{b0+4=4}))),Isw{b1+2;T;T}(Swm(Ub{o0},Lp{_;_}(a2),Scc{t0+2=5},S),AFb(a3,c4,c5e),Fb(Sw{2;1}(a6l,SubR(F),Sc{b1+=3}),Flt{2;S;F}(S))))))",
-    Tree0285 "B{b0=0;b1=3}Bin{b0+1%3!2;N}(@os{b1:=8}Rmp{S;S}(c0),c1l)",
-    Tree0286 "B{t1;o0=5;b0=0;t0}RFb(@ki{t0%4=3}@po{t0+3=5?t0:=b0;b0:=o0|0}@oh{b0+=1}Once(AFb(pi0{t0:=},pi1{t0:t0},SubR(a2),a3,c4)),Par{_;1}(Wde(Wu{t1},Sc{t0+=1}),@po{t0:=b0+1}@os{o0:=_;b0+=1}RSeq(Scc{t0+2!t0+3},pt5{b0:b0;b1:t0},@si{t0<b0+1}@fi{o0|4+2%2>0}@os{o0:=t1}c6b{o0|3+3%3}),PPar{2;N}(Sb{o0=1},a7b{t1;b0})),Wde(PAll{-3}(S,c8,Wt{0}),Ruf{F}(Keep(c9)),TryF(c10e,t11)))",
-    Tree0287 "B{t1=0;b1=4;t0=0;b0}Try(Seq(Scc{t1%3!0},Lim{2}(Sc{t1+=3}),t0,t1,pc2{b0:=}),RFb(t3,To{20}(@ki{b0+3%4>0}Wu{t0}),t4),@po{b1:=t1;b0+=1}OnceK(Dl{30}(c5)),Isw{b1;_;T}(Wu{t0},Rep4(a6e)))",
-    Tree0288 "B{t0=4;t1=5}@of{t0+=3}@rw{t0+4<t1+2}@si{t0!4}Fb(Pre{t0%2<1;K}(SubA(FS(Pri(Lim{3}(F))))))",
-    Tree0289 "Rmp{F;S}(To{10}(Rep1(RSel(Flt{1;F;K}(Rus{F}(AFb(c0,c1))),FF(FF(RFb(a2,t3))),Rty0(t4)))))",
-    Tree0290 "RFb(Par{0;_}(Step(RFb(t0,c1),Par{_;_}(a2,t3,Run)),Par{-3;3}(Wt{0},Seq(t4,c5),a6l),Ite(Rpt{2}(RSel(F,t7e)),Ite(Sub(t8),Sl{20})),Wde(Inv(t9),F,S)),PPar{2;N}(Inv(Flip(Rpt{0}(c10e),To{50}(ASeq(Suc,t11)),Sub(RtyF(Flt{2;S;_}(t12))))),Lim{1}(Swm(Try(c13,t14,t15)))))",
-    Tree0291 "B{t0=1}Inv(MPri(@si{t0=1}pc0{b0:8},S))",
-    Tree0292 "B{b1;t0=0;q0=1;b0=3;o0=_}@os{b0!7?t0+=2}MSeq(Flip(OnceT(Lp{t0;_}(c0)),@of{t0+=2;t0:=2}@si{o0|0+4=b1+4%2}pa1{b0:=;b1:t0},OnceK(@rw{none}@ki{b1+1>0}@of{o0:=_;b1%2!1?o0:=o0|0+4%2}c2),@ki{t0+4=3}Rmp{S;F}(Wu{t0})),Once(Flip(@oh{o0:=b1}@si{b1!t0+4}Keep(WU{b0%4>1}(Sw{0}(t3e,Ret1(Wu{t0})))),Sw{4}(t4,a5))))",
-    Tree0293 "Pri(Dl{10}(t0),Sub(t1))",
-    Tree0294 "B{q0;t0=4;b0=4}PAll{-1}(Lp{_;R}(RSeq(RSeq(pt0{b0:9;b1:t0},@oh{b0:=b0%3}Sc{t0+=3},t1),a2)),@rw{t0>6}@oh{t0+=1}c3)",
-    Tree0295 "B{b0}Ret4(OnceK(pt0{b0:=}))",
-    Tree0296 "B{b1=0;t0=3}Inv(Sw{2;3;4}(Wt{0},t0,RtyF(Fai),Wu{t0}))",
-    Tree0297 "B{b0=3}TryF(Sc{b0:=b0+4%4},c0b{b0},t1)",
-    Tree0298 "RFb(c0,Par{_;_}(c1,t2))",
-    Tree0299 "B{t1=5;b1=1;o0=_;t0=1;b0}Pre{b0=0}(Seq(Ret2(MPri(PPar{0;T}(Cnd{t1%2=0;T;F}(Pri(Scc{none},@si{b1+4>4}a0))))),Wv{t0}(Invt(Seq(Try(c1l,t2,c3))))))",
+    Tree0200 "B{b0;o0;t0=2;b1=1}@si{b1%2!1}@oh{b1+=2}Rpt{F}(Sw{2;1;5}(Ret4(Sel(t0,@ki{b0<3}RFb(a1,F,@si{t0+2%3=2}@of{b1:=4;b0:=o0|3%3}Sb{b0=4}),Sc{b1:=t0;b0!1?t0+=1})),Mt{10}(Once(Keep(RFb(c2l,pi3{t0:b0})))),Rus{3}(To{10}(Ite(pc4{b0:b1},a5l))),Par{-2;0}(Wu{t0},t6,pc7{b0:b0})))",
+    Tree0201 "B{t0=4;b0=5}Try(@ki{b0+4=t0}@oh{t0:=5}@fi{b0%2<1}pi0{t0:t0},Bin{t0=0;N}(RFb(a1,a2,pc3{b0:t0}),t4))",
+    Tree0202 "RepF(c0)",
+    Tree0203 "PPar{0;_}(c0e,c1e)",
+    Tree0204 "B{b0;t1=4;t0=4}RSeq(S,t0e,c1b{b0},a2,@po{b0+1%3<0?t1:=t0+1}a3)",
+    Tree0205 "B{b0=3;t0}Step(t0,Star(@fi{t0%4=1}Rpt{3}(Sl{50}),@ki{b0!0}pa1{b0:=;b1:b0},Invt(pa2{b0:5;b1:b0}),Sl{0}),Rty3(PAll{-3}(a3e,Seq(@po{t0+=3}RFb(a4l,F)),To{0}(t5),c6)),TryF(Pre{t0+4!4;R}(RSeq(a7,Sl{30})),Inv(t8)),Mt{50}(Wt{10}))",
+    Tree0206 "B{b1=2}@fi{b1+2%4!0}Dl{0}(t0)",
+    Tree0207 "B{t0=5}RFb(SubA(Inv(a0)),F,RT{2}(Pre{t0+3=7;F}(Wu{t0})))",
+    Tree0208 "B{o0=_;b0;b1=3}Ruf{F}(RSeq(Fb(a0,pa1{b0:=;b1:b1}),@ki{some}a2,Sb{b1=b0},t3,t4))",
+    Tree0209 "RU{F}(AFb(RetF(t0e),a1,Sl{50}))",
+    Tree0210 "B{t0=0;b0=3}Bin{b0>0;N}(Inv(Opt(Isw{t0+4;N;T}(t0,@of{t0+=3}@os{t0+=1}@si{b0%3!1}Wv{t0}(@of{t0+=1}@ki{b0=3}t1),Seq(t2e,t3)))),pi4{t0:b0})",
+    Tree0211 "B{q0;t0;b0=4;o0=_;t1=5}Par{-2;2}(RetF(@rw{b0+4%2<0}@ki{t1%4<0}Wde(Step(pc0{b0:2},@of{b0!o0|2+2?t1:=0}@rw{b0%2<0}pi1{t0:t1},a2,Scc{o0|4+1%4<2},t3),Rpt{F}(Wu{t0}))),RSeq(Pri(@of{t0+=1}@fi{o0|5+1>t1}@si{none}Lp{t1;_}(t4),t5),@si{o0|3+4%2<0}@rw{b0!3}t6,Dd{0}(Mt{30}(a7))))",
+    Tree0212 "B{t0=3;b1=5;b0=1}PAll{-3}(S,@si{b1+4%3!2}@po{t0:=b1%4}@ki{t0+4=b0}Wt{20},Sc{b0%4<3?b1+=1})",
+    Tree0213 "B{b1=2;b0;t0=1}MSeq(Cd{0;K}(@si{b1!t0}t0),t1e,RFb(c2,Pre{b1%4>0}(Rus{1}(t3e))),Opt(Isw{b1;T;N}(RFb(t4,@of{b0+=1}@si{b0%4<3}@rw{b0>1}c5),Mt{0}(pa6{b0:b0;b1:=}))))",
+    Tree0214 "B{t1=1;t0=5;o0=_;q0=3}RSeq(Dl{50}(Step(a0,c1,Suc)),Star(FF(pt2{b0:2;b1:t1}),Seq(a3e)),Fb(Fb(Flt{1;F;K}(a4),t5e,t6e)),Bin{t1%3>1;N}(@fi{o0|0<6}@po{t0:=t1+2}c7b{t0%4},pt8{b0:3}))",
+    Tree0215 "Star(Sub(MPri(Flip(Sub(t0),Sl{0}),c1,t2)))",
+    Tree0216 "Flip(Rep2(Fb(t0e,t1,R)),Fb(Sub(F),t2,c3))",
+    Tree0217 "B{t0=5;b1=2;b0=1}FS(Rep3(@rw{b0<t0}@ki{t0>b1+4%2}@si{t0+2<5}RetF(Dl{10}(Pre{t0+3<7;R}(PAll{_}(pc0{b0:=},SubR(@si{t0+3>1}Scc{t0<b0+4%3}),@ki{b1+1>5}@rw{t0+4<5}c1,c2))))))",
+    Tree0218 "B{b0=0;t1=2;t0=2}Bin{b0+4>6;_}(AFb(ASeq(Scc{b0<4},pt0{b0:3},c1,a2e)),Bin{t1+2>t0%4;T}(Intr{t0+1>7}(Ite(t3e,a4e)),c5e))",
+    Tree0219 "B{b0=0;b1;t0=5;q0}RepF(Seq(Lp{t0;S}(Wde(Rus{3}(RFb(a0l,@fi{b0+3>5}@ki{t0%3!2}pt1{b0:4;b1:=})),Flt{1;R;K}(Lp{_;R}(F))))))",
+    Tree0220 "B{t0=0;b0=5}Flip(c0e,Dd{30}(@os{b0:=t0+1}t1),Keep(a2),Wv{t0}(c3))",
+    Tree0221 "B{o0=_;b0=1;t1=2;b1=4}@oh{o0:=b1%4;t1%2=1?b0+=3}Dl{0}(Cd{20;_}(Rty0(t0)))",
+    Tree0222 "B{o0;b0=2;t0=3}AFb(Try(@oh{b0+=3;b0:=t0}@fi{b0!3}@rw{none}Pri(@fi{t0%2>0}Swm(FS(a0)),t1e),Rep3(t2e)),S)",
+    Tree0223 "B{b0;t0;b1=1}ASeq(Fb(@po{b0+=1}@rw{b0%3<2}Once(Sc{t0+=2}),c0l,Mt{10}(c1),t2e),Rmp{F;S}(Bin{t0!7;_}(Try(@po{t0+2%2!0?b0:=b1}R,Sl{10}),RSel(pi3{t0:b0},c4l))))",
+    Tree0224 "B{q0=4;b1;o0=4;t1;b0;t0=4}Dl{0}(@os{o0:=t1}Ite(ASeq(SubR(Wde(pt0{b0:8;b1:t1},RSel(a1,@os{b1+4=3?t0+=2;b1+=2}a2,@os{b0+=3;t1:=o0|1}t3e,t4,@ki{t0+3<0}Scc{o0|0+1!b0}))),Pri(pc5{b0:0},@os{o0:=9}@fi{b1=b0%2}a6b{t0%2;b1},Lp{t1;S}(Wu{t1}),F,c7l)),Mt{50}(MSeq(pc8{b0:4},RFb(t9,@po{t1+=2;b0+=1}a10e),@os{t1+=3;o0:=_}@ki{b1+2>2}t11,Ite(c12,t13,pt14{b0:t0;b1:=}),PAll{_}(Lp{_;S}(RU{S}(c15))))),Dl{0}(pt16{b0:9})))",
+    Tree0225 "B{b1;b0=2;t0=3}@fi{b1<4}Star(FS(Par{_;1}(a0,Sc{b1+=3})),MPri(FS(Mt{10}(Cnd{b0!6;_;F}(a1)))),Wv{t0}(t2e))",
+    Tree0226 "B{t0;o0=2;t1=1;b0=2}Par{_;0}(a0b{b0;b0},RepF(To{50}(Wu{t0})),Star(Sc{t0:=t1%4;t1+=1}),Pre{o0|3!b0+1}(RFb(Rpt{3}(c1e),c2l)),@os{t1:=b0+2}@po{b0:=t0+2}Flip(Sc{o0:=t0},t3,Suc,c4))",
+    Tree0227 "B{b1}Step(a0,Wde(c1,c2e,R),Pre{b1!1;F}(Rty4(a3e)))",
+    Tree0228 "B{t0=5;t1=1;b0}Once(@oh{t0+3>b0?t0+=3}PAll{2}(RSeq(c0),ASeq(Seq(Pre{b0>7}(a1b{t0;b0}),@of{t1:=b0%4}Wu{t0},@os{b0+=3}@po{b0=4?b0+=2}pa2{b0:=;b1:t1},a3,Scc{t0=b0}))))",
+    Tree0229 "B{t0;b0=1;o0=_}Flip(c0b{b0+4},F,Sc{o0:=t0%4;t0:=o0|0%3})",
+    Tree0230 "B{t1;b0=3;b1=0}Try(Pri(c0b{t1},Sc{b0:=b0%2}),pt1{b0:3},Fb(Rus{2}(@of{t1+=3;t1+=1}@rw{b1+3!0}Sc{t1+=3})),Sl{20},F)",
+    Tree0231 "RFb(c0,t1,pt2{b0:0})",
+    Tree0232 "B{t0;t1;b0=0}RSel(RSel(a0,@rw{t1+2%2!1}a1),@oh{t0:=2}Swm(c2,c3e,c4e),Wde(pa5{b0:=},pc6{b0:=}),S)",
+    Tree0233 "RSeq(Mt{20}(RSeq(c0l,t1,t2)),Seq(t3,c4l,To{50}(Ruf{1}(t5))))",
+    Tree0234 "RU{F}(Swm(RSeq(Cd{20;K}(RSeq(t0e,t1)),Ruf{1}(Once(Lim{1}(Ite(c2,a3)))),MPri(Ite(c4l,Fb(t5,Fai),Sl{0}),FS(Ret3(c6e))))))",
+    Tree0235 "B{q0;t0;b0;o0=3}Rty2(@os{t0+=2}@fi{o0|1+3<t0%4}Lp{b0;S}(Lp{_;S}(c0b{t0})))",
+    Tree0236 "Keep(To{20}(Rpt{F}(OnceK(t0))))",
+    Tree0237 "Rep0(Sub(t0))",
+    Tree0238 "To{0}(Step(Once(t0),c1,t2,RFb(c3,t4),Rpt{F}(Swm(t5e,Sl{0},t6))))",
+    Tree0239 "B{t0;b0;q0=1;t1;b1=2;o0=3}Isw{t0;_;_}(ASeq(Seq(a0,SubR(PPar{2;T}(Opt(Lp{b1;S}(c1)))),Sc{b0:=b1+2;o0:=9}),ASeq(Sl{10},Lim{2}(t2),t3,FS(@si{b1+2%4<3}@os{b0+=1}@rw{o0|4>t1+2}pt4{b0:b1}),Ub{o0})))",
+    Tree0240 "B{b0=1;t0=5}@of{b0:=t0;t0:=b0%4}Ite(t0,FF(Bin{t0+2>t0+4;_}(a1e,RSeq(Suc,t2,To{10}(Bin{b0!6;_}(a3,@si{b0>2}@of{t0+=2}Sl{20})),pa4{b0:4;b1:b0},Su{t0}(c5)))))",
+    Tree0241 "OnceK(ASeq(AFb(c0,RFb(c1,c2,t3),Fb(a4,t5),c6,Dl{10}(c7))))",
+    Tree0242 "B{o0}Pre{none;S}(PPar{0;_}(Fb(t0e,t1e,Ruf{F}(a2)),t3))",
+    Tree0243 "B{o0;t0=0;b1;b0}@oh{o0:=_}@rw{o0|2+4%2=0}@si{t0+1>b0+2%2}AFb(Rep4(Rus{3}(Bin{t0+2%4<3;N}(@rw{b0+4%2<0}Dl{30}(Intr{some}(Par{-1;1}(Sl{20},a0b{b0+2;b1},S))),RSeq(Par{2;1}(Try(c1l,@ki{o0|4<b0}@si{none}pt2{b0:b1;b1:t0}),Pre{t0%2=0;R}(t3)),RSeq(Sb{o0=1},c4,Scc{b1%2<1},Wt{10},t5))))),RFb(RFb(Mt{20}(Sw{3}(Sc{b1+=2},pc6{b0:7})),@po{b1+=1;t0:=o0|4}PPar{0;N}(t7,t8),Cnd{t0>b0;_;_}(@rw{b0+4<b1}Ret4(a9l)),c10l,Opt(Cnd{b0<3;N;_}(@oh{o0:=o0|2%4}@po{o0:=_;o0:=8}RSeq(a11))))))",
+    Tree0244 "Rpt{0}(Sub(c0))",
+    Tree0245 "B{b0=0;t1=3;t0=3}Wde(@oh{t1%2<1?t0:=b0}@rw{t1%4!1}c0b{b0+1%4},a1b{t0+1;b0})",
+    Tree0246 "B{b0;t0=5}Fb(Invt(MSeq(pc0{b0:=},Sb{b0=t0})))",
+    Tree0247 "B{b1=4;t0}RFb(a0e,RU{F}(Intr{t0+3%3<1}(t1e)),Pre{b1=1;S}(@of{b1+=2}t2e))",
+    Tree0248 "B{b0=3}Dl{30}(PPar{2;T}(ASeq(a0b{b0;b0},t1e,a2)))",
+    Tree0249 "B{b0=2;t0=3}Try(@of{t0+=3}c0e,Par{_;_}(t1,@rw{t0<0}pc2{b0:b0},F),Try(a3,Sc{b0+=1}))",
+    Tree0250 "B{t0;b1=1;o0=_}Swm(Par{_;-3}(Sb{b1=t0},pi0{t0:=},Ret0(c1l)),Wde(Sel(t2,c3),ASeq(c4b{o0|4},a5e,c6,c7l)),@si{t0+3>o0|3%2}@os{o0|2+3>0?t0:=b1%4}Ret3(Seq(c8l)),Dd{10}(a9))",
+    Tree0251 "B{b0;t0=3}Wde(Swm(RSeq(pt0{b0:=;b1:b0},a1l),Ret1(@rw{t0>1}@po{b0<t0?b0+=3}Sb{b0=2}),pa2{b0:b0;b1:b0}),SubR(Rty3(a3l)),Pre{b0+4<7}(Su{t0}(Mt{50}(@oh{b0:=t0}@fi{t0>5}@rw{t0>5}RSeq(t4,t5,t6)))))",
+    Tree0252 "B{t0=4;o0;b0=2}AFb(@si{some}@po{b0:=t0+4%3}RepF(Isw{t0;T;_}(Par{0;1}(OnceT(Ub{o0}),Par{_;-1}(@po{t0:=t0%2}@ki{b0!4}@si{t0!3}c0,R),Ub{o0}))),@po{none?b0+=1}RSeq(Cd{30;F}(Flip(a1,Cnd{t0>3;T;S}(a2),@ki{o0|1!b0}Sc{b0+=2})),Bin{b0=1;T}(Wde(t3,Wt{20}),RSeq(c4e,S))),Mt{10}(Cd{50;F}(Seq(RU{F}(Seq(@rw{t0<6}PPar{0;T}(pc5{b0:5},@os{o0|5<b0%3?o0:=_}t6),a7b{t0;b0}))))))",
+    Tree0253 "B{b0=0;t0=4}RFb(RSeq(Step(a0b{t0+2%4;b0},t1),Wde(c2,Sc{b0:=t0},a3),pc4{b0:=}),Ruf{1}(@rw{t0%2!0}Step(@si{b0+1=5}@rw{t0+4>b0+3}c5b{t0+3},Sc{t0:=b0;t0+2<b0%4?b0+=2},Swm(Wt{0},pa6{b0:=;b1:t0}),SubR(S))),Pre{t0%4<1;R}(Step(Wt{10},c7,t8e,@po{b0+=1}t9)))",
+    Tree0254 "B{b1;t0=1}PAll{3}(c0,Cd{20;_}(@si{b1%4=1}pa1{b0:9;b1:t0}),Keep(Par{1;2}(t2,S)))",
+    Tree0255 "B{t0;o0=4;b0=1}@ki{some}Pri(RFb(Fb(RSeq(Sb{t0=b0},t0),pc1{b0:=},Ite(t2,c3)),TryT(Fb(Opt(SubA(c4)),c5e,Wu{t0}),Wv{t0}(Pre{b0<t0+2;F}(c6)),t7)))",
+    Tree0256 "B{b1=2;b0=1;t0}Rep4(PPar{1;N}(Swm(pc0{b0:t0}),RSeq(RFb(pc1{b0:b0},F),Wv{t0}(R)),Sel(@oh{b1+=2}@fi{b0%3<1}Keep(Sl{0}))))",
+    Tree0257 "B{q0=1;o0;b0=0;t0;t1}Bin{t0<5;_}(Pre{none}(Step(Step(SubR(c0b{1}),Sb{b0=8},Sc{o0:=b0}),RSeq(SubA(t1),t2e,Sl{30}),Rmp{S;F}(c3))),Par{0;5}(Sb{b0=9},Lp{_;F}(a4l),a5b{b0;b0},c6e,Wv{t1}(pt7{b0:3;b1:b0})))",
+    Tree0258 "B{t0=4;b0}@po{b0+=1;t0:=5}@ki{t0>b0}RFb(Rmp{F;S}(a0),a1e,pa2{b0:7;b1:b0})",
+    Tree0259 "B{b0=1;t0=4}AFb(Cnd{b0=4;_;_}(Dl{0}(Once(a0e))),Isw{t0%4;N;T}(Fb(t1,pi2{t0:=}),Cd{50;K}(Sel(@po{b0:=3}@ki{b0>7}c3l,Fai,t4,c5))))",
+    Tree0260 "B{b0;t0;b1=0}@si{b0>1}Par{3;1}(pc0{b0:1},PAll{-1}(a1b{b1;b0},@po{t0+=2}@oh{b0:=t0+1%4}Wu{t0},R),Run)",
+    Tree0261 "B{b0;t0=5}Isw{t0%4;N;_}(Rep0(a0b{t0+2%2;b0}))",
+    Tree0262 "Once(TryT(Flt{3;_;F}(RSeq(t0,Lim{2}(t1))),Seq(t2),Opt(a3e),Try(Mt{0}(S),t4,OnceK(Sl{20}))))",
+    Tree0263 "B{q0;b1=2;b0;t0=1}Step(c0e,Lp{b0;K}(Bin{b1>1;T}(F,Ret3(Ite(c1,@oh{b0:=b1}@fi{t0!2}a2)))),Ite(t3,F))",
+    Tree0264 "AFb(c0,t1,c2)",
+    Tree0265 "B{q0}Lp{_;R}(RU{S}(SubA(c0)))",
+    Tree0266 "PAll{_}(Seq(FS(RSeq(a0,a1,Ruf{F}(Inv(Star(Sl{20},S,a2))))),Fb(a3,Flt{3;_;F}(Ret1(c4)),a5,Flt{1;_;_}(t6),t7)))",
+    Tree0267 "B{t0=5;t1;b0=5;b1=4}Wde(t0e,@os{t0+3>b0?t1+=3;t0:=t1}t1e,RU{F}(pa2{b0:=;b1:b1}))",
+    Tree0268 "RSeq(RSeq(Rmp{S;S}(t0),Wde(a1e,t2,a3),t4),Star(t5e,a6l))",
+    Tree0269 "B{t0=4;t1=2;b0=3}Mt{50}(Step(Flip(Once(Rpt{0}(pt0{b0:3;b1:t0})),SubR(PAll{_}(Sb{t0=t1},@po{t1+=3}a1,ASeq(Sb{t0=b0},c2),c3e,SubA(S))),Sel(Isw{t0+1;T;N}(Sb{t0=7},Wu{t0},t4,t5e,Sc{b0+=2}),ASeq(@oh{t1:=b0;t1+=2}@fi{t1<b0}t6e,c7,Sb{t1=3},t8),FF(a9)))))",
+    Tree0270 "B{t1=3;b1;t0=1;b0;q0=3;o0=1}Isw{5;_;_}(RFb(@os{o0:=b0}Once(@po{b1:=t1%3}OnceT(PAll{0}(RSeq(c0,F),c1e))),@si{b1>0}Sw{3;2;0}(Fai,Lp{_;R}(t2),To{20}(Sl{30}),Wde(Scc{b0<t0},FS(c3))),Keep(c4l)))",
+    Tree0271 "B{b0=5}Seq(Suc,pt0{b0:=;b1:b0})",
+    Tree0272 "B{b0;t0}@rw{t0+1%3<2}@os{b0:=t0}Fb(Ret4(PAll{2}(@rw{b0+3%3=2}Rpt{F}(@of{b0!5?t0:=b0%4}Fai),Fai,pt0{b0:=;b1:t0},@os{t0+=1}Suc)))",
+    Tree0273 "B{t0;b1=3}Dl{0}(PPar{1;N}(Rep4(SubA(a0b{t0;b1}))))",
+    Tree0274 "B{o0=1;t0=2;b0=5}Star(Swm(RepF(Isw{t0;T;_}(a0,Step(t1,t2,a3e)))),@ki{b0%4<2}@po{t0+=3}MPri(TryF(Seq(c4,Ub{o0},Sl{30}),Sl{30},Opt(RU{F}(@oh{o0:=_}t5)))))",
+    Tree0275 "B{b1=4;b0=0;t1=2;t0;o0}Ruf{F}(Swm(Swm(t0e,Wt{20},Wu{t1},@oh{t1+=1;t0:=t1}@rw{b0=t1}@os{t1+=1;o0:=t0+2}pt1{b0:b1;b1:b0}),Ret4(Sw{5;4}(t2,Fai,PPar{2;N}(Sb{b1=7},Sb{t1=3}))),t3))",
+    Tree0276 "B{t0}@of{t0+=1}Lim{1}(Mt{10}(t0))",
+    Tree0277 "B{b1;t0;b0=1;o0=_}Su{t0}(Star(Mt{50}(@oh{b1:=t0+3}@si{b1+1=3}pt0{b0:5;b1:b0}),c1b{o0|4%4},c2))",
+    Tree0278 "AFb(Rus{1}(t0))",
+    Tree0279 "B{b0=1;t0=5;o0=1}PAll{-1}(Wu{t0},pc0{b0:t0},c1,c2,Sc{b0+=2;t0>2?o0:=b0})",
+    Tree0280 "B{t1;b0=2}Ret2(Swm(Rus{F}(SubA(t0)),Pre{t1%3<1;K}(t1),Once(c2),pt3{b0:=;b1:b0}))",
+    Tree0281 "B{o0=1;t0=4}Wde(Ite(c0,RFb(@os{t0:=2;t0:=o0|5}@oh{o0:=t0+3%4}SubR(a1l),Fai,t2),Scc{t0+4%3!2}),Bin{some;_}(Ite(t3e,c4),Star(RetF(t5e),Su{t0}(Seq(c6l,F)))))",
+    Tree0282 "B{t0;b0=5}PAll{0}(TryF(Suc,c0b{2}),Bin{t0=b0%2;_}(F,c1),Keep(Sl{10}))",
+    Tree0283 "Inv(a0)",
+    Tree0284 "B{t0=1}Keep(Wu{t0})",
+    Tree0285 "B{t0=1;b1;b0=5}Seq(Once(Ret1(Seq(t0,t1e,pt2{b0:=;b1:b1},t3e,@rw{b1%2<0}Su{t0}(t4e)))),@ki{b1%2=0}Rpt{0}(@rw{b0>4}@po{b1:=b0;t0<t0+4%2?t0:=b0+3%4}Sc{b1+1<5?t0+=2;b0:=2}))",
+    Tree0286 "B{b1;t1=0;q0=1;t0=5;b0=4}Keep(RSeq(RFb(Once(PAll{_}(c0,t1)),a2,a3,pi4{t0:=}),@si{b0!t1}RSel(Scc{b1+4!t1},a5b{t1;b1},F,Lp{_;S}(t6)),OnceT(Rty2(Sl{30}))))",
+    Tree0287 "RU{S}(Mt{50}(Rep1(RFb(PAll{1}(t0,Sl{10},t1e,t2)))))",
+    Tree0288 "Rmp{F;F}(MSeq(PPar{2;N}(t0,Seq(PAll{2}(S,t1e,F),t2e,a3),Par{3;_}(c4,Sub(Star(Sub(Wt{50}),t5,F)),Ret3(RU{S}(a6))))))",
+    Tree0289 "Par{1;_}(Opt(Pri(c0,t1,Sub(t2))),Flip(c3,t4))",
+    Tree0290 "B{t0=3;b0=2;q0=4;o0=0;b1=5}Rpt{F}(AFb(TryF(Ret2(c0l),@fi{t0<b0%4}@ki{b0+1%2>0}@os{t0:=7;b0+4=b1?o0:=_}Lp{b0;F}(Wt{0})),Isw{b1;T;T}(t1,a2e,Wu{t0},@os{b1%4<1?t0+=3}t3),Isw{b1;_;_}(c4b{t0},t5),Par{1;_}(pt6{b0:0;b1:t0},@si{t0+4>2}Pre{some;R}(a7e),t8)))",
+    Tree0291 "B{b0=1;t0;b1;t1;o0}PAll{_}(Seq(Sc{t0:=b1},a0b{o0|4;b0},Fb(c1e,a2e,Sc{o0:=_;o0:=b0})),Dd{0}(Lim{2}(PPar{1;_}(ASeq(c3,Wt{50},Ruf{F}(t4))))),@of{t0+=2}@ki{t1+2!2}@po{o0:=o0|0}Intr{some}(Pre{b0>b1;S}(PAll{2}(a5b{b1+1;b1},To{50}(Wt{20})))))",
+    Tree0292 "B{b0;b1;q0=2;t0=5;t1=2}Lp{b0;S}(Par{-1;_}(Lp{t1;F}(Sl{10}),@os{b0>b1?b0+=2}Step(@oh{t1:=b1%2}Cd{0;_}(Lp{t1;K}(Sb{t0=7}))),RU{S}(t0)))",
+    Tree0293 "B{b0=2;t0;b1=5}@rw{t0!b0%3}@oh{t0:=t0%3}@si{b1<2}Pri(RFb(Rus{F}(Swm(Flt{3;S;F}(Fb(To{10}(c0l))),ASeq(Rpt{0}(S),Par{_;1}(Bin{t0=b1+3%4;T}(Sb{t0=0},a1))),SubA(pi2{t0:b1})))))",
+    Tree0294 "B{q0;t0=4}RSeq(pt0{b0:t0},S)",
+    Tree0295 "B{b1=2;b0=2}Sw{4;0}(Dd{10}(a0e),MSeq(t1,c2),@fi{b0+4<b0%3}Flip(@oh{b0+=2}t3,Sb{b1=b0},pc4{b0:b1}))",
+    Tree0296 "RtyF(Ret0(R))",
+    Tree0297 "B{t0=2;o0}Flt{3;_;K}(To{100}(Inv(Flt{1;S;K}(Flt{2;_;F}(Fb(PPar{2;T}(t0,c1l),RFb(t2,F),Fb(Wu{t0},Scc{t0%4>0},Scc{o0|3%2!0},Sl{30})))))))",
+    Tree0298 "B{b0=4;t0}Ret1(Sel(Rep3(@oh{b0>3?b0+=1}Scc{t0%2!1}),AFb(OnceT(pa0{b0:=;b1:t0}),pt1{b0:b0;b1:t0}),PAll{-1}(SubR(a2),t3,a4)))",
+    Tree0299 "B{b1=3;b0=1;t0;q0=3}@os{b1>6?t0+=1;b0+=2}@oh{b0+=1}Lp{t0;_}(Star(Sb{b1=6},Sw{2;5;1}(Lim{3}(Sl{50}),Sl{0},pc0{b0:2},SubA(c1))))",
 }

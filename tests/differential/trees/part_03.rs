@@ -4,161 +4,71 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0300Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 11,
-        }
-        Parallel(success = -1, failure = -2) {
-            WasEntryUpdated(t0),
-            #[on_halted(|bb| bb.b0 += 1)]
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t1: i64,
         }
         Delay(10) {
-            Repeater(forever) {
-                Switch(b1) {
-                    case 4 => KeepRunningUntilFailure {
-                        ForceFailure {
-                            Condition(|ctx, bb| ctx.check_in(0, 4)),
-                        },
-                    },
-                    case 3 => SubTree(Tree0300Sub0, ..),
-                    _ => #[success_if(|bb| bb.b1 > bb.b0)]
-                    Action(Act<2> = Act::<2>),
+            AsyncSequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Repeater(2) {
+                    #[on_failure(|bb| bb.t1.set(bb.b0))]
+                    StatefulAction(PTask<2>, b0 = {t1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0300Blackboard { b1 b0 t0 });
+board!(Tree0300Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            o0: Option<i64>,
             b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        #[on_failure(|bb| bb.o0 = Some(bb.b1 % 3))]
-        ReactiveSequence {
-            #[skip_if(|bb| bb.o0.is_some())]
-            #[success_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                SequenceWithMemory {
-                    #[on_failure(|bb| bb.t0.set(4))]
-                    RetryUntilSuccessful(forever) {
-                        IfThenElse {
-                            WasEntryUpdated(t0),
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                    #[on_failure(|bb| { bb.b1 = *bb.t0; *bb.t0 += 3 })]
-                    WaitValueUpdate(t0) {
-                        Interrupt(|bb| bb.b0 + 4 > 1) {
-                            Repeat(3) {
-                                RepeatUntil(Failure) {
-                                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 4, &mut bb.b1)),
-                                },
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Action(Act<2>),
-                    Delay(20) {
-                        SetBlackboard(b1 = 2),
-                    },
-                },
-            },
-            #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 2))]
-            #[post(|bb| { bb.o0 = Some(bb.b0 % 4); bb.t0.set(bb.b0 + 3) })]
-            #[failure_if(|bb| bb.b1 == 5)]
-            Deadline(100) {
-                ReactiveSequence {
-                    Switch(b1) {
-                        case 4 => AlwaysRunning,
-                        case 2 => StatefulAction(Task<3> = Task::<3>),
-                        case 5 => Precondition(|bb| bb.b1 + 1 == 0) {
-                            ScriptCondition(|bb| bb.b0 % 2 > 0),
-                        },
-                        _ => Condition(Cond<4>),
-                    },
-                    WasEntryUpdated(t0),
+        Precondition(|bb| bb.b1 != bb.b0, else = Running) {
+            ForceSuccess {
+                Timeout(10) {
+                    StatefulAction(Task<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0301Blackboard { b1 o0 b0 t0 });
+board!(Tree0301Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
         blackboard {
             b1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
         }
-        #[failure_if(|bb| bb.b0 > 7)]
-        #[post(|bb| bb.b0 += 1)]
-        #[on_halted(|bb| if bb.b0 % 4 < 3 { *bb.t0 += 2 })]
-        FlipSelector {
-            Repeater(0) {
-                Condition(Cond<0>),
+        ReactiveFallback {
+            WaitValueUpdate(t1) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
             },
-            Sequence {
-                #[on_failure(|bb| if bb.b0 > 5 { bb.b1 = bb.o0.unwrap_or(0) })]
-                Precondition(|bb| (*bb.t0 + 3) % 2 < 1, else = Running) {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            Condition(Cond<1>),
-                            ReactiveSequence {
-                                Action(Act<2>),
-                                RepeatTimes(2) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                        FlipSelector {
-                            Precondition(|bb| bb.o0.is_none(), else = Running) {
-                                AlwaysSuccess,
-                            },
-                            Retry(3) {
-                                WasEntryUpdated(t0),
-                            },
-                            Action(Act<4>),
-                        },
-                        TryCatch {
-                            StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                            Filter(times = 3, count = Failure) {
-                                Action(Act<6>),
-                            },
-                            WasEntryUpdated(t0),
-                            Script(|bb| bb.t0.set(7)),
-                            SetBlackboard(o0 = Some(1)),
-                        },
-                        Optional {
-                            RunOnce(then_skip = true) {
-                                Fallback {
-                                    Condition(PCond<7>, b0 = {t0}),
-                                    Action(Act<8>),
-                                },
-                            },
-                        },
+            #[failure_if(|bb| bb.b0 < 3)]
+            #[on_success(|bb| *bb.t1 += 2)]
+            ReactiveFallback {
+                ReactiveFallback {
+                    StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
+                    Repeat(1) {
+                        #[post(|bb| bb.b0 += 2)]
+                        #[skip_if(|bb| bb.b0 != 2)]
+                        AlwaysRunning,
+                    },
+                    Interrupt(|bb| *bb.t1 != 7) {
+                        StatefulAction(PTask<4>, b0 = 0, b1 = {t1}),
                     },
                 },
             },
@@ -166,132 +76,1699 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0302Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0303Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0302Blackboard { b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0303Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 15,
         }
-        SubTree(Tree0303Sub1, t0 = {=})
+        SetBlackboard(t0 = 1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0303 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
         }
-        RetryUntilSuccessful(1) {
-            Conditional(|bb| (*bb.t0 + 1) % 4 != 0, dynamic = false, else = Failure) {
-                SubTree(Tree0303Sub0, ..),
+        StepSequencer {
+            WaitValueUpdate(t0) {
+                RunOnce {
+                    RepeatUntilSuccess(3) {
+                        ForceFailure {
+                            SequenceWithMemory {
+                                Retry(2) {
+                                    StatefulAction(PTask<0>, b0 = {b0}),
+                                },
+                                Parallel(failure = 3) {
+                                    WasEntryUpdated(t0),
+                                    StatefulAction(Task<1>),
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.b0 != *bb.t0) {
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    SubTree(Tree0303Sub0, ..),
+                },
+                RunOnce(then_skip = false) {
+                    MemPriority {
+                        Precondition(|bb| *bb.t0 > bb.b0 + 1, else = Failure) {
+                            TryCatch(catch_on_halt = false) {
+                                SkipUnlessUpdated(t0) {
+                                    StatefulAction(Task<5>),
+                                },
+                                Precondition(|bb| bb.b0 % 3 != 2, else = Success) {
+                                    SetBlackboard(b0 = 6),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0303Blackboard { t0 });
+board!(Tree0303Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0304 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] b1: i64 = 0,
         }
-        MemPriority {
-            ReactiveSequence {
-                ForceFailure {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                SkipUnlessUpdated(t0) {
-                    #[on_failure(|bb| { if bb.b0 + 3 > bb.b0 % 4 { bb.b1 += 3 }; if *bb.t0 > 0 { bb.b0 += 2 } })]
-                    #[success_if(|bb| bb.b0 + 2 < bb.b1)]
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    Priority {
-                        #[on_halted(|bb| bb.b0 = 1)]
-                        #[run_while(|bb| *bb.t0 + 2 != 5)]
-                        #[skip_if(|bb| (bb.b1 + 2) % 3 < 0)]
-                        SetBlackboard(b0 = 5),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Cooldown(10, filtered = Failure) {
-                    SetBlackboard(b1 = 3),
-                },
-                Filter(times = 3, count = Success) {
-                    SequenceWithMemory {
-                        Action(PAct<1>, b0 = 8, b1 = {b0}),
-                        Action(PIo<2>, t0 = {=}),
-                    },
-                },
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            WasEntryUpdated(t0),
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0304Blackboard { b1 t0 b0 });
+board!(Tree0304Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0305 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        ReactiveSequence {
-            #[skip_if(|bb| bb.b1 == bb.b0)]
-            #[failure_if(|bb| bb.b0 == bb.b1)]
-            Filter(times = 2, filtered = Skipped) {
-                ParallelAll {
-                    Action(PIo<0>, t0 = {=}),
-                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-            Sequence {
-                AlwaysSuccess,
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                Condition(Cond<4>),
-            },
-            Repeat(1) {
-                Remap(success = Success, failure = Success) {
-                    StatefulAction(Task<5>),
-                },
-            },
+        IfThenElse {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0305Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0306 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
             #[tracked] t0: i64 = 0,
-            b0: i64,
+        }
+        Fallback {
+            Action(Act<0>),
+            SetBlackboard(t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0306Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0307 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Fallback {
+            Loop(q0, value = {t0}) {
+                RunOnce(then_skip = false) {
+                    Action(Act<0>),
+                },
+            },
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0307Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0308Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(Act<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0308 for Ctx {
+        blackboard {
             b1: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        TryCatch {
+            Switch(b1) {
+                case 1 => SetBlackboard(o0 = Some(2)),
+                case 4 => Action(|ctx| ctx.exec(0)),
+                _ => Switch(b1) {
+                    case 0 => Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                    case 1 => Script(|bb| bb.b0 = bb.o0.unwrap_or(5)),
+                    _ => #[failure_if(|bb| *bb.t0 + 3 > bb.b0 + 2)]
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    StatefulAction(Task<2>),
+                },
+            },
+            Condition(Cond<3>),
+            RetryUntilSuccessful(3) {
+                Switch(b1) {
+                    case 0 => Condition(PCond<4>, b0 = {b0}),
+                    _ => Inverter {
+                        Repeat(1) {
+                            #[on_success(|bb| { bb.o0 = Some((*bb.t1 + 4) % 2); bb.b1 = *bb.t1 })]
+                            #[run_while(|bb| bb.o0.is_some())]
+                            Precondition(|bb| bb.b0 != (bb.o0.unwrap_or(0) + 3) % 2, else = Running) {
+                                SubTree(Tree0308Sub0, ..),
+                            },
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                #[on_failure(|bb| if *bb.t0 < 2 { bb.o0 = Some(bb.b1 % 2) })]
+                Fallback {
+                    Action(PIo<6>, t0 = {=}),
+                    WasEntryUpdated(t1),
+                    #[on_failure(|bb| bb.t0.set((*bb.t0 + 4) % 2))]
+                    #[failure_if(|bb| bb.o0.unwrap_or(3) + 3 > *bb.t0)]
+                    #[post(|bb| bb.b1 = bb.b1 % 3)]
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+                SequenceWithMemory {
+                    #[failure_if(|bb| *bb.t0 != 3)]
+                    #[skip_if(|bb| *bb.t1 % 2 == 1)]
+                    Condition(Cond<8>),
+                    UnsetBlackboard(o0),
+                    StatefulAction(Task<9>),
+                    Precondition(|bb| bb.b1 > 5, else = Running) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            StepSequencer {
+                MaxTime(0) {
+                    ReactiveFallback {
+                        #[failure_if(|bb| bb.b1 + 4 == 1)]
+                        #[success_if(|bb| *bb.t0 > bb.b1)]
+                        #[post(|bb| *bb.t0 += 1)]
+                        StatefulAction(PTask<10>, b0 = {=}, b1 = {b1}),
+                        Condition(Cond<11>),
+                        SetBlackboard(t1 = {t0}),
+                    },
+                },
+                Switch(b1) {
+                    case 4 => Action(|ctx, bb| ctx.exec_in(12, *bb.t1, &mut bb.b1)),
+                    _ => StatefulAction(PTask<13>, b0 = {t0}, b1 = {t1}),
+                },
+                Action(Act<14> = Act::<14>),
+            },
+        }
+    }
+}
+
+board!(Tree0308Blackboard { b1 t1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0309 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        #[on_halted(|bb| { if bb.b0 + 4 > *bb.t0 { bb.b1 = bb.b1 % 3 }; bb.b0 += 2 })]
+        SequenceStar {
+            StatefulAction(Task<0>),
+            Selector {
+                ScriptCondition(|bb| bb.b1 != *bb.t0),
+                #[run_while(|bb| (*bb.t0 + 1) % 3 != 0)]
+                #[post(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                Switch(b1) {
+                    case 1 => Condition(Cond<1>),
+                    _ => Action(|ctx| ctx.exec(2)),
+                },
+                Condition(|ctx| ctx.check(3)),
+            },
+            Switch(b1) {
+                case 5 => Condition(Cond<4>),
+                case 0 => Failer,
+                case 1 => RepeatUntil(Success) {
+                    StatefulAction(Task<5>),
+                },
+                _ => Action(Act<6>),
+            },
+            Loop(q0) {
+                ReactiveFallback {
+                    Action(Act<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0309Blackboard { q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0310Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+        }
+        Condition(|ctx| ctx.check(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0310 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+        }
+        ReactiveSequence {
+            PolicyParallel(policy = FirstFailure) {
+                Delay(30) {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        SubTree(Tree0310Sub0, ..),
+                    },
+                },
+                Timeout(10) {
+                    Wait(30),
+                },
+                Switch(b1) {
+                    case 0 => Condition(|ctx| ctx.check(2)),
+                    _ => Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0310Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0311 for Ctx {
+        Sequence {
+            RepeatUntil(Success) {
+                Failer,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0312 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            Selector {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Timeout(20) {
+                        StatefulAction(Task<1>),
+                    },
+                    Precondition(|bb| *bb.t0 < 5) {
+                        Conditional(|bb| *bb.t0 + 4 > bb.b0, dynamic = false, else = Failure) {
+                            SetBlackboard(o0 = Some(1)),
+                        },
+                    },
+                },
+                Filter(times = 3, count = Failure) {
+                    RepeatUntil(Success) {
+                        ParallelAll(max_failures = -3) {
+                            AlwaysSuccess,
+                            Condition(Cond<2>),
+                            Wait(0),
+                        },
+                    },
+                },
+                Fallback {
+                    ForceFailure {
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                    Condition(PCond<4>, b0 = {=}),
+                    #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
+                    StatefulAction(Task<5>),
+                    SkipUnlessUpdated(t0) {
+                        Sleep(0),
+                    },
+                },
+                RepeatUntil(Success) {
+                    StatefulAction(PTask<6>, b0 = 7, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0312Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0313Sub0 for Ctx {
+        Condition(Cond<3> = Cond::<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0313 for Ctx {
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            SequenceStar {
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2>),
+                IfThenElse {
+                    SubTree(Tree0313Sub0),
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0314Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b1: i64 = 13,
+        }
+        StatefulAction(PTask<0>, b0 = {b0}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0314Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b1: i64 = 13,
+        }
+        SubTree(Tree0314Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0314 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+        }
+        ForceFailure {
+            Parallel(failure = 3) {
+                ScriptCondition(|bb| *bb.t0 + 3 < 2),
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    SubTree(Tree0314Sub0, ..),
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                },
+                FlipSelector {
+                    Wait(0),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0314Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0315 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        RepeatUntilSuccess(1) {
+            Loop(q0, value = {t1}, if_empty = Running) {
+                RepeatUntil(Success) {
+                    Conditional(|bb| *bb.t0 % 4 < 2, else = Success) {
+                        Loop(q0, value = {t1}, if_empty = Running) {
+                            ReactiveFallback {
+                                Parallel(success = 2, failure = 0) {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1>),
+                                },
+                                IfThenElse {
+                                    Condition(Cond<2>),
+                                    Succeeder,
+                                },
+                                SetBlackboard(b0 = 5),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0315Blackboard { b0 q0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0316Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0316 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Fallback {
+            FlipSelector {
+                Cooldown(30, filtered = Skipped) {
+                    SubTree(Tree0316Sub0, t0 = {=}, b0 = {b0}),
+                },
+                SetBlackboard(t0 = {b0}),
+                Precondition(|bb| bb.b0 == 3, else = Running) {
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0316Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0317 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+        }
+        MemSequence {
+            ReactiveFallback {
+                WhileDoElse {
+                    #[on_failure(|bb| { if *bb.t0 + 3 == 2 { bb.b0 = *bb.t0 }; bb.t0.set(bb.b0) })]
+                    StatefulAction(Task<0>),
+                    #[post(|bb| { bb.b0 += 1; bb.b0 = (bb.b0 + 2) % 4 })]
+                    Parallel(success = -2) {
+                        MaxTime(30) {
+                            Script(|bb| bb.t0.set(bb.b0 + 3)),
+                        },
+                        Fallback {
+                            Condition(Cond<1>),
+                            Loop(q0, if_empty = Success) {
+                                StatefulAction(Task<2>),
+                            },
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                        IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                            IfThenElse {
+                                StatefulAction(Task<4> = Task::<4>),
+                                Action(Act<5> = Act::<5>),
+                            },
+                            Action(Act<6>),
+                        },
+                        FlipSelector {
+                            AlwaysSuccess,
+                            Condition(|ctx| ctx.check(7)),
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0317Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0318 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64 = 1,
+        }
+        #[failure_if(|bb| bb.o0.is_some())]
+        #[success_if(|bb| (bb.b0 + 1) % 2 != 1)]
+        #[on_halted(|bb| bb.b1 += 3)]
+        Switch(b1) {
+            case 2 => #[success_if(|bb| bb.b1 < 0)]
+            StatefulAction(Task<0> = Task::<0>),
+            case 1 => StatefulAction(Task<1>),
+            _ => #[success_if(|bb| bb.o0.is_some())]
+            SequenceStar {
+                Action(PIo<2>, t0 = {=}),
+                Loop(q0, if_empty = Skipped) {
+                    ScriptCondition(|bb| *bb.t0 < bb.b0),
+                },
+                #[on_halted(|bb| { if *bb.t1 + 3 > 1 { bb.o0 = None }; bb.o0 = Some(bb.o0.unwrap_or(2) % 2) })]
+                #[post(|bb| { *bb.t1 += 2; bb.b0 = bb.b1 % 4 })]
+                Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(5) % 4)),
+                Wait(100),
+            },
+        }
+    }
+}
+
+board!(Tree0318Blackboard { b0 t0 b1 o0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0319 for Ctx {
+        Priority {
+            PolicyParallel(policy = FirstFailure) {
+                Repeater(1) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Action(Act<0>),
+                        Action(Act<1>),
+                        ReactiveFallback {
+                            Action(Act<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Sequence {
+                    StatefulAction(Task<4>),
+                    Wait(10),
+                    StatefulAction(Task<5>),
+                },
+                ParallelAll(1) {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+                SequenceWithMemory {
+                    Sleep(20),
+                    StatefulAction(Task<8>),
+                    AlwaysFailure,
+                },
+            },
+            StepSequencer {
+                ParallelAll {
+                    StatefulAction(Task<9>),
+                    MaxTime(10) {
+                        RetryUntilSuccessful(3) {
+                            Runner,
+                        },
+                    },
+                    AsyncSequence {
+                        RepeatUntilSuccess(forever) {
+                            Inverter {
+                                RepeatUntil(Failure) {
+                                    Condition(Cond<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0320Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Repeat(4) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                ScriptCondition(|bb| (*bb.t0 + 3) % 4 < 0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0320 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 5,
+        }
+        Remap(success = Failure, failure = Success) {
+            BinarySelector(|bb| (*bb.t0 + 4) % 3 < 0) {
+                #[post(|bb| if bb.b0 != 7 { bb.t0.set(bb.b0 % 2) })]
+                #[on_halted(|bb| if (*bb.t0 + 4) % 2 > 0 { bb.o0 = Some(0) })]
+                #[on_failure(|bb| bb.o0 = None)]
+                Timeout(50) {
+                    StatefulAction(Task<0>),
+                },
+                #[failure_if(|bb| bb.o0.unwrap_or(1) % 2 == 1)]
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Precondition(|bb| bb.b0 % 4 != 0, else = Skipped) {
+                        SubTree(Tree0320Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0320Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0321 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+        }
+        Fallback {
+            Invert {
+                Fallback {
+                    Switch(b1) {
+                        case 4 => #[skip_if(|bb| bb.b1 + 4 > 2)]
+                        #[failure_if(|bb| *bb.t0 != (*bb.t0 + 4) % 3)]
+                        #[run_while(|bb| *bb.t0 < bb.b1 % 3)]
+                        Condition(|ctx| ctx.check(0)),
+                        _ => StatefulAction(Task<1>),
+                    },
+                    RetryUntilSuccessful(0) {
+                        Condition(Cond<2>),
+                    },
+                    IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop) {
+                        StatefulAction(Task<3>),
+                        SetBlackboard(t0 = 6),
+                        ScriptCondition(|bb| *bb.t0 > bb.b1),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            IfThenElse {
+                #[post(|bb| *bb.t0 += 3)]
+                #[success_if(|bb| bb.b0 < bb.b1 + 2)]
+                #[on_failure(|bb| bb.b0 += 3)]
+                TryCatch(catch_on_halt = false) {
+                    IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop, dynamic = true) {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[success_if(|bb| bb.b0 + 4 > bb.b0 % 4)]
+                        PolicyParallel(policy = FirstFailure) {
+                            Action(PAct<5>, b0 = {=}),
+                            #[on_success(|bb| bb.b1 += 1)]
+                            #[on_halted(|bb| bb.b0 = 8)]
+                            Action(Act<6>),
+                        },
+                    },
+                    BinarySelector(|bb| bb.b0 == 5) {
+                        SetBlackboard(b1 = 4),
+                        Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
+                    },
+                },
+                Cooldown(10, filtered = Skipped) {
+                    Fallback {
+                        Condition(Cond<8>),
+                        Filter(times = 3, count = Failure, filtered = Failure) {
+                            ScriptCondition(|bb| bb.b0 < 6),
+                        },
+                        #[on_halted(|bb| if *bb.t0 < bb.b0 % 3 { bb.b0 += 1 })]
+                        #[on_success(|bb| bb.b1 += 3)]
+                        #[failure_if(|bb| (bb.b1 + 3) % 4 == 2)]
+                        StatefulAction(Task<9> = Task::<9>),
+                        ScriptCondition(|bb| bb.b0 + 3 > 7),
+                        Action(|ctx| ctx.exec(10)),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                #[skip_if(|bb| bb.b0 < bb.b1)]
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                    Condition(Cond<11>),
+                    StatefulAction(Task<12>),
+                    Wait(10),
+                },
+                WhileDoElse {
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    WasEntryUpdated(t0),
+                    Condition(Cond<13>),
+                },
+                ParallelAll(max_failures = -3) {
+                    Condition(Cond<14>),
+                    AlwaysFailure,
+                    SetBlackboard(b1 = {b0}),
+                    StatefulAction(Task<15>),
+                },
+                Repeater(2) {
+                    Fallback {
+                        Condition(Cond<16>),
+                        Action(|ctx| ctx.exec(17)),
+                        Sleep(10),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0321Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0322Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 11,
+            b0: i64 = 12,
+            #[tracked] t1: i64 = 9,
+        }
+        #[on_halted(|bb| { if *bb.t1 % 2 == 1 { bb.t0.set((*bb.t0 + 4) % 4) }; if bb.b1 % 3 > 0 { bb.t0.set(6) } })]
+        #[post(|bb| bb.b1 += 2)]
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            SkipUnlessUpdated(t1) {
+                AlwaysRunning,
+            },
+            #[failure_if(|bb| (*bb.t0 + 1) % 2 < 0)]
+            #[run_while(|bb| bb.b0 + 2 < 5)]
+            #[on_failure(|bb| *bb.t1 += 2)]
+            Action(PIo<0>, t0 = {=}),
+            Repeat(forever) {
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    Action(Act<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0322 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        Interrupt(|bb| bb.b0 + 3 == 5) {
+            SubTree(Tree0322Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0322Blackboard { b1 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0323 for Ctx {
+        ReactiveFallback {
+            AsyncFallback {
+                Fallback {
+                    AsyncFallback {
+                        ReactiveFallback {
+                            Action(|ctx| ctx.exec(0)),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                Inverter {
+                    SequenceWithMemory {
+                        AsyncSequence {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                },
+                Timeout(20) {
+                    PolicyParallel(policy = FirstFailure) {
+                        StepSequencer {
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                RepeatUntilFailure(2) {
+                    SequenceStar {
+                        ReactiveSequence {
+                            Condition(Cond<8> = Cond::<8>),
+                            Condition(Cond<9> = Cond::<9>),
+                            Sleep(0),
+                        },
+                        AlwaysSuccess,
+                        AsyncSequence {
+                            MemPriority {
+                                Condition(Cond<10>),
+                                Sleep(100),
+                            },
+                            ForceSuccess {
+                                IfThenElse {
+                                    StatefulAction(Task<11> = Task::<11>),
+                                    Runner,
+                                },
+                            },
+                        },
+                    },
+                },
+                RetryUntilSuccessful(0) {
+                    Condition(|ctx| ctx.check(12)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0324 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            #[on_halted(|bb| bb.b0 = 1)]
+            #[run_while(|bb| *bb.t0 + 2 != 5)]
+            #[skip_if(|bb| (bb.b1 + 2) % 3 < 0)]
+            StatefulAction(Task<0>),
+            WasEntryUpdated(t0),
+            #[failure_if(|bb| (*bb.t0 + 1) % 4 > 2)]
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0324Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0325 for Ctx {
+        ForceSuccess {
+            MemSequence {
+                ParallelAll(2) {
+                    Repeater(0) {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0326 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+        }
+        MemPriority {
+            Action(PAct<0>, b0 = 5, b1 = {t1}),
+            Condition(Cond<1>),
+            Failer,
+        }
+    }
+}
+
+board!(Tree0326Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0327 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        BinarySelector(|bb| (bb.b0 + 3) % 3 > 0) {
+            Action(PAct<0>, b0 = {=}),
+            Sleep(0),
+        }
+    }
+}
+
+board!(Tree0327Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0328 for Ctx {
+        Repeater(3) {
+            MemSequence {
+                Action(Act<0>),
+                Action(|ctx| ctx.exec(1)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0329 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        #[run_while(|bb| *bb.t0 > 6)]
+        AsyncFallback {
+            IndexSwitch(|bb| 7, out_of_range = Loop, dynamic = true) {
+                SkipUnlessUpdated(t0) {
+                    TryCatch(catch_on_halt = true) {
+                        SkipUnlessUpdated(t0) {
+                            #[run_while(|bb| bb.b1 % 2 < 1)]
+                            RepeatUntilFailure(forever) {
+                                Repeat(forever) {
+                                    Action(Act<0> = Act::<0>),
+                                },
+                            },
+                        },
+                        #[post(|bb| bb.t0.set(0))]
+                        ScriptCondition(|bb| bb.b1 > bb.b1 % 3),
+                    },
+                },
+            },
+            Condition(Cond<1>),
+            WhileDoElse {
+                RepeatUntilFailure(2) {
+                    StatefulAction(Task<2>),
+                },
+                RepeatTimes(forever) {
+                    Condition(PCond<3>, b0 = 7),
+                },
+            },
+            StepSequencer {
+                ReactiveSequence {
+                    Action(PAct<4>, b0 = {t0}),
+                    #[on_halted(|bb| { bb.b0 += 3; bb.b1 = (bb.b0 + 4) % 4 })]
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
+                    Action(PIo<6>, t0 = {b1}),
+                },
+                Repeat(1) {
+                    Condition(PCond<7>, b0 = {t0}),
+                },
+                ScriptCondition(|bb| bb.b0 % 4 < 1),
+                Precondition(|bb| *bb.t0 > *bb.t0 % 3, else = Failure) {
+                    Condition(Cond<8>),
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<9> = Task::<9>),
+                Action(Act<10> = Act::<10>),
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0329Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0330 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        ReactiveFallback {
+            Delay(10) {
+                #[skip_if(|bb| bb.b1 == 3)]
+                ParallelAll(max_failures = -2) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 3, &mut bb.b1)),
+                    MemPriority {
+                        BinarySelector(|bb| (*bb.t0 + 1) % 4 > 1) {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Action(Act<2>),
+                        },
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0330Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0331 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+        }
+        Sequence {
+            #[on_success(|bb| bb.b1 = bb.b0)]
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+        }
+    }
+}
+
+board!(Tree0331Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0332 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            RepeatUntil(Success) {
+                Sleep(50),
+            },
+            Timeout(30) {
+                Action(Act<1>),
+            },
+            Inverter {
+                RetryUntilSuccessful(2) {
+                    AlwaysFailure,
+                },
+            },
+            AsyncFallback {
+                StatefulAction(Task<2>),
+                Sleep(20),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0333Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        StatefulAction(Task<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0333Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        RepeatUntilSuccess(1) {
+            Condition(Cond<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0333 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            b1: i64 = 2,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            #[post(|bb| bb.b1 = bb.b1 % 3)]
+            Sequence {
+                Action(PAct<0>, b0 = {=}),
+                Condition(Cond<1>),
+                Condition(|ctx| ctx.check(2)),
+            },
+            Sequence {
+                ScriptCondition(|bb| bb.b1 % 3 == 2),
+                #[post(|bb| bb.t0.set(bb.b1))]
+                Action(Act<3>),
+                Precondition(|bb| bb.b0 > (bb.b0 + 1) % 4, else = Running) {
+                    Sleep(0),
+                },
+                StatefulAction(Task<4>),
+                SubTree(Tree0333Sub0, ..),
+            },
+            SubTree(Tree0333Sub1, ..),
+        }
+    }
+}
+
+board!(Tree0333Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0334 for Ctx {
+        RetryUntilSuccessful(1) {
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0335 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Filter(times = 3, count = Completed) {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                Interrupt(|bb| bb.b0 < *bb.t0 + 2) {
+                    Inverter {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Conditional(|bb| *bb.t0 % 3 != 2, dynamic = true, else = Success) {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[run_while(|bb| *bb.t0 != *bb.t0 + 1)]
+                    ReactiveFallback {
+                        #[run_while(|bb| *bb.t0 != 3)]
+                        StatefulAction(Task<1>),
+                        Action(PAct<2>, b0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0335Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0336 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64 = 2,
+        }
+        ReactiveFallback {
+            #[run_while(|bb| *bb.t0 + 2 < 0)]
+            #[success_if(|bb| bb.b0 % 2 != 1)]
+            Action(PIo<0>, t0 = {=}),
+            ParallelAll(1) {
+                StatefulAction(Task<1>),
+                StatefulAction(PTask<2>, b0 = {t0}),
+                Condition(Cond<3>),
+            },
+            FlipSelector {
+                Condition(|ctx| ctx.check(4)),
+                SetBlackboard(t0 = {b1}),
+            },
+            #[on_halted(|bb| bb.b1 = *bb.t0)]
+            #[run_while(|bb| *bb.t0 + 4 < 5)]
+            Remap(success = Failure, failure = Failure) {
+                ParallelAll(2) {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                },
+            },
+            Delay(0) {
+                RepeatTimes(3) {
+                    Condition(Cond<7> = Cond::<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0336Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0337 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Priority {
+            ReactiveSequence {
+                Sequence {
+                    AlwaysSuccess,
+                },
+                Precondition(|bb| *bb.t0 < 2, else = Success) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Action(Act<1>),
+            },
+            MaxTime(10) {
+                Cooldown(50) {
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0337Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0338Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b1: i64 = 12,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0338 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+        }
+        AsyncFallback {
+            SubTree(Tree0338Sub0, t0 = {=}, b1 = {b1}),
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+            #[skip_if(|bb| *bb.t0 + 4 == 3)]
+            WasEntryUpdated(t0),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0338Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0339Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        RunOnce(then_skip = true) {
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(|ctx| ctx.check(1)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0339 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Loop(q0, value = {t1}) {
+            Timeout(10) {
+                SubTree(Tree0339Sub0, o0 = {=}, t1 = {t1}, q0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0339Blackboard { o0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0340 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+        }
+        IndexSwitch(|bb| bb.b0 % 2, dynamic = false) {
+            #[post(|bb| bb.b0 += 2)]
+            #[failure_if(|bb| (bb.b0 + 1) % 2 > 0)]
+            StatefulAction(Task<0>),
+            #[run_while(|bb| (*bb.t0 + 3) % 3 > 0)]
+            Selector {
+                Condition(Cond<1> = Cond::<1>),
+                Condition(Cond<2>),
+                ScriptCondition(|bb| *bb.t0 == 7),
+            },
+            ForceSuccess {
+                #[on_halted(|bb| if bb.b0 > 3 { bb.b0 = *bb.t0 + 4 })]
+                #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
+                Action(Act<3>),
+            },
+            Fallback {
+                Inverter {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        Action(Act<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0340Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0341 for Ctx {
+        Retry(3) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0342 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        ReactiveSequence {
+            StepSequencer {
+                #[post(|bb| if *bb.t1 % 4 < 1 { bb.o0 = Some(*bb.t0 + 2) })]
+                Condition(|ctx, bb| ctx.check_in(0, 6)),
+                Limiter(2) {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                        AlwaysSuccess,
+                        Script(|bb| bb.b1 += 1),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                AsyncSequence {
+                    Condition(PCond<1>, b0 = {=}),
+                    UnsetBlackboard(o0),
+                    Sleep(100),
+                },
+                Condition(PCond<2>, b0 = 1),
+                AlwaysRunning,
+            },
+            ParallelAll(max_failures = -1) {
+                Action(Act<3> = Act::<3>),
+                Sleep(100),
+            },
+        }
+    }
+}
+
+board!(Tree0342Blackboard { b1 b0 o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0343Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0343Sub0 for Ctx {
+        Repeat(2) {
+            ForceSuccess {
+                SubTree(Tree0343Sub1),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0343 for Ctx {
+        Timeout(20) {
+            SubTree(Tree0343Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0344 for Ctx {
+        Repeat(2) {
+            ReactiveFallback {
+                RetryUntilSuccessful(0) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0345 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+        }
+        Fallback {
+            #[success_if(|bb| bb.b1 == 5)]
+            #[on_success(|bb| bb.b1 = 5)]
+            #[on_failure(|bb| bb.b1 = *bb.t0)]
+            Precondition(|bb| bb.o0.unwrap_or(4) < bb.b1) {
+                Interrupt(|bb| bb.o0.unwrap_or(4) > 5) {
+                    #[run_while(|bb| *bb.t0 != bb.o0.unwrap_or(4))]
+                    #[skip_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
+                    ReactiveSequence {
+                        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                            Script(|bb| bb.b1 += 1),
+                            #[on_failure(|bb| *bb.t0 += 2)]
+                            #[post(|bb| bb.t0.set(bb.b0 % 3))]
+                            Action(|ctx| ctx.exec(0)),
+                        },
+                        Action(Act<1>),
+                        Condition(PCond<2>, b0 = {=}),
+                        #[skip_if(|bb| bb.b0 > 3)]
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            Parallel(success = -1, failure = 1) {
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
+                #[success_if(|bb| bb.o0.unwrap_or(3) == bb.b1 + 4)]
+                #[post(|bb| { *bb.t0 += 4; bb.b1 = bb.o0.unwrap_or(1) })]
+                Switch(b1) {
+                    case 1 => Condition(PCond<6>, b0 = 2),
+                    _ => Condition(PCond<7>, b0 = {b1}),
+                },
+            },
+            Precondition(|bb| bb.o0.unwrap_or(1) < 6, else = Skipped) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    MaxTime(20) {
+                        StatefulAction(Task<8>),
+                    },
+                    #[failure_if(|bb| *bb.t0 != 3)]
+                    #[on_success(|bb| bb.b0 = (bb.b1 + 1) % 2)]
+                    Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
+                        AlwaysRunning,
+                    },
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+            },
+            Repeat(0) {
+                Action(Act<10>),
+            },
+        }
+    }
+}
+
+board!(Tree0345Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0346 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                #[on_success(|bb| bb.t1.set((bb.b0 + 1) % 3))]
+                #[run_while(|bb| *bb.t0 + 4 < 5)]
+                Cooldown(20, filtered = Failure) {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                },
+                KeepRunningUntilFailure {
+                    IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
+                        Parallel(success = 0, failure = 1) {
+                            #[success_if(|bb| *bb.t0 + 1 != *bb.t0)]
+                            #[failure_if(|bb| bb.b0 > *bb.t1)]
+                            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                            StatefulAction(Task<2> = Task::<2>),
+                            Action(Act<3>),
+                            SetBlackboard(b0 = 8),
+                        },
+                    },
+                },
+                SequenceStar {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    AlwaysRunning,
+                },
+                Conditional(|bb| (*bb.t1 + 4) % 3 != 2, dynamic = false, else = Success) {
+                    Sequence {
+                        AsyncSequence {
+                            Condition(Cond<6>),
+                            Succeeder,
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                    },
+                },
+                Succeeder,
+            },
+            Priority {
+                RunOnce(then_skip = false) {
+                    #[skip_if(|bb| bb.b0 % 2 != 1)]
+                    #[post(|bb| bb.t1.set((*bb.t1 + 3) % 3))]
+                    #[success_if(|bb| bb.b0 + 1 > *bb.t0 + 2)]
+                    AsyncSequence {
+                        Precondition(|bb| bb.b0 == bb.b0 + 1, else = Failure) {
+                            BinarySelector(|bb| bb.b0 != 1, dynamic = true) {
+                                SkipUnlessUpdated(t1) {
+                                    AlwaysSuccess,
+                                },
+                                Fallback {
+                                    ScriptCondition(|bb| (*bb.t0 + 3) % 4 != 1),
+                                    Action(PAct<8>, b0 = {t1}, b1 = {t1}),
+                                },
+                            },
+                        },
+                        SequenceWithMemory {
+                            SetBlackboard(t1 = {t0}),
+                            StatefulAction(Task<9>),
+                            ReactiveSelector {
+                                StatefulAction(Task<10>),
+                                WasEntryUpdated(t0),
+                                StatefulAction(Task<11> = Task::<11>),
+                                Script(|bb| bb.b0 += 2),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0346Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0347 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(4),
+        }
+        ReactiveFallback {
+            ReactiveFallback {
+                ParallelAll {
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Loop(q0, if_empty = Failure) {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<1>),
+                    },
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Repeater(forever) {
+                        #[success_if(|bb| bb.b0 < 5)]
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Limiter(1) {
+                    StatefulAction(Task<3>),
+                },
+                #[on_success(|bb| { *bb.t0 += 1; bb.b1 += 3 })]
+                #[post(|bb| bb.b0 += 3)]
+                StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
+                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                    Script(|bb| bb.b1 += 3),
+                },
+                Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(4) % 3, &mut bb.b0)),
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0347Blackboard { b0 q0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0348 for Ctx {
+        blackboard {
             o0: Option<i64>,
         }
-        Parallel(success = 1, failure = 0) {
-            Remap(success = Success, failure = Failure) {
-                SequenceWithMemory {
-                    #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 3)),
-                    #[success_if(|bb| bb.b1 + 3 == 3)]
-                    #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
+        BinarySelector(|bb| (bb.o0.unwrap_or(2) + 3) % 4 > 2) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0348Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0349 for Ctx {
+        Priority {
+            Sequence {
+                Repeater(forever) {
+                    Filter(times = 1, count = Failure, filtered = Skipped) {
+                        ReactiveSelector {
+                            Delay(100) {
+                                Condition(Cond<0>),
+                            },
+                            Action(|ctx| ctx.exec(1)),
+                        },
+                    },
+                },
+                StatefulAction(Task<2>),
+                Sequence {
+                    Sequence {
+                        StepSequencer {
+                            Action(Act<3> = Act::<3>),
+                            StatefulAction(Task<4>),
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                Condition(Cond<5>),
+            },
+            ForceFailure {
+                StatefulAction(Task<6>),
+            },
+            Repeater(forever) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    ForceFailure {
+                        SequenceWithMemory {
+                            Action(Act<7>),
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    ParallelAll(1) {
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<9> = Task::<9>),
+                            AlwaysRunning,
+                            StatefulAction(Task<10>),
+                        },
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<11>),
+                        },
+                        Limiter(2) {
+                            SequenceStar {
+                                StatefulAction(Task<12>),
+                                Condition(|ctx| ctx.check(13)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0350 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            ReactiveSelector {
+                Condition(Cond<0>),
+                ScriptCondition(|bb| bb.b0 != 4),
+                WasEntryUpdated(t1),
+                ScriptCondition(|bb| *bb.t0 + 1 == 1),
+            },
+            ForceSuccess {
+                RunOnce {
                     Condition(Cond<1>),
                 },
             },
@@ -299,511 +1776,67 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0306Blackboard { t1 t0 b0 b1 o0 });
+board!(Tree0350Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0307Sub0 for Ctx {
+    pub tree Tree0351 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        ScriptCondition(|bb| *bb.t0 < 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0307 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
             b0: i64 = 3,
         }
-        #[failure_if(|bb| *bb.t0 == 7)]
-        #[run_while(|bb| bb.b0 < 4)]
-        Optional {
+        TryCatch {
+            Action(|ctx| ctx.exec(0)),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
             ReactiveFallback {
-                TryCatch(catch_on_halt = true) {
-                    StepSequencer {
-                        Sleep(30),
-                        SubTree(Tree0307Sub0, ..),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 4, &mut bb.b1)),
-                },
-                Conditional(|bb| *bb.t0 % 3 < 1, dynamic = true) {
-                    SetBlackboard(t0 = {b1}),
-                },
-                Repeat(0) {
-                    Sleep(10),
-                },
+                AlwaysFailure,
+                Failer,
             },
         }
     }
 }
 
-board!(Tree0307Blackboard { b1 t0 b0 });
+board!(Tree0351Blackboard { b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0308 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-        }
-        Selector {
-            StatefulAction(Task<0>),
-            Sequence {
-                SetBlackboard(o0 = Some(9)),
-                StatefulAction(Task<1>),
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                ScriptCondition(|bb| *bb.t0 != *bb.t0 % 3),
-            },
-            #[run_while(|bb| *bb.t0 != 3)]
-            #[success_if(|bb| *bb.t1 + 1 == *bb.t1 % 3)]
-            Precondition(|bb| *bb.t0 < 2, else = Failure) {
-                RepeatTimes(1) {
-                    BinarySelector(|bb| (bb.b1 + 3) % 4 == 2, dynamic = true) {
-                        Cooldown(0, filtered = Skipped) {
-                            Switch(b1) {
-                                case 4 => Condition(Cond<3>),
-                                case 3 => Action(Act<4>),
-                                case 2 => Delay(20) {
-                                    SetBlackboard(t1 = {b0}),
-                                },
-                                _ => Runner,
-                            },
-                        },
-                        #[on_failure(|bb| bb.t1.set(bb.b0))]
-                        ReactiveFallback {
-                            Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
-                            Condition(Cond<6>),
-                            Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 3)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0308Blackboard { b0 t0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0309 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-        }
-        BinarySelector(|bb| bb.b0 > 3, dynamic = true) {
-            IfThenElse {
-                Deadline(30) {
-                    StatefulAction(Task<0>),
-                },
-                ScriptCondition(|bb| (bb.b0 + 2) % 2 > 0),
-                #[on_success(|bb| if *bb.t0 % 4 == 1 { bb.b0 += 4 })]
-                #[post(|bb| { bb.t0.set(5); *bb.t0 += 2 })]
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Sleep(30),
-                    AlwaysSuccess,
-                    SetBlackboard(t0 = 1),
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-            BinarySelector(|bb| *bb.t0 + 1 < 4, dynamic = true) {
-                #[post(|bb| bb.b0 += 1)]
-                Filter(times = 2, count = Completed, filtered = Failure) {
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                        AlwaysSuccess,
-                    },
-                },
-                Remap(success = Failure, failure = Failure) {
-                    ReactiveSequence {
-                        Inverter {
-                            #[on_success(|bb| bb.t0.set(bb.b0 % 3))]
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        Action(Act<4>),
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0309Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0310 for Ctx {
-        MaxTime(0) {
-            Fallback {
-                StatefulAction(Task<0>),
-                Fallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(Cond<3>),
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                },
-            },
+    pub tree Tree0352Sub0 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<3> = Task::<3>),
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0311 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            b1: i64 = 3,
-        }
-        SequenceStar {
+    pub tree Tree0352 for Ctx {
+        RunOnce(then_skip = false) {
             FlipSelector {
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                KeepRunningUntilFailure {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
-                },
-                #[on_halted(|bb| bb.b1 += 1)]
-                #[run_while(|bb| *bb.t1 % 4 == 0)]
-                #[post(|bb| bb.b0 += 1)]
-                StatefulAction(Task<2>),
-            },
-            ForceFailure {
-                Repeat(2) {
-                    Switch(b1) {
-                        case 3 => Sequence {
-                            ReactiveFallback {
-                                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        case 0 => Action(Act<5>),
-                        _ => #[on_failure(|bb| { bb.b0 += 2; if *bb.t0 == 0 { bb.b1 += 1 } })]
-                        #[post(|bb| if bb.b1 % 4 > 0 { bb.t1.set(*bb.t1 % 4) })]
-                        ForceSuccess {
-                            Action(|ctx, bb| ctx.exec_in(6, *bb.t1 % 4, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0311Blackboard { t0 b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0312 for Ctx {
-        Repeat(1) {
-            RepeatTimes(forever) {
-                Parallel(success = -2, failure = 2) {
-                    StatefulAction(Task<0>),
-                    Delay(10) {
-                        Succeeder,
-                    },
-                    Delay(20) {
-                        Delay(10) {
-                            Sleep(20),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0313 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        SequenceWithMemory {
-            Switch(b1) {
-                case 4 => Condition(Cond<0>),
-                case 3 => StatefulAction(Task<1>),
-                case 5 => Action(PAct<2>, b0 = {t0}, b1 = {b0}),
-                _ => #[on_success(|bb| bb.t0.set(2))]
-                IfThenElse {
-                    #[on_success(|bb| if (*bb.t0 + 2) % 3 == 1 { bb.b1 += 2 })]
-                    #[failure_if(|bb| *bb.t0 + 2 != 2)]
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    Condition(Cond<3> = Cond::<3>),
-                    ForceSuccess {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            #[post(|bb| *bb.t0 += 2)]
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 3)),
-                StatefulAction(Task<6> = Task::<6>),
-                Condition(Cond<7>),
-            },
-            BinarySelector(|bb| bb.b0 < 3, dynamic = false) {
-                StatefulAction(Task<8>),
-                #[success_if(|bb| (bb.b1 + 4) % 3 < 0)]
-                #[on_success(|bb| bb.b1 += 1)]
-                StatefulAction(Task<9>),
-            },
-            Retry(3) {
-                Invert {
-                    MaxTime(20) {
-                        ScriptCondition(|bb| bb.b0 + 4 > *bb.t0),
-                    },
-                },
-            },
-            WaitUntil(|bb| bb.b1 == 0) {
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0313Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0314Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        StatefulAction(PTask<3>, b0 = 8, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0314 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        Interrupt(|bb| bb.b1 > bb.b0) {
-            Repeater(forever) {
-                WhileDoElse {
-                    StepSequencer {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Loop(q0) {
-                                RepeatTimes(forever) {
-                                    Script(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 }),
-                                },
-                            },
-                        },
-                        SequenceWithMemory {
-                            Inverter {
+                ForceSuccess {
+                    KeepRunningUntilFailure {
+                        KeepRunningUntilFailure {
+                            Optional {
                                 StatefulAction(Task<0>),
                             },
-                            Failer,
-                        },
-                        ParallelAll {
-                            Condition(Cond<1>),
-                            Action(Act<2> = Act::<2>),
-                        },
-                        ReactiveFallback {
-                            WasEntryUpdated(t0),
-                            ForceFailure {
-                                ScriptCondition(|bb| *bb.t0 < 1),
-                            },
-                        },
-                        SubTree(Tree0314Sub0, ..),
-                    },
-                    #[success_if(|bb| *bb.t0 > 1)]
-                    #[post(|bb| { bb.b1 += 2; bb.b0 = *bb.t0 + 3 })]
-                    Filter(times = 1, count = Success, filtered = Skipped) {
-                        Selector {
-                            #[on_success(|bb| { bb.b1 = *bb.t0; bb.b0 = 2 })]
-                            ReactiveSequence {
-                                Condition(Cond<4>),
-                                AlwaysSuccess,
-                                #[failure_if(|bb| (bb.b1 + 4) % 2 > 0)]
-                                SetBlackboard(b0 = {b1}),
-                            },
-                            #[run_while(|bb| bb.b1 + 4 > 3)]
-                            #[skip_if(|bb| bb.b1 < *bb.t0 + 2)]
-                            KeepRunningUntilFailure {
-                                MemSequence {
-                                    WasEntryUpdated(t0),
-                                    SetBlackboard(b0 = 5),
-                                },
-                            },
-                            StatefulAction(Task<5>),
-                            BinarySelector(|bb| *bb.t0 != bb.b1, dynamic = true) {
-                                Action(|ctx| ctx.exec(6)),
-                                RetryUntilSuccessful(forever) {
-                                    #[run_while(|bb| *bb.t0 > 4)]
-                                    #[post(|bb| if bb.b1 % 2 < 1 { bb.b1 = *bb.t0 })]
-                                    Wait(0),
-                                },
-                            },
-                            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
-                                #[on_failure(|bb| *bb.t0 += 3)]
-                                Loop(q0) {
-                                    Condition(Cond<7> = Cond::<7>),
-                                },
-                                StatefulAction(Task<8>),
-                            },
                         },
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0314Blackboard { q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0315 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 1,
-        }
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            WaitValueUpdate(t0) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            ForceFailure {
-                FlipSelector {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        Repeat(0) {
-                            SetBlackboard(t0 = 0),
-                        },
+                ReactiveFallback {
+                    RunOnce {
+                        Condition(Cond<1>),
                     },
                     StatefulAction(Task<2>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0315Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0316Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0316Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        ReactiveSequence {
-            Condition(PCond<1>, b0 = {t0}),
-            SubTree(Tree0316Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0316 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-        }
-        IfThenElse {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b1)),
-            #[failure_if(|bb| bb.b0 + 4 != 1)]
-            SubTree(Tree0316Sub0, ..),
-            Condition(Cond<3>),
-        }
-    }
-}
-
-board!(Tree0316Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0317 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            b1: i64 = 3,
-        }
-        Repeater(3) {
-            ForceFailure {
-                Sequence {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(forever) {
-                            #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = None })]
-                            #[success_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-                            Selector {
-                                Action(PAct<0>, b0 = {=}),
-                                StatefulAction(PTask<1>, b0 = {t0}),
+                StepSequencer {
+                    SubTree(Tree0352Sub0),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Sequence {
+                        Repeater(3) {
+                            Cooldown(20, filtered = Failure) {
+                                Condition(Cond<6>),
                             },
                         },
                     },
-                    Switch(b1) {
-                        case 0 => StatefulAction(Task<2>),
-                        case 5 => Condition(Cond<3>),
-                        _ => Script(|bb| bb.b1 += 1),
-                    },
-                    Action(PIo<4>, t0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0317Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0318 for Ctx {
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            RepeatUntilFailure(1) {
-                PolicyParallel(policy = FirstSuccess) {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    Retry(0) {
-                        StatefulAction(Task<5>),
-                    },
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Runner,
-                        StatefulAction(Task<6>),
-                        RepeatUntil(Success) {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
-            ForceSuccess {
-                AsyncSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10> = Cond::<10>),
-                    },
-                    Condition(Cond<11>),
+                    StatefulAction(Task<7>),
                 },
             },
         }
@@ -811,327 +1844,189 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0319 for Ctx {
+    pub tree Tree0353 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64,
+            #[allow(unused)] o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            AsyncFallback {
-                #[failure_if(|bb| *bb.t1 != (*bb.t0 + 1) % 3)]
-                Failer,
+        Limiter(2) {
+            Repeat(3) {
+                ReactiveSequence {
+                    #[run_while(|bb| (*bb.t0 + 1) % 3 > 0)]
+                    Timeout(0) {
+                        Wait(10),
+                    },
+                    Condition(Cond<0> = Cond::<0>),
+                },
             },
-            KeepRunningUntilFailure {
-                Timeout(50) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        #[run_while(|bb| bb.b1 % 3 != 2)]
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            WasEntryUpdated(t0),
-                            ScriptCondition(|bb| bb.b1 < *bb.t0 + 4),
+        }
+    }
+}
+
+board!(Tree0353Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0354Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0354 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(3) % 2, dynamic = true) {
+            Wait(10),
+            RepeatUntil(Success) {
+                Repeat(1) {
+                    Precondition(|bb| *bb.t0 > 2, else = Running) {
+                        FlipSelector {
+                            Repeater(forever) {
+                                Condition(|ctx, bb| ctx.check_in(0, 7)),
+                            },
+                            #[run_while(|bb| *bb.t0 % 4 > 2)]
+                            RepeatUntilFailure(forever) {
+                                Condition(Cond<1>),
+                            },
+                            StepSequencer {
+                                AlwaysRunning,
+                                ReactiveFallback {
+                                    Condition(|ctx| ctx.check(2)),
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > 5),
+                                },
+                            },
                         },
-                        Action(PAct<1>, b0 = 3, b1 = {b0}),
-                        Condition(Cond<2>),
+                    },
+                },
+            },
+            SubTree(Tree0354Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0354Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0355 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        Precondition(|bb| *bb.t0 % 4 < 2) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0355Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0356 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        Limiter(3) {
+            SequenceStar {
+                #[skip_if(|bb| *bb.t1 % 4 < 3)]
+                FlipSelector {
+                    Sleep(0),
+                    Wait(20),
+                },
+                Precondition(|bb| bb.b1 == bb.b1 + 1, else = Running) {
+                    Interrupt(|bb| bb.b1 + 4 != 7) {
+                        Action(PIo<0>, t0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0356Blackboard { b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0357 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        RepeatUntil(Success) {
+            Switch(b1) {
+                case 4 => Sequence {
+                    Script(|bb| bb.t0.set(bb.b1 + 1)),
+                    Action(|ctx| ctx.exec(0)),
+                    IndexSwitch(|bb| (bb.b1 + 4) % 2, out_of_range = Loop, dynamic = false) {
+                        Condition(Cond<1> = Cond::<1>),
+                        SetBlackboard(b0 = 0),
+                    },
+                    StatefulAction(Task<2>),
+                    Inverter {
                         Condition(Cond<3>),
                     },
                 },
+                case 0 => ReactiveSequence {
+                    ReactiveSequence {
+                        Sleep(30),
+                        Action(|ctx, bb| ctx.exec_in(4, (bb.b1 + 3) % 3, &mut bb.b1)),
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            Script(|bb| if *bb.t0 == bb.b1 { bb.b1 += 1 }),
+                        },
+                    },
+                    IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
+                        Optional {
+                            StatefulAction(Task<5>),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                },
+                _ => Switch(b1) {
+                    case 1 => TryCatch {
+                        Switch(b1) {
+                            case 5 => Script(|bb| bb.b0 = *bb.t0 % 2),
+                            _ => AlwaysFailure,
+                        },
+                        Condition(PCond<7>, b0 = {b1}),
+                        ParallelAll(max_failures = -1) {
+                            RunOnce(then_skip = true) {
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                    case 5 => Fallback {
+                        Condition(Cond<9> = Cond::<9>),
+                        AlwaysFailure,
+                    },
+                    _ => RunOnce {
+                        Inverter {
+                            StatefulAction(PTask<10>, b0 = {b0}, b1 = {=}),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0319Blackboard { b1 t0 b0 t1 });
+board!(Tree0357Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0320 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            SequenceWithMemory {
-                AlwaysSuccess,
-                StatefulAction(Task<3>),
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0321 for Ctx {
+    pub tree Tree0358 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             o0: Option<i64>,
         }
-        RunOnce {
-            Parallel(success = 2, failure = 3) {
-                ParallelAll(1) {
-                    AlwaysFailure,
-                    Action(PIo<0>, t0 = {=}),
-                },
-                SequenceWithMemory {
-                    #[failure_if(|bb| *bb.t0 < *bb.t0 + 1)]
-                    #[post(|bb| { if bb.b0 > bb.o0.unwrap_or(5) + 3 { *bb.t0 += 1 }; bb.b0 = 3 })]
-                    #[run_while(|bb| (bb.b0 + 2) % 2 < 1)]
-                    Delay(0) {
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                    Condition(|ctx| ctx.check(2)),
-                },
-                Fallback {
-                    AlwaysFailure,
-                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                    #[run_while(|bb| *bb.t0 % 4 < 0)]
-                    StatefulAction(Task<3>),
-                    Condition(PCond<4>, b0 = {t0}),
-                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
-                },
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0321Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0322 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(0)),
-                ParallelAll(1) {
-                    Repeat(forever) {
-                        Optional {
-                            Condition(Cond<1>),
-                        },
-                    },
-                    Action(Act<2>),
-                },
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Retry(2) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            IfThenElse {
-                SequenceWithMemory {
-                    Action(Act<6>),
-                    RetryUntilSuccessful(1) {
-                        Action(Act<7>),
-                    },
-                },
-                StatefulAction(Task<8> = Task::<8>),
-                ReactiveFallback {
-                    Condition(Cond<9>),
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0323 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 5,
-        }
-        Switch(b1) {
-            case 5 => #[run_while(|bb| *bb.t0 > *bb.t0 + 2)]
-            #[success_if(|bb| bb.b1 == bb.b0)]
-            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-                Condition(|ctx| ctx.check(0)),
-                Retry(4) {
-                    #[run_while(|bb| bb.b0 % 4 == 0)]
-                    RetryUntilSuccessful(0) {
-                        Succeeder,
-                    },
-                },
-                Repeat(1) {
-                    RunOnce {
-                        RunOnce {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-                Loop(q0, if_empty = Success) {
-                    AlwaysRunning,
-                },
-                Fallback {
-                    #[run_while(|bb| bb.b1 == (*bb.t0 + 3) % 4)]
-                    Action(Act<2>),
-                    Action(Act<3>),
-                },
-            },
-            case 1 => RepeatUntilFailure(1) {
-                #[success_if(|bb| bb.b0 == bb.b1 % 3)]
-                #[failure_if(|bb| bb.b0 % 3 > 1)]
-                #[on_success(|bb| bb.t0.set(bb.b0 % 3))]
-                Delay(20) {
-                    SequenceStar {
-                        StepSequencer {
-                            StatefulAction(Task<4>),
-                            ScriptCondition(|bb| bb.b1 < bb.b0),
-                        },
-                        StatefulAction(Task<5>),
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            Condition(Cond<6> = Cond::<6>),
-                            Condition(Cond<7>),
-                        },
-                        Script(|bb| { *bb.t0 += 2; *bb.t0 += 3 }),
-                        Action(PIo<8>, t0 = {b1}),
-                    },
-                },
-            },
-            case 0 => Delay(10) {
-                RetryUntilSuccessful(3) {
-                    RepeatUntil(Failure) {
-                        ReactiveSequence {
-                            Sequence {
-                                IfThenElse {
-                                    Condition(PCond<9>, b0 = 2),
-                                    #[post(|bb| bb.b0 = *bb.t0)]
-                                    SetBlackboard(b1 = {t0}),
-                                },
-                                Selector {
-                                    AlwaysFailure,
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                            #[on_failure(|bb| bb.b0 += 3)]
-                            Sequence {
-                                Condition(Cond<11>),
-                                Condition(PCond<12>, b0 = {=}),
-                                #[on_halted(|bb| bb.b0 += 3)]
-                                #[failure_if(|bb| bb.b0 == 7)]
-                                Condition(Cond<13>),
-                            },
-                        },
-                    },
-                },
-            },
-            _ => Priority {
-                Action(|ctx| ctx.exec(14)),
-                StatefulAction(Task<15>),
-                FlipSelector {
-                    StatefulAction(Task<16> = Task::<16>),
-                    StatefulAction(Task<17>),
-                },
-                Action(|ctx| ctx.exec(18)),
-                Selector {
-                    Condition(PCond<19>, b0 = {=}),
-                    Condition(Cond<20>),
-                    Condition(Cond<21>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0323Blackboard { t0 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0324 for Ctx {
-        KeepRunningUntilFailure {
-            Selector {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0325 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Conditional(|bb| *bb.t0 > bb.b0, else = Success) {
-                SequenceStar {
-                    #[on_failure(|bb| { bb.b0 = bb.b0 % 4; bb.b0 += 3 })]
-                    #[run_while(|bb| (*bb.t0 + 2) % 3 < 0)]
-                    RetryUntilSuccessful(3) {
-                        Precondition(|bb| bb.b0 != *bb.t1, else = Success) {
-                            Script(|bb| bb.t0.set(bb.b0 % 4)),
-                        },
-                    },
-                },
-            },
-            SetBlackboard(t0 = 4),
-            Fallback {
-                #[post(|bb| { bb.b0 += 1; if bb.b0 > 6 { bb.b0 = *bb.t1 } })]
-                BinarySelector(|bb| bb.b0 % 4 < 2) {
-                    Action(Act<0>),
-                    #[post(|bb| bb.b0 = *bb.t1)]
-                    #[success_if(|bb| (*bb.t1 + 4) % 2 != 1)]
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    WasEntryUpdated(t1),
-                },
-                #[run_while(|bb| bb.b0 == *bb.t1 % 4)]
-                Sleep(30),
-            },
-            SequenceWithMemory {
-                RunOnce {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
-                },
-                IfThenElse {
-                    Action(Act<2>),
-                    #[failure_if(|bb| *bb.t1 > (*bb.t0 + 3) % 2)]
-                    #[on_halted(|bb| bb.t0.set(*bb.t1 + 2))]
-                    StatefulAction(Task<3>),
-                    Condition(PCond<4>, b0 = 5),
-                },
-            },
-            Retry(3) {
-                MemSequence {
-                    ReactiveFallback {
-                        Action(Act<5>),
-                        ScriptCondition(|bb| *bb.t0 + 2 > *bb.t0),
-                    },
-                    StatefulAction(Task<6>),
-                    Delay(20) {
-                        Action(PAct<7>, b0 = {t1}, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0325Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0326 for Ctx {
-        AsyncFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                Condition(|ctx| ctx.check(2)),
-            },
-            Repeat(forever) {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0327 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(3),
-        }
-        #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
-        #[run_while(|bb| bb.b0 + 2 > 7)]
+        #[run_while(|bb| bb.b0 + 2 == 6)]
         Parallel(success = 5) {
             Priority {
                 Loop(q0, value = {t0}, if_empty = Running) {
@@ -1148,130 +2043,34 @@ bt::behavior_tree! {
                 StatefulAction(Task<4>),
             },
             ReactiveSelector {
-                MaxTime(20) {
-                    StatefulAction(Task<5>),
+                #[failure_if(|bb| *bb.t0 > 1)]
+                #[on_halted(|bb| { bb.b0 += 2; if bb.b0 != 2 { bb.o0 = None } })]
+                #[post(|bb| bb.t0.set(9))]
+                Precondition(|bb| bb.o0.is_some(), else = Running) {
+                    SetBlackboard(b0 = 8),
                 },
-                #[success_if(|bb| bb.b0 + 1 < 2)]
-                StatefulAction(Task<6>),
-                #[post(|bb| bb.b0 += 1)]
-                Condition(Cond<7>),
-            },
-            AsyncFallback {
-                Remap(success = Failure, failure = Success) {
-                    Sleep(0),
-                },
-                StatefulAction(Task<8>),
-                Action(Act<9> = Act::<9>),
-                StatefulAction(PTask<10>, b0 = {=}),
-                Script(|bb| { bb.t0.set(bb.b0 % 4); bb.t0.set(bb.b0 + 4) }),
-            },
-            Action(PIo<11>, t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0327Blackboard { q0 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0328 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        Fallback {
-            Action(Act<0>),
-            Script(|bb| { if *bb.t0 % 3 < 2 { bb.b0 = bb.b1 % 2 }; bb.b1 += 3 }),
-        }
-    }
-}
-
-board!(Tree0328Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0329 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-        }
-        BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
-            ParallelAll(max_failures = -1) {
-                #[skip_if(|bb| (bb.b0 + 3) % 3 != 1)]
-                #[success_if(|bb| (*bb.t0 + 2) % 3 < 0)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                ReactiveSequence {
-                    FlipSelector {
-                        Wait(20),
-                        RunOnce(then_skip = false) {
-                            Action(Act<0> = Act::<0>),
-                        },
-                        Wait(0),
-                    },
-                    StatefulAction(Task<1>),
-                },
-                Sequence {
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[success_if(|bb| bb.b0 > 5)]
+                #[on_success(|bb| bb.b0 += 1)]
+                StatefulAction(PTask<5>, b0 = 5, b1 = {b0}),
+                Deadline(30) {
                     Succeeder,
-                    #[success_if(|bb| *bb.t0 != 2)]
-                    Failer,
-                    #[success_if(|bb| bb.b0 == 1)]
-                    Condition(Cond<2>),
-                },
-                TryCatch(catch_on_halt = false) {
-                    Cooldown(30, filtered = Failure) {
-                        Fallback {
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                    Sequence {
-                        Action(PIo<5>, t0 = {t0}),
-                        #[run_while(|bb| (bb.b0 + 4) % 4 > 1)]
-                        #[success_if(|bb| *bb.t0 + 3 > 7)]
-                        #[post(|bb| bb.b0 += 2)]
-                        Condition(PCond<6>, b0 = 4),
-                        Condition(Cond<7>),
-                    },
                 },
             },
-            Repeat(forever) {
-                #[failure_if(|bb| *bb.t0 % 3 != 0)]
-                WhileDoElse {
-                    Sequence {
-                        #[post(|bb| { if bb.b0 + 3 < 4 { bb.b0 += 1 }; *bb.t0 += 3 })]
-                        Action(Act<8>),
-                        Sequence {
-                            Action(PAct<9>, b0 = {b0}, b1 = {t0}),
-                            Condition(Cond<10>),
-                        },
-                        Sequence {
-                            ReactiveFallback {
-                                Action(Act<11>),
-                                #[on_failure(|bb| { bb.b0 = (*bb.t0 + 2) % 4; bb.t0.set((*bb.t0 + 4) % 2) })]
-                                StatefulAction(PTask<12>, b0 = 6),
-                            },
-                            Condition(Cond<13>),
-                        },
+            Interrupt(|bb| *bb.t0 + 1 < bb.b0) {
+                IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop, dynamic = false) {
+                    AlwaysFailure,
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                    StatefulAction(Task<7>),
+                },
+            },
+            Limiter(2) {
+                SequenceWithMemory {
+                    Interrupt(|bb| *bb.t0 > 7) {
+                        Action(PIo<8>, t0 = {=}),
                     },
-                    KeepRunningUntilFailure {
-                        TryCatch {
-                            Action(PAct<14>, b0 = {=}, b1 = {t0}),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                    WhileDoElse {
-                        ReactiveSequence {
-                            #[success_if(|bb| bb.b0 != *bb.t0)]
-                            #[skip_if(|bb| *bb.t0 + 4 != *bb.t0)]
-                            RunOnce(then_skip = true) {
-                                Condition(|ctx| ctx.check(15)),
-                            },
-                        },
-                        Parallel(success = 0) {
-                            StatefulAction(PTask<16>, b0 = 7),
-                            Condition(|ctx, bb| ctx.check_in(17, *bb.t0)),
-                        },
+                    #[post(|bb| bb.t0.set(bb.b0 % 3))]
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) % 4 > 0)]
+                    Interrupt(|bb| bb.b0 % 2 < 1) {
+                        StatefulAction(PTask<9>, b0 = {t0}, b1 = {b0}),
                     },
                 },
             },
@@ -1279,1280 +2078,323 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0329Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0330 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-        }
-        Parallel {
-            ParallelAll {
-                Condition(Cond<0>),
-                Sequence {
-                    Parallel {
-                        ScriptCondition(|bb| *bb.t1 > 5),
-                        #[on_failure(|bb| bb.b0 = 4)]
-                        #[skip_if(|bb| bb.b1 + 1 < bb.o0.unwrap_or(5) % 3)]
-                        Condition(Cond<1> = Cond::<1>),
-                        SetBlackboard(o0 = Some(1)),
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    IfThenElse {
-                        Action(Act<3> = Act::<3>),
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                    Retry(1) {
-                        Action(Act<5>),
-                    },
-                    RunOnce {
-                        Action(Act<6>),
-                    },
-                },
-                #[on_halted(|bb| *bb.t0 += 2)]
-                Repeat(4) {
-                    Parallel(success = -1, failure = -1) {
-                        MaxTime(0) {
-                            UnsetBlackboard(o0),
-                        },
-                        Repeat(3) {
-                            BinarySelector(|bb| *bb.t1 + 1 > 5) {
-                                Action(PIo<7>, t0 = {t0}),
-                                RepeatTimes(forever) {
-                                    Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b0)),
-                                },
-                            },
-                        },
-                        Sleep(20),
-                    },
-                },
-                Switch(b1) {
-                    case 5 => Action(Act<9>),
-                    case 2 => UnsetBlackboard(o0),
-                    _ => Switch(b1) {
-                        case 5 => StatefulAction(Task<10>),
-                        case 0 => Condition(PCond<11>, b0 = {=}),
-                        _ => Action(|ctx, bb| ctx.exec_in(12, *bb.t1 % 3, &mut bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0330Blackboard { t0 b0 b1 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0331 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        Selector {
-            Precondition(|bb| *bb.t0 < 3, else = Success) {
-                MaxTime(0) {
-                    TryCatch(catch_on_halt = true) {
-                        Action(Act<0> = Act::<0>),
-                        Delay(30) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            IndexSwitch(|bb| (bb.b1 + 1) % 3, out_of_range = Loop) {
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<1> = Cond::<1>),
-                    Action(Act<2>),
-                },
-                Condition(|ctx, bb| ctx.check_in(3, 0)),
-                Sequence {
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                },
-            },
-            TryCatch {
-                #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-                #[on_halted(|bb| { bb.t0.set(bb.b1); *bb.t0 += 3 })]
-                StatefulAction(PTask<5>, b0 = {b1}),
-                Condition(Cond<6>),
-                StatefulAction(PTask<7>, b0 = 3, b1 = {t0}),
-                MemPriority {
-                    #[success_if(|bb| *bb.t0 + 1 != 6)]
-                    Condition(|ctx| ctx.check(8)),
-                    Condition(Cond<9>),
-                },
-                Interrupt(|bb| bb.b0 == 5) {
-                    Runner,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0331Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0332Sub1 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0332Sub0 for Ctx {
-        IfThenElse {
-            SubTree(Tree0332Sub1),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0332 for Ctx {
-        FlipSelector {
-            RepeatUntil(Success) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-            ReactiveSequence {
-                Sleep(30),
-                Condition(Cond<2>),
-                RepeatTimes(2) {
-                    SubTree(Tree0332Sub0),
-                },
-            },
-            Filter(times = 2, count = Success, filtered = Skipped) {
-                ForceSuccess {
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0333 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        #[run_while(|bb| *bb.t0 != 4)]
-        FlipSelector {
-            AlwaysRunning,
-            MemPriority {
-                StatefulAction(Task<0>),
-                Condition(PCond<1>, b0 = {t1}),
-                Action(Act<2>),
-                Condition(|ctx| ctx.check(3)),
-                Condition(Cond<4> = Cond::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0333Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0334 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        Cooldown(0, filtered = Failure) {
-            SetBlackboard(b0 = 0),
-        }
-    }
-}
-
-board!(Tree0334Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0335 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        Filter(times = 2, count = Success, filtered = Skipped) {
-            WhileDoElse {
-                Repeat(4) {
-                    Sequence {
-                        RunOnce(then_skip = true) {
-                            StepSequencer {
-                                Condition(Cond<0>),
-                                Limiter(1) {
-                                    Condition(PCond<1>, b0 = {b1}),
-                                },
-                            },
-                        },
-                        #[on_failure(|bb| if bb.b1 % 4 < 3 { bb.t0.set(6) })]
-                        #[post(|bb| if *bb.t0 + 2 < bb.b1 % 2 { bb.b0 = (*bb.t0 + 3) % 4 })]
-                        Condition(Cond<2>),
-                    },
-                },
-                ParallelAll(2) {
-                    Remap(success = Success, failure = Failure) {
-                        Timeout(10) {
-                            RepeatUntilSuccess(1) {
-                                StatefulAction(PTask<3>, b0 = 0),
-                            },
-                        },
-                    },
-                    Repeat(2) {
-                        Sequence {
-                            Inverter {
-                                ScriptCondition(|bb| bb.b1 != bb.b0),
-                            },
-                            #[on_success(|bb| { *bb.t0 += 1; bb.b0 = bb.b1 % 3 })]
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
-                            #[on_failure(|bb| if bb.b1 > bb.b0 + 1 { bb.t0.set(9) })]
-                            Condition(Cond<5>),
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                    },
-                    WhileDoElse {
-                        Action(|ctx| ctx.exec(7)),
-                        #[success_if(|bb| *bb.t0 != 7)]
-                        Condition(Cond<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0335Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0336 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-            b1: i64 = 4,
-        }
-        Precondition(|bb| bb.b1 > 3, else = Success) {
-            ReactiveFallback {
-                Inverter {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        SetBlackboard(o0 = Some(4)),
-                    },
-                },
-                ReactiveFallback {
-                    Action(Act<1> = Act::<1>),
-                    StepSequencer {
-                        Fallback {
-                            Condition(Cond<2>),
-                            #[failure_if(|bb| *bb.t0 + 4 != 2)]
-                            #[success_if(|bb| *bb.t0 > 2)]
-                            #[on_success(|bb| { bb.b0 = bb.o0.unwrap_or(5); bb.o0 = Some(bb.b0 + 3) })]
-                            StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
-                            Condition(Cond<4> = Cond::<4>),
-                            Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 3)),
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0336Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0337Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(Act<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0337 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            SkipUnlessUpdated(t0) {
-                Parallel(success = 1, failure = 4) {
-                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {b1}),
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
-                    WasEntryUpdated(t0),
-                },
-            },
-            Switch(b1) {
-                case 0 => SequenceStar {
-                    Action(PAct<3>, b0 = {b1}, b1 = {=}),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    SubTree(Tree0337Sub0, ..),
-                },
-                _ => Parallel(success = 0, failure = 0) {
-                    Condition(Cond<7>),
-                    Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b1)),
-                    Action(PIo<9>, t0 = {=}),
-                },
-            },
-            StatefulAction(Task<10>),
-        }
-    }
-}
-
-board!(Tree0337Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0338 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(4),
-        }
-        TryCatch {
-            RetryUntilSuccessful(2) {
-                SetBlackboard(o0 = Some(7)),
-            },
-            #[on_failure(|bb| bb.b0 += 2)]
-            AsyncSequence {
-                WasEntryUpdated(t0),
-                UnsetBlackboard(o0),
-            },
-            StatefulAction(Task<0>),
-            Repeater(forever) {
-                IndexSwitch(|bb| bb.b1 + 4) {
-                    Condition(PCond<1>, b0 = {=}),
-                    Sleep(20),
-                },
-            },
-            ForceFailure {
-                #[on_success(|bb| if bb.o0.is_some() { bb.b0 += 1 })]
-                #[skip_if(|bb| bb.b1 % 3 != 0)]
-                Switch(b1) {
-                    case 3 => #[on_success(|bb| if *bb.t1 + 4 == 5 { *bb.t0 += 3 })]
-                    #[post(|bb| *bb.t1 += 1)]
-                    Wait(30),
-                    case 4 => StatefulAction(Task<2>),
-                    _ => #[failure_if(|bb| *bb.t0 < 0)]
-                    #[on_success(|bb| if bb.o0.is_none() { bb.o0 = Some(*bb.t0 + 3) })]
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0338Blackboard { b0 t0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0339 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-        }
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            #[skip_if(|bb| *bb.t0 != bb.b0 + 4)]
-            #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree0339Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0340 for Ctx {
-        AsyncFallback {
-            Failer,
-            Action(Act<0>),
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0341 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            b0: i64,
-            b1: i64 = 0,
-        }
-        PolicyParallel(policy = FirstFailure) {
-            #[success_if(|bb| *bb.t1 > 6)]
-            Cooldown(0, filtered = Skipped) {
-                ForceFailure {
-                    Switch(b1) {
-                        case 0 => Loop(q0, value = {b0}, if_empty = Success) {
-                            Script(|bb| bb.t1.set(*bb.t0)),
-                        },
-                        case 2 => RepeatTimes(forever) {
-                            RunOnce(then_skip = false) {
-                                RunOnce(then_skip = false) {
-                                    Script(|bb| bb.t1.set(*bb.t1 % 4)),
-                                },
-                            },
-                        },
-                        _ => BinarySelector(|bb| *bb.t1 == 6, dynamic = false) {
-                            WhileDoElse {
-                                Action(Act<0>),
-                                Action(PIo<1>, t0 = {b0}),
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0341Blackboard { q0 t0 t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0342 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-        }
-        Parallel(success = -2, failure = -1) {
-            #[run_while(|bb| bb.b0 < 5)]
-            StatefulAction(Task<0>),
-            #[failure_if(|bb| *bb.t0 < 2)]
-            #[skip_if(|bb| bb.b0 > 2)]
-            #[on_success(|bb| *bb.t0 += 1)]
-            ScriptCondition(|bb| bb.b0 + 1 > *bb.t0),
-            #[run_while(|bb| *bb.t0 > bb.b0)]
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0342Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0343Sub0 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0343 for Ctx {
-        SequenceWithMemory {
-            Sleep(0),
-            SubTree(Tree0343Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0344 for Ctx {
-        Filter(times = 1, filtered = Failure) {
-            Limiter(3) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0345 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            b0: i64 = 4,
-        }
-        #[run_while(|bb| *bb.t0 < 1)]
-        #[failure_if(|bb| *bb.t0 + 1 < bb.b1)]
-        Repeat(4) {
-            Priority {
-                #[run_while(|bb| *bb.t0 % 4 != 2)]
-                Interrupt(|bb| bb.b0 % 2 != 0) {
-                    BinarySelector(|bb| *bb.t0 != 1, dynamic = false) {
-                        #[on_success(|bb| { bb.b1 = *bb.t0; bb.b0 = *bb.t0 })]
-                        Sequence {
-                            Action(|ctx| ctx.exec(0)),
-                            AlwaysRunning,
-                        },
-                        #[on_success(|bb| { bb.b1 += 2; bb.b1 += 3 })]
-                        #[post(|bb| bb.b0 += 3)]
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            #[skip_if(|bb| *bb.t0 < (bb.b0 + 3) % 2)]
-                            Condition(Cond<2> = Cond::<2>),
-                            #[on_failure(|bb| bb.b0 = bb.b1)]
-                            #[run_while(|bb| bb.b0 > 2)]
-                            Action(Act<3>),
-                            WasEntryUpdated(t0),
-                            Action(PIo<4>, t0 = {=}),
-                        },
-                    },
-                },
-                AsyncFallback {
-                    Fallback {
-                        Action(Act<5>),
-                        Condition(|ctx, bb| ctx.check_in(6, (*bb.t0 + 1) % 2)),
-                    },
-                    Limiter(1) {
-                        #[on_failure(|bb| if (bb.b1 + 3) % 4 < 0 { bb.b1 += 2 })]
-                        #[success_if(|bb| *bb.t0 % 3 != 2)]
-                        Inverter {
-                            StepSequencer {
-                                Sleep(50),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        AlwaysRunning,
-                    },
-                    RunOnce(then_skip = false) {
-                        Condition(PCond<7>, b0 = 9),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0345Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0346 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            MemSequence {
-                Succeeder,
-                SetBlackboard(b0 = {t0}),
-            },
-            WaitValueUpdate(t0) {
-                Interrupt(|bb| bb.b0 + 3 < 2) {
-                    Interrupt(|bb| (bb.b0 + 1) % 4 < 1) {
-                        Action(PAct<0>, b0 = 5, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0346Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0347Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        SetBlackboard(b0 = {t1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0347Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[tracked] t1: i64 = 9,
-            #[tracked] t0: i64 = 12,
-        }
-        #[post(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t1 % 2) })]
-        SubTree(Tree0347Sub1, b0 = {=}, t1 = {t1}, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0347 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail) {
-            StatefulAction(Task<0>),
-            WaitValueUpdate(t0) {
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<1>),
-                },
-            },
-            Repeat(forever) {
-                AlwaysSuccess,
-            },
-            SubTree(Tree0347Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0347Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0348 for Ctx {
-        ReactiveSequence {
-            Repeater(forever) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0349 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 0,
-        }
-        PolicyParallel(policy = FirstSuccess) {
-            Precondition(|bb| *bb.t0 < bb.o0.unwrap_or(3) % 2, else = Failure) {
-                Condition(PCond<0>, b0 = {t1}),
-            },
-            SetBlackboard(o0 = Some(1)),
-            #[success_if(|bb| bb.b0 % 3 != 0)]
-            #[post(|bb| if bb.b0 < 2 { bb.b0 = *bb.t0 % 3 })]
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0349Blackboard { o0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0350 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                FlipSelector {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Repeat(2) {
-                                Action(Act<0>),
-                            },
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        StatefulAction(Task<3>),
-                        ReactiveFallback {
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                        },
-                        Repeater(forever) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                Sequence {
-                    SequenceStar {
-                        Action(Act<7>),
-                        Action(Act<8>),
-                        Action(Act<9>),
-                    },
-                    Action(Act<10> = Act::<10>),
-                    Action(Act<11>),
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<12>),
-            },
-            Fallback {
-                StepSequencer {
-                    Condition(Cond<13>),
-                    FlipSelector {
-                        StatefulAction(Task<14>),
-                        Action(Act<15>),
-                        StatefulAction(Task<16>),
-                    },
-                    StatefulAction(Task<17>),
-                    Timeout(30) {
-                        StatefulAction(Task<18>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0351 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        RetryUntilSuccessful(3) {
-            SequenceStar {
-                ParallelAll {
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    #[success_if(|bb| bb.b0 + 2 < *bb.t0)]
-                    #[post(|bb| bb.b0 += 1)]
-                    BinarySelector(|bb| bb.b0 + 1 != 1, dynamic = true) {
-                        Condition(Cond<0> = Cond::<0>),
-                        ScriptCondition(|bb| *bb.t0 == 5),
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0351Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0352 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        SkipUnlessUpdated(t0) {
-            Action(PIo<0>, t0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0352Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0353 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(1),
-        }
-        Parallel(failure = -1) {
-            IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(Cond<3>),
-                },
-                Sequence {
-                    Script(|bb| bb.b0 += 1),
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(PTask<5>, b0 = 6, b1 = {b1}),
-                },
-                ReactiveSequence {
-                    Sleep(0),
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                },
-            },
-            FlipSelector {
-                Loop(q0, value = {t1}, if_empty = Running) {
-                    Switch(b1) {
-                        case 1 => Action(Act<9>),
-                        case 4 => #[skip_if(|bb| bb.b1 > 3)]
-                        StatefulAction(Task<10>),
-                        _ => WasEntryUpdated(t1),
-                    },
-                },
-                Script(|bb| bb.b1 += 2),
-                Sequence {
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                    Condition(Cond<13>),
-                    Action(Act<14>),
-                },
-                MemPriority {
-                    #[run_while(|bb| *bb.t0 < 6)]
-                    UnsetBlackboard(o0),
-                    #[success_if(|bb| bb.o0.unwrap_or(0) == 7)]
-                    #[post(|bb| { bb.b1 = *bb.t1; bb.t0.set(*bb.t1 % 4) })]
-                    #[on_success(|bb| bb.t0.set(*bb.t1 + 1))]
-                    Action(Act<15> = Act::<15>),
-                    Action(Act<16>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0353Blackboard { b0 t0 q0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0354 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-        }
-        Retry(2) {
-            #[on_failure(|bb| bb.t0.set(7))]
-            #[on_halted(|bb| bb.b0 = 2)]
-            MaxTime(0) {
-                Precondition(|bb| *bb.t0 % 3 == 1, else = Running) {
-                    #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                    FlipSelector {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0354Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0355 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            o0: Option<i64> = Some(4),
-        }
-        RepeatTimes(forever) {
-            IfThenElse {
-                ScriptCondition(|bb| *bb.t0 % 2 == 1),
-                Condition(PCond<0>, b0 = {b0}),
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0355Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0356 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        IfThenElse {
-            Fallback {
-                Action(Act<0>),
-                #[on_halted(|bb| bb.b0 = 8)]
-                WasEntryUpdated(t0),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
-                Action(Act<4>),
-                Condition(Cond<5> = Cond::<5>),
-                Repeat(3) {
-                    Condition(|ctx| ctx.check(6)),
-                },
-            },
-            #[run_while(|bb| bb.b0 % 4 < 1)]
-            #[skip_if(|bb| *bb.t0 % 3 < 0)]
-            Conditional(|bb| bb.o0.is_some()) {
-                Precondition(|bb| bb.b0 % 4 > 2, else = Skipped) {
-                    SequenceWithMemory {
-                        Condition(Cond<7> = Cond::<7>),
-                        UnsetBlackboard(o0),
-                        Condition(Cond<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0356Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0357 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = Some(5),
-            #[tracked] t1: i64,
-        }
-        RepeatUntil(Success) {
-            #[on_halted(|bb| bb.b1 = 5)]
-            #[post(|bb| bb.o0 = None)]
-            Sequence {
-                WaitValueUpdate(t1) {
-                    SetBlackboard(b0 = {t1}),
-                },
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0357Blackboard { b0 b1 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0358 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        #[on_failure(|bb| if *bb.t0 < bb.b1 { bb.b0 += 1 })]
-        #[on_success(|bb| bb.b1 = *bb.t1)]
-        IndexSwitch(|bb| *bb.t1 % 3, out_of_range = Fail) {
-            RetryUntilSuccessful(forever) {
-                BinarySelector(|bb| bb.b1 == 0, dynamic = true) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Wait(50),
-                    },
-                    Fallback {
-                        ReactiveFallback {
-                            #[on_failure(|bb| if *bb.t1 == bb.b1 { bb.t0.set(bb.b1) })]
-                            #[skip_if(|bb| bb.b0 < 3)]
-                            Condition(Cond<1>),
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Deadline(20) {
-                    #[post(|bb| { bb.b1 = 0; *bb.t0 += 1 })]
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            Conditional(|bb| (bb.b1 + 3) % 2 > 0, dynamic = true, else = Success) {
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0358Blackboard { t1 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0359Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-        }
-        Action(PAct<0>, b0 = 8, b1 = {t0})
-    }
-}
+board!(Tree0358Blackboard { t0 b0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0359 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
         }
-        Retry(3) {
-            IndexSwitch(|bb| 8, dynamic = false) {
-                SubTree(Tree0359Sub0, t0 = {=}, t1 = {t1}, b0 = {=}, o0 = {o0}),
-                SetBlackboard(t1 = {b0}),
-                #[success_if(|bb| bb.o0.unwrap_or(0) + 3 != 1)]
-                Failer,
+        IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop) {
+            Loop(q0) {
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<0>),
+                    SetBlackboard(t0 = {b0}),
+                    AsyncSequence {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    #[skip_if(|bb| bb.b0 + 1 == 7)]
+                    #[success_if(|bb| bb.b0 % 2 < 0)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            Precondition(|bb| *bb.t0 + 3 > 1, else = Running) {
+                Cooldown(10, filtered = Skipped) {
+                    Sequence {
+                        IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Loop, dynamic = true) {
+                            Remap(success = Success, failure = Success) {
+                                KeepRunningUntilFailure {
+                                    Condition(PCond<6>, b0 = {b0}),
+                                },
+                            },
+                            AlwaysRunning,
+                            Action(PAct<7>, b0 = {=}),
+                        },
+                    },
+                },
+            },
+            ParallelAll {
+                Cooldown(0, filtered = Failure) {
+                    Retry(4) {
+                        Selector {
+                            StatefulAction(Task<8>),
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    RepeatUntil(Failure) {
+                        ReactiveFallback {
+                            ReactiveSelector {
+                                StatefulAction(Task<9>),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<10>),
+            Conditional(|bb| bb.o0.is_some(), dynamic = true) {
+                Filter(times = 2, filtered = Failure) {
+                    #[on_failure(|bb| { bb.o0 = Some((*bb.t0 + 2) % 4); *bb.t0 += 1 })]
+                    Conditional(|bb| *bb.t0 % 4 < 2, dynamic = true, else = Failure) {
+                        ReactiveSequence {
+                            StepSequencer {
+                                ScriptCondition(|bb| bb.b0 < 1),
+                                Condition(|ctx, bb| ctx.check_in(11, (bb.b0 + 4) % 2)),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0359Blackboard { t0 t1 b0 o0 });
+board!(Tree0359Blackboard { t0 o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0360 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            ParallelAll(max_failures = -1) {
-                Sequence {
-                    Inverter {
-                        Selector {
-                            ScriptCondition(|bb| *bb.t1 == *bb.t0),
-                            #[post(|bb| if *bb.t0 % 3 > 0 { bb.b0 += 2 })]
-                            Action(PAct<0>, b0 = 9, b1 = {t1}),
-                            #[failure_if(|bb| *bb.t1 + 2 > 0)]
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                    ParallelAll(1) {
-                        #[on_success(|bb| bb.b0 += 3)]
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                        Sequence {
-                            Condition(Cond<3> = Cond::<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                    Sequence {
-                        Script(|bb| { bb.t1.set(4); bb.b0 = *bb.t1 }),
-                        PolicyParallel(policy = FirstFailure) {
-                            AlwaysFailure,
-                            Condition(Cond<5> = Cond::<5>),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                FlipSelector {
-                    Delay(0) {
-                        WhileDoElse {
-                            #[failure_if(|bb| (bb.b0 + 2) % 2 == 0)]
-                            ParallelAll(1) {
-                                Condition(Cond<6>),
-                            },
-                            Sequence {
-                                Action(PIo<7>, t0 = {=}),
-                            },
-                            ScriptCondition(|bb| *bb.t0 < *bb.t0 + 2),
-                        },
-                    },
-                    ReactiveFallback {
-                        Inverter {
-                            RetryUntilSuccessful(4) {
-                                MaxTime(10) {
-                                    SetBlackboard(b0 = {t0}),
-                                },
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            MemPriority {
-                                ParallelAll(max_failures = -1) {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                    },
-                },
+        TryCatch {
+            FlipSelector {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
             },
+            StatefulAction(Task<1>),
+            #[skip_if(|bb| bb.o0.is_some())]
+            Action(Act<2> = Act::<2>),
         }
     }
 }
 
-board!(Tree0360Blackboard { b0 t1 t0 });
+board!(Tree0360Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0361 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        BinarySelector(|bb| *bb.t1 < 2, dynamic = false) {
-            Priority {
-                Action(|ctx| ctx.exec(0)),
-                #[post(|bb| if (bb.b0 + 3) % 4 > 0 { bb.t0.set(7) })]
-                ParallelAll(3) {
-                    #[on_failure(|bb| if (bb.b0 + 4) % 4 > 2 { bb.b1 = (bb.o0.unwrap_or(0) + 1) % 2 })]
-                    StatefulAction(Task<1>),
-                    Action(|ctx| ctx.exec(2)),
-                    Script(|bb| *bb.t1 += 3),
+        RunOnce {
+            MemPriority {
+                Repeater(2) {
+                    ReactiveSelector {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                    },
                 },
-                AsyncSequence {
-                    Action(Act<3>),
-                    Script(|bb| bb.b1 = *bb.t1 + 1),
-                    Condition(|ctx| ctx.check(4)),
+                StepSequencer {
+                    RepeatUntilFailure(3) {
+                        MemSequence {
+                            StatefulAction(Task<2> = Task::<2>),
+                            Condition(Cond<3>),
+                            Condition(Cond<4>),
+                            Sleep(20),
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                    },
                 },
-            },
-            Deadline(0) {
-                Action(|ctx| ctx.exec(5)),
+                SequenceWithMemory {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                    SequenceWithMemory {
+                        Action(|ctx| ctx.exec(8)),
+                        Condition(Cond<9>),
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0361Blackboard { t1 t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0362 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] #[tracked] t1: i64,
+            b1: i64 = 0,
         }
-        Invert {
-            ParallelAll(1) {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    Sequence {
-                        ScriptCondition(|bb| bb.b0 % 3 < 0),
-                        WasEntryUpdated(t0),
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Script(|bb| bb.t0.set(5)),
-                    },
-                },
-                WhileDoElse {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<1>),
-                    },
-                    Condition(Cond<2>),
+        Cooldown(20, filtered = Failure) {
+            MaxTime(10) {
+                Cooldown(0, filtered = Skipped) {
+                    Script(|bb| { if bb.b1 % 4 > 2 { bb.t0.set(bb.b0 % 4) }; bb.b1 += 2 }),
                 },
             },
         }
     }
 }
 
-board!(Tree0362Blackboard { q0 o0 t0 b0 });
+board!(Tree0362Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0363 for Ctx {
-        Selector {
-            ReactiveSelector {
-                Inverter {
-                    SequenceWithMemory {
-                        FlipSelector {
-                            Sequence {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                            },
-                            Succeeder,
-                            AlwaysSuccess,
-                        },
-                    },
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        Filter(times = 3, count = Completed, filtered = Skipped) {
+            #[skip_if(|bb| bb.b0 != bb.b1 + 4)]
+            Switch(b1) {
+                case 3 => ParallelAll(2) {
+                    SetBlackboard(o0 = Some(1)),
+                    UnsetBlackboard(o0),
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                Delay(10) {
-                    Timeout(0) {
-                        RepeatUntilFailure(3) {
-                            Inverter {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
+                _ => StatefulAction(Task<1>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0364Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0364Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        #[run_while(|bb| *bb.t0 > 0)]
-        SubTree(Tree0364Sub1, ..)
-    }
-}
+board!(Tree0363Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0364 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64,
         }
-        #[post(|bb| { *bb.t0 += 1; if *bb.t0 < 3 { bb.b0 += 3 } })]
-        #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
-        ReactiveFallback {
-            Condition(PCond<0>, b0 = {b1}),
-            Condition(Cond<1>),
-            SubTree(Tree0364Sub0, ..),
+        SequenceStar {
+            FlipSelector {
+                Script(|bb| bb.b0 += 3),
+                SetBlackboard(b1 = 5),
+                SetBlackboard(b1 = 1),
+                Wait(0),
+            },
+            FlipSelector {
+                Action(Act<0>),
+                #[on_failure(|bb| { *bb.t0 += 2; bb.b1 += 1 })]
+                ScriptCondition(|bb| bb.b1 < 3),
+                StepSequencer {
+                    Parallel(success = 0) {
+                        Condition(PCond<1>, b0 = {=}),
+                        Sleep(100),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0364Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0365Sub1 for Ctx {
-        Condition(Cond<2>)
-    }
-}
+board!(Tree0364Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0365Sub0 for Ctx {
-        SubTree(Tree0365Sub1)
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[tracked] t0: i64 = 14,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Loop(q0, value = {t0}, if_empty = Failure) {
+            StatefulAction(Task<0>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0365 for Ctx {
-        Sequence {
-            Sequence {
-                StatefulAction(Task<0>),
-                Wait(10),
-                StatefulAction(Task<1>),
-                SubTree(Tree0365Sub0),
-            },
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
         }
+        FlipSelector {
+            SubTree(Tree0365Sub0, ..),
+            Repeater(forever) {
+                Action(PIo<1>, t0 = {b0}),
+            },
+            StatefulAction(Task<2>),
+            #[on_success(|bb| { if bb.b0 > bb.b1 % 2 { bb.b0 += 3 }; *bb.t0 += 2 })]
+            Condition(Cond<3> = Cond::<3>),
+        }
+    }
+}
+
+board!(Tree0365Blackboard { b1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0366Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        AlwaysRunning
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0366 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Filter(times = 1, count = Success) {
-            StepSequencer {
-                Limiter(1) {
-                    RunOnce {
-                        Repeat(forever) {
-                            Retry(2) {
-                                SequenceStar {
-                                    Condition(Cond<0> = Cond::<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                    #[run_while(|bb| bb.b0 % 3 < 0)]
-                                    #[failure_if(|bb| bb.b0 % 2 != 0)]
-                                    StatefulAction(Task<2> = Task::<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
+        ParallelAll(1) {
+            Loop(q0, value = {t0}) {
+                SubTree(Tree0366Sub0, t0 = {=}, q0 = {q0}),
             },
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0366Blackboard { b0 });
+board!(Tree0366Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0367 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64,
             #[tracked] t0: i64,
         }
-        Limiter(1) {
-            Conditional(|bb| bb.b0 != 3, dynamic = true, else = Failure) {
-                Action(PIo<0>, t0 = {=}),
+        SequenceStar {
+            #[success_if(|bb| *bb.t0 == 6)]
+            #[failure_if(|bb| bb.b0 > 3)]
+            Parallel(failure = 0) {
+                Repeat(forever) {
+                    Action(Act<0>),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+            },
+            ReactiveFallback {
+                FlipSelector {
+                    StatefulAction(Task<3>),
+                    #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
+                    #[skip_if(|bb| bb.b0 + 4 > 6)]
+                    #[run_while(|bb| *bb.t0 % 3 != 1)]
+                    Action(Act<4>),
+                },
+                Failer,
+            },
+            WhileDoElse {
+                ScriptCondition(|bb| bb.b0 != *bb.t0),
+                SequenceStar {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                    },
+                    StatefulAction(Task<7>),
+                },
+                #[skip_if(|bb| (bb.b0 + 2) % 4 > 0)]
+                #[post(|bb| bb.b0 = *bb.t0 % 3)]
+                Selector {
+                    #[post(|bb| *bb.t0 += 2)]
+                    #[success_if(|bb| (*bb.t0 + 4) % 2 < 0)]
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
+                },
             },
         }
     }
@@ -2562,533 +2404,538 @@ board!(Tree0367Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0368 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        ReactiveSequence {
-            #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
-            TryCatch(catch_on_halt = true) {
-                Condition(PCond<0>, b0 = {=}),
-                StatefulAction(Task<1>),
-                Priority {
-                    WaitValueUpdate(t0) {
+        Sequence {
+            Parallel {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                Inverter {
+                    Runner,
+                },
+            },
+            Timeout(10) {
+                RunOnce {
+                    Fallback {
                         StatefulAction(Task<2>),
-                    },
-                    Condition(Cond<3> = Cond::<3>),
-                    #[failure_if(|bb| (bb.o0.unwrap_or(0) + 2) % 3 != 0)]
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    Priority {
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
                     },
                 },
-                ForceSuccess {
-                    Sequence {
-                        #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some((*bb.t0 + 1) % 4) })]
-                        #[on_halted(|bb| { bb.b0 += 2; bb.b0 = 8 })]
-                        Remap(success = Failure, failure = Success) {
-                            #[skip_if(|bb| *bb.t0 > 2)]
-                            StatefulAction(Task<6>),
-                        },
-                        ForceFailure {
-                            RunOnce {
-                                Action(|ctx, bb| ctx.exec_in(7, 1, &mut bb.b0)),
-                            },
-                        },
-                    },
+            },
+            Parallel(success = 2) {
+                ForceFailure {
+                    StatefulAction(Task<5> = Task::<5>),
                 },
-                #[post(|bb| bb.b0 += 1)]
-                #[on_failure(|bb| { bb.o0 = None; bb.t0.set(bb.b0 % 4) })]
-                #[on_halted(|bb| bb.t0.set((bb.b0 + 2) % 3))]
-                MemPriority {
-                    AsyncSequence {
-                        RunOnce {
-                            MaxTime(20) {
-                                Priority {
-                                    #[on_failure(|bb| { bb.t0.set((bb.b0 + 2) % 2); *bb.t0 += 3 })]
-                                    #[run_while(|bb| bb.b0 == 5)]
-                                    Condition(Cond<8> = Cond::<8>),
-                                    StatefulAction(Task<9>),
-                                    #[success_if(|bb| *bb.t0 > 3)]
-                                    Sleep(10),
-                                },
-                            },
-                        },
-                    },
+                Action(Act<6>),
+                Delay(30) {
+                    StatefulAction(Task<7>),
                 },
+                Condition(|ctx| ctx.check(8)),
             },
         }
     }
 }
-
-board!(Tree0368Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0369 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        TryCatch(catch_on_halt = false) {
-            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(5) + 3)),
-            Action(Act<1> = Act::<1>),
+        #[post(|bb| { bb.b1 += 1; bb.b1 = *bb.t0 })]
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                #[on_halted(|bb| { bb.b1 += 3; bb.b1 = *bb.t0 + 3 })]
+                IndexSwitch(|bb| 0, out_of_range = Fail) {
+                    Condition(Cond<0>),
+                    Remap(success = Failure, failure = Success) {
+                        ForceFailure {
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                    },
+                },
+                #[skip_if(|bb| *bb.t0 + 2 < bb.b1 % 2)]
+                #[post(|bb| { bb.b0 = bb.b1; bb.t0.set((*bb.t0 + 4) % 4) })]
+                Condition(|ctx| ctx.check(2)),
+                Precondition(|bb| bb.b1 > 1, else = Running) {
+                    Repeat(3) {
+                        Sequence {
+                            StatefulAction(Task<3>),
+                            Script(|bb| bb.b0 += 1),
+                        },
+                    },
+                },
+                Inverter {
+                    Condition(Cond<4>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0369Blackboard { o0 });
+board!(Tree0369Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0370 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
-            RepeatUntilFailure(forever) {
-                Switch(b1) {
-                    case 0 => Sleep(20),
-                    case 1 => #[success_if(|bb| *bb.t0 + 1 > 6)]
-                    #[on_failure(|bb| bb.t0.set(7))]
-                    AlwaysFailure,
-                    _ => StatefulAction(Task<0> = Task::<0>),
-                },
-            },
-            Timeout(10) {
-                WaitUntil(|bb| bb.b1 % 4 < 3) {
-                    AlwaysRunning,
+        Filter(times = 1, count = Failure) {
+            #[run_while(|bb| *bb.t0 + 4 < 1)]
+            ReactiveSequence {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    Timeout(0) {
+                        RunOnce {
+                            Deadline(0) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0370Blackboard { t0 b0 b1 });
+board!(Tree0370Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0371 for Ctx {
-        ParallelAll(max_failures = -1) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Condition(|ctx| ctx.check(0)),
-                AlwaysFailure,
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+            b0: i64 = 4,
+        }
+        RetryUntilSuccessful(1) {
+            Filter(times = 1, count = Success, filtered = Failure) {
+                ReactiveSequence {
+                    IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
+                        Wait(100),
+                        Sleep(10),
+                        Precondition(|bb| *bb.t0 % 3 == 2, else = Failure) {
+                            Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 4) % 3, &mut bb.b1)),
+                        },
+                    },
+                },
             },
-            WhileDoElse {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Selector {
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(Task<4>),
-            },
-            Runner,
         }
     }
 }
+
+board!(Tree0371Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0372 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            b1: i64 = 2,
+            o0: Option<i64> = Some(0),
         }
-        ReactiveFallback {
-            Remap(success = Success, failure = Success) {
-                MemSequence {
-                    MaxTime(30) {
-                        SkipUnlessUpdated(t0) {
-                            ParallelAll {
-                                Condition(Cond<0>),
-                            },
-                        },
-                    },
-                    AsyncSequence {
-                        RunOnce(then_skip = true) {
-                            Loop(q0, value = {t0}, if_empty = Failure) {
-                                #[success_if(|bb| *bb.t0 + 4 > bb.b0)]
-                                AlwaysFailure,
-                            },
-                        },
-                        StatefulAction(Task<1>),
-                    },
-                    #[on_halted(|bb| { bb.b1 += 1; if bb.b1 < *bb.t0 { bb.b0 = bb.b1 % 2 } })]
-                    MaxTime(50) {
-                        WhileDoElse {
-                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                    },
-                },
-            },
-            IfThenElse {
-                StatefulAction(PTask<4>, b0 = 8, b1 = {b1}),
-                StatefulAction(Task<5>),
-            },
-            FlipSelector {
-                Runner,
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[on_halted(|bb| { bb.t0.set(bb.b0 % 2); bb.b1 = bb.b0 })]
-                #[failure_if(|bb| bb.b1 % 2 != 0)]
-                RetryUntilSuccessful(2) {
-                    AsyncFallback {
-                        AsyncSequence {
-                            Action(PAct<6>, b0 = {=}, b1 = {t0}),
-                            Action(Act<7>),
-                        },
-                    },
-                },
-                #[on_success(|bb| bb.b0 += 2)]
-                MemSequence {
-                    Sleep(0),
-                    Action(PIo<8>, t0 = {b1}),
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-            Condition(Cond<11>),
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            UnsetBlackboard(o0),
+            StatefulAction(Task<0>),
+            Action(Act<1>),
         }
     }
 }
 
-board!(Tree0372Blackboard { t0 q0 b0 b1 });
+board!(Tree0372Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0373Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0373 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            b0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        IfThenElse {
-            Action(PAct<0>, b0 = {=}),
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    MemPriority {
-                        SequenceWithMemory {
-                            Inverter {
-                                Condition(Cond<1>),
+        ReactiveSequence {
+            SequenceWithMemory {
+                PolicyParallel(policy = FirstSuccess) {
+                    #[post(|bb| { *bb.t0 += 1; bb.b1 = bb.b1 % 3 })]
+                    Repeat(4) {
+                        Action(PIo<0>, t0 = {t0}),
+                    },
+                    #[run_while(|bb| bb.b1 + 3 > bb.b1 + 2)]
+                    RunOnce(then_skip = false) {
+                        #[post(|bb| if bb.b0 < bb.b1 { bb.t0.set(bb.b0) })]
+                        #[success_if(|bb| bb.b0 + 1 > 5)]
+                        #[skip_if(|bb| bb.b1 < 1)]
+                        BinarySelector(|bb| bb.b1 > bb.b0 % 4) {
+                            MemPriority {
+                                StatefulAction(Task<1> = Task::<1>),
+                                SubTree(Tree0373Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
                             },
-                        },
-                        StepSequencer {
-                            Sequence {
-                                ForceSuccess {
-                                    AlwaysSuccess,
-                                },
-                                Limiter(2) {
-                                    #[success_if(|bb| *bb.t0 + 3 == 3)]
-                                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                                    Action(Act<2> = Act::<2>),
-                                },
-                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
-                                Condition(Cond<4>),
-                            },
-                        },
-                        RepeatTimes(forever) {
-                            AsyncSequence {
-                                StatefulAction(Task<5>),
-                                Delay(10) {
-                                    Wait(20),
-                                },
-                                AlwaysSuccess,
+                            RepeatUntilFailure(forever) {
+                                StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
                             },
                         },
                     },
+                },
+            },
+            SequenceWithMemory {
+                IndexSwitch(|bb| 3, out_of_range = Loop) {
+                    MemPriority {
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
+                    },
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0373Blackboard { t0 b1 b0 });
+board!(Tree0373Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0374Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Sleep(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0374Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        ReactiveSequence {
+            Condition(Cond<2>),
+            WasEntryUpdated(t0),
+            StatefulAction(Task<3>),
+            UnsetBlackboard(o0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0374 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 4,
             o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            Parallel(success = 0) {
-                Loop(q0, if_empty = Skipped) {
-                    Condition(PCond<0>, b0 = {t1}),
-                },
-                Precondition(|bb| bb.o0.unwrap_or(0) < *bb.t0 + 2, else = Failure) {
-                    Sleep(10),
+        Filter(times = 3) {
+            ReactiveFallback {
+                Filter(times = 3, count = Completed, filtered = Skipped) {
+                    Inverter {
+                        MemSequence {
+                            #[run_while(|bb| *bb.t0 < *bb.t1)]
+                            #[failure_if(|bb| bb.b0 % 4 < 2)]
+                            #[post(|bb| bb.t1.set(5))]
+                            Action(Act<0>),
+                            Sequence {
+                                Action(Act<1>),
+                                SubTree(Tree0374Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
+                                Delay(50) {
+                                    Sleep(50),
+                                },
+                            },
+                            SubTree(Tree0374Sub1, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0374Blackboard { t1 q0 t0 o0 });
+board!(Tree0374Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0375 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64 = 2,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64 = 3,
         }
-        Fallback {
-            Parallel(success = -2) {
-                SetBlackboard(t0 = 7),
-                Failer,
+        SequenceWithMemory {
+            ReactiveSequence {
+                ScriptCondition(|bb| bb.o0.is_some()),
+                SetBlackboard(b0 = {t1}),
+                Limiter(1) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+                #[on_failure(|bb| { *bb.t0 += 1; bb.t0.set(*bb.t1) })]
+                Wait(0),
+                StatefulAction(Task<1>),
             },
             PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Condition(Cond<0>),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                Repeat(2) {
+                    Action(Act<2>),
+                },
+                WaitValueUpdate(t1) {
+                    Condition(|ctx, bb| ctx.check_in(3, 4)),
+                },
             },
-            WaitUntil(|bb| (bb.b0 + 4) % 2 > 0) {
-                #[failure_if(|bb| *bb.t1 == 1)]
-                #[post(|bb| if *bb.t0 % 4 < 0 { *bb.t0 += 1 })]
-                WhileDoElse {
-                    Action(PAct<2>, b0 = {t1}, b1 = {t0}),
-                    #[skip_if(|bb| bb.b0 + 4 < *bb.t1)]
-                    #[on_failure(|bb| bb.t1.set(bb.b0))]
-                    Conditional(|bb| bb.b0 > 6, dynamic = false) {
-                        StatefulAction(Task<3> = Task::<3>),
+            Cooldown(20, filtered = Failure) {
+                MaxTime(20) {
+                    ReactiveSelector {
+                        AlwaysFailure,
+                        Wait(50),
                     },
                 },
             },
-            Priority {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<4>),
+            ReactiveFallback {
+                Priority {
+                    ScriptCondition(|bb| *bb.t0 % 2 != 1),
                 },
+                #[failure_if(|bb| bb.o0.is_none())]
+                #[post(|bb| *bb.t1 += 2)]
+                #[on_success(|bb| bb.o0 = None)]
+                StatefulAction(PTask<4>, b0 = {=}),
             },
-            Repeat(0) {
-                #[failure_if(|bb| *bb.t1 % 3 > 0)]
-                Script(|bb| bb.t1.set(bb.b0 % 4)),
+            #[skip_if(|bb| *bb.t0 + 3 > 1)]
+            RepeatUntil(Failure) {
+                #[skip_if(|bb| *bb.t1 % 2 > 0)]
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                #[on_halted(|bb| bb.b0 += 2)]
+                RepeatUntil(Success) {
+                    #[failure_if(|bb| *bb.t1 > *bb.t1 % 2)]
+                    Repeat(2) {
+                        Condition(PCond<5>, b0 = 4),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0375Blackboard { t0 b0 t1 });
+board!(Tree0375Blackboard { b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0376 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Sequence {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| bb.b0 != (bb.b0 + 4) % 4),
-                SetBlackboard(o0 = Some(6)),
-            },
-            SequenceWithMemory {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Repeater(forever) {
-                    #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
-                    Condition(Cond<4>),
-                },
-                Sleep(50),
-            },
-            ReactiveFallback {
-                Action(Act<5>),
+        Deadline(50) {
+            #[skip_if(|bb| *bb.t0 > 3)]
+            ReactiveSequence {
+                Action(Act<0>),
                 RunOnce {
-                    Script(|bb| bb.b0 = bb.b0 % 3),
+                    #[run_while(|bb| bb.b0 < 5)]
+                    StatefulAction(Task<1>),
                 },
-                AlwaysRunning,
-            },
-            #[run_while(|bb| bb.b0 + 2 < 7)]
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Cooldown(20) {
-                        Parallel(success = 3) {
-                            AlwaysSuccess,
-                            AlwaysFailure,
-                            Action(PIo<6>, t0 = {t0}),
-                            StatefulAction(PTask<7>, b0 = 0),
-                            StatefulAction(PTask<8>, b0 = {t0}, b1 = {t0}),
-                        },
-                    },
+                #[success_if(|bb| bb.b0 > 2)]
+                #[skip_if(|bb| *bb.t0 + 1 == 0)]
+                #[run_while(|bb| bb.b0 % 4 < 0)]
+                Timeout(30) {
+                    #[failure_if(|bb| bb.b0 < *bb.t0)]
+                    Action(PAct<2>, b0 = {b0}, b1 = {t0}),
                 },
-            },
-            FlipSelector {
-                Sleep(10),
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Condition(Cond<9> = Cond::<9>),
-                    SetBlackboard(b0 = {t0}),
-                },
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<10>),
-                },
+                Action(Act<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0376Blackboard { t0 b0 o0 });
+board!(Tree0376Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0377 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            o0: Option<i64>,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            KeepRunningUntilFailure {
-                SetBlackboard(t0 = {b0}),
+        ReactiveFallback {
+            #[on_success(|bb| { bb.b1 += 2; bb.b1 += 1 })]
+            #[post(|bb| if bb.b1 == 7 { bb.o0 = Some(9) })]
+            MaxTime(10) {
+                #[skip_if(|bb| bb.b0 + 1 == 0)]
+                #[success_if(|bb| bb.o0.is_none())]
+                #[post(|bb| bb.b0 += 2)]
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Filter(times = 1, count = Completed, filtered = Skipped) {
+                        Limiter(3) {
+                            #[failure_if(|bb| *bb.t0 < 0)]
+                            #[success_if(|bb| *bb.t0 != bb.o0.unwrap_or(2) % 4)]
+                            BinarySelector(|bb| bb.b1 + 3 < 0, dynamic = true) {
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    Repeater(forever) {
+                        AlwaysFailure,
+                    },
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                },
             },
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(0)),
-                StatefulAction(Task<1>),
-                #[on_failure(|bb| bb.b1 = (*bb.t0 + 4) % 4)]
-                AlwaysFailure,
+            #[on_failure(|bb| bb.b1 = 0)]
+            #[success_if(|bb| (bb.b1 + 2) % 3 < 0)]
+            Switch(b1) {
+                case 1 => Selector {
+                    Limiter(1) {
+                        UnsetBlackboard(o0),
+                    },
+                    MemSequence {
+                        Wait(30),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                _ => Action(|ctx| ctx.exec(2)),
             },
+            SetBlackboard(o0 = Some(2)),
         }
     }
 }
 
-board!(Tree0377Blackboard { b1 b0 t0 });
+board!(Tree0377Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0378Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Cooldown(10, filtered = Skipped) {
+                StatefulAction(Task<0>),
+            },
+            SetBlackboard(b0 = 7),
+            Action(PIo<1>, t0 = {b1}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0378 for Ctx {
-        Delay(0) {
-            Repeater(0) {
-                Condition(Cond<0>),
-            },
+        blackboard {
+            b1: i64,
+            b0: i64 = 2,
+            #[allow(unused)] o0: Option<i64> = None,
+        }
+        Optional {
+            #[on_halted(|bb| bb.b1 += 1)]
+            #[run_while(|bb| bb.b1 > bb.b0)]
+            SubTree(Tree0378Sub0, b1 = {=}, b0 = {b0}, o0 = {=}),
         }
     }
 }
+
+board!(Tree0378Blackboard { b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0379 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
         }
-        ReactiveFallback {
-            IndexSwitch(|bb| bb.b0, dynamic = false) {
-                RepeatTimes(3) {
-                    AsyncFallback {
-                        WasEntryUpdated(t0),
-                        #[on_halted(|bb| if (*bb.t0 + 1) % 4 < 1 { bb.b0 += 1 })]
-                        #[on_failure(|bb| { bb.o0 = Some((bb.b0 + 1) % 3); *bb.t0 += 1 })]
-                        Cooldown(0, filtered = Skipped) {
-                            StatefulAction(Task<0>),
-                        },
-                        Action(Act<1>),
-                    },
-                },
+        #[failure_if(|bb| *bb.t0 + 1 > bb.b1)]
+        Switch(b1) {
+            case 1 => Script(|bb| *bb.t0 += 1),
+            _ => Repeat(0) {
+                Wait(0),
             },
         }
     }
 }
 
-board!(Tree0379Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0380Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            b0: i64 = 11,
-        }
-        #[post(|bb| bb.b0 += 2)]
-        Action(PAct<3>, b0 = {=}, b1 = {b0})
-    }
-}
+board!(Tree0379Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0380 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 1,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 4,
         }
-        AsyncSequence {
-            Switch(b1) {
-                case 1 => StatefulAction(Task<0>),
-                case 4 => SkipUnlessUpdated(t0) {
-                    UnsetBlackboard(o0),
+        Sequence {
+            SequenceWithMemory {
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop) {
+                    Delay(30) {
+                        SetBlackboard(o0 = Some(1)),
+                    },
+                    #[post(|bb| { if bb.b0 > bb.b0 + 1 { bb.b0 += 3 }; bb.o0 = None })]
+                    Filter(times = 3, count = Failure) {
+                        Script(|bb| bb.b0 += 1),
+                    },
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        UnsetBlackboard(o0),
+                    },
                 },
-                case 5 => AlwaysSuccess,
-                _ => StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
-            },
-            AsyncSequence {
-                FlipSelector {
-                    WasEntryUpdated(t0),
-                    SetBlackboard(b1 = {t0}),
+                TryCatch(catch_on_halt = false) {
+                    Script(|bb| { bb.b0 += 2; *bb.t0 += 1 }),
+                    #[success_if(|bb| bb.b0 % 3 != 0)]
+                    #[post(|bb| if *bb.t0 < 2 { bb.b0 = bb.b0 % 3 })]
+                    AlwaysRunning,
                 },
-                Condition(Cond<2>),
+                StatefulAction(PTask<0>, b0 = 5, b1 = {t0}),
             },
-            SubTree(Tree0380Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
+            Fallback {
+                Precondition(|bb| bb.o0.unwrap_or(0) > 7, else = Failure) {
+                    Parallel(failure = -2) {
+                        WasEntryUpdated(t0),
+                        ScriptCondition(|bb| *bb.t0 < 5),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0380Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0381Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Action(PIo<6>, t0 = {b1})
-    }
-}
+board!(Tree0380Blackboard { o0 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0381 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 5,
+            #[allow(unused)] #[tracked] t0: i64 = 5,
         }
-        ReactiveFallback {
-            Sequence {
-                StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
-                BinarySelector(|bb| (bb.b1 + 2) % 4 > 2) {
-                    AlwaysSuccess,
-                    SequenceStar {
-                        StatefulAction(Task<1> = Task::<1>),
-                        UnsetBlackboard(o0),
-                        Limiter(3) {
-                            StatefulAction(Task<2>),
-                        },
-                        StatefulAction(Task<3>),
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+        WhileDoElse {
+            Deadline(10) {
+                Sequence {
+                    StatefulAction(PTask<0>, b0 = 5),
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
                     },
                 },
-                ParallelAll(3) {
-                    AlwaysRunning,
-                    StepSequencer {
-                        #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(4) % 4))]
-                        #[on_success(|bb| bb.o0 = Some(bb.b1 + 3))]
-                        #[failure_if(|bb| bb.b1 > bb.b0 + 3)]
-                        StatefulAction(Task<5> = Task::<5>),
-                        SubTree(Tree0381Sub0, ..),
-                        Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 4, &mut bb.b1)),
-                    },
-                    MaxTime(0) {
-                        Filter(times = 2, count = Completed, filtered = Skipped) {
-                            SetBlackboard(b1 = {b0}),
-                        },
-                    },
-                    #[on_halted(|bb| bb.o0 = None)]
-                    Repeat(2) {
-                        SequenceStar {
-                            StatefulAction(Task<8> = Task::<8>),
-                            Condition(Cond<9>),
+            },
+            BinarySelector(|bb| bb.b0 % 4 == 3, dynamic = false) {
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+            },
+            RunOnce {
+                MaxTime(30) {
+                    Timeout(0) {
+                        BinarySelector(|bb| bb.b0 == *bb.t1 % 2) {
+                            StatefulAction(PTask<5>, b0 = {b0}, b1 = {t1}),
+                            Action(Act<6>),
                         },
                     },
                 },
@@ -3097,127 +2944,77 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0381Blackboard { b0 b1 o0 t0 });
+board!(Tree0381Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0382 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
             b0: i64 = 5,
-            #[tracked] t0: i64,
             b1: i64,
         }
-        AsyncSequence {
-            ReactiveSequence {
-                Conditional(|bb| *bb.t0 < 2, dynamic = false) {
-                    #[failure_if(|bb| bb.b0 % 4 < 2)]
-                    #[on_success(|bb| { bb.b0 = 1; bb.t0.set(bb.b0 % 2) })]
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        StatefulAction(Task<0>),
-                        Script(|bb| { bb.b1 += 2; bb.b1 += 3 }),
-                        Condition(PCond<1>, b0 = {b1}),
-                        Condition(|ctx| ctx.check(2)),
-                        Condition(Cond<3>),
-                    },
-                },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Condition(PCond<4>, b0 = 1),
-                },
-                FlipSelector {
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Wait(10),
+            MemPriority {
+                StatefulAction(Task<0>),
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
                     AlwaysSuccess,
-                    BinarySelector(|bb| bb.b0 % 4 > 0, dynamic = true) {
-                        StatefulAction(Task<5>),
-                        BinarySelector(|bb| (bb.b0 + 3) % 3 == 0, dynamic = true) {
-                            MemPriority {
-                                Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 1)),
-                                Action(PAct<7>, b0 = 9, b1 = {=}),
-                            },
-                            #[success_if(|bb| bb.b1 != 1)]
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                    },
+                    Script(|bb| *bb.t0 += 1),
                 },
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Action(PIo<9>, t0 = {t0}),
-                },
-                Loop(q0, value = {b1}) {
-                    Loop(q0, if_empty = Running) {
-                        SequenceWithMemory {
-                            ReactiveFallback {
-                                #[on_failure(|bb| bb.b1 = *bb.t0)]
-                                #[on_halted(|bb| bb.b1 = bb.b0 % 3)]
-                                MemPriority {
-                                    #[run_while(|bb| bb.b0 > 7)]
-                                    Action(|ctx, bb| ctx.exec_in(10, bb.b0 + 3, &mut bb.b0)),
-                                    StatefulAction(Task<11>),
-                                },
-                                Inverter {
-                                    StatefulAction(Task<12> = Task::<12>),
-                                },
-                            },
-                            PolicyParallel(policy = FirstSuccessOrFailure) {
-                                StatefulAction(Task<13>),
-                            },
-                        },
-                    },
-                },
+            },
+            #[failure_if(|bb| bb.b0 < 7)]
+            #[on_halted(|bb| bb.b1 = bb.b0)]
+            #[on_success(|bb| *bb.t0 += 2)]
+            Loop(q0, value = {b0}) {
+                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0382Blackboard { q0 b0 t0 b1 });
+board!(Tree0382Blackboard { t0 q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0383 for Ctx {
-        WhileDoElse {
-            MemSequence {
-                RepeatUntilSuccess(3) {
-                    IfThenElse {
-                        StatefulAction(Task<0>),
-                        Failer,
-                    },
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                Priority {
-                    FlipSelector {
-                        StatefulAction(Task<2>),
-                        Action(|ctx| ctx.exec(3)),
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    Action(Act<5>),
-                },
+        Fallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
             },
-            Repeat(1) {
-                SequenceWithMemory {
-                    StatefulAction(Task<6>),
-                    Repeat(2) {
-                        RunOnce(then_skip = true) {
-                            Sequence {
-                                StatefulAction(Task<7>),
-                                Fallback {
-                                    Condition(Cond<8>),
-                                    Action(Act<9>),
-                                },
+            RetryUntilSuccessful(1) {
+                RunOnce {
+                    Selector {
+                        StatefulAction(Task<1>),
+                        IfThenElse {
+                            Condition(Cond<2>),
+                            RepeatUntil(Failure) {
+                                Condition(Cond<3>),
                             },
                         },
+                        AsyncSequence {
+                            Condition(|ctx| ctx.check(4)),
+                            StatefulAction(Task<5>),
+                        },
                     },
                 },
             },
-            RepeatTimes(1) {
-                RunOnce {
-                    StepSequencer {
-                        WhileDoElse {
-                            StatefulAction(Task<10> = Task::<10>),
-                            AlwaysSuccess,
-                        },
-                        ReactiveSequence {
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12>),
-                            Condition(Cond<13> = Cond::<13>),
-                        },
-                        StatefulAction(Task<14>),
+            AsyncFallback {
+                Optional {
+                    ReactiveSequence {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<8>),
+                    Action(|ctx| ctx.exec(9)),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<10>),
+                    ParallelAll {
+                        Condition(Cond<11>),
+                        StatefulAction(Task<12> = Task::<12>),
+                        Sleep(10),
                     },
                 },
             },
@@ -3228,229 +3025,179 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0384 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        Switch(b1) {
-            case 1 => WasEntryUpdated(t1),
-            _ => Repeat(0) {
-                #[run_while(|bb| *bb.t0 % 2 < 1)]
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+        SequenceWithMemory {
+            IndexSwitch(|bb| *bb.t0) {
+                Failer,
+                Action(Act<0> = Act::<0>),
             },
+            Conditional(|bb| *bb.t0 % 4 > 0, dynamic = false, else = Failure) {
+                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+            },
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0384Blackboard { t1 t0 b0 b1 });
+board!(Tree0384Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0385Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
+        Fallback {
+            StatefulAction(Task<3> = Task::<3>),
+            Sleep(10),
         }
-        Action(PIo<0>, t0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0385 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        RunOnce(then_skip = true) {
-            Limiter(2) {
-                Retry(2) {
-                    Deadline(0) {
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        #[on_failure(|bb| bb.t0.set(8))]
-                        WhileDoElse {
-                            SequenceWithMemory {
-                                Script(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 }),
-                                MaxTime(50) {
-                                    SetBlackboard(t0 = {b0}),
-                                },
-                                SubTree(Tree0385Sub0, ..),
-                                RepeatTimes(2) {
-                                    Condition(Cond<1> = Cond::<1>),
-                                },
-                            },
-                            FlipSelector {
-                                Repeater(0) {
-                                    Wait(20),
-                                },
-                                BinarySelector(|bb| *bb.t0 < 1, dynamic = false) {
-                                    StatefulAction(Task<2>),
-                                    StatefulAction(PTask<3>, b0 = 1, b1 = {t0}),
-                                },
-                                Sequence {
-                                    #[skip_if(|bb| *bb.t0 > bb.b0)]
-                                    Condition(Cond<4>),
-                                    Condition(Cond<5>),
-                                },
-                            },
+        KeepRunningUntilFailure {
+            StepSequencer {
+                Parallel(success = 1, failure = 2) {
+                    Inverter {
+                        RetryUntilSuccessful(forever) {
+                            Succeeder,
                         },
                     },
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                },
+                Action(Act<1>),
+                Sequence {
+                    RunOnce(then_skip = false) {
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    SubTree(Tree0385Sub0),
                 },
             },
         }
     }
 }
-
-board!(Tree0385Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        Limiter(2) {
-            Fallback {
-                Loop(q0) {
-                    TryCatch(catch_on_halt = false) {
-                        Loop(q0, value = {b0}) {
-                            StatefulAction(Task<0>),
-                        },
-                        RetryUntilSuccessful(2) {
-                            Delay(0) {
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                        },
-                        MemPriority {
-                            Action(Act<2>),
-                            #[skip_if(|bb| bb.o0.unwrap_or(2) > 7)]
-                            #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(0) + 2); if bb.b1 + 1 < 0 { bb.b1 += 1 } })]
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
+        ReactiveFallback {
+            ReactiveFallback {
+                Remap(success = Failure, failure = Failure) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                TryCatch {
-                    Limiter(2) {
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        StatefulAction(Task<4>),
-                    },
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<5>),
+                ParallelAll(1) {
+                    Sleep(0),
                 },
             },
         }
-    }
-}
-
-board!(Tree0386Blackboard { b1 q0 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0387Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        Wait(50)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
         }
-        #[run_while(|bb| *bb.t1 != *bb.t0)]
-        Sequence {
-            AsyncFallback {
-                #[skip_if(|bb| bb.b1 + 4 < 4)]
-                Condition(Cond<0>),
-                SubTree(Tree0387Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}),
+        Fallback {
+            Limiter(2) {
+                StatefulAction(Task<0>),
             },
-            Action(Act<1> = Act::<1>),
-            #[on_success(|bb| bb.b0 = *bb.t1 % 3)]
-            #[skip_if(|bb| *bb.t1 > *bb.t1 + 1)]
-            Action(Act<2>),
-            StatefulAction(Task<3> = Task::<3>),
-            ForceSuccess {
-                StatefulAction(Task<4>),
-            },
+            SetBlackboard(t0 = {b0}),
         }
     }
 }
 
-board!(Tree0387Blackboard { b1 t0 b0 t1 });
+board!(Tree0387Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        #[on_success(|bb| *bb.t0 += 1)]
-        Priority {
-            ParallelAll(1) {
-                Condition(Cond<0> = Cond::<0>),
-                #[success_if(|bb| bb.b1 % 4 != 1)]
-                #[post(|bb| *bb.t0 += 2)]
-                SetBlackboard(b1 = 0),
+        AsyncFallback {
+            Delay(20) {
+                StatefulAction(PTask<0>, b0 = 3, b1 = {b0}),
             },
-            ParallelAll {
-                Interrupt(|bb| *bb.t0 + 3 == bb.b1) {
-                    UnsetBlackboard(o0),
+            Repeat(4) {
+                MaxTime(10) {
+                    Action(Act<1>),
                 },
-                ParallelAll(max_failures = -1) {
-                    Action(PIo<1>, t0 = {t0}),
-                    #[failure_if(|bb| bb.o0.is_some())]
+            },
+            AsyncFallback {
+                AsyncFallback {
                     StatefulAction(Task<2>),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<3>),
+                },
+                MemPriority {
+                    Condition(Cond<4>),
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        Condition(Cond<6>),
+                    },
+                    WasEntryUpdated(t0),
+                    Action(PAct<7>, b0 = 4, b1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0388Blackboard { o0 b1 t0 });
+board!(Tree0388Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0389 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
         }
-        SequenceStar {
-            WasEntryUpdated(t0),
-            IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = false) {
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
+        KeepRunningUntilFailure {
+            IfThenElse {
+                AsyncSequence {
+                    RunOnce(then_skip = false) {
+                        Action(PIo<0>, t0 = {b0}),
+                    },
+                    SetBlackboard(t0 = 4),
+                },
+                Action(Act<1>),
             },
         }
     }
 }
 
-board!(Tree0389Blackboard { t0 });
+board!(Tree0389Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0390 for Ctx {
-        Repeater(forever) {
-            RunOnce(then_skip = true) {
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(4) {
-                        Priority {
-                            ForceFailure {
-                                Limiter(1) {
-                                    Failer,
-                                },
-                            },
-                            Action(Act<0>),
-                        },
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+        }
+        TryCatch {
+            Precondition(|bb| *bb.t1 + 3 < *bb.t1 + 2, else = Failure) {
+                AsyncFallback {
+                    IfThenElse {
+                        ScriptCondition(|bb| *bb.t1 < 3),
+                        Wait(30),
+                    },
+                },
+            },
+            Conditional(|bb| bb.b0 != *bb.t1 + 3, dynamic = true) {
+                Repeater(2) {
+                    TryCatch {
+                        StatefulAction(Task<0>),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Conditional(|bb| *bb.t0 < 2, dynamic = true, else = Success) {
+                Fallback {
+                    Action(Act<3>),
+                    Repeat(3) {
+                        StatefulAction(Task<4>),
                     },
                 },
             },
@@ -3458,445 +3205,389 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0391Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        Retry(3) {
-            Action(|ctx| ctx.exec(0)),
-        }
-    }
-}
+board!(Tree0390Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0391 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
         }
-        BinarySelector(|bb| (bb.o0.unwrap_or(3) + 4) % 3 == 1, dynamic = false) {
-            SetBlackboard(t0 = 6),
-            SubTree(Tree0391Sub0, t0 = {=}, o0 = {o0}),
+        MemSequence {
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<0>),
+                RepeatUntil(Success) {
+                    Script(|bb| *bb.t0 += 3),
+                },
+                #[failure_if(|bb| (bb.b1 + 4) % 2 > 0)]
+                #[skip_if(|bb| bb.b1 > *bb.t1 % 3)]
+                #[on_halted(|bb| bb.b1 = *bb.t0 % 2)]
+                BinarySelector(|bb| (*bb.t0 + 1) % 4 < 3) {
+                    WasEntryUpdated(t0),
+                    Sleep(10),
+                },
+                Repeat(2) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            ReactiveSelector {
+                Action(PIo<2>, t0 = {=}),
+                #[failure_if(|bb| bb.b1 % 2 == 0)]
+                #[success_if(|bb| bb.b1 + 2 < 2)]
+                #[on_success(|bb| bb.b1 = (*bb.t1 + 1) % 3)]
+                AlwaysRunning,
+                RepeatUntilFailure(1) {
+                    Sleep(50),
+                },
+            },
         }
     }
 }
 
-board!(Tree0391Blackboard { t0 o0 });
+board!(Tree0391Blackboard { t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0392 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            RunOnce {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| bb.b0 > 1),
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                    Condition(PCond<1>, b0 = {=}),
-                    Condition(Cond<2>),
-                },
-            },
-            Conditional(|bb| (bb.b0 + 3) % 4 == 3, dynamic = false, else = Failure) {
-                ReactiveSelector {
-                    AlwaysFailure,
-                    RepeatTimes(3) {
-                        Action(Act<3>),
-                    },
-                    SetBlackboard(b1 = 2),
-                },
-            },
-            Precondition(|bb| bb.b0 == 3, else = Success) {
-                MaxTime(10) {
-                    SetBlackboard(t0 = 5),
-                },
-            },
-            StatefulAction(PTask<4>, b0 = {b0}, b1 = {=}),
-            TryCatch(catch_on_halt = true) {
-                Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
-                RunOnce {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0392Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0393 for Ctx {
-        WhileDoElse {
-            MaxTime(100) {
-                Filter(times = 2, count = Failure, filtered = Skipped) {
-                    AsyncFallback {
-                        Repeat(3) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                        Filter(times = 1, count = Completed, filtered = Skipped) {
-                            AlwaysSuccess,
-                        },
+        SequenceWithMemory {
+            Fallback {
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    ParallelAll {
+                        Condition(Cond<0>),
                         StatefulAction(Task<1>),
                     },
                 },
-            },
-            IfThenElse {
-                SequenceStar {
-                    SequenceStar {
-                        AlwaysSuccess,
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                MemPriority {
-                    Action(Act<4> = Act::<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                    Action(Act<8>),
+                StatefulAction(Task<2>),
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
                 },
             },
-            Delay(100) {
-                ForceFailure {
-                    RunOnce(then_skip = true) {
-                        Selector {
-                            MaxTime(0) {
-                                StatefulAction(Task<9>),
-                            },
-                            StatefulAction(Task<10>),
+            Priority {
+                Filter(times = 2, count = Completed, filtered = Skipped) {
+                    ParallelAll(max_failures = -1) {
+                        SequenceWithMemory {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
                         },
                     },
                 },
+                Priority {
+                    Parallel(failure = 1) {
+                        Condition(Cond<7>),
+                        Wait(50),
+                    },
+                    WhileDoElse {
+                        Action(Act<8>),
+                        RepeatUntil(Failure) {
+                            StatefulAction(Task<9>),
+                        },
+                        Condition(|ctx| ctx.check(10)),
+                    },
+                },
+                ReactiveSequence {
+                    Sleep(10),
+                    StatefulAction(Task<11>),
+                    Succeeder,
+                    Action(|ctx| ctx.exec(12)),
+                    Condition(Cond<13> = Cond::<13>),
+                },
+            },
+            Sequence {
+                Action(Act<14>),
+                Condition(Cond<15>),
             },
         }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0393 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 3,
+        }
+        ReactiveSequence {
+            SequenceStar {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Priority {
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+                FlipSelector {
+                    StatefulAction(Task<3>),
+                    StatefulAction(PTask<4>, b0 = {t1}, b1 = {=}),
+                    #[post(|bb| bb.b1 = bb.b1 % 2)]
+                    SetBlackboard(b1 = {t1}),
+                    StatefulAction(Task<5>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0393Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
         blackboard {
             b0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(2) {
-            MemSequence {
-                #[run_while(|bb| (bb.b0 + 3) % 3 < 2)]
-                #[post(|bb| bb.b0 = 6)]
-                Action(|ctx| ctx.exec(0)),
-            },
+        Sequence {
+            #[success_if(|bb| (bb.b0 + 4) % 4 > 2)]
+            WasEntryUpdated(t0),
+            Script(|bb| *bb.t0 += 1),
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0394Blackboard { b0 });
+board!(Tree0394Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
-        ReactiveFallback {
-            WhileDoElse {
-                TryCatch(catch_on_halt = true) {
-                    Succeeder,
-                    StatefulAction(Task<0>),
-                    Wait(0),
-                    StatefulAction(Task<1>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        RepeatUntil(Failure) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                StatefulAction(Task<0>),
+                WasEntryUpdated(t0),
+                Repeat(0) {
+                    Action(PIo<1>, t0 = {=}),
                 },
                 StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
-            AsyncFallback {
-                ForceFailure {
-                    Fallback {
-                        StatefulAction(Task<4>),
-                        AlwaysFailure,
-                        StatefulAction(Task<5>),
-                    },
-                },
-                FlipSelector {
-                    SequenceWithMemory {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(Cond<7>),
-                        Action(Act<8>),
-                    },
+                ReactiveFallback {
+                    AlwaysFailure,
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
+
+board!(Tree0395Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 5,
-        }
-        TryCatch {
-            AsyncSequence {
-                Conditional(|bb| *bb.t0 + 3 == 4, else = Failure) {
-                    #[on_halted(|bb| { bb.b1 = (bb.b0 + 1) % 3; *bb.t0 += 3 })]
-                    #[run_while(|bb| bb.b0 > 4)]
-                    #[failure_if(|bb| *bb.t0 % 3 > 0)]
-                    StatefulAction(Task<0>),
+        Cooldown(100) {
+            Sequence {
+                Action(Act<0>),
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
                 },
-                StatefulAction(Task<1> = Task::<1>),
-                Script(|bb| bb.b0 += 2),
-                Action(Act<2>),
-                SetBlackboard(b0 = 1),
-            },
-            WhileDoElse {
-                RunOnce(then_skip = true) {
-                    Sequence {
-                        Action(Act<3>),
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                },
-                #[post(|bb| bb.t0.set(*bb.t1 + 1))]
-                #[failure_if(|bb| *bb.t1 > 0)]
-                ParallelAll(max_failures = -1) {
-                    Wait(0),
-                },
-            },
-            ParallelAll(1) {
-                #[on_failure(|bb| *bb.t0 += 2)]
-                Remap(success = Failure, failure = Success) {
-                    Priority {
-                        Priority {
-                            Condition(Cond<5>),
-                            SetBlackboard(b1 = {b0}),
-                        },
-                    },
-                },
-            },
-            SetBlackboard(t1 = {b1}),
-            SequenceWithMemory {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<6>),
-                    Action(PIo<7>, t0 = {b1}),
-                },
-                Condition(|ctx, bb| ctx.check_in(8, bb.b1)),
+                StatefulAction(Task<4> = Task::<4>),
             },
         }
     }
 }
-
-board!(Tree0396Blackboard { b1 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(4),
             b0: i64 = 3,
         }
-        Sequence {
-            ReactiveSequence {
-                AlwaysSuccess,
-                StepSequencer {
-                    IndexSwitch(|bb| bb.b1 % 3, out_of_range = Loop) {
-                        BinarySelector(|bb| (bb.o0.unwrap_or(5) + 2) % 3 != 2, dynamic = true) {
-                            Condition(|ctx| ctx.check(0)),
-                            StatefulAction(Task<1>),
-                        },
-                        Script(|bb| { bb.b0 = bb.o0.unwrap_or(4) + 1; bb.t0.set((bb.b0 + 2) % 4) }),
-                        MemSequence {
-                            Switch(b1) {
-                                case 2 => Action(PAct<2>, b0 = {=}, b1 = {b1}),
-                                _ => SetBlackboard(t0 = 0),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<3> = Cond::<3>),
-                    },
+        Priority {
+            WhileDoElse {
+                Action(PAct<0>, b0 = 9, b1 = {t1}),
+                #[failure_if(|bb| *bb.t1 == 1)]
+                #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 2 })]
+                #[on_success(|bb| bb.t1.set(bb.o0.unwrap_or(1) + 1))]
+                Delay(30) {
+                    Succeeder,
                 },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                FlipSelector {
+                    Interrupt(|bb| bb.o0.is_none()) {
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[success_if(|bb| bb.b0 < 2)]
+                        #[on_halted(|bb| if (bb.b0 + 2) % 2 < 0 { bb.b0 = *bb.t1 })]
+                        Failer,
+                    },
+                    Script(|bb| *bb.t0 += 1),
+                },
+                MemPriority {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3))),
+                    Action(|ctx| ctx.exec(3)),
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+            Filter(times = 2, count = Failure, filtered = Failure) {
+                ReactiveSequence {
+                    #[post(|bb| bb.t0.set(*bb.t0 % 3))]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Wait(30),
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0397Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0398Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            b0: i64 = 9,
-        }
-        SetBlackboard(b0 = 1)
-    }
-}
+board!(Tree0397Blackboard { t1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            b0: i64,
-        }
-        #[post(|bb| bb.o0 = None)]
-        Retry(forever) {
-            ReactiveFallback {
-                SubTree(Tree0398Sub0, ..),
+        StepSequencer {
+            Optional {
+                Condition(Cond<0>),
+            },
+            Repeater(1) {
+                Condition(|ctx| ctx.check(1)),
             },
         }
     }
 }
-
-board!(Tree0398Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-            b0: i64 = 5,
+            b0: i64 = 2,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            Limiter(1) {
-                SequenceStar {
-                    IndexSwitch(|bb| bb.b1 % 4, out_of_range = Fail) {
-                        Sequence {
-                            Action(Act<0> = Act::<0>),
-                            Script(|bb| bb.t0.set(bb.b0 % 2)),
-                            ScriptCondition(|bb| bb.b1 != bb.b1 + 2),
-                        },
-                    },
-                    SequenceWithMemory {
-                        ReactiveSelector {
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 1)),
-                            Condition(PCond<2>, b0 = {b0}),
-                        },
-                        #[run_while(|bb| *bb.t0 != 1)]
-                        #[post(|bb| *bb.t0 += 3)]
-                        Switch(b1) {
-                            case 1 => StatefulAction(Task<3>),
-                            case 0 => SetBlackboard(b1 = 3),
-                            _ => Action(PIo<4>, t0 = {t0}),
-                        },
-                    },
-                    ParallelAll(0) {
-                        StatefulAction(Task<5>),
-                        Runner,
-                        Condition(Cond<6>),
-                    },
-                    Inverter {
-                        Inverter {
-                            SetBlackboard(b0 = 2),
+        ParallelAll(max_failures = -1) {
+            Filter(times = 3, count = Success) {
+                RunOnce {
+                    Timeout(10) {
+                        ParallelAll(2) {
+                            Condition(PCond<0>, b0 = {b0}),
+                            Condition(Cond<1>),
+                            Action(Act<2>),
                         },
                     },
                 },
             },
-            Condition(Cond<7>),
+            ReactiveSequence {
+                Action(Act<3> = Act::<3>),
+                ForceFailure {
+                    StatefulAction(PTask<4>, b0 = {b0}),
+                },
+                ReactiveSequence {
+                    UnsetBlackboard(o0),
+                },
+            },
         }
     }
 }
 
-board!(Tree0399Blackboard { t0 b1 b0 });
+board!(Tree0399Blackboard { b0 o0 });
 
 cases! {
-    Tree0300 "B{b1=1;b0=0;t0=1}Dl{10}(Rpt{F}(Sw{4;3}(Keep(FF(c0b{4})),SubA(Par{-1;-2}(Wu{t0},@oh{b0+=1}c1b{t0})),@si{b1>b0}a2e)))",
-    Tree0301 "B{b1=2;o0;b0;t0=5}@of{o0:=b1%3}RSeq(@ki{some}@si{o0|5%4=2}PPar{2;_}(Swm(@of{t0:=4}RetF(Ite(Wu{t0},c0e)),@of{b1:=t0;t0+=3}Wv{t0}(Intr{b0+4>1}(Rep3(RU{F}(a1b{b0+4;b1}))))),Fb(a2,Dl{20}(Sb{b1=2}))),@oh{o0:=t0+2}@po{o0:=b0%4;t0:=b0+3}@fi{b1=5}Dd{100}(RSeq(Sw{4;2;5}(R,t3e,Pre{b1+1=0}(Scc{b0%2>0}),c4),Wu{t0})))",
-    Tree0302 "B{b1;o0;t0=1;b0=0}@fi{b0>7}@po{b0+=1}@oh{b0%4<3?t0+=2}Flip(Rpt{0}(c0),Seq(@of{b0>5?b1:=o0|0}Pre{t0+3%2<1;R}(Swm(RFb(c1,RSeq(a2,RT{2}(t3))),Flip(Pre{none;R}(S),Rty3(Wu{t0}),a4),Try(pt5{b0:=;b1:b0},Flt{3;F;_}(a6),Wu{t0},Sc{t0:=7},Sb{o0=1}),Opt(OnceT(Fb(pc7{b0:t0},a8)))))))",
-    Tree0303 "B{t0=5}Ret1(Cnd{t0+1%4!0;N;F}(SubA(SubR(t0))))",
-    Tree0304 "B{b1=2;t0=1;b0=1}MPri(RSeq(FF(t0e),Su{t0}(@of{b0+3>b0%4?b1+=3;t0>0?b0+=2}@si{b0+2<b1}@oh{b1+=2}Pri(@oh{b0:=1}@rw{t0+2!5}@ki{b1+2%3<0}Sb{b0=5},Wu{t0}))),RFb(Cd{10;F}(Sb{b1=3}),Flt{3;S;_}(Swm(pa1{b0:8;b1:b0},pi2{t0:=}))))",
-    Tree0305 "B{b1=4;t0=4;b0}RSeq(@ki{b1=b0}@fi{b0=b1}Flt{2;_;K}(PAll{_}(pi0{t0:=},pa1{b0:=;b1:t0},a2l)),Seq(S,c3b{t0},c4),Rep1(Rmp{S;S}(t5)))",
-    Tree0306 "B{t1=2;t0=0;b0;b1=0;o0}Par{1;0}(Rmp{S;F}(Swm(@po{o0:=o0|2%3}c0b{t1%3},@si{b1+3=3}@oh{b0:=t0+4}c1)))",
-    Tree0307 "B{b1;t0=5;b0=3}@fi{t0=7}@rw{b0<4}Opt(RFb(TryT(Step(Sl{30},SubA(Scc{t0<1})),a0b{t0%4;b1}),Cnd{t0%3<1;T;_}(Sb{t0=b1}),Rep0(Sl{10})))",
-    Tree0308 "B{b0;t0;b1=1;t1;o0=_}Sel(t0,Seq(Sb{o0=9},t1,pt2{b0:=;b1:b1},Scc{t0!t0%3}),@rw{t0!3}@si{t1+1=t1%3}Pre{t0<2;F}(RT{1}(Bin{b1+3%4=2;T}(Cd{0;K}(Sw{4;3;2}(c3,a4,Dl{20}(Sb{t1=b0}),Run)),@of{t1:=b0}RFb(a5b{b0%3;b0},c6,c7b{t0+3})))))",
-    Tree0309 "B{t0=1;b0=2}Bin{b0>3;T}(Ite(Dd{30}(t0),Scc{b0+2%2>0},@os{t0%4=1?b0+=4}@po{t0:=5;t0+=2}PPar{1;N}(Sl{30},S,Sb{t0=1},c1l)),Bin{t0+1<4;T}(@po{b0+=1}Flt{2;R;F}(RSeq(c2,S)),Rmp{F;F}(RSeq(Inv(@os{t0:=b0%3}t3e),a4,a5,t6,a7))))",
-    Tree0310 "Mt{0}(Fb(t0,Fb(t1,t2e,c3),RFb(F)))",
-    Tree0311 "B{t0=3;b0=4;t1;b1=3}Star(Flip(Wv{t0}(t0e),Keep(a1b{t0+2;b0}),@oh{b1+=1}@rw{t1%4=0}@po{b0+=1}t2),FF(Rep2(Sw{3;0}(Seq(RFb(c3b{t0},t4)),a5,@of{b0+=2;t0=0?b1+=1}@po{b1%4>0?t1:=t1%4}FS(a6b{t1%4;b0})))))",
-    Tree0312 "Rep1(RT{F}(Par{-2;2}(t0,Dl{10}(Suc),Dl{20}(Dl{10}(Sl{20})))))",
-    Tree0313 "B{b1=1;b0=2;t0=0}Swm(Sw{4;3;5}(c0,t1,pa2{b0:t0;b1:b0},@os{t0:=2}Ite(@os{t0+2%3=1?b1+=2}@fi{t0+2!2}@of{b1+=2}c3e,FS(c4))),@po{t0+=2}RFb(c5b{b1%3},t6e,c7),Bin{b0<3;N}(t8,@si{b1+4%3<0}@os{b1+=1}t9),Rty3(Invt(Mt{20}(Scc{b0+4>t0}))),WU{b1=0}(R))",
-    Tree0314 "B{q0=3;b1;b0;t0=0}Intr{b1>b0}(Rpt{F}(Wde(Step(Lp{b0;K}(Lp{_;_}(RT{F}(Sc{b0:=t0;t0+=3}))),Swm(Inv(t0),Fai),PAll{_}(c1,a2e),RFb(Wu{t0},FF(Scc{t0<1})),SubA(pt3{b0:8;b1:=})),@si{t0>1}@po{b1+=2;b0:=t0+3}Flt{1;S;K}(Sel(@os{b1:=t0;b0:=2}RSeq(c4,S,@fi{b1+4%2>0}Sb{b0=b1}),@rw{b1+4>3}@ki{b1<t0+2}Keep(MSeq(Wu{t0},Sb{b0=5})),t5,Bin{t0!b1;T}(a6l,RetF(@rw{t0>4}@po{b1%2<1?b1:=t0}Wt{0})),Isw{b1;T;T}(@of{t0+=3}Lp{_;_}(c7e),t8))))))",
-    Tree0315 "B{b0;q0=4;t0=1}Wde(t0,Wv{t0}(t1e),FF(Flip(Lp{b0;S}(Rep0(Sb{t0=0})),t2)))",
-    Tree0316 "B{b0=3;t0=2;b1=4}Ite(a0b{t0+2;b1},@fi{b0+4!1}SubA(RSeq(pc1{b0:t0},SubR(a2b{b0;b0}))),c3)",
-    Tree0317 "B{o0=_;t0=2;b0=0;b1=3}Rpt{3}(FF(Seq(RFb(RetF(@of{o0:=t0;o0:=_}@si{t0+2%2>0}Sel(pa0{b0:=},pt1{b0:t0}))),Sw{0;5}(t2,c3,Sc{b1+=1}),pi4{t0:b1})))",
-    Tree0318 "PPar{1;T}(Ruf{1}(PPar{1;_}(RFb(a0,c1,a2,a3l,t4e),Rty0(t5),PPar{1;N}(Run,t6,RU{S}(t7)))),FS(ASeq(RFb(t8,t9,c10e),c11)))",
-    Tree0319 "B{b1;t0=0;b0;t1}RFb(AFb(@fi{t1!t0+1%3}Fai),Keep(To{50}(PPar{2;N}(@rw{b1%3!2}Fb(t0,Wu{t0},Scc{b1<t0+4}),pa1{b0:3;b1:b0},c2,c3))))",
-    Tree0320 "RFb(c0,t1,t2,Swm(S,t3),t4)",
-    Tree0321 "B{t0=2;b0;o0}Once(Par{2;3}(PAll{1}(F,pi0{t0:=}),Swm(@fi{t0<t0+1}@po{b0>o0|5+3?t0+=1;b0:=3}@rw{b0+2%2<1}Dl{0}(pi1{t0:b0}),c2l),Fb(F,@oh{o0:=b0}@rw{t0%4<0}t3,pc4{b0:t0},pt5{b0:b0;b1:b0}),t6))",
-    Tree0322 "RSeq(RFb(a0l,PAll{1}(RepF(Opt(c1)),a2),t3,t4,Rty2(t5)),Ite(Swm(a6,Ret1(a7)),t8e,RFb(c9,F)))",
-    Tree0323 "B{t0;b0;q0=2;b1=5}Sw{5;1;0}(@rw{t0>t0+2}@si{b1=b0}Isw{b1;N;T}(c0l,Rty4(@rw{b0%4=0}Ret0(Suc)),Rep1(Once(Once(a1))),Lp{_;S}(R),Fb(@rw{b1=t0+3%4}a2,a3)),Ruf{1}(@si{b0=b1%3}@fi{b0%3>1}@os{t0:=b0%3}Dl{20}(Star(Step(t4,Scc{b1<b0}),t5,PPar{2;_}(c6e,c7),Sc{t0+=2;t0+=3},pi8{t0:b1}))),Dl{10}(Ret3(RU{F}(RSeq(Seq(Ite(pc9{b0:2},@po{b0:=t0}Sb{b1=t0}),Sel(F,t10)),@of{b0+=3}Seq(c11,pc12{b0:=},@oh{b0+=3}@fi{b0=7}c13))))),Pri(a14l,t15,Flip(t16e,t17),a18l,Sel(pc19{b0:=},c20,c21)))",
-    Tree0324 "Keep(Sel(t0))",
-    Tree0325 "B{t0;b0=2;t1=0}PPar{1;N}(Cnd{t0>b0;_;S}(Star(@of{b0:=b0%4;b0+=3}@rw{t0+2%3<0}Ret3(Pre{b0!t1;S}(Sc{t0:=b0%4})))),Sb{t0=4},Fb(@po{b0+=1;b0>6?b0:=t1}Bin{b0%4<2;_}(a0,@po{b0:=t1}@si{t1+4%2!1}@of{t0:=b0}Wu{t1}),@rw{b0=t1%4}Sl{30}),Swm(Once(c1b{b0%3}),Ite(a2,@fi{t1>t0+3%2}@oh{t0:=t1+2}t3,pc4{b0:5})),Rty3(MSeq(RFb(a5,Scc{t0+2>t0}),t6,Dl{20}(pa7{b0:t1;b1:b0}))))",
-    Tree0326 "AFb(RFb(t0,c1e,c2l),RepF(t3))",
-    Tree0327 "B{q0=0;b0=0;t0=0;o0=3}@of{t0:=t0%3}@rw{b0+2>7}Par{5;_}(Pri(Lp{t0;R}(c0e),c1,FS(c2)),RSeq(pi3{t0:t0},Ub{o0},t4),RSel(Mt{20}(t5),@si{b0+1<2}t6,@po{b0+=1}c7),AFb(Rmp{F;S}(Sl{0}),t8,a9e,pt10{b0:=},Sc{t0:=b0%4;t0:=b0+4}),pi11{t0:b0})",
-    Tree0328 "B{b0;b1=5;t0=4}Fb(a0,Sc{t0%3<2?b0:=b1%2;b1+=3})",
-    Tree0329 "B{t0=5;b0=2}Bin{t0=3;T}(PAll{-1}(@ki{b0+3%3!1}@si{t0+2%3<0}@oh{b0+=2}RSeq(Flip(Wt{20},OnceK(a0e),Wt{0}),t1),Seq(@oh{t0+=2}@si{b0>5}Suc,@si{t0!2}Fai,@si{b0=1}c2),TryF(Cd{30;F}(Fb(c3,t4e)),Seq(pi5{t0:t0},@rw{b0+4%4>1}@si{t0+3>7}@po{b0+=2}pc6{b0:4},c7))),RepF(@fi{t0%3!0}Wde(Seq(@po{b0+3<4?b0+=1;t0+=3}a8,Seq(pa9{b0:b0;b1:t0},c10),Seq(RFb(a11,@of{b0:=t0+2%4;t0:=t0+4%2}pt12{b0:6}),c13)),Keep(Try(pa14{b0:=;b1:t0},Sb{b0=t0})),Wde(RSeq(@si{b0!t0}@ki{t0+4!t0}OnceT(c15l)),Par{0;_}(pt16{b0:7},c17b{t0})))))",
-    Tree0330 "B{t0=5;b0;b1=2;o0=_;t1}Par{_;_}(PAll{_}(c0,Seq(Par{_;_}(Scc{t1>5},@of{b0:=4}@ki{b1+1<o0|5%3}c1e,Sb{o0=1},Ub{o0},t2e),Ite(a3e,pi4{t0:=}),Rty1(a5),Once(a6)),@oh{t0+=2}Rep4(Par{-1;-1}(Mt{0}(Ub{o0}),Rep3(Bin{t1+1>5;_}(pi7{t0:t0},RT{F}(a8b{b1;b0}))),Sl{20})),Sw{5;2}(a9,Ub{o0},Sw{5;0}(t10,pc11{b0:=},a12b{t1%3;b0}))))",
-    Tree0331 "B{o0=_;b1=2;b0;t0=3}Sel(Pre{t0<3;S}(Mt{0}(TryT(a0e,Dl{30}(S)))),Isw{b1+1%3;T;_}(TryF(c1e,a2),c3b{0},Seq(t4,S)),Try(@of{o0:=t0}@oh{t0:=b1;t0+=3}pt5{b0:b1},c6,pt7{b0:3;b1:t0},MPri(@si{t0+1!6}c8l,c9),Intr{b0=5}(Run)))",
-    Tree0332 "Flip(RU{S}(Fb(t0,t1)),RSeq(Sl{30},c2,RT{2}(Sub(Ite(Sub(t3),t4)))),Flt{2;S;K}(FS(c5)))",
-    Tree0333 "B{t1=2;t0=5}@rw{t0!4}Flip(R,MPri(t0,pc1{b0:t1},a2,c3l,c4e))",
-    Tree0334 "B{b0=3}Cd{0;F}(Sb{b0=0})",
-    Tree0335 "B{b1;b0=2;t0=5}Flt{2;S;K}(Wde(Rep4(Seq(OnceT(Step(c0,Lim{1}(pc1{b0:b1}))),@of{b1%4<3?t0:=6}@po{t0+2<b1%2?b0:=t0+3%4}c2)),PAll{2}(Rmp{S;F}(To{10}(Rus{1}(pt3{b0:0}))),Rep2(Seq(Inv(Scc{b1!b0}),@os{t0+=1;b0:=b1%3}a4b{b0;b1},@of{b1>b0+1?t0:=9}c5,c6l)),Wde(a7l,@si{t0!7}c8))))",
-    Tree0336 "B{o0=2;t0=4;b0=5;b1=4}Pre{b1>3;S}(RFb(Inv(RFb(t0,Sb{o0=4})),RFb(a1e,Step(Fb(c2,@fi{t0+4!2}@si{t0>2}@os{b0:=o0|5;o0:=b0+3}pt3{b0:9;b1:=},c4e,c5b{b1+3})),Ret2(t6))))",
-    Tree0337 "B{b1;b0;t0}RFb(Su{t0}(Par{1;4}(pt0{b0:b1;b1:b1},t1,pt2{b0:b0;b1:b1},Wu{t0})),Sw{0}(Star(pa3{b0:b1;b1:=},a4,t5,SubA(a6)),Par{0;0}(c7,a8b{b1;b1},pi9{t0:=})),t10)",
-    Tree0338 "B{b0=4;t0=5;b1=4;t1=3;o0=4}Try(Ret2(Sb{o0=7}),@of{b0+=2}ASeq(Wu{t0},Ub{o0}),t0,Rpt{F}(Isw{b1+4;_;_}(pc1{b0:=},Sl{20})),FF(@os{some?b0+=1}@ki{b1%3!0}Sw{3;4}(@os{t1+4=5?t0+=3}@po{t1+=1}Wt{30},t2,@fi{t0<0}@os{none?o0:=t0+3}t3)))",
-    Tree0339 "B{t0=1;b0=1}Wde(t0,@ki{t0!b0+4}@of{b0:=t0%2}a1)",
-    Tree0340 "AFb(Fai,a0,c1e)",
-    Tree0341 "B{q0;t0=2;t1;b0;b1=0}PPar{0;_}(@si{t1>6}Cd{0;K}(FF(Sw{0;2}(Lp{b0;S}(Sc{t1:=t0}),RT{F}(OnceK(OnceK(Sc{t1:=t1%4}))),Bin{t1=6;N}(Wde(a0,pi1{t0:b0}),S)))))",
-    Tree0342 "B{t0=2;b0=4}Par{-2;-1}(@rw{b0<5}t0,@fi{t0<2}@ki{b0>2}@os{t0+=1}Scc{b0+1>t0},@rw{t0>b0}t1)",
-    Tree0343 "Swm(Sl{0},Sub(t0e))",
-    Tree0344 "Flt{1;_;F}(Lim{3}(c0))",
-    Tree0345 "B{t0;b1=5;b0=4}@rw{t0<1}@fi{t0+1<b1}Rep4(Pri(@rw{t0%4!2}Intr{b0%2!0}(Bin{t0!1;N}(@os{b1:=t0;b0:=t0}Seq(a0l,R),@os{b1+=2;b1+=3}@po{b0+=3}RSeq(t1,@ki{t0<b0+3%2}c2e,@of{b0:=b1}@rw{b0>2}a3,Wu{t0},pi4{t0:=}))),AFb(Fb(a5,c6b{t0+1%2}),Lim{1}(@of{b1+3%4<0?b1+=2}@si{t0%3!2}Inv(Step(Sl{50},F))),Su{t0}(R),OnceK(pc7{b0:9}))))",
-    Tree0346 "B{b0=3;t0}RSeq(MSeq(Suc,Sb{b0=t0}),Wv{t0}(Intr{b0+3<2}(Intr{b0+1%4<1}(pa0{b0:5;b1:b0}))))",
-    Tree0347 "B{b0=3;t1;t0=2}Isw{t0+1;N;_}(t0,Wv{t0}(Ret3(c1)),RepF(S),SubA(@po{t0+=2;t0:=t1%2}SubR(Sb{b0=t1})))",
-    Tree0348 "RSeq(Rpt{F}(t0))",
-    Tree0349 "B{o0;t0=4;t1=2;b0=0}PPar{1;_}(Pre{t0<o0|3%2;F}(pc0{b0:t1}),Sb{o0=1},@si{b0%3!0}@po{b0<2?b0:=t0%3}t1,t2)",
-    Tree0350 "RSeq(Fb(Flip(RFb(RFb(Rep2(a0),t1,t2),t3,RFb(c4,a5),Rpt{F}(t6))),Seq(Star(a7,a8,a9),a10e,a11)),RetF(t12),Fb(Step(c13,Flip(t14,a15,t16),t17,To{30}(t18))))",
-    Tree0351 "B{t0;b0=3}Ret3(Star(PAll{_}(@of{b0+=3}@si{b0+2<t0}@po{b0+=1}Bin{b0+1!1;T}(c0e,Scc{t0=5}),t1)))",
-    Tree0352 "B{t0=2;b1}Su{t0}(pi0{t0:b1})",
-    Tree0353 "B{b0;t0;q0=4;b1;t1=3;o0=1}Par{_;-1}(Isw{t1;T;N}(Seq(t0,t1,t2e,c3),Seq(Sc{b0+=1},t4e,pt5{b0:6;b1:b1}),RSeq(Sl{0},c6,a7,c8)),Flip(Lp{t1;R}(Sw{1;4}(a9,@ki{b1>3}t10,Wu{t1})),Sc{b1+=2},Seq(t11,t12,c13,a14),MPri(@rw{t0<6}Ub{o0},@si{o0|0=7}@po{b1:=t1;t0:=t1%4}@os{t0:=t1+1}a15e,a16)))",
-    Tree0354 "B{b0=5;t0=1}Rty2(@of{t0:=7}@oh{b0:=2}Mt{0}(Pre{t0%3=1;R}(@os{b0+=1;t0+=1}Flip(t0,a1))))",
-    Tree0355 "B{t0=1;b0;o0=4}RT{F}(Ite(Scc{t0%2=1},pc0{b0:b0},Ub{o0}))",
-    Tree0356 "B{o0=5;b0=4;t0=0}Ite(Fb(a0,@oh{b0:=8}Wu{t0},t1,t2,t3),RFb(a4,c5e,Rep3(c6l)),@rw{b0%4<1}@ki{t0%3<0}Cnd{some;_;_}(Pre{b0%4>2;K}(Swm(c7e,Ub{o0},c8))))",
-    Tree0357 "B{b0=5;b1;o0=5;t1}RU{S}(@oh{b1:=5}@po{o0:=_}Seq(Wv{t1}(Sb{b0=t1}),Ub{o0}))",
-    Tree0358 "B{t1=1;b0;b1=1;t0=5}@of{t0<b1?b0+=1}@os{b1:=t1}Isw{t1%3;N;_}(RetF(Bin{b1=0;T}(RFb(t0,Wt{50}),Fb(RFb(@of{t1=b1?t0:=b1}@ki{b0<3}c1,Suc)))),Swm(Dd{20}(@po{b1:=0;t0+=1}c2),t3),Cnd{b1+3%2>0;T;S}(Fai))",
-    Tree0359 "B{t0;t1=0;b0=5;o0=5}Rty3(Isw{8;_;N}(SubR(pa0{b0:8;b1:t0}),Sb{t1=b0},@si{o0|0+3!1}Fai))",
-    Tree0360 "B{b0=5;t1=5;t0=3}RSeq(PAll{-1}(Seq(Inv(Sel(Scc{t1=t0},@po{t0%3>0?b0+=2}pa0{b0:9;b1:t1},@fi{t1+2>0}t1e)),PAll{1}(@os{b0+=3}pt2{b0:=;b1:b0},Seq(c3e,c4)),Seq(Sc{t1:=4;b0:=t1},PPar{0;_}(F,c5e,S))),Flip(Dl{0}(Wde(@fi{b0+2%2=0}PAll{1}(c6),Seq(pi7{t0:=}),Scc{t0<t0+2})),RFb(Inv(Ret4(Mt{10}(Sb{b0=t0}))),OnceK(MPri(PAll{-1}(t8)))))))",
-    Tree0361 "B{t1;t0=0;b1=0;o0=_;b0}Bin{t1<2;N}(Pri(a0l,@po{b0+3%4>0?t0:=7}PAll{3}(@of{b0+4%4>2?b1:=o0|0+1%2}t1,a2l,Sc{t1+=3}),ASeq(a3,Sc{b1:=t1+1},c4l)),Dd{0}(a5l))",
-    Tree0362 "B{q0=1;o0;t0=3;b0=4}Invt(PAll{1}(Wde(t0,Seq(Scc{b0%3<0},Wu{t0},@po{t0+=1}@ki{none}Sc{t0:=5})),Wde(OnceT(c1),c2)))",
-    Tree0363 "Sel(RSel(Inv(Swm(Flip(Seq(t0,t1),Suc,S))),Dl{10}(To{0}(Ruf{3}(Inv(t2))))))",
-    Tree0364 "B{b0=1;t0;b1=1}@po{t0+=1;t0<3?b0+=3}@os{b0:=t0+4}RFb(pc0{b0:b1},c1,SubA(@rw{t0>0}SubA(c2)))",
-    Tree0365 "Seq(Seq(t0,Wt{10},t1,Sub(Sub(c2))))",
-    Tree0366 "B{b0=4}Flt{1;S;_}(Step(Lim{1}(Once(RepF(Rty2(Star(c0e,t1e,@rw{b0%3<0}@fi{b0%2!0}t2e,t3)))))))",
-    Tree0367 "B{b0=3;t0}Lim{1}(Cnd{b0!3;T;F}(pi0{t0:=}))",
-    Tree0368 "B{t0=4;o0;b0}RSeq(@os{t0:=t0%3}TryT(pc0{b0:=},t1,Pri(Wv{t0}(t2),c3e,@fi{o0|0+2%3!0}@of{b0:=t0}Pri(t4,a5)),FS(Seq(@of{t0+=1;o0:=t0+1%4}@oh{b0+=2;b0:=8}Rmp{F;S}(@ki{t0>2}t6),FF(Once(a7b{1;b0})))),@po{b0+=1}@of{o0:=_;t0:=b0%4}@oh{t0:=b0+2%3}MPri(ASeq(Once(Mt{20}(Pri(@of{t0:=b0+2%2;t0+=3}@rw{b0=5}c8e,t9,@si{t0>3}Sl{10})))))))",
-    Tree0369 "B{o0=_}TryF(c0b{o0|5+3},a1e)",
-    Tree0370 "B{t0=1;b0=0;b1=3}Isw{b0%4;T;N}(Ruf{F}(Sw{0;1}(Sl{20},@si{t0+1>6}@of{t0:=7}F,t0e)),To{10}(WU{b1%4<3}(R)))",
-    Tree0371 "PAll{-1}(PPar{0;N}(c0l,F),Wde(t1,t2),Sel(c3e,t4),Run)",
-    Tree0372 "B{t0=4;q0=1;b0;b1=2}RFb(Rmp{S;S}(MSeq(Mt{30}(Su{t0}(PAll{_}(c0))),ASeq(OnceT(Lp{t0;F}(@si{t0+4>b0}F)),t1),@oh{b1+=1;b1<t0?b0:=b1%2}Mt{50}(Wde(pt2{b0:b0;b1:b0},a3l)))),Ite(pt4{b0:8;b1:b1},t5),Flip(Run,@of{t0+=2}@oh{t0:=b0%2;b1:=b0}@fi{b1%2!0}Ret2(AFb(ASeq(pa6{b0:=;b1:t0},a7))),@os{b0+=2}MSeq(Sl{0},pi8{t0:b1},c9,t10)),c11)",
-    Tree0373 "B{t0=1;b1=5;b0=3}Ite(pa0{b0:=},OnceK(RFb(MPri(Swm(Inv(c1)),Step(Seq(FS(S),Lim{2}(@si{t0+3=3}@os{t0:=b0}a2e),a3b{t0;b1},c4)),RT{F}(ASeq(t5,Dl{10}(Wt{20}),S))))))",
-    Tree0374 "B{t1=1;q0=0;t0=5;o0}RFb(Par{0;_}(Lp{_;K}(pc0{b0:t1}),Pre{o0|0<t0+2;F}(Sl{10})))",
-    Tree0375 "B{t0=2;b0=2;t1=1}Fb(Par{-2;_}(Sb{t0=7},Fai),PPar{2;T}(c0,a1b{b0;b0}),WU{b0+4%2>0}(@fi{t1=1}@po{t0%4<0?t0+=1}Wde(pa2{b0:t1;b1:t0},@ki{b0+4<t1}@of{t1:=b0}Cnd{b0>6;N;_}(t3e))),Pri(OnceT(t4)),Rep0(@fi{t1%3>0}Sc{t1:=b0%4}))",
-    Tree0376 "B{t0;b0=5;o0}PPar{0;N}(Seq(t0,Scc{b0!b0+4%4},Sb{o0=6}),Swm(c1,t2,t3,Rpt{F}(@rw{t0+3%2<1}c4),Sl{50}),RFb(a5,Once(Sc{b0:=b0%3}),R),@rw{b0+2<7}Keep(RFb(Cd{20;_}(Par{3;_}(S,F,pi6{t0:t0},pt7{b0:0},pt8{b0:t0;b1:t0})))),Flip(Sl{10},PPar{0;N}(c9e,Sb{b0=t0}),Wv{t0}(t10)))",
-    Tree0377 "B{b1=5;b0;t0=4}PPar{2;_}(Keep(Sb{t0=b0}),RFb(a0l,t1,@of{b1:=t0+4%4}F))",
-    Tree0378 "Dl{0}(Rpt{0}(c0))",
-    Tree0379 "B{o0;b0;t0=2}RFb(Isw{b0;_;N}(RT{3}(AFb(Wu{t0},@oh{t0+1%4<1?b0+=1}@of{o0:=b0+1%3;t0+=1}Cd{0;K}(t0),a1))))",
-    Tree0380 "B{b1=0;t0=0;o0=1;b0=1}ASeq(Sw{1;4;5}(t0,Su{t0}(Ub{o0}),S,pt1{b0:b1;b1:=}),ASeq(Flip(Wu{t0},Sb{b1=t0}),c2),SubR(@po{b0+=2}pa3{b0:=;b1:b0}))",
-    Tree0381 "B{b0=2;b1;o0=_;t0=1}RFb(Seq(pt0{b0:b1;b1:=},Bin{b1+2%4>2;_}(S,Star(t1e,Ub{o0},Lim{3}(t2),t3,c4b{b0})),PAll{3}(R,Step(@po{o0:=o0|4%4}@os{o0:=b1+3}@fi{b1>b0+3}t5e,SubA(pi6{t0:b1}),a7b{t0+4;b1}),Mt{0}(Flt{2;R;K}(Sb{b1=b0})),@oh{o0:=_}Rep2(Star(t8e,c9)))))",
-    Tree0382 "B{q0=0;b0=5;t0;b1}ASeq(RSeq(Cnd{t0<2;N;_}(@fi{b0%4<2}@os{b0:=1;t0:=b0%2}@of{b1+=3}PPar{0;N}(t0,Sc{b1+=2;b1+=3},pc1{b0:b1},c2l,c3)),Lp{t0;S}(pc4{b0:1}),Flip(S,Bin{b0%4>0;T}(t5,Bin{b0+3%3=0;T}(MPri(c6b{b0+1},pa7{b0:9;b1:=}),@si{b1!1}t8e))),Lp{b0;K}(pi9{t0:t0}),Lp{b1;_}(Lp{_;R}(Swm(RFb(@of{b1:=t0}@oh{b1:=b0%3}MPri(@rw{b0>7}a10b{b0+3;b0},t11),Inv(t12e)),PPar{2;_}(t13))))))",
-    Tree0383 "Wde(MSeq(Rus{3}(Ite(t0,Fai)),t1e,Pri(Flip(t2,a3l,c4l),a5)),Rep1(Swm(t6,Rep2(OnceT(Seq(t7,Fb(c8,a9)))))),RT{1}(Once(Step(Wde(t10e,S),RSeq(t11,t12,c13e),t14))))",
-    Tree0384 "B{t1=3;t0=0;b0=5;b1=2}Sw{1}(Wu{t1},Rep0(@rw{t0%2<1}pt0{b0:b0;b1:t0}))",
-    Tree0385 "B{b0=5;o0=_;t0}OnceT(Lim{2}(Rty2(Dd{0}(@fi{some}@of{t0:=8}Wde(Swm(Sc{t0:=b0;b0+=1},Mt{50}(Sb{t0=b0}),SubA(pi0{t0:t0}),RT{2}(c1e)),Flip(Rpt{0}(Wt{20}),Bin{t0<1;N}(t2,pt3{b0:1;b1:t0}),Seq(@ki{t0>b0}c4,c5)))))))",
-    Tree0386 "B{b1=1;q0=3;t0=4;b0=3;o0=_}Lim{2}(Fb(Lp{_;_}(TryF(Lp{b0;_}(t0),Ret2(Dl{0}(t1e)),MPri(a2,@ki{o0|2>7}@oh{t0:=o0|0+2;b1+1<0?b1+=1}c3l))),Try(Lim{2}(@of{b0+=1}t4),Wu{t0},t5)))",
-    Tree0387 "B{b1=5;t0;b0;t1=3}@rw{t1!t0}Seq(AFb(@ki{b1+4<4}c0,SubR(Wt{50})),a1e,@os{b0:=t1%3}@ki{t1>t1+1}a2,t3e,FS(t4))",
-    Tree0388 "B{o0=_;b1;t0=2}@os{t0+=1}Pri(PAll{1}(c0e,@si{b1%4!1}@po{t0+=2}Sb{b1=0}),PAll{_}(Intr{t0+3=b1}(Ub{o0}),PAll{-1}(pi1{t0:t0},@fi{some}t2)))",
-    Tree0389 "B{t0=1}Star(Wu{t0},Isw{t0%4;T;N}(t0,S))",
-    Tree0390 "Rpt{F}(OnceT(Keep(Ret4(Pri(FF(Lim{1}(Fai)),a0)))))",
-    Tree0391 "B{t0=0;o0=1}Bin{o0|3+4%3=1;N}(Sb{t0=6},SubR(Rty3(a0l)))",
-    Tree0392 "B{b1=3;b0=3;t0}RSeq(Once(Swm(Scc{b0>1},S,t0,pc1{b0:=},c2)),Cnd{b0+3%4=3;N;F}(RSel(F,RT{3}(a3),Sb{b1=2})),Pre{b0=3;S}(Mt{10}(Sb{t0=5})),pt4{b0:b0;b1:=},TryT(a5b{b0%3;b0},Once(t6e)))",
-    Tree0393 "Wde(Mt{100}(Flt{2;F;K}(AFb(Rep3(c0e),Flt{1;R;K}(S),t1))),Ite(Star(Star(S,t2,t3e)),MPri(a4e,t5,t6,a7,a8)),Dl{100}(FF(OnceT(Sel(Mt{0}(t9),t10)))))",
-    Tree0394 "B{b0=2}Ret2(MSeq(@rw{b0+3%3<2}@po{b0:=6}a0l))",
-    Tree0395 "RFb(Wde(TryT(Suc,t0,Wt{0},t1),t2),t3,AFb(FF(Fb(t4,F,t5)),Flip(Swm(t6e,c7,a8))))",
-    Tree0396 "B{b1=3;t0;t1;b0=5}Try(ASeq(Cnd{t0+3=4;_;F}(@oh{b1:=b0+1%3;t0+=3}@rw{b0>4}@fi{t0%3>0}t0),t1e,Sc{b0+=2},a2,Sb{b0=1}),Wde(OnceT(Seq(a3,pi4{t0:=})),@po{t0:=t1+1}@fi{t1>0}PAll{-1}(Wt{0})),PAll{1}(@of{t0+=2}Rmp{F;S}(Pri(Pri(c5,Sb{b1=b0})))),Sb{t1=b1},Swm(TryF(t6,pi7{t0:b1}),c8b{b1}))",
-    Tree0397 "B{b1;o0;t0=2;b0=3}Seq(RSeq(S,Step(Isw{b1%3;T;_}(Bin{o0|5+2%3!2;T}(c0l,t1),Sc{b0:=o0|4+1;t0:=b0+2%4},MSeq(Sw{2}(pa2{b0:=;b1:b1},Sb{t0=0}))),Swm(c3e))))",
-    Tree0398 "B{o0=4;b0}@po{o0:=_}RtyF(RFb(SubA(Sb{b0=1})))",
-    Tree0399 "B{t0=5;b1=5;b0=5}RSeq(Lim{1}(Star(Isw{b1%4;N;_}(Seq(a0e,Sc{t0:=b0%2},Scc{b1!b1+2})),Swm(RSel(c1b{b0+1},pc2{b0:b0}),@rw{t0!1}@po{t0+=3}Sw{1;0}(t3,Sb{b1=3},pi4{t0:t0})),PAll{0}(t5,Run,c6),Inv(Inv(Sb{b0=2})))),c7)",
+    Tree0300 "B{b0=3;t1}Dl{10}(ASeq(a0,t1,Rpt{2}(@of{t1:=b0}pt2{b0:t1})))",
+    Tree0301 "B{b0;b1}Pre{b1!b0;R}(FS(To{10}(t0)))",
+    Tree0302 "B{b1;b0=5;t1=5}RFb(Wv{t1}(RSeq(t0,c1,t2e)),@fi{b0<3}@os{t1+=2}RFb(RFb(pt3{b0:b1;b1:b0},Rep1(@po{b0+=2}@ki{b0!2}R),Intr{t1!7}(pt4{b0:0;b1:t1}))))",
+    Tree0303 "B{t0=1;b0=5}Step(Wv{t0}(Once(Rus{3}(FF(Swm(Rty2(pt0{b0:b0}),Par{_;3}(Wu{t0},t1,c2)))))),Bin{b0!t0;_}(Swm(S,t3,t4e,SubA(Sb{t0=1})),OnceK(MPri(Pre{t0>b0+1;F}(TryF(Su{t0}(t5),Pre{b0%3!2;S}(Sb{b0=6})))))))",
+    Tree0304 "B{t0=2;b1=0}RFb(t0,Wu{t0},c1)",
+    Tree0305 "Ite(c0,t1)",
+    Tree0306 "B{b0=5;t0=0}Fb(a0,Sb{t0=b0})",
+    Tree0307 "B{t0=2;b0;q0=2}Fb(Lp{t0;_}(OnceK(a0)),t1,c2)",
+    Tree0308 "B{b1=0;t1=1;o0=_;t0;b0}Try(Sw{1;4}(Sb{o0=2},a0l,Sw{0;1}(c1b{b0},Sc{b0:=o0|5},@fi{t0+3>b0+2}@os{t0+=3}t2)),c3,Ret3(Sw{0}(pc4{b0:b0},Inv(Rep1(@os{o0:=t1+4%2;b1:=t1}@rw{some}Pre{b0!o0|0+3%2;R}(SubA(a5)))))),Bin{none;N}(@of{t0<2?o0:=b1%2}Fb(pi6{t0:=},Wu{t1},@of{t0:=t0+4%2}@fi{o0|3+3>t0}@po{b1:=b1%3}RU{F}(t7)),Swm(@fi{t0!3}@ki{t1%2=1}c8,Ub{o0},t9,Pre{b1>5;R}(F))),Step(Mt{0}(RFb(@fi{b1+4=1}@si{t0>b1}@po{t0+=1}pt10{b0:=;b1:b1},c11,Sb{t1=t0})),Sw{4}(a12b{t1;b1},pt13{b0:t0;b1:t1}),a14e))",
+    Tree0309 "B{q0;b0=4;b1;t0}@oh{b0+4>t0?b1:=b1%3;b0+=2}Star(t0,Sel(Scc{b1!t0},@rw{t0+1%3!0}@po{t0+=2;b0+=1}@of{t0+=2}Sw{1}(c1,a2l),c3l),Sw{5;0;1}(c4,Fai,RU{S}(t5),a6),Lp{_;_}(RFb(a7)))",
+    Tree0310 "B{b1=1}RSeq(PPar{0;_}(Dl{30}(Fb(t0,SubA(c1l))),To{10}(Wt{30}),Sw{0}(c2l,c3)))",
+    Tree0311 "Seq(RU{S}(Fai))",
+    Tree0312 "B{b0=5;o0=3;t0=5}Keep(Sel(RFb(t0,To{20}(t1),Pre{t0<5}(Cnd{t0+4>b0;N;F}(Sb{o0=1}))),Flt{3;F;_}(RU{S}(PAll{-3}(S,c2,Wt{0}))),Fb(FF(c3e),pc4{b0:=},@of{o0:=o0|4}t5,Su{t0}(Sl{0})),RU{S}(pt6{b0:7;b1:b0})))",
+    Tree0313 "AFb(t0,Star(c1l,t2,Ite(Sub(c3e),t4)))",
+    Tree0314 "B{b0;t0=2;b1=3}FF(Par{_;3}(Scc{t0+3<2},PPar{0;N}(SubA(SubA(pt0{b0:b0;b1:=})),t1,F),Flip(Wt{0},c2)))",
+    Tree0315 "B{b0=3;q0=0;t1;t0=0}Rus{1}(Lp{t1;R}(RU{S}(Cnd{t0%4<2;_;S}(Lp{t1;R}(RFb(Par{2;0}(t0,t1),Ite(c2,Suc),Sb{b0=5}))))))",
+    Tree0316 "B{t0;b0}Fb(Flip(Cd{30;K}(SubR(c0)),Sb{t0=b0},Pre{b0=3;R}(c1),c2))",
+    Tree0317 "B{b0=5;q0=3;t0}MSeq(RFb(Wde(@of{t0+3=2?b0:=t0;t0:=b0}t0,@po{b0+=1;b0:=b0+2%4}Par{-2;_}(Mt{30}(Sc{t0:=b0+3}),Fb(c1,Lp{_;S}(t2),a3l),Isw{b0;N;_}(Ite(t4e,a5e),a6),Flip(S,c7l,t8)))))",
+    Tree0318 "B{b0;t0=2;b1=1;o0;q0=0;t1=1}@fi{some}@si{b0+1%2!1}@oh{b1+=3}Sw{2;1}(@si{b1<0}t0e,t1,@si{some}Star(pi2{t0:=},Lp{_;K}(Scc{t0<b0}),@oh{t1+3>1?o0:=_;o0:=o0|2%2}@po{t1+=2;b0:=b1%4}c3b{o0|5%4},Wt{100}))",
+    Tree0319 "Pri(PPar{0;_}(Rpt{1}(PPar{2;N}(a0,a1,RFb(a2,t3)))),Fb(Seq(t4,Wt{10},t5),PAll{1}(t6,t7),Swm(Sl{20},t8,F)),Step(PAll{_}(t9,Mt{10}(Ret3(Run)),ASeq(Rus{F}(Inv(RU{F}(c10)))))))",
+    Tree0320 "B{t0=3;o0;b0=5}Rmp{F;S}(Bin{t0+4%3<0;_}(@po{b0!7?t0:=b0%2}@oh{t0+4%2>0?o0:=0}@of{o0:=_}To{50}(t0),@fi{o0|1%2=1}PPar{2;T}(Pre{b0%4!0;K}(SubR(Rep4(PPar{2;T}(Scc{t0+3%4<0})))),c1b{t0},a2)))",
+    Tree0321 "B{b0=4;t0=3;b1=3}Fb(Invt(Fb(Sw{4}(@ki{b1+4>2}@fi{t0!t0+4%3}@rw{t0<b1%3}c0l,t1),Ret0(c2),Isw{t0%4;T;_}(t3,Sb{t0=6},Scc{t0>b1},c4))),Ite(@po{t0+=3}@si{b0<b1+2}@of{b0+=3}TryF(Isw{b1%2;T;T}(@of{t0+=1}@si{b0+4>b0%4}PPar{0;_}(pa5{b0:=},@os{b1+=1}@oh{b0:=8}a6)),Bin{b0=5;_}(Sb{b1=4},c7b{b1})),Cd{10;K}(Fb(c8,Flt{3;F;F}(Scc{b0<6}),@oh{t0<b0%3?b0+=1}@os{b1+=3}@fi{b1+3%4=2}t9e,Scc{b0+3>7},a10l))),Swm(@ki{b0<b1}Isw{b0;T;_}(c11,t12,Wt{10}),Wde(@oh{t0+=2}Wu{t0},c13),PAll{-3}(c14,F,Sb{b1=b0},t15),Rpt{2}(Fb(c16,a17l,Sl{10}))))",
+    Tree0322 "B{b1=3;t0=1;b0=2;t1}Intr{b0+3=5}(SubR(@oh{t1%2=1?t0:=t0+4%4;b1%3>0?t0:=6}@po{b1+=2}PPar{0;T}(Su{t1}(R),@fi{t0+1%2<0}@rw{b0+2<5}@of{t1+=2}pi0{t0:=},RepF(Flt{2;S;K}(a1)))))",
+    Tree0323 "RFb(AFb(Fb(AFb(RFb(a0l,c1e),RSeq(t2,t3,t4))),Inv(Swm(ASeq(c5e))),To{20}(PPar{0;_}(Step(t6,c7)))),RFb(Ruf{2}(Star(RSeq(c8e,c9e,Sl{0}),S,ASeq(MPri(c10,Sl{100}),FS(Ite(t11e,Run))))),Ret0(c12l)))",
+    Tree0324 "B{b0=4;b1=5;t0}Wde(@oh{b0:=1}@rw{t0+2!5}@ki{b1+2%3<0}t0,Wu{t0},@fi{t0+1%4>2}a1)",
+    Tree0325 "FS(MSeq(PAll{2}(Rpt{0}(c0),t1)))",
+    Tree0326 "B{t1=2}MPri(pa0{b0:5;b1:t1},c1,Fai)",
+    Tree0327 "B{b0=4}Bin{b0+3%3>0;_}(pa0{b0:=},Sl{0})",
+    Tree0328 "Rpt{3}(MSeq(a0,a1l))",
+    Tree0329 "B{b0=3;t0;b1=3}@rw{t0>6}AFb(Isw{7;T;T}(Su{t0}(TryT(Su{t0}(@rw{b1%2<1}Ruf{F}(RepF(a0e))),@po{t0:=0}Scc{b1>b1%3}))),c1,Wde(Ruf{2}(t2),RT{F}(pc3{b0:7})),Step(RSeq(pa4{b0:t0},@oh{b0+=3;b1:=b0+4%4}pt5{b0:=;b1:=},pi6{t0:b1}),Rep1(pc7{b0:t0}),Scc{b0%4<1},Pre{t0>t0%3;F}(c8)),RFb(t9e,a10e,Wu{t0}))",
+    Tree0330 "B{t0=0;b1}RFb(Dl{10}(@ki{b1=3}PAll{-2}(a0b{b1%3;b1},MPri(Bin{t0+1%4>1;_}(t1e,a2),c3l))))",
+    Tree0331 "B{b0;b1}Seq(@os{b1:=b0}t0e,c1,c2b{b0})",
+    Tree0332 "Swm(c0,RU{S}(Sl{50}),To{30}(a1),Inv(Ret2(F)),AFb(t2,Sl{20}))",
+    Tree0333 "B{t0=0;b0=0;b1=2}PPar{2;_}(@po{b1:=b1%3}Seq(pa0{b0:=},c1,c2l),Seq(Scc{b1%3=2},@po{t0:=b1}a3,Pre{b0>b0+1%4;R}(Sl{0}),t4,SubA(t5)),SubA(Rus{1}(c6)))",
+    Tree0334 "Ret1(Suc)",
+    Tree0335 "B{b0;t0=1}Flt{3;R;_}(Isw{t0;N;_}(Intr{b0<t0+2}(Inv(t0)),Cnd{t0%3!2;T;S}(@of{b0+=1}@oh{t0+=1}@rw{t0!t0+1}RFb(@rw{t0!3}t1,pa2{b0:b0}))))",
+    Tree0336 "B{t0=3;b0=0;b1=2}RFb(@rw{t0+2<0}@si{b0%2!1}pi0{t0:=},PAll{1}(t1,pt2{b0:t0},c3),Flip(c4l,Sb{t0=b1}),@oh{b1:=t0}@rw{t0+4<5}Rmp{F;F}(PAll{2}(c5,c6)),Dl{0}(RT{3}(c7e)))",
+    Tree0337 "B{t0}Pri(RSeq(Seq(S),Pre{t0<2;S}(t0e),a1),Mt{10}(Cd{50;_}(a2)))",
+    Tree0338 "B{t0=1;b1=2}AFb(SubR(a0b{1;b1}),c1b{t0},@ki{t0+4=3}Wu{t0},c2)",
+    Tree0339 "B{o0;t1=1;q0=0}Lp{t1;_}(To{10}(SubR(OnceT(Bin{some;N}(c0e,c1l)))))",
+    Tree0340 "B{t0;q0=3;b0}Isw{b0%2;_;N}(@po{b0+=2}@fi{b0+1%2>0}t0,@rw{t0+3%3>0}Sel(c1e,c2,Scc{t0=7}),FS(@oh{b0>3?b0:=t0+4}@si{b0+4%2<1}a3),Fb(Inv(Lp{t0;S}(a4))))",
+    Tree0341 "Rty3(a0)",
+    Tree0342 "B{b1;b0=4;o0=1;t0=2;t1}RSeq(Step(@po{t1%4<1?o0:=t0+2}c0b{6},Lim{2}(Isw{t0;T;N}(S,Sc{b1+=1}))),PPar{0;N}(ASeq(pc1{b0:=},Ub{o0},Sl{100}),pc2{b0:1},R),PAll{-1}(a3e,Sl{100}))",
+    Tree0343 "To{20}(Sub(Rep2(FS(Sub(t0)))))",
+    Tree0344 "Rep2(RFb(Ret0(c0l),c1))",
+    Tree0345 "B{t0=1;b0;o0=_;b1=1}Fb(@si{b1=5}@os{b1:=5}@of{b1:=t0}Pre{o0|4<b1}(Intr{o0|4>5}(@rw{t0!o0|4}@ki{o0|1+4%4<3}RSeq(Bin{some;N}(Sc{b1+=1},@of{t0+=2}@po{t0:=b0%3}a0l),a1,pc2{b0:=},@ki{b0>3}c3))),Par{-1;1}(Isw{b1;T;_}(c4,c5),@si{o0|3=b1+4}@po{t0+=4;b1:=o0|1}Sw{1}(pc6{b0:2},pc7{b0:b1})),Pre{o0|1<6;K}(PPar{2;T}(Mt{20}(t8),@fi{t0!3}@os{b0:=b1+1%2}Cnd{none;N;F}(R),t9e)),Rep0(a10))",
+    Tree0346 "B{t1;b0=4;t0=1}RSeq(RFb(@os{t1:=b0+1%3}@rw{t0+4<5}Cd{20;F}(pt0{b0:=;b1:t1}),Keep(Isw{t1;T;N}(Par{0;1}(@si{t0+1!t0}@fi{b0>t1}pt1{b0:t0;b1:b0},t2e,a3,Sb{b0=8}))),Star(c4,t5e,R),Cnd{t1+4%3!2;N;S}(Seq(ASeq(c6,Suc,c7l))),Suc),Pri(OnceK(@ki{b0%2!1}@po{t1:=t1+3%3}@si{b0+1>t0+2}ASeq(Pre{b0=b0+1;F}(Bin{b0!1;T}(Su{t1}(S),Fb(Scc{t0+3%4!1},pa8{b0:t1;b1:t1}))),Swm(Sb{t1=t0},t9,RSel(t10,Wu{t0},t11e,Sc{b0+=2}))))))",
+    Tree0347 "B{b0=0;q0;t0=0;b1=5;o0=4}RFb(RFb(PAll{_}(@rw{some}Lp{_;F}(Keep(t0)),RetF(t1),@of{b0+=1}Rpt{F}(@si{b0<5}t2))),RSeq(Lim{1}(t3),@os{t0+=1;b1+=3}@po{b0+=3}pt4{b0:t0;b1:=},Pre{none;K}(Sc{b1+=3}),a5b{o0|4%3;b0},t6))",
+    Tree0348 "B{o0}Bin{o0|2+3%4>2;_}(c0,t1)",
+    Tree0349 "Pri(Seq(Rpt{F}(Flt{1;F;K}(RSel(Dl{100}(c0),a1l))),t2,Seq(Seq(Step(a3e,t4,R))),c5),FF(t6),Rpt{F}(PPar{2;_}(FF(Swm(a7,t8)),PAll{1}(TryT(t9e,R,t10),OnceK(t11),Lim{2}(Star(t12,c13l))))))",
+    Tree0350 "B{b0=1;t1;t0=3}RSeq(RSel(c0,Scc{b0!4},Wu{t1},Scc{t0+1=1}),FS(Once(c1)))",
+    Tree0351 "B{b1=5;b0=3}Try(a0l,pt1{b0:=;b1:b1},RFb(F,Fai))",
+    Tree0352 "OnceK(Flip(FS(Keep(Keep(Opt(t0)))),RFb(Once(c1),t2),Step(Sub(RFb(t3e,F)),t4,t5,Seq(Rpt{3}(Cd{20;F}(c6))),t7)))",
+    Tree0353 "B{o0=_;t0}Lim{2}(Rep3(RSeq(@rw{t0+1%3>0}To{0}(Wt{10}),c0e)))",
+    Tree0354 "B{o0;t0=3}Isw{o0|3%2;_;T}(Wt{10},RU{S}(Rep1(Pre{t0>2;R}(Flip(Rpt{F}(c0b{7}),@rw{t0%4>2}Ruf{F}(c1),Step(R,RFb(c2l,Scc{o0|2>5})))))),SubA(t3))",
+    Tree0355 "B{t0=0}Pre{t0%4<2}(Wu{t0})",
+    Tree0356 "B{b1=0;t1=1;t0}Lim{3}(Star(@ki{t1%4<3}Flip(Sl{0},Wt{20}),Pre{b1=b1+1;R}(Intr{b1+4!7}(pi0{t0:t0}))))",
+    Tree0357 "B{b0;b1=0;t0;q0=4}RU{S}(Sw{4;0}(Seq(Sc{t0:=b1+1},a0l,Isw{b1+4%2;T;N}(c1e,Sb{b0=0}),t2,Inv(c3)),RSeq(RSeq(Sl{30},a4b{b1+3%3;b1},Lp{b1;S}(Sc{t0=b1?b1+=1})),Isw{b1;N;N}(Opt(t5),t6)),Sw{1;5}(Try(Sw{5}(Sc{b0:=t0%2},F),pc7{b0:b1},PAll{-1}(OnceT(c8))),Fb(c9e,F),Once(Inv(pt10{b0:b0;b1:=})))))",
+    Tree0358 "B{t0=3;b0=3;q0=0;o0}@rw{b0+2=6}Par{5;_}(Pri(Lp{t0;R}(c0e),c1,FS(c2)),RSeq(pi3{t0:t0},Ub{o0},t4),RSel(@fi{t0>1}@oh{b0+=2;b0!2?o0:=_}@po{t0:=9}Pre{some;R}(Sb{b0=8}),@os{b0+=1}pt5{b0:5;b1:b0},Dd{30}(Suc)),Intr{t0+1<b0}(Isw{o0|5;T;N}(F,a6b{b0;b0},t7)),Lim{2}(Swm(Intr{t0>7}(pi8{t0:=}),@po{t0:=b0%3}@ki{o0|0%4>0}Intr{b0%2<1}(pt9{b0:t0;b1:b0}))))",
+    Tree0359 "B{t0=1;o0=_;q0;b0}Isw{b0+3;T;_}(Lp{_;_}(TryT(c0,Sb{t0=b0},ASeq(c1,t2e,t3),@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}t4e,t5)),Pre{t0+3>1;R}(Cd{10;K}(Seq(Isw{o0|0;T;T}(Rmp{S;S}(Keep(pc6{b0:b0})),R,pa7{b0:=})))),PAll{_}(Cd{0;F}(Rty4(Sel(t8,R))),Lp{t0;K}(RU{F}(RFb(RSel(t9,S))))),t10,Cnd{some;T;_}(Flt{2;_;F}(@of{o0:=t0+2%4;t0+=1}Cnd{t0%4<2;T;F}(RSeq(Step(Scc{b0<1},c11b{b0+4%2}))))))",
+    Tree0360 "B{o0}Try(Flip(F,t0),t1,@ki{some}a2e)",
+    Tree0361 "Once(MPri(Rpt{2}(RSel(a0,t1)),Step(Ruf{3}(MSeq(t2e,c3,c4,Sl{20},c5l))),Swm(PPar{2;_}(t6,a7),Swm(a8l,c9))))",
+    Tree0362 "B{b0=0;t0=2;t1;b1=0}Cd{20;F}(Mt{10}(Cd{0;K}(Sc{b1%4>2?t0:=b0%4;b1+=2})))",
+    Tree0363 "B{b0=4;b1=1;o0=_}Flt{3;R;K}(@ki{b0!b1+4}Sw{3}(PAll{2}(Sb{o0=1},Ub{o0},t0e),t1))",
+    Tree0364 "B{t0=3;b0=0;b1}Star(Flip(Sc{b0+=3},Sb{b1=5},Sb{b1=1},Wt{0}),Flip(a0,@of{t0+=2;b1+=1}Scc{b1<3},Step(Par{0;_}(pc1{b0:=},Sl{100}))))",
+    Tree0365 "B{b1=2;t0=4;q0=0;b0=1}Flip(SubA(Lp{t0;F}(t0)),Rpt{F}(pi1{t0:b0}),t2,@os{b0>b1%2?b0+=3;t0+=2}c3e)",
+    Tree0366 "B{t0;q0=0}PAll{1}(Lp{t0;_}(SubR(R)),t0)",
+    Tree0367 "B{b0;t0}Star(@si{t0=6}@fi{b0>3}Par{_;0}(RepF(a0),t1e,a2),RFb(Flip(t3,@of{b0:=t0%4}@ki{b0+4>6}@rw{t0%3!1}a4),Fai),Wde(Scc{b0!t0},Star(PPar{2;N}(t5,c6),t7),@ki{b0+2%4>0}@po{b0:=t0%3}Sel(@po{t0+=2}@si{t0+4%2<0}a8,t9)))",
+    Tree0368 "Seq(Par{_;_}(PPar{0;T}(t0,t1),Inv(Run)),To{10}(Once(Fb(t2,t3,a4))),Par{2;_}(FF(t5e),a6,Dl{30}(t7),c8l))",
+    Tree0369 "B{b0=5;t0;b1=0}@po{b1+=1;b1:=t0}Keep(RSeq(@oh{b1+=3;b1:=t0+3}Isw{0;N;_}(c0,Rmp{F;S}(FF(c1l))),@ki{t0+2<b1%2}@po{b0:=b1;t0:=t0+4%4}c2l,Pre{b1>1;R}(Rep3(Seq(t3,Sc{b0+=1}))),Inv(c4)))",
+    Tree0370 "B{t0=0}Flt{1;F;_}(@rw{t0+4<1}RSeq(RFb(a0,To{0}(Once(Dd{0}(t1))))))",
+    Tree0371 "B{t0=1;b1=1;b0=4}Ret1(Flt{1;S;F}(RSeq(Isw{t0%2;N;_}(Wt{100},Sl{10},Pre{t0%3=2;F}(a0b{b0+4%3;b1})))))",
+    Tree0372 "B{o0=0}PPar{1;T}(Ub{o0},t0,a1)",
+    Tree0373 "B{b1=1;t0=0;b0}RSeq(Swm(PPar{1;_}(@po{t0+=1;b1:=b1%3}Rep4(pi0{t0:t0}),@rw{b1+3>b1+2}OnceK(@po{b0<b1?t0:=b0}@si{b0+1>5}@ki{b1<1}Bin{b1>b0%4;_}(MPri(t1e,SubR(t2)),Ruf{F}(pt3{b0:b1;b1:=}))))),Swm(Isw{3;T;_}(MPri(t4,a5),c6,t7)))",
+    Tree0374 "B{t1=4;o0;t0;b0=3}Flt{3;_;_}(RFb(Flt{3;R;K}(Inv(MSeq(@rw{t0<t1}@fi{b0%4<2}@po{t1:=5}a0,Seq(a1,SubR(Sl{20}),Dl{50}(Sl{50})),SubR(RSeq(c2,Wu{t0},t3,Ub{o0})))))))",
+    Tree0375 "B{b0=2;t0=5;o0=1;t1=3}Swm(RSeq(Scc{some},Sb{b0=t1},Lim{1}(a0l),@of{t0+=1;t0:=t1}Wt{0},t1),PPar{2;T}(Rep2(a2),Wv{t1}(c3b{4})),Cd{20;F}(Mt{20}(RSel(F,Wt{50}))),RFb(Pri(Scc{t0%2!1}),@fi{none}@po{t1+=2}@os{o0:=_}pt4{b0:=}),@ki{t0+3>1}RU{F}(@ki{t1%2>0}@os{t0:=b0}@oh{b0+=2}RU{S}(@fi{t1>t1%2}Rep2(pc5{b0:4}))))",
+    Tree0376 "B{t0=1;b0}Dd{50}(@ki{t0>3}RSeq(a0,Once(@rw{b0<5}t1),@si{b0>2}@ki{t0+1=0}@rw{b0%4<0}To{30}(@fi{b0<t0}pa2{b0:b0;b1:t0}),a3,t4))",
+    Tree0377 "B{b0=5;o0;b1=0;t0}RFb(@os{b1+=2;b1+=1}@po{b1=7?o0:=9}Mt{10}(@ki{b0+1=0}@si{none}@po{b0+=2}PPar{2;N}(Flt{1;R;K}(Lim{3}(@fi{t0<0}@si{t0!o0|2%4}Bin{b1+3<0;T}(c0,t1))),Rpt{F}(F),Scc{none})),@of{b1:=0}@si{b1+2%3<0}Sw{1}(Sel(Lim{1}(Ub{o0}),MSeq(Wt{30},Ub{o0})),a2l),Sb{o0=2})",
+    Tree0378 "B{b1;b0=2;o0=_}Opt(@oh{b1+=1}@rw{b1>b0}SubR(PPar{1;N}(Cd{10;K}(t0),Sb{b0=7},pi1{t0:b1})))",
+    Tree0379 "B{t0;b1=4}@fi{t0+1>b1}Sw{1}(Sc{t0+=1},Rep0(Wt{0}))",
+    Tree0380 "B{o0=2;t0;q0=2;b0=4}Seq(Swm(Isw{t0%4;T;_}(Dl{30}(Sb{o0=1}),@po{b0>b0+1?b0+=3;o0:=_}Flt{3;F;_}(Sc{b0+=1}),Lp{b0;R}(Ub{o0})),TryF(Sc{b0+=2;t0+=1},@si{b0%3!0}@po{t0<2?b0:=b0%3}R),pt0{b0:5;b1:t0}),Fb(Pre{o0|0>7;F}(Par{_;-2}(Wu{t0},Scc{t0<5})),Fb(t1,a2)))",
+    Tree0381 "B{t1=3;b0=5;t0=5}Wde(Dd{10}(Seq(pt0{b0:5},RSeq(t1,t2))),Bin{b0%4=3;N}(c3,c4),Once(Mt{30}(To{0}(Bin{b0=t1%2;_}(pt5{b0:b0;b1:t1},a6)))))",
+    Tree0382 "B{t0=3;q0;b0=5;b1}PPar{1;N}(Wt{10},MPri(t0,PPar{1;N}(S,Sc{t0+=1})),@fi{b0<7}@oh{b1:=b0}@os{t0+=2}Lp{b0;_}(Sl{0}))",
+    Tree0383 "Fb(RFb(c0),Ret1(Once(Sel(t1,Ite(c2,RU{F}(c3)),ASeq(c4l,t5)))),AFb(Opt(RSeq(t6,a7)),Seq(t8,a9l),Swm(c10,PAll{_}(c11,t12e,Sl{10}))))",
+    Tree0384 "B{t0;b0}Swm(Isw{t0;_;_}(Fai,a0e),Cnd{t0%4>0;N;F}(pt1{b0:t0;b1:b0}),t2)",
+    Tree0385 "Keep(Step(Par{1;2}(Inv(RetF(Suc)),t0,F),a1,Seq(OnceK(a2l),Sub(Fb(t3e,Sl{10})))))",
+    Tree0386 "RFb(RFb(Rmp{F;F}(t0e),PAll{1}(Sl{0})))",
+    Tree0387 "B{t0=3;b0=0}Fb(Lim{2}(t0),Sb{t0=b0})",
+    Tree0388 "B{b0=3;t0}AFb(Dl{20}(pt0{b0:3;b1:b0}),Rep4(Mt{10}(a1)),AFb(AFb(t2,Wu{t0},t3),MPri(c4,RFb(c5,c6),Wu{t0},pa7{b0:4;b1:t0})))",
+    Tree0389 "B{t0=0;b0=3}Keep(Ite(ASeq(OnceK(pi0{t0:b0}),Sb{t0=4}),a1))",
+    Tree0390 "B{b0;t0=4;t1=3}Try(Pre{t1+3<t1+2;F}(AFb(Ite(Scc{t1<3},Wt{30}))),Cnd{b0!t1+3;T;_}(Rpt{2}(Try(t0,pt1{b0:=;b1:b0},c2))),Cnd{t0<2;T;S}(Fb(a3,Rep3(t4))))",
+    Tree0391 "B{t1=5;t0;b1=5}MSeq(TryF(t0,RU{S}(Sc{t0+=3}),@fi{b1+4%2>0}@ki{b1>t1%3}@oh{b1:=t0%2}Bin{t0+1%4<3;_}(Wu{t0},Sl{10}),Rep2(t1e)),RSel(pi2{t0:=},@fi{b1%2=0}@si{b1+2<2}@os{b1:=t1+1%3}R,Ruf{1}(Sl{50})))",
+    Tree0392 "Swm(Fb(Flt{2;R;F}(PAll{_}(c0,t1)),t2,Seq(t3,c4)),Pri(Flt{2;R;K}(PAll{-1}(Swm(t5,t6))),Pri(Par{_;1}(c7,Wt{50}),Wde(a8,RU{F}(t9),c10l)),RSeq(Sl{10},t11,Suc,a12l,c13e)),Seq(a14,c15))",
+    Tree0393 "B{b1=1;t1=3}RSeq(Star(PPar{1;T}(Fb(t0,t1),Pri(a2e)),Flip(t3,pt4{b0:t1;b1:=},@po{b1:=b1%2}Sb{b1=t1},t5,F),t6))",
+    Tree0394 "B{b0=2;t0}Seq(@si{b0+4%4>2}Wu{t0},Sc{t0+=1},F)",
+    Tree0395 "B{t0=3}RU{F}(PPar{0;N}(t0,Wu{t0},Rep0(pi1{t0:=}),t2,RFb(F,R)))",
+    Tree0396 "Cd{100;_}(Seq(a0,RSeq(t1,t2,t3),t4e))",
+    Tree0397 "B{t1=4;t0=3;o0=4;b0=3}Pri(Wde(pa0{b0:9;b1:t1},@fi{t1=1}@of{b0+=3;b0+=2}@os{t1:=o0|1+1}Dl{30}(Suc)),Swm(t1,Flip(Intr{none}(@os{b0+=3}@si{b0<2}@oh{b0+2%2<0?b0:=t1}Fai),Sc{t0+=1}),MPri(c2b{o0|3},a3l,c4l)),Flt{2;F;F}(RSeq(@po{t0:=t0%3}@fi{some}Wt{30},pt5{b0:=;b1:b0})),Ret3(t6))",
+    Tree0398 "Step(Opt(c0),Rpt{1}(c1l))",
+    Tree0399 "B{b0=2;o0}PAll{-1}(Flt{3;S;_}(Once(To{10}(PAll{2}(pc0{b0:b0},c1,a2)))),RSeq(a3e,FF(pt4{b0:b0}),RSeq(Ub{o0})))",
 }

@@ -4,359 +4,417 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0400Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-        }
-        #[run_while(|bb| *bb.t1 + 1 > 2)]
-        ReactiveFallback {
-            SubTree(Tree0400Sub0, ..),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-        }
-    }
-}
-
-board!(Tree0400Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0401 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            #[on_halted(|bb| if *bb.t1 + 3 < 5 { bb.b0 += 3 })]
-            #[success_if(|bb| bb.b0 > 4)]
-            WaitValueUpdate(t0) {
-                Action(Act<0>),
-            },
-            Fallback {
-                Invert {
-                    WasEntryUpdated(t0),
-                },
-                Loop(q0, if_empty = Skipped) {
-                    ReactiveSequence {
-                        MemPriority {
-                            StatefulAction(Task<1>),
-                            Script(|bb| bb.t1.set(*bb.t0)),
-                        },
-                        Selector {
-                            #[run_while(|bb| *bb.t0 > 7)]
-                            #[failure_if(|bb| *bb.t0 < 7)]
-                            StatefulAction(Task<2>),
-                            AlwaysRunning,
-                        },
-                        Interrupt(|bb| *bb.t1 % 3 == 1) {
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-                WaitUntil(|bb| *bb.t1 < 5) {
-                    Remap(success = Success, failure = Failure) {
-                        ReactiveSequence {
-                            IfThenElse {
-                                StatefulAction(PTask<4>, b0 = {=}),
-                                StatefulAction(PTask<5>, b0 = {=}, b1 = {t1}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0401Blackboard { t1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0402 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
         }
-        Sequence {
-            ReactiveSequence {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    RetryUntilSuccessful(4) {
-                        StepSequencer {
-                            Repeat(2) {
-                                Condition(PCond<0>, b0 = {b1}),
-                            },
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                #[run_while(|bb| bb.b0 > 4)]
-                Condition(Cond<2>),
-                Parallel(success = -2, failure = 0) {
-                    Inverter {
-                        #[run_while(|bb| *bb.t0 + 3 < 4)]
-                        AlwaysSuccess,
-                    },
-                    Condition(Cond<3>),
-                },
-            },
+        SequenceWithMemory {
             WhileDoElse {
-                Inverter {
-                    Conditional(|bb| bb.b0 + 3 == 1, dynamic = true, else = Success) {
-                        ReactiveFallback {
-                            MaxTime(10) {
-                                Action(Act<4>),
-                            },
-                        },
+                #[on_failure(|bb| { bb.b1 += 1; bb.o0 = Some((*bb.t0 + 1) % 4) })]
+                #[on_halted(|bb| { bb.b0 += 2; bb.b1 = 8 })]
+                Precondition(|bb| bb.b0 + 4 > 2) {
+                    #[on_halted(|bb| { bb.b0 = *bb.t0 + 4; bb.o0 = None })]
+                    RepeatUntilFailure(3) {
+                        Condition(Cond<0>),
                     },
                 },
-                #[on_success(|bb| { bb.b0 += 2; bb.t0.set(bb.b0 + 3) })]
-                RetryUntilSuccessful(3) {
-                    Fallback {
-                        IndexSwitch(|bb| 8, dynamic = false) {
-                            StatefulAction(Task<5>),
-                            Action(Act<6>),
-                            Action(PIo<7>, t0 = {b1}),
-                            StatefulAction(Task<8>),
-                        },
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                },
-                IfThenElse {
-                    #[success_if(|bb| bb.b0 < 4)]
-                    Condition(|ctx, bb| ctx.check_in(10, bb.b0 % 2)),
-                    StatefulAction(Task<11>),
-                    ParallelAll {
-                        Wait(30),
-                        AlwaysRunning,
-                        #[post(|bb| bb.b0 += 2)]
-                        #[skip_if(|bb| bb.b1 < 3)]
-                        Condition(Cond<12>),
-                        SetBlackboard(b1 = 0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0402Blackboard { q0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0403Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0403 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        RetryUntilSuccessful(3) {
-            Conditional(|bb| (bb.o0.unwrap_or(2) + 3) % 3 != 1) {
-                ReactiveFallback {
-                    AsyncSequence {
-                        SubTree(Tree0403Sub0, ..),
-                        #[run_while(|bb| *bb.t0 % 4 > 0)]
-                        Deadline(20) {
-                            Conditional(|bb| bb.b0 + 4 < (*bb.t0 + 4) % 2, dynamic = true, else = Success) {
-                                BinarySelector(|bb| bb.o0.is_some()) {
-                                    StatefulAction(PTask<1>, b0 = 6, b1 = {b0}),
-                                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
+                RepeatUntilFailure(1) {
+                    Loop(q0, if_empty = Skipped) {
+                        FlipSelector {
+                            Interrupt(|bb| bb.b0 + 2 < bb.b0 % 3) {
+                                TryCatch {
+                                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4))),
+                                    StatefulAction(Task<2>),
+                                    #[failure_if(|bb| bb.o0.unwrap_or(4) > (bb.b1 + 4) % 2)]
+                                    #[on_success(|bb| bb.b0 += 1)]
+                                    AlwaysSuccess,
+                                    Condition(PCond<3>, b0 = {b1}),
                                 },
                             },
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0403Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0404 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        Timeout(20) {
-            SkipUnlessUpdated(t0) {
-                Loop(q0, value = {b1}) {
-                    StatefulAction(PTask<0>, b0 = {t1}),
+            Inverter {
+                Sequence {
+                    BinarySelector(|bb| bb.o0.is_some()) {
+                        WhileDoElse {
+                            Parallel(failure = -1) {
+                                SetBlackboard(b1 = {t0}),
+                                StatefulAction(Task<4>),
+                            },
+                            Script(|bb| bb.b1 = bb.b0 % 4),
+                            Precondition(|bb| bb.o0.unwrap_or(1) != bb.b1 % 3, else = Skipped) {
+                                #[post(|bb| { bb.b0 += 2; if bb.o0.unwrap_or(2) != 6 { bb.b1 = bb.b0 + 1 } })]
+                                Action(Act<5> = Act::<5>),
+                            },
+                        },
+                        ReactiveSequence {
+                            ParallelAll {
+                                StatefulAction(Task<6>),
+                                Action(PAct<7>, b0 = {=}, b1 = {b1}),
+                                UnsetBlackboard(o0),
+                                SetBlackboard(o0 = Some(4)),
+                            },
+                            Sequence {
+                                Sequence {
+                                    Action(Act<8>),
+                                    Action(PAct<9>, b0 = 6),
+                                    Action(Act<10>),
+                                },
+                                Action(PAct<11>, b0 = {b1}, b1 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                SequenceWithMemory {
+                    ReactiveSelector {
+                        StatefulAction(PTask<12>, b0 = {t0}),
+                        Condition(Cond<13> = Cond::<13>),
+                        #[success_if(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(0))]
+                        #[run_while(|bb| bb.b1 < bb.b0)]
+                        StatefulAction(Task<14>),
+                    },
+                    Parallel(failure = 1) {
+                        UnsetBlackboard(o0),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<15>),
+                        Action(|ctx| ctx.exec(16)),
+                        Condition(Cond<17>),
+                        Precondition(|bb| bb.o0.unwrap_or(0) != 1, else = Running) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0404Blackboard { t0 q0 b1 t1 });
+board!(Tree0400Blackboard { b1 t0 o0 q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0405Sub0 for Ctx {
-        Condition(Cond<0> = Cond::<0>)
+    pub tree Tree0401 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        TryCatch {
+            Fallback {
+                Timeout(10) {
+                    Condition(Cond<0>),
+                },
+                SkipUnlessUpdated(t0) {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
+                Cooldown(50) {
+                    BinarySelector(|bb| bb.b0 > 0, dynamic = false) {
+                        Condition(Cond<4>),
+                        #[skip_if(|bb| *bb.t0 != 1)]
+                        Repeat(4) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                #[success_if(|bb| *bb.t0 + 1 < 3)]
+                IndexSwitch(|bb| (bb.b0 + 2) % 4, out_of_range = Fail) {
+                    Parallel(success = 2) {
+                        Failer,
+                        Condition(Cond<6> = Cond::<6>),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                    MemPriority {
+                        StatefulAction(Task<7>),
+                        StatefulAction(PTask<8>, b0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0401Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0402 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+        }
+        RunOnce(then_skip = false) {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    IndexSwitch(|bb| bb.b1 + 2, out_of_range = Fail) {
+                        StepSequencer {
+                            RepeatTimes(1) {
+                                Wait(30),
+                            },
+                        },
+                        #[success_if(|bb| bb.b0 == 2)]
+                        Succeeder,
+                    },
+                    FlipSelector {
+                        StatefulAction(Task<1>),
+                        SetBlackboard(t0 = {b1}),
+                        Action(Act<2>),
+                    },
+                },
+                StatefulAction(Task<3>),
+                ReactiveSequence {
+                    SequenceStar {
+                        Sequence {
+                            Fallback {
+                                Conditional(|bb| bb.b1 == 2, dynamic = false, else = Success) {
+                                    StatefulAction(Task<4>),
+                                },
+                                KeepRunningUntilFailure {
+                                    Sleep(50),
+                                },
+                            },
+                        },
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            Script(|bb| bb.b0 += 3),
+                            Condition(PCond<5>, b0 = {b1}),
+                            Wait(0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0402Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0403Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0405Sub1 for Ctx {
-        StatefulAction(Task<1>)
+    pub tree Tree0403 for Ctx {
+        RepeatUntilFailure(3) {
+            SubTree(Tree0403Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0404 for Ctx {
+        AsyncSequence {
+            AlwaysSuccess,
+            Action(Act<0>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0405 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(0) {
-                SubTree(Tree0405Sub0),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+        }
+        #[failure_if(|bb| bb.b0 == 1)]
+        #[post(|bb| if bb.b0 % 4 < 0 { bb.b0 += 1 })]
+        BinarySelector(|bb| bb.b0 + 3 == 0) {
+            Optional {
+                RunOnce(then_skip = true) {
+                    TryCatch {
+                        Repeat(forever) {
+                            ScriptCondition(|bb| *bb.t0 + 2 != 7),
+                        },
+                        Action(PIo<0>, t0 = {t0}),
+                    },
+                },
             },
-            SubTree(Tree0405Sub1),
+            #[skip_if(|bb| bb.b0 + 4 < bb.b0)]
+            #[on_failure(|bb| bb.b0 = *bb.t0)]
+            Sequence {
+                StatefulAction(Task<1> = Task::<1>),
+                Script(|bb| bb.b0 = 6),
+            },
         }
     }
 }
+
+board!(Tree0405Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0406 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
             o0: Option<i64>,
             #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        SkipUnlessUpdated(t0) {
-            TryCatch {
-                Action(Act<0>),
-                #[run_while(|bb| (bb.b0 + 4) % 4 > 1)]
-                #[success_if(|bb| *bb.t0 % 4 > 0)]
-                #[skip_if(|bb| bb.o0.unwrap_or(3) != 5)]
-                Action(Act<1>),
+        WhileDoElse {
+            #[run_while(|bb| (bb.b1 + 3) % 2 < 1)]
+            Loop(q0, if_empty = Success) {
+                #[success_if(|bb| bb.b1 + 3 == 7)]
+                Switch(b1) {
+                    case 3 => AlwaysSuccess,
+                    case 2 => ReactiveSequence {
+                        Action(Act<0>),
+                        Script(|bb| bb.o0 = None),
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    _ => Action(Act<2> = Act::<2>),
+                },
+            },
+            Sequence {
+                ReactiveSelector {
+                    Cooldown(100) {
+                        UnsetBlackboard(o0),
+                    },
+                    StatefulAction(Task<3>),
+                },
+                #[on_success(|bb| *bb.t0 += 3)]
+                #[skip_if(|bb| *bb.t0 + 3 == 3)]
+                SetBlackboard(b0 = 7),
+                RunOnce {
+                    Condition(Cond<4>),
+                },
+            },
+            Sequence {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Runner,
+                    Wait(20),
+                    StatefulAction(Task<5>),
+                },
+                FlipSelector {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                },
+                Priority {
+                    Condition(|ctx| ctx.check(8)),
+                    ParallelAll(1) {
+                        Condition(Cond<9>),
+                        Action(PAct<10>, b0 = {b0}),
+                    },
+                },
+                ForceSuccess {
+                    AlwaysSuccess,
+                },
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    BinarySelector(|bb| (bb.b1 + 3) % 2 > 0, dynamic = true) {
+                        Script(|bb| bb.t0.set(1)),
+                        Runner,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0406Blackboard { b0 o0 t0 });
+board!(Tree0406Blackboard { q0 b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0407 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 5,
         }
-        ParallelAll(max_failures = -1) {
-            TryCatch(catch_on_halt = true) {
-                AlwaysSuccess,
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                Failer,
-            },
-            Conditional(|bb| *bb.t0 % 3 < 1, dynamic = true) {
-                ParallelAll(1) {
-                    ReactiveFallback {
-                        Action(Act<3>),
-                        SetBlackboard(o0 = Some(0)),
-                    },
-                    ForceSuccess {
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-            },
-            Inverter {
-                Precondition(|bb| bb.o0.unwrap_or(4) > bb.b0, else = Failure) {
-                    Priority {
-                        Repeat(3) {
-                            Condition(Cond<6>),
-                        },
-                        Repeat(forever) {
-                            StatefulAction(Task<7>),
-                        },
-                        Interrupt(|bb| bb.b0 == 7) {
-                            Condition(PCond<8>, b0 = {=}),
-                        },
-                    },
-                },
-            },
+        ReactiveSequence {
+            Condition(PCond<0>, b0 = 4),
+            Action(PAct<1>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0407Blackboard { o0 t0 b0 });
+board!(Tree0407Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0408 for Ctx {
-        ParallelAll {
-            Repeat(4) {
-                ReactiveFallback {
-                    RepeatUntilFailure(2) {
-                        Condition(|ctx| ctx.check(0)),
+        blackboard {
+            o0: Option<i64> = Some(4),
+            b1: i64,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        SequenceWithMemory {
+            AsyncFallback {
+                StepSequencer {
+                    #[skip_if(|bb| *bb.t1 == *bb.t0 % 2)]
+                    Fallback {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
+                        Cooldown(20, filtered = Failure) {
+                            StatefulAction(Task<1>),
+                        },
+                        IfThenElse {
+                            Condition(Cond<2>),
+                            Delay(10) {
+                                UnsetBlackboard(o0),
+                            },
+                        },
                     },
-                    AlwaysFailure,
                 },
-            },
-            Action(Act<1>),
-            Condition(Cond<2> = Cond::<2>),
-            Wait(50),
-            Selector {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
+                Sequence {
+                    Cooldown(50, filtered = Failure) {
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            Precondition(|bb| bb.o0.unwrap_or(4) < *bb.t0, else = Success) {
+                                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                            },
+                        },
+                    },
+                },
+                WhileDoElse {
+                    #[post(|bb| *bb.t1 += 2)]
+                    Action(Act<4>),
+                    Condition(Cond<5>),
+                    Switch(b1) {
+                        case 5 => Condition(|ctx| ctx.check(6)),
+                        _ => Repeat(0) {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0408Blackboard { o0 b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0409 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        FlipSelector {
-            Filter(times = 3, count = Completed) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    ParallelAll(1) {
-                        BinarySelector(|bb| *bb.t0 > 4, dynamic = true) {
-                            Condition(Cond<0>),
-                            Runner,
-                        },
-                    },
-                    IfThenElse {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<1>),
-                    },
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                        #[failure_if(|bb| bb.b0 == 3)]
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        AlwaysFailure,
-                        Action(Act<4>),
-                        Script(|bb| if *bb.t0 < 5 { bb.b0 = (*bb.t0 + 2) % 2 }),
-                    },
+        AsyncFallback {
+            Precondition(|bb| bb.b0 + 3 > *bb.t0 + 1, else = Skipped) {
+                MemSequence {
+                    Action(|ctx| ctx.exec(0)),
+                    AlwaysRunning,
+                },
+            },
+            Timeout(0) {
+                Action(|ctx| ctx.exec(1)),
+            },
+            IndexSwitch(|bb| *bb.t0) {
+                AsyncFallback {
+                    AlwaysFailure,
                 },
             },
         }
@@ -368,203 +426,219 @@ board!(Tree0409Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0410 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
+            o0: Option<i64>,
+            b0: i64 = 4,
         }
-        TryCatch(catch_on_halt = false) {
-            WhileDoElse {
-                Limiter(1) {
-                    #[run_while(|bb| *bb.t0 + 3 < 5)]
-                    #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                },
-                Repeat(4) {
-                    RepeatTimes(forever) {
-                        RepeatUntilSuccess(forever) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
+        #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 > 0)]
+        Fallback {
+            StatefulAction(Task<0>),
+            IfThenElse {
+                Condition(Cond<1>),
+                Wait(30),
             },
-            Retry(2) {
-                RepeatUntil(Failure) {
-                    #[on_halted(|bb| bb.b1 += 3)]
-                    #[post(|bb| bb.b1 = *bb.t0)]
-                    Repeat(1) {
-                        ReactiveSequence {
-                            Selector {
-                                StatefulAction(Task<2>),
-                                #[on_success(|bb| { if *bb.t0 > 0 { bb.b0 += 2 }; bb.b1 = *bb.t0 })]
-                                IfThenElse {
-                                    Condition(Cond<3>),
-                                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
+            ParallelAll {
+                Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                StatefulAction(Task<3>),
+                Succeeder,
+                Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 3)),
             },
         }
     }
 }
 
-board!(Tree0410Blackboard { t0 b1 b0 });
+board!(Tree0410Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0411 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
+            b1: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                WasEntryUpdated(t0),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            Precondition(|bb| *bb.t0 < 1, else = Success) {
+                RepeatUntilSuccess(3) {
+                    #[on_halted(|bb| { bb.b0 = (bb.b0 + 1) % 4; bb.t0.set(bb.b1) })]
+                    #[run_while(|bb| *bb.t0 < 2)]
+                    Action(Act<0>),
+                },
             },
-            Succeeder,
-            Action(Act<0>),
-            Selector {
-                AlwaysFailure,
-                StatefulAction(Task<1> = Task::<1>),
+            Script(|bb| if bb.b0 + 3 == bb.b0 { bb.b1 += 2 }),
+            RunOnce {
+                Switch(b1) {
+                    case 0 => Action(Act<1>),
+                    _ => Script(|bb| *bb.t0 += 3),
+                },
             },
-            StatefulAction(PTask<2>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0411Blackboard { t0 b0 });
+board!(Tree0411Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0412 for Ctx {
-        Parallel(success = 1, failure = 1) {
-            MemPriority {
-                Selector {
-                    SequenceWithMemory {
-                        Inverter {
-                            Parallel(success = 0, failure = 4) {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                AlwaysFailure,
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
-                Timeout(0) {
-                    Sequence {
-                        SequenceStar {
-                            Sequence {
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        Condition(Cond<5>),
-                        Repeater(0) {
-                            Action(Act<6> = Act::<6>),
-                        },
-                    },
-                },
-                RepeatUntilSuccess(forever) {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(forever) {
-                            RetryUntilSuccessful(2) {
-                                RepeatUntilFailure(1) {
-                                    StatefulAction(Task<7> = Task::<7>),
-                                },
-                            },
-                        },
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        #[failure_if(|bb| *bb.t0 > bb.b0)]
+        #[run_while(|bb| bb.b0 == *bb.t0)]
+        Remap(success = Success, failure = Failure) {
+            Fallback {
+                Wait(10),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0413Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Action(PIo<0>, t0 = {t0})
-    }
-}
+board!(Tree0412Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0413 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 4,
         }
-        Loop(q0) {
-            SubTree(Tree0413Sub0, t0 = {=}, q0 = {q0}),
+        ForceSuccess {
+            #[post(|bb| if (*bb.t1 + 3) % 4 < 0 { bb.o0 = Some(*bb.t0) })]
+            #[on_success(|bb| { if *bb.t0 + 3 > 4 { bb.t0.set(*bb.t1) }; bb.b0 = *bb.t1 + 4 })]
+            StepSequencer {
+                Sequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    #[failure_if(|bb| (bb.b0 + 2) % 4 > 1)]
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    Action(Act<3>),
+                },
+                SequenceWithMemory {
+                    MaxTime(10) {
+                        Priority {
+                            #[on_halted(|bb| bb.b1 += 1)]
+                            #[skip_if(|bb| *bb.t1 < 3)]
+                            Script(|bb| { bb.b0 += 1; bb.b0 = (*bb.t0 + 2) % 2 }),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                Deadline(100) {
+                    Interrupt(|bb| *bb.t1 < 2) {
+                        StepSequencer {
+                            Switch(b1) {
+                                case 1 => AlwaysRunning,
+                                case 3 => Loop(q0, value = {t0}, if_empty = Running) {
+                                    StatefulAction(Task<5>),
+                                },
+                                case 2 => Condition(Cond<6>),
+                                _ => Interrupt(|bb| bb.o0.is_some()) {
+                                    #[failure_if(|bb| bb.b0 != bb.b1)]
+                                    #[post(|bb| if bb.o0.unwrap_or(4) > bb.o0.unwrap_or(3) { bb.o0 = None })]
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0413Blackboard { t0 q0 });
+board!(Tree0413Blackboard { q0 o0 t0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0414Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        StepSequencer {
+            WasEntryUpdated(t0),
+            Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0414 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(1),
         }
-        ForceSuccess {
-            #[success_if(|bb| *bb.t0 + 3 < bb.b1 % 2)]
-            SkipUnlessUpdated(t0) {
-                RunOnce {
-                    Limiter(3) {
-                        AsyncFallback {
-                            FlipSelector {
-                                StatefulAction(Task<0>),
-                                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                            },
-                            #[run_while(|bb| bb.b0 > 7)]
-                            #[on_success(|bb| if bb.b1 < 1 { bb.b1 += 3 })]
-                            WhileDoElse {
-                                AsyncFallback {
-                                    Condition(|ctx| ctx.check(2)),
-                                    ScriptCondition(|bb| bb.b0 == bb.b1),
-                                },
-                                Condition(|ctx| ctx.check(3)),
-                                Condition(|ctx| ctx.check(4)),
-                            },
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                    },
+        #[success_if(|bb| bb.b1 != bb.b0 + 4)]
+        WhileDoElse {
+            Priority {
+                RetryUntilSuccessful(0) {
+                    Action(PAct<0>, b0 = {=}, b1 = {=}),
+                },
+                SubTree(Tree0414Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0}),
+                AlwaysFailure,
+            },
+            Selector {
+                StatefulAction(PTask<2>, b0 = 8),
+                #[skip_if(|bb| (*bb.t0 + 3) % 4 == 1)]
+                #[on_success(|bb| { bb.o0 = None; bb.b1 = *bb.t0 })]
+                Condition(Cond<3>),
+                ScriptCondition(|bb| bb.b0 == 6),
+                Priority {
+                    Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(2), &mut bb.b0)),
+                    Action(|ctx| ctx.exec(5)),
+                    Action(PAct<6>, b0 = {=}, b1 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0414Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0415Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Failer
-    }
-}
+board!(Tree0414Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0415 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            SubTree(Tree0415Sub0, t0 = {=}),
-            ForceSuccess {
-                Repeat(3) {
-                    Conditional(|bb| (*bb.t0 + 2) % 4 < 0, dynamic = true, else = Failure) {
-                        ParallelAll(1) {
-                            Repeat(1) {
-                                WasEntryUpdated(t0),
-                            },
+        Fallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Timeout(100) {
+                    Action(Act<1>),
+                },
+                AlwaysFailure,
+            },
+            FlipSelector {
+                Parallel {
+                    #[on_success(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 % 4 })]
+                    Condition(PCond<2>, b0 = {=}),
+                    Condition(Cond<3>),
+                },
+                RepeatUntilFailure(2) {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[success_if(|bb| *bb.t0 == 7)]
+                    Condition(|ctx| ctx.check(4)),
+                },
+                Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+            },
+            RetryUntilSuccessful(1) {
+                Timeout(10) {
+                    Inverter {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            #[run_while(|bb| *bb.t0 % 2 > 0)]
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<6> = Task::<6>),
+                            ScriptCondition(|bb| *bb.t0 < 3),
+                            #[on_halted(|bb| bb.b0 = *bb.t0)]
+                            Condition(Cond<7>),
                         },
                     },
                 },
@@ -573,561 +647,496 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0415Blackboard { t0 });
+board!(Tree0415Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0416 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
         }
-        Fallback {
-            Condition(PCond<0>, b0 = 4),
-            StatefulAction(Task<1>),
-            Sequence {
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                #[success_if(|bb| (bb.b0 + 2) % 4 == 2)]
-                Condition(Cond<3>),
-            },
+        Sequence {
             Priority {
-                WasEntryUpdated(t0),
-                Failer,
+                MemSequence {
+                    TryCatch {
+                        #[skip_if(|bb| bb.b0 % 2 < 1)]
+                        ScriptCondition(|bb| bb.b0 + 4 < 5),
+                        Condition(Cond<0>),
+                    },
+                    Action(|ctx| ctx.exec(1)),
+                },
+                StatefulAction(Task<2> = Task::<2>),
+                ReactiveSequence {
+                    #[post(|bb| bb.t0.set(*bb.t1))]
+                    Condition(Cond<3> = Cond::<3>),
+                    SetBlackboard(b0 = 6),
+                },
+            },
+            ReactiveFallback {
+                TryCatch(catch_on_halt = false) {
+                    Condition(|ctx| ctx.check(4)),
+                    #[skip_if(|bb| (bb.b0 + 3) % 3 == 1)]
+                    AlwaysFailure,
+                    ScriptCondition(|bb| *bb.t0 + 3 != 2),
+                },
+                ReactiveSequence {
+                    Optional {
+                        ForceFailure {
+                            Action(Act<5>),
+                        },
+                    },
+                },
+                Fallback {
+                    ScriptCondition(|bb| *bb.t1 == 6),
+                    RepeatUntil(Failure) {
+                        Action(PIo<6>, t0 = {=}),
+                    },
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                },
+            },
+            ReactiveFallback {
+                ForceFailure {
+                    ReactiveSequence {
+                        #[success_if(|bb| *bb.t1 > 5)]
+                        #[post(|bb| bb.t0.set(*bb.t1))]
+                        Sequence {
+                            Action(Act<9>),
+                        },
+                        Wait(0),
+                    },
+                },
+                Condition(Cond<10>),
             },
         }
     }
 }
 
-board!(Tree0416Blackboard { b0 t0 });
+board!(Tree0416Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0417 for Ctx {
-        Optional {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 2,
+        }
+        Interrupt(|bb| bb.b0 > bb.b1) {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
+
+board!(Tree0417Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0418 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        #[failure_if(|bb| bb.o0.is_none())]
-        #[on_success(|bb| *bb.t1 += 1)]
-        Parallel(success = -1, failure = 1) {
-            StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
-            Action(Act<1> = Act::<1>),
-        }
-    }
-}
-
-board!(Tree0418Blackboard { t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0419 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        #[failure_if(|bb| *bb.t0 < 4)]
-        RunOnce {
-            #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-            #[skip_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-            ReactiveFallback {
-                WaitUntil(|bb| bb.b0 < bb.o0.unwrap_or(0) + 3) {
-                    Loop(q0) {
-                        Inverter {
-                            Action(PIo<0>, t0 = {t0}),
-                        },
-                    },
+        RetryUntilSuccessful(2) {
+            ReactiveSequence {
+                StepSequencer {
+                    Condition(PCond<0>, b0 = {b0}),
+                    Sleep(0),
+                    StatefulAction(PTask<1>, b0 = {b0}),
                 },
-                WasEntryUpdated(t0),
+                StatefulAction(Task<2>),
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0419Blackboard { o0 q0 b0 t0 });
+board!(Tree0418Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx {
+        RunOnce(then_skip = true) {
+            Repeat(forever) {
+                ForceFailure {
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2> = Cond::<2>),
+                            Failer,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0420 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            #[skip_if(|bb| bb.b1 % 2 != 1)]
-            WasEntryUpdated(t0),
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[success_if(|bb| *bb.t0 % 3 != 2)]
-            WasEntryUpdated(t0),
+        Loop(q0, if_empty = Skipped) {
+            BinarySelector(|bb| (bb.o0.unwrap_or(3) + 4) % 3 == 1, dynamic = false) {
+                Precondition(|bb| bb.b0 % 2 < 0, else = Skipped) {
+                    Precondition(|bb| bb.b1 + 3 == 1, else = Running) {
+                        Timeout(100) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0420Blackboard { b1 t0 });
+board!(Tree0420Blackboard { t0 b1 b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0421 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
             #[tracked] t0: i64,
-            b0: i64 = 5,
+            b0: i64 = 0,
         }
-        RepeatTimes(2) {
-            ReactiveFallback {
-                SequenceStar {
-                    ReactiveSequence {
-                        Sleep(10),
-                        #[success_if(|bb| bb.o0.is_none())]
-                        #[post(|bb| bb.b0 = 1)]
-                        ReactiveSequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Condition(Cond<1>),
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(PTask<2>, b0 = 7),
-                            Condition(Cond<3>),
-                            Action(PIo<4>, t0 = {=}),
-                        },
-                    },
+        Parallel(failure = 4) {
+            SequenceWithMemory {
+                WaitValueUpdate(t0) {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
                 },
-                IfThenElse {
-                    StatefulAction(Task<5>),
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    #[on_failure(|bb| bb.t0.set(bb.b0 + 3))]
-                    #[run_while(|bb| *bb.t0 % 2 > 0)]
-                    MaxTime(50) {
-                        StatefulAction(Task<6>),
-                    },
-                    Condition(Cond<7>),
-                },
-                SequenceWithMemory {
-                    Action(Act<8>),
-                    SetBlackboard(t0 = 3),
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    RepeatTimes(1) {
-                        Condition(Cond<9>),
-                    },
-                    Script(|bb| bb.b0 = *bb.t0),
-                    RepeatUntilSuccess(2) {
-                        BinarySelector(|bb| (*bb.t0 + 1) % 4 < 2, dynamic = false) {
-                            Sleep(100),
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-                Sequence {
-                    Condition(PCond<11>, b0 = {b0}),
-                    Fallback {
-                        Action(PIo<12>, t0 = {t0}),
-                        Script(|bb| if *bb.t0 % 3 < 0 { *bb.t0 += 3 }),
-                    },
-                },
+                Sleep(10),
+                StatefulAction(Task<1> = Task::<1>),
+                Condition(Cond<2>),
             },
+            StatefulAction(Task<3>),
+            #[failure_if(|bb| bb.b0 != 0)]
+            Fallback {
+                #[post(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                #[run_while(|bb| bb.b0 % 3 < 2)]
+                Runner,
+                Action(PAct<4>, b0 = {b0}, b1 = {t0}),
+                Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                Action(PIo<6>, t0 = {=}),
+            },
+            Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0421Blackboard { o0 t0 b0 });
+board!(Tree0421Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0422 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| bb.b0 % 2, dynamic = true) {
-            ReactiveSequence {
-                Timeout(50) {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(|ctx| ctx.check(0)),
-                        Fallback {
-                            Action(PAct<1>, b0 = {t0}),
-                        },
-                    },
-                },
-            },
-            IfThenElse {
-                WasEntryUpdated(t0),
-                StatefulAction(Task<2>),
-                MaxTime(30) {
-                    Wait(0),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                RetryUntilSuccessful(0) {
-                    Failer,
-                },
-            },
+        ForceSuccess {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0422Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0423 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        WhileDoElse {
-            Cooldown(30, filtered = Skipped) {
-                Loop(q0, value = {b1}) {
-                    Action(Act<0>),
+        Fallback {
+            StepSequencer {
+                StatefulAction(Task<0>),
+                Timeout(50) {
+                    Action(Act<1>),
+                },
+                Sequence {
+                    StatefulAction(Task<2> = Task::<2>),
+                    AlwaysFailure,
+                },
+                PolicyParallel(policy = FirstSuccess) {
+                    SequenceStar {
+                        AlwaysSuccess,
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
                 },
             },
-            Sequence {
-                RunOnce(then_skip = true) {
-                    WaitUntil(|bb| *bb.t0 > *bb.t1) {
-                        WhileDoElse {
-                            PolicyParallel(policy = FirstSuccessOrFailure) {
-                                StatefulAction(Task<1> = Task::<1>),
-                                Action(|ctx, bb| ctx.exec_in(2, (bb.b1 + 2) % 4, &mut bb.b0)),
+            MemPriority {
+                Limiter(2) {
+                    Retry(2) {
+                        IfThenElse {
+                            Deadline(30) {
+                                Action(Act<5>),
                             },
-                            KeepRunningUntilFailure {
-                                ReactiveFallback {
-                                    #[on_success(|bb| if bb.b1 > 7 { bb.b1 = *bb.t0 })]
-                                    StatefulAction(Task<3>),
-                                    StatefulAction(Task<4>),
-                                },
-                            },
+                            Action(Act<6>),
+                            Succeeder,
                         },
                     },
                 },
-                RepeatUntilSuccess(2) {
-                    #[run_while(|bb| bb.b1 < 0)]
-                    #[failure_if(|bb| bb.b1 == 0)]
-                    #[on_success(|bb| { bb.o0 = None; if bb.o0.unwrap_or(0) < 0 { bb.b0 = bb.o0.unwrap_or(5) % 3 } })]
-                    Interrupt(|bb| (bb.b1 + 1) % 3 > 0) {
-                        Repeat(1) {
-                            Loop(q0, if_empty = Running) {
-                                StepSequencer {
-                                    #[run_while(|bb| bb.b0 > (*bb.t1 + 2) % 3)]
-                                    Action(Act<5>),
-                                    Sleep(30),
-                                    ScriptCondition(|bb| *bb.t0 > 3),
-                                },
-                            },
-                        },
+                RetryUntilSuccessful(4) {
+                    ReactiveFallback {
+                        Failer,
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
                     },
+                },
+                MaxTime(0) {
+                    Retry(0) {
+                        Action(Act<9>),
+                    },
+                },
+                ReactiveSequence {
+                    Cooldown(20, filtered = Failure) {
+                        StatefulAction(Task<10>),
+                    },
+                    StatefulAction(Task<11>),
+                },
+                IfThenElse {
+                    FlipSelector {
+                        AlwaysFailure,
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13>),
                 },
             },
         }
     }
 }
-
-board!(Tree0423Blackboard { t1 o0 t0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0424 for Ctx {
-        ReactiveFallback {
-            Selector {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+        }
+        Filter(times = 2, filtered = Skipped) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                SetBlackboard(t1 = {b1}),
+                WasEntryUpdated(t1),
+                ScriptCondition(|bb| *bb.t0 + 1 > 2),
                 Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            FlipSelector {
-                RetryUntilSuccessful(2) {
-                    ForceFailure {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            Filter(times = 1, count = Completed) {
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        Action(Act<3>),
-                    },
-                    AlwaysFailure,
-                },
             },
         }
     }
 }
+
+board!(Tree0424Blackboard { b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0425 for Ctx {
-        ReactiveFallback {
-            Limiter(1) {
-                AlwaysFailure,
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        #[run_while(|bb| *bb.t0 < *bb.t0 + 3)]
+        Precondition(|bb| *bb.t0 == 1, else = Failure) {
+            Fallback {
+                WaitValueUpdate(t0) {
+                    StatefulAction(PTask<0>, b0 = 0, b1 = {t0}),
+                },
+                Remap(success = Success, failure = Success) {
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0426Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-        }
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0426Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-        }
-        SubTree(Tree0426Sub1, ..)
-    }
-}
+board!(Tree0425Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0426 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(4),
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        WhileDoElse {
-            Conditional(|bb| bb.o0.unwrap_or(2) != 3, dynamic = false) {
-                #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                Filter(times = 2, filtered = Failure) {
-                    Fallback {
-                        SequenceWithMemory {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                            Action(Act<1>),
-                            SubTree(Tree0426Sub0, ..),
-                            StatefulAction(Task<3>),
-                        },
-                        RunOnce {
-                            StatefulAction(PTask<4>, b0 = {t0}),
+        ParallelAll(1) {
+            #[on_failure(|bb| bb.b0 += 2)]
+            Priority {
+                IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                    Action(Act<0>),
+                    Script(|bb| { if bb.b0 == 5 { *bb.t0 += 1 }; bb.t0.set(*bb.t0 % 4) }),
+                    Action(PIo<1>, t0 = {=}),
+                    Sleep(30),
+                },
+                IfThenElse {
+                    #[failure_if(|bb| *bb.t0 < 5)]
+                    #[run_while(|bb| *bb.t0 > 7)]
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    RunOnce(then_skip = true) {
+                        StatefulAction(PTask<2>, b0 = 3, b1 = {b0}),
+                    },
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                Priority {
+                    SequenceWithMemory {
+                        Condition(Cond<4>),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
+            },
+            Repeater(0) {
+                Action(PAct<5>, b0 = 3, b1 = {t0}),
+            },
+            Loop(q0, value = {t0}, if_empty = Running) {
+                ForceSuccess {
+                    #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
+                    #[post(|bb| { bb.b0 += 1; bb.b0 = 6 })]
+                    #[failure_if(|bb| bb.b0 > *bb.t0 % 3)]
+                    Script(|bb| { bb.b0 += 3; if bb.b0 != 1 { bb.b0 = *bb.t0 } }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0426Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0427Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 14,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 12,
+        }
+        #[post(|bb| bb.t0.set(bb.b0 % 3))]
+        #[skip_if(|bb| *bb.t0 + 3 > bb.b0)]
+        Precondition(|bb| *bb.t0 == 7, else = Running) {
+            Deadline(30) {
+                Filter(times = 1, count = Completed, filtered = Failure) {
+                    Script(|bb| { if (bb.b0 + 3) % 3 == 1 { bb.b1 = bb.b0 % 2 }; bb.b0 = 2 }),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0427 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+        }
+        TryCatch {
+            SequenceWithMemory {
+                SubTree(Tree0427Sub0, ..),
+                Loop(q0) {
+                    SequenceWithMemory {
+                        Condition(PCond<0>, b0 = {b1}),
+                        Condition(Cond<1> = Cond::<1>),
+                        ScriptCondition(|bb| (bb.b1 + 4) % 2 != 0),
+                        Action(Act<2>),
+                    },
+                },
+            },
+            Action(Act<3>),
+        }
+    }
+}
+
+board!(Tree0427Blackboard { b1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0428 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Repeater(forever) {
+            BinarySelector(|bb| *bb.t0 + 4 < 1, dynamic = true) {
+                #[success_if(|bb| bb.b1 > *bb.t0)]
+                #[on_failure(|bb| bb.b1 = (*bb.t0 + 2) % 4)]
+                AlwaysRunning,
+                Precondition(|bb| bb.o0.unwrap_or(2) + 2 > 0, else = Success) {
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0428Blackboard { o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0429 for Ctx {
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Timeout(0) {
+                Action(Act<0>),
+            },
+            Delay(20) {
+                Remap(success = Success, failure = Success) {
+                    Repeater(forever) {
+                        RetryUntilSuccessful(4) {
+                            Condition(Cond<1>),
                         },
                     },
                 },
             },
             ReactiveSequence {
-                Precondition(|bb| bb.o0.unwrap_or(0) < bb.b0 % 2, else = Failure) {
-                    Condition(|ctx| ctx.check(5)),
-                },
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3>),
+                Action(Act<4> = Act::<4>),
+                StatefulAction(Task<5>),
                 StatefulAction(Task<6>),
-                Action(PAct<7>, b0 = 3, b1 = {b0}),
-                SetBlackboard(o0 = Some(0)),
-                StatefulAction(Task<8>),
             },
         }
     }
 }
-
-board!(Tree0426Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0427 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 5,
-        }
-        Sequence {
-            StatefulAction(Task<0>),
-            FlipSelector {
-                SetBlackboard(b1 = {b0}),
-                StatefulAction(Task<1>),
-                #[failure_if(|bb| bb.b1 == (bb.b1 + 2) % 2)]
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0427Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 3,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Parallel(failure = 1) {
-            RunOnce {
-                FlipSelector {
-                    Loop(q0, if_empty = Running) {
-                        SequenceWithMemory {
-                            Script(|bb| bb.b0 += 2),
-                            Condition(Cond<0>),
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        StepSequencer {
-                            RepeatUntilFailure(2) {
-                                StatefulAction(Task<1>),
-                            },
-                            Sleep(20),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
-                        ParallelAll(max_failures = -3) {
-                            Action(PIo<4>, t0 = {=}),
-                            Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 4)),
-                            #[on_failure(|bb| { if *bb.t0 + 4 > bb.b0 % 4 { bb.b1 += 1 }; bb.b0 = *bb.t0 })]
-                            #[on_halted(|bb| bb.b1 += 1)]
-                            #[failure_if(|bb| bb.b1 % 2 > 0)]
-                            Sleep(100),
-                        },
-                    },
-                },
-            },
-            IfThenElse {
-                Retry(2) {
-                    Sequence {
-                        Condition(PCond<6>, b0 = {b1}),
-                        Condition(PCond<7>, b0 = 8),
-                    },
-                },
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0428Blackboard { t0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0429 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        Switch(b1) {
-            case 0 => ForceFailure {
-                Script(|bb| *bb.t0 += 3),
-            },
-            _ => #[skip_if(|bb| bb.b0 % 3 > 1)]
-            #[run_while(|bb| bb.o0.unwrap_or(1) < 4)]
-            WhileDoElse {
-                Action(Act<0>),
-                Repeat(forever) {
-                    Script(|bb| bb.o0 = Some(bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0429Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0430 for Ctx {
         blackboard {
+            b1: i64 = 2,
             #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-            b1: i64 = 0,
+            b0: i64 = 5,
         }
-        RunOnce {
-            #[on_success(|bb| bb.t0.set(*bb.t1 % 3))]
-            FlipSelector {
-                #[failure_if(|bb| *bb.t0 % 4 < 1)]
-                #[skip_if(|bb| *bb.t0 % 2 != 1)]
-                SetBlackboard(b1 = {t0}),
-                AsyncFallback {
-                    ReactiveFallback {
-                        StatefulAction(PTask<0>, b0 = {b1}),
-                        Action(Act<1>),
-                        Filter(times = 2, count = Success, filtered = Skipped) {
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
-                        },
-                    },
+        #[on_failure(|bb| { if *bb.t0 % 4 > 1 { bb.t0.set(7) }; *bb.t0 += 1 })]
+        #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
+        ReactiveSequence {
+            RetryUntilSuccessful(1) {
+                ParallelAll {
+                    SetBlackboard(b0 = {b1}),
+                    SetBlackboard(b0 = {t0}),
+                    Sleep(30),
+                },
+            },
+            RetryUntilSuccessful(1) {
+                #[skip_if(|bb| bb.b0 % 2 != 1)]
+                #[on_failure(|bb| { bb.t0.set((bb.b0 + 2) % 2); *bb.t0 += 1 })]
+                Condition(Cond<0>),
+            },
+            Precondition(|bb| bb.b1 % 3 != 0, else = Success) {
+                #[run_while(|bb| (bb.b0 + 4) % 4 < 0)]
+                Conditional(|bb| bb.b1 > 0) {
+                    SetBlackboard(t0 = 2),
                 },
             },
         }
     }
 }
 
-board!(Tree0430Blackboard { t0 b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0431Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Condition(PCond<4>, b0 = 2)
-    }
-}
+board!(Tree0430Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0431 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
         }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-            ReactiveFallback {
-                Parallel(success = 0, failure = 2) {
-                    Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                    #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 0)]
-                    MemSequence {
-                        Condition(Cond<1> = Cond::<1>),
-                        Limiter(3) {
-                            Action(Act<2>),
-                        },
-                        Action(Act<3> = Act::<3>),
-                        SubTree(Tree0431Sub0, b0 = {=}, t1 = {t1}, o0 = {=}, t0 = {t0}),
-                        ForceSuccess {
-                            Condition(Cond<5>),
+        Conditional(|bb| *bb.t1 % 3 < 2, else = Success) {
+            Timeout(20) {
+                SequenceWithMemory {
+                    RunOnce {
+                        IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = false) {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
                         },
                     },
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-            },
-            FlipSelector {
-                Parallel(success = -1) {
-                    Parallel(success = -4) {
-                        #[on_halted(|bb| bb.o0 = None)]
-                        RunOnce(then_skip = false) {
-                            #[failure_if(|bb| bb.b0 != 6)]
-                            AlwaysRunning,
-                        },
-                        StatefulAction(Task<7>),
-                        WasEntryUpdated(t1),
-                        Action(Act<8>),
-                    },
-                    Selector {
-                        StatefulAction(Task<9>),
-                        ReactiveFallback {
-                            #[on_success(|bb| bb.t1.set(2))]
-                            StatefulAction(Task<10>),
-                            #[skip_if(|bb| *bb.t0 + 2 > 4)]
-                            #[on_success(|bb| if *bb.t1 > 7 { bb.o0 = None })]
-                            #[on_halted(|bb| *bb.t1 += 2)]
-                            Filter(times = 1, count = Completed, filtered = Failure) {
-                                Condition(Cond<11>),
-                            },
-                            Script(|bb| bb.t1.set(*bb.t0 + 3)),
-                        },
-                    },
-                    RetryUntilSuccessful(1) {
-                        WasEntryUpdated(t1),
+                    SequenceWithMemory {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
                     },
                 },
             },
@@ -1135,409 +1144,405 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0431Blackboard { b0 t1 o0 t0 });
+board!(Tree0431Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0432Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
         }
-        Repeat(forever) {
-            SetBlackboard(o0 = Some(9)),
-        }
+        Succeeder
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0432 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        TryCatch(catch_on_halt = false) {
-            Precondition(|bb| bb.b0 + 3 < *bb.t1 + 3, else = Success) {
-                AlwaysSuccess,
-            },
-            Sequence {
-                Condition(Cond<0>),
-                SubTree(Tree0432Sub0, o0 = {=}, b0 = {b0}, t1 = {=}),
+        Retry(1) {
+            Cooldown(20) {
+                Sequence {
+                    Action(PAct<0>, b0 = {b0}),
+                    IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = false) {
+                        Action(PAct<1>, b0 = 7, b1 = {t0}),
+                        StatefulAction(Task<2>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<3>),
+                        SubTree(Tree0432Sub0, t0 = {=}, b0 = {b0}),
+                        Action(Act<4>),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(5, 4)),
+                    KeepRunningUntilFailure {
+                        #[skip_if(|bb| *bb.t0 + 4 < 1)]
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0432Blackboard { o0 b0 t1 });
+board!(Tree0432Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0433 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        Fallback {
-            Action(PIo<0>, t0 = {b0}),
-            Action(Act<1>),
-            Switch(b1) {
-                case 1 => StatefulAction(PTask<2>, b0 = 0, b1 = {t0}),
-                _ => WasEntryUpdated(t0),
+        SequenceStar {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            RunOnce {
+                ScriptCondition(|bb| bb.b0 == *bb.t0),
             },
         }
     }
 }
 
-board!(Tree0433Blackboard { t0 b0 b1 });
+board!(Tree0433Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0434Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        MaxTime(20) {
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0434Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Condition(Cond<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0434 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
         }
-        #[on_failure(|bb| *bb.t0 += 1)]
-        ReactiveSequence {
-            FlipSelector {
-                ReactiveSelector {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        #[failure_if(|bb| *bb.t0 > 3)]
-                        Runner,
-                    },
-                    ReactiveSelector {
-                        Limiter(2) {
-                            StatefulAction(Task<1>),
-                        },
-                        Timeout(20) {
-                            StatefulAction(Task<2>),
-                        },
-                        Action(PIo<3>, t0 = {b0}),
-                        ScriptCondition(|bb| *bb.t0 + 4 < 1),
-                        Retry(4) {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 3, &mut bb.b0)),
+        Timeout(50) {
+            Delay(0) {
+                #[on_failure(|bb| *bb.t1 += 3)]
+                #[post(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
+                #[on_halted(|bb| { bb.b1 += 1; bb.b0 = (*bb.t1 + 4) % 3 })]
+                ReactiveSequence {
+                    RunOnce {
+                        KeepRunningUntilFailure {
+                            RunOnce(then_skip = true) {
+                                Action(PIo<0>, t0 = {t1}),
+                            },
                         },
                     },
+                    TryCatch(catch_on_halt = true) {
+                        SubTree(Tree0434Sub0, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
+                        Parallel(success = 1, failure = 1) {
+                            Condition(Cond<2>),
+                            SubTree(Tree0434Sub1, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
+                        },
+                        Condition(Cond<4>),
+                    },
                 },
-            },
-            TryCatch(catch_on_halt = true) {
-                Sleep(50),
-                #[run_while(|bb| *bb.t0 % 4 < 2)]
-                Repeat(4) {
-                    Action(Act<5>),
-                },
-                StatefulAction(Task<6> = Task::<6>),
             },
         }
     }
 }
 
-board!(Tree0434Blackboard { t0 b0 });
+board!(Tree0434Blackboard { b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0435 for Ctx {
-        ReactiveSelector {
-            SequenceStar {
-                StepSequencer {
-                    StatefulAction(Task<0>),
-                    MaxTime(0) {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64>,
+            b1: i64 = 3,
+        }
+        Fallback {
+            PolicyParallel(policy = FirstFailure) {
+                Retry(forever) {
+                    IfThenElse {
+                        Action(Act<0>),
                         Condition(Cond<1>),
                     },
-                    Action(Act<2> = Act::<2>),
+                },
+                ReactiveFallback {
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) > bb.b0)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(5))]
+                    Action(PIo<2>, t0 = {b1}),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                #[on_halted(|bb| bb.o0 = Some(bb.b1 % 2))]
+                #[on_success(|bb| bb.b0 += 2)]
+                WhileDoElse {
+                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {t0}),
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        Action(PAct<6>, b0 = 0),
+                    },
+                    #[post(|bb| *bb.t1 += 1)]
+                    Action(Act<7>),
+                },
+                FlipSelector {
+                    RepeatUntilSuccess(forever) {
+                        Action(Act<8>),
+                    },
+                    SetBlackboard(o0 = Some(6)),
                 },
             },
-            Sequence {
-                Repeat(3) {
-                    RepeatUntilFailure(3) {
-                        Optional {
-                            Cooldown(20, filtered = Failure) {
-                                WhileDoElse {
-                                    Condition(Cond<3>),
-                                    Condition(|ctx| ctx.check(4)),
-                                },
-                            },
-                        },
+            Delay(10) {
+                SequenceWithMemory {
+                    SequenceStar {
+                        ScriptCondition(|bb| *bb.t0 + 2 == bb.b1 + 3),
+                        #[on_failure(|bb| *bb.t1 += 3)]
+                        StatefulAction(Task<9>),
                     },
-                },
-                ParallelAll(2) {
-                    Succeeder,
-                    AlwaysRunning,
-                    StatefulAction(Task<5>),
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                StepSequencer {
-                    Repeat(forever) {
-                        AsyncSequence {
-                            StatefulAction(Task<6> = Task::<6>),
-                            Condition(Cond<7>),
-                        },
+                    Switch(b1) {
+                        case 5 => StatefulAction(Task<10> = Task::<10>),
+                        case 3 => Condition(Cond<11>),
+                        _ => Condition(|ctx, bb| ctx.check_in(12, bb.b0)),
                     },
-                    StatefulAction(Task<8> = Task::<8>),
-                    RepeatUntil(Success) {
-                        RepeatUntilFailure(1) {
-                            Priority {
-                                ParallelAll(2) {
-                                    StatefulAction(Task<9>),
-                                    Sleep(0),
-                                },
-                            },
-                        },
+                    IndexSwitch(|bb| 8, dynamic = false) {
+                        Condition(Cond<13>),
+                        Action(Act<14>),
+                        Action(Act<15>),
+                        #[success_if(|bb| *bb.t0 == 4)]
+                        #[skip_if(|bb| *bb.t1 != 5)]
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        UnsetBlackboard(o0),
                     },
                 },
             },
         }
+    }
+}
+
+board!(Tree0435Blackboard { b0 t1 t0 q0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0436Sub0 for Ctx {
+        StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0436 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = Some(4),
-        }
-        AsyncSequence {
-            StepSequencer {
-                Sequence {
-                    Conditional(|bb| bb.b0 != 1) {
-                        Invert {
-                            Script(|bb| bb.t0.set(bb.o0.unwrap_or(4) % 4)),
-                        },
-                    },
-                },
-                #[on_success(|bb| *bb.t0 += 1)]
-                RepeatUntilSuccess(1) {
-                    Loop(q0, value = {b0}) {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            ReactiveSelector {
-                                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
-                                Condition(Cond<0>),
-                                ReactiveFallback {
-                                    Condition(|ctx| ctx.check(1)),
-                                    StatefulAction(Task<2>),
-                                },
-                                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                                    Condition(Cond<3>),
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                    },
-                },
+        MemSequence {
+            StatefulAction(Task<0>),
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                Condition(Cond<1>),
             },
-            IndexSwitch(|bb| (bb.b0 + 2) % 2) {
-                BinarySelector(|bb| bb.b0 != 2, dynamic = false) {
-                    Inverter {
-                        MemPriority {
-                            Loop(q0, value = {b0}) {
-                                ReactiveFallback {
-                                    Action(PIo<5>, t0 = {=}),
-                                    Action(|ctx| ctx.exec(6)),
-                                },
-                            },
-                        },
-                    },
-                    MemSequence {
-                        #[success_if(|bb| *bb.t0 != 6)]
-                        #[run_while(|bb| bb.b0 < 7)]
-                        TryCatch(catch_on_halt = true) {
-                            Sequence {
-                                Action(Act<7> = Act::<7>),
-                                WasEntryUpdated(t0),
-                                Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 1)),
-                                Sleep(30),
-                            },
-                            Timeout(100) {
-                                RunOnce(then_skip = false) {
-                                    Wait(0),
-                                },
-                            },
-                            Repeater(2) {
-                                RunOnce(then_skip = true) {
-                                    Sleep(100),
-                                },
-                            },
-                        },
-                    },
+            Priority {
+                RepeatUntilFailure(3) {
+                    SubTree(Tree0436Sub0),
                 },
             },
         }
     }
 }
 
-board!(Tree0436Blackboard { b0 t0 q0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0437 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(2),
         }
-        WaitUntil(|bb| bb.b0 > 3) {
-            SequenceStar {
-                #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b0 = *bb.t0 })]
-                #[run_while(|bb| *bb.t0 % 2 != 1)]
-                StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
-                IndexSwitch(|bb| (bb.o0.unwrap_or(0) + 1) % 2, out_of_range = Loop, dynamic = true) {
-                    Remap(success = Failure, failure = Failure) {
-                        Action(PIo<1>, t0 = {=}),
+        ParallelAll(2) {
+            RepeatUntil(Failure) {
+                ReactiveSequence {
+                    Sequence {
+                        AsyncFallback {
+                            StatefulAction(Task<0>),
+                            Condition(PCond<1>, b0 = {b0}),
+                        },
+                        #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 > 6)]
+                        #[success_if(|bb| *bb.t0 + 2 > 7)]
+                        StatefulAction(PTask<2>, b0 = {t0}),
                     },
-                    RetryUntilSuccessful(2) {
-                        ReactiveSelector {
-                            ReactiveFallback {
-                                ReactiveFallback {
-                                    Condition(Cond<2>),
-                                    #[skip_if(|bb| bb.o0.unwrap_or(5) % 3 > 1)]
-                                    Condition(Cond<3> = Cond::<3>),
-                                    ScriptCondition(|bb| (bb.b0 + 4) % 2 < 0),
+                    IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                        Script(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 % 4 }),
+                        StatefulAction(Task<3>),
+                        StatefulAction(PTask<4>, b0 = 6, b1 = {t0}),
+                        Condition(PCond<5>, b0 = {t0}),
+                    },
+                    Sequence {
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(PTask<8>, b0 = {t0}, b1 = {b0}),
+                Repeater(1) {
+                    Conditional(|bb| bb.o0.is_some(), dynamic = true) {
+                        IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                            Action(PAct<9>, b0 = {t0}, b1 = {t0}),
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+                IfThenElse {
+                    Action(PIo<11>, t0 = {=}),
+                    #[skip_if(|bb| (*bb.t0 + 1) % 4 > 0)]
+                    #[success_if(|bb| bb.b0 < 3)]
+                    StatefulAction(Task<12> = Task::<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0437Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0438 for Ctx {
+        ReactiveSelector {
+            RunOnce {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0439 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+        }
+        Retry(3) {
+            ReactiveSelector {
+                ParallelAll(max_failures = -2) {
+                    SetBlackboard(t0 = 4),
+                    Action(Act<0> = Act::<0>),
+                },
+                IfThenElse {
+                    Condition(|ctx| ctx.check(1)),
+                    Condition(Cond<2>),
+                },
+                StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0439Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0440 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+        }
+        #[on_halted(|bb| if bb.b1 > 7 { bb.b0 = *bb.t0 })]
+        RunOnce(then_skip = true) {
+            #[on_halted(|bb| bb.o0 = Some(bb.b0 + 4))]
+            Action(Act<0>),
+        }
+    }
+}
+
+board!(Tree0440Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0441 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = None,
+        }
+        WaitValueUpdate(t0) {
+            ReactiveFallback {
+                Parallel(success = 1) {
+                    ReactiveFallback {
+                        Retry(2) {
+                            StatefulAction(Task<0>),
+                        },
+                        MemSequence {
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 3)),
+                            PolicyParallel(policy = FirstFailure) {
+                                StatefulAction(Task<2> = Task::<2>),
+                                StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
+                            },
+                        },
+                        BinarySelector(|bb| bb.o0.unwrap_or(5) == 6, dynamic = false) {
+                            Action(PAct<4>, b0 = 0, b1 = {=}),
+                            Action(|ctx, bb| ctx.exec_in(5, (bb.b0 + 3) % 2, &mut bb.b0)),
+                        },
+                        ScriptCondition(|bb| bb.b1 < *bb.t0 % 4),
+                        Repeater(1) {
+                            Action(Act<6>),
+                        },
+                    },
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        BinarySelector(|bb| *bb.t0 + 1 < 3, dynamic = true) {
+                            Filter(times = 1, count = Failure, filtered = Skipped) {
+                                ParallelAll(max_failures = -1) {
+                                    #[run_while(|bb| bb.b0 > bb.b1 % 4)]
+                                    #[skip_if(|bb| bb.b0 + 4 != 0)]
+                                    Action(PAct<7>, b0 = {b0}, b1 = {b1}),
+                                    ScriptCondition(|bb| *bb.t0 % 2 > 0),
+                                },
+                            },
+                            Parallel(success = -1, failure = 4) {
+                                StatefulAction(Task<8>),
+                                Loop(q0, value = {b0}) {
+                                    StatefulAction(Task<9>),
+                                },
+                                StatefulAction(PTask<10>, b0 = 9, b1 = {b1}),
+                                #[on_success(|bb| { if *bb.t0 == bb.b1 { bb.o0 = Some(bb.b1) }; bb.o0 = Some(*bb.t0) })]
+                                Interrupt(|bb| bb.b0 % 4 < 0) {
                                     WasEntryUpdated(t0),
                                 },
                             },
                         },
                     },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0437Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0438 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-        }
-        IfThenElse {
-            SequenceWithMemory {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<0>),
-                    #[failure_if(|bb| *bb.t0 < *bb.t0 + 1)]
-                    #[skip_if(|bb| bb.b0 % 3 == 2)]
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-            Fallback {
-                RunOnce {
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-            },
-            ParallelAll(2) {
-                StatefulAction(PTask<4>, b0 = 2, b1 = {b0}),
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0438Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0439 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-        }
-        Retry(2) {
-            MemPriority {
-                StatefulAction(Task<0>),
-                #[on_halted(|bb| if bb.b1 % 3 == 0 { bb.b1 += 3 })]
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0439Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0440 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 2,
-            o0: Option<i64> = Some(1),
-        }
-        AsyncFallback {
-            Priority {
-                #[on_halted(|bb| if bb.b0 == bb.b1 { bb.b1 = *bb.t0 })]
-                Fallback {
-                    Remap(success = Success, failure = Failure) {
-                        StatefulAction(Task<0>),
-                    },
-                    SequenceWithMemory {
-                        UnsetBlackboard(o0),
-                        Action(Act<1>),
-                    },
-                },
-                #[success_if(|bb| *bb.t0 == 1)]
-                Switch(b1) {
-                    case 0 => Deadline(0) {
-                        #[success_if(|bb| *bb.t0 == 3)]
-                        #[skip_if(|bb| bb.b0 != 6)]
-                        StatefulAction(Task<2>),
-                    },
-                    case 2 => Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 3, &mut bb.b1)),
-                    _ => StatefulAction(Task<4>),
-                },
-            },
-            Delay(30) {
-                SequenceStar {
-                    #[post(|bb| bb.o0 = Some(bb.b0 % 3))]
-                    Fallback {
-                        ScriptCondition(|bb| bb.b1 < (bb.o0.unwrap_or(4) + 3) % 4),
-                        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                            #[skip_if(|bb| bb.b1 == 2)]
-                            #[failure_if(|bb| bb.b1 != bb.o0.unwrap_or(1) % 2)]
-                            Condition(Cond<5>),
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                        RunOnce(then_skip = false) {
-                            Optional {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                    Inverter {
+                    IndexSwitch(|bb| *bb.t0, dynamic = true) {
                         Repeat(2) {
-                            #[on_success(|bb| { bb.b1 += 2; bb.b1 += 2 })]
-                            Optional {
-                                Deadline(20) {
-                                    Condition(PCond<8>, b0 = {=}),
+                            Condition(Cond<11>),
+                        },
+                        Fallback {
+                            Action(Act<12>),
+                            Sleep(100),
+                        },
+                        ForceFailure {
+                            ScriptCondition(|bb| bb.b0 > 1),
+                        },
+                        Timeout(20) {
+                            MaxTime(0) {
+                                Timeout(10) {
+                                    WasEntryUpdated(t0),
                                 },
                             },
                         },
-                    },
-                },
-            },
-            Conditional(|bb| bb.b1 + 2 > (bb.b1 + 1) % 3, dynamic = false, else = Success) {
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                    Action(|ctx| ctx.exec(9)),
-                    #[run_while(|bb| *bb.t0 + 3 > 0)]
-                    #[success_if(|bb| bb.b1 != 3)]
-                    Parallel(failure = -4) {
-                        Loop(q0, value = {b0}) {
-                            Condition(|ctx, bb| ctx.check_in(10, (bb.b1 + 3) % 3)),
-                        },
-                        RepeatTimes(2) {
-                            Action(Act<11>),
-                        },
-                        RepeatTimes(3) {
-                            Condition(PCond<12>, b0 = 3),
-                        },
-                        MemSequence {
-                            SetBlackboard(o0 = Some(1)),
-                            SetBlackboard(b0 = 9),
-                        },
+                        Action(Act<13>),
                     },
                 },
             },
@@ -1545,116 +1550,42 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0440Blackboard { t0 b0 q0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0441 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Timeout(20) {
-            #[failure_if(|bb| *bb.t0 > *bb.t1 % 4)]
-            #[run_while(|bb| *bb.t0 == *bb.t1 % 2)]
-            #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 2)]
-            RunOnce {
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    WhileDoElse {
-                        RepeatUntilFailure(1) {
-                            ReactiveSequence {
-                                #[on_halted(|bb| { bb.t0.set(bb.b0 % 2); bb.b0 += 3 })]
-                                #[on_success(|bb| bb.t1.set(3))]
-                                SetBlackboard(b0 = 3),
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1>),
-                                Condition(Cond<2>),
-                            },
-                        },
-                        ScriptCondition(|bb| *bb.t0 + 1 > *bb.t1),
-                        IndexSwitch(|bb| bb.b0 + 3) {
-                            AlwaysFailure,
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0441Blackboard { t1 t0 b0 });
+board!(Tree0441Blackboard { t0 b0 b1 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0442 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            Filter(times = 1, filtered = Skipped) {
+        ReactiveFallback {
+            Fallback {
+                AlwaysFailure,
+                IndexSwitch(|bb| bb.b0 + 4, dynamic = true) {
+                    Condition(Cond<0>),
+                },
+                RetryUntilSuccessful(0) {
+                    Action(Act<1>),
+                },
+            },
+            #[post(|bb| bb.t1.set(bb.b0))]
+            #[skip_if(|bb| bb.b0 == 5)]
+            #[failure_if(|bb| *bb.t0 == *bb.t1 + 2)]
+            Retry(2) {
                 TryCatch {
-                    #[on_failure(|bb| if *bb.t1 % 2 > 0 { bb.b0 = bb.b0 % 2 })]
-                    #[on_halted(|bb| bb.t1.set(7))]
-                    WhileDoElse {
-                        Condition(Cond<0>),
-                        WhileDoElse {
-                            #[on_failure(|bb| { *bb.t1 += 1; bb.b0 += 1 })]
-                            Timeout(10) {
-                                #[failure_if(|bb| *bb.t1 + 4 == 2)]
-                                #[on_success(|bb| { if *bb.t1 + 3 > bb.b0 { bb.t0.set((*bb.t1 + 3) % 4) }; if *bb.t0 > 2 { bb.t1.set(bb.b0) } })]
-                                #[skip_if(|bb| *bb.t0 == bb.b0)]
-                                StatefulAction(PTask<1>, b0 = {t1}, b1 = {b0}),
-                            },
-                            #[run_while(|bb| *bb.t1 + 1 > *bb.t1)]
-                            #[post(|bb| bb.t1.set(*bb.t0))]
-                            Sleep(20),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 4, &mut bb.b0)),
+                    SetBlackboard(b0 = 2),
+                    StatefulAction(Task<2>),
                 },
             },
-            #[success_if(|bb| *bb.t1 == 7)]
-            #[failure_if(|bb| *bb.t1 == *bb.t0 % 2)]
-            #[skip_if(|bb| bb.b0 < *bb.t0)]
-            Timeout(10) {
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-            },
-            ReactiveSequence {
-                Conditional(|bb| *bb.t0 % 2 != 0, else = Success) {
-                    Priority {
-                        #[run_while(|bb| bb.b0 < 3)]
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        Condition(|ctx| ctx.check(5)),
-                        Action(Act<6>),
+            Parallel(success = 1, failure = 2) {
+                WasEntryUpdated(t0),
+                Fallback {
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
+                    Fallback {
+                        WasEntryUpdated(t1),
+                        Runner,
                     },
-                },
-                Sleep(0),
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                AsyncSequence {
-                    #[skip_if(|bb| *bb.t1 + 4 < 4)]
-                    Repeat(3) {
-                        ScriptCondition(|bb| *bb.t0 % 3 == 0),
-                    },
-                },
-                AsyncSequence {
-                    SetBlackboard(t1 = 6),
-                    Repeat(4) {
-                        Action(PIo<7>, t0 = {=}),
-                    },
-                    Condition(Cond<8> = Cond::<8>),
-                },
-                Wait(20),
-                RunOnce(then_skip = true) {
-                    Condition(Cond<9>),
-                },
-                ForceSuccess {
-                    StatefulAction(Task<10>),
                 },
             },
         }
@@ -1666,677 +1597,45 @@ board!(Tree0442Blackboard { t1 b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0443 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                #[post(|bb| { bb.t1.set(0); bb.b0 = 5 })]
-                #[on_failure(|bb| *bb.t1 += 3)]
-                StepSequencer {
-                    Action(Act<1>),
-                    ScriptCondition(|bb| *bb.t0 % 2 < 0),
-                },
-                ScriptCondition(|bb| bb.o0.unwrap_or(4) % 2 < 0),
+        Limiter(1) {
+            Interrupt(|bb| bb.b0 == 7) {
+                Action(PIo<0>, t0 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0443Blackboard { b0 o0 t1 t0 });
+board!(Tree0443Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0444 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b1: i64,
-            b0: i64 = 2,
-        }
-        #[run_while(|bb| bb.o0.is_some())]
-        Inverter {
-            ReactiveSequence {
-                Timeout(10) {
-                    BinarySelector(|bb| bb.b1 == bb.b1 % 2) {
-                        Action(Act<0>),
-                        RetryUntilSuccessful(1) {
-                            Fallback {
-                                #[failure_if(|bb| bb.b0 == 2)]
-                                SetBlackboard(b0 = {b1}),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0444Blackboard { o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0445 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
-        }
-        AsyncFallback {
-            Precondition(|bb| (*bb.t1 + 4) % 4 < 1, else = Skipped) {
-                RepeatUntil(Success) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Condition(Cond<1> = Cond::<1>),
-            ParallelAll(3) {
-                #[on_failure(|bb| bb.t1.set(bb.b0))]
-                StatefulAction(PTask<2>, b0 = {=}),
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0445Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0446 for Ctx {
-        blackboard {
-            b0: i64 = 2,
+            #[tracked] t1: i64,
             #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
         }
-        IfThenElse {
-            Cooldown(20) {
-                TryCatch(catch_on_halt = true) {
-                    WasEntryUpdated(t0),
-                    Wait(100),
-                    ReactiveSequence {
-                        Script(|bb| bb.b0 += 2),
-                        Sleep(20),
-                        Condition(|ctx| ctx.check(0)),
-                    },
+        TryCatch(catch_on_halt = false) {
+            Delay(0) {
+                Parallel(failure = -1) {
+                    StatefulAction(PTask<0>, b0 = {t0}),
+                    SetBlackboard(t0 = {t1}),
+                    StatefulAction(Task<1>),
+                    SetBlackboard(b0 = 9),
+                    SetBlackboard(t1 = 6),
                 },
             },
-            TryCatch(catch_on_halt = true) {
-                AsyncSequence {
-                    Priority {
-                        Action(Act<1> = Act::<1>),
+            IfThenElse {
+                Remap(success = Success, failure = Failure) {
+                    WhileDoElse {
                         StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
+                        SetBlackboard(t0 = {b0}),
                     },
                 },
-                Delay(0) {
-                    FlipSelector {
-                        BinarySelector(|bb| bb.b0 + 2 > (*bb.t0 + 2) % 4, dynamic = false) {
-                            Condition(Cond<4>),
-                            Condition(Cond<5>),
-                        },
-                        ParallelAll {
-                            Repeat(1) {
-                                #[success_if(|bb| bb.b0 > 6)]
-                                #[on_halted(|bb| if *bb.t0 < 2 { *bb.t0 += 3 })]
-                                ScriptCondition(|bb| bb.b0 % 3 > 0),
-                            },
-                        },
-                        RunOnce {
-                            Action(Act<6>),
-                        },
-                    },
-                },
-                #[on_failure(|bb| { if bb.b0 % 2 < 1 { *bb.t0 += 3 }; *bb.t0 += 1 })]
-                ReactiveFallback {
-                    Condition(Cond<7>),
-                    #[success_if(|bb| *bb.t0 == 3)]
-                    RepeatUntil(Success) {
-                        Action(PIo<8>, t0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0446Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0447 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        TryCatch(catch_on_halt = true) {
-            Invert {
-                Precondition(|bb| bb.o0.unwrap_or(0) + 1 > 0) {
-                    #[on_success(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| { *bb.t0 += 3; bb.b0 += 1 })]
-                    Interrupt(|bb| (bb.b1 + 1) % 4 > 0) {
-                        #[skip_if(|bb| *bb.t0 + 4 != bb.b1)]
-                        Delay(10) {
-                            RetryUntilSuccessful(4) {
-                                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                                    WasEntryUpdated(t0),
-                                    Failer,
-                                    StatefulAction(PTask<0>, b0 = 2, b1 = {t0}),
-                                    Failer,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(forever) {
-                    Cooldown(0, filtered = Failure) {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t0 + 4 != 1) {
-                #[skip_if(|bb| *bb.t0 > 1)]
-                #[post(|bb| { if bb.b1 > 5 { bb.b1 += 1 }; bb.b1 = bb.b0 % 2 })]
-                #[failure_if(|bb| *bb.t0 % 3 < 2)]
-                RepeatUntilSuccess(3) {
-                    Parallel {
-                        Action(PIo<2>, t0 = {=}),
-                        Condition(Cond<3> = Cond::<3>),
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0447Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0448 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 3,
-        }
-        ReactiveSequence {
-            SkipUnlessUpdated(t1) {
-                Repeat(4) {
-                    SequenceStar {
-                        ParallelAll(max_failures = -2) {
-                            AsyncSequence {
-                                StatefulAction(Task<0>),
-                            },
-                            #[skip_if(|bb| bb.b1 + 3 > bb.b1 % 3)]
-                            StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
-                            Loop(q0, if_empty = Success) {
-                                Condition(|ctx| ctx.check(2)),
-                            },
-                            SetBlackboard(t1 = {b1}),
-                        },
-                    },
-                },
-            },
-            RunOnce {
-                #[on_success(|bb| bb.b0 += 3)]
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            Priority {
-                #[failure_if(|bb| bb.b1 + 3 > bb.b0)]
-                Condition(Cond<6>),
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
-                    StatefulAction(Task<8>),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Action(|ctx, bb| ctx.exec_in(9, bb.b1, &mut bb.b0)),
-                StatefulAction(Task<10>),
-                Deadline(10) {
-                    StatefulAction(Task<11>),
-                },
-                Action(Act<12>),
-                Condition(Cond<13>),
-            },
-        }
-    }
-}
-
-board!(Tree0448Blackboard { t1 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0449Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0449Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 13,
-            b0: i64 = 9,
-        }
-        StepSequencer {
-            StatefulAction(Task<5>),
-            Condition(PCond<6>, b0 = {b0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0449 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
-            b0: i64,
-        }
-        Deadline(30) {
-            #[skip_if(|bb| bb.b0 % 3 == 2)]
-            AsyncFallback {
-                Action(PIo<0>, t0 = {b1}),
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    Switch(b1) {
-                        case 0 => Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 2) % 2, &mut bb.b1)),
-                        _ => StatefulAction(Task<2>),
-                    },
-                },
-                Fallback {
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        SubTree(Tree0449Sub0, ..),
-                    },
-                    AlwaysFailure,
-                },
-                SubTree(Tree0449Sub1, t0 = {=}, b1 = {b1}, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0449Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0450 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-        }
-        #[on_success(|bb| { bb.b1 = *bb.t0; bb.b0 = 0 })]
-        IndexSwitch(|bb| (*bb.t0 + 1) % 4, dynamic = false) {
-            FlipSelector {
-                SequenceWithMemory {
-                    Delay(100) {
-                        StatefulAction(Task<0>),
-                    },
-                    IfThenElse {
-                        Action(|ctx| ctx.exec(1)),
-                        Action(PIo<2>, t0 = {=}),
-                    },
-                    Wait(20),
-                },
-                Timeout(10) {
-                    Switch(b1) {
-                        case 0 => Action(Act<3> = Act::<3>),
-                        case 3 => #[skip_if(|bb| (bb.b1 + 4) % 2 < 0)]
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            RunOnce {
-                                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                                Condition(Cond<4>),
-                            },
-                        },
-                        case 2 => StatefulAction(Task<5>),
-                        _ => Runner,
-                    },
-                },
-            },
-            Parallel(success = 3, failure = 2) {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| bb.b1 < 2),
-                    Condition(Cond<6>),
-                    #[run_while(|bb| *bb.t0 % 4 != 1)]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    Action(Act<7>),
-                    Action(|ctx| ctx.exec(8)),
-                    SetBlackboard(t0 = {b0}),
-                },
-                Cooldown(0) {
-                    WaitUntil(|bb| (*bb.t0 + 1) % 2 == 0) {
-                        Parallel(success = -1, failure = 2) {
-                            StatefulAction(Task<9>),
-                            Action(PIo<10>, t0 = {b0}),
-                        },
-                    },
-                },
-                StatefulAction(Task<11>),
-            },
-            SequenceWithMemory {
-                #[run_while(|bb| bb.b0 % 3 < 1)]
-                PolicyParallel(policy = FirstSuccess) {
-                    Invert {
-                        Condition(Cond<12>),
-                    },
-                    StatefulAction(Task<13>),
-                    RepeatUntilFailure(forever) {
-                        AlwaysFailure,
-                    },
-                },
-                #[skip_if(|bb| (bb.b0 + 3) % 4 < 3)]
-                StatefulAction(Task<14>),
-                MaxTime(0) {
-                    Repeat(1) {
-                        ReactiveSequence {
-                            StatefulAction(Task<15>),
-                            Action(Act<16>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0450Blackboard { b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0451 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b1: i64 = 0,
-            b0: i64 = 0,
-        }
-        Sequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            #[success_if(|bb| bb.b0 < 3)]
-            IfThenElse {
-                StatefulAction(Task<2>),
-                #[run_while(|bb| bb.b1 % 2 < 1)]
-                #[skip_if(|bb| bb.b0 > bb.b0 % 2)]
-                #[success_if(|bb| (bb.b0 + 4) % 4 < 0)]
-                Condition(PCond<3>, b0 = {=}),
-            },
-            Wait(50),
-        }
-    }
-}
-
-board!(Tree0451Blackboard { q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0452 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Precondition(|bb| bb.b1 + 1 > 0) {
-            Repeat(0) {
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0452Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0453 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        IfThenElse {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Script(|bb| { *bb.t0 += 2; bb.b0 += 1 }),
-        }
-    }
-}
-
-board!(Tree0453Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0454 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        FlipSelector {
-            #[run_while(|bb| *bb.t0 == 0)]
-            #[on_halted(|bb| bb.b0 += 2)]
-            #[on_failure(|bb| { bb.t0.set(8); bb.t0.set(7) })]
-            Deadline(0) {
-                Switch(b1) {
-                    case 3 => Sleep(100),
-                    _ => AsyncSequence {
-                        ReactiveFallback {
-                            #[run_while(|bb| *bb.t0 != 6)]
-                            #[on_success(|bb| bb.b0 += 2)]
-                            Delay(100) {
-                                Delay(10) {
-                                    #[skip_if(|bb| bb.b1 == 6)]
-                                    Condition(|ctx| ctx.check(0)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
+                StatefulAction(Task<3> = Task::<3>),
                 Timeout(0) {
-                    TryCatch {
-                        #[on_halted(|bb| { if bb.b1 == 3 { bb.b1 += 3 }; bb.b1 += 3 })]
-                        WasEntryUpdated(t0),
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        Action(Act<1>),
-                    },
-                },
-                Sequence {
-                    Condition(Cond<2> = Cond::<2>),
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0454Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0455 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        FlipSelector {
-            StatefulAction(Task<0>),
-            Fallback {
-                Delay(10) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            SequenceStar {
-                #[post(|bb| { if bb.b0 < 0 { *bb.t0 += 3 }; *bb.t0 += 2 })]
-                #[on_failure(|bb| bb.t0.set(bb.b1))]
-                Repeater(0) {
-                    StatefulAction(Task<2>),
-                },
-                FlipSelector {
-                    Sleep(10),
-                    Remap(success = Success, failure = Failure) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0455Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0456 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            RetryUntilSuccessful(2) {
-                MemPriority {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                },
-            },
-            Limiter(2) {
-                StatefulAction(Task<3>),
-            },
-            IfThenElse {
-                RetryUntilSuccessful(2) {
-                    Action(|ctx| ctx.exec(4)),
-                },
-                Action(Act<5> = Act::<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0457 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(5),
-        }
-        RunOnce {
-            Precondition(|bb| *bb.t0 > 1, else = Failure) {
-                Precondition(|bb| bb.b1 % 4 < 3, else = Running) {
-                    AsyncFallback {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        Precondition(|bb| bb.b1 != 0, else = Skipped) {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0457Blackboard { t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0458Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0458 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            RepeatUntilSuccess(2) {
-                StepSequencer {
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        SubTree(Tree0458Sub0),
-                        StatefulAction(Task<3>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        AlwaysRunning,
-                    },
-                    Selector {
-                        AlwaysFailure,
-                        RunOnce(then_skip = true) {
-                            Sleep(50),
-                        },
-                        Failer,
-                        RepeatUntil(Success) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                    ForceFailure {
-                        Invert {
-                            ReactiveSelector {
-                                StatefulAction(Task<6>),
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                },
-            },
-            MaxTime(10) {
-                ReactiveSequence {
-                    ParallelAll(max_failures = -3) {
-                        StatefulAction(Task<8>),
-                        Sleep(0),
-                        StatefulAction(Task<9>),
-                    },
-                    Repeat(1) {
-                        TryCatch {
-                            Condition(Cond<10>),
-                            Condition(Cond<11>),
-                            Succeeder,
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0459 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            WasEntryUpdated(t0),
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0459Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0460 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 1,
-        }
-        #[success_if(|bb| *bb.t0 == *bb.t1 % 2)]
-        #[on_halted(|bb| { bb.b1 += 1; bb.b1 = *bb.t1 })]
-        #[run_while(|bb| *bb.t1 + 1 > bb.b1)]
-        Loop(q0, value = {t1}, if_empty = Success) {
-            Repeat(3) {
-                Loop(q0, value = {b1}, if_empty = Running) {
                     AlwaysSuccess,
                 },
             },
@@ -2344,20 +1643,620 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0460Blackboard { q0 t0 t1 b1 });
+board!(Tree0444Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0445 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 5,
+        }
+        ReactiveSequence {
+            Fallback {
+                Filter(times = 3, count = Completed) {
+                    WasEntryUpdated(t1),
+                },
+                StatefulAction(Task<0> = Task::<0>),
+                ScriptCondition(|bb| bb.b1 % 2 == 1),
+            },
+            SetBlackboard(b1 = 0),
+        }
+    }
+}
+
+board!(Tree0445Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0446 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+        }
+        Parallel(success = -1) {
+            Action(Act<0>),
+            Delay(20) {
+                ParallelAll(max_failures = -3) {
+                    Condition(Cond<1>),
+                    Repeat(1) {
+                        SequenceWithMemory {
+                            IndexSwitch(|bb| bb.b0) {
+                                #[skip_if(|bb| bb.b0 != 3)]
+                                #[on_failure(|bb| { bb.b0 += 1; bb.o0 = None })]
+                                #[on_success(|bb| { bb.b0 = *bb.t0; bb.o0 = None })]
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    Action(Act<4>),
+                },
+            },
+            #[on_halted(|bb| bb.b0 += 2)]
+            #[run_while(|bb| bb.o0.is_some())]
+            Delay(10) {
+                Filter(times = 3, filtered = Failure) {
+                    Conditional(|bb| bb.b0 > 4, else = Failure) {
+                        Conditional(|bb| (bb.b0 + 2) % 2 > 0) {
+                            Precondition(|bb| *bb.t0 < bb.o0.unwrap_or(3) % 4) {
+                                SequenceWithMemory {
+                                    #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
+                                    #[skip_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+                                    Action(Act<5>),
+                                    Condition(|ctx, bb| ctx.check_in(6, 9)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0446Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0447 for Ctx {
+        Priority {
+            Cooldown(30, filtered = Failure) {
+                Condition(|ctx| ctx.check(0)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0448 for Ctx {
+        ReactiveSequence {
+            Fallback {
+                Limiter(2) {
+                    StatefulAction(Task<0>),
+                },
+                AsyncSequence {
+                    StepSequencer {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    Optional {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    RunOnce {
+                        Action(Act<3>),
+                    },
+                },
+                Action(Act<4>),
+                ReactiveSequence {
+                    Retry(forever) {
+                        Condition(Cond<5>),
+                    },
+                    RunOnce(then_skip = true) {
+                        ParallelAll(max_failures = -2) {
+                            Condition(|ctx| ctx.check(6)),
+                            ReactiveSelector {
+                                StatefulAction(Task<7>),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                    Condition(Cond<9>),
+                },
+                RepeatUntil(Success) {
+                    RetryUntilSuccessful(4) {
+                        RunOnce(then_skip = true) {
+                            ForceFailure {
+                                ReactiveFallback {
+                                    Condition(Cond<10> = Cond::<10>),
+                                    StatefulAction(Task<11> = Task::<11>),
+                                    Action(Act<12>),
+                                    Condition(|ctx| ctx.check(13)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0449 for Ctx {
+        ReactiveSelector {
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(0)),
+                Action(Act<1>),
+            },
+            Filter(times = 3, filtered = Failure) {
+                SequenceWithMemory {
+                    ParallelAll(max_failures = -2) {
+                        AlwaysFailure,
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    Sleep(0),
+                },
+            },
+            RunOnce(then_skip = true) {
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0450 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 2,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            Sequence {
+                #[on_failure(|bb| bb.b1 += 2)]
+                SetBlackboard(b1 = 6),
+                Script(|bb| bb.b0 = *bb.t0),
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+            },
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0450Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0451 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        #[on_failure(|bb| *bb.t0 += 1)]
+        ReactiveFallback {
+            Deadline(0) {
+                Precondition(|bb| (*bb.t0 + 3) % 4 > 1, else = Success) {
+                    StepSequencer {
+                        ReactiveSequence {
+                            MemPriority {
+                                Condition(Cond<0>),
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                                ScriptCondition(|bb| bb.b0 == 3),
+                            },
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                        AsyncSequence {
+                            #[skip_if(|bb| bb.b0 > 6)]
+                            ReactiveSequence {
+                                SetBlackboard(b0 = 5),
+                                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                                StatefulAction(Task<5> = Task::<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Repeater(2) {
+                    Condition(PCond<6>, b0 = 3),
+                },
+                RetryUntilSuccessful(1) {
+                    MemSequence {
+                        Condition(Cond<7>),
+                        RepeatUntil(Success) {
+                            Sleep(10),
+                        },
+                    },
+                },
+                Condition(Cond<8>),
+            },
+            #[on_success(|bb| *bb.t0 += 2)]
+            Condition(Cond<9>),
+        }
+    }
+}
+
+board!(Tree0451Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0452 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 4,
+            b1: i64 = 1,
+        }
+        ReactiveSequence {
+            SkipUnlessUpdated(t1) {
+                Action(PAct<0>, b0 = {=}, b1 = {=}),
+            },
+            Sequence {
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                Sleep(20),
+            },
+            Retry(forever) {
+                Script(|bb| bb.o0 = None),
+            },
+            WaitValueUpdate(t0) {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0452Blackboard { t0 t1 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0453 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        SkipUnlessUpdated(t0) {
+            StepSequencer {
+                Priority {
+                    ScriptCondition(|bb| *bb.t0 % 2 == 1),
+                    ScriptCondition(|bb| *bb.t0 < 7),
+                    Action(|ctx| ctx.exec(0)),
+                },
+                Priority {
+                    BinarySelector(|bb| bb.b0 < 2, dynamic = true) {
+                        #[failure_if(|bb| bb.b0 != *bb.t0)]
+                        AlwaysFailure,
+                        Timeout(20) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0453Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0454 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        Switch(b1) {
+            case 3 => Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            case 1 => Sequence {
+                Repeat(1) {
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    #[skip_if(|bb| bb.b1 % 4 == 1)]
+                    Condition(Cond<1>),
+                },
+                Failer,
+            },
+            case 0 => AlwaysFailure,
+            _ => WaitValueUpdate(t0) {
+                WhileDoElse {
+                    StatefulAction(Task<2> = Task::<2>),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0454Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0455 for Ctx {
+        IfThenElse {
+            ParallelAll {
+                StatefulAction(Task<0>),
+                RepeatUntilFailure(1) {
+                    RepeatTimes(forever) {
+                        Inverter {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<2>),
+                    Action(Act<3> = Act::<3>),
+                },
+            },
+            Limiter(3) {
+                SequenceWithMemory {
+                    StepSequencer {
+                        RepeatUntilFailure(forever) {
+                            RepeatUntil(Failure) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                AlwaysRunning,
+                StatefulAction(Task<5> = Task::<5>),
+                Succeeder,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0456 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        SequenceStar {
+            AsyncFallback {
+                #[run_while(|bb| bb.b1 + 3 == 5)]
+                ScriptCondition(|bb| bb.b0 != 6),
+                Filter(times = 2, count = Completed) {
+                    Failer,
+                },
+                #[post(|bb| bb.t0.set(1))]
+                #[success_if(|bb| bb.b1 + 2 > 4)]
+                Script(|bb| bb.o0 = None),
+            },
+            Timeout(0) {
+                RepeatUntil(Success) {
+                    #[post(|bb| bb.b0 += 2)]
+                    #[on_success(|bb| { bb.b0 += 3; bb.o0 = None })]
+                    #[success_if(|bb| bb.b0 % 3 > 1)]
+                    Action(Act<0>),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+                Action(Act<3>),
+                AlwaysFailure,
+                SetBlackboard(t0 = 8),
+            },
+            IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = true) {
+                Action(PIo<4>, t0 = {=}),
+                StatefulAction(Task<5>),
+            },
+            Delay(0) {
+                TryCatch(catch_on_halt = false) {
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    Succeeder,
+                    #[success_if(|bb| bb.b0 + 1 == *bb.t0)]
+                    #[on_failure(|bb| bb.t0.set(bb.b1))]
+                    #[failure_if(|bb| *bb.t0 + 2 > (bb.b0 + 1) % 4)]
+                    Failer,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0456Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0457Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        PolicyParallel(policy = FirstSuccess) {
+            AlwaysRunning,
+            StatefulAction(Task<2>),
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0457Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Condition(PCond<5>, b0 = 7)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0457 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveSelector {
+            KeepRunningUntilFailure {
+                Parallel(success = 1, failure = -1) {
+                    Repeater(forever) {
+                        ReactiveSequence {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            Sleep(50),
+                        },
+                    },
+                },
+            },
+            SubTree(Tree0457Sub0, ..),
+            Fallback {
+                ScriptCondition(|bb| bb.b0 + 4 == 0),
+                Condition(Cond<4>),
+            },
+            IndexSwitch(|bb| *bb.t0 % 2, dynamic = false) {
+                SubTree(Tree0457Sub1, ..),
+                WasEntryUpdated(t1),
+                #[run_while(|bb| bb.b1 == bb.b1 % 3)]
+                #[on_success(|bb| if (bb.b1 + 1) % 3 < 0 { bb.b0 = (bb.b0 + 4) % 3 })]
+                Script(|bb| if bb.b1 % 4 < 0 { *bb.t0 += 1 }),
+            },
+        }
+    }
+}
+
+board!(Tree0457Blackboard { t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0458 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            #[tracked] t1: i64,
+        }
+        Repeat(forever) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                AsyncFallback {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Condition(Cond<0>),
+                        Timeout(20) {
+                            Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                        },
+                        #[failure_if(|bb| bb.b0 > 3)]
+                        Switch(b1) {
+                            case 1 => StatefulAction(Task<2>),
+                            case 2 => Script(|bb| bb.t1.set(0)),
+                            _ => AlwaysFailure,
+                        },
+                    },
+                },
+                MemPriority {
+                    #[failure_if(|bb| *bb.t0 != 6)]
+                    #[post(|bb| bb.t0.set(bb.o0.unwrap_or(3) + 3))]
+                    Repeat(0) {
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                    Timeout(30) {
+                        Action(PIo<4>, t0 = {t1}),
+                    },
+                },
+                #[run_while(|bb| bb.o0.unwrap_or(0) + 3 != *bb.t0)]
+                #[post(|bb| bb.b0 = *bb.t1 % 4)]
+                Repeat(2) {
+                    ForceSuccess {
+                        PolicyParallel(policy = FirstFailure) {
+                            Script(|bb| *bb.t1 += 3),
+                            AlwaysFailure,
+                            AlwaysSuccess,
+                            Action(Act<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0458Blackboard { o0 b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0459 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        Fallback {
+            KeepRunningUntilFailure {
+                MemPriority {
+                    IndexSwitch(|bb| 9, out_of_range = Fail) {
+                        #[failure_if(|bb| bb.b1 != 1)]
+                        #[on_success(|bb| bb.b1 = *bb.t0 + 1)]
+                        Action(Act<0>),
+                    },
+                },
+            },
+            Filter(times = 2) {
+                ReactiveSequence {
+                    Action(Act<1> = Act::<1>),
+                    StatefulAction(Task<2>),
+                    Runner,
+                },
+            },
+            Loop(q0, value = {t0}, if_empty = Success) {
+                SkipUnlessUpdated(t0) {
+                    RepeatTimes(forever) {
+                        Repeat(2) {
+                            Wait(10),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0459Blackboard { b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0460 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b1: i64 = 5,
+        }
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                Condition(PCond<0>, b0 = 5),
+            },
+            BinarySelector(|bb| bb.o0.unwrap_or(5) + 1 > bb.b1 + 2, dynamic = false) {
+                Precondition(|bb| bb.o0.unwrap_or(5) + 4 < 6, else = Running) {
+                    AlwaysSuccess,
+                },
+                Script(|bb| bb.t0.set(bb.b1 + 3)),
+            },
+        }
+    }
+}
+
+board!(Tree0460Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0461 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b0: i64 = 2,
             #[tracked] t0: i64,
         }
-        #[run_while(|bb| *bb.t0 + 1 < 7)]
-        Timeout(10) {
-            ForceSuccess {
-                Remap(success = Failure, failure = Success) {
-                    Script(|bb| bb.b0 = (*bb.t0 + 2) % 4),
-                },
+        #[run_while(|bb| bb.b0 + 1 > (*bb.t0 + 1) % 2)]
+        PolicyParallel(policy = FirstSuccess) {
+            Condition(Cond<0>),
+            Repeat(3) {
+                AlwaysSuccess,
             },
         }
     }
@@ -2368,229 +2267,139 @@ board!(Tree0461Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0462 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        #[success_if(|bb| bb.b0 + 1 != 2)]
-        #[on_success(|bb| if bb.o0.is_some() { bb.o0 = None })]
+        #[skip_if(|bb| bb.b0 != 3)]
+        #[failure_if(|bb| *bb.t0 != 3)]
         ReactiveSequence {
-            Limiter(1) {
-                ReactiveFallback {
-                    ParallelAll(max_failures = -1) {
-                        Condition(|ctx| ctx.check(0)),
-                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                        AlwaysSuccess,
-                    },
-                    Loop(q0, value = {b0}) {
-                        Action(Act<2>),
-                    },
-                    Fallback {
-                        ScriptCondition(|bb| *bb.t0 % 2 == 1),
-                        Script(|bb| if bb.b0 + 3 > 1 { bb.b0 += 1 }),
-                    },
-                },
-            },
-            ReactiveFallback {
-                #[post(|bb| { bb.t0.set(5); bb.b0 += 3 })]
-                #[on_failure(|bb| bb.t0.set(4))]
-                MemSequence {
-                    Repeater(2) {
-                        Filter(times = 3, filtered = Skipped) {
-                            ReactiveFallback {
-                                #[failure_if(|bb| *bb.t0 == 5)]
-                                StatefulAction(Task<3>),
-                                #[success_if(|bb| bb.b0 != 1)]
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                    Wait(0),
-                    IndexSwitch(|bb| 6, out_of_range = Loop) {
-                        Action(|ctx| ctx.exec(5)),
-                        StatefulAction(Task<6>),
-                    },
-                },
+            IfThenElse {
+                Condition(|ctx| ctx.check(0)),
+                #[post(|bb| *bb.t0 += 2)]
+                Action(PAct<1>, b0 = {=}),
+                Condition(Cond<2>),
             },
             Fallback {
-                Parallel(success = 1) {
-                    StatefulAction(Task<7>),
-                    ReactiveFallback {
-                        Condition(Cond<8>),
-                    },
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    Action(PAct<9>, b0 = {t0}, b1 = {t0}),
-                    ScriptCondition(|bb| bb.b0 != 5),
-                },
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Action(PAct<10>, b0 = {=}, b1 = {b0}),
-                        Condition(|ctx, bb| ctx.check_in(11, 6)),
-                    },
-                },
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4> = Task::<4>),
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0462Blackboard { q0 o0 t0 b0 });
+board!(Tree0462Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0463 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
         }
-        Fallback {
-            Sequence {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Sequence {
-                            AlwaysSuccess,
-                            ScriptCondition(|bb| bb.o0.unwrap_or(2) % 2 > 0),
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            SkipUnlessUpdated(t0) {
+                ReactiveSequence {
+                    #[run_while(|bb| bb.b1 % 3 > 0)]
+                    AsyncSequence {
+                        SkipUnlessUpdated(t1) {
+                            Condition(PCond<0>, b0 = {t1}),
                         },
-                    },
-                    #[on_failure(|bb| bb.t1.set((*bb.t0 + 2) % 2))]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    WhileDoElse {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
+                        Cooldown(30, filtered = Skipped) {
+                            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
+                        },
                     },
                 },
             },
-            StepSequencer {
-                FlipSelector {
-                    WasEntryUpdated(t0),
-                    Action(Act<3>),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    RunOnce(then_skip = false) {
-                        ScriptCondition(|bb| *bb.t1 != bb.b0 % 4),
+            ForceFailure {
+                AsyncSequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        SetBlackboard(b1 = {t0}),
+                        Succeeder,
+                    },
+                    Action(PIo<3>, t0 = {=}),
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {t1}),
+                    ReactiveSequence {
+                        ScriptCondition(|bb| bb.b1 + 4 < 1),
+                        ScriptCondition(|bb| bb.b0 < 4),
                     },
                 },
-                UnsetBlackboard(o0),
-                Condition(PCond<4>, b0 = {=}),
+            },
+            ReactiveSelector {
+                StatefulAction(Task<5>),
+                Fallback {
+                    StatefulAction(Task<6>),
+                    #[run_while(|bb| bb.b1 % 4 < 2)]
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                Action(Act<9> = Act::<9>),
             },
         }
     }
 }
 
-board!(Tree0463Blackboard { t0 t1 o0 b0 });
+board!(Tree0463Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0464 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| bb.o0.is_some())]
-        AsyncSequence {
-            #[skip_if(|bb| (*bb.t0 + 1) % 4 < 3)]
-            ReactiveFallback {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Condition(Cond<0>),
-                    Optional {
-                        StatefulAction(Task<1>),
-                    },
-                    PolicyParallel(policy = FirstSuccess) {
-                        #[run_while(|bb| *bb.t0 < 0)]
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                    Condition(Cond<5>),
-                },
-            },
-            Optional {
-                #[on_success(|bb| bb.b0 = 0)]
-                #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(bb.o0.unwrap_or(4) + 1) })]
-                Sequence {
-                    ParallelAll(0) {
-                        Script(|bb| if bb.b0 % 2 > 0 { bb.o0 = Some(9) }),
-                        Action(Act<6> = Act::<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    StepSequencer {
-                        Failer,
-                        #[on_success(|bb| { if bb.b0 == 4 { *bb.t0 += 2 }; bb.b0 = *bb.t0 + 4 })]
-                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 4, &mut bb.b0)),
-                        Condition(Cond<9>),
-                        #[run_while(|bb| bb.o0.is_some())]
-                        Action(PAct<10>, b0 = {=}),
-                        Sleep(0),
-                    },
-                    #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                    Sequence {
-                        StatefulAction(Task<11> = Task::<11>),
-                        Sleep(0),
-                    },
-                },
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                Priority {
-                    Action(PIo<12>, t0 = {b0}),
-                    WasEntryUpdated(t0),
-                },
-                #[success_if(|bb| *bb.t0 % 3 < 0)]
-                Sequence {
-                    Selector {
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
-                    },
-                },
-                #[post(|bb| *bb.t0 += 1)]
-                #[skip_if(|bb| bb.b0 == bb.b0 % 3)]
-                Precondition(|bb| *bb.t0 % 3 > 0, else = Running) {
-                    Inverter {
-                        StatefulAction(Task<15>),
-                    },
-                },
-            },
+        Repeat(forever) {
+            Runner,
         }
     }
 }
 
-board!(Tree0464Blackboard { b0 o0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0465Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        #[failure_if(|bb| bb.b1 + 2 < bb.b0)]
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0465 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b1: i64,
+            b0: i64,
             #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        RepeatUntil(Success) {
-            AsyncFallback {
-                ReactiveFallback {
-                    AsyncFallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                        Condition(PCond<3>, b0 = 9),
+        Conditional(|bb| *bb.t0 + 2 > 7, dynamic = false) {
+            TryCatch(catch_on_halt = true) {
+                AsyncSequence {
+                    #[on_success(|bb| if *bb.t0 != bb.b0 % 2 { bb.b1 = bb.b0 })]
+                    #[post(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 1 })]
+                    SubTree(Tree0465Sub0, b1 = {=}, b0 = {b0}, t0 = {=}, q0 = {q0}),
+                    #[on_failure(|bb| { bb.b1 = *bb.t0 + 1; bb.b0 = *bb.t0 })]
+                    Switch(b1) {
+                        case 1 => #[run_while(|bb| bb.b1 > 0)]
+                        StatefulAction(Task<1>),
+                        _ => AlwaysFailure,
                     },
-                    Parallel(success = -2, failure = -1) {
-                        Cooldown(10, filtered = Failure) {
-                            ReactiveSequence {
-                                #[run_while(|bb| *bb.t0 % 3 == 1)]
-                                StatefulAction(Task<4>),
-                                Condition(Cond<5> = Cond::<5>),
-                            },
+                },
+                SequenceWithMemory {
+                    Sequence {
+                        Condition(Cond<2>),
+                        Action(Act<3>),
+                    },
+                    Condition(Cond<4>),
+                },
+                PolicyParallel(policy = FirstFailure) {
+                    ParallelAll(max_failures = -1) {
+                        Cooldown(0, filtered = Skipped) {
+                            Condition(Cond<5>),
                         },
-                        Condition(Cond<6>),
                     },
-                    FlipSelector {
-                        Condition(PCond<7>, b0 = {=}),
-                        StatefulAction(Task<8>),
-                        Wait(30),
-                    },
-                    ReactiveSequence {
-                        Condition(PCond<9>, b0 = {b0}),
-                        AlwaysSuccess,
-                        Action(PIo<10>, t0 = {=}),
+                    Loop(q0, value = {b1}) {
+                        Script(|bb| *bb.t0 += 1),
                     },
                 },
             },
@@ -2598,619 +2407,379 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0465Blackboard { b0 t0 });
+board!(Tree0465Blackboard { b1 b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0466 for Ctx {
-        ReactiveSequence {
-            Priority {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                KeepRunningUntilFailure {
-                    Repeat(4) {
-                        ForceFailure {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            Filter(times = 1, count = Failure, filtered = Failure) {
-                Timeout(20) {
-                    ParallelAll(3) {
-                        ReactiveFallback {
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                            Action(Act<8>),
-                        },
-                        Repeat(1) {
-                            StatefulAction(Task<9>),
-                        },
-                        AsyncFallback {
-                            Condition(Cond<10>),
-                            Condition(Cond<11> = Cond::<11>),
-                        },
-                    },
-                },
-            },
-            ForceSuccess {
-                TryCatch(catch_on_halt = true) {
-                    ReactiveSequence {
-                        Repeat(3) {
-                            Condition(Cond<12>),
-                        },
-                    },
-                    Action(Act<13>),
-                    Fallback {
-                        StatefulAction(Task<14>),
-                        Action(Act<15>),
-                        StatefulAction(Task<16>),
-                        Failer,
-                    },
-                },
-            },
+        blackboard {
+            b1: i64 = 5,
+        }
+        Switch(b1) {
+            case 3 => Action(Act<0> = Act::<0>),
+            _ => Action(Act<1>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0467Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 11,
-        }
-        SequenceWithMemory {
-            SetBlackboard(b0 = 1),
-        }
-    }
-}
+board!(Tree0466Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0467 for Ctx {
         blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             #[tracked] t0: i64,
-            b0: i64 = 1,
         }
-        SequenceWithMemory {
-            SubTree(Tree0467Sub0, ..),
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            RepeatUntilFailure(forever) {
-                StatefulAction(Task<1>),
+        AsyncFallback {
+            AsyncFallback {
+                ReactiveSequence {
+                    #[success_if(|bb| bb.b0 + 3 > *bb.t0)]
+                    Inverter {
+                        StatefulAction(Task<0>),
+                    },
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                        Sleep(0),
+                        Action(|ctx, bb| ctx.exec_in(1, (bb.o0.unwrap_or(0) + 2) % 3, &mut bb.b0)),
+                    },
+                    #[skip_if(|bb| bb.b0 > 7)]
+                    Wait(0),
+                },
+                Action(Act<2>),
+            },
+            RepeatUntilFailure(2) {
+                #[success_if(|bb| *bb.t0 > bb.b0)]
+                WhileDoElse {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        StatefulAction(Task<3>),
+                    },
+                    Selector {
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        RetryUntilSuccessful(3) {
+                            #[on_failure(|bb| { bb.t0.set(bb.b0); bb.o0 = None })]
+                            #[failure_if(|bb| *bb.t0 < (bb.b0 + 1) % 2)]
+                            #[post(|bb| bb.b0 += 1)]
+                            MemSequence {
+                                Action(PIo<6>, t0 = {t0}),
+                                Condition(|ctx| ctx.check(7)),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0467Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0468Sub0 for Ctx {
-        Sleep(20)
-    }
-}
+board!(Tree0467Blackboard { b0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0468 for Ctx {
-        SequenceWithMemory {
-            MemPriority {
-                RepeatUntilSuccess(2) {
-                    IfThenElse {
-                        Priority {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                            Action(Act<2>),
-                            AlwaysFailure,
-                        },
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-                WhileDoElse {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(Act<5> = Act::<5>),
-                    SubTree(Tree0468Sub0),
-                },
-            },
-            Delay(0) {
-                IfThenElse {
-                    Repeat(1) {
-                        Parallel(success = -1, failure = -1) {
-                            RetryUntilSuccessful(3) {
-                                RunOnce {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                    Cooldown(0) {
-                        Retry(2) {
-                            RepeatUntilFailure(forever) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                    Optional {
-                        Action(Act<8> = Act::<8>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Repeater(0) {
-                    Wait(20),
-                },
-                ReactiveFallback {
-                    MemSequence {
-                        Repeat(3) {
-                            StatefulAction(Task<9>),
-                        },
-                        Repeater(forever) {
-                            Action(|ctx| ctx.exec(10)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0469 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        IndexSwitch(|bb| (*bb.t0 + 1) % 4, dynamic = false) {
-            SetBlackboard(t0 = 0),
-            SetBlackboard(t0 = 0),
-            StatefulAction(Task<0>),
+        Fallback {
+            Remap(success = Failure, failure = Success) {
+                RepeatUntilSuccess(3) {
+                    #[on_halted(|bb| bb.b0 = 0)]
+                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                },
+            },
+            SequenceStar {
+                StatefulAction(Task<1>),
+                #[skip_if(|bb| (bb.b0 + 3) % 3 != 0)]
+                SetBlackboard(b0 = 4),
+            },
+            StatefulAction(Task<2>),
+            Repeat(4) {
+                #[failure_if(|bb| bb.b0 + 4 > *bb.t0)]
+                Action(PIo<3>, t0 = {=}),
+            },
             AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0469Blackboard { t0 });
+board!(Tree0468Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0469 for Ctx {
+        Retry(1) {
+            ParallelAll(3) {
+                Sleep(0),
+                ForceFailure {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+                Inverter {
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                        Action(Act<4>),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0470 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceStar {
-            ForceFailure {
-                TryCatch {
-                    StatefulAction(Task<0>),
-                    Action(PAct<1>, b0 = 0),
+        Sequence {
+            RunOnce(then_skip = false) {
+                Condition(Cond<0>),
+            },
+            Timeout(0) {
+                ReactiveFallback {
+                    TryCatch {
+                        #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b0 = *bb.t0 })]
+                        #[run_while(|bb| *bb.t0 % 2 != 1)]
+                        StatefulAction(PTask<1>, b0 = 8, b1 = {b0}),
+                        Repeat(3) {
+                            Action(PIo<2>, t0 = {=}),
+                        },
+                    },
+                    Action(PIo<3>, t0 = {b1}),
+                    Optional {
+                        Condition(Cond<4>),
+                    },
                 },
             },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(2)),
-                #[on_success(|bb| { bb.b0 += 3; bb.b1 = (bb.b1 + 3) % 2 })]
-                #[on_failure(|bb| bb.b0 += 3)]
-                AsyncFallback {
-                    KeepRunningUntilFailure {
-                        Failer,
+            Sequence {
+                RetryUntilSuccessful(forever) {
+                    StepSequencer {
+                        ReactiveFallback {
+                            Action(PAct<5>, b0 = {b1}, b1 = {b1}),
+                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 4, &mut bb.b0)),
+                        },
+                        FlipSelector {
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
+                            SetBlackboard(t0 = 2),
+                        },
+                        AlwaysRunning,
+                        RunOnce(then_skip = false) {
+                            SetBlackboard(t0 = 3),
+                        },
+                        Condition(Cond<8> = Cond::<8>),
                     },
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0470Blackboard { b0 b1 });
+board!(Tree0470Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0471 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        Retry(4) {
-            FlipSelector {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                    Timeout(50) {
-                        Repeat(forever) {
-                            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                                #[post(|bb| bb.o0 = Some(*bb.t0))]
-                                Sleep(10),
-                                Condition(Cond<0>),
-                            },
-                        },
-                    },
-                    Repeater(2) {
-                        WaitValueUpdate(t0) {
-                            Repeat(1) {
-                                Parallel(success = 2, failure = 0) {
-                                    Action(Act<1> = Act::<1>),
-                                    Runner,
-                                },
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            Runner,
-                            Script(|bb| { if *bb.t0 > bb.b0 + 4 { bb.b0 = *bb.t0 }; *bb.t0 += 1 }),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
-                        Delay(20) {
-                            Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                        },
-                    },
-                    ParallelAll(1) {
-                        Timeout(10) {
-                            RetryUntilSuccessful(0) {
-                                SetBlackboard(t0 = {b0}),
-                            },
-                        },
+        StepSequencer {
+            RunOnce(then_skip = false) {
+                RepeatUntil(Failure) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0471Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0472 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
         }
-        SequenceStar {
-            AsyncFallback {
-                #[failure_if(|bb| *bb.t0 < bb.b0 % 2)]
-                #[run_while(|bb| bb.b0 % 4 < 1)]
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<0>),
+        Inverter {
+            ParallelAll {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Action(PIo<0>, t0 = {=}),
                 },
-                #[on_halted(|bb| if bb.b0 % 4 == 2 { bb.b0 += 2 })]
-                #[skip_if(|bb| *bb.t0 == 2)]
-                WhileDoElse {
-                    StepSequencer {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    IndexSwitch(|bb| 4, out_of_range = Fail, dynamic = false) {
-                        Script(|bb| bb.b0 += 3),
-                        Script(|bb| if bb.b0 > bb.b0 + 3 { *bb.t0 += 1 }),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        Repeater(forever) {
-                            Sleep(0),
-                        },
-                    },
+                #[on_success(|bb| bb.b0 += 1)]
+                Fallback {
+                    Action(PAct<1>, b0 = 5, b1 = {b1}),
+                    Condition(Cond<2> = Cond::<2>),
+                    Condition(Cond<3>),
                 },
-            },
-            WhileDoElse {
-                #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                Invert {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Loop(q0, value = {b0}, if_empty = Success) {
-                            IndexSwitch(|bb| bb.b0) {
-                                Action(Act<4>),
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        BinarySelector(|bb| bb.b0 == 0, dynamic = false) {
-                            Action(Act<6>),
-                            Delay(0) {
-                                #[run_while(|bb| bb.b0 > *bb.t0)]
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                },
-                StepSequencer {
-                    Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
-                    Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
-                },
-                #[post(|bb| bb.b0 += 3)]
-                StatefulAction(PTask<10>, b0 = 3, b1 = {b0}),
-            },
-            Loop(q0, value = {t0}) {
-                StepSequencer {
-                    Selector {
-                        Condition(Cond<11> = Cond::<11>),
-                        StatefulAction(Task<12>),
-                        #[skip_if(|bb| *bb.t0 > 4)]
-                        StatefulAction(Task<13>),
-                    },
-                    StatefulAction(Task<14>),
-                    WasEntryUpdated(t0),
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    StatefulAction(Task<4>),
+                    Condition(|ctx| ctx.check(5)),
                 },
             },
         }
     }
 }
 
-board!(Tree0472Blackboard { q0 b0 t0 });
+board!(Tree0472Blackboard { b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0473 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 3,
         }
-        Parallel(failure = 3) {
-            FlipSelector {
-                Condition(Cond<0>),
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-            },
-            StepSequencer {
-                AlwaysSuccess,
-                Script(|bb| if *bb.t0 % 4 > 2 { bb.o0 = Some(6) }),
-                UnsetBlackboard(o0),
-            },
-            Fallback {
-                StatefulAction(Task<2>),
-                #[on_halted(|bb| { if bb.b1 < 3 { bb.t0.set((bb.b1 + 2) % 2) }; bb.o0 = Some(2) })]
-                #[skip_if(|bb| bb.o0.is_some())]
-                Succeeder,
-                #[failure_if(|bb| bb.b1 + 1 == bb.o0.unwrap_or(2) % 2)]
-                #[skip_if(|bb| bb.b0 % 2 > 0)]
-                #[post(|bb| bb.b0 += 2)]
-                Action(Act<3>),
-            },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                ReactiveFallback {
-                    #[run_while(|bb| bb.b0 != 4)]
-                    WasEntryUpdated(t0),
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    #[failure_if(|bb| *bb.t0 > (bb.b0 + 1) % 3)]
-                    #[skip_if(|bb| *bb.t0 % 3 != 1)]
-                    Conditional(|bb| bb.o0.unwrap_or(1) < 5, dynamic = true) {
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                    StatefulAction(Task<5>),
-                    ForceSuccess {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            ForceFailure {
-                Retry(3) {
-                    Action(PAct<7>, b0 = {b0}, b1 = {b0}),
-                },
+        Precondition(|bb| (bb.b0 + 2) % 2 < 0, else = Running) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                StatefulAction(Task<0> = Task::<0>),
+                Failer,
             },
         }
     }
 }
 
-board!(Tree0473Blackboard { b1 t0 q0 b0 o0 });
+board!(Tree0473Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0474Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 12,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Condition(Cond<0>)
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Wait(30),
+            Action(PAct<2>, b0 = {t1}, b1 = {t1}),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0474 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        ForceSuccess {
-            Selector {
-                SubTree(Tree0474Sub0, t0 = {=}, b0 = {b0}),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                #[on_success(|bb| bb.b0 += 1)]
-                StatefulAction(Task<3>),
-            },
+        Selector {
+            StatefulAction(Task<0>),
+            Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(5) % 3, &mut bb.b0)),
+            SubTree(Tree0474Sub0, t1 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}),
+            #[on_success(|bb| { if (*bb.t1 + 2) % 3 != 1 { bb.t1.set(bb.b0) }; bb.t0.set(bb.b0) })]
+            SetBlackboard(t0 = 2),
         }
     }
 }
 
-board!(Tree0474Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0475Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        Action(PIo<0>, t0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0475Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0474Blackboard { t1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0475 for Ctx {
         blackboard {
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        ReactiveFallback {
-            SubTree(Tree0475Sub0, b0 = {=}),
-            Repeat(1) {
-                SubTree(Tree0475Sub1, b0 = {=}),
-            },
-            StatefulAction(Task<2>),
-            Fallback {
-                Condition(Cond<3>),
-                Condition(Cond<4>),
+        Loop(q0, if_empty = Success) {
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
             },
         }
     }
 }
 
-board!(Tree0475Blackboard { b0 });
+board!(Tree0475Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0476 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
         }
-        FlipSelector {
-            Fallback {
-                AsyncFallback {
-                    #[on_success(|bb| if bb.b0 % 4 == 0 { bb.t0.set(3) })]
-                    #[on_failure(|bb| if *bb.t0 + 4 != *bb.t1 % 4 { *bb.t1 += 1 })]
-                    #[run_while(|bb| bb.b0 > 0)]
-                    Action(Act<0>),
-                    #[post(|bb| bb.b0 += 1)]
-                    #[failure_if(|bb| bb.b0 % 2 == 0)]
-                    #[on_failure(|bb| { if (*bb.t1 + 2) % 2 < 1 { *bb.t1 += 3 }; *bb.t1 += 2 })]
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Script(|bb| { bb.t1.set(bb.b1 % 4); *bb.t1 += 3 }),
-            Condition(PCond<3>, b0 = {b0}),
-            Switch(b1) {
-                case 2 => AlwaysFailure,
-                _ => Action(Act<4>),
-            },
-            #[post(|bb| { *bb.t0 += 1; bb.t1.set(3) })]
-            #[on_failure(|bb| bb.b1 += 3)]
-            ReactiveSelector {
-                Action(Act<5>),
-                Script(|bb| bb.b0 = bb.b0 % 3),
+        #[success_if(|bb| bb.b0 == 3)]
+        Inverter {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0476Blackboard { t0 b0 b1 t1 });
+board!(Tree0476Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0477 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            #[tracked] t1: i64 = 2,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        AsyncSequence {
-            ReactiveSequence {
-                #[failure_if(|bb| bb.b0 != *bb.t0 + 2)]
-                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                RetryUntilSuccessful(4) {
-                    ReactiveSequence {
-                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                        AlwaysSuccess,
-                        Wait(0),
-                    },
-                },
-                ReactiveSequence {
+        #[run_while(|bb| bb.b1 % 3 < 2)]
+        #[skip_if(|bb| *bb.t0 > 5)]
+        SequenceWithMemory {
+            Action(Act<0>),
+            Wait(20),
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0477Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0478 for Ctx {
+        StepSequencer {
+            ParallelAll(max_failures = -1) {
+                Filter(times = 2, count = Success, filtered = Skipped) {
                     StatefulAction(Task<0>),
-                    WaitUntil(|bb| bb.b0 % 3 == 1) {
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                    },
-                    Action(|ctx| ctx.exec(2)),
                 },
-                MemSequence {
-                    Condition(|ctx| ctx.check(3)),
-                    #[on_success(|bb| bb.b1 = bb.b0 % 4)]
-                    #[post(|bb| bb.t1.set(bb.b1 + 1))]
-                    Action(Act<4>),
+                StatefulAction(Task<1>),
+            },
+            RepeatUntil(Success) {
+                Timeout(0) {
+                    StepSequencer {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                        Failer,
+                        Condition(|ctx| ctx.check(4)),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<6> = Task::<6>),
+                StatefulAction(Task<7>),
+                RunOnce(then_skip = true) {
+                    Condition(Cond<8>),
                 },
             },
         }
     }
 }
-
-board!(Tree0477Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0478 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64>,
-            b0: i64,
-        }
-        MemPriority {
-            Condition(|ctx, bb| ctx.check_in(0, 1)),
-            Action(PAct<1>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0478Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        WaitValueUpdate(t0) {
-            #[failure_if(|bb| bb.b1 < 0)]
-            #[on_failure(|bb| bb.b1 += 2)]
-            #[success_if(|bb| (*bb.t1 + 3) % 3 < 2)]
-            RunOnce(then_skip = true) {
-                Sequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    ReactiveSelector {
-                        AlwaysFailure,
-                        StatefulAction(Task<1>),
-                        RepeatTimes(forever) {
-                            SetBlackboard(o0 = Some(1)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0479Blackboard { b1 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0480 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            b0: i64 = 5,
             o0: Option<i64>,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Sequence {
-            FlipSelector {
-                Parallel(failure = -1) {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[skip_if(|bb| bb.b0 == bb.b0 % 2)]
-                    Action(Act<2> = Act::<2>),
+        Fallback {
+            RunOnce(then_skip = false) {
+                Parallel(failure = 0) {
+                    Action(Act<0>),
+                    AlwaysSuccess,
+                    StatefulAction(PTask<1>, b0 = {=}),
                 },
             },
-            Precondition(|bb| bb.b0 % 4 > 0) {
-                ScriptCondition(|bb| bb.b0 % 3 != 2),
+            Loop(q0, if_empty = Success) {
+                AlwaysFailure,
             },
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b0)),
-                StatefulAction(Task<4> = Task::<4>),
-                Action(PIo<5>, t0 = {=}),
-                Condition(Cond<6>),
-                Filter(times = 2, filtered = Failure) {
+            Parallel(success = 1) {
+                #[failure_if(|bb| *bb.t0 % 4 > 1)]
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(2)),
                     UnsetBlackboard(o0),
                 },
             },
@@ -3218,186 +2787,201 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0480Blackboard { t0 b0 o0 });
+board!(Tree0479Blackboard { b0 o0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0480 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            b0: i64,
+        }
+        WhileDoElse {
+            Fallback {
+                Filter(times = 2) {
+                    BinarySelector(|bb| *bb.t0 + 3 > 5) {
+                        Action(Act<0>),
+                        MemPriority {
+                            Condition(PCond<1>, b0 = {=}),
+                            Sleep(20),
+                        },
+                    },
+                },
+                #[on_success(|bb| if *bb.t0 > bb.b0 { bb.t0.set(bb.b0 + 4) })]
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                    Wait(20),
+                    #[success_if(|bb| *bb.t0 == bb.o0.unwrap_or(4) % 3)]
+                    ParallelAll {
+                        Action(Act<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+                Precondition(|bb| bb.b0 + 2 == 5, else = Skipped) {
+                    KeepRunningUntilFailure {
+                        Wait(10),
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0480Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0481 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        ReactiveFallback {
-            FlipSelector {
-                AsyncFallback {
-                    Parallel(success = 0) {
-                        ReactiveSequence {
-                            Condition(PCond<0>, b0 = {b1}),
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    IfThenElse {
-                        Delay(30) {
-                            Precondition(|bb| bb.b0 > 3, else = Skipped) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                        StatefulAction(Task<4> = Task::<4>),
-                        Action(Act<5>),
-                    },
-                    Remap(success = Success, failure = Success) {
-                        StatefulAction(Task<6>),
-                    },
+        Inverter {
+            MemPriority {
+                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2) % 2)),
+                #[success_if(|bb| bb.b0 < 2)]
+                #[skip_if(|bb| bb.o0.is_none())]
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Limiter(3) {
+                    AlwaysFailure,
                 },
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0481Blackboard { b0 b1 t0 });
+board!(Tree0481Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0482 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
             b0: i64,
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
         }
-        Precondition(|bb| bb.b0 < 1, else = Failure) {
-            #[failure_if(|bb| *bb.t1 < 0)]
-            #[success_if(|bb| *bb.t0 % 2 < 0)]
-            Timeout(30) {
-                ReactiveSequence {
-                    ScriptCondition(|bb| (*bb.t0 + 1) % 2 < 0),
+        MaxTime(0) {
+            WhileDoElse {
+                #[on_failure(|bb| bb.o0 = None)]
+                Delay(20) {
+                    AsyncFallback {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    },
+                },
+                Timeout(50) {
+                    Precondition(|bb| bb.b0 % 2 > 0) {
+                        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                RunOnce(then_skip = false) {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                },
+                BinarySelector(|bb| bb.o0.unwrap_or(0) + 2 == 1) {
+                    KeepRunningUntilFailure {
+                        Succeeder,
+                    },
+                    Condition(Cond<1> = Cond::<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0482Blackboard { t1 b0 t0 });
+board!(Tree0482Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0483 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
         }
-        Sequence {
-            Precondition(|bb| bb.b1 != 6, else = Success) {
-                Limiter(1) {
-                    Repeat(3) {
-                        ParallelAll(max_failures = -3) {
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
+        Precondition(|bb| bb.b0 < 3, else = Failure) {
+            Repeat(1) {
+                ReactiveFallback {
+                    Repeat(forever) {
+                        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = true) {
+                            #[failure_if(|bb| *bb.t0 + 3 != 0)]
+                            #[skip_if(|bb| bb.b0 + 1 == 7)]
+                            StatefulAction(Task<0>),
+                            #[failure_if(|bb| bb.b0 > 2)]
+                            RetryUntilSuccessful(forever) {
+                                Action(Act<1> = Act::<1>),
+                            },
+                            Loop(q0, value = {b0}, if_empty = Running) {
+                                Failer,
+                            },
                         },
                     },
-                },
-            },
-            RetryUntilSuccessful(1) {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| bb.b0 + 2 < 4),
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
+                    Fallback {
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        #[success_if(|bb| bb.b0 > bb.b0 % 3)]
+                        #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                    #[skip_if(|bb| *bb.t0 + 4 < 4)]
+                    TryCatch {
+                        Condition(PCond<4>, b0 = 7),
+                        #[on_failure(|bb| if bb.b0 + 4 > 7 { bb.t0.set(bb.b0 % 3) })]
+                        Action(Act<5>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0483Blackboard { b0 t0 b1 });
+board!(Tree0483Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0484 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 3,
-            b1: i64,
+            b1: i64 = 4,
         }
-        Parallel(success = 0, failure = 1) {
-            Repeat(0) {
-                Script(|bb| if bb.o0.is_none() { bb.t1.set(bb.b1) }),
+        RetryUntilSuccessful(forever) {
+            Switch(b1) {
+                case 5 => Deadline(10) {
+                    ReactiveSelector {
+                        AlwaysRunning,
+                    },
+                },
+                case 3 => StatefulAction(Task<0> = Task::<0>),
+                _ => RetryUntilSuccessful(0) {
+                    StatefulAction(Task<1>),
+                },
             },
         }
     }
 }
 
-board!(Tree0484Blackboard { o0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0485Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(PCond<1>, b0 = {=})
-    }
-}
+board!(Tree0484Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0485 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        RunOnce {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    AsyncFallback {
-                        StatefulAction(Task<0>),
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        #[on_halted(|bb| bb.b0 = 9)]
-                        Timeout(50) {
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            #[run_while(|bb| bb.b0 > *bb.t0)]
-                            SubTree(Tree0485Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-                        },
-                        RetryUntilSuccessful(2) {
-                            Action(Act<2>),
-                        },
-                    },
-                    Condition(PCond<3>, b0 = {t0}),
-                    RepeatUntil(Success) {
-                        FlipSelector {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-                #[run_while(|bb| bb.b0 % 4 == 2)]
-                #[on_success(|bb| bb.b0 = *bb.t0)]
-                AsyncSequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<8> = Task::<8>),
-                        Action(PIo<9>, t0 = {b0}),
-                        #[on_halted(|bb| bb.b0 = *bb.t0 + 3)]
-                        #[run_while(|bb| bb.b0 % 2 != 0)]
-                        StatefulAction(Task<10> = Task::<10>),
-                        WasEntryUpdated(t0),
-                    },
-                    WaitValueUpdate(t0) {
-                        AsyncSequence {
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12>),
-                            Repeat(3) {
-                                Wait(20),
-                            },
-                        },
-                    },
-                    Remap(success = Failure, failure = Failure) {
-                        StatefulAction(Task<13>),
-                    },
-                    Repeat(4) {
-                        Conditional(|bb| *bb.t0 + 2 < bb.o0.unwrap_or(3), else = Failure) {
-                            MemSequence {
-                                Sleep(50),
-                                AlwaysSuccess,
+        Cooldown(0, filtered = Failure) {
+            Repeat(1) {
+                #[on_halted(|bb| bb.b0 += 1)]
+                Optional {
+                    Loop(q0, if_empty = Running) {
+                        RunOnce {
+                            ReactiveSequence {
+                                SequenceStar {
+                                    Action(PIo<0>, t0 = {t0}),
+                                    WasEntryUpdated(t0),
+                                    StatefulAction(Task<1>),
+                                },
                             },
                         },
                     },
@@ -3407,242 +2991,223 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0485Blackboard { o0 b0 t0 });
+board!(Tree0485Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0486 for Ctx {
-        RepeatUntilFailure(forever) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0487 for Ctx {
         blackboard {
+            o0: Option<i64>,
             b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
         }
-        #[skip_if(|bb| *bb.t0 != 3)]
-        ReactiveSequence {
-            TryCatch(catch_on_halt = true) {
-                Script(|bb| if bb.b0 % 4 > 0 { bb.b1 = bb.b0 % 3 }),
-                Action(Act<0>),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            ParallelAll {
+                #[on_success(|bb| bb.b0 = *bb.t0)]
+                #[failure_if(|bb| bb.o0.unwrap_or(2) + 4 < bb.o0.unwrap_or(3))]
+                Repeat(1) {
+                    #[skip_if(|bb| bb.b0 < 1)]
+                    #[post(|bb| bb.b0 = 2)]
+                    #[on_halted(|bb| if bb.b1 + 3 == 7 { bb.b1 = *bb.t0 % 4 })]
+                    StatefulAction(Task<0>),
+                },
+                SetBlackboard(b1 = 1),
+                ReactiveFallback {
+                    Action(PAct<1>, b0 = 5),
+                    Action(Act<2>),
+                },
             },
-            Selector {
-                ReactiveSequence {
-                    #[skip_if(|bb| bb.o0.unwrap_or(5) < 0)]
-                    #[success_if(|bb| bb.b0 == *bb.t0)]
-                    Action(Act<1>),
-                    Action(PAct<2>, b0 = {=}),
-                    Action(PAct<3>, b0 = {b1}, b1 = {b0}),
+            IndexSwitch(|bb| bb.b1 + 3, out_of_range = Fail) {
+                StatefulAction(Task<3> = Task::<3>),
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<4>),
+                },
+                #[success_if(|bb| *bb.t0 > 3)]
+                ParallelAll(2) {
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b1)),
+                    StatefulAction(Task<6>),
+                },
+                Sleep(50),
+                Condition(Cond<7>),
+            },
+            ParallelAll(max_failures = -1) {
+                Action(Act<8>),
+                Fallback {
+                    ScriptCondition(|bb| (bb.o0.unwrap_or(5) + 4) % 3 == 0),
+                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                    #[failure_if(|bb| *bb.t0 < bb.b1)]
+                    SetBlackboard(t0 = 1),
+                },
+                Cooldown(20, filtered = Skipped) {
+                    Fallback {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11> = Task::<11>),
+                    },
+                },
+                Fallback {
+                    #[skip_if(|bb| bb.b1 < bb.o0.unwrap_or(5) + 3)]
+                    #[failure_if(|bb| *bb.t0 % 4 < 2)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    Condition(Cond<12> = Cond::<12>),
+                    Condition(|ctx| ctx.check(13)),
+                },
+            },
+            MaxTime(0) {
+                #[failure_if(|bb| bb.b1 == 3)]
+                Switch(b1) {
+                    case 5 => ParallelAll {
+                        StatefulAction(Task<14> = Task::<14>),
+                        Script(|bb| bb.b1 += 1),
+                        Condition(Cond<15>),
+                    },
+                    case 3 => Filter(times = 1) {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        Script(|bb| bb.b1 = 9),
+                    },
+                    case 0 => Condition(Cond<16>),
+                    _ => Switch(b1) {
+                        case 3 => Condition(Cond<17>),
+                        _ => ScriptCondition(|bb| *bb.t0 != 4),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0487Blackboard { b1 o0 b0 t0 });
+board!(Tree0486Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0487 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            Fallback {
+                Filter(times = 2, count = Failure) {
+                    ParallelAll {
+                        IfThenElse {
+                            ReactiveFallback {
+                                AlwaysFailure,
+                                Action(Act<0>),
+                            },
+                            Condition(Cond<1>),
+                            MemSequence {
+                                Wait(10),
+                                Wait(50),
+                            },
+                        },
+                    },
+                },
+            },
+            TryCatch {
+                Fallback {
+                    FlipSelector {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
+                    ReactiveSequence {
+                        Action(Act<5>),
+                        Succeeder,
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        AlwaysFailure,
+                    },
+                },
+                FlipSelector {
+                    Fallback {
+                        Condition(Cond<6>),
+                        Repeat(2) {
+                            Action(Act<7>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 4,
-            #[tracked] t0: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        RepeatUntilSuccess(forever) {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                ForceFailure {
-                    Loop(q0, value = {b0}) {
-                        Repeat(3) {
-                            #[on_success(|bb| { bb.b1 += 2; bb.b0 = bb.b0 % 4 })]
-                            #[failure_if(|bb| (bb.b1 + 3) % 3 < 1)]
-                            #[skip_if(|bb| bb.b0 % 2 < 0)]
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(0)),
-                                MaxTime(10) {
-                                    Action(Act<1>),
-                                },
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
-                                StatefulAction(PTask<4>, b0 = 1, b1 = {b1}),
-                            },
-                        },
-                    },
-                },
-                Loop(q0, if_empty = Failure) {
-                    SequenceStar {
-                        UnsetBlackboard(o0),
-                        Action(Act<5>),
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<6>),
-                        },
-                        Script(|bb| bb.b1 += 2),
-                        Sleep(50),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                    Condition(Cond<9> = Cond::<9>),
-                },
-            },
+        AsyncSequence {
+            Sleep(30),
+            StatefulAction(Task<0>),
+            Action(PIo<1>, t0 = {t0}),
+            Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0488Blackboard { o0 b0 q0 b1 t0 });
+board!(Tree0488Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0489 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64,
         }
-        StepSequencer {
-            Repeat(0) {
-                SetBlackboard(t0 = {b0}),
-            },
-            Parallel(success = 4) {
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
-                Action(PIo<2>, t0 = {b0}),
-                RunOnce {
-                    SetBlackboard(o0 = Some(8)),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            Precondition(|bb| bb.o0.unwrap_or(1) == 2, else = Success) {
+                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
+                    RepeatUntilFailure(forever) {
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                    },
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
                 },
             },
+            ScriptCondition(|bb| bb.o0.is_some()),
         }
     }
 }
 
-board!(Tree0489Blackboard { t0 o0 b0 });
+board!(Tree0489Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0490 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64>,
-            b0: i64 = 0,
             #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64 = 1,
         }
-        Remap(success = Failure, failure = Success) {
-            Deadline(20) {
-                SequenceStar {
-                    Fallback {
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            Sleep(50),
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                            Conditional(|bb| bb.b0 > 0, dynamic = true) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                        Loop(q0, if_empty = Failure) {
-                            Repeat(3) {
-                                SetBlackboard(o0 = Some(1)),
-                            },
-                        },
-                        Parallel(success = 0, failure = -2) {
-                            #[failure_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
-                            SetBlackboard(o0 = Some(4)),
-                            #[on_halted(|bb| { bb.b0 = *bb.t0 % 3; bb.t0.set(bb.o0.unwrap_or(1) + 2) })]
-                            #[skip_if(|bb| *bb.t0 < 3)]
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        ParallelAll(max_failures = -1) {
-                            SkipUnlessUpdated(t0) {
-                                StatefulAction(Task<4>),
-                            },
-                            Condition(Cond<5>),
-                        },
-                        #[post(|bb| { bb.o0 = Some((bb.o0.unwrap_or(1) + 1) % 4); bb.b0 += 1 })]
-                        Repeat(3) {
-                            Loop(q0, value = {t0}, if_empty = Failure) {
-                                Inverter {
-                                    Condition(Cond<6> = Cond::<6>),
-                                },
-                            },
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        Remap(success = Success, failure = Success) {
-                            PolicyParallel(policy = FirstFailure, repeat = true) {
-                                #[success_if(|bb| bb.o0.unwrap_or(0) + 2 == bb.o0.unwrap_or(5) + 4)]
-                                TryCatch {
-                                    StatefulAction(Task<7>),
-                                    Condition(Cond<8>),
-                                    #[run_while(|bb| *bb.t0 % 2 < 0)]
-                                    StatefulAction(Task<9>),
-                                    Condition(|ctx| ctx.check(10)),
-                                    Action(PIo<11>, t0 = {b0}),
-                                },
-                            },
-                        },
-                        StepSequencer {
-                            Wait(0),
-                            Script(|bb| bb.b0 += 1),
-                        },
-                        Filter(times = 1, count = Success, filtered = Failure) {
-                            Repeater(1) {
-                                Priority {
-                                    Failer,
-                                    Action(Act<12>),
-                                },
-                            },
-                        },
-                    },
-                },
+        #[post(|bb| { bb.t0.set(6); if *bb.t0 < 4 { bb.b0 += 2 } })]
+        Repeat(4) {
+            AsyncFallback {
+                #[success_if(|bb| (*bb.t0 + 1) % 2 > 0)]
+                StatefulAction(PTask<0>, b0 = 5, b1 = {b1}),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0490Blackboard { q0 o0 b0 t0 });
+board!(Tree0490Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        BinarySelector(|bb| bb.b0 > bb.b0 % 2, dynamic = true) {
-            RetryUntilSuccessful(1) {
-                RetryUntilSuccessful(3) {
-                    #[success_if(|bb| bb.b0 > 0)]
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    #[skip_if(|bb| *bb.t0 > 1)]
-                    IfThenElse {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Fallback {
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
+        RetryUntilSuccessful(2) {
+            Deadline(20) {
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
+                    Fallback {
+                        StatefulAction(Task<1>),
+                        ReactiveFallback {
+                            Action(Act<2>),
+                            Repeat(3) {
+                                MemSequence {
+                                    StatefulAction(Task<3> = Task::<3>),
+                                    AlwaysSuccess,
+                                    Condition(Cond<4>),
+                                },
+                            },
                         },
+                        AlwaysSuccess,
                     },
                 },
-            },
-            Action(PAct<4>, b0 = 2, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0491Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0492Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        Inverter {
-            Repeat(1) {
-                Action(PIo<0>, t0 = {=}),
             },
         }
     }
@@ -3650,94 +3215,122 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| *bb.t0 > 1) {
-            Sequence {
-                SubTree(Tree0492Sub0, t0 = {=}),
-                Priority {
-                    Action(PIo<1>, t0 = {=}),
-                    Condition(PCond<2>, b0 = {t0}),
-                },
-                StatefulAction(Task<3> = Task::<3>),
-            },
+        StepSequencer {
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0492Blackboard { t0 });
+bt::behavior_tree! {
+    pub tree Tree0493Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        StatefulAction(Task<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0493Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b1: i64 = 12,
+        }
+        Condition(|ctx, bb| ctx.check_in(8, bb.b1))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
-        Remap(success = Success, failure = Success) {
-            FlipSelector {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                AlwaysRunning,
-                StatefulAction(Task<2>),
-                Condition(|ctx| ctx.check(3)),
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+        }
+        Retry(1) {
+            IfThenElse {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    WasEntryUpdated(t0),
+                    RepeatUntil(Success) {
+                        #[on_success(|bb| bb.t0.set(9))]
+                        #[post(|bb| bb.b0 = *bb.t0 % 3)]
+                        RunOnce {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                    StatefulAction(Task<1>),
+                    Conditional(|bb| bb.b1 + 1 == bb.b1 % 2, dynamic = true) {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        UnsetBlackboard(o0),
+                        Action(Act<3>),
+                    },
+                },
+                #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
+                AsyncFallback {
+                    Parallel(success = 1, failure = 2) {
+                        ParallelAll {
+                            #[on_success(|bb| bb.b0 += 1)]
+                            Wait(10),
+                            RepeatUntilSuccess(3) {
+                                Action(PAct<4>, b0 = 1),
+                            },
+                        },
+                        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                            Selector {
+                                Condition(PCond<5>, b0 = 6),
+                                StatefulAction(PTask<6>, b0 = 0),
+                                SubTree(Tree0493Sub0, o0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
+                                SubTree(Tree0493Sub1, ..),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0493Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            b1: i64 = 1,
-        }
-        SequenceStar {
-            Precondition(|bb| *bb.t0 < bb.b1 + 2, else = Running) {
-                ReactiveFallback {
-                    ForceFailure {
-                        Precondition(|bb| bb.b0 > *bb.t0) {
-                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
-                        },
-                    },
-                    #[failure_if(|bb| bb.b1 + 1 > bb.b0 % 4)]
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    Script(|bb| { if *bb.t0 + 4 < 0 { bb.b0 += 2 }; bb.t0.set(bb.b0 + 1) }),
-                    #[post(|bb| bb.t0.set(bb.b1))]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<1>),
-                    MaxTime(0) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    Filter(times = 3, count = Completed, filtered = Skipped) {
-                        AlwaysRunning,
-                    },
-                },
-            },
-            Action(PAct<3>, b0 = 7, b1 = {t0}),
-            ParallelAll(1) {
-                IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop) {
-                    StatefulAction(Task<4>),
-                    #[skip_if(|bb| *bb.t0 == 1)]
-                    Failer,
-                },
-                StatefulAction(Task<5> = Task::<5>),
-                Condition(|ctx| ctx.check(6)),
-                AsyncSequence {
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                    Wait(30),
-                    ScriptCondition(|bb| bb.b0 > 3),
-                },
+        ReactiveFallback {
+            Action(Act<0>),
+            RetryUntilSuccessful(forever) {
+                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0494Blackboard { t0 b0 b1 });
-
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
-        Parallel(success = -1, failure = 0) {
-            ReactiveFallback {
-                AlwaysFailure,
+        Fallback {
+            Filter(times = 2, filtered = Failure) {
+                Action(Act<0>),
+            },
+            Filter(times = 2) {
+                Inverter {
+                    AlwaysSuccess,
+                },
+            },
+            Repeater(forever) {
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            Repeater(1) {
+                RepeatUntilFailure(forever) {
+                    Succeeder,
+                },
             },
         }
     }
@@ -3746,50 +3339,37 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Parallel(success = -3, failure = -4) {
-            Action(Act<0>),
-            Limiter(1) {
-                Repeat(forever) {
-                    StepSequencer {
-                        Repeater(forever) {
-                            Failer,
-                        },
-                        AlwaysFailure,
-                        StatefulAction(Task<1> = Task::<1>),
+        RunOnce(then_skip = false) {
+            Parallel(failure = -4) {
+                RepeatUntilSuccess(forever) {
+                    RunOnce {
+                        Action(Act<0>),
                     },
                 },
-            },
-            Cooldown(10, filtered = Skipped) {
-                Conditional(|bb| bb.b1 > 3, dynamic = false) {
-                    Priority {
-                        Action(|ctx| ctx.exec(2)),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                MaxTime(0) {
-                    #[success_if(|bb| bb.b0 + 1 < bb.b1)]
-                    StatefulAction(Task<4>),
-                },
-                ParallelAll {
-                    Action(Act<5>),
-                    StatefulAction(PTask<6>, b0 = {=}, b1 = {b1}),
+                Action(|ctx| ctx.exec(1)),
+                Condition(PCond<2>, b0 = {t0}),
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Condition(PCond<3>, b0 = 9),
                 },
             },
         }
     }
 }
 
-board!(Tree0496Blackboard { b0 b1 });
+board!(Tree0496Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
-        RunOnce(then_skip = false) {
-            Condition(Cond<0> = Cond::<0>),
+        Priority {
+            Parallel(success = -2) {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Sleep(20),
+            },
+            Condition(Cond<2>),
         }
     }
 }
@@ -3797,184 +3377,189 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0498 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-            b1: i64 = 5,
-            o0: Option<i64> = None,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 2,
         }
-        TryCatch(catch_on_halt = false) {
-            KeepRunningUntilFailure {
-                Fallback {
-                    StatefulAction(PTask<0>, b0 = 7, b1 = {b1}),
-                    StatefulAction(PTask<1>, b0 = 6, b1 = {b1}),
-                    ScriptCondition(|bb| (*bb.t0 + 2) % 2 < 0),
-                    KeepRunningUntilFailure {
-                        Precondition(|bb| bb.b0 < 0, else = Skipped) {
-                            #[post(|bb| bb.b0 += 2)]
-                            Action(PAct<2>, b0 = {b0}, b1 = {b1}),
-                        },
+        Repeater(1) {
+            Repeat(1) {
+                ReactiveSequence {
+                    Interrupt(|bb| *bb.t1 % 4 > 0) {
+                        StatefulAction(Task<0>),
                     },
-                    Action(Act<3>),
+                    Script(|bb| bb.b1 += 2),
+                    Filter(times = 3, count = Failure, filtered = Skipped) {
+                        StatefulAction(Task<1>),
+                    },
                 },
-            },
-            #[failure_if(|bb| bb.o0.is_none())]
-            Switch(b1) {
-                case 0 => #[failure_if(|bb| bb.b1 > 1)]
-                #[success_if(|bb| (bb.b0 + 3) % 2 != 1)]
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Action(Act<4>),
-                    WasEntryUpdated(t0),
-                },
-                _ => Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree0498Blackboard { t0 b0 b1 o0 });
+board!(Tree0498Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0499 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 5,
             o0: Option<i64> = None,
+            #[tracked] t1: i64,
             #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        Parallel(failure = 1) {
-            #[skip_if(|bb| *bb.t0 + 2 < 6)]
-            #[success_if(|bb| bb.b0 < 3)]
-            #[failure_if(|bb| bb.b1 + 1 > bb.b1)]
-            StatefulAction(Task<0>),
-            Remap(success = Failure, failure = Success) {
-                Switch(b1) {
-                    case 1 => UnsetBlackboard(o0),
-                    _ => Condition(|ctx| ctx.check(1)),
+        Fallback {
+            StepSequencer {
+                Sequence {
+                    Parallel(failure = 3) {
+                        Action(PIo<0>, t0 = {t0}),
+                        Precondition(|bb| bb.b0 % 2 < 1, else = Running) {
+                            Runner,
+                        },
+                        Condition(Cond<1>),
+                        Repeat(forever) {
+                            Sleep(10),
+                        },
+                        Condition(Cond<2>),
+                    },
+                    ForceSuccess {
+                        Repeater(0) {
+                            Action(Act<3>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Precondition(|bb| bb.o0.unwrap_or(1) < *bb.t1 % 3, else = Running) {
+                            Condition(|ctx, bb| ctx.check_in(4, (bb.b0 + 2) % 3)),
+                        },
+                        Fallback {
+                            ScriptCondition(|bb| bb.b0 + 2 < bb.o0.unwrap_or(5)),
+                        },
+                        StatefulAction(Task<5>),
+                    },
                 },
-            },
-            AsyncFallback {
-                WhileDoElse {
-                    WasEntryUpdated(t0),
-                    #[failure_if(|bb| bb.b0 == bb.b1 + 4)]
-                    Sleep(10),
+                FlipSelector {
+                    Repeater(0) {
+                        Action(Act<6>),
+                    },
+                    Repeat(0) {
+                        #[on_halted(|bb| { if bb.o0.is_none() { bb.o0 = None }; bb.b0 += 2 })]
+                        Condition(Cond<7>),
+                    },
+                    RepeatUntil(Failure) {
+                        TryCatch {
+                            StatefulAction(Task<8>),
+                            #[success_if(|bb| bb.o0.is_none())]
+                            #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
+                            Succeeder,
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10> = Task::<10>),
+                        },
+                    },
                 },
-                RetryUntilSuccessful(1) {
-                    Action(Act<2>),
-                },
-            },
-            ReactiveFallback {
-                Selector {
-                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
-                    Action(PIo<4>, t0 = {t0}),
-                },
-                AlwaysFailure,
-                Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree0499Blackboard { b0 b1 o0 t0 });
+board!(Tree0499Blackboard { o0 t1 t0 b0 });
 
 cases! {
-    Tree0400 "B{t1=1}@rw{t1+1>2}RFb(SubA(c0),t1,t2,a3)",
-    Tree0401 "B{t1=2;q0;b0=4;t0}RSeq(@oh{t1+3<5?b0+=3}@si{b0>4}Wv{t0}(a0),Fb(Invt(Wu{t0}),Lp{_;K}(RSeq(MPri(t1,Sc{t1:=t0}),Sel(@rw{t0>7}@fi{t0<7}t2,R),Intr{t1%3=1}(OnceT(c3)))),WU{t1<5}(Rmp{S;F}(RSeq(Ite(pt4{b0:=},pt5{b0:=;b1:t1}))))))",
-    Tree0402 "B{q0=4;b1;t0;b0=5}Seq(RSeq(Lp{b0;K}(Ret4(Step(Rep2(pc0{b0:b1}),t1))),@rw{b0>4}c2,Par{-2;0}(Inv(@rw{t0+3<4}S),c3)),Wde(Inv(Cnd{b0+3=1;T;S}(RFb(Mt{10}(a4)))),@os{b0+=2;t0:=b0+3}Ret3(Fb(Isw{8;_;N}(t5,a6,pi7{t0:b1},t8),c9l)),Ite(@si{b0<4}c10b{b0%2},t11,PAll{_}(Wt{30},R,@po{b0+=2}@ki{b1<3}c12,Sb{b1=0}))))",
-    Tree0403 "B{o0;b0=5;t0=4}Ret3(Cnd{o0|2+3%3!1;_;_}(RFb(ASeq(SubA(t0e),@rw{t0%4>0}Dd{20}(Cnd{b0+4<t0+4%2;T;S}(Bin{some;_}(pt1{b0:6;b1:b0},c2b{t0%4})))))))",
-    Tree0404 "B{t0=0;q0=1;b1;t1=1}To{20}(Su{t0}(Lp{b1;_}(pt0{b0:t1})))",
-    Tree0405 "RFb(Ret0(Sub(c0e)),Sub(t1))",
-    Tree0406 "B{b0=5;o0;t0=2}Su{t0}(Try(a0,@rw{b0+4%4>1}@si{t0%4>0}@ki{o0|3!5}a1))",
-    Tree0407 "B{o0=_;t0;b0}PAll{-1}(TryT(S,t0,c1,c2,Fai),Cnd{t0%3<1;T;_}(PAll{1}(RFb(a3,Sb{o0=0}),FS(c4),t5)),Inv(Pre{o0|4>b0;F}(Pri(Rep3(c6),RepF(t7),Intr{b0=7}(pc8{b0:=})))))",
-    Tree0408 "PAll{_}(Rep4(RFb(Ruf{2}(c0l),F)),a1,c2e,Wt{50},Sel(t3,c4))",
-    Tree0409 "B{b0=5;t0}Flip(Flt{3;R;_}(PPar{2;N}(PAll{1}(Bin{t0>4;T}(c0,Run)),Ite(Wu{t0},t1),Isw{t0;N;T}(@fi{b0=3}t2,t3,F,a4,Sc{t0<5?b0:=t0+2%2}))))",
-    Tree0410 "B{t0;b1;b0}TryF(Wde(Lim{1}(@rw{t0+3<5}@ki{t0%3>1}c0b{b1}),Rep4(RT{F}(Rus{F}(a1)))),Rty2(RU{F}(@oh{b1+=3}@po{b1:=t0}Rep1(RSeq(Sel(t2,@os{t0>0?b0+=2;b1:=t0}Ite(c3,pt4{b0:b1;b1:b0})))))))",
-    Tree0411 "B{t0=4;b0=5}RSeq(OnceK(Wu{t0}),Suc,a0,Sel(F,t1e),pt2{b0:=})",
-    Tree0412 "Par{1;1}(MPri(Sel(Swm(Inv(Par{0;4}(t0,t1,F,t2)))),To{0}(Seq(Star(Seq(t3,t4)),c5,Rpt{0}(a6e))),Rus{F}(RFb(RetF(Ret2(Ruf{1}(t7e)))))))",
-    Tree0413 "B{t0=4;q0}Lp{_;_}(SubR(pi0{t0:t0}))",
-    Tree0414 "B{b0=0;b1=1;t0=4}FS(@si{t0+3<b1%2}Su{t0}(Once(Lim{3}(AFb(Flip(t0,pa1{b0:=;b1:t0}),@rw{b0>7}@os{b1<1?b1+=3}Wde(AFb(c2l,Scc{b0=b1}),c3l,c4l),a5l)))))",
-    Tree0415 "B{t0=3}RFb(SubR(Fai),FS(Rep3(Cnd{t0+2%4<0;T;F}(PAll{1}(Rep1(Wu{t0}))))))",
-    Tree0416 "B{b0=0;t0=0}Fb(pc0{b0:4},t1,Seq(pt2{b0:b0;b1:t0},@si{b0+2%4=2}c3),Pri(Wu{t0},Fai))",
-    Tree0417 "Opt(RSeq(t0,c1))",
-    Tree0418 "B{t1=3;o0=_;t0}@fi{none}@os{t1+=1}Par{-1;1}(pt0{b0:t1;b1:t0},a1e)",
-    Tree0419 "B{o0=5;q0;b0=2;t0}@fi{t0<4}Once(@oh{t0+=1;b0+=3}@ki{t0+3%2>0}RFb(WU{b0<o0|0+3}(Lp{_;_}(Inv(pi0{t0:t0}))),Wu{t0}))",
-    Tree0420 "B{b1=4;t0=5}RSeq(c0,@ki{b1%2!1}Wu{t0},@oh{t0+=1}@si{t0%3!2}Wu{t0})",
-    Tree0421 "B{o0=0;t0;b0=5}RT{2}(RFb(Star(RSeq(Sl{10},@si{none}@po{b0:=1}RSeq(t0e,c1),Swm(pt2{b0:7},c3,pi4{t0:=}))),Ite(t5,@os{t0+=2}@of{t0:=b0+3}@rw{t0%2>0}Mt{50}(t6),c7),Swm(a8,Sb{t0=3},@of{t0+=2}RT{1}(c9),Sc{b0:=t0},Rus{2}(Bin{t0+1%4<2;N}(Sl{100},t10))),Seq(pc11{b0:b0},Fb(pi12{t0:t0},Sc{t0%3<0?t0+=3}))))",
-    Tree0422 "B{b0=4;t0}Isw{b0%2;_;T}(RSeq(To{50}(TryT(c0l,Fb(pa1{b0:t0})))),Ite(Wu{t0},t2,Mt{30}(Wt{0})),Ret2(Ret0(Fai)))",
-    Tree0423 "B{t1=0;o0=4;t0;b1;b0;q0}Wde(Cd{30;K}(Lp{b1;_}(a0)),Seq(OnceT(WU{t0>t1}(Wde(PPar{2;_}(t1e,a2b{b1+2%4;b0}),Keep(RFb(@os{b1>7?b1:=t0}t3,t4))))),Rus{2}(@rw{b1<0}@fi{b1=0}@os{o0:=_;o0|0<0?b0:=o0|5%3}Intr{b1+1%3>0}(Rep1(Lp{_;R}(Step(@rw{b0>t1+2%3}a5,Sl{30},Scc{t0>3})))))))",
-    Tree0424 "RFb(Sel(c0,t1),Flip(Ret2(FF(c2))),Flt{1;R;_}(Seq(OnceK(a3),F)))",
-    Tree0425 "RFb(Lim{1}(F))",
-    Tree0426 "B{b0=2;t0=1;o0=4}Wde(Cnd{o0|2!3;N;_}(@ki{t0%2>0}Flt{2;_;F}(Fb(Swm(a0b{b0;b0},a1,SubA(SubA(t2)),t3),Once(pt4{b0:t0})))),RSeq(Pre{o0|0<b0%2;F}(c5l),t6,pa7{b0:3;b1:b0},Sb{o0=0},t8))",
-    Tree0427 "B{b0=3;b1=5}Seq(t0,Flip(Sb{b1=b0},t1,@fi{b1=b1+2%2}t2))",
-    Tree0428 "B{t0=1;b1=3;b0=2;q0=0}Par{_;1}(Once(Flip(Lp{_;R}(Swm(Sc{b0+=2},c0)),Su{t0}(Step(Ruf{2}(t1),Sl{20},t2)),Swm(a3b{t0%3;b0},PAll{-3}(pi4{t0:=},c5b{b1+4},@of{t0+4>b0%4?b1+=1;b0:=t0}@oh{b1+=1}@fi{b1%2>0}Sl{100})))),Ite(Rty2(Seq(pc6{b0:b1},pc7{b0:8})),t8))",
-    Tree0429 "B{b1=3;t0=5;b0=5;o0=_}Sw{0}(FF(Sc{t0+=3}),@ki{b0%3>1}@rw{o0|1<4}Wde(a0,RepF(Sc{o0:=b0})))",
-    Tree0430 "B{t0;b0=2;t1;b1=0}Once(@os{t0:=t1%3}Flip(@fi{t0%4<1}@ki{t0%2!1}Sb{b1=t0},AFb(RFb(pt0{b0:b1},a1,Flt{2;S;K}(pt2{b0:=;b1:t1})))))",
-    Tree0431 "B{b0;t1=3;o0=_;t0=2}Isw{t0;T;T}(RFb(Par{0;2}(pa0{b0:b0;b1:t0},@si{o0|1%3<0}MSeq(c1e,Lim{3}(a2),a3e,SubR(pc4{b0:2}),FS(c5)),Ret0(t6e))),Flip(Par{-1;_}(Par{-4;_}(@oh{o0:=_}OnceK(@fi{b0!6}R),t7,Wu{t1},a8),Sel(t9,RFb(@os{t1:=2}t10,@ki{t0+2>4}@os{t1>7?o0:=_}@oh{t1+=2}Flt{1;R;F}(c11),Sc{t1:=t0+3})),Ret1(Wu{t1}))))",
-    Tree0432 "B{o0;b0=5;t1=1}TryF(Pre{b0+3<t1+3;S}(S),Seq(c0,SubR(RepF(Sb{o0=9}))))",
-    Tree0433 "B{t0=0;b0=0;b1}Fb(pi0{t0:b0},a1,Sw{1}(pt2{b0:0;b1:t0},Wu{t0}))",
-    Tree0434 "B{t0=5;b0=0}@of{t0+=1}RSeq(Flip(RSel(RSeq(a0,@fi{t0>3}Run),RSel(Lim{2}(t1),To{20}(t2),pi3{t0:b0},Scc{t0+4<1},Rty4(a4b{b0+3;b0})))),TryT(Sl{50},@rw{t0%4<2}Rep4(a5),t6e))",
-    Tree0435 "RSel(Star(Step(t0,Mt{0}(c1),a2e)),Seq(Rep3(Ruf{3}(Opt(Cd{20;F}(Wde(c3,c4l))))),PAll{2}(Suc,R,t5)),Rus{F}(Step(RepF(ASeq(t6e,c7)),t8e,RU{S}(Ruf{1}(Pri(PAll{2}(t9,Sl{0})))))))",
-    Tree0436 "B{b0;t0=2;q0=1;o0=4}ASeq(Step(Seq(Cnd{b0!1;_;_}(Invt(Sc{t0:=o0|4%4}))),@os{t0+=1}Rus{1}(Lp{b0;_}(Lp{b0;K}(RSel(@of{t0:=t0%3}c0,RFb(c1l,t2),Isw{b0;N;N}(c3,c4)))))),Isw{b0+2%2;_;_}(Bin{b0!2;N}(Inv(MPri(Lp{b0;_}(RFb(pi5{t0:=},a6l)))),MSeq(@si{t0!6}@rw{b0<7}TryT(Seq(a7e,Wu{t0},c8b{t0+1},Sl{30}),To{100}(OnceK(Wt{0})),Rpt{2}(OnceT(Sl{100})))))))",
-    Tree0437 "B{t0=5;o0;b0=0}WU{b0>3}(Star(@of{o0:=t0;b0:=t0}@rw{t0%2!1}pt0{b0:8;b1:b0},Isw{o0|0+1%2;T;T}(Rmp{F;F}(pi1{t0:=}),Ret2(RSel(RFb(RFb(c2,@ki{o0|5%3>1}c3e,Scc{b0+4%2<0},Wu{t0})))))))",
-    Tree0438 "B{t0=3;b0=2}Ite(Swm(TryT(t0,@fi{t0<t0+1}@ki{b0%3=2}c1e)),Fb(Once(Swm(t2,c3l))),PAll{2}(pt4{b0:2;b1:b0},a5,t6))",
-    Tree0439 "B{b1=1}Rty2(MPri(t0,@oh{b1%3=0?b1+=3}a1))",
-    Tree0440 "B{t0;b0=0;q0;b1=2;o0=1}AFb(Pri(@oh{b0=b1?b1:=t0}Fb(Rmp{S;F}(t0),Swm(Ub{o0},a1)),@si{t0=1}Sw{0;2}(Dd{0}(@si{t0=3}@ki{b0!6}t2),a3b{b1%3;b1},t4)),Dl{30}(Star(@po{o0:=b0%3}Fb(Scc{b1<o0|4+3%4},Bin{some;N}(@ki{b1=2}@fi{b1!o0|1%2}c5,c6l),OnceK(Opt(t7))),Inv(Rep2(@os{b1+=2;b1+=2}Opt(Dd{20}(pc8{b0:=})))))),Cnd{b1+2>b1+1%3;N;S}(Bin{none;T}(a9l,@rw{t0+3>0}@si{b1!3}Par{_;-4}(Lp{b0;_}(c10b{b1+3%3}),RT{2}(a11),RT{3}(pc12{b0:3}),MSeq(Sb{o0=1},Sb{b0=9})))))",
-    Tree0441 "B{t1;t0=1;b0}To{20}(@fi{t0>t1%4}@rw{t0=t1%2}@oh{b0:=b0+1%2}Once(Flt{2;S;K}(Wde(Ruf{1}(RSeq(@oh{t0:=b0%2;b0+=3}@os{t1:=3}Sb{b0=3},t0,c1,c2)),Scc{t0+1>t1},Isw{b0+3;_;_}(F,t3,t4e,t5)))))",
-    Tree0442 "B{t1;b0=0;t0=4}Swm(Flt{1;_;K}(Try(@of{t1%2>0?b0:=b0%2}@oh{t1:=7}Wde(c0,Wde(@of{t1+=1;b0+=1}To{10}(@fi{t1+4=2}@os{t1+3>b0?t0:=t1+3%4;t0>2?t1:=b0}@ki{t0=b0}pt1{b0:t1;b1:b0}),@rw{t1+1>t1}@po{t1:=t0}Sl{20}),t2),a3b{t0%4;b0})),@si{t1=7}@fi{t1=t0%2}@ki{b0<t0}To{10}(c4b{t0}),RSeq(Cnd{t0%2!0;_;S}(Pri(@rw{b0<3}@of{b0+=2}c5l,a6)),Sl{0}),Isw{t0;N;N}(ASeq(@ki{t1+4<4}Rep3(Scc{t0%3=0})),ASeq(Sb{t1=6},Rep4(pi7{t0:=}),c8e),Wt{20},OnceT(c9),FS(t10)))",
-    Tree0443 "B{b0=5;o0;t1;t0}OnceK(Swm(t0,@po{t1:=0;b0:=5}@of{t1+=3}Step(a1,Scc{t0%2<0}),Scc{o0|4%2<0}))",
-    Tree0444 "B{o0=1;b1;b0=2}@rw{some}Inv(RSeq(To{10}(Bin{b1=b1%2;_}(a0,Ret1(Fb(@fi{b0=2}Sb{b0=b1},F)))),t1))",
-    Tree0445 "B{b0=0;t1=0}AFb(Pre{t1+4%4<1;K}(RU{S}(t0)),c1e,PAll{3}(@of{t1:=b0}pt2{b0:=},a3,c4))",
-    Tree0446 "B{b0=2;t0=1}Ite(Cd{20;_}(TryT(Wu{t0},Wt{100},RSeq(Sc{b0+=2},Sl{20},c0l))),TryT(ASeq(Pri(a1e,t2,t3)),Dl{0}(Flip(Bin{b0+2>t0+2%4;N}(c4,c5),PAll{_}(Rep1(@si{b0>6}@oh{t0<2?t0+=3}Scc{b0%3>0})),Once(a6))),@of{b0%2<1?t0+=3;t0+=1}RFb(c7,@si{t0=3}RU{S}(pi8{t0:=}))))",
-    Tree0447 "B{b1=4;o0;b0;t0=3}TryT(Invt(Pre{o0|0+1>0}(@os{b0+=1}@of{t0+=3;b0+=1}Intr{b1+1%4>0}(@ki{t0+4!b1}Dl{10}(Ret4(Isw{b0;T;_}(Wu{t0},Fai,pt0{b0:2;b1:t0},Fai)))))),RSeq(RetF(Cd{0;F}(a1b{b1;b1}))),Pre{t0+4!1}(@ki{t0>1}@po{b1>5?b1+=1;b1:=b0%2}@fi{t0%3<2}Rus{3}(Par{_;_}(pi2{t0:=},c3e,R))))",
-    Tree0448 "B{t1=3;b1=4;q0=2;b0=3}RSeq(Su{t1}(Rep4(Star(PAll{-2}(ASeq(t0),@ki{b1+3>b1%3}pt1{b0:t1;b1:t1},Lp{_;S}(c2l),Sb{t1=b1})))),Once(@os{b0+=3}Swm(t3,t4,t5)),Pri(@fi{b1+3>b0}c6,RSeq(a7b{b1;b0},t8)),TryT(a9b{b1;b0},t10,Dd{10}(t11),a12,c13))",
-    Tree0449 "B{t0=2;b1=3;b0}Dd{30}(@ki{b0%3=2}AFb(pi0{t0:b1},Flt{2;S;K}(Sw{0}(a1b{t0+2%2;b1},t2)),Fb(Fb(t3,SubA(t4)),F),SubR(Step(t5,pc6{b0:b0}))))",
-    Tree0450 "B{b0=0;t0;q0;b1=3}@os{b1:=t0;b0:=0}Isw{t0+1%4;_;N}(Flip(Swm(Dl{100}(t0),Ite(a1l,pi2{t0:=}),Wt{20}),To{10}(Sw{0;3;2}(a3e,@ki{b1+4%2<0}Lp{b0;K}(Once(@of{t0:=b0}c4)),t5,Run))),Par{3;2}(Swm(Scc{b1<2},c6,@rw{t0%4!1}@of{b1+=1}a7,a8l,Sb{t0=b0}),Cd{0;_}(WU{t0+1%2=0}(Par{-1;2}(t9,pi10{t0:b0}))),t11),Swm(@rw{b0%3<1}PPar{1;_}(Invt(c12),t13,Ruf{F}(F)),@ki{b0+3%4<3}t14,Mt{0}(Rep1(RSeq(t15,a16)))))",
-    Tree0451 "B{q0;b1=0;b0=0}Seq(t0,t1,@si{b0<3}Ite(t2,@rw{b1%2<1}@ki{b0>b0%2}@si{b0+4%4<0}pc3{b0:=}),Wt{50})",
-    Tree0452 "B{b1}Pre{b1+1>0}(Rep0(R))",
-    Tree0453 "B{b0=3;t0=3}Ite(c0,t1,Sc{t0+=2;b0+=1})",
-    Tree0454 "B{b1=1;t0=3;b0}Flip(@rw{t0=0}@oh{b0+=2}@of{t0:=8;t0:=7}Dd{0}(Sw{3}(Sl{100},ASeq(RFb(@rw{t0!6}@os{b0+=2}Dl{100}(Dl{10}(@ki{b1=6}c0l)))))),Seq(To{0}(Try(@oh{b1=3?b1+=3;b1+=3}Wu{t0},@os{t0+=2}@oh{b0+=2}a1)),Seq(c2e,a3)))",
-    Tree0455 "B{b1=1;b0;t0=0}Flip(t0,Fb(Dl{10}(t1e)),Star(@po{b0<0?t0+=3;t0+=2}@of{t0:=b1}Rpt{0}(t2),Flip(Sl{10},Rmp{S;F}(t3))))",
-    Tree0456 "PPar{2;_}(Ret2(MPri(t0e,a1,OnceK(c2e))),Lim{2}(t3),Ite(Ret2(a4l),a5e))",
-    Tree0457 "B{t0=4;b1=0;o0=5}Once(Pre{t0>1;F}(Pre{b1%4<3;R}(AFb(OnceK(t0e),Pre{b1!0;K}(t1e),Ub{o0}))))",
-    Tree0458 "PPar{0;N}(Rus{2}(Step(TryF(c0,t1,Sub(t2),t3),Swm(t4,R),Sel(F,OnceT(Sl{50}),Fai,RU{S}(c5e)),FF(Invt(RSel(t6,t7))))),Mt{10}(RSeq(PAll{-3}(t8,Sl{0},t9),Rep1(Try(c10,c11,Suc)),RFb(t12,t13,t14))))",
-    Tree0459 "B{t0}Seq(Wu{t0},t0)",
-    Tree0460 "B{q0=0;t0;t1=1;b1=1}@si{t0=t1%2}@oh{b1+=1;b1:=t1}@rw{t1+1>b1}Lp{t1;S}(Rep3(Lp{b1;R}(S)))",
-    Tree0461 "B{b0=0;t0}@rw{t0+1<7}To{10}(FS(Rmp{F;S}(Sc{b0:=t0+2%4})))",
-    Tree0462 "B{q0=0;o0=0;t0=2;b0=3}@si{b0+1!2}@os{some?o0:=_}RSeq(Lim{1}(RFb(PAll{-1}(c0l,pa1{b0:=;b1:t0},S),Lp{b0;_}(a2),Fb(Scc{t0%2=1},Sc{b0+3>1?b0+=1}))),RFb(@po{t0:=5;b0+=3}@of{t0:=4}MSeq(Rpt{2}(Flt{3;_;K}(RFb(@fi{t0=5}t3,@si{b0!1}t4))),Wt{0},Isw{6;T;_}(a5l,t6))),Fb(Par{1;_}(t7,RFb(c8),@oh{b0+=2}pa9{b0:t0;b1:t0},Scc{b0!5}),RSeq(RSeq(pa10{b0:=;b1:b0},c11b{6}))))",
-    Tree0463 "B{t0=1;t1=5;o0=_;b0=3}Fb(Seq(RFb(RSeq(t0,Seq(S,Scc{o0|2%2>0})),@of{t1:=t0+2%2}@fi{none}Wde(c1,c2))),Step(Flip(Wu{t0},a3),PPar{2;_}(OnceK(Scc{t1!b0%4})),Ub{o0},pc4{b0:=}))",
-    Tree0464 "B{b0;o0=1;t0}@ki{some}ASeq(@ki{t0+1%4<3}RFb(PPar{1;N}(c0,Opt(t1),PPar{1;_}(@rw{t0<0}t2,c3),a4b{b0;b0},c5)),Opt(@os{b0:=0}@oh{b0+=1;t0:=o0|4+1}Seq(PAll{0}(Sc{b0%2>0?o0:=9},a6e,t7),Step(Fai,@os{b0=4?t0+=2;b0:=t0+4}a8b{t0+4;b0},c9,@rw{some}pa10{b0:=},Sl{0}),@oh{o0:=t0}Seq(t11e,Sl{0}))),Isw{t0;T;_}(Pri(pi12{t0:b0},Wu{t0}),@si{t0%3<0}Seq(Sel(t13,t14)),@po{t0+=1}@ki{b0=b0%3}Pre{t0%3>0;R}(Inv(t15))))",
-    Tree0465 "B{b0=5;t0}RU{S}(AFb(RFb(AFb(c0,c1,a2b{t0;b0},pc3{b0:9}),Par{-2;-1}(Cd{10;F}(RSeq(@rw{t0%3=1}t4,c5e)),c6),Flip(pc7{b0:=},t8,Wt{30}),RSeq(pc9{b0:b0},S,pi10{t0:=}))))",
-    Tree0466 "RSeq(Pri(t0,t1,TryF(c2,t3,t4),Keep(Rep4(FF(t5)))),Flt{1;F;F}(To{20}(PAll{3}(RFb(t6,c7,a8),Rep1(t9),AFb(c10,c11e)))),FS(TryT(RSeq(Rep3(c12)),a13,Fb(t14,a15,t16,Fai))))",
-    Tree0467 "B{t0;b0=1}Swm(SubA(Swm(Sb{b0=1})),c0b{t0},Ruf{F}(t1))",
-    Tree0468 "Swm(MPri(Rus{2}(Ite(Pri(c0,t1,a2,F),c3e)),Wde(t4e,a5e,Sub(Sl{20}))),Dl{0}(Ite(Rep1(Par{-1;-1}(Ret3(Once(t6)))),Cd{0;_}(Rty2(Ruf{F}(RFb(t7)))),Opt(a8e))),RSeq(Rpt{0}(Wt{20}),RFb(MSeq(Rep3(t9),Rpt{F}(a10l)))))",
-    Tree0469 "B{t0=3}Isw{t0+1%4;_;N}(Sb{t0=0},Sb{t0=0},t0,S)",
-    Tree0470 "B{b0=5;b1=3}Star(FF(Try(t0,pa1{b0:0})),RFb(c2l,@os{b0+=3;b1:=b1+3%2}@of{b0+=3}AFb(Keep(Fai),c3,c4)))",
-    Tree0471 "B{o0=_;t0;b0=2}Rty4(Flip(Isw{b0;T;_}(To{50}(RepF(Isw{b0;T;N}(@po{o0:=t0}Sl{10},c0))),Rpt{2}(Wv{t0}(Rep1(Par{2;0}(a1e,Run)))),RSeq(PPar{0;N}(Run,Sc{t0>b0+4?b0:=t0;t0+=1}),a2b{0;b0},Dl{20}(pa3{b0:=;b1:t0})),PAll{1}(To{10}(Ret0(Sb{t0=b0}))))))",
-    Tree0472 "B{q0=2;b0=4;t0}Star(AFb(@fi{t0<b0%2}@rw{b0%4<1}Ret0(t0),@oh{b0%4=2?b0+=2}@ki{t0=2}Wde(Step(c1e),Isw{4;N;N}(Sc{b0+=3},Sc{b0>b0+3?t0+=1},t2,t3,Rpt{F}(Sl{0})))),Wde(@of{b0+=3;t0+=1}@os{t0:=b0}Invt(PPar{0;T}(Lp{b0;S}(Isw{b0;_;_}(a4,t5)),Bin{b0=0;N}(a6,Dl{0}(@rw{b0>t0}t7)))),Step(c8b{b0},a9b{t0;b0}),@po{b0+=3}pt10{b0:3;b1:b0}),Lp{t0;_}(Step(Sel(c11e,t12,@ki{t0>4}t13),t14,Wu{t0})))",
-    Tree0473 "B{b1;t0;q0;b0;o0=_}Par{_;3}(Flip(c0,pa1{b0:=;b1:b0}),Step(S,Sc{t0%4>2?o0:=6},Ub{o0}),Fb(t2,@oh{b1<3?t0:=b1+2%2;o0:=2}@ki{some}Suc,@fi{b1+1=o0|2%2}@ki{b0%2>0}@po{b0+=2}a3),Lp{b0;K}(RFb(@rw{b0!4}Wu{t0},@of{b1+=1}@fi{t0>b0+1%3}@ki{t0%3!1}Cnd{o0|1<5;T;_}(pi4{t0:=}),t5,FS(t6))),FF(Rty3(pa7{b0:b0;b1:b0})))",
-    Tree0474 "B{t0=1;b0=2}FS(Sel(SubR(c0),c1,t2,@os{b0+=1}t3))",
-    Tree0475 "B{b0}RFb(SubR(pi0{t0:b0}),Rep1(SubR(t1)),t2,Fb(c3,c4))",
-    Tree0476 "B{t0;b0;b1=0;t1=5}Flip(Fb(AFb(@os{b0%4=0?t0:=3}@of{t0+4!t1%4?t1+=1}@rw{b0>0}a0,@po{b0+=1}@fi{b0%2=0}@of{t1+2%2<1?t1+=3;t1+=2}c1,t2)),Sc{t1:=b1%4;t1+=3},pc3{b0:b0},Sw{2}(F,a4),@po{t0+=1;t1:=3}@of{b1+=3}RSel(a5,Sc{b0:=b0%3}))",
-    Tree0477 "B{b0=0;t0=5;b1;t1=2}ASeq(RSeq(@fi{b0!t0+2}@ki{b0+3%2>0}Ret4(RSeq(@ki{t0%2>0}S,Wt{0})),RSeq(t0,WU{b0%3=1}(c1b{b0}),a2l),MSeq(c3l,@os{b1:=b0%4}@po{t1:=b1+1}a4)))",
-    Tree0478 "B{o0;b0}MPri(c0b{1},pa1{b0:b0})",
-    Tree0479 "B{b1=1;o0=5;t0;t1=5}Wv{t0}(@fi{b1<0}@of{b1+=2}@si{t1+3%3<2}OnceT(Seq(t0e,RSel(F,t1,RT{F}(Sb{o0=1})))))",
-    Tree0480 "B{t0=4;b0=3;o0}Seq(Flip(Par{_;-1}(c0,t1,@os{b0:=t0+2}@oh{b0+=1}@ki{b0=b0%2}a2e)),Pre{b0%4>0}(Scc{b0%3!2}),RFb(a3b{t0%2;b0},t4e,pi5{t0:=},c6,Flt{2;_;F}(Ub{o0})))",
-    Tree0481 "B{b0;b1=4;t0=5}RFb(Flip(AFb(Par{0;_}(RSeq(pc0{b0:b1},c1b{t0},t2)),Ite(Dl{30}(Pre{b0>3;K}(c3)),t4e,a5),Rmp{S;S}(t6))))",
-    Tree0482 "B{t1;b0;t0}Pre{b0<1;F}(@fi{t1<0}@si{t0%2<0}To{30}(RSeq(Scc{t0+1%2<0})))",
-    Tree0483 "B{b0;t0=5;b1=4}Seq(Pre{b1!6;S}(Lim{1}(Rep3(PAll{-3}(c0,c1,t2)))),Ret1(Swm(Scc{b0+2<4},c3b{t0%3})))",
-    Tree0484 "B{o0=_;t1=3;b1}Par{0;1}(Rep0(Sc{none?t1:=b1}))",
-    Tree0485 "B{o0=_;b0=2;t0}Once(Swm(RFb(AFb(t0,@of{b0:=t0}@oh{b0:=9}To{50}(@oh{b0+=1}@rw{b0>t0}SubR(pc1{b0:=})),Ret2(a2)),pc3{b0:t0},RU{S}(Flip(t4,t5,t6,c7))),@rw{b0%4=2}@os{b0:=t0}ASeq(Swm(t8e,pi9{t0:b0},@oh{b0:=t0+3}@rw{b0%2!0}t10e,Wu{t0}),Wv{t0}(ASeq(t11,t12,Rep3(Wt{20}))),Rmp{F;F}(t13),Rep4(Cnd{t0+2<o0|3;_;F}(MSeq(Sl{50},S))))))",
-    Tree0486 "Ruf{F}(a0)",
-    Tree0487 "B{b1;o0=_;b0=4;t0=1}@ki{t0!3}RSeq(TryT(Sc{b0%4>0?b1:=b0%3},a0),Sel(RSeq(@ki{o0|5<0}@si{b0=t0}a1,pa2{b0:=},pa3{b0:b1;b1:b0})))",
-    Tree0488 "B{o0;b0=4;q0=1;b1=4;t0}Rus{F}(Isw{t0;N;N}(FF(Lp{b0;_}(Rep3(@os{b1+=2;b0:=b0%4}@fi{b1+3%3<1}@ki{b0%2<0}RFb(c0l,Mt{10}(a1),c2,t3,pt4{b0:1;b1:b1})))),Lp{_;F}(Star(Ub{o0},a5,Ret1(t6),Sc{b1+=2},Sl{50})),Swm(t7,a8,c9e)))",
-    Tree0489 "B{t0=5;o0=1;b0=1}Step(Rep0(Sb{t0=b0}),Par{4;_}(c0,c1l,pi2{t0:b0},Once(Sb{o0=8})))",
-    Tree0490 "B{q0=4;o0;b0=0;t0}Rmp{F;S}(Dd{20}(Star(Fb(RSeq(S,Sl{50},t0e,t1,Cnd{b0>0;T;_}(c2)),Lp{_;F}(Rep3(Sb{o0=1})),Par{0;-2}(@fi{o0|1+4%4<3}Sb{o0=4},@oh{b0:=t0%3;t0:=o0|1+2}@ki{t0<3}t3e),PAll{-1}(Su{t0}(t4),c5),@po{o0:=o0|1+1%4;b0+=1}Rep3(Lp{t0;F}(Inv(c6e)))),TryF(Rmp{S;S}(PPar{0;T}(@si{o0|0+2=o0|5+4}Try(t7,c8,@rw{t0%2<0}t9,c10l,pi11{t0:b0}))),Step(Wt{0},Sc{b0+=1}),Flt{1;S;F}(Rpt{1}(Pri(Fai,a12)))))))",
-    Tree0491 "B{b0=4;t0=5}Bin{b0>b0%2;T}(Ret1(Ret3(@si{b0>0}@os{t0+=3}@ki{t0>1}Ite(t0,c1,Fb(t2,a3)))),pa4{b0:2;b1:t0})",
-    Tree0492 "B{t0}Pre{t0>1}(Seq(SubR(Inv(Rep1(pi0{t0:=}))),Pri(pi1{t0:=},pc2{b0:t0}),t3e))",
-    Tree0493 "Rmp{S;S}(Flip(t0,c1,R,t2,c3l))",
-    Tree0494 "B{t0=2;b0=0;b1=1}Star(Pre{t0<b1+2;R}(RFb(FF(Pre{b0>t0}(c0b{t0%4})),@fi{b1+1>b0%4}@of{t0+=3}Sc{t0+4<0?b0+=2;t0:=b0+1},@po{t0:=b1}@oh{t0+=1}t1,Mt{0}(t2e),Flt{3;R;K}(R))),pa3{b0:7;b1:t0},PAll{1}(Isw{t0+4;T;_}(t4,@ki{t0=1}Fai),t5e,c6l,ASeq(t7e,t8,Wt{30},Scc{b0>3})))",
-    Tree0495 "Par{-1;0}(RFb(F))",
-    Tree0496 "B{b0=1;b1=3}Par{-3;-4}(a0,Lim{1}(RepF(Step(Rpt{F}(Fai),F,t1e))),Cd{10;K}(Cnd{b1>3;N;_}(Pri(a2l,t3))),RFb(Mt{0}(@si{b0+1<b1}t4),PAll{_}(a5,pt6{b0:=;b1:b1})))",
-    Tree0497 "OnceK(c0e)",
-    Tree0498 "B{t0=4;b0=2;b1=5;o0=_}TryF(Keep(Fb(pt0{b0:7;b1:b1},pt1{b0:6;b1:b1},Scc{t0+2%2<0},Keep(Pre{b0<0;K}(@po{b0+=2}pa2{b0:b0;b1:b1})),a3)),@fi{none}Sw{0}(@fi{b1>1}@si{b0+3%2!1}PPar{2;N}(a4,Wu{t0}),c5))",
-    Tree0499 "B{b0=0;b1=5;o0=_;t0}Par{_;1}(@ki{t0+2<6}@si{b0<3}@fi{b1+1>b1}t0,Rmp{F;S}(Sw{1}(Ub{o0},c1l)),AFb(Wde(Wu{t0},@fi{b0=b1+4}Sl{10}),Ret1(a2)),RFb(Sel(pt3{b0:t0;b1:b0},pi4{t0:t0}),F,c5))",
+    Tree0400 "B{b1;t0=3;o0=1;q0;b0=0}Swm(Wde(@of{b1+=1;o0:=t0+1%4}@oh{b0+=2;b1:=8}Pre{b0+4>2}(@oh{b0:=t0+4;o0:=_}Ruf{3}(c0)),Ruf{1}(Lp{_;K}(Flip(Intr{b0+2<b0%3}(Try(c1b{o0|4},t2,@fi{o0|4>b1+4%2}@os{b0+=1}S,pc3{b0:b1})))))),Inv(Seq(Bin{some;_}(Wde(Par{_;-1}(Sb{b1=t0},t4),Sc{b1:=b0%4},Pre{o0|1!b1%3;K}(@po{b0+=2;o0|2!6?b1:=b0+1}a5e)),RSeq(PAll{_}(t6,pa7{b0:=;b1:b1},Ub{o0},Sb{o0=4}),Seq(Seq(a8,pa9{b0:6},a10),pa11{b0:b1;b1:t0}))))),Wv{t0}(Swm(RSel(pt12{b0:t0},c13e,@si{t0+1=o0|0}@rw{b1<b0}t14),Par{_;1}(Ub{o0}),RFb(t15,a16l,c17,Pre{o0|0!1;R}(Ub{o0})))))",
+    Tree0401 "B{t0;b0=5}Try(Fb(To{10}(c0),Su{t0}(RFb(t1,c2b{t0},Sb{b0=t0})),FF(t3),Cd{50;_}(Bin{b0>0;N}(c4,@ki{t0!1}Rep4(t5e)))),Fb(@si{t0+1<3}Isw{b0+2%4;N;_}(Par{2;_}(Fai,c6e,Sb{t0=b0}),MPri(t7,pt8{b0:b0}))))",
+    Tree0402 "B{b0;t0;b1=2}OnceK(Swm(RSeq(c0,Isw{b1+2;N;_}(Step(RT{1}(Wt{30})),@si{b0=2}Suc),Flip(t1,Sb{t0=b1},a2)),t3,RSeq(Star(Seq(Fb(Cnd{b1=2;N;S}(t4),Keep(Sl{50}))),PPar{2;T}(Sc{b0+=3},pc5{b0:b1},Wt{0})))))",
+    Tree0403 "Ruf{3}(Sub(t0))",
+    Tree0404 "ASeq(S,a0)",
+    Tree0405 "B{b0=3;t0=4}@fi{b0=1}@po{b0%4<0?b0+=1}Bin{b0+3=0;_}(Opt(OnceT(Try(RepF(Scc{t0+2!7}),pi0{t0:t0}))),@ki{b0+4<b0}@of{b0:=t0}Seq(t1e,Sc{b0:=6}))",
+    Tree0406 "B{q0=2;b1;o0;t0=2;b0=0}Wde(@rw{b1+3%2<1}Lp{_;S}(@si{b1+3=7}Sw{3;2}(S,RSeq(a0,Sc{o0:=_},a1l),a2e)),Seq(RSel(Cd{100;_}(Ub{o0}),t3),@os{t0+=3}@ki{t0+3=3}Sb{b0=7},Once(c4)),Seq(PPar{1;N}(Run,Wt{20},t5),Flip(c6,t7),Pri(c8l,PAll{1}(c9,pa10{b0:b0})),FS(S),Lp{t0;S}(Bin{b1+3%2>0;T}(Sc{t0:=1},Run))))",
+    Tree0407 "B{b0=5}RSeq(pc0{b0:4},pa1{b0:b0})",
+    Tree0408 "B{o0=4;b1;t1=5;t0;b0=1}Swm(AFb(Step(@ki{t1=t0%2}Fb(c0b{b0+1},Cd{20;F}(t1),Ite(c2,Dl{10}(Ub{o0})))),Seq(Cd{50;F}(Swm(S,Pre{o0|4<t0;S}(c3b{b0})))),Wde(@po{t1+=2}a4,c5,Sw{5}(c6l,Rep0(t7)))))",
+    Tree0409 "B{b0;t0=3}AFb(Pre{b0+3>t0+1;K}(MSeq(a0l,R)),To{0}(a1l),Isw{t0;_;_}(AFb(F)))",
+    Tree0410 "B{o0;b0=4}@ki{o0|3%2>0}Fb(t0,Ite(c1,Wt{30}),PAll{_}(pa2{b0:=;b1:b0},t3,Suc,c4b{b0+3}))",
+    Tree0411 "B{b1=3;b0=3;t0}PPar{2;T}(Pre{t0<1;S}(Rus{3}(@oh{b0:=b0+1%4;t0:=b1}@rw{t0<2}a0)),Sc{b0+3=b0?b1+=2},Once(Sw{0}(a1,Sc{t0+=3})))",
+    Tree0412 "B{t0=2;b0}@fi{t0>b0}@rw{b0=t0}Rmp{S;F}(Fb(Wt{10}))",
+    Tree0413 "B{q0=2;o0;t0;b0=4;b1=1;t1=4}FS(@po{t1+3%4<0?o0:=t0}@os{t0+3>4?t0:=t1;b0:=t1+4}Step(Seq(c0,t1e,@fi{b0+2%4>1}c2b{t0},@of{b1+=2}a3),Swm(Mt{10}(Pri(@oh{b1+=1}@ki{t1<3}Sc{b0+=1;b0:=t0+2%2},t4))),Dd{100}(Intr{t1<2}(Step(Sw{1;3;2}(R,Lp{t0;R}(t5),c6,Intr{some}(@fi{b0!b1}@po{o0|4>o0|3?o0:=_}Ub{o0})))))))",
+    Tree0414 "B{b0;t0;b1=5;o0=1}@si{b1!b0+4}Wde(Pri(Ret0(pa0{b0:=;b1:=}),SubR(Step(Wu{t0},c1l)),F),Sel(pt2{b0:8},@ki{t0+3%4=1}@os{o0:=_;b1:=t0}c3,Scc{b0=6},Pri(a4b{o0|2;b0},a5l,pa6{b0:=;b1:b1})))",
+    Tree0415 "B{t0=1;b0=0}Fb(RFb(c0,To{100}(a1),F),Flip(Par{_;_}(@os{b0+=2;b0:=t0%4}pc2{b0:=},c3),Ruf{2}(@os{t0+=2}@oh{b0+=3}@si{t0=7}c4l),c5b{b0}),Ret1(To{10}(Inv(PPar{0;N}(@rw{t0%2>0}Wu{t0},t6e,Scc{t0<3},@oh{b0:=t0}c7)))))",
+    Tree0416 "B{t1;b0=1;t0=1}Seq(Pri(MSeq(Try(@ki{b0%2<1}Scc{b0+4<5},c0),a1l),t2e,RSeq(@po{t0:=t1}c3e,Sb{b0=6})),RFb(TryF(c4l,@ki{b0+3%3=1}F,Scc{t0+3!2}),RSeq(Opt(FF(a5))),Fb(Scc{t1=6},RU{F}(pi6{t0:=}),c7,c8)),RFb(FF(RSeq(@si{t1>5}@po{t0:=t1}Seq(a9),Wt{0})),c10))",
+    Tree0417 "B{b0=0;b1;t0=2}Intr{b0>b1}(a0e)",
+    Tree0418 "B{b0=1}Ret2(RSeq(Step(pc0{b0:b0},Sl{0},pt1{b0:b0}),t2,S))",
+    Tree0419 "OnceT(RepF(FF(OnceK(RFb(t0e,t1,c2e,Fai)))))",
+    Tree0420 "B{t0=0;b1=1;b0;o0=1;q0=3}Lp{_;K}(Bin{o0|3+4%3=1;N}(Pre{b0%2<0;K}(Pre{b1+3=1;R}(To{100}(Ub{o0}))),OnceT(pt0{b0:t0;b1:b1})))",
+    Tree0421 "B{t0;b0=0}Par{_;4}(Swm(Wv{t0}(a0b{t0;b0}),Sl{10},t1e,c2),t3,@fi{b0!0}Fb(@po{b0+=1}@oh{b0+=3}@rw{b0%3<2}Run,pa4{b0:b0;b1:t0},a5b{t0;b0},pi6{t0:=}),a7b{t0;b0})",
+    Tree0422 "FS(c0)",
+    Tree0423 "Fb(Step(t0,To{50}(a1),Seq(t2e,F),PPar{1;_}(Star(S,t3,t4e))),MPri(Lim{2}(Rty2(Ite(Dd{30}(a5),a6,Suc))),Ret4(RFb(Fai,c7,t8)),Mt{0}(Rty0(a9)),RSeq(Cd{20;F}(t10),t11),Ite(Flip(F,S),t12,t13)))",
+    Tree0424 "B{b1;t0=0;t1=2}Flt{2;_;K}(PPar{2;T}(Sb{t1=b1},Wu{t1},Scc{t0+1>2},c0))",
+    Tree0425 "B{t0=0}@rw{t0<t0+3}Pre{t0=1;F}(Fb(Wv{t0}(pt0{b0:0;b1:t0}),Rmp{S;S}(c1b{t0})))",
+    Tree0426 "B{q0;t0=4;b0}PAll{1}(@of{b0+=2}Pri(Isw{t0;_;T}(a0,Sc{b0=5?t0+=1;t0:=t0%4},pi1{t0:=},Sl{30}),Ite(@fi{t0<5}@rw{t0>7}@os{t0+=3}OnceT(pt2{b0:3;b1:b0}),c3e),Pri(Swm(c4,Sb{t0=b0}))),Rpt{0}(pa5{b0:3;b1:t0}),Lp{t0;R}(FS(@of{t0:=b0;b0+=1}@po{b0+=1;b0:=6}@fi{b0>t0%3}Sc{b0+=3;b0!1?b0:=t0})))",
+    Tree0427 "B{b1=4;t0=5;q0;b0=2}Try(Swm(SubA(@po{t0:=b0%3}@ki{t0+3>b0}Pre{t0=7;R}(Dd{30}(Flt{1;R;F}(Sc{b0+3%3=1?b1:=b0%2;b0:=2})))),Lp{_;_}(Swm(pc0{b0:b1},c1e,Scc{b1+4%2!0},a2))),a3)",
+    Tree0428 "B{o0=2;b1=0;t0}Rpt{F}(Bin{t0+4<1;T}(@si{b1>t0}@of{b1:=t0+2%4}R,Pre{o0|2+2>0;S}(c0)))",
+    Tree0429 "PPar{0;T}(To{0}(a0),Dl{20}(Rmp{S;S}(Rpt{F}(Ret4(c1)))),RSeq(t2e,t3,a4e,t5,t6))",
+    Tree0430 "B{b1=2;t0;b0=5}@of{t0%4>1?t0:=7;t0+=1}@fi{b1+3%2>0}RSeq(Ret1(PAll{_}(Sb{b0=b1},Sb{b0=t0},Sl{30})),Ret1(@ki{b0%2!1}@of{t0:=b0+2%2;t0+=1}c0),Pre{b1%3!0;S}(@rw{b0+4%4<0}Cnd{b1>0;_;_}(Sb{t0=2})))",
+    Tree0431 "B{t1}Cnd{t1%3<2;_;S}(To{20}(Swm(Once(Isw{5;N;N}(t0,t1)),Swm(c2b{t1}))))",
+    Tree0432 "B{t0;b0}Rty1(Cd{20;_}(Seq(pa0{b0:b0},Isw{t0+4;N;N}(pa1{b0:7;b1:t0},t2),TryF(t3,SubR(Suc),a4),c5b{4},Keep(@ki{t0+4<1}c6l))))",
+    Tree0433 "B{t0=3;b0=3}Star(a0,c1,Once(Scc{b0=t0}))",
+    Tree0434 "B{b1;t1=0;t0=4;b0=2}To{50}(Dl{0}(@of{t1+=3}@po{t0+=2;b0+=1}@oh{b1+=1;b0:=t1+4%3}RSeq(Once(Keep(OnceT(pi0{t0:t1}))),TryT(SubR(Mt{20}(a1)),Par{1;1}(c2,SubR(c3)),c4))))",
+    Tree0435 "B{b0=2;t1;t0;q0=1;o0;b1=3}Fb(PPar{0;_}(RtyF(Ite(a0,c1)),RFb(@fi{o0|0>b0}@oh{b0+=3}@of{b1:=o0|5}pi2{t0:b1},t3,t4),@oh{o0:=b1%2}@os{b0+=2}Wde(pt5{b0:t1;b1:t0},Lp{b0;S}(pa6{b0:0}),@po{t1+=1}a7),Flip(Rus{F}(a8),Sb{o0=6})),Dl{10}(Swm(Star(Scc{t0+2=b1+3},@of{t1+=3}t9),Sw{5;3}(t10e,c11,c12b{b0}),Isw{8;_;N}(c13,a14,a15,@si{t0=4}@ki{t1!5}@os{t0+=2}Ub{o0}))))",
+    Tree0436 "MSeq(t0,Flt{2;F;K}(c1),Pri(Ruf{3}(Sub(t2))))",
+    Tree0437 "B{t0;b0=4;o0=2}PAll{2}(RU{F}(RSeq(Seq(AFb(t0,pc1{b0:b0}),@ki{o0|1+2>6}@si{t0+2>7}pt2{b0:t0}),Isw{t0;_;T}(Sc{t0+=3;b0:=t0%4},t3,pt4{b0:6;b1:t0},pc5{b0:t0}),Seq(c6b{b0},t7e))),RSeq(pt8{b0:t0;b1:b0},Rpt{1}(Cnd{some;T;_}(Isw{t0;_;N}(pa9{b0:t0;b1:t0},t10))),Ite(pi11{t0:=},@ki{t0+1%4>0}@si{b0<3}t12e)))",
+    Tree0438 "RSel(Once(t0))",
+    Tree0439 "B{t0=3;b1}Rty3(RSel(PAll{-2}(Sb{t0=4},a0e),Ite(c1l,c2),pt3{b0:b1;b1:=}))",
+    Tree0440 "B{o0;b0=4;t0=0;b1=5}@oh{b1>7?b0:=t0}OnceT(@oh{o0:=b0+4}a0)",
+    Tree0441 "B{t0;b0=0;b1=0;q0=3;o0=_}Wv{t0}(RFb(Par{1;_}(RFb(Rty2(t0),MSeq(c1b{b1+3},PPar{0;_}(t2e,pt3{b0:b1;b1:b0})),Bin{o0|5=6;N}(pa4{b0:0;b1:=},a5b{b0+3%2;b0}),Scc{b1<t0%4},Rpt{1}(a6)),Lp{t0;S}(Bin{t0+1<3;T}(Flt{1;F;K}(PAll{-1}(@rw{b0>b1%4}@ki{b0+4!0}pa7{b0:b0;b1:b1},Scc{t0%2>0})),Par{-1;4}(t8,Lp{b0;_}(t9),pt10{b0:9;b1:b1},@os{t0=b1?o0:=b1;o0:=t0}Intr{b0%4<0}(Wu{t0})))),Isw{t0;_;T}(Rep2(c11),Fb(a12,Sl{100}),FF(Scc{b0>1}),To{20}(Mt{0}(To{10}(Wu{t0}))),a13))))",
+    Tree0442 "B{t1=4;b0=3;t0=1}RFb(Fb(F,Isw{b0+4;_;T}(c0),Ret0(a1)),@po{t1:=b0}@ki{b0=5}@fi{t0=t1+2}Rty2(Try(Sb{b0=2},t2)),Par{1;2}(Wu{t0},Fb(pt3{b0:=;b1:t1},Fb(Wu{t1},Run))))",
+    Tree0443 "B{b0;t1=4}Lim{1}(Intr{b0=7}(pi0{t0:t1}))",
+    Tree0444 "B{t1;t0=1;b0=5}TryF(Dl{0}(Par{_;-1}(pt0{b0:t0},Sb{t0=t1},t1,Sb{b0=9},Sb{t1=6})),Ite(Rmp{S;F}(Wde(t2,Sb{t0=b0})),t3e,To{0}(S)))",
+    Tree0445 "B{t1=0;b1=5}RSeq(Fb(Flt{3;R;_}(Wu{t1}),t0e,Scc{b1%2=1}),Sb{b1=0})",
+    Tree0446 "B{o0;t0=4;b0=0}Par{-1;_}(a0,Dl{20}(PAll{-3}(c1,Rep1(Swm(Isw{b0;_;_}(@ki{b0!3}@of{b0+=1;o0:=_}@os{b0:=t0;o0:=_}t2,c3))),@fi{none}@os{b0+=1}a4)),@oh{b0+=2}@rw{some}Dl{10}(Flt{3;_;F}(Cnd{b0>4;_;F}(Cnd{b0+2%2>0;_;_}(Pre{t0<o0|3%4}(Swm(@oh{t0+=1;b0+=3}@ki{t0+3%2>0}a5,c6b{9})))))))",
+    Tree0447 "Pri(Cd{30;F}(c0l))",
+    Tree0448 "RSeq(Fb(Lim{2}(t0),ASeq(Step(c1e),Opt(c2e),Once(a3)),a4,RSeq(RtyF(c5),OnceT(PAll{-2}(c6l,RSel(t7,c8))),c9),RU{S}(Ret4(OnceT(FF(RFb(c10e,t11e,a12,c13l)))))))",
+    Tree0449 "RSel(RSeq(c0l,a1),Flt{3;_;F}(Swm(PAll{-2}(F,t2e),Sl{0})),OnceT(a3))",
+    Tree0450 "B{o0;b1=2;b0=0;t0}Wde(Seq(@of{b1+=2}Sb{b1=6},Sc{b0:=t0},t0,S),Ub{o0})",
+    Tree0451 "B{b0=4;t0=0}@of{t0+=1}RFb(Dd{0}(Pre{t0+3%4>1;S}(Step(RSeq(MPri(c0,a1b{b0;b0},Scc{b0=3})),TryF(pa2{b0:=;b1:t0},c3l),ASeq(@ki{b0>6}RSeq(Sb{b0=5},c4b{t0},t5e))))),RFb(Rpt{2}(pc6{b0:3}),Ret1(MSeq(c7,RU{S}(Sl{10}))),c8),@os{t0+=2}c9)",
+    Tree0452 "B{t0;t1;o0=1;b0=4;b1=1}RSeq(Su{t1}(pa0{b0:=;b1:=}),Seq(c1b{b0},Sl{20}),RtyF(Sc{o0:=_}),Wv{t0}(c2))",
+    Tree0453 "B{o0;b0=5;t0}Su{t0}(Step(Pri(Scc{t0%2=1},Scc{t0<7},a0l),Pri(Bin{b0<2;T}(@fi{b0!t0}F,To{20}(t1)))))",
+    Tree0454 "B{b1=3;t0=2}Sw{3;1;0}(Fb(t0e),Seq(Rep1(@of{b1+=2}@ki{b1%4=1}c1),Fai),F,Wv{t0}(Wde(t2e,S)))",
+    Tree0455 "Ite(PAll{_}(t0,Ruf{1}(RT{F}(Inv(c1))),Fb(t2,a3e)),Lim{3}(Swm(Step(Ruf{F}(RU{F}(t4))))),PPar{1;N}(R,t5e,Suc))",
+    Tree0456 "B{o0;b0=0;t0=5;b1}Star(AFb(@rw{b1+3=5}Scc{b0!6},Flt{2;R;_}(Fai),@po{t0:=1}@si{b1+2>4}Sc{o0:=_}),To{0}(RU{S}(@po{b0+=2}@os{b0+=3;o0:=_}@si{b0%3>1}a0)),Fb(t1e,a2,a3,F,Sb{t0=8}),Isw{b0+3;N;T}(pi4{t0:=},t5),Dl{0}(TryF(Scc{none},Suc,@si{b0+1=t0}@of{t0:=b1}@fi{t0+2>b0+1%4}Fai)))",
+    Tree0457 "B{t1;b1;b0=3;t0=1}RSel(Keep(Par{1;-1}(Rpt{F}(RSeq(t0,t1,Sl{50})))),SubA(PPar{1;_}(R,t2,a3)),Fb(Scc{b0+4=0},c4),Isw{t0%2;_;N}(SubA(pc5{b0:7}),Wu{t1},@rw{b1=b1%3}@os{b1+1%3<0?b0:=b0+4%3}Sc{b1%4<0?t0+=1}))",
+    Tree0458 "B{o0;b0=3;t0;b1=1;t1}RepF(PPar{0;T}(AFb(PPar{2;_}(c0,To{20}(pa1{b0:=;b1:b0}),@fi{b0>3}Sw{1;2}(t2,Sc{t1:=0},F))),MPri(@fi{t0!6}@po{t0:=o0|3+3}Rep0(c3e),To{30}(pi4{t0:t1})),@rw{o0|0+3!t0}@po{b0:=t1%4}Rep2(FS(PPar{0;_}(Sc{t1+=3},F,S,a5,c6)))))",
+    Tree0459 "B{b1=5;t0;q0}Fb(Keep(MPri(Isw{9;N;_}(@fi{b1!1}@os{b1:=t0+1}a0))),Flt{2;_;_}(RSeq(a1e,t2,Run)),Lp{t0;S}(Su{t0}(RT{F}(Rep2(Wt{10})))))",
+    Tree0460 "B{t0=3;o0;b1=5}RFb(Keep(pc0{b0:5}),Bin{o0|5+1>b1+2;N}(Pre{o0|5+4<6;R}(S),Sc{t0:=b1+3}))",
+    Tree0461 "B{b0=2;t0}@rw{b0+1>t0+1%2}PPar{1;_}(c0,Rep3(S))",
+    Tree0462 "B{b0=0;t0}@ki{b0!3}@fi{t0!3}RSeq(Ite(c0l,@po{t0+=2}pa1{b0:=},c2),Fb(t3,t4e,Wu{t0}))",
+    Tree0463 "B{b0=5;b1;t1;t0=5}PPar{2;_}(Su{t0}(RSeq(@rw{b1%3>0}ASeq(Su{t1}(pc0{b0:t1}),Cd{30;K}(pt1{b0:t0;b1:b1})))),FF(ASeq(RSeq(t2,Sb{b1=t0},Suc),pi3{t0:=},pt4{b0:=;b1:t1},RSeq(Scc{b1+4<1},Scc{b0<4}))),RSel(t5,Fb(t6,@rw{b1%4<2}t7,t8e),a9e))",
+    Tree0464 "RepF(Run)",
+    Tree0465 "B{b1;b0;t0;q0}Cnd{t0+2>7;N;_}(TryT(ASeq(@os{t0!b0%2?b1:=b0}@po{b0:=t0%3;b0+=1}SubR(@fi{b1+2<b0}c0e),@of{b1:=t0+1;b0:=t0}Sw{1}(@rw{b1>0}t1,F)),Swm(Seq(c2,a3),c4),PPar{0;_}(PAll{-1}(Cd{0;K}(c5)),Lp{b1;_}(Sc{t0+=1}))))",
+    Tree0466 "B{b1=5}Sw{3}(a0e,a1)",
+    Tree0467 "B{b0=0;o0;q0=1;t0}AFb(AFb(RSeq(@si{b0+3>t0}Inv(t0),Isw{t0;N;N}(Sl{0},a1b{o0|0+2%3;b0}),@ki{b0>7}Wt{0}),a2),Ruf{2}(@si{t0>b0}Wde(Lp{t0;S}(t3),Sel(t4,a5),Lp{t0;R}(Ret3(@of{t0:=b0;o0:=_}@fi{t0<b0+1%2}@po{b0+=1}MSeq(pi6{t0:t0},c7l))))))",
+    Tree0468 "B{b0=4;t0=5}Fb(Rmp{F;S}(Rus{3}(@oh{b0:=0}pa0{b0:=;b1:t0})),Star(t1,@ki{b0+3%3!0}Sb{b0=4}),t2,Rep4(@fi{b0+4>t0}pi3{t0:=}),S)",
+    Tree0469 "Rty1(PAll{3}(Sl{0},FF(t0),t1,Inv(TryT(t2,a3,a4))))",
+    Tree0470 "B{o0=_;b0=0;b1=2;t0=5}Seq(OnceK(c0),To{0}(RFb(Try(@of{o0:=t0;b0:=t0}@rw{t0%2!1}pt1{b0:8;b1:b0},Rep3(pi2{t0:=})),pi3{t0:b1},Opt(c4))),Seq(RetF(Step(RFb(pa5{b0:b1;b1:b1},a6b{t0%4;b0}),Flip(a7b{b1;b0},Sb{t0=2}),R,OnceK(Sb{t0=3}),c8e))))",
+    Tree0471 "Step(OnceK(RU{F}(RFb(t0,t1))))",
+    Tree0472 "B{b0=3;t0=4;b1=3;q0}Inv(PAll{_}(Lp{t0;S}(pi0{t0:=}),@os{b0+=1}Fb(pa1{b0:5;b1:b1},c2e,c3),PPar{2;_}(t4,c5l)))",
+    Tree0473 "B{b0=3}Pre{b0+2%2<0;R}(PPar{2;N}(t0e,Fai))",
+    Tree0474 "B{t1;b0;t0=3;o0=_}Sel(t0,a1b{o0|5%3;b0},SubR(PPar{1;T}(Wt{30},pa2{b0:t1;b1:t1})),@os{t1+2%3!1?t1:=b0;t0:=b0}Sb{t0=2})",
+    Tree0475 "B{q0=0}Lp{_;S}(RSel(t0,a1))",
+    Tree0476 "B{b0=2}@si{b0=3}Inv(RSeq(t0))",
+    Tree0477 "B{b1=5;t0=2}@rw{b1%3<2}@ki{t0>5}Swm(a0,Wt{20},a1)",
+    Tree0478 "Step(PAll{-1}(Flt{2;S;K}(t0),t1),RU{S}(To{0}(Step(a2,c3,Fai,c4l,c5))),RSeq(t6e,t7,OnceT(c8)))",
+    Tree0479 "B{b0=5;o0;t0;q0=2}Fb(OnceK(Par{_;0}(a0,S,pt1{b0:=})),Lp{_;S}(F),Par{1;_}(@fi{t0%4>1}RFb(a2l,Ub{o0})))",
+    Tree0480 "B{t0=3;o0=1;b0}Wde(Fb(Flt{2;_;_}(Bin{t0+3>5;_}(a0,MPri(pc1{b0:=},Sl{20}))),@os{t0>b0?t0:=b0+4}RSeq(c2,c3e,Wt{20},@si{t0=o0|4%3}PAll{_}(a4,c5)),Pre{b0+2=5;K}(Keep(Wt{10}))),OnceK(Ub{o0}))",
+    Tree0481 "B{o0=_;b0=4}Inv(MPri(c0b{o0|2%2},@si{b0<2}@ki{none}t1,t2,Lim{3}(F),S))",
+    Tree0482 "B{b0;o0=3}Mt{0}(Wde(@of{o0:=_}Dl{20}(AFb(a0b{b0;b0})),To{50}(Pre{b0%2>0}(Pre{none;K}(PPar{2;T}(OnceK(F))))),Bin{o0|0+2=1;_}(Keep(Suc),c1e)))",
+    Tree0483 "B{b0;q0=4;t0}Pre{b0<3;F}(Rep1(RFb(RepF(Isw{b0%4;T;T}(@fi{t0+3!0}@ki{b0+1=7}t0,@fi{b0>2}RetF(a1e),Lp{b0;R}(Fai))),Fb(@po{t0:=b0}@si{b0>b0%3}@of{b0+=1;t0+=3}t2,a3),@ki{t0+4<4}Try(pc4{b0:7},@of{b0+4>7?t0:=b0%3}a5))))",
+    Tree0484 "B{b1=4}RetF(Sw{5;3}(Dd{10}(RSel(R)),t0e,Ret0(t1)))",
+    Tree0485 "B{q0=2;b0;t0=5}Cd{0;F}(Rep1(@oh{b0+=1}Opt(Lp{_;R}(Once(RSeq(Star(pi0{t0:t0},Wu{t0},t1)))))))",
+    Tree0486 "B{o0;b1;t0=2;b0=5}PPar{2;N}(PAll{_}(@os{b0:=t0}@fi{o0|2+4<o0|3}Rep1(@ki{b0<1}@po{b0:=2}@oh{b1+3=7?b1:=t0%4}t0),Sb{b1=1},RFb(pa1{b0:5},a2)),Isw{b1+3;N;_}(t3e,Ret0(t4),@si{t0>3}PAll{2}(a5b{b1;b1},t6),Sl{50},c7),PAll{-1}(a8,Fb(Scc{o0|5+4%3=0},@of{b0:=o0|3}@fi{t0<b1}Sb{t0=1}),Cd{20;K}(Fb(t9,t10,t11e)),Fb(@ki{b1<o0|5+3}@fi{t0%4<2}@of{b1+=1}c12e,c13l)),Mt{0}(@fi{b1=3}Sw{5;3;0}(PAll{_}(t14e,Sc{b1+=1},c15),Flt{1;_;_}(@oh{b0:=t0}Sc{b1:=9}),c16,Sw{3}(c17,Scc{t0!4}))))",
+    Tree0487 "PPar{2;T}(Fb(Flt{2;F;_}(PAll{_}(Ite(RFb(F,a0),c1,MSeq(Wt{10},Wt{50}))))),Try(Fb(Flip(t2,c3,c4),RSeq(a5,Suc),Rmp{S;F}(F)),Flip(Fb(c6,Rep2(a7)))))",
+    Tree0488 "B{b0=5;t0=2}ASeq(Sl{30},t0,pi1{t0:t0},a2b{b0+2;b0})",
+    Tree0489 "B{o0;b0}PPar{2;T}(Pre{o0|1=2;S}(Isw{b0%3;T;N}(Ruf{F}(Scc{some}),t0,c1)),Scc{some})",
+    Tree0490 "B{t0;b0=3;b1=1}@po{t0:=6;t0<4?b0+=2}Rep4(AFb(@si{t0+1%2>0}pt0{b0:5;b1:b1},t1))",
+    Tree0491 "Ret2(Dd{20}(Swm(S,t0,Fb(t1,RFb(a2,Rep3(MSeq(t3e,S,c4))),S))))",
+    Tree0492 "Step(a0)",
+    Tree0493 "B{o0=_;b0=3;t0=5;b1=2}Rty1(Ite(PPar{2;N}(Wu{t0},RU{S}(@os{t0:=9}@po{b0:=t0%3}Once(t0e)),t1,Cnd{b1+1=b1%2;T;_}(c2l),TryF(Ub{o0},a3)),@of{t0:=t0%4}AFb(Par{1;2}(PAll{_}(@os{b0+=1}Wt{10},Rus{3}(pa4{b0:1})),Isw{t0;T;N}(Sel(pc5{b0:6},pt6{b0:0},SubR(t7),SubA(c8b{b1}),F))))))",
+    Tree0494 "RFb(a0,RetF(c1))",
+    Tree0495 "Fb(Flt{2;_;F}(a0),Flt{2;_;_}(Inv(S)),Rpt{F}(t1),t2,Rpt{1}(Ruf{F}(Suc)))",
+    Tree0496 "B{t0}OnceK(Par{_;-4}(Rus{F}(Once(a0)),a1l,pc2{b0:t0},Swm(S,pc3{b0:9})))",
+    Tree0497 "Pri(Par{-2;_}(a0,c1,Sl{20}),c2)",
+    Tree0498 "B{b1=3;t1=2}Rpt{1}(Rep1(RSeq(Intr{t1%4>0}(t0),Sc{b1+=2},Flt{3;F;K}(t1))))",
+    Tree0499 "B{o0=_;t1;t0;b0=3}Fb(Step(Seq(Par{_;3}(pi0{t0:t0},Pre{b0%2<1;R}(Run),c1,RepF(Sl{10}),c2),FS(Rpt{0}(a3)),RFb(Pre{o0|1<t1%3;R}(c4b{b0+2%3}),Fb(Scc{b0+2<o0|5}),t5)),Flip(Rpt{0}(a6),Rep0(@oh{none?o0:=_;b0+=2}c7),RU{F}(Try(t8,@si{none}@oh{b0+=3;t0+=3}Suc,t9,t10e)))))",
 }

@@ -7,82 +7,2911 @@ bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
         blackboard {
             o0: Option<i64> = None,
+            b1: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Repeater(forever) {
-            Selector {
-                Action(|ctx| ctx.exec(0)),
-                UnsetBlackboard(o0),
+        BinarySelector(|bb| bb.o0.unwrap_or(2) > 1) {
+            Fallback {
+                ReactiveSequence {
+                    MemSequence {
+                        Action(Act<0>),
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
+                },
+                Conditional(|bb| (bb.b0 + 3) % 2 < 1, dynamic = true, else = Failure) {
+                    Script(|bb| { bb.t0.set(bb.b1); bb.o0 = None }),
+                },
             },
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0500Blackboard { o0 });
+board!(Tree0500Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 0,
         }
-        WaitValueUpdate(t1) {
-            RetryUntilSuccessful(4) {
-                ForceFailure {
-                    Switch(b1) {
-                        case 5 => StatefulAction(Task<0> = Task::<0>),
-                        _ => SetBlackboard(b0 = 9),
-                    },
-                },
+        RetryUntilSuccessful(3) {
+            MemPriority {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b1)),
             },
         }
     }
 }
 
-board!(Tree0501Blackboard { b1 b0 t1 });
+board!(Tree0501Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0502Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0502 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
         }
-        Fallback {
-            ParallelAll(2) {
-                Delay(0) {
-                    Loop(q0, if_empty = Skipped) {
-                        Filter(times = 3, count = Failure, filtered = Failure) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                Condition(Cond<1>),
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            MemSequence {
+                Script(|bb| bb.t0.set(*bb.t0 % 4)),
+                StatefulAction(PTask<1>, b0 = {b1}),
             },
-            Condition(Cond<2>),
+            Timeout(10) {
+                AlwaysRunning,
+            },
+            SequenceWithMemory {
+                SubTree(Tree0502Sub0, t0 = {=}, b1 = {b1}),
+                AlwaysFailure,
+            },
+            IfThenElse {
+                StatefulAction(Task<3> = Task::<3>),
+                RetryUntilSuccessful(2) {
+                    ScriptCondition(|bb| *bb.t0 != bb.b1),
+                },
+            },
         }
     }
 }
 
-board!(Tree0502Blackboard { q0 });
+board!(Tree0502Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0503Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0503Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<14>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0503 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 2,
             #[tracked] t0: i64,
+        }
+        #[run_while(|bb| *bb.t0 % 3 != 0)]
+        Inverter {
+            BinarySelector(|bb| bb.b1 != bb.b0, dynamic = false) {
+                SequenceStar {
+                    #[failure_if(|bb| bb.b1 % 2 > 0)]
+                    #[post(|bb| { if bb.o0.is_none() { *bb.t0 += 1 }; if *bb.t0 + 4 < 7 { bb.o0 = Some(bb.b1 + 3) } })]
+                    StatefulAction(Task<0>),
+                    Filter(times = 2, count = Failure) {
+                        BinarySelector(|bb| bb.o0.is_none()) {
+                            Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(1) % 2, &mut bb.b0)),
+                            AlwaysFailure,
+                        },
+                    },
+                    AsyncSequence {
+                        Selector {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                            MaxTime(0) {
+                                Action(Act<4> = Act::<4>),
+                            },
+                        },
+                    },
+                    Remap(success = Failure, failure = Failure) {
+                        Cooldown(50, filtered = Skipped) {
+                            ReactiveFallback {
+                                #[success_if(|bb| *bb.t0 != 2)]
+                                #[on_halted(|bb| { if bb.b0 + 2 == 7 { bb.o0 = Some(bb.b1) }; *bb.t0 += 3 })]
+                                #[run_while(|bb| *bb.t0 == 0)]
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    ForceSuccess {
+                        AsyncFallback {
+                            #[success_if(|bb| bb.b0 > 6)]
+                            #[on_halted(|bb| { if bb.o0.is_some() { bb.t0.set(bb.b1 + 2) }; bb.b0 = (*bb.t0 + 3) % 3 })]
+                            FlipSelector {
+                                RepeatUntil(Failure) {
+                                    StatefulAction(Task<5>),
+                                },
+                                Condition(Cond<6>),
+                                Action(PIo<7>, t0 = {=}),
+                            },
+                            SubTree(Tree0503Sub0, ..),
+                        },
+                    },
+                    Retry(1) {
+                        ReactiveSequence {
+                            Fallback {
+                                Condition(Cond<8>),
+                                StatefulAction(Task<9>),
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                    },
+                    Switch(b1) {
+                        case 1 => Priority {
+                            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+                            StatefulAction(Task<11>),
+                            ScriptCondition(|bb| bb.b1 < 6),
+                        },
+                        _ => RetryUntilSuccessful(4) {
+                            AlwaysSuccess,
+                        },
+                    },
+                    Switch(b1) {
+                        case 0 => Action(Act<12>),
+                        case 2 => #[run_while(|bb| bb.o0.unwrap_or(1) + 1 != 3)]
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        Condition(Cond<13>),
+                        case 1 => #[on_success(|bb| bb.b1 = 4)]
+                        #[on_failure(|bb| bb.b0 = (*bb.t0 + 3) % 4)]
+                        SubTree(Tree0503Sub1, b0 = {=}, o0 = {o0}, b1 = {=}, t0 = {t0}),
+                        _ => #[on_failure(|bb| { bb.o0 = None; bb.b0 = bb.o0.unwrap_or(0) })]
+                        Sleep(30),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0503Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0504Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[tracked] t1: i64 = 15,
+        }
+        #[failure_if(|bb| *bb.t0 % 2 > 0)]
+        #[skip_if(|bb| *bb.t1 + 2 != *bb.t1 + 4)]
+        #[success_if(|bb| *bb.t0 > 2)]
+        StatefulAction(Task<2> = Task::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0504Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+        }
+        Action(Act<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0504 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+        }
+        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail, dynamic = true) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            #[success_if(|bb| (*bb.t1 + 4) % 2 > 0)]
+            SubTree(Tree0504Sub0, ..),
+            SubTree(Tree0504Sub1, ..),
+        }
+    }
+}
+
+board!(Tree0504Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0505 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Wait(100),
+            SetBlackboard(b0 = 0),
+        }
+    }
+}
+
+board!(Tree0505Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0506Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0506Sub0 for Ctx {
+        SubTree(Tree0506Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0506 for Ctx {
+        Fallback {
+            SubTree(Tree0506Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0507 for Ctx {
+        Deadline(0) {
+            ReactiveFallback {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    RepeatTimes(3) {
+                        Condition(Cond<0>),
+                    },
+                    ReactiveSelector {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                },
+                MemSequence {
+                    FlipSelector {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                        Condition(|ctx| ctx.check(8)),
+                    },
+                },
+                Parallel(failure = -2) {
+                    RepeatUntilSuccess(2) {
+                        StatefulAction(Task<9>),
+                    },
+                    Runner,
+                },
+                RunOnce(then_skip = false) {
+                    Timeout(20) {
+                        Filter(times = 3) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0508 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+        }
+        Fallback {
+            StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
+            Action(Act<1> = Act::<1>),
+            Condition(Cond<2>),
+            Wait(50),
+        }
+    }
+}
+
+board!(Tree0508Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0509Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+        }
+        IfThenElse {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Repeat(4) {
+                    WasEntryUpdated(t0),
+                },
+            },
+            WhileDoElse {
+                Condition(Cond<0>),
+                Condition(|ctx| ctx.check(1)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0509 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        Repeater(forever) {
+            #[success_if(|bb| *bb.t0 % 2 != 1)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[run_while(|bb| *bb.t0 == 3)]
+            SubTree(Tree0509Sub0, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0509Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0510 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+        }
+        SequenceWithMemory {
+            StepSequencer {
+                SetBlackboard(o0 = Some(5)),
+                SetBlackboard(o0 = Some(6)),
+            },
+            Priority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                WasEntryUpdated(t0),
+                Action(|ctx, bb| ctx.exec_in(2, 3, &mut bb.b0)),
+            },
+            ReactiveSequence {
+                Condition(Cond<3>),
+                Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+            },
+            Repeater(0) {
+                ScriptCondition(|bb| (*bb.t0 + 1) % 3 > 1),
+            },
+            Condition(|ctx| ctx.check(5)),
+        }
+    }
+}
+
+board!(Tree0510Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0511 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+        }
+        BinarySelector(|bb| bb.b0 == 7, dynamic = false) {
+            Repeater(1) {
+                MemPriority {
+                    Remap(success = Failure, failure = Success) {
+                        IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = true) {
+                            Script(|bb| bb.t0.set(*bb.t0 % 3)),
+                            Condition(Cond<0>),
+                            ForceFailure {
+                                SetBlackboard(t0 = 3),
+                            },
+                            Invert {
+                                Condition(Cond<1>),
+                            },
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                    RetryUntilSuccessful(2) {
+                        Fallback {
+                            ScriptCondition(|bb| bb.b0 + 3 < bb.b0 + 2),
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                            IfThenElse {
+                                StatefulAction(Task<5>),
+                                Condition(Cond<6>),
+                            },
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+            Priority {
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[failure_if(|bb| bb.b0 % 3 > 0)]
+                    WaitValueUpdate(t0) {
+                        StatefulAction(Task<8>),
+                    },
+                    Optional {
+                        Condition(|ctx, bb| ctx.check_in(9, *bb.t1)),
+                    },
+                },
+                MemSequence {
+                    Precondition(|bb| bb.b0 < 1) {
+                        StatefulAction(Task<10>),
+                    },
+                    Filter(times = 1, count = Success, filtered = Skipped) {
+                        Loop(q0, value = {b0}) {
+                            Condition(Cond<11>),
+                        },
+                    },
+                    Condition(Cond<12>),
+                },
+                Conditional(|bb| bb.b0 % 3 > 1, dynamic = false, else = Success) {
+                    Limiter(1) {
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            Repeat(3) {
+                                Condition(Cond<13>),
+                            },
+                            Condition(|ctx| ctx.check(14)),
+                        },
+                    },
+                },
+                IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
+                    RepeatUntil(Success) {
+                        RepeatUntilSuccess(2) {
+                            #[success_if(|bb| *bb.t1 != (*bb.t1 + 1) % 4)]
+                            ScriptCondition(|bb| *bb.t0 % 3 != 2),
+                        },
+                    },
+                    StepSequencer {
+                        AlwaysSuccess,
+                        #[failure_if(|bb| *bb.t1 % 3 != 0)]
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0511Blackboard { t1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0512 for Ctx {
+        ReactiveFallback {
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1> = Cond::<1>),
+                Sequence {
+                    ForceFailure {
+                        MemSequence {
+                            Condition(|ctx| ctx.check(2)),
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                IfThenElse {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+                RunOnce(then_skip = false) {
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<9>),
+            },
+            Timeout(10) {
+                Filter(times = 3, count = Failure) {
+                    Deadline(0) {
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+            ForceSuccess {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Condition(Cond<11>),
+                        StatefulAction(Task<12>),
+                    },
+                    StepSequencer {
+                        AlwaysSuccess,
+                        Sleep(10),
+                        AlwaysSuccess,
+                        RepeatUntil(Failure) {
+                            Action(Act<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0513 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        Repeater(forever) {
+            TryCatch(catch_on_halt = false) {
+                ReactiveSelector {
+                    StatefulAction(Task<0>),
+                    ForceSuccess {
+                        #[success_if(|bb| bb.b0 > *bb.t0)]
+                        #[on_failure(|bb| bb.b0 = bb.b1)]
+                        #[skip_if(|bb| (*bb.t0 + 1) % 3 == 1)]
+                        SequenceWithMemory {
+                            UnsetBlackboard(o0),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                Fallback {
+                    Switch(b1) {
+                        case 3 => WaitValueUpdate(t0) {
+                            Interrupt(|bb| *bb.t0 == 3) {
+                                MemPriority {
+                                    StatefulAction(PTask<2>, b0 = {=}),
+                                },
+                            },
+                        },
+                        _ => ReactiveSequence {
+                            #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b1 += 3 })]
+                            #[on_success(|bb| bb.b1 += 3)]
+                            RepeatUntil(Failure) {
+                                Sequence {
+                                    StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0513Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0514 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+        }
+        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                SequenceStar {
+                    Condition(|ctx| ctx.check(0)),
+                    Cooldown(0, filtered = Skipped) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                MaxTime(20) {
+                    Delay(0) {
+                        MemPriority {
+                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                            ForceFailure {
+                                StatefulAction(Task<3>),
+                            },
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                #[post(|bb| bb.b0 = bb.b0 % 4)]
+                #[failure_if(|bb| bb.b0 > 2)]
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b0)),
+                    Deadline(100) {
+                        Action(PAct<5>, b0 = 2),
+                    },
+                },
+                Precondition(|bb| *bb.t0 < 4, else = Running) {
+                    BinarySelector(|bb| bb.b0 < 5, dynamic = true) {
+                        BinarySelector(|bb| bb.o0.unwrap_or(4) + 1 != 4) {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                        Action(Act<8>),
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                SetBlackboard(b0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0514Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0515 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            b1: i64,
+        }
+        Loop(q0, if_empty = Success) {
+            RetryUntilSuccessful(2) {
+                Fallback {
+                    Condition(Cond<0>),
+                    StepSequencer {
+                        Parallel(success = 1, failure = 1) {
+                            KeepRunningUntilFailure {
+                                Timeout(30) {
+                                    SetBlackboard(t0 = {b1}),
+                                },
+                            },
+                        },
+                    },
+                    #[on_success(|bb| bb.b0 += 3)]
+                    #[skip_if(|bb| *bb.t0 + 4 < 2)]
+                    #[post(|bb| bb.b1 += 1)]
+                    ReactiveFallback {
+                        MaxTime(50) {
+                            Precondition(|bb| *bb.t0 + 1 != 5, else = Skipped) {
+                                PolicyParallel(policy = FirstFailure, repeat = false) {
+                                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+                                    #[on_failure(|bb| bb.b1 += 2)]
+                                    Action(|ctx| ctx.exec(2)),
+                                },
+                            },
+                        },
+                    },
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        #[skip_if(|bb| bb.b1 != bb.b0)]
+                        #[run_while(|bb| bb.b0 + 2 < 1)]
+                        ForceSuccess {
+                            Invert {
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0515Blackboard { q0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0516 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 1,
+        }
+        ParallelAll {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Delay(10) {
+                    Action(Act<1>),
+                },
+                ReactiveSequence {
+                    SetBlackboard(t1 = {b1}),
+                    Script(|bb| bb.b0 = (bb.b1 + 4) % 3),
+                },
+            },
+            Loop(q0, value = {b0}) {
+                Cooldown(50, filtered = Failure) {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    StepSequencer {
+                        Sleep(30),
+                        Condition(Cond<2>),
+                        Sleep(10),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0516Blackboard { q0 t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0517 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        FlipSelector {
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.b0 % 2 < 1),
+                Fallback {
+                    #[run_while(|bb| bb.b0 > 3)]
+                    SequenceStar {
+                        ScriptCondition(|bb| *bb.t0 < 7),
+                        Action(|ctx| ctx.exec(0)),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Precondition(|bb| bb.b0 < bb.b1) {
+                    Optional {
+                        Optional {
+                            Filter(times = 3, count = Failure) {
+                                Filter(times = 1, filtered = Failure) {
+                                    StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+                #[post(|bb| bb.b1 += 3)]
+                StatefulAction(Task<3>),
+            },
+            ForceFailure {
+                BinarySelector(|bb| bb.b0 + 1 > 3) {
+                    StatefulAction(Task<4>),
+                    Precondition(|bb| bb.b0 > 1) {
+                        #[on_success(|bb| bb.b0 = bb.b1)]
+                        #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
+                        #[post(|bb| bb.b1 += 1)]
+                        Script(|bb| { bb.b1 += 2; *bb.t0 += 2 }),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0517Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0518 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        IndexSwitch(|bb| bb.b0, dynamic = false) {
+            AsyncSequence {
+                Priority {
+                    #[run_while(|bb| bb.o0.unwrap_or(5) > (bb.b0 + 2) % 4)]
+                    #[post(|bb| bb.b0 += 1)]
+                    Delay(20) {
+                        StatefulAction(PTask<0>, b0 = 8),
+                    },
+                    #[on_failure(|bb| if bb.b0 < bb.b0 + 2 { bb.t0.set(2) })]
+                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                },
+                #[on_success(|bb| *bb.t0 += 3)]
+                SequenceWithMemory {
+                    RunOnce(then_skip = false) {
+                        SetBlackboard(o0 = Some(1)),
+                    },
+                },
+                AsyncFallback {
+                    Condition(|ctx, bb| ctx.check_in(2, 3)),
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
+                },
+                Deadline(100) {
+                    SetBlackboard(b0 = 6),
+                },
+                Parallel {
+                    Priority {
+                        Failer,
+                        SequenceWithMemory {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<6> = Task::<6>),
+        }
+    }
+}
+
+board!(Tree0518Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0519 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        StepSequencer {
+            SequenceWithMemory {
+                Script(|bb| bb.t1.set(*bb.t0 + 3)),
+            },
+            RepeatUntilFailure(1) {
+                Cooldown(100, filtered = Failure) {
+                    Action(PIo<0>, t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0519Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0520Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 9,
+        }
+        ForceSuccess {
+            ScriptCondition(|bb| bb.b0 + 2 < *bb.t0 + 4),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0520 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 0,
             b0: i64,
         }
-        Inverter {
-            RepeatUntil(Failure) {
-                Switch(b1) {
-                    case 1 => Repeater(0) {
-                        Condition(PCond<0>, b0 = {t0}),
+        #[run_while(|bb| (*bb.t1 + 3) % 4 < 1)]
+        TryCatch {
+            StatefulAction(Task<0>),
+            Repeat(forever) {
+                Inverter {
+                    SubTree(Tree0520Sub0, ..),
+                },
+            },
+            Condition(Cond<1>),
+        }
+    }
+}
+
+board!(Tree0520Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0521 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            b0: i64 = 2,
+        }
+        RunOnce(then_skip = false) {
+            Timeout(20) {
+                RepeatUntilFailure(forever) {
+                    #[run_while(|bb| bb.b0 > 2)]
+                    #[on_halted(|bb| bb.t1.set(*bb.t0))]
+                    #[success_if(|bb| *bb.t0 > (bb.b1 + 3) % 4)]
+                    Loop(q0, if_empty = Success) {
+                        Sequence {
+                            #[success_if(|bb| bb.b1 + 4 < bb.b1 % 4)]
+                            #[on_success(|bb| *bb.t1 += 1)]
+                            ParallelAll(1) {
+                                Switch(b1) {
+                                    case 4 => Action(PIo<0>, t0 = {t1}),
+                                    _ => Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 2, &mut bb.b0)),
+                                },
+                                SequenceWithMemory {
+                                    SetBlackboard(t1 = {b1}),
+                                },
+                            },
+                            IndexSwitch(|bb| 1) {
+                                RepeatUntil(Failure) {
+                                    Condition(Cond<2>),
+                                },
+                                Repeater(3) {
+                                    Condition(Cond<3>),
+                                },
+                                #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                                SetBlackboard(b1 = 2),
+                            },
+                            MemSequence {
+                                Action(Act<4>),
+                                Deadline(50) {
+                                    Action(Act<5>),
+                                },
+                                StatefulAction(Task<6>),
+                            },
+                            Precondition(|bb| *bb.t1 + 4 < 7, else = Failure) {
+                                AsyncFallback {
+                                    ScriptCondition(|bb| bb.b0 == 1),
+                                    StatefulAction(Task<7>),
+                                    StatefulAction(PTask<8>, b0 = {=}, b1 = {=}),
+                                    Wait(10),
+                                },
+                            },
+                            Cooldown(20, filtered = Failure) {
+                                MaxTime(0) {
+                                    Wait(100),
+                                },
+                            },
+                        },
                     },
-                    case 2 => SequenceWithMemory {
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0521Blackboard { t1 q0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0522 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 1,
+        }
+        RetryUntilSuccessful(4) {
+            Cooldown(20, filtered = Failure) {
+                #[on_failure(|bb| { bb.b0 = bb.b1; bb.b1 += 2 })]
+                TryCatch(catch_on_halt = true) {
+                    AsyncSequence {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0522Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0523 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Limiter(2) {
+                Delay(20) {
+                    TryCatch {
+                        Loop(q0) {
+                            RetryUntilSuccessful(0) {
+                                ScriptCondition(|bb| bb.b0 != 3),
+                            },
+                        },
+                        ReactiveFallback {
+                            StatefulAction(PTask<0>, b0 = {t0}),
+                            Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+            Parallel(success = 1) {
+                SequenceStar {
+                    StatefulAction(PTask<2>, b0 = {=}),
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                    StatefulAction(PTask<5>, b0 = 3),
+                },
+                StatefulAction(Task<6> = Task::<6>),
+            },
+            Timeout(0) {
+                Retry(3) {
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+            RepeatUntilFailure(forever) {
+                WhileDoElse {
+                    Sequence {
+                        #[skip_if(|bb| *bb.t0 % 3 > 0)]
+                        #[success_if(|bb| (*bb.t0 + 1) % 4 < 0)]
+                        Action(PIo<8>, t0 = {=}),
+                    },
+                    ParallelAll(2) {
+                        Parallel(success = 0) {
+                            Condition(|ctx| ctx.check(9)),
+                            SetBlackboard(t0 = {b0}),
+                        },
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Fallback {
+                AsyncSequence {
+                    Sleep(20),
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    Action(PAct<10>, b0 = {t0}, b1 = {b0}),
+                    Condition(Cond<11>),
+                },
+                TryCatch {
+                    #[post(|bb| bb.b0 += 3)]
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Sleep(0),
+                        Condition(Cond<12>),
+                    },
+                    StatefulAction(Task<13>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0523Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0524 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        Parallel(success = -2, failure = 3) {
+            StatefulAction(Task<0>),
+            Filter(times = 1, filtered = Skipped) {
+                ReactiveSequence {
+                    #[on_halted(|bb| { bb.t1.set(bb.o0.unwrap_or(2) % 4); bb.b0 += 1 })]
+                    #[run_while(|bb| *bb.t1 < 7)]
+                    Precondition(|bb| bb.b0 < *bb.t1 + 2, else = Running) {
+                        Wait(10),
+                    },
+                },
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0524Blackboard { b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0525 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            BinarySelector(|bb| *bb.t0 + 1 < 0, dynamic = true) {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            Loop(q0, if_empty = Failure) {
+                Condition(|ctx| ctx.check(2)),
+            },
+            Sequence {
+                Script(|bb| { bb.t1.set(*bb.t1 % 4); bb.b0 += 2 }),
+                Action(|ctx| ctx.exec(3)),
+            },
+        }
+    }
+}
+
+board!(Tree0525Blackboard { t1 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0526 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        Fallback {
+            ParallelAll(2) {
+                #[on_success(|bb| bb.b1 += 3)]
+                #[on_failure(|bb| { bb.b1 = *bb.t1; bb.b0 = *bb.t0 })]
+                #[post(|bb| bb.b0 += 1)]
+                Action(PAct<0>, b0 = {b0}, b1 = {=}),
+                Script(|bb| bb.t1.set(bb.b1)),
+            },
+            Parallel(success = -4) {
+                Action(Act<1>),
+                Action(PIo<2>, t0 = {=}),
+                AlwaysSuccess,
+                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
+            },
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+board!(Tree0526Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0527 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(0) % 4, out_of_range = Loop) {
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+board!(Tree0527Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0528 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+            b0: i64,
+        }
+        MemPriority {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 1, &mut bb.b0)),
+            WhileDoElse {
+                StatefulAction(Task<1>),
+                SetBlackboard(b0 = 4),
+            },
+            AsyncFallback {
+                StatefulAction(Task<2>),
+                #[success_if(|bb| bb.b0 + 1 != 3)]
+                #[on_success(|bb| if bb.b1 > 6 { bb.b0 += 1 })]
+                #[on_halted(|bb| bb.b1 += 3)]
+                RetryUntilSuccessful(4) {
+                    Filter(times = 3, count = Completed, filtered = Skipped) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Action(Act<4>),
+                Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b1)),
+                RepeatUntilSuccess(forever) {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0528Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0529 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        #[success_if(|bb| *bb.t0 % 3 < 1)]
+        #[on_halted(|bb| bb.b0 += 2)]
+        ReactiveSequence {
+            Condition(PCond<0>, b0 = 0),
+        }
+    }
+}
+
+board!(Tree0529Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0530 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        Loop(q0, if_empty = Skipped) {
+            Conditional(|bb| bb.o0.unwrap_or(3) < 4) {
+                MaxTime(20) {
+                    ReactiveSequence {
+                        RunOnce(then_skip = true) {
+                            MemPriority {
+                                Condition(PCond<0>, b0 = {t0}),
+                                StatefulAction(Task<1>),
+                                ScriptCondition(|bb| bb.b0 + 1 == 7),
+                            },
+                        },
+                        Limiter(1) {
+                            WhileDoElse {
+                                StatefulAction(Task<2>),
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                        },
+                        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail, dynamic = false) {
+                            SequenceStar {
+                                StatefulAction(Task<4>),
+                                Action(PAct<5>, b0 = 4),
+                                Script(|bb| { *bb.t0 += 3; bb.o0 = None }),
+                            },
+                            Action(PAct<6>, b0 = {t0}),
+                        },
+                        MemPriority {
+                            Action(PAct<7>, b0 = {b0}, b1 = {b0}),
+                            Sleep(0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0530Blackboard { b0 q0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0531Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        Action(Act<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0531 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            b1: i64 = 1,
+        }
+        BinarySelector(|bb| bb.b0 == 7, dynamic = false) {
+            RepeatUntilFailure(3) {
+                Retry(4) {
+                    Fallback {
+                        ScriptCondition(|bb| *bb.t0 % 3 > 1),
+                        Optional {
+                            StatefulAction(PTask<0>, b0 = {b1}),
+                        },
+                        WasEntryUpdated(t0),
+                        Cooldown(50, filtered = Skipped) {
+                            StatefulAction(PTask<1>, b0 = {t0}),
+                        },
+                        MemPriority {
+                            Condition(PCond<2>, b0 = {t0}),
+                            WasEntryUpdated(t0),
+                            Sleep(20),
+                        },
+                    },
+                },
+            },
+            FlipSelector {
+                RepeatUntilFailure(3) {
+                    Switch(b1) {
+                        case 5 => SequenceWithMemory {
+                            ScriptCondition(|bb| (bb.b0 + 2) % 4 == 0),
+                            SubTree(Tree0531Sub0, ..),
+                            StatefulAction(Task<4>),
+                        },
+                        _ => #[success_if(|bb| *bb.t0 < 0)]
+                        IfThenElse {
+                            Condition(Cond<5>),
+                            ReactiveSequence {
+                                Wait(50),
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7>),
+                            },
+                            ScriptCondition(|bb| *bb.t0 + 2 == bb.b0 + 2),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0531Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0532 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Parallel(failure = -1) {
+            ForceSuccess {
+                ForceFailure {
+                    ReactiveFallback {
+                        #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+                        #[run_while(|bb| bb.b1 != 7)]
+                        Loop(q0, value = {b1}, if_empty = Skipped) {
+                            StatefulAction(Task<0>),
+                        },
+                        AlwaysFailure,
+                        Action(PIo<1>, t0 = {b1}),
+                    },
+                },
+            },
+            Fallback {
+                Deadline(0) {
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0532Blackboard { b1 o0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0533 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            b0: i64 = 0,
+        }
+        Parallel(success = 2) {
+            StatefulAction(Task<0> = Task::<0>),
+            SequenceWithMemory {
+                Inverter {
+                    #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                    #[post(|bb| bb.b1 = bb.b0 % 2)]
+                    RunOnce {
+                        #[on_failure(|bb| bb.b0 = bb.b0 % 4)]
+                        #[run_while(|bb| (bb.b0 + 2) % 2 > 0)]
+                        #[failure_if(|bb| bb.b0 == 0)]
+                        Condition(Cond<1>),
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = true) {
+                    Condition(|ctx| ctx.check(2)),
+                },
+                Action(PIo<3>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0533Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0534 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+        }
+        Loop(q0, value = {t0}, if_empty = Running) {
+            FlipSelector {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                SetBlackboard(t0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0534Blackboard { t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0535 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64 = 5,
+            b0: i64 = 1,
+        }
+        #[skip_if(|bb| *bb.t0 + 1 < bb.b1)]
+        #[failure_if(|bb| bb.b0 > 1)]
+        Fallback {
+            Loop(q0, value = {t0}, if_empty = Running) {
+                IndexSwitch(|bb| bb.o0.unwrap_or(5) + 4, dynamic = true) {
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        Wait(0),
+                        Action(Act<0>),
+                    },
+                },
+            },
+            #[success_if(|bb| (bb.b1 + 1) % 2 < 0)]
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0535Blackboard { q0 t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0536 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveFallback {
+            SkipUnlessUpdated(t0) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Action(PAct<1>, b0 = {=}),
+                    Action(Act<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(Cond<4>),
+                },
+            },
+            #[on_success(|bb| if *bb.t0 == 7 { bb.b1 += 1 })]
+            WhileDoElse {
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0536Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0537Sub0 for Ctx {
+        StatefulAction(Task<5> = Task::<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0537 for Ctx {
+        Sequence {
+            PolicyParallel(policy = FirstSuccess) {
+                MemSequence {
+                    AsyncFallback {
+                        Action(Act<0>),
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                    },
+                    ForceFailure {
+                        ParallelAll {
+                            RetryUntilSuccessful(1) {
+                                RunOnce {
+                                    Condition(|ctx| ctx.check(3)),
+                                },
+                            },
+                        },
+                    },
+                    AsyncSequence {
+                        Condition(Cond<4>),
+                        SubTree(Tree0537Sub0),
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                },
+                ParallelAll(4) {
+                    ReactiveSequence {
+                        StatefulAction(Task<8>),
+                        Action(Act<9>),
+                    },
+                    RepeatUntil(Failure) {
+                        Condition(Cond<10>),
+                    },
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<11>),
+                    },
+                    StatefulAction(Task<12>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0538 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Fallback {
+            #[failure_if(|bb| *bb.t0 > 4)]
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                AlwaysFailure,
+                StepSequencer {
+                    Action(Act<0>),
+                    Wait(10),
+                },
+                Action(Act<1>),
+                Action(Act<2> = Act::<2>),
+                Sleep(0),
+            },
+            Filter(times = 1, count = Success, filtered = Failure) {
+                BinarySelector(|bb| bb.b1 != 3, dynamic = true) {
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b0 % 4, &mut bb.b0)),
+                        SkipUnlessUpdated(t0) {
+                            Action(|ctx| ctx.exec(4)),
+                        },
+                    },
+                    RepeatTimes(3) {
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+            },
+            MemPriority {
+                #[success_if(|bb| *bb.t0 % 3 < 2)]
+                #[on_success(|bb| { if *bb.t0 < 7 { *bb.t0 += 1 }; bb.b1 = bb.b0 })]
+                Delay(20) {
+                    Repeat(3) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Condition(PCond<7>, b0 = {b1}),
+                #[on_success(|bb| bb.b0 += 2)]
+                #[run_while(|bb| *bb.t0 != bb.b0)]
+                ForceSuccess {
+                    ForceFailure {
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    ScriptCondition(|bb| bb.b0 != *bb.t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0538Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0539 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Timeout(0) {
+                    Repeat(forever) {
+                        StepSequencer {
+                            AlwaysRunning,
+                            Action(Act<0>),
+                        },
+                    },
+                },
+                Limiter(2) {
+                    MaxTime(30) {
+                        KeepRunningUntilFailure {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                Action(|ctx| ctx.exec(1)),
+                ParallelAll {
+                    Action(PIo<2>, t0 = {t0}),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                Parallel(success = -2, failure = -2) {
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                    Condition(Cond<6>),
+                },
+            },
+            ReactiveSequence {
+                Fallback {
+                    BinarySelector(|bb| (bb.b0 + 2) % 4 > 1, dynamic = true) {
+                        Action(PIo<7>, t0 = {=}),
+                        Succeeder,
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        Interrupt(|bb| bb.b1 + 3 == bb.b1) {
+                            Script(|bb| { bb.b0 = (*bb.t0 + 4) % 3; bb.b0 += 1 }),
+                        },
+                        StatefulAction(Task<8>),
+                    },
+                    Precondition(|bb| (*bb.t0 + 2) % 2 > 0, else = Failure) {
+                        ScriptCondition(|bb| bb.b0 + 2 != *bb.t0),
+                    },
+                },
+                Sequence {
+                    ReactiveSequence {
+                        Sequence {
+                            ReactiveFallback {
+                                AlwaysFailure,
+                                Precondition(|bb| bb.b0 != 3, else = Success) {
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
+                        Precondition(|bb| *bb.t0 < bb.b0 % 2, else = Success) {
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0539Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0540 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = None,
+        }
+        ParallelAll {
+            Condition(Cond<0>),
+            #[skip_if(|bb| bb.o0.is_some())]
+            #[failure_if(|bb| bb.o0.unwrap_or(0) != 0)]
+            #[success_if(|bb| bb.b1 > 1)]
+            Inverter {
+                Condition(Cond<1>),
+            },
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree0540Blackboard { b1 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0541 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+        }
+        SequenceWithMemory {
+            #[success_if(|bb| *bb.t1 < 3)]
+            Action(PIo<0>, t0 = {t1}),
+            RepeatTimes(forever) {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0541Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0542 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        Parallel {
+            PolicyParallel(policy = FirstFailure) {
+                Sequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    #[failure_if(|bb| (*bb.t0 + 4) % 2 == 1)]
+                    StatefulAction(Task<1>),
+                },
+                #[post(|bb| bb.b0 += 1)]
+                #[success_if(|bb| bb.b0 < 7)]
+                Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 1) % 3)),
+                Condition(PCond<3>, b0 = {t0}),
+            },
+            ReactiveSequence {
+                Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                Timeout(30) {
+                    Sleep(50),
+                },
+                RunOnce(then_skip = false) {
+                    RunOnce(then_skip = true) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+                AlwaysFailure,
+            },
+            ParallelAll(max_failures = -1) {
+                Repeat(3) {
+                    RetryUntilSuccessful(3) {
+                        SkipUnlessUpdated(t0) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0542Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0543 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+        }
+        Switch(b1) {
+            case 4 => StatefulAction(Task<0> = Task::<0>),
+            case 3 => StatefulAction(Task<1> = Task::<1>),
+            _ => Inverter {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0543Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0544 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        KeepRunningUntilFailure {
+            SequenceWithMemory {
+                IndexSwitch(|bb| bb.b1 % 4) {
+                    Action(PIo<0>, t0 = {=}),
+                    Cooldown(0) {
+                        FlipSelector {
+                            #[post(|bb| bb.b1 += 1)]
+                            #[on_failure(|bb| { bb.t0.set(bb.b1 % 4); if *bb.t1 + 2 == *bb.t1 { bb.b0 = (bb.b1 + 3) % 3 } })]
+                            BinarySelector(|bb| *bb.t0 + 1 != 5, dynamic = true) {
+                                AsyncFallback {
+                                    Action(Act<1>),
+                                    Action(Act<2>),
+                                },
+                                IfThenElse {
+                                    Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(0))),
+                                    Wait(10),
+                                },
+                            },
+                            UnsetBlackboard(o0),
+                            Switch(b1) {
+                                case 0 => #[on_success(|bb| { bb.b0 = bb.o0.unwrap_or(3); bb.b1 = 3 })]
+                                StepSequencer {
+                                    #[skip_if(|bb| *bb.t1 + 3 != 6)]
+                                    #[run_while(|bb| bb.b1 + 4 == bb.o0.unwrap_or(4))]
+                                    Action(Act<4> = Act::<4>),
+                                },
+                                case 1 => Action(Act<5>),
+                                _ => StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0544Blackboard { b1 o0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0545Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        RepeatTimes(forever) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0545 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+        }
+        RepeatUntilFailure(3) {
+            Precondition(|bb| *bb.t0 + 3 < (*bb.t1 + 2) % 2, else = Skipped) {
+                RetryUntilSuccessful(1) {
+                    SubTree(Tree0545Sub0, ..),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0545Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 5,
+            o0: Option<i64> = Some(5),
+            b1: i64,
+        }
+        ForceFailure {
+            TryCatch(catch_on_halt = true) {
+                Sequence {
+                    Fallback {
+                        Deadline(10) {
+                            WaitValueUpdate(t0) {
+                                StatefulAction(PTask<0>, b0 = 8, b1 = {b1}),
+                            },
+                        },
                         StatefulAction(Task<1>),
-                        Script(|bb| bb.t0.set(bb.b1)),
-                        Action(PIo<2>, t0 = {b0}),
+                        WasEntryUpdated(t0),
+                        #[run_while(|bb| bb.b1 != 4)]
+                        Sleep(50),
+                        Condition(PCond<2>, b0 = 6),
                     },
-                    _ => Timeout(30) {
+                    StatefulAction(Task<3>),
+                },
+                Loop(q0, value = {b1}) {
+                    Repeat(1) {
+                        ForceSuccess {
+                            Repeat(3) {
+                                Switch(b1) {
+                                    case 5 => #[failure_if(|bb| bb.b1 + 1 == *bb.t0)]
+                                    #[run_while(|bb| bb.o0.is_none())]
+                                    StatefulAction(Task<4> = Task::<4>),
+                                    _ => #[skip_if(|bb| *bb.t0 != 5)]
+                                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2) % 4)]
+                                    #[success_if(|bb| *bb.t0 > 3)]
+                                    StatefulAction(PTask<5>, b0 = {b1}, b1 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+                Precondition(|bb| bb.b1 + 3 > *bb.t0 % 3) {
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<6>),
+                        StepSequencer {
+                            Action(PIo<7>, t0 = {t0}),
+                            Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b1)),
+                        },
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0546Blackboard { t0 q0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0547 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Fail, dynamic = true) {
+            RetryUntilSuccessful(1) {
+                Action(Act<0>),
+            },
+            Condition(Cond<1>),
+            StatefulAction(PTask<2>, b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0547Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0548 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        ParallelAll(max_failures = -2) {
+            RepeatUntilFailure(3) {
+                #[post(|bb| bb.o0 = Some(*bb.t0 % 3))]
+                #[on_halted(|bb| bb.t0.set(bb.b0))]
+                Precondition(|bb| bb.b0 % 2 == 1) {
+                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0548Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0549 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64>,
+        }
+        Precondition(|bb| bb.b0 != 1, else = Failure) {
+            SetBlackboard(o0 = Some(2)),
+        }
+    }
+}
+
+board!(Tree0549Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0550Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0550Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+        }
+        Repeat(4) {
+            Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0550 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        ParallelAll(1) {
+            MaxTime(30) {
+                SubTree(Tree0550Sub0, b0 = {=}),
+            },
+            SubTree(Tree0550Sub1, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0550Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0551 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        ParallelAll(1) {
+            Condition(Cond<0>),
+            Sleep(20),
+            Action(PIo<1>, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0551Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0552Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        ScriptCondition(|bb| bb.b0 > 0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0552 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        Fallback {
+            SubTree(Tree0552Sub0, b0 = {=}, t0 = {t0}),
+            StatefulAction(PTask<0>, b0 = 7, b1 = {t0}),
+            SetBlackboard(b0 = 5),
+        }
+    }
+}
+
+board!(Tree0552Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0553Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 11,
+            b1: i64 = 14,
+        }
+        BinarySelector(|bb| bb.b1 + 4 < 5, dynamic = true) {
+            SetBlackboard(b0 = 2),
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0553 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            b1: i64 = 4,
+        }
+        AsyncSequence {
+            Repeater(0) {
+                WasEntryUpdated(t0),
+            },
+            #[on_success(|bb| bb.b0 += 1)]
+            #[on_failure(|bb| { *bb.t0 += 2; if bb.b1 != 7 { *bb.t0 += 1 } })]
+            TryCatch {
+                SequenceWithMemory {
+                    Parallel(success = -2) {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Wait(100),
+                    Succeeder,
+                },
+                #[run_while(|bb| (bb.b0 + 1) % 3 > 1)]
+                #[failure_if(|bb| bb.b0 + 2 > bb.b0)]
+                SubTree(Tree0553Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
+            },
+            SequenceWithMemory {
+                ReactiveSequence {
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0553Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0554 for Ctx {
+        ReactiveFallback {
+            Fallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2>),
+            Inverter {
+                Sleep(10),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0555 for Ctx {
+        Sequence {
+            Deadline(50) {
+                StatefulAction(Task<0>),
+            },
+            StatefulAction(Task<1>),
+            Fallback {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            Filter(times = 3) {
+                RunOnce {
+                    StatefulAction(Task<4>),
+                },
+            },
+            Remap(success = Success, failure = Success) {
+                Sleep(0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0556 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Precondition(|bb| bb.b1 + 3 != 2) {
+            IfThenElse {
+                Parallel(success = 0, failure = -1) {
+                    Sleep(10),
+                    Loop(q0, value = {b1}, if_empty = Success) {
+                        SequenceWithMemory {
+                            ScriptCondition(|bb| bb.b0 < 5),
+                            #[failure_if(|bb| bb.b0 % 4 < 3)]
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<1>),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    RepeatUntilFailure(1) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {b0}),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                    Wait(50),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0556Blackboard { o0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0557 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            Fallback {
+                #[on_success(|bb| bb.b1 += 3)]
+                Condition(Cond<0>),
+                Filter(times = 3, count = Success) {
+                    Timeout(0) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                Repeater(forever) {
+                    #[run_while(|bb| bb.b0 < *bb.t0)]
+                    Precondition(|bb| bb.o0.unwrap_or(5) != 3, else = Success) {
+                        AlwaysFailure,
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(PTask<2>, b0 = {=}),
+                },
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<3>),
+                    WasEntryUpdated(t0),
+                },
+            },
+            Fallback {
+                IndexSwitch(|bb| bb.b1 + 1) {
+                    Parallel(success = -2, failure = 1) {
+                        Repeat(3) {
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<4>),
+                            },
+                        },
+                        Switch(b1) {
+                            case 4 => RunOnce(then_skip = false) {
+                                Action(Act<5>),
+                            },
+                            _ => Sleep(10),
+                        },
+                    },
+                    Filter(times = 3, count = Completed, filtered = Skipped) {
+                        IfThenElse {
+                            RetryUntilSuccessful(2) {
+                                StatefulAction(Task<6>),
+                            },
+                            Action(PAct<7>, b0 = 1, b1 = {t0}),
+                            Retry(2) {
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                Parallel(failure = -2) {
+                    Action(PIo<9>, t0 = {=}),
+                    RunOnce(then_skip = false) {
+                        AlwaysRunning,
+                    },
+                },
+                Parallel(success = 1, failure = 2) {
+                    Condition(Cond<10>),
+                    Script(|bb| bb.b1 += 1),
+                },
+            },
+            ParallelAll {
+                StatefulAction(Task<11>),
+                StatefulAction(PTask<12>, b0 = {t0}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0557Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0558 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
+            b0: i64 = 5,
+        }
+        Cooldown(20, filtered = Skipped) {
+            #[post(|bb| bb.b1 += 2)]
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                Sequence {
+                    Optional {
+                        PolicyParallel(policy = FirstSuccess) {
+                            WhileDoElse {
+                                ScriptCondition(|bb| *bb.t0 > bb.b0 + 3),
+                                StatefulAction(Task<0>),
+                            },
+                            AlwaysRunning,
+                        },
+                    },
+                    Repeater(0) {
+                        #[failure_if(|bb| bb.b1 > (*bb.t0 + 3) % 3)]
+                        Condition(Cond<1>),
+                    },
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        ReactiveFallback {
+                            Selector {
+                                MaxTime(10) {
+                                    AlwaysRunning,
+                                },
+                            },
+                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 1)),
+                        },
+                    },
+                    Delay(30) {
+                        Cooldown(20, filtered = Failure) {
+                            Sleep(20),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0558Blackboard { t0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0559 for Ctx {
+        MaxTime(0) {
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(0)),
+                Condition(|ctx| ctx.check(1)),
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0560 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            RunOnce(then_skip = false) {
+                #[skip_if(|bb| *bb.t0 % 2 != 0)]
+                Wait(20),
+            },
+            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0560Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0561 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
+            b1: i64,
+        }
+        MemSequence {
+            Retry(1) {
+                Fallback {
+                    Condition(Cond<0>),
+                    Action(PAct<1>, b0 = {b1}, b1 = {b1}),
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+            ReactiveFallback {
+                Action(Act<3>),
+                AlwaysFailure,
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<4> = Task::<4>),
+                Condition(PCond<5>, b0 = {b1}),
+            },
+            SequenceWithMemory {
+                #[on_halted(|bb| bb.b1 += 2)]
+                #[skip_if(|bb| *bb.t0 % 4 < 2)]
+                #[post(|bb| { if *bb.t0 + 1 == bb.b1 % 3 { bb.b1 += 1 }; if bb.o0.is_none() { bb.b1 += 2 } })]
+                Action(Act<6>),
+                Condition(|ctx| ctx.check(7)),
+                RepeatUntilFailure(3) {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    #[on_halted(|bb| if bb.b0 + 1 != 6 { bb.b0 += 1 })]
+                    UnsetBlackboard(o0),
+                },
+            },
+            Sleep(50),
+        }
+    }
+}
+
+board!(Tree0561Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0562 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        SequenceWithMemory {
+            Retry(4) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+            },
+            WhileDoElse {
+                Action(PIo<1>, t0 = {=}),
+                #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b1 = (bb.b0 + 3) % 4 })]
+                #[skip_if(|bb| bb.b0 % 3 == 1)]
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+            },
+            Inverter {
+                Action(PIo<3>, t0 = {b0}),
+            },
+            WhileDoElse {
+                SequenceWithMemory {
+                    Precondition(|bb| bb.b1 < *bb.t0) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Condition(Cond<5>),
+                RetryUntilSuccessful(2) {
+                    Script(|bb| { bb.b0 = *bb.t0; if *bb.t0 < 0 { bb.b0 += 3 } }),
+                },
+            },
+            Action(Act<6>),
+        }
+    }
+}
+
+board!(Tree0562Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0563 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 1,
+        }
+        ParallelAll {
+            #[post(|bb| { bb.t0.set((bb.o0.unwrap_or(5) + 3) % 2); bb.o0 = None })]
+            Repeat(forever) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            Condition(Cond<1>),
+            Remap(success = Failure, failure = Success) {
+                RepeatUntilFailure(forever) {
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0563Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0564 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 3,
+        }
+        Fallback {
+            Repeat(2) {
+                #[on_failure(|bb| { bb.t1.set(*bb.t0); bb.t0.set(bb.b0 % 2) })]
+                Precondition(|bb| *bb.t1 % 3 != 2, else = Failure) {
+                    Priority {
+                        Repeater(1) {
+                            Action(Act<0> = Act::<0>),
+                        },
+                        StatefulAction(PTask<1>, b0 = 1),
+                        Repeat(0) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+            ForceFailure {
+                ReactiveFallback {
+                    Action(PAct<3>, b0 = {t1}),
+                    StatefulAction(Task<4> = Task::<4>),
+                    AlwaysFailure,
+                    StatefulAction(PTask<5>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0564Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0565 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 5,
+        }
+        ForceFailure {
+            #[skip_if(|bb| bb.o0.unwrap_or(0) + 4 != bb.b1)]
+            #[failure_if(|bb| bb.b1 < 1)]
+            #[on_halted(|bb| bb.b1 += 2)]
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0565Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0566Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0566 for Ctx {
+        SequenceStar {
+            Optional {
+                StatefulAction(Task<0>),
+            },
+            SubTree(Tree0566Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0567 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(4),
+            b0: i64,
+        }
+        #[success_if(|bb| bb.b0 == 1)]
+        TryCatch {
+            SetBlackboard(o0 = Some(7)),
+            Sleep(0),
+            #[post(|bb| bb.b1 = bb.b0 % 3)]
+            #[failure_if(|bb| *bb.t0 > bb.b0 % 3)]
+            Action(Act<0> = Act::<0>),
+            Script(|bb| bb.b0 = bb.b0 % 4),
+        }
+    }
+}
+
+board!(Tree0567Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0568Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
+            Repeat(forever) {
+                Action(PIo<0>, t0 = {=}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0568 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            #[allow(unused)] b0: i64 = 4,
+            b1: i64 = 2,
+        }
+        SequenceWithMemory {
+            FlipSelector {
+                SubTree(Tree0568Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
+                #[post(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| *bb.t0 != 3)]
+                BinarySelector(|bb| bb.b1 % 2 != 0) {
+                    Failer,
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 2, &mut bb.b1)),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                Action(Act<3>),
+            },
+            MemSequence {
+                UnsetBlackboard(o0),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+                Action(Act<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0568Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0569 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+        }
+        MemPriority {
+            WhileDoElse {
+                Precondition(|bb| *bb.t0 > 1) {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                        BinarySelector(|bb| bb.b0 < 6, dynamic = false) {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                        },
+                        Action(Act<2>),
+                    },
+                },
+                Parallel(failure = 2) {
+                    Action(PIo<3>, t0 = {=}),
+                    Action(PAct<4>, b0 = {t0}, b1 = {t0}),
+                },
+                Wait(30),
+            },
+        }
+    }
+}
+
+board!(Tree0569Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0570 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        ReactiveSequence {
+            AsyncSequence {
+                SetBlackboard(b0 = {t0}),
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+            },
+            WhileDoElse {
+                Action(Act<3>),
+                #[success_if(|bb| *bb.t0 < 3)]
+                RepeatUntilFailure(forever) {
+                    Action(Act<4>),
+                },
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0570Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0571Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0571Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t1: i64 = 9,
+        }
+        BinarySelector(|bb| bb.b0 < *bb.t1 + 2, dynamic = false) {
+            SubTree(Tree0571Sub1, ..),
+            ScriptCondition(|bb| *bb.t1 > bb.b0 + 2),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0571 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        Parallel {
+            SubTree(Tree0571Sub0, ..),
+            Inverter {
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 2, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0571Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0572 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        Precondition(|bb| bb.o0.is_some(), else = Failure) {
+            Fallback {
+                #[skip_if(|bb| (bb.b0 + 2) % 4 < 1)]
+                #[on_failure(|bb| bb.t0.set(bb.b0))]
+                Precondition(|bb| bb.b1 % 3 != 2) {
+                    StatefulAction(Task<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0572Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0573 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+        }
+        Cooldown(10, filtered = Skipped) {
+            ReactiveFallback {
+                #[failure_if(|bb| bb.b0 == bb.b0 + 4)]
+                #[on_halted(|bb| if bb.b0 < bb.b0 % 3 { bb.b0 += 2 })]
+                #[run_while(|bb| (*bb.t0 + 4) % 4 != 2)]
+                StatefulAction(Task<0>),
+                Wait(0),
+            },
+        }
+    }
+}
+
+board!(Tree0573Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0574 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Limiter(2) {
+            #[skip_if(|bb| (bb.b1 + 2) % 3 == 2)]
+            Fallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0574Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0575 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 3,
+        }
+        Priority {
+            Sequence {
+                MemPriority {
+                    #[failure_if(|bb| bb.b1 == *bb.t1 + 3)]
+                    #[skip_if(|bb| *bb.t0 != bb.o0.unwrap_or(0))]
+                    #[success_if(|bb| bb.o0.unwrap_or(3) + 2 == *bb.t1 % 4)]
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Condition(Cond<0> = Cond::<0>),
+                        Condition(PCond<1>, b0 = 6),
+                        Sleep(50),
+                        AlwaysFailure,
+                        Condition(Cond<2>),
+                    },
+                    IndexSwitch(|bb| bb.b1 % 3, dynamic = false) {
+                        SetBlackboard(t0 = {b1}),
+                        StatefulAction(Task<3>),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                    },
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                },
+                RepeatUntilSuccess(2) {
+                    Interrupt(|bb| *bb.t0 < bb.b0) {
+                        Fallback {
+                            StatefulAction(Task<6>),
+                            TryCatch {
+                                Sleep(0),
+                                Condition(|ctx, bb| ctx.check_in(7, *bb.t1 % 2)),
+                                Sleep(10),
+                                Succeeder,
+                            },
+                            Cooldown(50) {
+                                SetBlackboard(b0 = {b1}),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<8>),
+                WhileDoElse {
+                    #[post(|bb| bb.b1 = *bb.t1)]
+                    #[success_if(|bb| bb.b0 < 3)]
+                    ParallelAll(max_failures = -2) {
+                        Action(PIo<9>, t0 = {=}),
+                        StatefulAction(Task<10>),
+                    },
+                    Fallback {
+                        Condition(|ctx| ctx.check(11)),
+                        WasEntryUpdated(t1),
+                        Condition(Cond<12>),
+                        Wait(30),
+                    },
+                    RepeatUntil(Success) {
+                        Loop(q0, value = {t1}, if_empty = Failure) {
+                            Precondition(|bb| bb.o0.unwrap_or(0) == 5, else = Running) {
+                                StatefulAction(Task<13> = Task::<13>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0575Blackboard { q0 t1 o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0576 for Ctx {
+        KeepRunningUntilFailure {
+            Action(Act<0> = Act::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0577 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        Delay(0) {
+            Fallback {
+                RetryUntilSuccessful(2) {
+                    Action(PAct<0>, b0 = {b1}),
+                },
+                Sequence {
+                    Condition(Cond<1>),
+                    Action(PIo<2>, t0 = {=}),
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+                ForceSuccess {
+                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2))]
+                    #[run_while(|bb| bb.b0 % 3 > 1)]
+                    RepeatUntilSuccess(3) {
+                        #[run_while(|bb| (bb.b0 + 4) % 4 < 2)]
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0577Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0578 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        #[on_halted(|bb| if *bb.t0 != 7 { bb.t1.set(*bb.t0 % 4) })]
+        RepeatTimes(forever) {
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0578Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0579 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+        }
+        RepeatUntilFailure(1) {
+            TryCatch(catch_on_halt = false) {
+                SkipUnlessUpdated(t0) {
+                    Action(Act<0>),
+                },
+                RunOnce(then_skip = false) {
+                    Sequence {
+                        ForceSuccess {
+                            WaitValueUpdate(t0) {
+                                ReactiveSequence {
+                                    StatefulAction(Task<1>),
+                                    ScriptCondition(|bb| bb.o0.is_none()),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                BinarySelector(|bb| bb.o0.unwrap_or(4) != 4) {
+                    TryCatch(catch_on_halt = true) {
+                        Inverter {
+                            RunOnce {
+                                RetryUntilSuccessful(2) {
+                                    Action(Act<3> = Act::<3>),
+                                },
+                            },
+                        },
+                        Script(|bb| bb.b0 = 8),
+                    },
+                    RepeatUntilSuccess(3) {
+                        Sequence {
+                            Script(|bb| bb.o0 = Some(*bb.t0)),
+                            Condition(PCond<4>, b0 = {b0}),
+                            #[on_halted(|bb| *bb.t0 += 3)]
+                            StatefulAction(PTask<5>, b0 = {=}),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    RepeatUntilSuccess(3) {
+                        SequenceStar {
+                            StatefulAction(Task<6> = Task::<6>),
+                            Sequence {
+                                Action(|ctx, bb| ctx.exec_in(7, (bb.b0 + 1) % 4, &mut bb.b0)),
+                                Action(Act<8>),
+                            },
+                        },
+                    },
+                    RepeatUntil(Success) {
+                        Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+                    },
+                    RunOnce {
                         Wait(20),
                     },
                 },
@@ -91,2717 +2920,64 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0503Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0504 for Ctx {
-        FlipSelector {
-            MemPriority {
-                Action(Act<0>),
-                Action(|ctx| ctx.exec(1)),
-                StatefulAction(Task<2>),
-            },
-            AsyncSequence {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-            },
-            ReactiveSequence {
-                MemPriority {
-                    Condition(Cond<5>),
-                    Action(|ctx| ctx.exec(6)),
-                },
-                ReactiveSequence {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                    AlwaysSuccess,
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                Failer,
-            },
-            Inverter {
-                Condition(Cond<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0505 for Ctx {
-        FlipSelector {
-            StepSequencer {
-                Repeat(forever) {
-                    RepeatUntilFailure(forever) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0506 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            Condition(Cond<3> = Cond::<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0507 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        BinarySelector(|bb| *bb.t0 == 3, dynamic = false) {
-            MemPriority {
-                #[on_halted(|bb| { bb.o0 = Some(*bb.t0 % 4); if bb.o0.is_none() { bb.o0 = Some(8) } })]
-                #[skip_if(|bb| bb.b0 < 2)]
-                StepSequencer {
-                    Action(Act<0> = Act::<0>),
-                    ForceSuccess {
-                        Inverter {
-                            ScriptCondition(|bb| *bb.t0 % 2 < 1),
-                        },
-                    },
-                    #[on_halted(|bb| bb.o0 = Some(1))]
-                    #[success_if(|bb| *bb.t0 != 4)]
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
-                },
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
-                Parallel(success = -1, failure = 1) {
-                    AlwaysFailure,
-                },
-                #[skip_if(|bb| bb.b0 != 5)]
-                #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2) % 4)]
-                #[success_if(|bb| bb.b0 > 3)]
-                Condition(Cond<3>),
-            },
-            RepeatUntilFailure(2) {
-                RepeatUntil(Failure) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        Condition(|ctx| ctx.check(5)),
-                        Selector {
-                            Condition(PCond<6>, b0 = {b0}),
-                            UnsetBlackboard(o0),
-                        },
-                        Repeat(1) {
-                            ReactiveSequence {
-                                ScriptCondition(|bb| *bb.t0 % 3 < 2),
-                                StatefulAction(PTask<7>, b0 = 8),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0507Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0508Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Condition(PCond<1>, b0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0508 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 4,
-        }
-        MaxTime(20) {
-            Sequence {
-                Condition(|ctx| ctx.check(0)),
-                ReactiveFallback {
-                    SubTree(Tree0508Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-                    #[on_halted(|bb| bb.b1 = (*bb.t0 + 4) % 2)]
-                    Condition(|ctx| ctx.check(2)),
-                },
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0508Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0509 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        Fallback {
-            RetryUntilSuccessful(1) {
-                AsyncSequence {
-                    Precondition(|bb| bb.o0.unwrap_or(5) + 4 > 7, else = Failure) {
-                        Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                    },
-                },
-            },
-            ParallelAll(2) {
-                WaitValueUpdate(t0) {
-                    #[on_success(|bb| if *bb.t0 < 3 { bb.b0 += 3 })]
-                    Interrupt(|bb| *bb.t0 > 3) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                StatefulAction(Task<2>),
-                RunOnce(then_skip = false) {
-                    UnsetBlackboard(o0),
-                },
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                    #[post(|bb| { bb.o0 = Some(bb.b0 + 4); bb.o0 = None })]
-                    #[skip_if(|bb| *bb.t0 != bb.b0 % 2)]
-                    Action(Act<3> = Act::<3>),
-                    Condition(|ctx| ctx.check(4)),
-                    Action(Act<5>),
-                },
-                MemSequence {
-                    StatefulAction(Task<6>),
-                    Action(PIo<7>, t0 = {=}),
-                },
-            },
-            StepSequencer {
-                #[on_halted(|bb| bb.b0 += 2)]
-                #[failure_if(|bb| *bb.t0 % 4 > 1)]
-                SkipUnlessUpdated(t0) {
-                    ScriptCondition(|bb| bb.b0 + 2 > 3),
-                },
-                Conditional(|bb| *bb.t0 + 2 > 3, else = Success) {
-                    Delay(100) {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(0) + 3 < 1),
-                    },
-                },
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[skip_if(|bb| *bb.t0 % 4 != 3)]
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    StepSequencer {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Conditional(|bb| bb.b0 % 2 == 0, dynamic = false, else = Success) {
-                                AlwaysSuccess,
-                            },
-                        },
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<8>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(9, bb.b0 + 1)),
-                    },
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                #[on_success(|bb| if bb.b0 < *bb.t0 + 1 { *bb.t0 += 3 })]
-                ReactiveFallback {
-                    StatefulAction(Task<10>),
-                    StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
-                    Condition(Cond<12> = Cond::<12>),
-                    Condition(Cond<13>),
-                },
-                Parallel(success = -1, failure = 3) {
-                    Filter(times = 1, count = Completed) {
-                        SetBlackboard(o0 = Some(8)),
-                    },
-                    Wait(0),
-                    #[on_failure(|bb| bb.b0 = 4)]
-                    #[success_if(|bb| (bb.b0 + 1) % 3 == 0)]
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    StatefulAction(Task<14>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0509Blackboard { b0 q0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0510 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        #[success_if(|bb| bb.b0 % 4 < 0)]
-        #[run_while(|bb| bb.b0 < 5)]
-        Fallback {
-            StatefulAction(Task<0>),
-            MemPriority {
-                StatefulAction(Task<1>),
-                Sleep(10),
-            },
-        }
-    }
-}
-
-board!(Tree0510Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0511 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        #[run_while(|bb| bb.b0 > 6)]
-        Fallback {
-            TryCatch {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
-                TryCatch {
-                    Script(|bb| if *bb.t0 == 5 { bb.b0 += 3 }),
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    Script(|bb| bb.b0 += 3),
-                },
-            },
-            WhileDoElse {
-                AsyncFallback {
-                    Action(|ctx| ctx.exec(1)),
-                    #[run_while(|bb| bb.b0 == 3)]
-                    KeepRunningUntilFailure {
-                        ScriptCondition(|bb| (*bb.t0 + 4) % 4 > 0),
-                    },
-                    Condition(Cond<2>),
-                },
-                #[skip_if(|bb| bb.b0 + 1 > *bb.t0 + 2)]
-                StatefulAction(Task<3> = Task::<3>),
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    StatefulAction(Task<4>),
-                    WaitValueUpdate(t0) {
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                },
-            },
-            Conditional(|bb| (bb.b0 + 3) % 4 == 0, else = Failure) {
-                KeepRunningUntilFailure {
-                    Sequence {
-                        Timeout(10) {
-                            Repeat(4) {
-                                WaitUntil(|bb| bb.b0 % 2 > 0) {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0511Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0512 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 1,
-            b1: i64 = 4,
-        }
-        ReactiveFallback {
-            MemSequence {
-                Condition(|ctx| ctx.check(0)),
-                #[on_success(|bb| if bb.b0 + 3 > bb.b0 { bb.b0 += 1 })]
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<1>),
-                },
-            },
-            SequenceStar {
-                Action(Act<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            Switch(b1) {
-                case 0 => #[on_failure(|bb| if *bb.t1 + 1 != 6 { bb.b1 = 0 })]
-                KeepRunningUntilFailure {
-                    Condition(|ctx| ctx.check(4)),
-                },
-                _ => ReactiveSequence {
-                    ScriptCondition(|bb| bb.b1 < 7),
-                    Action(Act<5> = Act::<5>),
-                    Succeeder,
-                },
-            },
-            IndexSwitch(|bb| 7, out_of_range = Fail, dynamic = false) {
-                Sleep(0),
-                StatefulAction(Task<6>),
-                #[skip_if(|bb| bb.b1 < *bb.t1)]
-                Condition(Cond<7>),
-                Condition(Cond<8>),
-            },
-            ParallelAll(3) {
-                Condition(Cond<9> = Cond::<9>),
-                #[skip_if(|bb| bb.b1 % 2 < 0)]
-                #[failure_if(|bb| bb.b1 > *bb.t1 + 3)]
-                Condition(Cond<10>),
-                ForceSuccess {
-                    Condition(Cond<11> = Cond::<11>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0512Blackboard { t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0513 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        #[success_if(|bb| *bb.t1 > 2)]
-        #[post(|bb| bb.b0 = 8)]
-        MemSequence {
-            SkipUnlessUpdated(t1) {
-                Script(|bb| *bb.t0 += 3),
-            },
-            #[success_if(|bb| bb.b0 + 3 < 4)]
-            AlwaysFailure,
-            Invert {
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0513Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0514 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        WaitValueUpdate(t0) {
-            Sequence {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0514Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0515 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(5),
-        }
-        SequenceWithMemory {
-            BinarySelector(|bb| bb.b0 > bb.b0 + 4) {
-                SetBlackboard(t0 = 2),
-                Action(PIo<0>, t0 = {t0}),
-            },
-            #[success_if(|bb| bb.b0 % 4 < 3)]
-            #[on_halted(|bb| bb.t0.set((bb.b0 + 4) % 3))]
-            RepeatUntilFailure(3) {
-                Retry(2) {
-                    #[on_failure(|bb| if bb.b0 > 2 { bb.o0 = None })]
-                    Action(Act<1>),
-                },
-            },
-            #[on_failure(|bb| bb.b0 = (bb.b0 + 4) % 2)]
-            #[skip_if(|bb| bb.o0.is_some())]
-            Sequence {
-                WaitValueUpdate(t0) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0515Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0516 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            Action(|ctx| ctx.exec(0)),
-            StepSequencer {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                Condition(|ctx| ctx.check(2)),
-            },
-            WhileDoElse {
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 4)),
-                #[failure_if(|bb| bb.b0 < 2)]
-                #[run_while(|bb| *bb.t0 % 4 > 2)]
-                #[on_success(|bb| bb.b0 += 3)]
-                SetBlackboard(t0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0516Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0517Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0517 for Ctx {
-        Repeater(1) {
-            SubTree(Tree0517Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0518 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        SequenceWithMemory {
-            Precondition(|bb| *bb.t0 + 3 < bb.b1 % 3, else = Success) {
-                AlwaysSuccess,
-            },
-            PolicyParallel(policy = FirstFailure) {
-                SetBlackboard(b1 = 7),
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-            },
-            Filter(times = 3, filtered = Skipped) {
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-            },
-            Sequence {
-                FlipSelector {
-                    Succeeder,
-                    Wait(20),
-                    Action(PAct<2>, b0 = {=}, b1 = {=}),
-                },
-                SetBlackboard(t0 = 3),
-            },
-            Condition(PCond<3>, b0 = 3),
-        }
-    }
-}
-
-board!(Tree0518Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0519 for Ctx {
-        ReactiveSelector {
-            Condition(PCond<0>, b0 = 2),
-            Condition(Cond<1>),
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0520 for Ctx {
-        Repeater(2) {
-            RepeatUntilFailure(3) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        ReactiveFallback {
-                            StatefulAction(Task<4> = Task::<4>),
-                            Action(Act<5>),
-                            Action(Act<6>),
-                        },
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0521 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-        }
-        MaxTime(10) {
-            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                ReactiveSequence {
-                    #[run_while(|bb| bb.o0.unwrap_or(5) > 5)]
-                    #[on_halted(|bb| *bb.t1 += 1)]
-                    Action(Act<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(PTask<2>, b0 = {t0}),
-                },
-                #[post(|bb| if bb.o0.unwrap_or(5) < bb.b0 % 4 { bb.t1.set(*bb.t0) })]
-                AsyncFallback {
-                    StatefulAction(Task<3> = Task::<3>),
-                    FlipSelector {
-                        StatefulAction(Task<4> = Task::<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0521Blackboard { t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0522 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[allow(unused)] o0: Option<i64> = None,
-            b0: i64 = 4,
-        }
-        SequenceWithMemory {
-            Timeout(20) {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-            },
-            Wait(10),
-            ReactiveSequence {
-                Sequence {
-                    Condition(Cond<1>),
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0522Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0523 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        #[post(|bb| *bb.t0 += 1)]
-        #[success_if(|bb| *bb.t0 != 5)]
-        Fallback {
-            IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop, dynamic = true) {
-                SetBlackboard(t0 = {b0}),
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            RetryUntilSuccessful(forever) {
-                Repeater(forever) {
-                    RepeatUntilSuccess(3) {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0523Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0524 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(3),
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        #[on_success(|bb| bb.o0 = Some(*bb.t1))]
-        ReactiveSequence {
-            IndexSwitch(|bb| bb.b1 + 1, out_of_range = Loop, dynamic = true) {
-                Switch(b1) {
-                    case 0 => UnsetBlackboard(o0),
-                    case 4 => #[post(|bb| bb.o0 = Some(*bb.t1))]
-                    Retry(0) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    case 1 => #[on_halted(|bb| *bb.t1 += 3)]
-                    #[post(|bb| *bb.t1 += 3)]
-                    #[skip_if(|bb| bb.b0 % 2 != 0)]
-                    Repeat(forever) {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            RetryUntilSuccessful(1) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    _ => Precondition(|bb| *bb.t1 + 1 < *bb.t0, else = Failure) {
-                        AlwaysRunning,
-                    },
-                },
-            },
-            Switch(b1) {
-                case 4 => StatefulAction(Task<3>),
-                case 0 => Delay(10) {
-                    Action(Act<4>),
-                },
-                case 3 => Inverter {
-                    WasEntryUpdated(t1),
-                },
-                _ => AlwaysSuccess,
-            },
-            Inverter {
-                Conditional(|bb| bb.b1 == 2, else = Failure) {
-                    ParallelAll {
-                        ReactiveSequence {
-                            IndexSwitch(|bb| *bb.t1, dynamic = true) {
-                                Condition(|ctx, bb| ctx.check_in(5, (bb.b1 + 4) % 4)),
-                                Action(|ctx| ctx.exec(6)),
-                                #[on_halted(|bb| if *bb.t1 != 6 { bb.b0 = *bb.t1 })]
-                                Action(Act<7>),
-                            },
-                            MaxTime(20) {
-                                Conditional(|bb| bb.b1 + 2 < bb.o0.unwrap_or(3) + 1, dynamic = true, else = Success) {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                            Switch(b1) {
-                                case 5 => Condition(|ctx| ctx.check(8)),
-                                _ => Wait(10),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0524Blackboard { t0 o0 b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0525 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 4,
-        }
-        Switch(b1) {
-            case 0 => Condition(Cond<0>),
-            case 1 => Precondition(|bb| bb.b1 % 4 > 1, else = Running) {
-                Fallback {
-                    MaxTime(10) {
-                        Condition(PCond<1>, b0 = {=}),
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-            },
-            case 3 => #[on_failure(|bb| *bb.t0 += 2)]
-            #[skip_if(|bb| (bb.b0 + 4) % 4 == 3)]
-            Parallel(failure = 3) {
-                SetBlackboard(t1 = 1),
-                Condition(Cond<4> = Cond::<4>),
-                Action(Act<5>),
-            },
-            _ => Runner,
-        }
-    }
-}
-
-board!(Tree0525Blackboard { t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0526 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-        }
-        WhileDoElse {
-            StepSequencer {
-                Action(PAct<0>, b0 = {t0}),
-                Condition(Cond<1>),
-                #[post(|bb| bb.b0 = 7)]
-                RetryUntilSuccessful(1) {
-                    SetBlackboard(b0 = 7),
-                },
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            FlipSelector {
-                Retry(3) {
-                    Sleep(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0526Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0527 for Ctx {
-        Repeat(2) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0528 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-        }
-        IfThenElse {
-            #[on_failure(|bb| { bb.t1.set(bb.b0 + 4); bb.b0 += 2 })]
-            #[skip_if(|bb| bb.b0 % 2 == 1)]
-            #[on_success(|bb| { bb.b0 = bb.b1; if bb.b0 != 5 { *bb.t0 += 2 } })]
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-board!(Tree0528Blackboard { b1 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0529 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-        }
-        #[success_if(|bb| bb.o0.is_some())]
-        #[skip_if(|bb| bb.b0 % 2 != 1)]
-        IfThenElse {
-            Fallback {
-                AlwaysFailure,
-                Condition(Cond<0>),
-                Precondition(|bb| bb.o0.is_none(), else = Running) {
-                    Action(|ctx| ctx.exec(1)),
-                },
-                #[skip_if(|bb| bb.b0 > *bb.t0)]
-                AsyncFallback {
-                    Condition(PCond<2>, b0 = {=}),
-                    Condition(Cond<3>),
-                },
-            },
-            Sequence {
-                Action(|ctx| ctx.exec(4)),
-                #[skip_if(|bb| bb.b0 == *bb.t0)]
-                #[on_success(|bb| { bb.b0 += 1; bb.b0 += 3 })]
-                StatefulAction(Task<5>),
-            },
-            ParallelAll {
-                ForceSuccess {
-                    WasEntryUpdated(t0),
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                Action(Act<7> = Act::<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0529Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0530 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-        }
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0>),
-                Action(PAct<1>, b0 = 9, b1 = {b0}),
-            },
-            Condition(PCond<2>, b0 = {b0}),
-            RepeatUntilSuccess(forever) {
-                SetBlackboard(t0 = {b0}),
-            },
-            Repeater(forever) {
-                Runner,
-            },
-        }
-    }
-}
-
-board!(Tree0530Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0531 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        #[run_while(|bb| bb.b1 + 1 > *bb.t0)]
-        KeepRunningUntilFailure {
-            #[skip_if(|bb| bb.b0 + 1 > 5)]
-            #[failure_if(|bb| (bb.b0 + 1) % 2 != 1)]
-            #[on_halted(|bb| { if bb.o0.unwrap_or(1) % 2 < 1 { bb.o0 = Some(*bb.t0 % 2) }; bb.t0.set(2) })]
-            Delay(50) {
-                Script(|bb| bb.b0 += 3),
-            },
-        }
-    }
-}
-
-board!(Tree0531Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0532Sub0 for Ctx {
-        Priority {
-            RetryUntilSuccessful(3) {
-                MemSequence {
-                    RetryUntilSuccessful(2) {
-                        Action(Act<0>),
-                    },
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            KeepRunningUntilFailure {
-                SequenceStar {
-                    Sequence {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    ParallelAll(2) {
-                        StatefulAction(Task<5> = Task::<5>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0532 for Ctx {
-        IfThenElse {
-            IfThenElse {
-                SubTree(Tree0532Sub0),
-                ParallelAll(max_failures = -3) {
-                    TryCatch {
-                        StatefulAction(Task<6>),
-                        AlwaysRunning,
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                        Wait(0),
-                    },
-                    Parallel(success = -4) {
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                        Wait(100),
-                        Action(Act<11> = Act::<11>),
-                    },
-                },
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0533 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(2),
-        }
-        Sequence {
-            Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 3) % 3)),
-            #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = None })]
-            #[skip_if(|bb| (bb.b0 + 2) % 4 < 2)]
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree0533Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0534 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        RunOnce(then_skip = true) {
-            Sequence {
-                SequenceStar {
-                    Action(PIo<0>, t0 = {=}),
-                    Parallel(success = -1, failure = 0) {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                RepeatUntil(Success) {
-                    #[post(|bb| bb.t0.set(bb.b0 + 2))]
-                    #[skip_if(|bb| *bb.t0 + 3 < 3)]
-                    RetryUntilSuccessful(2) {
-                        ParallelAll(max_failures = -2) {
-                            #[post(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 4) })]
-                            RetryUntilSuccessful(2) {
-                                Condition(Cond<3> = Cond::<3>),
-                            },
-                            Condition(Cond<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0534Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0535 for Ctx {
-        Retry(forever) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0536 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            #[allow(unused)] o0: Option<i64>,
-        }
-        IfThenElse {
-            Action(PIo<0>, t0 = {t0}),
-            Filter(times = 3, count = Failure) {
-                SetBlackboard(b1 = {t0}),
-            },
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 3, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0536Blackboard { b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0537 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        StepSequencer {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Condition(Cond<0>),
-                Condition(PCond<1>, b0 = {t0}),
-            },
-            Repeater(forever) {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0537Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0538 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-        }
-        BinarySelector(|bb| (bb.b0 + 2) % 2 < 0, dynamic = false) {
-            FlipSelector {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(0)),
-                    Interrupt(|bb| *bb.t0 > 0) {
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
-                Limiter(1) {
-                    Conditional(|bb| (bb.b1 + 4) % 3 > 1, dynamic = false) {
-                        IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
-                            #[run_while(|bb| *bb.t1 + 1 != 2)]
-                            #[on_halted(|bb| bb.b0 = *bb.t1)]
-                            #[failure_if(|bb| bb.b0 != 1)]
-                            Failer,
-                            Condition(PCond<3>, b0 = {b1}),
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            #[success_if(|bb| *bb.t1 % 4 > 0)]
-                            #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
-                            StatefulAction(Task<4> = Task::<4>),
-                            Action(Act<5>),
-                            #[on_failure(|bb| { if *bb.t1 + 1 != 3 { *bb.t1 += 2 }; bb.b1 = *bb.t0 % 2 })]
-                            #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                            Failer,
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<6>),
-                },
-                Repeater(1) {
-                    #[on_halted(|bb| { bb.t0.set(*bb.t1); bb.t1.set(bb.b1) })]
-                    #[failure_if(|bb| bb.b1 % 4 > 1)]
-                    #[success_if(|bb| *bb.t0 + 2 == bb.b1)]
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                RetryUntilSuccessful(4) {
-                    Repeater(forever) {
-                        Interrupt(|bb| *bb.t1 + 1 != 5) {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-                Selector {
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                    Action(|ctx| ctx.exec(11)),
-                },
-                ForceSuccess {
-                    SetBlackboard(t1 = 9),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0538Blackboard { t0 b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0539Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        ForceFailure {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0539 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-            b0: i64 = 1,
-        }
-        Priority {
-            SubTree(Tree0539Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-            Switch(b1) {
-                case 1 => StatefulAction(Task<1>),
-                case 3 => Script(|bb| bb.b0 = *bb.t0 + 3),
-                _ => Sleep(0),
-            },
-            MemSequence {
-                RepeatTimes(1) {
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0539Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0540 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 5,
-        }
-        MemSequence {
-            Sleep(20),
-            ParallelAll(2) {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                SetBlackboard(o0 = Some(5)),
-                Succeeder,
-            },
-        }
-    }
-}
-
-board!(Tree0540Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0541Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Sleep(100)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0541Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Priority {
-            SequenceStar {
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                SubTree(Tree0541Sub1, b0 = {=}, t0 = {t0}, q0 = {=}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0541 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-        }
-        ReactiveSelector {
-            Condition(Cond<0>),
-            #[skip_if(|bb| bb.b0 > 6)]
-            #[run_while(|bb| *bb.t0 + 4 != *bb.t0)]
-            #[on_success(|bb| *bb.t0 += 1)]
-            PolicyParallel(policy = FirstSuccess) {
-                SubTree(Tree0541Sub0, b0 = {=}, t0 = {t0}, q0 = {=}),
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Condition(Cond<2>),
-                #[on_success(|bb| *bb.t0 += 3)]
-                SkipUnlessUpdated(t0) {
-                    Action(PIo<3>, t0 = {b0}),
-                },
-            },
-            Fallback {
-                Loop(q0, value = {t0}) {
-                    ReactiveFallback {
-                        Selector {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                RepeatUntilFailure(forever) {
-                    Loop(q0, if_empty = Failure) {
-                        IfThenElse {
-                            Action(Act<6>),
-                            ScriptCondition(|bb| *bb.t0 != 3),
-                            Action(PIo<7>, t0 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0541Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0542 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            b1: i64 = 4,
-            o0: Option<i64> = Some(5),
-        }
-        AsyncSequence {
-            Loop(q0, if_empty = Skipped) {
-                Repeater(forever) {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                },
-            },
-            Deadline(0) {
-                #[run_while(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-                #[skip_if(|bb| bb.b0 + 1 != 3)]
-                FlipSelector {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0542Blackboard { q0 t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0543 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        BinarySelector(|bb| *bb.t0 + 4 < bb.b0, dynamic = true) {
-            AlwaysRunning,
-            Precondition(|bb| *bb.t0 > 5, else = Success) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0543Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0544Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 10,
-            b1: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        SequenceWithMemory {
-            StatefulAction(PTask<0>, b0 = 7),
-            StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
-            TryCatch {
-                StatefulAction(Task<2>),
-                #[post(|bb| bb.b1 = (bb.b0 + 2) % 3)]
-                #[on_halted(|bb| bb.b1 += 3)]
-                #[run_while(|bb| bb.o0.is_none())]
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0544 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        Loop(q0, if_empty = Skipped) {
-            SubTree(Tree0544Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0544Blackboard { q0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
-        ForceFailure {
-            RunOnce(then_skip = false) {
-                RunOnce(then_skip = false) {
-                    Invert {
-                        ForceSuccess {
-                            SequenceStar {
-                                Fallback {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1>),
-                                    StatefulAction(Task<2>),
-                                    Action(Act<3> = Act::<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        Sequence {
-            #[success_if(|bb| *bb.t1 % 4 != 1)]
-            #[on_halted(|bb| bb.b1 += 3)]
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            Script(|bb| bb.b1 += 3),
-            #[post(|bb| bb.t1.set(*bb.t1 % 2))]
-            #[failure_if(|bb| *bb.t1 == 2)]
-            Repeat(0) {
-                Wait(0),
-            },
-            Condition(Cond<2> = Cond::<2>),
-            Condition(|ctx| ctx.check(3)),
-        }
-    }
-}
-
-board!(Tree0546Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0547 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        RepeatUntilFailure(1) {
-            Fallback {
-                AsyncSequence {
-                    FlipSelector {
-                        Conditional(|bb| *bb.t0 > 2, dynamic = false) {
-                            Precondition(|bb| *bb.t1 > 3, else = Failure) {
-                                Condition(Cond<0> = Cond::<0>),
-                            },
-                        },
-                        #[success_if(|bb| *bb.t0 < 7)]
-                        RunOnce {
-                            SetBlackboard(t1 = {b0}),
-                        },
-                    },
-                    Repeat(1) {
-                        #[failure_if(|bb| *bb.t0 < 4)]
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0547Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0548 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 2,
-        }
-        #[failure_if(|bb| *bb.t1 == (bb.b0 + 4) % 3)]
-        #[run_while(|bb| bb.b0 + 3 < 3)]
-        #[on_success(|bb| { if *bb.t0 != 2 { *bb.t0 += 2 }; bb.t0.set((*bb.t0 + 2) % 3) })]
-        Filter(times = 1, count = Success) {
-            SkipUnlessUpdated(t0) {
-                Retry(forever) {
-                    #[post(|bb| bb.t0.set((bb.b0 + 2) % 3))]
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        MemSequence {
-                            Condition(Cond<2> = Cond::<2>),
-                            SetBlackboard(b0 = 9),
-                        },
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0548Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0549 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        KeepRunningUntilFailure {
-            SequenceStar {
-                WhileDoElse {
-                    StatefulAction(Task<0> = Task::<0>),
-                    #[failure_if(|bb| bb.b0 % 3 < 0)]
-                    StatefulAction(Task<1> = Task::<1>),
-                    Script(|bb| *bb.t0 += 1),
-                },
-                ReactiveSequence {
-                    Action(Act<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    SetBlackboard(b0 = 0),
-                },
-                RunOnce {
-                    #[on_success(|bb| bb.b1 = *bb.t0 % 2)]
-                    #[failure_if(|bb| bb.b0 % 4 == 2)]
-                    Condition(Cond<4>),
-                },
-                Action(PIo<5>, t0 = {=}),
-                MemSequence {
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        Condition(Cond<6>),
-                    },
-                    Action(Act<7>),
-                    Invert {
-                        Condition(Cond<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0549Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0550 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        Loop(q0, if_empty = Skipped) {
-            Sequence {
-                Optional {
-                    ReactiveSequence {
-                        ParallelAll(0) {
-                            Sleep(20),
-                            StatefulAction(PTask<0>, b0 = {t0}),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                    },
-                },
-                WasEntryUpdated(t0),
-                IndexSwitch(|bb| bb.o0.unwrap_or(3), out_of_range = Fail) {
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0550Blackboard { q0 o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0551 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        ReactiveSequence {
-            RepeatTimes(2) {
-                BinarySelector(|bb| bb.b1 != *bb.t0) {
-                    SequenceWithMemory {
-                        Action(Act<0> = Act::<0>),
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    #[skip_if(|bb| *bb.t0 > 2)]
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    AlwaysFailure,
-                },
-            },
-            Switch(b1) {
-                case 3 => RetryUntilSuccessful(3) {
-                    Condition(Cond<2>),
-                },
-                case 0 => #[failure_if(|bb| bb.b1 % 4 > 0)]
-                #[run_while(|bb| *bb.t0 % 4 < 3)]
-                #[post(|bb| bb.b1 += 2)]
-                Conditional(|bb| *bb.t0 % 4 == 3, dynamic = true, else = Failure) {
-                    ForceSuccess {
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                },
-                _ => Loop(q0, value = {b1}, if_empty = Running) {
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                },
-            },
-            Condition(Cond<5>),
-        }
-    }
-}
-
-board!(Tree0551Blackboard { q0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0552 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-        }
-        Selector {
-            RetryUntilSuccessful(3) {
-                ReactiveSequence {
-                    SkipUnlessUpdated(t1) {
-                        Sleep(0),
-                    },
-                    Succeeder,
-                    Condition(Cond<0>),
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Script(|bb| bb.t0.set(*bb.t0 % 2)),
-                        SetBlackboard(o0 = Some(5)),
-                    },
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0552Blackboard { q0 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0553 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = None,
-        }
-        Loop(q0, value = {t0}) {
-            Priority {
-                ParallelAll {
-                    Timeout(0) {
-                        Switch(b1) {
-                            case 1 => RetryUntilSuccessful(1) {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                            _ => Parallel(success = 1) {
-                                ReactiveSequence {
-                                    Action(PAct<1>, b0 = {b1}, b1 = {=}),
-                                    Action(Act<2>),
-                                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 2)),
-                                },
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        Parallel(success = -1) {
-                            StatefulAction(Task<4>),
-                            #[failure_if(|bb| bb.o0.is_some())]
-                            StatefulAction(Task<5>),
-                            BinarySelector(|bb| bb.b1 < 5, dynamic = false) {
-                                AlwaysSuccess,
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Switch(b1) {
-                        case 2 => AsyncSequence {
-                            Script(|bb| if bb.o0.is_some() { bb.b1 += 1 }),
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                        case 5 => Delay(20) {
-                            Action(PAct<8>, b0 = {t0}),
-                        },
-                        case 3 => SetBlackboard(b0 = 4),
-                        _ => #[on_halted(|bb| bb.o0 = None)]
-                        #[on_success(|bb| { bb.o0 = None; if bb.b1 % 4 < 0 { *bb.t0 += 2 } })]
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0553Blackboard { t0 b0 b1 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0554 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
-        }
-        #[on_failure(|bb| bb.t0.set((bb.b0 + 3) % 2))]
-        ReactiveFallback {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0554Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0555 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        #[success_if(|bb| *bb.t1 == 2)]
-        ForceFailure {
-            ReactiveSequence {
-                Delay(10) {
-                    BinarySelector(|bb| bb.b0 == *bb.t0 % 3, dynamic = true) {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
-                        Filter(times = 2) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Sequence {
-                    Action(PIo<2>, t0 = {b0}),
-                    Condition(PCond<3>, b0 = {=}),
-                },
-                RepeatUntilFailure(1) {
-                    Succeeder,
-                },
-                RunOnce {
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0555Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0556 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 5,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            TryCatch {
-                SequenceStar {
-                    Action(Act<0> = Act::<0>),
-                    Action(PIo<1>, t0 = {b1}),
-                },
-                Action(Act<2> = Act::<2>),
-                Action(PAct<3>, b0 = {t0}, b1 = {b0}),
-                Priority {
-                    ParallelAll(1) {
-                        StatefulAction(PTask<4>, b0 = 0, b1 = {b0}),
-                        #[success_if(|bb| *bb.t0 == *bb.t0 % 2)]
-                        #[skip_if(|bb| *bb.t0 == 1)]
-                        #[post(|bb| { if bb.b0 % 2 > 0 { bb.t0.set(bb.b1 + 1) }; *bb.t1 += 2 })]
-                        Action(Act<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                Succeeder,
-            },
-            Action(Act<7>),
-            #[failure_if(|bb| *bb.t1 % 3 < 2)]
-            WhileDoElse {
-                Parallel(success = -2, failure = 1) {
-                    Action(Act<8>),
-                    #[post(|bb| bb.b1 = (*bb.t1 + 2) % 3)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    Condition(PCond<9>, b0 = {b0}),
-                    SetBlackboard(b1 = {b0}),
-                },
-                RetryUntilSuccessful(forever) {
-                    Loop(q0, value = {t1}, if_empty = Success) {
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                },
-            },
-            Sequence {
-                #[post(|bb| bb.b1 += 2)]
-                Cooldown(0) {
-                    Condition(Cond<11> = Cond::<11>),
-                },
-                Action(Act<12>),
-                Action(Act<13>),
-                StatefulAction(Task<14>),
-                Action(Act<15>),
-            },
-            IndexSwitch(|bb| *bb.t0 % 3) {
-                Loop(q0) {
-                    Cooldown(30, filtered = Skipped) {
-                        Action(PIo<16>, t0 = {=}),
-                    },
-                },
-                #[on_halted(|bb| { if *bb.t1 + 1 > 2 { bb.b1 += 2 }; bb.t1.set(bb.b0 + 2) })]
-                #[run_while(|bb| *bb.t1 < bb.b1)]
-                #[on_failure(|bb| { bb.b0 = 6; bb.t1.set(bb.b0) })]
-                RepeatUntilFailure(3) {
-                    Fallback {
-                        StatefulAction(Task<17>),
-                        #[on_success(|bb| bb.b0 = bb.b1)]
-                        Condition(Cond<18> = Cond::<18>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0556Blackboard { t1 b1 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0557 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(2),
-            #[tracked] t1: i64 = 2,
-            b1: i64,
-        }
-        #[on_halted(|bb| *bb.t1 += 1)]
-        IfThenElse {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                FlipSelector {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        AlwaysSuccess,
-                        ScriptCondition(|bb| (*bb.t0 + 2) % 2 != 1),
-                    },
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                },
-                #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(0))]
-                #[run_while(|bb| bb.o0.is_none())]
-                Repeater(forever) {
-                    ForceFailure {
-                        Fallback {
-                            Condition(Cond<2>),
-                            #[on_halted(|bb| bb.t0.set(1))]
-                            #[post(|bb| { *bb.t1 += 3; if bb.b0 > 1 { bb.o0 = None } })]
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            Script(|bb| { bb.b1 = 9; bb.b1 += 1 }),
-                        },
-                    },
-                },
-            },
-            Inverter {
-                Inverter {
-                    Repeat(1) {
-                        Repeat(4) {
-                            #[on_halted(|bb| if bb.o0.is_none() { bb.o0 = None })]
-                            ReactiveSequence {
-                                StatefulAction(Task<3>),
-                                #[on_success(|bb| *bb.t0 += 3)]
-                                Repeater(2) {
-                                    Sleep(10),
-                                },
-                                #[post(|bb| if bb.b0 % 3 < 2 { bb.b0 = bb.b1 })]
-                                #[success_if(|bb| *bb.t0 < 2)]
-                                SetBlackboard(b1 = 4),
-                                Filter(times = 2, count = Failure, filtered = Skipped) {
-                                    Runner,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0557Blackboard { t0 b0 o0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0558 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = true) {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                },
-                Fallback {
-                    Filter(times = 2) {
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 2)),
-                    TryCatch(catch_on_halt = false) {
-                        Succeeder,
-                        Action(PAct<4>, b0 = {=}),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| *bb.t0 > 4),
-                    Action(PIo<6>, t0 = {=}),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-                StepSequencer {
-                    ReactiveSequence {
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        FlipSelector {
-                            Script(|bb| bb.b0 += 2),
-                            Wait(10),
-                            Condition(PCond<8>, b0 = 1),
-                        },
-                    },
-                    Condition(Cond<9>),
-                },
-                FlipSelector {
-                    Condition(Cond<10> = Cond::<10>),
-                    IfThenElse {
-                        #[success_if(|bb| *bb.t0 > 0)]
-                        Action(PIo<11>, t0 = {t0}),
-                        Runner,
-                    },
-                    SequenceWithMemory {
-                        Sleep(0),
-                        Script(|bb| bb.t0.set(9)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0558Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0559 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        Fallback {
-            StepSequencer {
-                WaitUntil(|bb| *bb.t0 == bb.b0 % 2) {
-                    Script(|bb| *bb.t0 += 1),
-                },
-                Action(PIo<0>, t0 = {b0}),
-                Action(Act<1>),
-            },
-            AsyncSequence {
-                ReactiveFallback {
-                    Condition(Cond<2> = Cond::<2>),
-                    Action(PAct<3>, b0 = 0, b1 = {t0}),
-                },
-                ReactiveSequence {
-                    Precondition(|bb| *bb.t0 + 3 < bb.b0, else = Skipped) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                ReactiveSequence {
-                    Wait(20),
-                },
-            },
-            Fallback {
-                #[on_success(|bb| *bb.t0 += 3)]
-                #[post(|bb| bb.t0.set(bb.b0 % 4))]
-                Action(PIo<5>, t0 = {b0}),
-                StatefulAction(Task<6>),
-            },
-            Condition(|ctx| ctx.check(7)),
-        }
-    }
-}
-
-board!(Tree0559Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0560 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
-        }
-        #[on_failure(|bb| bb.b0 = bb.b1 + 2)]
-        #[on_halted(|bb| *bb.t0 += 3)]
-        #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
-        AsyncSequence {
-            Failer,
-        }
-    }
-}
-
-board!(Tree0560Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0561 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        Remap(success = Success, failure = Failure) {
-            AsyncFallback {
-                IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Loop) {
-                    WaitValueUpdate(t0) {
-                        RepeatUntil(Success) {
-                            ReactiveSelector {
-                                #[on_success(|bb| bb.t0.set(bb.b0))]
-                                #[skip_if(|bb| bb.b0 < 7)]
-                                Sequence {
-                                    StatefulAction(Task<0>),
-                                    Script(|bb| if *bb.t0 % 4 != 1 { *bb.t0 += 1 }),
-                                },
-                                ReactiveSequence {
-                                    Action(PIo<1>, t0 = {=}),
-                                    StatefulAction(Task<2> = Task::<2>),
-                                },
-                            },
-                        },
-                    },
-                    BinarySelector(|bb| *bb.t0 != 7, dynamic = true) {
-                        Sequence {
-                            #[skip_if(|bb| bb.b0 > 2)]
-                            SetBlackboard(t0 = 1),
-                            StatefulAction(Task<3>),
-                        },
-                        Inverter {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Remap(success = Success, failure = Success) {
-                        RetryUntilSuccessful(1) {
-                            AlwaysSuccess,
-                        },
-                    },
-                    ReactiveSequence {
-                        ForceSuccess {
-                            Sleep(0),
-                        },
-                        #[on_failure(|bb| bb.t0.set(bb.b0 + 3))]
-                        StatefulAction(Task<5>),
-                        Action(PAct<6>, b0 = {=}, b1 = {t0}),
-                        Action(PIo<7>, t0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0561Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0562Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Timeout(10) {
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0562Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        SubTree(Tree0562Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0562 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        BinarySelector(|bb| (*bb.t0 + 4) % 2 > 0, dynamic = false) {
-            Condition(Cond<0>),
-            SubTree(Tree0562Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0562Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0563 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            SequenceWithMemory {
-                Action(Act<1>),
-                Script(|bb| if bb.o0.is_none() { *bb.t1 += 2 }),
-                Sleep(20),
-                #[on_failure(|bb| bb.o0 = Some((bb.b0 + 3) % 4))]
-                Action(Act<2>),
-            },
-            WaitUntil(|bb| bb.b0 % 2 < 0) {
-                #[success_if(|bb| bb.b0 < 2)]
-                Precondition(|bb| *bb.t0 + 2 < *bb.t0, else = Skipped) {
-                    #[post(|bb| bb.t1.set(bb.b0 + 1))]
-                    WasEntryUpdated(t1),
-                },
-            },
-            #[failure_if(|bb| *bb.t1 != bb.b0)]
-            Priority {
-                Action(PIo<3>, t0 = {t1}),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0563Blackboard { b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0564 for Ctx {
-        ReactiveFallback {
-            Failer,
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0565 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            RetryUntilSuccessful(forever) {
-                #[run_while(|bb| bb.b0 % 3 < 1)]
-                #[on_failure(|bb| { bb.b0 = (bb.b0 + 3) % 2; if bb.b0 % 2 != 1 { bb.b0 = *bb.t0 % 4 } })]
-                #[success_if(|bb| bb.b0 + 3 != 0)]
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            StatefulAction(Task<1>),
-            RetryUntilSuccessful(forever) {
-                ScriptCondition(|bb| bb.b0 % 2 == 0),
-            },
-        }
-    }
-}
-
-board!(Tree0565Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0566 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-        }
-        ReactiveSequence {
-            Loop(q0, if_empty = Skipped) {
-                Conditional(|bb| bb.o0.is_some(), else = Failure) {
-                    Repeater(forever) {
-                        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                            SkipUnlessUpdated(t0) {
-                                Selector {
-                                    Condition(Cond<0>),
-                                    Condition(PCond<1>, b0 = {=}),
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Sequence {
-                    IndexSwitch(|bb| 2, dynamic = true) {
-                        Inverter {
-                            StatefulAction(Task<3>),
-                        },
-                        Condition(PCond<4>, b0 = {=}),
-                        Script(|bb| bb.b0 += 1),
-                        Sequence {
-                            Script(|bb| bb.t1.set(6)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0566Blackboard { o0 b0 q0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0567 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        SequenceStar {
-            Sleep(0),
-            Action(Act<0>),
-            ScriptCondition(|bb| bb.b0 % 2 != 1),
-        }
-    }
-}
-
-board!(Tree0567Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0568 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(0),
-        }
-        ReactiveSequence {
-            #[run_while(|bb| *bb.t0 % 3 < 2)]
-            #[failure_if(|bb| *bb.t0 % 2 != 0)]
-            Filter(times = 2, filtered = Failure) {
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-            },
-            WaitUntil(|bb| bb.o0.unwrap_or(4) > 4) {
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-            },
-            #[on_success(|bb| bb.b0 += 2)]
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            ForceFailure {
-                Remap(success = Failure, failure = Failure) {
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0568Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0569 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 2,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        ParallelAll {
-            ReactiveFallback {
-                IfThenElse {
-                    Action(PIo<0>, t0 = {b0}),
-                    Sleep(30),
-                },
-                MemPriority {
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| *bb.t0 % 2 < 1),
-                    Action(PAct<2>, b0 = {b1}, b1 = {=}),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Parallel(success = 1) {
-                    Condition(|ctx| ctx.check(3)),
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0569Blackboard { q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0570Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 14,
-        }
-        Sequence {
-            Timeout(10) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            StatefulAction(Task<1>),
-            #[run_while(|bb| *bb.t0 + 2 != bb.b0 + 4)]
-            Failer,
-            SetBlackboard(b0 = 8),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0570 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        Sequence {
-            RetryUntilSuccessful(2) {
-                Wait(10),
-            },
-            RepeatUntil(Success) {
-                #[on_success(|bb| if bb.b0 != bb.b0 % 2 { bb.b0 = *bb.t0 })]
-                #[post(|bb| { bb.t0.set(*bb.t0 % 3); *bb.t0 += 1 })]
-                SubTree(Tree0570Sub0, b0 = {=}, t0 = {t0}),
-            },
-            Sequence {
-                SequenceWithMemory {
-                    Sleep(20),
-                },
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0570Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0571 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        SequenceWithMemory {
-            MemSequence {
-                Script(|bb| bb.o0 = None),
-                ReactiveSelector {
-                    RunOnce {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                },
-                Fallback {
-                    Parallel(failure = 2) {
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<1>),
-                    },
-                    AlwaysFailure,
-                },
-            },
-            IfThenElse {
-                AsyncFallback {
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    Wait(0),
-                    Condition(PCond<2>, b0 = {t0}),
-                    StatefulAction(Task<3>),
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(PCond<5>, b0 = {b0}),
-                },
-                Priority {
-                    FlipSelector {
-                        AsyncFallback {
-                            StatefulAction(Task<6>),
-                            Action(Act<7>),
-                        },
-                        AlwaysRunning,
-                        Failer,
-                    },
-                },
-                SequenceStar {
-                    ScriptCondition(|bb| bb.b0 + 3 < bb.b1),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(0) + 2 == 5),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<8>),
-                Fallback {
-                    Limiter(1) {
-                        Precondition(|bb| bb.b0 % 4 > 0, else = Success) {
-                            Action(|ctx, bb| ctx.exec_in(9, 6, &mut bb.b1)),
-                        },
-                    },
-                    MemPriority {
-                        Action(|ctx| ctx.exec(10)),
-                        SetBlackboard(b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0571Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0572 for Ctx {
-        ReactiveFallback {
-            WhileDoElse {
-                Priority {
-                    Condition(Cond<0>),
-                },
-                RunOnce {
-                    RunOnce {
-                        AlwaysFailure,
-                    },
-                },
-                IfThenElse {
-                    Deadline(30) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
-            },
-            Fallback {
-                Action(Act<3>),
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-            },
-            ReactiveFallback {
-                FlipSelector {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                },
-                StepSequencer {
-                    StatefulAction(Task<8> = Task::<8>),
-                    Condition(Cond<9>),
-                },
-                Sleep(50),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0573 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            #[on_success(|bb| bb.b1 += 2)]
-            StatefulAction(Task<0>),
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                IfThenElse {
-                    ScriptCondition(|bb| bb.b1 % 2 == 1),
-                    ReactiveSequence {
-                        #[on_halted(|bb| bb.b1 = bb.b0 + 3)]
-                        Condition(Cond<1>),
-                        Sleep(20),
-                        SetBlackboard(t0 = 7),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                StepSequencer {
-                    Condition(Cond<2>),
-                    StatefulAction(PTask<3>, b0 = 5, b1 = {t0}),
-                    Condition(Cond<4>),
-                },
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0573Blackboard { q0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0574 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        ReactiveSequence {
-            WaitUntil(|bb| bb.b0 > 3) {
-                ScriptCondition(|bb| *bb.t0 < 5),
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<0>),
-                },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Conditional(|bb| *bb.t0 < (bb.b0 + 4) % 2, dynamic = true) {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0574Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0575 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        Repeater(0) {
-            SetBlackboard(t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0575Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0576 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 5,
-        }
-        #[on_failure(|bb| { if bb.b1 == 3 { *bb.t0 += 1 }; *bb.t0 += 2 })]
-        RetryUntilSuccessful(1) {
-            Loop(q0) {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Precondition(|bb| *bb.t0 + 3 == 0, else = Skipped) {
-                            Repeat(forever) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        StatefulAction(Task<2>),
-                        Action(PIo<3>, t0 = {b0}),
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 3, &mut bb.b1)),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<5>),
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b1)),
-                        #[on_success(|bb| bb.b1 += 2)]
-                        #[run_while(|bb| bb.b1 != 2)]
-                        Condition(Cond<7>),
-                        Action(Act<8> = Act::<8>),
-                    },
-                    Precondition(|bb| bb.b1 + 1 == 0, else = Success) {
-                        Sequence {
-                            Deadline(10) {
-                                WhileDoElse {
-                                    StatefulAction(Task<9>),
-                                    Condition(|ctx, bb| ctx.check_in(10, bb.b1)),
-                                },
-                            },
-                            Delay(100) {
-                                #[failure_if(|bb| bb.b1 < 4)]
-                                RepeatTimes(forever) {
-                                    #[failure_if(|bb| bb.b0 > *bb.t0 % 2)]
-                                    Action(PAct<11>, b0 = 9, b1 = {=}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0576Blackboard { b1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0577 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        MaxTime(10) {
-            Repeat(1) {
-                Sequence {
-                    ParallelAll {
-                        ParallelAll(max_failures = -1) {
-                            MaxTime(10) {
-                                Script(|bb| if *bb.t1 != 3 { *bb.t0 += 1 }),
-                            },
-                        },
-                        #[on_failure(|bb| bb.b1 = 8)]
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 2, &mut bb.b0)),
-                        #[failure_if(|bb| bb.b0 % 2 != 1)]
-                        #[skip_if(|bb| bb.b1 == 3)]
-                        ReactiveFallback {
-                            WasEntryUpdated(t0),
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Script(|bb| { bb.t0.set((*bb.t0 + 3) % 2); *bb.t0 += 2 }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0577Blackboard { b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0578 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Action(Act<0> = Act::<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                StatefulAction(Task<3>),
-                Repeat(3) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                RepeatUntilFailure(2) {
-                    StatefulAction(Task<5>),
-                },
-                StatefulAction(Task<6> = Task::<6>),
-            },
-            SequenceStar {
-                Condition(Cond<7>),
-                Action(|ctx| ctx.exec(8)),
-                Optional {
-                    Condition(|ctx| ctx.check(9)),
-                },
-            },
-            ReactiveSequence {
-                Action(Act<10>),
-                Repeat(forever) {
-                    StatefulAction(Task<11>),
-                },
-                ParallelAll {
-                    Condition(Cond<12>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0579Sub0 for Ctx {
-        Repeat(0) {
-            Condition(Cond<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0579 for Ctx {
-        Repeat(forever) {
-            Fallback {
-                FlipSelector {
-                    Parallel(success = 1) {
-                        SequenceStar {
-                            Deadline(100) {
-                                Fallback {
-                                    AlwaysFailure,
-                                    AlwaysFailure,
-                                    Condition(Cond<0>),
-                                    AlwaysFailure,
-                                },
-                            },
-                            Repeater(0) {
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                    Parallel(success = 1) {
-                        TryCatch(catch_on_halt = false) {
-                            Action(Act<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                            Limiter(3) {
-                                StatefulAction(Task<4> = Task::<4>),
-                            },
-                            SubTree(Tree0579Sub0),
-                        },
-                        StepSequencer {
-                            AlwaysSuccess,
-                            Condition(Cond<6>),
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0579Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0580 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        IndexSwitch(|bb| bb.b1 + 4, dynamic = false) {
-            #[failure_if(|bb| bb.o0.unwrap_or(2) != 7)]
-            Filter(times = 1, count = Completed, filtered = Failure) {
-                ParallelAll {
-                    Condition(|ctx| ctx.check(0)),
-                    Runner,
+        Fallback {
+            TryCatch {
+                MemPriority {
+                    #[failure_if(|bb| *bb.t0 + 1 < bb.b0 + 3)]
+                    SetBlackboard(b0 = 4),
+                    SkipUnlessUpdated(t0) {
+                        Script(|bb| bb.b0 += 2),
+                    },
+                    Loop(q0) {
+                        Condition(PCond<0>, b0 = 1),
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        SetBlackboard(b0 = {t0}),
+                        Condition(Cond<1>),
+                    },
                 },
-            },
-            Invert {
-                Condition(|ctx| ctx.check(1)),
-            },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                Condition(Cond<4>),
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    Condition(Cond<2>),
+                },
+                SkipUnlessUpdated(t0) {
+                    FlipSelector {
+                        Action(|ctx| ctx.exec(3)),
+                        Condition(Cond<4>),
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    Repeat(0) {
+                        Action(Act<5> = Act::<5>),
+                    },
+                },
+                MemPriority {
+                    Optional {
+                        StatefulAction(Task<6>),
+                    },
+                    KeepRunningUntilFailure {
+                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0580Blackboard { o0 b1 });
+board!(Tree0580Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0581 for Ctx {
-        FlipSelector {
-            ReactiveSelector {
-                AlwaysFailure,
-                AlwaysRunning,
-            },
-            StatefulAction(Task<0>),
-            AlwaysFailure,
+        RunOnce {
+            Condition(Cond<0>),
         }
     }
 }
@@ -2809,52 +2985,49 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0582 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-            o0: Option<i64> = Some(3),
+            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        RepeatUntil(Success) {
-            RunOnce {
-                FlipSelector {
-                    Repeat(2) {
-                        Fallback {
-                            #[run_while(|bb| (bb.b1 + 3) % 3 == 1)]
-                            #[skip_if(|bb| bb.b1 != *bb.t0 % 2)]
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            Action(|ctx| ctx.exec(0)),
-                            #[post(|bb| bb.t0.set(bb.b0 % 4))]
-                            Repeat(2) {
-                                StatefulAction(Task<1>),
-                            },
-                            StatefulAction(Task<2> = Task::<2>),
+        #[post(|bb| { if bb.b1 > 5 { bb.b1 += 1 }; bb.b1 = 9 })]
+        #[run_while(|bb| bb.b1 + 2 != bb.b1)]
+        #[failure_if(|bb| (*bb.t0 + 4) % 3 > 0)]
+        StepSequencer {
+            Switch(b1) {
+                case 0 => Precondition(|bb| bb.b0 % 3 == 2, else = Running) {
+                    WhileDoElse {
+                        Action(Act<0>),
+                        AlwaysSuccess,
+                        Sleep(20),
+                    },
+                },
+                case 4 => IfThenElse {
+                    SequenceWithMemory {
+                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
+                        SetBlackboard(b0 = 0),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                case 2 => RepeatUntil(Success) {
+                    Conditional(|bb| *bb.t0 + 3 < bb.b0, dynamic = false, else = Failure) {
+                        Parallel(success = -3, failure = -2) {
+                            Condition(PCond<3>, b0 = {=}),
+                            Condition(Cond<4>),
+                            #[on_failure(|bb| if *bb.t0 < bb.b1 { *bb.t0 += 1 })]
+                            #[on_success(|bb| bb.b0 += 1)]
+                            #[skip_if(|bb| bb.b1 % 4 > 1)]
+                            AlwaysRunning,
+                            Condition(Cond<5>),
                         },
                     },
-                    SkipUnlessUpdated(t0) {
-                        Action(|ctx| ctx.exec(3)),
-                    },
-                    #[on_success(|bb| { bb.b0 = (bb.o0.unwrap_or(2) + 3) % 2; bb.t0.set(5) })]
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1) % 4, &mut bb.b0)),
-                        Sequence {
-                            Wait(0),
-                            Action(Act<5>),
-                        },
-                    },
-                    RepeatUntilSuccess(1) {
-                        ForceSuccess {
-                            Loop(q0, if_empty = Success) {
-                                Loop(q0, if_empty = Skipped) {
-                                    Sleep(100),
-                                },
-                            },
-                        },
-                    },
-                    MaxTime(30) {
-                        BinarySelector(|bb| *bb.t0 > 0, dynamic = true) {
-                            ScriptCondition(|bb| bb.b1 == 1),
-                            StatefulAction(Task<6> = Task::<6>),
+                },
+                _ => #[on_halted(|bb| bb.b1 = 7)]
+                #[skip_if(|bb| *bb.t0 < *bb.t0 + 4)]
+                WaitValueUpdate(t0) {
+                    TryCatch(catch_on_halt = false) {
+                        Action(|ctx, bb| ctx.exec_in(6, (bb.b1 + 3) % 3, &mut bb.b0)),
+                        RepeatUntilSuccess(forever) {
+                            Condition(|ctx| ctx.check(7)),
                         },
                     },
                 },
@@ -2863,172 +3036,128 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0582Blackboard { q0 b0 t0 b1 o0 });
+board!(Tree0582Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0583Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        ReactiveFallback {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0583 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
+            b1: i64 = 3,
             b0: i64 = 5,
         }
-        IndexSwitch(|bb| *bb.t1 % 3, out_of_range = Loop, dynamic = false) {
-            MemSequence {
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 4)),
-                    StatefulAction(Task<1>),
-                },
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-                RepeatTimes(1) {
-                    Fallback {
-                        StatefulAction(PTask<4>, b0 = {b0}),
-                        Condition(PCond<5>, b0 = 7),
-                    },
-                },
-                Deadline(10) {
-                    #[post(|bb| bb.t0.set(5))]
-                    StatefulAction(Task<6>),
-                },
-            },
-            #[run_while(|bb| (*bb.t0 + 1) % 3 != 0)]
-            #[skip_if(|bb| *bb.t0 % 4 == 3)]
-            #[failure_if(|bb| *bb.t0 > 6)]
-            Inverter {
-                AsyncSequence {
-                    Timeout(0) {
-                        ReactiveFallback {
-                            Precondition(|bb| bb.b0 != 4, else = Success) {
-                                ForceFailure {
-                                    #[failure_if(|bb| bb.b0 != 4)]
-                                    ScriptCondition(|bb| *bb.t0 + 4 > bb.b0 + 4),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<7> = Cond::<7>),
-                        Condition(Cond<8> = Cond::<8>),
-                    },
-                    #[success_if(|bb| *bb.t0 > *bb.t1 + 3)]
-                    AsyncFallback {
-                        Action(|ctx| ctx.exec(9)),
-                        ScriptCondition(|bb| bb.b0 < 0),
-                    },
-                },
-            },
-            Precondition(|bb| bb.b0 < *bb.t0 + 3) {
-                StatefulAction(Task<10>),
+        #[on_failure(|bb| if bb.b0 % 3 > 1 { bb.t0.set(bb.b0) })]
+        #[run_while(|bb| bb.b1 < (bb.b0 + 4) % 4)]
+        ReactiveSequence {
+            ReactiveFallback {
+                SubTree(Tree0583Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                #[on_failure(|bb| bb.b1 = 3)]
+                #[skip_if(|bb| (*bb.t0 + 2) % 2 == 0)]
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+                ScriptCondition(|bb| (bb.b1 + 3) % 4 == 2),
             },
         }
     }
 }
 
-board!(Tree0583Blackboard { t0 q0 t1 b0 });
+board!(Tree0583Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0584 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            #[tracked] t1: i64 = 4,
         }
-        RepeatUntil(Success) {
-            ForceFailure {
-                Priority {
-                    RunOnce(then_skip = false) {
-                        #[on_success(|bb| bb.b0 = 0)]
-                        Action(PIo<0>, t0 = {b0}),
-                    },
-                    Condition(PCond<1>, b0 = {b0}),
-                    #[skip_if(|bb| *bb.t0 > 3)]
-                    StatefulAction(Task<2>),
-                    Deadline(50) {
-                        Condition(PCond<3>, b0 = {b0}),
-                    },
-                    ForceFailure {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
+        Filter(times = 3, count = Success) {
+            Script(|bb| *bb.t1 += 3),
         }
     }
 }
 
-board!(Tree0584Blackboard { t0 b0 });
+board!(Tree0584Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0585 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(4) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-            },
-            Condition(Cond<3>),
-            StepSequencer {
-                Action(Act<4>),
-                AlwaysRunning,
-                AlwaysFailure,
-            },
-            Limiter(1) {
-                StatefulAction(Task<5>),
-            },
-            ReactiveFallback {
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                AlwaysSuccess,
-            },
+        ForceFailure {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0586 for Ctx {
-        ForceFailure {
-            Sleep(100),
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
+        #[on_halted(|bb| { if bb.b0 % 4 != 0 { *bb.t0 += 1 }; *bb.t0 += 3 })]
+        #[failure_if(|bb| *bb.t0 == bb.b0 % 2)]
+        #[skip_if(|bb| bb.b0 % 2 != 0)]
+        Sequence {
+            ForceSuccess {
+                MemSequence {
+                    Loop(q0, if_empty = Skipped) {
+                        #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
+                        #[on_halted(|bb| bb.b0 = 9)]
+                        #[success_if(|bb| *bb.t0 > 7)]
+                        Condition(Cond<0>),
+                    },
+                    Condition(Cond<1>),
+                    Fallback {
+                        Action(PIo<2>, t0 = {t0}),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+            },
+            Sequence {
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = {=}),
+                },
+                StatefulAction(Task<6>),
+                ReactiveSelector {
+                    Condition(Cond<7>),
+                    Condition(|ctx| ctx.check(8)),
+                },
+            },
+            MaxTime(10) {
+                ForceSuccess {
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0586Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0587Sub0 for Ctx {
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0587 for Ctx {
-        ParallelAll(max_failures = -1) {
-            PolicyParallel(policy = FirstSuccess) {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(0)),
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(2)),
-                    StatefulAction(Task<3>),
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        Wait(0),
-                    },
-                },
-            },
-            Parallel(failure = 3) {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                Sleep(30),
-                Wait(20),
-            },
-            Invert {
-                ReactiveSequence {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
+        RunOnce(then_skip = true) {
+            Priority {
+                SubTree(Tree0587Sub0),
+                Wait(10),
             },
         }
     }
@@ -3036,140 +3165,167 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0588 for Ctx {
-        RepeatTimes(forever) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0589 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
         }
-        Precondition(|bb| (bb.b0 + 3) % 3 == 1, else = Success) {
-            Inverter {
-                FlipSelector {
-                    AlwaysSuccess,
+        SkipUnlessUpdated(t0) {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                Precondition(|bb| *bb.t0 < 6, else = Skipped) {
+                    #[post(|bb| bb.b0 += 2)]
                     StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0589Blackboard { b0 });
+board!(Tree0588Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0589 for Ctx {
+        TryCatch(catch_on_halt = false) {
+            Repeat(4) {
+                StatefulAction(Task<0>),
+            },
+            Sequence {
+                Condition(Cond<1> = Cond::<1>),
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(Task<3>),
+            },
+            ParallelAll(0) {
+                AlwaysSuccess,
+                Condition(Cond<4>),
+                Cooldown(10, filtered = Failure) {
+                    AlwaysFailure,
+                },
+                RunOnce {
+                    Cooldown(50, filtered = Failure) {
+                        Condition(Cond<5>),
+                    },
+                },
+                Wait(50),
+            },
+            StatefulAction(Task<6>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0590 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        #[failure_if(|bb| bb.b1 < 2)]
-        #[run_while(|bb| *bb.t1 < 6)]
-        Priority {
-            #[post(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-            #[success_if(|bb| *bb.t1 < *bb.t0)]
-            #[run_while(|bb| bb.o0.is_none())]
-            ReactiveFallback {
-                Failer,
-                AsyncSequence {
-                    UnsetBlackboard(o0),
-                    WasEntryUpdated(t1),
-                    Script(|bb| bb.b0 += 2),
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                Selector {
-                    RetryUntilSuccessful(1) {
-                        Action(PIo<0>, t0 = {=}),
-                    },
-                    StatefulAction(Task<1>),
-                    Repeat(4) {
-                        Condition(Cond<2>),
-                    },
-                    Delay(0) {
-                        Action(PIo<3>, t0 = {=}),
-                    },
-                    Condition(|ctx| ctx.check(4)),
-                },
+        Inverter {
+            #[failure_if(|bb| *bb.t0 % 4 == 3)]
+            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 3) % 2)),
+        }
+    }
+}
+
+board!(Tree0590Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0591Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 14,
+        }
+        MemSequence {
+            #[on_halted(|bb| { bb.t0.set(*bb.t0 % 2); if bb.b0 < 5 { bb.b0 = bb.b0 % 4 } })]
+            Inverter {
+                Runner,
             },
         }
     }
 }
 
-board!(Tree0590Blackboard { o0 b0 t0 t1 b1 });
+bt::behavior_tree! {
+    pub tree Tree0591Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 14,
+        }
+        Loop(q0, if_empty = Failure) {
+            SubTree(Tree0591Sub1, ..),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0591 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64 = 4,
-            #[tracked] t1: i64,
         }
-        #[on_success(|bb| { *bb.t0 += 2; if *bb.t0 < 4 { bb.t1.set(bb.b0) } })]
-        SequenceStar {
-            Condition(Cond<0>),
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                SetBlackboard(t1 = {b1}),
+        #[success_if(|bb| *bb.t0 % 4 != 1)]
+        #[on_halted(|bb| *bb.t0 += 3)]
+        WhileDoElse {
+            Loop(q0, if_empty = Success) {
+                WasEntryUpdated(t0),
             },
-            ReactiveFallback {
-                ForceFailure {
-                    Action(PIo<2>, t0 = {=}),
-                },
-                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-            },
-            Switch(b1) {
-                case 2 => AlwaysFailure,
-                case 5 => StatefulAction(Task<4>),
-                _ => StatefulAction(Task<5>),
-            },
-            #[run_while(|bb| *bb.t1 % 4 == 3)]
-            #[on_halted(|bb| { bb.t0.set(*bb.t1 + 1); bb.b0 = bb.b1 })]
-            #[on_success(|bb| if bb.b0 % 3 != 2 { *bb.t1 += 2 })]
-            MemSequence {
-                Action(Act<6>),
-                Switch(b1) {
-                    case 3 => StatefulAction(Task<7>),
-                    _ => Script(|bb| bb.t1.set(bb.b0 + 1)),
-                },
-            },
+            SubTree(Tree0591Sub0, ..),
         }
     }
 }
 
-board!(Tree0591Blackboard { b1 t0 b0 t1 });
+board!(Tree0591Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0592Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        ParallelAll {
+            Cooldown(30, filtered = Failure) {
+                Action(Act<0>),
+            },
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0592Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        StatefulAction(Task<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0592 for Ctx {
-        ReactiveFallback {
-            MemPriority {
-                IfThenElse {
-                    FlipSelector {
-                        StatefulAction(Task<0>),
-                    },
-                    FlipSelector {
-                        Optional {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                AlwaysFailure,
-            },
-            MaxTime(10) {
-                KeepRunningUntilFailure {
-                    Filter(times = 2, count = Completed) {
-                        ReactiveSequence {
-                            Action(Act<2>),
-                            AlwaysSuccess,
-                            Action(Act<3>),
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        Remap(success = Success, failure = Success) {
+            Retry(3) {
+                Priority {
+                    #[skip_if(|bb| bb.b1 == bb.b0)]
+                    SubTree(Tree0592Sub0, ..),
+                    Inverter {
+                        Sequence {
+                            #[success_if(|bb| *bb.t0 < 4)]
+                            ReactiveSelector {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3> = Task::<3>),
+                                Action(Act<4>),
+                                SubTree(Tree0592Sub1, b0 = {=}, b1 = {b1}, t0 = {=}),
+                                Script(|bb| if bb.b0 + 4 > bb.b1 { *bb.t0 += 2 }),
+                            },
+                            #[post(|bb| bb.b1 += 2)]
+                            StatefulAction(Task<6>),
                         },
                     },
                 },
@@ -3177,440 +3333,495 @@ bt::behavior_tree! {
         }
     }
 }
+
+board!(Tree0592Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0593 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(0),
-            b1: i64 = 5,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 1,
+            b1: i64 = 1,
         }
-        ParallelAll(3) {
-            MemPriority {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            BinarySelector(|bb| bb.o0.unwrap_or(1) + 4 == 7, dynamic = true) {
-                Filter(times = 3) {
-                    Switch(b1) {
-                        case 0 => Filter(times = 2, count = Success) {
-                            FlipSelector {
-                                Condition(PCond<1>, b0 = 6),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        _ => Sleep(10),
+        Sequence {
+            Inverter {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    #[skip_if(|bb| bb.b1 == *bb.t0)]
+                    ReactiveSequence {
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                        #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                        #[on_failure(|bb| { if bb.b1 != 2 { bb.b1 += 2 }; bb.b1 = (bb.b1 + 2) % 3 })]
+                        #[run_while(|bb| bb.b1 + 4 < 2)]
+                        Action(|ctx, bb| ctx.exec_in(3, 2, &mut bb.b0)),
                     },
-                },
-                Delay(20) {
-                    RepeatUntil(Success) {
-                        Sleep(0),
-                    },
+                    Condition(Cond<4>),
                 },
             },
-            ReactiveSequence {
-                Condition(Cond<3>),
-                RunOnce(then_skip = true) {
-                    #[run_while(|bb| bb.o0.is_some())]
-                    RetryUntilSuccessful(3) {
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        #[post(|bb| bb.b1 = 3)]
-                        Fallback {
-                            Switch(b1) {
-                                case 2 => #[success_if(|bb| *bb.t0 % 4 == 2)]
-                                #[run_while(|bb| *bb.t0 < (bb.b1 + 4) % 4)]
-                                ScriptCondition(|bb| *bb.t0 < 0),
-                                _ => #[on_success(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 = *bb.t0 % 3 })]
-                                Action(|ctx| ctx.exec(4)),
-                            },
-                            Sleep(20),
-                        },
+            Delay(10) {
+                MemPriority {
+                    Loop(q0, if_empty = Running) {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                    #[skip_if(|bb| bb.b0 < 1)]
+                    SetBlackboard(t0 = 2),
+                    Action(Act<7> = Act::<7>),
+                    RunOnce(then_skip = true) {
+                        Action(Act<8>),
                     },
                 },
-                #[on_success(|bb| bb.b1 += 4)]
-                ScriptCondition(|bb| bb.b0 > 5),
+            },
+            IfThenElse {
+                WasEntryUpdated(t0),
+                Conditional(|bb| bb.b0 + 1 != 2, dynamic = false, else = Success) {
+                    AlwaysFailure,
+                },
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0593Blackboard { b0 o0 b1 t0 });
+board!(Tree0593Blackboard { t0 q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0594 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b1: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Inverter {
-            SequenceWithMemory {
-                Repeat(0) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+        ReactiveFallback {
+            TryCatch(catch_on_halt = true) {
+                SequenceWithMemory {
+                    RepeatUntilSuccess(forever) {
+                        Repeat(2) {
+                            RetryUntilSuccessful(2) {
+                                StatefulAction(PTask<0>, b0 = {t0}),
+                            },
+                        },
+                    },
+                    MemSequence {
+                        Precondition(|bb| bb.b1 != *bb.t0, else = Skipped) {
+                            FlipSelector {
+                                #[post(|bb| *bb.t0 += 2)]
+                                Wait(30),
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<1>),
+                                },
+                                Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 2)),
+                            },
+                        },
+                    },
                 },
-                Parallel(success = -1, failure = 2) {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
+                RepeatUntilSuccess(1) {
+                    Delay(10) {
+                        TryCatch(catch_on_halt = true) {
+                            RepeatUntilFailure(2) {
+                                StatefulAction(Task<3>),
+                            },
+                            TryCatch(catch_on_halt = false) {
+                                Wait(100),
+                                #[on_halted(|bb| bb.b0 += 1)]
+                                Action(PAct<4>, b0 = {=}, b1 = {=}),
+                                Action(|ctx, bb| ctx.exec_in(5, 2, &mut bb.b1)),
+                                AlwaysRunning,
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0594Blackboard { b0 });
+board!(Tree0594Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0595 for Ctx {
         blackboard {
-            b1: i64 = 1,
             b0: i64,
             #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
         }
-        Sequence {
-            Parallel(success = 1) {
-                MaxTime(0) {
-                    SetBlackboard(b0 = {t0}),
-                },
-                ReactiveFallback {
-                    ForceSuccess {
-                        Condition(PCond<0>, b0 = {t0}),
-                    },
-                },
-            },
-            Remap(success = Success, failure = Success) {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                    #[on_success(|bb| if bb.b0 + 2 < 0 { bb.b1 += 1 })]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Conditional(|bb| *bb.t0 % 4 > 1, dynamic = false, else = Success) {
-                        #[skip_if(|bb| (bb.b1 + 2) % 3 != 1)]
-                        #[post(|bb| { if *bb.t0 < 4 { bb.b0 = *bb.t0 }; bb.b1 += 1 })]
-                        Failer,
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Timeout(30) {
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
-                    Condition(Cond<3>),
-                    #[on_failure(|bb| { bb.b1 = *bb.t0 + 2; bb.b0 += 4 })]
-                    KeepRunningUntilFailure {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            SequenceStar {
-                Action(PIo<4>, t0 = {b1}),
-                StatefulAction(Task<5>),
-                Wait(50),
-                Condition(Cond<6>),
-                Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 3, &mut bb.b0)),
+        #[failure_if(|bb| bb.b1 % 4 > 0)]
+        #[run_while(|bb| *bb.t0 % 4 < 3)]
+        #[post(|bb| bb.b1 += 2)]
+        Retry(4) {
+            WhileDoElse {
+                #[on_failure(|bb| bb.b1 += 3)]
+                Condition(PCond<0>, b0 = 9),
+                StatefulAction(Task<1>),
+                Condition(PCond<2>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0595Blackboard { b1 b0 t0 });
+board!(Tree0595Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0596 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
         }
-        IfThenElse {
-            Action(Act<0>),
-            WasEntryUpdated(t0),
-            Action(Act<1>),
+        MemSequence {
+            ParallelAll {
+                Sequence {
+                    Condition(PCond<0>, b0 = 1),
+                    Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b1)),
+                    Script(|bb| bb.b0 += 1),
+                },
+                RepeatTimes(2) {
+                    StatefulAction(Task<2>),
+                },
+                Wait(0),
+            },
+            #[post(|bb| bb.b1 += 1)]
+            #[failure_if(|bb| bb.b0 % 4 != 2)]
+            #[success_if(|bb| bb.b0 + 3 > 1)]
+            AsyncFallback {
+                RunOnce(then_skip = true) {
+                    Fallback {
+                        Loop(q0, value = {t1}) {
+                            #[skip_if(|bb| *bb.t1 < *bb.t0 % 3)]
+                            #[on_halted(|bb| { *bb.t1 += 3; bb.b1 = bb.b0 + 2 })]
+                            Failer,
+                        },
+                        ReactiveSequence {
+                            Script(|bb| *bb.t0 += 3),
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                    },
+                },
+                #[on_failure(|bb| *bb.t0 += 1)]
+                Loop(q0) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Action(|ctx| ctx.exec(4)),
+                        Failer,
+                        Condition(Cond<5>),
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                },
+                StatefulAction(PTask<7>, b0 = {=}),
+            },
         }
     }
 }
 
-board!(Tree0596Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0597Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b1: i64 = 9,
-        }
-        SetBlackboard(b0 = {b1})
-    }
-}
+board!(Tree0596Blackboard { q0 b1 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0597Sub0 for Ctx {
         blackboard {
-            b0: i64 = 14,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
             #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b1: i64 = 9,
         }
-        SubTree(Tree0597Sub1, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1})
+        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
+            AlwaysFailure,
+            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+            Failer,
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64>,
         }
-        SequenceWithMemory {
-            ReactiveFallback {
-                Precondition(|bb| (bb.b0 + 3) % 4 < 1) {
+        StepSequencer {
+            ReactiveSelector {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    Sleep(10),
                     AlwaysFailure,
                 },
-                SkipUnlessUpdated(t0) {
-                    AlwaysSuccess,
-                },
-                BinarySelector(|bb| bb.o0.unwrap_or(3) % 2 < 1) {
-                    ScriptCondition(|bb| *bb.t0 % 3 != 1),
-                    StatefulAction(Task<0>),
-                },
             },
-            Conditional(|bb| bb.o0.unwrap_or(3) + 2 < 2, dynamic = true, else = Success) {
-                #[run_while(|bb| bb.b1 > (bb.b0 + 4) % 3)]
-                Sequence {
-                    SubTree(Tree0597Sub0, ..),
-                    Action(Act<1>),
-                },
-            },
-            BinarySelector(|bb| bb.b0 > bb.b1 % 2, dynamic = true) {
-                Delay(10) {
-                    StatefulAction(Task<2>),
-                },
-                IfThenElse {
-                    StatefulAction(Task<3> = Task::<3>),
-                    WhileDoElse {
-                        #[skip_if(|bb| bb.b0 != 0)]
-                        #[run_while(|bb| bb.o0.is_none())]
-                        Condition(Cond<4> = Cond::<4>),
-                        Runner,
+            Delay(20) {
+                ReactiveSelector {
+                    Optional {
+                        SubTree(Tree0597Sub0, ..),
                     },
-                    ScriptCondition(|bb| *bb.t0 + 1 > bb.b0),
                 },
             },
+            #[on_success(|bb| { bb.b0 = bb.o0.unwrap_or(5); bb.b0 += 2 })]
+            #[success_if(|bb| bb.o0.is_none())]
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0597Blackboard { b0 o0 t0 b1 });
+board!(Tree0597Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0598Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        MemPriority {
+            MaxTime(0) {
+                StatefulAction(Task<12>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64,
-            b0: i64 = 1,
+            b0: i64 = 4,
         }
-        WaitValueUpdate(t1) {
-            Priority {
-                IfThenElse {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        AsyncSequence {
-                            Condition(|ctx| ctx.check(2)),
-                            Condition(Cond<3>),
-                        },
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                    AsyncFallback {
-                        Action(Act<5>),
-                        Action(Act<6> = Act::<6>),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        Action(Act<7>),
+        StepSequencer {
+            Remap(success = Success, failure = Failure) {
+                SequenceWithMemory {
+                    Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 4) % 4, &mut bb.b0)),
+                    Script(|bb| bb.t0.set(bb.b0)),
+                    Retry(0) {
+                        Condition(Cond<1>),
                     },
                 },
-                #[post(|bb| { if *bb.t1 + 4 > 2 { *bb.t0 += 3 }; bb.b0 += 3 })]
-                #[success_if(|bb| bb.b0 < bb.b0 % 4)]
-                Fallback {
-                    MaxTime(50) {
-                        Loop(q0, if_empty = Skipped) {
-                            ReactiveSequence {
-                                StatefulAction(Task<8>),
-                                SetBlackboard(t1 = {b0}),
-                            },
-                        },
-                    },
-                    BinarySelector(|bb| *bb.t0 == bb.b0) {
-                        Action(PAct<9>, b0 = {t1}),
-                        Condition(Cond<10>),
-                    },
+            },
+            Repeater(0) {
+                StatefulAction(Task<2>),
+            },
+            TryCatch(catch_on_halt = false) {
+                Repeater(1) {
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
                 },
+                RunOnce(then_skip = false) {
+                    Action(Act<4>),
+                },
+            },
+            StepSequencer {
+                SequenceWithMemory {
+                    StatefulAction(Task<5> = Task::<5>),
+                    SetBlackboard(t0 = {b0}),
+                },
+                ReactiveSelector {
+                    Action(|ctx| ctx.exec(6)),
+                    Action(Act<7> = Act::<7>),
+                },
+                SequenceStar {
+                    Action(Act<8> = Act::<8>),
+                    Action(PAct<9>, b0 = {b0}),
+                    Action(|ctx| ctx.exec(10)),
+                },
+            },
+            IndexSwitch(|bb| bb.b0 % 4, dynamic = true) {
+                StatefulAction(PTask<11>, b0 = {=}, b1 = {b0}),
+                SubTree(Tree0598Sub0, t0 = {=}, b0 = {b0}),
+                Action(Act<13>),
             },
         }
     }
 }
 
-board!(Tree0598Blackboard { t1 q0 t0 b0 });
+board!(Tree0598Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0599Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 15,
+            b0: i64 = 11,
+        }
+        StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(5),
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            b0: i64 = 1,
         }
-        Loop(q0, value = {t0}) {
-            ReactiveSelector {
-                ReactiveSequence {
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[run_while(|bb| *bb.t0 + 2 != 4)]
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            Sequence {
-                                #[success_if(|bb| *bb.t0 % 2 > 0)]
-                                Action(PAct<1>, b0 = 4, b1 = {b0}),
-                                AlwaysRunning,
+        MemSequence {
+            Sequence {
+                Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(0) + 4, else = Skipped) {
+                    RepeatTimes(forever) {
+                        Precondition(|bb| bb.b1 < 3, else = Success) {
+                            Repeat(4) {
+                                StatefulAction(Task<0>),
                             },
-                            ParallelAll {
-                                Condition(Cond<2>),
-                            },
-                            ParallelAll(2) {
-                                Failer,
-                                Condition(PCond<3>, b0 = {b0}),
-                            },
-                            StatefulAction(Task<4>),
                         },
                     },
                 },
-                Sequence {
-                    Switch(b1) {
-                        case 2 => Action(Act<5> = Act::<5>),
-                        case 5 => Precondition(|bb| bb.o0.is_some()) {
-                            WasEntryUpdated(t0),
+                Timeout(0) {
+                    ParallelAll {
+                        Repeat(3) {
+                            StatefulAction(PTask<1>, b0 = 4),
                         },
-                        _ => SetBlackboard(t0 = 7),
-                    },
-                    Fallback {
-                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b1}),
-                        #[on_success(|bb| bb.o0 = Some(9))]
-                        #[skip_if(|bb| (bb.b0 + 4) % 2 > 0)]
-                        Condition(Cond<7>),
-                        WasEntryUpdated(t0),
-                    },
-                    #[skip_if(|bb| bb.b1 % 3 < 1)]
-                    Parallel(success = -1, failure = -2) {
-                        WasEntryUpdated(t0),
-                        AlwaysFailure,
                     },
                 },
+            },
+            RepeatTimes(3) {
+                AsyncFallback {
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                    SubTree(Tree0599Sub0, o0 = {=}, t0 = {t0}, b1 = {=}, b0 = {b0}),
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[post(|bb| *bb.t0 += 1)]
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        #[on_halted(|bb| { if bb.o0.is_some() { bb.t0.set((bb.b0 + 2) % 4) }; bb.b1 += 3 })]
+                        Action(|ctx, bb| ctx.exec_in(5, 1, &mut bb.b0)),
+                    },
+                },
+            },
+            Precondition(|bb| bb.o0.unwrap_or(3) < 0, else = Success) {
+                WhileDoElse {
+                    Action(PIo<6>, t0 = {=}),
+                    Action(PIo<7>, t0 = {b0}),
+                    Repeat(forever) {
+                        Precondition(|bb| bb.b0 < 5, else = Success) {
+                            StatefulAction(PTask<8>, b0 = {=}, b1 = {=}),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Repeater(2) {
+                    Action(PAct<9>, b0 = {=}, b1 = {t0}),
+                },
+                #[on_halted(|bb| bb.b1 = 8)]
+                #[failure_if(|bb| bb.b1 + 3 == bb.o0.unwrap_or(4) % 4)]
+                #[skip_if(|bb| *bb.t0 < 6)]
+                Script(|bb| bb.o0 = Some(4)),
+            },
+            AsyncFallback {
+                StepSequencer {
+                    Action(PAct<10>, b0 = {b1}, b1 = {=}),
+                    KeepRunningUntilFailure {
+                        #[on_success(|bb| if *bb.t0 + 3 > 2 { bb.b0 = *bb.t0 % 2 })]
+                        Condition(Cond<11>),
+                    },
+                },
+                Repeat(1) {
+                    AlwaysFailure,
+                },
+                Action(Act<12>),
             },
         }
     }
 }
 
-board!(Tree0599Blackboard { b0 b1 q0 t0 o0 });
+board!(Tree0599Blackboard { o0 t0 b1 b0 });
 
 cases! {
-    Tree0500 "B{o0=_}Rpt{F}(Sel(a0l,Ub{o0}))",
-    Tree0501 "B{b1=1;b0=3;t1=3}Wv{t1}(Ret4(FF(Sw{5}(t0e,Sb{b0=9}))))",
-    Tree0502 "B{q0}Fb(PAll{2}(Dl{0}(Lp{_;K}(Flt{3;F;F}(t0))),c1),c2)",
-    Tree0503 "B{b1;t0;b0}Inv(RU{F}(Sw{1;2}(Rpt{0}(pc0{b0:t0}),Swm(t1,Sc{t0:=b1},pi2{t0:b0}),To{30}(Wt{20}))))",
-    Tree0504 "Flip(MPri(a0,a1l,t2),ASeq(t3,c4),RSeq(MPri(c5,a6l),RSeq(c7,t8,S)),RetF(Fai),Inv(c9))",
-    Tree0505 "Flip(Step(RepF(Ruf{F}(c0))))",
-    Tree0506 "Fb(c0,a1,t2,c3e)",
-    Tree0507 "B{t0;o0=_;b0}Bin{t0=3;N}(MPri(@oh{o0:=t0%4;none?o0:=8}@ki{b0<2}Step(a0e,FS(Inv(Scc{t0%2<1})),@oh{o0:=1}@si{t0!4}c1b{b0+3}),c2b{t0%2},Par{-1;1}(F),@ki{b0!5}@of{b0:=o0|2%4}@si{b0>3}c3),Ruf{2}(RU{F}(Swm(t4,c5l,Sel(pc6{b0:b0},Ub{o0}),Rep1(RSeq(Scc{t0%3<2},pt7{b0:8}))))))",
-    Tree0508 "B{t0;b0;b1=4}Mt{20}(Seq(c0l,RFb(SubR(pc1{b0:=}),@oh{b1:=t0+4%2}c2l),Ret0(t3)))",
-    Tree0509 "B{b0=4;q0=4;t0;o0=2}Fb(Ret1(ASeq(Pre{o0|5+4>7;F}(pa0{b0:=;b1:b0}))),PAll{2}(Wv{t0}(@os{t0<3?b0+=3}Intr{t0>3}(t1e)),t2,OnceK(Ub{o0}),Isw{b0;T;N}(@po{o0:=b0+4;o0:=_}@ki{t0!b0%2}a3e,c4l,a5),MSeq(t6,pi7{t0:=})),Step(@oh{b0+=2}@fi{t0%4>1}Su{t0}(Scc{b0+2>3}),Cnd{t0+2>3;_;S}(Dl{100}(Scc{o0|0+3<1})),@os{t0+=1}@ki{t0%4!3}Lp{b0;K}(Step(PPar{2;N}(Cnd{b0%2=0;N;S}(S)),Wv{t0}(c8),c9b{b0+1}))),PAll{-1}(@os{b0<t0+1?t0+=3}RFb(t10,pt11{b0:=;b1:t0},c12e,c13),Par{-1;3}(Flt{1;R;_}(Sb{o0=8}),Wt{0},@of{b0:=4}@si{b0+1%3=0}@os{t0+=3}t14)))",
-    Tree0510 "B{b0=5}@si{b0%4<0}@rw{b0<5}Fb(t0,MPri(t1,Sl{10}))",
-    Tree0511 "B{b0=1;t0=5}@rw{b0>6}Fb(Try(c0b{t0%4},Try(Sc{t0=5?b0+=3},@os{t0:=b0}Sc{b0+=3})),Wde(AFb(a1l,@rw{b0=3}Keep(Scc{t0+4%4>0}),c2),@ki{b0+1>t0+2}t3e,PPar{0;T}(t4,Wv{t0}(c5e))),Cnd{b0+3%4=0;_;F}(Keep(Seq(To{10}(Rep4(WU{b0%2>0}(R)))))))",
-    Tree0512 "B{t1=0;b0=1;b1=4}RFb(MSeq(c0l,@os{b0+3>b0?b0+=1}Ret1(c1)),Star(a2,t3e),Sw{0}(@of{t1+1!6?b1:=0}Keep(c4l),RSeq(Scc{b1<7},a5e,Suc)),Isw{7;N;N}(Sl{0},t6,@ki{b1<t1}c7,c8),PAll{3}(c9e,@ki{b1%2<0}@fi{b1>t1+3}c10,FS(c11e)))",
-    Tree0513 "B{b0;t1;t0=5}@si{t1>2}@po{b0:=8}MSeq(Su{t1}(Sc{t0+=3}),@si{b0+3<4}F,Invt(Wu{t0}))",
-    Tree0514 "B{t0=5}Wv{t0}(Seq(Rep0(t0)))",
-    Tree0515 "B{t0=5;b0=2;o0=5}Swm(Bin{b0>b0+4;_}(Sb{t0=2},pi0{t0:t0}),@si{b0%4<3}@oh{t0:=b0+4%3}Ruf{3}(Rty2(@of{b0>2?o0:=_}a1)),@of{b0:=b0+4%2}@ki{some}Seq(Wv{t0}(a2l),Wu{t0}))",
-    Tree0516 "B{b1;t0=3;b0}Swm(a0l,Step(pt1{b0:=;b1:b0},c2l),Wde(c3b{b1%4},@fi{b0<2}@rw{t0%4>2}@os{b0+=3}Sb{t0=b1}))",
-    Tree0517 "Rpt{1}(Sub(c0))",
-    Tree0518 "B{b0;t0;b1}Swm(Pre{t0+3<b1%3;S}(S),PPar{0;_}(Sb{b1=7},a0b{b0;b1}),Flt{3;_;K}(pa1{b0:=;b1:b0}),Seq(Flip(Suc,Wt{20},pa2{b0:=;b1:=}),Sb{t0=3}),pc3{b0:3})",
-    Tree0519 "RSel(pc0{b0:2},c1,t2e)",
-    Tree0520 "Rpt{2}(Ruf{3}(RSeq(t0,t1,Fb(t2,t3,RFb(t4e,a5,a6),t7))))",
-    Tree0521 "B{t1;b0=5;o0=2;t0}Mt{10}(Bin{some;T}(RSeq(@rw{o0|5>5}@oh{t1+=1}a0,t1e,pt2{b0:t0}),@po{o0|5<b0%4?t1:=t0}AFb(t3e,Flip(t4e,t5,t6))))",
-    Tree0522 "B{t0=4;o0=_;b0=4}Swm(To{20}(pt0{b0:=;b1:t0}),Wt{10},RSeq(Seq(c1,Sl{0})))",
-    Tree0523 "B{b0=4;t0}@po{t0+=1}@si{t0!5}Fb(Isw{t0+1;T;T}(Sb{t0=b0},a0,t1),RetF(Rpt{F}(Rus{3}(OnceK(t2)))))",
-    Tree0524 "B{t0=2;o0=3;b1=4;b0;t1}@os{o0:=t1}RSeq(Isw{b1+1;T;T}(Sw{0;4;1}(Ub{o0},@po{o0:=t1}Rty0(c0e),@oh{t1+=3}@po{t1+=3}@ki{b0%2!0}RepF(RSeq(t1,Ret1(t2))),Pre{t1+1<t0;F}(R))),Sw{4;0;3}(t3,Dl{10}(a4),Inv(Wu{t1}),S),Inv(Cnd{b1=2;_;F}(PAll{_}(RSeq(Isw{t1;_;T}(c5b{b1+4%4},a6l,@oh{t1!6?b0:=t1}a7),Mt{20}(Cnd{b1+2<o0|3+1;T;S}(Ub{o0})),Sw{5}(c8l,Wt{10}))))))",
-    Tree0525 "B{t0;b1=4;t1=5;b0=4}Sw{0;1;3}(c0,Pre{b1%4>1;R}(Fb(Mt{10}(pc1{b0:=}),Keep(c2),t3)),@of{t0+=2}@ki{b0+4%4=3}Par{_;3}(Sb{t1=1},c4e,a5),Run)",
-    Tree0526 "B{t0=5;b0=2}Wde(Step(pa0{b0:t0},c1,@po{b0:=7}Ret1(Sb{b0=7}),RFb(c2,t3,t4e)),Flip(Rty3(Sl{20})))",
-    Tree0527 "Rep2(c0)",
-    Tree0528 "B{b1=5;t1;t0=4;b0=3}Ite(@of{t1:=b0+4;b0+=2}@ki{b0%2=1}@os{b0:=b1;b0!5?t0+=2}t0,c1e)",
-    Tree0529 "B{o0=3;t0=5;b0=5}@si{some}@ki{b0%2!1}Ite(Fb(F,c0,Pre{none;R}(a1l),@ki{b0>t0}AFb(pc2{b0:=},c3)),Seq(a4l,@ki{b0=t0}@os{b0+=1;b0+=3}t5),PAll{_}(FS(Wu{t0}),OnceT(t6e),a7e))",
-    Tree0530 "B{t0=0;b0=3}Swm(Seq(t0,pa1{b0:9;b1:b0}),pc2{b0:b0},Rus{F}(Sb{t0=b0}),Rpt{F}(Run))",
-    Tree0531 "B{o0=_;b1;b0;t0=3}@rw{b1+1>t0}Keep(@ki{b0+1>5}@fi{b0+1%2!1}@oh{o0|1%2<1?o0:=t0%2;t0:=2}Dl{50}(Sc{b0+=3}))",
-    Tree0532 "Ite(Ite(Sub(Pri(Ret3(MSeq(Ret2(a0),c1,c2)),Keep(Star(Seq(c3,t4),PAll{2}(t5e,F))))),PAll{-3}(Try(t6,R),Star(t7,c8,Wt{0}),Par{-4;_}(t9,t10,Wt{100},a11e))),F)",
-    Tree0533 "B{t0=4;b0=1;o0=2}Seq(c0b{t0+3%3},@oh{t0+=1;o0:=_}@ki{b0+2%4<2}a1)",
-    Tree0534 "B{b0=0;t0}OnceT(Seq(Star(pi0{t0:=},Par{-1;0}(t1,t2)),RU{S}(@po{t0:=b0+2}@ki{t0+3<3}Ret2(PAll{-2}(@po{t0+=2;t0:=t0%4}Ret2(c3e),c4,c5)))))",
-    Tree0535 "RtyF(c0)",
-    Tree0536 "B{b1=1;t0=1;o0}Ite(pi0{t0:t0},Flt{3;F;_}(Sb{b1=t0}),a1b{b1%3;b1})",
-    Tree0537 "B{t0=0}Step(PPar{2;T}(c0,pc1{b0:t0}),Rpt{F}(F))",
-    Tree0538 "B{t0=3;b1;b0=5;t1=1}Bin{b0+2%2<0;N}(Flip(Wde(c0l,Intr{t0>0}(t1),t2),Lim{1}(Cnd{b1+4%3>1;N;_}(Isw{b0%3;T;N}(@rw{t1+1!2}@oh{b0:=t1}@fi{b0!1}Fai,pc3{b0:b1},@oh{t0+=2}@si{t1%4>0}@os{t0:=b0+1}t4e,a5,@of{t1+1!3?t1+=2;b1:=t0%2}@fi{t0%2>0}Fai)))),RFb(OnceK(c6),Rpt{1}(@oh{t0:=t1;t1:=b1}@fi{b1%4>1}@si{t0+2=b1}c7e),Ret4(Rpt{F}(Intr{t1+1!5}(t8))),Sel(t9,c10,a11l),FS(Sb{t1=9})))",
-    Tree0539 "B{t0=3;b1=1;b0=1}Pri(SubR(FF(a0)),Sw{1;3}(t1,Sc{b0:=t0+3},Sl{0}),MSeq(RT{1}(a2e)))",
-    Tree0540 "B{b0;o0=3;t0=5}MSeq(Sl{20},PAll{2}(pt0{b0:=;b1:t0},Sb{o0=5},Suc))",
-    Tree0541 "B{b0=4;t0=3;q0}RSel(c0,@ki{b0>6}@rw{t0+4!t0}@os{t0+=1}PPar{1;_}(SubR(Pri(Star(a1b{t0;b0},SubR(Sl{100}))))),PPar{0;N}(c2,@os{t0+=3}Su{t0}(pi3{t0:b0})),Fb(Lp{t0;_}(RFb(Sel(t4,t5))),Ruf{F}(Lp{_;F}(Ite(a6,Scc{t0!3},pi7{t0:t0})))))",
-    Tree0542 "B{q0=1;t0=3;b0=0;b1=4;o0=5}ASeq(Lp{_;K}(Rpt{F}(a0b{t0;b0})),Dd{0}(@rw{o0|1%3<2}@ki{b0+1!3}Flip(a1b{b0;b1},t2e)),OnceT(PPar{2;T}(@oh{b0+=2}t3,t4e)))",
-    Tree0543 "B{b0=1;t0=5}Bin{t0+4<b0;T}(R,Pre{t0>5;S}(c0e))",
-    Tree0544 "B{q0=1;b0=0;b1;o0=_}Lp{_;K}(SubA(Swm(pt0{b0:7},pt1{b0:b0;b1:b1},Try(t2,@po{b1:=b0+2%3}@oh{b1+=3}@rw{none}t3))))",
-    Tree0545 "FF(OnceK(OnceK(Invt(FS(Star(Fb(t0,t1,t2,a3e)))))))",
-    Tree0546 "B{b1=2;t1}Seq(@si{t1%4!1}@oh{b1+=3}RSeq(t0,c1e),Sc{b1+=3},@po{t1:=t1%2}@fi{t1=2}Rep0(Wt{0}),c2e,c3l)",
-    Tree0547 "B{t1=3;b0=5;t0}Ruf{1}(Fb(ASeq(Flip(Cnd{t0>2;N;_}(Pre{t1>3;F}(c0e)),@si{t0<7}Once(Sb{t1=b0})),Rep1(@fi{t0<4}a1e))))",
-    Tree0548 "B{t0;b0=5;t1=2}@fi{t1=b0+4%3}@rw{b0+3<3}@os{t0!2?t0+=2;t0:=t0+2%3}Flt{1;S;_}(Su{t0}(RtyF(@po{t0:=b0+2%3}RFb(c0,c1b{t0},MSeq(c2e,Sb{b0=9}),c3))))",
-    Tree0549 "B{b1=0;b0;t0=0}Keep(Star(Wde(t0e,@fi{b0%3<0}t1e,Sc{t0+=1}),RSeq(a2,t3e,Sb{b0=0}),Once(@os{b1:=t0%2}@fi{b0%4=2}c4),pi5{t0:=},MSeq(Swm(S,c6),a7,Invt(c8))))",
-    Tree0550 "B{q0;o0=_;b1=1;b0=4;t0=3}Lp{_;K}(Seq(Opt(RSeq(PAll{0}(Sl{20},pt0{b0:t0}),a1b{b1;b0})),Wu{t0},Isw{o0|3;N;_}(t2)))",
-    Tree0551 "B{q0=4;b1;t0=4;b0}RSeq(RT{2}(Bin{b1!t0;_}(Swm(a0e,c1l),@ki{t0>2}@of{b0:=t0}@oh{t0+=1}F)),Sw{3;0}(Ret3(c2),@fi{b1%4>0}@rw{t0%4<3}@po{b1+=2}Cnd{t0%4=3;T;F}(FS(pc3{b0:=})),Lp{b1;R}(pt4{b0:b0;b1:t0})),c5)",
-    Tree0552 "B{q0=4;t1;o0=5;t0}Sel(Ret3(RSeq(Su{t1}(Sl{0}),Suc,c0,PPar{1;N}(Sc{t0:=t0%2},Sb{o0=5}),Sl{0})))",
-    Tree0553 "B{t0=3;b0=0;b1;q0=2;o0=_}Lp{t0;_}(Pri(PAll{_}(To{0}(Sw{1}(Ret1(t0e),Par{1;_}(RSeq(pa1{b0:b1;b1:=},a2,c3b{b0%2})))),Keep(Par{-1;_}(t4,@fi{some}t5,Bin{b1<5;N}(S,t6)))),Keep(Sw{2;5;3}(ASeq(Sc{some?b1+=1},c7l),Dl{20}(pa8{b0:t0}),Sb{b0=4},@oh{o0:=_}@os{o0:=_;b1%4<0?t0+=2}Wu{t0}))))",
-    Tree0554 "B{b0=2;t0=1}@of{t0:=b0+3%2}RFb(c0)",
-    Tree0555 "B{t0;b0;t1=4}@si{t1=2}FF(RSeq(Dl{10}(Bin{b0=t0%3;T}(c0b{t0+3},Flt{2;_;_}(t1))),Seq(pi2{t0:b0},pc3{b0:=}),Ruf{1}(Suc),Once(t4)))",
-    Tree0556 "B{t1;b1=5;b0=2;q0;t0=2}PPar{2;T}(Try(Star(a0e,pi1{t0:b1}),a2e,pa3{b0:t0;b1:b0},Pri(PAll{1}(pt4{b0:0;b1:b0},@si{t0=t0%2}@ki{t0=1}@po{b0%2>0?t0:=b1+1;t1+=2}a5),t6),Suc),a7,@fi{t1%3<2}Wde(Par{-2;1}(a8,@po{b1:=t1+2%3}@oh{b0+=1}pc9{b0:b0},Sb{b1=b0}),RetF(Lp{t1;S}(t10e))),Seq(@po{b1+=2}Cd{0;_}(c11e),a12,a13,t14,a15),Isw{t0%3;_;_}(Lp{_;_}(Cd{30;K}(pi16{t0:=})),@oh{t1+1>2?b1+=2;t1:=b0+2}@rw{t1<b1}@of{b0:=6;t1:=b0}Ruf{3}(Fb(t17,@os{b0:=b1}c18e))))",
-    Tree0557 "B{t0=4;b0=5;o0=2;t1=2;b1}@oh{t1+=1}Ite(RFb(t0,Flip(PPar{2;N}(S,Scc{t0+2%2!1}),pt1{b0:t0;b1:b0}),@oh{b1:=o0|0}@rw{none}Rpt{F}(FF(Fb(c2,@oh{t0:=1}@po{t1+=3;b0>1?o0:=_}@of{t0+=1}Sc{b1:=9;b1+=1})))),Inv(Inv(Rep1(Rep4(@oh{none?o0:=_}RSeq(t3,@os{t0+=3}Rpt{2}(Sl{10}),@po{b0%3<2?b0:=b1}@si{t0<2}Sb{b1=4},Flt{2;F;K}(Run)))))))",
-    Tree0558 "B{b0=3;q0;t0}Swm(Bin{t0>b0;T}(Lp{t0;S}(c0b{b0}),Fb(Flt{2;_;_}(t1),t2e,c3b{b0+2},TryF(Suc,pa4{b0:=},t5))),RSeq(Swm(Scc{t0>4},pi6{t0:=},t7e),Step(RSeq(@of{t0+=1}Flip(Sc{b0+=2},Wt{10},pc8{b0:1})),c9),Flip(c10e,Ite(@si{t0>0}pi11{t0:t0},Run),Swm(Sl{0},Sc{t0:=9}))))",
-    Tree0559 "B{t0;b0=0}Fb(Step(WU{t0=b0%2}(Sc{t0+=1}),pi0{t0:b0},a1),ASeq(RFb(c2e,pa3{b0:0;b1:t0}),RSeq(Pre{t0+3<b0;K}(t4)),RSeq(Wt{20})),Fb(@os{t0+=3}@po{t0:=b0%4}pi5{t0:b0},t6),c7l)",
-    Tree0560 "B{b0=5;t0=5;b1=0}@of{b0:=b1+2}@oh{t0+=3}@si{b1+4%2>0}ASeq(Fai)",
-    Tree0561 "B{t0=4;b0=2}Rmp{S;F}(AFb(Isw{b0+2%3;T;_}(Wv{t0}(RU{S}(RSel(@os{t0:=b0}@ki{b0<7}Seq(t0,Sc{t0%4!1?t0+=1}),RSeq(pi1{t0:=},t2e)))),Bin{t0!7;T}(Seq(@ki{b0>2}Sb{t0=1},t3),Inv(t4e))),RSeq(Rmp{S;S}(Ret1(S)),RSeq(FS(Sl{0}),@of{t0:=b0+3}t5,pa6{b0:=;b1:t0},pi7{t0:=}))))",
-    Tree0562 "B{t0=2}Bin{t0+4%2>0;N}(c0,SubA(SubA(To{10}(c1e))))",
-    Tree0563 "B{b0=0;t0=2;t1=3;o0=_}RFb(c0,Swm(a1,Sc{none?t1+=2},Sl{20},@of{o0:=b0+3%4}a2),WU{b0%2<0}(@si{b0<2}Pre{t0+2<t0;K}(@po{t1:=b0+1}Wu{t1})),@fi{t1!b0}Pri(pi3{t0:t1},t4e))",
-    Tree0564 "RFb(Fai,c0)",
-    Tree0565 "B{t0;b0}PPar{2;T}(RetF(@rw{b0%3<1}@of{b0:=b0+3%2;b0%2!1?b0:=t0%4}@si{b0+3!0}t0e),t1,RetF(Scc{b0%2=0}))",
-    Tree0566 "B{o0=3;b0=1;q0;t0=5;t1}RSeq(Lp{_;K}(Cnd{some;_;F}(Rpt{F}(Pre{some;K}(Su{t0}(Sel(c0,pc1{b0:=},c2)))))),Seq(Seq(Isw{2;_;T}(Inv(t3),pc4{b0:=},Sc{b0+=1},Seq(Sc{t1:=6})))))",
-    Tree0567 "B{b0=4}Star(Sl{0},a0,Scc{b0%2!1})",
-    Tree0568 "B{t0=2;b0=1;o0=0}RSeq(@rw{t0%3<2}@fi{t0%2!0}Flt{2;_;F}(pt0{b0:b0;b1:t0}),WU{o0|4>4}(pt1{b0:b0;b1:b0}),@os{b0+=2}RFb(c2b{t0},t3e),FF(Rmp{F;F}(t4)))",
-    Tree0569 "B{q0;b1=2;b0=5;t0}PAll{_}(RFb(Ite(pi0{t0:b0},Sl{30}),MPri(t1,Scc{t0%2<1},pa2{b0:b1;b1:=})),Lp{b0;K}(Par{1;_}(c3l,RFb(t4,S))))",
-    Tree0570 "B{b0=5;t0=4}Seq(Ret2(Wt{10}),RU{S}(@os{b0!b0%2?b0:=t0}@po{t0:=t0%3;t0+=1}SubR(Seq(To{10}(t0e),t1,@rw{t0+2!b0+4}Fai,Sb{b0=8},c2))),Seq(Swm(Sl{20}),pt3{b0:=;b1:b0},t4,a5))",
-    Tree0571 "B{t0=5;b1;o0=_;b0=0}Swm(MSeq(Sc{o0:=_},RSel(Once(c0e)),Fb(Par{_;2}(Ub{o0},t1),F)),Ite(AFb(@ki{none}Wt{0},pc2{b0:t0},t3,@ki{none}t4e,pc5{b0:b0}),Pri(Flip(AFb(t6,a7),R,Fai)),Star(Scc{b0+3<b1},Scc{o0|0+2=5})),RFb(t8,Fb(Lim{1}(Pre{b0%4>0;S}(a9b{6;b1})),MPri(a10l,Sb{b1=b0}))))",
-    Tree0572 "RFb(Wde(Pri(c0),Once(Once(F)),Ite(Dd{30}(t1e),t2)),Fb(a3,a4,t5),RFb(Flip(t6,a7),Step(t8e,c9),Sl{50}))",
-    Tree0573 "B{q0=0;b0=2;b1;t0}Seq(@os{b1+=2}t0,Lp{b0;K}(Ite(Scc{b1%2=1},RSeq(@oh{b1:=b0+3}c1,Sl{20},Sb{t0=7}))),Swm(Step(c2,pt3{b0:5;b1:t0},c4),c5))",
-    Tree0574 "B{t0=0;b0=0;q0=3}RSeq(WU{b0>3}(Scc{t0<5}),PPar{0;N}(Ret4(t0),Lp{t0;S}(Cnd{t0<b0+4%2;T;_}(Keep(t1e))),Ret2(a2)))",
-    Tree0575 "B{b0;t0=0}Rpt{0}(Sb{t0=b0})",
-    Tree0576 "B{b1;t0=5;q0=2;b0=5}@of{b1=3?t0+=1;t0+=2}Ret1(Lp{_;_}(RSeq(RSeq(t0,Pre{t0+3=0;K}(RepF(t1)),t2,pi3{t0:b0},a4b{b0+3;b1}),RFb(t5,a6b{t0;b1},@os{b1+=2}@rw{b1!2}c7,a8e),Pre{b1+1=0;S}(Seq(Dd{10}(Wde(t9,c10b{b1})),Dl{100}(@fi{b1<4}RT{F}(@fi{b0>t0%2}pa11{b0:9;b1:=})))))))",
-    Tree0577 "B{b1=5;t1;b0;t0=5}Mt{10}(Rep1(Seq(PAll{_}(PAll{-1}(Mt{10}(Sc{t1!3?t0+=1})),@of{b1:=8}a0b{b1%2;b0},@fi{b0%2!1}@ki{b1=3}RFb(Wu{t0},c1b{t1},t2)),Sc{t0:=t0+3%2;t0+=2})))",
-    Tree0578 "Fb(RSeq(a0e,c1,t2e,t3,Rep3(t4e)),PPar{0;T}(Ruf{2}(t5),t6e),Star(c7,a8l,Opt(c9l)),RSeq(a10,RepF(t11),PAll{_}(c12)))",
-    Tree0579 "RepF(Fb(Flip(Par{1;_}(Star(Dd{100}(Fb(F,F,c0,F)),Rpt{0}(c1))),Par{1;_}(TryF(a2,c3e,Lim{3}(t4e),Sub(Rep0(c5))),Step(S,c6)),RFb(t7))))",
-    Tree0580 "B{o0;b1=0}Isw{b1+4;_;N}(@fi{o0|2!7}Flt{1;R;F}(PAll{_}(c0l,Run)),Invt(c1l),RFb(c2,c3,c4))",
-    Tree0581 "Flip(RSel(F,R),t0,F)",
-    Tree0582 "B{q0=4;b0=3;t0=4;b1=4;o0=3}RU{S}(Once(Flip(Rep2(Fb(@rw{b1+3%3=1}@ki{b1!t0%2}@os{t0+=1}a0l,@po{t0:=b0%4}Rep2(t1),t2e)),Su{t0}(a3l),@os{b0:=o0|2+3%2;t0:=5}RFb(a4b{o0|1%4;b0},Seq(Wt{0},a5)),Rus{1}(FS(Lp{_;S}(Lp{_;K}(Sl{100})))),Mt{30}(Bin{t0>0;T}(Scc{b1=1},t6e)))))",
-    Tree0583 "B{t0=4;q0;t1;b0=5}Isw{t1%3;T;N}(MSeq(Fb(c0b{t1%4},t1),Lp{t1;K}(t2),t3,RT{1}(Fb(pt4{b0:b0},pc5{b0:7})),Dd{10}(@po{t0:=5}t6)),@rw{t0+1%3!0}@ki{t0%4=3}@fi{t0>6}Inv(ASeq(To{0}(RFb(Pre{b0!4;S}(FF(@fi{b0!4}Scc{t0+4>b0+4})))),RFb(c7e,c8e),@si{t0>t1+3}AFb(a9l,Scc{b0<0}))),Pre{b0<t0+3}(t10))",
-    Tree0584 "B{t0=1;b0=0}RU{S}(FF(Pri(OnceK(@os{b0:=0}pi0{t0:b0}),pc1{b0:b0},@ki{t0>3}t2,Dd{50}(pc3{b0:b0}),FF(c4))))",
-    Tree0585 "RSeq(Ret4(RFb(c0,t1,a2)),c3,Step(a4,R,F),Lim{1}(t5),RFb(Ret4(c6e),S))",
-    Tree0586 "FF(Sl{100})",
-    Tree0587 "PAll{-1}(PPar{1;_}(RSeq(RSeq(c0l,S),t1)),Rus{F}(RSeq(a2l,t3,Flt{2;S;K}(Wt{0}))),Par{_;3}(t4,t5,Sl{30},Wt{20}),Invt(RSeq(t6,t7,c8)))",
-    Tree0588 "RT{F}(a0)",
-    Tree0589 "B{b0=5}Pre{b0+3%3=1;S}(Inv(Flip(S,t0,t1e)))",
-    Tree0590 "B{o0;b0=0;t0=4;t1=4;b1=5}@fi{b1<2}@rw{t1<6}Pri(@po{b0:=o0|1}@si{t1<t0}@rw{none}RFb(Fai,ASeq(Ub{o0},Wu{t1},Sc{b0+=2})),RetF(Sel(Ret1(pi0{t0:=}),t1,Rep4(c2),Dl{0}(pi3{t0:=}),c4l)))",
-    Tree0591 "B{b1;t0=0;b0=4;t1}@os{t0+=2;t0<4?t1:=b0}Star(c0,Swm(t1,Sb{t1=b1}),RFb(FF(pi2{t0:=}),pa3{b0:=;b1:b0}),Sw{2;5}(F,t4,t5),@rw{t1%4=3}@oh{t0:=t1+1;b0:=b1}@os{b0%3!2?t1+=2}MSeq(a6,Sw{3}(t7,Sc{t1:=b0+1})))",
-    Tree0592 "RFb(MPri(Ite(Flip(t0),Flip(Opt(t1))),F),Mt{10}(Keep(Flt{2;R;_}(RSeq(a2,S,a3)))))",
-    Tree0593 "B{b0=3;o0=0;b1=5;t0}PAll{3}(MPri(t0e),Bin{o0|1+4=7;T}(Flt{3;_;_}(Sw{0}(Flt{2;S;_}(Flip(pc1{b0:6},t2)),Sl{10})),Dl{20}(RU{S}(Sl{0}))),RSeq(c3,OnceT(@rw{some}Ret3(@of{t0+=2}@po{b1:=3}Fb(Sw{2}(@si{t0%4=2}@rw{t0<b1+4%4}Scc{t0<0},@os{t0:=b0+2;b0:=t0%3}a4l),Sl{20}))),@os{b1+=4}Scc{b0>5}))",
-    Tree0594 "B{b0=0}Inv(Swm(Rep0(c0b{b0}),Par{-1;2}(c1,t2)))",
-    Tree0595 "B{b1=1;b0;t0=0}Seq(Par{1;_}(Mt{0}(Sb{b0=t0}),RFb(FS(pc0{b0:t0}))),Rmp{S;S}(Isw{t0;T;N}(@os{b0+2<0?b1+=1}@oh{t0+=1}Cnd{t0%4>1;N;S}(@ki{b1+2%3!1}@po{t0<4?b0:=t0;b1+=1}Fai),Keep(t1))),To{30}(RFb(a2b{b0;b1},c3,@of{b1:=t0+2;b0+=4}Keep(Wu{t0}))),Star(pi4{t0:b1},t5,Wt{50},c6,a7b{t0%3;b0}))",
-    Tree0596 "B{t0=2}Ite(a0,Wu{t0},a1)",
-    Tree0597 "B{b0=4;o0=_;t0=3;b1}Swm(RFb(Pre{b0+3%4<1}(F),Su{t0}(S),Bin{o0|3%2<1;_}(Scc{t0%3!1},t0)),Cnd{o0|3+2<2;T;S}(@rw{b1>b0+4%3}Seq(SubA(SubR(Sb{b0=b1})),a1)),Bin{b0>b1%2;T}(Dl{10}(t2),Ite(t3e,Wde(@ki{b0!0}@rw{none}c4e,Run),Scc{t0+1>b0})))",
-    Tree0598 "B{t1=2;q0;t0;b0=1}Wv{t1}(Pri(Ite(RSeq(t0,a1,ASeq(c2l,c3),pi4{t0:=}),AFb(a5,a6e),Lp{t0;R}(a7)),@po{t1+4>2?t0+=3;b0+=3}@si{b0<b0%4}Fb(Mt{50}(Lp{_;K}(RSeq(t8,Sb{t1=b0}))),Bin{t0=b0;_}(pa9{b0:t1},c10))))",
-    Tree0599 "B{b0=5;b1;q0=2;t0=1;o0=5}Lp{t0;_}(RSel(RSeq(@of{t0+=3}@rw{t0+2!4}Lp{b0;R}(RFb(c0,Seq(@si{t0%2>0}pa1{b0:4;b1:b0},R),PAll{_}(c2),PAll{2}(Fai,pc3{b0:b0}),t4))),Seq(Sw{2;5}(a5e,Pre{some}(Wu{t0}),Sb{t0=7}),Fb(pt6{b0:t0;b1:b1},@os{o0:=9}@ki{b0+4%2>0}c7,Wu{t0}),@ki{b1%3<1}Par{-1;-2}(Wu{t0},F))))",
+    Tree0500 "B{o0=_;b1=0;b0=3;t0}Bin{o0|2>1;_}(Fb(RSeq(MSeq(a0,pi1{t0:=}),a2b{t0%3;b0}),Cnd{b0+3%2<1;T;F}(Sc{t0:=b1;o0:=_})),c3)",
+    Tree0501 "B{t1=5;b1=0}Ret3(MPri(t0e,a1b{t1;b1}))",
+    Tree0502 "B{t0=5;b1=5}AFb(t0,MSeq(Sc{t0:=t0%4},pt1{b0:b1}),To{10}(R),Swm(SubR(t2),F),Ite(t3e,Ret2(Scc{t0!b1})))",
+    Tree0503 "B{b0;o0=5;b1=2;t0}@rw{t0%3!0}Inv(Bin{b1!b0;N}(Star(@fi{b1%2>0}@po{none?t0+=1;t0+4<7?o0:=b1+3}t0,Flt{2;F;_}(Bin{none;_}(a1b{o0|1%2;b0},F)),ASeq(Sel(PPar{2;N}(pa2{b0:=;b1:t0},t3e),Mt{0}(a4e))),Rmp{F;F}(Cd{50;K}(RFb(@si{t0!2}@oh{b0+2=7?o0:=b1;t0+=3}@rw{t0=0}Ub{o0})))),Seq(FS(AFb(@si{b0>6}@oh{some?t0:=b1+2;b0:=t0+3%3}Flip(RU{F}(t5),c6,pi7{t0:=}),SubA(F))),Rty1(RSeq(Fb(c8,t9,t10))),Sw{1}(Pri(@os{b0:=t0%4}t11,Scc{b1<6}),Ret4(S)),Sw{0;2;1}(a12,@rw{o0|1+1!3}@os{t0+=1}c13,@os{b1:=4}@of{b0:=t0+3%4}SubR(t14),@of{o0:=_;b0:=o0|0}Sl{30}))))",
+    Tree0504 "B{t0=4;t1=5}Isw{t0+1;N;T}(c0,t1e,@si{t1+4%2>0}SubA(@fi{t0%2>0}@ki{t1+2!t1+4}@si{t0>2}t2e),SubA(a3))",
+    Tree0505 "B{b0=5}Swm(t0,Wt{100},Sb{b0=0})",
+    Tree0506 "Fb(Sub(Sub(a0)))",
+    Tree0507 "Dd{0}(RFb(PPar{1;N}(RT{3}(c0),RSel(c1,t2,c3)),Swm(t4,a5),MSeq(Flip(t6,c7,c8l)),Par{_;-2}(Rus{2}(t9),Run),OnceK(To{20}(Flt{3;_;_}(S)))))",
+    Tree0508 "B{t1=1}Fb(pt0{b0:t1;b1:t1},a1e,c2,Wt{50})",
+    Tree0509 "B{t0=1}Rpt{F}(@si{t0%2!1}@oh{t0+=1}@rw{t0=3}SubR(Ite(PPar{2;_}(Rep4(Wu{t0})),Wde(c0,c1l))))",
+    Tree0510 "B{b0;t0;o0=1}Swm(Step(Sb{o0=5},Sb{o0=6}),Pri(t0,t1e,Wu{t0},a2b{3;b0}),RSeq(c3,pa4{b0:t0;b1:b0}),Rpt{0}(Scc{t0+1%3>1}),c5l)",
+    Tree0511 "B{t1=0;t0;b0=4;q0}Bin{b0=7;N}(Rpt{1}(MPri(Rmp{F;S}(Isw{t1;T;T}(Sc{t0:=t0%3},c0,FF(Sb{t0=3}),Invt(c1),t2e)),Ret2(Fb(Scc{b0+3<b0+2},t3,t4,Ite(t5,c6),S)))),Pri(RSeq(a7b{t0;b0},@oh{b0+=1}@fi{b0%3>0}Wv{t0}(t8),Opt(c9b{t1})),MSeq(Pre{b0<1}(t10),Flt{1;S;K}(Lp{b0;_}(c11)),c12),Cnd{b0%3>1;N;S}(Lim{1}(RSeq(S,Rep3(c13),c14l))),Isw{t1;N;N}(RU{S}(Rus{2}(@si{t1!t1+1%4}Scc{t0%3!2})),Step(S,@fi{t1%3!0}F))))",
+    Tree0512 "RFb(RFb(c0e,c1e,Seq(FF(MSeq(c2l,c3))),Ite(t4,t5,t6)),TryF(t7,t8,OnceK(F),t9),To{10}(Flt{3;F;_}(Dd{0}(t10))),FS(RFb(Swm(c11,t12),Step(S,Sl{10},S,RU{F}(a13)))))",
+    Tree0513 "B{t0=5;b0;b1=3;o0=_}Rpt{F}(TryF(RSel(t0,FS(@si{b0>t0}@of{b0:=b1}@ki{t0+1%3=1}Swm(Ub{o0},t1))),Fb(Sw{3}(Wv{t0}(Intr{t0=3}(MPri(pt2{b0:=}))),RSeq(@oh{b0:=t0;b1+=3}@os{b1+=3}RU{F}(Seq(pt3{b0:b1;b1:b0},c4)))))))",
+    Tree0514 "B{o0=2;t0=1;b0=5}Isw{b0%2;N;T}(PPar{0;T}(Star(c0l,Cd{0;K}(t1)),Mt{20}(Dl{0}(MPri(pa2{b0:b0;b1:b0},FF(t3),@of{b0+=1}S))),@po{b0:=b0%4}@fi{b0>2}Seq(a4b{1;b0},Dd{100}(pa5{b0:2})),Pre{t0<4;R}(Bin{b0<5;T}(Bin{o0|4+1!4;_}(t6,t7e),a8))),Keep(Sb{b0=t0}))",
+    Tree0515 "B{q0;t0=4;b0=0;b1}Lp{_;S}(Ret2(Fb(c0,Step(Par{1;1}(Keep(To{30}(Sb{t0=b1})))),@os{b0+=3}@ki{t0+4<2}@po{b1+=1}RFb(Mt{50}(Pre{t0+1!5;K}(PPar{0;N}(a1b{b0;b1},@of{b1+=2}a2l)))),Lp{b0;F}(@ki{b1!b0}@rw{b0+2<1}FS(Invt(c3))))))",
+    Tree0516 "B{q0=4;t1=0;t0;b1;b0=1}PAll{_}(RFb(t0,Dl{10}(a1),RSeq(Sb{t1=b1},Sc{b0:=b1+4%3})),Lp{b0;_}(Cd{50;F}(@of{t0+=2}Step(Sl{30},c2,Sl{10}))))",
+    Tree0517 "B{b1=4;b0;t0=5}Flip(RFb(Scc{b0%2<1},Fb(@rw{b0>3}Star(Scc{t0<7},a0l,t1)),Pre{b0<b1}(Opt(Opt(Flt{3;F;_}(Flt{1;_;F}(pt2{b0:7;b1:b0}))))),@po{b1+=3}t3),FF(Bin{b0+1>3;_}(t4,Pre{b0>1}(@os{b0:=b1}@fi{t0>b1%4}@po{b1+=1}Sc{b1+=2;t0+=2}))))",
+    Tree0518 "B{b0;o0;t0}Isw{b0;_;N}(ASeq(Pri(@rw{o0|5>b0+2%4}@po{b0+=1}Dl{20}(pt0{b0:8}),@of{b0<b0+2?t0:=2}pa1{b0:=;b1:b0}),@os{t0+=3}Swm(OnceK(Sb{o0=1})),AFb(c2b{3},c3b{t0%3}),Dd{100}(Sb{b0=6}),Par{_;_}(Pri(Fai,Swm(t4,t5)))),t6e)",
+    Tree0519 "B{b0=4;t1;t0=3}Step(Swm(Sc{t1:=t0+3}),Ruf{1}(Cd{100;F}(pi0{t0:b0})))",
+    Tree0520 "B{t1=0;t0=0;b0}@rw{t1+3%4<1}Try(t0,RepF(Inv(SubA(FS(Scc{b0+2<t0+4})))),c1)",
+    Tree0521 "B{t1=5;q0=1;t0=0;b1=2;b0=2}OnceK(To{20}(Ruf{F}(@rw{b0>2}@oh{t1:=t0}@si{t0>b1+3%4}Lp{_;S}(Seq(@si{b1+4<b1%4}@os{t1+=1}PAll{1}(Sw{4}(pi0{t0:t1},a1b{t1%2;b0}),Swm(Sb{t1=b1})),Isw{1;_;_}(RU{F}(c2),Rpt{3}(c3),@ki{t0%2>0}Sb{b1=2}),MSeq(a4,Dd{50}(a5),t6),Pre{t1+4<7;F}(AFb(Scc{b0=1},t7,pt8{b0:=;b1:=},Wt{10})),Cd{20;F}(Mt{0}(Wt{100})))))))",
+    Tree0522 "B{b1=2;b0=1}Ret4(Cd{20;F}(@of{b0:=b1;b1+=2}TryT(ASeq(t0e,a1,t2),t3)))",
+    Tree0523 "B{q0=1;b0;t0}RFb(Lim{2}(Dl{20}(Try(Lp{_;_}(Ret0(Scc{b0!3})),RFb(pt0{b0:t0},pa1{b0:=;b1:b0})))),Par{1;_}(Star(pt2{b0:=}),Isw{t0;N;T}(c3,c4,pt5{b0:3}),t6e),To{0}(Rty3(t7e)),Ruf{F}(Wde(Seq(@ki{t0%3>0}@si{t0+1%4<0}pi8{t0:=}),PAll{2}(Par{0;_}(c9l,Sb{t0=b0}),F))),Fb(ASeq(Sl{20},@os{b0:=t0}pa10{b0:t0;b1:b0},c11),Try(@po{b0+=3}@oh{b0+=2}PPar{1;N}(Sl{0},c12),t13)))",
+    Tree0524 "B{b0=0;t1=2;o0=_}Par{-2;3}(t0,Flt{1;_;K}(RSeq(@oh{t1:=o0|2%4;b0+=1}@rw{t1<7}Pre{b0<t1+2;R}(Wt{10}))),t1)",
+    Tree0525 "B{t1=5;b0;q0=0;t0}PPar{2;T}(Bin{t0+1<0;T}(c0,t1),Lp{_;F}(c2l),Seq(Sc{t1:=t1%4;b0+=2},a3l))",
+    Tree0526 "B{t0=5;b1=3;t1;b0}Fb(PAll{2}(@os{b1+=3}@of{b1:=t1;b0:=t0}@po{b0+=1}pa0{b0:b0;b1:=},Sc{t1:=b1}),Par{-4;_}(a1,pi2{t0:=},S,pa3{b0:b0;b1:b0}),t4)",
+    Tree0527 "B{o0}Isw{o0|0%4;T;_}(c0e)",
+    Tree0528 "B{t0=4;b1=4;b0}MPri(a0b{b1+1;b0},Wde(t1,Sb{b0=4}),AFb(t2,@si{b0+1!3}@os{b1>6?b0+=1}@oh{b1+=3}Ret4(Flt{3;R;K}(t3)),a4,a5b{t0;b1},Rus{F}(S)))",
+    Tree0529 "B{b0;t0=3}@si{t0%3<1}@oh{b0+=2}RSeq(pc0{b0:0})",
+    Tree0530 "B{b0=1;q0=4;t0=4;o0=_}Lp{_;K}(Cnd{o0|3<4;_;_}(Mt{20}(RSeq(OnceT(MPri(pc0{b0:t0},t1,Scc{b0+1=7})),Lim{1}(Wde(t2,c3l)),Isw{t0%2;N;N}(Star(t4,pa5{b0:4},Sc{t0+=3;o0:=_}),pa6{b0:t0}),MPri(pa7{b0:b0;b1:b0},Sl{0})))))",
+    Tree0531 "B{t0=2;b0=4;b1=1}Bin{b0=7;N}(Ruf{3}(Rty4(Fb(Scc{t0%3>1},Opt(pt0{b0:b1}),Wu{t0},Cd{50;K}(pt1{b0:t0}),MPri(pc2{b0:t0},Wu{t0},Sl{20})))),Flip(Ruf{3}(Sw{5}(Swm(Scc{b0+2%4=0},SubA(a3),t4),@si{t0<0}Ite(c5,RSeq(Wt{50},t6,t7),Scc{t0+2=b0+2})))))",
+    Tree0532 "B{b1=2;o0=_;t0=1;q0=2}Par{_;-1}(FS(FF(RFb(@oh{o0:=t0}@rw{b1!7}Lp{b1;K}(t0),F,pi1{t0:b1}))),Fb(Dd{0}(c2e),t3,t4))",
+    Tree0533 "B{t0=2;b1=0;b0=0}Par{2;_}(t0e,Swm(Inv(@oh{b0+=1;b0+=1}@po{b1:=b0%2}Once(@of{b0:=b0%4}@rw{b0+2%2>0}@fi{b0=0}c1)),Isw{t0%4;T;T}(c2l),pi3{t0:=}))",
+    Tree0534 "B{t0=4;q0=3;b1}Lp{t0;R}(Flip(c0,t1,Sb{t0=b1}))",
+    Tree0535 "B{q0=0;t0=2;o0;b1=5;b0=1}@ki{t0+1<b1}@fi{b0>1}Fb(Lp{t0;R}(Isw{o0|5+4;_;T}(RSeq(S,Wt{0},a0))),@si{b1+1%2<0}t1)",
+    Tree0536 "B{b1;b0=3;t0=0}RFb(Su{t0}(RFb(c0,pa1{b0:=},a2,t3e,c4)),@os{t0=7?b1+=1}Wde(t5e,t6))",
+    Tree0537 "Seq(PPar{1;_}(MSeq(AFb(a0,a1,c2),FF(PAll{_}(Ret1(Once(c3l)))),ASeq(c4,Sub(t5e),t6,a7)),PAll{4}(RSeq(t8,a9),RU{F}(c10),OnceT(c11),t12)))",
+    Tree0538 "B{b1;b0;t0=5}Fb(@fi{t0>4}Isw{b1;N;T}(F,Step(a0,Wt{10}),a1,a2e,Sl{0}),Flt{1;S;F}(Bin{b1!3;T}(RSeq(a3b{b0%4;b0},Su{t0}(a4l)),RT{3}(c5l))),MPri(@si{t0%3<2}@os{t0<7?t0+=1;b1:=b0}Dl{20}(Rep3(t6)),pc7{b0:b1},@os{b0+=2}@rw{t0!b0}FS(FF(t8e)),Keep(Scc{b0!t0})))",
+    Tree0539 "B{b1=3;t0;b0=5}RFb(PPar{2;N}(To{0}(RepF(Step(R,a0))),Lim{2}(Mt{30}(Keep(S))),a1l,PAll{_}(pi2{t0:t0},t3,t4),Par{-2;-2}(pt5{b0:=;b1:t0},c6)),RSeq(Fb(Bin{b0+2%4>1;T}(pi7{t0:=},Suc),TryF(Intr{b1+3=b1}(Sc{b0:=t0+4%3;b0+=1}),t8),Pre{t0+2%2>0;F}(Scc{b0+2!t0})),Seq(RSeq(Seq(RFb(F,Pre{b0!3;S}(c9))),Pre{t0<b0%2;S}(t10)))))",
+    Tree0540 "B{b1=3;q0=2;o0=_}PAll{_}(c0,@ki{some}@fi{o0|0!0}@si{b1>1}Inv(c1),Suc)",
+    Tree0541 "B{t1=0}Swm(@si{t1<3}pi0{t0:t1},RT{F}(t1))",
+    Tree0542 "B{t0=1;b0}Par{_;_}(PPar{0;_}(Seq(t0e,@fi{t0+4%2=1}t1),@po{b0+=1}@si{b0<7}c2b{b0+1%3},pc3{b0:t0}),RSeq(a4b{t0;b0},To{30}(Sl{50}),OnceK(OnceT(Wu{t0})),F),PAll{-1}(Rep3(Ret3(Su{t0}(t5))),c6))",
+    Tree0543 "B{b1=4}Sw{4;3}(t0e,t1e,Inv(c2))",
+    Tree0544 "B{b1=0;o0=3;t1;b0;t0=0}Keep(Swm(Isw{b1%4;_;_}(pi0{t0:=},Cd{0;_}(Flip(@po{b1+=1}@of{t0:=b1%4;t1+2=t1?b0:=b1+3%3}Bin{t0+1!5;T}(AFb(a1,a2),Ite(c3b{o0|0},Wt{10})),Ub{o0},Sw{0;1}(@os{b0:=o0|3;b1:=3}Step(@ki{t1+3!6}@rw{b1+4=o0|4}a4e),a5,t6))))))",
+    Tree0545 "B{t0=3;t1=1}Ruf{3}(Pre{t0+3<t1+2%2;K}(Ret1(SubA(RT{F}(t0)))))",
+    Tree0546 "B{t0=1;q0=1;b0=5;o0=5;b1}FF(TryT(Seq(Fb(Dd{10}(Wv{t0}(pt0{b0:8;b1:b1})),t1,Wu{t0},@rw{b1!4}Sl{50},pc2{b0:6}),t3),Lp{b1;_}(Rep1(FS(Rep3(Sw{5}(@fi{b1+1=t0}@rw{none}t4e,@ki{t0!5}@of{b0:=o0|2%4}@si{t0>3}pt5{b0:b1;b1:=}))))),Pre{b1+3>t0%3}(TryT(t6,Step(pi7{t0:t0},a8b{b0;b1}),R))))",
+    Tree0547 "B{t0=4}Isw{t0+3;N;T}(Ret1(a0),c1,pt2{b0:t0})",
+    Tree0548 "B{b0;o0=_;t0=0}PAll{-2}(Ruf{3}(@po{o0:=t0%3}@oh{t0:=b0}Pre{b0%2=1}(pa0{b0:=;b1:b0})),t1)",
+    Tree0549 "B{b0=4;o0}Pre{b0!1;F}(Sb{o0=2})",
+    Tree0550 "B{b0=3}PAll{1}(Mt{30}(SubR(a0)),SubR(Rep4(a1b{1;b0})))",
+    Tree0551 "B{t0}PAll{1}(c0,Sl{20},pi1{t0:=})",
+    Tree0552 "B{b0=2;t0=1}Fb(SubR(Scc{b0>0}),pt0{b0:7;b1:t0},Sb{b0=5})",
+    Tree0553 "B{t0=1;b0=1;b1=4}ASeq(Rpt{0}(Wu{t0}),@os{b0+=1}@of{t0+=2;b1!7?t0+=1}Try(Swm(Par{-2;_}(t0,t1),Wt{100},Suc),@rw{b0+1%3>1}@fi{b0+2>b0}SubR(Bin{b1+4<5;T}(Sb{b0=2},R))),Swm(RSeq(a2)))",
+    Tree0554 "RFb(Fb(a0,c1),t2,Inv(Sl{10}))",
+    Tree0555 "Seq(Dd{50}(t0),t1,Fb(t2,c3),Flt{3;_;_}(Once(t4)),Rmp{S;S}(Sl{0}))",
+    Tree0556 "B{o0=_;b1;b0=4;q0=1}Pre{b1+3!2}(Ite(Par{0;-1}(Sl{10},Lp{b1;S}(Swm(Scc{b0<5},@fi{b0%4<3}c0l))),TryF(c1,Scc{none},Ruf{1}(Ub{o0})),PPar{2;T}(pt2{b0:b1;b1:b0},c3b{b1},Wt{50})))",
+    Tree0557 "B{o0=_;t0=1;b1=5;b0=4}RSeq(Fb(@os{b1+=3}c0,Flt{3;S;_}(To{0}(c1e)),Rpt{F}(@rw{b0<t0}Pre{o0|5!3;S}(F)),OnceT(pt2{b0:=}),TryT(t3,Wu{t0})),Fb(Isw{b1+1;_;_}(Par{-2;1}(Rep3(Ret3(c4)),Sw{4}(OnceK(a5),Sl{10})),Flt{3;R;K}(Ite(Ret2(t6),pa7{b0:1;b1:t0},Rty2(t8))))),MSeq(Par{_;-2}(pi9{t0:=},OnceK(R)),Par{1;2}(c10,Sc{b1+=1})),PAll{_}(t11,pt12{b0:t0;b1:b0}))",
+    Tree0558 "B{t0=3;q0=1;b1;b0=5}Cd{20;K}(@po{b1+=2}Flt{1;R;K}(Seq(Opt(PPar{1;_}(Wde(Scc{t0>b0+3},t0),R)),Rpt{0}(@fi{b1>t0+3%3}c1),Lp{b0;S}(RFb(Sel(Mt{10}(R)),c2b{t0+1})),Dl{30}(Cd{20;F}(Sl{20})))))",
+    Tree0559 "Mt{0}(RFb(c0l,c1l,c2l,t3))",
+    Tree0560 "B{b1;t0}RSeq(t0,OnceK(@ki{t0%2!0}Wt{20}),pt1{b0:t0;b1:b1})",
+    Tree0561 "B{t0;b0=2;o0=4;b1}MSeq(Rty1(Fb(c0,pa1{b0:b1;b1:b1},a2e)),RFb(a3,F),Swm(t4e,pc5{b0:b1}),Swm(@oh{b1+=2}@ki{t0%4<2}@po{t0+1=b1%3?b1+=1;none?b1+=2}a6,c7l,Ruf{3}(@fi{some}@oh{b0+1!6?b0+=1}Ub{o0})),Sl{50})",
+    Tree0562 "B{b0=2;b1=2;t0=5}Swm(Rty4(a0b{b1;b0}),Wde(pi1{t0:=},@oh{t0:=b0;b1:=b0+3%4}@ki{b0%3=1}a2b{b0;b0}),Inv(pi3{t0:b0}),Wde(Swm(Pre{b1<t0}(t4)),c5,Ret2(Sc{b0:=t0;t0<0?b0+=3})),a6)",
+    Tree0563 "B{b0=1;o0=1;t0=1}PAll{_}(@po{t0:=o0|5+3%2;o0:=_}RepF(c0l),c1,Rmp{F;S}(Ruf{F}(pt2{b0:=;b1:t0})))",
+    Tree0564 "B{t0;b0=5;t1=3}Fb(Rep2(@of{t1:=t0;t0:=b0%2}Pre{t1%3!2;F}(Pri(Rpt{1}(a0e),pt1{b0:1},Rep0(t2)))),FF(RFb(pa3{b0:t1},t4e,F,pt5{b0:=})))",
+    Tree0565 "B{o0;b1=5}FF(@ki{o0|0+4!b1}@fi{b1<1}@oh{b1+=2}t0)",
+    Tree0566 "Star(Opt(t0),Sub(t1e))",
+    Tree0567 "B{t0=0;b1=5;o0=4;b0}@si{b0=1}Try(Sb{o0=7},Sl{0},@po{b1:=b0%3}@fi{t0>b0%3}a0e,Sc{b0:=b0%4})",
+    Tree0568 "B{o0;t0=1;b0=4;b1=2}Swm(Flip(SubR(Cnd{none;T;S}(RepF(pi0{t0:=}))),c1b{t0%3},@po{t0+=1}@si{t0!3}Bin{b1%2!0;_}(Fai,a2b{b1+2;b1})),Ret3(a3),MSeq(Ub{o0},t4,t5e,a6))",
+    Tree0569 "B{t0=4;b0=1}MPri(Wde(Pre{t0>1}(Isw{t0;T;N}(Bin{b0<6;N}(c0,t1),a2)),Par{_;2}(pi3{t0:=},pa4{b0:t0;b1:t0}),Wt{30}))",
+    Tree0570 "B{t0=0;b0}RSeq(ASeq(Sb{b0=t0},RSeq(t0e,t1),pt2{b0:b0;b1:t0}),Wde(a3,@si{t0<3}Ruf{F}(a4),R))",
+    Tree0571 "B{b0;t1}Par{_;_}(SubA(Bin{b0<t1+2;N}(SubA(t0),Scc{t1>b0+2})),Inv(a1b{t1+2;b0}))",
+    Tree0572 "B{b1=0;t0=4;b0=0;o0=_}Pre{some;F}(Fb(@ki{b0+2%4<1}@of{t0:=b0}Pre{b1%3!2}(t0)))",
+    Tree0573 "B{t0=2;b0=3}Cd{10;K}(RFb(@fi{b0=b0+4}@oh{b0<b0%3?b0+=2}@rw{t0+4%4!2}t0,Wt{0}))",
+    Tree0574 "B{b1}Lim{2}(@ki{b1+2%3=2}Fb(a0,t1,a2))",
+    Tree0575 "B{q0=4;t1=3;o0=_;t0;b0=0;b1=3}Pri(Seq(MPri(@fi{b1=t1+3}@ki{t0!o0|0}@si{o0|3+2=t1%4}PPar{0;N}(c0e,pc1{b0:6},Sl{50},F,c2),Isw{b1%3;_;N}(Sb{t0=b1},t3,Scc{none}),c4,a5),Rus{2}(Intr{t0<b0}(Fb(t6,Try(Sl{0},c7b{t1%2},Sl{10},Suc),Cd{50;_}(Sb{b0=b1}))))),RSeq(t8,Wde(@po{b1:=t1}@si{b0<3}PAll{-2}(pi9{t0:=},t10),Fb(c11l,Wu{t1},c12,Wt{30}),RU{S}(Lp{t1;F}(Pre{o0|0=5;R}(t13e))))))",
+    Tree0576 "Keep(a0e)",
+    Tree0577 "B{b1=1;o0=_;b0=0;t0=3}Dl{0}(Fb(Ret2(pa0{b0:b1}),Seq(c1,pi2{t0:=},t3),t4,FS(@of{b0:=o0|2}@rw{b0%3>1}Rus{3}(@rw{b0+4%4<2}Ub{o0}))))",
+    Tree0578 "B{t0;t1}@oh{t0!7?t1:=t0%4}RT{F}(Flt{1;S;K}(t0))",
+    Tree0579 "B{b0;o0=_;t0=3}Ruf{1}(TryF(Su{t0}(a0),OnceK(Seq(FS(Wv{t0}(RSeq(t1,Scc{none},t2))))),Bin{o0|4!4;_}(TryT(Inv(Once(Ret2(a3e))),Sc{b0:=8}),Rus{3}(Seq(Sc{o0:=t0},pc4{b0:b0},@oh{t0+=3}pt5{b0:=}))),RSeq(Rus{3}(Star(t6e,Seq(a7b{b0+1%4;b0},a8))),RU{S}(c9b{b0}),Once(Wt{20}))))",
+    Tree0580 "B{q0=1;b0=2;t0=3}Fb(Try(MPri(@fi{t0+1<b0+3}Sb{b0=4},Su{t0}(Sc{b0+=2}),Lp{_;_}(pc0{b0:1}),TryT(Sb{b0=t0},c1)),Flt{2;S;K}(c2),Su{t0}(Flip(a3l,c4)),OnceT(Rep0(a5e)),MPri(Opt(t6),Keep(pt7{b0:t0;b1:b0}))))",
+    Tree0581 "Once(c0)",
+    Tree0582 "B{b1=3;b0;t0=1}@po{b1>5?b1+=1;b1:=9}@rw{b1+2!b1}@fi{t0+4%3>0}Step(Sw{0;4;2}(Pre{b0%3=2;R}(Wde(a0,S,Sl{20})),Ite(Swm(pt1{b0:t0;b1:b1},Sb{b0=0}),t2e),RU{S}(Cnd{t0+3<b0;N;F}(Par{-3;-2}(pc3{b0:=},c4,@of{t0<b1?t0+=1}@os{b0+=1}@ki{b1%4>1}R,c5))),@oh{b1:=7}@ki{t0<t0+4}Wv{t0}(TryF(a6b{b1+3%3;b0},Rus{F}(c7l)))))",
+    Tree0583 "B{t0=4;b1=3;b0=5}@of{b0%3>1?t0:=b0}@rw{b1<b0+4%4}RSeq(RFb(SubR(RFb(a0,t1)),t2,c3,@of{b1:=3}@ki{t0+2%2=0}pt4{b0:=;b1:b1},Scc{b1+3%4=2}))",
+    Tree0584 "B{t1=4}Flt{3;S;_}(Sc{t1+=3})",
+    Tree0585 "FF(c0)",
+    Tree0586 "B{b0=0;t0=1;q0=4}@oh{b0%4!0?t0+=1;t0+=3}@fi{t0=b0%2}@ki{b0%2!0}Seq(FS(MSeq(Lp{_;K}(@of{b0:=t0+3}@oh{b0:=9}@si{t0>7}c0),c1,Fb(pi2{t0:t0},c3l))),Seq(Swm(t4,pt5{b0:=}),t6,RSel(c7,c8l)),Mt{10}(FS(F)))",
+    Tree0587 "OnceT(Pri(Sub(a0),Wt{10}))",
+    Tree0588 "B{t0=2;b0=4}Su{t0}(Isw{t0;T;N}(Pre{t0<6;K}(@po{b0+=2}t0)))",
+    Tree0589 "TryF(Rep4(t0),Seq(c1e,c2l,t3),PAll{0}(S,c4,Cd{10;F}(F),Once(Cd{50;F}(c5)),Wt{50}),t6)",
+    Tree0590 "B{t0=3;b0}Inv(@fi{t0%4=3}c0b{b0+3%2})",
+    Tree0591 "B{t0=3;q0=2;b0=4}@si{t0%4!1}@oh{t0+=3}Wde(Lp{_;S}(Wu{t0}),SubA(Lp{_;F}(SubA(MSeq(@oh{t0:=t0%2;b0<5?b0:=b0%4}Inv(Run))))))",
+    Tree0592 "B{b0=3;b1=1;t0=0}Rmp{S;S}(Rty3(Pri(@ki{b1=b0}SubA(PAll{_}(Cd{30;F}(a0),c1)),Inv(Seq(@si{t0<4}RSel(c2,t3e,a4,SubR(t5),Sc{b0+4>b1?t0+=2}),@po{b1+=2}t6)))))",
+    Tree0593 "B{t0=0;q0=3;b0=1;b1=1}Seq(Inv(RFb(a0,@ki{b1=t0}RSeq(c1,a2,@po{b0:=t0%4}@of{b1!2?b1+=2;b1:=b1+2%3}@rw{b1+4<2}a3b{2;b0}),c4)),Dl{10}(MPri(Lp{_;R}(t5),t6,@ki{b0<1}Sb{t0=2},a7e,OnceT(a8))),Ite(Wu{t0},Cnd{b0+1!2;N;S}(F),S))",
+    Tree0594 "B{b1=5;b0=1;t0}RFb(TryT(Swm(Rus{F}(Rep2(Ret2(pt0{b0:t0}))),MSeq(Pre{b1!t0;K}(Flip(@po{t0+=2}Wt{30},OnceK(t1),c2b{b1+2})))),Rus{1}(Dl{10}(TryT(Ruf{2}(t3),TryF(Wt{100},@oh{b0+=1}pa4{b0:=;b1:=},a5b{2;b1},R))))))",
+    Tree0595 "B{b0;t0=0;b1=1}@fi{b1%4>0}@rw{t0%4<3}@po{b1+=2}Rty4(Wde(@of{b1+=3}pc0{b0:9},t1,pc2{b0:=}))",
+    Tree0596 "B{q0=2;b1=5;b0=0;t0;t1=3}MSeq(PAll{_}(Seq(pc0{b0:1},a1b{8;b1},Sc{b0+=1}),RT{2}(t2),Wt{0}),@po{b1+=1}@fi{b0%4!2}@si{b0+3>1}AFb(OnceT(Fb(Lp{t1;_}(@ki{t1<t0%3}@oh{t1+=3;b1:=b0+2}Fai),RSeq(Sc{t0+=3},a3l))),@of{t0+=1}Lp{_;_}(PPar{2;T}(a4l,Fai,c5,a6l)),pt7{b0:=}))",
+    Tree0597 "B{t0;b0=1;o0}Step(RSel(RSeq(t0,a1l,Sl{10},F)),Dl{20}(RSel(Opt(SubA(Isw{t0%2;N;_}(F,c2b{t0},Fai))))),@os{b0:=o0|5;b0+=2}@si{none}t3)",
+    Tree0598 "B{t0;b0=4}Step(Rmp{S;F}(Swm(a0b{b0+4%4;b0},Sc{t0:=b0},Rty0(c1))),Rpt{0}(t2),TryF(Rpt{1}(pt3{b0:=;b1:b0}),OnceK(a4)),Step(Swm(t5e,Sb{t0=b0}),RSel(a6l,a7e),Star(a8e,pa9{b0:b0},a10l)),Isw{b0%4;_;T}(pt11{b0:=;b1:b0},SubR(MPri(Mt{0}(t12))),a13))",
+    Tree0599 "B{o0=1;t0=5;b1=5;b0=1}MSeq(Seq(Pre{t0!o0|0+4;K}(RT{F}(Pre{b1<3;S}(Rep4(t0)))),To{0}(PAll{_}(Rep3(pt1{b0:4})))),RT{3}(AFb(pt2{b0:b0;b1:b0},SubR(pt3{b0:t0;b1:b0}),@fi{none}@po{t0+=1}RFb(c4,@oh{some?t0:=b0+2%4;b1+=3}a5b{1;b0}))),Pre{o0|3<0;S}(Wde(pi6{t0:=},pi7{t0:b0},RepF(Pre{b0<5;S}(pt8{b0:=;b1:=})))),Seq(Rpt{2}(pa9{b0:=;b1:t0}),@oh{b1:=8}@fi{b1+3=o0|4%4}@ki{t0<6}Sc{o0:=4}),AFb(Step(pa10{b0:b1;b1:=},Keep(@os{t0+3>2?b0:=t0%2}c11)),Rep1(F),a12))",
 }

@@ -5,462 +5,410 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-        }
-        Fallback {
-            ForceFailure {
-                Repeater(forever) {
-                    #[skip_if(|bb| bb.b0 + 2 == 2)]
-                    Timeout(0) {
-                        Loop(q0, if_empty = Running) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1>),
-                WaitValueUpdate(t1) {
-                    #[on_failure(|bb| bb.t1.set(bb.b0 % 3))]
-                    #[skip_if(|bb| *bb.t0 > 2)]
-                    #[run_while(|bb| bb.b0 % 2 < 0)]
-                    KeepRunningUntilFailure {
-                        MaxTime(0) {
-                            Sleep(10),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Timeout(10) {
-                    Action(Act<2>),
-                },
-                AlwaysFailure,
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0600Blackboard { t0 t1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64 = 1,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(0),
         }
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                AlwaysFailure,
-                Action(PAct<1>, b0 = 6, b1 = {b0}),
+        Remap(success = Failure, failure = Success) {
+            Fallback {
+                ReactiveFallback {
+                    Action(Act<0> = Act::<0>),
+                    AlwaysFailure,
+                    #[on_failure(|bb| bb.b1 = (bb.b0 + 4) % 2)]
+                    Condition(Cond<1>),
+                },
+                Limiter(2) {
+                    Sequence {
+                        Condition(PCond<2>, b0 = {b1}),
+                        SetBlackboard(o0 = Some(3)),
+                    },
+                },
+                Loop(q0, value = {t0}) {
+                    StepSequencer {
+                        Fallback {
+                            #[failure_if(|bb| bb.b1 % 4 < 0)]
+                            Failer,
+                            Action(PAct<3>, b0 = 1, b1 = {b1}),
+                        },
+                        SetBlackboard(o0 = Some(4)),
+                        AlwaysSuccess,
+                    },
+                },
+                SequenceStar {
+                    Condition(Cond<4>),
+                    AlwaysFailure,
+                },
+                Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Success) {
+                    ReactiveFallback {
+                        Action(Act<5> = Act::<5>),
+                        AlwaysRunning,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0601Blackboard { b0 });
+board!(Tree0601Blackboard { b0 b1 t0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0602 for Ctx {
-        RetryUntilSuccessful(3) {
-            Condition(|ctx| ctx.check(0)),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64,
         }
+        #[on_success(|bb| { bb.b0 += 3; bb.o0 = Some(*bb.t0) })]
+        MemSequence {
+            Timeout(20) {
+                MemPriority {
+                    Action(Act<0>),
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        Action(Act<1>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Invert {
+                    Condition(Cond<2>),
+                },
+                MaxTime(50) {
+                    SetBlackboard(t0 = 8),
+                },
+            },
+            Fallback {
+                Interrupt(|bb| bb.b0 + 1 != 2) {
+                    Action(Act<3>),
+                },
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+            },
+            Invert {
+                Wait(30),
+            },
+        }
+    }
+}
+
+board!(Tree0602Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0603Sub0 for Ctx {
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0603 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-        }
-        MemSequence {
-            AsyncFallback {
-                StatefulAction(Task<0>),
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    KeepRunningUntilFailure {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            RetryUntilSuccessful(4) {
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        Action(PAct<2>, b0 = 0, b1 = {t0}),
-                        UnsetBlackboard(o0),
-                    },
-                    #[skip_if(|bb| bb.b0 + 4 < *bb.t0)]
-                    #[on_success(|bb| { *bb.t0 += 1; bb.o0 = Some(bb.b0 + 2) })]
-                    #[post(|bb| *bb.t0 += 1)]
-                    WaitValueUpdate(t0) {
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-                ReactiveFallback {
-                    Retry(0) {
-                        StatefulAction(Task<4>),
-                    },
-                    WasEntryUpdated(t0),
-                },
-                Fallback {
-                    SequenceStar {
-                        Condition(Cond<5>),
-                        WasEntryUpdated(t0),
-                        #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(0) % 2)]
-                        #[success_if(|bb| bb.o0.unwrap_or(4) > bb.b0 % 3)]
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                        Condition(Cond<7>),
-                    },
-                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                    #[skip_if(|bb| (bb.b0 + 1) % 3 < 0)]
-                    Precondition(|bb| (*bb.t0 + 1) % 2 > 0, else = Running) {
-                        Fallback {
-                            Failer,
-                            AlwaysFailure,
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<8>),
-                    },
-                    #[run_while(|bb| *bb.t0 % 2 > 0)]
-                    #[on_success(|bb| if bb.o0.unwrap_or(2) + 4 > 6 { bb.b0 += 1 })]
-                    #[failure_if(|bb| *bb.t0 % 4 < 2)]
-                    AlwaysSuccess,
-                },
-                Inverter {
-                    ReactiveSequence {
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            Action(PAct<9>, b0 = {t0}),
-                            Condition(Cond<10>),
-                            StatefulAction(Task<11>),
-                            ForceSuccess {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-            },
+        Parallel {
+            StatefulAction(Task<0>),
+            SubTree(Tree0603Sub0),
+            Sleep(30),
+            Failer,
         }
     }
 }
 
-board!(Tree0603Blackboard { b0 o0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0604Sub0 for Ctx {
+        Condition(Cond<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0604 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Conditional(|bb| *bb.t0 % 3 < 2, else = Success) {
-            #[skip_if(|bb| *bb.t0 != *bb.t0 + 1)]
-            FlipSelector {
-                Condition(Cond<0>),
-                Condition(PCond<1>, b0 = {=}),
-                StatefulAction(Task<2>),
-                KeepRunningUntilFailure {
-                    TryCatch {
-                        AlwaysFailure,
-                        Script(|bb| if bb.b0 + 4 == (bb.b0 + 3) % 2 { bb.b0 = 8 }),
+        SequenceStar {
+            StatefulAction(Task<0>),
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                SubTree(Tree0604Sub0),
+                AlwaysFailure,
+            },
+            ReactiveSequence {
+                MaxTime(10) {
+                    FlipSelector {
+                        Remap(success = Success, failure = Failure) {
+                            Condition(Cond<2>),
+                        },
+                        StatefulAction(Task<3>),
                     },
                 },
+            },
+            ReactiveFallback {
+                Action(Act<4>),
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6>),
             },
         }
     }
 }
-
-board!(Tree0604Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
         }
-        WhileDoElse {
-            #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
-            TryCatch {
-                Condition(PCond<0>, b0 = {t0}),
-                Fallback {
-                    StatefulAction(Task<1>),
-                    UnsetBlackboard(o0),
-                },
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                PolicyParallel(policy = FirstFailure) {
-                    Condition(Cond<4> = Cond::<4>),
-                    StatefulAction(Task<5>),
-                    #[failure_if(|bb| bb.b0 % 3 < 2)]
-                    Action(Act<6>),
-                },
+        Fallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                #[post(|bb| if *bb.t0 % 2 != 1 { bb.b1 += 1 })]
+                Condition(PCond<1>, b0 = {b1}),
+                StatefulAction(Task<2>),
+                Condition(PCond<3>, b0 = 4),
             },
-            Fallback {
-                Fallback {
-                    #[failure_if(|bb| bb.b0 % 4 > 0)]
-                    #[success_if(|bb| bb.b0 + 3 > bb.b0 + 1)]
-                    SequenceWithMemory {
-                        Repeater(0) {
-                            Condition(PCond<7>, b0 = {t0}),
-                        },
-                        Action(PAct<8>, b0 = {b0}),
-                    },
-                    Condition(Cond<9>),
-                    IfThenElse {
-                        Condition(Cond<10>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            StatefulAction(Task<11>),
         }
     }
 }
 
-board!(Tree0605Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0606Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Priority {
-            Condition(Cond<5>),
-            Action(PAct<6>, b0 = 3, b1 = {t0}),
-        }
-    }
-}
+board!(Tree0605Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
             #[tracked] t0: i64,
-            b0: i64,
         }
-        SequenceStar {
+        Invert {
             Fallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    #[post(|bb| bb.o0 = Some(*bb.t0 + 2))]
-                    Condition(Cond<1>),
-                    Action(PIo<2>, t0 = {=}),
+                IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop) {
+                    Failer,
+                    WasEntryUpdated(t0),
                 },
-                MaxTime(30) {
-                    Sleep(10),
-                },
-                FlipSelector {
-                    #[on_halted(|bb| if bb.b0 < 6 { bb.b0 += 3 })]
-                    #[skip_if(|bb| bb.o0.unwrap_or(5) + 3 > 3)]
-                    #[post(|bb| bb.t0.set(*bb.t0 % 3))]
-                    AlwaysSuccess,
-                    ScriptCondition(|bb| bb.o0.unwrap_or(5) > 2),
-                    StatefulAction(Task<3>),
-                },
-            },
-            #[post(|bb| { *bb.t0 += 1; *bb.t0 += 3 })]
-            Delay(0) {
-                Condition(Cond<4>),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                SubTree(Tree0606Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-                Sequence {
-                    Condition(Cond<7>),
-                    #[post(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
-                    Condition(|ctx| ctx.check(8)),
+                Repeat(1) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0606Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0607Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b1: i64 = 12,
-        }
-        ScriptCondition(|bb| bb.b1 % 4 != 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0607Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b1: i64 = 12,
-        }
-        Action(|ctx, bb| ctx.exec_in(3, 6, &mut bb.b1))
-    }
-}
+board!(Tree0606Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0607 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-        }
-        Cooldown(10, filtered = Skipped) {
-            Inverter {
-                AsyncSequence {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        SubTree(Tree0607Sub0, t0 = {=}, b1 = {b1}),
-                        Action(Act<1> = Act::<1>),
-                    },
-                    MemPriority {
-                        StatefulAction(Task<2> = Task::<2>),
-                        #[on_failure(|bb| bb.b1 = (*bb.t0 + 1) % 4)]
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        Timeout(0) {
-                            SubTree(Tree0607Sub1, t0 = {=}, b1 = {b1}),
-                        },
+        Priority {
+            MemSequence {
+                StatefulAction(Task<0>),
+                Repeat(3) {
+                    IfThenElse {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
                     },
                 },
+                MemPriority {
+                    Action(Act<4>),
+                    Sleep(0),
+                },
             },
+            AlwaysSuccess,
         }
     }
 }
-
-board!(Tree0607Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0608 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
             b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-            #[tracked] t1: i64,
+            b0: i64 = 3,
         }
         AsyncSequence {
-            Action(Act<0>),
-            #[run_while(|bb| *bb.t1 != 6)]
-            AlwaysFailure,
-            ReactiveFallback {
-                SetBlackboard(b1 = 5),
-            },
-            #[skip_if(|bb| *bb.t0 % 3 != 1)]
-            #[on_halted(|bb| bb.b1 += 2)]
-            #[on_failure(|bb| if bb.b0 > *bb.t0 { *bb.t1 += 1 })]
-            Parallel(success = 1, failure = -3) {
-                Inverter {
-                    Action(PIo<1>, t0 = {t0}),
+            StatefulAction(Task<0>),
+            Conditional(|bb| *bb.t0 + 1 < 3, else = Failure) {
+                IndexSwitch(|bb| (bb.b1 + 3) % 2, out_of_range = Fail, dynamic = false) {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 4)),
+                    Action(PIo<2>, t0 = {b1}),
+                    RetryUntilSuccessful(0) {
+                        Condition(|ctx| ctx.check(3)),
+                    },
                 },
-                Condition(Cond<2>),
-                Priority {
-                    #[skip_if(|bb| bb.b1 < 4)]
-                    Action(|ctx| ctx.exec(3)),
-                    #[run_while(|bb| (*bb.t0 + 2) % 3 < 1)]
-                    #[skip_if(|bb| bb.b0 == 6)]
-                    StatefulAction(Task<4> = Task::<4>),
+            },
+            #[on_failure(|bb| { bb.b0 = bb.b1; *bb.t0 += 2 })]
+            ParallelAll(max_failures = -1) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Conditional(|bb| bb.b1 + 3 == 0, dynamic = true) {
+                    Fallback {
+                        MaxTime(0) {
+                            Inverter {
+                                Sleep(50),
+                            },
+                        },
+                        Sleep(0),
+                    },
+                },
+            },
+            #[post(|bb| bb.b0 += 3)]
+            #[on_halted(|bb| bb.b1 = bb.b0 + 2)]
+            Remap(success = Failure, failure = Success) {
+                Selector {
+                    MaxTime(0) {
+                        StatefulAction(Task<7>),
+                    },
+                    Runner,
                 },
             },
         }
     }
 }
 
-board!(Tree0608Blackboard { b1 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0609Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0608Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0609 for Ctx {
-        Repeater(0) {
-            SubTree(Tree0609Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        RepeatUntil(Success) {
+            Optional {
+                MemSequence {
+                    Action(PAct<0>, b0 = {=}, b1 = {=}),
+                    AsyncFallback {
+                        WasEntryUpdated(t0),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                    },
+                    Retry(4) {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 1)),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0609Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0610 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
             b0: i64 = 1,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
         StepSequencer {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-                Parallel(failure = 1) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    SequenceWithMemory {
-                        Sleep(0),
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                Repeat(0) {
-                    Condition(PCond<4>, b0 = {t1}),
-                },
-                Deadline(30) {
-                    #[success_if(|bb| *bb.t1 > *bb.t0)]
-                    RepeatUntilFailure(2) {
-                        ReactiveSequence {
-                            Loop(q0, if_empty = Failure) {
-                                ReactiveFallback {
-                                    #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
-                                    StatefulAction(Task<5>),
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                },
+            Sequence {
+                SetBlackboard(t1 = {b1}),
+            },
+            Action(PIo<0>, t0 = {=}),
+            Fallback {
+                Condition(PCond<1>, b0 = {=}),
+                StatefulAction(Task<2>),
+                WasEntryUpdated(t0),
+            },
+            IfThenElse {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4> = Task::<4>),
             },
         }
     }
 }
 
-board!(Tree0610Blackboard { q0 t1 t0 b0 });
+board!(Tree0610Blackboard { t1 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0611Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b0: i64 = 9,
+        }
+        Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 2, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0611Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(|ctx, bb| ctx.check_in(4, *bb.t0))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0611 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
             b0: i64,
         }
-        ReactiveSequence {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                AlwaysSuccess,
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            MemSequence {
-                SetBlackboard(o0 = Some(2)),
-                Conditional(|bb| bb.b0 == 5) {
-                    SetBlackboard(t0 = 7),
+        Precondition(|bb| bb.b0 % 4 != 2) {
+            AsyncFallback {
+                RunOnce {
+                    Timeout(0) {
+                        Runner,
+                    },
                 },
-            },
-            Fallback {
+                ForceSuccess {
+                    WhileDoElse {
+                        TryCatch {
+                            Precondition(|bb| *bb.t0 < 3, else = Running) {
+                                Precondition(|bb| *bb.t0 % 2 > 0, else = Success) {
+                                    StatefulAction(PTask<0>, b0 = {b0}),
+                                },
+                            },
+                            AlwaysRunning,
+                        },
+                        Priority {
+                            #[on_success(|bb| bb.b0 = *bb.t0)]
+                            #[post(|bb| bb.b0 = bb.b0 % 3)]
+                            #[run_while(|bb| *bb.t0 % 2 != 1)]
+                            Limiter(1) {
+                                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                            },
+                        },
+                        MemPriority {
+                            #[skip_if(|bb| bb.b0 + 2 < bb.b0)]
+                            SubTree(Tree0611Sub0, ..),
+                            Action(Act<3>),
+                        },
+                    },
+                },
+                ForceFailure {
+                    Precondition(|bb| bb.b0 < 6) {
+                        SubTree(Tree0611Sub1, t0 = {=}, b0 = {b0}),
+                    },
+                },
+                #[on_halted(|bb| bb.b0 += 2)]
                 RetryUntilSuccessful(4) {
-                    WasEntryUpdated(t0),
+                    RunOnce {
+                        Action(PIo<5>, t0 = {t0}),
+                    },
                 },
-            },
-            SetBlackboard(b0 = {t0}),
-            AsyncSequence {
-                Condition(Cond<2>),
-                Delay(50) {
-                    MaxTime(30) {
-                        StatefulAction(Task<3>),
+                ReactiveSequence {
+                    Conditional(|bb| bb.b0 < 1, dynamic = true, else = Failure) {
+                        ScriptCondition(|bb| *bb.t0 > 3),
+                    },
+                    BinarySelector(|bb| *bb.t0 + 1 > 5) {
+                        Condition(Cond<6> = Cond::<6>),
+                        Wait(10),
+                    },
+                    Filter(times = 3, filtered = Failure) {
+                        Inverter {
+                            ReactiveSequence {
+                                Script(|bb| bb.t0.set(*bb.t0 % 2)),
+                                StatefulAction(Task<7>),
+                                ScriptCondition(|bb| *bb.t0 != 3),
+                            },
+                        },
                     },
                 },
             },
@@ -468,355 +416,339 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0611Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0612Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 9,
-        }
-        SetBlackboard(t1 = {b0})
-    }
-}
+board!(Tree0611Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0612 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64 = 1,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64,
+            o0: Option<i64> = None,
         }
-        SequenceWithMemory {
-            ReactiveSequence {
-                SetBlackboard(b0 = 5),
-                Script(|bb| if *bb.t0 > 1 { bb.t0.set(9) }),
+        BinarySelector(|bb| *bb.t0 % 4 > 2, dynamic = false) {
+            RunOnce(then_skip = false) {
+                #[on_failure(|bb| bb.t0.set(4))]
+                #[skip_if(|bb| bb.b0 > 3)]
+                RunOnce(then_skip = true) {
+                    Parallel(failure = 3) {
+                        Wait(0),
+                        WasEntryUpdated(t0),
+                        #[skip_if(|bb| bb.b0 % 2 != 0)]
+                        StatefulAction(Task<0>),
+                    },
+                },
             },
-            SubTree(Tree0612Sub0, ..),
+            StepSequencer {
+                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(0), &mut bb.b0)),
+                Action(Act<2>),
+            },
         }
     }
 }
 
-board!(Tree0612Blackboard { b0 t0 q0 t1 });
+board!(Tree0612Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0613Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        Selector {
+            Cooldown(0) {
+                Script(|bb| bb.b1 = bb.b0 + 3),
+            },
+            #[failure_if(|bb| *bb.t0 == 1)]
+            Runner,
+            Conditional(|bb| *bb.t0 > bb.b0, dynamic = false, else = Failure) {
+                Wait(10),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0613Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        #[on_halted(|bb| if bb.b0 % 4 > 2 { bb.b1 += 1 })]
+        #[failure_if(|bb| bb.b1 + 2 != *bb.t0)]
+        Action(Act<7>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0613 for Ctx {
-        AsyncFallback {
-            Sequence {
-                AlwaysSuccess,
-                RetryUntilSuccessful(4) {
-                    AlwaysSuccess,
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        #[run_while(|bb| (bb.b0 + 3) % 2 < 0)]
+        #[on_success(|bb| { bb.b0 += 2; bb.b0 = 6 })]
+        ReactiveSequence {
+            Fallback {
+                #[on_success(|bb| *bb.t0 += 3)]
+                #[success_if(|bb| (*bb.t0 + 2) % 2 < 1)]
+                Condition(Cond<0>),
+                Switch(b1) {
+                    case 3 => SetBlackboard(t0 = {b1}),
+                    _ => Condition(Cond<1> = Cond::<1>),
                 },
-                Condition(|ctx| ctx.check(0)),
-            },
-            Timeout(30) {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            Repeat(4) {
+                StatefulAction(Task<2> = Task::<2>),
                 Action(Act<3>),
+            },
+            SubTree(Tree0613Sub0, ..),
+            ReactiveSequence {
+                RunOnce {
+                    Inverter {
+                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Condition(PCond<5>, b0 = 2),
+                SetBlackboard(b1 = 5),
+                #[success_if(|bb| bb.b0 + 2 == bb.b0 + 1)]
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[failure_if(|bb| bb.b1 < 5)]
+                Action(Act<6>),
+            },
+            SequenceWithMemory {
+                SubTree(Tree0613Sub1, ..),
+                #[run_while(|bb| bb.b1 + 2 != bb.b1 + 4)]
+                Failer,
+                SetBlackboard(b1 = 8),
             },
         }
     }
 }
+
+board!(Tree0613Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0614 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 2,
-        }
-        #[post(|bb| bb.t0.set(*bb.t1))]
-        #[on_success(|bb| { *bb.t0 += 1; bb.o0 = None })]
-        Selector {
-            Action(PAct<0>, b0 = {=}, b1 = {b1}),
-            Sequence {
-                ReactiveSelector {
-                    Condition(Cond<1>),
-                    Condition(PCond<2>, b0 = 1),
-                },
-                #[skip_if(|bb| (bb.b1 + 1) % 4 > 2)]
-                #[on_failure(|bb| { bb.b0 += 2; bb.b0 = *bb.t1 + 2 })]
-                #[post(|bb| bb.t1.set(*bb.t1 % 2))]
-                StatefulAction(PTask<3>, b0 = {t1}),
-                Condition(Cond<4>),
-                AlwaysSuccess,
-            },
-            TryCatch(catch_on_halt = true) {
-                Sequence {
-                    RunOnce {
-                        ScriptCondition(|bb| *bb.t0 + 4 < 3),
-                    },
-                    WasEntryUpdated(t0),
-                },
-                #[run_while(|bb| bb.b1 > 3)]
-                ReactiveSequence {
-                    Inverter {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                ScriptCondition(|bb| (*bb.t1 + 3) % 2 == 1),
+        ReactiveFallback {
+            Delay(0) {
+                StatefulAction(Task<0>),
             },
         }
-    }
-}
-
-board!(Tree0614Blackboard { o0 b1 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0615Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(Task<1> = Task::<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0615 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
         }
-        Switch(b1) {
-            case 4 => Condition(Cond<0>),
-            case 5 => SubTree(Tree0615Sub0, ..),
-            case 0 => #[on_success(|bb| bb.b1 += 1)]
-            Condition(Cond<2>),
-            _ => Sleep(0),
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            Action(PIo<1>, t0 = {b1}),
+            Action(PAct<2>, b0 = {t0}, b1 = {=}),
+            Action(PAct<3>, b0 = 8, b1 = {=}),
+            Condition(Cond<4> = Cond::<4>),
         }
     }
 }
 
-board!(Tree0615Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0616Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        SetBlackboard(t0 = 3)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0616Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        SubTree(Tree0616Sub1, t0 = {=}, b0 = {b0})
-    }
-}
+board!(Tree0615Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0616 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 1,
             b0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 5,
         }
-        Precondition(|bb| bb.b0 < 6) {
-            RunOnce(then_skip = true) {
-                SubTree(Tree0616Sub0, ..),
+        MemSequence {
+            Sequence {
+                Switch(b1) {
+                    case 2 => Optional {
+                        Condition(Cond<0>),
+                    },
+                    case 4 => StatefulAction(Task<1>),
+                    case 1 => Action(PIo<2>, t0 = {=}),
+                    _ => Action(PAct<3>, b0 = 6, b1 = {t0}),
+                },
+            },
+            Delay(0) {
+                StepSequencer {
+                    #[skip_if(|bb| *bb.t1 % 3 > 0)]
+                    Fallback {
+                        Condition(Cond<4>),
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        Action(|ctx, bb| ctx.exec_in(5, (bb.b1 + 3) % 2, &mut bb.b0)),
+                        Action(PAct<6>, b0 = {b0}, b1 = {t1}),
+                    },
+                    StatefulAction(Task<7>),
+                },
+            },
+            Filter(times = 1, filtered = Failure) {
+                SequenceStar {
+                    Sleep(10),
+                    #[on_success(|bb| bb.b1 += 1)]
+                    #[success_if(|bb| *bb.t0 == (bb.b1 + 4) % 2)]
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    Sequence {
+                        Condition(Cond<8>),
+                        SetBlackboard(t0 = 4),
+                        StatefulAction(Task<9>),
+                        Action(Act<10>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0616Blackboard { t0 b0 });
+board!(Tree0616Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0617 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
             b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-            o0: Option<i64>,
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            AlwaysSuccess,
-            ParallelAll(2) {
-                UnsetBlackboard(o0),
-                #[failure_if(|bb| *bb.t0 != bb.b1)]
-                #[on_success(|bb| if bb.o0.is_none() { bb.b1 = *bb.t1 })]
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 4, &mut bb.b1)),
-                    Action(|ctx| ctx.exec(2)),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            Timeout(10) {
-                PolicyParallel(policy = FirstFailure) {
-                    #[skip_if(|bb| bb.b1 != (bb.b0 + 1) % 3)]
-                    #[post(|bb| bb.o0 = None)]
-                    StepSequencer {
-                        Action(Act<5>),
+        Priority {
+            Conditional(|bb| *bb.t1 > 3) {
+                #[post(|bb| bb.t1.set(bb.b0))]
+                #[on_halted(|bb| { if *bb.t1 > 3 { bb.b0 = *bb.t1 }; bb.b0 += 3 })]
+                #[failure_if(|bb| bb.o0.is_none())]
+                BinarySelector(|bb| bb.o0.unwrap_or(0) % 4 == 3, dynamic = false) {
+                    Interrupt(|bb| bb.b0 % 4 < 3) {
+                        BinarySelector(|bb| bb.b0 + 1 > 0, dynamic = true) {
+                            WasEntryUpdated(t1),
+                            Condition(Cond<0> = Cond::<0>),
+                        },
                     },
-                    AsyncFallback {
-                        Action(Act<6>),
-                        Action(Act<7>),
+                    Inverter {
+                        StatefulAction(Task<1>),
                     },
                 },
             },
-            Precondition(|bb| (bb.b0 + 2) % 2 == 0) {
-                StatefulAction(Task<8>),
+            Delay(30) {
+                Conditional(|bb| *bb.t0 + 3 < 4, dynamic = false, else = Success) {
+                    Action(PAct<2>, b0 = {=}),
+                },
+            },
+            WhileDoElse {
+                #[post(|bb| bb.o0 = None)]
+                #[skip_if(|bb| bb.b0 + 1 > 0)]
+                TryCatch {
+                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                    Wait(20),
+                },
+                SequenceStar {
+                    #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                    #[success_if(|bb| bb.b0 % 3 != 0)]
+                    ReactiveFallback {
+                        Action(Act<4>),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0617Blackboard { t1 b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0618Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        MaxTime(0) {
-            WaitUntil(|bb| bb.b1 % 3 == 1) {
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0618Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 14,
-            b0: i64 = 9,
-        }
-        #[success_if(|bb| (bb.b0 + 4) % 2 > 0)]
-        SubTree(Tree0618Sub1, ..)
-    }
-}
+board!(Tree0617Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0618 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64,
+            b1: i64,
         }
-        ParallelAll {
-            Action(PAct<0>, b0 = {=}),
-            SubTree(Tree0618Sub0, ..),
-            Action(Act<2>),
+        Parallel(success = 1, failure = 1) {
+            RetryUntilSuccessful(1) {
+                Cooldown(10, filtered = Skipped) {
+                    Timeout(20) {
+                        Switch(b1) {
+                            case 3 => Condition(Cond<0>),
+                            _ => #[on_failure(|bb| bb.b1 += 1)]
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0618Blackboard { b1 b0 });
+board!(Tree0618Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0619 for Ctx {
         blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
             b1: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 0,
         }
-        #[on_success(|bb| bb.o0 = Some(bb.b1 + 2))]
-        ParallelAll(3) {
-            TryCatch {
-                StatefulAction(Task<0>),
-                Repeater(2) {
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                Condition(Cond<2>),
-            },
-            Repeat(3) {
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[skip_if(|bb| bb.b1 % 2 != 1)]
-                Fallback {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(1) {
-                            Action(PIo<3>, t0 = {t0}),
-                        },
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+            Conditional(|bb| bb.b0 > bb.b0 % 3, dynamic = false) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    ScriptCondition(|bb| bb.b0 + 3 != 0),
+                    Sequence {
+                        SetBlackboard(t0 = {b0}),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(4) == 2),
+                        #[post(|bb| bb.b1 = bb.b1 % 3)]
+                        Action(Act<0>),
                     },
-                    SetBlackboard(o0 = Some(4)),
                 },
             },
-            Switch(b1) {
-                case 1 => Condition(Cond<4>),
-                case 2 => Retry(0) {
-                    #[on_success(|bb| bb.b0 = bb.b1 % 3)]
-                    #[on_failure(|bb| bb.o0 = None)]
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 1, &mut bb.b0)),
-                },
-                _ => Filter(times = 1, count = Success, filtered = Failure) {
-                    StatefulAction(PTask<6>, b0 = 5, b1 = {=}),
-                },
+            Filter(times = 1, filtered = Failure) {
+                Action(PIo<1>, t0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0619Blackboard { b1 t0 o0 b0 });
+board!(Tree0619Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0620 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
             b1: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 1,
         }
-        IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Loop, dynamic = false) {
-            ReactiveSelector {
-                Action(Act<0>),
-                Precondition(|bb| bb.b0 != 0) {
-                    StatefulAction(Task<1>),
-                },
-                Repeat(2) {
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-            },
-            Precondition(|bb| *bb.t0 < bb.b0 % 3, else = Failure) {
-                Parallel(failure = -2) {
-                    FlipSelector {
-                        Fallback {
-                            Condition(Cond<3> = Cond::<3>),
-                            StatefulAction(Task<4>),
+        MemPriority {
+            Invert {
+                #[on_success(|bb| if bb.b0 > 0 { bb.b0 += 2 })]
+                Sequence {
+                    StepSequencer {
+                        ParallelAll(max_failures = -1) {
+                            ScriptCondition(|bb| bb.b1 == 6),
+                            Action(Act<0>),
                         },
+                        #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                        #[failure_if(|bb| bb.b0 == 0)]
+                        #[run_while(|bb| bb.b1 + 1 == *bb.t0)]
+                        Failer,
                     },
-                    Precondition(|bb| *bb.t0 != 1, else = Running) {
-                        #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
-                        #[on_success(|bb| if bb.b0 > 0 { bb.o0 = Some(bb.o0.unwrap_or(1) % 3) })]
-                        WaitValueUpdate(t0) {
-                            KeepRunningUntilFailure {
-                                ForceSuccess {
-                                    StatefulAction(Task<5>),
-                                },
+                    RunOnce(then_skip = false) {
+                        ParallelAll(max_failures = -3) {
+                            Repeater(0) {
+                                ScriptCondition(|bb| bb.o0.unwrap_or(1) < 5),
+                            },
+                            StatefulAction(Task<1> = Task::<1>),
+                            Sequence {
+                                #[on_success(|bb| bb.b1 = (bb.b1 + 3) % 4)]
+                                #[run_while(|bb| bb.b0 % 4 != 0)]
+                                StatefulAction(Task<2>),
+                                SetBlackboard(t0 = {b1}),
                             },
                         },
-                    },
-                },
-            },
-            Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-            AsyncSequence {
-                ParallelAll {
-                    Condition(Cond<7>),
-                    SetBlackboard(b0 = 8),
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        Action(|ctx, bb| ctx.exec_in(8, (bb.b1 + 3) % 4, &mut bb.b1)),
-                    },
-                },
-            },
-            MaxTime(30) {
-                SkipUnlessUpdated(t0) {
-                    Repeat(0) {
-                        StatefulAction(PTask<9>, b0 = {b0}, b1 = {b0}),
                     },
                 },
             },
@@ -824,40 +756,1746 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0620Blackboard { b0 o0 b1 t0 });
+board!(Tree0620Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0621 for Ctx {
-        Sequence {
-            StatefulAction(Task<0> = Task::<0>),
-            SequenceWithMemory {
-                IfThenElse {
-                    Inverter {
-                        Repeater(3) {
-                            WhileDoElse {
-                                Condition(Cond<1>),
-                                Action(Act<2> = Act::<2>),
-                                Condition(Cond<3>),
-                            },
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+        }
+        Loop(q0, value = {b0}, if_empty = Success) {
+            RunOnce(then_skip = false) {
+                KeepRunningUntilFailure {
+                    StepSequencer {
+                        Condition(|ctx| ctx.check(0)),
+                        #[failure_if(|bb| bb.b0 < 2)]
+                        Timeout(20) {
+                            StatefulAction(Task<1>),
                         },
-                    },
-                    Inverter {
-                        TryCatch(catch_on_halt = true) {
-                            StatefulAction(Task<4> = Task::<4>),
-                            RetryUntilSuccessful(2) {
-                                Action(Act<5> = Act::<5>),
-                            },
+                        #[skip_if(|bb| *bb.t0 + 3 == 0)]
+                        Condition(Cond<2>),
+                        Selector {
+                            #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                            SetBlackboard(t0 = 1),
                         },
                     },
                 },
             },
-            StatefulAction(Task<6>),
+        }
+    }
+}
+
+board!(Tree0621Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0622Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 10,
+            o0: Option<i64> = Some(9),
+        }
+        ParallelAll(0) {
+            Conditional(|bb| bb.o0.unwrap_or(3) < 2, else = Success) {
+                Script(|bb| bb.b1 += 2),
+            },
+            Precondition(|bb| *bb.t0 != bb.b0, else = Success) {
+                ReactiveSequence {
+                    RepeatTimes(forever) {
+                        Repeat(1) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Action(Act<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3> = Cond::<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0622Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Timeout(100) {
+            Condition(Cond<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0622 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            SubTree(Tree0622Sub0, ..),
+            RunOnce {
+                SequenceStar {
+                    #[failure_if(|bb| bb.b1 % 2 == 1)]
+                    TryCatch(catch_on_halt = true) {
+                        Sleep(20),
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                    },
+                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
+                    SubTree(Tree0622Sub1, ..),
+                    SequenceStar {
+                        StatefulAction(Task<8>),
+                        Wait(10),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0622Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0623 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        ReactiveFallback {
+            ParallelAll(3) {
+                RunOnce {
+                    Inverter {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+                Interrupt(|bb| *bb.t0 < 3) {
+                    StatefulAction(Task<1>),
+                },
+                SequenceWithMemory {
+                    #[run_while(|bb| (bb.b0 + 4) % 3 < 1)]
+                    Action(|ctx| ctx.exec(2)),
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            #[on_halted(|bb| { bb.t0.set(8); bb.b0 += 1 })]
+            ReactiveFallback {
+                #[on_success(|bb| { bb.t0.set((*bb.t0 + 2) % 3); *bb.t0 += 1 })]
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                        Action(PAct<7>, b0 = {b0}, b1 = {t0}),
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t0 + 1 > 4, else = Skipped) {
+                #[post(|bb| bb.b0 += 2)]
+                #[run_while(|bb| *bb.t0 == 1)]
+                FlipSelector {
+                    #[on_failure(|bb| { bb.t0.set(bb.b0); *bb.t0 += 1 })]
+                    #[on_success(|bb| bb.t0.set(bb.b0 % 3))]
+                    #[success_if(|bb| *bb.t0 != 3)]
+                    Precondition(|bb| bb.b0 + 1 < 2, else = Success) {
+                        ReactiveFallback {
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10>),
+                            Condition(|ctx| ctx.check(11)),
+                        },
+                    },
+                    Action(Act<12>),
+                    SetBlackboard(t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0623Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0624 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| bb.b0 > 6) {
+            Loop(q0, value = {t0}) {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Repeat(2) {
+                        SequenceWithMemory {
+                            Loop(q0) {
+                                ReactiveSequence {
+                                    Script(|bb| if bb.b0 < 6 { bb.t0.set(9) }),
+                                    Action(Act<0>),
+                                },
+                            },
+                            Remap(success = Failure, failure = Failure) {
+                                Interrupt(|bb| bb.b0 < *bb.t0 % 2) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Repeat(2) {
+                ReactiveFallback {
+                    Limiter(3) {
+                        Remap(success = Success, failure = Failure) {
+                            AlwaysSuccess,
+                        },
+                    },
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0624Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0625 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+            Repeater(0) {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0625Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0626Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 9,
+        }
+        Precondition(|bb| bb.b0 > 0, else = Running) {
+            #[success_if(|bb| bb.b0 % 3 > 0)]
+            #[run_while(|bb| bb.b0 != bb.o0.unwrap_or(1))]
+            #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0626 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        Priority {
+            #[skip_if(|bb| bb.o0.is_some())]
+            AsyncFallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<0> = Task::<0>),
+                    RunOnce(then_skip = true) {
+                        StatefulAction(PTask<1>, b0 = 7),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
+                        Wait(10),
+                        StatefulAction(Task<3>),
+                    },
+                    #[on_halted(|bb| { bb.o0 = None; *bb.t0 += 2 })]
+                    SubTree(Tree0626Sub0, ..),
+                    Parallel(success = -2) {
+                        SetBlackboard(b0 = 4),
+                        Action(Act<4>),
+                    },
+                },
+                RetryUntilSuccessful(3) {
+                    RunOnce(then_skip = false) {
+                        RepeatUntilFailure(forever) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    FlipSelector {
+                        StatefulAction(Task<6>),
+                        #[on_failure(|bb| bb.o0 = None)]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[on_halted(|bb| if bb.b0 < 1 { bb.o0 = Some((bb.b0 + 1) % 3) })]
+                        Wait(10),
+                    },
+                },
+                ReactiveSelector {
+                    StepSequencer {
+                        StatefulAction(Task<7>),
+                        Interrupt(|bb| *bb.t0 + 4 < 6) {
+                            StatefulAction(Task<8>),
+                        },
+                        Condition(Cond<9>),
+                        #[on_halted(|bb| { bb.b0 = (*bb.t0 + 4) % 4; bb.b0 = *bb.t0 % 2 })]
+                        ScriptCondition(|bb| (*bb.t0 + 2) % 4 > 0),
+                    },
+                    IndexSwitch(|bb| bb.o0.unwrap_or(2) + 4, out_of_range = Loop) {
+                        Repeat(4) {
+                            AlwaysRunning,
+                        },
+                        StatefulAction(PTask<10>, b0 = {b0}, b1 = {b0}),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                AsyncFallback {
+                    #[success_if(|bb| *bb.t0 < 2)]
+                    Condition(Cond<11>),
+                    Repeat(3) {
+                        #[on_failure(|bb| { bb.o0 = Some((bb.b0 + 1) % 4); bb.b0 = bb.o0.unwrap_or(0) })]
+                        #[success_if(|bb| bb.b0 < bb.o0.unwrap_or(1) % 4)]
+                        #[skip_if(|bb| *bb.t0 + 3 < 3)]
+                        ReactiveFallback {
+                            StatefulAction(Task<12> = Task::<12>),
+                            SkipUnlessUpdated(t0) {
+                                Sleep(50),
+                            },
+                            Condition(Cond<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0626Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0627 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        RetryUntilSuccessful(2) {
+            #[skip_if(|bb| *bb.t0 + 2 < 3)]
+            #[on_failure(|bb| if bb.b0 < 6 { bb.b0 += 3 })]
+            SequenceStar {
+                WasEntryUpdated(t1),
+                SetBlackboard(b0 = 8),
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
+                Action(Act<1>),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0627Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0628 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 0,
+        }
+        Loop(q0) {
+            ReactiveSelector {
+                Loop(q0) {
+                    Switch(b1) {
+                        case 1 => AsyncFallback {
+                            BinarySelector(|bb| bb.b0 < 5, dynamic = true) {
+                                Condition(PCond<0>, b0 = 2),
+                                ScriptCondition(|bb| *bb.t0 % 2 < 0),
+                            },
+                        },
+                        case 2 => MaxTime(20) {
+                            Parallel(success = 2, failure = 0) {
+                                StatefulAction(Task<1>),
+                                Action(Act<2> = Act::<2>),
+                                Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(0) + 2, &mut bb.b0)),
+                            },
+                        },
+                        case 0 => WasEntryUpdated(t0),
+                        _ => KeepRunningUntilFailure {
+                            Condition(PCond<4>, b0 = 4),
+                        },
+                    },
+                },
+                RepeatTimes(forever) {
+                    KeepRunningUntilFailure {
+                        #[post(|bb| { bb.b0 += 3; bb.o0 = Some(bb.o0.unwrap_or(2)) })]
+                        #[success_if(|bb| bb.o0.unwrap_or(3) % 3 == 2)]
+                        #[skip_if(|bb| *bb.t0 != *bb.t0 + 3)]
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0628Blackboard { t0 b1 o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0629 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        Timeout(20) {
+            MaxTime(30) {
+                #[failure_if(|bb| *bb.t0 + 2 == 6)]
+                #[run_while(|bb| *bb.t0 != 6)]
+                #[success_if(|bb| bb.b0 > 4)]
+                Fallback {
+                    Limiter(3) {
+                        ParallelAll(2) {
+                            #[on_failure(|bb| *bb.t0 += 4)]
+                            Script(|bb| bb.b0 += 2),
+                            Fallback {
+                                StatefulAction(PTask<0>, b0 = 8, b1 = {t0}),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    #[failure_if(|bb| bb.b0 == bb.b0 + 3)]
+                    #[run_while(|bb| *bb.t0 > *bb.t0 + 3)]
+                    Deadline(100) {
+                        Fallback {
+                            Fallback {
+                                #[skip_if(|bb| *bb.t0 < (*bb.t0 + 1) % 4)]
+                                #[on_halted(|bb| bb.t0.set(7))]
+                                #[failure_if(|bb| bb.b0 < bb.b0 + 3)]
+                                Action(PAct<2>, b0 = {=}),
+                                StatefulAction(PTask<3>, b0 = {b0}),
+                                StatefulAction(Task<4>),
+                                Action(Act<5>),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0629Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0630 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+        }
+        WaitValueUpdate(t0) {
+            ReactiveFallback {
+                #[on_halted(|bb| if (*bb.t0 + 1) % 3 > 0 { bb.b1 += 2 })]
+                #[post(|bb| bb.o0 = Some(bb.b0))]
+                Delay(20) {
+                    Action(PIo<0>, t0 = {=}),
+                },
+                Condition(Cond<1> = Cond::<1>),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0630Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0631 for Ctx {
+        RunOnce {
+            AsyncFallback {
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0632Sub0 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0632 for Ctx {
+        Fallback {
+            SubTree(Tree0632Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0633 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        RepeatTimes(forever) {
+            MemSequence {
+                Action(PIo<0>, t0 = {=}),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Script(|bb| bb.b0 = 0),
+            },
+        }
+    }
+}
+
+board!(Tree0633Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0634 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64 = 5,
+        }
+        Delay(20) {
+            BinarySelector(|bb| bb.b0 < 0, dynamic = false) {
+                TryCatch {
+                    WhileDoElse {
+                        Precondition(|bb| bb.b0 < 5) {
+                            Action(|ctx| ctx.exec(0)),
+                        },
+                        Precondition(|bb| bb.b1 > bb.b0, else = Running) {
+                            Condition(Cond<1>),
+                        },
+                        Runner,
+                    },
+                    SequenceStar {
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    RetryUntilSuccessful(1) {
+                        StepSequencer {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                    Precondition(|bb| bb.b0 % 4 < 2, else = Running) {
+                        AsyncSequence {
+                            StatefulAction(Task<8>),
+                            Wait(50),
+                            ScriptCondition(|bb| (bb.b0 + 3) % 2 != 0),
+                        },
+                    },
+                },
+                MemPriority {
+                    WasEntryUpdated(t0),
+                    WasEntryUpdated(t0),
+                    Action(|ctx| ctx.exec(9)),
+                    SetBlackboard(t0 = 0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0634Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0635 for Ctx {
+        Repeat(1) {
+            AsyncFallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0636 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 4,
+            b1: i64 = 1,
+        }
+        #[post(|bb| { bb.b1 += 3; bb.t0.set(bb.b1 + 2) })]
+        StepSequencer {
+            #[on_success(|bb| { *bb.t1 += 3; bb.o0 = Some(bb.b1 % 3) })]
+            ForceSuccess {
+                Inverter {
+                    Action(Act<0>),
+                },
+            },
+            Delay(10) {
+                Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b0)),
+            },
+            StatefulAction(Task<2>),
+            ParallelAll {
+                Condition(Cond<3>),
+                Action(PIo<4>, t0 = {=}),
+                #[on_failure(|bb| *bb.t0 += 3)]
+                MaxTime(20) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            WaitValueUpdate(t0) {
+                ForceSuccess {
+                    SetBlackboard(o0 = Some(3)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0636Blackboard { t1 t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0637 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+        }
+        RepeatUntilSuccess(forever) {
+            ParallelAll {
+                AsyncFallback {
+                    Switch(b1) {
+                        case 3 => #[success_if(|bb| *bb.t0 < 3)]
+                        StatefulAction(Task<0>),
+                        _ => #[success_if(|bb| *bb.t0 == 3)]
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    Precondition(|bb| bb.b1 == *bb.t1 + 2, else = Failure) {
+                        Condition(Cond<2>),
+                    },
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            Sequence {
+                                Optional {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                            Condition(Cond<4>),
+                        },
+                    },
+                    RunOnce {
+                        Switch(b1) {
+                            case 2 => StatefulAction(Task<5>),
+                            _ => Condition(Cond<6>),
+                        },
+                    },
+                    Script(|bb| { bb.b0 += 1; *bb.t0 += 4 }),
+                },
+                TryCatch {
+                    IfThenElse {
+                        Condition(Cond<7>),
+                        Fallback {
+                            BinarySelector(|bb| bb.b1 % 4 < 1, dynamic = true) {
+                                Inverter {
+                                    Condition(Cond<8>),
+                                },
+                                Condition(Cond<9> = Cond::<9>),
+                            },
+                            StatefulAction(Task<10>),
+                            SetBlackboard(t0 = 2),
+                        },
+                    },
+                    Loop(q0, if_empty = Success) {
+                        ReactiveSequence {
+                            SkipUnlessUpdated(t1) {
+                                AlwaysRunning,
+                            },
+                            Precondition(|bb| *bb.t1 + 1 < 2, else = Skipped) {
+                                Script(|bb| if bb.b0 < 7 { bb.t1.set(bb.b1) }),
+                            },
+                            Deadline(10) {
+                                WasEntryUpdated(t0),
+                            },
+                            Condition(|ctx| ctx.check(11)),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(12, bb.b0 % 3, &mut bb.b0)),
+                        Action(PIo<13>, t0 = {b0}),
+                    },
+                    #[on_failure(|bb| *bb.t1 += 2)]
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        Selector {
+                            #[failure_if(|bb| bb.b0 < *bb.t0)]
+                            #[skip_if(|bb| *bb.t0 == *bb.t0 + 3)]
+                            StatefulAction(Task<14>),
+                            StatefulAction(Task<15>),
+                        },
+                    },
+                    Delay(0) {
+                        #[on_failure(|bb| bb.b1 += 1)]
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<16>),
+                        },
+                    },
+                    RunOnce {
+                        Action(Act<17>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0637Blackboard { t1 b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0638 for Ctx {
+        IfThenElse {
+            ReactiveSequence {
+                ForceSuccess {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                AsyncSequence {
+                    Fallback {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                FlipSelector {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<8> = Task::<8>),
+                    Repeat(forever) {
+                        StatefulAction(Task<9>),
+                    },
+                    Condition(Cond<10>),
+                },
+            },
+            Sequence {
+                ReactiveFallback {
+                    MemPriority {
+                        Action(Act<11>),
+                        StatefulAction(Task<12> = Task::<12>),
+                    },
+                    Action(Act<13>),
+                    Condition(Cond<14>),
+                    StatefulAction(Task<15> = Task::<15>),
+                },
+                Fallback {
+                    Failer,
+                    Timeout(10) {
+                        Action(|ctx| ctx.exec(16)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0639 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        IfThenElse {
+            SkipUnlessUpdated(t0) {
+                ParallelAll {
+                    Action(Act<0>),
+                    Precondition(|bb| (bb.b1 + 1) % 4 < 2) {
+                        Script(|bb| bb.b1 = 0),
+                    },
+                },
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                #[success_if(|bb| bb.b0 % 2 == 0)]
+                ForceSuccess {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                ReactiveFallback {
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                Condition(Cond<5>),
+            },
+            Condition(Cond<6>),
+        }
+    }
+}
+
+board!(Tree0639Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0640 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        #[on_success(|bb| if (*bb.t1 + 4) % 3 != 1 { bb.t0.set(*bb.t1) })]
+        #[on_halted(|bb| { if bb.b0 % 2 > 0 { *bb.t1 += 1 }; bb.t1.set(bb.b0) })]
+        ReactiveFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+board!(Tree0640Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0641Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        StatefulAction(Task<9>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0641 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 4,
+        }
+        ParallelAll(max_failures = -1) {
+            #[success_if(|bb| bb.b1 + 3 < *bb.t1 + 3)]
+            #[on_success(|bb| if (*bb.t1 + 2) % 2 == 0 { bb.t0.set((bb.b1 + 1) % 4) })]
+            SequenceStar {
+                SetBlackboard(b1 = 5),
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    SetBlackboard(t0 = {b1}),
+                    Sleep(50),
+                },
+                RetryUntilSuccessful(1) {
+                    Loop(q0, value = {t1}, if_empty = Running) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            ParallelAll {
+                Loop(q0, if_empty = Skipped) {
+                    TryCatch(catch_on_halt = false) {
+                        RepeatUntilFailure(forever) {
+                            ReactiveFallback {
+                                StatefulAction(Task<2>),
+                                Condition(PCond<3>, b0 = 9),
+                            },
+                        },
+                        AlwaysFailure,
+                    },
+                },
+                Parallel(success = -1, failure = 0) {
+                    Conditional(|bb| *bb.t1 == 6, else = Failure) {
+                        Switch(b1) {
+                            case 2 => ScriptCondition(|bb| bb.b1 % 2 == 1),
+                            case 0 => Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
+                            _ => StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            WhileDoElse {
+                Parallel(success = 3, failure = 1) {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    WasEntryUpdated(t1),
+                },
+                SequenceWithMemory {
+                    Fallback {
+                        Condition(Cond<8>),
+                        SubTree(Tree0641Sub0, q0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}),
+                    },
+                    ForceSuccess {
+                        Condition(Cond<10> = Cond::<10>),
+                    },
+                },
+                Condition(Cond<11>),
+            },
+        }
+    }
+}
+
+board!(Tree0641Blackboard { q0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0642 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            b1: i64,
+        }
+        ReactiveFallback {
+            ParallelAll {
+                StepSequencer {
+                    Action(Act<0>),
+                    IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = true) {
+                        AlwaysRunning,
+                        AlwaysFailure,
+                    },
+                    Remap(success = Failure, failure = Success) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Selector {
+                    #[run_while(|bb| *bb.t0 + 4 < 7)]
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b1)),
+                    WasEntryUpdated(t0),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+                #[on_halted(|bb| { bb.b1 = *bb.t0 + 2; if bb.b1 > 0 { bb.o0 = Some(bb.b0 + 2) } })]
+                #[skip_if(|bb| bb.b1 + 3 > bb.b0)]
+                Condition(Cond<5>),
+                Selector {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+            Switch(b1) {
+                case 0 => Action(Act<8>),
+                _ => AsyncSequence {
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0642Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0643 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 2,
+        }
+        IndexSwitch(|bb| (*bb.t1 + 2) % 3, out_of_range = Loop, dynamic = true) {
+            ReactiveSequence {
+                #[failure_if(|bb| bb.b0 + 2 > 7)]
+                #[success_if(|bb| *bb.t0 % 4 > 1)]
+                IfThenElse {
+                    Condition(Cond<0>),
+                    Precondition(|bb| bb.b0 + 2 > 2, else = Skipped) {
+                        #[on_success(|bb| bb.t1.set(5))]
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(Cond<2>),
+                },
+                Parallel(success = -1, failure = 1) {
+                    PolicyParallel(policy = FirstFailure) {
+                        ReactiveFallback {
+                            #[failure_if(|bb| bb.b0 < 3)]
+                            #[on_failure(|bb| { if *bb.t1 != 5 { *bb.t0 += 1 }; bb.t0.set(*bb.t1 % 2) })]
+                            Runner,
+                            Sleep(0),
+                        },
+                    },
+                },
+                #[skip_if(|bb| *bb.t1 > *bb.t0 % 3)]
+                #[success_if(|bb| bb.b0 % 2 < 1)]
+                #[failure_if(|bb| *bb.t0 > bb.b0 % 3)]
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                Repeater(forever) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            AsyncFallback {
+                ReactiveFallback {
+                    #[on_success(|bb| if bb.b0 < 6 { bb.b0 = bb.b0 % 4 })]
+                    #[skip_if(|bb| bb.b0 == 1)]
+                    StatefulAction(Task<6>),
+                    ScriptCondition(|bb| *bb.t0 % 4 == 2),
+                    #[success_if(|bb| *bb.t1 > 4)]
+                    #[post(|bb| { if *bb.t1 > *bb.t0 % 3 { bb.t0.set(*bb.t1) }; bb.t0.set(bb.b0 + 2) })]
+                    StatefulAction(Task<7>),
+                },
+                Action(PIo<8>, t0 = {=}),
+                WasEntryUpdated(t1),
+                Repeat(1) {
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0643Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0644 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = Some(0),
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            SequenceWithMemory {
+                ScriptCondition(|bb| *bb.t0 != 5),
+                Action(Act<0>),
+                Action(Act<1>),
+            },
+            Cooldown(10, filtered = Failure) {
+                ForceSuccess {
+                    Fallback {
+                        Action(Act<2>),
+                        Sleep(20),
+                    },
+                },
+            },
+            Deadline(50) {
+                Condition(|ctx| ctx.check(3)),
+            },
+            MemSequence {
+                StatefulAction(Task<4>),
+                KeepRunningUntilFailure {
+                    Condition(Cond<5>),
+                },
+            },
+            Sequence {
+                Condition(PCond<6>, b0 = {=}),
+                Precondition(|bb| bb.b1 > 4) {
+                    StatefulAction(Task<7>),
+                },
+                RunOnce(then_skip = true) {
+                    UnsetBlackboard(o0),
+                },
+                Action(PAct<8>, b0 = {t0}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0644Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0645 for Ctx {
+        Sequence {
+            StepSequencer {
+                RepeatUntilSuccess(forever) {
+                    Wait(20),
+                },
+                Condition(|ctx| ctx.check(0)),
+                MemSequence {
+                    Repeat(4) {
+                        Action(Act<1>),
+                    },
+                },
+                Cooldown(30, filtered = Skipped) {
+                    ReactiveFallback {
+                        Action(Act<2> = Act::<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            MemSequence {
+                StepSequencer {
+                    Selector {
+                        ReactiveSequence {
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        Action(Act<7>),
+                        Delay(10) {
+                            Condition(Cond<8>),
+                        },
+                    },
+                    StatefulAction(Task<9>),
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<10>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0646 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+        }
+        Retry(3) {
+            SetBlackboard(b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0646Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0647Sub0 for Ctx {
+        Wait(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0647 for Ctx {
+        WhileDoElse {
+            WhileDoElse {
+                ParallelAll(1) {
+                    Deadline(10) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                RepeatTimes(2) {
+                    ForceSuccess {
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                ParallelAll {
+                    Repeater(forever) {
+                        Cooldown(10) {
+                            RunOnce {
+                                WhileDoElse {
+                                    StatefulAction(Task<2>),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Sleep(20),
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+                RunOnce {
+                    Condition(|ctx| ctx.check(7)),
+                },
+                SubTree(Tree0647Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0648 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 0,
+        }
+        ReactiveSequence {
+            Wait(0),
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+            SetBlackboard(b1 = 3),
+            Wait(0),
+        }
+    }
+}
+
+board!(Tree0648Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0649 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Loop(q0, value = {b1}, if_empty = Running) {
+                WasEntryUpdated(t1),
+            },
+            Filter(times = 1, count = Failure, filtered = Skipped) {
+                RunOnce(then_skip = false) {
+                    BinarySelector(|bb| bb.o0.unwrap_or(1) != 7, dynamic = true) {
+                        #[run_while(|bb| bb.b1 % 2 > 0)]
+                        #[failure_if(|bb| bb.b1 > 5)]
+                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0649Blackboard { b1 q0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0650 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(1),
+        }
+        Sequence {
+            StatefulAction(PTask<0>, b0 = {=}),
+            #[success_if(|bb| bb.o0.is_none())]
+            StatefulAction(Task<1>),
+            #[run_while(|bb| bb.o0.is_none())]
+            #[failure_if(|bb| bb.b1 % 4 < 3)]
+            #[success_if(|bb| *bb.t0 % 3 == 1)]
+            Action(|ctx| ctx.exec(2)),
+        }
+    }
+}
+
+board!(Tree0650Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0651Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+        }
+        StatefulAction(PTask<5>, b0 = 2)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0651 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(3),
+        }
+        #[on_success(|bb| bb.o0 = None)]
+        AsyncFallback {
+            RepeatUntilSuccess(1) {
+                StatefulAction(Task<0>),
+            },
+            Condition(Cond<1>),
+            Action(PIo<2>, t0 = {=}),
+            Condition(Cond<3>),
+            WhileDoElse {
+                StatefulAction(Task<4>),
+                Retry(forever) {
+                    #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(3) + 3)]
+                    SubTree(Tree0651Sub0, t0 = {=}, o0 = {o0}),
+                },
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0651Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0652Sub1 for Ctx {
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0652Sub0 for Ctx {
+        SubTree(Tree0652Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0652 for Ctx {
+        Fallback {
+            AsyncFallback {
+                Condition(Cond<0>),
+                Action(Act<1> = Act::<1>),
+            },
+            AsyncSequence {
+                Succeeder,
+                SubTree(Tree0652Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0653 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64 = 0,
+        }
+        RepeatUntil(Failure) {
+            Script(|bb| bb.t1.set(bb.o0.unwrap_or(5) % 2)),
+        }
+    }
+}
+
+board!(Tree0653Blackboard { o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0654 for Ctx {
+        TryCatch(catch_on_halt = true) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                },
+                Cooldown(10, filtered = Skipped) {
+                    RunOnce {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            ParallelAll(3) {
+                RepeatUntil(Success) {
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0655 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            BinarySelector(|bb| bb.b0 % 3 != 0) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                Condition(Cond<1>),
+            },
+            Fallback {
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    #[skip_if(|bb| *bb.t0 < 5)]
+                    Condition(Cond<4>),
+                    Action(|ctx, bb| ctx.exec_in(5, 7, &mut bb.b0)),
+                },
+                Condition(|ctx| ctx.check(6)),
+            },
+            Parallel(success = 0) {
+                Condition(PCond<7>, b0 = {=}),
+                Condition(|ctx| ctx.check(8)),
+                Action(Act<9>),
+                AlwaysFailure,
+            },
+            RunOnce {
+                StatefulAction(Task<10>),
+            },
+            SequenceWithMemory {
+                Wait(0),
+                Condition(Cond<11> = Cond::<11>),
+            },
+        }
+    }
+}
+
+board!(Tree0655Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0656Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 10,
+        }
+        Loop(q0, value = {b0}, if_empty = Running) {
+            BinarySelector(|bb| *bb.t0 < 0, dynamic = true) {
+                #[on_failure(|bb| { if bb.b0 > 1 { *bb.t0 += 3 }; bb.t0.set(bb.b0 + 4) })]
+                #[failure_if(|bb| *bb.t0 % 2 < 0)]
+                IfThenElse {
+                    #[success_if(|bb| bb.b0 + 4 > bb.b0)]
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                Conditional(|bb| bb.b0 < bb.b0 + 4, dynamic = true) {
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0656 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 0,
+        }
+        Parallel(success = 1, failure = -1) {
+            StepSequencer {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                Filter(times = 2, count = Failure) {
+                    AlwaysSuccess,
+                },
+            },
+            RetryUntilSuccessful(1) {
+                SubTree(Tree0656Sub0, ..),
+            },
+            Repeat(1) {
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b0)),
+                    SetBlackboard(b0 = 3),
+                    SetBlackboard(t0 = {b0}),
+                },
+            },
+            Cooldown(100) {
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    Action(PIo<5>, t0 = {=}),
+                    #[failure_if(|bb| *bb.t0 + 2 != *bb.t0)]
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0656Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0657 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
+            b0: i64 = 2,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            MemPriority {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                #[run_while(|bb| *bb.t0 + 1 < 3)]
+                AlwaysFailure,
+            },
+            Repeater(forever) {
+                AsyncFallback {
+                    StatefulAction(Task<2>),
+                    #[skip_if(|bb| *bb.t0 % 3 > 0)]
+                    #[on_failure(|bb| { bb.b1 += 2; if bb.b0 + 4 > 0 { bb.t0.set(bb.b1) } })]
+                    #[failure_if(|bb| *bb.t0 + 4 > bb.b0 % 2)]
+                    StatefulAction(Task<3>),
+                },
+            },
+            Sleep(0),
+            RepeatUntilFailure(2) {
+                Repeater(forever) {
+                    RepeatUntil(Failure) {
+                        Inverter {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 2, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0657Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0658Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        IfThenElse {
+            Action(Act<2>),
+            Runner,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0658Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        SubTree(Tree0658Sub1, b0 = {=}, t0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0658 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+        }
+        #[failure_if(|bb| *bb.t0 < bb.b0)]
+        #[on_failure(|bb| bb.b0 += 1)]
+        WhileDoElse {
+            StatefulAction(Task<0> = Task::<0>),
+            RunOnce(then_skip = true) {
+                Condition(Cond<1>),
+            },
+            SubTree(Tree0658Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0658Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0659 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 5,
+        }
+        RunOnce {
+            SequenceWithMemory {
+                AlwaysSuccess,
+                Condition(PCond<0>, b0 = 4),
+                Action(PAct<1>, b0 = {=}, b1 = {=}),
+                Condition(Cond<2>),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0659Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0660 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            StatefulAction(Task<0>),
+            ForceFailure {
+                ReactiveSequence {
+                    Delay(50) {
+                        Priority {
+                            Remap(success = Failure, failure = Success) {
+                                StatefulAction(Task<1>),
+                            },
+                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                            Repeater(1) {
+                                #[on_success(|bb| { bb.b0 = *bb.t1; if *bb.t1 < (*bb.t1 + 3) % 2 { bb.t1.set(bb.b0 + 1) } })]
+                                Priority {
+                                    AlwaysFailure,
+                                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
+                                },
+                            },
+                            Deadline(0) {
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                    #[run_while(|bb| bb.b1 == 7)]
+                    FlipSelector {
+                        Action(Act<3>),
+                        Condition(|ctx| ctx.check(4)),
+                        Condition(Cond<5>),
+                    },
+                    #[post(|bb| { bb.t0.set(2); bb.t1.set(bb.b0 % 2) })]
+                    RunOnce {
+                        FlipSelector {
+                            Failer,
+                            SetBlackboard(b1 = 1),
+                            RetryUntilSuccessful(1) {
+                                Wait(10),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0660Blackboard { t1 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0661 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Inverter {
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[success_if(|bb| *bb.t0 == 3)]
+            Repeat(2) {
+                Timeout(100) {
+                    #[on_success(|bb| if bb.b0 == 3 { bb.t0.set(4) })]
+                    Invert {
+                        #[success_if(|bb| (bb.b0 + 3) % 4 != 3)]
+                        ForceSuccess {
+                            Action(Act<0>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0661Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0662 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveFallback {
+            RepeatUntilFailure(forever) {
+                TryCatch {
+                    Fallback {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 4)),
+                        StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
+                    },
+                    AsyncSequence {
+                        Sleep(30),
+                        AlwaysSuccess,
+                        Action(PIo<2>, t0 = {t0}),
+                    },
+                    WhileDoElse {
+                        AsyncFallback {
+                            Action(PIo<3>, t0 = {t0}),
+                            StatefulAction(Task<4>),
+                        },
+                        Repeater(3) {
+                            ScriptCondition(|bb| bb.b0 + 3 == *bb.t0),
+                        },
+                    },
+                    Condition(|ctx, bb| ctx.check_in(5, 2)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0662Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0663 for Ctx {
+        ReactiveFallback {
+            Action(|ctx| ctx.exec(0)),
+            RepeatUntilFailure(3) {
+                ParallelAll(max_failures = -2) {
+                    Wait(100),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Filter(times = 1, filtered = Skipped) {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0664 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        ParallelAll(1) {
+            AsyncSequence {
+                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0) + 2))]
+                FlipSelector {
+                    Condition(Cond<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, (bb.o0.unwrap_or(3) + 1) % 2)),
+                },
+                ParallelAll(2) {
+                    Filter(times = 2, count = Success) {
+                        AlwaysFailure,
+                    },
+                    RunOnce(then_skip = false) {
+                        ScriptCondition(|bb| bb.b0 % 3 != 0),
+                    },
+                },
+                IndexSwitch(|bb| (bb.o0.unwrap_or(4) + 4) % 2, out_of_range = Fail, dynamic = false) {
+                    RepeatTimes(1) {
+                        StatefulAction(Task<2>),
+                    },
+                    Action(PAct<3>, b0 = 6, b1 = {b0}),
+                },
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    Remap(success = Failure, failure = Success) {
+                        ParallelAll(max_failures = -1) {
+                            #[failure_if(|bb| *bb.t0 % 3 != 1)]
+                            #[on_success(|bb| *bb.t0 += 3)]
+                            #[success_if(|bb| *bb.t0 > 4)]
+                            Parallel(success = -1, failure = 1) {
+                                Loop(q0, value = {t0}) {
+                                    Action(|ctx, bb| ctx.exec_in(4, (*bb.t0 + 4) % 2, &mut bb.b0)),
+                                },
+                            },
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                MemPriority {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    Action(Act<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0664Blackboard { q0 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0665 for Ctx {
         blackboard {
             b1: i64 = 0,
         }
@@ -869,11 +2507,11 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0622Blackboard { b1 });
+board!(Tree0665Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0623 for Ctx {
-        Repeater(forever) {
+    pub tree Tree0666 for Ctx {
+        MaxTime(0) {
             SequenceStar {
                 Action(Act<0>),
                 StatefulAction(Task<1>),
@@ -883,21 +2521,18 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0624 for Ctx {
+    pub tree Tree0667 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 4,
+            b1: i64 = 4,
             #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            b1: i64,
         }
-        #[post(|bb| { if *bb.t0 > bb.b0 % 2 { bb.o0 = Some(*bb.t0 % 3) }; bb.b0 += 1 })]
-        #[skip_if(|bb| bb.b1 < 0)]
-        #[on_failure(|bb| bb.o0 = Some(bb.b0))]
         BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
             SequenceWithMemory {
-                Precondition(|bb| bb.b1 < bb.b0, else = Failure) {
-                    Sequence {
-                        Condition(PCond<0>, b0 = {b1}),
+                RetryUntilSuccessful(2) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0> = Task::<0>),
                         #[skip_if(|bb| *bb.t0 % 2 > 0)]
                         #[failure_if(|bb| bb.o0.unwrap_or(2) + 3 != 7)]
                         #[run_while(|bb| (bb.b0 + 2) % 3 != 0)]
@@ -906,2837 +2541,1145 @@ bt::behavior_tree! {
                     },
                 },
             },
-            RunOnce {
-                Priority {
-                    Filter(times = 1, count = Failure) {
-                        StatefulAction(Task<2>),
-                    },
-                    Repeat(1) {
-                        #[on_failure(|bb| bb.b1 += 1)]
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 2)),
-                    },
-                    Action(|ctx| ctx.exec(4)),
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0624Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0625 for Ctx {
-        StepSequencer {
-            AsyncSequence {
-                Action(Act<0>),
-                RepeatUntilFailure(forever) {
-                    Condition(Cond<1>),
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Inverter {
-                    ReactiveSequence {
-                        Repeater(3) {
-                            Action(Act<2>),
-                        },
-                        Condition(Cond<3>),
-                    },
-                },
-                Timeout(20) {
-                    TryCatch {
-                        Limiter(3) {
-                            Condition(Cond<4>),
-                        },
-                        Delay(0) {
-                            Retry(1) {
-                                Condition(|ctx| ctx.check(5)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0626Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 10,
-        }
-        #[success_if(|bb| (*bb.t1 + 1) % 2 > 0)]
-        #[skip_if(|bb| *bb.t0 < bb.b0 + 4)]
-        #[on_success(|bb| *bb.t1 += 1)]
-        RunOnce(then_skip = true) {
-            #[failure_if(|bb| *bb.t0 == 3)]
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0626 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-        }
-        ReactiveSequence {
-            RunOnce {
-                AlwaysRunning,
-            },
-            #[success_if(|bb| bb.b0 % 2 != 1)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[run_while(|bb| *bb.t0 == bb.b0)]
-            SubTree(Tree0626Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0626Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0627 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        #[on_halted(|bb| bb.b0 = *bb.t1)]
-        #[run_while(|bb| *bb.t1 > 6)]
-        MemSequence {
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            #[failure_if(|bb| bb.b0 + 4 > 4)]
-            IfThenElse {
-                ParallelAll(max_failures = -2) {
-                    StatefulAction(PTask<1>, b0 = {=}),
-                    Condition(|ctx| ctx.check(2)),
-                    #[skip_if(|bb| bb.b0 != 6)]
-                    #[post(|bb| bb.t0.set((*bb.t0 + 1) % 2))]
-                    StatefulAction(Task<3>),
-                    SetBlackboard(t1 = 0),
-                },
-                Sequence {
-                    Action(Act<4>),
-                    StatefulAction(PTask<5>, b0 = 8, b1 = {t0}),
-                },
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0627Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0628 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            b0: i64 = 3,
-        }
-        SequenceWithMemory {
-            SequenceStar {
-                Action(PIo<0>, t0 = {=}),
-                Parallel(success = -1, failure = 1) {
-                    MemSequence {
-                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                    },
-                },
-                Invert {
-                    WasEntryUpdated(t0),
-                },
-            },
-            Repeat(3) {
-                IndexSwitch(|bb| bb.b1 + 4, out_of_range = Fail) {
-                    Fallback {
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        Action(|ctx, bb| ctx.exec_in(3, 9, &mut bb.b1)),
-                    },
-                    Action(Act<4>),
-                },
-            },
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[run_while(|bb| bb.b1 < bb.b0 % 2)]
-            #[failure_if(|bb| bb.b1 == 7)]
-            Repeater(0) {
-                Action(PAct<5>, b0 = {=}, b1 = {=}),
-            },
-            MemSequence {
-                #[run_while(|bb| *bb.t0 < bb.b1)]
-                RunOnce {
-                    PolicyParallel(policy = FirstFailure) {
-                        Deadline(100) {
-                            Repeater(forever) {
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                        #[post(|bb| bb.t0.set(bb.b0 + 3))]
-                        Failer,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0628Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0629 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Priority {
-                Condition(|ctx| ctx.check(0)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0630 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        SequenceWithMemory {
-            ParallelAll {
-                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                Action(PAct<1>, b0 = {b0}, b1 = {t0}),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 4, &mut bb.b0)),
-            },
-            BinarySelector(|bb| bb.o0.unwrap_or(3) + 1 != 1) {
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0630Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0631 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 4,
-        }
-        MemPriority {
-            #[post(|bb| bb.o0 = Some(bb.b0 + 3))]
-            #[on_success(|bb| { if bb.b1 > *bb.t0 { bb.o0 = None }; bb.b1 = *bb.t0 % 2 })]
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                Action(PIo<0>, t0 = {=}),
-            },
-            SequenceWithMemory {
-                StatefulAction(PTask<1>, b0 = 2, b1 = {t0}),
-                Action(Act<2> = Act::<2>),
-            },
-            Condition(Cond<3>),
-            SequenceStar {
-                AlwaysSuccess,
-                Condition(|ctx| ctx.check(4)),
-            },
-        }
-    }
-}
-
-board!(Tree0631Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0632 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = Some(1),
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                Conditional(|bb| bb.b0 > 4, dynamic = true, else = Failure) {
-                    Action(Act<0>),
-                },
-                #[success_if(|bb| bb.o0.is_some())]
-                #[post(|bb| { bb.t0.set(bb.b1 + 1); bb.o0 = Some(bb.b0 % 4) })]
-                KeepRunningUntilFailure {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        ReactiveSequence {
-                            Action(Act<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                },
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    FlipSelector {
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Sequence {
-                            Repeat(0) {
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0632Blackboard { b1 o0 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0633 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-        }
-        Conditional(|bb| *bb.t0 < 6, dynamic = true, else = Failure) {
-            MemSequence {
-                Precondition(|bb| (bb.b0 + 1) % 4 < 3, else = Running) {
-                    RunOnce(then_skip = false) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveSequence {
-                        SequenceWithMemory {
-                            Action(PAct<0>, b0 = {t1}, b1 = {t0}),
-                        },
-                        RunOnce(then_skip = false) {
-                            ParallelAll {
-                                SetBlackboard(o0 = Some(6)),
-                                SetBlackboard(t0 = 1),
-                            },
-                        },
-                    },
-                    #[failure_if(|bb| *bb.t1 < *bb.t0 % 4)]
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
-                    Loop(q0, value = {b0}) {
-                        Action(Act<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0633Blackboard { t0 o0 q0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0634 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-        }
-        Sequence {
-            ParallelAll(2) {
-                #[skip_if(|bb| *bb.t0 % 3 == 2)]
-                AlwaysSuccess,
-                StatefulAction(PTask<0>, b0 = 6, b1 = {=}),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-            },
-            Filter(times = 2, count = Failure) {
-                Action(PAct<2>, b0 = {=}, b1 = {=}),
-            },
-            RunOnce {
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0634Blackboard { t0 b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0635 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0636 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            SequenceWithMemory {
-                WaitUntil(|bb| *bb.t1 > 3) {
-                    Parallel(success = 1, failure = -1) {
-                        WasEntryUpdated(t0),
-                        Action(Act<0>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                },
-                Priority {
-                    Filter(times = 2, count = Completed, filtered = Failure) {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(0) < 4),
-                    },
-                    RunOnce {
-                        SetBlackboard(b1 = {t0}),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstFailure) {
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                    UnsetBlackboard(o0),
-                    WhileDoElse {
-                        Precondition(|bb| *bb.t0 % 3 > 0, else = Skipped) {
-                            Condition(Cond<2>),
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                },
-                #[post(|bb| { bb.b1 = 7; bb.b1 = *bb.t1 % 3 })]
-                #[success_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                #[run_while(|bb| *bb.t0 % 4 < 0)]
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<3>),
-                    AsyncSequence {
-                        ReactiveFallback {
-                            Failer,
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        Delay(10) {
-                            SetBlackboard(t1 = 0),
-                        },
-                    },
-                },
-            },
-            Priority {
-                #[on_halted(|bb| if bb.b1 + 3 == 5 { bb.o0 = Some((bb.b1 + 4) % 4) })]
-                #[success_if(|bb| bb.o0.is_none())]
-                RunOnce(then_skip = true) {
-                    Inverter {
-                        RepeatTimes(3) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0636Blackboard { b0 b1 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0637Sub0 for Ctx {
-        Sleep(50)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0637 for Ctx {
-        ParallelAll {
-            Action(Act<0>),
-            SubTree(Tree0637Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0638Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0638 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            Filter(times = 3, count = Success) {
-                Condition(Cond<1>),
-            },
-            Selector {
-                SubTree(Tree0638Sub0, b1 = {=}, q0 = {q0}, t0 = {=}, b0 = {b0}),
-            },
-            BinarySelector(|bb| *bb.t0 != 3) {
-                ScriptCondition(|bb| bb.b1 % 4 != 3),
-                ScriptCondition(|bb| bb.b1 + 2 > 0),
-            },
-        }
-    }
-}
-
-board!(Tree0638Blackboard { b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0639 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-        }
-        #[on_success(|bb| bb.t0.set(*bb.t0 % 4))]
-        #[run_while(|bb| bb.b0 % 3 == 2)]
-        #[failure_if(|bb| bb.b0 % 3 > 1)]
-        WaitUntil(|bb| *bb.t0 > 3) {
-            Precondition(|bb| bb.b0 < 3, else = Success) {
-                SetBlackboard(t0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0639Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0640 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
-            Fallback {
-                #[post(|bb| *bb.t0 += 3)]
-                #[on_failure(|bb| bb.b0 += 3)]
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                ScriptCondition(|bb| *bb.t0 > 6),
-            },
-        }
-    }
-}
-
-board!(Tree0640Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0641 for Ctx {
-        Filter(times = 1, count = Completed, filtered = Skipped) {
-            RepeatTimes(1) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0642 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            Parallel(success = 2, failure = -1) {
-                Sleep(50),
-                Action(Act<1>),
-            },
-            Action(|ctx| ctx.exec(2)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0643 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        RepeatUntilFailure(3) {
-            Limiter(3) {
-                WaitUntil(|bb| bb.b1 == bb.b1 % 4) {
-                    SequenceWithMemory {
-                        #[on_success(|bb| bb.t1.set(3))]
-                        Action(Act<0>),
-                        ParallelAll {
-                            Script(|bb| bb.t0.set(bb.b1)),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0643Blackboard { b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0644 for Ctx {
-        Remap(success = Success, failure = Failure) {
-            AsyncSequence {
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0645 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveFallback {
-            #[skip_if(|bb| bb.b0 + 3 > (bb.b0 + 3) % 2)]
-            IfThenElse {
-                FlipSelector {
-                    SetBlackboard(b0 = {t0}),
-                    StatefulAction(Task<0>),
-                },
-                Deadline(0) {
-                    StepSequencer {
-                        ScriptCondition(|bb| *bb.t0 + 1 > 1),
-                        #[post(|bb| bb.b0 = *bb.t0 + 3)]
-                        Action(PAct<1>, b0 = {=}),
-                    },
-                },
-            },
-            Condition(Cond<2>),
-            BinarySelector(|bb| *bb.t0 < 7, dynamic = true) {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    Action(Act<4> = Act::<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                #[on_halted(|bb| { bb.b0 = 9; bb.b0 += 1 })]
-                Script(|bb| bb.b0 += 3),
-            },
-        }
-    }
-}
-
-board!(Tree0645Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0646Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0646 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        Parallel(success = -3) {
-            SequenceStar {
-                ScriptCondition(|bb| *bb.t0 < 3),
-                Condition(PCond<0>, b0 = {t0}),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 4) % 4)),
-            },
-            #[success_if(|bb| *bb.t0 % 4 == 2)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            Sequence {
-                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                #[on_halted(|bb| bb.b0 += 2)]
-                SetBlackboard(t0 = 1),
-                Wait(10),
-                #[skip_if(|bb| bb.b0 < 3)]
-                #[on_success(|bb| bb.t0.set((*bb.t0 + 1) % 3))]
-                StatefulAction(PTask<4>, b0 = 8, b1 = {t0}),
-            },
-            SequenceStar {
-                Sleep(0),
-                Action(Act<5>),
-            },
-            #[skip_if(|bb| *bb.t0 > 3)]
-            #[run_while(|bb| bb.b0 < 1)]
-            Sequence {
-                SubTree(Tree0646Sub0, ..),
-                Action(Act<7>),
-                Sleep(10),
-                Action(PIo<8>, t0 = {b0}),
-                Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0646Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0647 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
-        }
-        Repeat(1) {
-            ReactiveFallback {
-                RepeatUntilSuccess(1) {
-                    Parallel(success = -3) {
-                        #[on_success(|bb| bb.t0.set(bb.b0))]
-                        #[on_halted(|bb| bb.b1 += 3)]
-                        Wait(10),
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            Condition(Cond<0>),
-                        },
-                        Precondition(|bb| *bb.t0 < bb.b1, else = Success) {
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                        ReactiveSequence {
-                            SetBlackboard(t1 = 0),
-                            StatefulAction(Task<2> = Task::<2>),
-                            ScriptCondition(|bb| *bb.t1 + 4 != 6),
-                        },
-                        Delay(100) {
-                            Action(Act<3>),
-                        },
-                    },
-                },
-                BinarySelector(|bb| *bb.t1 % 2 < 1) {
-                    MaxTime(30) {
-                        AsyncSequence {
-                            StatefulAction(PTask<4>, b0 = 7, b1 = {b0}),
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                    Wait(30),
-                },
-                MemSequence {
-                    RunOnce {
-                        Repeat(0) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0647Blackboard { b0 t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0648 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-        }
-        StepSequencer {
-            StatefulAction(Task<0>),
-            Cooldown(20, filtered = Failure) {
-                BinarySelector(|bb| *bb.t1 % 2 == 0, dynamic = true) {
-                    ParallelAll {
-                        Repeater(forever) {
-                            StatefulAction(PTask<1>, b0 = {b0}),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                    ScriptCondition(|bb| bb.b0 + 2 > 6),
-                },
-            },
-            Sequence {
-                IfThenElse {
-                    Condition(Cond<3>),
-                    Loop(q0, value = {t1}, if_empty = Running) {
-                        Condition(Cond<4>),
-                    },
-                    Action(PAct<5>, b0 = {t0}, b1 = {b0}),
-                },
-                SetBlackboard(t1 = 3),
-                SequenceStar {
-                    Action(Act<6>),
-                    AlwaysSuccess,
-                },
-                Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 2)),
-                Condition(Cond<8>),
-            },
-            ForceFailure {
-                Loop(q0, value = {b0}) {
-                    IfThenElse {
-                        #[success_if(|bb| *bb.t0 < *bb.t1 % 2)]
-                        #[on_failure(|bb| bb.t1.set((bb.b0 + 1) % 4))]
-                        #[on_halted(|bb| { bb.t1.set(7); *bb.t1 += 1 })]
-                        Action(|ctx| ctx.exec(9)),
-                        #[on_halted(|bb| bb.t1.set(5))]
-                        #[success_if(|bb| *bb.t1 > 6)]
-                        #[failure_if(|bb| bb.b0 + 4 == bb.b0)]
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            AlwaysRunning,
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                #[skip_if(|bb| *bb.t1 > 6)]
-                #[on_success(|bb| *bb.t1 += 2)]
-                Condition(Cond<11>),
-                Action(PAct<12>, b0 = 3, b1 = {t1}),
-                RepeatUntilFailure(1) {
-                    WasEntryUpdated(t1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0648Blackboard { q0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0649 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        #[run_while(|bb| *bb.t0 + 4 < 7)]
-        Priority {
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                IfThenElse {
-                    ScriptCondition(|bb| bb.b0 % 3 != 0),
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
-                },
-                ScriptCondition(|bb| *bb.t0 != bb.b0 % 4),
-            },
-        }
-    }
-}
-
-board!(Tree0649Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0650 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64,
-        }
-        ReactiveSequence {
-            SkipUnlessUpdated(t0) {
-                AsyncFallback {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    #[skip_if(|bb| bb.b1 % 2 < 0)]
-                    StatefulAction(Task<1>),
-                    Wait(20),
-                },
-            },
-            Action(PAct<2>, b0 = {=}, b1 = {=}),
-            Filter(times = 1, count = Success) {
-                IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = true) {
-                    Action(PIo<3>, t0 = {t0}),
-                    Wait(30),
-                    Condition(Cond<4>),
-                },
-            },
-            #[on_failure(|bb| bb.b0 += 2)]
-            Priority {
-                Action(Act<5>),
-                StatefulAction(Task<6> = Task::<6>),
-                Wait(10),
-            },
-        }
-    }
-}
-
-board!(Tree0650Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0651 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        TryCatch(catch_on_halt = true) {
-            Parallel(success = 3) {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<0>),
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[skip_if(|bb| bb.b0 != bb.b0 % 4)]
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-                    StatefulAction(Task<2>),
-                },
-                RepeatTimes(forever) {
-                    IfThenElse {
-                        #[skip_if(|bb| bb.o0.unwrap_or(0) + 4 < 6)]
-                        ParallelAll(1) {
-                            AlwaysFailure,
-                            #[post(|bb| bb.b1 = (bb.b1 + 3) % 3)]
-                            #[on_failure(|bb| if bb.b0 == 5 { *bb.t0 += 3 })]
-                            #[success_if(|bb| bb.b0 == 4)]
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        Action(Act<4>),
-                        Switch(b1) {
-                            case 5 => Sleep(20),
-                            _ => Condition(Cond<5>),
-                        },
-                    },
-                },
-                #[success_if(|bb| bb.o0.is_some())]
-                ReactiveFallback {
-                    Remap(success = Failure, failure = Success) {
-                        WaitValueUpdate(t0) {
-                            #[on_failure(|bb| { bb.b0 = *bb.t0 % 2; bb.o0 = Some(2) })]
-                            #[on_success(|bb| bb.b0 += 2)]
-                            Repeat(3) {
-                                ReactiveSequence {
-                                    StatefulAction(Task<6>),
-                                    Action(Act<7>),
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ParallelAll(0) {
-                BinarySelector(|bb| (bb.b0 + 1) % 3 > 1, dynamic = true) {
-                    StatefulAction(Task<9> = Task::<9>),
-                    Repeat(3) {
-                        Filter(times = 2, count = Completed, filtered = Failure) {
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-                Conditional(|bb| bb.b1 != 2, dynamic = false) {
-                    TryCatch {
-                        IfThenElse {
-                            ScriptCondition(|bb| bb.b0 < 3),
-                            StatefulAction(PTask<11>, b0 = {=}),
-                            Precondition(|bb| (bb.b1 + 2) % 3 < 2) {
-                                StatefulAction(Task<12> = Task::<12>),
-                            },
-                        },
-                        RepeatTimes(2) {
-                            StatefulAction(Task<13>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0651Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0652Sub0 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0652 for Ctx {
-        Sequence {
-            Sleep(30),
-            StatefulAction(Task<0>),
-            SubTree(Tree0652Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0653 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(0),
-        }
-        #[on_success(|bb| if bb.o0.unwrap_or(2) + 4 != 7 { bb.b0 += 3 })]
-        #[failure_if(|bb| *bb.t0 + 4 > 4)]
-        Cooldown(30) {
-            FlipSelector {
-                Limiter(2) {
-                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(3) % 2; bb.b0 += 3 }),
-                },
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Action(PIo<2>, t0 = {t0}),
-                Action(|ctx, bb| ctx.exec_in(3, 6, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0653Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0654 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 4,
-            b0: i64 = 2,
-        }
-        ReactiveSequence {
-            Precondition(|bb| bb.b0 < 0, else = Skipped) {
-                RepeatUntilSuccess(forever) {
-                    Switch(b1) {
-                        case 2 => StatefulAction(Task<0>),
-                        case 4 => StatefulAction(Task<1>),
-                        _ => Repeat(0) {
-                            SetBlackboard(t0 = 1),
-                        },
-                    },
-                },
-            },
-            #[failure_if(|bb| *bb.t0 < 3)]
-            SkipUnlessUpdated(t0) {
-                StatefulAction(Task<2>),
-            },
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                Switch(b1) {
-                    case 4 => Script(|bb| bb.b0 = *bb.t0 % 3),
-                    case 0 => StatefulAction(Task<3>),
-                    case 3 => Action(PAct<4>, b0 = {b0}, b1 = {t0}),
-                    _ => Sleep(20),
-                },
-            },
-            SequenceStar {
-                Condition(PCond<5>, b0 = 9),
-                ScriptCondition(|bb| bb.b0 + 4 < *bb.t0 % 4),
-            },
-            #[on_success(|bb| bb.b1 += 1)]
-            #[failure_if(|bb| bb.b0 > 4)]
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0654Blackboard { t0 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0655 for Ctx {
-        Deadline(0) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0656 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        Conditional(|bb| bb.o0.is_some(), else = Success) {
-            Selector {
-                SequenceStar {
-                    StatefulAction(PTask<0>, b0 = {b1}),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                Switch(b1) {
-                    case 5 => StatefulAction(Task<2>),
-                    _ => AlwaysSuccess,
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    #[success_if(|bb| *bb.t0 + 2 > 4)]
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0656Blackboard { o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0657 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
-        }
-        BinarySelector(|bb| *bb.t0 + 4 > 6, dynamic = false) {
-            MaxTime(20) {
-                Loop(q0, if_empty = Success) {
-                    FlipSelector {
-                        Precondition(|bb| *bb.t0 != 5, else = Running) {
-                            ForceFailure {
-                                ScriptCondition(|bb| *bb.t1 % 2 == 0),
-                            },
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0657Blackboard { t1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0658 for Ctx {
-        Fallback {
-            KeepRunningUntilFailure {
-                MemPriority {
-                    IfThenElse {
-                        AsyncFallback {
-                            Deadline(0) {
-                                Condition(Cond<0> = Cond::<0>),
-                            },
-                            StatefulAction(Task<1>),
-                        },
-                        Action(Act<2>),
-                    },
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            StatefulAction(Task<3>),
-                        },
-                        Optional {
-                            Action(Act<4>),
-                        },
-                    },
-                },
-            },
-            SequenceStar {
-                Inverter {
-                    AsyncSequence {
-                        Cooldown(0, filtered = Skipped) {
-                            StepSequencer {
-                                Condition(Cond<5>),
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-                Repeater(forever) {
-                    StepSequencer {
-                        Sleep(10),
-                        Failer,
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                },
-                Remap(success = Success, failure = Success) {
-                    Sleep(20),
-                },
-                ParallelAll(3) {
-                    Condition(Cond<9>),
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                },
-                ParallelAll(max_failures = -1) {
-                    Condition(Cond<13>),
-                    Failer,
-                },
-                Action(|ctx| ctx.exec(14)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0659 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                AsyncSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(5) % 3, &mut bb.b1)),
-                    Switch(b1) {
-                        case 1 => Action(PAct<1>, b0 = {=}),
-                        case 2 => Condition(PCond<2>, b0 = {b1}),
-                        _ => Condition(Cond<3>),
-                    },
-                    RunOnce(then_skip = true) {
-                        RunOnce(then_skip = true) {
-                            #[run_while(|bb| bb.o0.is_some())]
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Switch(b1) {
-                    case 3 => #[skip_if(|bb| *bb.t0 % 4 > 2)]
-                    #[success_if(|bb| (bb.b0 + 2) % 4 != 1)]
-                    #[post(|bb| bb.b1 += 2)]
-                    Action(PIo<4>, t0 = {b1}),
-                    case 0 => Action(PIo<5>, t0 = {=}),
-                    case 1 => Conditional(|bb| *bb.t0 % 3 > 0, else = Success) {
-                        StatefulAction(Task<6>),
-                    },
-                    _ => StatefulAction(Task<7>),
-                },
-                Optional {
-                    Conditional(|bb| bb.b0 + 1 > 2, dynamic = true) {
-                        Inverter {
-                            ReactiveSelector {
-                                StatefulAction(Task<8> = Task::<8>),
-                                Action(PIo<9>, t0 = {b1}),
-                                Condition(PCond<10>, b0 = 3),
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-            },
-            Priority {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                    Switch(b1) {
-                        case 4 => WasEntryUpdated(t0),
-                        case 1 => Action(Act<11>),
-                        case 0 => Cooldown(0, filtered = Skipped) {
-                            StatefulAction(Task<12>),
-                        },
-                        _ => #[on_failure(|bb| bb.b0 += 3)]
-                        #[run_while(|bb| (*bb.t0 + 3) % 3 != 1)]
-                        #[post(|bb| bb.o0 = None)]
-                        RunOnce(then_skip = true) {
-                            #[post(|bb| { bb.b0 = 7; *bb.t0 += 1 })]
-                            Delay(100) {
-                                Condition(PCond<13>, b0 = {b0}),
-                            },
-                        },
-                    },
-                },
-                Condition(Cond<14>),
-                KeepRunningUntilFailure {
-                    RunOnce {
-                        RunOnce(then_skip = true) {
-                            Action(|ctx, bb| ctx.exec_in(15, bb.b1 % 4, &mut bb.b1)),
-                        },
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(Task<16>),
-                    Limiter(3) {
-                        Action(PAct<17>, b0 = {t0}, b1 = {b1}),
-                    },
-                    Action(PIo<18>, t0 = {b1}),
-                },
-                SequenceWithMemory {
-                    ScriptCondition(|bb| bb.b0 + 1 < (*bb.t0 + 2) % 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0659Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0660Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0660 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            b0: i64 = 0,
-        }
-        FlipSelector {
-            ForceSuccess {
-                #[on_success(|bb| bb.o0 = Some(bb.b1))]
-                #[run_while(|bb| (bb.o0.unwrap_or(2) + 2) % 3 > 0)]
-                Sequence {
-                    SubTree(Tree0660Sub0, ..),
-                    WasEntryUpdated(t0),
-                    StatefulAction(PTask<1>, b0 = 2, b1 = {b0}),
-                },
-            },
-            Condition(Cond<2>),
-            MemPriority {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                #[skip_if(|bb| bb.o0.is_some())]
-                StatefulAction(PTask<5>, b0 = {t0}, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0660Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0661 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        #[failure_if(|bb| bb.b0 % 2 < 1)]
-        SequenceWithMemory {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            #[on_halted(|bb| bb.b0 += 4)]
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0661Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0662 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(0),
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-        }
-        RetryUntilSuccessful(2) {
-            Fallback {
-                Action(Act<0>),
-                MemPriority {
-                    ReactiveSequence {
-                        MaxTime(0) {
-                            #[failure_if(|bb| bb.b1 == 4)]
-                            #[post(|bb| bb.o0 = Some(bb.b0 % 3))]
-                            Failer,
-                        },
-                    },
-                    Switch(b1) {
-                        case 3 => StatefulAction(Task<1>),
-                        case 5 => #[success_if(|bb| *bb.t0 % 4 != 0)]
-                        Failer,
-                        _ => Condition(Cond<2>),
-                    },
-                    #[failure_if(|bb| *bb.t0 + 4 > bb.b1 + 2)]
-                    AlwaysSuccess,
-                    RepeatUntilSuccess(1) {
-                        ReactiveFallback {
-                            #[run_while(|bb| bb.b1 > 2)]
-                            Condition(Cond<3>),
-                            Loop(q0) {
-                                StatefulAction(Task<4>),
-                            },
-                            Wait(30),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0662Blackboard { q0 o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0663 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-        }
-        FlipSelector {
-            StatefulAction(Task<0>),
-            Action(PIo<1>, t0 = {t0}),
-            TryCatch(catch_on_halt = false) {
-                Inverter {
-                    Wait(10),
-                },
-                #[run_while(|bb| (bb.b0 + 1) % 4 != 1)]
-                Delay(10) {
-                    Timeout(0) {
-                        Condition(PCond<2>, b0 = 0),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Condition(PCond<3>, b0 = 3),
-                WhileDoElse {
-                    Action(PIo<4>, t0 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(5, 7, &mut bb.b0)),
-                },
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0663Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0664 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-        }
-        Repeat(4) {
-            #[on_failure(|bb| { bb.b0 += 1; bb.o0 = None })]
-            #[on_halted(|bb| { if (bb.o0.unwrap_or(3) + 1) % 4 == 1 { *bb.t0 += 3 }; bb.t0.set(9) })]
-            #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
+            #[run_while(|bb| *bb.t0 == 6)]
+            #[on_success(|bb| bb.b1 = (bb.b0 + 4) % 4)]
             RunOnce(then_skip = true) {
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    #[on_success(|bb| *bb.t1 += 3)]
-                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
-                    #[skip_if(|bb| bb.o0.unwrap_or(0) != 7)]
-                    Cooldown(0, filtered = Skipped) {
-                        Timeout(50) {
-                            Condition(PCond<0>, b0 = {=}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0664Blackboard { t1 t0 o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0665Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        SetBlackboard(b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0665Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        TryCatch {
-            SubTree(Tree0665Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
-            Wait(50),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0665 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        Inverter {
-            FlipSelector {
-                UnsetBlackboard(o0),
-                SubTree(Tree0665Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
-                Deadline(30) {
-                    RunOnce {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0665Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0666 for Ctx {
-        RepeatUntilFailure(forever) {
-            RepeatUntilFailure(forever) {
-                StepSequencer {
-                    Delay(50) {
-                        RepeatUntilFailure(2) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    ReactiveSelector {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
+                AsyncSequence {
+                    Priority {
+                        Condition(Cond<2>),
                     },
                     StatefulAction(Task<3>),
+                    Condition(Cond<4> = Cond::<4>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0667Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0667 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-        }
-        SequenceWithMemory {
-            Deadline(100) {
-                RepeatUntilFailure(3) {
-                    Switch(b1) {
-                        case 3 => RunOnce {
-                            StatefulAction(Task<0>),
-                        },
-                        case 1 => RunOnce(then_skip = false) {
-                            Condition(Cond<1>),
-                        },
-                        case 4 => Retry(2) {
-                            Failer,
-                        },
-                        _ => Selector {
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            #[success_if(|bb| *bb.t0 > bb.b0)]
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                            ScriptCondition(|bb| bb.b1 + 3 < bb.b0),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-            AsyncFallback {
-                ReactiveFallback {
-                    SubTree(Tree0667Sub0, b1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
-                    ScriptCondition(|bb| *bb.t0 < 1),
-                },
-                StepSequencer {
-                    StatefulAction(Task<4>),
-                    Action(Act<5> = Act::<5>),
-                    Condition(Cond<6>),
-                    #[on_success(|bb| bb.t0.set((*bb.t0 + 1) % 3))]
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                TryCatch(catch_on_halt = false) {
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<8>),
-                    #[failure_if(|bb| bb.b0 % 2 == 0)]
-                    Action(Act<9>),
-                    Condition(Cond<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0667Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0668Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Sleep(0)
-    }
-}
+board!(Tree0667Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        AsyncFallback {
-            FlipSelector {
-                Sleep(0),
-                IndexSwitch(|bb| 0, out_of_range = Fail, dynamic = true) {
-                    SetBlackboard(t0 = 8),
-                },
-            },
-            Parallel(success = -5, failure = -5) {
-                Sleep(50),
-                UnsetBlackboard(o0),
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                #[run_while(|bb| bb.o0.is_none())]
-                #[failure_if(|bb| bb.o0.is_none())]
-                SubTree(Tree0668Sub0, o0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
-            },
-            BinarySelector(|bb| bb.b1 < 5) {
-                Condition(Cond<2>),
-                TryCatch {
-                    Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 1) % 2, &mut bb.b0)),
-                    StatefulAction(Task<4> = Task::<4>),
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            RunOnce(then_skip = false) {
+                RepeatUntil(Success) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Repeat(1) {
+                            #[on_failure(|bb| { *bb.t0 += 1; if *bb.t0 + 3 == 1 { *bb.t0 += 3 } })]
+                            Repeat(2) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                        Timeout(20) {
+                            StatefulAction(Task<1>),
+                        },
+                        #[on_failure(|bb| { bb.t0.set(*bb.t0 % 4); bb.t0.set(bb.b0) })]
+                        #[run_while(|bb| (*bb.t0 + 1) % 2 > 0)]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        Limiter(3) {
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0668Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0669Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0668Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0669 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            SubTree(Tree0669Sub0, ..),
-            Action(PIo<1>, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0669Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0670Sub1 for Ctx {
-        Selector {
-            Condition(Cond<12> = Cond::<12>),
-            AlwaysFailure,
-            StatefulAction(Task<13>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0670Sub0 for Ctx {
-        ParallelAll(1) {
-            Parallel(failure = 0) {
-                Succeeder,
-            },
-            Optional {
-                SequenceWithMemory {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                    Condition(Cond<10>),
-                    Condition(Cond<11> = Cond::<11>),
-                },
-            },
-            MemSequence {
-                SubTree(Tree0670Sub1),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0670 for Ctx {
-        WhileDoElse {
-            WhileDoElse {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    RepeatUntilSuccess(1) {
-                        IfThenElse {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                    },
-                    IfThenElse {
-                        Action(Act<3> = Act::<3>),
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-                Repeater(0) {
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-            SubTree(Tree0670Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0671 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Limiter(3) {
-                Condition(Cond<1>),
-            },
-            #[run_while(|bb| bb.b0 + 1 < 4)]
-            Interrupt(|bb| bb.b0 + 4 == 7) {
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-board!(Tree0671Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0672 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        WhileDoElse {
-            Precondition(|bb| bb.b1 + 1 < bb.b1 % 3, else = Failure) {
-                #[on_halted(|bb| if (bb.b0 + 3) % 2 == 0 { bb.t0.set(bb.b1 % 3) })]
-                WhileDoElse {
-                    Precondition(|bb| bb.b0 < *bb.t0, else = Success) {
-                        Priority {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                        },
-                    },
-                    StepSequencer {
-                        Wait(100),
-                        Wait(10),
-                    },
-                },
-            },
-            ParallelAll {
-                Loop(q0, if_empty = Running) {
-                    RepeatUntilFailure(2) {
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                            StatefulAction(Task<4>),
-                            Action(PIo<5>, t0 = {=}),
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                Script(|bb| { bb.b0 = bb.b1 % 4; bb.b1 = bb.b0 }),
-                AlwaysSuccess,
-                Sleep(30),
-                #[failure_if(|bb| bb.b0 + 1 > 5)]
-                #[on_success(|bb| bb.b1 = bb.b1 % 2)]
-                #[skip_if(|bb| *bb.t0 > 3)]
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0672Blackboard { b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0673 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        Precondition(|bb| bb.b0 % 4 < 1, else = Success) {
-            Parallel(failure = 5) {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
-                    AlwaysRunning,
-                },
-                Filter(times = 3, count = Success) {
-                    Filter(times = 2, count = Failure, filtered = Skipped) {
-                        Script(|bb| bb.b0 += 1),
-                    },
-                },
-                Delay(10) {
-                    Parallel(success = -2, failure = -1) {
-                        StatefulAction(Task<3>),
-                        AlwaysFailure,
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                Action(Act<6>),
-                MemPriority {
-                    Failer,
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0673Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0674 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-        }
-        Parallel(success = -2) {
-            BinarySelector(|bb| *bb.t0 + 3 == bb.b1 + 3, dynamic = false) {
-                Condition(Cond<0>),
-                Fallback {
-                    #[on_halted(|bb| { bb.b1 = *bb.t0 + 3; bb.t0.set(5) })]
-                    #[run_while(|bb| bb.o0.is_none())]
-                    #[success_if(|bb| *bb.t0 % 4 == 2)]
-                    SequenceWithMemory {
-                        Action(PIo<1>, t0 = {b1}),
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            Precondition(|bb| (bb.b0 + 4) % 4 > 0, else = Success) {
-                Repeat(2) {
-                    Condition(Cond<3>),
-                },
-            },
-            MemSequence {
-                Cooldown(100) {
-                    ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        Action(PAct<5>, b0 = {b0}, b1 = {b0}),
-                        PolicyParallel(policy = FirstSuccess) {
-                            Condition(Cond<6>),
-                            #[success_if(|bb| *bb.t0 % 3 < 1)]
-                            #[failure_if(|bb| bb.b1 % 4 != 2)]
-                            #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-                            Action(|ctx| ctx.exec(7)),
-                        },
-                        AlwaysRunning,
-                    },
-                },
-                ForceFailure {
-                    ParallelAll(max_failures = -2) {
-                        SetBlackboard(o0 = Some(7)),
-                        #[on_halted(|bb| { bb.b1 = *bb.t0 + 2; bb.b0 += 1 })]
-                        Switch(b1) {
-                            case 0 => Condition(Cond<8>),
-                            _ => UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                #[skip_if(|bb| bb.b0 > bb.b1)]
-                MaxTime(50) {
-                    StepSequencer {
-                        StatefulAction(Task<9>),
-                        Action(PAct<10>, b0 = {b0}, b1 = {b0}),
-                        Condition(|ctx| ctx.check(11)),
-                    },
-                },
-                Filter(times = 1, count = Completed, filtered = Failure) {
-                    #[post(|bb| { bb.b0 = bb.o0.unwrap_or(5); *bb.t0 += 1 })]
-                    #[run_while(|bb| *bb.t0 > 3)]
-                    ForceFailure {
-                        WhileDoElse {
-                            #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
-                            #[run_while(|bb| bb.b0 + 1 == 0)]
-                            Fallback {
-                                StatefulAction(Task<12>),
-                                StatefulAction(Task<13>),
-                            },
-                            RetryUntilSuccessful(forever) {
-                                Action(Act<14>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0674Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0675 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = Some(5),
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-        }
-        TryCatch(catch_on_halt = true) {
-            IfThenElse {
-                #[post(|bb| bb.b0 = bb.b1)]
-                #[skip_if(|bb| (*bb.t1 + 1) % 2 != 0)]
-                AsyncFallback {
-                    WaitUntil(|bb| bb.o0.is_none()) {
-                        Condition(Cond<0>),
-                    },
-                    StatefulAction(PTask<1>, b0 = 6, b1 = {b0}),
-                },
-                Action(Act<2>),
-                Fallback {
-                    WaitUntil(|bb| bb.o0.is_none()) {
-                        StatefulAction(Task<3>),
-                    },
-                    Condition(Cond<4>),
-                },
-            },
-            ReactiveSequence {
-                Loop(q0, if_empty = Success) {
-                    Action(PIo<5>, t0 = {=}),
-                },
-                Repeat(1) {
-                    #[post(|bb| bb.b0 += 3)]
-                    #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                    #[skip_if(|bb| *bb.t0 != *bb.t1 + 1)]
-                    Action(PIo<6>, t0 = {=}),
-                },
-                #[post(|bb| { bb.b0 += 2; bb.b1 += 1 })]
-                #[failure_if(|bb| *bb.t0 > 4)]
-                StatefulAction(Task<7>),
-                StatefulAction(PTask<8>, b0 = 8, b1 = {=}),
-                StatefulAction(Task<9>),
-            },
-            Conditional(|bb| (bb.b0 + 2) % 2 < 1, else = Success) {
-                ReactiveSequence {
-                    Condition(Cond<10> = Cond::<10>),
-                    MemPriority {
-                        Failer,
-                        #[on_halted(|bb| bb.t0.set(*bb.t1 % 2))]
-                        #[run_while(|bb| (*bb.t0 + 4) % 4 > 1)]
-                        Condition(Cond<11> = Cond::<11>),
-                    },
-                    #[success_if(|bb| bb.b1 < 2)]
-                    #[on_failure(|bb| bb.b1 = (bb.o0.unwrap_or(5) + 3) % 3)]
-                    Action(PAct<12>, b0 = {b1}, b1 = {t1}),
-                    StatefulAction(Task<13>),
-                    Condition(Cond<14>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0675Blackboard { t1 t0 b1 o0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0676 for Ctx {
-        MemSequence {
-            Action(Act<0>),
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                RunOnce {
-                    Fallback {
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Fallback {
-                    IfThenElse {
-                        StatefulAction(Task<3> = Task::<3>),
-                        Action(Act<4>),
-                    },
-                    Wait(50),
-                },
-            },
-            Selector {
-                Condition(Cond<5>),
-                Filter(times = 3, count = Success, filtered = Failure) {
-                    Condition(|ctx| ctx.check(6)),
-                },
-            },
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                    Condition(Cond<9>),
-                    Condition(Cond<10> = Cond::<10>),
-                },
-            },
-            IfThenElse {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<11>),
-                },
-                Repeat(4) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                    },
-                },
-                StatefulAction(Task<14> = Task::<14>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0677 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        BinarySelector(|bb| bb.b0 < 6, dynamic = true) {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            ForceSuccess {
-                #[success_if(|bb| bb.b1 % 4 == 2)]
-                #[on_halted(|bb| *bb.t0 += 3)]
-                StatefulAction(PTask<1>, b0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0677Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0678 for Ctx {
-        RepeatUntilSuccess(2) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0679 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-        }
-        AsyncFallback {
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[skip_if(|bb| bb.b0 < *bb.t0)]
-            Action(PIo<0>, t0 = {b0}),
-            #[failure_if(|bb| bb.b1 + 2 > *bb.t0 + 2)]
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            Action(Act<3>),
-        }
-    }
-}
-
-board!(Tree0679Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0680 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Conditional(|bb| bb.b1 + 1 < 7, dynamic = true) {
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0680Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0681Sub1 for Ctx {
-        Condition(|ctx| ctx.check(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0681Sub0 for Ctx {
-        SubTree(Tree0681Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0681 for Ctx {
-        WhileDoElse {
-            Inverter {
-                SubTree(Tree0681Sub0),
-            },
-            StatefulAction(Task<1> = Task::<1>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0682 for Ctx {
-        Priority {
-            StatefulAction(Task<0>),
-            MaxTime(0) {
-                StatefulAction(Task<1>),
-            },
-            Cooldown(0, filtered = Failure) {
-                Timeout(50) {
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0683 for Ctx {
-        Priority {
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0684Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Action(|ctx| ctx.exec(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0684 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Switch(b1) {
-            case 1 => Loop(q0, value = {b1}, if_empty = Running) {
-                StatefulAction(Task<0>),
-            },
-            _ => Repeat(0) {
-                SubTree(Tree0684Sub0, b1 = {=}, q0 = {q0}),
-            },
-        }
-    }
-}
-
-board!(Tree0684Blackboard { b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0685 for Ctx {
-        blackboard {
-            b0: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
             o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
-            Action(Act<0>),
-            KeepRunningUntilFailure {
-                #[post(|bb| bb.o0 = Some(*bb.t0 + 3))]
-                #[run_while(|bb| *bb.t0 < 6)]
-                Selector {
-                    BinarySelector(|bb| (bb.o0.unwrap_or(3) + 3) % 4 < 1) {
-                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b0)),
-                        StatefulAction(Task<2>),
-                    },
-                    AlwaysFailure,
-                    Fallback {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0685Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0686 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 4,
-        }
-        ParallelAll(0) {
-            Inverter {
-                AsyncSequence {
-                    Filter(times = 2, count = Failure, filtered = Failure) {
-                        SequenceWithMemory {
-                            ReactiveFallback {
-                                Condition(Cond<0>),
-                                Condition(Cond<1> = Cond::<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    #[post(|bb| bb.b0 += 1)]
-                    #[success_if(|bb| *bb.t1 > 7)]
-                    Timeout(30) {
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                    },
-                },
-            },
-            Priority {
-                StatefulAction(Task<4>),
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    StatefulAction(PTask<5>, b0 = {t1}),
-                },
-            },
-            SetBlackboard(t1 = 5),
-            StatefulAction(Task<6> = Task::<6>),
-        }
-    }
-}
-
-board!(Tree0686Blackboard { t0 q0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0687Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[tracked] t0: i64 = 14,
-        }
-        #[success_if(|bb| *bb.t0 == 3)]
-        #[on_success(|bb| bb.b0 += 1)]
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0687Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[tracked] t0: i64 = 14,
-        }
-        RetryUntilSuccessful(forever) {
-            ForceSuccess {
-                SubTree(Tree0687Sub1, ..),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0687 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 4,
-        }
-        StepSequencer {
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            SubTree(Tree0687Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0687Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0688 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 3,
-        }
-        SequenceStar {
-            ReactiveFallback {
-                #[post(|bb| bb.b0 = *bb.t1)]
-                Failer,
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[post(|bb| bb.t0.set(*bb.t1))]
-                    Condition(|ctx, bb| ctx.check_in(0, 3)),
-                    Filter(times = 1, count = Success) {
-                        StatefulAction(Task<1>),
-                    },
-                    #[failure_if(|bb| *bb.t1 < 0)]
-                    #[run_while(|bb| *bb.t0 + 4 < 4)]
-                    #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = Some(bb.b0) })]
-                    Filter(times = 1, count = Failure, filtered = Failure) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                #[on_success(|bb| { bb.o0 = None; if (bb.b0 + 3) % 3 > 1 { bb.t1.set(6) } })]
-                StatefulAction(Task<3>),
-                Parallel(failure = 1) {
-                    Action(PAct<4>, b0 = 8, b1 = {t1}),
-                    Sleep(20),
-                },
-            },
-            Delay(0) {
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    RepeatUntil(Success) {
-                        Fallback {
-                            Action(PIo<6>, t0 = {t1}),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    Precondition(|bb| *bb.t1 + 3 > 7, else = Failure) {
-                        #[run_while(|bb| *bb.t1 == 5)]
-                        Condition(PCond<8>, b0 = {=}),
-                    },
-                    IndexSwitch(|bb| 7, out_of_range = Loop) {
-                        #[failure_if(|bb| *bb.t1 != 0)]
-                        #[post(|bb| bb.b0 = *bb.t1 + 1)]
-                        #[on_success(|bb| bb.b0 += 2)]
-                        Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
-                        StatefulAction(Task<10>),
-                        #[post(|bb| *bb.t1 += 3)]
-                        StatefulAction(Task<11>),
-                    },
-                    Condition(Cond<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0688Blackboard { o0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0689 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        #[skip_if(|bb| (*bb.t0 + 2) % 2 != 1)]
-        #[post(|bb| bb.b1 = *bb.t1 % 4)]
-        ReactiveSequence {
-            WaitValueUpdate(t0) {
-                WhileDoElse {
-                    Action(Act<0>),
-                    #[on_halted(|bb| bb.t0.set(bb.b1))]
-                    Action(PIo<1>, t0 = {=}),
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                Repeat(forever) {
-                    WaitValueUpdate(t1) {
-                        Condition(PCond<2>, b0 = {t1}),
-                    },
-                },
-                Deadline(20) {
-                    FlipSelector {
-                        Failer,
-                        Script(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 }),
-                    },
-                },
-            },
-            SequenceStar {
-                ScriptCondition(|bb| *bb.t0 > 4),
-                StatefulAction(Task<3> = Task::<3>),
-                SequenceWithMemory {
-                    Sleep(0),
-                    Action(Act<4>),
-                },
-            },
-            SkipUnlessUpdated(t1) {
-                Repeater(forever) {
-                    MemSequence {
-                        Action(PAct<5>, b0 = {t0}, b1 = {=}),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                Timeout(20) {
-                    #[failure_if(|bb| bb.b0 < (*bb.t1 + 2) % 3)]
-                    Action(PIo<7>, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0689Blackboard { b0 t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0690 for Ctx {
-        WhileDoElse {
-            Filter(times = 3, count = Success, filtered = Skipped) {
-                ParallelAll(max_failures = -2) {
-                    Priority {
-                        Deadline(0) {
-                            RepeatUntilFailure(forever) {
-                                Wait(0),
-                            },
-                        },
-                        SequenceWithMemory {
-                            Action(Act<0>),
-                            Action(Act<1>),
-                            Action(Act<2>),
-                        },
-                        Repeat(2) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Inverter {
-                        ReactiveSequence {
-                            StatefulAction(Task<4>),
-                            ReactiveSequence {
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6>),
-                            },
-                            Sleep(30),
-                            Action(Act<7>),
-                            Action(Act<8>),
-                        },
-                    },
-                },
-            },
-            AsyncSequence {
-                SequenceWithMemory {
-                    Action(Act<9> = Act::<9>),
-                    RunOnce {
-                        Action(Act<10>),
-                    },
-                    Action(Act<11>),
-                    ReactiveFallback {
-                        Condition(Cond<12> = Cond::<12>),
-                        StatefulAction(Task<13>),
-                    },
-                },
-                Deadline(0) {
-                    Condition(|ctx| ctx.check(14)),
-                },
-                ForceSuccess {
-                    ReactiveSelector {
-                        Action(Act<15>),
-                        Action(Act<16>),
-                        Action(Act<17>),
-                    },
-                },
-                RepeatTimes(forever) {
-                    Action(Act<18>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0691 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        Precondition(|bb| bb.b1 > 4, else = Skipped) {
-            ReactiveFallback {
-                MaxTime(30) {
-                    AlwaysSuccess,
-                },
-                StatefulAction(PTask<0>, b0 = {=}),
-                MemSequence {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<1>),
-                    },
-                    #[success_if(|bb| (bb.b0 + 3) % 4 != 3)]
-                    RepeatUntilFailure(forever) {
-                        BinarySelector(|bb| bb.b1 < 3, dynamic = false) {
-                            StatefulAction(Task<2>),
-                            StatefulAction(PTask<3>, b0 = 8, b1 = {t0}),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Failer,
-                    StatefulAction(Task<4>),
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0691Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0692 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        AsyncFallback {
-            MemPriority {
-                #[run_while(|bb| *bb.t0 != 2)]
-                Sleep(10),
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
-            SequenceWithMemory {
-                Condition(Cond<2>),
-                #[on_failure(|bb| if bb.b0 % 3 == 2 { bb.b0 += 2 })]
-                Action(|ctx| ctx.exec(3)),
-            },
-        }
-    }
-}
-
-board!(Tree0692Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0693 for Ctx {
-        IfThenElse {
-            Condition(Cond<0> = Cond::<0>),
-            Wait(10),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0694 for Ctx {
         SequenceWithMemory {
-            StatefulAction(Task<0>),
-            SequenceWithMemory {
-                Repeat(1) {
-                    Condition(Cond<1>),
-                },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0695 for Ctx {
-        RetryUntilSuccessful(2) {
-            Condition(|ctx| ctx.check(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0696 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-        }
-        ParallelAll {
+            #[success_if(|bb| (*bb.t1 + 1) % 2 > 0)]
+            #[skip_if(|bb| *bb.t0 < bb.b0 + 4)]
+            #[on_success(|bb| *bb.t1 += 1)]
             Priority {
-                WasEntryUpdated(t1),
-                Timeout(20) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                Action(PAct<0>, b0 = {t1}),
+                ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 3) % 2 < 0),
+                #[failure_if(|bb| *bb.t0 == 3)]
+                WasEntryUpdated(t0),
+            },
+            AsyncFallback {
+                ForceFailure {
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[success_if(|bb| *bb.t0 < 3)]
+                    Failer,
                 },
-                Sequence {
-                    AlwaysSuccess,
-                    Condition(Cond<1>),
-                    Action(PIo<2>, t0 = {b0}),
-                },
+                #[post(|bb| bb.b0 += 2)]
+                #[success_if(|bb| *bb.t0 != 6)]
+                #[run_while(|bb| *bb.t1 % 4 > 2)]
+                AlwaysFailure,
+                Condition(Cond<1>),
+                Condition(Cond<2>),
                 Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0696Blackboard { b0 t1 });
+board!(Tree0669Blackboard { b0 t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0670 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Inverter {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            },
+            Interrupt(|bb| *bb.t1 > bb.b1) {
+                StatefulAction(Task<1>),
+            },
+            Precondition(|bb| *bb.t1 != 4) {
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0670Blackboard { t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0671 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 1,
+        }
+        Cooldown(10, filtered = Skipped) {
+            AsyncSequence {
+                Interrupt(|bb| *bb.t1 != 2) {
+                    AsyncSequence {
+                        Script(|bb| bb.t0.set(bb.b0)),
+                        Action(PIo<0>, t0 = {=}),
+                    },
+                },
+                Inverter {
+                    KeepRunningUntilFailure {
+                        #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
+                        ScriptCondition(|bb| bb.b0 == 7),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0671Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0672 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Fallback {
+            StatefulAction(Task<0>),
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0672Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0673 for Ctx {
+        RetryUntilSuccessful(1) {
+            Fallback {
+                RunOnce(then_skip = false) {
+                    MaxTime(10) {
+                        RetryUntilSuccessful(3) {
+                            ReactiveSequence {
+                                StatefulAction(Task<0>),
+                                ReactiveFallback {
+                                    StatefulAction(Task<1>),
+                                    Action(Act<2> = Act::<2>),
+                                    Action(Act<3>),
+                                },
+                                WhileDoElse {
+                                    Condition(Cond<4>),
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+                AsyncSequence {
+                    MemPriority {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
+                    Sequence {
+                        StatefulAction(Task<9>),
+                        Inverter {
+                            Filter(times = 1, count = Success, filtered = Skipped) {
+                                WhileDoElse {
+                                    Condition(Cond<10> = Cond::<10>),
+                                    StatefulAction(Task<11>),
+                                    StatefulAction(Task<12>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<13> = Task::<13>),
+                        Condition(|ctx| ctx.check(14)),
+                        RunOnce {
+                            Action(Act<15> = Act::<15>),
+                        },
+                        Action(Act<16>),
+                    },
+                    ReactiveFallback {
+                        Action(Act<17>),
+                        StatefulAction(Task<18>),
+                        StatefulAction(Task<19> = Task::<19>),
+                    },
+                    Parallel(success = 1, failure = 3) {
+                        StatefulAction(Task<20>),
+                        Condition(Cond<21>),
+                        Action(Act<22>),
+                        StatefulAction(Task<23>),
+                        Action(Act<24>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0674 for Ctx {
+        Sequence {
+            Repeater(1) {
+                AsyncFallback {
+                    ParallelAll(2) {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+            Condition(Cond<3>),
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0675 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            b1: i64 = 3,
+        }
+        Selector {
+            ForceSuccess {
+                StatefulAction(Task<0>),
+            },
+            #[run_while(|bb| *bb.t0 % 4 < 2)]
+            WhileDoElse {
+                Action(PAct<1>, b0 = 2, b1 = {=}),
+                Condition(PCond<2>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0675Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0676 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        TryCatch(catch_on_halt = false) {
+            Inverter {
+                Action(PIo<0>, t0 = {=}),
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0676Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0677 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+            b0: i64 = 5,
+        }
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Optional {
+                #[failure_if(|bb| bb.b1 + 2 < bb.b0 % 2)]
+                Condition(Cond<1>),
+            },
+            Action(PIo<2>, t0 = {=}),
+            Precondition(|bb| bb.b1 != (*bb.t0 + 1) % 4, else = Success) {
+                ScriptCondition(|bb| bb.b1 % 4 == 2),
+            },
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0677Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0678Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        Condition(|ctx, bb| ctx.check_in(0, bb.b1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0678Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        #[on_success(|bb| bb.b0 = 3)]
+        #[run_while(|bb| bb.b0 < 0)]
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0678 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        WhileDoElse {
+            AsyncFallback {
+                Invert {
+                    SubTree(Tree0678Sub0, ..),
+                },
+            },
+            SubTree(Tree0678Sub1, ..),
+            SetBlackboard(t1 = 8),
+        }
+    }
+}
+
+board!(Tree0678Blackboard { b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0679 for Ctx {
+        blackboard {
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+        }
+        #[skip_if(|bb| bb.b0 != 3)]
+        Switch(b1) {
+            case 1 => ReactiveFallback {
+                PolicyParallel(policy = FirstSuccess) {
+                    #[on_success(|bb| { *bb.t1 += 1; bb.b0 = *bb.t1 })]
+                    #[skip_if(|bb| *bb.t1 > *bb.t0 % 4)]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    ForceFailure {
+                        SequenceStar {
+                            Condition(|ctx, bb| ctx.check_in(0, 2)),
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t1 % 2)),
+                        },
+                    },
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        Action(PIo<2>, t0 = {b1}),
+                    },
+                    Cooldown(100, filtered = Failure) {
+                        Loop(q0) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                Script(|bb| { bb.b0 += 1; if *bb.t0 % 2 < 1 { bb.t0.set(*bb.t1) } }),
+            },
+            case 4 => Action(Act<3>),
+            _ => Fallback {
+                MemPriority {
+                    ScriptCondition(|bb| bb.b0 != 3),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    Limiter(3) {
+                        Condition(PCond<6>, b0 = {=}),
+                    },
+                    StatefulAction(Task<7>),
+                },
+                Timeout(30) {
+                    ScriptCondition(|bb| *bb.t1 < 4),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0679Blackboard { b1 q0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0680 for Ctx {
+        Limiter(2) {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    Wait(30),
+                    StatefulAction(Task<0>),
+                },
+                Condition(|ctx| ctx.check(1)),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0681 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 4,
+            b1: i64 = 3,
+        }
+        TryCatch(catch_on_halt = false) {
+            Switch(b1) {
+                case 1 => AsyncSequence {
+                    AlwaysSuccess,
+                    #[run_while(|bb| (bb.b1 + 4) % 3 < 1)]
+                    #[on_halted(|bb| bb.b0 = 7)]
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                case 5 => Repeat(0) {
+                    Action(PAct<1>, b0 = 9, b1 = {t0}),
+                },
+                _ => Action(Act<2> = Act::<2>),
+            },
+            ReactiveSequence {
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    WaitValueUpdate(t0) {
+                        #[post(|bb| { bb.t1.set(2); bb.t1.set(bb.b1) })]
+                        #[success_if(|bb| bb.b0 % 3 != 1)]
+                        #[run_while(|bb| bb.b0 % 2 == 1)]
+                        Switch(b1) {
+                            case 1 => Script(|bb| if *bb.t0 < 3 { bb.b1 = bb.b0 % 4 }),
+                            case 5 => Action(Act<4> = Act::<4>),
+                            _ => Action(Act<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0681Blackboard { t0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0682 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        Loop(q0, value = {t0}, if_empty = Running) {
+            WhileDoElse {
+                Switch(b1) {
+                    case 3 => StatefulAction(Task<0>),
+                    case 2 => Switch(b1) {
+                        case 2 => Condition(Cond<1>),
+                        _ => #[post(|bb| { bb.b1 = 7; bb.b1 = *bb.t1 % 3 })]
+                        #[success_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                        #[run_while(|bb| *bb.t0 % 4 < 0)]
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                    },
+                    _ => StatefulAction(Task<3>),
+                },
+                RepeatTimes(forever) {
+                    Fallback {
+                        #[success_if(|bb| *bb.t0 < 2)]
+                        #[skip_if(|bb| bb.b0 < 1)]
+                        Action(|ctx, bb| ctx.exec_in(4, (*bb.t0 + 4) % 2, &mut bb.b1)),
+                        StatefulAction(PTask<5>, b0 = 5, b1 = {=}),
+                        Condition(PCond<6>, b0 = {b0}),
+                        PolicyParallel(policy = FirstSuccess) {
+                            Filter(times = 1, count = Completed, filtered = Skipped) {
+                                Condition(Cond<7>),
+                            },
+                        },
+                        Action(PAct<8>, b0 = {b1}, b1 = {b0}),
+                    },
+                },
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0682Blackboard { q0 b1 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0683 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64>,
+        }
+        ForceFailure {
+            MaxTime(0) {
+                #[post(|bb| { bb.o0 = Some((*bb.t1 + 4) % 3); *bb.t0 += 2 })]
+                #[on_success(|bb| *bb.t1 += 3)]
+                SequenceWithMemory {
+                    ParallelAll(max_failures = -3) {
+                        AlwaysSuccess,
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        Succeeder,
+                        Condition(PCond<0>, b0 = {b0}),
+                    },
+                    #[success_if(|bb| *bb.t1 > bb.b0)]
+                    #[failure_if(|bb| bb.b0 != bb.b0 % 3)]
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0683Blackboard { t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0684 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            Repeat(forever) {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0685Sub0 for Ctx {
+        Optional {
+            Repeat(forever) {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0685 for Ctx {
+        TryCatch(catch_on_halt = true) {
+            RetryUntilSuccessful(forever) {
+                SubTree(Tree0685Sub0),
+            },
+            Limiter(1) {
+                AlwaysRunning,
+            },
+            Sequence {
+                IfThenElse {
+                    StatefulAction(Task<1>),
+                    FlipSelector {
+                        RetryUntilSuccessful(forever) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0686Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0686 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+        }
+        Fallback {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+            SubTree(Tree0686Sub0, b1 = {=}),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0686Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0687 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        SequenceStar {
+            Condition(|ctx| ctx.check(0)),
+            MaxTime(50) {
+                Conditional(|bb| *bb.t1 < bb.b0 + 3, dynamic = false, else = Failure) {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 4, &mut bb.b1)),
+                },
+            },
+            Sleep(30),
+        }
+    }
+}
+
+board!(Tree0687Blackboard { b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0688 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        ReactiveFallback {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+                ForceSuccess {
+                    Condition(PCond<3>, b0 = {=}),
+                },
+                Condition(Cond<4>),
+            },
+            #[success_if(|bb| (bb.b0 + 3) % 4 != 0)]
+            RetryUntilSuccessful(4) {
+                RetryUntilSuccessful(1) {
+                    Limiter(1) {
+                        Selector {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<7>),
+        }
+    }
+}
+
+board!(Tree0688Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0689 for Ctx {
+        Repeat(forever) {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0690 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        Sequence {
+            ReactiveFallback {
+                #[skip_if(|bb| (*bb.t0 + 1) % 3 == 0)]
+                StatefulAction(Task<0>),
+                Action(|ctx| ctx.exec(1)),
+                SetBlackboard(b0 = 2),
+            },
+            Sequence {
+                Action(PAct<2>, b0 = {=}),
+                Condition(Cond<3>),
+                Action(PAct<4>, b0 = {t0}, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0690Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0691Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0691 for Ctx {
+        StepSequencer {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            SubTree(Tree0691Sub0),
+            Condition(Cond<3>),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0692 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        WhileDoElse {
+            SequenceWithMemory {
+                ParallelAll(2) {
+                    ScriptCondition(|bb| *bb.t0 == 1),
+                    Condition(Cond<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                Action(PIo<2>, t0 = {=}),
+                Condition(Cond<3>),
+                SetBlackboard(o0 = Some(5)),
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0692Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0693Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+        }
+        StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0693 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        Parallel(success = -1, failure = 0) {
+            WhileDoElse {
+                SubTree(Tree0693Sub0, ..),
+                Repeat(1) {
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0693Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0694 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        #[on_halted(|bb| { if *bb.t0 > 6 { bb.b1 = *bb.t0 % 4 }; if (bb.b1 + 1) % 2 < 1 { *bb.t0 += 3 } })]
+        #[success_if(|bb| bb.b1 > 3)]
+        RepeatUntil(Failure) {
+            ReactiveSequence {
+                Script(|bb| { if bb.o0.unwrap_or(0) > 2 { bb.t0.set(8) }; bb.b0 = 4 }),
+                Remap(success = Success, failure = Failure) {
+                    StatefulAction(Task<0>),
+                },
+                Sleep(100),
+                Action(Act<1>),
+                ReactiveFallback {
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 3))]
+                    StatefulAction(Task<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 1, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0694Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0695 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(4),
+        }
+        Selector {
+            RunOnce(then_skip = true) {
+                ParallelAll(max_failures = -4) {
+                    AlwaysFailure,
+                    Condition(Cond<0>),
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    Remap(success = Failure, failure = Success) {
+                        Cooldown(0) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Loop(q0, if_empty = Skipped) {
+                        IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
+                            StatefulAction(Task<4>),
+                            Script(|bb| { if *bb.t0 == 2 { bb.o0 = None }; bb.t1.set(*bb.t0) }),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                AlwaysSuccess,
+                #[success_if(|bb| bb.o0.unwrap_or(3) % 3 > 1)]
+                Condition(PCond<5>, b0 = 6),
+                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(4) + 3)]
+                #[success_if(|bb| bb.b0 < *bb.t0)]
+                #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 3 }; bb.b0 += 3 })]
+                Selector {
+                    Condition(PCond<6>, b0 = {b1}),
+                    Condition(Cond<7>),
+                },
+            },
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.o0.is_none()),
+                FlipSelector {
+                    Filter(times = 2, count = Completed) {
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                    Wait(0),
+                },
+                StatefulAction(Task<9>),
+                Deadline(10) {
+                    StatefulAction(Task<10>),
+                },
+                StepSequencer {
+                    StatefulAction(Task<11>),
+                },
+            },
+            ReactiveSequence {
+                #[failure_if(|bb| bb.o0.is_none())]
+                RunOnce(then_skip = true) {
+                    Remap(success = Failure, failure = Success) {
+                        Sleep(10),
+                    },
+                },
+                Parallel {
+                    Action(|ctx| ctx.exec(12)),
+                    #[on_halted(|bb| *bb.t1 += 2)]
+                    #[run_while(|bb| bb.b0 > 6)]
+                    Condition(PCond<13>, b0 = 2),
+                    #[on_failure(|bb| bb.t0.set(bb.b1 + 2))]
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    #[success_if(|bb| bb.b1 == 4)]
+                    StatefulAction(Task<14>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0695Blackboard { b0 b1 q0 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0696 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            ScriptCondition(|bb| *bb.t0 % 3 != 0),
+            SkipUnlessUpdated(t0) {
+                ScriptCondition(|bb| bb.b0 + 3 > 6),
+            },
+            #[run_while(|bb| bb.b0 + 4 < 7)]
+            ReactiveFallback {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0696Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            b0: i64 = 2,
+            b1: i64 = 0,
         }
-        Sequence {
-            #[failure_if(|bb| *bb.t0 > 3)]
-            ForceSuccess {
+        ReactiveSequence {
+            Remap(success = Success, failure = Success) {
+                Succeeder,
+            },
+            Succeeder,
+            ReactiveFallback {
                 StatefulAction(Task<0>),
-            },
-            RepeatUntilSuccess(1) {
+                #[skip_if(|bb| bb.b1 % 2 < 0)]
                 StatefulAction(Task<1>),
-            },
-            AsyncSequence {
-                Repeater(2) {
-                    Selector {
-                        #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                        #[skip_if(|bb| *bb.t0 % 2 < 1)]
-                        #[run_while(|bb| *bb.t0 % 2 != 0)]
-                        SetBlackboard(t0 = {b0}),
-                        Condition(PCond<2>, b0 = {=}),
-                    },
-                },
+                Wait(20),
             },
             ReactiveSequence {
-                Action(PIo<3>, t0 = {=}),
-                Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
-                    Action(Act<4>),
-                },
-                ForceSuccess {
-                    Condition(PCond<5>, b0 = 1),
-                },
-                StatefulAction(Task<6>),
+                ScriptCondition(|bb| bb.b0 < 3),
+                Action(|ctx| ctx.exec(2)),
+                Condition(Cond<3>),
             },
-            Inverter {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<7>),
+        }
+    }
+}
+
+board!(Tree0697Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0698Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(13),
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 12,
+        }
+        WhileDoElse {
+            MemSequence {
+                #[post(|bb| if *bb.t0 > bb.b0 % 3 { bb.b0 += 2 })]
+                RetryUntilSuccessful(2) {
+                    Condition(Cond<0>),
+                },
+                Condition(Cond<1>),
+            },
+            ReactiveSequence {
+                ScriptCondition(|bb| bb.o0.is_some()),
+                Action(PIo<2>, t0 = {=}),
+                #[skip_if(|bb| bb.o0.is_none())]
+                Succeeder,
+                Script(|bb| bb.o0 = Some(*bb.t0 % 3)),
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[failure_if(|bb| (bb.o0.unwrap_or(5) + 4) % 3 != 2)]
+                #[on_failure(|bb| bb.o0 = None)]
+                Interrupt(|bb| bb.o0.is_some()) {
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0697Blackboard { o0 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0698Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(13),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Limiter(2) {
+            SetBlackboard(o0 = Some(4)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
+            o0: Option<i64> = Some(3),
             #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
         }
-        Parallel(success = -2, failure = -2) {
-            Sequence {
-                SequenceStar {
-                    RunOnce(then_skip = false) {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                            Repeater(0) {
-                                Script(|bb| bb.b1 += 1),
-                            },
-                        },
-                    },
-                    Condition(PCond<3>, b0 = {t0}),
-                },
-                Timeout(0) {
-                    #[run_while(|bb| *bb.t0 != 2)]
-                    RunOnce(then_skip = false) {
-                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                        Sleep(0),
-                    },
-                },
-            },
-            Delay(20) {
-                ReactiveFallback {
-                    Fallback {
-                        StatefulAction(Task<4> = Task::<4>),
-                        StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                    },
-                    WasEntryUpdated(t0),
-                    #[skip_if(|bb| bb.b1 < bb.b0 + 1)]
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    Wait(0),
-                    Switch(b1) {
-                        case 1 => AlwaysRunning,
-                        case 3 => #[on_halted(|bb| bb.b0 += 1)]
-                        #[on_success(|bb| bb.b0 = bb.b1)]
-                        StatefulAction(PTask<6>, b0 = 7, b1 = {b1}),
-                        case 4 => StatefulAction(Task<7>),
-                        _ => StatefulAction(Task<8> = Task::<8>),
-                    },
-                    SetBlackboard(b1 = 3),
-                },
+        MemPriority {
+            SubTree(Tree0698Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+            Filter(times = 1, count = Completed) {
+                SubTree(Tree0698Sub1, ..),
             },
         }
     }
 }
 
-board!(Tree0698Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0699Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        Action(Act<2>)
-    }
-}
+board!(Tree0698Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b0: i64,
             #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
         }
-        Fallback {
-            #[on_failure(|bb| bb.o0 = None)]
-            ForceFailure {
-                WhileDoElse {
-                    #[run_while(|bb| (bb.o0.unwrap_or(3) + 3) % 3 < 2)]
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        StatefulAction(Task<0>),
-                        #[run_while(|bb| bb.b0 > *bb.t0 + 1)]
-                        Action(Act<1>),
-                        SubTree(Tree0699Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-                    },
-                    WaitUntil(|bb| *bb.t0 > 1) {
-                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
+        Filter(times = 3, count = Completed, filtered = Skipped) {
+            FlipSelector {
+                RepeatUntil(Failure) {
+                    Fallback {
+                        ScriptCondition(|bb| bb.b0 > 0),
+                        ReactiveSequence {
+                            Condition(PCond<0>, b0 = {b0}),
+                        },
                     },
                 },
-            },
-            Inverter {
-                Fallback {
-                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                    #[success_if(|bb| bb.o0.unwrap_or(1) % 4 == 1)]
-                    Action(Act<4>),
-                    AlwaysRunning,
+                RepeatUntil(Success) {
+                    Repeat(4) {
+                        Parallel(success = 1, failure = -1) {
+                            Repeat(forever) {
+                                #[on_failure(|bb| { if *bb.t0 + 3 == 2 { bb.b0 += 2 }; bb.t0.set(bb.b0 % 2) })]
+                                #[on_success(|bb| { bb.b0 = *bb.t0; bb.t0.set((*bb.t0 + 4) % 2) })]
+                                FlipSelector {
+                                    Condition(Cond<1>),
+                                    StatefulAction(Task<2>),
+                                    StatefulAction(Task<3>),
+                                    Action(Act<4>),
+                                    Condition(PCond<5>, b0 = {b0}),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0699Blackboard { o0 t0 b0 });
+board!(Tree0699Blackboard { b0 t0 });
 
 cases! {
-    Tree0600 "B{t0=5;t1;q0;b0=3}Fb(FF(Rpt{F}(@ki{b0+2=2}To{0}(Lp{_;R}(S)))),Swm(c0e,t1,Wv{t1}(@of{t1:=b0%3}@ki{t0>2}@rw{b0%2<0}Keep(Mt{0}(Sl{10})))),Seq(To{10}(a2),F))",
-    Tree0601 "B{b0=4}OnceK(RFb(c0,F,pa1{b0:6;b1:b0}))",
-    Tree0602 "Ret3(c0l)",
-    Tree0603 "B{b0=3;o0=_;t0=1}MSeq(AFb(t0,PPar{2;N}(Keep(PPar{2;N}(Ret4(Ub{o0}))),RSeq(c1,pa2{b0:0;b1:t0},Ub{o0}),@ki{b0+4<t0}@os{t0+=1;o0:=b0+2}@po{t0+=1}Wv{t0}(a3e)),RFb(Rty0(t4),Wu{t0}),Fb(Star(c5,Wu{t0},@ki{t0>o0|0%2}@si{o0|4>b0%3}@fi{none}a6b{b0;b0},c7),@os{o0:=b0}@ki{b0+1%3<0}Pre{t0+1%2>0;R}(Fb(Fai,F)),Ret3(c8),@rw{t0%2>0}@os{o0|2+4>6?b0+=1}@fi{t0%4<2}S),Inv(RSeq(Swm(S,pa9{b0:t0},c10,t11,FS(F))))))",
-    Tree0604 "B{b0=3;t0}Cnd{t0%3<2;_;S}(@ki{t0!t0+1}Flip(c0,pc1{b0:=},t2,Keep(Try(F,Sc{b0+4=b0+3%2?b0:=8}))))",
-    Tree0605 "B{b0;o0=2;t0=3}Wde(@os{b0:=t0+1}Try(pc0{b0:t0},Fb(t1,Ub{o0}),a2,t3,PPar{0;_}(c4e,t5,@fi{b0%3<2}a6)),Fb(Fb(@fi{b0%4>0}@si{b0+3>b0+1}Swm(Rpt{0}(pc7{b0:t0}),pa8{b0:b0}),c9,Ite(c10,F))),t11)",
-    Tree0606 "B{o0=0;t0;b0}Star(Fb(Swm(t0,@po{o0:=t0+2}c1,pi2{t0:=}),Mt{30}(Sl{10}),Flip(@oh{b0<6?b0+=3}@ki{o0|5+3>3}@po{t0:=t0%3}S,Scc{o0|5>2},t3)),@po{t0+=1;t0+=3}Dl{0}(c4),PPar{2;_}(SubR(Pri(c5,pa6{b0:3;b1:t0})),Seq(c7,@po{b0+=2;t0+=1}c8l)))",
-    Tree0607 "B{t0=0;b1=2}Cd{10;K}(Inv(ASeq(RSeq(c0,SubR(Scc{b1%4!0}),a1e),MPri(t2e,@of{b1:=t0+1%4}@oh{b1+=1}To{0}(SubR(a3b{6;b1}))))))",
-    Tree0608 "B{b1=3;t0=5;b0=1;t1}ASeq(a0,@rw{t1!6}F,RFb(Sb{b1=5}),@ki{t0%3!1}@oh{b1+=2}@of{b0>t0?t1+=1}Par{1;-3}(Inv(pi1{t0:t0}),c2,Pri(@ki{b1<4}a3l,@rw{t0+2%3<1}@ki{b0=6}t4e)))",
-    Tree0609 "Rpt{0}(Sub(c0))",
-    Tree0610 "B{q0=0;t1=3;t0;b0=1}Step(Isw{t0;T;T}(Par{_;1}(t0e,t1e,Swm(Sl{0},t2),t3),Rep0(pc4{b0:t1}),Dd{30}(@si{t1>t0}Ruf{2}(RSeq(Lp{_;F}(RFb(@os{t0:=b0%4}t5,Wu{t0})))))))",
-    Tree0611 "B{t0=2;o0;b0}RSeq(PPar{2;T}(S,t0e,c1e),MSeq(Sb{o0=2},Cnd{b0=5;_;_}(Sb{t0=7})),Fb(Ret4(Wu{t0})),Sb{b0=t0},ASeq(c2,Dl{50}(Mt{30}(t3))))",
-    Tree0612 "B{b0=4;t0=1;q0=1;t1}Swm(RSeq(Sb{b0=5},Sc{t0>1?t0:=9}),SubA(Sb{t1=b0}))",
-    Tree0613 "AFb(Seq(S,Ret4(S),c0l),To{30}(c1),t2,Rep4(a3))",
-    Tree0614 "B{o0=_;b1;t0=4;t1=2;b0=2}@po{t0:=t1}@os{t0+=1;o0:=_}Sel(pa0{b0:=;b1:b1},Seq(RSel(c1,pc2{b0:1}),@ki{b1+1%4>2}@of{b0+=2;b0:=t1+2}@po{t1:=t1%2}pt3{b0:t1},c4,S),TryT(Seq(Once(Scc{t0+4<3}),Wu{t0}),@rw{b1>3}RSeq(Inv(t5)),Scc{t1+3%2=1}))",
-    Tree0615 "B{b1}Sw{4;5;0}(c0,SubA(t1e),@os{b1+=1}c2,Sl{0})",
-    Tree0616 "B{t0=5;b0}Pre{b0<6}(OnceT(SubA(SubR(Sb{t0=3}))))",
-    Tree0617 "B{t1;b0=5;t0=0;b1=2;o0}RSeq(c0,S,PAll{2}(Ub{o0},@fi{t0!b1}@os{none?b1:=t1}RFb(a1b{t0+4;b1},a2l,t3,t4)),To{10}(PPar{0;_}(@ki{b1!b0+1%3}@po{o0:=_}Step(a5),AFb(a6,a7))),Pre{b0+2%2=0}(t8))",
-    Tree0618 "B{b1=4;b0}PAll{_}(pa0{b0:=},SubA(@si{b0+4%2>0}SubA(Mt{0}(WU{b1%3=1}(a1)))),a2)",
-    Tree0619 "B{b1;t0=2;o0=2;b0=0}@os{o0:=b1+2}PAll{3}(Try(t0,Rpt{2}(c1e),c2),Rep3(@os{t0+=1}@ki{b1%2!1}Fb(RSeq(Ret1(pi3{t0:t0})),Sb{o0=4})),Sw{1;2}(c4,Rty0(@os{b0:=b1%3}@of{o0:=_}@ki{none}a5b{b0+1;b0}),Flt{1;S;F}(pt6{b0:5;b1:=})))",
-    Tree0620 "B{b0;o0;b1;t0=1}Isw{o0|0;T;N}(RSel(a0,Pre{b0!0}(t1),Rep2(pc2{b0:b0})),Pre{t0<b0%3;F}(Par{_;-2}(Flip(Fb(c3e,t4)),Pre{t0!1;R}(@of{b1:=b0+1}@os{b0>0?o0:=o0|1%3}Wv{t0}(Keep(FS(t5)))))),c6b{b0},ASeq(PAll{_}(c7,Sb{b0=8},Flt{3;F;F}(a8b{b1+3%4;b1}))),Mt{30}(Su{t0}(Rep0(pt9{b0:b0;b1:b0}))))",
-    Tree0621 "Seq(t0e,Swm(Ite(Inv(Rpt{3}(Wde(c1,a2e,c3))),Inv(TryT(t4e,Ret2(a5e))))),t6)",
-    Tree0622 "B{b1=0}Step(a0l,a1,pt2{b0:b1})",
-    Tree0623 "Rpt{F}(Star(a0,t1))",
-    Tree0624 "B{b0=2;t0=1;o0;b1}@po{t0>b0%2?o0:=t0%3;b0+=1}@ki{b1<0}@of{o0:=b0}Bin{none;T}(Swm(Pre{b1<b0;F}(Seq(pc0{b0:b1},@ki{t0%2>0}@fi{o0|2+3!7}@rw{b0+2%3!0}c1e,Sb{b1=3}))),Once(Pri(Flt{1;F;_}(t2),Rep1(@of{b1+=1}c3b{b0+2}),a4l,F)))",
-    Tree0625 "Step(ASeq(a0,Ruf{F}(c1)),PPar{2;_}(Inv(RSeq(Rpt{3}(a2),c3)),To{20}(Try(Lim{3}(c4),Dl{0}(Rty1(c5l))))))",
-    Tree0626 "B{t1;t0=4;b0=0}RSeq(Once(R),@si{b0%2!1}@oh{b0+=1}@rw{t0=b0}SubR(@si{t1+1%2>0}@ki{t0<b0+4}@os{t1+=1}OnceT(@fi{t0=3}Wu{t0})))",
-    Tree0627 "B{t0;b0=0;t1}@oh{b0:=t1}@rw{t1>6}MSeq(Flt{3;R;K}(t0e),@fi{b0+4>4}Ite(PAll{-2}(pt1{b0:=},c2l,@ki{b0!6}@po{t0:=t0+1%2}t3,Sb{t1=0}),Seq(a4,pt5{b0:8;b1:t0}),t6))",
-    Tree0628 "B{t0;b1=5;b0=3}Swm(Star(pi0{t0:=},Par{-1;1}(MSeq(a1b{t0;b0})),Invt(Wu{t0})),Rep3(Isw{b1+4;N;_}(Fb(a2b{b0;b1},@os{t0+=2}a3b{9;b1}),a4)),@oh{t0+=1}@rw{b1<b0%2}@fi{b1=7}Rpt{0}(pa5{b0:=;b1:=}),MSeq(@rw{t0<b1}Once(PPar{0;_}(Dd{100}(Rpt{F}(t6)),@po{t0:=b0+3}Fai))))",
-    Tree0629 "PPar{2;N}(Pri(c0l))",
-    Tree0630 "B{o0;b1=3;b0;t0=1}Swm(PAll{_}(pa0{b0:b0;b1:b0},pa1{b0:b0;b1:t0},a2b{b1%4;b0}),Bin{o0|3+1!1;_}(pt3{b0:b0;b1:=},t4))",
-    Tree0631 "B{t0=5;b0;o0;b1=4}MPri(@po{o0:=b0+3}@os{b1>t0?o0:=_;b1:=t0%2}Flt{1;S;K}(pi0{t0:=}),Swm(pt1{b0:2;b1:t0},a2e),c3,Star(S,c4l))",
-    Tree0632 "B{b1;o0=1;b0;t0;q0=4}RSeq(RFb(Cnd{b0>4;T;F}(a0),@si{some}@po{t0:=b1+1;o0:=b0%4}Keep(Lp{t0;F}(RSeq(a1,a2))),Lp{b1;R}(Flip(@ki{none}Seq(Rep0(t3e))))))",
-    Tree0633 "B{t0=3;o0;q0=4;b0=3;t1}Cnd{t0<6;T;F}(MSeq(Pre{b0+1%4<3;R}(OnceK(Wu{t0})),RFb(RSeq(Swm(pa0{b0:t1;b1:t0}),OnceK(PAll{_}(Sb{o0=6},Sb{t0=1}))),@fi{t1<t0%4}@of{o0:=t1}Lp{b0;_}(a1))))",
-    Tree0634 "B{t0=0;b1=0;b0=4;t1=0}Seq(PAll{2}(@ki{t0%3=2}S,pt0{b0:6;b1:=},c1b{t1}),Flt{2;F;_}(pa2{b0:=;b1:=}),Once(c3))",
-    Tree0635 "RFb(c0)",
-    Tree0636 "B{b0;b1=2;t1;o0=_;t0}Seq(Swm(WU{t1>3}(Par{1;-1}(Wu{t0},a0)),RSeq(t1),Pri(Flt{2;R;F}(Scc{o0|0<4}),Once(Sb{b1=t0}))),PPar{0;_}(Bin{none;T}(Ub{o0},Wde(Pre{t0%3>0;K}(c2),Ub{o0})),@po{b1:=7;b1:=t1%3}@si{b0+3%2>0}@rw{t0%4<0}TryT(c3,ASeq(RFb(Fai,t4,c5e),Dl{10}(Sb{t1=0})))),Pri(@oh{b1+3=5?o0:=b1+4%4}@si{none}OnceT(Inv(RT{3}(Wu{t0})))))",
-    Tree0637 "PAll{_}(a0,Sub(Sl{50}))",
-    Tree0638 "B{b1=3;q0;t0;b0}Swm(a0b{t0;b0},Flt{3;S;_}(c1),Sel(SubR(PPar{2;_}(t2,t3))),Bin{t0!3;_}(Scc{b1%4!3},Scc{b1+2>0}))",
-    Tree0639 "B{b0=0;t0=2}@os{t0:=t0%4}@rw{b0%3=2}@fi{b0%3>1}WU{t0>3}(Pre{b0<3;S}(Sb{t0=b0}))",
-    Tree0640 "B{t0;b0=5}Isw{b0%2;N;T}(Fb(@po{t0+=3}@of{b0+=3}t0,t1,Scc{t0>6}))",
-    Tree0641 "Flt{1;R;K}(RT{1}(t0))",
-    Tree0642 "Seq(c0,Par{2;-1}(Sl{50},a1),a2l)",
-    Tree0643 "B{b1=1;t1;t0=4}Ruf{3}(Lim{3}(WU{b1=b1%4}(Swm(@os{t1:=3}a0,PAll{_}(Sc{t0:=b1},t1)))))",
-    Tree0644 "Rmp{S;F}(ASeq(Flip(t0,t1),Ret0(t2)))",
-    Tree0645 "B{b0=1;t0=3}RFb(@ki{b0+3>b0+3%2}Ite(Flip(Sb{b0=t0},t0),Dd{0}(Step(Scc{t0+1>1},@po{b0:=t0+3}pa1{b0:=}))),c2,Bin{t0<7;T}(RFb(t3,a4e,t5e),@oh{b0:=9;b0+=1}Sc{b0+=3}))",
-    Tree0646 "B{t0=5;b0}Par{-3;_}(Star(Scc{t0<3},pc0{b0:t0},a1b{b0;b0},c2b{b0+4%4}),@si{t0%4=2}@oh{b0+=1}Seq(pa3{b0:=;b1:b0},@oh{b0+=2}Sb{t0=1},Wt{10},@ki{b0<3}@os{t0:=t0+1%3}pt4{b0:8;b1:t0}),Star(Sl{0},a5),@ki{t0>3}@rw{b0<1}Seq(SubA(t6),a7,Sl{10},pi8{t0:b0},a9b{t0;b0}))",
-    Tree0647 "B{b0=1;t1=0;t0=2;b1=3}Rep1(RFb(Rus{1}(Par{-3;_}(@os{t0:=b0}@oh{b1+=3}Wt{10},RFb(F,c0),Pre{t0<b1;S}(c1e),RSeq(Sb{t1=0},t2e,Scc{t1+4!6}),Dl{100}(a3))),Bin{t1%2<1;_}(Mt{30}(ASeq(pt4{b0:7;b1:b0},t5,c6)),Wt{30}),MSeq(Once(Rep0(S)))))",
-    Tree0648 "B{q0=3;t0=0;b0=4;t1=5}Step(t0,Cd{20;F}(Bin{t1%2=0;T}(PAll{_}(Rpt{F}(pt1{b0:b0}),t2),Scc{b0+2>6})),Seq(Ite(c3,Lp{t1;R}(c4),pa5{b0:t0;b1:b0}),Sb{t1=3},Star(a6,S),c7b{t0%2},c8),FF(Lp{b0;_}(Ite(@si{t0<t1%2}@of{t1:=b0+1%4}@oh{t1:=7;t1+=1}a9l,@oh{t1:=5}@si{t1>6}@fi{b0+4=b0}PPar{1;N}(R,c10)))),Fb(@ki{t1>6}@os{t1+=2}c11,pa12{b0:3;b1:t1},Ruf{1}(Wu{t1})))",
-    Tree0649 "B{b0=4;t0;o0=_}@rw{t0+4<7}Pri(Bin{none;N}(Ite(Scc{b0%3!0},a0b{b0%2;b0}),Scc{t0!b0%4}))",
-    Tree0650 "B{t0=1;b0;b1}RSeq(Su{t0}(AFb(c0b{b0},@ki{b1%2<0}t1,Wt{20})),pa2{b0:=;b1:=},Flt{1;S;_}(Isw{b0+3;N;T}(pi3{t0:t0},Wt{30},c4)),@of{b0+=2}Pri(a5,t6e,Wt{10}))",
-    Tree0651 "B{b1=3;b0=1;t0;o0}TryT(Par{3;_}(PPar{1;N}(t0,@fi{some}@ki{b0!b0%4}pt1{b0:=;b1:b1},t2),RT{F}(Ite(@ki{o0|0+4<6}PAll{1}(F,@po{b1:=b1+3%3}@of{b0=5?t0+=3}@si{b0=4}t3e),a4,Sw{5}(Sl{20},c5))),@si{some}RFb(Rmp{F;S}(Wv{t0}(@of{b0:=t0%2;o0:=2}@os{b0+=2}Rep3(RSeq(t6,a7,t8)))))),PAll{0}(Bin{b0+1%3>1;T}(t9e,Rep3(Flt{2;R;F}(c10))),Cnd{b1!2;N;_}(Try(Ite(Scc{b0<3},pt11{b0:=},Pre{b1+2%3<2}(t12e)),RT{2}(t13)))))",
-    Tree0652 "Seq(Sl{30},t0,Sub(t1e))",
-    Tree0653 "B{t0=3;b0=5;o0=0}@os{o0|2+4!7?b0+=3}@fi{t0+4>4}Cd{30;_}(Flip(Lim{2}(Sc{b0:=o0|3%2;b0+=3}),t0,c1,pi2{t0:t0},a3b{6;b0}))",
-    Tree0654 "B{t0;q0;b1=4;b0=2}RSeq(Pre{b0<0;K}(Rus{F}(Sw{2;4}(t0,t1,Rep0(Sb{t0=1})))),@fi{t0<3}Su{t0}(t2),Lp{b1;K}(Sw{4;0;3}(Sc{b0:=t0%3},t3,pa4{b0:b0;b1:t0},Sl{20})),Star(pc5{b0:9},Scc{b0+4<t0%4}),@os{b1+=1}@fi{b0>4}S)",
-    Tree0655 "Dd{0}(c0)",
-    Tree0656 "B{o0;b1=5;t0=0}Cnd{some;_;S}(Sel(Star(pt0{b0:b1},c1e),Sw{5}(t2,S),RSeq(t3,@si{t0+2>4}Sl{0})))",
-    Tree0657 "B{t1=0;q0=1;t0=5}Bin{t0+4>6;N}(Mt{20}(Lp{_;S}(Flip(Pre{t0!5;R}(FF(Scc{t1%2=0}))))),t0)",
-    Tree0658 "Fb(Keep(MPri(Ite(AFb(Dd{0}(c0e),t1),a2),Swm(RSeq(S,t3),Opt(a4)))),Star(Inv(ASeq(Cd{0;K}(Step(c5,S)))),Rpt{F}(Step(Sl{10},Fai,c6))),RSeq(Swm(t7e,t8),Rmp{S;S}(Sl{20}),PAll{3}(c9,c10,t11,t12),PAll{-1}(c13,Fai),a14l))",
-    Tree0659 "B{b1;b0;t0;o0}RFb(RSeq(ASeq(a0b{o0|5%3;b1},Sw{1;2}(pa1{b0:=},pc2{b0:b1},c3),OnceT(OnceT(@rw{some}S))),Sw{3;0;1}(@ki{t0%4>2}@si{b0+2%4!1}@po{b1+=2}pi4{t0:b1},pi5{t0:=},Cnd{t0%3>0;_;S}(t6),t7),Opt(Cnd{b0+1>2;T;_}(Inv(RSel(t8e,pi9{t0:b1},pc10{b0:3},S))))),Pri(Isw{b0;T;_}(Sw{4;1;0}(Wu{t0},a11,Cd{0;K}(t12),@of{b0+=3}@rw{t0+3%3!1}@po{o0:=_}OnceT(@po{b0:=7;t0+=1}Dl{100}(pc13{b0:b0})))),c14,Keep(Once(OnceT(a15b{b1%4;b1}))),Ite(t16,Lim{3}(pa17{b0:t0;b1:b1}),pi18{t0:b1}),Swm(Scc{b0+1<t0+2%2})))",
-    Tree0660 "B{o0=4;t0=4;b1;b0=0}Flip(FS(@os{o0:=b1}@rw{o0|2+2%3>0}Seq(SubA(c0e),Wu{t0},pt1{b0:2;b1:b0})),c2,MPri(t3,t4,@ki{some}pt5{b0:t0;b1:b1}))",
-    Tree0661 "B{b0;t0=0}@fi{b0%2<1}Swm(a0b{t0;b0},@oh{b0+=4}t1)",
-    Tree0662 "B{q0;o0=0;b1=4;t0=3;b0=4}Ret2(Fb(a0,MPri(RSeq(Mt{0}(@fi{b1=4}@po{o0:=b0%3}Fai)),Sw{3;5}(t1,@si{t0%4!0}Fai,c2),@fi{t0+4>b1+2}S,Rus{1}(RFb(@rw{b1>2}c3,Lp{_;_}(t4),Wt{30})))))",
-    Tree0663 "B{t0;b0;q0}Flip(t0,pi1{t0:t0},TryF(Inv(Wt{10}),@rw{b0+1%4!1}Dl{10}(To{0}(pc2{b0:0}))),RFb(pc3{b0:3},Wde(pi4{t0:t0},a5b{7;b0}),c6))",
-    Tree0664 "B{t1=5;t0=4;o0=_;q0;b0=1}Rep4(@of{b0+=1;o0:=_}@oh{o0|3+1%4=1?t0+=3;t0:=9}@os{t0:=o0|5}OnceT(Lp{t1;K}(@os{t1+=3}@po{t0:=b0%2}@ki{o0|0!7}Cd{0;K}(To{50}(pc0{b0:=})))))",
-    Tree0665 "B{t0=5;b0;o0=_}Inv(Flip(Ub{o0},SubR(Try(SubR(Sb{b0=t0}),Wt{50})),Dd{30}(Once(c0l))))",
-    Tree0666 "Ruf{F}(Ruf{F}(Step(Dl{50}(Ruf{2}(c0)),RSel(c1,t2),t3)))",
-    Tree0667 "B{b1;o0;t0=5;b0=4}Swm(Dd{100}(Ruf{3}(Sw{3;1;4}(Once(t0),OnceK(c1),Rty2(Fai),Sel(@oh{b0+=1}@si{t0>b0}c2b{b1},Scc{b1+3<b0},c3)))),AFb(RFb(SubR(Wu{t0}),Scc{t0<1}),Step(t4,a5e,c6,@os{t0:=t0+1%3}c7e),TryF(Ub{o0},t8,@fi{b0%2=0}a9,c10)))",
-    Tree0668 "B{o0=4;b1;b0=4;t0=3}AFb(Flip(Sl{0},Isw{0;N;T}(Sb{t0=8})),Par{-5;-5}(Sl{50},Ub{o0},c0,t1e,@rw{none}@fi{none}SubR(Sl{0})),Bin{b1<5;_}(c2,Try(a3b{t0+1%2;b0},t4e)))",
-    Tree0669 "B{t0=4}PPar{0;T}(SubA(c0),pi1{t0:=})",
-    Tree0670 "Wde(Wde(PPar{2;N}(Rus{1}(Ite(t0,t1,c2l)),Ite(a3e,c4,c5)),Rpt{0}(a6e)),Sub(PAll{1}(Par{_;0}(Suc),Opt(Swm(c7,t8,c9,c10,c11e)),MSeq(Sub(Sel(c12e,F,t13))))))",
-    Tree0671 "B{b0}RSeq(c0,Lim{3}(c1),@rw{b0+1<4}Intr{b0+4=7}(t2),c3)",
-    Tree0672 "B{b0=4;b1;t0=5;q0=0}Wde(Pre{b1+1<b1%3;F}(@oh{b0+3%2=0?t0:=b1%3}Wde(Pre{b0<t0;S}(Pri(c0,a1)),Step(Wt{100},Wt{10}))),PAll{_}(Lp{_;R}(Ruf{2}(RFb(t2,t3e,t4,pi5{t0:=})))),MSeq(Sc{b0:=b1%4;b1:=b0},S,Sl{30},@fi{b0+1>5}@os{b1:=b1%2}@ki{t0>3}c6))",
-    Tree0673 "B{b0=3}Pre{b0%4<1;S}(Par{_;5}(PPar{1;T}(t0,t1e,c2,R),Flt{3;S;_}(Flt{2;F;K}(Sc{b0+=1})),Dl{10}(Par{-2;-1}(t3,F,t4,t5)),a6,MPri(Fai,F)))",
-    Tree0674 "B{b0=1;o0=0;t0=4;b1}Par{-2;_}(Bin{t0+3=b1+3;N}(c0,Fb(@oh{b1:=t0+3;t0:=5}@rw{none}@si{t0%4=2}Swm(pi1{t0:b1},c2))),Pre{b0+4%4>0;S}(Rep2(c3)),MSeq(Cd{100;_}(RSeq(t4,pa5{b0:b0;b1:b0},PPar{1;_}(c6,@si{t0%3<1}@fi{b1%4!2}@of{o0:=b0}a7l),R)),FF(PAll{-2}(Sb{o0=7},@oh{b1:=t0+2;b0+=1}Sw{0}(c8,Ub{o0})))),RFb(@ki{b0>b1}Mt{50}(Step(t9,pa10{b0:b0;b1:b0},c11l)),Flt{1;R;F}(@po{b0:=o0|5;t0+=1}@rw{t0>3}FF(Wde(@fi{b1<t0+2}@rw{b0+1=0}Fb(t12,t13),RetF(a14))))))",
-    Tree0675 "B{t1=1;t0;b1;o0=5;b0=5;q0}TryT(Ite(@po{b0:=b1}@ki{t1+1%2!0}AFb(WU{none}(c0),pt1{b0:6;b1:b0}),a2,Fb(WU{none}(t3),c4)),RSeq(Lp{_;S}(pi5{t0:=}),Rep1(@po{b0+=3}@oh{o0:=t0}@ki{t0!t1+1}pi6{t0:=}),@po{b0+=2;b1+=1}@fi{t0>4}t7,pt8{b0:8;b1:=},t9),Cnd{b0+2%2<1;_;S}(RSeq(c10e,MPri(Fai,@oh{t0:=t1%2}@rw{t0+4%4>1}c11e),@si{b1<2}@of{b1:=o0|5+3%3}pa12{b0:b1;b1:t1},t13,c14)))",
-    Tree0676 "MSeq(a0,PPar{1;T}(Once(Fb(c1e,t2)),Fb(Ite(t3e,a4),Wt{50})),Sel(c5,Flt{3;S;F}(c6l)),OnceK(RFb(t7,t8e,c9,c10e)),Ite(Ret2(t11),Rep4(Swm(t12,t13)),t14e))",
-    Tree0677 "B{b1=4;t0=1;b0}Bin{b0<6;T}(c0b{b0},FS(@si{b1%4=2}@oh{t0+=3}pt1{b0:b1}))",
-    Tree0678 "Rus{2}(t0)",
-    Tree0679 "B{b0=1;t0=5;b1=5}AFb(@oh{b0+=1}@ki{b0<t0}pi0{t0:b0},@fi{b1+2>t0+2}c1e,t2e,a3)",
-    Tree0680 "B{b1=3;t0}Cnd{b1+1<7;T;_}(Wu{t0})",
-    Tree0681 "Wde(Inv(Sub(Sub(c0l))),t1e,S)",
-    Tree0682 "Pri(t0,Mt{0}(t1),Cd{0;F}(To{50}(c2)))",
-    Tree0683 "Pri(Ret0(t0e))",
-    Tree0684 "B{b1=4;q0=0}Sw{1}(Lp{b1;R}(t0),Rep0(SubR(a1l)))",
-    Tree0685 "B{b0=0;o0=_;t0}Isw{b0%2;N;T}(a0,Keep(@po{o0:=t0+3}@rw{t0<6}Sel(Bin{o0|3+3%4<1;_}(a1b{t0%3;b0},t2),F,Fb(Keep(t3)),c4)))",
-    Tree0686 "B{t0=2;q0=3;t1=1;b0=4}PAll{0}(Inv(ASeq(Flt{2;F;F}(Swm(RFb(c0,c1e,t2))),@po{b0+=1}@si{t1>7}To{30}(c3b{t0}))),Pri(t4,Lp{t0;F}(pt5{b0:t1})),Sb{t1=5},t6e)",
-    Tree0687 "B{b0=5;o0=5;t0=4}Step(Bin{none;T}(c0,t1),SubA(RetF(FS(SubA(@si{t0=3}@os{b0+=1}t2)))))",
-    Tree0688 "B{o0=0;b0;t0=1;t1=3}Star(RFb(@po{b0:=t1}Fai,Isw{b0;T;_}(@si{none}@po{t0:=t1}c0b{3},Flt{1;S;_}(t1),@fi{t1<0}@rw{t0+4<4}@of{some?o0:=b0}Flt{1;F;F}(t2)),@os{o0:=_;b0+3%3>1?t1:=6}t3,Par{_;1}(pa4{b0:8;b1:t1},Sl{20})),Dl{0}(RSeq(t5,RU{S}(Fb(pi6{t0:t1},t7)),Pre{t1+3>7;F}(@rw{t1=5}pc8{b0:=}),Isw{7;T;_}(@fi{t1!0}@po{b0:=t1+1}@os{b0+=2}a9b{b0;b0},t10,@po{t1+=3}t11),c12)))",
-    Tree0689 "B{b0=4;t1;b1;t0=4}@ki{t0+2%2!1}@po{b1:=t1%4}RSeq(Wv{t0}(Wde(a0,@oh{t0:=b1}pi1{t0:=})),PAll{-1}(RepF(Wv{t1}(pc2{b0:t1})),Dd{20}(Flip(Fai,Sc{b1+=1;b0:=t0}))),Star(Scc{t0>4},t3e,Swm(Sl{0},a4)),Su{t1}(Rpt{F}(MSeq(pa5{b0:t0;b1:=}))),RSeq(c6b{t0},To{20}(@fi{b0<t1+2%3}pi7{t0:=})))",
-    Tree0690 "Wde(Flt{3;S;K}(PAll{-2}(Pri(Dd{0}(Ruf{F}(Wt{0})),Swm(a0,a1,a2),Rep2(c3)),Inv(RSeq(t4,RSeq(t5,c6),Sl{30},a7,a8)))),ASeq(Swm(a9e,Once(a10),a11,RFb(c12e,t13)),Dd{0}(c14l),FS(RSel(a15,a16,a17)),RT{F}(a18)))",
-    Tree0691 "B{b1=3;b0=3;t0=4}Pre{b1>4;K}(RFb(Mt{30}(S),pt0{b0:=},MSeq(OnceK(c1),@si{b0+3%4!3}Ruf{F}(Bin{b1<3;N}(t2,pt3{b0:8;b1:t0}))),RFb(Fai,t4,R)))",
-    Tree0692 "B{b0=2;t0}AFb(MPri(@rw{t0!2}Sl{10},t0),t1,Swm(c2,@of{b0%3=2?b0+=2}a3l))",
-    Tree0693 "Ite(c0e,Wt{10})",
-    Tree0694 "Swm(t0,Swm(Rep1(c1),Fb(t2,t3,t4e)),S)",
-    Tree0695 "Ret2(c0l)",
-    Tree0696 "B{b0=2;t1=5}PAll{_}(Pri(Wu{t1},To{20}(c0b{t1}),Seq(S,c1,pi2{t0:b0}),a3))",
-    Tree0697 "B{o0=5;t0=0;b0}Seq(@fi{t0>3}FS(t0),Rus{1}(t1),ASeq(Rpt{2}(Sel(@of{t0+=1;b0+=2}@ki{t0%2<1}@rw{t0%2!0}Sb{t0=b0},pc2{b0:=}))),RSeq(pi3{t0:=},Cnd{none;N;F}(a4),FS(pc5{b0:1}),t6),Inv(OnceT(t7)))",
-    Tree0698 "B{b1;b0;t0=0}Par{-2;-2}(Seq(Star(OnceK(RSeq(c0,t1,c2,Rpt{0}(Sc{b1+=1}))),pc3{b0:t0}),To{0}(@rw{t0!2}OnceK(@ki{t0%2>0}Sl{0}))),Dl{20}(RFb(Fb(t4e,pt5{b0:=;b1:b0}),Wu{t0},@ki{b1<b0+1}@of{b0:=t0}Wt{0},Sw{1;3;4}(R,@oh{b0+=1}@os{b0:=b1}pt6{b0:7;b1:b1},t7,t8e),Sb{b1=3})))",
-    Tree0699 "B{o0;t0=2;b0=2}Fb(@of{o0:=_}FF(Wde(@rw{o0|3+3%3<2}PPar{2;_}(t0,@rw{b0>t0+1}a1,SubR(a2)),WU{t0>1}(pa3{b0:=;b1:t0}))),Inv(Fb(@os{o0:=b0}@si{o0|1%4=1}a4,R)))",
+    Tree0600 "RFb(t0)",
+    Tree0601 "B{b0=1;b1=4;t0=0;q0=2;o0=0}Rmp{F;S}(Fb(RFb(a0e,F,@of{b1:=b0+4%2}c1),Lim{2}(Seq(pc2{b0:b1},Sb{o0=3})),Lp{t0;_}(Step(Fb(@fi{b1%4<0}Fai,pa3{b0:1;b1:b1}),Sb{o0=4},S)),Star(c4,F),Cnd{none;N;S}(RFb(a5e,R))))",
+    Tree0602 "B{t0=3;o0=_;b0}@os{b0+=3;o0:=t0}MSeq(To{20}(MPri(a0,Flt{2;S;K}(a1))),RFb(Invt(c2),Mt{50}(Sb{t0=8})),Fb(Intr{b0+1!2}(a3),a4,t5),Invt(Wt{30}))",
+    Tree0603 "Par{_;_}(t0,Sub(t1),Sl{30},Fai)",
+    Tree0604 "Star(t0,PPar{0;T}(Sub(c1),F),RSeq(Mt{10}(Flip(Rmp{S;F}(c2),t3))),RFb(a4,t5e,t6))",
+    Tree0605 "B{t0=2;b1=0}Fb(RSeq(t0,@po{t0%2!1?b1+=1}pc1{b0:b1},t2,pc3{b0:4}))",
+    Tree0606 "B{t0}Invt(Fb(Isw{t0+3;T;_}(Fai,Wu{t0}),Rep1(t0e)))",
+    Tree0607 "Pri(MSeq(t0,Rep3(Ite(a1,t2,c3)),MPri(a4,Sl{0})),S)",
+    Tree0608 "B{t0;b1=3;b0=3}ASeq(t0,Cnd{t0+1<3;_;F}(Isw{b1+3%2;N;N}(c1b{b1%4},pi2{t0:b1},Ret0(c3l))),@of{b0:=b1;t0+=2}PAll{-1}(PPar{1;N}(t4,t5,Ret0(t6)),Cnd{b1+3=0;T;_}(Fb(Mt{0}(Inv(Sl{50})),Sl{0}))),@po{b0+=3}@oh{b1:=b0+2}Rmp{F;S}(Sel(Mt{0}(t7),Run)))",
+    Tree0609 "B{t0=3;b0=3;b1=4}RU{S}(Opt(MSeq(pa0{b0:=;b1:=},AFb(Wu{t0},pt1{b0:=;b1:t0}),Rty4(c2b{b0+1}))))",
+    Tree0610 "B{t1=4;b0=1;b1=4;t0=3}Step(Seq(Sb{t1=b1}),pi0{t0:=},Fb(pc1{b0:=},t2,Wu{t0}),Ite(t3,t4e))",
+    Tree0611 "B{t0=2;b0}Pre{b0%4!2}(AFb(Once(To{0}(Run)),FS(Wde(Try(Pre{t0<3;R}(Pre{t0%2>0;S}(pt0{b0:b0})),R),Pri(@os{b0:=t0}@po{b0:=b0%3}@rw{t0%2!1}Lim{1}(pa1{b0:=;b1:t0})),MPri(@ki{b0+2<b0}SubA(a2b{b0%2;b0}),a3))),FF(Pre{b0<6}(SubR(c4b{t0}))),@oh{b0+=2}Ret4(Once(pi5{t0:t0})),RSeq(Cnd{b0<1;T;F}(Scc{t0>3}),Bin{t0+1>5;_}(c6e,Wt{10}),Flt{3;_;F}(Inv(RSeq(Sc{t0:=t0%2},t7,Scc{t0!3}))))))",
+    Tree0612 "B{b0=4;t0=1;o0=_}Bin{t0%4>2;N}(OnceK(@of{t0:=4}@ki{b0>3}OnceT(Par{_;3}(Wt{0},Wu{t0},@ki{b0%2!0}t0))),Step(a1b{o0|0;b0},a2))",
+    Tree0613 "B{b1=0;t0;b0}@rw{b0+3%2<0}@os{b0+=2;b0:=6}RSeq(Fb(@os{t0+=3}@si{t0+2%2<1}c0,Sw{3}(Sb{t0=b1},c1e),t2e,a3),SubA(Sel(Cd{0;_}(Sc{b1:=b0+3}),@fi{t0=1}Run,Cnd{t0>b0;N;F}(Wt{10}))),RSeq(Once(Inv(pt4{b0:t0;b1:=}))),Swm(pc5{b0:2},Sb{b1=5},@si{b0+2=b0+1}@of{b0+=1}@fi{b1<5}a6),Swm(SubA(@oh{b0%4>2?b1+=1}@fi{b1+2!t0}a7),@rw{b1+2!b1+4}Fai,Sb{b1=8}))",
+    Tree0614 "RFb(Dl{0}(t0))",
+    Tree0615 "B{t0=2;b1=1}Fb(t0e,pi1{t0:b1},pa2{b0:t0;b1:=},pa3{b0:8;b1:=},c4e)",
+    Tree0616 "B{t0=1;b0;b1;t1=5}MSeq(Seq(Sw{2;4;1}(Opt(c0),t1,pi2{t0:=},pa3{b0:6;b1:t0})),Dl{0}(Step(@ki{t1%3>0}Fb(c4,@of{t0+=3}a5b{b1+3%2;b0},pa6{b0:b0;b1:t1}),t7)),Flt{1;_;F}(Star(Sl{10},@os{b1+=1}@si{t0=b1+4%2}@oh{b1+=2}Seq(c8,Sb{t0=4},t9,a10))))",
+    Tree0617 "B{t0=3;t1=3;o0=_;b0=5}Pri(Cnd{t1>3;_;_}(@po{t1:=b0}@oh{t1>3?b0:=t1;b0+=3}@fi{none}Bin{o0|0%4=3;N}(Intr{b0%4<3}(Bin{b0+1>0;T}(Wu{t1},c0e)),Inv(t1))),Dl{30}(Cnd{t0+3<4;N;S}(pa2{b0:=})),Wde(@po{o0:=_}@ki{b0+1>0}Try(pa3{b0:=;b1:b0},Wt{20}),Star(@oh{b0:=o0|3}@si{b0%3!0}RFb(a4,t5,c6e))))",
+    Tree0618 "B{b1}Par{1;1}(Ret1(Cd{10;K}(To{20}(Sw{3}(c0,@of{b1+=1}t1)))))",
+    Tree0619 "B{b0;t0;o0=5;b1}Isw{b0;N;N}(Cnd{b0>b0%3;N;_}(PPar{1;T}(Scc{b0+3!0},Seq(Sb{t0=b0},Scc{o0|4=2},@po{b1:=b1%3}a0))),Flt{1;_;F}(pi1{t0:b1}))",
+    Tree0620 "B{b1;b0=5;o0=_;t0=1}MPri(Invt(@os{b0>0?b0+=2}Seq(Step(PAll{-1}(Scc{b1=6},a0),@of{b0+=3;t0+=1}@fi{b0=0}@rw{b1+1=t0}Fai),OnceK(PAll{-3}(Rpt{0}(Scc{o0|1<5}),t1e,Seq(@os{b1:=b1+3%4}@rw{b0%4!0}t2,Sb{t0=b1}))))))",
+    Tree0621 "B{b0;q0=4;t0}Lp{b0;S}(OnceK(Keep(Step(c0l,@fi{b0<2}To{20}(t1),@ki{t0+3=0}c2,Sel(@of{t0+=3;t0+=1}t3,c4,Sb{t0=1})))))",
+    Tree0622 "B{b1;b0;t0=0;o0}PPar{0;N}(SubA(PAll{0}(Cnd{o0|3<2;_;S}(Sc{b1+=2}),Pre{t0!b0;S}(RSeq(RT{F}(Rep1(t0)))),Fb(a1,c2,c3e))),Once(Star(@fi{b1%2=1}TryT(Sl{20},c4,a5),pt6{b0:t0;b1:t0},SubA(To{100}(c7)),Star(t8,Wt{10}))))",
+    Tree0623 "B{t0;b0=5}RFb(PAll{3}(Once(Inv(t0e)),Intr{t0<3}(t1),Swm(@rw{b0+4%3<1}a2l,c3l)),@oh{t0:=8;b0+=1}RFb(@os{t0:=t0+2%3;t0+=1}OnceT(RFb(c4,c5,t6,pa7{b0:b0;b1:t0},t8e))),Pre{t0+1>4;K}(@po{b0+=2}@rw{t0=1}Flip(@of{t0:=b0;t0+=1}@os{t0:=b0%3}@si{t0!3}Pre{b0+1<2;S}(RFb(c9,t10,c11l)),a12,Sb{t0=b0})))",
+    Tree0624 "B{b0;q0;t0=4}Bin{b0>6;_}(Lp{t0;_}(Lp{b0;K}(Rep2(Swm(Lp{_;_}(RSeq(Sc{b0<6?t0:=9},a0)),Rmp{F;F}(Intr{b0<t0%2}(t1)))))),Rep2(RFb(Lim{3}(Rmp{S;F}(S)),a2e)))",
+    Tree0625 "B{b0=4;t0=4}@of{t0:=b0%3}Isw{b0;N;T}(Rpt{0}(F))",
+    Tree0626 "B{o0=_;t0=4;b0}Pri(@ki{some}AFb(Swm(t0e,OnceT(pt1{b0:7}),RSeq(pt2{b0:1;b1:b0},Wt{10},t3),@oh{o0:=_;t0+=2}SubA(Pre{b0>0;R}(@si{b0%3>0}@rw{b0!o0|1}@oh{b0+=1;t0+=2}F)),Par{-2;_}(Sb{b0=4},a4)),Ret3(OnceK(Ruf{F}(t5e))),Su{t0}(Flip(t6,@of{o0:=_}@rw{none}@oh{b0<1?o0:=b0+1%3}Wt{10})),RSel(Step(t7,Intr{t0+4<6}(t8),c9,@oh{b0:=t0+4%4;b0:=t0%2}Scc{t0+2%4>0}),Isw{o0|2+4;T;_}(Rep4(R),pt10{b0:b0;b1:b0},Wu{t0})),AFb(@si{t0<2}c11,Rep3(@of{o0:=b0+1%4;b0:=o0|0}@si{b0<o0|1%4}@ki{t0+3<3}RFb(t12e,Su{t0}(Sl{50}),c13)))))",
+    Tree0627 "B{b0;t1;t0=5}Ret2(@ki{t0+2<3}@of{b0<6?b0+=3}Star(Wu{t1},Sb{b0=8},c0b{t0%3},a1,S))",
+    Tree0628 "B{t0=2;b1=3;o0=3;q0=3;b0=0}Lp{_;_}(RSel(Lp{_;_}(Sw{1;2;0}(AFb(Bin{b0<5;T}(pc0{b0:2},Scc{t0%2<0})),Mt{20}(Par{2;0}(t1,a2e,a3b{o0|0+2;b0})),Wu{t0},Keep(pc4{b0:4}))),RT{F}(Keep(@po{b0+=3;o0:=o0|2}@si{o0|3%3=2}@ki{t0!t0+3}OnceK(t5)))))",
+    Tree0629 "B{b0=3;t0=5}To{20}(Mt{30}(@fi{t0+2=6}@rw{t0!6}@si{b0>4}Fb(Lim{3}(PAll{2}(@of{t0+=4}Sc{b0+=2},Fb(pt0{b0:8;b1:t0},t1))),@fi{b0=b0+3}@rw{t0>t0+3}Dd{100}(Fb(Fb(@ki{t0<t0+1%4}@oh{t0:=7}@fi{b0<b0+3}pa2{b0:=},pt3{b0:b0},t4,a5,t6))),Flt{3;R;F}(c7))))",
+    Tree0630 "B{t0;b0=4;o0=_;b1=4}Wv{t0}(RFb(@oh{t0+1%3>0?b1+=2}@po{o0:=b0}Dl{20}(pi0{t0:=}),c1e,c2))",
+    Tree0631 "Once(AFb(t0,c1l,a2))",
+    Tree0632 "Fb(Sub(t0e))",
+    Tree0633 "B{t0;b0=3}RT{F}(MSeq(pi0{t0:=},c1,c2,t3,Sc{b0:=0}))",
+    Tree0634 "B{t0=2;b0;b1=5}Dl{20}(Bin{b0<0;N}(Try(Wde(Pre{b0<5}(a0l),Pre{b1>b0;R}(c1),Run),Star(t2,a3,c4l),Ret1(Step(t5,t6,t7)),Pre{b0%4<2;R}(ASeq(t8,Wt{50},Scc{b0+3%2!0}))),MPri(Wu{t0},Wu{t0},a9l,Sb{t0=0})))",
+    Tree0635 "Rep1(AFb(t0,t1,t2))",
+    Tree0636 "B{t1;t0=3;o0=3;b0=4;b1=1}@po{b1+=3;t0:=b1+2}Step(@os{t1+=3;o0:=b1%3}FS(Inv(a0)),Dl{10}(a1b{3;b0}),t2,PAll{_}(c3,pi4{t0:=},@of{t0+=3}Mt{20}(t5)),Wv{t0}(FS(Sb{o0=3})))",
+    Tree0637 "B{t1=1;b0=0;t0=1;q0;b1=4}Rus{F}(PAll{_}(AFb(Sw{3}(@si{t0<3}t0,@si{t0=3}c1e),Pre{b1=t1+2;F}(c2),OnceK(RFb(Seq(Opt(t3)),c4)),Once(Sw{2}(t5,c6)),Sc{b0+=1;t0+=4}),Try(Ite(c7,Fb(Bin{b1%4<1;T}(Inv(c8),c9e),t10,Sb{t0=2})),Lp{_;S}(RSeq(Su{t1}(R),Pre{t1+1<2;K}(Sc{b0<7?t1:=b1}),Dd{10}(Wu{t0}),c11l))),RFb(Seq(a12b{b0%3;b0},pi13{t0:b0}),@of{t1+=2}Lp{b0;R}(Sel(@fi{b0<t0}@ki{t0=t0+3}t14,t15)),Dl{0}(@of{b1+=1}OnceT(c16)),Once(a17))))",
+    Tree0638 "Ite(RSeq(FS(RSeq(c0,t1,t2e)),ASeq(Fb(t3,c4))),RSeq(Flip(c5,c6,t7),RSeq(t8e,RepF(t9),c10)),Seq(RFb(MPri(a11,t12e),a13,c14,t15e),Fb(Fai,To{10}(a16l))))",
+    Tree0639 "B{b1=0;t0;b0=4}Ite(Su{t0}(PAll{_}(a0,Pre{b1+1%4<2}(Sc{b1:=0}))),Isw{b1;N;T}(@si{b0%2=0}FS(t1e),RFb(a2e,t3,t4),c5),c6)",
+    Tree0640 "B{b0;t1;t0=1}@os{t1+4%3!1?t0:=t1}@oh{b0%2>0?t1+=1;t1:=b0}RFb(t0e,c1)",
+    Tree0641 "B{q0=0;t0=3;b1=1;t1=4}PAll{-1}(@si{b1+3<t1+3}@os{t1+2%2=0?t0:=b1+1%4}Star(Sb{b1=5},Wde(t0,Sb{t0=b1},Sl{50}),Ret1(Lp{t1;R}(t1))),PAll{_}(Lp{_;K}(TryF(Ruf{F}(RFb(t2,pc3{b0:9})),F)),Par{-1;0}(Cnd{t1=6;_;F}(Sw{2;0}(Scc{b1%2=1},c4b{b1},t5)))),Wde(Par{3;1}(t6,t7e,Wu{t1}),Swm(Fb(c8,SubR(t9)),FS(c10e)),c11))",
+    Tree0642 "B{o0=_;t0=0;b0;b1}RFb(PAll{_}(Step(a0,Isw{b0%3;T;T}(R,F),Rmp{F;S}(t1)),Sel(@rw{t0+4<7}a2b{t0%2;b1},Wu{t0},a3,t4),@oh{b1:=t0+2;b1>0?o0:=b0+2}@ki{b1+3>b0}c5,Sel(c6,t7e)),Sw{0}(a8,ASeq(t9,t10)))",
+    Tree0643 "B{b0=3;t0=5;t1=2}Isw{t1+2%3;T;T}(RSeq(@fi{b0+2>7}@si{t0%4>1}Ite(c0,Pre{b0+2>2;K}(@os{t1:=5}t1),c2),Par{-1;1}(PPar{0;_}(RFb(@fi{b0<3}@of{t1!5?t0+=1;t0:=t1%2}Run,Sl{0}))),@ki{t1>t0%3}@si{b0%2<1}@fi{t0>b0%3}c3,t4,Rpt{F}(t5)),AFb(RFb(@os{b0<6?b0:=b0%4}@ki{b0=1}t6,Scc{t0%4=2},@si{t1>4}@po{t1>t0%3?t0:=t1;t0:=b0+2}t7),pi8{t0:=},Wu{t1},Rep1(t9e)))",
+    Tree0644 "B{b0=4;o0=0;b1;t0=1}PPar{2;_}(Swm(Scc{t0!5},a0,a1),Cd{10;F}(FS(Fb(a2,Sl{20}))),Dd{50}(c3l),MSeq(t4,Keep(c5)),Seq(pc6{b0:=},Pre{b1>4}(t7),OnceT(Ub{o0}),pa8{b0:t0;b1:b0}))",
+    Tree0645 "Seq(Step(Rus{F}(Wt{20}),c0l,MSeq(Rep4(a1)),Cd{30;K}(RFb(a2e,t3e,t4))),MSeq(Step(Sel(RSeq(a5,t6),a7,Dl{10}(c8)),t9,S),t10))",
+    Tree0646 "B{b0=0;b1}Rty3(Sb{b1=b0})",
+    Tree0647 "Wde(Wde(PAll{1}(Dd{10}(t0)),RT{2}(FS(c1))),OnceT(PAll{_}(Rpt{F}(Cd{10;_}(Once(Wde(t2,t3e,c4)))))),RSeq(Sl{20},t5,c6,Once(c7l),Sub(Wt{0})))",
+    Tree0648 "B{b1;b0=0}RSeq(Wt{0},a0b{b0;b1},Sb{b1=3},Wt{0})",
+    Tree0649 "B{b1=0;q0=1;o0;t1=1}PPar{0;T}(Lp{b1;R}(Wu{t1}),Flt{1;F;K}(OnceK(Bin{o0|1!7;T}(@rw{b1%2>0}@fi{b1>5}c0,c1l))))",
+    Tree0650 "B{b1;t0;b0;o0=1}Seq(pt0{b0:=},@si{none}t1,@rw{none}@fi{b1%4<3}@si{t0%3=1}a2l)",
+    Tree0651 "B{t0=4;o0=3}@os{o0:=_}AFb(Rus{1}(t0),c1,pi2{t0:=},c3,Wde(t4,RtyF(@si{t0<o0|3+3}SubR(pt5{b0:2})),t6))",
+    Tree0652 "Fb(AFb(c0,a1e),ASeq(Suc,Sub(Sub(c2))))",
+    Tree0653 "B{o0=0;t1=0}RU{F}(Sc{t1:=o0|5%2})",
+    Tree0654 "TryT(PPar{2;T}(RSeq(c0),Cd{10;K}(Once(F))),PAll{3}(RU{S}(t1),t2,c3))",
+    Tree0655 "B{b1=1;t0;b0=5}RSeq(Bin{b0%3!0;_}(a0b{b1;b0},c1),Fb(RFb(c2,t3,@ki{t0<5}c4,a5b{7;b0}),c6l),Par{0;_}(pc7{b0:=},c8l,a9,F),Once(t10),Swm(Wt{0},c11e))",
+    Tree0656 "B{b0=1;q0=1;t0=0}Par{1;-1}(Step(a0b{t0;b0},Flt{2;F;_}(S)),Ret1(SubA(Lp{b0;R}(Bin{t0<0;T}(@of{b0>1?t0+=3;t0:=b0+4}@fi{t0%2<0}Ite(@si{b0+4>b0}t1,t2),Cnd{b0<b0+4;T;_}(Sl{50}))))),Rep1(Seq(a3b{b0+1;b0},Sb{b0=3},Sb{t0=b0})),Cd{100;_}(RFb(t4,pi5{t0:=},@fi{t0+2!t0}t6e)))",
+    Tree0657 "B{t0=4;b1=2;b0=2}PPar{1;N}(MPri(t0,c1,@rw{t0+1<3}F),Rpt{F}(AFb(t2,@ki{t0%3>0}@of{b1+=2;b0+4>0?t0:=b1}@fi{t0+4>b0%2}t3)),Sl{0},Ruf{2}(Rpt{F}(RU{F}(Inv(a4b{b1%2;b0})))))",
+    Tree0658 "B{b0=0;t0=0}@fi{t0<b0}@of{b0+=1}Wde(t0e,OnceT(c1),SubA(SubR(Ite(a2,Run))))",
+    Tree0659 "B{b0=5;b1=5}Once(Swm(S,pc0{b0:4},pa1{b0:=;b1:=},c2,S))",
+    Tree0660 "B{t1;b0=1;b1=3;t0}Seq(t0,FF(RSeq(Dl{50}(Pri(Rmp{F;S}(t1),@of{t0:=b0%3}Rpt{1}(@os{b0:=t1;t1<t1+3%2?t1:=b0+1}Pri(F,pt2{b0:b0;b1:=})),Dd{0}(S))),@rw{b1=7}Flip(a3,c4l,c5),@po{t0:=2;t1:=b0%2}Once(Flip(Fai,Sb{b1=1},Ret1(Wt{10}))))))",
+    Tree0661 "B{b0;t0=3}Inv(@oh{t0+=3}@si{t0=3}Rep2(To{100}(@os{b0=3?t0:=4}Invt(@si{b0+3%4!3}FS(a0)))))",
+    Tree0662 "B{b0=5;b1=0;t0=1}RFb(Ruf{F}(Try(Fb(c0b{b1%4},pt1{b0:7;b1:t0}),ASeq(Sl{30},S,pi2{t0:t0}),Wde(AFb(pi3{t0:t0},t4),Rpt{3}(Scc{b0+3=t0})),c5b{2})))",
+    Tree0663 "RFb(a0l,Ruf{3}(PAll{-2}(Wt{100},t1)),Flt{1;_;K}(c2))",
+    Tree0664 "B{q0=1;t0=2;o0=_;b0}PAll{1}(ASeq(@po{t0:=o0|0+2}Flip(c0,c1b{o0|3+1%2}),PAll{2}(Flt{2;S;_}(F),OnceK(Scc{b0%3!0})),Isw{o0|4+4%2;N;N}(RT{1}(t2),pa3{b0:6;b1:b0}),@oh{t0+=1}Flt{1;F;K}(Rmp{F;S}(PAll{-1}(@fi{t0%3!1}@os{t0+=3}@si{t0>4}Par{-1;1}(Lp{t0;_}(a4b{t0+4%2;b0})),t5))),MPri(t6,t7,t8,a9)))",
+    Tree0665 "B{b1=0}Step(a0l,a1,pt2{b0:b1})",
+    Tree0666 "Mt{0}(Star(a0,t1))",
+    Tree0667 "B{o0=1;b0=4;b1=4;t0=1}Bin{none;T}(Swm(Ret2(Swm(t0e,@ki{t0%2>0}@fi{o0|2+3!7}@rw{b0+2%3!0}c1e,Sb{b1=3}))),@rw{t0=6}@os{b1:=b0+4%4}OnceT(ASeq(Pri(c2),t3,c4e)))",
+    Tree0668 "B{o0=3;b0;t0=1}PPar{0;T}(OnceK(RU{S}(PPar{2;T}(Rep1(@of{t0+=1;t0+3=1?t0+=3}Rep2(t0)),To{20}(t1),@of{t0:=t0%4;t0:=b0}@rw{t0+1%2>0}@ki{some}Lim{3}(c2e)))))",
+    Tree0669 "B{b0=2;t0=0;o0=_;t1=4}Swm(@si{t1+1%2>0}@ki{t0<b0+4}@os{t1+=1}Pri(pa0{b0:t1},Scc{o0|3+3%2<0},@fi{t0=3}Wu{t0}),AFb(FF(@rw{some}@si{t0<3}Fai),@po{b0+=2}@si{t0!6}@rw{t1%4>2}F,c1,c2,a3))",
+    Tree0670 "B{t1=5;b1=5;t0}RFb(Inv(c0b{t0}),Intr{t1>b1}(t1),Pre{t1!4}(c2e))",
+    Tree0671 "B{t0=1;t1=2;b0=1}Cd{10;K}(ASeq(Intr{t1!2}(ASeq(Sc{t0:=b0},pi0{t0:=})),Inv(Keep(@os{b0:=t0+4%2}Scc{b0=7}))))",
+    Tree0672 "B{t0;b0}Fb(t0,a1b{t0;b0})",
+    Tree0673 "Ret1(Fb(OnceK(Mt{10}(Ret3(RSeq(t0,RFb(t1,a2e,a3),Wde(c4,a5))))),ASeq(MPri(t6,t7,t8),Seq(t9,Inv(Flt{1;S;K}(Wde(c10e,t11,t12))))),Seq(RSeq(t13e,c14l,Once(a15e),a16),RFb(a17,t18,t19e),Par{1;3}(t20,c21,a22,t23,a24))))",
+    Tree0674 "Seq(Rpt{1}(AFb(PAll{2}(t0,t1,F),t2)),c3,R)",
+    Tree0675 "B{t0=4;b0=0;b1=3}Sel(FS(t0),@rw{t0%4<2}Wde(pa1{b0:2;b1:=},pc2{b0:=}))",
+    Tree0676 "B{t0=5}TryF(Inv(pi0{t0:=}),S)",
+    Tree0677 "B{t0=4;b1=4;b0=5}Swm(c0,Opt(@fi{b1+2<b0%2}c1),pi2{t0:=},Pre{b1!t0+1%4;S}(Scc{b1%4=2}),c3)",
+    Tree0678 "B{b0=1;b1;t1=4}Wde(AFb(Invt(SubA(c0b{b1}))),SubA(@os{b0:=3}@rw{b0<0}t1),Sb{t1=8})",
+    Tree0679 "B{b1;q0=3;b0=0;t0=0;t1=0}@ki{b0!3}Sw{1;4}(RFb(PPar{1;_}(@os{t1+=1;b0:=t1}@ki{t1>t0%4}@po{t0:=b0}FF(Star(c0b{2},c1b{t1%2})),Lp{b0;K}(pi2{t0:b1}),Cd{100;F}(Lp{_;_}(F))),Sc{b0+=1;t0%2<1?t0:=t1}),a3,Fb(MPri(Scc{b0!3},t4,t5e,Lim{3}(pc6{b0:=}),t7),To{30}(Scc{t1<4})))",
+    Tree0680 "Lim{2}(Swm(RSeq(S,Wt{30},t0),c1l,S))",
+    Tree0681 "B{t0=0;t1=2;b0=4;b1=3}TryF(Sw{1;5}(ASeq(S,@rw{b1+4%3<1}@oh{b0:=7}t0e),Rep0(pa1{b0:9;b1:t0}),a2e),RSeq(Ite(t3,Wv{t0}(@po{t1:=2;t1:=b1}@si{b0%3!1}@rw{b0%2=1}Sw{1;5}(Sc{t0<3?b1:=b0%4},a4e,a5)))))",
+    Tree0682 "B{q0=2;b1;b0;t1;t0}Lp{t0;R}(Wde(Sw{3;2}(t0,Sw{2}(c1,@po{b1:=7;b1:=t1%3}@si{b0+3%2>0}@rw{t0%4<0}a2b{b0;b0}),t3),RT{F}(Fb(@si{t0<2}@ki{b0<1}a4b{t0+4%2;b1},pt5{b0:5;b1:=},pc6{b0:b0},PPar{1;_}(Flt{1;R;K}(c7)),pa8{b0:b1;b1:b0})),Lp{b1;K}(c9)))",
+    Tree0683 "B{t0=0;t1=3;b0=0;o0}FF(Mt{0}(@po{o0:=t1+4%3;t0+=2}@os{t1+=3}Swm(PAll{-3}(S,@fi{none}Suc,pc0{b0:b0}),@si{t1>b0}@fi{b0!b0%3}F)))",
+    Tree0684 "Fb(t0,RepF(t1))",
+    Tree0685 "TryT(RetF(Sub(Opt(RepF(a0)))),Lim{1}(R),Seq(Ite(t1,Flip(RetF(c2))),Seq(t3,t4,S)))",
+    Tree0686 "B{b1=2}Fb(a0b{b1;b1},SubR(c1),c2)",
+    Tree0687 "B{b1;b0;t1=2}Star(c0l,Mt{50}(Cnd{t1<b0+3;N;F}(a1b{b0+4;b1})),Sl{30})",
+    Tree0688 "B{b0}RFb(Swm(c0,a1l,t2,FS(pc3{b0:=}),c4),@si{b0+3%4!0}Ret4(Ret1(Lim{1}(Sel(t5,t6)))),c7)",
+    Tree0689 "RepF(Star(t0,a1))",
+    Tree0690 "B{b1=1;t0;b0=2}Seq(RFb(@ki{t0+1%3=0}t0,a1l,Sb{b0=2}),Seq(pa2{b0:=},c3,pa4{b0:t0;b1:=}))",
+    Tree0691 "Step(a0,c1,Sub(t2),c3,t4)",
+    Tree0692 "B{t0=1;o0=_}Wde(Swm(PAll{2}(Scc{t0=1},c0),t1),RSeq(pi2{t0:=},c3,Sb{o0=5},a4))",
+    Tree0693 "B{b0=2}Par{-1;0}(Wde(SubA(pt0{b0:b0;b1:b0}),Rep1(Run)))",
+    Tree0694 "B{b0;o0=5;b1=4;t0}@os{b1+=1}@oh{t0>6?b1:=t0%4;b1+1%2<1?t0+=3}@si{b1>3}RU{F}(RSeq(Sc{o0|0>2?t0:=8;b0:=4},Rmp{S;F}(t0),Sl{100},a1,RFb(@of{o0:=t0%3}t2,a3b{t0+1;b0})))",
+    Tree0695 "B{b0;b1=0;q0;t1=0;t0=1;o0=4}Sel(OnceT(PAll{-4}(F,c0,RFb(a1,c2l),Rmp{F;S}(Cd{0;_}(c3)),Lp{_;K}(Isw{b0+2%3;N;T}(t4,Sc{t0=2?o0:=_;t1:=t0})))),Seq(S,@si{o0|3%3>1}pc5{b0:6},@of{b1:=o0|4+3}@si{b0<t0}@po{some?t0+=3;b0+=3}Sel(pc6{b0:b1},c7)),RFb(Scc{none},Flip(Flt{2;R;_}(t8e),Wt{0}),t9,Dd{10}(t10),Step(t11)),RSeq(@fi{none}OnceT(Rmp{F;S}(Sl{10})),Par{_;_}(a12l,@oh{t1+=2}@rw{b0>6}pc13{b0:2},@of{t0:=b1+2}@os{t0+=2}@si{b1=4}t14)))",
+    Tree0696 "B{b0=0;t0=2}Fb(Scc{t0%3!0},Su{t0}(Scc{b0+3>6}),@rw{b0+4<7}RFb(a0))",
+    Tree0697 "B{b0=2;b1=0}RSeq(Rmp{S;S}(Suc),Suc,RFb(t0,@ki{b1%2<0}t1,Wt{20}),RSeq(Scc{b0<3},a2l,c3))",
+    Tree0698 "B{o0=3;t0=0;b0=2}MPri(SubR(Wde(MSeq(@po{t0>b0%3?b0+=2}Ret2(c0),c1),RSeq(Scc{some},pi2{t0:=},@ki{none}Suc,Sc{o0:=t0%3},@os{t0+=1}@fi{o0|5+4%3!2}@of{o0:=_}Intr{some}(c3)))),Flt{1;R;_}(SubA(Lim{2}(Sb{o0=4}))))",
+    Tree0699 "B{b0;t0=2}Flt{3;R;K}(Flip(RU{F}(Fb(Scc{b0>0},RSeq(pc0{b0:b0}))),RU{S}(Rep4(Par{1;-1}(RepF(@of{t0+3=2?b0+=2;t0:=b0%2}@os{b0:=t0;t0:=t0+4%2}Flip(c1,t2,t3,a4,pc5{b0:b0})))))))",
 }

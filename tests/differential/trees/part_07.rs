@@ -5,26 +5,46 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-        }
-        RepeatUntilSuccess(2) {
-            ScriptCondition(|bb| bb.b1 != 0),
+        Delay(10) {
+            Retry(forever) {
+                TryCatch(catch_on_halt = true) {
+                    AlwaysSuccess,
+                    Condition(|ctx| ctx.check(0)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0700Blackboard { b1 });
+bt::behavior_tree! {
+    pub tree Tree0701Sub1 for Ctx {
+        StatefulAction(Task<4> = Task::<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0701Sub0 for Ctx {
+        ReactiveSelector {
+            StatefulAction(Task<3>),
+            SubTree(Tree0701Sub1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            Condition(|ctx| ctx.check(2)),
-            ReactiveSequence {
-                Condition(Cond<3>),
-                AlwaysFailure,
+        RetryUntilSuccessful(4) {
+            Priority {
+                StatefulAction(Task<0>),
+                FlipSelector {
+                    Limiter(3) {
+                        StatefulAction(Task<1>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Action(Act<2>),
+                    },
+                    SubTree(Tree0701Sub0),
+                },
             },
         }
     }
@@ -33,245 +53,178 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        AsyncSequence {
-            SequenceWithMemory {
-                MemSequence {
-                    Script(|bb| bb.b0 += 2),
-                    #[failure_if(|bb| *bb.t0 > 4)]
-                    #[run_while(|bb| (*bb.t0 + 2) % 3 == 0)]
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<1>),
-            },
+        Sequence {
             Priority {
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    #[on_success(|bb| { bb.b0 += 2; bb.t0.set(6) })]
-                    #[on_failure(|bb| { bb.b0 += 3; bb.b0 = *bb.t0 })]
-                    #[post(|bb| { *bb.t1 += 2; if (*bb.t1 + 3) % 2 < 0 { *bb.t1 += 3 } })]
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5>),
-                #[run_while(|bb| bb.b0 < *bb.t1 + 1)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                ReactiveSequence {
-                    Condition(PCond<6>, b0 = {b0}),
-                    StatefulAction(Task<7>),
-                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 % 4)),
-                },
+                Script(|bb| { bb.t0.set(bb.o0.unwrap_or(1) % 4); bb.b0 = bb.b1 + 3 }),
             },
-            #[post(|bb| bb.b0 += 1)]
-            #[run_while(|bb| *bb.t0 + 1 < 5)]
-            ReactiveSelector {
-                FlipSelector {
-                    StatefulAction(Task<9>),
-                    #[success_if(|bb| (*bb.t1 + 3) % 3 > 1)]
-                    StatefulAction(Task<10>),
-                },
-                IfThenElse {
-                    StatefulAction(Task<11>),
-                    StatefulAction(PTask<12>, b0 = 2, b1 = {t1}),
-                },
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Sleep(30),
+            },
+            ReactiveFallback {
+                AlwaysFailure,
+                SetBlackboard(t0 = 8),
             },
         }
     }
 }
 
-board!(Tree0702Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0703Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 14,
-            b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-        }
-        Switch(b1) {
-            case 1 => Action(Act<1>),
-            case 0 => StatefulAction(Task<2>),
-            _ => StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
-        }
-    }
-}
+board!(Tree0702Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0703 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-        }
-        ReactiveSequence {
-            #[run_while(|bb| *bb.t1 > bb.b0)]
-            #[post(|bb| bb.b0 = bb.b0 % 2)]
-            Priority {
-                StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
-                RunOnce {
-                    SetBlackboard(t1 = {b1}),
+        Remap(success = Failure, failure = Success) {
+            FlipSelector {
+                RunOnce(then_skip = false) {
+                    Action(Act<0>),
                 },
-                SubTree(Tree0703Sub0, ..),
-            },
-            Fallback {
-                KeepRunningUntilFailure {
-                    WhileDoElse {
-                        Limiter(1) {
-                            MaxTime(10) {
-                                Repeat(2) {
-                                    #[post(|bb| { bb.b0 += 3; bb.b0 += 3 })]
-                                    #[run_while(|bb| bb.o0.unwrap_or(5) < 1)]
-                                    #[on_halted(|bb| if bb.o0.unwrap_or(3) % 4 != 2 { bb.t0.set(*bb.t1) })]
-                                    ScriptCondition(|bb| *bb.t0 > bb.b0 + 2),
-                                },
-                            },
-                        },
-                        StepSequencer {
-                            ScriptCondition(|bb| bb.o0.unwrap_or(4) == 1),
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                            WaitUntil(|bb| bb.o0.is_some()) {
-                                Wait(10),
-                            },
-                            Wait(10),
+                Condition(|ctx| ctx.check(1)),
+                ReactiveFallback {
+                    Priority {
+                        StatefulAction(Task<2>),
+                        RepeatUntilSuccess(2) {
+                            StatefulAction(Task<3>),
                         },
                     },
-                },
-                #[failure_if(|bb| bb.o0.unwrap_or(0) % 2 != 1)]
-                #[post(|bb| if *bb.t1 > 4 { bb.t0.set((bb.b1 + 4) % 3) })]
-                SequenceWithMemory {
-                    Optional {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    Parallel {
-                        Sleep(30),
-                        AlwaysFailure,
-                    },
-                    ReactiveFallback {
-                        Failer,
-                        Succeeder,
+                    Timeout(0) {
+                        IfThenElse {
+                            Condition(Cond<4>),
+                            Sleep(100),
+                            AlwaysSuccess,
+                        },
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0703Blackboard { b1 b0 o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0704 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Parallel(failure = 4) {
+        ReactiveFallback {
+            TryCatch {
                 Optional {
-                    Action(PIo<0>, t0 = {t1}),
-                },
-                Failer,
-                RepeatUntil(Failure) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
+                    BinarySelector(|bb| *bb.t0 != 2, dynamic = true) {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            #[failure_if(|bb| bb.b0 > 4)]
+                            StatefulAction(Task<1>),
+                        },
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            StatefulAction(Task<2> = Task::<2>),
+                            StatefulAction(Task<3>),
+                        },
                     },
                 },
-                ReactiveSelector {
-                    StatefulAction(PTask<2>, b0 = 8, b1 = {b1}),
-                    StatefulAction(PTask<3>, b0 = 7, b1 = {=}),
-                    #[run_while(|bb| *bb.t1 + 2 == 1)]
-                    Script(|bb| bb.t0.set(*bb.t1 % 3)),
-                    Script(|bb| *bb.t0 += 1),
+                KeepRunningUntilFailure {
+                    Retry(1) {
+                        Action(Act<4>),
+                    },
                 },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                RepeatUntil(Success) {
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b1 + 2, &mut bb.b1)),
+                RetryUntilSuccessful(3) {
+                    RetryUntilSuccessful(forever) {
+                        Repeat(1) {
+                            Repeater(3) {
+                                SetBlackboard(b0 = 6),
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<7>),
-                #[success_if(|bb| *bb.t0 < 1)]
-                #[on_success(|bb| *bb.t1 += 1)]
-                #[post(|bb| if bb.b1 % 2 == 1 { *bb.t0 += 2 })]
-                StatefulAction(PTask<8>, b0 = {b1}, b1 = {=}),
             },
             PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Selector {
-                    Action(Act<9> = Act::<9>),
-                    Condition(Cond<10>),
-                },
-                Precondition(|bb| *bb.t1 == *bb.t0 + 4, else = Success) {
-                    ReactiveSequence {
-                        Condition(Cond<11>),
-                        #[on_halted(|bb| { bb.t1.set(8); bb.b1 += 1 })]
-                        StatefulAction(Task<12>),
-                        AlwaysSuccess,
+                #[run_while(|bb| bb.b0 % 3 != 2)]
+                #[on_success(|bb| bb.t0.set(2))]
+                SequenceStar {
+                    AsyncFallback {
+                        StatefulAction(Task<5>),
+                        ReactiveSequence {
+                            WasEntryUpdated(t0),
+                            #[success_if(|bb| *bb.t1 > *bb.t0 + 2)]
+                            StatefulAction(Task<6>),
+                        },
+                        StatefulAction(Task<7>),
+                        Limiter(3) {
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        #[failure_if(|bb| bb.o0.unwrap_or(5) < bb.o0.unwrap_or(2))]
+                        StepSequencer {
+                            RetryUntilSuccessful(0) {
+                                Condition(PCond<9>, b0 = 2),
+                            },
+                        },
                     },
                 },
-                StatefulAction(Task<13>),
             },
         }
     }
 }
 
-board!(Tree0704Blackboard { t0 t1 b1 });
+board!(Tree0704Blackboard { b0 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0705Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+        }
+        RepeatUntil(Failure) {
+            Precondition(|bb| bb.b0 < 0, else = Success) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                    StatefulAction(Task<0>),
+                    RunOnce {
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        Selector {
-            Condition(Cond<0>),
-            #[success_if(|bb| *bb.t0 > (*bb.t0 + 3) % 2)]
-            #[post(|bb| if bb.b0 % 2 < 1 { *bb.t0 += 2 })]
-            #[skip_if(|bb| bb.b0 != 4)]
-            Action(Act<1>),
-            Action(PIo<2>, t0 = {b0}),
-            AlwaysRunning,
+        KeepRunningUntilFailure {
+            Repeat(4) {
+                SubTree(Tree0705Sub0, ..),
+            },
         }
     }
 }
 
-board!(Tree0705Blackboard { b0 t0 });
+board!(Tree0705Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0706 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t0: i64 = 4,
         }
-        ParallelAll {
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                #[on_halted(|bb| bb.o0 = Some(bb.b0 + 3))]
-                #[success_if(|bb| bb.o0.is_some())]
-                StatefulAction(Task<0>),
-            },
-            RunOnce(then_skip = false) {
-                WhileDoElse {
-                    #[run_while(|bb| *bb.t0 != bb.b0 + 1)]
-                    Condition(|ctx| ctx.check(1)),
-                    Sequence {
-                        Sleep(0),
-                        RunOnce {
-                            RetryUntilSuccessful(0) {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                        Condition(Cond<2>),
+        SequenceWithMemory {
+            Precondition(|bb| bb.b0 % 3 > 0, else = Success) {
+                #[skip_if(|bb| *bb.t0 % 4 < 2)]
+                #[run_while(|bb| bb.b0 == *bb.t0 % 2)]
+                #[post(|bb| bb.t0.set(6))]
+                Fallback {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        #[skip_if(|bb| bb.b0 < 1)]
+                        #[success_if(|bb| *bb.t0 + 4 == *bb.t0 % 4)]
+                        AlwaysSuccess,
                     },
                 },
             },
@@ -279,561 +232,467 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0706Blackboard { o0 b0 t0 });
+board!(Tree0706Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0707 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
             #[tracked] t0: i64,
-            b0: i64 = 5,
         }
-        Deadline(20) {
-            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = false) {
-                #[failure_if(|bb| *bb.t1 % 2 > 0)]
-                #[on_halted(|bb| if bb.b0 > 2 { bb.t0.set(2) })]
-                #[run_while(|bb| *bb.t0 > *bb.t1)]
-                RepeatUntilSuccess(2) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
-                },
-            },
+        Deadline(10) {
+            ScriptCondition(|bb| *bb.t0 + 2 == (*bb.t0 + 3) % 4),
         }
     }
 }
 
-board!(Tree0707Blackboard { t1 t0 b0 });
+board!(Tree0707Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0708 for Ctx {
         blackboard {
-            b1: i64,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
             b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        AsyncSequence {
-            Filter(times = 1) {
-                Timeout(10) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            MemPriority {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Limiter(2) {
-                        AlwaysSuccess,
+        SequenceStar {
+            RepeatUntilFailure(forever) {
+                MemSequence {
+                    Timeout(100) {
+                        StatefulAction(Task<0>),
                     },
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(Act<2>),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 % 3, &mut bb.b1)),
-                    Action(Act<4>),
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                        Action(Act<1> = Act::<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
+                        StatefulAction(Task<3>),
+                    },
                 },
             },
-            ReactiveFallback {
-                RunOnce {
-                    SetBlackboard(b0 = 2),
+            SequenceWithMemory {
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                #[success_if(|bb| bb.b0 % 3 == 0)]
+                AlwaysFailure,
+                Priority {
+                    Action(PIo<4>, t0 = {b0}),
+                    Condition(Cond<5>),
                 },
-                StatefulAction(Task<5>),
-                Condition(PCond<6>, b0 = {=}),
+                Precondition(|bb| bb.b0 != *bb.t0, else = Success) {
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                Condition(Cond<7> = Cond::<7>),
             },
-            Action(Act<7>),
+            #[skip_if(|bb| bb.b0 != *bb.t0 + 4)]
+            #[post(|bb| if *bb.t0 % 2 > 0 { bb.b0 += 2 })]
+            Precondition(|bb| *bb.t0 + 4 > bb.b0 + 4, else = Failure) {
+                ReactiveFallback {
+                    RunOnce {
+                        Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 4) % 2, &mut bb.b0)),
+                    },
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    Action(Act<11>),
+                    #[failure_if(|bb| bb.b0 % 2 < 0)]
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0708Blackboard { b1 t0 b0 });
+board!(Tree0708Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0709 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
             b0: i64 = 0,
         }
-        ReactiveSequence {
-            MaxTime(20) {
-                Parallel {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        UnsetBlackboard(o0),
-                    },
-                    WhileDoElse {
-                        Condition(Cond<1>),
-                        Action(PIo<2>, t0 = {t1}),
-                    },
-                },
-            },
-            SetBlackboard(t0 = 7),
-            ReactiveSelector {
-                StatefulAction(Task<3>),
-                Condition(Cond<4> = Cond::<4>),
-                Action(|ctx| ctx.exec(5)),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    StatefulAction(Task<8> = Task::<8>),
-                    ScriptCondition(|bb| *bb.t0 % 3 > 1),
-                },
-            },
-            #[failure_if(|bb| *bb.t0 % 2 == 1)]
-            RepeatUntil(Success) {
-                FlipSelector {
-                    StatefulAction(Task<9>),
-                    UnsetBlackboard(o0),
-                    StatefulAction(PTask<10>, b0 = {=}, b1 = {t1}),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<11>),
-                    },
-                },
+        MemPriority {
+            Action(PAct<0>, b0 = 9, b1 = {b0}),
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Task<1>),
+                SetBlackboard(o0 = Some(6)),
+                Action(PAct<2>, b0 = {t0}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0709Blackboard { o0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0710Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Wait(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0710Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        ForceSuccess {
-            SubTree(Tree0710Sub1, t0 = {=}, b1 = {b1}, b0 = {=}),
-        }
-    }
-}
+board!(Tree0709Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0710 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            b0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceWithMemory {
-            Filter(times = 3, count = Failure, filtered = Failure) {
-                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                #[failure_if(|bb| bb.b0 % 4 == 3)]
-                StatefulAction(Task<0>),
+        SequenceStar {
+            RepeatUntilSuccess(2) {
+                Script(|bb| bb.t0.set(bb.b0 + 1)),
             },
-            #[skip_if(|bb| bb.b1 == *bb.t0)]
-            SubTree(Tree0710Sub0, ..),
-            Switch(b1) {
-                case 2 => Condition(Cond<1> = Cond::<1>),
-                _ => Wait(30),
-            },
-            Condition(Cond<2>),
-            Remap(success = Success, failure = Failure) {
-                Condition(Cond<3>),
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                AsyncFallback {
+                    Condition(PCond<0>, b0 = {b0}),
+                    ScriptCondition(|bb| bb.b0 % 3 < 0),
+                },
             },
         }
     }
 }
 
-board!(Tree0710Blackboard { t0 b1 b0 });
+board!(Tree0710Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0711Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+            #[tracked] t0: i64 = 9,
+        }
+        SkipUnlessUpdated(t0) {
+            Condition(PCond<0>, b0 = 1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0711 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            b0: i64,
             b1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        PolicyParallel(policy = FirstFailure) {
-            Repeat(1) {
-                Timeout(30) {
-                    Action(PAct<0>, b0 = {b1}, b1 = {t0}),
+        RetryUntilSuccessful(forever) {
+            #[on_failure(|bb| bb.b0 += 3)]
+            #[run_while(|bb| bb.b1 % 4 != 2)]
+            #[post(|bb| { bb.b1 = bb.b0; bb.t0.set(0) })]
+            ParallelAll {
+                WaitValueUpdate(t0) {
+                    SubTree(Tree0711Sub0, ..),
                 },
-            },
-            Condition(Cond<1>),
-            ParallelAll(1) {
-                Remap(success = Success, failure = Success) {
-                    AlwaysRunning,
+                #[post(|bb| { bb.b0 = 7; *bb.t0 += 2 })]
+                ReactiveSelector {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                    WasEntryUpdated(t0),
+                    WasEntryUpdated(t0),
                 },
+                Runner,
             },
         }
     }
 }
 
-board!(Tree0711Blackboard { t0 b1 });
+board!(Tree0711Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0712Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Condition(|ctx, bb| ctx.check_in(1, bb.b1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0712Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        SubTree(Tree0712Sub1, b1 = {=}, t0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0712 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        #[failure_if(|bb| bb.b0 < 0)]
-        #[on_success(|bb| bb.b0 += 2)]
-        #[post(|bb| bb.b1 += 3)]
-        Fallback {
-            StatefulAction(Task<0>),
-            BinarySelector(|bb| *bb.t0 % 4 < 3) {
-                StatefulAction(Task<1> = Task::<1>),
-                Action(|ctx| ctx.exec(2)),
-            },
-        }
-    }
-}
-
-board!(Tree0712Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0713 for Ctx {
-        Fallback {
-            Filter(times = 3, filtered = Skipped) {
-                Fallback {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
-                    MemSequence {
-                        Wait(0),
-                        Condition(Cond<2>),
-                    },
+        ForceFailure {
+            #[skip_if(|bb| bb.b1 > 1)]
+            #[failure_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+            MemSequence {
+                StatefulAction(Task<0>),
+                Switch(b1) {
+                    case 5 => #[run_while(|bb| *bb.t0 % 3 != 0)]
+                    SubTree(Tree0712Sub0, b1 = {=}, t0 = {t0}),
+                    case 4 => Succeeder,
+                    _ => AlwaysFailure,
                 },
-            },
-            TryCatch {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<3>),
-                    Sleep(100),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            Condition(Cond<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0714 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(1),
-        }
-        SequenceStar {
-            Timeout(50) {
-                #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                WaitValueUpdate(t0) {
-                    Delay(0) {
-                        #[skip_if(|bb| (bb.b1 + 1) % 4 != 0)]
-                        #[run_while(|bb| *bb.t1 % 2 != 1)]
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0714Blackboard { b1 t0 t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0715Sub0 for Ctx {
-        Remap(success = Failure, failure = Success) {
-            Action(Act<2> = Act::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0715 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                Condition(Cond<0> = Cond::<0>),
-                RetryUntilSuccessful(2) {
-                    Inverter {
-                        Action(Act<1>),
-                    },
-                },
-                Remap(success = Success, failure = Failure) {
-                    SubTree(Tree0715Sub0),
-                },
-            },
-            Condition(Cond<3>),
-            ReactiveSequence {
-                Action(Act<4> = Act::<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                Condition(|ctx| ctx.check(6)),
-                AlwaysSuccess,
-                Action(Act<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0716 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            SkipUnlessUpdated(t0) {
-                RunOnce {
-                    #[failure_if(|bb| (*bb.t0 + 3) % 4 < 3)]
-                    Action(PIo<0>, t0 = {=}),
-                },
-            },
-            BinarySelector(|bb| (*bb.t0 + 1) % 3 > 1, dynamic = false) {
-                Action(PAct<1>, b0 = 9),
-                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
-                #[success_if(|bb| *bb.t0 < bb.b0 + 4)]
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0716Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0717 for Ctx {
-        Parallel {
-            Condition(Cond<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0718Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0718 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        SequenceWithMemory {
-            TryCatch {
-                IfThenElse {
-                    SubTree(Tree0718Sub0, t0 = {=}),
-                    Condition(Cond<0>),
-                },
-                RepeatTimes(3) {
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0718Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0719Sub0 for Ctx {
-        RetryUntilSuccessful(2) {
-            RetryUntilSuccessful(1) {
                 Action(Act<2>),
             },
         }
     }
 }
 
+board!(Tree0712Blackboard { b1 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0719 for Ctx {
-        Repeat(2) {
-            FlipSelector {
-                ReactiveFallback {
-                    RunOnce(then_skip = true) {
-                        AlwaysFailure,
-                    },
-                    Inverter {
-                        Cooldown(100, filtered = Failure) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        SubTree(Tree0719Sub0),
-                    },
-                    Sequence {
-                        Condition(Cond<3>),
-                        AlwaysSuccess,
-                        Sleep(50),
-                        Wait(0),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        StepSequencer {
-                            AlwaysFailure,
-                            StatefulAction(Task<5>),
+    pub tree Tree0713 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = Some(1),
+        }
+        RetryUntilSuccessful(2) {
+            RunOnce(then_skip = true) {
+                Timeout(0) {
+                    RepeatUntil(Failure) {
+                        ReactiveFallback {
+                            Delay(0) {
+                                #[on_halted(|bb| { bb.b1 = (bb.o0.unwrap_or(2) + 2) % 3; bb.o0 = Some((bb.b0 + 2) % 4) })]
+                                PolicyParallel(policy = FirstFailure) {
+                                    Wait(0),
+                                },
+                            },
                         },
                     },
                 },
             },
+        }
+    }
+}
+
+board!(Tree0713Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0714Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0714 for Ctx {
+        StepSequencer {
+            Sleep(10),
+            SubTree(Tree0714Sub0),
+            Action(|ctx| ctx.exec(1)),
+            ReactiveFallback {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0715Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            o0: Option<i64> = Some(12),
+        }
+        SequenceStar {
+            SetBlackboard(o0 = Some(7)),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0715 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(2),
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            Action(PIo<0>, t0 = {=}),
+            SubTree(Tree0715Sub0, t0 = {=}, o0 = {o0}),
+            Sleep(30),
+        }
+    }
+}
+
+board!(Tree0715Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0716 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        WaitValueUpdate(t0) {
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+board!(Tree0716Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0717 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            ScriptCondition(|bb| bb.b0 > 1),
+            MemPriority {
+                StatefulAction(Task<0>),
+                StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
+                #[failure_if(|bb| bb.b1 != 4)]
+                #[run_while(|bb| bb.b1 != *bb.t0 % 3)]
+                StatefulAction(Task<2> = Task::<2>),
+                RunOnce {
+                    Loop(q0, value = {b1}, if_empty = Success) {
+                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+                    },
+                },
+            },
+            Loop(q0, if_empty = Running) {
+                Condition(Cond<4>),
+            },
+            #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
+            Repeat(forever) {
+                Action(Act<5>),
+            },
+            Repeat(0) {
+                Wait(0),
+            },
+        }
+    }
+}
+
+board!(Tree0717Blackboard { b1 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0718 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            ParallelAll {
+                SequenceWithMemory {
+                    MaxTime(10) {
+                        Condition(Cond<1>),
+                    },
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                StepSequencer {
+                    AlwaysSuccess,
+                    Condition(Cond<4>),
+                },
+                MemPriority {
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                    Wait(10),
+                },
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0719Sub0 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            Repeater(forever) {
+                Action(Act<0> = Act::<0>),
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0719 for Ctx {
+        Cooldown(30, filtered = Failure) {
+            SubTree(Tree0719Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0720 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-        }
-        MemSequence {
-            Retry(3) {
-                StepSequencer {
-                    ReactiveSequence {
-                        #[run_while(|bb| bb.b0 + 3 < 0)]
-                        Parallel(success = -1, failure = 1) {
-                            KeepRunningUntilFailure {
-                                Loop(q0, if_empty = Success) {
-                                    Action(Act<0>),
-                                },
-                            },
-                        },
-                        Repeater(0) {
-                            WasEntryUpdated(t0),
-                        },
-                        FlipSelector {
-                            MemSequence {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                        Limiter(3) {
-                            Priority {
-                                Loop(q0, if_empty = Skipped) {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                        Remap(success = Success, failure = Failure) {
-                            #[success_if(|bb| bb.b1 == 1)]
-                            Action(Act<5>),
-                        },
-                    },
-                    MemPriority {
-                        AsyncFallback {
-                            Repeat(forever) {
-                                ReactiveSequence {
-                                    Action(PIo<6>, t0 = {=}),
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                            Action(|ctx| ctx.exec(8)),
-                            ReactiveFallback {
-                                ParallelAll {
-                                    Condition(|ctx, bb| ctx.check_in(9, bb.b1 % 2)),
-                                    Sleep(0),
-                                },
-                            },
-                        },
-                    },
-                    FlipSelector {
-                        SetBlackboard(o0 = Some(5)),
-                    },
-                },
-            },
+        Parallel(failure = -1) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0720Blackboard { o0 t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0721 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 0,
-        }
-        Interrupt(|bb| (*bb.t1 + 4) % 2 > 0) {
-            RepeatUntilSuccess(forever) {
-                Switch(b1) {
-                    case 2 => AlwaysSuccess,
-                    _ => Action(PAct<0>, b0 = {b1}),
+        KeepRunningUntilFailure {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Invert {
+                    AlwaysFailure,
                 },
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree0721Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0722 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            b0: i64 = 3,
-        }
-        Repeat(forever) {
-            FlipSelector {
-                #[skip_if(|bb| bb.b0 > 2)]
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[on_halted(|bb| *bb.t0 += 3)]
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                Precondition(|bb| bb.b0 + 3 != bb.b1, else = Skipped) {
-                    Timeout(30) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Precondition(|bb| *bb.t0 < 2, else = Skipped) {
-                    AlwaysFailure,
-                },
+        Remap(success = Success, failure = Failure) {
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree0722Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0723 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        SequenceWithMemory {
-            AsyncSequence {
-                Action(PIo<0>, t0 = {t0}),
-                Action(Act<1> = Act::<1>),
+        Sequence {
+            FlipSelector {
+                WhileDoElse {
+                    RepeatUntilSuccess(1) {
+                        Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 4)),
+                    },
+                    #[post(|bb| *bb.t0 += 2)]
+                    #[on_success(|bb| bb.b1 = bb.b0)]
+                    Script(|bb| bb.b0 = *bb.t0 + 4),
+                },
+                FlipSelector {
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2>),
+                },
+                Condition(Cond<3>),
+                RepeatUntil(Failure) {
+                    Action(PIo<4>, t0 = {b0}),
+                },
+                Sleep(50),
             },
-            StatefulAction(Task<2>),
-            Filter(times = 2, count = Completed) {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        Loop(q0, if_empty = Running) {
-                            StatefulAction(Task<3>),
+            Limiter(3) {
+                Script(|bb| bb.b1 = 0),
+            },
+            Loop(q0, if_empty = Skipped) {
+                Switch(b1) {
+                    case 4 => ReactiveFallback {
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        #[success_if(|bb| bb.b0 != 4)]
+                        #[run_while(|bb| bb.b1 < 3)]
+                        ScriptCondition(|bb| bb.b0 != 7),
+                        Condition(Cond<5>),
+                        AlwaysFailure,
+                        StatefulAction(Task<6>),
+                    },
+                    case 0 => Interrupt(|bb| bb.b0 + 1 != bb.b1) {
+                        IfThenElse {
+                            StatefulAction(PTask<7>, b0 = {b0}),
+                            Condition(PCond<8>, b0 = 2),
+                            Action(PAct<9>, b0 = {=}, b1 = {=}),
+                        },
+                    },
+                    _ => ParallelAll {
+                        RepeatTimes(2) {
+                            StatefulAction(Task<10>),
+                        },
+                        WaitValueUpdate(t0) {
+                            #[success_if(|bb| (*bb.t0 + 1) % 2 != 0)]
+                            #[failure_if(|bb| *bb.t0 > 3)]
+                            Sleep(50),
                         },
                     },
                 },
@@ -842,131 +701,99 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0723Blackboard { q0 t0 });
+board!(Tree0723Blackboard { t0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0724 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-        }
-        WaitUntil(|bb| *bb.t0 % 4 < 0) {
-            MemSequence {
-                Priority {
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1>),
+        MemPriority {
+            RetryUntilSuccessful(4) {
+                Filter(times = 2, count = Completed, filtered = Skipped) {
+                    Sleep(0),
                 },
-                Repeat(0) {
-                    Sleep(20),
-                },
-                #[skip_if(|bb| bb.b1 == 0)]
-                #[on_success(|bb| bb.t1.set(bb.b0))]
-                #[on_halted(|bb| bb.b1 += 2)]
-                MemSequence {
-                    SequenceStar {
-                        Condition(Cond<2>),
-                        #[post(|bb| bb.b0 = *bb.t0 + 3)]
+            },
+            MaxTime(10) {
+                PolicyParallel(policy = FirstSuccess) {
+                    RetryUntilSuccessful(2) {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Fallback {
                         StatefulAction(Task<3>),
-                        Action(PAct<4>, b0 = 6),
-                        Action(Act<5>),
+                        Condition(Cond<4>),
+                        AlwaysFailure,
+                        Condition(Cond<5>),
                     },
                 },
-                WhileDoElse {
+            },
+            SequenceWithMemory {
+                MemSequence {
                     Action(Act<6>),
-                    MaxTime(20) {
-                        TryCatch(catch_on_halt = false) {
-                            Script(|bb| bb.t1.set(*bb.t0 % 4)),
-                            Runner,
-                        },
-                    },
-                    Deadline(0) {
-                        StatefulAction(Task<7>),
-                    },
+                    Action(Act<7>),
+                    Action(Act<8>),
                 },
-                Loop(q0, if_empty = Running) {
-                    Repeat(3) {
-                        StepSequencer {
-                            Repeat(4) {
-                                StatefulAction(Task<8>),
-                            },
-                            WasEntryUpdated(t1),
-                            Condition(Cond<9>),
-                            StatefulAction(Task<10>),
-                        },
-                    },
+                MaxTime(100) {
+                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
-
-board!(Tree0724Blackboard { t1 t0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0725 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            AsyncSequence {
-                Condition(Cond<0> = Cond::<0>),
-                #[failure_if(|bb| bb.b0 % 2 != 1)]
-                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
-                    ScriptCondition(|bb| bb.b0 == 1),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Script(|bb| *bb.t0 += 2),
-                },
-                #[on_halted(|bb| bb.b0 += 3)]
-                #[on_failure(|bb| *bb.t0 += 3)]
+        Precondition(|bb| (*bb.t0 + 4) % 2 > 0, else = Running) {
+            Sequence {
+                #[on_success(|bb| bb.t0.set(bb.b1 + 1))]
+                #[on_failure(|bb| bb.o0 = None)]
                 Fallback {
-                    StatefulAction(Task<3>),
-                    Wait(0),
+                    Action(Act<0>),
+                    Delay(10) {
+                        Condition(Cond<1>),
+                    },
+                    StatefulAction(PTask<2>, b0 = {=}),
                 },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
-                    #[run_while(|bb| *bb.t0 + 3 != 3)]
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 2)),
-                    Failer,
-                    Loop(q0, value = {b0}) {
-                        Repeater(forever) {
-                            SetBlackboard(t0 = {b0}),
+                Timeout(50) {
+                    Repeat(4) {
+                        RepeatUntil(Success) {
+                            SkipUnlessUpdated(t0) {
+                                Sequence {
+                                    StatefulAction(Task<3>),
+                                    UnsetBlackboard(o0),
+                                    #[on_failure(|bb| bb.t0.set(bb.b1 + 4))]
+                                    #[on_success(|bb| bb.b0 += 2)]
+                                    Condition(Cond<4> = Cond::<4>),
+                                },
+                            },
                         },
                     },
                 },
-                SetBlackboard(t0 = 4),
-            },
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Condition(PCond<5>, b0 = {t0}),
-                    Action(Act<6> = Act::<6>),
-                },
-                Repeat(4) {
-                    Precondition(|bb| *bb.t0 + 3 < bb.b0 % 2, else = Failure) {
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            StatefulAction(Task<7>),
+                SequenceStar {
+                    #[failure_if(|bb| *bb.t0 > 2)]
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        Failer,
+                    },
+                    Cooldown(10) {
+                        Parallel {
+                            AlwaysFailure,
+                            Condition(Cond<6>),
                         },
                     },
-                },
-                Sequence {
-                    Condition(Cond<8>),
-                    MaxTime(20) {
-                        StatefulAction(Task<9>),
-                    },
-                    #[skip_if(|bb| *bb.t0 > 5)]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Action(Act<10> = Act::<10>),
-                    ScriptCondition(|bb| bb.b0 != 1),
-                    MaxTime(20) {
-                        ParallelAll {
-                            StatefulAction(Task<11>),
-                            Action(PAct<12>, b0 = {=}, b1 = {b0}),
+                    MaxTime(30) {
+                        ParallelAll(1) {
+                            StatefulAction(Task<7> = Task::<7>),
+                            RepeatUntil(Success) {
+                                Condition(Cond<8>),
+                            },
                         },
                     },
                 },
@@ -975,302 +802,370 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0725Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0726Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 13,
-        }
-        RepeatUntilSuccess(forever) {
-            StatefulAction(PTask<0>, b0 = 3, b1 = {t1}),
-        }
-    }
-}
+board!(Tree0725Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0726 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        MaxTime(10) {
-            SubTree(Tree0726Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0726Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0727 for Ctx {
-        Optional {
-            WhileDoElse {
-                RetryUntilSuccessful(3) {
-                    RunOnce {
-                        FlipSelector {
-                            Filter(times = 3, filtered = Skipped) {
-                                StatefulAction(Task<0>),
-                            },
-                            KeepRunningUntilFailure {
-                                SequenceStar {
-                                    Condition(Cond<1>),
-                                    Condition(Cond<2>),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Timeout(100) {
-                        SequenceWithMemory {
-                            ForceSuccess {
-                                ParallelAll {
-                                    Wait(50),
-                                    Action(Act<5>),
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    Condition(Cond<7> = Cond::<7>),
-                    MemPriority {
-                        Condition(Cond<8>),
-                        Wait(0),
-                    },
-                    Limiter(1) {
-                        Parallel(success = -1, failure = 2) {
-                            StatefulAction(Task<9>),
-                            Action(Act<10>),
-                        },
-                    },
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Repeat(3) {
-                            Wait(20),
-                        },
-                    },
+        RepeatUntilFailure(3) {
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.b0 < 3),
+                WasEntryUpdated(t0),
+                Remap(success = Success, failure = Success) {
+                    StatefulAction(Task<0>),
                 },
             },
         }
     }
 }
+
+board!(Tree0726Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0727 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        Repeat(forever) {
+            #[skip_if(|bb| bb.b0 % 2 < 1)]
+            RunOnce(then_skip = false) {
+                RepeatUntilFailure(1) {
+                    StatefulAction(Task<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0727Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0728 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            b1: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        WhileDoElse {
-            TryCatch(catch_on_halt = false) {
-                ForceFailure {
+        BinarySelector(|bb| *bb.t1 % 3 != 1, dynamic = true) {
+            WhileDoElse {
+                ReactiveSequence {
                     StatefulAction(Task<0>),
+                    WasEntryUpdated(t1),
+                    Condition(PCond<1>, b0 = 2),
+                    Action(PAct<2>, b0 = {t1}, b1 = {t0}),
+                    Loop(q0) {
+                        Script(|bb| { bb.b0 += 1; bb.t1.set((*bb.t0 + 2) % 3) }),
+                    },
                 },
-                Fallback {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
+                SequenceWithMemory {
+                    #[post(|bb| bb.b1 = 9)]
+                    Action(PAct<3>, b0 = 7, b1 = {t0}),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
                 },
-                Action(PAct<3>, b0 = {t0}, b1 = {=}),
+                BinarySelector(|bb| *bb.t1 + 4 < bb.b1, dynamic = false) {
+                    Condition(Cond<6>),
+                    Action(|ctx| ctx.exec(7)),
+                },
             },
-            Repeat(forever) {
-                ParallelAll(max_failures = -1) {
-                    AlwaysFailure,
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    WasEntryUpdated(t0),
+            ReactiveFallback {
+                RetryUntilSuccessful(0) {
+                    Action(PAct<8>, b0 = {=}, b1 = {t0}),
+                },
+                Loop(q0, if_empty = Running) {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11> = Task::<11>),
+                    StatefulAction(Task<12>),
+                    AlwaysRunning,
+                },
+                Loop(q0) {
+                    ReactiveSequence {
+                        #[on_halted(|bb| if (*bb.t0 + 3) % 2 == 0 { bb.t0.set(*bb.t1 % 3) })]
+                        StatefulAction(Task<13>),
+                        Condition(|ctx, bb| ctx.check_in(14, 1)),
+                    },
                 },
             },
-            Script(|bb| bb.o0 = Some(*bb.t0 % 2)),
         }
     }
 }
 
-board!(Tree0728Blackboard { t0 o0 b1 });
+board!(Tree0728Blackboard { t1 t0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0729Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+        }
+        Switch(b1) {
+            case 3 => AlwaysRunning,
+            case 4 => StatefulAction(Task<0>),
+            case 2 => Sleep(30),
+            _ => #[failure_if(|bb| bb.b0 + 1 > 5)]
+            #[on_success(|bb| bb.b1 = bb.b1 % 2)]
+            #[skip_if(|bb| *bb.t0 > 3)]
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0729Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree0729Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0729 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Filter(times = 2, count = Failure, filtered = Failure) {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Condition(Cond<1>),
-                },
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        #[on_success(|bb| bb.b0 += 1)]
+        AsyncFallback {
+            WaitValueUpdate(t0) {
+                ScriptCondition(|bb| bb.b1 > 3),
             },
-            Condition(Cond<2>),
-            Repeat(forever) {
-                Failer,
+            SubTree(Tree0729Sub0, ..),
+            BinarySelector(|bb| bb.b0 + 2 < bb.b1, dynamic = true) {
+                Action(PIo<2>, t0 = {=}),
+                Remap(success = Failure, failure = Success) {
+                    StatefulAction(PTask<3>, b0 = 4, b1 = {b1}),
+                },
             },
         }
     }
 }
+
+board!(Tree0729Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0730 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            b0: i64 = 4,
         }
-        AsyncFallback {
-            #[on_success(|bb| if bb.b1 > 3 { bb.b1 += 3 })]
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            Action(Act<3>),
-            ReactiveSequence {
-                Action(PAct<4>, b0 = {t0}),
-                Sleep(0),
+        Switch(b1) {
+            case 0 => WaitValueUpdate(t0) {
+                #[success_if(|bb| bb.b0 < 0)]
+                Repeat(4) {
+                    Filter(times = 2, filtered = Failure) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            case 2 => RetryUntilSuccessful(3) {
+                Priority {
+                    StepSequencer {
+                        Action(Act<0>),
+                        Retry(0) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    Timeout(10) {
+                        TryCatch(catch_on_halt = false) {
+                            Condition(Cond<1>),
+                            Action(Act<2> = Act::<2>),
+                        },
+                    },
+                },
+            },
+            _ => Parallel(failure = -1) {
+                Action(Act<3>),
+                ForceSuccess {
+                    AlwaysSuccess,
+                },
             },
         }
     }
 }
 
-board!(Tree0730Blackboard { b1 t0 });
+board!(Tree0730Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0731 for Ctx {
-        TryCatch {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        IfThenElse {
+            Timeout(0) {
+                StatefulAction(Task<0>),
+            },
+            MemPriority {
+                StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
+                StatefulAction(Task<2>),
+            },
+            Repeater(2) {
+                IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = true) {
+                    ReactiveSequence {
+                        Condition(Cond<3> = Cond::<3>),
+                        #[success_if(|bb| bb.b0 == (*bb.t0 + 4) % 2)]
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        #[skip_if(|bb| bb.b0 > 1)]
+                        Condition(|ctx| ctx.check(4)),
+                        Script(|bb| *bb.t0 += 3),
+                    },
+                    Repeat(forever) {
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        #[run_while(|bb| *bb.t0 % 3 > 0)]
+                        Failer,
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0731Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0732 for Ctx {
         blackboard {
             b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        #[on_halted(|bb| *bb.t0 += 2)]
-        #[run_while(|bb| *bb.t0 + 4 < (bb.b1 + 3) % 3)]
-        WhileDoElse {
-            Condition(Cond<0>),
-            SetBlackboard(t0 = 9),
-            MemPriority {
-                Deadline(30) {
-                    ReactiveSelector {
-                        WasEntryUpdated(t0),
-                        Action(Act<1>),
-                    },
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Retry(3) {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<0>),
                 },
-                StatefulAction(PTask<2>, b0 = 1),
-                StepSequencer {
-                    Action(|ctx| ctx.exec(3)),
-                    Condition(Cond<4> = Cond::<4>),
-                    SetBlackboard(b0 = 9),
+            },
+            FlipSelector {
+                Cooldown(20, filtered = Failure) {
+                    #[on_success(|bb| { *bb.t1 += 2; if *bb.t1 % 3 != 0 { bb.t1.set(bb.b0) } })]
+                    #[on_halted(|bb| bb.t1.set((bb.b0 + 1) % 2))]
+                    StatefulAction(Task<1>),
+                },
+                Action(PAct<2>, b0 = 0),
+                Condition(Cond<3>),
+            },
+            MemSequence {
+                #[on_halted(|bb| if *bb.t0 < *bb.t0 % 4 { *bb.t1 += 1 })]
+                #[on_failure(|bb| bb.t0.set(*bb.t1))]
+                Succeeder,
+                ReactiveFallback {
+                    #[post(|bb| { bb.t0.set(*bb.t1); *bb.t1 += 2 })]
+                    Action(Act<4>),
+                    Condition(Cond<5>),
+                },
+                StatefulAction(Task<6>),
+            },
+            ParallelAll {
+                Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
+                Selector {
+                    ParallelAll(1) {
+                        #[on_failure(|bb| if *bb.t0 != bb.b0 { *bb.t0 += 1 })]
+                        #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
+                        StatefulAction(Task<8>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0732Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0733Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Action(Act<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0733Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 12,
-        }
-        Repeat(1) {
-            Repeat(4) {
-                FlipSelector {
-                    Condition(PCond<5>, b0 = {=}),
-                    RepeatUntilSuccess(forever) {
-                        #[success_if(|bb| bb.b0 % 2 < 0)]
-                        Condition(Cond<6> = Cond::<6>),
-                    },
-                    Sleep(0),
-                    Conditional(|bb| *bb.t0 != 3, else = Failure) {
-                        Action(Act<7>),
-                    },
-                    Retry(forever) {
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0732Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0733 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
         }
-        Fallback {
-            StepSequencer {
-                ForceFailure {
-                    #[failure_if(|bb| bb.b0 + 4 < 2)]
-                    SequenceWithMemory {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(4), &mut bb.b0)),
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                },
-                RepeatUntilFailure(forever) {
-                    Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
-                        #[run_while(|bb| *bb.t0 < 3)]
-                        #[on_success(|bb| bb.b0 += 2)]
-                        #[post(|bb| bb.b0 += 3)]
-                        RetryUntilSuccessful(forever) {
-                            ParallelAll {
-                                StatefulAction(Task<2>),
-                                Script(|bb| bb.o0 = None),
-                            },
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Repeat(4) {
-                        Retry(forever) {
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                        },
-                    },
+        Sequence {
+            #[post(|bb| bb.b0 += 2)]
+            Sequence {
+                Action(Act<0>),
+                #[failure_if(|bb| bb.b1 % 4 < 3)]
+                Action(|ctx| ctx.exec(1)),
+            },
+            Repeat(2) {
+                StatefulAction(Task<2>),
+            },
+            ReactiveFallback {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+            Sequence {
+                BinarySelector(|bb| bb.b0 > 3, dynamic = true) {
+                    #[on_halted(|bb| bb.b0 = 3)]
+                    #[success_if(|bb| bb.b0 % 4 < 0)]
+                    #[skip_if(|bb| *bb.t0 % 2 < 1)]
+                    Wait(0),
+                    Condition(Cond<5>),
                 },
             },
-            BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
-                ReactiveFallback {
-                    #[skip_if(|bb| *bb.t0 != 4)]
-                    SubTree(Tree0733Sub0, ..),
-                },
-                SetBlackboard(o0 = Some(2)),
-            },
-            SubTree(Tree0733Sub1, b0 = {=}, o0 = {o0}, t0 = {=}),
         }
     }
 }
 
-board!(Tree0733Blackboard { b0 o0 t0 });
+board!(Tree0733Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0734 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 3,
+        }
         ReactiveSequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Sleep(20),
-            ParallelAll(0) {
-                Inverter {
-                    Repeat(0) {
-                        AlwaysFailure,
+            Sleep(10),
+            Fallback {
+                #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 3 })]
+                ScriptCondition(|bb| bb.b1 > 0),
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0734Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0735 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        WaitValueUpdate(t0) {
+            SequenceStar {
+                Filter(times = 1, count = Success) {
+                    #[skip_if(|bb| bb.b0 % 4 > 1)]
+                    ForceFailure {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
+                Action(PAct<1>, b0 = 9, b1 = {b0}),
+                FlipSelector {
+                    RepeatUntilSuccess(1) {
+                        Condition(Cond<2>),
+                    },
+                    ReactiveSequence {
+                        #[on_failure(|bb| if *bb.t0 + 3 < 6 { bb.b0 = bb.b0 % 4 })]
+                        #[failure_if(|bb| *bb.t0 < *bb.t0 + 3)]
+                        StatefulAction(Task<3> = Task::<3>),
+                        Condition(Cond<4>),
                     },
                 },
             },
@@ -1278,149 +1173,113 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0735Sub1 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0735Sub0 for Ctx {
-        Cooldown(10, filtered = Failure) {
-            SubTree(Tree0735Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0735 for Ctx {
-        ReactiveFallback {
-            SubTree(Tree0735Sub0),
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
+board!(Tree0735Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0736 for Ctx {
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            RetryUntilSuccessful(0) {
-                AlwaysSuccess,
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        #[post(|bb| { if bb.b0 < 4 { bb.b1 += 3 }; bb.b1 += 3 })]
+        #[failure_if(|bb| *bb.t0 > 4)]
+        BinarySelector(|bb| (*bb.t1 + 3) % 2 > 0, dynamic = false) {
+            MemPriority {
+                Condition(Cond<0> = Cond::<0>),
+                FlipSelector {
+                    Action(Act<1>),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                    Action(Act<3>),
+                },
             },
+            StatefulAction(PTask<4>, b0 = {b1}),
         }
     }
 }
+
+board!(Tree0736Blackboard { b0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0737Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(9),
-            b0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
         }
-        #[success_if(|bb| bb.b0 + 4 < bb.o0.unwrap_or(1) % 4)]
-        #[skip_if(|bb| bb.o0.unwrap_or(1) + 4 > 3)]
-        Condition(Cond<0> = Cond::<0>)
+        Repeat(2) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0737Sub1 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 11,
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 9,
+        }
+        #[success_if(|bb| (bb.b0 + 3) % 4 < 2)]
+        #[on_halted(|bb| *bb.t1 += 2)]
+        #[skip_if(|bb| bb.b0 > bb.b0 % 3)]
+        Priority {
+            Conditional(|bb| *bb.t0 % 2 > 0, dynamic = true) {
+                Priority {
+                    ScriptCondition(|bb| (*bb.t1 + 2) % 4 == 3),
+                    #[success_if(|bb| *bb.t1 % 3 > 1)]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0737 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        BinarySelector(|bb| bb.b0 == 0, dynamic = false) {
-            Sleep(0),
-            BinarySelector(|bb| bb.o0.unwrap_or(3) < 5, dynamic = true) {
-                Failer,
-                SubTree(Tree0737Sub0, ..),
-            },
+        SequenceWithMemory {
+            SubTree(Tree0737Sub0, ..),
+            SubTree(Tree0737Sub1, t1 = {=}, t0 = {t0}, b0 = {=}),
         }
     }
 }
 
-board!(Tree0737Blackboard { o0 b0 });
+board!(Tree0737Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0738 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
         }
-        ParallelAll(4) {
-            Inverter {
-                Retry(4) {
-                    Selector {
-                        Condition(PCond<0>, b0 = 0),
-                        StatefulAction(Task<1>),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                },
-            },
-            Condition(Cond<3>),
-            Timeout(20) {
-                Wait(10),
-            },
-            Timeout(20) {
-                FlipSelector {
-                    StatefulAction(Task<4>),
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[failure_if(|bb| bb.b0 < 0)]
-                    StatefulAction(PTask<5>, b0 = {t0}),
-                },
-            },
-            Remap(success = Success, failure = Success) {
-                FlipSelector {
-                    SetBlackboard(b0 = {t0}),
-                    IndexSwitch(|bb| 1, out_of_range = Fail, dynamic = true) {
-                        Condition(PCond<6>, b0 = {=}),
-                        StatefulAction(PTask<7>, b0 = {=}),
-                    },
-                },
+        MaxTime(20) {
+            ForceFailure {
+                Action(PAct<0>, b0 = 3, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0738Blackboard { t0 b0 o0 });
+board!(Tree0738Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0739 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Action(PIo<1>, t0 = {b1}),
-            #[failure_if(|bb| bb.o0.is_none())]
-            ReactiveSelector {
-                StatefulAction(Task<2>),
-                Switch(b1) {
-                    case 0 => StatefulAction(Task<3>),
-                    case 5 => Condition(Cond<4>),
-                    _ => UnsetBlackboard(o0),
-                },
-                #[on_failure(|bb| *bb.t1 += 2)]
-                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
-                AlwaysFailure,
-                Filter(times = 2, filtered = Failure) {
-                    Failer,
-                },
-                AsyncFallback {
-                    Action(PAct<5>, b0 = {t1}, b1 = {=}),
-                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        Action(Act<6> = Act::<6>),
+        RunOnce(then_skip = true) {
+            Precondition(|bb| *bb.t0 == 3, else = Skipped) {
+                ForceFailure {
+                    Deadline(0) {
+                        ReactiveSequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
                     },
                 },
             },
@@ -1428,259 +1287,265 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0739Blackboard { t1 o0 b0 t0 b1 q0 });
+board!(Tree0739Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0740 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b0: i64 = 5,
-        }
-        Fallback {
-            Action(Act<0>),
-            #[run_while(|bb| bb.b0 > 7)]
-            #[on_halted(|bb| { if bb.b0 == bb.b1 { bb.o0 = None }; bb.b1 += 1 })]
-            #[skip_if(|bb| *bb.t1 < *bb.t0 % 2)]
-            Action(|ctx| ctx.exec(1)),
-            Repeat(4) {
-                #[on_failure(|bb| { bb.b0 = bb.b1; bb.b1 += 3 })]
-                #[post(|bb| { bb.b1 = (bb.o0.unwrap_or(3) + 3) % 3; bb.b0 += 3 })]
-                #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(5))]
-                Condition(|ctx| ctx.check(2)),
-            },
-            Condition(PCond<3>, b0 = {t1}),
-            Invert {
-                AlwaysRunning,
+        Repeater(forever) {
+            TryCatch {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Action(|ctx| ctx.exec(1)),
+                },
+                RunOnce(then_skip = false) {
+                    Filter(times = 3, count = Success, filtered = Failure) {
+                        StatefulAction(Task<2>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0740Blackboard { t0 b1 t1 o0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0741Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            b0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        Action(PAct<3>, b0 = {b1}, b1 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0741 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[allow(unused)] o0: Option<i64> = None,
+            b1: i64 = 0,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
+            #[tracked] t1: i64 = 1,
         }
-        TryCatch(catch_on_halt = true) {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-            #[on_halted(|bb| bb.b1 = *bb.t0)]
-            #[on_success(|bb| bb.b1 = bb.b0 % 3)]
-            #[failure_if(|bb| bb.b0 == 7)]
-            StatefulAction(Task<2>),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0741Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0742 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-        }
-        #[on_failure(|bb| bb.b1 += 1)]
-        Filter(times = 3, count = Success, filtered = Failure) {
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0742Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0743 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        AsyncFallback {
-            Loop(q0, if_empty = Skipped) {
-                MemSequence {
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        ReactiveSequence {
-                            ForceSuccess {
-                                Repeater(0) {
-                                    AlwaysFailure,
+        Loop(q0) {
+            BinarySelector(|bb| (*bb.t1 + 3) % 2 == 0, dynamic = false) {
+                IfThenElse {
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[skip_if(|bb| bb.b1 > 4)]
+                    Action(PAct<0>, b0 = {=}, b1 = {=}),
+                    SequenceStar {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    RepeatTimes(2) {
+                        SubTree(Tree0741Sub0, ..),
+                    },
+                },
+                RepeatUntilFailure(2) {
+                    Fallback {
+                        WaitValueUpdate(t1) {
+                            Repeater(forever) {
+                                #[run_while(|bb| (bb.b1 + 2) % 3 < 2)]
+                                #[on_halted(|bb| bb.b0 = *bb.t1)]
+                                #[skip_if(|bb| *bb.t0 < *bb.t1)]
+                                Repeat(1) {
+                                    #[skip_if(|bb| bb.b0 == 4)]
+                                    StatefulAction(Task<4> = Task::<4>),
                                 },
                             },
-                            IfThenElse {
-                                StatefulAction(Task<0> = Task::<0>),
-                                Condition(PCond<1>, b0 = {b0}),
-                                StatefulAction(Task<2>),
-                            },
-                            Priority {
-                                Condition(PCond<3>, b0 = {t0}),
-                                Condition(Cond<4>),
-                                Condition(Cond<5>),
-                                Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                        },
+                        RunOnce {
+                            IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                                ForceSuccess {
+                                    AlwaysFailure,
+                                },
                             },
                         },
                     },
                 },
             },
-            KeepRunningUntilFailure {
-                Failer,
+        }
+    }
+}
+
+board!(Tree0741Blackboard { b1 b0 q0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0742 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            StepSequencer {
+                TryCatch {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > *bb.t0),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+                Parallel(success = 0) {
+                    Action(PAct<3>, b0 = {b0}),
+                    Failer,
+                    Condition(Cond<4>),
+                },
+            },
+            Action(PIo<5>, t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0742Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0743 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+        }
+        Delay(50) {
+            AsyncFallback {
+                RepeatUntil(Failure) {
+                    BinarySelector(|bb| bb.b1 == 4, dynamic = false) {
+                        Conditional(|bb| *bb.t0 < bb.b1) {
+                            ReactiveSequence {
+                                ReactiveSequence {
+                                    WasEntryUpdated(t0),
+                                    StatefulAction(PTask<0>, b0 = 0, b1 = {t0}),
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                        SequenceWithMemory {
+                            Condition(Cond<1>),
+                            SetBlackboard(b1 = 3),
+                        },
+                    },
+                },
+                Conditional(|bb| bb.b1 % 4 == 3, dynamic = false, else = Success) {
+                    #[post(|bb| if bb.b0 > 7 { bb.b1 += 1 })]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    ReactiveFallback {
+                        Condition(PCond<2>, b0 = 6),
+                        Conditional(|bb| bb.b1 + 2 != 7, dynamic = false, else = Success) {
+                            Limiter(1) {
+                                #[post(|bb| bb.b0 = bb.b1 + 3)]
+                                #[run_while(|bb| *bb.t0 + 4 < bb.b1)]
+                                AlwaysSuccess,
+                            },
+                        },
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 4, &mut bb.b1)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0743Blackboard { b1 t0 b0 q0 });
+board!(Tree0743Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0744Sub0 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b1: i64 = 9,
         }
-        Action(|ctx, bb| ctx.exec_in(0, 0, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0744Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        StatefulAction(Task<1>)
+        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0744 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        IndexSwitch(|bb| bb.b0 + 1, out_of_range = Loop) {
-            SubTree(Tree0744Sub0, ..),
-            KeepRunningUntilFailure {
-                Script(|bb| bb.b0 += 2),
+        Cooldown(0) {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                SubTree(Tree0744Sub0, ..),
+                Condition(Cond<2> = Cond::<2>),
+                ScriptCondition(|bb| bb.b1 != 7),
             },
-            SubTree(Tree0744Sub1, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0744Blackboard { b0 t0 });
+board!(Tree0744Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0745 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            b0: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
         }
-        IfThenElse {
-            AsyncFallback {
-                #[skip_if(|bb| bb.b0 % 3 > 0)]
-                Loop(q0, if_empty = Failure) {
-                    RunOnce(then_skip = false) {
-                        Sleep(0),
-                    },
-                },
-                Priority {
-                    FlipSelector {
-                        StatefulAction(Task<0>),
-                        AlwaysRunning,
-                    },
-                    RetryUntilSuccessful(forever) {
-                        #[skip_if(|bb| bb.b0 == 5)]
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        Script(|bb| bb.b1 += 3),
-                    },
-                    MaxTime(0) {
-                        Sequence {
-                            #[skip_if(|bb| bb.b0 > 0)]
-                            SetBlackboard(b1 = {b0}),
-                            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                        },
-                    },
-                },
+        Switch(b1) {
+            case 1 => Repeat(4) {
+                Runner,
             },
-            WaitValueUpdate(t0) {
-                MemPriority {
-                    AsyncSequence {
-                        AlwaysSuccess,
-                        Condition(Cond<2>),
-                        Action(|ctx| ctx.exec(3)),
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    Loop(q0, if_empty = Skipped) {
-                        ReactiveSequence {
-                            UnsetBlackboard(o0),
-                            Condition(Cond<5>),
-                            Condition(|ctx| ctx.check(6)),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
+            _ => StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0745Blackboard { t0 b1 b0 o0 q0 });
+board!(Tree0745Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0746 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
         }
-        FlipSelector {
-            Action(|ctx| ctx.exec(0)),
-            Script(|bb| { *bb.t1 += 3; *bb.t0 += 1 }),
+        BinarySelector(|bb| *bb.t0 > 7, dynamic = false) {
+            #[success_if(|bb| (bb.b0 + 4) % 4 != 1)]
+            #[on_halted(|bb| { if (bb.b0 + 1) % 4 < 0 { bb.b1 += 3 }; bb.b0 = bb.b1 % 3 })]
+            SetBlackboard(b0 = {t0}),
+            BinarySelector(|bb| *bb.t0 == 1) {
+                Delay(0) {
+                    SetBlackboard(t0 = {b0}),
+                },
+                IndexSwitch(|bb| 6, out_of_range = Loop, dynamic = true) {
+                    Interrupt(|bb| bb.b0 > 3) {
+                        Action(PIo<0>, t0 = {=}),
+                    },
+                    Cooldown(0) {
+                        Precondition(|bb| (bb.b1 + 1) % 2 == 0, else = Skipped) {
+                            Succeeder,
+                        },
+                    },
+                    SetBlackboard(b0 = {b1}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0746Blackboard { t0 t1 });
+board!(Tree0746Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0747Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        WasEntryUpdated(t0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0747 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64 = 1,
         }
-        #[skip_if(|bb| bb.b0 + 2 > 4)]
-        #[failure_if(|bb| bb.b0 == 4)]
-        #[post(|bb| if bb.b0 % 4 < 0 { *bb.t0 += 2 })]
-        ReactiveSequence {
-            MemSequence {
-                AlwaysSuccess,
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<0>),
-                },
-                #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                StatefulAction(Task<1>),
-                Sleep(20),
-            },
-            ScriptCondition(|bb| bb.b0 % 4 > 0),
-            #[failure_if(|bb| *bb.t0 > 3)]
-            Fallback {
-                ReactiveSelector {
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    WhileDoElse {
-                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                        StatefulAction(Task<3>),
-                    },
+        MaxTime(20) {
+            ForceFailure {
+                #[skip_if(|bb| bb.b0 > 5)]
+                IfThenElse {
+                    ScriptCondition(|bb| *bb.t0 < bb.b0),
+                    SubTree(Tree0747Sub0, t0 = {=}, b0 = {b0}),
                 },
             },
         }
@@ -1692,137 +1557,98 @@ board!(Tree0747Blackboard { t0 b0 });
 bt::behavior_tree! {
     pub tree Tree0748 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 2,
         }
-        IfThenElse {
-            RunOnce(then_skip = false) {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    MemPriority {
-                        StatefulAction(Task<1>),
-                        StatefulAction(PTask<2>, b0 = {b1}),
-                    },
-                    Inverter {
-                        StatefulAction(Task<3>),
-                    },
-                },
+        BinarySelector(|bb| bb.b0 + 3 == 0, dynamic = false) {
+            Repeater(0) {
+                AlwaysSuccess,
             },
-            RetryUntilSuccessful(2) {
-                Sequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        #[on_halted(|bb| { bb.b1 += 1; if bb.b0 == *bb.t0 { bb.t0.set((bb.b1 + 1) % 2) } })]
-                        Script(|bb| bb.b1 = *bb.t0),
+            ReactiveSequence {
+                ScriptCondition(|bb| *bb.t0 % 3 < 0),
+                Cooldown(30) {
+                    FlipSelector {
+                        #[run_while(|bb| bb.b0 < 6)]
+                        Loop(q0, if_empty = Success) {
+                            #[run_while(|bb| bb.o0.is_some())]
+                            #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = Some(bb.b0) })]
+                            Fallback {
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            #[on_success(|bb| { *bb.t0 += 2; bb.b0 += 2 })]
+                            #[failure_if(|bb| bb.b0 != bb.o0.unwrap_or(0) + 2)]
+                            Wait(20),
+                            Condition(Cond<2>),
+                        },
                     },
-                    BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                        StatefulAction(PTask<5>, b0 = 8, b1 = {=}),
-                        StatefulAction(Task<6>),
-                    },
-                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0748Blackboard { o0 b1 b0 t0 });
+board!(Tree0748Blackboard { o0 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0749 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
             #[tracked] t0: i64 = 1,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ReactiveFallback {
-            FlipSelector {
-                Succeeder,
-                Action(PIo<0>, t0 = {b1}),
-                Condition(Cond<1>),
+        Fallback {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                Action(Act<0>),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
             },
-            #[success_if(|bb| bb.b0 == 3)]
-            ReactiveSequence {
-                Action(|ctx| ctx.exec(2)),
-                StatefulAction(Task<3> = Task::<3>),
+            #[failure_if(|bb| *bb.t1 < 1)]
+            ParallelAll(0) {
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b0)),
+                SetBlackboard(b0 = 2),
             },
-            AsyncFallback {
-                StatefulAction(Task<4>),
-                Condition(|ctx| ctx.check(5)),
-                WasEntryUpdated(t0),
-                Condition(Cond<6>),
-            },
-            BinarySelector(|bb| bb.b1 + 1 < 4) {
-                BinarySelector(|bb| bb.b0 % 2 < 1) {
-                    Action(PIo<7>, t0 = {=}),
-                    Condition(Cond<8>),
-                },
-                MemSequence {
-                    Condition(Cond<9>),
-                    Action(Act<10>),
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                #[failure_if(|bb| *bb.t0 == 6)]
+                #[post(|bb| bb.b0 += 3)]
+                #[on_success(|bb| if (*bb.t1 + 3) % 2 > 0 { bb.b0 = 9 })]
+                SkipUnlessUpdated(t1) {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0749Blackboard { b1 t0 b0 });
+board!(Tree0749Blackboard { b0 t1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0750 for Ctx {
-        ForceSuccess {
-            ReactiveFallback {
-                Sequence {
-                    Condition(Cond<0> = Cond::<0>),
-                    AlwaysSuccess,
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        Succeeder,
-                    },
-                    ForceFailure {
-                        AlwaysRunning,
-                    },
-                },
+        blackboard {
+            b0: i64 = 4,
+        }
+        BinarySelector(|bb| (bb.b0 + 2) % 2 < 1, dynamic = false) {
+            Runner,
+            RepeatUntilSuccess(3) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
             },
         }
     }
 }
 
+board!(Tree0750Blackboard { b0 });
+
 bt::behavior_tree! {
     pub tree Tree0751 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                Cooldown(0, filtered = Skipped) {
-                    Inverter {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
+        RepeatUntil(Success) {
+            RepeatUntil(Failure) {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<0>),
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            Action(Act<3>),
-            Optional {
-                Action(Act<4>),
-            },
-            RunOnce(then_skip = true) {
-                Delay(100) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            AsyncSequence {
-                Condition(|ctx| ctx.check(6)),
-                WhileDoElse {
-                    StatefulAction(Task<7> = Task::<7>),
-                    Action(Act<8>),
-                },
-                Action(|ctx| ctx.exec(9)),
             },
         }
     }
@@ -1830,295 +1656,209 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0752 for Ctx {
-        RunOnce {
-            ReactiveFallback {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Parallel(failure = 2) {
-                        StatefulAction(Task<0>),
-                        RepeatUntil(Success) {
-                            StatefulAction(Task<1>),
-                        },
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 5,
+        }
+        #[run_while(|bb| bb.o0.is_none())]
+        #[post(|bb| bb.b0 += 1)]
+        Parallel {
+            Switch(b1) {
+                case 3 => Repeat(forever) {
+                    Repeater(1) {
+                        Script(|bb| { bb.t1.set(*bb.t0 + 1); bb.b0 = bb.b0 % 4 }),
                     },
-                    StatefulAction(Task<2> = Task::<2>),
                 },
-                ForceSuccess {
-                    AsyncSequence {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
+                _ => Action(Act<0>),
+            },
+            ParallelAll(1) {
+                IndexSwitch(|bb| (bb.b1 + 3) % 4, out_of_range = Loop) {
+                    Condition(Cond<1>),
+                    Condition(PCond<2>, b0 = 6),
+                },
+                AlwaysRunning,
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 4)),
+            },
+            ReactiveSelector {
+                Action(PAct<4>, b0 = 3, b1 = {b1}),
+                RunOnce {
+                    WasEntryUpdated(t1),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0753Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0752Blackboard { b0 t0 t1 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0753 for Ctx {
-        Repeat(0) {
-            SubTree(Tree0753Sub0),
+        Retry(1) {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0754 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        SequenceStar {
-            Delay(20) {
-                ReactiveFallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(PCond<1>, b0 = 3),
-                    Condition(Cond<2>),
+        ParallelAll(0) {
+            Delay(0) {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
                 },
             },
-            RetryUntilSuccessful(2) {
-                RetryUntilSuccessful(forever) {
-                    WaitUntil(|bb| bb.b1 > (*bb.t0 + 2) % 3) {
-                        RepeatTimes(2) {
-                            Conditional(|bb| *bb.t0 > 3, dynamic = false, else = Success) {
-                                AsyncFallback {
-                                    Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 2)),
-                                    Condition(|ctx| ctx.check(4)),
-                                    Action(Act<5>),
+            ForceFailure {
+                FlipSelector {
+                    TryCatch(catch_on_halt = true) {
+                        AlwaysFailure,
+                        AlwaysRunning,
+                    },
+                    AlwaysSuccess,
+                },
+            },
+            Parallel(success = -3, failure = 1) {
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                StatefulAction(Task<4>),
+            },
+            Filter(times = 3, count = Completed) {
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    Sleep(10),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+            Cooldown(10, filtered = Failure) {
+                ParallelAll(1) {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0755 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        StepSequencer {
+            #[on_success(|bb| { bb.b1 = bb.o0.unwrap_or(4) % 4; bb.b1 += 1 })]
+            WasEntryUpdated(t0),
+            ForceFailure {
+                Cooldown(10, filtered = Failure) {
+                    BinarySelector(|bb| (bb.b1 + 3) % 4 > 1, dynamic = true) {
+                        StepSequencer {
+                            ForceSuccess {
+                                #[on_failure(|bb| { bb.b0 = bb.b1; bb.b1 += 1 })]
+                                #[on_success(|bb| { if bb.b0 > 0 { *bb.t0 += 2 }; bb.o0 = Some(bb.o0.unwrap_or(1)) })]
+                                #[success_if(|bb| bb.o0.is_some())]
+                                Action(PIo<0>, t0 = {t0}),
+                            },
+                            Condition(Cond<1>),
+                            KeepRunningUntilFailure {
+                                Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                                    Condition(|ctx| ctx.check(2)),
                                 },
+                            },
+                        },
+                        AsyncFallback {
+                            StatefulAction(Task<3>),
+                            RepeatUntilSuccess(forever) {
+                                UnsetBlackboard(o0),
                             },
                         },
                     },
                 },
             },
-            StepSequencer {
-                Cooldown(50) {
-                    StatefulAction(Task<6>),
-                },
-                #[on_success(|bb| *bb.t0 += 2)]
-                ReactiveFallback {
-                    Action(Act<7>),
-                    Failer,
-                },
-            },
         }
     }
 }
 
-board!(Tree0754Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0755 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[allow(unused)] #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-        }
-        MemSequence {
-            ParallelAll(4) {
-                Optional {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[on_halted(|bb| if (bb.b0 + 4) % 2 > 0 { bb.b0 += 3 })]
-                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 4 == 1),
-                },
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Action(Act<1> = Act::<1>),
-                },
-                StatefulAction(Task<2>),
-                Retry(4) {
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        MemPriority {
-                            Action(Act<4> = Act::<4>),
-                            StatefulAction(Task<5>),
-                        },
-                        Condition(Cond<6> = Cond::<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0755Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0756Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 13,
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        RepeatTimes(forever) {
-            Script(|bb| { bb.b1 += 2; if bb.b0 + 2 > 3 { bb.b0 += 3 } }),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0756Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(PTask<4>, b0 = 1, b1 = {b1})
-    }
-}
+board!(Tree0755Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0756 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        Switch(b1) {
-            case 3 => Switch(b1) {
-                case 3 => Inverter {
-                    MemSequence {
-                        WasEntryUpdated(t0),
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-                    },
-                },
-                _ => Condition(|ctx| ctx.check(1)),
-            },
-            case 1 => BinarySelector(|bb| bb.b0 > *bb.t0 + 3) {
-                SubTree(Tree0756Sub0, q0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
-                Retry(0) {
-                    Action(Act<2>),
-                },
-            },
-            _ => Loop(q0, value = {b1}, if_empty = Running) {
-                Parallel(success = 2, failure = 0) {
-                    Condition(Cond<3>),
-                    SubTree(Tree0756Sub1, q0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0756Blackboard { q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0757 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Loop(q0, if_empty = Skipped) {
-                Timeout(20) {
-                    SetBlackboard(o0 = Some(4)),
-                },
-            },
-            Filter(times = 1, count = Completed, filtered = Failure) {
-                Action(|ctx| ctx.exec(0)),
-            },
-        }
-    }
-}
-
-board!(Tree0757Blackboard { o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0758 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64>,
-        }
-        StepSequencer {
-            #[failure_if(|bb| bb.o0.is_none())]
-            ForceSuccess {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<0>),
-                    SequenceWithMemory {
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Condition(Cond<1>),
-                        Condition(PCond<2>, b0 = {=}),
-                    },
-                },
-            },
-            Limiter(1) {
-                StatefulAction(Task<3> = Task::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0758Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0759 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        #[post(|bb| bb.b1 += 1)]
-        #[run_while(|bb| bb.o0.unwrap_or(5) % 4 > 0)]
-        ReactiveSelector {
-            IndexSwitch(|bb| bb.b0, dynamic = true) {
-                AsyncFallback {
-                    #[run_while(|bb| (bb.b1 + 1) % 2 < 0)]
-                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
-                    StatefulAction(Task<0>),
-                    Sleep(0),
-                },
-                RunOnce {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(3) + 1)),
-                },
-            },
-            ForceFailure {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Action(PAct<2>, b0 = 4, b1 = {b0}),
-                        StatefulAction(Task<3>),
-                    },
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-            Parallel(success = -2, failure = 2) {
-                ScriptCondition(|bb| bb.b0 < 3),
-                StatefulAction(PTask<5>, b0 = 5),
-            },
-        }
-    }
-}
-
-board!(Tree0759Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0760 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 1,
             b0: i64 = 0,
+            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
         }
-        RepeatUntilFailure(forever) {
-            Timeout(50) {
+        Parallel(failure = 1) {
+            ReactiveFallback {
+                ReactiveFallback {
+                    #[failure_if(|bb| bb.b1 + 4 < *bb.t0)]
+                    #[run_while(|bb| bb.b1 > 0)]
+                    ReactiveFallback {
+                        ScriptCondition(|bb| bb.b0 + 4 > 5),
+                        IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+                            #[skip_if(|bb| bb.b1 < *bb.t1)]
+                            #[on_success(|bb| { bb.b1 += 1; if bb.b0 > 4 { bb.b0 += 1 } })]
+                            #[failure_if(|bb| *bb.t1 % 4 < 0)]
+                            Action(Act<0>),
+                            StatefulAction(Task<1>),
+                        },
+                        #[run_while(|bb| *bb.t1 != 2)]
+                        ParallelAll(max_failures = -3) {
+                            AlwaysRunning,
+                            Condition(Cond<2>),
+                            Action(PAct<3>, b0 = {t1}, b1 = {=}),
+                            Action(|ctx| ctx.exec(4)),
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Condition(Cond<5>),
+                },
+            },
+            ReactiveSequence {
+                #[success_if(|bb| (*bb.t1 + 3) % 4 == 0)]
+                #[post(|bb| bb.b1 += 2)]
                 IfThenElse {
-                    #[post(|bb| if *bb.t0 % 2 < 0 { bb.b1 += 3 })]
-                    #[run_while(|bb| *bb.t0 < 5)]
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                    Filter(times = 1, count = Completed) {
-                        SequenceStar {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Script(|bb| { if bb.b1 % 2 != 0 { *bb.t0 += 1 }; bb.t0.set(9) }),
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                            Sleep(0),
+                    PolicyParallel(policy = FirstFailure) {
+                        RunOnce(then_skip = true) {
+                            #[on_failure(|bb| bb.b0 = bb.b1 + 4)]
+                            SetBlackboard(b1 = 6),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                    Invert {
+                        Script(|bb| bb.b0 += 1),
+                    },
+                },
+                Sequence {
+                    Filter(times = 2, count = Failure, filtered = Skipped) {
+                        RetryUntilSuccessful(4) {
+                            Switch(b1) {
+                                case 5 => Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+                                _ => SetBlackboard(t0 = 1),
+                            },
+                        },
+                    },
+                    Sleep(0),
+                    StatefulAction(Task<8>),
+                },
+                Interrupt(|bb| bb.b1 != 3) {
+                    ForceSuccess {
+                        Sequence {
+                            Precondition(|bb| bb.b0 % 2 == 0, else = Running) {
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                            Condition(Cond<10> = Cond::<10>),
+                            #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
+                            Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b0)),
+                            Action(Act<12> = Act::<12>),
+                            StatefulAction(Task<13>),
                         },
                     },
                 },
@@ -2127,445 +1867,909 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0760Blackboard { b1 t0 b0 });
+board!(Tree0756Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0761 for Ctx {
+    pub tree Tree0757 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 1,
         }
-        ReactiveSequence {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            Remap(success = Success, failure = Failure) {
-                Filter(times = 3, count = Failure, filtered = Skipped) {
-                    ScriptCondition(|bb| *bb.t0 % 2 == 0),
-                },
+        #[run_while(|bb| bb.b0 != 2)]
+        #[on_halted(|bb| bb.b0 += 2)]
+        #[failure_if(|bb| bb.b0 % 2 == 0)]
+        RunOnce(then_skip = false) {
+            SequenceWithMemory {
+                Sleep(50),
+                SetBlackboard(t1 = {t0}),
             },
-            StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0761Blackboard { t0 b0 });
+board!(Tree0757Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0762Sub0 for Ctx {
-        RepeatTimes(3) {
+    pub tree Tree0758Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b0: i64 = 9,
+        }
+        Sequence {
+            Action(Act<0>),
+            MemSequence {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
+            IfThenElse {
+                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
+                StatefulAction(Task<5>),
+                KeepRunningUntilFailure {
+                    Limiter(2) {
+                        Wait(50),
+                    },
+                },
+            },
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0758 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        Repeat(2) {
+            Precondition(|bb| *bb.t0 + 4 != 5) {
+                #[on_failure(|bb| bb.t0.set(7))]
+                SubTree(Tree0758Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0758Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0759 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        #[on_halted(|bb| bb.t1.set(bb.b0))]
+        RepeatUntilSuccess(2) {
+            TryCatch {
+                RetryUntilSuccessful(4) {
+                    RepeatTimes(1) {
+                        Remap(success = Success, failure = Success) {
+                            Script(|bb| *bb.t0 += 1),
+                        },
+                    },
+                },
+                AsyncFallback {
+                    RetryUntilSuccessful(3) {
+                        #[run_while(|bb| *bb.t0 > *bb.t1 + 3)]
+                        Parallel(success = -1, failure = -1) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<0> = Task::<0>),
+                                Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
+                            },
+                            #[run_while(|bb| bb.b0 < 0)]
+                            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                        },
+                    },
+                    Parallel(failure = 1) {
+                        Optional {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
+            },
+        }
+    }
+}
+
+board!(Tree0759Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0760 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Fallback {
+            Sequence {
+                Selector {
+                    StatefulAction(Task<0>),
+                    Condition(PCond<1>, b0 = {=}),
+                    WasEntryUpdated(t0),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                Inverter {
+                    MemPriority {
+                        SequenceWithMemory {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7> = Cond::<7>),
+                        },
+                        SkipUnlessUpdated(t0) {
+                            Succeeder,
+                        },
+                        Action(|ctx| ctx.exec(8)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0760Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0761 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        ParallelAll(0) {
+            Action(PIo<0>, t0 = {=}),
+            Switch(b1) {
+                case 3 => WasEntryUpdated(t0),
+                case 5 => #[on_success(|bb| bb.b1 += 1)]
+                Condition(Cond<1>),
+                _ => Condition(PCond<2>, b0 = 2),
+            },
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                BinarySelector(|bb| *bb.t0 % 2 == 1, dynamic = true) {
+                    Action(Act<3> = Act::<3>),
+                    Action(Act<4>),
+                },
+            },
+            #[on_failure(|bb| bb.b0 = 0)]
+            Switch(b1) {
+                case 4 => Condition(PCond<5>, b0 = 0),
+                _ => StatefulAction(Task<6>),
+            },
+            Priority {
+                Action(Act<7>),
+                WasEntryUpdated(t0),
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0761Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0762 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+        }
+        ParallelAll(1) {
+            #[success_if(|bb| *bb.t1 + 1 > 7)]
+            #[run_while(|bb| bb.b1 % 2 > 0)]
+            #[post(|bb| { bb.t1.set(bb.b0 % 4); *bb.t1 += 2 })]
+            TryCatch {
+                RunOnce {
+                    Remap(success = Success, failure = Failure) {
+                        RepeatTimes(2) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                #[post(|bb| bb.b0 += 2)]
+                #[skip_if(|bb| *bb.t0 > 4)]
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    ParallelAll(max_failures = -3) {
+                        Condition(Cond<0>),
+                        Filter(times = 1, count = Success, filtered = Skipped) {
+                            Condition(Cond<1>),
+                        },
+                        Delay(0) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                Fallback {
+                    Action(PAct<3>, b0 = {t1}, b1 = {=}),
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                        #[success_if(|bb| *bb.t1 + 2 < bb.b1)]
+                        #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(bb.b1 + 1) })]
+                        #[on_success(|bb| if bb.b0 % 2 > 0 { bb.t0.set(*bb.t1 % 2) })]
+                        Script(|bb| bb.b0 += 1),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 3)),
+                },
+                Parallel(success = -3, failure = 4) {
+                    Condition(|ctx| ctx.check(6)),
+                    #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(6) })]
+                    #[on_failure(|bb| { bb.b0 += 3; bb.t1.set(bb.b0) })]
+                    #[post(|bb| { bb.b0 += 2; if (bb.b1 + 3) % 2 < 0 { *bb.t1 += 3 } })]
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0762Blackboard { t1 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0763 for Ctx {
+        SequenceWithMemory {
+            ReactiveSelector {
+                Action(Act<0>),
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+            },
+            FlipSelector {
+                MaxTime(30) {
+                    Wait(0),
+                },
+                AlwaysRunning,
+                Priority {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            Selector {
+                ForceFailure {
+                    Filter(times = 2, count = Failure) {
+                        Sequence {
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7> = Cond::<7>),
+                        },
+                    },
+                },
+                Condition(Cond<8> = Cond::<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0764Sub0 for Ctx {
+        StatefulAction(Task<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0764Sub1 for Ctx {
+        Sequence {
+            StatefulAction(Task<11>),
+            Action(Act<12> = Act::<12>),
+            Condition(Cond<13>),
             AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0762 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree0762Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0763 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-        }
-        #[on_failure(|bb| if bb.b0 + 2 < 5 { bb.b0 += 1 })]
-        #[run_while(|bb| bb.b0 < (*bb.t0 + 2) % 4)]
-        TryCatch(catch_on_halt = true) {
-            Condition(Cond<0>),
-            Action(Act<1> = Act::<1>),
-            Repeater(0) {
-                Script(|bb| { bb.b0 = *bb.t0 + 3; bb.t0.set(bb.b0 % 2) }),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0763Blackboard { t0 b0 });
-
-bt::behavior_tree! {
     pub tree Tree0764 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
-        }
-        ReactiveSequence {
-            RepeatUntil(Success) {
-                IfThenElse {
-                    Parallel(success = -2, failure = 2) {
-                        StatefulAction(Task<0>),
-                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+        RetryUntilSuccessful(forever) {
+            ReactiveSequence {
+                PolicyParallel(policy = FirstFailure) {
+                    Sequence {
+                        Fallback {
+                            Invert {
+                                StatefulAction(Task<0>),
+                            },
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                            ReactiveSequence {
+                                StatefulAction(Task<3>),
+                                Condition(Cond<4>),
+                            },
+                            StatefulAction(Task<5>),
+                        },
+                        Deadline(100) {
+                            ParallelAll(2) {
+                                Condition(Cond<6>),
+                                SubTree(Tree0764Sub0),
+                            },
+                        },
                     },
-                    Delay(0) {
+                },
+                ParallelAll {
+                    Sequence {
+                        Condition(Cond<8>),
                         AsyncFallback {
-                            #[failure_if(|bb| bb.b1 < 4)]
-                            #[post(|bb| if bb.b1 % 2 > 0 { bb.b0 += 1 })]
-                            #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(bb.o0.unwrap_or(4)) })]
-                            Condition(PCond<2>, b0 = 1),
-                            Action(PAct<3>, b0 = {=}, b1 = {b1}),
-                            Condition(Cond<4>),
+                            Condition(Cond<9>),
+                            Repeat(forever) {
+                                Repeat(3) {
+                                    StatefulAction(Task<10>),
+                                },
+                            },
                         },
                     },
-                    Fallback {
-                        #[failure_if(|bb| *bb.t0 > 6)]
-                        #[success_if(|bb| bb.b1 > 7)]
-                        #[post(|bb| bb.o0 = Some(bb.b0))]
-                        IfThenElse {
-                            Action(PAct<5>, b0 = {t0}, b1 = {=}),
-                            Condition(Cond<6> = Cond::<6>),
+                },
+                Optional {
+                    RepeatUntilFailure(1) {
+                        ReactiveFallback {
+                            SubTree(Tree0764Sub1),
+                            MaxTime(10) {
+                                Condition(Cond<14>),
+                            },
+                            ForceSuccess {
+                                Repeater(forever) {
+                                    StatefulAction(Task<15>),
+                                },
+                            },
+                            Action(Act<16>),
                         },
-                        RepeatTimes(1) {
-                            Action(PIo<7>, t0 = {b1}),
-                        },
-                        StatefulAction(Task<8>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0764Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0765 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            #[tracked] t1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
         }
-        MemPriority {
-            Cooldown(20) {
-                StepSequencer {
-                    StatefulAction(Task<0>),
-                    Action(Act<1> = Act::<1>),
-                    Action(PIo<2>, t0 = {=}),
-                    Condition(Cond<3>),
+        #[failure_if(|bb| bb.b0 + 1 != 1)]
+        #[on_halted(|bb| bb.b1 += 3)]
+        #[run_while(|bb| *bb.t0 + 3 > 2)]
+        Parallel {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    WaitValueUpdate(t0) {
+                        Switch(b1) {
+                            case 0 => Script(|bb| if bb.b1 > 4 { *bb.t0 += 3 }),
+                            case 1 => #[run_while(|bb| bb.b0 + 4 != bb.b0)]
+                            #[skip_if(|bb| bb.b0 < (*bb.t0 + 3) % 3)]
+                            Action(Act<0>),
+                            case 4 => #[on_failure(|bb| bb.b1 += 3)]
+                            Action(Act<1> = Act::<1>),
+                            _ => StatefulAction(Task<2>),
+                        },
+                    },
+                    #[on_halted(|bb| { bb.b1 += 1; bb.b0 = bb.b1 })]
+                    #[on_failure(|bb| { bb.b1 += 1; bb.b1 += 2 })]
+                    Parallel {
+                        #[success_if(|bb| (bb.b0 + 3) % 4 != 0)]
+                        Condition(Cond<3>),
+                        #[on_halted(|bb| bb.b1 = 5)]
+                        #[skip_if(|bb| bb.b0 % 2 > 0)]
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        Sleep(10),
+                    },
                 },
-            },
-            RunOnce {
-                Conditional(|bb| bb.b0 + 3 == 5, dynamic = true, else = Success) {
-                    ForceFailure {
-                        SetBlackboard(t1 = 3),
+                FlipSelector {
+                    #[success_if(|bb| bb.b0 + 2 != bb.b1)]
+                    #[on_halted(|bb| { if bb.b0 + 1 > 6 { bb.b0 += 1 }; bb.b0 = bb.b1 })]
+                    ReactiveFallback {
+                        Wait(50),
                     },
                 },
             },
-            BinarySelector(|bb| *bb.t1 + 2 != 7, dynamic = true) {
-                AsyncSequence {
-                    #[success_if(|bb| *bb.t0 > 5)]
-                    #[on_failure(|bb| bb.t0.set(*bb.t1))]
-                    Action(|ctx, bb| ctx.exec_in(4, (*bb.t1 + 1) % 4, &mut bb.b1)),
-                    StatefulAction(Task<5>),
+            Fallback {
+                Fallback {
+                    RunOnce {
+                        SequenceWithMemory {
+                            Switch(b1) {
+                                case 3 => Condition(Cond<4>),
+                                case 5 => SetBlackboard(t0 = 8),
+                                case 1 => Sleep(30),
+                                _ => StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<6> = Task::<6>),
+                        ReactiveFallback {
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b0 + 4, &mut bb.b1)),
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            Condition(Cond<8>),
+                        },
+                        IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail) {
+                            Action(Act<9>),
+                            StatefulAction(Task<10> = Task::<10>),
+                        },
+                        ScriptCondition(|bb| *bb.t0 + 3 > bb.b0),
+                        Condition(Cond<11>),
+                    },
+                    ParallelAll(2) {
+                        Action(PIo<12>, t0 = {=}),
+                        Repeater(1) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<13> = Task::<13>),
+                                SetBlackboard(t0 = 4),
+                            },
+                        },
+                        Inverter {
+                            StatefulAction(Task<14> = Task::<14>),
+                        },
+                    },
                 },
-                Wait(10),
             },
         }
     }
 }
 
-board!(Tree0765Blackboard { b0 t0 b1 t1 });
+board!(Tree0765Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0766 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 1,
-        }
-        Switch(b1) {
-            case 3 => Action(|ctx, bb| ctx.exec_in(0, 2, &mut bb.b0)),
-            case 1 => StatefulAction(Task<1>),
-            _ => Action(Act<2> = Act::<2>),
+        Repeat(1) {
+            PolicyParallel(policy = FirstFailure) {
+                Action(Act<0>),
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
         }
     }
 }
-
-board!(Tree0766Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0767 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
             o0: Option<i64> = None,
+            b1: i64 = 5,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
         }
-        Repeater(1) {
-            AsyncSequence {
-                Action(Act<0>),
-                UnsetBlackboard(o0),
+        RunOnce(then_skip = false) {
+            MemPriority {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    #[on_success(|bb| bb.b0 = bb.b1 + 4)]
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        BinarySelector(|bb| bb.b0 < 6, dynamic = true) {
+                            StatefulAction(PTask<0>, b0 = {b0}),
+                            Precondition(|bb| bb.b1 + 3 > (*bb.t0 + 4) % 2, else = Running) {
+                                SetBlackboard(t0 = 7),
+                            },
+                        },
+                    },
+                },
+                #[failure_if(|bb| *bb.t0 % 3 < 0)]
+                #[skip_if(|bb| bb.o0.is_none())]
+                Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0767Blackboard { o0 });
+board!(Tree0767Blackboard { t0 o0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0768 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
         }
-        PolicyParallel(policy = FirstFailure) {
-            AlwaysSuccess,
-            Sequence {
-                StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
-                StatefulAction(Task<1>),
-            },
-            Repeat(4) {
-                UnsetBlackboard(o0),
+        #[skip_if(|bb| *bb.t1 < 1)]
+        #[post(|bb| { bb.b1 = *bb.t0 % 3; *bb.t0 += 1 })]
+        #[on_halted(|bb| bb.b1 += 1)]
+        Remap(success = Failure, failure = Success) {
+            Optional {
+                Limiter(2) {
+                    ScriptCondition(|bb| bb.b0 + 4 != 2),
+                },
             },
         }
     }
 }
 
-board!(Tree0768Blackboard { o0 t0 b1 });
+board!(Tree0768Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0769 for Ctx {
-        SequenceStar {
-            Condition(Cond<0>),
-            Fallback {
-                Condition(Cond<1>),
-                Action(Act<2>),
-                Condition(Cond<3>),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+        }
+        Sequence {
+            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                Sleep(0),
+                Sleep(20),
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 4, &mut bb.b0)),
+                Action(Act<1>),
+                AlwaysFailure,
             },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    #[failure_if(|bb| bb.b1 != 3)]
+                    #[post(|bb| { *bb.t0 += 3; if (bb.b1 + 1) % 2 == 0 { bb.b1 = *bb.t0 + 3 } })]
+                    MaxTime(50) {
+                        AsyncFallback {
+                            Action(PIo<3>, t0 = {=}),
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                    Action(PAct<5>, b0 = {=}, b1 = {=}),
+                },
+            },
+            ParallelAll(0) {
+                WhileDoElse {
+                    StatefulAction(Task<6>),
+                    Wait(0),
+                },
+            },
+            FlipSelector {
+                #[on_halted(|bb| bb.b0 = 2)]
+                Precondition(|bb| bb.b1 > 1, else = Success) {
+                    Action(PIo<7>, t0 = {b0}),
+                },
+                Condition(Cond<8>),
+                RunOnce {
+                    Interrupt(|bb| bb.b0 < *bb.t0) {
+                        Precondition(|bb| (bb.b1 + 1) % 3 > 0, else = Running) {
+                            Action(|ctx| ctx.exec(9)),
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<10>),
+                },
             },
         }
     }
 }
+
+board!(Tree0769Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0770 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        AsyncFallback {
-            BinarySelector(|bb| *bb.t0 + 1 == bb.b0) {
-                Sequence {
-                    Sleep(10),
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
+        #[run_while(|bb| *bb.t0 + 3 > 6)]
+        #[on_failure(|bb| bb.b0 = bb.b1)]
+        MemPriority {
+            ForceFailure {
+                Condition(Cond<0>),
             },
-            IfThenElse {
+            #[failure_if(|bb| bb.b1 > 3)]
+            #[post(|bb| if bb.b0 != (*bb.t0 + 1) % 4 { bb.b0 += 1 })]
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                RepeatUntil(Success) {
+                    Action(Act<1> = Act::<1>),
+                },
+                #[on_success(|bb| *bb.t0 += 1)]
                 StatefulAction(Task<2>),
-                Deadline(0) {
-                    ScriptCondition(|bb| bb.b0 == *bb.t0),
-                },
-                ForceFailure {
-                    ReactiveSequence {
-                        RepeatTimes(1) {
-                            Action(Act<3>),
-                        },
-                    },
-                },
+                SetBlackboard(b0 = 8),
             },
-            Condition(Cond<4> = Cond::<4>),
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0770Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0771Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-        }
-        SequenceWithMemory {
-            ParallelAll {
-                StatefulAction(Task<0>),
-                Repeat(0) {
-                    Condition(PCond<1>, b0 = {=}),
-                },
-                Action(Act<2> = Act::<2>),
-            },
-            Conditional(|bb| bb.o0.is_none(), dynamic = true) {
-                Priority {
-                    #[success_if(|bb| *bb.t0 % 3 > 1)]
-                    Action(PIo<3>, t0 = {b0}),
-                    Condition(Cond<4>),
-                },
-            },
-            UnsetBlackboard(o0),
-        }
-    }
-}
+board!(Tree0770Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0771 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 2,
             #[tracked] t0: i64,
         }
-        Fallback {
-            Delay(50) {
-                SubTree(Tree0771Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
+        ParallelAll(max_failures = -1) {
+            ReactiveSequence {
+                #[post(|bb| bb.t0.set(bb.b0 + 4))]
+                #[skip_if(|bb| bb.b0 < *bb.t0 % 4)]
+                MemSequence {
+                    Action(Act<0> = Act::<0>),
+                    MemSequence {
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
+                        Condition(Cond<2>),
+                    },
+                },
             },
-            Action(PAct<5>, b0 = {=}, b1 = {t0}),
-            Repeat(1) {
-                StatefulAction(Task<6> = Task::<6>),
+            IfThenElse {
+                StatefulAction(Task<3> = Task::<3>),
+                Action(|ctx| ctx.exec(4)),
+                ParallelAll(max_failures = -1) {
+                    RepeatTimes(forever) {
+                        AlwaysRunning,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0771Blackboard { b0 o0 t0 });
+board!(Tree0771Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0772 for Ctx {
-        Repeater(1) {
-            StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(5),
+            b1: i64,
+        }
+        Switch(b1) {
+            case 0 => #[on_success(|bb| { bb.o0 = None; bb.o0 = None })]
+            FlipSelector {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
+                Filter(times = 3) {
+                    Cooldown(50, filtered = Skipped) {
+                        Fallback {
+                            Action(Act<1>),
+                            Succeeder,
+                        },
+                    },
+                },
+                Selector {
+                    #[on_halted(|bb| bb.b0 = 7)]
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    #[skip_if(|bb| bb.b0 < bb.b1)]
+                    #[failure_if(|bb| *bb.t0 > 7)]
+                    UnsetBlackboard(o0),
+                },
+            },
+            _ => Switch(b1) {
+                case 2 => StatefulAction(Task<2> = Task::<2>),
+                case 1 => Fallback {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+                _ => Parallel(failure = -1) {
+                    Condition(Cond<5> = Cond::<5>),
+                    SetBlackboard(b1 = {b0}),
+                },
+            },
         }
     }
 }
+
+board!(Tree0772Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0773 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            b0: i64 = 1,
             #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
         }
-        RepeatTimes(3) {
-            RetryUntilSuccessful(forever) {
-                WhileDoElse {
-                    StatefulAction(PTask<0>, b0 = 6, b1 = {=}),
-                    Script(|bb| *bb.t0 += 1),
-                    Condition(|ctx, bb| ctx.check_in(1, 4)),
+        Parallel(success = -1, failure = 5) {
+            FlipSelector {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            BinarySelector(|bb| bb.b1 % 2 == 1) {
+                #[post(|bb| if *bb.t0 + 4 < (bb.b0 + 3) % 4 { *bb.t0 += 1 })]
+                #[run_while(|bb| bb.b0 == bb.b0 % 3)]
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                Filter(times = 1, count = Completed, filtered = Failure) {
+                    RunOnce {
+                        StatefulAction(Task<4>),
+                    },
                 },
+            },
+            #[on_halted(|bb| if bb.b0 != *bb.t0 { bb.b0 += 2 })]
+            #[skip_if(|bb| bb.b1 + 3 > bb.b1)]
+            ReactiveFallback {
+                Condition(Cond<5> = Cond::<5>),
+                Condition(Cond<6>),
+                WasEntryUpdated(t0),
+                Action(PAct<7>, b0 = {=}, b1 = {=}),
+            },
+            Condition(Cond<8>),
+            SequenceStar {
+                StatefulAction(Task<9>),
+                Condition(|ctx| ctx.check(10)),
             },
         }
     }
 }
 
-board!(Tree0773Blackboard { b1 t0 });
+board!(Tree0773Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0774 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
             b0: i64,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        MemSequence {
-            Deadline(100) {
-                #[post(|bb| if bb.b0 < *bb.t0 + 2 { bb.t0.set(bb.b0 % 4) })]
-                #[run_while(|bb| (*bb.t0 + 3) % 2 == 1)]
+        RunOnce(then_skip = true) {
+            ReactiveFallback {
                 ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Filter(times = 1, count = Completed) {
-                        Limiter(1) {
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Inverter {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                AsyncSequence {
-                    Condition(|ctx, bb| ctx.check_in(2, 3)),
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
                     StatefulAction(Task<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
                 },
-                TryCatch(catch_on_halt = false) {
-                    Precondition(|bb| bb.b0 % 3 != 1) {
-                        StatefulAction(PTask<4>, b0 = {b0}),
-                    },
-                    StatefulAction(Task<5>),
-                },
-            },
-            ReactiveFallback {
-                WhileDoElse {
-                    Inverter {
-                        Action(Act<6>),
-                    },
-                    AlwaysSuccess,
-                    Retry(0) {
-                        Action(PAct<7>, b0 = {=}, b1 = {b0}),
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    Action(PIo<8>, t0 = {b0}),
-                    #[post(|bb| if (bb.b0 + 4) % 3 == 1 { bb.b0 = (*bb.t0 + 1) % 4 })]
+                Loop(q0, if_empty = Running) {
                     Repeat(2) {
-                        #[skip_if(|bb| (bb.b0 + 1) % 2 == 0)]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        #[on_success(|bb| if *bb.t0 + 3 == 4 { bb.t0.set(bb.b0) })]
-                        Precondition(|bb| *bb.t0 + 4 < bb.b0, else = Failure) {
-                            Sleep(50),
+                        #[success_if(|bb| bb.b1 == 5)]
+                        #[on_halted(|bb| { bb.b0 += 1; bb.b1 += 1 })]
+                        Sequence {
+                            Fallback {
+                                Condition(|ctx| ctx.check(5)),
+                                AlwaysFailure,
+                            },
+                            Action(|ctx| ctx.exec(6)),
+                            #[success_if(|bb| bb.b1 + 4 < 4)]
+                            #[skip_if(|bb| *bb.t0 < 7)]
+                            #[on_failure(|bb| if *bb.t0 != (bb.b1 + 2) % 3 { bb.b1 += 2 })]
+                            Script(|bb| bb.t0.set(bb.b0 % 2)),
+                            StatefulAction(Task<7>),
+                            ReactiveFallback {
+                                StatefulAction(Task<8> = Task::<8>),
+                            },
                         },
                     },
                 },
-            },
-            ScriptCondition(|bb| *bb.t0 % 4 != 2),
-            Repeat(3) {
-                Action(|ctx| ctx.exec(9)),
+                Inverter {
+                    Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+                },
             },
         }
     }
 }
 
-board!(Tree0774Blackboard { t0 b0 });
+board!(Tree0774Blackboard { t0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0775 for Ctx {
         blackboard {
-            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
         }
-        Sequence {
-            Condition(Cond<0>),
-            Condition(PCond<1>, b0 = {=}),
-            Condition(|ctx| ctx.check(2)),
-            Condition(PCond<3>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0775Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0776 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        MaxTime(20) {
-            FlipSelector {
-                Retry(0) {
-                    Condition(PCond<0>, b0 = {=}),
+        Timeout(10) {
+            #[post(|bb| bb.b0 = bb.b1 % 2)]
+            #[success_if(|bb| bb.b1 == 7)]
+            #[failure_if(|bb| *bb.t0 != 7)]
+            IfThenElse {
+                RunOnce(then_skip = false) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Parallel(success = 0) {
+                            WhileDoElse {
+                                Action(|ctx| ctx.exec(0)),
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2>),
+                            },
+                            ForceFailure {
+                                IfThenElse {
+                                    Action(Act<3>),
+                                    Action(PIo<4>, t0 = {b1}),
+                                },
+                            },
+                        },
+                        Timeout(10) {
+                            RunOnce {
+                                TryCatch {
+                                    Action(Act<5>),
+                                    #[on_halted(|bb| if *bb.t0 != bb.b1 { *bb.t0 += 1 })]
+                                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {b1}),
+                                },
+                            },
+                        },
+                        #[run_while(|bb| (*bb.t0 + 3) % 3 < 1)]
+                        #[on_halted(|bb| { bb.b0 = (bb.b0 + 1) % 3; bb.b0 += 1 })]
+                        IfThenElse {
+                            Action(Act<7>),
+                            StatefulAction(Task<8>),
+                        },
+                    },
                 },
-                Script(|bb| { if bb.b0 + 3 == bb.b0 { bb.b0 = *bb.t0 }; bb.b0 = *bb.t0 }),
+                Switch(b1) {
+                    case 3 => Timeout(0) {
+                        KeepRunningUntilFailure {
+                            ScriptCondition(|bb| (bb.b1 + 4) % 2 > 0),
+                        },
+                    },
+                    case 1 => BinarySelector(|bb| bb.b1 != 7, dynamic = true) {
+                        #[success_if(|bb| bb.b0 != 7)]
+                        #[post(|bb| { bb.b0 += 1; bb.b1 += 1 })]
+                        Action(Act<9>),
+                        Action(Act<10>),
+                    },
+                    case 5 => Action(Act<11> = Act::<11>),
+                    _ => StatefulAction(Task<12>),
+                },
+                Precondition(|bb| (bb.b1 + 2) % 3 == 0, else = Failure) {
+                    WaitValueUpdate(t0) {
+                        Repeater(0) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0776Blackboard { b0 t0 });
+board!(Tree0775Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0776 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Sequence {
+            FlipSelector {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                #[on_halted(|bb| { bb.o0 = Some(1); if *bb.t0 + 3 > bb.b0 % 2 { bb.b0 += 1 } })]
+                KeepRunningUntilFailure {
+                    #[on_halted(|bb| { *bb.t0 += 2; if bb.b1 > 1 { bb.o0 = Some(bb.b0) } })]
+                    AlwaysRunning,
+                },
+            },
+            SetBlackboard(o0 = Some(2)),
+            ParallelAll(max_failures = -2) {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b0)),
+                Action(Act<2> = Act::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0776Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0777Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 9,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 10,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 10,
+            b1: i64 = 10,
+            o0: Option<i64> = Some(10),
         }
-        #[on_success(|bb| bb.t0.set(*bb.t1))]
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-            Condition(Cond<1>),
-            StatefulAction(Task<2> = Task::<2>),
+        #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 < 7)]
+        #[on_success(|bb| bb.b1 = *bb.t0)]
+        #[on_halted(|bb| bb.o0 = None)]
+        Script(|bb| if bb.b1 % 3 == 2 { bb.b1 += 1 })
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0777Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+        }
+        Invert {
+            StatefulAction(Task<5>),
         }
     }
 }
@@ -2573,834 +2777,107 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0777 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+            b1: i64 = 0,
+            o0: Option<i64> = Some(0),
         }
-        Conditional(|bb| bb.b0 == 4, dynamic = true) {
-            TryCatch(catch_on_halt = true) {
-                Precondition(|bb| (*bb.t0 + 1) % 3 < 0, else = Success) {
-                    Action(Act<0>),
+        #[on_failure(|bb| bb.b0 += 1)]
+        StepSequencer {
+            ReactiveSequence {
+                Cooldown(0, filtered = Failure) {
+                    SubTree(Tree0777Sub0, ..),
                 },
-                SubTree(Tree0777Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
+                FlipSelector {
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+                        StatefulAction(Task<1>),
+                        Condition(PCond<2>, b0 = {b1}),
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                        StatefulAction(Task<4>),
+                    },
+                    #[on_success(|bb| bb.o0 = None)]
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    #[failure_if(|bb| bb.b0 == 6)]
+                    Optional {
+                        StepSequencer {
+                            SubTree(Tree0777Sub1, t0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}),
+                            StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
+                            SetBlackboard(b0 = 4),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                FlipSelector {
+                    Condition(Cond<8> = Cond::<8>),
+                    Condition(|ctx| ctx.check(9)),
+                    UnsetBlackboard(o0),
+                    SetBlackboard(t0 = 1),
+                },
             },
         }
     }
 }
 
-board!(Tree0777Blackboard { t1 b0 t0 });
+board!(Tree0777Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0778 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
         }
-        FlipSelector {
-            Switch(b1) {
-                case 5 => RepeatUntilFailure(forever) {
-                    MemSequence {
-                        Action(|ctx| ctx.exec(0)),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                _ => Loop(q0, value = {b1}) {
-                    Action(PAct<1>, b0 = {t0}, b1 = {t0}),
-                },
-            },
-            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
-                Sequence {
-                    TryCatch(catch_on_halt = true) {
-                        AlwaysSuccess,
-                        Condition(Cond<2>),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                    Interrupt(|bb| (bb.b1 + 1) % 4 > 0) {
-                        #[failure_if(|bb| bb.b1 % 4 > 1)]
-                        TryCatch(catch_on_halt = true) {
-                            Action(Act<4>),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-            },
-            Repeat(forever) {
-                Priority {
-                    AsyncFallback {
-                        SequenceWithMemory {
-                            Action(|ctx| ctx.exec(9)),
-                            StatefulAction(Task<10>),
-                        },
-                        Repeat(forever) {
-                            Fallback {
-                                Condition(PCond<11>, b0 = {b0}),
-                                Action(Act<12>),
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-            },
-            Cooldown(50, filtered = Failure) {
-                ReactiveSelector {
-                    #[on_failure(|bb| if (bb.b0 + 4) % 3 == 0 { bb.b1 = bb.b0 })]
-                    RepeatUntilSuccess(forever) {
-                        Delay(100) {
-                            StatefulAction(Task<13> = Task::<13>),
-                        },
-                    },
-                    #[skip_if(|bb| *bb.t0 > 3)]
-                    StatefulAction(Task<14>),
-                    StatefulAction(Task<15>),
-                },
+        AsyncSequence {
+            #[on_failure(|bb| bb.b0 += 1)]
+            Timeout(50) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0778Blackboard { q0 b0 b1 t0 });
+board!(Tree0778Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0779 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        AsyncSequence {
-            IfThenElse {
-                RunOnce(then_skip = false) {
-                    SequenceStar {
-                        RunOnce(then_skip = true) {
-                            RunOnce(then_skip = false) {
-                                #[run_while(|bb| *bb.t0 % 3 > 0)]
-                                #[post(|bb| bb.o0 = Some(0))]
-                                Condition(Cond<0>),
-                            },
-                        },
-                        ReactiveSequence {
-                            ScriptCondition(|bb| bb.o0.is_none()),
-                            UnsetBlackboard(o0),
-                        },
-                        MemSequence {
-                            Condition(|ctx| ctx.check(1)),
-                            Deadline(0) {
-                                Action(Act<2>),
-                            },
-                            Remap(success = Success, failure = Success) {
-                                Condition(Cond<3> = Cond::<3>),
-                            },
-                        },
-                    },
-                },
-                Deadline(50) {
-                    SequenceWithMemory {
-                        TryCatch(catch_on_halt = true) {
-                            Condition(|ctx| ctx.check(4)),
-                            ScriptCondition(|bb| bb.b0 < 1),
-                            Action(PIo<5>, t0 = {t0}),
-                        },
-                        ReactiveSequence {
-                            Condition(PCond<6>, b0 = 1),
-                            #[run_while(|bb| bb.o0.is_none())]
-                            StatefulAction(PTask<7>, b0 = {b0}, b1 = {t0}),
-                        },
-                        RunOnce {
-                            RepeatUntilSuccess(forever) {
-                                Action(PIo<8>, t0 = {=}),
-                            },
-                        },
-                        #[failure_if(|bb| *bb.t0 < *bb.t0 % 3)]
-                        #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 % 2 })]
-                        #[skip_if(|bb| bb.b0 == bb.b0 + 1)]
-                        Action(|ctx| ctx.exec(9)),
-                    },
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                #[on_failure(|bb| bb.b0 += 1)]
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        Action(Act<10> = Act::<10>),
-                        #[run_while(|bb| *bb.t0 != 5)]
-                        StatefulAction(Task<11>),
-                    },
-                    WhileDoElse {
-                        StepSequencer {
-                            Action(|ctx, bb| ctx.exec_in(12, *bb.t0 + 3, &mut bb.b0)),
-                            Action(|ctx, bb| ctx.exec_in(13, bb.b0, &mut bb.b0)),
-                        },
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        ReactiveSequence {
-                            Wait(10),
-                            Action(PIo<14>, t0 = {t0}),
-                        },
-                        AsyncSequence {
-                            #[on_success(|bb| if bb.o0.unwrap_or(1) > 2 { bb.b0 = *bb.t0 })]
-                            Condition(PCond<15>, b0 = 6),
-                            #[post(|bb| bb.b0 = bb.b0 % 4)]
-                            Sleep(10),
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(16, (bb.b0 + 4) % 2)),
-                    RepeatTimes(forever) {
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<17>),
-                        },
-                    },
+        AsyncFallback {
+            Action(Act<0>),
+            MaxTime(0) {
+                Limiter(3) {
+                    Sleep(10),
                 },
             },
         }
     }
 }
-
-board!(Tree0779Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0780 for Ctx {
-        KeepRunningUntilFailure {
-            StepSequencer {
-                PolicyParallel(policy = FirstFailure) {
-                    SequenceWithMemory {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        Fallback {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                            Condition(Cond<4>),
-                        },
-                        MemSequence {
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                    Selector {
-                        Cooldown(10, filtered = Skipped) {
-                            StatefulAction(Task<7>),
-                        },
-                        Optional {
-                            RunOnce {
-                                Delay(0) {
-                                    Action(Act<8>),
-                                },
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            ReactiveSelector {
-                                Condition(|ctx| ctx.check(9)),
-                                StatefulAction(Task<10> = Task::<10>),
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    ForceFailure {
-                        Repeat(4) {
-                            Fallback {
-                                ReactiveSelector {
-                                    Condition(Cond<11>),
-                                    StatefulAction(Task<12>),
-                                    Action(Act<13>),
-                                },
-                                StatefulAction(Task<14>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        WhileDoElse {
-                            MaxTime(20) {
-                                StatefulAction(Task<15>),
-                            },
-                            StatefulAction(Task<16> = Task::<16>),
-                        },
-                        Repeat(3) {
-                            Retry(4) {
-                                Action(Act<17>),
-                            },
-                        },
-                        ReactiveFallback {
-                            Timeout(10) {
-                                Runner,
-                            },
-                            Condition(Cond<18> = Cond::<18>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0781 for Ctx {
         blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 3,
-        }
-        Loop(q0, value = {t0}, if_empty = Skipped) {
-            Conditional(|bb| *bb.t0 < bb.b1, dynamic = true, else = Failure) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0781Blackboard { b1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0782Sub0 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            SequenceStar {
-                Retry(2) {
-                    Wait(10),
-                },
-                Condition(Cond<1>),
-                Repeater(3) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            MaxTime(10) {
-                Parallel(success = 3, failure = 2) {
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                    Sleep(20),
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0782 for Ctx {
-        ReactiveFallback {
-            SubTree(Tree0782Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0783 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 2,
             b0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
         }
-        Parallel(success = -1) {
-            FlipSelector {
-                Action(PIo<0>, t0 = {=}),
-                StatefulAction(Task<1>),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            Repeater(3) {
-                FlipSelector {
-                    #[failure_if(|bb| *bb.t1 != 3)]
-                    IfThenElse {
-                        Condition(|ctx| ctx.check(3)),
-                        Sleep(50),
-                    },
-                    RunOnce(then_skip = false) {
-                        ForceFailure {
-                            ForceSuccess {
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                },
-            },
-            RunOnce {
-                RepeatUntilSuccess(forever) {
-                    Runner,
-                },
-            },
-            Retry(1) {
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
-                    StatefulAction(Task<6>),
-                },
-            },
-            WhileDoElse {
-                WasEntryUpdated(t0),
-                Condition(|ctx| ctx.check(7)),
-            },
-        }
-    }
-}
-
-board!(Tree0783Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0784Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0784 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        FlipSelector {
-            Action(PAct<0>, b0 = {t0}),
-            SubTree(Tree0784Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0784Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0785 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        SequenceWithMemory {
-            RepeatUntilSuccess(forever) {
-                Fallback {
-                    Parallel(failure = -1) {
-                        FlipSelector {
-                            Condition(|ctx, bb| ctx.check_in(0, 5)),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Condition(|ctx| ctx.check(2)),
-                    StatefulAction(PTask<3>, b0 = {t0}),
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                },
-            },
-            #[success_if(|bb| *bb.t0 != 3)]
-            #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
-            #[post(|bb| bb.b0 += 3)]
-            Repeat(1) {
-                Optional {
-                    Deadline(10) {
-                        Filter(times = 1, count = Success, filtered = Skipped) {
-                            Inverter {
-                                #[post(|bb| bb.b0 = bb.b0 % 2)]
-                                Sleep(50),
-                            },
-                        },
-                    },
-                },
-            },
-            #[post(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
-            #[skip_if(|bb| bb.b0 != 3)]
-            #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-            ParallelAll(max_failures = -3) {
-                StepSequencer {
-                    AlwaysFailure,
-                    Action(Act<5> = Act::<5>),
-                },
-                Repeater(1) {
-                    Repeat(forever) {
-                        Filter(times = 3, count = Completed, filtered = Failure) {
-                            Invert {
-                                ScriptCondition(|bb| bb.b0 != *bb.t0 + 3),
-                            },
-                        },
-                    },
-                },
-                #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                #[on_success(|bb| *bb.t0 += 1)]
-                SetBlackboard(t0 = 3),
-            },
-        }
-    }
-}
-
-board!(Tree0785Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0786 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        TryCatch(catch_on_halt = false) {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                StatefulAction(Task<0>),
-            },
-            MaxTime(30) {
-                UnsetBlackboard(o0),
-            },
-            ForceSuccess {
-                Loop(q0, value = {t0}) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0786Blackboard { o0 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0787 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            StepSequencer {
-                Fallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    Parallel {
-                        SetBlackboard(b0 = 2),
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 3)),
-                        Action(|ctx| ctx.exec(3)),
-                        #[run_while(|bb| *bb.t1 > *bb.t0 % 2)]
-                        #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    StatefulAction(Task<5> = Task::<5>),
-                    Runner,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0787Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0788 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(3),
-        }
-        SequenceWithMemory {
-            Sequence {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(PTask<1>, b0 = 0),
-                Repeater(3) {
-                    StatefulAction(Task<2>),
-                },
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-            },
-            FlipSelector {
-                ScriptCondition(|bb| bb.o0.is_some()),
-                StatefulAction(PTask<5>, b0 = 3, b1 = {t0}),
-                Script(|bb| if *bb.t0 + 1 > bb.b0 + 2 { bb.b1 += 1 }),
-            },
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(6)),
-                StatefulAction(Task<7>),
-                WasEntryUpdated(t0),
-                Action(|ctx| ctx.exec(8)),
-            },
-            MaxTime(10) {
-                Action(PAct<9>, b0 = 3, b1 = {t0}),
-            },
-            Inverter {
-                ReactiveFallback {
-                    Interrupt(|bb| bb.o0.is_some()) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11> = Task::<11>),
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(12, bb.o0.unwrap_or(2))),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0788Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0789Sub0 for Ctx {
-        Action(|ctx| ctx.exec(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0789 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0789Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0790 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Optional {
-            RetryUntilSuccessful(0) {
-                Script(|bb| { bb.t1.set(bb.b0 + 2); *bb.t0 += 3 }),
-            },
-        }
-    }
-}
-
-board!(Tree0790Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0791 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-        }
-        #[on_failure(|bb| *bb.t1 += 3)]
-        #[success_if(|bb| *bb.t1 + 2 < 4)]
-        RunOnce {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0791Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0792 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64,
-            o0: Option<i64> = Some(0),
-        }
-        KeepRunningUntilFailure {
-            TryCatch {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-                #[skip_if(|bb| bb.o0.unwrap_or(2) % 4 > 2)]
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-                WaitUntil(|bb| bb.o0.unwrap_or(0) % 2 != 1) {
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0792Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0793 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        Fallback {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-                IfThenElse {
-                    Action(PIo<0>, t0 = {=}),
-                    AlwaysFailure,
-                    RetryUntilSuccessful(4) {
-                        Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Retry(2) {
-                    Sleep(20),
-                },
-                #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                RunOnce(then_skip = false) {
-                    IndexSwitch(|bb| bb.b0, dynamic = true) {
-                        AlwaysRunning,
-                        StatefulAction(Task<2>),
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0793Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0794 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Sequence {
-            TryCatch(catch_on_halt = false) {
+        MemPriority {
+            Fallback {
                 Condition(Cond<0>),
-                #[failure_if(|bb| bb.b0 < *bb.t0 % 2)]
-                #[on_success(|bb| if (bb.b0 + 1) % 3 != 1 { bb.b0 += 2 })]
-                SetBlackboard(t0 = 2),
-                UnsetBlackboard(o0),
-            },
-            RetryUntilSuccessful(3) {
-                Condition(Cond<1>),
-            },
-            Repeater(0) {
+                Cooldown(30, filtered = Failure) {
+                    WhileDoElse {
+                        #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
+                        #[failure_if(|bb| bb.b1 + 2 == bb.b1)]
+                        SetBlackboard(t0 = {b0}),
+                        AlwaysFailure,
+                    },
+                },
+                Condition(|ctx| ctx.check(1)),
                 StatefulAction(Task<2>),
             },
-        }
-    }
-}
-
-board!(Tree0794Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0795 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
-        }
-        WhileDoElse {
-            MemSequence {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
-                Wait(30),
-            },
-            KeepRunningUntilFailure {
-                MaxTime(10) {
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
+            RepeatUntilSuccess(3) {
+                TryCatch(catch_on_halt = true) {
+                    Fallback {
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 4)),
+                        Condition(Cond<4>),
                     },
-                },
-            },
-            IfThenElse {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                Interrupt(|bb| *bb.t0 + 1 == 2) {
-                    Sleep(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0795Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0796 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            Script(|bb| bb.b0 += 1),
-            RepeatUntil(Success) {
-                #[post(|bb| { bb.t0.set((bb.o0.unwrap_or(3) + 3) % 4); bb.b0 = 8 })]
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    #[on_success(|bb| bb.b0 = (bb.b0 + 3) % 3)]
-                    #[success_if(|bb| bb.o0.unwrap_or(0) == 7)]
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    Sequence {
-                        Action(PIo<1>, t0 = {b0}),
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                    Remap(success = Success, failure = Success) {
-                        StatefulAction(PTask<4>, b0 = {b0}),
-                    },
-                    Condition(PCond<5>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0796Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0797 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        #[on_success(|bb| { bb.t1.set(5); bb.t0.set(bb.o0.unwrap_or(2) % 2) })]
-        #[failure_if(|bb| bb.o0.is_none())]
-        Conditional(|bb| bb.o0.unwrap_or(5) > 1, dynamic = true, else = Success) {
-            #[failure_if(|bb| bb.o0.is_some())]
-            ReactiveSequence {
-                ReactiveSequence {
-                    #[success_if(|bb| bb.b0 % 4 == 2)]
-                    #[on_failure(|bb| *bb.t1 += 3)]
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) + 1 > 1),
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
-                },
-                Inverter {
-                    #[failure_if(|bb| *bb.t1 + 3 > 5)]
-                    Delay(0) {
-                        TryCatch(catch_on_halt = false) {
-                            AlwaysSuccess,
-                            UnsetBlackboard(o0),
-                            Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Failure) {
-                                SequenceStar {
-                                    StatefulAction(Task<2>),
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0797Blackboard { b0 o0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0798Sub0 for Ctx {
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(1)),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0798 for Ctx {
-        StepSequencer {
-            Condition(Cond<0>),
-            RepeatUntilSuccess(forever) {
-                ReactiveSequence {
-                    MaxTime(10) {
-                        AlwaysSuccess,
-                    },
-                    SubTree(Tree0798Sub0),
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            Sequence {
-                TryCatch(catch_on_halt = false) {
-                    Condition(|ctx| ctx.check(4)),
-                    StatefulAction(Task<5>),
+                    Condition(Cond<5>),
                     Condition(Cond<6>),
                 },
             },
@@ -3408,127 +2885,676 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0780Blackboard { b0 t0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0799Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
+    pub tree Tree0781 for Ctx {
+        MemSequence {
+            Condition(Cond<0>),
+            ReactiveFallback {
+                AlwaysFailure,
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Action(Act<1>),
+                    Failer,
+                },
+            },
         }
-        Action(PIo<0>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0782Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0782 for Ctx {
+        ParallelAll {
+            SubTree(Tree0782Sub0),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0783 for Ctx {
+        TryCatch {
+            TryCatch {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            ForceSuccess {
+                ForceSuccess {
+                    ForceFailure {
+                        KeepRunningUntilFailure {
+                            Optional {
+                                ReactiveFallback {
+                                    Action(|ctx| ctx.exec(6)),
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Repeat(1) {
+                ReactiveSelector {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10> = Cond::<10>),
+                    Condition(Cond<11>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0784 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Precondition(|bb| bb.b0 % 2 != 0) {
+            Delay(20) {
+                RepeatUntil(Failure) {
+                    SequenceWithMemory {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0784Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0785 for Ctx {
+        Repeat(4) {
+            RetryUntilSuccessful(2) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0786 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
+        }
+        ReactiveSelector {
+            WaitValueUpdate(t1) {
+                Repeater(forever) {
+                    SkipUnlessUpdated(t1) {
+                        Action(Act<0>),
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t1 % 4 < 1, else = Failure) {
+                UnsetBlackboard(o0),
+            },
+            Repeater(0) {
+                Condition(PCond<1>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0786Blackboard { b0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0787 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64,
+        }
+        RunOnce(then_skip = true) {
+            #[on_halted(|bb| bb.b0 = *bb.t1)]
+            ReactiveFallback {
+                Parallel(success = 2, failure = -2) {
+                    Runner,
+                    #[on_halted(|bb| bb.b1 = *bb.t0)]
+                    StatefulAction(Task<0>),
+                    SetBlackboard(t1 = 5),
+                },
+                RepeatTimes(forever) {
+                    ReactiveSequence {
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        Wait(50),
+                        RepeatUntil(Success) {
+                            WasEntryUpdated(t1),
+                        },
+                        Fallback {
+                            #[failure_if(|bb| *bb.t0 + 3 > *bb.t1 % 4)]
+                            #[post(|bb| { bb.b1 = *bb.t1 % 4; if *bb.t1 < *bb.t0 { bb.b1 = bb.b0 + 4 } })]
+                            #[on_success(|bb| bb.t0.set(7))]
+                            Script(|bb| bb.t0.set(*bb.t1 % 3)),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0787Blackboard { t0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0788 for Ctx {
+        ParallelAll {
+            Action(|ctx| ctx.exec(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0789Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        UnsetBlackboard(o0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0789 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        RunOnce(then_skip = false) {
+            Repeater(forever) {
+                IfThenElse {
+                    Cooldown(0, filtered = Skipped) {
+                        ParallelAll(max_failures = -3) {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                            SubTree(Tree0789Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
+                        },
+                    },
+                    #[run_while(|bb| bb.b0 < 7)]
+                    #[success_if(|bb| bb.b0 % 4 != 3)]
+                    #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 2)]
+                    StatefulAction(PTask<3>, b0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0789Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0790Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0790 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64,
+        }
+        IfThenElse {
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                Cooldown(50, filtered = Failure) {
+                    StepSequencer {
+                        Action(Act<0>),
+                        Condition(Cond<1>),
+                        #[failure_if(|bb| bb.b0 > bb.b1 % 2)]
+                        #[post(|bb| if bb.b1 + 1 == 0 { bb.b0 = 2 })]
+                        Wait(0),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                IfThenElse {
+                    WhileDoElse {
+                        Action(PIo<2>, t0 = {t0}),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Delay(10) {
+                        AlwaysRunning,
+                    },
+                },
+            },
+            AsyncSequence {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
+                    StatefulAction(Task<5>),
+                    Wait(10),
+                    StatefulAction(Task<6>),
+                },
+                ReactiveSequence {
+                    #[success_if(|bb| bb.b1 + 2 == bb.b1 % 4)]
+                    Sleep(30),
+                    StatefulAction(Task<7>),
+                },
+                ReactiveSequence {
+                    #[run_while(|bb| (bb.b0 + 1) % 4 > 1)]
+                    #[skip_if(|bb| *bb.t0 < bb.b0)]
+                    SequenceWithMemory {
+                        SubTree(Tree0790Sub0, ..),
+                        #[failure_if(|bb| bb.b0 < *bb.t0)]
+                        StatefulAction(Task<8>),
+                        SetBlackboard(t0 = 2),
+                    },
+                    Condition(Cond<9> = Cond::<9>),
+                },
+                StatefulAction(Task<10>),
+            },
+            #[success_if(|bb| bb.b1 + 3 != 0)]
+            IfThenElse {
+                MaxTime(50) {
+                    BinarySelector(|bb| bb.b1 % 3 < 2) {
+                        Condition(|ctx, bb| ctx.check_in(11, bb.b1 % 3)),
+                        AlwaysSuccess,
+                    },
+                },
+                Interrupt(|bb| bb.b1 < bb.b0) {
+                    #[run_while(|bb| *bb.t0 + 3 != bb.b1 + 3)]
+                    #[on_halted(|bb| bb.b0 = bb.b1)]
+                    MaxTime(20) {
+                        Remap(success = Failure, failure = Success) {
+                            Condition(Cond<12>),
+                        },
+                    },
+                },
+                Priority {
+                    Condition(PCond<13>, b0 = {=}),
+                    Condition(Cond<14>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0790Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0791 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+        }
+        WhileDoElse {
+            IndexSwitch(|bb| (*bb.t0 + 1) % 4, dynamic = true) {
+                Delay(0) {
+                    Action(PIo<0>, t0 = {=}),
+                },
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                Action(PIo<2>, t0 = {=}),
+                SetBlackboard(b0 = {t0}),
+            },
+            Selector {
+                Deadline(0) {
+                    #[on_success(|bb| bb.t1.set(7))]
+                    #[failure_if(|bb| *bb.t1 < bb.b0)]
+                    ReactiveSequence {
+                        Inverter {
+                            FlipSelector {
+                                AlwaysSuccess,
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                        StatefulAction(Task<4>),
+                        ParallelAll(2) {
+                            Condition(|ctx| ctx.check(5)),
+                            Action(|ctx| ctx.exec(6)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0791Blackboard { t0 q0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0792 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+        }
+        Inverter {
+            Optional {
+                #[failure_if(|bb| bb.b0 % 2 == 0)]
+                #[success_if(|bb| bb.b0 % 3 != 2)]
+                Precondition(|bb| *bb.t0 > 0, else = Success) {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    Condition(|ctx| ctx.check(0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0792Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0793 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64,
+        }
+        #[run_while(|bb| bb.b1 < 7)]
+        #[post(|bb| bb.b0 += 3)]
+        #[on_halted(|bb| bb.b0 = (bb.b0 + 4) % 3)]
+        Retry(2) {
+            SequenceWithMemory {
+                AlwaysSuccess,
+                MemPriority {
+                    Condition(PCond<0>, b0 = {=}),
+                    Condition(|ctx| ctx.check(1)),
+                    Sleep(20),
+                },
+                Action(Act<2>),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0793Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0794 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        SequenceWithMemory {
+            Action(PIo<0>, t0 = {b1}),
+            ReactiveSelector {
+                Condition(PCond<1>, b0 = 7),
+                SkipUnlessUpdated(t1) {
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    ParallelAll(0) {
+                        #[on_failure(|bb| *bb.t1 += 2)]
+                        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+                        AlwaysFailure,
+                        Condition(Cond<2>),
+                        RunOnce {
+                            Sleep(0),
+                        },
+                        StatefulAction(Task<3>),
+                    },
+                },
+                IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Fail) {
+                    Condition(|ctx| ctx.check(4)),
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b0)),
+                    Script(|bb| *bb.t0 += 1),
+                },
+                Action(Act<6>),
+                SequenceStar {
+                    Loop(q0, value = {t0}) {
+                        #[success_if(|bb| bb.o0.unwrap_or(5) < 2)]
+                        #[skip_if(|bb| bb.b0 > 7)]
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                    StatefulAction(Task<8>),
+                    ForceSuccess {
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0794Blackboard { b1 q0 o0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0795 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 5,
+        }
+        RetryUntilSuccessful(forever) {
+            Loop(q0, value = {t0}, if_empty = Running) {
+                #[skip_if(|bb| bb.b0 < 5)]
+                #[failure_if(|bb| bb.b1 > 5)]
+                Sequence {
+                    Delay(30) {
+                        Fallback {
+                            RetryUntilSuccessful(4) {
+                                Cooldown(20, filtered = Failure) {
+                                    #[on_failure(|bb| bb.b0 += 4)]
+                                    ScriptCondition(|bb| *bb.t0 < 3),
+                                },
+                            },
+                            Sequence {
+                                Loop(q0, value = {t0}, if_empty = Running) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                            AsyncFallback {
+                                BinarySelector(|bb| *bb.t0 == bb.b1, dynamic = true) {
+                                    ScriptCondition(|bb| bb.b0 % 3 > 1),
+                                    Condition(Cond<1>),
+                                },
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0795Blackboard { q0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0796Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0796 for Ctx {
+        KeepRunningUntilFailure {
+            SubTree(Tree0796Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0797 for Ctx {
+        TryCatch(catch_on_halt = true) {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                MaxTime(10) {
+                    ParallelAll(1) {
+                        Condition(Cond<2>),
+                        Action(Act<3>),
+                    },
+                },
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0798 for Ctx {
+        RunOnce {
+            Timeout(0) {
+                Filter(times = 3, count = Success, filtered = Skipped) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0799 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64,
         }
-        RetryUntilSuccessful(1) {
-            SubTree(Tree0799Sub0, ..),
+        Timeout(0) {
+            #[on_failure(|bb| bb.b0 = bb.b1)]
+            #[failure_if(|bb| *bb.t0 != 3)]
+            #[post(|bb| bb.b1 = 0)]
+            Delay(0) {
+                #[failure_if(|bb| (*bb.t0 + 3) % 4 == 0)]
+                #[post(|bb| bb.b0 += 1)]
+                RetryUntilSuccessful(4) {
+                    IndexSwitch(|bb| *bb.t0) {
+                        #[run_while(|bb| *bb.t0 + 2 < bb.b0 + 4)]
+                        #[post(|bb| *bb.t0 += 1)]
+                        SetBlackboard(t0 = 6),
+                        Sleep(50),
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0799Blackboard { t0 });
+board!(Tree0799Blackboard { t0 b0 b1 });
 
 cases! {
-    Tree0700 "B{b1=5}Rus{2}(Scc{b1!0})",
-    Tree0701 "RSeq(c0e,t1,c2l,RSeq(c3,F))",
-    Tree0702 "B{t1;b0;t0=3}ASeq(Swm(MSeq(Sc{b0+=2},@fi{t0>4}@rw{t0+2%3=0}c0b{b0},S),t1),Pri(RSeq(t2,@os{b0+=2;t0:=6}@of{b0+=3;b0:=t0}@po{t1+=2;t1+3%2<0?t1+=3}t3,t4),t5,@rw{b0<t1+1}@oh{b0+=2}RSeq(pc6{b0:b0},t7,c8b{t0%4})),@po{b0+=1}@rw{t0+1<5}RSel(Flip(t9,@si{t1+3%3>1}t10),Ite(t11,pt12{b0:2;b1:t1})))",
-    Tree0703 "B{b1=4;b0=0;o0=5;t0=0;t1=2}RSeq(@rw{t1>b0}@po{b0:=b0%2}Pri(pt0{b0:7;b1:b0},Once(Sb{t1=b1}),SubA(Sw{1;0}(a1,t2,pt3{b0:t0;b1:b0}))),Fb(Keep(Wde(Lim{1}(Mt{10}(Rep2(@po{b0+=3;b0+=3}@rw{o0|5<1}@oh{o0|3%4!2?t0:=t1}Scc{t0>b0+2}))),Step(Scc{o0|4=1},c4b{b0},WU{some}(Wt{10}),Wt{10}))),@fi{o0|0%2!1}@po{t1>4?t0:=b1+4%3}Swm(Opt(t5),t6,t7,Par{_;_}(Sl{30},F),RFb(Fai,Suc))))",
-    Tree0704 "B{t0=0;t1=4;b1=0}PPar{1;T}(Par{_;4}(Opt(pi0{t0:t1}),Fai,RU{F}(Keep(t1)),RSel(pt2{b0:8;b1:b1},pt3{b0:7;b1:=},@rw{t1+2=1}Sc{t0:=t1%3},Sc{t0+=1})),Swm(t4,t5,RU{S}(a6b{b1+2;b1}),t7,@si{t0<1}@os{t1+=1}@po{b1%2=1?t0+=2}pt8{b0:b1;b1:=}),PPar{2;T}(Sel(a9e,c10),Pre{t1=t0+4;S}(RSeq(c11,@oh{t1:=8;b1+=1}t12,S)),t13))",
-    Tree0705 "B{b0;t0=5}Sel(c0,@si{t0>t0+3%2}@po{b0%2<1?t0+=2}@ki{b0!4}a1,pi2{t0:b0},R)",
-    Tree0706 "B{o0=_;b0;t0=4}PAll{_}(Flt{1;S;K}(@oh{o0:=b0+3}@si{some}t0),OnceK(Wde(@rw{t0!b0+1}c1l,Seq(Sl{0},Once(Ret0(Wu{t0})),c2))))",
-    Tree0707 "B{t1;t0;b0=5}Dd{20}(Isw{t0%3;T;N}(@fi{t1%2>0}@oh{b0>2?t0:=2}@rw{t0>t1}Rus{2}(c0b{b0%2})))",
-    Tree0708 "B{b1;t0=3;b0=5}ASeq(Flt{1;_;_}(To{10}(t0)),MPri(PPar{1;N}(Lim{2}(S),t1e,a2),PPar{2;_}(a3b{b0%3;b1},a4)),RFb(Once(Sb{b0=2}),t5,pc6{b0:=}),a7)",
-    Tree0709 "B{o0;t1;t0=5;b0=0}RSeq(Mt{20}(Par{_;_}(RFb(t0,Ub{o0}),Wde(c1,pi2{t0:t1}))),Sb{t0=7},RSel(t3,c4e,a5l),Swm(t6,c7,PPar{0;N}(t8e,Scc{t0%3>1})),@fi{t0%2=1}RU{S}(Flip(t9,Ub{o0},pt10{b0:=;b1:t1},OnceK(c11))))",
-    Tree0710 "B{t0=1;b1;b0=4}Swm(Flt{3;F;F}(@oh{b0:=t0}@fi{b0%4=3}t0),@ki{b1=t0}SubA(FS(SubR(Wt{0}))),Sw{2}(c1e,Wt{30}),c2,Rmp{S;F}(c3))",
-    Tree0711 "B{t0=0;b1=0}PPar{0;_}(Rep1(To{30}(pa0{b0:b1;b1:t0})),c1,PAll{1}(Rmp{S;S}(R)))",
-    Tree0712 "B{t0;b0=1;b1=1}@fi{b0<0}@os{b0+=2}@po{b1+=3}Fb(t0,Bin{t0%4<3;_}(t1e,a2l))",
-    Tree0713 "Fb(Flt{3;_;K}(Fb(Ret3(t0),t1,MSeq(Wt{0},c2))),Try(TryF(t3,Sl{100}),RSeq(t4,S,t5,t6)),c7)",
-    Tree0714 "B{b1=1;t0=1;t1;b0=0;o0=1}Star(To{50}(@oh{o0:=b0}Wv{t0}(Dl{0}(@ki{b1+1%4!0}@rw{t1%2!1}t0))))",
-    Tree0715 "RFb(Swm(c0e,Ret2(Inv(a1)),Rmp{S;F}(Sub(Rmp{F;S}(a2e)))),c3,RSeq(a4e,t5e,c6l,S,a7))",
-    Tree0716 "B{t0=3;b0=4}RSeq(Su{t0}(Once(@fi{t0+3%4<3}pi0{t0:=})),Bin{t0+1%3>1;N}(pa1{b0:9},@of{t0:=b0%2}@si{t0<b0+4}Wv{t0}(t2)))",
-    Tree0717 "Par{_;_}(c0,a1)",
-    Tree0718 "B{t0=4}Swm(Try(Ite(SubR(Wu{t0}),c0),RT{3}(Wu{t0})))",
-    Tree0719 "Rep2(Flip(RFb(OnceT(F),Inv(Cd{100;F}(c0)),RSeq(t1,Sub(Ret2(Ret1(a2)))),Seq(c3,S,Sl{50},Wt{0}),Swm(t4,Step(F,t5)))))",
-    Tree0720 "B{o0;t0;b0;q0;b1=3}MSeq(Rty3(Step(RSeq(@rw{b0+3<0}Par{-1;1}(Keep(Lp{_;S}(a0))),Rpt{0}(Wu{t0}),Flip(MSeq(t1,t2),t3),Lim{3}(Pri(Lp{_;K}(t4))),Rmp{S;F}(@si{b1=1}a5)),MPri(AFb(RepF(RSeq(pi6{t0:=},t7)),a8l,RFb(PAll{_}(c9b{b1%2},Sl{0})))),Flip(Sb{o0=5}))))",
-    Tree0721 "B{b1=5;t1=0}Intr{t1+4%2>0}(Rus{F}(Sw{2}(S,pa0{b0:b1})))",
-    Tree0722 "B{o0=_;t0=2;b1;b0=3}RepF(Flip(@ki{b0>2}@fi{none}@oh{t0+=3}a0b{t0;b0},Pre{b0+3!b1;K}(To{30}(t1)),Pre{t0<2;K}(F)))",
-    Tree0723 "B{q0=1;t0=4}Swm(ASeq(pi0{t0:t0},a1e),t2,Flt{2;R;_}(RSeq(RFb(Lp{_;R}(t3)))))",
-    Tree0724 "B{t1=3;t0=5;b1=1;q0=0;b0}WU{t0%4<0}(MSeq(Pri(a0e,t1),Rep0(Sl{20}),@ki{b1=0}@os{t1:=b0}@oh{b1+=2}MSeq(Star(c2,@po{b0:=t0+3}t3,pa4{b0:6},a5)),Wde(a6,Mt{20}(TryF(Sc{t1:=t0%4},Run)),Dd{0}(t7)),Lp{_;R}(Rep3(Step(Rep4(t8),Wu{t1},c9,t10)))))",
-    Tree0725 "B{b0=2;t0=2;q0}Seq(ASeq(c0e,@fi{b0%2!1}Isw{b0%3;T;N}(Scc{b0=1},t1,t2,Sc{t0+=2}),@oh{b0+=3}@of{t0+=3}Fb(t3,Wt{0}),PPar{2;T}(@of{t0:=b0+2}@rw{t0+3!3}@os{t0:=b0}c4b{t0%2},Fai,Lp{b0;_}(Rpt{F}(Sb{t0=b0}))),Sb{t0=4}),RFb(Swm(pc5{b0:t0},a6e),Rep4(Pre{t0+3<b0%2;F}(Lp{t0;S}(t7))),Seq(c8,Mt{20}(t9),@ki{t0>5}@os{t0+=1}a10e,Scc{b0!1},Mt{20}(PAll{_}(t11,pa12{b0:=;b1:b0})))))",
-    Tree0726 "B{t1=3}Mt{10}(SubA(Rus{F}(pt0{b0:3;b1:t1})))",
-    Tree0727 "Opt(Wde(Ret3(Once(Flip(Flt{3;_;K}(t0),Keep(Star(c1,c2,t3e,t4))))),OnceK(To{100}(Swm(FS(PAll{_}(Wt{50},a5,c6))))),Seq(c7e,MPri(c8,Wt{0}),Lim{1}(Par{-1;2}(t9,a10)),PPar{0;T}(Rep3(Wt{20})))))",
-    Tree0728 "B{t0=1;o0;b1=5}Wde(TryF(FF(t0),Fb(a1,t2),pa3{b0:t0;b1:=}),RepF(PAll{-1}(F,@ki{none}Wu{t0})),Sc{o0:=t0%2})",
-    Tree0729 "RFb(t0,Flt{2;F;F}(PPar{1;N}(c1)),c2,RepF(Fai))",
-    Tree0730 "B{b1=0;t0}AFb(@os{b1>3?b1+=3}t0,c1,c2,a3,RSeq(pa4{b0:t0},Sl{0}))",
-    Tree0731 "Try(a0,t1,t2)",
-    Tree0732 "B{b0=5;t0=0;b1=5}@oh{t0+=2}@rw{t0+4<b1+3%3}Wde(c0,Sb{t0=9},MPri(Dd{30}(RSel(Wu{t0},a1)),pt2{b0:1},Step(a3l,c4e,Sb{b0=9})))",
-    Tree0733 "B{b0=1;o0=_;t0=2}Fb(Step(FF(@fi{b0+4<2}Swm(a0b{o0|4;b0},pi1{t0:b0})),Ruf{F}(Pre{b0%2>0;F}(@rw{t0<3}@os{b0+=2}@po{b0+=3}RetF(PAll{_}(t2,Sc{o0:=_})))),Keep(Rep4(RtyF(c3b{b0})))),Bin{t0>6;T}(RFb(@ki{t0!4}SubA(a4)),Sb{o0=2}),SubR(Rep1(Rep4(Flip(pc5{b0:=},Rus{F}(@si{b0%2<0}c6e),Sl{0},Cnd{t0!3;_;F}(a7),RtyF(R))))))",
-    Tree0734 "RSeq(c0,t1,Sl{20},PAll{0}(Inv(Rep0(F))))",
-    Tree0735 "RFb(Sub(Cd{10;F}(Sub(S))),RSeq(t0,a1e,S))",
-    Tree0736 "PPar{1;T}(Ret0(S))",
-    Tree0737 "B{o0;b0=4}Bin{b0=0;N}(Sl{0},Bin{o0|3<5;T}(Fai,SubA(@si{b0+4<o0|1%4}@ki{o0|1+4>3}c0e)))",
-    Tree0738 "B{t0;b0=0;o0=0}PAll{4}(Inv(Rty4(Sel(pc0{b0:0},t1,a2l))),c3,To{20}(Wt{10}),To{20}(Flip(t4,@ki{some}@fi{b0<0}pt5{b0:t0})),Rmp{S;S}(Flip(Sb{b0=t0},Isw{1;N;T}(pc6{b0:=},pt7{b0:=}))))",
-    Tree0739 "B{t1;o0=1;b0=5;t0=5;b1;q0=3}RSeq(c0,pi1{t0:b1},@fi{none}RSel(t2,Sw{0;5}(t3,c4,Ub{o0}),@of{t1+=2}@oh{o0:=o0|3}F,Flt{2;_;F}(Fai),AFb(pa5{b0:t1;b1:=},@oh{o0:=b0}Lp{t0;S}(a6e))))",
-    Tree0740 "B{t0=5;b1=5;t1;o0;b0=5}Fb(a0,@rw{b0>7}@oh{b0=b1?o0:=_;b1+=1}@ki{t1<t0%2}a1l,Rep4(@of{b0:=b1;b1+=3}@po{b1:=o0|3+3%3;b0+=3}@os{b0:=o0|5}c2l),pc3{b0:t1},Invt(R))",
-    Tree0741 "B{b0=3;o0=_;t0=3;b1=4}TryT(t0e,c1,@oh{b1:=t0}@os{b1:=b0%3}@fi{b0=7}t2,Wu{t0})",
-    Tree0742 "B{b1=2}@of{b1+=1}Flt{3;S;F}(R)",
-    Tree0743 "B{b1;t0=0;b0=3;q0=2}AFb(Lp{_;K}(MSeq(Lp{b1;F}(RSeq(FS(Rpt{0}(F)),Ite(t0e,pc1{b0:b0},t2),Pri(pc3{b0:t0},c4,c5,pa6{b0:=;b1:b0}))))),Keep(Fai))",
-    Tree0744 "B{b0;t0=5}@oh{t0+=1}Isw{b0+1;T;_}(SubA(a0b{0;b0}),Keep(Sc{b0+=2}),SubR(t1))",
-    Tree0745 "B{t0=5;b1=1;b0;o0=_;q0=3}Ite(AFb(@ki{b0%3>0}Lp{_;F}(OnceK(Sl{0})),Pri(Flip(t0,R),RetF(@ki{b0=5}@oh{t0+=2}Sc{b1+=3}),Mt{0}(Seq(@ki{b0>0}Sb{b1=b0},pt1{b0:=;b1:b0})))),Wv{t0}(MPri(ASeq(S,c2,a3l,c4l),Lp{_;K}(RSeq(Ub{o0},c5,c6l,t7)))))",
-    Tree0746 "B{t0=0;t1=0}Flip(a0l,Sc{t1+=3;t0+=1})",
-    Tree0747 "B{t0;b0=3}@ki{b0+2>4}@fi{b0=4}@po{b0%4<0?t0+=2}RSeq(MSeq(S,Rus{F}(t0),@fi{t0%2>0}t1,Sl{20}),Scc{b0%4>0},@fi{t0>3}Fb(RSel(@po{b0:=t0}Wde(pt2{b0:t0;b1:b0},t3))))",
-    Tree0748 "B{o0;b1=3;b0=4;t0}Ite(OnceK(MPri(t0,MPri(t1,pt2{b0:b1}),Inv(t3))),Ret2(Seq(Swm(t4,@oh{b1+=1;b0=t0?t0:=b1+1%2}Sc{b1:=t0}),Bin{none;N}(pt5{b0:8;b1:=},t6),t7)))",
-    Tree0749 "B{b1=5;t0=1;b0}RFb(Flip(Suc,pi0{t0:b1},c1),@si{b0=3}RSeq(a2l,t3e),AFb(t4,c5l,Wu{t0},c6),Bin{b1+1<4;_}(Bin{b0%2<1;_}(pi7{t0:=},c8),MSeq(c9,a10)))",
-    Tree0750 "FS(RFb(Seq(c0e,S),RSeq(RFb(Suc),FF(R))))",
-    Tree0751 "Swm(RSeq(Cd{0;K}(Inv(c0e)),RFb(t1,c2e)),a3,Opt(a4),OnceT(Dl{100}(Keep(t5))),ASeq(c6l,Wde(t7e,a8),a9l))",
-    Tree0752 "Once(RFb(PPar{1;N}(Par{_;2}(t0,RU{S}(t1)),t2e),FS(ASeq(t3,t4))))",
-    Tree0753 "Rep0(Sub(t0))",
-    Tree0754 "B{b1=3;t0=4}Star(Dl{20}(RFb(c0e,pc1{b0:3},c2)),Ret2(RetF(WU{b1>t0+2%3}(RT{2}(Cnd{t0>3;N;S}(AFb(c3b{b1%2},c4l,a5)))))),Step(Cd{50;_}(t6),@os{t0+=2}RFb(a7,Fai)))",
-    Tree0755 "B{o0;t0=4;b0=1}MSeq(PAll{4}(Opt(@fi{some}@oh{b0+4%2>0?b0+=3}Scc{o0|0%4=1}),RFb(c0,a1e),t2,Rty4(RSeq(t3,MPri(a4e,t5),c6e))))",
-    Tree0756 "B{q0;b1=3;b0;t0=1}Sw{3;1}(Sw{3}(Inv(MSeq(Wu{t0},a0b{b1;b1})),c1l),Bin{b0>t0+3;_}(SubR(RT{F}(Sc{b1+=2;b0+2>3?b0+=3})),Rty0(a2)),Lp{b1;R}(Par{2;0}(c3,SubR(pt4{b0:1;b1:b1}),t5)))",
-    Tree0757 "B{o0=1;q0=3}PPar{1;T}(Lp{_;K}(To{20}(Sb{o0=4})),Flt{1;R;F}(a0l))",
-    Tree0758 "B{b0=3;o0}Step(@fi{none}FS(TryF(t0,Swm(@of{b0+=1}c1,pc2{b0:=}))),Lim{1}(t3e))",
-    Tree0759 "B{o0=3;b1;b0=3;t0}@po{b1+=1}@rw{o0|5%4>0}RSel(Isw{b0;_;T}(AFb(@rw{b1+1%2<0}@of{t0:=o0|1}t0,Sl{0}),Once(c1b{o0|3+1})),FF(RFb(RSeq(pa2{b0:4;b1:b0},t3),c4l)),Par{-2;2}(Scc{b0<3},pt5{b0:5}))",
-    Tree0760 "B{b1;t0=1;b0=0}Ruf{F}(To{50}(Ite(@po{t0%2<0?b1+=3}@rw{t0<5}a0b{b1;b0},Flt{1;R;_}(Star(t1e,Sc{b1%2!0?t0+=1;t0:=9},pt2{b0:=;b1:b0},c3b{b0},Sl{0})))))",
-    Tree0761 "B{t0=2;b0=3}RSeq(a0b{t0;b0},Rmp{S;F}(Flt{3;F;K}(Scc{t0%2=0})),pt1{b0:t0;b1:t0})",
-    Tree0762 "Keep(Sub(RT{3}(F)))",
-    Tree0763 "B{t0=1;b0=2}@of{b0+2<5?b0+=1}@rw{b0<t0+2%4}TryT(c0,a1e,Rpt{0}(Sc{b0:=t0+3;t0:=b0%2}),t2)",
-    Tree0764 "B{b1=1;t0;b0=2;o0=4}RSeq(RU{S}(Ite(Par{-2;2}(t0,pt1{b0:t0;b1:t0}),Dl{0}(AFb(@fi{b1<4}@po{b1%2>0?b0+=1}@of{t0+=2;t0:=o0|4}pc2{b0:1},pa3{b0:=;b1:b1},c4)),Fb(@fi{t0>6}@si{b1>7}@po{o0:=b0}Ite(pa5{b0:t0;b1:=},c6e),RT{1}(pi7{t0:b1}),t8))))",
-    Tree0765 "B{b0=1;t0;b1=2;t1}MPri(Cd{20;_}(Step(t0,a1e,pi2{t0:=},c3)),Once(Cnd{b0+3=5;T;S}(FF(Sb{t1=3}))),Bin{t1+2!7;T}(ASeq(@si{t0>5}@of{t0:=t1}a4b{t1+1%4;b1},t5),Wt{10}))",
-    Tree0766 "B{b1=3;b0=1}Sw{3;1}(a0b{2;b0},t1,a2e)",
-    Tree0767 "B{o0=_}Rpt{1}(ASeq(a0,Ub{o0}))",
-    Tree0768 "B{o0;t0=4;b1=0}PPar{0;_}(S,Seq(pt0{b0:b1;b1:t0},t1),Rep4(Ub{o0}))",
-    Tree0769 "Star(c0,Fb(c1,a2,c3),RSeq(t4,t5))",
-    Tree0770 "B{b0=5;t0=1}AFb(Bin{t0+1=b0;_}(Seq(Sl{10},t0),t1),Ite(t2,Dd{0}(Scc{b0=t0}),FF(RSeq(RT{1}(a3)))),c4e)",
-    Tree0771 "B{b0;o0=_;t0}Fb(Dl{50}(SubR(Swm(PAll{_}(t0,Rep0(pc1{b0:=}),a2e),Cnd{none;T;_}(Pri(@si{t0%3>1}pi3{t0:b0},c4)),Ub{o0}))),pa5{b0:=;b1:t0},Rep1(t6e))",
-    Tree0772 "Rpt{1}(t0e)",
-    Tree0773 "B{b1=2;t0=4}RT{3}(RetF(Wde(pt0{b0:6;b1:=},Sc{t0+=1},c1b{4})))",
-    Tree0774 "B{t0;b0}MSeq(Dd{100}(@po{b0<t0+2?t0:=b0%4}@rw{t0+3%2=1}RFb(t0,Flt{1;R;_}(Lim{1}(Sb{t0=b0})),@os{b0+=1}Inv(t1))),RFb(ASeq(c2b{3},t3),TryF(Pre{b0%3!1}(pt4{b0:b0}),t5)),RFb(Wde(Inv(a6),S,Rty0(pa7{b0:=;b1:b0})),TryT(pi8{t0:b0},@po{b0+4%3=1?b0:=t0+1%4}Rep2(@ki{b0+1%2=0}@oh{b0+=2}@os{t0+3=4?t0:=b0}Pre{t0+4<b0;F}(Sl{50})))),Scc{t0%4!2},Rep3(a9l))",
-    Tree0775 "B{b0}Seq(c0,pc1{b0:=},c2l,pc3{b0:b0})",
-    Tree0776 "B{b0=1;t0=4}Mt{20}(Flip(Rty0(pc0{b0:=}),Sc{b0+3=b0?b0:=t0;b0:=t0}))",
-    Tree0777 "B{t1;b0;t0=0}Cnd{b0=4;T;_}(TryT(Pre{t0+1%3<0;S}(a0),SubR(@os{t0:=t1}Isw{b0;N;T}(c1,t2e))))",
-    Tree0778 "B{q0;b0;b1=0;t0=5}Flip(Sw{5}(Ruf{F}(MSeq(a0l,Wu{t0})),Lp{b1;_}(pa1{b0:t0;b1:t0})),Isw{b1;T;N}(Seq(TryT(S,c2,c3e),Intr{b1+1%4>0}(@fi{b1%4>1}TryT(a4,t5,t6,c7,c8)))),RepF(Pri(AFb(Swm(a9l,t10),RepF(Fb(pc11{b0:b0},a12,R))))),Cd{50;F}(RSel(@of{b0+4%3=0?b1:=b0}Rus{F}(Dl{100}(t13e)),@ki{t0>3}t14,t15)))",
-    Tree0779 "B{o0=2;b0;t0=3}ASeq(Ite(OnceK(Star(OnceT(OnceK(@rw{t0%3>0}@po{o0:=0}c0)),RSeq(Scc{none},Ub{o0}),MSeq(c1l,Dd{0}(a2),Rmp{S;S}(c3e)))),Dd{50}(Swm(TryT(c4l,Scc{b0<1},pi5{t0:t0}),RSeq(pc6{b0:1},@rw{none}pt7{b0:b0;b1:t0}),Once(Rus{F}(pi8{t0:=})),@fi{t0<t0%3}@oh{t0+=1;b0:=t0%2}@ki{b0=b0+1}a9l))),PAll{-1}(@of{b0+=1}RFb(Swm(a10e,@rw{t0!5}t11),Wde(Step(a12b{t0+3;b0},a13b{b0;b0}),@fi{some}RSeq(Wt{10},pi14{t0:t0}),ASeq(@os{o0|1>2?b0:=t0}pc15{b0:6},@po{b0:=b0%4}Sl{10})),c16b{b0+4%2},RT{F}(Wv{t0}(c17)))))",
-    Tree0780 "Keep(Step(PPar{0;_}(Swm(c0,c1,Fb(t2,t3e,c4),MSeq(a5,c6)),Sel(Cd{10;K}(t7),Opt(Once(Dl{0}(a8))),OnceT(RSel(c9l,t10e)))),RFb(FF(Rep4(Fb(RSel(c11,t12,a13),t14))),Fb(Wde(Mt{20}(t15),t16e),Rep3(Rty4(a17)),RFb(To{10}(Run),c18e)))))",
-    Tree0781 "B{b1;q0=0;t0=3}Lp{t0;K}(Cnd{t0<b1;T;F}(t0))",
-    Tree0782 "RFb(Sub(RFb(t0,Star(Rty2(Wt{10}),c1,Rpt{3}(t2e)),Mt{10}(Par{3;2}(a3,c4,Sl{20},a5)))))",
-    Tree0783 "B{t0=2;t1=2;b0}Par{-1;_}(Flip(pi0{t0:=},t1,c2e),Rpt{3}(Flip(@fi{t1!3}Ite(c3l,Sl{50}),OnceK(FF(FS(c4))))),Once(Rus{F}(Run)),Rty1(Wde(a5b{b0%3;b0},t6)),Wde(Wu{t0},c7l))",
-    Tree0784 "B{t0=4}Flip(pa0{b0:t0},SubA(S))",
-    Tree0785 "B{o0=_;t0;b0=0}Swm(Rus{F}(Fb(Par{_;-1}(Flip(c0b{5},t1)),c2l,pt3{b0:t0},pt4{b0:=;b1:t0})),@si{t0!3}@of{t0+=3;t0+=3}@po{b0+=3}Rep1(Opt(Dd{10}(Flt{1;S;K}(Inv(@po{b0:=b0%2}Sl{50}))))),@po{none?t0+=1}@ki{b0!3}@oh{t0+=1;t0+=1}PAll{-3}(Step(F,a5e),Rpt{1}(RepF(Flt{3;R;F}(Invt(Scc{b0!t0+3})))),@oh{t0+=1;b0+=2}@os{t0+=1}Sb{t0=3}))",
-    Tree0786 "B{o0=_;t0;b0=4;q0=1}TryF(Lp{b0;S}(t0),Mt{30}(Ub{o0}),FS(Lp{t0;_}(PPar{1;_}(a1,c2,t3))))",
-    Tree0787 "B{t1=0;b0=4;t0=2}RSeq(Step(Fb(c0,c1e,Par{_;_}(Sb{b0=2},c2b{t1%3},a3l,@rw{t1>t0%2}@oh{t0:=t1}t4e),t5e,Run)))",
-    Tree0788 "B{b1=4;b0=2;t0=5;o0=3}Swm(Seq(a0e,pt1{b0:0},Rpt{3}(t2),a3,t4),Flip(Scc{some},pt5{b0:3;b1:t0},Sc{t0+1>b0+2?b1+=1}),RFb(a6l,t7,Wu{t0},a8l),Mt{10}(pa9{b0:3;b1:t0}),Inv(RFb(Intr{some}(Swm(t10,t11e)),c12b{o0|2})))",
-    Tree0789 "Ret0(Sub(a0l))",
-    Tree0790 "B{t1=3;t0;b0=1}Opt(Ret0(Sc{t1:=b0+2;t0+=3}))",
-    Tree0791 "B{t1=2}@of{t1+=3}@si{t1+2<4}Once(c0)",
-    Tree0792 "B{b0;o0=0}Keep(Try(Rep0(t0),@ki{o0|2%4>2}TryT(t1,c2),t3,WU{o0|0%2!1}(c4)))",
-    Tree0793 "B{t0=5;b0}Fb(Isw{t0;T;T}(Ite(pi0{t0:=},F,Ret4(Pre{b0%2>0;S}(t1))),Rty2(Sl{20}),@po{t0:=b0%3}OnceK(Isw{b0;_;T}(R,t2,pt3{b0:=;b1:b0}))))",
-    Tree0794 "B{o0;t0;b0=1}Seq(TryF(c0,@fi{b0<t0%2}@os{b0+1%3!1?b0+=2}Sb{t0=2},Ub{o0}),Ret3(c1),Rpt{0}(t2))",
-    Tree0795 "B{t0=4;b0=4}Wde(MSeq(a0b{t0%2;b0},Wt{30}),Keep(Mt{10}(RSeq(t1))),Ite(a2,t3,Intr{t0+1=2}(Sl{20})))",
-    Tree0796 "B{t0=0;b0;o0=_}RSeq(Sc{b0+=1},RU{S}(@po{t0:=o0|3+3%4;b0:=8}RFb(c0,@os{b0:=b0+3%3}@si{o0|0=7}@oh{b0+=3}Seq(pi1{t0:b0},a2,c3),Rmp{S;S}(pt4{b0:b0}),pc5{b0:=})))",
-    Tree0797 "B{b0=5;o0;t1;t0=4}@os{t1:=5;t0:=o0|2%2}@fi{none}Cnd{o0|5>1;T;S}(@fi{some}RSeq(RSeq(@si{b0%4=2}@of{t1+=3}Scc{o0|4+1>1},t0e,a1),Inv(@fi{t1+3>5}Dl{0}(TryF(S,Ub{o0},Cnd{none;T;F}(Star(t2,R)))))))",
-    Tree0798 "Step(c0,Rus{F}(RSeq(Mt{10}(S),Sub(RFb(c1l,F)))),PPar{2;T}(a2,t3),Seq(TryF(c4l,t5,c6)))",
-    Tree0799 "B{t0=5}Ret1(SubA(pi0{t0:=}))",
+    Tree0700 "Dl{10}(RtyF(TryT(S,c0l)))",
+    Tree0701 "Ret4(Pri(t0,Flip(Lim{3}(t1),OnceK(a2),Sub(RSel(t3,Sub(t4e))))))",
+    Tree0702 "B{o0=1;b1=0;b0=3;t0}Seq(Pri(Sc{t0:=o0|1%4;b0:=b1+3}),Ite(t0,Sl{30}),RFb(F,Sb{t0=8}))",
+    Tree0703 "Rmp{F;S}(Flip(OnceK(a0),c1l,RFb(Pri(t2,Rus{2}(t3)),To{0}(Ite(c4,Sl{100},S)))))",
+    Tree0704 "B{b0;t1;t0=3;o0}RFb(Try(Opt(Bin{t0!2;T}(Fb(t0,@os{t0+=1}@fi{b0>4}t1),PPar{2;T}(t2e,t3))),Keep(Rty1(a4)),Ret3(RetF(Rep1(Rpt{3}(Sb{b0=6}))))),PPar{2;T}(@rw{b0%3!2}@os{t0:=2}Star(AFb(t5,RSeq(Wu{t0},@si{t1>t0+2}t6),t7,Lim{3}(t8e)),OnceK(@fi{o0|5<o0|2}Step(Ret0(pc9{b0:2}))))))",
+    Tree0705 "B{b0=4}Keep(Rep4(SubA(RU{F}(Pre{b0<0;S}(Isw{b0;N;T}(t0,Once(c1)))))))",
+    Tree0706 "B{t0;b0}Swm(Pre{b0%3>0;S}(@ki{t0%4<2}@rw{b0=t0%2}@po{t0:=6}Fb(RFb(c0,@ki{b0<1}@si{t0+4=t0%4}S))))",
+    Tree0707 "B{t0}Dd{10}(Scc{t0+2=t0+3%4})",
+    Tree0708 "B{b0=5;t0}Star(Ruf{F}(MSeq(To{100}(t0),Isw{t0;N;T}(a1e,c2b{t0%3},t3))),Swm(@of{b0:=t0}@si{b0%3=0}F,Pri(pi4{t0:b0},c5),Pre{b0!t0;S}(c6e),c7e),@ki{b0!t0+4}@po{t0%2>0?b0+=2}Pre{t0+4>b0+4;F}(RFb(Once(a8b{t0+4%2;b0}),t9,t10,a11,@fi{b0%2<0}Sb{b0=t0})))",
+    Tree0709 "B{b1=2;t0;o0=_;b0=0}MPri(pa0{b0:9;b1:b0},TryT(t1,Sb{o0=6},pa2{b0:t0;b1:=}))",
+    Tree0710 "B{b0;t0=5}Star(Rus{2}(Sc{t0:=b0+1}),PPar{0;N}(AFb(pc0{b0:b0},Scc{b0%3<0})))",
+    Tree0711 "B{b0;b1=0;t0}RetF(@of{b0+=3}@rw{b1%4!2}@po{b1:=b0;t0:=0}PAll{_}(Wv{t0}(SubA(Su{t0}(pc0{b0:1}))),@po{b0:=7;t0+=2}RSel(a1b{b0;b0},Wu{t0},Wu{t0}),Run))",
+    Tree0712 "B{b1;t0=0}FF(@ki{b1>1}@fi{t0+2%2>0}MSeq(t0,Sw{5;4}(@rw{t0%3!0}SubR(SubR(c1b{b1})),Suc,F),a2))",
+    Tree0713 "B{b1=1;b0;o0=1}Ret2(OnceT(To{0}(RU{F}(RFb(Dl{0}(@oh{b1:=o0|2+2%3;o0:=b0+2%4}PPar{0;_}(Wt{0})))))))",
+    Tree0714 "Step(Sl{10},Sub(a0),a1l,RFb(t2,t3e))",
+    Tree0715 "B{t0=0;o0=2}PPar{2;N}(pi0{t0:=},SubR(Star(Sb{o0=7},t1)),Sl{30})",
+    Tree0716 "B{t0}Wv{t0}(c0l)",
+    Tree0717 "B{b1=3;b0=5;q0=1;t0=2}RFb(Scc{b0>1},MPri(t0,pt1{b0:b1;b1:=},@fi{b1!4}@rw{b1!t0%3}t2e,Once(Lp{b1;S}(pt3{b0:t0;b1:=}))),Lp{_;R}(c4),@of{b0:=t0%4}RepF(a5),Rep0(Wt{0}))",
+    Tree0718 "Swm(c0,PAll{_}(Swm(Mt{10}(c1),c2,c3),Step(S,c4),MPri(a5,t6,Wt{10}),Keep(t7)))",
+    Tree0719 "Cd{30;F}(Sub(PPar{2;N}(Rpt{F}(a0e),t1)))",
+    Tree0720 "Par{_;-1}(c0)",
+    Tree0721 "Keep(PPar{1;N}(Invt(F),t0))",
+    Tree0722 "Rmp{S;F}(Ret4(t0))",
+    Tree0723 "B{t0=0;b1;b0=3;q0=0}Seq(Flip(Wde(Rus{1}(c0b{b0+2%4}),@po{t0+=2}@os{b1:=b0}Sc{b0:=t0+4}),Flip(a1l,t2),c3,RU{F}(pi4{t0:b0}),Sl{50}),Lim{3}(Sc{b1:=0}),Lp{_;K}(Sw{4;0}(RFb(@oh{t0+=2}@si{b0!4}@rw{b1<3}Scc{b0!7},c5,F,t6),Intr{b0+1!b1}(Ite(pt7{b0:b0},pc8{b0:2},pa9{b0:=;b1:=})),PAll{_}(RT{2}(t10),Wv{t0}(@si{t0+1%2!0}@fi{t0>3}Sl{50})))))",
+    Tree0724 "MPri(Ret4(Flt{2;R;K}(Sl{0})),Mt{10}(PPar{1;_}(Ret2(RFb(c0,t1e,t2)),Fb(t3,c4,F,c5))),Swm(MSeq(a6,a7,a8),Mt{100}(t9)))",
+    Tree0725 "B{o0=_;b0=5;b1=3;t0}Pre{t0+4%2>0;R}(Seq(@os{t0:=b1+1}@of{o0:=_}Fb(a0,Dl{10}(c1),pt2{b0:=}),To{50}(Rep4(RU{S}(Su{t0}(Seq(t3,Ub{o0},@of{t0:=b1+4}@os{b0+=2}c4e))))),Star(@fi{t0>2}RFb(t5,Fai),Cd{10;_}(Par{_;_}(F,c6)),Mt{30}(PAll{1}(t7e,RU{S}(c8))))))",
+    Tree0726 "B{b0=4;t0}Ruf{3}(RFb(Scc{b0<3},Wu{t0},Rmp{S;S}(t0)))",
+    Tree0727 "B{b0=5}RepF(@ki{b0%2<1}OnceK(Ruf{1}(t0)))",
+    Tree0728 "B{t1=4;t0=3;b1=2;b0=4;q0=1}Bin{t1%3!1;T}(Wde(RSeq(t0,Wu{t1},pc1{b0:2},pa2{b0:t1;b1:t0},Lp{_;_}(Sc{b0+=1;t1:=t0+2%3})),Swm(@po{b1:=9}pa3{b0:7;b1:t0},t4,t5),Bin{t1+4<b1;N}(c6,a7l)),RFb(Ret0(pa8{b0:=;b1:t0}),Lp{_;R}(Lp{b1;F}(t9e)),RSeq(c10,t11e,t12,R),Lp{_;_}(RSeq(@oh{t0+3%2=0?t0:=t1%3}t13,c14b{1}))))",
+    Tree0729 "B{b1=0;b0=3;t0}@os{b0+=1}AFb(Wv{t0}(Scc{b1>3}),SubA(SubA(Sw{3;4;2}(R,t0,Sl{30},@fi{b0+1>5}@os{b1:=b1%2}@ki{t0>3}c1))),Bin{b0+2<b1;T}(pi2{t0:=},Rmp{F;S}(pt3{b0:4;b1:b1})))",
+    Tree0730 "B{t0=4;b1=3;b0=4}Sw{0;2}(Wv{t0}(@si{b0<0}Rep4(Flt{2;_;F}(S))),Ret3(Pri(Step(a0,Rty0(Wu{t0})),To{10}(TryF(c1,a2e)))),Par{_;-1}(a3,FS(S)))",
+    Tree0731 "B{b0=4;t0}Ite(To{0}(t0),MPri(pt1{b0:b0;b1:b0},t2),Rpt{2}(Isw{t0%3;T;T}(RSeq(c3e,@si{b0=t0+4%2}@oh{t0+=1}@ki{b0>1}c4l,Sc{t0+=3}),RepF(@po{t0:=b0}@rw{t0%3>0}Fai))))",
+    Tree0732 "B{b0=5;t0;t1=4}PPar{0;N}(Rty3(Ret0(t0)),Flip(Cd{20;F}(@os{t1+=2;t1%3!0?t1:=b0}@oh{t1:=b0+1%2}t1),pa2{b0:0},c3),MSeq(@oh{t0<t0%4?t1+=1}@of{t0:=t1}Suc,RFb(@po{t0:=t1;t1+=2}a4,c5),t6),PAll{_}(a7b{b0;b0},Sel(PAll{1}(@of{t0!b0?t0+=1}@oh{b0:=t0+4}t8))))",
+    Tree0733 "B{b0;b1=5;t0=5}Seq(@po{b0+=2}Seq(a0,@fi{b1%4<3}a1l),Rep2(t2),RFb(c3,t4),Seq(Bin{b0>3;T}(@oh{b0:=3}@si{b0%4<0}@ki{t0%2<1}Wt{0},c5)))",
+    Tree0734 "B{b1=2;b0=3}RSeq(Sl{10},Fb(@of{b0+=1;b0+=3}Scc{b1>0},t0))",
+    Tree0735 "B{b0=3;t0}Wv{t0}(Star(Flt{1;S;_}(@ki{b0%4>1}FF(c0e)),pa1{b0:9;b1:b0},Flip(Rus{1}(c2),RSeq(@of{t0+3<6?b0:=b0%4}@fi{t0<t0+3}t3e,c4))))",
+    Tree0736 "B{b0;b1=0;t0=0;t1}@po{b0<4?b1+=3;b1+=3}@fi{t0>4}Bin{t1+3%2>0;N}(MPri(c0e,Flip(a1,pt2{b0:=;b1:t0},a3)),pt4{b0:b1})",
+    Tree0737 "B{t1=1;t0=4;b0}Swm(SubA(Rep2(t0)),SubR(@si{b0+3%4<2}@oh{t1+=2}@ki{b0>b0%3}Pri(Cnd{t0%2>0;T;_}(Pri(Scc{t1+2%4=3},@si{t1%3>1}@of{t0+=1}t1)))))",
+    Tree0738 "B{t0}Mt{20}(FF(pa0{b0:3;b1:t0}))",
+    Tree0739 "B{t0}OnceT(Pre{t0=3;K}(FF(Dd{0}(RSeq(t0e)))))",
+    Tree0740 "Rpt{F}(Try(Fb(t0,a1l),OnceK(Flt{3;S;F}(t2))))",
+    Tree0741 "B{b1=0;b0=0;q0=0;t0=3;t1=1}Lp{_;_}(Bin{t1+3%2=0;N}(Ite(@oh{b0+=3}@ki{b1>4}pa0{b0:=;b1:=},Star(a1,t2),RT{2}(SubA(pa3{b0:b1;b1:b0}))),Ruf{2}(Fb(Wv{t1}(Rpt{F}(@rw{b1+2%3<2}@oh{b0:=t1}@ki{t0<t1}Rep1(@ki{b0=4}t4e))),Once(Isw{b0;N;_}(FS(F)))))))",
+    Tree0742 "B{t0=0;o0=2;b0=3}PPar{0;T}(Step(Try(pt0{b0:=;b1:t0},Scc{o0|2>t0},c1,a2),Par{0;_}(pa3{b0:b0},Fai,c4)),pi5{t0:b0})",
+    Tree0743 "B{b0=0;t0=5;b1=2}Dl{50}(AFb(RU{F}(Bin{b1=4;N}(Cnd{t0<b1;_;_}(RSeq(RSeq(Wu{t0},pt0{b0:0;b1:t0},Wu{t0}))),Swm(c1,Sb{b1=3}))),Cnd{b1%4=3;N;S}(@po{b0>7?b1+=1}@of{b1+=1}RFb(pc2{b0:6},Cnd{b1+2!7;N;S}(Lim{1}(@po{b0:=b1+3}@rw{t0+4<b1}S)),a3b{b0+4;b1}))))",
+    Tree0744 "B{b1}Cd{0;_}(Flip(t0,SubA(a1b{b1;b1}),c2e,Scc{b1!7}))",
+    Tree0745 "B{b1}Sw{1}(Rep4(Run),t0)",
+    Tree0746 "B{b0=2;t0=3;b1=3}Bin{t0>7;N}(@si{b0+4%4!1}@oh{b0+1%4<0?b1+=3;b0:=b1%3}Sb{b0=t0},Bin{t0=1;_}(Dl{0}(Sb{t0=b0}),Isw{6;T;T}(Intr{b0>3}(pi0{t0:=}),Cd{0;_}(Pre{b1+1%2=0;K}(Suc)),Sb{b0=b1})))",
+    Tree0747 "B{t0;b0=1}Mt{20}(FF(@ki{b0>5}Ite(Scc{t0<b0},SubR(Wu{t0}))))",
+    Tree0748 "B{o0=_;b0=2;q0=2;t0=2}Bin{b0+3=0;N}(Rpt{0}(S),RSeq(Scc{t0%3<0},Cd{30;_}(Flip(@rw{b0<6}Lp{_;S}(@rw{some}@of{some?o0:=b0}Fb(c0,t1)),Swm(@os{t0+=2;b0+=2}@fi{b0!o0|0+2}Wt{20},c2)))))",
+    Tree0749 "B{b0=5;t1=5;t0=1;q0=1}Fb(Isw{t0;T;_}(a0,a1b{t1;b0}),@fi{t1<1}PAll{0}(a2b{t0%4;b0},Sb{b0=2}),Lp{t0;K}(@fi{t0=6}@po{b0+=3}@os{t1+3%2>0?b0:=9}Su{t1}(c3b{b0})))",
+    Tree0750 "B{b0=4}Bin{b0+2%2<1;N}(Run,Rus{3}(c0b{b0%4}))",
+    Tree0751 "RU{S}(RU{F}(OnceK(t0)))",
+    Tree0752 "B{b0=4;t0;t1;o0=1;b1=5}@rw{none}@po{b0+=1}Par{_;_}(Sw{3}(RepF(Rpt{1}(Sc{t1:=t0+1;b0:=b0%4})),a0),PAll{1}(Isw{b1+3%4;T;_}(c1,pc2{b0:6}),R,c3b{b1%4}),RSel(pa4{b0:3;b1:b1},Once(Wu{t1})))",
+    Tree0753 "Rty1(c0)",
+    Tree0754 "PAll{0}(Dl{0}(RSeq(a0,c1)),FF(Flip(TryT(F,R),S)),Par{-3;1}(t2,a3,t4),Flt{3;R;_}(RSeq(t5,Sl{10},t6,t7e)),Cd{10;F}(PAll{1}(t8,t9)))",
+    Tree0755 "B{b1=3;b0;t0;o0}Step(@os{b1:=o0|4%4;b1+=1}Wu{t0},FF(Cd{10;F}(Bin{b1+3%4>1;T}(Step(FS(@of{b0:=b1;b1+=1}@os{b0>0?t0+=2;o0:=o0|1}@si{some}pi0{t0:t0}),c1,Keep(Pre{some;F}(c2l))),AFb(t3,Rus{F}(Ub{o0}))))))",
+    Tree0756 "B{b0=0;b1;t1;t0=5}Par{_;1}(RFb(RFb(@fi{b1+4<t0}@rw{b1>0}RFb(Scc{b0+4>5},Isw{b1;N;_}(@ki{b1<t1}@os{b1+=1;b0>4?b0+=1}@fi{t1%4<0}a0,t1),@rw{t1!2}PAll{-3}(R,c2,pa3{b0:t1;b1:=},a4l))),Keep(c5)),RSeq(@si{t1+3%4=0}@po{b1+=2}Ite(PPar{0;_}(OnceT(@of{b0:=b1+4}Sb{b1=6}),t6),Invt(Sc{b0+=1})),Seq(Flt{2;F;K}(Ret4(Sw{5}(c7b{t0},Sb{t0=1}))),Sl{0},t8),Intr{b1!3}(FS(Seq(Pre{b0%2=0;R}(c9l),c10e,@of{t0+=3;t0+=2}a11b{t0;b0},a12e,t13)))))",
+    Tree0757 "B{b0=4;t0=0;t1=1}@rw{b0!2}@oh{b0+=2}@fi{b0%2=0}OnceK(Swm(Sl{50},Sb{t1=t0}))",
+    Tree0758 "B{b1=0;t0=0;b0}Rep2(Pre{t0+4!5}(@of{t0:=7}SubR(Seq(a0,MSeq(t1,t2),t3,Ite(a4b{b1;b0},t5,Keep(Lim{2}(Wt{50}))),t6))))",
+    Tree0759 "B{b0=3;t1=2;t0=2}@oh{t1:=b0}Rus{2}(Try(Ret4(RT{1}(Rmp{S;S}(Sc{t0+=1}))),AFb(Ret3(@rw{t0>t1+3}Par{-1;-1}(Swm(t0e,a1b{t1;b0}),@rw{b0<0}a2b{b0;b0})),Par{_;1}(Opt(c3))),c4b{t1}))",
+    Tree0760 "B{b0;t0=1}Fb(Seq(Sel(t0,pc1{b0:=},Wu{t0},c2,t3),Inv(MPri(Swm(t4,t5,t6,c7e),Su{t0}(Suc),a8l))))",
+    Tree0761 "B{b0=2;b1=3;t0=3}PAll{0}(pi0{t0:=},Sw{3;5}(Wu{t0},@os{b1+=1}c1,pc2{b0:2}),Flt{1;R;K}(Bin{t0%2=1;T}(a3e,a4)),@of{b0:=0}Sw{4}(pc5{b0:0},t6),Pri(a7,Wu{t0},Sl{0}))",
+    Tree0762 "B{t1=0;b0;t0=2;b1=4}PAll{1}(@si{t1+1>7}@rw{b1%2>0}@po{t1:=b0%4;t1+=2}Try(Once(Rmp{S;F}(RT{2}(S))),@po{b0+=2}@ki{t0>4}Flt{1;F;K}(PAll{-3}(c0,Flt{1;S;K}(c1),Dl{0}(t2))),Fb(pa3{b0:t1;b1:=},PPar{2;_}(a4b{b0;b1},@si{t1+2<b1}@of{t0+=2;t0:=b1+1}@os{b0%2>0?t0:=t1%2}Sc{b0+=1})),OnceK(c5b{b1+3}),Par{-3;4}(c6l,@os{t0+=2;t0:=6}@of{b0+=3;t1:=b0}@po{b0+=2;b1+3%2<0?t1+=3}t7,t8,t9)))",
+    Tree0763 "Swm(RSel(a0,a1l,t2),Flip(Mt{30}(Wt{0}),R,Pri(t3,t4,c5l)),Sel(FF(Flt{2;F;_}(Seq(t6,c7e))),c8e))",
+    Tree0764 "RetF(RSeq(PPar{0;_}(Seq(Fb(Invt(t0),t1,c2,RSeq(t3,c4),t5),Dd{100}(PAll{2}(c6,Sub(t7))))),PAll{_}(Seq(c8,AFb(c9,RepF(Rep3(t10))))),Opt(Ruf{1}(RFb(Sub(Seq(t11,a12e,c13,F)),Mt{10}(c14),FS(Rpt{F}(t15)),a16)))))",
+    Tree0765 "B{b0=5;t0=0;b1}@fi{b0+1!1}@oh{b1+=3}@rw{t0+3>2}Par{_;_}(RFb(Swm(S,Wv{t0}(Sw{0;1;4}(Sc{b1>4?t0+=3},@rw{b0+4!b0}@ki{b0<t0+3%3}a0,@of{b1+=3}a1e,t2)),@oh{b1+=1;b0:=b1}@of{b1+=1;b1+=2}Par{_;_}(@si{b0+3%4!0}c3,@oh{b1:=5}@ki{b0%2>0}@of{t0+=2}Sl{10})),Flip(@si{b0+2!b1}@oh{b0+1>6?b0+=1;b0:=b1}RFb(Wt{50}))),Fb(Fb(Once(Swm(Sw{3;5;1}(c4,Sb{t0=8},Sl{30},t5))),TryT(t6e,RFb(a7b{b0+4;b1},@of{b0+=1}c8),Isw{b0%3;N;_}(a9,t10e),Scc{t0+3>b0},c11),PAll{2}(pi12{t0:=},Rpt{1}(Swm(t13e,Sb{t0=4})),Inv(t14e)))))",
+    Tree0766 "Rep1(PPar{0;_}(a0,RFb(c1,t2,t3)))",
+    Tree0767 "B{t0=0;o0=_;b1=5;b0=0;q0}OnceK(MPri(Lp{t0;K}(@os{b0:=b1+4}Lp{b1;F}(Bin{b0<6;T}(pt0{b0:b0},Pre{b1+3>t0+4%2;R}(Sb{t0=7})))),@fi{t0%3<0}@ki{none}pa1{b0:=;b1:b1},c2))",
+    Tree0768 "B{b1=3;t0=2;b0;t1=5}@ki{t1<1}@po{b1:=t0%3;t0+=1}@oh{b1+=1}Rmp{F;S}(Opt(Lim{2}(Scc{b0+4!2})))",
+    Tree0769 "B{b0=2;t0=3;b1}Seq(Isw{b0;T;N}(Sl{0},Sl{20},a0b{t0+4;b0},a1,F),OnceK(RFb(RU{F}(t2e),@fi{b1!3}@po{t0+=3;b1+1%2=0?b1:=t0+3}Mt{50}(AFb(pi3{t0:=},c4l)),pa5{b0:=;b1:=})),PAll{0}(Wde(t6,Wt{0})),Flip(@oh{b0:=2}Pre{b1>1;S}(pi7{t0:b0}),c8,Once(Intr{b0<t0}(Pre{b1+1%3>0;R}(a9l))),Keep(t10)))",
+    Tree0770 "B{b1=1;b0=4;t0=0}@rw{t0+3>6}@of{b0:=b1}MPri(FF(c0),@fi{b1>3}@po{b0!t0+1%4?b0+=1}PPar{2;N}(RU{S}(a1e),@os{t0+=1}t2,Sb{b0=8}),t3)",
+    Tree0771 "B{b0=2;t0}PAll{-1}(RSeq(@po{t0:=b0+4}@ki{b0<t0%4}MSeq(a0e,MSeq(c1b{b0%2},c2))),Ite(t3e,a4l,PAll{-1}(RT{F}(R))))",
+    Tree0772 "B{b0;t0=5;o0=5;b1}Sw{0}(@os{o0:=_;o0:=_}Flip(pt0{b0:=;b1:b1},Flt{3;_;_}(Cd{50;K}(Fb(a1,Suc))),Sel(@oh{b0:=7}Scc{none},@ki{b0<b1}@fi{t0>7}Ub{o0})),Sw{2;1}(t2e,Fb(t3,a4),Par{_;-1}(c5e,Sb{b1=b0})))",
+    Tree0773 "B{b0=1;t0=4;b1=5}Par{-1;5}(Flip(a0,t1,t2),Bin{b1%2=1;_}(@po{t0+4<b0+3%4?t0+=1}@rw{b0=b0%3}a3b{t0;b0},Flt{1;R;F}(Once(t4))),@oh{b0!t0?b0+=2}@ki{b1+3>b1}RFb(c5e,c6,Wu{t0},pa7{b0:=;b1:=}),c8,Star(t9,c10l))",
+    Tree0774 "B{t0=5;b0;b1=3;q0=2}OnceT(RFb(RFb(c0e,t1,t2,t3,c4b{t0}),Lp{_;R}(Rep2(@si{b1=5}@oh{b0+=1;b1+=1}Seq(Fb(c5l,F),a6l,@si{b1+4<4}@ki{t0<7}@of{t0!b1+2%3?b1+=2}Sc{t0:=b0%2},t7,RFb(t8e)))),Inv(c9b{b0})))",
+    Tree0775 "B{b1=4;t0=5;b0=3}To{10}(@po{b0:=b1%2}@si{b1=7}@fi{t0!7}Ite(OnceK(PPar{2;_}(Par{0;_}(Wde(a0l,t1,c2),FF(Ite(a3,pi4{t0:b1}))),To{10}(Once(Try(a5,@oh{t0!b1?t0+=1}pt6{b0:t0;b1:b1}))),@rw{t0+3%3<1}@oh{b0:=b0+1%3;b0+=1}Ite(a7,t8))),Sw{3;1;5}(To{0}(Keep(Scc{b1+4%2>0})),Bin{b1!7;T}(@si{b0!7}@po{b0+=1;b1+=1}a9,a10),a11e,t12),Pre{b1+2%3=0;F}(Wv{t0}(Rpt{0}(S)))))",
+    Tree0776 "B{b0=3;o0=_;b1;t0=2}Seq(Flip(pt0{b0:=;b1:b0},@oh{o0:=1;t0+3>b0%2?b0+=1}Keep(@oh{t0+=2;b1>1?o0:=b0}R)),Sb{o0=2},PAll{-2}(a1b{b1+2;b0},a2e))",
+    Tree0777 "B{t0=2;b0=0;b1=0;o0=0}@of{b0+=1}Step(RSeq(Cd{0;F}(SubA(@ki{o0|5+1<7}@os{b1:=t0}@oh{o0:=_}Sc{b1%3=2?b1+=1})),Flip(TryF(pt0{b0:t0;b1:b0},t1,pc2{b0:b1},a3b{b1;b1},t4),@os{o0:=_}@oh{b1+=1}@fi{b0=6}Opt(Step(SubR(Invt(t5)),pt6{b0:=;b1:=},Sb{b0=4},t7))),Flip(c8e,c9l,Ub{o0},Sb{t0=1})))",
+    Tree0778 "B{b0=5}ASeq(@of{b0+=1}To{50}(t0))",
+    Tree0779 "AFb(a0,Mt{0}(Lim{3}(Sl{10})))",
+    Tree0780 "B{b0;t0=0;b1=3}MPri(Fb(c0,Cd{30;F}(Wde(@of{b0:=b0%2}@fi{b1+2=b1}Sb{t0=b0},F)),c1l,t2),Rus{3}(TryT(Fb(c3b{t0%4},c4),c5,c6)))",
+    Tree0781 "MSeq(c0,RFb(F,PPar{0;N}(a1,Fai)))",
+    Tree0782 "PAll{_}(Sub(a0),t1)",
+    Tree0783 "Try(Try(a0,t1,t2,c3),RSeq(t4,Ret3(t5)),FS(FS(FF(Keep(Opt(RFb(a6l,t7)))))),Rep1(RSel(t8,t9,c10e,c11)))",
+    Tree0784 "B{t0;b0}Pre{b0%2!0}(Dl{20}(RU{F}(Swm(Wu{t0},t0))))",
+    Tree0785 "Rep4(Ret2(c0))",
+    Tree0786 "B{b0=0;o0=_;t1=0}RSel(Wv{t1}(Rpt{F}(Su{t1}(a0))),Pre{t1%4<1;F}(Ub{o0}),Rpt{0}(pc1{b0:=}))",
+    Tree0787 "B{t0=2;b0;b1;t1}OnceT(@oh{b0:=t1}RFb(Par{2;-2}(Run,@oh{b1:=t0}t0,Sb{t1=5}),RT{F}(RSeq(@oh{t0+=1}@of{b0+=2}Wt{50},RU{S}(Wu{t1}),Fb(@fi{t0+3>t1%4}@po{b1:=t1%4;t1<t0?b1:=b0+4}@os{t0:=7}Sc{t0:=t1%3},c1)))))",
+    Tree0788 "PAll{_}(a0l)",
+    Tree0789 "B{o0;b0;t0=4}OnceK(Rpt{F}(Ite(Cd{0;K}(PAll{-3}(t0,c1,pt2{b0:=;b1:b0},SubR(Ub{o0}))),@rw{b0<7}@si{b0%4!3}@oh{b0:=b0+1%2}pt3{b0:t0})))",
+    Tree0790 "B{t0;b0=2;b1}Ite(Isw{b1;T;_}(Cd{50;F}(Step(a0,c1,@fi{b0>b1%2}@po{b1+1=0?b0:=2}Wt{0},Wu{t0})),Ite(Wde(pi2{t0:t0},t3e),Dl{10}(R))),ASeq(PPar{2;T}(c4b{b1},t5,Wt{10},t6),RSeq(@si{b1+2=b1%4}Sl{30},t7),RSeq(@rw{b0+1%4>1}@ki{t0<b0}Swm(SubA(S),@fi{b0<t0}t8,Sb{t0=2}),c9e),t10),@si{b1+3!0}Ite(Mt{50}(Bin{b1%3<2;_}(c11b{b1%3},S)),Intr{b1<b0}(@rw{t0+3!b1+3}@oh{b0:=b1}Mt{20}(Rmp{F;S}(c12))),Pri(pc13{b0:=},c14)))",
+    Tree0791 "B{t0=1;q0;b0=0;t1=2}Wde(Isw{t0+1%4;_;T}(Dl{0}(pi0{t0:=}),pt1{b0:=;b1:b0},pi2{t0:=},Sb{b0=t0}),Sel(Dd{0}(@os{t1:=7}@fi{t1<b0}RSeq(Inv(Flip(S,t3)),t4,PAll{2}(c5l,a6l)))))",
+    Tree0792 "B{t0=4;b0=2}Inv(Opt(@fi{b0%2=0}@si{b0%3!2}Pre{t0>0;S}(@of{t0+=2}c0l)))",
+    Tree0793 "B{b0=5;b1}@rw{b1<7}@po{b0+=3}@oh{b0:=b0+4%3}Rty2(Swm(S,MPri(pc0{b0:=},c1l,Sl{20}),a2,c3))",
+    Tree0794 "B{b1=0;q0;o0=3;b0=1;t0;t1}Swm(pi0{t0:b1},RSel(pc1{b0:7},Su{t1}(@po{b0:=t0}PAll{0}(@of{t1+=2}@oh{o0:=o0|3}F,c2,Once(Sl{0}),t3)),Isw{t1%2;N;_}(c4l,a5b{b0%2;b0},Sc{t0+=1}),a6,Star(Lp{t0;_}(@si{o0|5<2}@ki{b0>7}c7e),t8,FS(t9))))",
+    Tree0795 "B{q0=2;b0=5;t0=2;b1=5}RetF(Lp{t0;R}(@ki{b0<5}@fi{b1>5}Seq(Dl{30}(Fb(Ret4(Cd{20;F}(@of{b0+=4}Scc{t0<3})),Seq(Lp{t0;R}(c0)),AFb(Bin{t0=b1;T}(Scc{b0%3>1},c1),a2))))))",
+    Tree0796 "Keep(Sub(c0))",
+    Tree0797 "TryT(t0,RSeq(t1,Mt{10}(PAll{1}(c2,a3)),t4))",
+    Tree0798 "Once(To{0}(Flt{3;S;K}(a0l)))",
+    Tree0799 "B{t0;b0;b1}To{0}(@of{b0:=b1}@fi{t0!3}@po{b1:=0}Dl{0}(@fi{t0+3%4=0}@po{b0+=1}Ret4(Isw{t0;_;_}(@rw{t0+2<b0+4}@po{t0+=1}Sb{t0=6},Sl{50},pt0{b0:=;b1:t0}))))",
 }

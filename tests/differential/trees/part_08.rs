@@ -6,193 +6,409 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(4) {
-            Timeout(0) {
-                SetBlackboard(b1 = 6),
+        ParallelAll {
+            ScriptCondition(|bb| bb.o0.unwrap_or(0) > *bb.t0 + 3),
+            TryCatch(catch_on_halt = false) {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Loop(q0, if_empty = Skipped) {
+                        StepSequencer {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                            SetBlackboard(o0 = Some(1)),
+                            ScriptCondition(|bb| bb.b0 < 3),
+                        },
+                    },
+                },
+                StatefulAction(Task<1>),
+            },
+            StepSequencer {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3>),
+            },
+            Repeat(2) {
+                StatefulAction(PTask<4>, b0 = 5),
+            },
+            #[failure_if(|bb| bb.b0 < *bb.t0)]
+            Cooldown(10) {
+                #[on_success(|bb| { if *bb.t0 < 4 { bb.t0.set(bb.b0 % 4) }; bb.b0 += 2 })]
+                #[on_halted(|bb| { if bb.o0.is_none() { bb.o0 = None }; bb.t0.set((bb.b0 + 1) % 3) })]
+                Inverter {
+                    WhileDoElse {
+                        StatefulAction(Task<5>),
+                        Sleep(10),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0800Blackboard { b1 });
+board!(Tree0800Blackboard { b0 q0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0801 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
         }
-        #[run_while(|bb| bb.b0 % 3 != 1)]
-        ParallelAll(max_failures = -1) {
-            StatefulAction(Task<0>),
-            Timeout(20) {
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<1> = Task::<1>),
+        IfThenElse {
+            Repeat(3) {
+                AsyncSequence {
+                    Loop(q0, value = {b0}) {
+                        UnsetBlackboard(o0),
+                    },
+                    Interrupt(|bb| bb.b0 % 2 == 1) {
+                        StatefulAction(Task<0>),
+                    },
+                    ParallelAll(1) {
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                        #[on_failure(|bb| bb.b0 += 3)]
+                        StatefulAction(Task<2>),
+                    },
                 },
             },
-            TryCatch(catch_on_halt = false) {
-                Action(PIo<2>, t0 = {t0}),
-                StatefulAction(Task<3>),
-                SetBlackboard(o0 = Some(8)),
+            WhileDoElse {
+                Condition(PCond<3>, b0 = {b0}),
+                ReactiveSequence {
+                    #[on_halted(|bb| if *bb.t0 < (bb.b0 + 3) % 2 { bb.b0 += 4 })]
+                    KeepRunningUntilFailure {
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                },
+                AsyncFallback {
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                    Sleep(10),
+                },
+            },
+            Sequence {
+                Action(PAct<6>, b0 = 6),
+                Repeater(1) {
+                    StatefulAction(Task<7>),
+                },
+                Loop(q0, if_empty = Skipped) {
+                    Condition(|ctx| ctx.check(8)),
+                },
+                Conditional(|bb| bb.o0.is_none()) {
+                    #[post(|bb| *bb.t0 += 3)]
+                    #[on_failure(|bb| { *bb.t0 += 1; if bb.b0 == *bb.t0 { bb.t0.set((*bb.t0 + 1) % 2) } })]
+                    WasEntryUpdated(t0),
+                },
+                Script(|bb| bb.b0 = bb.o0.unwrap_or(5)),
             },
         }
     }
 }
 
-board!(Tree0801Blackboard { o0 t0 b0 });
+board!(Tree0801Blackboard { t0 o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0802Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 9,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Switch(b1) {
+            case 2 => Condition(|ctx| ctx.check(6)),
+            _ => SetBlackboard(t1 = {b1}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0802Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 9,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        #[run_while(|bb| *bb.t1 < 4)]
+        SubTree(Tree0802Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0802 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(2) {
-                KeepRunningUntilFailure {
-                    Remap(success = Success, failure = Failure) {
-                        RetryUntilSuccessful(3) {
-                            ReactiveSequence {
-                                Fallback {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                    Action(Act<2>),
-                                    Succeeder,
-                                },
-                                ForceSuccess {
-                                    StatefulAction(Task<3>),
-                                },
-                                Filter(times = 2, count = Success, filtered = Failure) {
-                                    StatefulAction(Task<4> = Task::<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<5> = Cond::<5>),
-                Parallel(success = -1) {
-                    AlwaysRunning,
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-                ReactiveSelector {
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                    Condition(Cond<11> = Cond::<11>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0803 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-            ReactiveSequence {
-                Parallel {
-                    Repeat(3) {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0804 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 3,
         }
-        FlipSelector {
-            RepeatUntil(Success) {
-                #[success_if(|bb| bb.b0 > 0)]
-                Delay(10) {
-                    RetryUntilSuccessful(0) {
-                        Condition(Cond<0>),
+        Remap(success = Failure, failure = Failure) {
+            StepSequencer {
+                SequenceWithMemory {
+                    WhileDoElse {
+                        Action(Act<0>),
+                        Action(Act<1>),
+                        Condition(PCond<2>, b0 = {t0}),
+                    },
+                    Condition(Cond<3>),
+                    Switch(b1) {
+                        case 2 => RunOnce(then_skip = true) {
+                            ScriptCondition(|bb| bb.b0 > 2),
+                        },
+                        _ => Condition(|ctx| ctx.check(4)),
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0804Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0805 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        Delay(20) {
-            Parallel(success = 3, failure = -2) {
-                RepeatUntilFailure(1) {
-                    ParallelAll(2) {
-                        Repeat(forever) {
-                            #[run_while(|bb| bb.b0 + 2 != *bb.t0)]
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            ScriptCondition(|bb| bb.b0 > (*bb.t0 + 4) % 3),
+                ReactiveFallback {
+                    Priority {
+                        Inverter {
+                            Action(PAct<5>, b0 = {t0}, b1 = {t0}),
                         },
-                        RepeatTimes(2) {
-                            Limiter(1) {
-                                ScriptCondition(|bb| *bb.t0 + 1 != 2),
-                            },
+                        SubTree(Tree0802Sub0, ..),
+                        Repeat(1) {
+                            Condition(|ctx| ctx.check(7)),
                         },
                     },
                 },
                 Fallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    ScriptCondition(|bb| (*bb.t0 + 2) % 4 == 0),
-                    WasEntryUpdated(t0),
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(8)),
+                        #[run_while(|bb| bb.b0 + 1 > bb.o0.unwrap_or(5))]
+                        WasEntryUpdated(t0),
+                    },
+                    Condition(Cond<9> = Cond::<9>),
+                    AsyncSequence {
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11> = Task::<11>),
+                        StatefulAction(Task<12>),
+                    },
+                    RunOnce {
+                        StatefulAction(Task<13>),
+                    },
+                    Precondition(|bb| bb.o0.unwrap_or(5) + 2 > 0, else = Failure) {
+                        #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
+                        Sleep(20),
+                    },
                 },
-                Succeeder,
+                Interrupt(|bb| bb.o0.is_none()) {
+                    MemPriority {
+                        RunOnce(then_skip = false) {
+                            ScriptCondition(|bb| *bb.t1 % 3 < 1),
+                        },
+                        WasEntryUpdated(t1),
+                        StepSequencer {
+                            StatefulAction(Task<14>),
+                            Script(|bb| if bb.b0 % 3 < 0 { bb.b1 = 8 }),
+                            Script(|bb| bb.b1 += 1),
+                        },
+                        Inverter {
+                            #[success_if(|bb| *bb.t0 + 3 < 7)]
+                            #[run_while(|bb| *bb.t0 > bb.b0)]
+                            #[skip_if(|bb| bb.b1 > bb.b0)]
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                Script(|bb| bb.o0 = Some(*bb.t0)),
+                                SetBlackboard(o0 = Some(4)),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0805Blackboard { b0 t0 });
+board!(Tree0802Blackboard { b0 b1 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0803 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            b1: i64 = 5,
+        }
+        SequenceWithMemory {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                #[run_while(|bb| (*bb.t0 + 2) % 4 == 0)]
+                Repeat(forever) {
+                    StepSequencer {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                },
+                Repeater(forever) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[success_if(|bb| (bb.b1 + 2) % 4 > 1)]
+            MaxTime(100) {
+                ForceSuccess {
+                    Inverter {
+                        #[post(|bb| *bb.t0 += 2)]
+                        Sequence {
+                            Repeat(2) {
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            #[run_while(|bb| bb.b0 < 7)]
+            Priority {
+                Repeater(1) {
+                    Condition(|ctx| ctx.check(5)),
+                },
+                Cooldown(20, filtered = Skipped) {
+                    ForceFailure {
+                        StatefulAction(PTask<6>, b0 = {t0}),
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                    #[skip_if(|bb| bb.b1 + 2 > 2)]
+                    AsyncSequence {
+                        Condition(Cond<7> = Cond::<7>),
+                        Sleep(20),
+                    },
+                },
+            },
+            Limiter(2) {
+                SequenceWithMemory {
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
+                    Filter(times = 2, filtered = Failure) {
+                        StatefulAction(Task<10>),
+                    },
+                    Condition(Cond<11>),
+                },
+            },
+            Deadline(0) {
+                BinarySelector(|bb| bb.b1 + 1 != 3) {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            #[failure_if(|bb| bb.o0.unwrap_or(5) != 3)]
+                            #[on_failure(|bb| { bb.b1 += 1; bb.b0 = bb.o0.unwrap_or(3) % 4 })]
+                            Action(|ctx| ctx.exec(12)),
+                            Action(Act<13>),
+                        },
+                    },
+                    RepeatTimes(2) {
+                        SetBlackboard(t0 = 9),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0803Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0804 for Ctx {
+        Inverter {
+            RepeatUntilSuccess(1) {
+                RepeatTimes(forever) {
+                    ReactiveFallback {
+                        Repeat(forever) {
+                            Selector {
+                                RetryUntilSuccessful(forever) {
+                                    StatefulAction(Task<0>),
+                                },
+                                SequenceStar {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            RunOnce {
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<3>),
+                                Condition(Cond<4>),
+                                Sleep(50),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0805 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        #[on_success(|bb| { bb.b1 += 1; *bb.t1 += 3 })]
+        #[post(|bb| bb.t0.set((*bb.t1 + 1) % 3))]
+        Repeat(2) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0805Blackboard { t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
+            b0: i64 = 5,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t1: i64,
         }
-        MaxTime(20) {
-            Filter(times = 3, count = Completed) {
-                IfThenElse {
-                    #[skip_if(|bb| *bb.t0 % 3 < 0)]
-                    #[success_if(|bb| bb.b1 + 3 < 2)]
-                    #[on_halted(|bb| { *bb.t1 += 2; bb.b0 += 2 })]
-                    Precondition(|bb| bb.b1 > *bb.t0, else = Skipped) {
-                        WasEntryUpdated(t1),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        #[post(|bb| bb.t1.set(*bb.t0))]
-                        #[skip_if(|bb| *bb.t0 % 3 < 0)]
-                        Sleep(50),
-                        Condition(Cond<0>),
-                    },
-                    Switch(b1) {
-                        case 2 => StatefulAction(Task<1>),
-                        case 3 => #[on_success(|bb| { bb.t0.set(0); if bb.b0 + 1 != 3 { bb.t1.set(5) } })]
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            Condition(PCond<2>, b0 = 6),
+        SequenceWithMemory {
+            AlwaysSuccess,
+            Filter(times = 1, count = Failure, filtered = Failure) {
+                #[run_while(|bb| bb.o0.is_some())]
+                ReactiveSequence {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Sequence {
+                        AsyncFallback {
+                            StatefulAction(PTask<0>, b0 = {t0}),
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2> = Task::<2>),
                         },
-                        _ => Action(PAct<3>, b0 = {b0}, b1 = {=}),
+                    },
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<3>),
+                    },
+                    SetBlackboard(o0 = Some(1)),
+                },
+            },
+            Precondition(|bb| bb.o0.unwrap_or(4) + 4 < *bb.t0, else = Success) {
+                #[success_if(|bb| bb.b1 < *bb.t0)]
+                #[post(|bb| *bb.t1 += 3)]
+                KeepRunningUntilFailure {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                        FlipSelector {
+                            Wait(30),
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                AlwaysSuccess,
+                                AlwaysSuccess,
+                                WasEntryUpdated(t1),
+                            },
+                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                            Precondition(|bb| bb.b0 + 2 > *bb.t1 % 2, else = Failure) {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                            UnsetBlackboard(o0),
+                        },
                     },
                 },
             },
@@ -200,429 +416,512 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0806Blackboard { t0 b1 q0 b0 t1 });
+board!(Tree0806Blackboard { b0 q0 t0 o0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0807 for Ctx {
-        Selector {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        blackboard {
+            #[allow(unused)] b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
+        ParallelAll(max_failures = -1) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+            Repeat(2) {
+                Loop(q0) {
+                    Filter(times = 3, count = Success, filtered = Skipped) {
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0807Blackboard { b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0808Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        SequenceStar {
+            Fallback {
+                Condition(PCond<2>, b0 = 5),
+                WasEntryUpdated(t0),
+                Wait(20),
+            },
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0808Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b1: i64 = 12,
+        }
+        StatefulAction(PTask<4>, b0 = {b0}, b1 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0808 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(5),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
         }
-        ReactiveSequence {
-            UnsetBlackboard(o0),
-            ReactiveSequence {
-                #[on_halted(|bb| if *bb.t0 % 3 > 0 { bb.b0 += 1 })]
-                #[failure_if(|bb| *bb.t0 != *bb.t1)]
-                ReactiveSelector {
-                    AsyncFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    Inverter {
-                        StatefulAction(Task<3>),
-                    },
+        Repeater(forever) {
+            #[post(|bb| if bb.b1 == 5 { bb.b1 += 3 })]
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Parallel(success = -1, failure = -2) {
+                    Action(PIo<0>, t0 = {b0}),
+                    Condition(Cond<1>),
+                    SetBlackboard(b0 = {t0}),
+                    ScriptCondition(|bb| bb.b1 % 4 < 2),
                 },
-                ForceSuccess {
-                    SetBlackboard(o0 = Some(3)),
+                SubTree(Tree0808Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+                StepSequencer {
+                    Wait(0),
+                    Wait(20),
+                    SubTree(Tree0808Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0808Blackboard { t1 t0 b0 o0 });
+board!(Tree0808Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0809Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0809 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        Sequence {
-            Condition(Cond<0>),
-            SetBlackboard(b0 = 9),
+        Retry(1) {
+            FlipSelector {
+                Failer,
+                SubTree(Tree0809Sub0),
+            },
         }
     }
 }
 
-board!(Tree0809Blackboard { b0 });
-
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
-        Fallback {
-            Delay(0) {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+        }
+        Remap(success = Success, failure = Failure) {
+            StepSequencer {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    FlipSelector {
+                        SetBlackboard(o0 = Some(5)),
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(PIo<2>, t0 = {t0}),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0810Blackboard { q0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0811 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+            b0: i64 = 1,
+        }
+        #[failure_if(|bb| bb.b0 != 7)]
+        MemSequence {
+            RunOnce(then_skip = false) {
                 RunOnce {
-                    Retry(2) {
-                        Filter(times = 2, count = Success) {
-                            ReactiveFallback {
-                                AlwaysFailure,
-                                Action(Act<0>),
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3>),
-                            },
+                    Precondition(|bb| (bb.o0.unwrap_or(3) + 2) % 2 != 0, else = Skipped) {
+                        #[post(|bb| { bb.t1.set(bb.b0); bb.o0 = Some(*bb.t1) })]
+                        SequenceStar {
+                            StatefulAction(Task<0>),
+                            ScriptCondition(|bb| *bb.t0 != 0),
+                            #[run_while(|bb| bb.b1 + 4 > bb.b1)]
+                            StatefulAction(Task<1> = Task::<1>),
                         },
                     },
                 },
             },
-            ReactiveSequence {
-                Limiter(2) {
+            Timeout(10) {
+                Precondition(|bb| bb.o0.unwrap_or(4) + 3 > 2, else = Skipped) {
+                    FlipSelector {
+                        Selector {
+                            Condition(|ctx| ctx.check(2)),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+            TryCatch {
+                Script(|bb| { bb.b1 = *bb.t1 + 2; if bb.o0.is_none() { bb.b0 = bb.o0.unwrap_or(1) + 3 } }),
+                Condition(Cond<3>),
+                AsyncSequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(Cond<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0811Blackboard { o0 t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0812Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+        }
+        SetBlackboard(b0 = 8)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0812 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        ForceFailure {
+            SubTree(Tree0812Sub0, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0812Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0813 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Inverter {
+            IndexSwitch(|bb| bb.b0 % 2) {
+                SequenceStar {
+                    ReactiveSequence {
+                        WasEntryUpdated(t0),
+                        Action(PIo<0>, t0 = {b0}),
+                        Condition(Cond<1>),
+                        Wait(0),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<2>),
                     IfThenElse {
-                        ReactiveSequence {
-                            Action(Act<4> = Act::<4>),
+                        Action(Act<3>),
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        #[post(|bb| bb.t0.set(*bb.t0 % 4))]
+                        Succeeder,
+                    },
+                    Action(Act<4> = Act::<4>),
+                },
+                ReactiveSequence {
+                    Inverter {
+                        Conditional(|bb| *bb.t0 != 0, else = Failure) {
                             Action(Act<5>),
                         },
-                        RepeatUntil(Success) {
-                            Sequence {
-                                Condition(Cond<6>),
-                                Delay(0) {
-                                    Action(Act<7> = Act::<7>),
+                    },
+                    SetBlackboard(b0 = {t0}),
+                    Repeat(forever) {
+                        Condition(Cond<6>),
+                    },
+                },
+                IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = true) {
+                    Timeout(30) {
+                        StatefulAction(Task<7>),
+                    },
+                    IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = false) {
+                        WasEntryUpdated(t0),
+                        AlwaysRunning,
+                        Condition(Cond<8>),
+                    },
+                    ReactiveFallback {
+                        SkipUnlessUpdated(t0) {
+                            SetBlackboard(t0 = 5),
+                        },
+                        StatefulAction(Task<9>),
+                        #[on_success(|bb| bb.b0 += 2)]
+                        #[skip_if(|bb| bb.b0 % 4 == 1)]
+                        FlipSelector {
+                            Condition(PCond<10>, b0 = {=}),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0813Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0814 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        Repeat(4) {
+            Fallback {
+                RetryUntilSuccessful(1) {
+                    #[on_halted(|bb| bb.b0 = *bb.t0)]
+                    BinarySelector(|bb| *bb.t0 % 2 > 0) {
+                        Succeeder,
+                        Action(PAct<0>, b0 = {=}),
+                    },
+                },
+                Action(Act<1>),
+                KeepRunningUntilFailure {
+                    SequenceWithMemory {
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                        #[failure_if(|bb| bb.b0 > 1)]
+                        #[success_if(|bb| *bb.t0 < 3)]
+                        SetBlackboard(b0 = 4),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0814Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0815 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        Repeat(3) {
+            FlipSelector {
+                ReactiveFallback {
+                    Sequence {
+                        ForceSuccess {
+                            RetryUntilSuccessful(4) {
+                                Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 3)),
+                            },
+                        },
+                        Fallback {
+                            MemPriority {
+                                StatefulAction(Task<1>),
+                                #[on_failure(|bb| bb.t0.set(bb.b1))]
+                                #[success_if(|bb| bb.b0 + 1 > 6)]
+                                #[on_success(|bb| bb.b0 += 2)]
+                                SkipUnlessUpdated(t0) {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                                StatefulAction(Task<3>),
+                                WaitValueUpdate(t0) {
+                                    Action(Act<4>),
+                                },
+                            },
+                            Timeout(100) {
+                                Fallback {
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(PTask<6>, b0 = 2),
+                                    Action(PIo<7>, t0 = {b0}),
                                 },
                             },
                         },
                     },
                 },
             },
-            ReactiveFallback {
-                Condition(Cond<8>),
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
-                SequenceWithMemory {
-                    StatefulAction(Task<11>),
-                    Sleep(20),
+        }
+    }
+}
+
+board!(Tree0815Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0816Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            b1: i64 = 15,
+        }
+        #[on_halted(|bb| if bb.b1 != 2 { bb.t0.set(3) })]
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0816 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+        }
+        Precondition(|bb| bb.b1 > 0, else = Success) {
+            Filter(times = 3, count = Success) {
+                SubTree(Tree0816Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0816Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0817 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        RepeatUntilFailure(3) {
+            Sequence {
+                SkipUnlessUpdated(t0) {
+                    Repeat(forever) {
+                        RepeatTimes(1) {
+                            Precondition(|bb| (*bb.t0 + 1) % 2 != 1, else = Skipped) {
+                                Delay(30) {
+                                    Failer,
+                                },
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Priority {
+                        #[skip_if(|bb| (bb.b0 + 1) % 2 == 0)]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        #[on_success(|bb| if *bb.t0 + 3 == 4 { bb.t0.set(bb.b0) })]
+                        StatefulAction(Task<0>),
+                        #[post(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
+                        #[skip_if(|bb| (bb.b0 + 4) % 4 > 2)]
+                        #[on_success(|bb| { bb.b0 += 1; bb.t0.set(3) })]
+                        Action(PAct<1>, b0 = 8),
+                        RunOnce(then_skip = true) {
+                            Action(PIo<2>, t0 = {b0}),
+                        },
+                        Condition(Cond<3>),
+                        Condition(PCond<4>, b0 = {=}),
+                    },
+                    MemSequence {
+                        WhileDoElse {
+                            Action(PIo<5>, t0 = {t0}),
+                            Condition(Cond<6>),
+                        },
+                        FlipSelector {
+                            #[on_failure(|bb| if bb.b0 == 1 { *bb.t0 += 3 })]
+                            #[post(|bb| { if bb.b0 + 3 == bb.b0 { bb.b0 = *bb.t0 }; bb.b0 = *bb.t0 })]
+                            StatefulAction(Task<7>),
+                            SetBlackboard(t0 = 2),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
+board!(Tree0817Blackboard { q0 b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0811 for Ctx {
+    pub tree Tree0818 for Ctx {
         blackboard {
             #[tracked] t0: i64,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 2,
         }
-        SequenceStar {
-            FlipSelector {
-                Condition(PCond<0>, b0 = 7),
-                SetBlackboard(t0 = 0),
-            },
-            StatefulAction(Task<1>),
-            RetryUntilSuccessful(0) {
+        ReactiveSelector {
+            ParallelAll(max_failures = -3) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                },
+                Filter(times = 1, count = Success, filtered = Skipped) {
+                    ForceSuccess {
+                        Repeat(2) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                RepeatTimes(forever) {
+                    Script(|bb| bb.o0 = Some(8)),
+                },
+                WhileDoElse {
+                    StatefulAction(Task<1>),
+                    #[on_halted(|bb| { bb.t0.set(bb.b0); if bb.b0 < 1 { bb.t0.set(bb.o0.unwrap_or(0) % 2) } })]
+                    WasEntryUpdated(t0),
+                },
                 StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0811Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0812 for Ctx {
-        Parallel(success = 1) {
-            Sleep(0),
-            IfThenElse {
-                Action(|ctx| ctx.exec(0)),
-                Sleep(10),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0813 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveFallback {
-            ScriptCondition(|bb| bb.b1 + 1 > 3),
-            #[skip_if(|bb| bb.b1 < 1)]
-            #[run_while(|bb| bb.b1 < 2)]
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            RunOnce(then_skip = false) {
-                Condition(Cond<2> = Cond::<2>),
-            },
-            #[on_success(|bb| if *bb.t0 < bb.b0 + 1 { bb.t0.set(0) })]
-            #[failure_if(|bb| *bb.t1 > (*bb.t1 + 3) % 3)]
-            WhileDoElse {
-                ScriptCondition(|bb| bb.b0 > 5),
-                Action(Act<3> = Act::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0813Blackboard { t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0814 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 2,
-        }
-        AsyncFallback {
-            MaxTime(10) {
-                ForceFailure {
-                    Repeater(forever) {
-                        Repeat(4) {
-                            Wait(20),
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Limiter(3) {
-                    SkipUnlessUpdated(t0) {
-                        #[skip_if(|bb| bb.b1 + 4 < 3)]
-                        #[on_failure(|bb| bb.t0.set(bb.b0))]
-                        #[post(|bb| bb.b1 += 1)]
-                        Loop(q0, if_empty = Skipped) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-            },
-            Conditional(|bb| bb.b0 < 6, else = Failure) {
-                AsyncFallback {
-                    RunOnce(then_skip = true) {
-                        WasEntryUpdated(t0),
-                    },
-                    RepeatUntil(Failure) {
-                        #[post(|bb| { *bb.t0 += 1; if bb.b0 == 1 { bb.b1 += 3 } })]
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0814Blackboard { b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0815 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveFallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    Condition(PCond<3>, b0 = {b0}),
-                },
-            },
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Repeat(2) {
-                        StatefulAction(Task<4>),
-                    },
-                    Action(Act<5>),
-                },
-                WasEntryUpdated(t0),
-            },
-            SequenceWithMemory {
-                Condition(Cond<6>),
-                SetBlackboard(b1 = {t0}),
-                Failer,
-            },
-            RetryUntilSuccessful(0) {
-                #[failure_if(|bb| bb.b1 == bb.b0 + 3)]
-                StatefulAction(PTask<7>, b0 = {b0}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0815Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0816 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Fallback {
-            #[post(|bb| *bb.t0 += 2)]
-            WhileDoElse {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Condition(PCond<0>, b0 = 7),
-                    RunOnce(then_skip = true) {
-                        Sequence {
-                            Wait(0),
-                            Action(PIo<1>, t0 = {t0}),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            StepSequencer {
-                                #[failure_if(|bb| bb.b0 < 2)]
-                                #[on_halted(|bb| { if *bb.t0 % 4 != 0 { bb.o0 = None }; bb.o0 = None })]
-                                StatefulAction(Task<2>),
-                                UnsetBlackboard(o0),
-                                #[skip_if(|bb| bb.b0 % 3 > 0)]
-                                StatefulAction(Task<3>),
-                            },
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            #[success_if(|bb| *bb.t0 < *bb.t0 % 2)]
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                },
-            },
-            SequenceStar {
-                WasEntryUpdated(t0),
-                Condition(Cond<6> = Cond::<6>),
-                BinarySelector(|bb| bb.o0.is_none()) {
-                    BinarySelector(|bb| bb.o0.unwrap_or(5) + 3 < bb.b0, dynamic = true) {
-                        StatefulAction(Task<7>),
-                        KeepRunningUntilFailure {
-                            RepeatUntilFailure(3) {
-                                Action(PIo<8>, t0 = {b0}),
-                            },
-                        },
-                    },
-                    Condition(Cond<9>),
-                },
-            },
-            ReactiveSequence {
-                WaitValueUpdate(t0) {
-                    IfThenElse {
-                        StatefulAction(Task<10> = Task::<10>),
-                        Loop(q0, if_empty = Success) {
-                            #[on_success(|bb| if bb.o0.is_some() { bb.b0 += 1 })]
-                            #[success_if(|bb| bb.b0 + 1 == 7)]
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-                Selector {
-                    Action(Act<12> = Act::<12>),
-                    Loop(q0, value = {t0}) {
-                        Condition(Cond<13> = Cond::<13>),
-                    },
-                    Precondition(|bb| bb.b0 != 3) {
-                        Condition(|ctx, bb| ctx.check_in(14, bb.b0 % 4)),
-                    },
-                    SetBlackboard(t0 = 7),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0816Blackboard { o0 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0817 for Ctx {
-        Repeat(2) {
-            MemPriority {
-                RepeatUntilSuccess(2) {
-                    StatefulAction(Task<0>),
-                },
-                Retry(2) {
-                    Action(|ctx| ctx.exec(1)),
-                },
-                ParallelAll(0) {
-                    ForceSuccess {
-                        SequenceStar {
-                            ReactiveFallback {
-                                Repeat(4) {
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Timeout(30) {
-                        Priority {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                AsyncFallback {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<6>),
-                    },
-                    RepeatTimes(1) {
-                        ForceFailure {
-                            Action(|ctx| ctx.exec(7)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0818 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 0,
-        }
-        Inverter {
-            Parallel(success = 0, failure = 0) {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                SetBlackboard(b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0818Blackboard { b0 b1 });
+board!(Tree0818Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0819 for Ctx {
-        Fallback {
-            FlipSelector {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                ParallelAll {
-                    Retry(2) {
-                        StatefulAction(Task<2>),
+        TryCatch(catch_on_halt = true) {
+            ReactiveFallback {
+                IfThenElse {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Cooldown(0, filtered = Failure) {
+                        Succeeder,
+                    },
+                },
+                Filter(times = 1, filtered = Failure) {
+                    RepeatUntilFailure(1) {
+                        Remap(success = Success, failure = Failure) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                ParallelAll(2) {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                ReactiveFallback {
+                    MaxTime(20) {
+                        StatefulAction(Task<5>),
                     },
                 },
             },
-            PolicyParallel(policy = FirstSuccess) {
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Repeat(0) {
+            Selector {
+                RunOnce(then_skip = true) {
+                    Sequence {
                         StatefulAction(Task<6>),
+                        RepeatUntilSuccess(2) {
+                            Action(Act<7> = Act::<7>),
+                        },
+                        AlwaysSuccess,
+                        Condition(Cond<8>),
                     },
+                },
+                Priority {
+                    Action(Act<9>),
+                    Condition(|ctx| ctx.check(10)),
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12> = Task::<12>),
                 },
             },
         }
@@ -632,450 +931,273 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0820 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t1: i64,
-            b1: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
         }
-        KeepRunningUntilFailure {
-            SequenceStar {
-                IndexSwitch(|bb| 7) {
-                    ReactiveFallback {
-                        #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                        Condition(|ctx| ctx.check(0)),
-                        Fallback {
-                            #[on_success(|bb| bb.b1 = bb.b0 % 3)]
-                            #[failure_if(|bb| (bb.b0 + 1) % 4 > 1)]
-                            Timeout(0) {
-                                #[on_failure(|bb| { bb.t0.set((*bb.t1 + 4) % 4); bb.b1 = 4 })]
-                                Precondition(|bb| *bb.t1 > 7, else = Running) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Action(PAct<2>, b0 = {b1}),
-                    StatefulAction(Task<3>),
-                },
-            },
+        Repeat(0) {
+            #[on_failure(|bb| if (bb.b0 + 4) % 3 == 0 { bb.b0 = *bb.t1 })]
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0820Blackboard { t0 b0 t1 b1 });
+board!(Tree0820Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0821 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 0,
-            b0: i64,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
         }
-        ParallelAll(max_failures = -2) {
-            StatefulAction(Task<0>),
-            Loop(q0) {
-                ReactiveSequence {
-                    Action(Act<1> = Act::<1>),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
-                    Sleep(0),
-                    Condition(Cond<3>),
+        Deadline(20) {
+            StepSequencer {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(5) % 2, &mut bb.b1)),
+                    Action(PAct<1>, b0 = 4),
+                },
+                Filter(times = 2, filtered = Failure) {
+                    #[success_if(|bb| bb.b0 == 3)]
+                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0821Blackboard { q0 t1 b0 });
+board!(Tree0821Blackboard { b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0822 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            Repeat(forever) {
-                RetryUntilSuccessful(3) {
-                    Sequence {
-                        Action(Act<0>),
-                        StatefulAction(PTask<1>, b0 = 1),
-                    },
-                },
-            },
-            WasEntryUpdated(t0),
-            SequenceStar {
-                Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                Action(|ctx| ctx.exec(3)),
-                StatefulAction(Task<4>),
-            },
-            BinarySelector(|bb| bb.b0 + 1 < bb.b1 + 2, dynamic = false) {
-                Condition(Cond<5> = Cond::<5>),
-                MemPriority {
-                    AlwaysFailure,
-                    StatefulAction(Task<6>),
-                },
-            },
+        Selector {
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[post(|bb| if (*bb.t0 + 2) % 2 > 0 { bb.t1.set(bb.b1 + 2) })]
+            #[on_failure(|bb| if *bb.t0 == 2 { bb.b1 += 1 })]
+            Condition(PCond<0>, b0 = 1),
+            Action(PAct<1>, b0 = {=}, b1 = {t1}),
         }
     }
 }
 
-board!(Tree0822Blackboard { b0 t0 b1 });
+board!(Tree0822Blackboard { b1 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0823 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        #[run_while(|bb| bb.b0 < 5)]
-        #[success_if(|bb| bb.b0 % 4 < 0)]
-        ReactiveFallback {
-            ParallelAll(max_failures = -1) {
-                Runner,
-                Condition(Cond<0>),
-            },
-            ReactiveSelector {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Action(PAct<3>, b0 = 8, b1 = {b0}),
-            },
+        Selector {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
         }
     }
 }
-
-board!(Tree0823Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0824 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
+            b1: i64 = 2,
         }
-        #[skip_if(|bb| bb.b1 + 2 < 3)]
-        AsyncSequence {
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<0>),
-            },
-            MaxTime(0) {
-                StepSequencer {
-                    Condition(PCond<1>, b0 = {b0}),
-                    SequenceStar {
-                        Action(Act<2>),
-                        #[failure_if(|bb| bb.b1 % 2 < 0)]
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-            Sequence {
-                StatefulAction(Task<4>),
-                SetBlackboard(b1 = {t0}),
-            },
-            ParallelAll(1) {
-                ReactiveFallback {
-                    Condition(PCond<5>, b0 = {=}),
-                    ScriptCondition(|bb| *bb.t0 + 2 > 6),
-                },
-            },
-            ReactiveFallback {
-                AlwaysFailure,
-                Action(Act<6>),
-                #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
-                #[post(|bb| bb.b1 = bb.b0 + 2)]
-                StatefulAction(Task<7>),
-                ForceFailure {
+        Switch(b1) {
+            case 0 => StatefulAction(Task<0>),
+            case 1 => Condition(Cond<1> = Cond::<1>),
+            case 3 => Repeater(1) {
+                BinarySelector(|bb| bb.b1 % 3 != 1, dynamic = true) {
                     AlwaysSuccess,
+                    StatefulAction(Task<2>),
                 },
             },
+            _ => StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0824Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0825Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        #[failure_if(|bb| bb.b0 % 2 < 1)]
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0825Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        ForceFailure {
-            Repeat(forever) {
-                SubTree(Tree0825Sub1, ..),
-            },
-        }
-    }
-}
+board!(Tree0824Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0825 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        MemSequence {
-            Script(|bb| { *bb.t1 += 3; bb.t1.set(bb.o0.unwrap_or(4)) }),
-            SubTree(Tree0825Sub0, ..),
+        Priority {
+            Repeat(1) {
+                FlipSelector {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Action(Act<0>),
+                        Sleep(20),
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    Limiter(3) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                RepeatUntil(Success) {
+                    StatefulAction(Task<3>),
+                },
+                ForceFailure {
+                    StatefulAction(Task<4>),
+                },
+                ReactiveSequence {
+                    Sleep(20),
+                    Action(Act<5>),
+                },
+                Condition(Cond<6> = Cond::<6>),
+                Action(Act<7>),
+            },
+            IfThenElse {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<8>),
+                    Sleep(0),
+                    Repeater(forever) {
+                        StatefulAction(Task<9>),
+                    },
+                },
+                Cooldown(10) {
+                    RepeatUntil(Success) {
+                        Failer,
+                    },
+                },
+                Action(|ctx| ctx.exec(10)),
+            },
         }
     }
 }
-
-board!(Tree0825Blackboard { o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0826 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(3),
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Repeat(2) {
-                StatefulAction(Task<1>),
+        IfThenElse {
+            Loop(q0, value = {t1}) {
+                RetryUntilSuccessful(1) {
+                    ReactiveSequence {
+                        Sleep(10),
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
             },
-            Script(|bb| bb.t0.set(bb.b1 % 4)),
-            #[post(|bb| *bb.t1 += 1)]
-            Action(Act<2>),
-            #[skip_if(|bb| *bb.t1 > (bb.b1 + 4) % 3)]
-            #[on_failure(|bb| bb.t1.set(4))]
-            Action(|ctx| ctx.exec(3)),
+            #[success_if(|bb| bb.b0 + 2 == 0)]
+            #[on_success(|bb| bb.t1.set(bb.o0.unwrap_or(1)))]
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0826Blackboard { b1 t0 t1 });
+board!(Tree0826Blackboard { b0 t1 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0827 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        IndexSwitch(|bb| *bb.t1, dynamic = false) {
-            MemPriority {
-                WasEntryUpdated(t0),
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
-            },
-            StepSequencer {
-                Sequence {
-                    StatefulAction(Task<3>),
-                    Action(PIo<4>, t0 = {b0}),
-                    StatefulAction(Task<5>),
-                },
+        Deadline(0) {
+            BinarySelector(|bb| (*bb.t0 + 4) % 2 > 0, dynamic = false) {
+                Sleep(20),
+                Condition(Cond<0>),
             },
         }
     }
 }
 
-board!(Tree0827Blackboard { t0 b0 t1 });
+board!(Tree0827Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0828Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            b1: i64 = 9,
+        }
+        MemSequence {
+            Action(PAct<0>, b0 = 8, b1 = {b0}),
+            #[on_success(|bb| bb.b1 += 1)]
+            SetBlackboard(b0 = 4),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0828 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
+            b0: i64 = 3,
+            b1: i64,
         }
-        SequenceStar {
-            ReactiveSequence {
-                Repeat(3) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
-                        Action(PAct<2>, b0 = 3, b1 = {=}),
-                        Action(PIo<3>, t0 = {b1}),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(PTask<5>, b0 = 2, b1 = {b1}),
-                },
-            },
+        ForceFailure {
+            SubTree(Tree0828Sub0, ..),
         }
     }
 }
 
-board!(Tree0828Blackboard { b1 b0 });
+board!(Tree0828Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0829 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Parallel {
-            IfThenElse {
-                IndexSwitch(|bb| 4, out_of_range = Fail) {
-                    Optional {
-                        UnsetBlackboard(o0),
-                    },
-                    Wait(10),
-                    Precondition(|bb| (*bb.t1 + 1) % 2 == 0) {
-                        ParallelAll(1) {
-                            Action(|ctx, bb| ctx.exec_in(0, 0, &mut bb.b0)),
-                            Action(PIo<1>, t0 = {=}),
-                        },
-                    },
-                    AlwaysSuccess,
+        Switch(b1) {
+            case 2 => FlipSelector {
+                #[post(|bb| bb.t0.set((bb.b0 + 2) % 3))]
+                Loop(q0, if_empty = Skipped) {
+                    SetBlackboard(b0 = {b1}),
                 },
-                IndexSwitch(|bb| *bb.t1, dynamic = true) {
-                    Condition(Cond<2> = Cond::<2>),
-                    Action(PAct<3>, b0 = 0, b1 = {t0}),
-                    Condition(Cond<4>),
-                },
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
             },
-            Filter(times = 3, count = Failure, filtered = Failure) {
-                WaitUntil(|bb| bb.b1 > 7) {
-                    #[skip_if(|bb| *bb.t1 % 2 > 0)]
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-                    SequenceWithMemory {
-                        #[on_failure(|bb| bb.b1 += 1)]
-                        #[success_if(|bb| bb.b0 < 7)]
-                        Condition(PCond<5>, b0 = {=}),
-                        Selector {
-                            StatefulAction(Task<6>),
-                            Script(|bb| if bb.b0 % 4 > 1 { bb.t1.set(bb.o0.unwrap_or(2) % 4) }),
-                        },
-                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {t1}),
-                        Retry(forever) {
-                            #[on_success(|bb| bb.o0 = None)]
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            #[on_halted(|bb| bb.b1 += 1)]
-                            Repeat(4) {
-                                Loop(q0) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                        ScriptCondition(|bb| *bb.t1 == 6),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                RunOnce {
-                    Timeout(0) {
-                        Condition(Cond<8>),
-                    },
-                },
-                Switch(b1) {
-                    case 0 => Runner,
-                    case 1 => #[success_if(|bb| bb.b0 < 7)]
-                    #[post(|bb| bb.b0 = 1)]
-                    SetBlackboard(t1 = 3),
-                    case 5 => Action(Act<9>),
-                    _ => Wait(100),
-                },
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                    RetryUntilSuccessful(1) {
-                        Action(PIo<10>, t0 = {=}),
-                    },
-                    Condition(PCond<11>, b0 = 4),
-                },
-            },
+            _ => Action(|ctx| ctx.exec(1)),
         }
     }
 }
 
-board!(Tree0829Blackboard { b1 t1 o0 b0 t0 q0 });
+board!(Tree0829Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0830 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Delay(0) {
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(Task<4>),
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    Action(Act<5>),
-                },
-                StatefulAction(Task<6> = Task::<6>),
-                Condition(|ctx| ctx.check(7)),
-                Repeater(forever) {
-                    Action(|ctx| ctx.exec(8)),
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Repeat(forever) {
+            Action(PAct<0>, b0 = 9, b1 = {t0}),
         }
     }
 }
+
+board!(Tree0830Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0831 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64,
-            b0: i64 = 3,
             #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
         }
-        IndexSwitch(|bb| *bb.t0 + 4, dynamic = false) {
-            Sleep(0),
-            StatefulAction(Task<0> = Task::<0>),
-            Action(Act<1>),
-            #[on_success(|bb| bb.b0 += 1)]
-            #[failure_if(|bb| *bb.t0 < 3)]
-            Script(|bb| if bb.b0 + 1 != 4 { bb.o0 = Some(*bb.t1) }),
-        }
-    }
-}
-
-board!(Tree0831Blackboard { o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0832Sub0 for Ctx {
-        Action(|ctx| ctx.exec(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0832 for Ctx {
-        FlipSelector {
-            Fallback {
-                SubTree(Tree0832Sub0),
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-            Retry(3) {
-                ReactiveSequence {
-                    Condition(Cond<4> = Cond::<4>),
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                    Condition(|ctx| ctx.check(7)),
-                    StatefulAction(Task<8> = Task::<8>),
+        BinarySelector(|bb| bb.b0 != 1) {
+            RetryUntilSuccessful(2) {
+                IndexSwitch(|bb| 6, out_of_range = Loop) {
+                    #[on_success(|bb| bb.b1 = bb.b0)]
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(Act<1>),
+                    SetBlackboard(t0 = 3),
                 },
             },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Deadline(0) {
-                    Optional {
-                        Sleep(0),
+            Loop(q0, if_empty = Failure) {
+                Fallback {
+                    MemSequence {
+                        Wait(50),
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
                     },
                 },
             },
@@ -1083,22 +1205,78 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0831Blackboard { t0 b0 b1 q0 });
+
 bt::behavior_tree! {
-    pub tree Tree0833Sub0 for Ctx {
-        Priority {
-            RetryUntilSuccessful(0) {
+    pub tree Tree0832 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 4,
+        }
+        MaxTime(20) {
+            IfThenElse {
                 StatefulAction(Task<0>),
+                #[failure_if(|bb| *bb.t1 + 1 != *bb.t1 + 3)]
+                #[on_failure(|bb| { if bb.b1 < 1 { bb.b1 = *bb.t1 }; bb.b1 = bb.b0 })]
+                #[success_if(|bb| bb.b0 % 2 == 1)]
+                StatefulAction(Task<1>),
             },
-            Condition(|ctx| ctx.check(1)),
         }
     }
 }
 
+board!(Tree0832Blackboard { b0 b1 t1 });
+
 bt::behavior_tree! {
     pub tree Tree0833 for Ctx {
-        Inverter {
-            RepeatUntilFailure(2) {
-                SubTree(Tree0833Sub0),
+        IfThenElse {
+            AsyncSequence {
+                ReactiveFallback {
+                    Failer,
+                    Condition(|ctx| ctx.check(0)),
+                    Action(Act<1>),
+                },
+                MemSequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Condition(|ctx| ctx.check(4)),
+            },
+            SequenceWithMemory {
+                Fallback {
+                    ForceSuccess {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    Condition(Cond<6>),
+                    Optional {
+                        Action(Act<7>),
+                    },
+                },
+                Deadline(20) {
+                    StepSequencer {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                        RunOnce(then_skip = true) {
+                            Condition(|ctx| ctx.check(9)),
+                        },
+                    },
+                },
+            },
+            Inverter {
+                Fallback {
+                    StatefulAction(Task<10>),
+                    Condition(Cond<11>),
+                    AlwaysFailure,
+                    Remap(success = Failure, failure = Success) {
+                        AsyncFallback {
+                            StatefulAction(Task<12>),
+                            AlwaysFailure,
+                            AlwaysFailure,
+                        },
+                    },
+                },
             },
         }
     }
@@ -1107,247 +1285,255 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0834 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        Priority {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-            #[on_failure(|bb| bb.b1 += 1)]
-            #[skip_if(|bb| (bb.b0 + 1) % 4 > 1)]
-            #[failure_if(|bb| *bb.t0 < 3)]
-            AsyncFallback {
-                Condition(Cond<1>),
-                AlwaysSuccess,
-            },
-            #[on_success(|bb| bb.b0 = (*bb.t1 + 1) % 2)]
-            #[failure_if(|bb| *bb.t0 % 4 < 3)]
-            #[run_while(|bb| bb.b1 == 4)]
-            Action(Act<2> = Act::<2>),
-        }
-    }
-}
-
-board!(Tree0834Blackboard { b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0835 for Ctx {
-        blackboard {
-            b0: i64 = 4,
+            b0: i64 = 2,
             #[tracked] t0: i64 = 1,
-        }
-        Parallel(success = -1, failure = -1) {
-            SequenceWithMemory {
-                Action(PIo<0>, t0 = {=}),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                #[post(|bb| bb.b0 += 3)]
-                #[failure_if(|bb| (*bb.t0 + 4) % 4 > 0)]
-                Action(Act<3>),
-            },
-            Condition(|ctx| ctx.check(4)),
-        }
-    }
-}
-
-board!(Tree0835Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0836 for Ctx {
-        blackboard {
-            b0: i64,
             o0: Option<i64> = None,
+            b1: i64 = 4,
         }
-        ReactiveFallback {
-            TryCatch(catch_on_halt = true) {
-                SetBlackboard(b0 = 4),
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1>),
-            },
-            TryCatch {
-                Action(Act<2> = Act::<2>),
-                Precondition(|bb| (bb.b0 + 2) % 4 != 3, else = Success) {
-                    StatefulAction(Task<3>),
+        ReactiveSequence {
+            ParallelAll {
+                Remap(success = Failure, failure = Failure) {
+                    StatefulAction(Task<0>),
                 },
-                Succeeder,
-                TryCatch(catch_on_halt = false) {
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    Wait(20),
-                    Condition(Cond<4>),
-                },
-                #[on_success(|bb| { bb.o0 = None; if (bb.b0 + 3) % 3 < 2 { bb.b0 += 1 } })]
-                Condition(Cond<5>),
-            },
-            Sequence {
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0836Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0837 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-        }
-        IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
-            Sequence {
-                StatefulAction(Task<0>),
-                #[skip_if(|bb| *bb.t0 > 2)]
-                Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                Condition(Cond<2>),
-                SkipUnlessUpdated(t0) {
-                    #[on_failure(|bb| bb.b1 = 9)]
-                    #[success_if(|bb| bb.b0 + 2 > *bb.t0 % 2)]
-                    #[on_success(|bb| bb.b1 += 2)]
-                    Condition(|ctx| ctx.check(3)),
-                },
-                Action(|ctx| ctx.exec(4)),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                KeepRunningUntilFailure {
-                    Deadline(0) {
-                        Wait(20),
+                FlipSelector {
+                    Condition(Cond<1>),
+                    ParallelAll {
+                        #[failure_if(|bb| *bb.t0 % 3 < 0)]
+                        #[skip_if(|bb| bb.b0 < bb.b1)]
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
                     },
                 },
-                MaxTime(0) {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        BinarySelector(|bb| (bb.b0 + 1) % 2 == 0, dynamic = false) {
-                            Action(PAct<5>, b0 = 1),
-                            ReactiveFallback {
-                                #[post(|bb| bb.b0 += 1)]
-                                Failer,
-                                Condition(Cond<6>),
-                                Condition(PCond<7>, b0 = {=}),
-                                Condition(Cond<8>),
-                            },
+                SkipUnlessUpdated(t0) {
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[skip_if(|bb| bb.b1 < 2)]
+                    Script(|bb| bb.b1 = (bb.b0 + 4) % 2),
+                },
+            },
+            SequenceWithMemory {
+                Repeat(0) {
+                    StatefulAction(Task<4>),
+                },
+                Timeout(50) {
+                    Switch(b1) {
+                        case 0 => #[post(|bb| bb.o0 = None)]
+                        Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 2, &mut bb.b0)),
+                        _ => Precondition(|bb| bb.b1 > (bb.b0 + 4) % 4, else = Success) {
+                            StatefulAction(Task<6>),
                         },
                     },
                 },
             },
             Switch(b1) {
-                case 1 => IndexSwitch(|bb| bb.b0, dynamic = true) {
-                    ScriptCondition(|bb| *bb.t0 + 2 < bb.b0 + 2),
+                case 1 => SetBlackboard(t0 = {b1}),
+                case 2 => RunOnce(then_skip = false) {
+                    PolicyParallel(policy = FirstFailure) {
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<7> = Task::<7>),
+                        Action(Act<8>),
+                    },
                 },
-                _ => #[failure_if(|bb| bb.b1 < 4)]
-                #[success_if(|bb| *bb.t0 + 1 == bb.b0 + 4)]
-                #[post(|bb| { bb.b0 += 3; if *bb.t0 > bb.b0 % 3 { bb.b0 = *bb.t0 + 2 } })]
-                Condition(|ctx| ctx.check(9)),
+                case 4 => Condition(|ctx| ctx.check(9)),
+                _ => IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    #[run_while(|bb| bb.o0.unwrap_or(5) % 3 == 1)]
+                    #[success_if(|bb| bb.b0 > (*bb.t0 + 4) % 3)]
+                    UnsetBlackboard(o0),
+                    Conditional(|bb| bb.b0 != 2, dynamic = true, else = Success) {
+                        Condition(|ctx| ctx.check(10)),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 1 => RunOnce(then_skip = true) {
+                    WasEntryUpdated(t0),
+                },
+                case 0 => TryCatch(catch_on_halt = false) {
+                    StatefulAction(PTask<11>, b0 = 5, b1 = {b1}),
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(1) > bb.o0.unwrap_or(3)),
+                        Wait(20),
+                    },
+                },
+                case 3 => Action(Act<12>),
+                _ => Action(Act<13>),
+            },
+            #[success_if(|bb| bb.b1 + 1 != 0)]
+            ForceFailure {
+                ReactiveSelector {
+                    IndexSwitch(|bb| bb.b1 % 2, dynamic = false) {
+                        Condition(Cond<14>),
+                        Condition(Cond<15>),
+                    },
+                    ParallelAll(1) {
+                        Priority {
+                            #[on_halted(|bb| { if bb.b1 % 2 > 0 { bb.o0 = Some(bb.b1 % 4) }; bb.o0 = Some(*bb.t0) })]
+                            Condition(|ctx, bb| ctx.check_in(16, bb.b1)),
+                            Runner,
+                        },
+                    },
+                    Condition(PCond<17>, b0 = 8),
+                },
             },
         }
     }
 }
 
-board!(Tree0837Blackboard { b1 t0 q0 b0 });
+board!(Tree0834Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0835 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Fallback {
+            RunOnce {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    #[success_if(|bb| *bb.t0 > 1)]
+                    Loop(q0, if_empty = Failure) {
+                        BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
+                            Filter(times = 2, count = Success, filtered = Failure) {
+                                Repeat(forever) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
+                    WasEntryUpdated(t0),
+                },
+                FlipSelector {
+                    Condition(Cond<2>),
+                    Script(|bb| bb.o0 = Some(*bb.t0)),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                #[run_while(|bb| (bb.b0 + 4) % 2 == 0)]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(5)),
+                    StatefulAction(Task<6>),
+                },
+                #[post(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| if bb.b0 < bb.b0 % 4 { bb.b0 = *bb.t0 })]
+                StatefulAction(Task<7>),
+                StatefulAction(PTask<8>, b0 = {t0}),
+            },
+            StatefulAction(Task<9>),
+        }
+    }
+}
+
+board!(Tree0835Blackboard { b0 o0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0836 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Repeater(1) {
+            MemPriority {
+                ParallelAll(1) {
+                    #[post(|bb| bb.o0 = None)]
+                    ForceFailure {
+                        Condition(Cond<0>),
+                    },
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[success_if(|bb| *bb.t0 > 1)]
+                    Failer,
+                    Action(PIo<1>, t0 = {=}),
+                },
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                    RetryUntilSuccessful(3) {
+                        #[on_halted(|bb| { bb.b0 += 2; bb.o0 = Some(0) })]
+                        #[post(|bb| *bb.t0 += 2)]
+                        ParallelAll {
+                            Loop(q0, if_empty = Skipped) {
+                                Inverter {
+                                    Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(4), &mut bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0836Blackboard { t0 b0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0837Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0837Sub0 for Ctx {
+        SubTree(Tree0837Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0837 for Ctx {
+        Parallel(success = 1, failure = 1) {
+            SubTree(Tree0837Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0838 for Ctx {
-        RepeatUntilFailure(forever) {
-            Timeout(0) {
-                SequenceWithMemory {
-                    Sequence {
-                        ParallelAll(max_failures = -3) {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            AlwaysRunning,
-                            Condition(Cond<2>),
-                        },
-                        Parallel(success = -1) {
-                            StatefulAction(Task<3>),
-                            Selector {
-                                Condition(Cond<4>),
-                                StatefulAction(Task<5> = Task::<5>),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                        Inverter {
-                            ForceFailure {
-                                Parallel(success = 0, failure = 2) {
-                                    Action(Act<7>),
-                                    Condition(Cond<8>),
-                                },
-                            },
-                        },
-                    },
-                    Delay(10) {
-                        RunOnce(then_skip = true) {
-                            TryCatch {
-                                Parallel(success = 0, failure = 1) {
-                                    AlwaysSuccess,
-                                    Action(Act<9>),
-                                },
-                                SequenceWithMemory {
-                                    StatefulAction(Task<10>),
-                                    Action(Act<11>),
-                                },
-                                Timeout(20) {
-                                    Action(Act<12> = Act::<12>),
-                                },
-                                MemSequence {
-                                    StatefulAction(Task<13>),
-                                    AlwaysFailure,
-                                },
-                                PolicyParallel(policy = FirstFailure, repeat = true) {
-                                    Condition(Cond<14>),
-                                    Action(|ctx| ctx.exec(15)),
-                                    StatefulAction(Task<16>),
-                                },
-                            },
-                        },
-                    },
-                    AsyncFallback {
-                        Filter(times = 3, filtered = Failure) {
-                            PolicyParallel(policy = FirstSuccess) {
-                                Selector {
-                                    Action(Act<17>),
-                                    Condition(Cond<18>),
-                                },
-                                Condition(Cond<19>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Delay(50) {
-                                SequenceStar {
-                                    Sleep(30),
-                                    Condition(Cond<20>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        KeepRunningUntilFailure {
+            ForceFailure {
+                #[failure_if(|bb| bb.b0 + 1 > 2)]
+                #[post(|bb| *bb.t0 += 2)]
+                #[on_success(|bb| bb.t0.set((*bb.t0 + 4) % 2))]
+                StatefulAction(Task<0>),
             },
         }
     }
 }
+
+board!(Tree0838Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0839 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 3,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 1,
             b1: i64,
+            b0: i64 = 0,
         }
-        Parallel(success = -2, failure = 0) {
-            Condition(Cond<0> = Cond::<0>),
-            Loop(q0, value = {b1}, if_empty = Running) {
-                #[failure_if(|bb| bb.o0.unwrap_or(0) > 3)]
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        Script(|bb| { bb.b0 += 3; bb.o0 = Some(*bb.t0 % 2) }),
-                        Condition(Cond<2>),
+        MaxTime(10) {
+            Retry(1) {
+                Switch(b1) {
+                    case 2 => StatefulAction(Task<0>),
+                    case 3 => StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                    case 0 => Action(Act<2>),
+                    _ => Sequence {
+                        #[skip_if(|bb| bb.b1 + 1 < 0)]
+                        #[on_success(|bb| { bb.b0 = 7; bb.b0 += 1 })]
+                        Repeat(1) {
+                            Condition(Cond<3>),
+                        },
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
                     },
                 },
             },
@@ -1355,178 +1541,197 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0839Blackboard { q0 b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0840Sub0 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
+board!(Tree0839Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0840 for Ctx {
-        FlipSelector {
-            StatefulAction(Task<0>),
-            SubTree(Tree0840Sub0),
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 0,
+        }
+        Switch(b1) {
+            case 2 => AlwaysSuccess,
+            _ => #[on_halted(|bb| { bb.b1 = *bb.t0; bb.b1 = (bb.o0.unwrap_or(3) + 1) % 3 })]
+            Fallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                #[post(|bb| bb.o0 = Some(*bb.t0))]
+                #[skip_if(|bb| *bb.t0 == 0)]
+                Action(PAct<2>, b0 = {=}, b1 = {=}),
+            },
         }
     }
 }
+
+board!(Tree0840Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0841 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            #[allow(unused)] #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Parallel(success = 2) {
-            SetBlackboard(t0 = {t1}),
-            Condition(PCond<0>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0841Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0842Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 13,
-            o0: Option<i64> = Some(9),
-            b1: i64 = 9,
-        }
-        Delay(0) {
-            SkipUnlessUpdated(t0) {
-                MemSequence {
-                    ReactiveSequence {
-                        #[success_if(|bb| bb.b1 != 1)]
-                        #[on_halted(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
-                        StatefulAction(Task<1>),
-                        Action(PAct<2>, b0 = {=}, b1 = {=}),
-                        Action(Act<3>),
-                    },
-                    ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 > 0),
-                    Optional {
-                        WasEntryUpdated(t0),
-                    },
-                    Switch(b1) {
-                        case 5 => AlwaysFailure,
-                        _ => #[on_success(|bb| bb.b1 += 1)]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        #[run_while(|bb| bb.b0 < 7)]
-                        Wait(0),
-                    },
-                    ReactiveFallback {
-                        Invert {
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                        Action(PAct<5>, b0 = 7),
-                    },
+        MemSequence {
+            AsyncFallback {
+                IfThenElse {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+                Sequence {
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
+
+board!(Tree0841Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0842 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 0,
         }
-        IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = false) {
-            Action(Act<0>),
-            SubTree(Tree0842Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0842Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Loop(q0, value = {b1}, if_empty = Skipped) {
-            ParallelAll(1) {
-                Timeout(0) {
-                    Sequence {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        ParallelAll {
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
+        MemSequence {
+            WaitValueUpdate(t0) {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    Action(PAct<1>, b0 = {t1}, b1 = {t0}),
                 },
-                MemSequence {
-                    Switch(b1) {
-                        case 1 => Wait(0),
-                        _ => Condition(Cond<4>),
-                    },
+            },
+            RunOnce(then_skip = true) {
+                #[skip_if(|bb| *bb.t0 != 4)]
+                Switch(b1) {
+                    case 2 => Action(PAct<2>, b0 = 7, b1 = {=}),
+                    _ => StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0844Blackboard { b1 t0 q0 });
+board!(Tree0842Blackboard { t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0843 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        ParallelAll {
+            TryCatch(catch_on_halt = true) {
+                Action(Act<0>),
+                Repeat(2) {
+                    WasEntryUpdated(t0),
+                },
+                #[post(|bb| { bb.t0.set(bb.b0); bb.b0 += 3 })]
+                SequenceWithMemory {
+                    Condition(PCond<1>, b0 = {=}),
+                },
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(PCond<3>, b0 = {=}),
+            },
+            Optional {
+                MaxTime(0) {
+                    Fallback {
+                        StatefulAction(Task<4>),
+                        Sequence {
+                            ScriptCondition(|bb| bb.b0 == 7),
+                            Sleep(0),
+                            MaxTime(30) {
+                                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 3)),
+                            },
+                        },
+                    },
+                },
+            },
+            Condition(Cond<6>),
+            ForceFailure {
+                #[failure_if(|bb| *bb.t0 % 4 < 3)]
+                Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 3)),
+            },
+        }
+    }
+}
+
+board!(Tree0843Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0844 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            AsyncFallback {
+                Cooldown(0, filtered = Failure) {
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        Condition(|ctx| ctx.check(3)),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Action(Act<5>),
+                StatefulAction(Task<6>),
+                AlwaysSuccess,
+                Action(Act<7>),
+                AlwaysSuccess,
+            },
+            ReactiveSequence {
+                Invert {
+                    StatefulAction(Task<8>),
+                },
+                Action(Act<9>),
+                Action(|ctx| ctx.exec(10)),
+                Selector {
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                },
+            },
+            ParallelAll(0) {
+                StatefulAction(Task<13>),
+                Timeout(50) {
+                    Condition(Cond<14> = Cond::<14>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0845 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+            b0: i64 = 0,
         }
-        Deadline(100) {
-            TryCatch(catch_on_halt = true) {
-                Loop(q0) {
-                    Precondition(|bb| bb.b1 == 5, else = Running) {
-                        ReactiveFallback {
-                            ReactiveFallback {
-                                Action(Act<0>),
+        WaitValueUpdate(t0) {
+            #[on_success(|bb| if bb.o0.is_some() { bb.b1 += 2 })]
+            #[post(|bb| bb.o0 = Some(*bb.t0))]
+            Repeater(3) {
+                Limiter(3) {
+                    Conditional(|bb| bb.b0 > bb.b0 + 2, dynamic = true) {
+                        BinarySelector(|bb| (bb.o0.unwrap_or(0) + 1) % 4 > 0) {
+                            ReactiveSequence {
+                                RepeatTimes(forever) {
+                                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(5), &mut bb.b1)),
+                                },
+                            },
+                            AsyncFallback {
                                 StatefulAction(Task<1> = Task::<1>),
+                                Condition(Cond<2>),
+                                Script(|bb| { bb.b0 = *bb.t0 + 4; bb.b1 += 2 }),
                             },
-                            PolicyParallel(policy = FirstSuccessOrFailure) {
-                                Script(|bb| bb.o0 = None),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
-                Condition(|ctx| ctx.check(3)),
-                Repeat(4) {
-                    TryCatch {
-                        Script(|bb| bb.b1 += 1),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Precondition(|bb| bb.o0.unwrap_or(5) % 3 == 0, else = Running) {
-                    Fallback {
-                        Parallel(success = -1) {
-                            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-                            Action(PIo<5>, t0 = {b1}),
-                            SetBlackboard(o0 = Some(6)),
                         },
                     },
                 },
@@ -1535,1078 +1740,1233 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0845Blackboard { o0 t0 q0 b1 });
+board!(Tree0845Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0846 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 5,
         }
-        #[on_success(|bb| if bb.o0.unwrap_or(4) == *bb.t0 { bb.t0.set(1) })]
-        #[on_failure(|bb| bb.b0 += 3)]
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            SkipUnlessUpdated(t0) {
-                Parallel(failure = 2) {
-                    SetBlackboard(o0 = Some(0)),
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        #[on_halted(|bb| bb.t0.set((bb.o0.unwrap_or(5) + 4) % 4))]
-                        SetBlackboard(o0 = Some(1)),
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
-                    UnsetBlackboard(o0),
-                    WasEntryUpdated(t0),
-                },
-            },
-            TryCatch {
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[post(|bb| *bb.t0 += 1)]
-                Sequence {
-                    Condition(PCond<2>, b0 = {t0}),
-                    StatefulAction(Task<3>),
-                },
-                Condition(|ctx, bb| ctx.check_in(4, 8)),
-                RepeatUntilSuccess(1) {
-                    RunOnce(then_skip = true) {
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                },
-            },
-            Interrupt(|bb| bb.b0 > 7) {
-                BinarySelector(|bb| bb.b0 > 5) {
-                    Condition(Cond<6>),
-                    UnsetBlackboard(o0),
+        BinarySelector(|bb| *bb.t0 > 4, dynamic = false) {
+            SetBlackboard(t1 = {b1}),
+            Limiter(2) {
+                Cooldown(20, filtered = Failure) {
+                    Condition(Cond<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0846Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0847Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(|ctx| ctx.check(4))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0847Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b0: i64 = 9,
-        }
-        PolicyParallel(policy = FirstFailure) {
-            Precondition(|bb| bb.b0 == 5, else = Failure) {
-                #[post(|bb| bb.b0 = 4)]
-                Action(Act<3> = Act::<3>),
-            },
-            SubTree(Tree0847Sub1, ..),
-        }
-    }
-}
+board!(Tree0846Blackboard { b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0847 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            FlipSelector {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-            },
-            Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 1) % 4)),
-            ReactiveFallback {
-                SubTree(Tree0847Sub0, t0 = {=}, b0 = {b0}),
-                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                Selector {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
+        SkipUnlessUpdated(t0) {
+            AsyncSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                IfThenElse {
+                    Action(Act<1>),
+                    Repeat(0) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0847Blackboard { t0 b0 });
+board!(Tree0847Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0848 for Ctx {
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Inverter {
-                Repeat(2) {
-                    Action(Act<0>),
+        blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        Loop(q0, if_empty = Success) {
+            Sequence {
+                Selector {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<0>),
+                    },
+                    SetBlackboard(b0 = 6),
                 },
-            },
-            RunOnce(then_skip = false) {
-                FlipSelector {
-                    Condition(Cond<1>),
-                    Action(Act<2> = Act::<2>),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    Action(|ctx| ctx.exec(5)),
+                AsyncFallback {
+                    #[on_success(|bb| { bb.t0.set(*bb.t0 % 3); *bb.t0 += 1 })]
+                    MemSequence {
+                        Script(|bb| bb.o0 = None),
+                        Condition(Cond<1>),
+                    },
+                    Action(Act<2>),
+                    Condition(Cond<3>),
                 },
-            },
-            ReactiveFallback {
-                RepeatTimes(2) {
-                    RepeatUntil(Success) {
-                        Condition(Cond<6>),
+                Interrupt(|bb| *bb.t0 > bb.b0 % 4) {
+                    SkipUnlessUpdated(t0) {
+                        Repeat(3) {
+                            Sequence {
+                                StatefulAction(PTask<4>, b0 = 7, b1 = {b0}),
+                                ParallelAll {
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
                     },
                 },
             },
-            Priority {
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
-                StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
-            },
         }
+    }
+}
+
+board!(Tree0848Blackboard { o0 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0849Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 9,
+        }
+        Action(PAct<6>, b0 = {b1}, b1 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0849 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
             #[tracked] t0: i64,
-            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            BinarySelector(|bb| bb.b0 < 2, dynamic = true) {
-                Condition(PCond<0>, b0 = {=}),
-                StatefulAction(Task<1>),
-            },
-            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
-                Fallback {
+        Sequence {
+            RunOnce(then_skip = false) {
+                RunOnce(then_skip = true) {
                     ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        MaxTime(30) {
-                            StatefulAction(Task<3>),
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            RetryUntilSuccessful(0) {
+                                ScriptCondition(|bb| bb.b0 % 4 > 1),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                            Loop(q0, value = {t0}, if_empty = Failure) {
+                                #[run_while(|bb| bb.b0 + 2 != bb.b0)]
+                                #[on_failure(|bb| *bb.t0 += 3)]
+                                #[on_halted(|bb| bb.b1 += 2)]
+                                Action(Act<2> = Act::<2>),
+                            },
                         },
-                    },
-                },
-                BinarySelector(|bb| *bb.t0 > *bb.t0 + 2, dynamic = false) {
-                    RepeatUntilFailure(2) {
-                        Loop(q0, if_empty = Skipped) {
-                            ReactiveFallback {
-                                StatefulAction(Task<4>),
-                                Wait(10),
+                        Interrupt(|bb| *bb.t0 > bb.b1 + 1) {
+                            #[on_failure(|bb| bb.b0 += 3)]
+                            Inverter {
+                                MemPriority {
+                                    Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 1) % 2)),
+                                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
+                                    ScriptCondition(|bb| (bb.b1 + 2) % 4 == 0),
+                                    WasEntryUpdated(t0),
+                                },
                             },
                         },
                     },
-                    Parallel(success = -2, failure = -2) {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<5>),
-                    },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0849Blackboard { b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0850 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        SkipUnlessUpdated(t1) {
-            ReactiveSequence {
-                ReactiveSelector {
-                    WasEntryUpdated(t1),
-                    Action(Act<0>),
-                    MemSequence {
-                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                        Action(Act<2>),
-                    },
-                    Condition(|ctx| ctx.check(3)),
-                },
-                WhileDoElse {
-                    AsyncFallback {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5> = Cond::<5>),
-                        Condition(|ctx, bb| ctx.check_in(6, 3)),
-                        Action(|ctx, bb| ctx.exec_in(7, 6, &mut bb.b0)),
-                    },
-                    ReactiveFallback {
-                        Action(Act<8>),
-                        Action(Act<9>),
-                    },
-                },
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0850Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0851 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            b0: i64,
-        }
-        RepeatUntilSuccess(forever) {
-            Switch(b1) {
-                case 1 => RetryUntilSuccessful(0) {
-                    #[on_success(|bb| { bb.o0 = None; bb.o0 = Some(bb.o0.unwrap_or(1) % 3) })]
-                    Failer,
-                },
-                case 4 => WhileDoElse {
-                    Precondition(|bb| bb.o0.is_some(), else = Running) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<1>),
-                    },
-                    SetBlackboard(b0 = {b1}),
-                },
-                case 0 => Fallback {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-                _ => Timeout(10) {
-                    Sequence {
-                        SequenceWithMemory {
-                            Action(PIo<4>, t0 = {t0}),
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        Delay(100) {
-                            Action(PIo<6>, t0 = {=}),
+            ParallelAll(0) {
+                Repeater(3) {
+                    Precondition(|bb| bb.b0 % 2 > 0) {
+                        #[post(|bb| { bb.t0.set(3); if bb.b0 < 4 { bb.b0 += 3 } })]
+                        #[run_while(|bb| bb.b0 < 2)]
+                        KeepRunningUntilFailure {
+                            #[post(|bb| bb.b1 += 3)]
+                            StatefulAction(Task<5>),
                         },
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0851Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0852 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            MaxTime(0) {
-                StatefulAction(Task<1>),
-            },
-            SequenceWithMemory {
-                Wait(50),
-                Condition(Cond<2>),
-            },
-            Succeeder,
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0853Sub1 for Ctx {
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0853Sub0 for Ctx {
-        SubTree(Tree0853Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0853 for Ctx {
-        ForceSuccess {
-            Deadline(100) {
-                IfThenElse {
-                    Condition(Cond<0>),
-                    SubTree(Tree0853Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0854Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(Cond<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0854Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 9,
-        }
-        ReactiveFallback {
-            Fallback {
-                Priority {
-                    Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 4) % 4)),
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            #[on_success(|bb| { *bb.t0 += 3; if bb.b0 < 2 { bb.b0 = bb.b0 % 2 } })]
-            SubTree(Tree0854Sub1, t0 = {=}, q0 = {q0}, b0 = {=}),
-            TryCatch(catch_on_halt = true) {
-                Condition(Cond<5>),
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<6>),
-                },
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0854 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-        }
-        Loop(q0, if_empty = Success) {
-            RetryUntilSuccessful(forever) {
-                SubTree(Tree0854Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0854Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
-        MaxTime(30) {
-            Sequence {
-                AlwaysSuccess,
-                Fallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-                AsyncSequence {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0856Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0856 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        BinarySelector(|bb| *bb.t1 % 4 < 1, dynamic = true) {
-            ReactiveFallback {
-                ReactiveSequence {
-                    #[on_halted(|bb| { *bb.t1 += 2; bb.t0.set(bb.b0) })]
-                    #[on_failure(|bb| { *bb.t1 += 2; *bb.t0 += 3 })]
-                    #[skip_if(|bb| bb.b0 + 3 != *bb.t1 % 3)]
-                    Wait(20),
-                    SubTree(Tree0856Sub0, ..),
-                },
-            },
-            Sequence {
-                Repeater(1) {
-                    AsyncSequence {
-                        WasEntryUpdated(t0),
-                        StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
+                Filter(times = 2, count = Failure, filtered = Skipped) {
+                    #[on_halted(|bb| { bb.b1 = bb.b0; if (bb.b1 + 4) % 3 == 1 { bb.t0.set(bb.b0) } })]
+                    #[failure_if(|bb| bb.b0 % 2 > 0)]
+                    RepeatTimes(forever) {
+                        Wait(10),
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0856Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0857Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[tracked] t0: i64 = 14,
-        }
-        Parallel(failure = -3) {
-            WasEntryUpdated(t0),
-            Runner,
-            Sleep(30),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0857 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        Precondition(|bb| *bb.t1 + 3 > 2) {
-            Deadline(20) {
-                SubTree(Tree0857Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0857Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0858 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        AsyncFallback {
-            Timeout(30) {
-                Priority {
-                    Condition(PCond<0>, b0 = 4),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<1>),
-                    Wait(20),
+                Switch(b1) {
+                    case 2 => #[on_success(|bb| { bb.b1 = 0; if *bb.t0 + 1 != 3 { bb.b0 = 5 } })]
+                    Sleep(10),
+                    case 4 => SubTree(Tree0849Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}),
+                    _ => Action(|ctx| ctx.exec(7)),
                 },
             },
-            #[skip_if(|bb| bb.b0 % 3 < 0)]
-            #[post(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
-            RunOnce {
-                #[failure_if(|bb| bb.b0 > 6)]
-                AsyncFallback {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            Retry(forever) {
-                Repeat(forever) {
-                    #[skip_if(|bb| (bb.b0 + 3) % 3 > 1)]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[run_while(|bb| *bb.t0 == 0)]
-                    Script(|bb| { bb.b0 += 1; bb.t0.set((*bb.t0 + 3) % 4) }),
-                },
-            },
-            Delay(10) {
-                AsyncSequence {
-                    WaitValueUpdate(t0) {
-                        Parallel(success = -1) {
-                            ScriptCondition(|bb| bb.b0 + 3 > bb.b0),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Action(Act<4>),
-                #[run_while(|bb| *bb.t0 + 2 == *bb.t0 + 1)]
-                StatefulAction(Task<5> = Task::<5>),
-                StatefulAction(PTask<6>, b0 = 6),
-                Condition(Cond<7>),
+            Repeater(0) {
                 StatefulAction(Task<8>),
             },
         }
     }
 }
 
-board!(Tree0858Blackboard { b0 t0 });
+board!(Tree0849Blackboard { b0 t0 q0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0859 for Ctx {
+    pub tree Tree0850Sub0 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
         }
-        Sequence {
-            WhileDoElse {
-                RepeatTimes(2) {
-                    Precondition(|bb| *bb.t0 % 3 < 2, else = Running) {
-                        #[on_failure(|bb| bb.t0.set(bb.b0 + 3))]
-                        BinarySelector(|bb| bb.b1 != 5, dynamic = false) {
-                            ReactiveFallback {
-                                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                                StatefulAction(Task<1>),
-                                RunOnce(then_skip = true) {
-                                    Action(Act<2> = Act::<2>),
-                                },
-                                #[run_while(|bb| bb.b0 % 3 < 1)]
-                                StatefulAction(Task<3>),
-                            },
-                            Inverter {
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<5>),
-                    ScriptCondition(|bb| bb.b0 + 4 < bb.b0),
-                },
-            },
-        }
+        UnsetBlackboard(o0)
     }
 }
 
-board!(Tree0859Blackboard { b1 t0 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0860 for Ctx {
+    pub tree Tree0850Sub1 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                SetBlackboard(t0 = 3),
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0860Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0861Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
+            b1: i64 = 11,
+            #[tracked] t1: i64 = 10,
             #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 9,
         }
-        Condition(Cond<8>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0861 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-        }
-        #[success_if(|bb| bb.o0.is_none())]
-        MemPriority {
-            ReactiveFallback {
-                IfThenElse {
-                    Parallel(success = 2, failure = -2) {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            BinarySelector(|bb| bb.b0 < 1) {
-                                #[success_if(|bb| *bb.t0 != *bb.t0 % 4)]
-                                AlwaysRunning,
-                                Cooldown(0) {
-                                    Sleep(0),
-                                },
-                            },
-                        },
-                        BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                            Failer,
-                            Condition(Cond<1>),
-                        },
-                        Repeat(4) {
-                            Priority {
-                                Fallback {
-                                    Action(PIo<2>, t0 = {b0}),
-                                    Condition(|ctx| ctx.check(3)),
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                    Repeat(2) {
-                        ReactiveFallback {
-                            MaxTime(0) {
-                                StepSequencer {
-                                    #[post(|bb| { bb.b0 = (*bb.t0 + 4) % 4; bb.t0.set(4) })]
-                                    #[success_if(|bb| bb.b0 < *bb.t0)]
-                                    #[on_success(|bb| if *bb.t0 != 1 { *bb.t0 += 1 })]
-                                    ScriptCondition(|bb| bb.o0.is_none()),
-                                    Action(Act<5>),
-                                    SetBlackboard(t0 = 3),
-                                },
-                            },
-                            StepSequencer {
-                                Sleep(50),
-                                Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                                StatefulAction(Task<7>),
-                                SubTree(Tree0861Sub0, ..),
-                            },
-                            IfThenElse {
-                                FlipSelector {
-                                    StatefulAction(Task<9>),
-                                    SetBlackboard(b0 = 1),
-                                    Action(|ctx, bb| ctx.exec_in(10, (bb.b0 + 4) % 3, &mut bb.b0)),
-                                    StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
-                                    Condition(Cond<12>),
-                                },
-                                Retry(0) {
-                                    Wait(0),
-                                },
-                            },
-                        },
-                    },
-                },
+        #[run_while(|bb| *bb.t0 < 0)]
+        WaitValueUpdate(t0) {
+            RetryUntilSuccessful(2) {
+                #[success_if(|bb| bb.b0 % 3 > 1)]
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 2, &mut bb.b1)),
             },
         }
     }
 }
 
-board!(Tree0861Blackboard { b0 o0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0862Sub1 for Ctx {
+    pub tree Tree0850 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0862Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            b1: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        #[run_while(|bb| (bb.b1 + 1) % 2 > 0)]
-        SubTree(Tree0862Sub1, b0 = {=}, b1 = {b1}, o0 = {=}, t0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0862 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        Remap(success = Success, failure = Success) {
-            RepeatUntilFailure(forever) {
-                SequenceStar {
-                    ReactiveSequence {
-                        SubTree(Tree0862Sub0, ..),
-                        SequenceWithMemory {
-                            Condition(Cond<1>),
-                            #[skip_if(|bb| bb.b0 != 7)]
-                            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
-                            AlwaysFailure,
-                            Action(|ctx| ctx.exec(2)),
-                        },
-                        IndexSwitch(|bb| 4, dynamic = true) {
-                            AlwaysSuccess,
-                            Script(|bb| *bb.t0 += 1),
-                        },
-                    },
-                    AsyncSequence {
-                        #[on_halted(|bb| bb.b0 = bb.b1)]
-                        Precondition(|bb| bb.o0.unwrap_or(0) + 1 > 0, else = Skipped) {
-                            Action(Act<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0862Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0863Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(Act<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0863 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            WhileDoElse {
-                Switch(b1) {
-                    case 0 => Condition(|ctx| ctx.check(0)),
-                    _ => StatefulAction(Task<1>),
-                },
-                ReactiveSequence {
-                    Succeeder,
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                },
-            },
-            RetryUntilSuccessful(3) {
-                #[skip_if(|bb| bb.b1 < 3)]
-                #[on_halted(|bb| if bb.o0.unwrap_or(1) != 0 { *bb.t0 += 1 })]
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            SequenceWithMemory {
-                ParallelAll(max_failures = -1) {
-                    Selector {
-                        Condition(Cond<6>),
-                        SubTree(Tree0863Sub0, o0 = {=}, b1 = {b1}, t0 = {=}),
-                        StatefulAction(Task<8>),
-                    },
-                    AlwaysSuccess,
-                    Parallel(success = 0, failure = 1) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0863Blackboard { o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0864 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-        }
-        Optional {
-            Action(PIo<0>, t0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0864Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0865 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(5),
-        }
-        ParallelAll(5) {
-            Sequence {
-                Script(|bb| bb.o0 = None),
-                SequenceWithMemory {
-                    #[post(|bb| *bb.t0 += 3)]
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-            },
-            ReactiveSequence {
-                #[post(|bb| bb.b0 = bb.b0 % 4)]
-                #[failure_if(|bb| bb.b0 + 2 > 2)]
-                Action(Act<3>),
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                Wait(0),
-                StatefulAction(Task<5>),
-                WasEntryUpdated(t0),
-            },
-            Sequence {
-                RetryUntilSuccessful(forever) {
-                    Loop(q0, if_empty = Success) {
-                        AlwaysFailure,
-                    },
-                },
-                RepeatUntilFailure(1) {
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                },
-                StatefulAction(Task<7>),
-                Condition(Cond<8>),
-                RetryUntilSuccessful(3) {
-                    AlwaysSuccess,
-                },
-            },
-            ForceSuccess {
-                Interrupt(|bb| bb.b0 != 0) {
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        Loop(q0, if_empty = Success) {
-                            Retry(1) {
-                                Loop(q0, value = {t0}, if_empty = Skipped) {
-                                    Action(PAct<9>, b0 = 3, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(10, bb.o0.unwrap_or(2) + 1, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0865Blackboard { q0 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0866 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        AsyncFallback {
-            Filter(times = 3, count = Completed, filtered = Failure) {
-                Condition(PCond<0>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0866Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-            b0: i64 = 4,
-        }
-        #[post(|bb| bb.b1 += 1)]
-        Switch(b1) {
-            case 0 => ReactiveSelector {
-                StatefulAction(Task<0>),
-                Retry(4) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-            },
-            case 1 => AsyncFallback {
-                Precondition(|bb| bb.o0.unwrap_or(3) != *bb.t0, else = Skipped) {
-                    SetBlackboard(o0 = Some(1)),
-                },
-            },
-            _ => TryCatch {
-                SetBlackboard(b0 = {b1}),
-                Switch(b1) {
-                    case 3 => #[run_while(|bb| *bb.t0 + 3 < 5)]
-                    #[post(|bb| bb.b1 = bb.b0)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    StatefulAction(Task<2>),
-                    _ => Precondition(|bb| *bb.t0 > bb.b0, else = Failure) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0867Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0868Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        StatefulAction(Task<2> = Task::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0868 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-        }
-        Repeat(4) {
-            SequenceWithMemory {
-                Parallel(success = -1) {
-                    RunOnce(then_skip = false) {
-                        Delay(0) {
-                            Delay(10) {
-                                StepSequencer {
-                                    StatefulAction(Task<0>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                    RepeatTimes(forever) {
-                        MaxTime(100) {
-                            Switch(b1) {
-                                case 1 => StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
-                                _ => SubTree(Tree0868Sub0, ..),
-                            },
-                        },
-                    },
-                    SetBlackboard(b0 = 9),
-                    Precondition(|bb| *bb.t1 == 3, else = Skipped) {
-                        Action(PAct<3>, b0 = 7, b1 = {b1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0868Blackboard { b1 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
-        Priority {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0870 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[allow(unused)] #[tracked] t1: i64 = 4,
-        }
-        ForceSuccess {
-            Sequence {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                ForceFailure {
-                    StatefulAction(Task<2>),
-                },
-                RepeatTimes(3) {
-                    Action(|ctx, bb| ctx.exec_in(3, 3, &mut bb.b0)),
-                },
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0870Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        MaxTime(50) {
-            Script(|bb| *bb.t0 += 3),
-        }
-    }
-}
-
-board!(Tree0871Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0872 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Interrupt(|bb| *bb.t0 + 4 == 3) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0872Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 0,
             o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        WhileDoElse {
-            Action(Act<0>),
-            #[success_if(|bb| bb.o0.is_none())]
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            #[run_while(|bb| bb.b0 + 1 == *bb.t0)]
-            StatefulAction(Task<1>),
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            ParallelAll {
+                Inverter {
+                    SubTree(Tree0850Sub0, ..),
+                },
+                Retry(4) {
+                    MemPriority {
+                        RetryUntilSuccessful(1) {
+                            Optional {
+                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+            },
+            #[on_success(|bb| { if *bb.t1 != *bb.t0 % 2 { bb.b0 = 9 }; bb.b1 += 1 })]
+            #[post(|bb| bb.o0 = Some(*bb.t1 % 3))]
+            Fallback {
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    #[success_if(|bb| bb.b1 < *bb.t1 + 1)]
+                    RepeatUntil(Failure) {
+                        Precondition(|bb| *bb.t0 + 2 == bb.b0 + 1, else = Skipped) {
+                            Action(Act<1>),
+                        },
+                    },
+                    AlwaysRunning,
+                },
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    SubTree(Tree0850Sub1, ..),
+                },
+                ReactiveFallback {
+                    Condition(Cond<3>),
+                    Action(|ctx, bb| ctx.exec_in(4, 5, &mut bb.b1)),
+                    Priority {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<7>),
+                        ForceFailure {
+                            AlwaysFailure,
+                        },
+                        Action(Act<8>),
+                    },
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[success_if(|bb| *bb.t0 == bb.o0.unwrap_or(1))]
+                    Action(PIo<9>, t0 = {=}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0873Blackboard { t0 b0 o0 });
+board!(Tree0850Blackboard { b1 t1 o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0874Sub0 for Ctx {
+    pub tree Tree0851 for Ctx {
+        Cooldown(50, filtered = Skipped) {
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    Failer,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0852Sub0 for Ctx {
+        Wait(50)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0852 for Ctx {
+        Sequence {
+            TryCatch(catch_on_halt = false) {
+                Sequence {
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    SubTree(Tree0852Sub0),
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0853Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 11,
+        }
+        #[post(|bb| if *bb.t0 % 3 != 2 { bb.b0 += 2 })]
         StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0874Sub1 for Ctx {
-        Delay(30) {
-            Condition(Cond<3>),
+    pub tree Tree0853 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveFallback {
+            WasEntryUpdated(t0),
+            #[run_while(|bb| bb.b0 + 4 < 6)]
+            #[on_success(|bb| if bb.b0 == 0 { bb.o0 = Some(bb.b0) })]
+            AsyncFallback {
+                #[post(|bb| bb.o0 = None)]
+                StatefulAction(PTask<0>, b0 = {t0}),
+                SubTree(Tree0853Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
+                Condition(PCond<2>, b0 = {b0}),
+            },
+            StatefulAction(Task<3> = Task::<3>),
+        }
+    }
+}
+
+board!(Tree0853Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0854Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0854 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        ReactiveSequence {
+            SubTree(Tree0854Sub0, b1 = {=}, t1 = {t1}, q0 = {=}),
+            Loop(q0, value = {t1}, if_empty = Skipped) {
+                RepeatUntil(Success) {
+                    Parallel(success = -3, failure = 3) {
+                        AlwaysFailure,
+                        ReactiveFallback {
+                            StatefulAction(Task<1>),
+                            AlwaysFailure,
+                        },
+                        TryCatch {
+                            Condition(PCond<2>, b0 = {b1}),
+                            Wait(0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0854Blackboard { b1 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0855 for Ctx {
+        ReactiveSelector {
+            Cooldown(0, filtered = Skipped) {
+                SequenceWithMemory {
+                    Repeater(0) {
+                        Action(Act<0> = Act::<0>),
+                    },
+                },
+            },
+            MaxTime(0) {
+                FlipSelector {
+                    AlwaysSuccess,
+                    AlwaysFailure,
+                    Repeater(forever) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<2>),
+                AlwaysFailure,
+                AlwaysFailure,
+                Condition(Cond<3>),
+            },
+            IfThenElse {
+                WhileDoElse {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Repeater(0) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+                StatefulAction(Task<6>),
+                RunOnce {
+                    Action(Act<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0856 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            #[run_while(|bb| *bb.t0 < 1)]
+            Failer,
+            Deadline(20) {
+                Filter(times = 2, count = Failure, filtered = Skipped) {
+                    ReactiveSequence {
+                        SequenceStar {
+                            ScriptCondition(|bb| *bb.t0 > bb.b1),
+                            SetBlackboard(t0 = 7),
+                            Precondition(|bb| (bb.b0 + 3) % 2 == 0, else = Skipped) {
+                                Condition(PCond<0>, b0 = {=}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0856Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0857 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+        }
+        SequenceWithMemory {
+            Switch(b1) {
+                case 2 => Action(|ctx, bb| ctx.exec_in(0, 0, &mut bb.b1)),
+                _ => Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0857Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0858 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+        }
+        Timeout(0) {
+            SequenceWithMemory {
+                SkipUnlessUpdated(t0) {
+                    AsyncSequence {
+                        ScriptCondition(|bb| bb.b1 < 3),
+                        Action(Act<0>),
+                        Action(Act<1>),
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        #[on_failure(|bb| bb.b0 = bb.b1)]
+                        Action(Act<2> = Act::<2>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0858Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0859 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                WhileDoElse {
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<0>),
+                        RunOnce(then_skip = false) {
+                            Sleep(20),
+                        },
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    Action(Act<2> = Act::<2>),
+                },
+                ReactiveSequence {
+                    Timeout(0) {
+                        ParallelAll(max_failures = -1) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Action(Act<4>),
+                    Action(|ctx| ctx.exec(5)),
+                    RepeatTimes(3) {
+                        Sleep(20),
+                    },
+                },
+                SequenceStar {
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(Act<7>),
+                },
+                AsyncFallback {
+                    StatefulAction(Task<8>),
+                    SequenceStar {
+                        Timeout(20) {
+                            Condition(Cond<9>),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Priority {
+                    Deadline(20) {
+                        Parallel(success = -2, failure = -2) {
+                            AlwaysRunning,
+                            Action(Act<11>),
+                            Condition(Cond<12> = Cond::<12>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(Cond<13>),
+                    },
+                },
+                Delay(0) {
+                    AsyncSequence {
+                        Action(Act<14>),
+                        Action(Act<15>),
+                    },
+                },
+                WhileDoElse {
+                    ParallelAll {
+                        Condition(Cond<16>),
+                        StatefulAction(Task<17>),
+                        StatefulAction(Task<18>),
+                        StatefulAction(Task<19>),
+                    },
+                    StatefulAction(Task<20> = Task::<20>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0860 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        ParallelAll(1) {
+            RetryUntilSuccessful(0) {
+                #[on_failure(|bb| bb.o0 = None)]
+                Action(PIo<0>, t0 = {=}),
+            },
+            AsyncSequence {
+                Precondition(|bb| bb.b0 + 1 > 7, else = Skipped) {
+                    StatefulAction(Task<1>),
+                },
+                Wait(30),
+            },
+        }
+    }
+}
+
+board!(Tree0860Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0861 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Condition(Cond<0>),
+            ParallelAll(3) {
+                #[post(|bb| { bb.b0 += 3; bb.b0 = *bb.t1 + 2 })]
+                #[run_while(|bb| bb.b1 % 3 > 0)]
+                Condition(Cond<1>),
+                RepeatTimes(1) {
+                    Action(Act<2>),
+                },
+                Inverter {
+                    AlwaysRunning,
+                },
+                Wait(0),
+            },
+        }
+    }
+}
+
+board!(Tree0861Blackboard { b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0862 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(3),
+            b0: i64 = 1,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                ForceSuccess {
+                    Filter(times = 1) {
+                        Repeater(2) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Precondition(|bb| *bb.t0 % 2 < 0) {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                },
+            },
+            ScriptCondition(|bb| bb.o0.unwrap_or(2) == 2),
+            Conditional(|bb| bb.b0 % 4 > 1, dynamic = false, else = Success) {
+                Fallback {
+                    Repeat(4) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            Condition(Cond<3>),
+                            AlwaysSuccess,
+                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                            RepeatTimes(1) {
+                                SetBlackboard(t0 = 1),
+                            },
+                        },
+                    },
+                },
+            },
+            Sequence {
+                StatefulAction(PTask<5>, b0 = 4, b1 = {t0}),
+                Condition(PCond<6>, b0 = {b0}),
+                Selector {
+                    Condition(PCond<7>, b0 = 1),
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+                StatefulAction(Task<10>),
+                ReactiveFallback {
+                    StatefulAction(Task<11>),
+                    Action(Act<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0862Blackboard { t0 q0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0863 for Ctx {
+        ReactiveSequence {
+            TryCatch {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            ReactiveFallback {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Filter(times = 1, count = Completed) {
+                    Action(Act<4>),
+                },
+            },
+            ParallelAll {
+                RunOnce(then_skip = false) {
+                    Action(Act<5>),
+                },
+                Wait(10),
+                Action(Act<6>),
+            },
+            Fallback {
+                Timeout(0) {
+                    RetryUntilSuccessful(2) {
+                        Failer,
+                    },
+                },
+                Priority {
+                    Failer,
+                    Action(Act<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0864 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            o0: Option<i64>,
+        }
+        Priority {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                ReactiveFallback {
+                    #[skip_if(|bb| *bb.t0 != bb.b0 + 2)]
+                    #[success_if(|bb| *bb.t0 % 3 > 1)]
+                    Action(PAct<1>, b0 = 4, b1 = {t0}),
+                    Condition(|ctx| ctx.check(2)),
+                },
+                SequenceWithMemory {
+                    Script(|bb| *bb.t0 += 3),
+                    #[success_if(|bb| *bb.t0 + 4 != 3)]
+                    #[run_while(|bb| *bb.t0 == 3)]
+                    #[on_success(|bb| if bb.o0.is_some() { *bb.t0 += 2 })]
+                    Failer,
+                },
+            },
+            #[skip_if(|bb| bb.b0 + 2 < 3)]
+            ParallelAll(max_failures = -1) {
+                Condition(Cond<3>),
+                RunOnce(then_skip = false) {
+                    Action(Act<4>),
+                },
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(PTask<5>, b0 = 6, b1 = {t0}),
+                },
+            },
+            IndexSwitch(|bb| 7, dynamic = true) {
+                Retry(4) {
+                    #[success_if(|bb| (bb.b0 + 3) % 3 < 0)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 != 0)]
+                    StatefulAction(Task<6>),
+                },
+                StatefulAction(Task<7> = Task::<7>),
+            },
+            Optional {
+                Priority {
+                    Condition(Cond<8>),
+                    RetryUntilSuccessful(2) {
+                        Condition(Cond<9>),
+                    },
+                    ScriptCondition(|bb| *bb.t0 > 0),
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                Optional {
+                    Action(PAct<10>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0864Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0865 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        AsyncSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            SequenceStar {
+                SetBlackboard(b1 = {b0}),
+                SetBlackboard(b0 = 1),
+            },
+            ForceFailure {
+                Switch(b1) {
+                    case 0 => StatefulAction(Task<1>),
+                    _ => SetBlackboard(b0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0865Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0866Sub0 for Ctx {
+        Filter(times = 1) {
+            Action(|ctx| ctx.exec(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0866 for Ctx {
+        RunOnce(then_skip = true) {
+            RunOnce(then_skip = false) {
+                SubTree(Tree0866Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0867 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Selector {
+            RepeatUntilFailure(forever) {
+                KeepRunningUntilFailure {
+                    Action(Act<0>),
+                },
+            },
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<1>),
+            },
+            StepSequencer {
+                FlipSelector {
+                    Action(PAct<2>, b0 = {b0}, b1 = {b1}),
+                    StatefulAction(Task<3>),
+                    SetBlackboard(t0 = 1),
+                },
+                Action(Act<4>),
+                Fallback {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0867Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0868 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b1: i64,
+        }
+        #[on_success(|bb| *bb.t1 += 1)]
+        #[failure_if(|bb| *bb.t1 != 4)]
+        Delay(0) {
+            Timeout(30) {
+                WhileDoElse {
+                    ReactiveFallback {
+                        Parallel {
+                            AlwaysRunning,
+                            #[failure_if(|bb| *bb.t1 % 2 < 0)]
+                            Fallback {
+                                RunOnce {
+                                    SetBlackboard(t0 = {b1}),
+                                },
+                            },
+                            Action(PAct<0>, b0 = {b0}, b1 = {=}),
+                        },
+                        #[success_if(|bb| (*bb.t0 + 1) % 4 < 3)]
+                        #[run_while(|bb| bb.b0 + 1 != 6)]
+                        StatefulAction(Task<1>),
+                        Switch(b1) {
+                            case 4 => Action(PIo<2>, t0 = {b1}),
+                            _ => Condition(Cond<3>),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        #[failure_if(|bb| bb.b1 == 2)]
+                        ParallelAll(1) {
+                            Action(PAct<4>, b0 = {=}, b1 = {b0}),
+                            RepeatUntilSuccess(forever) {
+                                ScriptCondition(|bb| *bb.t0 < *bb.t0 + 2),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0868Blackboard { b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0869Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Action(PAct<2>, b0 = {=}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0869 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+        }
+        #[success_if(|bb| bb.o0.unwrap_or(5) < bb.b1)]
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            MemPriority {
+                Condition(Cond<1>),
+                SubTree(Tree0869Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
+            },
+            #[post(|bb| if bb.b1 != 4 { bb.t0.set(bb.b0 + 3) })]
+            RunOnce(then_skip = false) {
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
+
+board!(Tree0869Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0870 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b1: i64 = 5,
+        }
+        RepeatUntilFailure(3) {
+            MemPriority {
+                Timeout(0) {
+                    #[on_success(|bb| bb.o0 = None)]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    Condition(Cond<0>),
+                },
+                ScriptCondition(|bb| bb.b1 == 6),
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = 8, b1 = {=}),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0870Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0871 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        Repeat(2) {
+            SequenceWithMemory {
+                SetBlackboard(o0 = Some(0)),
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0871Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0872 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+        }
+        #[success_if(|bb| *bb.t1 < 0)]
+        #[post(|bb| bb.t0.set(bb.b0))]
+        RepeatUntil(Success) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0872Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0873Sub0 for Ctx {
+        Condition(PCond<0>, b0 = 1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0873Sub1 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0873 for Ctx {
+        Parallel {
+            Fallback {
+                SubTree(Tree0873Sub0),
+                Condition(Cond<1>),
+            },
+            SubTree(Tree0873Sub1),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0874 for Ctx {
-        FlipSelector {
-            Condition(Cond<0>),
-            SubTree(Tree0874Sub0),
-            StatefulAction(Task<2>),
-            SubTree(Tree0874Sub1),
-            StatefulAction(Task<4> = Task::<4>),
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        StepSequencer {
+            Parallel(success = -4, failure = 4) {
+                Script(|bb| if bb.b0 != *bb.t0 { *bb.t0 += 3 }),
+                SetBlackboard(o0 = Some(8)),
+                StatefulAction(Task<0> = Task::<0>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0874Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0875 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64 = 3,
+            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            AsyncSequence {
+                ParallelAll(max_failures = -1) {
+                    MemSequence {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[post(|bb| bb.t0.set(bb.b1 + 4))]
+                        StatefulAction(Task<0> = Task::<0>),
+                        SetBlackboard(o0 = Some(8)),
+                        Script(|bb| { bb.o0 = None; bb.b0 = bb.o0.unwrap_or(1) + 2 }),
+                    },
+                    Action(|ctx| ctx.exec(1)),
+                },
+                IfThenElse {
+                    FlipSelector {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 2)),
+                        StatefulAction(Task<3>),
+                        Action(PIo<4>, t0 = {=}),
+                    },
+                    Deadline(50) {
+                        Cooldown(0) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                Runner,
+            },
+            MemSequence {
+                Precondition(|bb| (*bb.t1 + 1) % 2 != 1) {
+                    #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(4) % 2)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) > 4)]
+                    AsyncSequence {
+                        Sleep(10),
+                        Sleep(20),
+                        WaitValueUpdate(t1) {
+                            #[skip_if(|bb| *bb.t0 + 2 > 4)]
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            #[success_if(|bb| *bb.t0 > bb.b0)]
+                            Action(|ctx| ctx.exec(6)),
+                        },
+                    },
+                },
+                #[skip_if(|bb| bb.b1 + 2 > bb.b0 + 3)]
+                #[success_if(|bb| *bb.t0 + 3 > *bb.t0 % 2)]
+                SequenceWithMemory {
+                    Action(Act<7>),
+                    ScriptCondition(|bb| bb.b1 % 4 > 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0875Blackboard { o0 t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0876 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = Some(5),
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Parallel(success = 3, failure = -3) {
+            ReactiveSequence {
+                #[on_halted(|bb| bb.o0 = Some(bb.b1 + 1))]
+                #[on_failure(|bb| if bb.o0.unwrap_or(1) + 4 < 0 { bb.b1 += 1 })]
+                Action(Act<0>),
+                Action(PAct<1>, b0 = {t1}, b1 = {=}),
+            },
+            ForceSuccess {
+                Inverter {
+                    Repeater(2) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            Cooldown(100, filtered = Skipped) {
+                SetBlackboard(t0 = {t1}),
+            },
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0876Blackboard { t1 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0877 for Ctx {
+        RetryUntilSuccessful(3) {
+            Retry(3) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0875 for Ctx {
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            Parallel(success = 0, failure = 1) {
+    pub tree Tree0878 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        ReactiveSelector {
+            Sequence {
+                StatefulAction(Task<0>),
+                Repeat(4) {
+                    Script(|bb| bb.o0 = Some(3)),
+                },
+                WasEntryUpdated(t0),
+            },
+            WhileDoElse {
+                TryCatch {
+                    Action(Act<1>),
+                    Action(PAct<2>, b0 = {b0}),
+                },
+                Wait(0),
+            },
+            Fallback {
+                #[success_if(|bb| bb.o0.is_some())]
+                #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(5)))]
                 RepeatUntilFailure(3) {
-                    Filter(times = 1, count = Success, filtered = Failure) {
-                        Condition(|ctx| ctx.check(1)),
+                    Parallel(failure = 1) {
+                        StatefulAction(Task<3>),
+                        #[skip_if(|bb| bb.o0.unwrap_or(0) < (*bb.t0 + 3) % 4)]
+                        WasEntryUpdated(t0),
                     },
                 },
-                RunOnce {
-                    ReactiveSequence {
-                        Wait(30),
-                        Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0878Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0879 for Ctx {
+        IfThenElse {
+            AsyncSequence {
+                Condition(Cond<0>),
+            },
+            WhileDoElse {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0880 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            b0: i64 = 2,
+        }
+        RepeatTimes(2) {
+            Optional {
+                Precondition(|bb| bb.b0 + 3 > bb.b0) {
+                    Sequence {
+                        RunOnce {
+                            Switch(b1) {
+                                case 2 => Action(PIo<0>, t0 = {t0}),
+                                _ => Action(|ctx| ctx.exec(1)),
+                            },
+                        },
+                        Repeat(4) {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
                         StatefulAction(Task<3>),
                     },
                 },
@@ -2615,352 +2975,167 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0880Blackboard { t0 b1 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0876 for Ctx {
+    pub tree Tree0881Sub0 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
         }
-        Inverter {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                MemSequence {
-                    WasEntryUpdated(t0),
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[on_halted(|bb| if bb.b0 + 2 != 0 { bb.t0.set((*bb.t0 + 3) % 2) })]
-                    #[failure_if(|bb| *bb.t0 % 3 == 2)]
-                    Condition(Cond<1>),
-                    Action(PIo<2>, t0 = {t0}),
-                },
-            },
+        SequenceStar {
+            Condition(Cond<0>),
+            UnsetBlackboard(o0),
         }
     }
 }
-
-board!(Tree0876Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0877 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 4,
-            o0: Option<i64>,
-        }
-        IndexSwitch(|bb| bb.b0 + 2, dynamic = false) {
-            WhileDoElse {
-                Fallback {
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-                    #[on_halted(|bb| { bb.b1 += 1; bb.b1 = *bb.t1 })]
-                    #[success_if(|bb| bb.b0 < *bb.t0)]
-                    Condition(Cond<1>),
-                },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    #[post(|bb| bb.b1 += 2)]
-                    #[success_if(|bb| *bb.t0 % 3 == 0)]
-                    Condition(PCond<3>, b0 = {=}),
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5>),
-                    UnsetBlackboard(o0),
-                },
-                WasEntryUpdated(t1),
-            },
-            Interrupt(|bb| *bb.t0 > 3) {
-                MaxTime(0) {
-                    Loop(q0, if_empty = Skipped) {
-                        ReactiveSelector {
-                            StatefulAction(Task<6>),
-                            WaitValueUpdate(t1) {
-                                StatefulAction(Task<7>),
-                            },
-                            Action(PAct<8>, b0 = 8, b1 = {=}),
-                            StatefulAction(Task<9> = Task::<9>),
-                            SetBlackboard(o0 = Some(4)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0877Blackboard { q0 b1 t0 t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0878Sub0 for Ctx {
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0878 for Ctx {
-        Filter(times = 2, count = Failure, filtered = Skipped) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                SubTree(Tree0878Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0879 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        KeepRunningUntilFailure {
-            Fallback {
-                Action(Act<0>),
-                Action(Act<1>),
-                Action(PIo<2>, t0 = {=}),
-                #[run_while(|bb| *bb.t0 > 6)]
-                #[failure_if(|bb| (bb.b0 + 3) % 3 == 1)]
-                RepeatUntilFailure(1) {
-                    SetBlackboard(t0 = 5),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0879Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0880 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-        }
-        #[skip_if(|bb| bb.b0 != 5)]
-        Loop(q0, value = {b0}) {
-            SequenceWithMemory {
-                WaitUntil(|bb| (*bb.t0 + 2) % 2 == 0) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        ScriptCondition(|bb| *bb.t0 % 3 < 0),
-                    },
-                },
-                Selector {
-                    Action(Act<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-                ReactiveSelector {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = 5, b1 = {t0}),
-                },
-                ReactiveFallback {
-                    Repeat(3) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0880Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0881 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64 = 4,
-            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            #[allow(unused)] b0: i64 = 1,
         }
-        ReactiveSequence {
-            StepSequencer {
-                #[success_if(|bb| *bb.t1 + 1 != 2)]
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            IfThenElse {
-                Action(Act<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            Invert {
-                ReactiveSequence {
-                    FlipSelector {
-                        AlwaysSuccess,
-                        Wait(50),
-                    },
-                    RunOnce(then_skip = false) {
-                        Condition(|ctx, bb| ctx.check_in(5, (*bb.t1 + 2) % 4)),
-                    },
-                    Condition(|ctx| ctx.check(6)),
-                    Action(|ctx| ctx.exec(7)),
-                    Action(Act<8>),
-                },
-            },
-            IfThenElse {
-                ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(1) + 1),
-                RunOnce {
-                    Wait(0),
+        SkipUnlessUpdated(t0) {
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                SubTree(Tree0881Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+                Filter(times = 3, count = Completed, filtered = Skipped) {
+                    StatefulAction(Task<1> = Task::<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0881Blackboard { t0 o0 t1 b0 });
+board!(Tree0881Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0882 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
+            b0: i64 = 4,
         }
-        RepeatUntil(Success) {
-            PolicyParallel(policy = FirstFailure) {
-                Repeat(forever) {
-                    Cooldown(0, filtered = Failure) {
-                        Sequence {
-                            Sequence {
-                                Script(|bb| bb.o0 = None),
-                                Condition(Cond<0>),
-                                StatefulAction(Task<1>),
-                                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                            },
-                            #[post(|bb| { bb.b0 += 1; bb.o0 = None })]
-                            #[failure_if(|bb| bb.o0.unwrap_or(3) % 2 < 0)]
-                            Fallback {
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4> = Task::<4>),
-                                Condition(PCond<5>, b0 = {t0}),
-                            },
-                        },
-                    },
+        Parallel(success = 0, failure = 3) {
+            StatefulAction(Task<0>),
+            RunOnce(then_skip = false) {
+                Precondition(|bb| bb.b0 != 3, else = Success) {
+                    StatefulAction(Task<1>),
                 },
+            },
+            SequenceWithMemory {
+                Action(Act<2>),
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
 }
 
-board!(Tree0882Blackboard { o0 t0 b0 });
+board!(Tree0882Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0883Sub0 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0883 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-        }
-        Interrupt(|bb| bb.o0.is_some()) {
-            Repeat(3) {
-                Fallback {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            ReactiveSequence {
-                                Loop(q0) {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                },
-                                RunOnce(then_skip = false) {
-                                    Action(Act<1> = Act::<1>),
-                                },
-                                #[failure_if(|bb| bb.b1 < 5)]
-                                Repeat(2) {
-                                    StatefulAction(PTask<2>, b0 = 4),
-                                },
-                                Condition(PCond<3>, b0 = 7),
-                            },
-                        },
-                    },
+        SequenceStar {
+            ReactiveSequence {
+                Cooldown(20, filtered = Skipped) {
+                    Condition(Cond<0>),
                 },
+            },
+            SubTree(Tree0883Sub0),
+            Repeat(0) {
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
 }
-
-board!(Tree0883Blackboard { q0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0884 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        KeepRunningUntilFailure {
-            TryCatch {
-                ParallelAll(0) {
-                    Sleep(0),
-                    Timeout(20) {
-                        Script(|bb| if bb.b1 > bb.b0 { bb.b0 += 3 }),
-                    },
-                },
-                Parallel(success = 3, failure = 3) {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                Filter(times = 1, count = Failure, filtered = Failure) {
-                    WaitUntil(|bb| bb.o0.unwrap_or(3) % 3 == 0) {
-                        RepeatUntil(Failure) {
-                            Cooldown(0) {
-                                RepeatTimes(1) {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
+        ReactiveSequence {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                UnsetBlackboard(o0),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
             },
+            Limiter(2) {
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0884Blackboard { b1 o0 b0 });
+board!(Tree0884Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0885 for Ctx {
-        StepSequencer {
-            Inverter {
-                Condition(|ctx| ctx.check(0)),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ParallelAll(0) {
+            ReactiveFallback {
+                Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+                SetBlackboard(t0 = 9),
+            },
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b0)),
+            IfThenElse {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 1)),
+                AlwaysRunning,
+                Runner,
             },
         }
     }
 }
+
+board!(Tree0885Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0886 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 3,
+            b1: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
         }
-        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail, dynamic = false) {
-            ScriptCondition(|bb| bb.o0.unwrap_or(1) % 3 < 0),
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                #[failure_if(|bb| bb.b0 % 2 == 0)]
-                #[run_while(|bb| *bb.t0 % 4 < 2)]
-                Loop(q0, if_empty = Failure) {
-                    MemPriority {
-                        Repeat(4) {
-                            BinarySelector(|bb| bb.b0 > 4, dynamic = false) {
-                                MemSequence {
-                                    Script(|bb| *bb.t0 += 1),
-                                },
-                                ReactiveFallback {
-                                    WasEntryUpdated(t0),
-                                    StatefulAction(Task<0> = Task::<0>),
-                                    StatefulAction(Task<1>),
-                                    StatefulAction(Task<2>),
-                                    AlwaysSuccess,
-                                },
-                            },
+        ParallelAll {
+            Sequence {
+                Condition(Cond<0>),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                StatefulAction(Task<2>),
+                ReactiveFallback {
+                    ScriptCondition(|bb| *bb.t0 > 2),
+                    Condition(Cond<3>),
+                },
+            },
+            Selector {
+                Action(Act<4> = Act::<4>),
+                Condition(Cond<5>),
+                Action(PAct<6>, b0 = 6, b1 = {b0}),
+            },
+            Selector {
+                KeepRunningUntilFailure {
+                    ParallelAll {
+                        KeepRunningUntilFailure {
+                            Condition(Cond<7>),
                         },
+                        StatefulAction(PTask<8>, b0 = 7, b1 = {b1}),
+                        Action(Act<9>),
+                        StatefulAction(Task<10>),
+                        StatefulAction(PTask<11>, b0 = {b0}, b1 = {b1}),
                     },
                 },
             },
@@ -2968,85 +3143,24 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0886Blackboard { o0 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0887Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 12,
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        #[success_if(|bb| bb.b1 < bb.b0 % 2)]
-        AlwaysFailure
-    }
-}
+board!(Tree0886Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0887 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveFallback {
-            StepSequencer {
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1>),
-                SetBlackboard(b0 = {b1}),
-                #[post(|bb| { bb.b1 += 3; bb.b1 += 1 })]
-                SubTree(Tree0887Sub0, ..),
-                Timeout(0) {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            Sequence {
-                Action(Act<3>),
-                Precondition(|bb| bb.b0 + 4 > 3, else = Skipped) {
-                    WasEntryUpdated(t0),
-                },
-                Condition(Cond<4>),
-            },
+        Selector {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Succeeder,
         }
     }
 }
 
-board!(Tree0887Blackboard { q0 b0 b1 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0888 for Ctx {
-        Repeat(3) {
-            Repeat(2) {
-                Fallback {
-                    StepSequencer {
-                        Condition(Cond<0>),
-                        ForceFailure {
-                            Condition(Cond<1>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        MemSequence {
-                            Sleep(30),
-                            Condition(Cond<2>),
-                        },
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Invert {
-                        RunOnce {
-                            SequenceStar {
-                                StatefulAction(Task<6> = Task::<6>),
-                                StatefulAction(Task<7>),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
+        Sequence {
+            Limiter(1) {
+                Action(Act<0>),
             },
         }
     }
@@ -3055,190 +3169,262 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0889 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            o0: Option<i64>,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        ParallelAll {
-            StatefulAction(Task<0>),
-            ReactiveSelector {
-                RunOnce(then_skip = false) {
-                    KeepRunningUntilFailure {
-                        Action(|ctx| ctx.exec(1)),
+        FlipSelector {
+            Action(Act<0> = Act::<0>),
+            ForceFailure {
+                Sequence {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 > 0),
+                    StatefulAction(Task<1>),
+                    Action(PIo<2>, t0 = {=}),
+                    RetryUntilSuccessful(forever) {
+                        SetBlackboard(t0 = {b1}),
+                    },
+                    ForceSuccess {
+                        Repeat(1) {
+                            Repeat(forever) {
+                                #[on_halted(|bb| *bb.t0 += 2)]
+                                Sleep(30),
+                            },
+                        },
                     },
                 },
-                ParallelAll(1) {
-                    Action(PIo<2>, t0 = {b1}),
-                    SetBlackboard(b0 = 6),
-                },
-                ReactiveSequence {
-                    Action(Act<3>),
-                    SetBlackboard(o0 = Some(9)),
-                },
-                #[on_halted(|bb| bb.o0 = None)]
-                Precondition(|bb| bb.b0 + 4 > 7, else = Skipped) {
-                    #[post(|bb| bb.o0 = None)]
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            Retry(2) {
-                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0889Blackboard { b1 t0 b0 o0 });
+board!(Tree0889Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0890 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            b0: i64 = 4,
         }
-        Loop(q0) {
-            ReactiveSequence {
-                FlipSelector {
-                    Interrupt(|bb| bb.o0.unwrap_or(4) + 3 != 2) {
-                        Timeout(0) {
-                            Fallback {
-                                FlipSelector {
-                                    Condition(|ctx| ctx.check(0)),
-                                    Script(|bb| bb.t0.set(bb.b0 + 1)),
-                                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                                },
-                                Limiter(2) {
-                                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 3)),
-                                },
-                                Loop(q0, value = {b1}, if_empty = Skipped) {
-                                    #[success_if(|bb| *bb.t0 % 3 > 0)]
-                                    #[skip_if(|bb| bb.o0.unwrap_or(3) < 4)]
-                                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                                },
-                                Repeat(3) {
-                                    Wait(20),
-                                },
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            WhileDoElse {
+                MemSequence {
+                    Precondition(|bb| (bb.b0 + 3) % 2 < 1, else = Success) {
+                        SetBlackboard(b0 = 9),
+                    },
+                    RetryUntilSuccessful(4) {
+                        AsyncSequence {
+                            StatefulAction(Task<0>),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    #[skip_if(|bb| bb.o0.unwrap_or(4) < *bb.t0 + 4)]
+                    #[post(|bb| bb.b0 += 3)]
+                    IfThenElse {
+                        Action(PIo<3>, t0 = {=}),
+                        UnsetBlackboard(o0),
+                    },
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        AlwaysFailure,
+                    },
+                },
+                ReactiveSequence {
+                    Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+                    Condition(PCond<5>, b0 = {b0}),
+                    #[run_while(|bb| bb.b0 + 4 != 5)]
+                    #[post(|bb| bb.b0 = 9)]
+                    #[success_if(|bb| *bb.t0 % 2 < 1)]
+                    Limiter(3) {
+                        Priority {
+                            ForceFailure {
+                                Action(Act<6>),
                             },
                         },
                     },
+                },
+            },
+            ReactiveFallback {
+                Loop(q0, if_empty = Running) {
+                    Sequence {
+                        Script(|bb| bb.b0 += 3),
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                    },
+                },
+                TryCatch {
+                    Action(PIo<9>, t0 = {b0}),
+                    StatefulAction(Task<10>),
+                    Condition(Cond<11> = Cond::<11>),
+                },
+                TryCatch(catch_on_halt = false) {
+                    AlwaysFailure,
+                    StatefulAction(Task<12> = Task::<12>),
                 },
             },
         }
     }
 }
 
-board!(Tree0890Blackboard { b1 b0 q0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0891Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(PAct<0>, b0 = {=})
-    }
-}
+board!(Tree0890Blackboard { t0 q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0891 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-        }
-        Precondition(|bb| bb.b0 + 4 == 6, else = Skipped) {
-            SequenceStar {
-                #[on_failure(|bb| bb.b0 = 7)]
-                SubTree(Tree0891Sub0, b0 = {=}, o0 = {o0}),
-                Script(|bb| bb.b0 = bb.o0.unwrap_or(3)),
-                Sleep(10),
-            },
+        RepeatUntil(Failure) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0891Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0892 for Ctx {
         blackboard {
+            b0: i64,
+            b1: i64 = 0,
             #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        Sequence {
-            ReactiveSequence {
-                TryCatch(catch_on_halt = true) {
+        Switch(b1) {
+            case 1 => RepeatUntilSuccess(2) {
+                Inverter {
                     StatefulAction(Task<0>),
-                    AlwaysFailure,
                 },
-                StepSequencer {
-                    StatefulAction(Task<1>),
-                },
-                Condition(PCond<2>, b0 = 8),
-                Action(PIo<3>, t0 = {t0}),
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
             },
-            Deadline(50) {
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                    RunOnce {
-                        Condition(Cond<6>),
+            case 5 => #[on_success(|bb| if bb.o0.unwrap_or(4) == *bb.t0 { bb.b1 = 1 })]
+            #[on_failure(|bb| bb.b0 += 3)]
+            SkipUnlessUpdated(t0) {
+                #[post(|bb| bb.t0.set(bb.b1 + 3))]
+                #[skip_if(|bb| bb.b1 + 3 == 5)]
+                #[failure_if(|bb| bb.b1 % 4 < 1)]
+                SequenceWithMemory {
+                    SkipUnlessUpdated(t0) {
+                        SequenceWithMemory {
+                            StatefulAction(Task<1>),
+                            AlwaysFailure,
+                        },
                     },
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                    Wait(30),
+                },
+            },
+            _ => Priority {
+                WasEntryUpdated(t0),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b1)),
+                AlwaysFailure,
+                Action(Act<3>),
+                SkipUnlessUpdated(t0) {
+                    Action(PIo<4>, t0 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0892Blackboard { t0 b0 });
+board!(Tree0892Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
-        Repeater(2) {
-            Condition(|ctx| ctx.check(0)),
+        blackboard {
+            b0: i64,
+        }
+        ReactiveSequence {
+            Condition(PCond<0>, b0 = {=}),
         }
     }
 }
+
+board!(Tree0893Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            b0: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
         }
-        Fallback {
-            RunOnce {
-                SequenceStar {
-                    Repeater(0) {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                    },
-                    #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
-                    Fallback {
-                        Precondition(|bb| bb.b1 != 1) {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        BinarySelector(|bb| (bb.b0 + 4) % 4 < 3) {
-                            Delay(0) {
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                        Limiter(2) {
-                            TryCatch(catch_on_halt = true) {
-                                Wait(20),
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
+        WhileDoElse {
+            BinarySelector(|bb| bb.b1 % 4 == 1, dynamic = true) {
+                Action(PAct<0>, b0 = {b1}),
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    StatefulAction(Task<1>),
                     RetryUntilSuccessful(1) {
-                        Action(|ctx| ctx.exec(5)),
+                        Action(PIo<2>, t0 = {b0}),
+                    },
+                    Action(PIo<3>, t0 = {b0}),
+                    StatefulAction(Task<4>),
+                    RunOnce {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            RepeatTimes(forever) {
+                Priority {
+                    Action(PAct<5>, b0 = {b0}),
+                    ForceSuccess {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    Action(Act<7>),
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0894Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0895Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        #[run_while(|bb| bb.b1 % 3 > 0)]
+        Action(|ctx| ctx.exec(3))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0895 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            b0: i64,
+        }
+        TryCatch {
+            #[run_while(|bb| bb.b1 != bb.b1 % 3)]
+            Fallback {
+                Condition(Cond<0>),
+                Sequence {
+                    SetBlackboard(t0 = 7),
+                    StatefulAction(Task<1>),
+                },
+                Action(|ctx| ctx.exec(2)),
+            },
+            TryCatch(catch_on_halt = true) {
+                SubTree(Tree0895Sub0, ..),
+                Failer,
+            },
+            IfThenElse {
+                ReactiveFallback {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(PIo<5>, t0 = {b1}),
+                },
+                ParallelAll(2) {
+                    WasEntryUpdated(t0),
+                    Script(|bb| { bb.t0.set(3); bb.b0 = bb.o0.unwrap_or(4) + 1 }),
+                },
+            },
+            Conditional(|bb| *bb.t0 + 4 != 5, dynamic = false, else = Failure) {
+                SequenceStar {
+                    ParallelAll(max_failures = -1) {
+                        Condition(PCond<6>, b0 = {t0}),
+                        StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
+                        StatefulAction(Task<8>),
                     },
                 },
             },
@@ -3246,198 +3432,246 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0894Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0895 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        SequenceStar {
-            #[run_while(|bb| bb.o0.is_none())]
-            Condition(Cond<0>),
-            ScriptCondition(|bb| *bb.t0 % 2 == 0),
-            Action(PAct<1>, b0 = {t1}, b1 = {b0}),
-            Action(PIo<2>, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0895Blackboard { t0 o0 b0 t1 });
+board!(Tree0895Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        SkipUnlessUpdated(t0) {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Action(PAct<1>, b0 = {b0}),
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0896Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0897Sub1 for Ctx {
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0897Sub0 for Ctx {
-        Repeat(0) {
-            SubTree(Tree0897Sub1),
+        ReactiveSequence {
+            Sleep(10),
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0897 for Ctx {
-        Timeout(20) {
-            RepeatUntilFailure(3) {
-                Cooldown(20) {
-                    SubTree(Tree0897Sub0),
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+        }
+        Repeat(2) {
+            AsyncFallback {
+                Repeat(4) {
+                    Fallback {
+                        Deadline(10) {
+                            Sleep(10),
+                        },
+                        ReactiveSequence {
+                            RunOnce(then_skip = true) {
+                                SkipUnlessUpdated(t0) {
+                                    Action(PAct<0>, b0 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                },
+                Switch(b1) {
+                    case 1 => Action(PAct<1>, b0 = {b1}, b1 = {t0}),
+                    case 4 => RepeatUntilFailure(3) {
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
+                    },
+                    case 0 => #[on_success(|bb| { bb.o0 = None; bb.o0 = Some(bb.o0.unwrap_or(1) % 3) })]
+                    Action(PIo<3>, t0 = {t0}),
+                    _ => AlwaysRunning,
                 },
             },
         }
     }
 }
 
+board!(Tree0897Blackboard { o0 b1 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        Loop(q0, if_empty = Success) {
-            Parallel(success = 2, failure = 1) {
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
-                Wait(0),
+        ReactiveFallback {
+            RepeatUntilSuccess(forever) {
+                FlipSelector {
+                    IfThenElse {
+                        Switch(b1) {
+                            case 0 => StepSequencer {
+                                Sleep(20),
+                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
+                                Script(|bb| { bb.b0 += 1; bb.b1 = bb.b0 % 4 }),
+                            },
+                            case 5 => Fallback {
+                                RetryUntilSuccessful(0) {
+                                    Action(Act<1>),
+                                },
+                                MaxTime(20) {
+                                    Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 1, &mut bb.b0)),
+                                },
+                            },
+                            _ => Sequence {
+                                Condition(Cond<3>),
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<4>),
+                                },
+                                Action(|ctx| ctx.exec(5)),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                        #[post(|bb| { bb.b1 += 2; *bb.t0 += 3 })]
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            MaxTime(0) {
+                                RetryUntilSuccessful(0) {
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(4) {
+                        Repeater(0) {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0898Blackboard { q0 });
+board!(Tree0898Blackboard { q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(Task<2>),
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+        }
+        Retry(4) {
+            Priority {
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Precondition(|bb| bb.b0 != (*bb.t0 + 3) % 3, else = Skipped) {
+                    #[skip_if(|bb| *bb.t0 % 2 == 1)]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    SequenceStar {
+                        UnsetBlackboard(o0),
+                        Condition(|ctx, bb| ctx.check_in(2, 3)),
+                        Action(|ctx| ctx.exec(3)),
+                    },
+                },
+                ReactiveFallback {
+                    Repeat(1) {
+                        Condition(Cond<4>),
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0899Blackboard { b0 t0 o0 });
+
 cases! {
-    Tree0800 "B{b1}Ret4(To{0}(Sb{b1=6}))",
-    Tree0801 "B{o0=_;t0=0;b0=0}@rw{b0%3!1}PAll{-1}(t0,To{20}(Su{t0}(t1e)),TryF(pi2{t0:t0},t3,Sb{o0=8}))",
-    Tree0802 "RFb(t0,Ret2(Keep(Rmp{S;F}(Ret3(RSeq(Fb(t1e,a2,Suc),FS(t3),Flt{2;S;F}(t4e)))))),RSeq(c5e,Par{-1;_}(R,a6,t7),RSel(c8,t9,c10,c11e)))",
-    Tree0803 "Swm(a0,RSeq(Par{_;_}(Rep3(Keep(t1)),t2)))",
-    Tree0804 "B{b0=0}Flip(RU{S}(@si{b0>0}Dl{10}(Ret0(c0))))",
-    Tree0805 "B{b0=3;t0=2}Dl{20}(Par{3;-2}(Ruf{1}(PAll{2}(RepF(@rw{b0+2!t0}@of{t0+=3}@oh{t0+=2}Scc{b0>t0+4%3}),RT{2}(Lim{1}(Scc{t0+1!2})))),Fb(c0,c1e,Scc{t0+2%4=0},Wu{t0}),Suc))",
-    Tree0806 "B{t0=3;b1=1;q0=4;b0=4;t1=2}Mt{20}(Flt{3;R;_}(Ite(@ki{t0%3<0}@si{b1+3<2}@oh{t1+=2;b0+=2}Pre{b1>t0;K}(Wu{t1}),PPar{2;_}(@po{t1:=t0}@ki{t0%3<0}Sl{50},c0),Sw{2;3}(t1,@os{t0:=0;b0+1!3?t1:=5}Lp{b1;S}(pc2{b0:6}),pa3{b0:b0;b1:=}))))",
-    Tree0807 "Sel(c0,t1)",
-    Tree0808 "B{t1;t0=5;b0=5;o0=5}RSeq(Ub{o0},RSeq(@oh{t0%3>0?b0+=1}@fi{t0!t1}RSel(AFb(t0,t1),t2,Inv(t3)),FS(Sb{o0=3})))",
-    Tree0809 "B{b0=4}Seq(c0,Sb{b0=9})",
-    Tree0810 "Fb(Dl{0}(Once(Rty2(Flt{2;S;_}(RFb(F,a0,t1,t2,t3))))),RSeq(Lim{2}(Ite(RSeq(a4e,a5),RU{S}(Seq(c6,Dl{0}(a7e)))))),RFb(c8,c9,t10,Swm(t11,Sl{20})))",
-    Tree0811 "B{t0}Star(Flip(pc0{b0:7},Sb{t0=0}),t1,Ret0(t2))",
-    Tree0812 "Par{1;_}(Sl{0},Ite(a0l,Sl{10}))",
-    Tree0813 "B{t1;b1;b0=4;t0=4}RFb(Scc{b1+1>3},@ki{b1<1}@rw{b1<2}RFb(c0,t1),OnceK(c2e),@os{t0<b0+1?t0:=0}@fi{t1>t1+3%3}Wde(Scc{b0>5},a3e))",
-    Tree0814 "B{b0=3;t0;q0;b1=2}AFb(Mt{10}(FF(Rpt{F}(Rep4(Wt{20})))),Swm(Lim{3}(Su{t0}(@ki{b1+4<3}@of{t0:=b0}@po{b1+=1}Lp{_;K}(t0)))),Cnd{b0<6;_;F}(AFb(OnceT(Wu{t0}),RU{F}(@po{t0+=1;b0=1?b1+=3}F),t1e)))",
-    Tree0815 "B{b1=2;b0;t0=4}RFb(Swm(t0,t1,Swm(t2,pc3{b0:b0})),RFb(Swm(Rep2(t4),a5),Wu{t0}),Swm(c6,Sb{b1=t0},Fai),Ret0(@fi{b1=b0+3}pt7{b0:b0;b1:=}))",
-    Tree0816 "B{o0=4;b0=4;t0=3;q0=0}Fb(@po{t0+=2}Wde(PPar{1;N}(pc0{b0:7},OnceT(Seq(Wt{0},pi1{t0:t0}))),RFb(Swm(RFb(Step(@fi{b0<2}@oh{t0%4!0?o0:=_;o0:=_}t2,Ub{o0},@ki{b0%3>0}t3),@of{t0+=1}@si{t0<t0%2}t4,t5e)))),Star(Wu{t0},c6e,Bin{none;_}(Bin{o0|5+3<b0;T}(t7,Keep(Ruf{3}(pi8{t0:b0}))),c9)),RSeq(Wv{t0}(Ite(t10e,Lp{_;S}(@os{some?b0+=1}@si{b0+1=7}c11))),Sel(a12e,Lp{t0;_}(c13e),Pre{b0!3}(c14b{b0%4}),Sb{t0=7})))",
-    Tree0817 "Rep2(MPri(Rus{2}(t0),Rty2(a1l),PAll{0}(FS(Star(RFb(Rep4(c2l),t3)))),RFb(To{30}(Pri(t4,t5))),AFb(RetF(t6),RT{1}(FF(a7l)))))",
-    Tree0818 "B{b0=5;b1=0}Inv(Par{0;0}(a0,c1,Sb{b1=b0}))",
-    Tree0819 "Fb(Flip(t0,t1,PAll{_}(Rty2(t2))),PPar{1;_}(RSeq(t3,t4,t5e,Rep0(t6))))",
-    Tree0820 "B{t0=3;b0=1;t1;b1}Keep(Star(Isw{7;_;_}(RFb(@ki{t0%3>1}c0l,Fb(@os{b1:=b0%3}@fi{b0+1%4>1}To{0}(@of{t0:=t1+4%4;b1:=4}Pre{t1>7;R}(t1))))),Swm(pa2{b0:b1},t3)))",
-    Tree0821 "B{q0=3;t1=0;b0}PAll{-2}(t0,Lp{_;_}(RSeq(a1e,pt2{b0:=;b1:t1},Sl{0},c3)))",
-    Tree0822 "B{b0=4;t0;b1=3}RFb(RepF(Ret3(Seq(a0,pt1{b0:1}))),Wu{t0},Star(pa2{b0:=;b1:b0},a3l,t4),Bin{b0+1<b1+2;N}(c5e,MPri(F,t6)))",
-    Tree0823 "B{b0}@rw{b0<5}@si{b0%4<0}RFb(PAll{-1}(Run,c0),RSel(t1,c2,pa3{b0:8;b1:b0}))",
-    Tree0824 "B{b0=3;t0;b1=5}@ki{b1+2<3}ASeq(Ret3(t0),Mt{0}(Step(pc1{b0:b0},Star(a2,@fi{b1%2<0}t3e))),Seq(t4,Sb{b1=t0}),PAll{1}(RFb(pc5{b0:=},Scc{t0+2>6})),RFb(F,a6,@fi{b0+4%3<1}@po{b1:=b0+2}t7,FF(S)))",
-    Tree0825 "B{o0=_;b0;t1=3}MSeq(Sc{t1+=3;t1:=o0|4},SubA(FF(RepF(SubA(@fi{b0%2<1}c0)))))",
-    Tree0826 "B{b1;t0=2;t1=0}RSeq(t0,Rep2(t1),Sc{t0:=b1%4},@po{t1+=1}a2,@ki{t1>b1+4%3}@of{t1:=4}a3l)",
-    Tree0827 "B{t0;b0=1;t1=1}Isw{t1;_;N}(MPri(Wu{t0},a0,c1,a2),Step(Seq(t3,pi4{t0:b0},t5)))",
-    Tree0828 "B{b1=2;b0=2}Star(RSeq(Rep3(RFb(t0,pt1{b0:b0;b1:b1},pa2{b0:3;b1:=},pi3{t0:b1},t4)),OnceK(pt5{b0:2;b1:b1})))",
-    Tree0829 "B{b1=0;t1=0;o0=_;b0=4;t0;q0=3}Par{_;_}(Ite(Isw{4;N;_}(Opt(Ub{o0}),Wt{10},Pre{t1+1%2=0}(PAll{1}(a0b{0;b0},pi1{t0:=})),S),Isw{t1;_;T}(c2e,pa3{b0:0;b1:t0},c4)),Flt{3;F;F}(WU{b1>7}(@ki{t1%2>0}@of{o0:=t0}Swm(@of{b1+=1}@si{b0<7}pc5{b0:=},Sel(t6,Sc{b0%4>1?t1:=o0|2%4}),pt7{b0:t0;b1:t1},RtyF(@os{o0:=_}@ki{some}@oh{b1+=1}Rep4(Lp{_;_}(S))),Scc{t1=6}))),Swm(Once(To{0}(c8)),Sw{0;1;5}(Run,@si{b0<7}@po{b0:=1}Sb{t1=3},a9,Wt{100}),Bin{none;N}(Ret1(pi10{t0:=}),pc11{b0:4})))",
-    Tree0830 "RSeq(Swm(t0,t1,Dl{0}(t2),t3e,t4),RSeq(RFb(a5),t6e,c7l,Rpt{F}(a8l)))",
-    Tree0831 "B{o0=3;t1;b0=3;t0}Isw{t0+4;_;N}(Sl{0},t0e,a1,@os{b0+=1}@fi{t0<3}Sc{b0+1!4?o0:=t1})",
-    Tree0832 "Flip(Fb(Sub(a0l),t1e,c2,c3),Rty3(RSeq(c4e,t5,a6,c7l,t8e)),PPar{2;T}(Dd{0}(Opt(Sl{0}))))",
-    Tree0833 "Inv(Ruf{2}(Sub(Pri(Ret0(t0),c1l))))",
-    Tree0834 "B{b0=1;b1=5;t0;t1}Pri(pt0{b0:=;b1:t0},@of{b1+=1}@ki{b0+1%4>1}@fi{t0<3}AFb(c1,S),@os{b0:=t1+1%2}@fi{t0%4<3}@rw{b1=4}a2e)",
-    Tree0835 "B{b0=4;t0=1}Par{-1;-1}(Swm(pi0{t0:=},c1,c2,@po{b0+=3}@fi{t0+4%4>0}a3),c4l)",
-    Tree0836 "B{b0;o0=_}RFb(TryT(Sb{b0=4},c0e,t1),Try(a2e,Pre{b0+2%4!3;S}(t3),Suc,TryF(@ki{some}@os{b0+=1}@oh{b0+=3}Wt{20},c4),@os{o0:=_;b0+3%3<2?b0+=1}c5),Seq(c6,t7))",
-    Tree0837 "B{b1;t0=0;q0;b0}Isw{b1;N;_}(Seq(t0,@ki{t0>2}pa1{b0:t0;b1:=},c2,Su{t0}(@of{b1:=9}@si{b0+2>t0%2}@os{b1+=2}c3l),a4l),PPar{2;_}(Keep(Dd{0}(Wt{20})),Mt{0}(Lp{t0;F}(Bin{b0+1%2=0;N}(pa5{b0:1},RFb(@po{b0+=1}Fai,c6,pc7{b0:=},c8))))),Sw{1}(Isw{b0;_;T}(Scc{t0+2<b0+2}),@fi{b1<4}@si{t0+1=b0+4}@po{b0+=3;t0>b0%3?b0:=t0+2}c9l))",
-    Tree0838 "Ruf{F}(To{0}(Swm(Seq(PAll{-3}(t0,c1,R,c2),Par{-1;_}(t3,Sel(c4,t5e,t6)),Inv(FF(Par{0;2}(a7,c8)))),Dl{10}(OnceT(Try(Par{0;1}(S,a9),Swm(t10,a11),To{20}(a12e),MSeq(t13,F),PPar{0;T}(c14,a15l,t16)))),AFb(Flt{3;_;F}(PPar{1;_}(Sel(a17,c18),c19)),RSeq(Dl{50}(Star(Sl{30},c20,F)))))))",
-    Tree0839 "B{q0=2;b0=3;o0=3;t0=1;b1}Par{-2;0}(c0e,Lp{b1;R}(@fi{o0|0>3}RSeq(Swm(a1,Sc{b0+=3;o0:=t0%2},c2))))",
-    Tree0840 "Flip(t0,Sub(t1e))",
-    Tree0841 "B{t1=5;b0;t0=3}Par{2;_}(Sb{t0=t1},pc0{b0:=})",
-    Tree0842 "B{b0=0;t0=3;o0=_;b1}Isw{2;T;N}(a0,SubA(Dl{0}(Su{t0}(MSeq(RSeq(@si{b1!1}@oh{t0:=t0+4%4}t1,pa2{b0:=;b1:=},a3),Scc{o0|5%2>0},Opt(Wu{t0}),Sw{5}(F,@os{b1+=1}@ki{none}@rw{b0<7}Wt{0}),RFb(Invt(c4e),pa5{b0:7}))))))",
-    Tree0843 "RFb(c0l,t1e,t2,c3)",
-    Tree0844 "B{b1=2;t0=2;q0=3}Lp{b1;K}(PAll{1}(To{0}(Seq(a0,t1,@of{t0+=1}PAll{_}(a2,t3))),MSeq(Sw{1}(Wt{0},c4))))",
-    Tree0845 "B{o0=_;t0;q0;b1}Dd{100}(TryT(Lp{_;_}(Pre{b1=5;R}(RFb(RFb(a0,t1e),PPar{2;_}(Sc{o0:=_},t2)))),c3l,Rep4(Try(Sc{b1+=1},t4)),Pre{o0|5%3=0;R}(Fb(Par{-1;_}(@of{o0:=t0}pi5{t0:b1},Sb{o0=6})))))",
-    Tree0846 "B{b0=3;o0=_;t0=2}@os{o0|4=t0?t0:=1}@of{b0+=3}PPar{1;T}(Su{t0}(Par{_;2}(Sb{o0=0},PPar{1;T}(@oh{t0:=o0|5+4%4}Sb{o0=1},t0),t1,Ub{o0},Wu{t0})),Try(@fi{some}@po{t0+=1}Seq(pc2{b0:t0},t3),c4b{8},Rus{1}(OnceT(c5l))),Intr{b0>7}(Bin{b0>5;_}(c6,Ub{o0})))",
-    Tree0847 "B{t0=0;b0}RFb(Flip(c0,t1,F),c2b{t0+1%4},RFb(SubR(PPar{0;_}(Pre{b0=5;F}(@po{b0:=4}a3e),SubA(c4l))),pt5{b0:=;b1:b0},Sel(c6,t7)))",
-    Tree0848 "PPar{1;T}(Inv(Rep2(a0)),OnceK(Flip(c1,a2e,a3,t4,a5l)),RFb(RT{2}(RU{S}(c6))),Pri(c7,t8,t9,t10))",
-    Tree0849 "B{b1=1;q0=2;t0;b0=4}PPar{2;N}(Bin{b0<2;T}(pc0{b0:=},t1),Isw{b1;T;T}(Fb(RFb(t2,Mt{30}(t3))),Bin{t0>t0+2;N}(Ruf{2}(Lp{_;K}(RFb(t4,Wt{10}))),Par{-2;-2}(Wu{t0},t5))))",
-    Tree0850 "B{t1=0;t0=2;b0}Su{t1}(RSeq(RSel(Wu{t1},a0,MSeq(pt1{b0:t0;b1:t0},a2),c3l),Wde(AFb(t4,c5e,c6b{3},a7b{6;b0}),RFb(a8,a9)),R))",
-    Tree0851 "B{o0;t0=5;b1=1;b0}Rus{F}(Sw{1;4;0}(Ret0(@os{o0:=_;o0:=o0|1%3}Fai),Wde(Pre{some;R}(t0e),RFb(F,t1),Sb{b0=b1}),Fb(a2,t3),To{10}(Seq(Swm(pi4{t0:t0},c5e),Dl{100}(pi6{t0:=})))))",
-    Tree0852 "RSeq(t0e,Mt{0}(t1),Swm(Wt{50},c2),Suc,c3)",
-    Tree0853 "FS(Dd{100}(Ite(c0,Sub(Sub(c1e)))))",
-    Tree0854 "B{t0=0;q0;b0}Lp{_;S}(RetF(SubA(RFb(Fb(Pri(c0b{b0+4%4},c1b{t0},t2,t3)),@os{t0+=3;b0<2?b0:=b0%2}SubR(c4),TryT(c5,Ret1(c6),Wu{t0})))))",
-    Tree0855 "Mt{30}(Seq(S,Fb(c0,t1),ASeq(t2,a3)))",
-    Tree0856 "B{t0=4;b0;t1}Bin{t1%4<1;T}(RFb(RSeq(@oh{t1+=2;t0:=b0}@of{t1+=2;t0+=3}@ki{b0+3!t1%3}Wt{20},SubA(t0))),Seq(Rpt{1}(ASeq(Wu{t0},pt1{b0:9;b1:b0}))))",
-    Tree0857 "B{t1=5;t0=4}Pre{t1+3>2}(Dd{20}(SubA(Par{_;-3}(Wu{t0},Run,Sl{30}))))",
-    Tree0858 "B{b0=4;t0}AFb(To{30}(Pri(pc0{b0:4},Wu{t0},t1,Wt{20})),@ki{b0%3<0}@po{t0+=2;t0:=b0}Once(@fi{b0>6}AFb(t2,c3)),RtyF(RepF(@ki{b0+3%3>1}@of{b0+=1}@rw{t0=0}Sc{b0+=1;t0:=t0+3%4})),Dl{10}(ASeq(Wv{t0}(Par{-1;_}(Scc{b0+3>b0})))),RFb(a4,@rw{t0+2=t0+1}t5e,pt6{b0:6},c7,t8))",
-    Tree0859 "B{b1=5;t0=5;b0=3}Seq(Wde(RT{2}(Pre{t0%3<2;R}(@of{t0:=b0+3}Bin{b1!5;N}(RFb(c0b{t0},t1,OnceT(a2e),@rw{b0%3<1}t3),Inv(t4)))),Fb(t5,Scc{b0+4<b0})))",
-    Tree0860 "B{t0}Seq(Isw{t0;N;N}(Sb{t0=3},t0,a1))",
-    Tree0861 "B{b0=4;o0=_;t0=0}@si{none}MPri(RFb(Ite(Par{2;-2}(RSeq(c0,Bin{b0<1;_}(@si{t0!t0%4}R,Cd{0;_}(Sl{0}))),Bin{some;T}(Fai,c1),Rep4(Pri(Fb(pi2{t0:b0},c3l,a4)))),Rep2(RFb(Mt{0}(Step(@po{b0:=t0+4%4;t0:=4}@si{b0<t0}@os{t0!1?t0+=1}Scc{none},a5,Sb{t0=3})),Step(Sl{50},a6b{b0;b0},t7,SubA(c8)),Ite(Flip(t9,Sb{b0=1},a10b{b0+4%3;b0},pt11{b0:=;b1:t0},c12),Rty0(Wt{0})))))))",
-    Tree0862 "B{b0=3;b1=5;o0=_;t0}Rmp{S;S}(Ruf{F}(Star(RSeq(SubA(@rw{b1+1%2>0}SubR(t0)),Swm(c1,@ki{b0!7}@oh{t0:=o0|1}F,a2l),Isw{4;_;T}(S,Sc{t0+=1})),ASeq(@oh{b0:=b1}Pre{o0|0+1>0;K}(a3)))))",
-    Tree0863 "B{o0=3;b1=4;t0}Fb(Wde(Sw{0}(c0l,t1),RSeq(Suc,c2b{b1},t3,t4,S)),Ret3(@ki{b1<3}@oh{o0|1!0?t0+=1}t5e),Swm(PAll{-1}(Sel(c6,SubR(a7),t8),S,Par{0;1}(t9))))",
-    Tree0864 "B{b1=4}Opt(pi0{t0:b1})",
-    Tree0865 "B{q0;b0=0;t0=1;o0=5}PAll{5}(Seq(Sc{o0:=_},Swm(@po{t0+=3}t0,t1,a2)),RSeq(@po{b0:=b0%4}@fi{b0+2>2}a3,pt4{b0:=;b1:t0},Wt{0},t5,Wu{t0}),Seq(RetF(Lp{_;S}(F)),Ruf{1}(a6b{t0;b0}),t7,c8,Ret3(S)),FS(Intr{b0!0}(Flt{3;R;F}(Lp{_;S}(Rty1(Lp{t0;K}(pa9{b0:3;b1:b0})))))),a10b{o0|2+1;b0})",
-    Tree0866 "B{b0=3}AFb(Flt{3;R;F}(pc0{b0:=}))",
-    Tree0867 "B{t0=3;o0=_;b1=4;b0=4}@po{b1+=1}Sw{0;1}(RSel(t0,Rty4(pi1{t0:=})),AFb(Pre{o0|3!t0;K}(Sb{o0=1})),Try(Sb{b0=b1},Sw{3}(@rw{t0+3<5}@po{b1:=b0}@ki{some}t2,Pre{t0>b0;F}(F))))",
-    Tree0868 "B{b1=3;t0=2;b0=3;t1=3}Rep4(Swm(Par{-1;_}(OnceK(Dl{0}(Dl{10}(Step(t0,F)))),RT{F}(Mt{100}(Sw{1}(pt1{b0:t0;b1:=},SubA(t2e)))),Sb{b0=9},Pre{t1=3;K}(pa3{b0:7;b1:b1}))))",
-    Tree0869 "Pri(a0,t1)",
-    Tree0870 "B{b0=5;t1=4}FS(Seq(c0,a1,FF(t2),RT{3}(a3b{3;b0}),t4))",
-    Tree0871 "B{t0=2}Mt{50}(Sc{t0+=3})",
-    Tree0872 "B{t0}Intr{t0+4=3}(t0)",
-    Tree0873 "B{t0;b0=0;o0}Wde(a0,@si{none}@oh{t0:=b0}@rw{b0+1=t0}t1)",
-    Tree0874 "Flip(c0,Sub(t1),t2,Sub(Dl{30}(c3)),t4e)",
-    Tree0875 "RFb(c0l,Par{0;1}(Ruf{3}(Flt{1;S;F}(c1l)),Once(RSeq(Wt{30},a2,t3))))",
-    Tree0876 "B{b0;t0=2}Inv(Wde(t0,MSeq(Wu{t0},@of{t0+=1}@oh{b0+2!0?t0:=t0+3%2}@fi{t0%3=2}c1,pi2{t0:t0})))",
-    Tree0877 "B{q0;b1;t0=1;t1=3;b0=4;o0}Isw{b0+2;_;N}(Wde(Fb(pt0{b0:t0;b1:=},@oh{b1+=1;b1:=t1}@si{b0<t0}c1),Fb(t2,@oh{b1+=2}@po{b1+=2}@si{t0%3=0}pc3{b0:=},t4e,t5,Ub{o0}),Wu{t1}),Intr{t0>3}(Mt{0}(Lp{_;K}(RSel(t6,Wv{t1}(t7),pa8{b0:8;b1:=},t9e,Sb{o0=4})))))",
-    Tree0878 "Flt{2;F;K}(RSeq(t0,t1,Sub(c2)))",
-    Tree0879 "B{b0=5;t0=0}Keep(Fb(a0,a1,pi2{t0:=},@rw{t0>6}@fi{b0+3%3=1}Ruf{1}(Sb{t0=5})))",
-    Tree0880 "B{t0=3;b0=0;q0}@ki{b0!5}Lp{b0;_}(Swm(WU{t0+2%2=0}(RSeq(t0,Scc{t0%3<0})),Sel(a1,c2l),RSel(t3,t4,pt5{b0:5;b1:t0}),RFb(Rep3(t6))))",
-    Tree0881 "B{t0=0;o0=3;t1=4;b0}RSeq(Step(@si{t1+1!2}t0,c1l,c2e),Ite(a3,t4e),Invt(RSeq(Flip(S,Wt{50}),OnceK(c5b{t1+2%4}),c6l,a7l,a8)),Ite(Scc{b0>o0|1+1},Once(Wt{0})))",
-    Tree0882 "B{o0=_;t0=2;b0=5}RU{S}(PPar{0;_}(RepF(Cd{0;F}(Seq(Seq(Sc{o0:=_},c0,t1,pt2{b0:=;b1:b0}),@po{b0+=1;o0:=_}@fi{o0|3%2<0}Fb(t3,t4e,pc5{b0:t0}))))))",
-    Tree0883 "B{q0=1;o0;t0=3;b1}Intr{some}(Rep3(Fb(Lp{t0;R}(Lp{t0;K}(RSeq(Lp{_;_}(t0e),OnceK(a1e),@fi{b1<5}Rep2(pt2{b0:4}),pc3{b0:7}))))))",
-    Tree0884 "B{b1=2;o0;b0=3}Keep(Try(PAll{0}(Sl{0},To{20}(Sc{b1>b0?b0+=3})),Par{3;3}(Scc{none},pt0{b0:b0;b1:=},c1e),Flt{1;F;F}(WU{o0|3%3=0}(RU{F}(Cd{0;_}(RT{1}(t2)))))))",
-    Tree0885 "Step(Inv(c0l))",
-    Tree0886 "B{o0=_;t0=5;q0=1;b0=3}Isw{t0%2;N;N}(Scc{o0|1%3<0},PPar{2;T}(@fi{b0%2=0}@rw{t0%4<2}Lp{_;F}(MPri(Rep4(Bin{b0>4;N}(MSeq(Sc{t0+=1}),RFb(Wu{t0},t0e,t1,t2,S)))))))",
-    Tree0887 "B{q0;b0=2;b1;t0=1}RFb(Step(Lp{b1;K}(c0),t1,Sb{b0=b1},@po{b1+=3;b1+=1}SubA(@si{b1<b0%2}F),To{0}(c2e)),Seq(a3,Pre{b0+4>3;K}(Wu{t0}),c4))",
-    Tree0888 "Rep3(Rep2(Fb(Step(c0,FF(c1)),Swm(MSeq(Sl{30},c2),a3,t4,t5),Invt(Once(Star(t6e,t7,t8))))))",
-    Tree0889 "B{b1=0;t0=1;b0;o0}PAll{_}(t0,RSel(OnceK(Keep(a1l)),PAll{1}(pi2{t0:b1},Sb{b0=6}),RSeq(a3,Sb{o0=9}),@oh{o0:=_}Pre{b0+4>7;K}(@po{o0:=_}a4l)),Rty2(Wu{t0}))",
-    Tree0890 "B{b1=2;b0;q0=4;t0=5;o0=_}Lp{_;_}(RSeq(Flip(Intr{o0|4+3!2}(To{0}(Fb(Flip(c0l,Sc{t0:=b0+1},pt1{b0:=;b1:t0}),Lim{2}(c2b{b1+3}),Lp{b1;K}(@si{t0%3>0}@ki{o0|3<4}pt3{b0:=;b1:b0}),Rep3(Wt{20})))))))",
-    Tree0891 "B{b0;o0}Pre{b0+4=6;K}(Star(@of{b0:=7}SubR(pa0{b0:=}),Sc{b0:=o0|3},Sl{10}))",
-    Tree0892 "B{t0=0;b0=4}Seq(RSeq(TryT(t0,F),Step(t1),pc2{b0:8},pi3{t0:t0},pt4{b0:=;b1:b0}),Dd{50}(RFb(c5,Once(c6),c7,t8,Wt{30})))",
-    Tree0893 "Rpt{2}(c0l)",
-    Tree0894 "B{t0=5;b1=1;b0=5}Fb(Once(Star(Rpt{0}(a0b{t0;b0}),@rw{t0+3%2<1}Fb(Pre{b1!1}(t1e),Bin{b0+4%4<3;_}(Dl{0}(a2l),t3),Lim{2}(TryT(Wt{20},c4))),Ret1(a5l))))",
-    Tree0895 "B{t0=3;o0=_;b0;t1}Star(@rw{none}c0,Scc{t0%2=0},pa1{b0:t1;b1:b0},pi2{t0:t0})",
-    Tree0896 "B{b0=5;t0=0}Su{t0}(RFb(c0,pa1{b0:b0},Fai))",
-    Tree0897 "To{20}(Ruf{3}(Cd{20;_}(Sub(Rep0(Sub(c0e))))))",
-    Tree0898 "B{q0=4}Lp{_;S}(Par{2;1}(a0,c1e,Wt{0}))",
-    Tree0899 "PPar{0;N}(a0,t1e,t2)",
+    Tree0800 "B{b0;q0=1;o0=0;t0}PAll{_}(Scc{o0|0>t0+3},TryF(Lp{b0;R}(Lp{_;K}(Step(a0b{b0;b0},Sb{o0=1},Scc{b0<3}))),t1),Step(OnceK(c2),c3),Rep2(pt4{b0:5}),@fi{b0<t0}Cd{10;_}(@os{t0<4?t0:=b0%4;b0+=2}@oh{none?o0:=_;t0:=b0+1%3}Inv(Wde(t5,Sl{10}))))",
+    Tree0801 "B{t0=1;o0;q0;b0=3}Ite(Rep3(ASeq(Lp{b0;_}(Ub{o0}),Intr{b0%2=1}(t0),PAll{1}(pt1{b0:=;b1:b0},@of{b0+=3}t2))),Wde(pc3{b0:b0},RSeq(@oh{t0<b0+3%2?b0+=4}Keep(c4l)),AFb(pt5{b0:=;b1:b0},Sl{10})),Seq(pa6{b0:6},Rpt{1}(t7),Lp{_;K}(c8l),Cnd{none;_;_}(@po{t0+=3}@of{t0+=1;b0=t0?t0:=t0+1%2}Wu{t0}),Sc{b0:=o0|5}))",
+    Tree0802 "B{b0;b1;t1;o0=5;t0=3}Rmp{F;F}(Step(Swm(Wde(a0,a1,pc2{b0:t0}),c3,Sw{2}(OnceT(Scc{b0>2}),c4l)),RFb(Pri(Inv(pa5{b0:t0;b1:t0}),SubA(@rw{t1<4}SubA(Sw{2}(c6l,Sb{t1=b1}))),Rep1(c7l))),Fb(RFb(c8l,@rw{b0+1>o0|5}Wu{t0}),c9e,ASeq(t10,t11e,t12),Once(t13),Pre{o0|5+2>0;F}(@of{t1:=o0|4}Sl{20})),Intr{none}(MPri(OnceK(Scc{t1%3<1}),Wu{t1},Step(t14,Sc{b0%3<0?b1:=8},Sc{b1+=1}),Inv(@si{t0+3<7}@rw{t0>b0}@ki{b1>b0}PPar{2;N}(Sc{o0:=t0},Sb{o0=4}))))))",
+    Tree0803 "B{o0=_;t0=4;b0=0;b1=5}Swm(RFb(c0,@rw{t0+2%4=0}RepF(Step(t1,a2)),Rpt{F}(t3)),@oh{b0+=1}@si{b1+2%4>1}Mt{100}(FS(Inv(@po{t0+=2}Seq(Rep2(t4e))))),@rw{b0<7}Pri(Rpt{1}(c5l),Cd{20;K}(FF(pt6{b0:t0})),Isw{t0;N;_}(@ki{b1+2>2}ASeq(c7e,Sl{20}))),Lim{2}(Swm(t8,c9,Flt{2;_;F}(t10),c11)),Dd{0}(Bin{b1+1!3;_}(Keep(RSeq(@fi{o0|5!3}@of{b1+=1;b0:=o0|3%4}a12l,a13)),RT{2}(Sb{t0=9}))))",
+    Tree0804 "Inv(Rus{1}(RT{F}(RFb(RepF(Sel(RetF(t0),Star(c1))),TryF(Once(t2e),RFb(t3,c4,Sl{50}))))))",
+    Tree0805 "B{t1=1;b1;t0=0}@os{b1+=1;t1+=3}@po{t0:=t1+1%3}Rep2(t0)",
+    Tree0806 "B{b0=5;q0=4;t0=3;o0;b1;t1}Swm(S,Flt{1;F;F}(@rw{some}RSeq(@fi{some}Seq(AFb(pt0{b0:t0},c1,t2e)),OnceT(t3),Sb{o0=1})),Pre{o0|4+4<t0;S}(@si{b1<t0}@po{t1+=3}Keep(Lp{b0;K}(@po{t0:=b0%4}Flip(Wt{30},PPar{2;N}(S,S,Wu{t1}),pt4{b0:=;b1:b0},Pre{b0+2>t1%2;F}(OnceK(t5)),Ub{o0})))))",
+    Tree0807 "B{b1;q0=0}PAll{-1}(PPar{0;N}(t0,a1),Rep2(Lp{_;_}(Flt{3;S;K}(R))))",
+    Tree0808 "B{b0=3;t0=3;b1=2}Rpt{F}(@po{b1=5?b1+=3}PPar{1;T}(Par{-1;-2}(pi0{t0:b0},c1,Sb{b0=t0},Scc{b1%4<2}),SubR(Star(Fb(pc2{b0:5},Wu{t0},Wt{20}),c3)),Step(Wt{0},Wt{20},SubR(pt4{b0:b0;b1:=}))))",
+    Tree0809 "Rty1(Flip(Fai,Sub(a0)))",
+    Tree0810 "B{q0=4;t0=2;o0}Rmp{S;F}(Step(Lp{t0;S}(Flip(Sb{o0=5},t0e,c1)),Swm(pi2{t0:t0},t3)))",
+    Tree0811 "B{o0;t1=4;t0=2;b1=2;b0=1}@fi{b0!7}MSeq(OnceK(Once(Pre{o0|3+2%2!0;K}(@po{t1:=b0;o0:=t1}Star(t0,Scc{t0!0},@rw{b1+4>b1}t1e)))),To{10}(Pre{o0|4+3>2;K}(Flip(Sel(c2l,Ub{o0})))),Try(Sc{b1:=t1+2;none?b0:=o0|1+3},c3,ASeq(t4e,c5)))",
+    Tree0812 "B{b0}FF(SubR(Sb{b0=8}))",
+    Tree0813 "B{b0=2;t0}Inv(Isw{b0%2;_;_}(Star(RSeq(Wu{t0},pi0{t0:b0},c1,Wt{0})),Seq(t2,Ite(a3,@of{b0:=t0}@po{t0:=t0%4}Suc),a4e),RSeq(Inv(Cnd{t0!0;_;F}(a5)),Sb{b0=t0},RepF(c6)),Isw{b0+4;T;T}(To{30}(t7),Isw{t0+2;N;N}(Wu{t0},R,c8),RFb(Su{t0}(Sb{t0=5}),t9,@os{b0+=2}@ki{b0%4=1}Flip(pc10{b0:=},t11)))))",
+    Tree0814 "B{t0;b0=0}Rep4(Fb(Ret1(@oh{b0:=t0}Bin{t0%2>0;_}(Suc,pa0{b0:=})),a1,Keep(Swm(a2,t3,@fi{b0>1}@si{t0<3}Sb{b0=4}))))",
+    Tree0815 "B{b1=5;t0=1;b0}Rep3(Flip(RFb(Seq(FS(Ret4(c0b{b0+1%3})),Fb(MPri(t1,@of{t0:=b1}@si{b0+1>6}@os{b0+=2}Su{t0}(t2e),t3,Wv{t0}(a4)),To{100}(Fb(t5,pt6{b0:2},pi7{t0:b0})))))))",
+    Tree0816 "B{t0=1;b1=5}Pre{b1>0;S}(Flt{3;S;_}(SubA(@oh{b1!2?t0:=3}R)))",
+    Tree0817 "B{q0;b0=1;t0=5}Ruf{3}(Seq(Su{t0}(RepF(RT{1}(Pre{t0+1%2!1;K}(Dl{30}(Fai))))),Fb(Pri(@ki{b0+1%2=0}@oh{b0+=2}@os{t0+3=4?t0:=b0}t0,@po{b0:=t0+1%4}@ki{b0+4%4>2}@os{b0+=1;t0:=3}pa1{b0:8},OnceT(pi2{t0:b0}),c3,pc4{b0:=}),MSeq(Wde(pi5{t0:t0},c6),Flip(@of{b0=1?t0+=3}@po{b0+3=b0?b0:=t0;b0:=t0}t7,Sb{t0=2})))))",
+    Tree0818 "B{t0;o0=4;b0=2}RSel(PAll{-3}(RFb(t0,F),Flt{1;S;K}(FS(Rep2(Wu{t0}))),RT{F}(Sc{o0:=8}),Wde(t1,@oh{t0:=b0;b0<1?t0:=o0|0%2}Wu{t0}),t2))",
+    Tree0819 "TryT(RFb(Ite(c0,t1,Cd{0;F}(Suc)),Flt{1;_;F}(Ruf{1}(Rmp{S;F}(t2))),PAll{2}(t3,t4e),RFb(Mt{20}(t5))),Sel(OnceT(Seq(t6,Rus{2}(a7e),S,c8)),Pri(a9,c10l,t11,t12e)))",
+    Tree0820 "B{t1=2;b0}Rep0(@of{b0+4%3=0?b0:=t1}F)",
+    Tree0821 "B{b1=0;o0=_;b0=2}Dd{20}(Step(PPar{2;T}(a0b{o0|5%2;b1},pa1{b0:4}),Flt{2;_;F}(@si{b0=3}t2)))",
+    Tree0822 "B{b1=0;t0=3;t1=3;b0=3}Sel(@oh{t0+=3}@po{t0+2%2>0?t1:=b1+2}@of{t0=2?b1+=1}pc0{b0:1},pa1{b0:=;b1:t1})",
+    Tree0823 "Sel(c0,a1,t2,c3)",
+    Tree0824 "B{b1=2}Sw{0;1;3}(t0,c1e,Rpt{1}(Bin{b1%3!1;T}(S,t2)),t3)",
+    Tree0825 "Pri(Rep1(Flip(PPar{1;N}(a0,Sl{20},a1l),Lim{3}(t2))),Swm(RU{S}(t3),FF(t4),RSeq(Sl{20},a5),c6e,a7),Ite(TryF(t8,Sl{0},Rpt{F}(t9)),Cd{10;_}(RU{S}(Fai)),a10l))",
+    Tree0826 "B{b0;t1=3;q0;o0=3}Ite(Lp{t1;_}(Ret1(RSeq(Sl{10},t0,t1))),@si{b0+2=0}@os{t1:=o0|1}t2)",
+    Tree0827 "B{t0=5}Dd{0}(Bin{t0+4%2>0;N}(Sl{20},c0))",
+    Tree0828 "B{b0=3;b1}FF(SubA(MSeq(pa0{b0:8;b1:b0},@os{b1+=1}Sb{b0=4})))",
+    Tree0829 "B{b0=1;b1;t0=3;q0=4}Sw{2}(Flip(@po{t0:=b0+2%3}Lp{_;K}(Sb{b0=b1}),pt0{b0:b0;b1:b0}),a1l)",
+    Tree0830 "B{t0}RepF(pa0{b0:9;b1:t0})",
+    Tree0831 "B{t0;b0=2;b1=2;q0}Bin{b0!1;_}(Ret2(Isw{6;T;_}(@os{b1:=b0}c0e,a1,Sb{t0=3})),Lp{_;F}(Fb(MSeq(Wt{50},a2,t3,c4))))",
+    Tree0832 "B{b0=1;b1=3;t1=4}Mt{20}(Ite(t0,@fi{t1+1!t1+3}@of{b1<1?b1:=t1;b1:=b0}@si{b0%2=1}t1))",
+    Tree0833 "Ite(ASeq(RFb(Fai,c0l,a1),MSeq(t2,t3e),c4l),Swm(Fb(FS(t5e),c6,Opt(a7)),Dd{20}(Step(OnceK(t8e),OnceT(c9l)))),Inv(Fb(t10,c11,F,Rmp{F;S}(AFb(t12,F,F)))))",
+    Tree0834 "B{b0=2;t0=1;o0=_;b1=4}RSeq(PAll{_}(Rmp{F;F}(t0),Flip(c1,PAll{_}(@fi{t0%3<0}@ki{b0<b1}t2,t3)),Su{t0}(@os{t0+=1}@fi{none}@ki{b1<2}Sc{b1:=b0+4%2})),Swm(Rep0(t4),To{50}(Sw{0}(@po{o0:=_}a5b{b1+2;b0},Pre{b1>b0+4%4;S}(t6)))),Sw{1;2;4}(Sb{t0=b1},OnceK(PPar{0;_}(Ub{o0},t7e,a8)),c9l,Isw{b0%2;T;N}(@os{t0+=3}@rw{o0|5%3=1}@si{b0>t0+4%3}Ub{o0},Cnd{b0!2;T;S}(c10l))),Sw{1;0;3}(OnceT(Wu{t0}),TryF(pt11{b0:5;b1:b1},PPar{0;T}(Scc{o0|1>o0|3},Wt{20})),a12,a13),@si{b1+1!0}FF(RSel(Isw{b1%2;_;N}(c14,c15),PAll{1}(Pri(@oh{b1%2>0?o0:=b1%4;o0:=t0}c16b{b1},Run)),pc17{b0:8})))",
+    Tree0835 "B{b0=3;o0=5;t0;q0=3}Fb(Once(Lp{t0;F}(@si{t0>1}Lp{_;F}(Bin{t0>6;T}(Flt{2;S;F}(RepF(t0)),Ub{o0})))),RFb(RFb(c1b{b0%2},Wu{t0}),Flip(c2,Sc{o0:=t0},t3,t4),@rw{b0+4%2=0}@oh{t0+=1}@of{t0:=b0%2}RSeq(a5l,t6),@po{b0+=1}@oh{b0<b0%4?b0:=t0}t7,pt8{b0:t0}),t9)",
+    Tree0836 "B{t0;b0=3;o0=0;q0=2}Rpt{1}(MPri(PAll{1}(@po{o0:=_}FF(c0),@of{t0+=3}@si{t0>1}Fai,pi1{t0:=}),Isw{b0;N;T}(Ret3(@oh{b0+=2;o0:=0}@po{t0+=2}PAll{_}(Lp{_;K}(Inv(a2b{o0|4;b0})))))))",
+    Tree0837 "Par{1;1}(Sub(Sub(a0)))",
+    Tree0838 "B{t0;b0=1}Keep(FF(@fi{b0+1>2}@po{t0+=2}@os{t0:=t0+4%2}t0))",
+    Tree0839 "B{b1;b0=0}Mt{10}(Rty1(Sw{2;3;0}(t0,pt1{b0:=;b1:=},a2,Seq(@ki{b1+1<0}@os{b0:=7;b0+=1}Rep1(c3),pt4{b0:=;b1:=}))))",
+    Tree0840 "B{o0=_;t0;b1=2;b0=0}Sw{2}(S,@oh{b1:=t0;b1:=o0|3+1%3}Fb(t0,t1e,@po{o0:=t0}@ki{t0=0}pa2{b0:=;b1:=}))",
+    Tree0841 "B{b0=5;t0=1;q0=4}MSeq(AFb(Ite(t0,c1),Seq(a2e,t3e),Lp{b0;S}(t4)))",
+    Tree0842 "B{t0=0;b1=4;t1=0}MSeq(Wv{t0}(MPri(t0,pa1{b0:t1;b1:t0})),OnceT(@ki{t0!4}Sw{2}(pa2{b0:7;b1:=},t3)))",
+    Tree0843 "B{b0=2;t0=1}PAll{_}(TryT(a0,Rep2(Wu{t0}),@po{t0:=b0;b0+=3}Swm(pc1{b0:=}),t2e,pc3{b0:=}),Opt(Mt{0}(Fb(t4,Seq(Scc{b0=7},Sl{0},Mt{30}(c5b{b0%3}))))),c6,FF(@fi{t0%4<3}c7b{t0+3}))",
+    Tree0844 "RFb(t0,AFb(Cd{0;F}(RSeq(t1,c2,c3l,c4))),Swm(a5,t6,S,a7,S),RSeq(Invt(t8),a9,a10l,Sel(t11,t12)),PAll{0}(t13,To{50}(c14e)))",
+    Tree0845 "B{o0=2;t0=2;b1=4;b0=0}Wv{t0}(@os{some?b1+=2}@po{o0:=t0}Rpt{3}(Lim{3}(Cnd{b0>b0+2;T;_}(Bin{o0|0+1%4>0;_}(RSeq(RT{F}(a0b{o0|5;b1})),AFb(t1e,c2,Sc{b0:=t0+4;b1+=2}))))))",
+    Tree0846 "B{b1;t0=0;t1=5}Bin{t0>4;N}(Sb{t1=b1},Lim{2}(Cd{20;F}(c0)))",
+    Tree0847 "B{t0=1}Su{t0}(ASeq(t0e,Ite(a1,Rep0(c2e))))",
+    Tree0848 "B{o0;q0=2;t0=1;b0=4}Lp{_;S}(Seq(Sel(Keep(c0),Sb{b0=6}),AFb(@os{t0:=t0%3;t0+=1}MSeq(Sc{o0:=_},c1),a2,c3),Intr{t0>b0%4}(Su{t0}(Rep3(Seq(pt4{b0:7;b1:b0},PAll{_}(t5,t6)))))))",
+    Tree0849 "B{b0;t0;q0;b1}Seq(OnceK(OnceT(RFb(RFb(t0,Ret0(Scc{b0%4>1}),c1b{b0},Lp{t0;F}(@rw{b0+2!b0}@of{t0+=3}@oh{b1+=2}a2e)),Intr{t0>b1+1}(@of{b0+=3}Inv(MPri(c3b{t0+1%2},pa4{b0:=;b1:b0},Scc{b1+2%4=0},Wu{t0})))))),PAll{0}(Rpt{3}(Pre{b0%2>0}(@po{t0:=3;b0<4?b0+=3}@rw{b0<2}Keep(@po{b1+=3}t5))),Flt{2;F;K}(@oh{b1:=b0;b1+4%3=1?t0:=b0}@fi{b0%2>0}RT{F}(Wt{10})),Sw{2;4}(@os{b1:=0;t0+1!3?b0:=5}Sl{10},SubR(pa6{b0:b1;b1:=}),a7l)),Rpt{0}(t8))",
+    Tree0850 "B{b1=1;t1=0;o0;t0=4;b0}PPar{0;T}(PAll{_}(Inv(SubA(Ub{o0})),Rty4(MPri(Ret1(Opt(a0b{t0;b0}))))),@os{t1!t0%2?b0:=9;b1+=1}@po{o0:=t1%3}Fb(Bin{some;T}(@si{b1<t1+1}RU{F}(Pre{t0+2=b0+1;K}(a1)),R),Flt{2;S;K}(SubA(@rw{t0<0}Wv{t0}(Ret2(@si{b0%3>1}a2b{t1%2;b1})))),RFb(c3,a4b{5;b1},Pri(t5,t6),RFb(t7,FF(F),a8),@ki{some}@si{t0=o0|1}pi9{t0:=})))",
+    Tree0851 "Cd{50;K}(Flt{2;F;K}(Fb(t0,c1e,Fai)))",
+    Tree0852 "Seq(TryF(Seq(RetF(t0)),Swm(t1,Sub(Wt{50})),F))",
+    Tree0853 "B{b0;o0;t0=1}RFb(Wu{t0},@rw{b0+4<6}@os{b0=0?o0:=b0}AFb(@po{o0:=_}pt0{b0:t0},SubR(@po{t0%3!2?b0+=2}t1),pc2{b0:b0}),t3e)",
+    Tree0854 "B{b1=2;t1;q0=3}RSeq(SubR(a0),Lp{t1;K}(RU{S}(Par{-3;3}(F,RFb(t1,F),Try(pc2{b0:b1},Wt{0})))))",
+    Tree0855 "RSel(Cd{0;K}(Swm(Rpt{0}(a0e))),Mt{0}(Flip(S,F,Rpt{F}(c1l))),RFb(t2,F,F,c3),Ite(Wde(t4e,Rpt{0}(t5e)),t6,Once(a7)))",
+    Tree0856 "B{b0=2;b1;t0}Fb(@rw{t0<1}Fai,Dd{20}(Flt{2;F;K}(RSeq(Star(Scc{t0>b1},Sb{t0=7},Pre{b0+3%2=0;K}(pc0{b0:=}))))))",
+    Tree0857 "B{b1=1}Swm(Sw{2}(a0b{0;b1},c1))",
+    Tree0858 "B{b1=5;b0;o0;t0=0}To{0}(Swm(Su{t0}(ASeq(Scc{b1<3},a0,a1,@ki{none}@of{b0:=b1}a2e,Wu{t0}))))",
+    Tree0859 "RSeq(Seq(Wde(TryT(t0,OnceK(Sl{20}),t1e),a2e),RSeq(To{0}(PAll{-1}(t3)),a4,a5l,RT{3}(Sl{20})),Star(t6e,a7),AFb(t8,Star(To{20}(c9)),OnceK(c10))),RFb(Pri(Dd{20}(Par{-2;-2}(R,a11,c12e)),Keep(c13)),Dl{0}(ASeq(a14,a15)),Wde(PAll{_}(c16,t17,t18,t19),t20e)))",
+    Tree0860 "B{o0=_;b0;t0=4}PAll{1}(Ret0(@of{o0:=_}pi0{t0:=}),ASeq(Pre{b0+1>7;K}(t1),Wt{30}))",
+    Tree0861 "B{b1=3;t1;b0}PPar{0;N}(c0,PAll{3}(@po{b0+=3;b0:=t1+2}@rw{b1%3>0}c1,RT{1}(a2),Inv(R),Wt{0}))",
+    Tree0862 "B{t0=0;q0=2;o0=3;b0=1}RFb(RSeq(FS(Flt{1;_;_}(Rpt{2}(t0))),t1e),Pre{t0%2<0}(Lp{t0;F}(pt2{b0:t0;b1:t0})),Scc{o0|2=2},Cnd{b0%4>1;N;S}(Fb(Rep4(PPar{2;T}(c3,S,pt4{b0:=;b1:b0},RT{1}(Sb{t0=1}))))),Seq(pt5{b0:4;b1:t0},pc6{b0:b0},Sel(pc7{b0:1},c8,t9e),t10,RFb(t11,a12)))",
+    Tree0863 "RSeq(Try(c0,t1),RFb(c2,t3,Flt{1;R;_}(a4)),PAll{_}(OnceK(a5),Wt{10},a6),Fb(To{0}(Ret2(Fai)),Pri(Fai,a7)))",
+    Tree0864 "B{t0;b0=4;o0}Pri(RFb(t0,RFb(@ki{t0!b0+2}@si{t0%3>1}pa1{b0:4;b1:t0},c2l),Swm(Sc{t0+=3},@si{t0+4!3}@rw{t0=3}@os{some?t0+=2}Fai)),@ki{b0+2<3}PAll{-1}(c3,OnceK(a4),Su{t0}(pt5{b0:6;b1:t0})),Isw{7;_;T}(Rty4(@si{b0+3%3<0}@of{t0:=b0}@fi{o0|5%2!0}t6),t7e),Opt(Pri(c8,Ret2(c9),Scc{t0>0})),Rus{F}(Opt(pa10{b0:=})))",
+    Tree0865 "B{b1=5;t0;b0=0}ASeq(t0e,Star(Sb{b1=b0},Sb{b0=1}),FF(Sw{0}(t1,Sb{b0=t0})))",
+    Tree0866 "OnceT(OnceK(Sub(Flt{1;_;_}(a0l))))",
+    Tree0867 "B{b0;b1;t0=4}Sel(Ruf{F}(Keep(a0)),Ret4(t1),Step(Flip(pa2{b0:b0;b1:b1},t3,Sb{t0=1}),a4,Fb(t5,t6)))",
+    Tree0868 "B{b0=4;t0;t1;b1}@os{t1+=1}@fi{t1!4}Dl{0}(To{30}(Wde(RFb(Par{_;_}(R,@fi{t1%2<0}Fb(Once(Sb{t0=b1})),pa0{b0:b0;b1:=}),@si{t0+1%4<3}@rw{b0+1!6}t1,Sw{4}(pi2{t0:b1},c3)),OnceK(@fi{b1=2}PAll{1}(pa4{b0:=;b1:b0},Rus{F}(Scc{t0<t0+2}))))))",
+    Tree0869 "B{b0=5;o0;t0=3;b1=4}@si{o0|5<b1}RSeq(t0e,MPri(c1,SubR(pa2{b0:=;b1:b0})),@po{b1!4?t0:=b0+3}OnceK(c3l))",
+    Tree0870 "B{o0=3;b1=5}Ruf{3}(MPri(To{0}(@os{o0:=_}@ki{some}@oh{b1+=1}c0),Scc{b1=6},t1,pa2{b0:8;b1:=},F))",
+    Tree0871 "B{o0=_}Rep2(Swm(Sb{o0=0},c0))",
+    Tree0872 "B{t1=4;b0=3;t0=1}@si{t1<0}@po{t0:=b0}RU{S}(c0)",
+    Tree0873 "Par{_;_}(Fb(Sub(pc0{b0:1}),c1),Sub(S))",
+    Tree0874 "B{o0=_;b0;t0}Step(Par{-4;4}(Sc{b0!t0?t0+=3},Sb{o0=8},t0e,F))",
+    Tree0875 "B{o0=5;t1=3;b1;b0=1;t0}PPar{0;_}(ASeq(PAll{-1}(MSeq(@of{t0+=1}@po{t0:=b1+4}t0e,Sb{o0=8},Sc{o0:=_;b0:=o0|1+2}),a1l),Ite(Flip(c2b{t0+2},t3,pi4{t0:=}),Dd{50}(Cd{0;_}(t5))),Run),MSeq(Pre{t1+1%2!1}(@oh{b1:=o0|4%2}@ki{o0|0>4}ASeq(Sl{10},Sl{20},Wv{t1}(@ki{t0+2>4}@oh{b0+=1}@si{t0>b0}a6l))),@ki{b1+2>b0+3}@si{t0+3>t0%2}Swm(a7,Scc{b1%4>1})))",
+    Tree0876 "B{t1=1;o0=5;b1;t0=1}Par{3;-3}(RSeq(@oh{o0:=b1+1}@of{o0|1+4<0?b1+=1}a0,pa1{b0:t1;b1:=}),FS(Inv(Rpt{2}(Wu{t0}))),Cd{100;K}(Sb{t0=t1}),a2)",
+    Tree0877 "Ret3(Rty3(t0))",
+    Tree0878 "B{t0=4;b0;o0}RSel(Seq(t0,Rep4(Sc{o0:=3}),Wu{t0}),Wde(Try(a1,pa2{b0:b0}),Wt{0}),Fb(@si{some}@of{o0:=o0|5}Ruf{3}(Par{_;1}(t3,@ki{o0|0<t0+3%4}Wu{t0}))))",
+    Tree0879 "Ite(ASeq(c0),Wde(a1,t2,a3))",
+    Tree0880 "B{t0=3;b1=0;b0=2}RT{2}(Opt(Pre{b0+3>b0}(Seq(Once(Sw{2}(pi0{t0:t0},a1l)),Rep4(t2e),t3))))",
+    Tree0881 "B{o0=_;t0=0;b0=1}Su{t0}(Bin{none;N}(SubR(Star(c0,Ub{o0})),Flt{3;R;K}(t1e)))",
+    Tree0882 "B{b0=4}Par{0;3}(t0,OnceK(Pre{b0!3;S}(t1)),Swm(a2,t3e))",
+    Tree0883 "Star(RSeq(Cd{20;K}(c0)),Sub(RFb(t1,c2)),Rep0(t3e))",
+    Tree0884 "B{b0=0;t0=3;o0=_}RSeq(Star(t0,Ub{o0},a1b{t0;b0}),Lim{2}(t2e),a3b{b0;b0})",
+    Tree0885 "B{b0;t0}PAll{0}(RFb(pa0{b0:t0;b1:b0},Sb{t0=9}),a1b{b0%4;b0},Ite(c2b{t0+1},R,Run))",
+    Tree0886 "B{b1=1;b0=5;t0=4}PAll{_}(Seq(c0,c1b{b1},t2,RFb(Scc{t0>2},c3)),Sel(a4e,c5,pa6{b0:6;b1:b0}),Sel(Keep(PAll{_}(Keep(c7),pt8{b0:7;b1:b1},a9,t10,pt11{b0:b0;b1:b1}))))",
+    Tree0887 "Sel(t0,t1,t2,Suc)",
+    Tree0888 "Seq(Lim{1}(a0))",
+    Tree0889 "B{o0=0;t0=5;b1}Flip(a0e,FF(Seq(Scc{o0|5%2>0},t1,pi2{t0:=},RetF(Sb{t0=b1}),FS(Rep1(RepF(@oh{t0+=2}Sl{30}))))))",
+    Tree0890 "B{t0;q0;o0;b0=4}PPar{0;N}(Wde(MSeq(Pre{b0+3%2<1;S}(Sb{b0=9}),Ret4(ASeq(t0,a1b{b0;b0},c2))),TryF(@ki{o0|4<t0+4}@po{b0+=3}Ite(pi3{t0:=},Ub{o0}),Flt{2;R;F}(F)),RSeq(pa4{b0:b0;b1:b0},pc5{b0:b0},@rw{b0+4!5}@po{b0:=9}@si{t0%2<1}Lim{3}(Pri(FF(a6))))),RFb(Lp{_;R}(Seq(Sc{b0+=3},t7,a8)),Try(pi9{t0:b0},t10,c11e),TryF(F,t12e)))",
+    Tree0891 "RU{F}(c0)",
+    Tree0892 "B{b0;b1=0;t0=0;o0=_}Sw{1;5}(Rus{2}(Inv(t0)),@os{o0|4=t0?b1:=1}@of{b0+=3}Su{t0}(@po{t0:=b1+3}@ki{b1+3=5}@fi{b1%4<1}Swm(Su{t0}(Swm(t1,F)))),Pri(Wu{t0},a2b{t0%4;b1},F,a3,Su{t0}(pi4{t0:t0})))",
+    Tree0893 "B{b0}RSeq(pc0{b0:=})",
+    Tree0894 "B{b0=1;t0=1;b1=2}Wde(Bin{b1%4=1;T}(pa0{b0:b1},PPar{2;_}(t1,Ret1(pi2{t0:b0}),pi3{t0:b0},t4,Once(Wu{t0}))),RT{F}(Pri(pa5{b0:b0},FS(t6e),a7,c8)))",
+    Tree0895 "B{o0;t0;b1=0;b0}Try(@rw{b1!b1%3}Fb(c0,Seq(Sb{t0=7},t1),a2l),TryT(SubA(@rw{b1%3>0}a3l),Fai),Ite(RFb(t4e,pi5{t0:b1}),PAll{2}(Wu{t0},Sc{t0:=3;b0:=o0|4+1})),Cnd{t0+4!5;N;F}(Star(PAll{-1}(pc6{b0:t0},pt7{b0:b0;b1:b0},t8))))",
+    Tree0896 "RSeq(Sl{10},c0)",
+    Tree0897 "B{o0=_;b1=5;t0=5}Rep2(AFb(Rep4(Fb(Dd{10}(Sl{10}),RSeq(OnceT(Su{t0}(pa0{b0:t0}))))),Sw{1;4;0}(pa1{b0:b1;b1:t0},Ruf{3}(a2b{t0;b1}),@os{o0:=_;o0:=o0|1%3}pi3{t0:t0},R)))",
+    Tree0898 "B{q0;b1=5;b0=5;t0=2}RFb(Rus{F}(Flip(Ite(Sw{0;5}(Step(Sl{20},a0b{t0;b1},Sc{b0+=1;b1:=b0%4}),Fb(Ret0(a1),Mt{20}(a2b{b1+1;b0})),Seq(c3,OnceT(t4),a5l,t6)),@po{b1+=2;t0+=3}Lp{b0;S}(Mt{0}(Ret0(t7)))),Ret4(Rpt{0}(t8)))))",
+    Tree0899 "B{b0=1;t0=2;o0}Rty4(Pri(TryF(c0,t1e),Pre{b0!t0+3%3;K}(@ki{t0%2=1}@si{some}Star(Ub{o0},c2b{3},a3l)),RFb(Rep1(c4))))",
 }

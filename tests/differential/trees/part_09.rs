@@ -5,137 +5,95 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
-            b0: i64,
-        }
-        ParallelAll {
-            Parallel(success = 4, failure = -5) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Action(Act<1> = Act::<1>),
-                },
-                ReactiveFallback {
-                    Filter(times = 3, count = Success, filtered = Skipped) {
-                        ReactiveSelector {
-                            StatefulAction(Task<2> = Task::<2>),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
-                    Action(Act<4>),
-                },
-                Priority {
-                    Condition(Cond<5> = Cond::<5>),
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
-                    Repeat(2) {
-                        KeepRunningUntilFailure {
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-                Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-                KeepRunningUntilFailure {
-                    Repeat(1) {
-                        ReactiveSequence {
-                            #[on_success(|bb| bb.b1 += 1)]
-                            #[success_if(|bb| (bb.b1 + 3) % 4 > 1)]
-                            #[on_halted(|bb| bb.b0 += 2)]
-                            AlwaysFailure,
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(4) {
-                WaitValueUpdate(t0) {
-                    #[post(|bb| bb.b1 = bb.b1 % 4)]
-                    #[success_if(|bb| bb.b0 % 2 == 0)]
-                    StepSequencer {
-                        FlipSelector {
-                            Action(|ctx, bb| ctx.exec_in(8, bb.o0.unwrap_or(2), &mut bb.b1)),
-                            Invert {
-                                StatefulAction(Task<9>),
-                            },
-                            Filter(times = 2, filtered = Skipped) {
-                                Condition(PCond<10>, b0 = {b0}),
-                            },
-                            Failer,
-                            Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
-                        },
-                        Filter(times = 2, count = Completed, filtered = Failure) {
-                            StatefulAction(Task<12> = Task::<12>),
-                        },
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            ScriptCondition(|bb| *bb.t0 != 3),
-                            ScriptCondition(|bb| bb.b1 % 4 < 0),
-                            Condition(PCond<13>, b0 = {=}),
-                        },
-                        Filter(times = 2, filtered = Skipped) {
-                            SequenceWithMemory {
-                                Selector {
-                                    WasEntryUpdated(t0),
-                                },
-                                Condition(Cond<14>),
-                            },
-                        },
-                        ScriptCondition(|bb| bb.b1 + 4 != 1),
-                    },
-                },
+        Retry(forever) {
+            Timeout(10) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree0900Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0901 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(4),
         }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Filter(times = 3, count = Completed) {
-                Invert {
-                    Retry(forever) {
-                        Condition(PCond<1>, b0 = {=}),
-                    },
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Remap(success = Failure, failure = Success) {
+                #[failure_if(|bb| *bb.t1 > bb.b0)]
+                #[success_if(|bb| bb.o0.unwrap_or(0) > 4)]
+                StatefulAction(Task<0>),
+            },
+            #[post(|bb| bb.b0 += 4)]
+            Repeater(0) {
+                Action(PAct<1>, b0 = {t1}, b1 = {b0}),
+            },
+            RunOnce(then_skip = false) {
+                ParallelAll {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
-            WaitUntil(|bb| *bb.t0 + 2 != 4) {
-                Action(PIo<2>, t0 = {t0}),
+            StatefulAction(Task<4> = Task::<4>),
+            Repeater(forever) {
+                Priority {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree0901Blackboard { b0 t0 });
+board!(Tree0901Blackboard { t1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 0,
         }
-        RunOnce {
-            IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
-                SetBlackboard(b0 = 0),
-                #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
-                StatefulAction(Task<0>),
+        Parallel(failure = 1) {
+            Fallback {
+                Repeat(4) {
+                    Condition(|ctx, bb| ctx.check_in(0, 9)),
+                },
+                WasEntryUpdated(t0),
+                SequenceWithMemory {
+                    Sleep(50),
+                    Script(|bb| bb.t0.set((bb.b0 + 1) % 2)),
+                    StatefulAction(Task<1>),
+                },
                 Inverter {
-                    IndexSwitch(|bb| bb.b0 + 2, dynamic = true) {
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                    AlwaysFailure,
+                },
+            },
+            Parallel(success = 5, failure = -4) {
+                Repeat(1) {
+                    Condition(PCond<2>, b0 = {t0}),
+                },
+                Condition(|ctx| ctx.check(3)),
+                Wait(30),
+                StatefulAction(Task<4>),
+                BinarySelector(|bb| (*bb.t0 + 3) % 4 != 0, dynamic = true) {
+                    Wait(50),
+                    Action(|ctx, bb| ctx.exec_in(5, 6, &mut bb.b0)),
+                },
+            },
+            Fallback {
+                Deadline(0) {
+                    Priority {
+                        Action(Act<6>),
+                        Action(Act<7>),
                     },
                 },
-                Priority {
-                    #[run_while(|bb| *bb.t0 % 2 < 0)]
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(Act<3>),
+                ForceFailure {
+                    StatefulAction(Task<8>),
                 },
-                StatefulAction(Task<4>),
             },
         }
     }
@@ -145,65 +103,107 @@ board!(Tree0902Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0903 for Ctx {
-        Priority {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            AlwaysSuccess,
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        #[on_success(|bb| { bb.b0 += 2; bb.b0 += 3 })]
+        RunOnce(then_skip = false) {
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                RetryUntilSuccessful(forever) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 3, &mut bb.b1)),
+                },
+            },
         }
     }
 }
+
+board!(Tree0903Blackboard { b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0904 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64 = 5,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
         }
-        #[failure_if(|bb| bb.b0 % 3 > 1)]
-        TryCatch {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    ParallelAll(2) {
-                        WasEntryUpdated(t0),
-                        ParallelAll {
-                            Condition(Cond<0>),
-                            Sleep(10),
-                            Repeater(forever) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
+        ForceSuccess {
+            RunOnce {
+                SequenceStar {
+                    #[skip_if(|bb| bb.b0 % 2 > 0)]
+                    #[post(|bb| bb.b0 = *bb.t0 % 2)]
+                    RetryUntilSuccessful(1) {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        StatefulAction(Task<0>),
                     },
-                    Repeat(forever) {
-                        ReactiveFallback {
-                            Action(PAct<2>, b0 = 1, b1 = {=}),
-                            #[post(|bb| *bb.t0 += 3)]
-                            Precondition(|bb| *bb.t0 % 2 < 1) {
-                                #[post(|bb| *bb.t0 += 1)]
-                                #[success_if(|bb| bb.b0 == 2)]
-                                #[failure_if(|bb| *bb.t0 > 0)]
-                                Script(|bb| bb.b1 = bb.b0 + 1),
-                            },
-                            ForceSuccess {
-                                StatefulAction(Task<3>),
-                            },
-                            StatefulAction(Task<4>),
-                        },
+                    Condition(Cond<1> = Cond::<1>),
+                    ForceSuccess {
+                        UnsetBlackboard(o0),
                     },
                 },
             },
-            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0904Blackboard { t0 b0 b1 });
+board!(Tree0904Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0905 for Ctx {
-        MemPriority {
-            AlwaysFailure,
-            Condition(Cond<0>),
+        Repeater(forever) {
+            Priority {
+                ParallelAll {
+                    Parallel(failure = 0) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        RetryUntilSuccessful(1) {
+                            Action(|ctx| ctx.exec(1)),
+                        },
+                        RunOnce(then_skip = false) {
+                            Sequence {
+                                StatefulAction(Task<2> = Task::<2>),
+                                StatefulAction(Task<3>),
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                    ForceFailure {
+                        Repeat(2) {
+                            Filter(times = 1, count = Success, filtered = Failure) {
+                                ReactiveFallback {
+                                    Action(Act<5>),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
+                    RepeatUntilFailure(forever) {
+                        Limiter(1) {
+                            Sequence {
+                                Action(Act<7>),
+                                Condition(Cond<8>),
+                                Condition(Cond<9>),
+                            },
+                        },
+                    },
+                    Cooldown(20, filtered = Skipped) {
+                        ReactiveSequence {
+                            ReactiveSequence {
+                                Condition(Cond<10>),
+                                StatefulAction(Task<11>),
+                            },
+                            Condition(Cond<12>),
+                            Runner,
+                        },
+                    },
+                    Fallback {
+                        Action(Act<13>),
+                        Failer,
+                        StatefulAction(Task<14>),
+                        Action(Act<15>),
+                    },
+                },
+            },
         }
     }
 }
@@ -211,581 +211,136 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0906 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
             b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        ForceFailure {
-            FlipSelector {
-                StepSequencer {
-                    Precondition(|bb| bb.b0 < bb.b0 % 4, else = Skipped) {
-                        AlwaysFailure,
-                    },
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            MemSequence {
+                Repeat(4) {
+                    Wait(20),
                 },
-                AsyncSequence {
-                    Action(Act<0> = Act::<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, 5, &mut bb.b0)),
+                #[success_if(|bb| *bb.t1 != *bb.t1 % 4)]
+                AlwaysRunning,
+                Wait(0),
+                Sleep(0),
+                WasEntryUpdated(t0),
+            },
+            Switch(b1) {
+                case 4 => Failer,
+                _ => Condition(Cond<0>),
+            },
+            Retry(4) {
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        Repeat(2) {
+                            Precondition(|bb| bb.b1 > 3, else = Running) {
+                                #[skip_if(|bb| (bb.b0 + 3) % 3 != 2)]
+                                Loop(q0, value = {b1}) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                        SequenceWithMemory {
+                            Sleep(0),
+                            #[post(|bb| { bb.t0.set((bb.b1 + 4) % 4); bb.b1 = 4 })]
+                            #[success_if(|bb| bb.b0 < bb.b1)]
+                            #[on_success(|bb| if *bb.t1 != 1 { bb.b1 += 1 })]
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0906Blackboard { b0 });
+board!(Tree0906Blackboard { t1 t0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0907 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        WaitUntil(|bb| bb.b0 + 4 > 6) {
-            SequenceStar {
-                RetryUntilSuccessful(forever) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-                Fallback {
-                    Filter(times = 1, filtered = Skipped) {
-                        StatefulAction(Task<1>),
-                    },
-                    Timeout(30) {
-                        Condition(Cond<2>),
-                    },
-                    Repeat(1) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
+        MemPriority {
+            Action(PIo<0>, t0 = {=}),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            Condition(Cond<3>),
+            #[run_while(|bb| *bb.t0 > 6)]
+            Sleep(100),
         }
     }
 }
 
-board!(Tree0907Blackboard { b0 t0 });
+board!(Tree0907Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0908 for Ctx {
-        Priority {
-            StepSequencer {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    AsyncFallback {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    ReactiveFallback {
-                        MaxTime(20) {
-                            Priority {
-                                Condition(Cond<3>),
-                                Action(Act<4>),
-                            },
-                        },
-                        Succeeder,
-                    },
-                },
-            },
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                Sequence {
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<5>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        StepSequencer {
-                            Sleep(0),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0909 for Ctx {
-        Retry(1) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0910Sub1 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0910Sub0 for Ctx {
-        SubTree(Tree0910Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0910 for Ctx {
-        RepeatUntil(Failure) {
-            Delay(50) {
-                SubTree(Tree0910Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0911 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        Limiter(3) {
-            #[failure_if(|bb| bb.b0 + 3 != 7)]
-            KeepRunningUntilFailure {
-                IfThenElse {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
-                        #[run_while(|bb| (*bb.t0 + 2) % 3 < 0)]
-                        #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
-                        Sleep(50),
-                        Action(Act<1>),
-                    },
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 3) % 2)),
-                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                        StatefulAction(Task<4> = Task::<4>),
-                        RepeatUntilSuccess(forever) {
-                            WaitUntil(|bb| bb.b0 > 5) {
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0911Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0912 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        IfThenElse {
-            StatefulAction(Task<0>),
-            Action(PAct<1>, b0 = 3),
-            ScriptCondition(|bb| *bb.t0 % 4 == 0),
-        }
-    }
-}
-
-board!(Tree0912Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0913 for Ctx {
-        Timeout(10) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0914 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
-            MemPriority {
-                StatefulAction(Task<0>),
-                RetryUntilSuccessful(0) {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[on_failure(|bb| bb.b1 = *bb.t0)]
-                    StatefulAction(PTask<1>, b0 = {b1}),
-                },
-                Condition(|ctx| ctx.check(2)),
-                Condition(|ctx| ctx.check(3)),
-                Sleep(100),
-            },
-            SequenceWithMemory {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<9>),
-                WhileDoElse {
-                    TryCatch {
-                        StatefulAction(Task<10>),
-                        Condition(Cond<11>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(12, bb.b0, &mut bb.b1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0914Blackboard { t0 b0 t1 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0915 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        WaitUntil(|bb| *bb.t0 < 6) {
-            IfThenElse {
-                Precondition(|bb| bb.o0.unwrap_or(3) > 5) {
-                    ReactiveFallback {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
-                        Action(PIo<1>, t0 = {=}),
-                        Sleep(30),
-                        Succeeder,
-                        AlwaysFailure,
-                    },
-                    ReactiveSequence {
-                        Wait(0),
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 3, &mut bb.b0)),
-                        Wait(100),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0915Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0916 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
             b0: i64,
-            b1: i64,
-        }
-        ForceFailure {
-            PolicyParallel(policy = FirstFailure) {
-                Switch(b1) {
-                    case 0 => StatefulAction(PTask<0>, b0 = 7),
-                    _ => WasEntryUpdated(t0),
-                },
-                ReactiveSelector {
-                    StatefulAction(Task<1>),
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                    Action(|ctx| ctx.exec(3)),
-                    Action(Act<4> = Act::<4>),
-                    Action(PIo<5>, t0 = {b1}),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<6> = Task::<6>),
-                    Action(PAct<7>, b0 = 6, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0916Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0917 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-        }
-        Precondition(|bb| bb.b0 < 6, else = Success) {
-            ForceFailure {
-                #[failure_if(|bb| bb.o0.unwrap_or(1) < 1)]
-                #[on_success(|bb| *bb.t0 += 4)]
-                Limiter(2) {
-                    ForceFailure {
-                        MemSequence {
-                            Action(PIo<0>, t0 = {=}),
-                            StatefulAction(PTask<1>, b0 = {b0}),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0917Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0918 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Retry(0) {
-            SetBlackboard(b0 = 4),
-        }
-    }
-}
-
-board!(Tree0918Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0919 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
             b1: i64 = 2,
         }
-        Switch(b1) {
-            case 4 => WaitUntil(|bb| (*bb.t0 + 4) % 4 != 0) {
-                Repeater(3) {
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Action(Act<2>),
-                    },
-                },
-            },
-            case 3 => TryCatch(catch_on_halt = false) {
-                Action(|ctx, bb| ctx.exec_in(3, 4, &mut bb.b1)),
-                Wait(0),
-                RunOnce {
-                    Condition(|ctx| ctx.check(4)),
-                },
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(4) + 4)]
-                #[success_if(|bb| *bb.t0 == 5)]
-                Condition(Cond<5>),
-            },
-            case 2 => Optional {
-                Condition(|ctx, bb| ctx.check_in(6, (bb.o0.unwrap_or(5) + 3) % 4)),
-            },
-            _ => Fallback {
-                Condition(|ctx| ctx.check(7)),
-                Condition(Cond<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0919Blackboard { t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0920 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        AsyncSequence {
-            ReactiveFallback {
-                Selector {
-                    StatefulAction(PTask<0>, b0 = {t0}),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, (bb.b1 + 3) % 2, &mut bb.b0)),
-                    Action(Act<4>),
-                },
-                ForceFailure {
-                    #[success_if(|bb| bb.b0 > (*bb.t0 + 2) % 3)]
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                Condition(PCond<6>, b0 = {b0}),
-            },
-            RepeatUntilFailure(forever) {
-                Precondition(|bb| *bb.t0 > 6, else = Skipped) {
-                    ParallelAll(0) {
-                        IfThenElse {
-                            #[post(|bb| bb.b0 += 2)]
-                            ReactiveFallback {
-                                StatefulAction(Task<7>),
-                                StatefulAction(Task<8>),
-                                Condition(|ctx| ctx.check(9)),
-                            },
-                            #[success_if(|bb| bb.b1 != bb.b1 + 1)]
-                            Condition(PCond<10>, b0 = {b1}),
-                        },
-                        WaitUntil(|bb| bb.b0 % 3 > 0) {
-                            Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b0)),
-                        },
-                        SetBlackboard(b1 = {b0}),
-                        ForceFailure {
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                },
-            },
-            ForceSuccess {
-                BinarySelector(|bb| bb.b1 % 2 == 1) {
-                    FlipSelector {
-                        StatefulAction(Task<13>),
-                        AlwaysRunning,
-                    },
-                    StatefulAction(Task<14>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0920Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0921 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 4,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Parallel {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    Succeeder,
-                },
-                ForceSuccess {
-                    Condition(|ctx| ctx.check(3)),
-                },
-                TryCatch {
-                    Condition(PCond<4>, b0 = {t0}),
-                    StatefulAction(Task<5>),
-                },
-                FlipSelector {
-                    Delay(0) {
-                        SetBlackboard(b0 = 8),
-                    },
-                    ReactiveFallback {
-                        #[on_failure(|bb| { bb.b1 += 2; bb.b0 = (bb.b1 + 1) % 2 })]
-                        StatefulAction(Task<6>),
-                        AlwaysRunning,
-                    },
-                    Precondition(|bb| bb.b0 % 2 != 1, else = Success) {
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0921Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0922 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(2),
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-        }
-        Parallel {
-            RepeatTimes(forever) {
-                ReactiveSelector {
-                    FlipSelector {
-                        WasEntryUpdated(t0),
-                        RetryUntilSuccessful(3) {
+        SequenceStar {
+            MemPriority {
+                BinarySelector(|bb| bb.o0.unwrap_or(0) != 3, dynamic = true) {
+                    RepeatUntilSuccess(1) {
+                        Repeat(3) {
                             Condition(Cond<0>),
                         },
                     },
-                    Repeater(0) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
                 },
-            },
-            SkipUnlessUpdated(t0) {
-                IndexSwitch(|bb| 9, dynamic = false) {
-                    BinarySelector(|bb| *bb.t0 + 3 > bb.o0.unwrap_or(3) % 2, dynamic = true) {
-                        StatefulAction(Task<2>),
-                        Retry(0) {
-                            #[failure_if(|bb| (bb.o0.unwrap_or(5) + 1) % 2 == 0)]
-                            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-                            #[on_failure(|bb| { bb.o0 = None; bb.t0.set(4) })]
-                            Condition(PCond<3>, b0 = {t1}),
-                        },
-                    },
-                    MemSequence {
-                        WasEntryUpdated(t0),
-                        #[skip_if(|bb| bb.b0 + 3 > 7)]
-                        #[on_failure(|bb| *bb.t1 += 2)]
+                ParallelAll {
+                    Sequence {
+                        Action(PIo<2>, t0 = {b1}),
+                        StatefulAction(Task<3> = Task::<3>),
                         StatefulAction(Task<4>),
                     },
+                    ReactiveFallback {
+                        Action(PIo<5>, t0 = {b1}),
+                        StatefulAction(Task<6>),
+                        #[run_while(|bb| (bb.b0 + 2) % 3 > 1)]
+                        Condition(Cond<7>),
+                    },
                 },
-            },
-            Fallback {
-                Repeat(4) {
-                    Condition(Cond<5>),
+                MemPriority {
+                    ReactiveSelector {
+                        ScriptCondition(|bb| *bb.t1 != 3),
+                        #[on_failure(|bb| *bb.t1 += 3)]
+                        RunOnce(then_skip = false) {
+                            RetryUntilSuccessful(0) {
+                                Action(Act<8>),
+                            },
+                        },
+                        SetBlackboard(t0 = {b1}),
+                    },
                 },
-                Remap(success = Success, failure = Success) {
-                    StatefulAction(PTask<6>, b0 = {=}),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0922Blackboard { t0 o0 t1 b0 });
+board!(Tree0908Blackboard { t1 o0 t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0923 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Parallel(success = -3, failure = -5) {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-            Action(PIo<2>, t0 = {t1}),
-            WhileDoElse {
-                StatefulAction(Task<3>),
-                Wait(50),
+    pub tree Tree0909 for Ctx {
+        ReactiveSequence {
+            Selector {
+                Action(Act<0>),
+                AlwaysFailure,
             },
-            Action(PIo<4>, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0923Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0924 for Ctx {
-        MemPriority {
-            ReactiveSelector {
-                Parallel(success = 2, failure = 1) {
-                    Retry(forever) {
-                        IfThenElse {
-                            AsyncSequence {
-                                Condition(Cond<0>),
-                                StatefulAction(Task<1>),
-                            },
-                            Retry(1) {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                    Repeat(4) {
-                        Repeater(1) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            RepeatUntil(Failure) {
                 Sleep(0),
             },
         }
@@ -793,315 +348,630 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0925 for Ctx {
+    pub tree Tree0910 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 5,
+            b0: i64 = 0,
         }
-        ParallelAll {
-            Fallback {
-                Timeout(0) {
-                    StatefulAction(Task<0>),
-                },
-                #[failure_if(|bb| bb.b0 != 5)]
-                #[skip_if(|bb| (bb.b0 + 3) % 3 == 1)]
-                #[run_while(|bb| bb.b0 < 4)]
-                SequenceWithMemory {
-                    RunOnce {
-                        Action(Act<1>),
-                    },
-                },
+        FlipSelector {
+            StatefulAction(Task<0>),
+            Invert {
+                Action(PIo<1>, t0 = {b0}),
             },
-            TryCatch(catch_on_halt = false) {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(PTask<5>, b0 = {b1}, b1 = {=}),
-            },
-            Action(|ctx| ctx.exec(6)),
         }
     }
 }
 
-board!(Tree0925Blackboard { b1 b0 });
+board!(Tree0910Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0911 for Ctx {
+        ForceFailure {
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                SequenceStar {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                AsyncSequence {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0912Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+        }
+        FlipSelector {
+            Action(PIo<0>, t0 = {b0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0912Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+        }
+        SubTree(Tree0912Sub1, t0 = {=}, o0 = {o0}, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0912 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            Timeout(30) {
+                #[post(|bb| *bb.t0 += 3)]
+                SkipUnlessUpdated(t0) {
+                    #[on_success(|bb| bb.o0 = None)]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[run_while(|bb| bb.b0 > 0)]
+                    Runner,
+                },
+            },
+            SubTree(Tree0912Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0912Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0913 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                Condition(Cond<3>),
+            },
+            StatefulAction(Task<4>),
+            FlipSelector {
+                Action(Act<5>),
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0914 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+        }
+        Precondition(|bb| bb.b1 < 5, else = Success) {
+            Interrupt(|bb| *bb.t0 > 3) {
+                Inverter {
+                    SkipUnlessUpdated(t0) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0914Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0915Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Sleep(10)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0915 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        ParallelAll(0) {
+            #[on_success(|bb| { bb.b0 = 4; bb.b0 = *bb.t0 + 1 })]
+            #[on_halted(|bb| { if *bb.t0 == bb.b0 { bb.o0 = Some(bb.o0.unwrap_or(2)) }; bb.o0 = None })]
+            Fallback {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    ReactiveSequence {
+                        Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                        ScriptCondition(|bb| bb.b0 % 4 > 1),
+                        Script(|bb| bb.o0 = None),
+                        SetBlackboard(o0 = Some(1)),
+                    },
+                    StepSequencer {
+                        Repeat(1) {
+                            AsyncSequence {
+                                SubTree(Tree0915Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
+                            },
+                        },
+                    },
+                    Delay(30) {
+                        Optional {
+                            Repeat(forever) {
+                                AsyncFallback {
+                                    Action(Act<1> = Act::<1>),
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0915Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0916 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveSelector {
+            #[run_while(|bb| *bb.t0 > bb.o0.unwrap_or(5) + 3)]
+            Action(PIo<0>, t0 = {=}),
+            Wait(0),
+        }
+    }
+}
+
+board!(Tree0916Blackboard { o0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0917 for Ctx {
+        RetryUntilSuccessful(2) {
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0918 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        TryCatch(catch_on_halt = true) {
+            Sequence {
+                #[run_while(|bb| *bb.t0 > 2)]
+                StatefulAction(Task<0> = Task::<0>),
+                ReactiveSequence {
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
+                    UnsetBlackboard(o0),
+                },
+                Condition(|ctx| ctx.check(2)),
+                ForceSuccess {
+                    PolicyParallel(policy = FirstFailure) {
+                        AlwaysRunning,
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+            },
+            #[failure_if(|bb| bb.b0 < 6)]
+            #[run_while(|bb| *bb.t1 > 1)]
+            #[on_success(|bb| { if *bb.t0 < 3 { *bb.t1 += 1 }; *bb.t1 += 1 })]
+            ReactiveFallback {
+                ReactiveSequence {
+                    Priority {
+                        MaxTime(20) {
+                            ParallelAll(1) {
+                                #[failure_if(|bb| bb.b1 + 4 != *bb.t0 + 4)]
+                                StatefulAction(Task<4>),
+                                ScriptCondition(|bb| bb.o0.is_some()),
+                            },
+                        },
+                        Condition(|ctx, bb| ctx.check_in(5, 0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0918Blackboard { b0 o0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0919 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        RepeatUntilSuccess(forever) {
+            Script(|bb| *bb.t0 += 3),
+        }
+    }
+}
+
+board!(Tree0919Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0920 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+        }
+        ForceSuccess {
+            FlipSelector {
+                Optional {
+                    RetryUntilSuccessful(3) {
+                        Retry(forever) {
+                            SequenceStar {
+                                BinarySelector(|bb| bb.o0.is_some()) {
+                                    UnsetBlackboard(o0),
+                                    Action(Act<0>),
+                                },
+                                ScriptCondition(|bb| *bb.t0 % 2 != 0),
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                },
+                ForceSuccess {
+                    Filter(times = 2, count = Success) {
+                        WaitValueUpdate(t1) {
+                            Precondition(|bb| *bb.t1 > 7, else = Failure) {
+                                Condition(Cond<2> = Cond::<2>),
+                            },
+                        },
+                    },
+                },
+                FlipSelector {
+                    Conditional(|bb| bb.o0.unwrap_or(3) != 0, else = Success) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Condition(Cond<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0920Blackboard { t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0921Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 9,
+        }
+        SetBlackboard(b0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0921 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            ReactiveSequence {
+                ReactiveFallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    AlwaysFailure,
+                },
+                AlwaysSuccess,
+            },
+            Sequence {
+                Parallel(failure = 2) {
+                    Condition(Cond<1>),
+                    Action(|ctx| ctx.exec(2)),
+                },
+                Deadline(30) {
+                    #[run_while(|bb| *bb.t0 < 2)]
+                    #[post(|bb| bb.t0.set((*bb.t0 + 2) % 2))]
+                    WhileDoElse {
+                        StatefulAction(Task<3>),
+                        #[on_success(|bb| { if bb.b0 % 4 != 1 { bb.t0.set(8) }; *bb.t0 += 2 })]
+                        SubTree(Tree0921Sub0, ..),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0921Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0922 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveSequence {
+            #[on_halted(|bb| if *bb.t0 > (*bb.t0 + 4) % 4 { bb.t0.set(bb.b0) })]
+            #[post(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| (bb.b0 + 3) % 2 < 0)]
+            RepeatUntil(Failure) {
+                RepeatTimes(forever) {
+                    Action(Act<0>),
+                },
+            },
+            Inverter {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            Condition(Cond<4>),
+        }
+    }
+}
+
+board!(Tree0922Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0923 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        ReactiveSequence {
+            RepeatUntilFailure(3) {
+                PolicyParallel(policy = FirstSuccess) {
+                    MemSequence {
+                        SetBlackboard(t1 = {t0}),
+                        AlwaysSuccess,
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 3) % 4, &mut bb.b0)),
+                        },
+                    },
+                    Succeeder,
+                },
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                IfThenElse {
+                    Inverter {
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(1)),
+                            RepeatTimes(2) {
+                                StatefulAction(Task<2>),
+                            },
+                            Condition(Cond<3>),
+                        },
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Remap(success = Success, failure = Success) {
+                            #[skip_if(|bb| *bb.t1 > 2)]
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                        Loop(q0, value = {t1}) {
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                    },
+                },
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Repeater(forever) {
+                        #[success_if(|bb| (*bb.t1 + 1) % 3 < 1)]
+                        #[on_success(|bb| { if *bb.t0 != bb.b0 { *bb.t1 += 1 }; bb.t1.set(*bb.t0 + 3) })]
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        Script(|bb| *bb.t0 += 3),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0923Blackboard { t1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0924 for Ctx {
+        RunOnce(then_skip = true) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0925 for Ctx {
+        Delay(50) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0926Sub0 for Ctx {
+        Condition(|ctx| ctx.check(0))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0926 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-        }
-        Conditional(|bb| bb.o0.unwrap_or(2) > bb.b0 % 4, dynamic = false) {
-            Repeater(2) {
-                AsyncFallback {
-                    TryCatch {
-                        TryCatch {
-                            Condition(PCond<0>, b0 = {b0}),
-                            Sleep(0),
-                        },
-                        BinarySelector(|bb| (bb.b0 + 1) % 4 < 3) {
-                            StatefulAction(Task<1>),
-                            SetBlackboard(t0 = {b0}),
-                        },
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                    RunOnce(then_skip = true) {
-                        BinarySelector(|bb| bb.o0.unwrap_or(2) > bb.b0) {
-                            Timeout(30) {
-                                KeepRunningUntilFailure {
-                                    Condition(|ctx| ctx.check(3)),
-                                },
-                            },
-                            MemPriority {
-                                Condition(Cond<4>),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        Priority {
-                            StatefulAction(Task<5>),
-                            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                                SetBlackboard(b0 = {t0}),
-                                Condition(Cond<6>),
-                            },
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                    Filter(times = 2, count = Completed, filtered = Skipped) {
-                        RunOnce {
-                            Condition(PCond<7>, b0 = {=}),
-                        },
-                    },
-                    AlwaysSuccess,
-                },
-            },
+        RunOnce(then_skip = false) {
+            SubTree(Tree0926Sub0),
         }
     }
 }
-
-board!(Tree0926Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0927 for Ctx {
-        IfThenElse {
-            Limiter(1) {
-                Action(Act<0>),
-            },
-            Succeeder,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0928Sub0 for Ctx {
         blackboard {
-            b0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
         }
-        #[on_success(|bb| bb.b1 = bb.b0 + 4)]
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0928 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = Some(3),
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(0)); bb.b0 = bb.b1 % 2 })]
-        IfThenElse {
-            AsyncFallback {
-                ReactiveSelector {
-                    #[on_halted(|bb| bb.o0 = None)]
-                    #[success_if(|bb| *bb.t0 != 7)]
-                    Action(Act<0> = Act::<0>),
-                    SubTree(Tree0928Sub0, b0 = {=}, o0 = {o0}, b1 = {=}, t0 = {t0}),
-                },
-                WaitValueUpdate(t0) {
-                    Action(PAct<2>, b0 = 1, b1 = {t0}),
-                },
-                WhileDoElse {
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(Act<5> = Act::<5>),
-                },
-                #[skip_if(|bb| bb.b0 == 0)]
-                #[failure_if(|bb| bb.o0.unwrap_or(3) + 3 < 4)]
-                #[post(|bb| bb.o0 = None)]
-                Action(|ctx, bb| ctx.exec_in(6, 8, &mut bb.b1)),
-                MaxTime(0) {
-                    Repeat(0) {
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        Action(Act<7>),
-                    },
+        Parallel(success = 4, failure = -2) {
+            StatefulAction(PTask<0>, b0 = 4, b1 = {b0}),
+            Script(|bb| bb.b1 = *bb.t0 % 4),
+            ReactiveFallback {
+                #[post(|bb| { if bb.b1 < *bb.t0 + 4 { bb.b1 += 1 }; bb.b0 = (*bb.t0 + 3) % 3 })]
+                #[failure_if(|bb| (bb.b1 + 2) % 3 == 1)]
+                #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
+                ReactiveSequence {
+                    Wait(20),
+                    Action(Act<1>),
                 },
             },
-            MaxTime(0) {
-                ReactiveFallback {
-                    AsyncSequence {
-                        WasEntryUpdated(t0),
-                        Inverter {
-                            Delay(10) {
-                                #[failure_if(|bb| bb.b0 % 2 == 1)]
-                                Timeout(0) {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0928Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0929Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Parallel {
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0929 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        #[on_success(|bb| *bb.t0 += 3)]
-        ReactiveSequence {
-            SubTree(Tree0929Sub0, ..),
-            Condition(Cond<2>),
+            StatefulAction(Task<2>),
             StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0929Blackboard { b0 t0 });
+board!(Tree0927Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0928 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        #[skip_if(|bb| *bb.t0 + 3 < 3)]
+        #[on_failure(|bb| bb.b1 += 1)]
+        SequenceStar {
+            ReactiveFallback {
+                Parallel(success = 2, failure = -2) {
+                    Condition(Cond<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Priority {
+                    Condition(PCond<3>, b0 = {b1}),
+                    SequenceWithMemory {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0928Blackboard { b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0929 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        MemPriority {
+            Sequence {
+                #[post(|bb| { bb.b1 = bb.b0; *bb.t0 += 2 })]
+                #[failure_if(|bb| bb.b1 < 2)]
+                Priority {
+                    WasEntryUpdated(t0),
+                    Action(PIo<0>, t0 = {b0}),
+                },
+            },
+            WasEntryUpdated(t0),
+            Remap(success = Failure, failure = Success) {
+                RunOnce {
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0929Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0930 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
         }
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+        SkipUnlessUpdated(t0) {
             ReactiveSequence {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t1 + 3, &mut bb.b1)),
-                AlwaysSuccess,
-                AsyncFallback {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-                Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 4) % 4)),
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                SetBlackboard(b0 = 7),
+                StatefulAction(Task<2>),
             },
-            IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
-                Sequence {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-                ForceSuccess {
-                    Deadline(50) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Loop(q0) {
-                    Fallback {
-                        StatefulAction(Task<7> = Task::<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            Action(Act<9>),
         }
     }
 }
 
-board!(Tree0930Blackboard { q0 t0 b0 t1 b1 });
+board!(Tree0930Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0931 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = None,
+            b1: i64 = 2,
         }
-        TryCatch(catch_on_halt = true) {
-            Timeout(10) {
-                Fallback {
-                    StepSequencer {
-                        Interrupt(|bb| (bb.b1 + 4) % 2 < 1) {
-                            AlwaysSuccess,
-                        },
-                        ScriptCondition(|bb| *bb.t0 < 2),
-                    },
-                    Fallback {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 3, &mut bb.b0)),
-                        Action(Act<1>),
-                    },
-                    Conditional(|bb| bb.b0 == 2, else = Success) {
-                        Loop(q0, value = {b1}, if_empty = Skipped) {
-                            SequenceStar {
-                                Action(Act<2>),
-                                Action(Act<3>),
-                                Condition(|ctx| ctx.check(4)),
-                            },
-                        },
-                    },
-                    Fallback {
-                        Condition(PCond<5>, b0 = 8),
-                        StatefulAction(PTask<6>, b0 = 3),
-                        #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
-                        AlwaysSuccess,
+        Sequence {
+            RunOnce(then_skip = true) {
+                TryCatch(catch_on_halt = true) {
+                    Action(Act<0> = Act::<0>),
+                    Repeat(forever) {
+                        Condition(Cond<1>),
                     },
                 },
             },
-            Limiter(1) {
-                KeepRunningUntilFailure {
-                    Wait(10),
-                },
-            },
-            ReactiveSequence {
-                #[skip_if(|bb| bb.b0 > 5)]
-                #[failure_if(|bb| *bb.t0 + 1 != bb.b1 % 3)]
-                Deadline(0) {
-                    Conditional(|bb| bb.b0 != 6, dynamic = false, else = Failure) {
-                        SetBlackboard(t0 = 3),
+            ParallelAll(0) {
+                TryCatch {
+                    RetryUntilSuccessful(4) {
+                        Script(|bb| { *bb.t0 += 3; bb.t1.set(bb.b1) }),
                     },
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
                 },
-                Condition(Cond<7>),
-                SequenceWithMemory {
-                    Action(|ctx, bb| ctx.exec_in(8, bb.b1 % 2, &mut bb.b0)),
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                },
-                Repeat(0) {
-                    Action(Act<11> = Act::<11>),
-                },
-                RunOnce {
-                    Parallel(success = 1) {
-                        Action(|ctx, bb| ctx.exec_in(12, 9, &mut bb.b0)),
+                Priority {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        ReactiveFallback {
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    FlipSelector {
+                        Action(Act<5>),
+                        #[on_failure(|bb| bb.b0 = 5)]
+                        #[success_if(|bb| bb.b1 + 2 < 4)]
+                        #[on_success(|bb| { bb.b0 += 2; bb.o0 = None })]
+                        SetBlackboard(b0 = 6),
+                        Condition(PCond<6>, b0 = 4),
+                        StatefulAction(PTask<7>, b0 = {b1}, b1 = {t1}),
                     },
                 },
             },
@@ -1109,467 +979,395 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0931Blackboard { b0 t0 q0 b1 });
+board!(Tree0931Blackboard { t1 t0 b0 q0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0932 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-        }
-        Parallel(success = -1, failure = 1) {
-            Sequence {
-                #[skip_if(|bb| bb.b0 % 4 < 3)]
-                Priority {
-                    Action(Act<0> = Act::<0>),
-                    Action(PAct<1>, b0 = {=}),
-                    Condition(Cond<2> = Cond::<2>),
-                    Condition(Cond<3>),
-                    #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(bb.b0) })]
-                    #[run_while(|bb| bb.b0 > *bb.t0 + 3)]
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                },
-                Parallel(failure = -2) {
-                    Conditional(|bb| *bb.t0 > 1, dynamic = true) {
-                        Filter(times = 3, filtered = Skipped) {
-                            ReactiveSequence {
-                                Sleep(20),
-                                #[on_halted(|bb| *bb.t0 += 1)]
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                    StatefulAction(PTask<6>, b0 = {t0}),
-                },
-                MaxTime(30) {
-                    ReactiveFallback {
-                        Condition(PCond<7>, b0 = {=}),
-                        MemSequence {
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            #[run_while(|bb| bb.b0 != (*bb.t0 + 1) % 4)]
-                            Sleep(0),
-                            Action(|ctx, bb| ctx.exec_in(8, *bb.t0 % 2, &mut bb.b0)),
-                            StatefulAction(Task<9>),
-                            Condition(|ctx| ctx.check(10)),
-                        },
-                    },
-                },
-            },
+        KeepRunningUntilFailure {
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
-
-board!(Tree0932Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0933 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
+            b0: i64 = 3,
             #[tracked] t0: i64,
-            b0: i64 = 4,
+            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64,
         }
-        Deadline(20) {
-            WhileDoElse {
-                ParallelAll {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t1}),
-                    Condition(PCond<1>, b0 = 2),
+        #[success_if(|bb| bb.o0.is_none())]
+        ReactiveFallback {
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0)),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                Condition(Cond<2>),
+                Selector {
+                    Action(Act<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1 + 4)),
                 },
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 3)),
+                StatefulAction(Task<5>),
             },
+            RunOnce(then_skip = false) {
+                SequenceStar {
+                    Action(PAct<6>, b0 = 7, b1 = {t0}),
+                    AlwaysRunning,
+                },
+            },
+            MemSequence {
+                Script(|bb| if *bb.t0 + 3 > 6 { *bb.t0 += 1 }),
+                ScriptCondition(|bb| bb.o0.unwrap_or(0) % 2 > 0),
+            },
+            SequenceStar {
+                Parallel(success = -2, failure = 2) {
+                    Condition(Cond<7>),
+                    #[failure_if(|bb| *bb.t1 < bb.b0)]
+                    #[success_if(|bb| bb.b0 % 3 == 2)]
+                    Sleep(20),
+                },
+            },
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0933Blackboard { t1 t0 b0 });
+board!(Tree0933Blackboard { b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0934 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Priority {
-            Selector {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                Action(Act<1>),
+        TryCatch(catch_on_halt = false) {
+            RepeatUntilFailure(forever) {
+                ReactiveSequence {
+                    Parallel(success = 2) {
+                        Sleep(20),
+                        Wait(20),
+                    },
+                    MemSequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                    Action(Act<3>),
+                },
             },
-            SetBlackboard(b1 = {t0}),
+            IfThenElse {
+                Delay(20) {
+                    Sequence {
+                        Action(Act<4>),
+                        Action(Act<5>),
+                    },
+                },
+                Repeat(0) {
+                    Action(Act<6>),
+                },
+                Condition(|ctx| ctx.check(7)),
+            },
         }
     }
 }
-
-board!(Tree0934Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0935 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 4,
-        }
-        WaitValueUpdate(t1) {
-            RetryUntilSuccessful(2) {
-                Action(PAct<0>, b0 = {t1}, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0935Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0936 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t0: i64 = 2,
-        }
-        Fallback {
-            Loop(q0, if_empty = Success) {
-                Wait(20),
-            },
-        }
-    }
-}
-
-board!(Tree0936Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0937 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            AsyncFallback {
+        Repeat(3) {
+            Filter(times = 1, filtered = Skipped) {
                 StepSequencer {
-                    StatefulAction(Task<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
-                },
-                Conditional(|bb| *bb.t1 + 1 == 2, dynamic = false) {
-                    #[post(|bb| *bb.t1 += 1)]
-                    Condition(Cond<2>),
-                },
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-            IfThenElse {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                    #[failure_if(|bb| *bb.t0 == *bb.t0 + 3)]
-                    #[on_success(|bb| bb.b0 = *bb.t1 + 2)]
-                    #[run_while(|bb| *bb.t1 == 1)]
-                    Retry(2) {
-                        IfThenElse {
-                            StatefulAction(Task<5>),
-                            Precondition(|bb| *bb.t1 != *bb.t1 + 2, else = Failure) {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<0>),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<1>),
+                        ReactiveFallback {
+                            StepSequencer {
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                        },
+                    },
+                    AsyncFallback {
+                        Sequence {
+                            Condition(Cond<4>),
+                            Action(|ctx| ctx.exec(5)),
+                            Repeat(forever) {
                                 StatefulAction(Task<6>),
                             },
                         },
                     },
                 },
-                Cooldown(0) {
-                    Delay(0) {
-                        Wait(100),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0936Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Condition(Cond<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0936 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+        }
+        RepeatUntil(Failure) {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    Precondition(|bb| (*bb.t0 + 2) % 2 != 0) {
+                        #[on_halted(|bb| bb.b0 = bb.b0 % 3)]
+                        #[failure_if(|bb| bb.b1 > 2)]
+                        StatefulAction(Task<1>),
                     },
                 },
-            },
-            Sequence {
-                Condition(Cond<7> = Cond::<7>),
-                Condition(Cond<8>),
-                Wait(10),
-                WaitValueUpdate(t0) {
-                    Condition(Cond<9>),
+                ReactiveSequence {
+                    Condition(PCond<2>, b0 = 2),
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    #[on_success(|bb| bb.b1 += 1)]
+                    Sleep(0),
+                    SubTree(Tree0936Sub0, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree0937Blackboard { t1 b0 t0 });
+board!(Tree0936Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0937Sub0 for Ctx {
+        ParallelAll {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0937 for Ctx {
+        RepeatUntil(Success) {
+            IfThenElse {
+                SubTree(Tree0937Sub0),
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<3>),
+                },
+                MemPriority {
+                    RunOnce(then_skip = false) {
+                        Action(Act<4>),
+                    },
+                    Condition(Cond<5>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0938 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
         }
-        #[run_while(|bb| bb.b0 < 2)]
-        #[failure_if(|bb| *bb.t0 % 2 > 0)]
-        #[skip_if(|bb| bb.b0 + 2 > 6)]
-        Delay(20) {
-            IndexSwitch(|bb| bb.b0) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                Action(Act<2>),
-                RepeatUntilSuccess(2) {
-                    Script(|bb| { bb.t0.set(bb.b0); if *bb.t0 > bb.b0 % 2 { bb.t0.set(0) } }),
-                },
-                #[skip_if(|bb| *bb.t0 < 3)]
-                #[on_success(|bb| { bb.b0 = *bb.t0 + 3; *bb.t0 += 3 })]
-                #[run_while(|bb| bb.b0 < 4)]
-                Succeeder,
-            },
+        #[on_failure(|bb| { bb.b0 = bb.b1 % 4; *bb.t0 += 1 })]
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0938Blackboard { b0 t0 });
+board!(Tree0938Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0939 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-        }
-        Deadline(10) {
-            #[success_if(|bb| *bb.t0 == 5)]
-            #[on_halted(|bb| bb.b0 += 3)]
-            #[run_while(|bb| bb.b0 + 1 < 0)]
-            ReactiveSequence {
-                SkipUnlessUpdated(t1) {
-                    Parallel(success = 2, failure = 2) {
-                        Inverter {
-                            WhileDoElse {
-                                #[on_success(|bb| *bb.t0 += 1)]
-                                #[on_halted(|bb| { *bb.t1 += 1; if *bb.t1 < 3 { bb.t0.set(bb.b0) } })]
-                                #[failure_if(|bb| *bb.t0 + 1 < 0)]
-                                Sleep(20),
-                                Precondition(|bb| bb.b0 < 7, else = Skipped) {
-                                    #[on_success(|bb| bb.t0.set(*bb.t1))]
-                                    Script(|bb| bb.t0.set(*bb.t1)),
-                                },
-                                Sequence {
-                                    Action(Act<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-                #[post(|bb| if bb.b0 % 2 < 0 { bb.b0 += 3 })]
-                Repeater(forever) {
-                    #[skip_if(|bb| *bb.t1 != 7)]
-                    RepeatUntilFailure(1) {
-                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-                StepSequencer {
-                    Action(Act<4>),
-                    ParallelAll {
-                        Limiter(3) {
-                            Action(Act<5>),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(PTask<6>, b0 = {=}, b1 = {t1}),
-                        StatefulAction(PTask<7>, b0 = 5, b1 = {b0}),
-                    },
-                },
-                #[failure_if(|bb| *bb.t0 + 4 < *bb.t1)]
-                #[skip_if(|bb| *bb.t0 > 5)]
-                ReactiveSelector {
-                    #[success_if(|bb| bb.b0 + 1 > (bb.b0 + 3) % 4)]
-                    #[post(|bb| *bb.t1 += 1)]
-                    #[on_failure(|bb| { *bb.t0 += 3; bb.t0.set(*bb.t1) })]
-                    Action(PAct<8>, b0 = {=}, b1 = {t1}),
-                    ScriptCondition(|bb| bb.b0 == 4),
-                    Action(Act<9>),
-                    ScriptCondition(|bb| bb.b0 < *bb.t1),
-                    Script(|bb| if *bb.t0 % 3 == 1 { bb.b0 = *bb.t0 % 2 }),
-                },
+        Priority {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            RunOnce(then_skip = false) {
+                Condition(Cond<2>),
             },
         }
     }
 }
-
-board!(Tree0939Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0940 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 3,
+            b1: i64 = 2,
             #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Sequence {
-            Repeat(1) {
-                #[on_halted(|bb| bb.b0 += 2)]
-                AsyncFallback {
-                    Condition(PCond<0>, b0 = {b1}),
-                    AlwaysFailure,
-                    #[success_if(|bb| *bb.t0 != 5)]
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 3)),
+        Selector {
+            StepSequencer {
+                Switch(b1) {
+                    case 1 => AlwaysFailure,
+                    case 2 => MemSequence {
+                        Condition(PCond<0>, b0 = {b0}),
+                        StatefulAction(Task<1>),
+                    },
+                    case 5 => Script(|bb| bb.b0 = *bb.t0 + 4),
+                    _ => #[run_while(|bb| bb.b1 + 2 == 0)]
+                    #[on_halted(|bb| { bb.b0 = (*bb.t0 + 1) % 4; if bb.b1 > 7 { *bb.t0 += 2 } })]
+                    Condition(Cond<2>),
                 },
-            },
-            Repeat(0) {
-                Action(Act<3>),
-            },
-            ReactiveSequence {
-                ScriptCondition(|bb| *bb.t0 == 0),
-                Wait(50),
-                StatefulAction(Task<4>),
+                ReactiveSequence {
+                    #[skip_if(|bb| bb.b0 < 5)]
+                    #[post(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<3> = Task::<3>),
+                    Script(|bb| { *bb.t0 += 1; if bb.b1 != *bb.t0 { bb.b1 = *bb.t0 } }),
+                },
             },
         }
     }
 }
 
-board!(Tree0940Blackboard { b1 b0 t0 });
+board!(Tree0940Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0941Sub0 for Ctx {
+        Limiter(1) {
+            ForceSuccess {
+                StatefulAction(PTask<0>, b0 = 6),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0941 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            b0: i64 = 4,
-        }
-        SequenceWithMemory {
-            Loop(q0, value = {t1}, if_empty = Skipped) {
-                FlipSelector {
-                    Sleep(0),
-                    SetBlackboard(o0 = Some(7)),
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            #[failure_if(|bb| bb.b0 != bb.o0.unwrap_or(3))]
-            #[on_success(|bb| { bb.b0 += 1; if bb.b0 + 3 > *bb.t1 { bb.o0 = None } })]
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                RetryUntilSuccessful(0) {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1 + 3, &mut bb.b0)),
-                },
-                Conditional(|bb| bb.o0.unwrap_or(5) != *bb.t0, else = Failure) {
-                    StatefulAction(Task<4>),
-                },
-                Action(PIo<5>, t0 = {b0}),
-            },
-            ReactiveFallback {
-                IfThenElse {
-                    Condition(PCond<6>, b0 = {t1}),
-                    StatefulAction(Task<7>),
-                },
-                FlipSelector {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[on_failure(|bb| if bb.b0 + 2 < 5 { bb.t1.set(bb.b0) })]
-                    StatefulAction(Task<8>),
-                    AlwaysRunning,
-                    StatefulAction(PTask<9>, b0 = 2, b1 = {t0}),
-                },
+        SequenceStar {
+            RepeatUntilSuccess(1) {
+                SubTree(Tree0941Sub0),
             },
         }
     }
 }
-
-board!(Tree0941Blackboard { o0 q0 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0942 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64,
             #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(forever) {
-            ReactiveSequence {
-                AsyncSequence {
-                    FlipSelector {
-                        Filter(times = 2, count = Completed, filtered = Failure) {
-                            StepSequencer {
-                                Repeater(0) {
-                                    Condition(Cond<0>),
-                                },
-                                Action(PIo<1>, t0 = {=}),
+        Repeater(3) {
+            Conditional(|bb| bb.b0 != 4, dynamic = false, else = Success) {
+                Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
+                    ReactiveSequence {
+                        #[skip_if(|bb| *bb.t0 + 3 < bb.b0)]
+                        #[failure_if(|bb| bb.b0 % 4 != 1)]
+                        ParallelAll(2) {
+                            TryCatch(catch_on_halt = false) {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                            },
+                            #[post(|bb| bb.b0 += 3)]
+                            #[run_while(|bb| *bb.t0 % 4 < 0)]
+                            RepeatUntilFailure(1) {
+                                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
                             },
                         },
                     },
-                    WhileDoElse {
-                        AsyncSequence {
-                            Action(PIo<2>, t0 = {b1}),
-                            StatefulAction(Task<3>),
-                        },
-                        StatefulAction(PTask<4>, b0 = 6),
-                        Script(|bb| bb.b1 += 1),
-                    },
-                    Conditional(|bb| (*bb.t0 + 3) % 4 < 2, dynamic = true, else = Success) {
-                        ReactiveSequence {
-                            Action(Act<5>),
-                            Condition(PCond<6>, b0 = 8),
-                        },
-                    },
-                },
-                StatefulAction(Task<7>),
-                Repeat(2) {
-                    Switch(b1) {
-                        case 1 => StatefulAction(PTask<8>, b0 = {t0}, b1 = {b1}),
-                        case 5 => ReactiveSequence {
-                            Succeeder,
-                            AlwaysRunning,
-                        },
-                        case 2 => MaxTime(0) {
-                            Action(Act<9> = Act::<9>),
-                        },
-                        _ => Condition(|ctx| ctx.check(10)),
-                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0942Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0943Sub1 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0943Sub0 for Ctx {
-        SubTree(Tree0943Sub1)
-    }
-}
+board!(Tree0942Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0943 for Ctx {
-        Deadline(10) {
-            Repeat(0) {
-                SubTree(Tree0943Sub0),
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        Switch(b1) {
+            case 1 => #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+            #[on_success(|bb| *bb.t0 += 2)]
+            #[on_failure(|bb| bb.b1 += 1)]
+            ReactiveFallback {
+                #[success_if(|bb| *bb.t0 % 4 < 3)]
+                Failer,
+                Condition(Cond<0> = Cond::<0>),
+            },
+            case 0 => MaxTime(0) {
+                ScriptCondition(|bb| bb.b1 % 3 < 0),
+            },
+            case 2 => Precondition(|bb| *bb.t0 + 1 == bb.b1) {
+                #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(bb.o0.unwrap_or(4) % 2) })]
+                RetryUntilSuccessful(4) {
+                    #[run_while(|bb| bb.b1 % 2 < 1)]
+                    #[skip_if(|bb| *bb.t0 % 2 != 0)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    Action(Act<1>),
+                },
+            },
+            _ => Parallel(success = 1, failure = -2) {
+                Action(Act<2>),
+                Condition(Cond<3>),
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0944Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0943Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0944 for Ctx {
-        ReactiveFallback {
-            Condition(|ctx, bb| ctx.check_in(0, 1)),
-            SubTree(Tree0944Sub0),
+        blackboard {
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[allow(unused)] #[tracked] t1: i64 = 2,
+            o0: Option<i64> = Some(0),
+        }
+        WhileDoElse {
+            Action(|ctx| ctx.exec(0)),
+            Sequence {
+                AsyncSequence {
+                    #[run_while(|bb| bb.b1 + 4 < (bb.o0.unwrap_or(0) + 2) % 3)]
+                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(2) % 2)]
+                    #[post(|bb| bb.b0 = 2)]
+                    StatefulAction(PTask<1>, b0 = {=}),
+                    Action(|ctx| ctx.exec(2)),
+                    Action(PIo<3>, t0 = {b0}),
+                },
+            },
+            #[on_halted(|bb| bb.t0.set((bb.b1 + 1) % 3))]
+            Wait(20),
         }
     }
 }
+
+board!(Tree0944Blackboard { b1 b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0945 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 2,
         }
-        TryCatch(catch_on_halt = false) {
-            Repeat(2) {
-                SetBlackboard(b0 = {t0}),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            #[failure_if(|bb| *bb.t0 < bb.b0)]
+            StatefulAction(Task<0>),
+            Fallback {
+                WasEntryUpdated(t0),
+                Condition(PCond<1>, b0 = {b0}),
+                Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 3) % 3, &mut bb.b0)),
+                Condition(Cond<3>),
             },
-            Condition(Cond<0>),
         }
     }
 }
@@ -1579,343 +1377,517 @@ board!(Tree0945Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0946 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
         }
-        ReactiveSequence {
-            IfThenElse {
-                Timeout(30) {
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<0>),
-                        Script(|bb| *bb.t0 += 1),
-                        Action(Act<1>),
-                    },
+        AsyncFallback {
+            ParallelAll {
+                RunOnce(then_skip = false) {
+                    WasEntryUpdated(t0),
                 },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                Fallback {
-                    Condition(Cond<5>),
-                    StatefulAction(PTask<6>, b0 = {b0}),
-                },
+                AlwaysFailure,
             },
-            Priority {
-                #[on_halted(|bb| *bb.t1 += 1)]
-                #[on_failure(|bb| { bb.t0.set(0); bb.t0.set(bb.b0) })]
-                WhileDoElse {
-                    Condition(Cond<7>),
-                    #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                    #[run_while(|bb| bb.b0 % 4 > 1)]
-                    StatefulAction(Task<8>),
-                    Action(Act<9> = Act::<9>),
-                },
+            MemPriority {
                 FlipSelector {
-                    Fallback {
-                        Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b0)),
-                        StatefulAction(Task<11>),
-                        Condition(Cond<12>),
-                        Condition(PCond<13>, b0 = {t0}),
+                    SetBlackboard(b1 = {t0}),
+                    SkipUnlessUpdated(t0) {
+                        Action(PAct<0>, b0 = {t0}, b1 = {=}),
                     },
+                    WasEntryUpdated(t0),
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            Sequence {
+                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
+                Condition(Cond<5>),
+                IfThenElse {
+                    StatefulAction(Task<6> = Task::<6>),
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0946Blackboard { b0 t1 t0 });
+board!(Tree0946Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0947Sub0 for Ctx {
-        Condition(Cond<0>)
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Sleep(0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0947 for Ctx {
-        Inverter {
-            Repeat(3) {
-                ReactiveFallback {
-                    SubTree(Tree0947Sub0),
-                    Sleep(0),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        MemPriority {
+            WhileDoElse {
+                Action(Act<0>),
+                IndexSwitch(|bb| *bb.t1 + 3, out_of_range = Fail) {
+                    ScriptCondition(|bb| bb.b0 > *bb.t0),
+                    RepeatUntilSuccess(forever) {
+                        Action(Act<1>),
+                    },
                 },
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Selector {
+                WaitValueUpdate(t1) {
+                    ScriptCondition(|bb| *bb.t1 + 3 == 5),
+                },
+            },
+            ReactiveFallback {
+                Precondition(|bb| bb.b1 == 2, else = Success) {
+                    #[on_halted(|bb| if bb.b0 % 3 == 1 { bb.b1 += 1 })]
+                    #[success_if(|bb| *bb.t1 != 4)]
+                    ScriptCondition(|bb| bb.b0 + 3 > 0),
+                },
+                Repeat(1) {
+                    StatefulAction(Task<3>),
+                },
+                ParallelAll(max_failures = -1) {
+                    SubTree(Tree0947Sub0, ..),
+                    SetBlackboard(b1 = {t1}),
+                },
+                Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b1)),
+                Action(PAct<5>, b0 = {b1}, b1 = {=}),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0948Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 9,
-        }
-        Remap(success = Success, failure = Failure) {
-            AsyncFallback {
-                Condition(PCond<3>, b0 = {=}),
-            },
-        }
-    }
-}
+board!(Tree0947Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0948 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        SequenceStar {
-            AsyncFallback {
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<0>),
+        #[success_if(|bb| bb.b1 < 4)]
+        #[failure_if(|bb| bb.b1 != (*bb.t0 + 1) % 3)]
+        IndexSwitch(|bb| 4, out_of_range = Fail) {
+            AlwaysFailure,
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                ForceSuccess {
+                    Action(PIo<0>, t0 = {b1}),
                 },
-                IndexSwitch(|bb| *bb.t0 + 4) {
-                    TryCatch(catch_on_halt = true) {
-                        Script(|bb| *bb.t0 += 1),
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    KeepRunningUntilFailure {
-                        Action(Act<2>),
-                    },
+            },
+            Fallback {
+                Deadline(0) {
+                    Action(PIo<1>, t0 = {=}),
                 },
-                SubTree(Tree0948Sub0, ..),
-                Conditional(|bb| *bb.t1 == bb.b0 % 2, dynamic = false) {
-                    Remap(success = Failure, failure = Success) {
-                        Succeeder,
-                    },
+                ForceFailure {
+                    Condition(Cond<2>),
                 },
-                FlipSelector {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0948Blackboard { t1 t0 q0 b0 });
+board!(Tree0948Blackboard { q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0949 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            #[allow(unused)] b1: i64 = 2,
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Limiter(3) {
-            Precondition(|bb| *bb.t0 + 2 > bb.b0 % 2, else = Running) {
-                Precondition(|bb| bb.b0 < 6, else = Running) {
-                    Sleep(0),
+        KeepRunningUntilFailure {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                WhileDoElse {
+                    Parallel(success = -2, failure = 2) {
+                        Action(Act<0>),
+                        Precondition(|bb| bb.b1 + 4 != 0) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    BinarySelector(|bb| bb.b0 + 2 > 1, dynamic = true) {
+                        Wait(0),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Parallel(success = -1, failure = -1) {
+                    #[run_while(|bb| *bb.t0 + 1 < 3)]
+                    Action(PAct<2>, b0 = 0, b1 = {t0}),
+                    KeepRunningUntilFailure {
+                        Condition(Cond<3>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0949Blackboard { b0 t0 b1 });
+board!(Tree0949Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0950 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            b0: i64 = 5,
+            b0: i64,
         }
-        ReactiveFallback {
-            RunOnce(then_skip = false) {
-                BinarySelector(|bb| bb.b0 > bb.b0 % 2) {
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                            Condition(PCond<2>, b0 = {b0}),
-                        },
-                    },
-                    #[run_while(|bb| bb.o0.unwrap_or(0) != 5)]
-                    #[failure_if(|bb| *bb.t1 % 3 != 0)]
-                    Precondition(|bb| bb.b0 < 3, else = Skipped) {
-                        Filter(times = 1) {
-                            Action(PIo<3>, t0 = {t1}),
-                        },
-                    },
+        ReactiveSequence {
+            ReactiveFallback {
+                Repeat(0) {
+                    Action(Act<0>),
                 },
             },
-            ReactiveSequence {
-                Filter(times = 1) {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                },
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Condition(|ctx, bb| ctx.check_in(5, (bb.o0.unwrap_or(0) + 1) % 3)),
-                },
-            },
-            Sequence {
-                Succeeder,
-                Delay(0) {
-                    Condition(Cond<6>),
-                },
-                #[on_halted(|bb| bb.t1.set(bb.b1))]
-                #[success_if(|bb| bb.b0 + 2 < 2)]
-                AsyncFallback {
-                    #[failure_if(|bb| *bb.t0 + 1 != 6)]
-                    #[on_failure(|bb| *bb.t1 += 3)]
-                    #[run_while(|bb| *bb.t1 + 4 > 4)]
-                    Action(|ctx, bb| ctx.exec_in(7, 4, &mut bb.b1)),
-                    ScriptCondition(|bb| *bb.t1 == *bb.t0 % 4),
-                },
-                Inverter {
-                    StatefulAction(PTask<8>, b0 = 5),
-                },
-                #[on_success(|bb| { bb.t1.set(*bb.t0); bb.t1.set(0) })]
-                #[failure_if(|bb| *bb.t0 < 5)]
-                StatefulAction(Task<9>),
-            },
-            ReactiveSequence {
-                WasEntryUpdated(t1),
-                AlwaysRunning,
-            },
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<10>),
-            },
+            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 1)),
         }
     }
 }
 
-board!(Tree0950Blackboard { o0 b1 t0 q0 t1 b0 });
+board!(Tree0950Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0951 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(4),
-            b0: i64,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                StepSequencer {
-                    Condition(PCond<0>, b0 = {=}),
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                WasEntryUpdated(t0),
-            },
-            #[failure_if(|bb| *bb.t0 > 1)]
-            Optional {
-                RetryUntilSuccessful(3) {
-                    Sequence {
-                        #[failure_if(|bb| *bb.t0 == (bb.b0 + 2) % 3)]
-                        WaitValueUpdate(t0) {
-                            Sleep(0),
-                        },
-                        IfThenElse {
-                            Action(Act<4>),
-                            #[success_if(|bb| bb.o0.unwrap_or(0) % 2 == 0)]
-                            #[failure_if(|bb| bb.b0 % 3 == 1)]
-                            #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 3 })]
-                            Condition(PCond<5>, b0 = {=}),
-                        },
-                        Condition(Cond<6>),
-                        WhileDoElse {
-                            StatefulAction(Task<7>),
-                            Action(PIo<8>, t0 = {=}),
-                            StatefulAction(Task<9>),
-                        },
+        StepSequencer {
+            Repeater(forever) {
+                RunOnce(then_skip = false) {
+                    Cooldown(0, filtered = Skipped) {
+                        StatefulAction(Task<0>),
                     },
                 },
             },
-            Priority {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    StatefulAction(Task<10>),
-                    Condition(Cond<11> = Cond::<11>),
-                    #[skip_if(|bb| *bb.t0 + 3 < 7)]
-                    #[run_while(|bb| bb.b0 + 4 != 3)]
-                    StatefulAction(Task<12>),
-                },
-                SetBlackboard(o0 = Some(1)),
-            },
+            Condition(|ctx| ctx.check(1)),
+            Action(Act<2> = Act::<2>),
         }
     }
 }
-
-board!(Tree0951Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0952 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        FlipSelector {
-            ReactiveFallback {
-                Action(PIo<0>, t0 = {=}),
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0952Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
-        TryCatch {
-            AlwaysFailure,
-            RepeatUntilSuccess(forever) {
-                RepeatUntil(Failure) {
-                    Condition(Cond<0>),
+        Sequence {
+            FlipSelector {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(0) % 3)),
+                    Repeat(1) {
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    SetBlackboard(t0 = {b0}),
+                },
+                TryCatch {
+                    RunOnce(then_skip = false) {
+                        AlwaysRunning,
+                    },
+                    Inverter {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Deadline(0) {
+                    SequenceWithMemory {
+                        WhileDoElse {
+                            ScriptCondition(|bb| bb.o0.is_some()),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                        IfThenElse {
+                            StatefulAction(Task<4>),
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0 + 3)),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    #[failure_if(|bb| *bb.t0 + 1 < 6)]
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0954Sub0 for Ctx {
-        Wait(20)
-    }
-}
+board!(Tree0952Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0954Sub1 for Ctx {
-        Sleep(20)
+    pub tree Tree0953 for Ctx {
+        Deadline(50) {
+            Sequence {
+                Delay(20) {
+                    StatefulAction(Task<0>),
+                },
+                Action(Act<1>),
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        AlwaysSuccess,
+                        Sleep(50),
+                    },
+                    Condition(Cond<3>),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0954 for Ctx {
-        RetryUntilSuccessful(4) {
-            ReactiveSequence {
-                AsyncFallback {
-                    AsyncFallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    ReactiveSequence {
-                        Sleep(10),
-                        Action(Act<2>),
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+        }
+        Parallel(success = -1) {
+            IfThenElse {
+                MemPriority {
+                    BinarySelector(|bb| *bb.t1 % 3 == 1, dynamic = true) {
+                        Action(Act<0>),
+                        Precondition(|bb| *bb.t1 > *bb.t0 % 2, else = Running) {
+                            AlwaysFailure,
+                        },
                     },
                 },
-                Priority {
-                    Delay(0) {
-                        Condition(Cond<3>),
+                Filter(times = 3, filtered = Failure) {
+                    Precondition(|bb| bb.b0 + 4 != bb.b0 % 4, else = Success) {
+                        Inverter {
+                            #[run_while(|bb| bb.b0 < 5)]
+                            #[on_success(|bb| bb.b0 = 5)]
+                            Action(|ctx| ctx.exec(1)),
+                        },
                     },
-                    Action(Act<4> = Act::<4>),
-                    Condition(Cond<5> = Cond::<5>),
                 },
-                ParallelAll {
-                    SubTree(Tree0954Sub0),
-                    StatefulAction(Task<6>),
-                    SubTree(Tree0954Sub1),
-                    Condition(Cond<7> = Cond::<7>),
+                Cooldown(30) {
+                    Sleep(100),
                 },
+            },
+            RepeatUntilSuccess(1) {
+                Sequence {
+                    SequenceWithMemory {
+                        BinarySelector(|bb| bb.b0 + 2 > 4, dynamic = false) {
+                            StatefulAction(Task<2>),
+                            Action(PAct<3>, b0 = 8, b1 = {t0}),
+                        },
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    SetBlackboard(t0 = {t1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0954Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0955 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+        }
+        IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail) {
+            #[on_halted(|bb| if *bb.t0 % 3 < 2 { bb.t0.set(bb.b1) })]
+            #[failure_if(|bb| *bb.t0 < 2)]
+            Selector {
+                StatefulAction(Task<0>),
+                Action(PIo<1>, t0 = {=}),
+            },
+            MemPriority {
+                Action(PAct<2>, b0 = {=}, b1 = {=}),
+                #[post(|bb| bb.b1 = (*bb.t0 + 1) % 3)]
+                #[on_halted(|bb| { bb.b0 += 1; if bb.b1 % 2 == 1 { bb.b1 = 8 } })]
+                #[skip_if(|bb| (bb.b0 + 4) % 2 < 0)]
+                StatefulAction(PTask<3>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0955Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0956Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Parallel(success = -2, failure = -1) {
+            Condition(Cond<0>),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0956Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        ParallelAll {
+            Condition(Cond<3>),
+            Condition(Cond<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0956 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[allow(unused)] b1: i64 = 2,
+        }
+        Fallback {
+            MemPriority {
+                SubTree(Tree0956Sub0, b0 = {=}, b1 = {b1}),
+                #[failure_if(|bb| bb.b0 == 5)]
+                Filter(times = 2, count = Success) {
+                    Deadline(100) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            Interrupt(|bb| bb.b0 % 3 == 0) {
+                ReactiveSequence {
+                    Wait(0),
+                    SetBlackboard(b0 = 3),
+                },
+            },
+            Sequence {
+                SubTree(Tree0956Sub1, ..),
+                Delay(30) {
+                    Condition(Cond<5>),
+                },
+                StatefulAction(Task<6>),
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0956Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0957 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+        }
+        Switch(b1) {
+            case 3 => Repeat(3) {
+                RepeatUntil(Failure) {
+                    BinarySelector(|bb| bb.b1 != 3, dynamic = true) {
+                        Action(PAct<0>, b0 = 0),
+                        Retry(1) {
+                            Action(Act<1>),
+                        },
+                    },
+                },
+            },
+            case 0 => StepSequencer {
+                Switch(b1) {
+                    case 0 => RepeatUntil(Failure) {
+                        #[on_halted(|bb| bb.t0.set(bb.b1 + 2))]
+                        #[run_while(|bb| bb.b1 < *bb.t0 + 2)]
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    _ => Action(|ctx| ctx.exec(3)),
+                },
+                FlipSelector {
+                    PolicyParallel(policy = FirstFailure) {
+                        StatefulAction(Task<4>),
+                        AlwaysRunning,
+                    },
+                },
+            },
+            _ => Sequence {
+                Sleep(30),
+                ForceSuccess {
+                    Action(PIo<5>, t0 = {=}),
+                },
+                StatefulAction(Task<6>),
+                Action(Act<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0957Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0958Sub0 for Ctx {
+        MaxTime(30) {
+            StatefulAction(Task<9>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0958 for Ctx {
+        ReactiveSequence {
+            Delay(20) {
+                Action(Act<0> = Act::<0>),
+            },
+            Timeout(20) {
+                SequenceWithMemory {
+                    TryCatch(catch_on_halt = false) {
+                        Action(|ctx| ctx.exec(1)),
+                        Sequence {
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
+                        },
+                    },
+                    ReactiveFallback {
+                        ParallelAll {
+                            Condition(Cond<4>),
+                            Action(Act<5>),
+                            AlwaysSuccess,
+                        },
+                        ParallelAll(max_failures = -2) {
+                            Action(Act<6>),
+                            Timeout(20) {
+                                Action(|ctx| ctx.exec(7)),
+                            },
+                        },
+                    },
+                    Retry(4) {
+                        Fallback {
+                            Condition(Cond<8>),
+                            SubTree(Tree0958Sub0),
+                            Cooldown(0, filtered = Skipped) {
+                                Condition(Cond<10>),
+                            },
+                            Sleep(20),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0959 for Ctx {
+        RepeatUntilSuccess(2) {
+            Cooldown(0, filtered = Failure) {
                 AlwaysFailure,
             },
         }
@@ -1923,326 +1895,138 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Priority {
-            IfThenElse {
-                Action(Act<0>),
-                Runner,
-            },
-            Loop(q0, if_empty = Running) {
-                #[skip_if(|bb| bb.b0 < 4)]
-                Sequence {
-                    #[on_halted(|bb| if (bb.b0 + 4) % 2 != 1 { bb.b0 += 4 })]
-                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(5) % 3)),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    Sleep(10),
-                    StatefulAction(Task<4>),
-                },
-            },
-            RetryUntilSuccessful(0) {
-                Condition(Cond<5> = Cond::<5>),
-            },
-            Timeout(50) {
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0955Blackboard { o0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0956 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        #[skip_if(|bb| bb.b0 == 4)]
-        #[post(|bb| bb.t0.set(9))]
-        #[success_if(|bb| bb.b0 + 1 < *bb.t0)]
-        RetryUntilSuccessful(2) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                RetryUntilSuccessful(0) {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0956Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
-        Priority {
-            Action(Act<0>),
-            Filter(times = 2, count = Completed) {
-                StatefulAction(Task<1>),
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                StatefulAction(Task<2>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
-            Precondition(|bb| (bb.b1 + 3) % 4 < 2, else = Skipped) {
-                KeepRunningUntilFailure {
-                    Precondition(|bb| bb.b0 != 5, else = Skipped) {
-                        Deadline(0) {
-                            Switch(b1) {
-                                case 3 => SetBlackboard(o0 = Some(3)),
-                                case 4 => ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(0) + 3),
-                                case 5 => StatefulAction(Task<0> = Task::<0>),
-                                _ => Condition(Cond<1>),
-                            },
-                        },
-                    },
-                },
-            },
-            MaxTime(20) {
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    #[on_success(|bb| bb.t0.set(bb.b0 + 3))]
-                    #[skip_if(|bb| bb.b1 > 0)]
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0958Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        Selector {
-            Action(PAct<0>, b0 = 2, b1 = {b0}),
-            SequenceStar {
-                AsyncFallback {
-                    Condition(Cond<1>),
-                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                },
-                Repeat(3) {
-                    #[run_while(|bb| *bb.t0 == 5)]
-                    Switch(b1) {
-                        case 4 => Action(Act<3>),
-                        case 3 => Script(|bb| *bb.t0 += 1),
-                        _ => Condition(PCond<4>, b0 = {b1}),
-                    },
-                },
-            },
-            Selector {
-                WaitUntil(|bb| (bb.b0 + 4) % 2 > 0) {
-                    ReactiveSequence {
-                        Action(Act<5>),
-                        Wait(10),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0959Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
     pub tree Tree0960 for Ctx {
-        Filter(times = 2) {
-            StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            Loop(q0, value = {t1}, if_empty = Skipped) {
+                WaitValueUpdate(t1) {
+                    #[on_halted(|bb| if bb.b0 > 5 { bb.t1.set(8) })]
+                    StatefulAction(Task<0>),
+                },
+            },
+            #[on_success(|bb| { bb.b0 += 1; *bb.t1 += 1 })]
+            #[post(|bb| *bb.t0 += 3)]
+            Loop(q0, value = {b0}, if_empty = Success) {
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    Script(|bb| bb.t1.set(*bb.t0)),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                SequenceWithMemory {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        AlwaysSuccess,
+                    },
+                    Action(Act<2>),
+                    #[on_failure(|bb| bb.b0 = *bb.t1 + 1)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Sleep(10),
+                    Condition(Cond<3>),
+                },
+            },
+            Action(PIo<4>, t0 = {t0}),
+            StatefulAction(Task<5> = Task::<5>),
         }
     }
 }
+
+board!(Tree0960Blackboard { q0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0961 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64 = 1,
-        }
-        FlipSelector {
-            Conditional(|bb| bb.b0 < bb.b1 + 4, dynamic = false, else = Failure) {
-                TryCatch(catch_on_halt = false) {
-                    Delay(0) {
-                        Precondition(|bb| bb.b0 < 4, else = Skipped) {
-                            Wait(0),
-                        },
-                    },
-                    Conditional(|bb| bb.b1 == bb.b0, dynamic = true, else = Failure) {
-                        SkipUnlessUpdated(t0) {
-                            ReactiveSequence {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                    Repeater(0) {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                },
-            },
-            Repeater(2) {
-                Fallback {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        Switch(b1) {
-                            case 5 => #[on_success(|bb| bb.b1 = bb.b0)]
-                            WaitValueUpdate(t0) {
-                                Condition(Cond<1>),
-                            },
-                            _ => AlwaysSuccess,
-                        },
-                    },
-                    WhileDoElse {
-                        #[run_while(|bb| (*bb.t0 + 3) % 2 != 1)]
-                        Action(PAct<2>, b0 = {t0}, b1 = {t0}),
-                        ScriptCondition(|bb| *bb.t0 > 5),
-                    },
-                },
-            },
-            Timeout(10) {
-                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
-                    #[run_while(|bb| bb.b0 % 4 < 0)]
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        Action(Act<4> = Act::<4>),
-                    },
-                    Condition(Cond<5>),
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            Loop(q0, if_empty = Skipped) {
-                Switch(b1) {
-                    case 3 => ReactiveFallback {
-                        Condition(Cond<7>),
-                        #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
-                    },
-                    _ => Condition(Cond<10>),
-                },
-            },
-            RepeatUntilSuccess(2) {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    MemPriority {
-                        #[post(|bb| bb.t0.set((bb.b1 + 1) % 4))]
-                        Action(Act<11>),
-                        SetBlackboard(t0 = 6),
-                    },
-                },
+        Limiter(2) {
+            SequenceWithMemory {
+                Condition(Cond<0>),
             },
         }
     }
 }
-
-board!(Tree0961Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0962 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        ParallelAll(max_failures = -2) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Condition(PCond<0>, b0 = {=}),
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
-                Condition(|ctx| ctx.check(2)),
-            },
-            Switch(b1) {
-                case 5 => Sequence {
-                    IndexSwitch(|bb| bb.b0 + 1) {
-                        StatefulAction(Task<3>),
-                        Action(|ctx, bb| ctx.exec_in(4, 0, &mut bb.b1)),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                },
-                _ => ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Wait(0),
-                },
-            },
-            Timeout(20) {
-                WaitValueUpdate(t0) {
-                    RetryUntilSuccessful(4) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
+        Sequence {
+            Action(|ctx| ctx.exec(0)),
         }
     }
 }
 
-board!(Tree0962Blackboard { b1 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0963Sub1 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0963Sub0 for Ctx {
+        SubTree(Tree0963Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0963 for Ctx {
-        ForceSuccess {
-            AlwaysFailure,
+        RepeatUntilFailure(forever) {
+            SubTree(Tree0963Sub0),
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0964Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(Task<1> = Task::<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0964 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+            b1: i64,
+            o0: Option<i64> = None,
         }
-        RunOnce(then_skip = true) {
-            RetryUntilSuccessful(2) {
-                BinarySelector(|bb| (*bb.t0 + 4) % 4 < 3, dynamic = true) {
-                    WhileDoElse {
-                        Limiter(1) {
-                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        },
-                        TryCatch(catch_on_halt = false) {
-                            SubTree(Tree0964Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
-                            ScriptCondition(|bb| bb.b0 + 3 > (bb.b1 + 2) % 4),
-                        },
+        #[failure_if(|bb| *bb.t0 + 4 == 2)]
+        ParallelAll {
+            Selector {
+                Conditional(|bb| bb.o0.unwrap_or(5) + 1 < *bb.t0 + 3, dynamic = true, else = Success) {
+                    Selector {
+                        Condition(PCond<0>, b0 = {b1}),
+                        StatefulAction(Task<1>),
                     },
-                    Filter(times = 1, filtered = Skipped) {
-                        StatefulAction(PTask<2>, b0 = 9, b1 = {t0}),
+                },
+                IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = false) {
+                    Condition(Cond<2>),
+                    SetBlackboard(o0 = Some(6)),
+                },
+            },
+            ReactiveFallback {
+                BinarySelector(|bb| *bb.t1 + 4 > *bb.t0 % 4) {
+                    SequenceWithMemory {
+                        ScriptCondition(|bb| bb.b0 < *bb.t0),
+                        #[on_failure(|bb| { if *bb.t0 + 4 < (*bb.t0 + 1) % 4 { bb.b1 += 3 }; bb.b0 = 9 })]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        Wait(50),
+                        StatefulAction(Task<3> = Task::<3>),
+                        SetBlackboard(b0 = 8),
+                    },
+                    IfThenElse {
+                        StepSequencer {
+                            Action(Act<4> = Act::<4>),
+                            SetBlackboard(t0 = 9),
+                        },
+                        SetBlackboard(o0 = Some(3)),
+                    },
+                },
+                Conditional(|bb| *bb.t0 % 3 < 1, dynamic = true, else = Failure) {
+                    ReactiveSequence {
+                        Priority {
+                            Optional {
+                                Cooldown(0, filtered = Skipped) {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                },
+                            },
+                            Condition(|ctx| ctx.check(6)),
+                        },
                     },
                 },
             },
@@ -2250,169 +2034,142 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0964Blackboard { b0 b1 t0 });
+board!(Tree0964Blackboard { b0 t0 t1 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0965 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
         }
-        Repeat(3) {
-            ReactiveFallback {
-                Action(Act<0>),
-                Repeater(3) {
-                    #[run_while(|bb| bb.b0 == 7)]
-                    #[on_success(|bb| *bb.t1 += 3)]
-                    #[post(|bb| bb.t1.set(*bb.t0))]
-                    Action(|ctx| ctx.exec(1)),
+        Precondition(|bb| bb.b0 > *bb.t1, else = Running) {
+            ParallelAll(max_failures = -1) {
+                IndexSwitch(|bb| *bb.t1 + 3, out_of_range = Loop) {
+                    Deadline(10) {
+                        Condition(Cond<0>),
+                    },
+                    WaitValueUpdate(t0) {
+                        MemPriority {
+                            Condition(PCond<1>, b0 = {=}),
+                            Action(Act<2> = Act::<2>),
+                            StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
+                        },
+                    },
+                    Fallback {
+                        Action(Act<4>),
+                        Action(Act<5>),
+                    },
                 },
-                Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(2), &mut bb.b0)),
-                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0965Blackboard { o0 t1 b0 t0 });
+board!(Tree0965Blackboard { t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0966 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
         }
-        Sequence {
-            Sleep(10),
-            Precondition(|bb| bb.b0 < 2, else = Running) {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| bb.b0 + 4 != bb.b1 + 3),
-                        ReactiveSequence {
-                            Action(Act<0>),
-                            #[success_if(|bb| bb.b0 != 0)]
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                    },
-                    WaitUntil(|bb| bb.b1 > bb.b0 + 1) {
-                        Succeeder,
-                    },
-                },
+        WhileDoElse {
+            Condition(Cond<0> = Cond::<0>),
+            RunOnce {
+                Action(PIo<1>, t0 = {b0}),
             },
-            IfThenElse {
-                Fallback {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        StatefulAction(Task<2>),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                },
-                Condition(|ctx| ctx.check(4)),
-                AsyncFallback {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                    AlwaysRunning,
-                },
-            },
+            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0966Blackboard { t0 b1 b0 q0 });
+board!(Tree0966Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0967 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            ForceFailure {
-                AlwaysSuccess,
+        blackboard {
+            b0: i64 = 1,
+        }
+        ReactiveFallback {
+            Selector {
+                StatefulAction(Task<0>),
+                StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0968Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
+board!(Tree0967Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0968 for Ctx {
-        RetryUntilSuccessful(3) {
-            SubTree(Tree0968Sub0),
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 1,
+        }
+        StepSequencer {
+            StatefulAction(Task<0>),
+            Precondition(|bb| *bb.t1 < bb.b0) {
+                RetryUntilSuccessful(forever) {
+                    ForceFailure {
+                        Action(PAct<1>, b0 = {b0}),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0968Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0969 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
             b1: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
         }
-        Fallback {
+        ReactiveFallback {
             ReactiveFallback {
-                #[on_failure(|bb| if bb.b0 > bb.b0 % 4 { *bb.t0 += 3 })]
-                Precondition(|bb| bb.o0.is_some(), else = Running) {
+                #[skip_if(|bb| *bb.t0 % 4 != 1)]
+                ForceFailure {
                     PolicyParallel(policy = FirstFailure) {
-                        AsyncFallback {
-                            #[run_while(|bb| bb.b1 > 6)]
-                            #[on_success(|bb| bb.b0 += 1)]
-                            StatefulAction(Task<0>),
-                            AlwaysSuccess,
-                        },
-                        SetBlackboard(b1 = {b0}),
-                        StatefulAction(Task<1>),
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1> = Cond::<1>),
                     },
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                    #[failure_if(|bb| bb.b1 < 7)]
-                    Repeater(0) {
-                        Condition(Cond<3>),
-                    },
+                MemSequence {
+                    Action(Act<2>),
+                    Action(Act<3> = Act::<3>),
+                    ScriptCondition(|bb| *bb.t0 < *bb.t1),
                 },
-                WhileDoElse {
-                    AsyncSequence {
-                        StatefulAction(Task<4> = Task::<4>),
-                        Precondition(|bb| (*bb.t0 + 4) % 4 > 1, else = Success) {
-                            RunOnce {
-                                ScriptCondition(|bb| *bb.t0 + 2 > 7),
-                            },
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    ParallelAll {
+                        #[on_success(|bb| { if bb.b0 % 2 == 1 { bb.b1 = 5 }; bb.t1.set(bb.b0 + 4) })]
+                        #[on_failure(|bb| if bb.b1 != (bb.b0 + 4) % 4 { *bb.t0 += 3 })]
+                        RetryUntilSuccessful(4) {
+                            #[on_success(|bb| if bb.b1 + 2 < *bb.t1 { bb.t0.set(bb.b1 + 4) })]
+                            #[failure_if(|bb| *bb.t0 % 4 != 3)]
+                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
                         },
+                        Sleep(20),
                     },
-                    RunOnce(then_skip = true) {
-                        Retry(4) {
-                            #[failure_if(|bb| bb.b1 + 1 < 7)]
-                            #[post(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
-                            #[run_while(|bb| *bb.t0 + 1 > *bb.t0)]
-                            Action(Act<5> = Act::<5>),
-                        },
+                    AsyncFallback {
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
                     },
-                },
-                Interrupt(|bb| bb.o0.is_some()) {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            #[failure_if(|bb| bb.o0.is_none())]
-                            Action(PIo<6>, t0 = {=}),
-                            Action(PIo<7>, t0 = {=}),
-                            Timeout(100) {
-                                RepeatTimes(forever) {
-                                    #[failure_if(|bb| bb.b0 < 7)]
-                                    #[run_while(|bb| bb.o0.is_some())]
-                                    Succeeder,
-                                },
-                            },
+                    #[on_success(|bb| { bb.b0 = bb.b1; bb.b1 += 1 })]
+                    MemPriority {
+                        Parallel(failure = 0) {
+                            SetBlackboard(b0 = {b1}),
+                            Condition(Cond<9>),
+                            Condition(Cond<10>),
                         },
                     },
                 },
@@ -2421,224 +2178,240 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0969Blackboard { t0 b1 o0 b0 });
+board!(Tree0969Blackboard { t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0970 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64,
+            b0: i64 = 5,
             #[tracked] t0: i64,
-            b0: i64,
         }
-        Interrupt(|bb| bb.o0.unwrap_or(3) > 6) {
-            #[skip_if(|bb| *bb.t0 < 4)]
-            ReactiveSelector {
-                BinarySelector(|bb| *bb.t0 != 7) {
-                    Action(PAct<0>, b0 = {b1}),
-                    SetBlackboard(b1 = 5),
+        Priority {
+            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = true) {
+                AlwaysFailure,
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+            },
+            Conditional(|bb| *bb.t0 + 3 > bb.b0, else = Success) {
+                RepeatTimes(forever) {
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b0)),
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
-                    Condition(PCond<3>, b0 = {t0}),
-                    Condition(|ctx| ctx.check(4)),
-                    Condition(PCond<5>, b0 = {=}),
-                },
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<6> = Task::<6>),
-                    case 1 => ReactiveSequence {
-                        SetBlackboard(t0 = 2),
-                        StatefulAction(Task<7>),
-                    },
-                    _ => Wait(20),
-                },
-                #[on_failure(|bb| bb.b1 += 2)]
-                Priority {
-                    StatefulAction(Task<8>),
-                    #[failure_if(|bb| bb.b0 % 3 != 2)]
-                    StatefulAction(PTask<9>, b0 = {b0}, b1 = {b1}),
-                    Condition(|ctx, bb| ctx.check_in(10, bb.o0.unwrap_or(3))),
-                },
-                Action(Act<11>),
             },
         }
     }
 }
 
-board!(Tree0970Blackboard { o0 b1 t0 b0 });
+board!(Tree0970Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0971Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+        }
+        Condition(|ctx, bb| ctx.check_in(0, *bb.t1))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0971 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
+        }
+        SequenceStar {
+            SubTree(Tree0971Sub0, t1 = {=}),
+            Invert {
+                RetryUntilSuccessful(1) {
+                    Action(Act<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0971Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0972 for Ctx {
+        blackboard {
+            o0: Option<i64>,
             b0: i64,
         }
-        KeepRunningUntilFailure {
-            MemPriority {
-                Repeat(3) {
-                    ParallelAll(0) {
-                        Invert {
-                            RunOnce {
-                                RunOnce(then_skip = false) {
-                                    #[failure_if(|bb| bb.b0 != 4)]
-                                    #[run_while(|bb| *bb.t0 % 3 < 2)]
-                                    #[on_halted(|bb| bb.o0 = None)]
-                                    StatefulAction(Task<0>),
+        AsyncSequence {
+            SetBlackboard(b0 = 3),
+            SetBlackboard(o0 = Some(4)),
+        }
+    }
+}
+
+board!(Tree0972Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0973 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 3,
+        }
+        MemSequence {
+            MemSequence {
+                MemPriority {
+                    RetryUntilSuccessful(4) {
+                        #[run_while(|bb| (*bb.t0 + 4) % 4 < 1)]
+                        #[on_failure(|bb| { if *bb.t1 != bb.o0.unwrap_or(5) { bb.b1 += 1 }; bb.o0 = None })]
+                        #[on_halted(|bb| { *bb.t1 += 3; if bb.o0.is_none() { bb.o0 = None } })]
+                        WasEntryUpdated(t1),
+                    },
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1>),
+                },
+                Sequence {
+                    WasEntryUpdated(t0),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                AsyncSequence {
+                    #[failure_if(|bb| bb.b1 < 5)]
+                    #[on_success(|bb| bb.b1 = *bb.t0 % 2)]
+                    #[success_if(|bb| *bb.t0 != 7)]
+                    Condition(PCond<4>, b0 = {=}),
+                    Action(Act<5>),
+                },
+            },
+            Switch(b1) {
+                case 2 => #[on_failure(|bb| bb.o0 = None)]
+                AlwaysFailure,
+                case 0 => Timeout(30) {
+                    FlipSelector {
+                        Condition(Cond<6>),
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                    },
+                },
+                _ => RepeatUntilFailure(forever) {
+                    Condition(PCond<7>, b0 = {=}),
+                },
+            },
+            StepSequencer {
+                ReactiveSequence {
+                    #[skip_if(|bb| bb.b0 == *bb.t1)]
+                    #[success_if(|bb| bb.b0 == 0)]
+                    #[on_failure(|bb| bb.b0 = (*bb.t1 + 4) % 4)]
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<8>),
+                    AlwaysSuccess,
+                },
+                Remap(success = Success, failure = Failure) {
+                    AlwaysSuccess,
+                },
+                Script(|bb| bb.b1 = *bb.t1),
+                #[post(|bb| bb.b1 = (*bb.t0 + 1) % 4)]
+                #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
+                #[on_failure(|bb| *bb.t0 += 1)]
+                Cooldown(50) {
+                    Retry(0) {
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(10, (bb.o0.unwrap_or(0) + 4) % 4, &mut bb.b1)),
+            },
+        }
+    }
+}
+
+board!(Tree0973Blackboard { b0 t0 t1 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0974 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            WhileDoElse {
+                WhileDoElse {
+                    AsyncFallback {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                        Action(PAct<1>, b0 = {b1}, b1 = {b0}),
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 3)),
+                        Condition(Cond<3>),
+                    },
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    RunOnce(then_skip = false) {
+                        Fallback {
+                            RepeatUntilFailure(forever) {
+                                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                            },
+                            IndexSwitch(|bb| (bb.o0.unwrap_or(1) + 1) % 3, out_of_range = Loop) {
+                                UnsetBlackboard(o0),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+                Interrupt(|bb| bb.b1 < 3) {
+                    ReactiveSelector {
+                        Precondition(|bb| bb.o0.is_some(), else = Success) {
+                            StatefulAction(Task<5>),
+                        },
+                        RunOnce(then_skip = false) {
+                            KeepRunningUntilFailure {
+                                Repeat(3) {
+                                    Action(PIo<6>, t0 = {b1}),
+                                },
+                            },
+                        },
+                        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                            Loop(q0, value = {b1}, if_empty = Running) {
+                                Action(|ctx, bb| ctx.exec_in(7, 9, &mut bb.b1)),
+                            },
+                            Condition(PCond<8>, b0 = 2),
+                        },
+                    },
+                },
+                #[skip_if(|bb| bb.b1 + 1 == 3)]
+                #[on_failure(|bb| bb.b1 += 1)]
+                Loop(q0, if_empty = Failure) {
+                    ReactiveFallback {
+                        IfThenElse {
+                            ReactiveFallback {
+                                AlwaysFailure,
+                                ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 > 0),
+                                WasEntryUpdated(t0),
+                                Condition(|ctx, bb| ctx.check_in(9, *bb.t0 % 4)),
+                            },
+                            StatefulAction(Task<10>),
+                        },
+                        RepeatUntilSuccess(forever) {
+                            Precondition(|bb| *bb.t0 % 2 > 0, else = Skipped) {
+                                #[skip_if(|bb| *bb.t0 != bb.b0 + 4)]
+                                #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 3 })]
+                                Sequence {
+                                    StatefulAction(Task<11>),
+                                    AlwaysFailure,
                                 },
                             },
                         },
                     },
                 },
-                #[run_while(|bb| *bb.t0 > 6)]
-                ReactiveFallback {
-                    Precondition(|bb| *bb.t0 == 4, else = Failure) {
-                        Condition(PCond<1>, b0 = {b0}),
-                    },
-                    WaitUntil(|bb| bb.b0 > 4) {
-                        RunOnce(then_skip = true) {
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                        },
-                    },
-                    WasEntryUpdated(t0),
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    BinarySelector(|bb| bb.o0.is_none()) {
-                        StatefulAction(Task<3>),
-                        UnsetBlackboard(o0),
-                    },
-                    Succeeder,
-                },
-                Fallback {
-                    ReactiveSelector {
-                        MemSequence {
-                            StatefulAction(Task<4>),
-                            Precondition(|bb| *bb.t0 < 6, else = Skipped) {
-                                Script(|bb| bb.t0.set(bb.o0.unwrap_or(3) + 3)),
-                            },
-                            ForceFailure {
-                                Wait(0),
-                            },
-                        },
-                    },
-                    #[failure_if(|bb| (*bb.t0 + 1) % 4 != 3)]
-                    #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(0) % 4; bb.o0 = None })]
-                    RunOnce {
-                        Remap(success = Success, failure = Success) {
-                            Action(Act<5>),
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Action(Act<6>),
-                    },
-                },
             },
         }
     }
 }
 
-board!(Tree0971Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0972 for Ctx {
-        Delay(30) {
-            RunOnce(then_skip = false) {
-                FlipSelector {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0973 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            o0: Option<i64>,
-        }
-        RepeatUntilFailure(forever) {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                ReactiveSequence {
-                    Repeat(3) {
-                        #[skip_if(|bb| bb.o0.unwrap_or(1) < bb.b0 % 3)]
-                        #[on_failure(|bb| { bb.o0 = None; *bb.t0 += 1 })]
-                        #[post(|bb| *bb.t0 += 2)]
-                        Timeout(20) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                    Parallel(success = 2, failure = -1) {
-                        AlwaysRunning,
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0973Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0974 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 2,
-        }
-        ReactiveSequence {
-            Condition(|ctx| ctx.check(0)),
-            #[skip_if(|bb| *bb.t1 < 1)]
-            #[success_if(|bb| bb.o0.is_some())]
-            ReactiveFallback {
-                #[run_while(|bb| bb.o0.is_some())]
-                Action(Act<1>),
-            },
-            Sequence {
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    WasEntryUpdated(t1),
-                    StatefulAction(Task<4>),
-                },
-                Action(PIo<5>, t0 = {=}),
-            },
-            UnsetBlackboard(o0),
-            KeepRunningUntilFailure {
-                Parallel(failure = 0) {
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b0)),
-                    AlwaysFailure,
-                    StatefulAction(PTask<7>, b0 = {b0}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0974Blackboard { b0 t0 b1 o0 t1 });
+board!(Tree0974Blackboard { b1 b0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0975 for Ctx {
-        Cooldown(10, filtered = Skipped) {
-            ReactiveFallback {
-                MemPriority {
-                    MaxTime(50) {
-                        Wait(30),
-                    },
-                    StatefulAction(Task<0>),
-                },
-                Sequence {
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    Succeeder,
-                },
+        Timeout(30) {
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -2646,531 +2419,557 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0976 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 5,
-        }
-        Loop(q0, value = {t0}) {
-            StatefulAction(Task<0> = Task::<0>),
+        Sequence {
+            Filter(times = 1) {
+                AsyncFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            RepeatUntilSuccess(1) {
+                Timeout(30) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            Action(|ctx| ctx.exec(5)),
+            Fallback {
+                Action(Act<6>),
+                AlwaysFailure,
+                StatefulAction(Task<7>),
+                Sleep(0),
+            },
         }
     }
 }
-
-board!(Tree0976Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0977 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        #[on_success(|bb| bb.b1 += 1)]
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            BinarySelector(|bb| bb.b0 < 0) {
-                Script(|bb| { if bb.b0 % 2 > 0 { bb.b1 = *bb.t0 % 4 }; bb.b0 = *bb.t0 }),
-                StatefulAction(PTask<0>, b0 = 0),
+        Loop(q0, if_empty = Running) {
+            #[failure_if(|bb| bb.b1 == bb.b1 + 3)]
+            #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
+            #[run_while(|bb| *bb.t0 == 1)]
+            Fallback {
+                Timeout(10) {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        StatefulAction(Task<0>),
+                        Switch(b1) {
+                            case 1 => Condition(|ctx| ctx.check(1)),
+                            _ => StatefulAction(PTask<2>, b0 = 5, b1 = {t0}),
+                        },
+                        Precondition(|bb| bb.b1 % 4 > 2, else = Failure) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Script(|bb| { bb.b0 += 2; *bb.t0 += 3 }),
+                    Wait(30),
+                    AlwaysFailure,
+                },
             },
-            Action(PAct<1>, b0 = {=}, b1 = {=}),
-            Action(Act<2>),
-            Condition(PCond<3>, b0 = 3),
         }
     }
 }
 
-board!(Tree0977Blackboard { b0 b1 t0 });
+board!(Tree0977Blackboard { q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0978 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
         }
-        Invert {
-            FlipSelector {
-                Cooldown(30) {
-                    IfThenElse {
-                        ReactiveFallback {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        RepeatTimes(2) {
-                            Loop(q0, value = {b1}) {
-                                SetBlackboard(t0 = 7),
-                            },
-                        },
-                    },
-                },
-                ParallelAll(1) {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    RepeatUntilSuccess(forever) {
-                        Action(Act<4>),
-                    },
-                },
+        SequenceWithMemory {
+            ForceSuccess {
+                Condition(Cond<0>),
+            },
+            RunOnce(then_skip = true) {
+                SetBlackboard(t0 = 2),
+            },
+            ReactiveFallback {
+                Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 3, &mut bb.b1)),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            Interrupt(|bb| *bb.t0 % 3 > 0) {
+                Action(PAct<4>, b0 = 8),
             },
         }
     }
 }
 
-board!(Tree0978Blackboard { t0 b1 q0 });
+board!(Tree0978Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0979 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Switch(b1) {
-            case 2 => Priority {
-                Condition(Cond<0> = Cond::<0>),
-                Action(PIo<1>, t0 = {=}),
+        ReactiveFallback {
+            Fallback {
+                Fallback {
+                    Precondition(|bb| *bb.t0 != 1, else = Running) {
+                        WasEntryUpdated(t0),
+                    },
+                    Action(Act<0>),
+                },
+                Switch(b1) {
+                    case 4 => Condition(PCond<1>, b0 = 8),
+                    case 2 => StatefulAction(Task<2>),
+                    case 5 => Conditional(|bb| bb.b0 % 4 > 2, dynamic = false) {
+                        Condition(PCond<3>, b0 = {t0}),
+                    },
+                    _ => StatefulAction(Task<4> = Task::<4>),
+                },
             },
-            _ => Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
+            Timeout(20) {
+                MemSequence {
+                    #[on_success(|bb| { bb.b1 = *bb.t0; bb.t0.set(bb.b1) })]
+                    Delay(0) {
+                        Fallback {
+                            Switch(b1) {
+                                case 3 => TryCatch(catch_on_halt = true) {
+                                    Wait(0),
+                                    StatefulAction(Task<5> = Task::<5>),
+                                },
+                                case 2 => StatefulAction(PTask<6>, b0 = 6, b1 = {t0}),
+                                _ => StatefulAction(PTask<7>, b0 = {=}),
+                            },
+                            TryCatch(catch_on_halt = false) {
+                                Optional {
+                                    Sleep(0),
+                                },
+                                #[failure_if(|bb| bb.b1 % 4 != 0)]
+                                StatefulAction(Task<8>),
+                                Condition(|ctx, bb| ctx.check_in(9, bb.b1 + 3)),
+                                Switch(b1) {
+                                    case 5 => StatefulAction(Task<10>),
+                                    _ => AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Action(Act<11>),
         }
     }
 }
 
-board!(Tree0979Blackboard { b1 t0 });
+board!(Tree0979Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0980 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 5,
+            o0: Option<i64>,
         }
-        StepSequencer {
-            RetryUntilSuccessful(forever) {
-                StepSequencer {
-                    #[on_halted(|bb| if *bb.t0 % 2 < 1 { bb.t0.set(*bb.t0 % 2) })]
-                    Repeat(2) {
-                        Action(Act<0>),
-                    },
-                },
-            },
-            Fallback {
-                StatefulAction(Task<1>),
-                #[post(|bb| bb.t1.set(bb.b0))]
-                #[success_if(|bb| *bb.t1 + 1 < 0)]
-                Action(PIo<2>, t0 = {=}),
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    Filter(times = 2, filtered = Failure) {
-                        Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                    },
-                },
-                Wait(10),
-                Wait(10),
-            },
-            Switch(b1) {
-                case 4 => AlwaysFailure,
-                case 5 => StatefulAction(Task<6> = Task::<6>),
-                case 1 => Condition(Cond<7>),
-                _ => Limiter(2) {
-                    Condition(Cond<8>),
-                },
-            },
+        Repeater(0) {
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0980Blackboard { t0 b1 t1 b0 });
+board!(Tree0980Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0981Sub0 for Ctx {
+        AlwaysRunning
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0981 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        Selector {
-            RetryUntilSuccessful(2) {
-                Repeat(4) {
-                    ForceFailure {
-                        Switch(b1) {
-                            case 0 => ForceSuccess {
-                                Repeater(2) {
-                                    AlwaysFailure,
-                                },
-                            },
-                            case 4 => Remap(success = Success, failure = Failure) {
-                                ReactiveSequence {
-                                    Action(Act<0>),
-                                    AlwaysFailure,
-                                },
-                            },
-                            _ => Action(Act<1>),
-                        },
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Fallback {
-                    #[post(|bb| bb.b1 += 2)]
-                    #[success_if(|bb| bb.b0 % 2 > 0)]
-                    Sequence {
-                        Condition(|ctx| ctx.check(2)),
-                        #[post(|bb| if bb.b0 % 3 < 0 { bb.b1 = 3 })]
-                        #[on_success(|bb| { bb.b1 += 1; bb.b0 = (bb.b0 + 3) % 3 })]
-                        RetryUntilSuccessful(0) {
-                            Action(Act<3>),
-                        },
-                    },
-                    #[success_if(|bb| *bb.t0 > 4)]
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Condition(Cond<4>),
-                        Sequence {
-                            #[on_failure(|bb| if *bb.t0 % 2 != 1 { bb.b1 += 1 })]
-                            Repeater(1) {
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    #[skip_if(|bb| (bb.b0 + 4) % 2 != 0)]
-                    Condition(Cond<9>),
-                },
-            },
-            Sequence {
-                ReactiveFallback {
-                    ScriptCondition(|bb| *bb.t0 + 2 > 7),
-                    Fallback {
-                        TryCatch {
-                            Action(PAct<10>, b0 = 4),
-                            Condition(|ctx| ctx.check(11)),
-                            StatefulAction(Task<12> = Task::<12>),
-                            Condition(|ctx, bb| ctx.check_in(13, 0)),
-                        },
-                    },
-                },
-                Action(PAct<14>, b0 = 7, b1 = {b1}),
+        SequenceStar {
+            Retry(0) {
+                SubTree(Tree0981Sub0),
             },
         }
-    }
-}
-
-board!(Tree0981Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0982Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t1: i64 = 14,
-            o0: Option<i64> = Some(11),
-        }
-        #[failure_if(|bb| bb.o0.is_none())]
-        #[skip_if(|bb| *bb.t1 != 5)]
-        UnsetBlackboard(o0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0982 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        Fallback {
-            SubTree(Tree0982Sub0, ..),
-            #[on_halted(|bb| bb.o0 = None)]
-            #[run_while(|bb| bb.b0 % 4 < 0)]
-            #[success_if(|bb| *bb.t1 + 2 == 5)]
-            Condition(Cond<0>),
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            #[on_halted(|bb| bb.t0.set(bb.b0))]
             AlwaysSuccess,
+            Repeater(0) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            RepeatTimes(3) {
+                Inverter {
+                    Action(Act<1>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0982Blackboard { b0 t1 o0 });
+board!(Tree0982Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0983 for Ctx {
-        RunOnce {
-            Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        ParallelAll(1) {
+            RepeatUntilFailure(forever) {
+                ReactiveSelector {
+                    StatefulAction(Task<0>),
+                    Retry(3) {
+                        Condition(Cond<1>),
+                    },
+                    #[failure_if(|bb| bb.b0 % 4 < 0)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<2>),
+                },
+            },
+            MemPriority {
+                MemSequence {
+                    #[failure_if(|bb| *bb.t0 != bb.b0)]
+                    #[skip_if(|bb| *bb.t0 > 6)]
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 4 > 1),
+                    SetBlackboard(o0 = Some(7)),
+                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                    #[run_while(|bb| (bb.b0 + 4) % 4 < 2)]
+                    #[failure_if(|bb| *bb.t0 != *bb.t0 + 4)]
+                    SetBlackboard(b0 = 2),
+                },
+            },
         }
     }
 }
+
+board!(Tree0983Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0984 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b1: i64,
             #[tracked] t0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 2,
         }
-        Sequence {
-            #[on_failure(|bb| { if *bb.t0 > 5 { *bb.t0 += 1 }; bb.b0 = 4 })]
-            #[post(|bb| *bb.t0 += 2)]
-            Precondition(|bb| bb.o0.unwrap_or(1) < *bb.t0) {
-                AsyncFallback {
-                    SequenceWithMemory {
-                        Repeat(4) {
-                            Wait(100),
+        RepeatUntil(Failure) {
+            Fallback {
+                Precondition(|bb| bb.b0 % 4 < 0, else = Failure) {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(0)),
+                            StatefulAction(Task<1>),
+                            StatefulAction(PTask<2>, b0 = 0, b1 = {=}),
+                            WasEntryUpdated(t0),
                         },
-                        Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                        StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
+                        IndexSwitch(|bb| bb.b1 % 4) {
+                            StatefulAction(Task<3>),
+                            Succeeder,
+                            Action(PIo<4>, t0 = {b0}),
+                        },
+                        Condition(|ctx| ctx.check(5)),
                     },
-                    Precondition(|bb| bb.b1 == 2) {
-                        AsyncSequence {
-                            Condition(Cond<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                            Condition(|ctx| ctx.check(4)),
+                },
+                #[failure_if(|bb| bb.b0 % 4 < 1)]
+                #[on_failure(|bb| bb.b0 += 2)]
+                RepeatTimes(forever) {
+                    Remap(success = Success, failure = Success) {
+                        Conditional(|bb| bb.b1 + 2 > 3, else = Failure) {
+                            RepeatTimes(forever) {
+                                Condition(Cond<6>),
+                            },
                         },
                     },
-                    StatefulAction(Task<5> = Task::<5>),
                 },
-            },
-            TryCatch(catch_on_halt = false) {
-                #[run_while(|bb| bb.b1 % 4 < 3)]
-                #[on_halted(|bb| if *bb.t0 == bb.o0.unwrap_or(3) { bb.b0 = (bb.b0 + 1) % 3 })]
-                #[success_if(|bb| bb.o0.unwrap_or(0) < bb.b1 % 2)]
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    Condition(Cond<6>),
-                },
-                Limiter(1) {
-                    ReactiveFallback {
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
+                Fallback {
+                    Switch(b1) {
+                        case 1 => Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 2)),
+                        case 5 => #[on_failure(|bb| bb.b1 += 1)]
+                        #[run_while(|bb| bb.b1 < 5)]
+                        #[on_success(|bb| if bb.b0 % 3 < 1 { bb.b0 = *bb.t0 % 4 })]
+                        Condition(Cond<8>),
+                        _ => Action(Act<9> = Act::<9>),
+                    },
+                    Fallback {
+                        StatefulAction(Task<10>),
                     },
                 },
-                Sleep(10),
+                Sequence {
+                    #[success_if(|bb| bb.b0 + 4 == (bb.b1 + 2) % 4)]
+                    ForceFailure {
+                        StatefulAction(Task<11>),
+                    },
+                    Action(PIo<12>, t0 = {=}),
+                    Switch(b1) {
+                        case 0 => Condition(Cond<13>),
+                        _ => Script(|bb| *bb.t0 += 1),
+                    },
+                    Optional {
+                        Wait(20),
+                    },
+                    StatefulAction(PTask<14>, b0 = {=}),
+                },
             },
         }
     }
 }
 
-board!(Tree0984Blackboard { b0 t0 b1 o0 q0 });
+board!(Tree0984Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0985 for Ctx {
-        Cooldown(0, filtered = Skipped) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0986 for Ctx {
-        Timeout(10) {
-            Inverter {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0987 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        Selector {
-            Condition(|ctx| ctx.check(0)),
-            #[run_while(|bb| bb.b0 > bb.b1)]
-            Repeat(1) {
-                #[on_success(|bb| if bb.b1 % 4 > 1 { bb.b1 = bb.b0 })]
-                Action(PIo<1>, t0 = {b1}),
-            },
-            IfThenElse {
-                StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0987Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0988 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 0,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        TryCatch(catch_on_halt = true) {
-            Fallback {
-                StatefulAction(Task<0>),
-                #[failure_if(|bb| *bb.t0 < *bb.t0 + 1)]
-                #[on_failure(|bb| bb.t0.set((bb.b0 + 3) % 4))]
-                #[post(|bb| bb.b1 = bb.b0)]
-                StatefulAction(Task<1> = Task::<1>),
-                ParallelAll(max_failures = -2) {
-                    Condition(PCond<2>, b0 = {t1}),
-                    #[success_if(|bb| (*bb.t1 + 4) % 2 != 0)]
-                    #[run_while(|bb| *bb.t0 == 6)]
-                    #[on_halted(|bb| if *bb.t1 % 3 < 1 { *bb.t1 += 1 })]
-                    AlwaysFailure,
-                },
-                WasEntryUpdated(t0),
-                StatefulAction(Task<3>),
-            },
-            Inverter {
-                Sequence {
-                    Condition(PCond<4>, b0 = {=}),
-                    Action(PAct<5>, b0 = {b0}, b1 = {t1}),
-                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
-                    StatefulAction(PTask<7>, b0 = {b0}),
-                },
-            },
-            Fallback {
-                Cooldown(20, filtered = Skipped) {
-                    #[success_if(|bb| (*bb.t1 + 1) % 4 < 3)]
-                    #[failure_if(|bb| bb.b1 < bb.b0)]
-                    RetryUntilSuccessful(3) {
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-                Action(PAct<8>, b0 = 6, b1 = {=}),
-                StatefulAction(Task<9>),
-            },
-            StepSequencer {
-                Condition(|ctx, bb| ctx.check_in(10, bb.b1 + 1)),
-                ReactiveFallback {
-                    StatefulAction(Task<11>),
-                    Sleep(0),
-                },
-                AlwaysRunning,
-                Condition(Cond<12>),
-                Interrupt(|bb| bb.b1 != 5) {
-                    AlwaysFailure,
-                },
-            },
-            MemSequence {
-                Cooldown(0) {
-                    AsyncSequence {
-                        StatefulAction(Task<13>),
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0988Blackboard { t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0989 for Ctx {
-        blackboard {
+            o0: Option<i64>,
             #[tracked] t0: i64,
-            b0: i64 = 5,
+            b1: i64 = 0,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
         }
         ReactiveFallback {
-            StatefulAction(Task<0>),
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+            Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
+            Repeater(2) {
+                WasEntryUpdated(t0),
             },
-            StatefulAction(Task<3>),
-            Filter(times = 3, count = Success) {
-                Action(PIo<4>, t0 = {b0}),
+            IfThenElse {
+                Condition(Cond<1>),
+                Sleep(50),
             },
-            Condition(Cond<5>),
-        }
-    }
-}
-
-board!(Tree0989Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0990 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-        }
-        Cooldown(20, filtered = Skipped) {
-            #[run_while(|bb| bb.b0 < *bb.t0 % 4)]
-            #[skip_if(|bb| (bb.o0.unwrap_or(4) + 3) % 3 < 1)]
-            AsyncFallback {
-                Action(Act<0> = Act::<0>),
-                SkipUnlessUpdated(t1) {
-                    Retry(3) {
-                        Sleep(10),
-                    },
+            ReactiveSequence {
+                Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                Script(|bb| { if bb.o0.is_none() { bb.o0 = None }; bb.b1 += 3 }),
+                Switch(b1) {
+                    case 1 => UnsetBlackboard(o0),
+                    case 5 => SetBlackboard(o0 = Some(8)),
+                    case 2 => Wait(0),
+                    _ => Action(PAct<3>, b0 = {b0}, b1 = {=}),
                 },
+            },
+            Loop(q0, value = {t0}, if_empty = Running) {
                 UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0990Blackboard { b0 t0 o0 t1 });
+board!(Tree0985Blackboard { o0 t0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0986Sub0 for Ctx {
+        Sleep(50)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0986 for Ctx {
+        Repeater(0) {
+            SubTree(Tree0986Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0987Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0987 for Ctx {
+        Invert {
+            MaxTime(100) {
+                SubTree(Tree0987Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0988 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            StepSequencer {
+                Condition(Cond<0>),
+                SetBlackboard(t0 = {b0}),
+            },
+            RetryUntilSuccessful(2) {
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[on_halted(|bb| bb.b0 += 2)]
+                IndexSwitch(|bb| bb.b0) {
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(2) + 2, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0988Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0989 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64 = 2,
+        }
+        WhileDoElse {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Optional {
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    RepeatUntilSuccess(1) {
+                        #[on_success(|bb| if *bb.t0 % 4 > 0 { bb.b1 = bb.b0 })]
+                        #[post(|bb| bb.b0 += 1)]
+                        ParallelAll {
+                            Condition(Cond<1>),
+                            #[failure_if(|bb| (bb.b0 + 1) % 3 < 2)]
+                            Action(Act<2>),
+                            #[on_success(|bb| bb.o0 = Some(bb.b0 + 2))]
+                            #[on_halted(|bb| bb.o0 = None)]
+                            Action(PIo<3>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+            Repeat(2) {
+                SequenceWithMemory {
+                    Succeeder,
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+                    #[on_success(|bb| bb.t0.set(4))]
+                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    Condition(Cond<5>),
+                    AlwaysSuccess,
+                },
+            },
+            Action(PIo<6>, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0989Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0990Sub0 for Ctx {
+        Parallel {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+            Remap(success = Success, failure = Failure) {
+                StatefulAction(Task<2>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                Action(Act<4>),
+                Condition(Cond<5>),
+            },
+            Filter(times = 2) {
+                Condition(Cond<6>),
+            },
+            AsyncSequence {
+                Condition(|ctx| ctx.check(7)),
+                Filter(times = 3, count = Failure) {
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0990 for Ctx {
+        RepeatUntil(Failure) {
+            SubTree(Tree0990Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0991 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64>,
         }
-        AsyncFallback {
-            KeepRunningUntilFailure {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
-                    Condition(Cond<1>),
-                    Condition(PCond<2>, b0 = {b0}),
+        Fallback {
+            WhileDoElse {
+                #[failure_if(|bb| *bb.t1 % 4 > 0)]
+                ParallelAll {
+                    ScriptCondition(|bb| bb.b0 + 3 == 5),
+                    Sleep(20),
+                    Condition(Cond<0> = Cond::<0>),
                 },
+                #[on_success(|bb| bb.b0 = 7)]
+                #[success_if(|bb| *bb.t1 % 4 != 1)]
+                #[on_halted(|bb| bb.b0 += 1)]
+                Script(|bb| bb.o0 = None),
             },
-            Deadline(0) {
-                RunOnce(then_skip = false) {
-                    WasEntryUpdated(t1),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Wait(0),
-            },
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0991Blackboard { t1 b0 t0 });
+board!(Tree0991Blackboard { b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0992Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
         }
-        TryCatch(catch_on_halt = false) {
-            #[post(|bb| { bb.b0 = 0; bb.b0 = 7 })]
-            Limiter(2) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(3) % 3, &mut bb.b0)),
+        MemPriority {
+            BinarySelector(|bb| bb.b1 != *bb.t1 + 3, dynamic = true) {
+                Precondition(|bb| bb.b0 < 5, else = Success) {
+                    StatefulAction(Task<0>),
+                },
+                Condition(Cond<1>),
             },
-            Loop(q0, if_empty = Running) {
-                ParallelAll(max_failures = -2) {
-                    Sequence {
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                        Script(|bb| if bb.o0.unwrap_or(2) < bb.b0 { bb.b0 = 1 }),
-                    },
-                    Failer,
-                    Condition(|ctx, bb| ctx.check_in(2, 2)),
-                    Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 2) % 3, &mut bb.b0)),
-                    Parallel(success = 2, failure = 3) {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        Condition(|ctx| ctx.check(6)),
+            #[failure_if(|bb| bb.b0 + 3 == bb.b0)]
+            #[success_if(|bb| (bb.b1 + 3) % 2 != 0)]
+            RetryUntilSuccessful(2) {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Switch(b1) {
+                        case 1 => Action(PAct<2>, b0 = {=}),
+                        case 0 => SubTree(Tree0992Sub0, ..),
+                        _ => MaxTime(20) {
+                            ScriptCondition(|bb| *bb.t1 > 7),
+                        },
                     },
                 },
             },
@@ -3178,284 +2977,383 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0992Blackboard { o0 t0 q0 b0 });
+board!(Tree0992Blackboard { b1 t1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0993 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveSelector {
-            TryCatch(catch_on_halt = true) {
-                Condition(Cond<0>),
-                #[on_failure(|bb| bb.t0.set(bb.b0 % 4))]
-                #[post(|bb| { bb.b0 = 3; if *bb.t0 % 2 != 1 { bb.b1 = (bb.b0 + 2) % 2 } })]
-                #[run_while(|bb| *bb.t0 + 4 == 4)]
-                Action(Act<1>),
-            },
-            RetryUntilSuccessful(2) {
-                Timeout(20) {
-                    SetBlackboard(t0 = 1),
+        StepSequencer {
+            AsyncFallback {
+                StatefulAction(Task<0>),
+                StepSequencer {
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        SetBlackboard(t0 = 2),
+                    },
+                    StatefulAction(Task<2>),
                 },
+                Script(|bb| { *bb.t0 += 2; bb.b0 += 3 }),
             },
+            Action(PIo<3>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0993Blackboard { b0 t0 b1 });
+board!(Tree0993Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0994 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        TryCatch {
-            Condition(PCond<0>, b0 = {b1}),
-            ReactiveSequence {
-                Condition(Cond<1>),
-                MemPriority {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+        Parallel {
+            IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = false) {
+                IndexSwitch(|bb| 8, out_of_range = Loop) {
+                    SequenceStar {
+                        StatefulAction(PTask<0>, b0 = 3),
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
+                        ScriptCondition(|bb| (*bb.t0 + 3) % 3 < 1),
+                        SetBlackboard(t0 = 5),
+                    },
+                    AlwaysSuccess,
+                    Inverter {
+                        Repeater(1) {
+                            Interrupt(|bb| *bb.t0 % 4 > 0) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
                 },
-                Condition(Cond<4>),
+                WhileDoElse {
+                    StatefulAction(Task<3>),
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    SequenceStar {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    Action(Act<6>),
+                },
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    ReactiveSequence {
+                        Fallback {
+                            Priority {
+                                #[run_while(|bb| bb.b0 + 1 > 3)]
+                                StatefulAction(Task<7>),
+                                StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                                Action(PAct<9>, b0 = 6, b1 = {t0}),
+                            },
+                            ParallelAll {
+                                Repeater(0) {
+                                    Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b0)),
+                                },
+                                StatefulAction(Task<11>),
+                            },
+                            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                                SequenceStar {
+                                    StatefulAction(Task<12>),
+                                    Condition(PCond<13>, b0 = {b0}),
+                                    Action(Act<14>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0994Blackboard { b1 });
+board!(Tree0994Blackboard { q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0995 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
         }
-        FlipSelector {
-            Priority {
-                TryCatch(catch_on_halt = false) {
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        StatefulAction(Task<0>),
+        #[on_halted(|bb| { if *bb.t0 < 4 { bb.o0 = None }; bb.t0.set(bb.b0 % 2) })]
+        #[post(|bb| bb.b0 = (*bb.t0 + 3) % 3)]
+        IndexSwitch(|bb| 4, out_of_range = Fail, dynamic = false) {
+            ForceSuccess {
+                SequenceStar {
+                    Condition(Cond<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<2>),
                     },
-                    StatefulAction(Task<1>),
+                    Wait(10),
                 },
-                StatefulAction(Task<2>),
             },
-            SetBlackboard(b1 = 2),
-            Switch(b1) {
-                case 5 => StatefulAction(PTask<3>, b0 = {=}),
-                case 1 => ForceSuccess {
-                    SkipUnlessUpdated(t0) {
-                        Wait(20),
+            ReactiveSequence {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    ForceFailure {
+                        #[post(|bb| if bb.o0.unwrap_or(4) + 2 != bb.b0 + 1 { bb.o0 = Some(bb.b0) })]
+                        #[run_while(|bb| *bb.t0 < 0)]
+                        #[skip_if(|bb| *bb.t0 < *bb.t0 + 3)]
+                        AlwaysSuccess,
                     },
                 },
-                _ => #[on_failure(|bb| *bb.t0 += 1)]
-                StatefulAction(Task<4> = Task::<4>),
+                StepSequencer {
+                    Delay(20) {
+                        Script(|bb| if bb.b1 != 0 { bb.b1 = bb.b0 }),
+                    },
+                    Script(|bb| bb.b1 += 1),
+                },
+                ReactiveSelector {
+                    #[post(|bb| bb.b1 += 1)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    ScriptCondition(|bb| bb.b1 > (bb.o0.unwrap_or(1) + 4) % 4),
+                    StatefulAction(Task<3>),
+                    #[on_halted(|bb| if (bb.b0 + 4) % 2 != 1 { bb.b1 = bb.b0 + 4 })]
+                    AlwaysFailure,
+                    Condition(Cond<4>),
+                },
+            },
+            ForceSuccess {
+                Runner,
             },
         }
     }
 }
 
-board!(Tree0995Blackboard { b0 b1 t0 });
+board!(Tree0995Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0996 for Ctx {
-        Inverter {
-            Condition(|ctx| ctx.check(0)),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64 = 2,
+        }
+        Switch(b1) {
+            case 2 => Precondition(|bb| bb.b1 < bb.b0 + 1, else = Success) {
+                Succeeder,
+            },
+            case 3 => #[on_failure(|bb| *bb.t0 += 3)]
+            #[failure_if(|bb| *bb.t0 + 4 == 4)]
+            #[post(|bb| bb.b0 = 9)]
+            RepeatUntilSuccess(3) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            _ => Conditional(|bb| bb.b1 != *bb.t0, dynamic = true) {
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[run_while(|bb| *bb.t0 % 4 < 0)]
+                Failer,
+            },
         }
     }
 }
+
+board!(Tree0996Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
         }
-        IfThenElse {
-            Repeat(1) {
-                BinarySelector(|bb| *bb.t0 == *bb.t1 % 3) {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        Action(PAct<1>, b0 = 0, b1 = {b0}),
+        BinarySelector(|bb| *bb.t0 < 7, dynamic = true) {
+            ForceSuccess {
+                #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
+                #[post(|bb| { *bb.t0 += 2; if *bb.t1 != 2 { *bb.t1 += 3 } })]
+                #[success_if(|bb| *bb.t0 == 0)]
+                ParallelAll(max_failures = -3) {
+                    Sequence {
+                        Action(|ctx| ctx.exec(0)),
+                        SetBlackboard(t1 = {b0}),
                     },
-                    ReactiveSequence {
-                        Filter(times = 1, count = Failure, filtered = Failure) {
-                            StatefulAction(Task<2>),
+                    Priority {
+                        Condition(Cond<1> = Cond::<1>),
+                        Sequence {
+                            ReactiveSequence {
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
+                            },
+                            Action(|ctx| ctx.exec(4)),
                         },
-                        Action(PIo<3>, t0 = {t1}),
-                        SetBlackboard(b0 = 9),
+                    },
+                    Repeat(1) {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 3, &mut bb.b0)),
                     },
                 },
             },
-            Repeater(3) {
-                FlipSelector {
-                    ReactiveFallback {
-                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                        Action(PAct<5>, b0 = 3, b1 = {b0}),
-                        StatefulAction(Task<6>),
+            RunOnce(then_skip = true) {
+                MemSequence {
+                    Action(Act<6> = Act::<6>),
+                    Action(PIo<7>, t0 = {b0}),
+                    TryCatch(catch_on_halt = true) {
+                        Script(|bb| *bb.t1 += 1),
+                        AlwaysFailure,
+                        StatefulAction(Task<8>),
                     },
                 },
             },
-            Condition(Cond<7>),
         }
     }
 }
 
-board!(Tree0997Blackboard { t1 b0 t0 });
+board!(Tree0997Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0998Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0998 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Loop(q0, value = {b0}) {
-            Loop(q0, value = {b0}, if_empty = Running) {
-                IfThenElse {
-                    Action(Act<0>),
-                    Action(PIo<1>, t0 = {b0}),
-                    Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
-                },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            ParallelAll {
+                SubTree(Tree0998Sub0),
+                StatefulAction(Task<2>),
             },
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0998Blackboard { b0 q0 });
+bt::behavior_tree! {
+    pub tree Tree0999Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
         }
-        StepSequencer {
-            Condition(Cond<0>),
-            Priority {
-                Precondition(|bb| bb.b1 % 4 != 2, else = Running) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-                Repeat(forever) {
-                    Failer,
-                },
-                Parallel(success = -3, failure = 2) {
-                    SetBlackboard(o0 = Some(0)),
-                    WasEntryUpdated(t0),
-                    Action(PIo<2>, t0 = {b0}),
-                },
+        ReactiveFallback {
+            #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
+            SubTree(Tree0999Sub0, t0 = {=}, b0 = {b0}),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            ReactiveFallback {
+                Condition(Cond<3>),
+                Action(PAct<4>, b0 = {b0}, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0999Blackboard { t0 o0 b1 b0 });
+board!(Tree0999Blackboard { t0 b0 });
 
 cases! {
-    Tree0900 "B{b1;t0;o0=0;b0}PAll{_}(Par{4;-5}(RSeq(c0,a1e),RFb(Flt{3;S;K}(RSel(t2e,c3l)),a4),Pri(c5e,@oh{t0:=o0|4}Rep2(Keep(c6))),a7b{b0;b0},Keep(Rep1(RSeq(@os{b1+=1}@si{b1+3%4>1}@oh{b0+=2}F,F)))),Ret4(Wv{t0}(@po{b1:=b1%4}@si{b0%2=0}Step(Flip(a8b{o0|2;b1},Invt(t9),Flt{2;_;K}(pc10{b0:b0}),Fai,c11b{b0}),Flt{2;R;F}(t12e),PPar{2;N}(Scc{t0!3},Scc{b1%4<0},pc13{b0:=}),Flt{2;_;K}(Swm(Sel(Wu{t0}),c14)),Scc{b1+4!1}))))",
-    Tree0901 "B{b0=2;t0=5}RFb(c0,Flt{3;R;_}(Invt(RtyF(pc1{b0:=}))),WU{t0+2!4}(pi2{t0:t0}))",
-    Tree0902 "B{t0;b0}Once(Isw{t0+2;N;T}(Sb{b0=0},@oh{t0:=b0%2}t0,Inv(Isw{b0+2;_;T}(pt1{b0:b0;b1:t0})),Pri(@rw{t0%2<0}t2e,a3),t4))",
-    Tree0903 "Pri(a0,t1,S)",
-    Tree0904 "B{t0;b0=5;b1=4}@fi{b0%3>1}Try(RSeq(Swm(PAll{2}(Wu{t0},PAll{_}(c0,Sl{10},Rpt{F}(t1))),RepF(RFb(pa2{b0:1;b1:=},@po{t0+=3}Pre{t0%2<1}(@po{t0+=1}@si{b0=2}@fi{t0>0}Sc{b1:=b0+1}),FS(t3),t4)))),R)",
-    Tree0905 "MPri(F,c0)",
-    Tree0906 "B{b0}FF(Flip(Step(Pre{b0<b0%4;K}(F)),ASeq(a0e,a1b{5;b0})))",
-    Tree0907 "B{b0=4;t0=2}WU{b0+4>6}(Star(RetF(pi0{t0:=}),Fb(Flt{1;_;K}(t1),To{30}(c2),Rep1(t3))))",
-    Tree0908 "Pri(Step(Seq(t0,AFb(t1,t2e),RFb(Mt{20}(Pri(c3,a4)),Suc))),Flt{3;R;K}(Seq(Ret4(c5),Ret2(Step(Sl{0},t6)))))",
-    Tree0909 "Rty1(t0)",
-    Tree0910 "RU{F}(Dl{50}(Sub(Sub(RSeq(a0)))))",
-    Tree0911 "B{t0=1;b0=4}Lim{3}(@fi{b0+3!7}Keep(Ite(PPar{2;_}(c0b{t0%4},@rw{t0+2%3<0}@os{b0:=t0%3}Sl{50},a1),PPar{0;T}(c2b{b0+3%2},a3b{t0;b0},t4e,Rus{F}(WU{b0>5}(c5e))))))",
-    Tree0912 "B{t0=2}Ite(t0,pa1{b0:3},Scc{t0%4=0})",
-    Tree0913 "To{10}(t0)",
-    Tree0914 "B{t0=4;b0=5;t1=1;o0=_;b1}Isw{t1;T;N}(MPri(t0,Ret0(@fi{some}@of{b1:=t0}pt1{b0:b1}),c2l,c3l,Sl{100}),Swm(c4,t5,c6,t7,t8),RFb(t9,Wde(Try(t10,c11),a12b{b0;b1})))",
-    Tree0915 "B{b0=1;t0=2;o0=_}WU{t0<6}(Ite(Pre{o0|3>5}(RFb(OnceK(t0))),RFb(Isw{b0%2;T;N}(pi1{t0:=},Sl{30},Suc,F),RSeq(Wt{0},a2b{t0+3;b0},Wt{100},t3))))",
-    Tree0916 "B{t0=3;b0;b1}FF(PPar{0;_}(Sw{0}(pt0{b0:7},Wu{t0}),RSel(t1,pa2{b0:=;b1:b0},a3l,a4e,pi5{t0:b1}),RFb(t6e,pa7{b0:6;b1:b0})))",
-    Tree0917 "B{t0=5;o0=_;b0=5}Pre{b0<6;S}(FF(@fi{o0|1<1}@os{t0+=4}Lim{2}(FF(MSeq(pi0{t0:=},pt1{b0:b0},Sb{b0=t0})))))",
-    Tree0918 "B{b0}Rty0(Sb{b0=4})",
-    Tree0919 "B{t0=5;o0=_;b1=2}Sw{4;3;2}(WU{t0+4%4!0}(Rpt{3}(TryT(t0,a1,a2))),TryF(a3b{4;b1},Wt{0},Once(c4l),@oh{t0+=2}@os{b1:=o0|4+4}@si{t0=5}c5),Opt(c6b{o0|5+3%4}),Fb(c7l,c8))",
-    Tree0920 "B{b1;b0=1;t0=0}ASeq(RFb(Sel(pt0{b0:t0},a1,c2,a3b{b1+3%2;b0},a4),FF(@si{b0>t0+2%3}t5e),pc6{b0:b0}),Ruf{F}(Pre{t0>6;K}(PAll{0}(Ite(@po{b0+=2}RFb(t7,t8,c9l),@si{b1!b1+1}pc10{b0:b1}),WU{b0%3>0}(a11b{t0;b0}),Sb{b1=b0},FF(t12)))),FS(Bin{b1%2=1;_}(Flip(t13,R),t14)))",
-    Tree0921 "B{t0;b1;b0=4}PPar{0;T}(PPar{2;T}(Par{_;_}(t0,t1,c2,Suc),FS(c3l),Try(pc4{b0:t0},t5),Flip(Dl{0}(Sb{b0=8}),RFb(@of{b1+=2;b0:=b1+1%2}t6,R),Pre{b0%2!1;S}(c7))))",
-    Tree0922 "B{t0=5;o0=2;t1=1;b0}Par{_;_}(RT{F}(RSel(Flip(Wu{t0},Ret3(c0)),Rpt{0}(t1e))),Su{t0}(Isw{9;_;N}(Bin{t0+3>o0|3%2;T}(t2,Rty0(@fi{o0|5+1%2=0}@os{b0:=t0%4}@of{o0:=_;t0:=4}pc3{b0:t1})),MSeq(Wu{t0},@ki{b0+3>7}@of{t1+=2}t4))),Fb(Rep4(c5),Rmp{S;S}(pt6{b0:=}),RFb(t7,t8e),Wu{t0}))",
-    Tree0923 "B{t1=0;t0}Par{-3;-5}(t0e,c1,pi2{t0:t1},Wde(t3,Wt{50}),pi4{t0:=})",
-    Tree0924 "MPri(RSel(Par{2;1}(RtyF(Ite(ASeq(c0,t1),Rty1(a2))),Rep4(Rpt{1}(c3))),Sl{0}))",
-    Tree0925 "B{b1=0;b0=5}PAll{_}(Fb(To{0}(t0),@fi{b0!5}@ki{b0+3%3=1}@rw{b0<4}Swm(Once(a1))),TryF(OnceT(t2),t3,t4,pt5{b0:b1;b1:=}),a6l)",
-    Tree0926 "B{b0=2;o0=_;t0=2}Cnd{o0|2>b0%4;N;_}(Rpt{2}(AFb(Try(Try(pc0{b0:b0},Sl{0}),Bin{b0+1%4<3;_}(t1,Sb{t0=b0}),c2l),OnceT(Bin{o0|2>b0;_}(To{30}(Keep(c3l)),MPri(c4,Wu{t0}))),Swm(Pri(t5,PPar{1;T}(Sb{b0=t0},c6)),Ub{o0}),Flt{2;R;K}(Once(pc7{b0:=})),S)))",
-    Tree0927 "Ite(Lim{1}(a0),Suc)",
-    Tree0928 "B{b0=4;o0=3;b1;t0}@of{t0:=o0|0;b0:=b1%2}Ite(AFb(RSel(@oh{o0:=_}@si{t0!7}a0e,SubR(@os{b1:=b0+4}t1e)),Wv{t0}(pa2{b0:1;b1:t0}),Wde(c3b{t0%3},t4e,a5e),@ki{b0=0}@fi{o0|3+3<4}@po{o0:=_}a6b{8;b1},Mt{0}(Rep0(@os{b0:=t0}a7))),Mt{0}(RFb(ASeq(Wu{t0},Inv(Dl{10}(@fi{b0%2=1}To{0}(Ub{o0})))))))",
-    Tree0929 "B{b0=3;t0=3}@os{t0+=3}RSeq(SubA(Par{_;_}(t0,pt1{b0:=;b1:b0})),c2,t3)",
-    Tree0930 "B{q0=2;t0=3;b0=3;t1=2;b1}Isw{b0;N;_}(RSeq(a0b{t1+3;b1},S,AFb(c1,c2),c3b{t0+4%4}),Isw{t1;N;N}(Seq(a4,t5),FS(Dd{50}(t6)),Lp{_;_}(Fb(t7e,t8))),a9)",
-    Tree0931 "B{b0;t0;q0=0;b1=3}TryT(To{10}(Fb(Step(Intr{b1+4%2<1}(S),Scc{t0<2}),Fb(a0b{t0%3;b0},a1),Cnd{b0=2;_;S}(Lp{b1;K}(Star(a2,a3,c4l))),Fb(pc5{b0:8},pt6{b0:3},@of{b0+=3;t0+=1}S))),Lim{1}(Keep(Wt{10})),RSeq(@ki{b0>5}@fi{t0+1!b1%3}Dd{0}(Cnd{b0!6;N;F}(Sb{t0=3})),c7,Swm(a8b{b1%2;b0},t9,a10),Rep0(a11e),Once(Par{1;_}(a12b{9;b0}))))",
-    Tree0932 "B{t0=2;b0=1}Par{-1;1}(Seq(@ki{b0%4<3}Pri(a0e,pa1{b0:=},c2e,c3,@oh{b0+=2;t0:=b0}@rw{b0>t0+3}a4b{b0;b0}),Par{_;-2}(Cnd{t0>1;T;_}(Flt{3;_;K}(RSeq(Sl{20},@oh{t0+=1}c5))),pt6{b0:t0}),Mt{30}(RFb(pc7{b0:=},MSeq(@of{b0+=1}@rw{b0!t0+1%4}Sl{0},a8b{t0%2;b0},t9,c10l)))))",
-    Tree0933 "B{t1=1;t0;b0=4}Dd{20}(Wde(PAll{_}(pt0{b0:b0;b1:t1},pc1{b0:2}),c2b{t0+3}))",
-    Tree0934 "B{b0;b1=3;t0}Pri(Sel(c0b{b0},a1),Sb{b1=t0})",
-    Tree0935 "B{t0=3;t1=4}Wv{t1}(Ret2(pa0{b0:t1;b1:t0}))",
-    Tree0936 "B{q0=2;t0=2}Fb(Lp{_;S}(Wt{20}))",
-    Tree0937 "B{t1=4;b0=1;t0}PPar{1;T}(AFb(Step(t0,a1b{t1;b0}),Cnd{t1+1=2;N;_}(@po{t1+=1}c2),c3,t4),Ite(Isw{t0;T;N}(@fi{t0=t0+3}@os{b0:=t1+2}@rw{t1=1}Rty2(Ite(t5,Pre{t1!t1+2;F}(t6)))),Cd{0;_}(Dl{0}(Wt{100}))),Seq(c7e,c8,Wt{10},Wv{t0}(c9)))",
-    Tree0938 "B{b0=5;t0=1}@rw{b0<2}@fi{t0%2>0}@ki{b0+2>6}Dl{20}(Isw{b0;_;_}(a0b{b0;b0},pa1{b0:=;b1:t0},a2,Rus{2}(Sc{t0:=b0;t0>b0%2?t0:=0}),@ki{t0<3}@os{b0:=t0+3;t0+=3}@rw{b0<4}Suc))",
-    Tree0939 "B{t1=4;t0=2;b0=0}Dd{10}(@si{t0=5}@oh{b0+=3}@rw{b0+1<0}RSeq(Su{t1}(Par{2;2}(Inv(Wde(@os{t0+=1}@oh{t1+=1;t1<3?t0:=b0}@fi{t0+1<0}Sl{20},Pre{b0<7;K}(@os{t0:=t1}Sc{t0:=t1}),Seq(a0,t1e))),t2)),@po{b0%2<0?b0+=3}Rpt{F}(@ki{t1!7}Ruf{1}(pa3{b0:=;b1:t0})),Step(a4,PAll{_}(Lim{3}(a5)),Fb(pt6{b0:=;b1:t1},pt7{b0:5;b1:b0})),@fi{t0+4<t1}@ki{t0>5}RSel(@si{b0+1>b0+3%4}@po{t1+=1}@of{t0+=3;t0:=t1}pa8{b0:=;b1:t1},Scc{b0=4},a9,Scc{b0<t1},Sc{t0%3=1?b0:=t0%2})))",
-    Tree0940 "B{b1;b0=3;t0}Seq(Rep1(@oh{b0+=2}AFb(pc0{b0:b1},F,@si{t0!5}c1e,c2b{b1+3})),Rep0(a3),RSeq(Scc{t0=0},Wt{50},t4))",
-    Tree0941 "B{o0=4;q0=3;t0=2;t1;b0=4}Swm(Lp{t1;K}(Flip(Sl{0},Sb{o0=7},c0,c1,c2e)),@fi{b0!o0|3}@os{b0+=1;b0+3>t1?o0:=_}Isw{t0;N;T}(Ret0(a3b{t1+3;b0}),Cnd{o0|5!t0;_;F}(t4),pi5{t0:b0}),RFb(Ite(pc6{b0:t1},t7),Flip(@os{b0+=2}@of{b0+2<5?t1:=b0}t8,R,pt9{b0:2;b1:t0})))",
-    Tree0942 "B{b1;t0}RetF(RSeq(ASeq(Flip(Flt{2;R;F}(Step(Rpt{0}(c0),pi1{t0:=}))),Wde(ASeq(pi2{t0:b1},t3),pt4{b0:6},Sc{b1+=1}),Cnd{t0+3%4<2;T;S}(RSeq(a5,pc6{b0:8}))),t7,Rep2(Sw{1;5;2}(pt8{b0:t0;b1:b1},RSeq(Suc,R),Mt{0}(a9e),c10l))))",
-    Tree0943 "Dd{10}(Rep0(Sub(Sub(c0))))",
-    Tree0944 "RFb(c0b{1},Sub(t1))",
-    Tree0945 "B{b0;t0=2}TryF(Rep2(Sb{b0=t0}),c0)",
-    Tree0946 "B{b0=4;t1;t0=0}RSeq(Ite(To{30}(TryF(c0,Sc{t0+=1},a1)),PPar{1;N}(t2,c3,c4e),Fb(c5,pt6{b0:b0})),Pri(@oh{t1+=1}@of{t0:=0;t0:=b0}Wde(c7,@of{t0:=b0%3}@rw{b0%4>1}t8,a9e),Flip(Fb(a10b{b0;b0},t11,c12,pc13{b0:t0}))))",
-    Tree0947 "Inv(Rep3(RFb(Sub(c0),Sl{0})))",
-    Tree0948 "B{t1=0;t0=4;q0=3;b0}Star(AFb(Ret0(c0),Isw{t0+4;_;_}(TryT(Sc{t0+=1},c1l),Keep(a2)),SubA(Rmp{S;F}(AFb(pc3{b0:=}))),Cnd{t1=b0%2;N;_}(Rmp{F;S}(Suc)),Flip(t4,t5)))",
-    Tree0949 "B{b0=4;t0=3;b1=2}Lim{3}(Pre{t0+2>b0%2;R}(Pre{b0<6;R}(Sl{0})))",
-    Tree0950 "B{o0=_;b1;t0=5;q0;t1;b0=5}RFb(OnceK(Bin{b0>b0%2;_}(Keep(Seq(t0,t1e,pc2{b0:b0})),@rw{o0|0!5}@fi{t1%3!0}Pre{b0<3;K}(Flt{1;_;_}(pi3{t0:t1})))),RSeq(Flt{1;_;_}(pt4{b0:=;b1:b1}),Lp{b0;K}(c5b{o0|0+1%3})),Seq(Suc,Dl{0}(c6),@oh{t1:=b1}@si{b0+2<2}AFb(@fi{t0+1!6}@of{t1+=3}@rw{t1+4>4}a7b{4;b1},Scc{t1=t0%4}),Inv(pt8{b0:5}),@os{t1:=t0;t1:=0}@fi{t0<5}t9),RSeq(Wu{t1},R),Ret4(t10))",
-    Tree0951 "B{t0;o0=4;b0}RFb(RSeq(Step(pc0{b0:=},t1),t2,c3,Wu{t0}),@fi{t0>1}Opt(Ret3(Seq(@fi{t0=b0+2%3}Wv{t0}(Sl{0}),Ite(a4,@si{o0|0%2=0}@fi{b0%3=1}@of{b0+=2;b0+=3}pc5{b0:=}),c6,Wde(t7,pi8{t0:=},t9)))),Pri(PPar{2;_}(t10,c11e,@ki{t0+3<7}@rw{b0+4!3}t12),Sb{o0=1}))",
-    Tree0952 "B{t0=0}Flip(RFb(pi0{t0:=},a1))",
-    Tree0953 "Try(F,Rus{F}(RU{F}(c0)))",
-    Tree0954 "Ret4(RSeq(AFb(AFb(c0,t1e),RSeq(Sl{10},a2)),Pri(Dl{0}(c3),a4e,c5e),PAll{_}(Sub(Wt{20}),t6,Sub(Sl{20}),c7e),F))",
-    Tree0955 "B{o0=2;b0=4;q0=0}Pri(Ite(a0,Run),Lp{_;R}(@ki{b0<4}Seq(@oh{b0+4%2!1?b0+=4}c1b{o0|5%3},c2,c3,Sl{10},t4)),Ret0(c5e),To{50}(t6))",
-    Tree0956 "B{t0=4;b0=2}@ki{b0=4}@po{t0:=9}@si{b0+1<t0}Ret2(PPar{2;N}(Ret0(S),t0e,c1))",
-    Tree0957 "Pri(a0,Flt{2;R;_}(t1),PPar{1;_}(t2,S))",
-    Tree0958 "B{b1;b0=4;o0;t0=5}RFb(Pre{b1+3%4<2;K}(Keep(Pre{b0!5;K}(Dd{0}(Sw{3;4;5}(Sb{o0=3},Scc{b0>o0|0+3},t0e,c1))))),Mt{20}(RSeq(t2,@os{t0:=b0+3}@ki{b1>0}a3,t4)))",
-    Tree0959 "B{b0=2;t0=5;b1}Sel(pa0{b0:2;b1:b0},Star(AFb(c1,pa2{b0:=;b1:t0}),Rep3(@rw{t0=5}Sw{4;3}(a3,Sc{t0+=1},pc4{b0:b1}))),Sel(WU{b0+4%2>0}(RSeq(a5,Wt{10},t6e))))",
-    Tree0960 "Flt{2;_;_}(t0e)",
-    Tree0961 "B{q0;t0=2;b0;b1=1}Flip(Cnd{b0<b1+4;N;F}(TryF(Dl{0}(Pre{b0<4;K}(Wt{0})),Cnd{b1=b0;T;F}(Su{t0}(RSeq(Wu{t0}))),Rpt{0}(c0l))),Rpt{2}(Fb(Lp{b0;S}(Sw{5}(@os{b1:=b0}Wv{t0}(c1),S)),Wde(@rw{t0+3%2!1}pa2{b0:t0;b1:t0},Scc{t0>5}))),To{10}(Isw{b1;T;N}(@rw{b0%4<0}RSeq(c3,a4e),c5,Lp{t0;S}(c6))),Lp{_;K}(Sw{3}(RFb(c7,@oh{t0:=t0%3}t8,c9),c10)),Rus{2}(Lp{b0;F}(MPri(@po{t0:=b1+1%4}a11,Sb{t0=6}))))",
-    Tree0962 "B{b1;t0;b0=2}PAll{-2}(PPar{0;N}(pc0{b0:=},pt1{b0:t0;b1:b1},c2l),Sw{5}(Seq(Isw{b0+1;_;_}(t3,a4b{0;b1}),a5b{t0;b0}),RFb(t6,Wt{0})),To{20}(Wv{t0}(Ret4(S))))",
-    Tree0963 "FS(F)",
-    Tree0964 "B{b0=1;b1=1;t0=2}OnceT(Ret2(Bin{t0+4%4<3;T}(Wde(Lim{1}(c0b{t0}),TryF(SubR(t1e),Scc{b0+3>b1+2%4})),Flt{1;_;K}(pt2{b0:9;b1:t0}))))",
-    Tree0965 "B{o0;t1=2;b0;t0=5}Rep3(RFb(a0,Rpt{3}(@rw{b0=7}@os{t1+=3}@po{t1:=t0}a1l),a2b{o0|2;b0},t3))",
-    Tree0966 "B{t0=0;b1=0;b0=3;q0=4}Seq(Sl{10},Pre{b0<2;R}(PPar{1;T}(RSeq(Scc{b0+4!b1+3},RSeq(a0,@si{b0!0}c1l)),WU{b1>b0+1}(Suc))),Ite(Fb(Lp{t0;S}(t2),c3b{b1}),c4l,AFb(c5,c6,R)))",
-    Tree0967 "MPri(Swm(a0,t1),FF(S))",
-    Tree0968 "Ret3(Sub(a0))",
-    Tree0969 "B{t0;b1=2;o0=_;b0=4}Fb(RFb(@of{b0>b0%4?t0+=3}Pre{some;R}(PPar{0;_}(AFb(@rw{b1>6}@os{b0+=1}t0,S),Sb{b1=b0},t1)),RSeq(t2,S,@fi{b1<7}Rpt{0}(c3)),Wde(ASeq(t4e,Pre{t0+4%4>1;S}(Once(Scc{t0+2>7}))),OnceT(Rty4(@fi{b1+1<7}@po{t0:=b0;b0+=1}@rw{t0+1>t0}a5e))),Intr{some}(Swm(RFb(@fi{none}pi6{t0:=},pi7{t0:=},To{100}(RT{F}(@fi{b0<7}@rw{some}Suc)))))))",
-    Tree0970 "B{o0;b1;t0;b0}Intr{o0|3>6}(@ki{t0<4}RSel(Bin{t0!7;_}(pa0{b0:b1},Sb{b1=5}),RFb(t1e,a2b{b1;b1},pc3{b0:t0},c4l,pc5{b0:=}),Sw{4;1}(t6e,RSeq(Sb{t0=2},t7),Wt{20}),@of{b1+=2}Pri(t8,@fi{b0%3!2}pt9{b0:b0;b1:b1},c10b{o0|3}),a11))",
-    Tree0971 "B{o0=_;t0=3;b0}Keep(MPri(Rep3(PAll{0}(Invt(Once(OnceK(@fi{b0!4}@rw{t0%3<2}@oh{o0:=_}t0))))),@rw{t0>6}RFb(Pre{t0=4;F}(pc1{b0:b0}),WU{b0>4}(OnceT(c2b{b0})),Wu{t0},@os{b0:=t0}Bin{none;_}(t3,Ub{o0}),Suc),Fb(RSel(MSeq(t4,Pre{t0<6;K}(Sc{t0:=o0|3+3}),FF(Wt{0}))),@fi{t0+1%4!3}@oh{b0:=o0|0%4;o0:=_}Once(Rmp{S;S}(a5)),Su{t0}(a6))))",
-    Tree0972 "Dl{30}(OnceK(Flip(c0,t1)))",
-    Tree0973 "B{t0=0;b0=3;o0}Ruf{F}(PPar{1;N}(RSeq(Rep3(@ki{o0|1<b0%3}@of{o0:=_;t0+=1}@po{t0+=2}To{20}(c0e)),Par{2;-1}(R,a1e))))",
-    Tree0974 "B{b0=2;t0=1;b1=4;o0;t1=2}RSeq(c0l,@ki{t1<1}@si{some}RFb(@rw{some}a1),Seq(pt2{b0:=;b1:b0},RFb(c3b{b0},@po{b0:=t0}Wu{t1},t4),pi5{t0:=}),Ub{o0},Keep(Par{_;0}(a6b{b1;b0},F,pt7{b0:b0;b1:t0})))",
-    Tree0975 "Cd{10;K}(RFb(MPri(Mt{50}(Wt{30}),t0),Seq(c1e,c2,t3,Suc)))",
-    Tree0976 "B{q0=4;t0=5}Lp{t0;_}(t0e)",
-    Tree0977 "B{b0=4;b1=5;t0=0}@os{b1+=1}PPar{2;N}(Bin{b0<0;_}(Sc{b0%2>0?b1:=t0%4;b0:=t0},pt0{b0:0}),pa1{b0:=;b1:=},a2,pc3{b0:3})",
-    Tree0978 "B{t0=2;b1=0;q0}Invt(Flip(Cd{30;_}(Ite(RFb(t0e,t1e),RT{2}(Lp{b1;_}(Sb{t0=7})))),PAll{1}(t2,t3,Rus{F}(a4))))",
-    Tree0979 "B{b1=5;t0=2}Sw{2}(Pri(c0e,pi1{t0:=}),c2b{t0%2})",
-    Tree0980 "B{t0=5;b1;t1=0;b0=5}Step(RetF(Step(@oh{t0%2<1?t0:=t0%2}Rep2(a0))),Fb(t1,@po{t1:=b0}@si{t1+1<0}pi2{t0:=}),Seq(t3,RFb(t4,Flt{2;_;F}(c5b{b0})),Wt{10},Wt{10}),Sw{4;5;1}(F,t6e,c7,Lim{2}(c8)))",
-    Tree0981 "B{t0;b1;b0=1}Sel(Ret2(Rep4(FF(Sw{0;4}(FS(Rpt{2}(F)),Rmp{S;F}(RSeq(a0,F)),a1)))),TryF(Fb(@po{b1+=2}@si{b0%2>0}Seq(c2l,@po{b0%3<0?b1:=3}@os{b1+=1;b0:=b0+3%3}Ret0(a3)),@si{t0>4}@oh{b1+=2}PPar{0;T}(c4,Seq(@of{t0%2!1?b1+=1}Rpt{1}(c5)))),Fb(c6,t7,t8,@ki{b0+4%2!0}c9)),Seq(RFb(Scc{t0+2>7},Fb(Try(pa10{b0:4},c11l,t12e,c13b{0}))),pa14{b0:7;b1:b1}))",
-    Tree0982 "B{b0=1;t1=4;o0=1}Fb(SubA(@fi{none}@ki{t1!5}Ub{o0}),@oh{o0:=_}@rw{b0%4<0}@si{t1+2=5}c0,S)",
-    Tree0983 "Once(c0e)",
-    Tree0984 "B{b0=3;t0;b1=0;o0=_;q0=3}Seq(@of{t0>5?t0+=1;b0:=4}@po{t0+=2}Pre{o0|1<t0}(AFb(Swm(Rep4(Wt{100}),pa0{b0:=;b1:b0},pt1{b0:4;b1:b0}),Pre{b1=2}(ASeq(c2,c3e,c4l)),t5e)),TryF(@rw{b1%4<3}@oh{t0=o0|3?b0:=b0+1%3}@si{o0|0<b1%2}Lp{b0;F}(c6),Lim{1}(RFb(t7,a8)),Sl{10}))",
-    Tree0985 "Cd{0;K}(c0)",
-    Tree0986 "To{10}(Inv(c0))",
-    Tree0987 "B{b1;b0=4;t0=0}Sel(c0l,@rw{b0>b1}Rep1(@os{b1%4>1?b1:=b0}pi1{t0:b1}),Ite(pt2{b0:b1;b1:t0},c3))",
-    Tree0988 "B{t1=1;b1=0;b0=2;t0=5}TryT(Fb(t0,@fi{t0<t0+1}@of{t0:=b0+3%4}@po{b1:=b0}t1e,PAll{-2}(pc2{b0:t1},@si{t1+4%2!0}@rw{t0=6}@oh{t1%3<1?t1+=1}F),Wu{t0},t3),Inv(Seq(pc4{b0:=},pa5{b0:b0;b1:t1},pt6{b0:b0;b1:b0},pt7{b0:b0})),Fb(Cd{20;K}(@si{t1+1%4<3}@fi{b1<b0}Ret3(Sb{t0=b0})),pa8{b0:6;b1:=},t9),Step(c10b{b1+1},RFb(t11,Sl{0}),R,c12,Intr{b1!5}(F)),MSeq(Cd{0;_}(ASeq(t13,R))))",
-    Tree0989 "B{t0;b0=5}RFb(t0,Swm(t1,a2b{t0;b0}),t3,Flt{3;S;_}(pi4{t0:b0}),c5)",
-    Tree0990 "B{b0=3;t0;o0;t1}Cd{20;K}(@rw{b0<t0%4}@ki{o0|4+3%3<1}AFb(a0e,Su{t1}(Rty3(Sl{10})),Ub{o0}))",
-    Tree0991 "B{t1=0;b0;t0=0}AFb(Keep(PPar{1;N}(c0b{t0%2},c1,pc2{b0:b0})),Dd{0}(OnceK(Wu{t1})),Su{t0}(Wt{0}))",
-    Tree0992 "B{o0;t0=3;q0=0;b0}TryF(@po{b0:=0;b0:=7}Lim{2}(a0b{o0|3%3;b0}),Lp{_;R}(PAll{-2}(Seq(c1b{b0},Sc{o0|2<b0?b0:=1}),Fai,c2b{2},a3b{t0+2%3;b0},Par{2;3}(t4,t5,c6l))))",
-    Tree0993 "B{b0;t0=5;b1=1}RSel(TryT(c0,@of{t0:=b0%4}@po{b0:=3;t0%2!1?b1:=b0+2%2}@rw{t0+4=4}a1),Ret2(To{20}(Sb{t0=1})))",
-    Tree0994 "B{b1=5}Try(pc0{b0:b1},RSeq(c1,MPri(t2,c3),c4))",
-    Tree0995 "B{b0;b1=4;t0=5}Flip(Pri(TryF(Flt{3;F;F}(t0),t1),t2),Sb{b1=2},Sw{5;1}(pt3{b0:=},FS(Su{t0}(Wt{20})),@of{t0+=1}t4e))",
-    Tree0996 "Inv(c0l)",
-    Tree0997 "B{t1=3;b0=5;t0}Ite(Rep1(Bin{t0=t1%3;_}(RFb(a0,pa1{b0:0;b1:b0}),RSeq(Flt{1;F;F}(t2),pi3{t0:t1},Sb{b0=9}))),Rpt{3}(Flip(RFb(pt4{b0:b0;b1:t0},pa5{b0:3;b1:b0},t6))),c7)",
-    Tree0998 "B{b0;q0=3}Lp{b0;_}(Lp{b0;R}(Ite(a0,pi1{t0:b0},a2b{0;b0})))",
-    Tree0999 "B{t0=3;o0=_;b1=5;b0}Step(c0,Pri(Pre{b1%4!2;R}(pi1{t0:=}),RepF(Fai),Par{-3;2}(Sb{o0=0},Wu{t0},pi2{t0:b0})))",
+    Tree0900 "RtyF(To{10}(t0))",
+    Tree0901 "B{t1=4;b0;t0=3;o0=4}PPar{1;N}(Rmp{F;S}(@fi{t1>b0}@si{o0|0>4}t0),@po{b0+=4}Rpt{0}(pa1{b0:t1;b1:b0}),OnceK(PAll{_}(c2b{b0},t3e)),t4e,Rpt{F}(Pri(@os{t0+=3}t5,a6)))",
+    Tree0902 "B{t0;b0=0}Par{_;1}(Fb(Rep4(c0b{9}),Wu{t0},Swm(Sl{50},Sc{t0:=b0+1%2},t1),Inv(F)),Par{5;-4}(Rep1(pc2{b0:t0}),c3l,Wt{30},t4,Bin{t0+3%4!0;T}(Wt{50},a5b{6;b0})),Fb(Dd{0}(Pri(a6,a7)),FF(t8)))",
+    Tree0903 "B{b1=4;b0=5;q0=4}@os{b0+=2;b0+=3}OnceK(Lp{b1;K}(RetF(a0b{b1%3;b1})))",
+    Tree0904 "B{b0=5;t0=5;o0}FS(Once(Star(@ki{b0%2>0}@po{b0:=t0%2}Ret1(@of{t0+=1}t0),c1e,FS(Ub{o0}))))",
+    Tree0905 "Rpt{F}(Pri(PAll{_}(Par{_;0}(t0e,Ret1(a1l),OnceK(Seq(t2e,t3,a4))),FF(Rep2(Flt{1;S;F}(RFb(a5,t6)))),Ruf{F}(Lim{1}(Seq(a7,c8,c9))),Cd{20;K}(RSeq(RSeq(c10,t11),c12,Run)),Fb(a13,Fai,t14,a15))))",
+    Tree0906 "B{t1=2;t0=5;b1;b0;q0=2}PPar{0;N}(MSeq(Rep4(Wt{20}),@si{t1!t1%4}R,Wt{0},Sl{0},Wu{t0}),Sw{4}(Fai,c0),Rty4(Swm(Swm(Rep2(Pre{b1>3;R}(@ki{b0+3%3!2}Lp{b1;_}(t1))),Swm(Sl{0},@po{t0:=b1+4%4;b1:=4}@si{b0<b1}@os{t1!1?b1+=1}t2,a3)))))",
+    Tree0907 "B{t0=4}MPri(pi0{t0:=},t1,t2e,c3,@rw{t0>6}Sl{100})",
+    Tree0908 "B{t1=0;o0=1;t0;b0;b1=2}Star(MPri(Bin{o0|0!3;T}(Rus{1}(Rep3(c0)),c1b{b0%2}),PAll{_}(Seq(pi2{t0:b1},t3e,t4),RFb(pi5{t0:b1},t6,@rw{b0+2%3>1}c7)),MPri(RSel(Scc{t1!3},@of{t1+=3}OnceK(Ret0(a8)),Sb{t0=b1}))))",
+    Tree0909 "RSeq(Sel(a0,F),Swm(t1,t2),RU{F}(Sl{0}))",
+    Tree0910 "B{b0=0}Flip(t0,Invt(pi1{t0:b0}))",
+    Tree0911 "FF(Fb(c0,t1,a2,Star(t3,t4),ASeq(t5,c6)))",
+    Tree0912 "B{t0;o0=_;b0=2}RSeq(To{30}(@po{t0+=3}Su{t0}(@os{o0:=_}@of{t0+=1}@rw{b0>0}Run)),SubR(SubR(Flip(pi0{t0:b0}))))",
+    Tree0913 "PPar{2;_}(Keep(RFb(t0e,t1,t2)),Ret2(c3),t4,Flip(a5,c6,t7,F))",
+    Tree0914 "B{b1=1;t0=1}Pre{b1<5;S}(Intr{t0>3}(Inv(Su{t0}(a0b{b1%4;b1}))))",
+    Tree0915 "B{o0;b0=2;t0=1}PAll{0}(@os{b0:=4;b0:=t0+1}@oh{t0=b0?o0:=o0|2;o0:=_}Fb(PPar{0;N}(RSeq(pa0{b0:=;b1:b0},Scc{b0%4>1},Sc{o0:=_},Sb{o0=1}),Step(Rep1(ASeq(SubR(Sl{10})))),Dl{30}(Opt(RepF(AFb(a1e,Wu{t0})))))))",
+    Tree0916 "B{o0;q0=3;t0=2}RSel(@rw{t0>o0|5+3}pi0{t0:=},Wt{0})",
+    Tree0917 "Ret2(Fai)",
+    Tree0918 "B{b0=4;o0=5;t1=3;b1=3;t0}TryT(Seq(@rw{t0>2}t0e,RSeq(pt1{b0:t0;b1:b1},Ub{o0}),c2l,FS(PPar{0;_}(R,t3e))),@fi{b0<6}@rw{t1>1}@os{t0<3?t1+=1;t1+=1}RFb(RSeq(Pri(Mt{20}(PAll{1}(@fi{b1+4!t0+4}t4,Scc{some})),c5b{0}))))",
+    Tree0919 "B{t0=2}Rus{F}(Sc{t0+=3})",
+    Tree0920 "B{t0=3;o0;t1}FS(Flip(Opt(Ret3(RtyF(Star(Bin{some;_}(Ub{o0},a0),Scc{t0%2!0},c1)))),FS(Flt{2;S;_}(Wv{t1}(Pre{t1>7;F}(c2e)))),Flip(Cnd{o0|3!0;_;S}(PPar{2;N}(t3,c4)),c5)))",
+    Tree0921 "B{b0=5;t0}Wde(RSeq(RFb(c0e,F),S),Seq(Par{_;2}(c1,a2l),Dd{30}(@rw{t0<2}@po{t0:=t0+2%2}Wde(t3,@os{b0%4!1?t0:=8;t0+=2}SubA(Sb{b0=t0})))))",
+    Tree0922 "B{b0=3;t0=0}RSeq(@oh{t0>t0+4%4?t0:=b0}@po{t0+=1}@si{b0+3%2<0}RU{F}(RT{F}(a0)),Inv(TryF(t1,t2e,c3)),c4)",
+    Tree0923 "B{t1=3;t0=2;b0=4;q0=0}RSeq(Ruf{3}(PPar{1;_}(MSeq(Sb{t1=t0},S,Swm(S,a0b{t0+3%4;b0})),Suc)),Isw{t0;N;_}(Ite(Inv(RFb(c1l,RT{2}(t2),c3)),PPar{2;N}(Rmp{S;S}(@ki{t1>2}t4e),Lp{t1;_}(c5l))),Lp{b0;S}(Rpt{F}(@si{t1+1%3<1}@os{t0!b0?t1+=1;t1:=t0+3}@of{t0+=3}Sc{t0+=3}))))",
+    Tree0924 "OnceT(t0)",
+    Tree0925 "Dl{50}(t0e)",
+    Tree0926 "OnceK(Sub(c0l))",
+    Tree0927 "B{b0=5;t0=1;b1=3}Par{4;-2}(pt0{b0:4;b1:b0},Sc{b1:=t0%4},RFb(@po{b1<t0+4?b1+=1;b0:=t0+3%3}@fi{b1+2%3=1}@os{t0+=1;b0+=3}RSeq(Wt{20},a1)),t2,t3)",
+    Tree0928 "B{b1=4;t0;q0}@ki{t0+3<3}@of{b1+=1}Star(RFb(Par{2;-2}(c0,a1e),t2),Lp{t0;S}(Pri(pc3{b0:b1},Swm(t4e))))",
+    Tree0929 "B{t0=3;b0;b1=1}MPri(Seq(@po{b1:=b0;t0+=2}@fi{b1<2}Pri(Wu{t0},pi0{t0:b0})),Wu{t0},Rmp{F;S}(Once(t1)))",
+    Tree0930 "B{t0=0;b0=2}Su{t0}(RSeq(c0,t1e,Sb{b0=7},t2))",
+    Tree0931 "B{t1=5;t0=1;b0=0;q0=2;o0=_;b1=2}Seq(OnceT(TryT(a0e,RepF(c1))),PAll{0}(Try(Ret4(Sc{t0+=3;t1:=b1}),pt2{b0:t0;b1:=}),Pri(Lp{t0;K}(RFb(Scc{none},c3,t4)),Flip(a5,@of{b0:=5}@si{b1+2<4}@os{b0+=2;o0:=_}Sb{b0=6},pc6{b0:4},pt7{b0:b1;b1:t1}))))",
+    Tree0932 "Keep(c0e)",
+    Tree0933 "B{b0=3;t0;o0=2;t1}@si{none}RFb(Fb(a0b{7;b0},c1b{b0},c2,Sel(a3,c4b{t1+4}),t5),OnceK(Star(pa6{b0:7;b1:t0},R)),MSeq(Sc{t0+3>6?t0+=1},Scc{o0|0%2>0}),Star(Par{-2;2}(c7,@fi{t1<b0}@si{b0%3=2}Sl{20})),Wu{t0})",
+    Tree0934 "TryF(Ruf{F}(RSeq(Par{2;_}(Sl{20},Wt{20}),MSeq(c0,t1,a2),a3)),Ite(Dl{20}(Seq(a4,a5)),Rep0(a6),c7l))",
+    Tree0935 "Rep3(Flt{1;_;K}(Step(Ret3(t0),MSeq(t1,RFb(Step(t2,c3e))),AFb(Seq(c4,a5l,RepF(t6))))))",
+    Tree0936 "B{b1=1;t0=0;b0=0}RU{F}(RSeq(Swm(c0,Pre{t0+2%2!0}(@oh{b0:=b0%3}@fi{b1>2}t1)),RSeq(pc2{b0:2},c3b{t0},@os{b1+=1}Sl{0},SubA(c4))))",
+    Tree0937 "RU{S}(Ite(Sub(PAll{_}(c0,t1,c2)),Ret3(t3),MPri(OnceK(a4),c5)))",
+    Tree0938 "B{b0;t0=5;b1=1}@of{b0:=b1%4;t0+=1}Swm(t0)",
+    Tree0939 "Pri(t0,t1,OnceK(c2))",
+    Tree0940 "B{b1=2;t0;b0=2}Sel(Step(Sw{1;2;5}(F,MSeq(pc0{b0:b0},t1),Sc{b0:=t0+4},@rw{b1+2=0}@oh{b0:=t0+1%4;b1>7?t0+=2}c2),RSeq(@ki{b0<5}@po{t0+=1}t3e,Sc{t0+=1;b1!t0?b1:=t0})))",
+    Tree0941 "Star(Rus{1}(Sub(Lim{1}(FS(pt0{b0:6})))))",
+    Tree0942 "B{b0;t0}Rpt{3}(Cnd{b0!4;N;S}(Pre{b0%2>0;S}(RSeq(@ki{t0+3<b0}@fi{b0%4!1}PAll{2}(TryF(t0,t1),@po{b0+=3}@rw{t0%4<0}Ruf{1}(c2b{b0}))))))",
+    Tree0943 "B{b1=5;o0=_;t0=4;b0}Sw{1;0;2}(@oh{o0:=b1}@os{t0+=2}@of{b1+=1}RFb(@si{t0%4<3}Fai,c0e),Mt{0}(Scc{b1%3<0}),Pre{t0+1=b1}(@os{t0+=2;t0:=o0|4%2}Ret4(@rw{b1%2<1}@ki{t0%2!0}@os{t0+=1}a1)),Par{1;-2}(a2,c3,pt4{b0:=;b1:b1},t5))",
+    Tree0944 "B{b1=5;b0;t0;t1=2;o0=0}Wde(a0l,Seq(ASeq(@rw{b1+4<o0|0+2%3}@os{b0:=o0|2%2}@po{b0:=2}pt1{b0:=},a2l,pi3{t0:b0})),@oh{t0:=b1+1%3}Wt{20})",
+    Tree0945 "B{b0=4;t0=2}PPar{2;T}(@fi{t0<b0}t0,Fb(Wu{t0},pc1{b0:b0},a2b{b0+3%3;b0},c3))",
+    Tree0946 "B{b0=3;t0=2;b1=1}AFb(PAll{_}(OnceK(Wu{t0}),F),MPri(Flip(Sb{b1=t0},Su{t0}(pa0{b0:t0;b1:=}),Wu{t0},RU{F}(t1),t2),t3),Seq(a4b{b1;b0},c5,Ite(t6e,t7)))",
+    Tree0947 "B{b0;t0;b1=2;t1}MPri(Wde(a0,Isw{t1+3;N;_}(Scc{b0>t0},Rus{F}(a1)),t2e),Sel(Wv{t1}(Scc{t1+3=5})),RFb(Pre{b1=2;S}(@oh{b0%3=1?b1+=1}@si{t1!4}Scc{b0+3>0}),Rep1(t3),PAll{-1}(SubA(Sl{0}),Sb{b1=t1}),a4b{t0;b1},pa5{b0:b1;b1:=}))",
+    Tree0948 "B{q0;b1=4;t0=3}@si{b1<4}@fi{b1!t0+1%3}Isw{4;N;_}(F,Lp{t0;F}(FS(pi0{t0:b1})),Fb(Dd{0}(pi1{t0:=}),FF(c2),Flt{3;S;F}(t3)))",
+    Tree0949 "B{b1=0;b0;t0=0}Keep(PPar{2;T}(Wde(Par{-2;2}(a0,Pre{b1+4!0}(t1)),Bin{b0+2>1;T}(Wt{0},Wu{t0})),Par{-1;-1}(@rw{t0+1<3}pa2{b0:0;b1:t0},Keep(c3))))",
+    Tree0950 "B{b0}RSeq(RFb(Rep0(a0)),c1b{b0+1})",
+    Tree0951 "Step(Rpt{F}(OnceK(Cd{0;K}(t0))),c1l,a2e)",
+    Tree0952 "B{o0;t0=5;b0=4}Seq(Flip(RSeq(t0,c1b{o0|0%3},Rep1(a2b{t0;b0})),Keep(Sb{t0=b0}),Try(OnceK(R),Inv(t3)),Dd{0}(Swm(Wde(Scc{some},Sb{b0=t0}),Ite(t4,c5b{t0+3}))),PPar{1;N}(@fi{t0+1<6}t6,t7)))",
+    Tree0953 "Dd{50}(Seq(Dl{20}(t0),a1,Swm(Swm(t2,S,Sl{50}),c3)))",
+    Tree0954 "B{t0;t1=2;b0}Par{-1;_}(Ite(MPri(Bin{t1%3=1;T}(a0,Pre{t1>t0%2;R}(F))),Flt{3;_;F}(Pre{b0+4!b0%4;S}(Inv(@rw{b0<5}@os{b0:=5}a1l))),Cd{30;_}(Sl{100})),Rus{1}(Seq(Swm(Bin{b0+2>4;N}(t2,pa3{b0:8;b1:t0}),c4e),Sb{t0=t1})))",
+    Tree0955 "B{b0=1;t0=4;b1=3}Isw{b0+4;N;_}(@oh{t0%3<2?t0:=b1}@fi{t0<2}Sel(t0,pi1{t0:=}),MPri(pa2{b0:=;b1:=},@po{b1:=t0+1%3}@oh{b0+=1;b1%2=1?b1:=8}@ki{b0+4%2<0}pt3{b0:=}))",
+    Tree0956 "B{b0=4;b1=2}Fb(MPri(SubR(Par{-2;-1}(c0,a1)),@fi{b0=5}Flt{2;S;_}(Dd{100}(t2))),Intr{b0%3=0}(RSeq(Wt{0},Sb{b0=3})),Seq(SubA(PAll{_}(c3,c4)),Dl{30}(c5),t6,Suc))",
+    Tree0957 "B{t0=4;b1=3}Sw{3;0}(Rep3(RU{F}(Bin{b1!3;T}(pa0{b0:0},Rty1(a1)))),Step(Sw{0}(RU{F}(@oh{t0:=b1+2}@rw{b1<t0+2}c2e),a3l),Flip(PPar{0;_}(t4,R))),Seq(Sl{30},FS(pi5{t0:=}),t6,a7))",
+    Tree0958 "RSeq(Dl{20}(a0e),To{20}(Swm(TryF(a1l,Seq(t2,a3)),RFb(PAll{_}(c4,a5,S),PAll{-2}(a6,To{20}(a7l))),Rty4(Fb(c8,Sub(Mt{30}(t9)),Cd{0;K}(c10),Sl{20})))))",
+    Tree0959 "Rus{2}(Cd{0;F}(F))",
+    Tree0960 "B{q0;b0=3;t1;t0}Swm(Lp{t1;K}(Wv{t1}(@oh{b0>5?t1:=8}t0)),@os{b0+=1;t1+=1}@po{t0+=3}Lp{b0;S}(RFb(c1,Sc{t1:=t0})),Ret2(Swm(@os{t0+=2}Lp{b0;S}(S),a2,@of{b0:=t1+1}@oh{t0+=1}Sl{10},c3)),pi4{t0:t0},t5e)",
+    Tree0961 "Lim{2}(Swm(c0))",
+    Tree0962 "Seq(a0l)",
+    Tree0963 "Ruf{F}(Sub(Sub(S)))",
+    Tree0964 "B{b0=4;t0=0;t1;b1;o0=_}@fi{t0+4=2}PAll{_}(Sel(Cnd{o0|5+1<t0+3;T;S}(Sel(pc0{b0:b1},t1)),Isw{b0+3;N;N}(c2,Sb{o0=6})),RFb(Bin{t1+4>t0%4;_}(Swm(Scc{b0<t0},@of{t0+4<t0+1%4?b1+=3;b0:=9}@rw{some}Wt{50},t3e,Sb{b0=8}),Ite(Step(a4e,Sb{t0=9}),Sb{o0=3})),Cnd{t0%3<1;T;F}(RSeq(Pri(Opt(Cd{0;K}(t5e)),c6l)))))",
+    Tree0965 "B{t1;t0;b0;b1=0}Pre{b0>t1;R}(PAll{-1}(Isw{t1+3;T;_}(Dd{10}(c0),Wv{t0}(MPri(pc1{b0:=},a2e,pt3{b0:b0;b1:=})),Fb(a4,a5))))",
+    Tree0966 "B{b0}Wde(c0e,Once(pi1{t0:b0}),a2)",
+    Tree0967 "B{b0=1}RFb(Sel(t0,pt1{b0:9;b1:b0}))",
+    Tree0968 "B{t1=4;b0=1}Step(t0,Pre{t1<b0}(RetF(FF(pa1{b0:b0}))))",
+    Tree0969 "B{t1=5;t0=4;b0;b1=2}RFb(RFb(@ki{t0%4!1}FF(PPar{0;_}(t0,c1e)),MSeq(a2,a3e,Scc{t0<t1}),c4,t5),RSeq(RFb(PAll{_}(@os{b0%2=1?b1:=5;t1:=b0+4}@of{b1!b0+4%4?t0+=3}Ret4(@os{b1+2<t1?t0:=b1+4}@fi{t0%4!3}a6b{t0;b0}),Sl{20}),AFb(t7,a8),@os{b0:=b1;b1+=1}MPri(Par{_;0}(Sb{b0=b1},c9,c10)))))",
+    Tree0970 "B{b0=5;t0}Pri(Isw{b0%4;N;T}(F,c0,c1),Cnd{t0+3>b0;_;S}(RT{F}(a2b{t0+4;b0})))",
+    Tree0971 "B{t1}Star(SubR(c0b{t1}),Invt(Ret1(a1)))",
+    Tree0972 "B{o0;b0}ASeq(Sb{b0=3},Sb{o0=4})",
+    Tree0973 "B{b0;t0=5;t1=5;o0=_;b1=3}MSeq(MSeq(MPri(Ret4(@rw{t0+4%4<1}@of{t1!o0|5?b1+=1;o0:=_}@oh{t1+=3;none?o0:=_}Wu{t1}),c0e,c1),Seq(Wu{t0},c2,t3),ASeq(@fi{b1<5}@os{b1:=t0%2}@si{t0!7}pc4{b0:=},a5)),Sw{2;0}(@of{o0:=_}F,To{30}(Flip(c6,Scc{some})),Ruf{F}(pc7{b0:=})),Step(RSeq(@ki{b0=t1}@si{b0=0}@of{b0:=t1+4%4}Wu{t0},t8,S),Rmp{S;F}(S),Sc{b1:=t1},@po{b1:=t0+1%4}@ki{o0|5%4=2}@of{t0+=1}Cd{50;_}(Rty0(t9e)),a10b{o0|0+4%4;b1}))",
+    Tree0974 "B{b1=3;b0;o0=1;q0=1;t0}Fb(Wde(Wde(AFb(c0b{t0},pa1{b0:b1;b1:b0},c2b{b1+3},c3),@of{b0+=1}@os{t0:=b0}OnceK(Fb(Ruf{F}(pt4{b0:=;b1:=}),Isw{o0|1+1%3;T;_}(Ub{o0},F)))),Intr{b1<3}(RSel(Pre{some;S}(t5),OnceK(Keep(Rep3(pi6{t0:b1}))),Isw{b1;T;T}(Lp{b1;R}(a7b{9;b1}),pc8{b0:2}))),@ki{b1+1=3}@of{b1+=1}Lp{_;F}(RFb(Ite(RFb(F,Scc{o0|5%4>0},Wu{t0},c9b{t0%4}),t10),Rus{F}(Pre{t0%2>0;K}(@ki{t0!b0+4}@os{none?t0+=3}Seq(t11,F)))))))",
+    Tree0975 "To{30}(TryF(t0,c1,t2))",
+    Tree0976 "Seq(Flt{1;_;_}(AFb(t0e,t1,a2e,c3)),Rus{1}(To{30}(t4)),a5l,Fb(a6,F,t7,Sl{0}))",
+    Tree0977 "B{q0=3;b0;t0=2;b1}Lp{_;R}(@fi{b1=b1+3}@os{b0:=t0+2}@rw{t0=1}Fb(To{10}(PPar{0;N}(t0,Sw{1}(c1l,pt2{b0:5;b1:t0}),Pre{b1%4>2;F}(Wu{t0}))),RSeq(Sc{b0+=2;t0+=3},Wt{30},F)))",
+    Tree0978 "B{t0=2;b1=2}Swm(FS(c0),OnceT(Sb{t0=2}),RFb(a1b{t0+1%3;b1},t2,t3e),Intr{t0%3>0}(pa4{b0:8}))",
+    Tree0979 "B{b0=5;b1=3;t0}RFb(Fb(Fb(Pre{t0!1;R}(Wu{t0}),a0),Sw{4;2;5}(pc1{b0:8},t2,Cnd{b0%4>2;N;_}(pc3{b0:t0}),t4e)),To{20}(MSeq(@os{b1:=t0;t0:=b1}Dl{0}(Fb(Sw{3;2}(TryT(Wt{0},t5e),pt6{b0:6;b1:t0},pt7{b0:=}),TryF(Opt(Sl{0}),@fi{b1%4!0}t8,c9b{b1+3},Sw{5}(t10,S)))))),a11)",
+    Tree0980 "B{o0}Rpt{0}(Ub{o0})",
+    Tree0981 "Star(Rty0(Sub(R)))",
+    Tree0982 "B{t0=5;b0=4}PPar{2;_}(@oh{t0:=b0}S,Rpt{0}(t0e),RT{3}(Inv(a1)))",
+    Tree0983 "B{o0=0;t0;b0=1}PAll{1}(Ruf{F}(RSel(t0,Rty3(c1),@fi{b0%4<0}@oh{b0+=1}t2)),MPri(MSeq(@fi{t0!b0}@ki{t0>6}Scc{o0|2%4>1},Sb{o0=7},@os{o0:=b0}@rw{b0+4%4<2}@fi{t0!t0+4}Sb{b0=2})))",
+    Tree0984 "B{b1;t0;b0=2}RU{F}(Fb(Pre{b0%4<0;F}(RSeq(RFb(c0l,t1,pt2{b0:0;b1:=},Wu{t0}),Isw{b1%4;_;_}(t3,Suc,pi4{t0:b0}),c5l)),@fi{b0%4<1}@of{b0+=2}RT{F}(Rmp{S;S}(Cnd{b1+2>3;_;F}(RT{F}(c6)))),Fb(Sw{1;5}(c7b{t0%2},@of{b1+=1}@rw{b1<5}@os{b0%3<1?b0:=t0%4}c8,a9e),Fb(t10)),Seq(@si{b0+4=b1+2%4}FF(t11),pi12{t0:=},Sw{0}(c13,Sc{t0+=1}),Opt(Wt{20}),pt14{b0:=})))",
+    Tree0985 "B{o0;t0;b1=0;b0=1;q0}RFb(c0b{b1+1},Rpt{2}(Wu{t0}),Ite(c1,Sl{50}),RSeq(pa2{b0:=;b1:b0},Sc{none?o0:=_;b1+=3},Sw{1;5;2}(Ub{o0},Sb{o0=8},Wt{0},pa3{b0:b0;b1:=})),Lp{t0;R}(Ub{o0}))",
+    Tree0986 "Rpt{0}(Sub(Sl{50}))",
+    Tree0987 "Invt(Mt{100}(Sub(a0)))",
+    Tree0988 "B{t0=2;b0;o0}RSeq(Step(c0,Sb{t0=b0}),Ret2(@of{t0+=2}@oh{b0+=2}Isw{b0;_;_}(c1l,t2e)),a3b{o0|2+2;b0})",
+    Tree0989 "B{o0=_;t0;b0=4;b1=2}Wde(PPar{1;N}(Opt(Rus{F}(t0)),OnceK(Rus{1}(@os{t0%4>0?b1:=b0}@po{b0+=1}PAll{_}(c1,@fi{b0+1%3<2}a2,@os{o0:=b0+2}@oh{o0:=_}pi3{t0:=})))),Rep2(Swm(Suc,pt4{b0:=;b1:b1},@os{t0:=4}@of{t0+=1;b0+=1}@fi{none}c5,S)),pi6{t0:t0})",
+    Tree0990 "RU{F}(Sub(Par{_;_}(RFb(t0,c1),Rmp{S;F}(t2),RFb(t3,a4,c5),Flt{2;_;_}(c6),ASeq(c7l,Flt{3;F;_}(Run)))))",
+    Tree0991 "B{b0=3;t1=5;o0}Fb(Wde(@fi{t1%4>0}PAll{_}(Scc{b0+3=5},Sl{20},c0e),@os{b0:=7}@si{t1%4!1}@oh{b0+=1}Sc{o0:=_}),c1)",
+    Tree0992 "B{b1=3;t1=4;b0=0;q0}MPri(Bin{b1!t1+3;T}(Pre{b0<5;S}(t0),c1),@fi{b0+3=b0}@si{b1+3%2!0}Ret2(Lp{b0;S}(Sw{1;0}(pa2{b0:=},SubA(t3),Mt{20}(Scc{t1>7})))))",
+    Tree0993 "B{b0=4;t0=0}Step(AFb(t0,Step(RFb(c1,Sb{t0=2}),t2),Sc{t0+=2;b0+=3}),pi3{t0:=})",
+    Tree0994 "B{q0=3;o0=2;t0;b0=2}Par{_;_}(Isw{0;T;N}(Isw{8;T;_}(Star(pt0{b0:3},pt1{b0:b0;b1:b0},Scc{t0+3%3<1},Sb{t0=5}),S,Inv(Rpt{1}(Intr{t0%4>0}(c2)))),Wde(t3,@of{t0+=3}@fi{some}Star(c4,t5,Sb{b0=t0}),a6),Lp{t0;S}(RSeq(Fb(Pri(@rw{b0+1>3}t7,pt8{b0:=;b1:t0},pa9{b0:6;b1:t0}),PAll{_}(Rpt{0}(a10b{b0;b0}),t11),Isw{b0;T;N}(Star(t12,pc13{b0:b0},a14)))))))",
+    Tree0995 "B{o0=_;b0=3;t0=4;b1=3}@oh{t0<4?o0:=_;t0:=b0%2}@po{b0:=t0+3%3}Isw{4;N;N}(FS(Star(c0,c1e,OnceK(t2),Wt{10})),RSeq(PPar{0;N}(FF(@po{o0|4+2!b0+1?o0:=b0}@rw{t0<0}@ki{t0<t0+3}S)),Step(Dl{20}(Sc{b1!0?b1:=b0}),Sc{b1+=1}),RSel(@po{b1+=1}@of{b1+=1}Scc{b1>o0|1+4%4},t3,@oh{b0+4%2!1?b1:=b0+4}F,c4)),FS(Run))",
+    Tree0996 "B{t0=1;b0;b1=2}Sw{2;3}(Pre{b1<b0+1;S}(Suc),@of{t0+=3}@fi{t0+4=4}@po{b0:=9}Rus{3}(t0e),Cnd{b1!t0;T;_}(@oh{t0+=2}@rw{t0%4<0}Fai))",
+    Tree0997 "B{t0=3;b0=2;t1=0}Bin{t0<7;T}(FS(@oh{b0:=t0%4}@po{t0+=2;t1!2?t1+=3}@si{t0=0}PAll{-3}(Seq(a0l,Sb{t1=b0}),Pri(c1e,Seq(RSeq(t2,c3),a4l)),Rep1(a5b{t0%3;b0}))),OnceT(MSeq(a6e,pi7{t0:b0},TryT(Sc{t1+=1},F,t8))))",
+    Tree0998 "RFb(t0,PAll{_}(Sub(t1e),t2),t3)",
+    Tree0999 "B{t0=2;b0=2}RFb(@os{t0:=b0%2}SubR(c0),t1,t2,RFb(c3,pa4{b0:b0;b1:t0}))",
 }

@@ -6,64 +6,81 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
         }
-        #[on_halted(|bb| bb.t0.set(bb.b1 + 1))]
-        #[success_if(|bb| bb.b1 < 2)]
-        StepSequencer {
-            WasEntryUpdated(t0),
-            Action(PAct<0>, b0 = {b1}),
+        Parallel {
+            AsyncSequence {
+                Condition(Cond<0>),
+                RetryUntilSuccessful(1) {
+                    Wait(50),
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                Timeout(0) {
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            Invert {
+                ReactiveSelector {
+                    ParallelAll(0) {
+                        StatefulAction(Task<2>),
+                        TryCatch(catch_on_halt = true) {
+                            Filter(times = 1, count = Failure) {
+                                Action(Act<3>),
+                            },
+                            Failer,
+                        },
+                        MaxTime(20) {
+                            Repeat(2) {
+                                Condition(|ctx| ctx.check(4)),
+                            },
+                        },
+                    },
+                },
+            },
+            Conditional(|bb| *bb.t0 == *bb.t0 + 2, else = Failure) {
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    Sequence {
+                        Action(PAct<5>, b0 = {b0}),
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                    Wait(0),
+                },
+            },
         }
     }
 }
 
-board!(Tree1000Blackboard { b0 t0 b1 });
+board!(Tree1000Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1001 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            b1: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        ParallelAll(3) {
-            SequenceWithMemory {
-                Conditional(|bb| *bb.t0 % 4 != 1, else = Success) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-                #[run_while(|bb| *bb.t0 + 2 == bb.b0)]
-                #[on_success(|bb| bb.b0 += 1)]
-                StatefulAction(Task<3>),
-            },
-            #[success_if(|bb| bb.b0 + 4 > 2)]
-            Priority {
-                AsyncFallback {
-                    Filter(times = 1, count = Completed, filtered = Failure) {
-                        Action(PAct<4>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
-                SetBlackboard(t0 = 5),
-            },
-            BinarySelector(|bb| bb.b0 == bb.b0 + 3, dynamic = false) {
-                Precondition(|bb| bb.b0 < *bb.t0 % 3, else = Success) {
-                    WhileDoElse {
-                        Condition(|ctx| ctx.check(5)),
-                        Condition(Cond<6>),
-                    },
-                },
-                Timeout(0) {
-                    Fallback {
-                        Interrupt(|bb| bb.b0 == 7) {
-                            AlwaysRunning,
+        Loop(q0, if_empty = Success) {
+            RunOnce(then_skip = false) {
+                RunOnce(then_skip = false) {
+                    AsyncSequence {
+                        IndexSwitch(|bb| (bb.o0.unwrap_or(1) + 3) % 3) {
+                            Limiter(2) {
+                                ReactiveSequence {
+                                    AlwaysSuccess,
+                                    Script(|bb| if *bb.t0 % 3 > 0 { bb.b1 = bb.b0 }),
+                                    ScriptCondition(|bb| bb.b0 < (*bb.t0 + 1) % 4),
+                                },
+                            },
                         },
-                        ScriptCondition(|bb| bb.b0 < 2),
-                        Action(Act<7>),
-                        Condition(|ctx, bb| ctx.check_in(8, (bb.b0 + 1) % 3)),
                     },
                 },
             },
@@ -71,165 +88,144 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1001Blackboard { t0 b0 });
+board!(Tree1001Blackboard { b1 b0 o0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            b1: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        StepSequencer {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Condition(Cond<0>),
-                Script(|bb| { bb.b0 = 0; *bb.t0 += 2 }),
-            },
-            WhileDoElse {
-                Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 1) % 3)),
-                ScriptCondition(|bb| *bb.t0 + 4 != 5),
-            },
-            SetBlackboard(t0 = {b0}),
-            StatefulAction(Task<2>),
-            Timeout(0) {
-                StatefulAction(Task<3>),
+        RepeatTimes(forever) {
+            #[run_while(|bb| bb.b1 > bb.b1 + 3)]
+            Repeat(4) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree1002Blackboard { t0 b0 });
+board!(Tree1002Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1003 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
         }
-        Parallel(success = 5, failure = 3) {
-            Condition(|ctx| ctx.check(0)),
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Condition(Cond<1>),
-                Script(|bb| bb.o0 = None),
-                Repeater(0) {
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-                ScriptCondition(|bb| bb.o0.is_none()),
+        #[skip_if(|bb| *bb.t1 < 1)]
+        #[run_while(|bb| bb.o0.unwrap_or(1) == 6)]
+        #[on_success(|bb| if bb.b0 + 2 < 6 { bb.b0 += 1 })]
+        Parallel(success = -2, failure = 0) {
+            Timeout(50) {
+                StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
             },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    FlipSelector {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        SetBlackboard(b0 = {t0}),
-                    },
-                    Conditional(|bb| (bb.b0 + 2) % 2 == 1, else = Success) {
-                        #[run_while(|bb| bb.o0.is_none())]
-                        Action(Act<6>),
-                    },
-                    ScriptCondition(|bb| *bb.t0 % 3 != 0),
-                },
-            },
-            Remap(success = Success, failure = Failure) {
-                SequenceStar {
-                    StatefulAction(Task<7>),
-                    SetBlackboard(o0 = Some(6)),
-                    SetBlackboard(o0 = Some(3)),
-                    StatefulAction(Task<8>),
-                },
-            },
-            ForceFailure {
-                Fallback {
-                    Repeat(4) {
-                        Precondition(|bb| *bb.t0 < 2, else = Skipped) {
-                            StatefulAction(PTask<9>, b0 = 1),
-                        },
-                    },
-                    WaitValueUpdate(t0) {
-                        Condition(Cond<10>),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Action(Act<11> = Act::<11>),
-                    },
-                },
-            },
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree1003Blackboard { b0 o0 t0 });
+board!(Tree1003Blackboard { b1 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
         blackboard {
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
             #[tracked] t0: i64,
-            b0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        Repeat(3) {
-            SequenceStar {
-                Action(Act<0>),
-                Script(|bb| { *bb.t0 += 2; bb.b0 += 2 }),
+        IfThenElse {
+            #[run_while(|bb| *bb.t0 % 3 != 0)]
+            ScriptCondition(|bb| bb.b0 != 0),
+            Inverter {
+                KeepRunningUntilFailure {
+                    SequenceWithMemory {
+                        #[on_failure(|bb| *bb.t1 += 2)]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        #[failure_if(|bb| bb.b0 == 7)]
+                        Condition(|ctx, bb| ctx.check_in(0, (*bb.t1 + 2) % 3)),
+                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                    },
+                },
+            },
+            Loop(q0, if_empty = Skipped) {
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree1004Blackboard { t0 b0 });
+board!(Tree1004Blackboard { b0 o0 t1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1005Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Script(|bb| *bb.t1 += 1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 0,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
         }
-        Sequence {
-            ReactiveFallback {
-                Filter(times = 1, count = Success, filtered = Skipped) {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<0>),
+        ForceSuccess {
+            ReactiveSequence {
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    Sleep(30),
+                },
+                IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Loop) {
+                    Deadline(0) {
+                        SubTree(Tree1005Sub0, ..),
                     },
                 },
-                AlwaysFailure,
-                AlwaysSuccess,
-            },
-            Precondition(|bb| bb.b1 + 4 != 2, else = Running) {
-                RetryUntilSuccessful(forever) {
-                    MaxTime(20) {
-                        SetBlackboard(b0 = 5),
-                    },
+                ReactiveSequence {
+                    SetBlackboard(b0 = {t1}),
+                    Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree1005Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1006Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree1005Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1006 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 4,
         }
-        Priority {
-            Delay(20) {
-                SubTree(Tree1006Sub0, ..),
+        #[on_failure(|bb| bb.b0 += 1)]
+        #[failure_if(|bb| bb.b0 + 1 > *bb.t0)]
+        ReactiveFallback {
+            Sequence {
+                Wait(50),
+                AlwaysFailure,
             },
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
-            Action(Act<2>),
-            Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 3) % 3, &mut bb.b0)),
+            #[run_while(|bb| (bb.b0 + 4) % 4 == 1)]
+            #[on_success(|bb| { bb.t0.set(*bb.t0 % 4); bb.t0.set(bb.b0) })]
+            #[post(|bb| { if bb.b0 > 5 { bb.b0 += 2 }; bb.t0.set(*bb.t0 % 3) })]
+            Repeat(2) {
+                StatefulAction(Task<0>),
+            },
+            #[on_halted(|bb| bb.b0 = *bb.t0)]
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3> = Task::<3>),
+                AlwaysRunning,
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
@@ -238,349 +234,300 @@ board!(Tree1006Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1007 for Ctx {
-        FlipSelector {
-            Timeout(10) {
-                SequenceStar {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Invert {
-                    ReactiveFallback {
-                        StatefulAction(Task<5>),
-                        Condition(|ctx| ctx.check(6)),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Precondition(|bb| *bb.t0 < 7, else = Skipped) {
+                Repeater(forever) {
+                    RunOnce(then_skip = true) {
+                        Remap(success = Success, failure = Success) {
+                            RetryUntilSuccessful(1) {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                            },
+                        },
                     },
                 },
-                AsyncFallback {
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                },
-                FlipSelector {
-                    StatefulAction(Task<11>),
-                    Sleep(20),
-                    StatefulAction(Task<12> = Task::<12>),
-                    AlwaysSuccess,
-                },
             },
-            Cooldown(50, filtered = Skipped) {
-                ReactiveSequence {
-                    Wait(0),
-                    Sleep(0),
-                    Repeat(0) {
-                        Condition(Cond<13> = Cond::<13>),
-                    },
-                    StatefulAction(Task<14>),
-                },
-            },
-            Delay(50) {
-                Deadline(50) {
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<15>),
-                        Sleep(50),
-                        Condition(Cond<16>),
-                    },
-                },
+            Sequence {
+                StatefulAction(Task<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                #[failure_if(|bb| bb.b0 < 7)]
+                StatefulAction(Task<3>),
+                SetBlackboard(b1 = {t0}),
             },
         }
     }
 }
+
+board!(Tree1007Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1008 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
         }
-        Precondition(|bb| *bb.t1 % 4 < 2, else = Running) {
-            StatefulAction(Task<0> = Task::<0>),
+        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = true) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            Wait(50),
         }
     }
 }
 
-board!(Tree1008Blackboard { t1 });
+board!(Tree1008Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1009 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        SequenceStar {
-            Repeater(1) {
-                StatefulAction(Task<0>),
-            },
-            #[post(|bb| bb.b0 += 2)]
-            #[skip_if(|bb| bb.o0.unwrap_or(3) < 6)]
-            #[run_while(|bb| *bb.t0 % 3 == 0)]
-            Repeat(3) {
-                RepeatTimes(forever) {
-                    ReactiveSequence {
-                        RepeatUntilSuccess(3) {
-                            Condition(Cond<1>),
+        ReactiveSelector {
+            #[on_failure(|bb| bb.t1.set(bb.b0))]
+            KeepRunningUntilFailure {
+                Sequence {
+                    Parallel(failure = 2) {
+                        Condition(PCond<0>, b0 = {=}),
+                        WasEntryUpdated(t0),
+                    },
+                    Precondition(|bb| *bb.t1 + 4 < (bb.b0 + 3) % 2, else = Failure) {
+                        RunOnce(then_skip = false) {
+                            Condition(|ctx| ctx.check(1)),
                         },
-                        AsyncSequence {
-                            Condition(Cond<2>),
-                            SetBlackboard(o0 = Some(8)),
-                        },
+                    },
+                    #[post(|bb| bb.t1.set(3))]
+                    Precondition(|bb| *bb.t1 < *bb.t0, else = Success) {
+                        Action(Act<2>),
                     },
                 },
             },
-            ReactiveSequence {
-                Action(|ctx| ctx.exec(3)),
-                Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b1)),
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree1009Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1010Sub1 for Ctx {
-        Wait(50)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1010Sub0 for Ctx {
-        SubTree(Tree1010Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1010 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            SubTree(Tree1010Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1011 for Ctx {
-        Repeat(forever) {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1012 for Ctx {
-        Priority {
-            ReactiveFallback {
-                ParallelAll {
-                    Timeout(30) {
-                        StepSequencer {
-                            Failer,
-                            ReactiveSequence {
-                                Condition(|ctx| ctx.check(0)),
-                                StatefulAction(Task<1>),
-                            },
-                        },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                TryCatch(catch_on_halt = false) {
+                    AlwaysFailure,
+                    #[failure_if(|bb| *bb.t0 == 3)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    Loop(q0, value = {t0}) {
+                        Sleep(10),
                     },
                 },
                 Fallback {
-                    AlwaysFailure,
-                    Delay(0) {
-                        RepeatUntilSuccess(2) {
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<2>),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    Script(|bb| bb.o0 = Some(*bb.t0)),
+                },
+            },
+            WhileDoElse {
+                ScriptCondition(|bb| (*bb.t0 + 3) % 2 < 0),
+                Remap(success = Success, failure = Success) {
+                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {t1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1009Blackboard { t1 b0 t0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1010 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        ReactiveSequence {
+            ParallelAll(max_failures = -2) {
+                WhileDoElse {
+                    StepSequencer {
+                        Parallel(success = 1, failure = 0) {
+                            Condition(PCond<0>, b0 = 9),
+                            Succeeder,
+                        },
+                    },
+                    #[skip_if(|bb| bb.b1 % 3 != 1)]
+                    #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) + 3))]
+                    ParallelAll {
+                        AsyncSequence {
+                            StatefulAction(Task<1>),
+                            Condition(PCond<2>, b0 = {=}),
+                            #[failure_if(|bb| bb.b1 + 1 < 7)]
+                            #[post(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
+                            #[run_while(|bb| *bb.t0 + 1 > *bb.t0)]
+                            Action(PIo<3>, t0 = {b0}),
+                            Action(Act<4>),
+                        },
+                        RetryUntilSuccessful(4) {
+                            Delay(0) {
+                                Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 3, &mut bb.b1)),
                             },
                         },
                     },
                 },
-                Filter(times = 1, filtered = Skipped) {
-                    Sequence {
-                        Delay(20) {
-                            Retry(3) {
-                                Retry(forever) {
-                                    Action(Act<3>),
+                MaxTime(20) {
+                    Repeat(3) {
+                        RepeatUntilSuccess(forever) {
+                            Loop(q0, if_empty = Skipped) {
+                                Filter(times = 1) {
+                                    SetBlackboard(b1 = 9),
                                 },
                             },
                         },
                     },
                 },
             },
-            IfThenElse {
-                RetryUntilSuccessful(2) {
-                    ReactiveSequence {
-                        TryCatch(catch_on_halt = true) {
-                            Action(Act<4> = Act::<4>),
-                            Optional {
-                                StatefulAction(Task<5>),
-                            },
-                            Action(Act<6> = Act::<6>),
-                        },
-                        MemPriority {
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
-                            RunOnce {
-                                Condition(|ctx| ctx.check(9)),
-                            },
-                        },
-                        Inverter {
-                            KeepRunningUntilFailure {
-                                Repeat(forever) {
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                        Condition(Cond<11>),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    RunOnce {
-                        Remap(success = Failure, failure = Success) {
-                            Sleep(30),
-                        },
-                    },
-                    Condition(Cond<12>),
-                    Condition(Cond<13>),
-                    ForceSuccess {
-                        StatefulAction(Task<14>),
-                    },
-                },
-            },
         }
     }
 }
 
+board!(Tree1010Blackboard { b1 q0 o0 t0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree1013 for Ctx {
+    pub tree Tree1011 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        Conditional(|bb| bb.o0.is_some(), else = Failure) {
-            SequenceWithMemory {
-                FlipSelector {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        ScriptCondition(|bb| *bb.t0 % 2 > 0),
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    Script(|bb| *bb.t0 += 2),
-                    MemPriority {
-                        Precondition(|bb| *bb.t0 % 3 < 2, else = Running) {
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
-                        },
-                    },
-                },
+        IndexSwitch(|bb| bb.b0) {
+            Condition(PCond<0>, b0 = {=}),
+            AlwaysSuccess,
+            StatefulAction(Task<1>),
+            Succeeder,
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree1011Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1012 for Ctx {
+        Repeat(3) {
+            ReactiveSelector {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
 }
 
-board!(Tree1013Blackboard { o0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree1014 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-            b1: i64 = 5,
-        }
-        IfThenElse {
-            SequenceWithMemory {
-                SequenceStar {
-                    RepeatUntilFailure(2) {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
-                    },
-                },
-                StatefulAction(Task<1>),
-                IndexSwitch(|bb| bb.b1 % 3, out_of_range = Fail) {
-                    #[on_halted(|bb| if (bb.o0.unwrap_or(1) + 1) % 3 != 2 { bb.b1 += 1 })]
-                    WhileDoElse {
-                        Condition(Cond<2>),
-                        #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(0))]
-                        #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        Action(Act<3> = Act::<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            Repeat(0) {
-                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree1014Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1015 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            ForceFailure {
-                Sequence {
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    #[success_if(|bb| bb.b0 + 4 > 2)]
-                    #[failure_if(|bb| *bb.t0 != bb.b0)]
-                    Script(|bb| if bb.b1 + 2 < 4 { bb.b0 += 1 }),
-                    StatefulAction(Task<1>),
-                    Action(PIo<2>, t0 = {b1}),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(Task<4>),
-                Limiter(3) {
-                    StatefulAction(PTask<5>, b0 = {b1}, b1 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1015Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1016Sub0 for Ctx {
+    pub tree Tree1013Sub0 for Ctx {
         StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1016 for Ctx {
+    pub tree Tree1013Sub1 for Ctx {
+        Condition(|ctx| ctx.check(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1013 for Ctx {
         ReactiveFallback {
-            Filter(times = 2, count = Success, filtered = Skipped) {
-                WhileDoElse {
-                    SubTree(Tree1016Sub0),
-                    SequenceWithMemory {
-                        Action(|ctx| ctx.exec(1)),
-                        Wait(10),
+            SubTree(Tree1013Sub0),
+            SubTree(Tree1013Sub1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1014Sub1 for Ctx {
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1014Sub0 for Ctx {
+        SubTree(Tree1014Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1014 for Ctx {
+        SequenceWithMemory {
+            MemSequence {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    RepeatUntil(Success) {
+                        Action(Act<1>),
                     },
-                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<2>),
+                },
+                Repeater(3) {
+                    AsyncFallback {
+                        MaxTime(20) {
+                            Failer,
+                        },
+                        SubTree(Tree1014Sub0),
+                        ReactiveSelector {
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+                MemPriority {
+                    IfThenElse {
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        Wait(0),
+                    },
+                },
+                AsyncFallback {
+                    AlwaysFailure,
+                    Limiter(2) {
+                        StatefulAction(Task<11>),
+                    },
+                    Failer,
+                    Failer,
                 },
             },
-            RunOnce(then_skip = false) {
-                StepSequencer {
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1015 for Ctx {
+        Parallel {
+            MemSequence {
+                ReactiveSequence {
                     RunOnce(then_skip = false) {
-                        StatefulAction(Task<3> = Task::<3>),
+                        Action(Act<0> = Act::<0>),
                     },
-                    ReactiveSelector {
-                        AsyncSequence {
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                        },
-                        RunOnce {
-                            StatefulAction(Task<6>),
+                },
+                AsyncSequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            ForceSuccess {
+                ForceSuccess {
+                    RetryUntilSuccessful(2) {
+                        SequenceStar {
+                            RepeatUntilSuccess(3) {
+                                Remap(success = Success, failure = Failure) {
+                                    Wait(50),
+                                },
+                            },
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                StatefulAction(Task<4>),
+                            },
+                            Condition(Cond<5>),
                         },
                     },
                 },
@@ -590,129 +537,107 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1017Sub0 for Ctx {
-        AlwaysSuccess
+    pub tree Tree1016 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        Sequence {
+            AlwaysSuccess,
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+            AlwaysSuccess,
+            RunOnce {
+                Condition(|ctx| ctx.check(1)),
+            },
+        }
     }
 }
+
+board!(Tree1016Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1017 for Ctx {
-        Repeat(0) {
-            SubTree(Tree1017Sub0),
+        blackboard {
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+        }
+        Switch(b1) {
+            case 4 => FlipSelector {
+                Loop(q0, if_empty = Success) {
+                    StatefulAction(Task<0>),
+                },
+                Script(|bb| *bb.t0 += 2),
+            },
+            case 3 => Fallback {
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {b0}, b1 = {=}),
+                Condition(Cond<3>),
+            },
+            _ => Optional {
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
+
+board!(Tree1017Blackboard { b0 q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1018 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            o0: Option<i64>,
+            b0: i64,
             #[tracked] t0: i64 = 2,
         }
-        SequenceWithMemory {
-            ReactiveSequence {
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    FlipSelector {
-                        ReactiveSelector {
-                            PolicyParallel(policy = FirstFailure, repeat = false) {
-                                #[on_success(|bb| bb.t1.set(6))]
-                                #[on_halted(|bb| *bb.t1 += 2)]
-                                Action(Act<0>),
-                                Condition(PCond<1>, b0 = 3),
-                                AlwaysSuccess,
+        Cooldown(50, filtered = Skipped) {
+            ReactiveFallback {
+                Conditional(|bb| bb.b0 != 2, else = Success) {
+                    Precondition(|bb| bb.o0.unwrap_or(3) > 6, else = Failure) {
+                        StepSequencer {
+                            #[on_failure(|bb| bb.o0 = None)]
+                            Cooldown(20, filtered = Skipped) {
+                                StatefulAction(Task<0>),
                             },
-                            Deadline(30) {
-                                ParallelAll(2) {
-                                    Action(|ctx| ctx.exec(2)),
-                                    Script(|bb| *bb.t1 += 2),
-                                },
-                            },
-                        },
-                        SequenceWithMemory {
-                            Filter(times = 2) {
-                                Fallback {
-                                    Action(Act<3>),
-                                    StatefulAction(PTask<4>, b0 = {b0}),
-                                    Action(Act<5>),
-                                    Condition(PCond<6>, b0 = {=}),
-                                    SetBlackboard(b0 = {t1}),
+                            #[run_while(|bb| bb.o0.unwrap_or(4) + 4 == 1)]
+                            #[on_halted(|bb| { bb.o0 = None; bb.b1 += 1 })]
+                            #[on_success(|bb| { bb.o0 = None; *bb.t0 += 3 })]
+                            Cooldown(20, filtered = Failure) {
+                                #[failure_if(|bb| bb.b0 % 4 == 1)]
+                                #[run_while(|bb| *bb.t0 % 4 != 2)]
+                                SequenceWithMemory {
+                                    ScriptCondition(|bb| bb.b0 < 5),
+                                    Condition(Cond<1>),
                                 },
                             },
                         },
                     },
                 },
-            },
-            ReactiveSequence {
-                Fallback {
-                    StatefulAction(Task<7>),
-                    MemSequence {
-                        Action(|ctx, bb| ctx.exec_in(8, 7, &mut bb.b0)),
-                        Condition(Cond<9> = Cond::<9>),
-                    },
-                    WasEntryUpdated(t0),
-                },
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[on_success(|bb| { *bb.t0 += 1; *bb.t1 += 1 })]
-                Fallback {
-                    FlipSelector {
-                        ScriptCondition(|bb| *bb.t0 % 2 == 0),
-                        Condition(Cond<10>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<11>),
-                    },
-                    Sequence {
-                        RetryUntilSuccessful(3) {
-                            WasEntryUpdated(t0),
-                        },
-                        ParallelAll {
-                            #[on_halted(|bb| bb.b0 += 3)]
-                            StatefulAction(Task<12>),
-                            AlwaysFailure,
+                SequenceWithMemory {
+                    #[on_halted(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<2>),
+                    Repeat(4) {
+                        Repeat(3) {
+                            Condition(|ctx| ctx.check(3)),
                         },
                     },
+                    AlwaysFailure,
                 },
             },
         }
     }
 }
 
-board!(Tree1018Blackboard { b0 t1 q0 t0 });
+board!(Tree1018Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1019 for Ctx {
-        SequenceWithMemory {
-            ForceFailure {
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<0>),
-                    ForceSuccess {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1020Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 11,
-        }
-        Inverter {
-            RunOnce {
-                ReactiveFallback {
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    WhileDoElse {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    Condition(PCond<3>, b0 = {=}),
-                },
+        Timeout(20) {
+            Cooldown(10, filtered = Skipped) {
+                Action(Act<0>),
             },
         }
     }
@@ -721,54 +646,78 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1020 for Ctx {
         blackboard {
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 4,
             b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            SubTree(Tree1020Sub0, b0 = {=}, t0 = {t0}),
+        MemSequence {
+            Repeat(3) {
+                SkipUnlessUpdated(t0) {
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    Sequence {
+                        Wait(0),
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                            #[post(|bb| bb.b0 = *bb.t0)]
+                            WasEntryUpdated(t1),
+                            StatefulAction(Task<1>),
+                        },
+                        Inverter {
+                            ScriptCondition(|bb| bb.o0.is_some()),
+                        },
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                Wait(30),
+            },
+            Repeat(2) {
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                WhileDoElse {
+                    #[on_halted(|bb| { bb.b1 += 1; bb.t0.set(1) })]
+                    #[run_while(|bb| bb.o0.unwrap_or(2) == 2)]
+                    Remap(success = Success, failure = Failure) {
+                        ScriptCondition(|bb| bb.b0 + 2 < 3),
+                    },
+                    Sequence {
+                        ScriptCondition(|bb| *bb.t1 > 0),
+                        Wait(100),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        Condition(PCond<4>, b0 = 3),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1020Blackboard { b0 t0 });
+board!(Tree1020Blackboard { b1 t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1021 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            Sequence {
-                ReactiveFallback {
-                    MaxTime(50) {
-                        Sleep(0),
-                    },
-                    Loop(q0, if_empty = Skipped) {
-                        Action(Act<0>),
-                    },
-                    WasEntryUpdated(t0),
-                },
-                WaitValueUpdate(t0) {
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        SetBlackboard(t0 = 2),
-                    },
-                },
-            },
-            ForceSuccess {
-                AsyncFallback {
-                    RepeatUntilFailure(forever) {
-                        Condition(PCond<2>, b0 = {t0}),
-                    },
-                    AlwaysFailure,
-                    #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
-                    SequenceWithMemory {
-                        SetBlackboard(b0 = {t0}),
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                        SetBlackboard(t0 = {b0}),
-                        AlwaysRunning,
+        Loop(q0, if_empty = Skipped) {
+            Cooldown(30) {
+                Repeat(3) {
+                    IndexSwitch(|bb| 7, out_of_range = Loop) {
+                        Condition(Cond<0>),
+                        StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
                     },
                 },
             },
@@ -776,97 +725,109 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1021Blackboard { b0 t0 q0 });
+board!(Tree1021Blackboard { q0 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1022Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            o0: Option<i64> = Some(9),
+        }
+        #[success_if(|bb| bb.o0.is_none())]
+        #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+        ParallelAll(1) {
+            Condition(Cond<0>),
+            #[skip_if(|bb| bb.o0.unwrap_or(4) < 2)]
+            Condition(Cond<1>),
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1022 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        WaitUntil(|bb| bb.b1 + 4 != 6) {
-            SequenceWithMemory {
-                Delay(50) {
-                    ReactiveSequence {
-                        StatefulAction(PTask<0>, b0 = {t0}),
-                        Parallel(success = 0, failure = -1) {
-                            SetBlackboard(b1 = {b0}),
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b0)),
-                            StatefulAction(Task<2>),
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
+        Fallback {
+            SubTree(Tree1022Sub0, ..),
+            ParallelAll(max_failures = -1) {
+                ReactiveFallback {
+                    Condition(Cond<3>),
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 2, &mut bb.b0)),
+                },
+            },
+            Delay(50) {
+                Fallback {
+                    IfThenElse {
+                        Condition(Cond<5>),
+                        Condition(PCond<6>, b0 = {t0}),
+                        Action(Act<7>),
                     },
                 },
-                AsyncSequence {
-                    StepSequencer {
-                        Sequence {
-                            ScriptCondition(|bb| *bb.t0 > 1),
-                            StatefulAction(PTask<5>, b0 = {b1}),
-                            Condition(Cond<6> = Cond::<6>),
-                        },
-                    },
-                    StatefulAction(Task<7>),
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
-                    },
-                    StatefulAction(Task<10>),
-                    Parallel(success = -2) {
-                        StatefulAction(Task<11>),
-                        Action(PAct<12>, b0 = {=}, b1 = {t0}),
+            },
+            Repeater(3) {
+                Fallback {
+                    MemSequence {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<8> = Task::<8>),
+                        Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
                     },
                 },
-                FlipSelector {
-                    AlwaysFailure,
-                    Condition(Cond<13>),
-                    Condition(PCond<14>, b0 = 6),
-                },
-                Switch(b1) {
-                    case 5 => #[on_failure(|bb| *bb.t0 += 1)]
-                    #[run_while(|bb| bb.b0 + 2 > 4)]
-                    Filter(times = 3, filtered = Failure) {
-                        FlipSelector {
-                            RetryUntilSuccessful(3) {
-                                StatefulAction(Task<15>),
-                            },
-                            Wait(10),
-                        },
-                    },
-                    _ => AlwaysSuccess,
-                },
-                Wait(0),
+            },
+            SequenceStar {
+                StatefulAction(Task<10>),
+                #[post(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| bb.o0.is_none())]
+                StatefulAction(Task<11>),
+                Condition(Cond<12>),
+                Condition(Cond<13>),
             },
         }
     }
 }
 
-board!(Tree1022Blackboard { t0 b0 b1 });
+board!(Tree1022Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1023 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Delay(10) {
-            BinarySelector(|bb| *bb.t0 % 2 > 0) {
-                Fallback {
-                    #[on_halted(|bb| { if *bb.t0 < *bb.t0 % 3 { *bb.t0 += 2 }; *bb.t0 += 3 })]
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
+        Retry(2) {
+            Parallel(success = -4, failure = 4) {
+                AsyncFallback {
+                    Repeat(4) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                    AlwaysFailure,
+                    Sleep(100),
                 },
-                Optional {
-                    AsyncFallback {
-                        Condition(|ctx, bb| ctx.check_in(2, 6)),
-                        StatefulAction(Task<3>),
-                        WaitUntil(|bb| *bb.t0 % 2 > 0) {
-                            RetryUntilSuccessful(4) {
-                                ScriptCondition(|bb| bb.b0 > 3),
-                            },
+                MemPriority {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    Wait(30),
+                },
+                Condition(|ctx| ctx.check(4)),
+                Sequence {
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1024 for Ctx {
+        StepSequencer {
+            RepeatTimes(2) {
+                Repeat(4) {
+                    KeepRunningUntilFailure {
+                        Parallel(success = 0, failure = 3) {
+                            Action(Act<0>),
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2> = Task::<2>),
                         },
                     },
                 },
@@ -875,280 +836,231 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1023Blackboard { b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree1024 for Ctx {
+    pub tree Tree1025Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
+            b0: i64 = 15,
+            #[tracked] t1: i64 = 11,
+            b1: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 9,
         }
-        #[run_while(|bb| bb.b0 < *bb.t0 % 4)]
-        #[on_failure(|bb| bb.t0.set(bb.b1))]
-        ReactiveSequence {
-            AsyncSequence {
-                Condition(Cond<0>),
-                Fallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                        SetBlackboard(o0 = Some(6)),
-                    },
-                    Fallback {
-                        Action(PIo<3>, t0 = {b0}),
-                        StatefulAction(Task<4>),
-                    },
+        Retry(4) {
+            MemSequence {
+                #[run_while(|bb| *bb.t0 < 3)]
+                #[post(|bb| if *bb.t0 % 4 != 3 { bb.b1 += 2 })]
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
                 },
-                Sequence {
-                    StatefulAction(Task<5> = Task::<5>),
-                    #[run_while(|bb| *bb.t0 == 4)]
-                    #[skip_if(|bb| *bb.t0 == *bb.t0 + 2)]
-                    SequenceWithMemory {
-                        Action(Act<6>),
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                },
+                Script(|bb| bb.t1.set(bb.b1)),
             },
         }
     }
 }
 
-board!(Tree1024Blackboard { t0 b1 o0 b0 });
+bt::behavior_tree! {
+    pub tree Tree1025Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 9,
+        }
+        SetBlackboard(t0 = 2)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1025 for Ctx {
-        Parallel {
-            Timeout(10) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+        }
+        #[post(|bb| if bb.b0 % 3 < 0 { bb.b1 = 3 })]
+        #[on_success(|bb| { bb.b1 += 1; bb.t1.set((*bb.t0 + 3) % 3) })]
+        TryCatch(catch_on_halt = false) {
+            #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
+            SubTree(Tree1025Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, q0 = {q0}, t0 = {=}),
+            MemPriority {
+                #[on_failure(|bb| if *bb.t0 % 2 == 1 { bb.t1.set(bb.b0) })]
+                Action(Act<2>),
+                Condition(Cond<3>),
+                SetBlackboard(b0 = 9),
+            },
+            ReactiveSelector {
+                WasEntryUpdated(t1),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                SubTree(Tree1025Sub1, ..),
+            },
+            Loop(q0, value = {t1}, if_empty = Skipped) {
+                MemPriority {
+                    StatefulAction(Task<6>),
+                    ScriptCondition(|bb| *bb.t0 < 4),
                 },
-            },
-            Deadline(0) {
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    Action(|ctx| ctx.exec(4)),
-                    StatefulAction(Task<5>),
-                },
-            },
-            Fallback {
-                StatefulAction(Task<6>),
-                Action(Act<7>),
-            },
-            Repeat(0) {
-                StatefulAction(Task<8>),
-            },
-            TryCatch(catch_on_halt = false) {
-                Action(Act<9> = Act::<9>),
-                Sleep(20),
             },
         }
     }
 }
+
+board!(Tree1025Blackboard { b0 t1 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1026 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        StepSequencer {
-            RetryUntilSuccessful(2) {
-                Fallback {
+        Precondition(|bb| *bb.t0 + 3 < 3) {
+            WhileDoElse {
+                RetryUntilSuccessful(1) {
                     AsyncSequence {
-                        ForceSuccess {
-                            #[on_success(|bb| bb.b1 += 1)]
-                            Action(PIo<0>, t0 = {=}),
+                        SetBlackboard(b0 = 8),
+                        #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                        StatefulAction(PTask<0>, b0 = 7, b1 = {b1}),
+                        RunOnce {
+                            Condition(Cond<1>),
                         },
-                        SetBlackboard(b1 = {t0}),
-                        #[failure_if(|bb| bb.b1 < 7)]
-                        #[skip_if(|bb| *bb.t0 < bb.b0)]
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                        Precondition(|bb| bb.o0.unwrap_or(1) + 1 > 6, else = Running) {
-                            ReactiveFallback {
-                                Repeat(0) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                        #[skip_if(|bb| bb.b0 + 2 > 0)]
-                        Interrupt(|bb| bb.o0.unwrap_or(2) != 2) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    ParallelAll(0) {
-                        Inverter {
-                            MemPriority {
-                                Condition(Cond<2>),
-                                StatefulAction(PTask<3>, b0 = 6, b1 = {b1}),
-                            },
-                        },
-                        Sleep(10),
-                    },
-                    ParallelAll(max_failures = -3) {
-                        StatefulAction(Task<4>),
-                        #[run_while(|bb| bb.o0.unwrap_or(2) + 2 != 6)]
-                        AlwaysFailure,
-                        Wait(20),
-                        Action(PIo<5>, t0 = {=}),
-                        StatefulAction(Task<6>),
+                        Condition(Cond<2> = Cond::<2>),
+                        #[skip_if(|bb| (bb.b0 + 4) % 2 != 0)]
+                        Action(PAct<3>, b0 = {t0}, b1 = {b0}),
                     },
                 },
-            },
-            ParallelAll {
-                MaxTime(20) {
-                    AsyncFallback {
-                        Repeater(forever) {
-                            Filter(times = 2, count = Success) {
-                                UnsetBlackboard(o0),
-                            },
+                Sequence {
+                    ParallelAll(max_failures = -1) {
+                        Timeout(20) {
+                            Condition(Cond<4>),
+                        },
+                        Succeeder,
+                    },
+                    MemPriority {
+                        ParallelAll(max_failures = -1) {
+                            StatefulAction(PTask<5>, b0 = 8, b1 = {=}),
+                            Action(PAct<6>, b0 = 4),
+                            Condition(|ctx| ctx.check(7)),
                         },
                     },
-                },
-                Fallback {
-                    Filter(times = 1, count = Failure) {
-                        MemSequence {
-                            Action(PAct<7>, b0 = 5, b1 = {b0}),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    Action(PAct<8>, b0 = 8, b1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree1026Blackboard { b1 o0 b0 t0 });
+board!(Tree1026Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1027 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
         }
-        #[post(|bb| *bb.t0 += 3)]
-        KeepRunningUntilFailure {
-            Deadline(10) {
-                ReactiveSequence {
+        MemSequence {
+            SequenceWithMemory {
+                Action(Act<0>),
+                RetryUntilSuccessful(4) {
                     AlwaysSuccess,
-                    AsyncSequence {
-                        RepeatUntilSuccess(3) {
-                            #[run_while(|bb| bb.b1 + 4 > 6)]
-                            #[skip_if(|bb| bb.b0 < 3)]
-                            #[on_halted(|bb| bb.b0 += 3)]
-                            StatefulAction(Task<0>),
-                        },
-                        Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                        RepeatUntil(Success) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                    #[post(|bb| { bb.b1 += 2; *bb.t0 += 2 })]
-                    #[success_if(|bb| *bb.t0 + 4 > (bb.b0 + 4) % 2)]
-                    #[failure_if(|bb| *bb.t0 > 2)]
-                    StatefulAction(Task<3>),
-                    SequenceStar {
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
-                    },
-                    SequenceWithMemory {
-                        Action(PAct<6>, b0 = 1),
-                        #[on_failure(|bb| bb.b1 += 3)]
-                        Condition(|ctx| ctx.check(7)),
-                    },
                 },
+                WasEntryUpdated(t0),
+                StatefulAction(Task<1> = Task::<1>),
+                Condition(Cond<2>),
             },
+            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree1027Blackboard { b0 b1 t0 });
+board!(Tree1027Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1028 for Ctx {
         blackboard {
-            b0: i64,
             #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Repeat(2) {
-            BinarySelector(|bb| *bb.t0 > 3) {
-                Script(|bb| if bb.b0 % 4 > 2 { bb.b0 = *bb.t0 }),
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree1028Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1029 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-        }
-        MemSequence {
-            #[skip_if(|bb| *bb.t0 + 3 > 5)]
-            #[failure_if(|bb| bb.b0 < 3)]
-            StatefulAction(Task<0> = Task::<0>),
-            Wait(50),
-            ForceSuccess {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-        }
-    }
-}
-
-board!(Tree1029Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1030 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        WhileDoElse {
-            Priority {
-                Parallel(success = 0) {
-                    #[skip_if(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 2)]
-                    #[run_while(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
-                    Filter(times = 3) {
-                        ScriptCondition(|bb| bb.b0 != 4),
-                    },
-                    Timeout(10) {
-                        StatefulAction(Task<0>),
-                    },
-                    Repeat(0) {
+        PolicyParallel(policy = FirstFailure) {
+            StatefulAction(Task<0>),
+            Deadline(20) {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Repeat(2) {
                         StatefulAction(Task<1>),
                     },
                 },
             },
-            Deadline(20) {
-                WaitUntil(|bb| (bb.b0 + 2) % 2 > 0) {
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
+
+board!(Tree1028Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1029Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1029Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<8>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1029 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        ParallelAll {
+            StatefulAction(Task<0>),
+            Fallback {
+                RepeatUntilFailure(1) {
+                    Action(Act<1>),
+                },
+                WhileDoElse {
+                    SubTree(Tree1029Sub0, b0 = {=}, t0 = {t0}),
+                    Script(|bb| bb.b0 += 3),
+                },
+                Condition(PCond<3>, b0 = {=}),
+                StatefulAction(Task<4>),
+            },
+            RunOnce {
+                StatefulAction(Task<5>),
+            },
+            SequenceWithMemory {
+                AsyncSequence {
+                    Condition(|ctx, bb| ctx.check_in(6, (*bb.t0 + 4) % 3)),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                AlwaysRunning,
+            },
+            ParallelAll {
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    SubTree(Tree1029Sub1, b0 = {=}, t0 = {t0}),
+                },
+                ScriptCondition(|bb| (*bb.t0 + 3) % 2 == 1),
+                RetryUntilSuccessful(4) {
                     ReactiveFallback {
-                        ReactiveSequence {
-                            ReactiveSelector {
-                                Condition(Cond<2>),
-                                Sleep(10),
+                        Remap(success = Success, failure = Failure) {
+                            Parallel(success = 2, failure = 2) {
+                                Sleep(0),
+                                Action(PIo<9>, t0 = {b0}),
+                                StatefulAction(Task<10>),
                             },
-                            #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            Condition(Cond<3> = Cond::<3>),
-                            AlwaysSuccess,
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
                         },
                     },
                 },
@@ -1157,817 +1069,806 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1030Blackboard { t0 b0 o0 });
+board!(Tree1029Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1030 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
+        }
+        MemPriority {
+            Condition(Cond<0>),
+            Precondition(|bb| bb.b0 % 4 == 1, else = Success) {
+                Switch(b1) {
+                    case 2 => AlwaysRunning,
+                    _ => Action(Act<1>),
+                },
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                #[post(|bb| if *bb.t0 > 7 { bb.b0 += 1 })]
+                Action(PIo<2>, t0 = {=}),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1030Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1031 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
             b1: i64,
-            #[tracked] t0: i64,
         }
-        ParallelAll(max_failures = -1) {
-            Selector {
-                Condition(Cond<0>),
+        MemSequence {
+            StatefulAction(Task<0>),
+            ScriptCondition(|bb| bb.b0 > 5),
+            ReactiveSequence {
                 StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            ReactiveFallback {
+                ReactiveSequence {
+                    StatefulAction(Task<2> = Task::<2>),
+                    #[run_while(|bb| bb.o0.is_none())]
+                    WasEntryUpdated(t0),
+                    #[success_if(|bb| bb.b0 == 3)]
+                    #[post(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<3>),
+                },
                 WasEntryUpdated(t0),
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[on_success(|bb| bb.o0 = Some(bb.b1))]
-                Delay(100) {
-                    SetBlackboard(o0 = Some(5)),
+            },
+            Parallel(success = 0, failure = -1) {
+                Condition(Cond<4>),
+                Repeat(4) {
+                    RunOnce(then_skip = false) {
+                        Filter(times = 3, count = Completed, filtered = Skipped) {
+                            Wait(50),
+                        },
+                    },
                 },
             },
-        }
-    }
-}
-
-board!(Tree1031Blackboard { o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1032Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-            b1: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Loop(q0, value = {b1}, if_empty = Skipped) {
-            KeepRunningUntilFailure {
-                StatefulAction(Task<1>),
+            ReactiveSequence {
+                Action(PIo<5>, t0 = {b1}),
+                TryCatch(catch_on_halt = false) {
+                    RepeatUntilSuccess(forever) {
+                        Condition(|ctx, bb| ctx.check_in(6, (bb.o0.unwrap_or(1) + 4) % 2)),
+                    },
+                    Priority {
+                        Action(PIo<7>, t0 = {t0}),
+                        SetBlackboard(b0 = {b1}),
+                    },
+                },
+                Wait(50),
             },
         }
     }
 }
+
+board!(Tree1031Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1032 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            b1: i64 = 5,
-            #[tracked] t1: i64,
+        PolicyParallel(policy = FirstFailure) {
+            Wait(30),
+            Condition(|ctx| ctx.check(0)),
         }
-        ReactiveFallback {
-            Precondition(|bb| *bb.t0 + 1 > 1) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    WasEntryUpdated(t1),
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                    AlwaysRunning,
-                    #[run_while(|bb| (*bb.t1 + 2) % 2 == 0)]
-                    SetBlackboard(t0 = 7),
-                },
-            },
-            SubTree(Tree1032Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}, t1 = {=}),
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Action(|ctx| ctx.exec(2)),
-                StatefulAction(Task<3>),
-            },
-            #[success_if(|bb| *bb.t1 > 6)]
-            IndexSwitch(|bb| *bb.t0 + 3, dynamic = true) {
-                Timeout(0) {
-                    Script(|bb| *bb.t1 += 1),
-                },
-                Script(|bb| { bb.t0.set(bb.b0); *bb.t1 += 1 }),
-                Succeeder,
-            },
-            MaxTime(20) {
-                ForceSuccess {
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1032Blackboard { q0 t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1033Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        StatefulAction(Task<0> = Task::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1033 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ParallelAll(max_failures = -2) {
-            SubTree(Tree1033Sub0, t1 = {=}),
-            WaitValueUpdate(t1) {
+        TryCatch {
+            SequenceWithMemory {
                 Sleep(10),
+                UnsetBlackboard(o0),
+                #[on_failure(|bb| { bb.t1.set(7); bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
+                #[post(|bb| bb.b0 = *bb.t1)]
+                #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Condition(Cond<2>),
+            },
+            Filter(times = 3, count = Success, filtered = Failure) {
+                Fallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            StepSequencer {
+                Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(4) + 4)),
+                Condition(PCond<5>, b0 = {b1}),
+                #[failure_if(|bb| bb.b0 > *bb.t0)]
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7> = Task::<7>),
             },
         }
     }
 }
 
-board!(Tree1033Blackboard { t1 });
+board!(Tree1033Blackboard { t1 t0 b0 o0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1034 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b1: i64 = 0,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 4,
         }
-        ParallelAll {
-            MemSequence {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                Priority {
-                    Action(Act<1>),
-                    Action(Act<2>),
+        Cooldown(20, filtered = Skipped) {
+            AsyncFallback {
+                Action(Act<0> = Act::<0>),
+                Repeat(2) {
+                    #[on_success(|bb| *bb.t1 += 2)]
+                    #[on_halted(|bb| if *bb.t1 == 2 { bb.b1 = (bb.o0.unwrap_or(4) + 3) % 3 })]
+                    RepeatUntilFailure(forever) {
+                        StatefulAction(Task<1>),
+                    },
                 },
+                Action(PAct<2>, b0 = {b0}, b1 = {=}),
             },
-            Repeater(3) {
-                Action(|ctx| ctx.exec(3)),
-            },
-            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree1034Blackboard { b0 });
+board!(Tree1034Blackboard { b1 o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1035 for Ctx {
-        MaxTime(0) {
-            SequenceWithMemory {
-                Filter(times = 2, count = Completed, filtered = Failure) {
-                    Action(Act<0>),
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        TryCatch(catch_on_halt = true) {
+            AsyncSequence {
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                    ParallelAll {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        ParallelAll(max_failures = -1) {
+                            StatefulAction(Task<2>),
+                            Condition(|ctx, bb| ctx.check_in(3, 9)),
+                            #[post(|bb| { bb.t0.set(0); bb.b1 = 7 })]
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(PIo<5>, t0 = {=}),
+                        Condition(Cond<6>),
+                        Sleep(10),
+                        UnsetBlackboard(o0),
+                    },
                 },
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                AlwaysFailure,
+            },
+            BinarySelector(|bb| *bb.t0 < 6, dynamic = false) {
+                ReactiveSequence {
+                    WasEntryUpdated(t0),
+                    Delay(20) {
+                        #[on_failure(|bb| bb.b1 += 2)]
+                        #[on_success(|bb| { bb.o0 = None; bb.b1 = bb.b0 % 4 })]
+                        Parallel(failure = 1) {
+                            Action(PIo<7>, t0 = {t0}),
+                            AlwaysRunning,
+                        },
+                    },
+                    ReactiveSelector {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(1) % 2 < 0),
+                        Interrupt(|bb| (bb.b1 + 3) % 3 > 1) {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+                Optional {
+                    Priority {
+                        ScriptCondition(|bb| bb.b1 != 5),
+                        #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 4 })]
+                        #[failure_if(|bb| (bb.b0 + 3) % 3 < 1)]
+                        Condition(Cond<9>),
+                        Switch(b1) {
+                            case 5 => StatefulAction(PTask<10>, b0 = {=}, b1 = {=}),
+                            _ => StatefulAction(PTask<11>, b0 = {=}),
+                        },
+                        RetryUntilSuccessful(0) {
+                            Succeeder,
+                        },
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree1035Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1036 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        StepSequencer {
-            ReactiveFallback {
-                Action(Act<0>),
-                RunOnce {
-                    Condition(Cond<1>),
-                },
-            },
-            RepeatUntil(Success) {
-                SetBlackboard(t0 = 2),
-            },
-            Cooldown(10, filtered = Failure) {
-                WhileDoElse {
-                    Parallel(success = -1) {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<2>),
+        Loop(q0, value = {t0}) {
+            #[post(|bb| { bb.b0 = (*bb.t0 + 2) % 2; bb.o0 = None })]
+            #[on_halted(|bb| { bb.b0 += 1; bb.b1 = bb.o0.unwrap_or(1) % 3 })]
+            Repeater(forever) {
+                Loop(q0, value = {b1}) {
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[on_success(|bb| bb.b1 = 7)]
+                    #[on_failure(|bb| { bb.o0 = None; bb.b0 = *bb.t0 })]
+                    ReactiveSequence {
+                        SetBlackboard(b0 = 0),
+                        StatefulAction(Task<0> = Task::<0>),
+                        Repeat(4) {
+                            Condition(Cond<1>),
+                        },
+                        SetBlackboard(o0 = Some(6)),
+                        Parallel {
+                            Action(Act<2>),
+                            Succeeder,
                         },
                     },
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        Condition(PCond<3>, b0 = {b0}),
-                    },
-                    Precondition(|bb| (*bb.t0 + 2) % 2 > 0, else = Success) {
-                        StatefulAction(Task<4>),
-                    },
                 },
-            },
-            IfThenElse {
-                Fallback {
-                    Action(PIo<5>, t0 = {=}),
-                    #[success_if(|bb| *bb.t0 + 4 > 7)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Repeat(1) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Action(PIo<7>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1036Blackboard { q0 b0 t0 });
+board!(Tree1036Blackboard { q0 o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1037 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        AsyncFallback {
-            #[post(|bb| if *bb.t0 + 4 < bb.o0.unwrap_or(2) % 4 { *bb.t0 += 2 })]
-            #[failure_if(|bb| (bb.b1 + 4) % 4 == 3)]
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-            BinarySelector(|bb| *bb.t0 == 2) {
-                #[success_if(|bb| bb.o0.is_none())]
-                #[post(|bb| bb.o0 = Some(bb.b1 % 3))]
-                MaxTime(0) {
-                    Parallel(failure = 2) {
-                        StatefulAction(PTask<2>, b0 = 8),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
+        Loop(q0, value = {b1}, if_empty = Success) {
+            WaitValueUpdate(t1) {
+                Priority {
+                    #[failure_if(|bb| bb.b1 < 1)]
+                    #[post(|bb| { if *bb.t1 % 2 == 1 { bb.t1.set(bb.b0) }; if bb.b0 == 3 { bb.t1.set(*bb.t0) } })]
+                    Sleep(10),
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    #[failure_if(|bb| bb.b1 + 1 == bb.b0 % 4)]
+                    Condition(|ctx, bb| ctx.check_in(0, 1)),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree1037Blackboard { b1 b0 t0 o0 });
+board!(Tree1037Blackboard { b1 t1 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1038 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 0,
         }
-        #[skip_if(|bb| bb.b1 + 3 < 5)]
-        #[on_halted(|bb| { bb.t0.set(bb.b1); if bb.o0.unwrap_or(5) % 4 > 2 { *bb.t0 += 2 } })]
-        RetryUntilSuccessful(forever) {
-            BinarySelector(|bb| (*bb.t0 + 1) % 3 > 0, dynamic = false) {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
+        FlipSelector {
+            BinarySelector(|bb| *bb.t1 > 7, dynamic = true) {
+                RunOnce(then_skip = false) {
+                    Sequence {
+                        RepeatUntilSuccess(forever) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                },
+                BinarySelector(|bb| *bb.t1 > *bb.t1 + 1) {
+                    Delay(0) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            Optional {
+                Parallel(success = -2, failure = 2) {
+                    AsyncSequence {
+                        StatefulAction(Task<4> = Task::<4>),
+                        Action(PIo<5>, t0 = {b1}),
+                    },
+                    Sleep(100),
+                },
+            },
+            #[on_halted(|bb| bb.b1 += 2)]
+            Optional {
+                WhileDoElse {
+                    Priority {
+                        Action(Act<6> = Act::<6>),
+                        Action(Act<7>),
+                        Condition(PCond<8>, b0 = 2),
+                    },
+                    AlwaysFailure,
+                },
+            },
+            #[post(|bb| *bb.t1 += 2)]
+            #[on_halted(|bb| bb.b1 += 3)]
+            #[on_failure(|bb| if *bb.t1 + 2 == 6 { *bb.t0 += 2 })]
+            Switch(b1) {
+                case 5 => Condition(|ctx, bb| ctx.check_in(9, *bb.t1)),
+                case 0 => Wait(30),
+                case 2 => Condition(Cond<10>),
+                _ => Action(PIo<11>, t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree1038Blackboard { t0 b1 o0 });
+board!(Tree1038Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1039Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 14,
+        }
+        MemPriority {
+            #[failure_if(|bb| bb.b0 + 2 > *bb.t0 % 3)]
+            #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+            StatefulAction(Task<3>),
+            AlwaysFailure,
+            #[skip_if(|bb| (bb.b0 + 3) % 4 > 1)]
+            AlwaysFailure,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1039 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        Parallel(success = 1, failure = 4) {
-            Conditional(|bb| *bb.t0 > bb.b1, else = Success) {
-                AsyncFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        SetBlackboard(t1 = 5),
-                        SetBlackboard(t1 = {t0}),
-                    },
-                    Action(Act<1>),
-                    ReactiveSequence {
-                        #[on_failure(|bb| *bb.t1 += 1)]
-                        #[run_while(|bb| bb.b1 + 4 > bb.b1 + 1)]
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                    },
-                },
-            },
-            #[failure_if(|bb| bb.b0 != 6)]
-            #[post(|bb| bb.t0.set(*bb.t1))]
+        IfThenElse {
             Fallback {
-                SequenceWithMemory {
-                    Action(PAct<5>, b0 = {=}),
-                    StatefulAction(PTask<6>, b0 = {b1}, b1 = {t0}),
-                },
-                ReactiveFallback {
-                    Timeout(10) {
-                        ScriptCondition(|bb| *bb.t1 + 1 > 7),
-                    },
-                    StatefulAction(Task<7>),
-                    Action(|ctx, bb| ctx.exec_in(8, *bb.t1 + 4, &mut bb.b1)),
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10> = Task::<10>),
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
                 },
             },
-            IndexSwitch(|bb| bb.b1 + 4, dynamic = false) {
-                ReactiveFallback {
-                    #[run_while(|bb| *bb.t0 % 3 != 1)]
-                    SetBlackboard(b1 = {b0}),
-                    #[skip_if(|bb| (bb.b1 + 3) % 3 < 2)]
-                    #[on_failure(|bb| *bb.t1 += 1)]
-                    Action(|ctx, bb| ctx.exec_in(11, bb.b1 % 4, &mut bb.b1)),
-                },
-                #[post(|bb| bb.b0 = bb.b1)]
-                #[on_success(|bb| bb.b0 = 8)]
-                RepeatUntilSuccess(forever) {
-                    Repeat(1) {
-                        Wait(0),
-                    },
-                },
-                #[run_while(|bb| *bb.t1 < 3)]
-                #[post(|bb| bb.b1 += 3)]
-                AlwaysSuccess,
-                StatefulAction(Task<12>),
-            },
-            WaitValueUpdate(t0) {
-                Repeat(3) {
-                    MemSequence {
-                        #[failure_if(|bb| bb.b1 % 3 > 0)]
-                        #[post(|bb| { *bb.t1 += 3; if *bb.t0 + 3 == bb.b1 + 1 { bb.b1 = bb.b0 + 4 } })]
-                        StatefulAction(Task<13>),
-                        Action(Act<14>),
-                        Selector {
-                            StatefulAction(Task<15>),
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                },
-            },
+            #[post(|bb| if *bb.t0 < 3 { bb.b0 = *bb.t0 + 1 })]
+            #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
+            Condition(Cond<2> = Cond::<2>),
+            SubTree(Tree1039Sub0, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree1039Blackboard { b0 t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1040Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 14,
-            b1: i64 = 9,
-        }
-        #[on_failure(|bb| if (bb.b1 + 4) % 3 == 2 { bb.b1 += 2 })]
-        #[skip_if(|bb| *bb.t0 != (bb.b0 + 4) % 3)]
-        #[run_while(|bb| bb.b0 < 4)]
-        Switch(b1) {
-            case 5 => AlwaysFailure,
-            _ => #[failure_if(|bb| bb.b0 % 2 == 1)]
-            SetBlackboard(t0 = 9),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1040Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 14,
-            b1: i64 = 9,
-        }
-        SubTree(Tree1040Sub1, ..)
-    }
-}
+board!(Tree1039Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1040 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-            b1: i64,
+            b0: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64,
         }
-        Repeat(2) {
-            ReactiveSequence {
-                SubTree(Tree1040Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-                Script(|bb| bb.b0 += 2),
+        #[on_halted(|bb| bb.o0 = Some(bb.b0 % 3))]
+        Cooldown(0, filtered = Skipped) {
+            StepSequencer {
+                Sequence {
+                    #[on_success(|bb| if (*bb.t1 + 4) % 3 != 2 { bb.t0.set(bb.b0) })]
+                    #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(2)))]
+                    StatefulAction(Task<0>),
+                    Remap(success = Failure, failure = Failure) {
+                        StatefulAction(Task<1>),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        RepeatUntil(Failure) {
+                            Action(Act<2>),
+                        },
+                    },
+                },
+                AsyncSequence {
+                    SequenceStar {
+                        Sleep(20),
+                        Action(PIo<3>, t0 = {t0}),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(4, 0)),
+                },
+                #[success_if(|bb| bb.b0 == (*bb.t0 + 3) % 3)]
+                Priority {
+                    Fallback {
+                        Filter(times = 3, filtered = Failure) {
+                            Condition(Cond<5>),
+                        },
+                        Action(PIo<6>, t0 = {=}),
+                    },
+                    Inverter {
+                        Script(|bb| bb.b0 = *bb.t0 + 3),
+                    },
+                    Priority {
+                        Inverter {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1040Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1041Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t0: i64 = 9,
-        }
-        StepSequencer {
-            Action(Act<8>),
-            SetBlackboard(t0 = 7),
-        }
-    }
-}
+board!(Tree1040Blackboard { t0 b0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1041 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        Priority {
-            Repeat(3) {
-                Fallback {
-                    BinarySelector(|bb| bb.b0 < bb.b0 + 3, dynamic = true) {
-                        ParallelAll(max_failures = -1) {
-                            Deadline(50) {
-                                Selector {
-                                    #[success_if(|bb| *bb.t0 > 7)]
-                                    Action(PAct<0>, b0 = 8, b1 = {t0}),
-                                    Action(|ctx| ctx.exec(1)),
-                                },
-                            },
-                            Condition(Cond<2>),
-                            WasEntryUpdated(t0),
-                        },
-                        RepeatTimes(2) {
-                            ReactiveSelector {
-                                Condition(Cond<3>),
-                                KeepRunningUntilFailure {
-                                    #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Repeat(1) {
-                    StatefulAction(Task<5>),
-                },
-                Sequence {
-                    Succeeder,
-                    Action(Act<6>),
-                    Condition(|ctx, bb| ctx.check_in(7, (*bb.t0 + 1) % 3)),
-                },
-                Filter(times = 2, filtered = Skipped) {
-                    SubTree(Tree1041Sub0, ..),
-                },
-                Fallback {
-                    ScriptCondition(|bb| (bb.b0 + 4) % 2 != 0),
-                    Runner,
-                },
-            },
-            #[skip_if(|bb| bb.b0 == 5)]
-            Sequence {
-                #[post(|bb| bb.b0 += 2)]
-                Action(PIo<9>, t0 = {t0}),
-                Condition(|ctx| ctx.check(10)),
-                IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail) {
-                    Action(PAct<11>, b0 = 1, b1 = {t0}),
-                    Condition(Cond<12>),
-                    StatefulAction(Task<13>),
-                    Optional {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
+        #[run_while(|bb| (bb.b1 + 4) % 4 < 1)]
+        Repeater(0) {
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree1041Blackboard { o0 b0 t0 });
+board!(Tree1041Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1042 for Ctx {
         blackboard {
             b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
             o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        SequenceWithMemory {
-            Parallel(success = -3) {
-                ParallelAll {
-                    Action(PIo<0>, t0 = {=}),
-                    Condition(Cond<1> = Cond::<1>),
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    StatefulAction(Task<2>),
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    Sleep(0),
+        Parallel(success = -3, failure = -3) {
+            Interrupt(|bb| bb.b1 % 3 > 0) {
+                #[post(|bb| if bb.b0 + 3 < (*bb.t0 + 1) % 3 { bb.o0 = None })]
+                Condition(PCond<0>, b0 = {=}),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                RepeatUntilFailure(forever) {
+                    Loop(q0, if_empty = Skipped) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+                ReactiveSequence {
+                    Action(Act<2> = Act::<2>),
                     StatefulAction(Task<3>),
                 },
-                AsyncSequence {
-                    UnsetBlackboard(o0),
-                    MemPriority {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-                Action(PIo<6>, t0 = {=}),
             },
-            WaitUntil(|bb| bb.o0.unwrap_or(5) > bb.b0 % 3) {
-                SequenceWithMemory {
-                    Fallback {
-                        BinarySelector(|bb| bb.o0.is_none()) {
-                            ForceSuccess {
-                                #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5))]
-                                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(0) + 1)]
-                                #[run_while(|bb| bb.b1 > 3)]
-                                Failer,
-                            },
-                            ScriptCondition(|bb| bb.b1 > 2),
-                        },
-                        ReactiveFallback {
-                            Action(PAct<7>, b0 = {t0}, b1 = {t0}),
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        Fallback {
-                            AlwaysFailure,
-                            Condition(Cond<8>),
-                            SetBlackboard(o0 = Some(6)),
-                        },
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                ParallelAll {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<9>),
-                    },
-                    StepSequencer {
-                        SetBlackboard(t0 = {b0}),
-                        StatefulAction(Task<10>),
-                    },
-                },
-                Parallel(success = 0, failure = 2) {
-                    Condition(PCond<11>, b0 = {b0}),
-                    StatefulAction(Task<12>),
-                },
-                MemPriority {
-                    Conditional(|bb| *bb.t0 + 1 > 6, else = Failure) {
-                        Condition(Cond<13>),
-                    },
-                    Inverter {
-                        Action(|ctx| ctx.exec(14)),
-                    },
-                    StatefulAction(Task<15>),
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<16>),
-                },
-                #[success_if(|bb| bb.b0 != bb.o0.unwrap_or(1) % 2)]
-                #[skip_if(|bb| bb.b0 + 2 < 7)]
-                Repeat(0) {
-                    Script(|bb| { *bb.t0 += 3; *bb.t0 += 2 }),
-                },
-            },
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree1042Blackboard { b1 b0 t0 o0 });
+board!(Tree1042Blackboard { b1 o0 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1043 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64,
-            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        Fallback {
-            Loop(q0, value = {t1}, if_empty = Success) {
-                ScriptCondition(|bb| *bb.t0 > 3),
+        ReactiveSequence {
+            Inverter {
+                AsyncFallback {
+                    Repeat(1) {
+                        SkipUnlessUpdated(t0) {
+                            Precondition(|bb| *bb.t0 > 1, else = Failure) {
+                                AsyncFallback {
+                                    Condition(PCond<0>, b0 = {=}),
+                                    AlwaysFailure,
+                                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 4, &mut bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            Loop(q0, value = {t1}) {
-                #[run_while(|bb| bb.b0 > 1)]
-                #[failure_if(|bb| bb.b0 > (*bb.t1 + 4) % 4)]
-                StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                StepSequencer {
+                    Precondition(|bb| bb.b0 > 5, else = Running) {
+                        Condition(Cond<2>),
+                    },
+                },
+                #[skip_if(|bb| bb.b0 == bb.b0 + 4)]
+                Cooldown(50) {
+                    Condition(Cond<3>),
+                },
             },
-            SequenceStar {
-                StatefulAction(Task<1>),
-                SetBlackboard(b0 = 9),
-                Condition(Cond<2>),
-                Sleep(30),
+            BinarySelector(|bb| bb.b0 % 4 > 1, dynamic = false) {
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    StatefulAction(Task<6>),
+                },
+                #[on_success(|bb| *bb.t0 += 2)]
+                StatefulAction(Task<7>),
             },
-            FlipSelector {
-                Condition(Cond<3>),
-                AlwaysSuccess,
-                Condition(Cond<4>),
-                Condition(|ctx| ctx.check(5)),
+            Repeat(3) {
+                Deadline(50) {
+                    StatefulAction(Task<8> = Task::<8>),
+                },
             },
         }
     }
 }
 
-board!(Tree1043Blackboard { t0 b0 q0 b1 t1 });
+board!(Tree1043Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1044 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
+        TryCatch(catch_on_halt = true) {
+            MaxTime(30) {
+                MemPriority {
+                    Delay(30) {
+                        Condition(Cond<0>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                    Limiter(1) {
+                        RetryUntilSuccessful(3) {
+                            AlwaysFailure,
+                        },
+                    },
+                    MaxTime(0) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Priority {
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1045 for Ctx {
-        Remap(success = Success, failure = Success) {
-            Deadline(0) {
-                FlipSelector {
-                    Sleep(20),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            b1: i64 = 5,
+        }
+        Loop(q0, if_empty = Failure) {
+            BinarySelector(|bb| *bb.t0 % 3 == 1) {
+                SequenceWithMemory {
+                    #[on_failure(|bb| bb.b0 = bb.b0 % 4)]
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    Condition(Cond<0>),
+                    Succeeder,
+                    #[on_halted(|bb| bb.b1 += 3)]
+                    #[success_if(|bb| *bb.t0 % 4 == 0)]
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Action(PAct<1>, b0 = 8, b1 = {b0}),
+                    },
+                },
+                Timeout(0) {
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
+
+board!(Tree1045Blackboard { t0 q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1046 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            #[allow(unused)] b0: i64,
             b1: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 1,
         }
-        WaitValueUpdate(t1) {
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                #[success_if(|bb| *bb.t1 > 1)]
-                Parallel(failure = -1) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                #[run_while(|bb| *bb.t0 % 3 > 1)]
-                #[on_failure(|bb| { if bb.b1 == 1 { bb.t1.set(6) }; bb.b0 += 3 })]
-                #[success_if(|bb| bb.b1 % 3 == 0)]
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    UnsetBlackboard(o0),
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            Repeat(forever) {
+                RepeatUntil(Failure) {
+                    Condition(|ctx, bb| ctx.check_in(0, (bb.b1 + 4) % 2)),
                 },
             },
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                Action(PIo<2>, t0 = {=}),
+            },
+            Sleep(20),
         }
     }
 }
 
-board!(Tree1046Blackboard { o0 b1 t0 t1 b0 });
+board!(Tree1046Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1047 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        SequenceStar {
-            AsyncSequence {
-                Timeout(20) {
-                    Action(PIo<0>, t0 = {t0}),
-                },
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                AsyncSequence {
-                    Script(|bb| bb.b0 = *bb.t0),
-                },
-                StatefulAction(Task<3>),
+        TryCatch(catch_on_halt = true) {
+            FlipSelector {
+                Condition(Cond<0>),
+                Condition(|ctx| ctx.check(1)),
             },
+            SetBlackboard(t1 = 2),
         }
     }
 }
 
-board!(Tree1047Blackboard { t0 b0 });
+board!(Tree1047Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1048Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Action(Act<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1048Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Action(Act<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1048 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
-            o0: Option<i64> = Some(4),
+            b0: i64 = 5,
         }
-        ParallelAll(max_failures = -2) {
-            MemSequence {
-                Condition(Cond<0>),
-                Filter(times = 2, count = Completed, filtered = Failure) {
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                Action(PAct<2>, b0 = {=}, b1 = {=}),
-            },
-            WaitValueUpdate(t0) {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Repeat(0) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            #[on_failure(|bb| if bb.b0 % 2 > 0 { bb.b1 += 1 })]
-            #[skip_if(|bb| bb.b1 != bb.b0)]
-            #[run_while(|bb| bb.o0.unwrap_or(4) % 3 < 1)]
-            Switch(b1) {
-                case 3 => Condition(PCond<4>, b0 = {b0}),
-                _ => #[failure_if(|bb| bb.o0.unwrap_or(2) < (bb.b1 + 3) % 4)]
-                ScriptCondition(|bb| bb.b0 < 4),
-            },
-            Loop(q0, if_empty = Running) {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    StatefulAction(Task<5> = Task::<5>),
+        ReactiveSequence {
+            Sleep(0),
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+            StepSequencer {
+                Condition(Cond<1>),
+                SubTree(Tree1048Sub0, ..),
+                Repeat(2) {
+                    SubTree(Tree1048Sub1, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree1048Blackboard { b0 t0 q0 b1 o0 });
+board!(Tree1048Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1049 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
+            b0: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveSequence {
-            TryCatch {
-                Action(|ctx, bb| ctx.exec_in(0, 6, &mut bb.b1)),
-                Succeeder,
-                Sleep(20),
-                WhileDoElse {
-                    StatefulAction(Task<1>),
-                    Action(PIo<2>, t0 = {t0}),
+        Switch(b1) {
+            case 3 => ReactiveFallback {
+                Parallel(success = 2) {
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                },
+                Condition(Cond<1> = Cond::<1>),
+                StatefulAction(Task<2>),
+            },
+            case 1 => WhileDoElse {
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                Repeat(4) {
+                    Fallback {
+                        Condition(Cond<5>),
+                        Wait(20),
+                    },
                 },
             },
-            AsyncFallback {
-                Condition(PCond<3>, b0 = {b0}),
-                Action(|ctx| ctx.exec(4)),
-                SetBlackboard(t0 = {b1}),
+            case 5 => SequenceWithMemory {
+                Action(|ctx, bb| ctx.exec_in(6, bb.b0 % 4, &mut bb.b1)),
+                WasEntryUpdated(t0),
             },
-            #[run_while(|bb| bb.b1 < 2)]
-            #[on_halted(|bb| if bb.b0 == (bb.b0 + 4) % 2 { bb.t0.set((bb.b1 + 3) % 2) })]
-            ForceFailure {
-                Priority {
-                    Action(Act<5> = Act::<5>),
-                    Action(Act<6>),
-                },
-            },
-            Fallback {
-                ScriptCondition(|bb| (bb.b1 + 4) % 2 != 0),
-                Action(|ctx, bb| ctx.exec_in(7, (*bb.t0 + 3) % 2, &mut bb.b1)),
-                StatefulAction(Task<8> = Task::<8>),
-            },
+            _ => StatefulAction(Task<7>),
         }
     }
 }
 
-board!(Tree1049Blackboard { b1 t0 b0 });
+board!(Tree1049Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1050 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            b1: i64 = 5,
         }
-        BinarySelector(|bb| *bb.t0 < 3, dynamic = false) {
-            Condition(Cond<0> = Cond::<0>),
-            Parallel(success = 2, failure = -1) {
-                AlwaysSuccess,
-                Action(Act<1> = Act::<1>),
+        Conditional(|bb| bb.b1 % 3 > 1, dynamic = false, else = Success) {
+            Repeater(forever) {
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    BinarySelector(|bb| bb.b1 > 1, dynamic = true) {
+                        ParallelAll {
+                            Action(PIo<0>, t0 = {b1}),
+                        },
+                        Runner,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1050Blackboard { t0 });
+board!(Tree1050Blackboard { q0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1051 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 4,
         }
-        #[on_halted(|bb| bb.b1 = bb.b0)]
-        #[run_while(|bb| bb.b0 < (*bb.t0 + 1) % 2)]
-        #[skip_if(|bb| bb.b0 % 2 != 1)]
-        IfThenElse {
+        ReactiveFallback {
             Sequence {
-                Condition(PCond<0>, b0 = {t0}),
-                SetBlackboard(b0 = 6),
-            },
-            AlwaysFailure,
-            Sequence {
-                SetBlackboard(t0 = 6),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                #[run_while(|bb| (bb.b0 + 3) % 2 > 0)]
-                #[on_success(|bb| bb.b1 += 3)]
-                #[post(|bb| bb.b0 = *bb.t0 % 2)]
-                ScriptCondition(|bb| bb.b0 + 1 < *bb.t0 % 3),
+                StatefulAction(PTask<0>, b0 = 6, b1 = {b1}),
+                WhileDoElse {
+                    Repeat(1) {
+                        ScriptCondition(|bb| bb.b1 < *bb.t1 + 4),
+                    },
+                    StatefulAction(Task<1>),
+                },
             },
         }
     }
 }
 
-board!(Tree1051Blackboard { t0 b1 b0 });
+board!(Tree1051Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1052 for Ctx {
-        Parallel(success = -1) {
-            ParallelAll(max_failures = -1) {
-                RunOnce {
-                    Action(Act<0> = Act::<0>),
+        Sequence {
+            Timeout(30) {
+                Delay(50) {
+                    ParallelAll {
+                        Repeat(forever) {
+                            Action(Act<0>),
+                        },
+                        Failer,
+                    },
                 },
-                KeepRunningUntilFailure {
-                    Condition(Cond<1>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    Action(Act<4> = Act::<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<6>),
+                Cooldown(50, filtered = Failure) {
+                    Action(|ctx| ctx.exec(7)),
                 },
             },
         }
@@ -1977,80 +1878,46 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1053 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        MemSequence {
-            ReactiveFallback {
-                ForceFailure {
-                    Condition(Cond<0>),
-                },
-                MemPriority {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
+        BinarySelector(|bb| (bb.b1 + 3) % 2 < 1, dynamic = false) {
+            RepeatTimes(3) {
+                StatefulAction(Task<0>),
             },
-            StatefulAction(Task<4>),
-            Deadline(0) {
-                #[run_while(|bb| *bb.t0 < 3)]
-                #[success_if(|bb| *bb.t1 % 3 < 1)]
-                AsyncSequence {
-                    MaxTime(0) {
-                        Sequence {
-                            #[on_halted(|bb| bb.t1.set(*bb.t0))]
-                            Condition(PCond<5>, b0 = {t1}),
-                            Condition(Cond<6>),
-                            ReactiveFallback {
-                                Condition(Cond<7>),
-                                #[run_while(|bb| bb.b0 == 6)]
-                                #[post(|bb| { bb.b0 += 1; *bb.t1 += 3 })]
-                                StatefulAction(PTask<8>, b0 = {t0}, b1 = {t1}),
-                            },
-                            SetBlackboard(t1 = 7),
-                        },
-                    },
-                },
-            },
-            Conditional(|bb| bb.b0 < 0, else = Success) {
-                MemPriority {
-                    #[on_success(|bb| bb.b0 = *bb.t1 + 3)]
-                    Condition(Cond<9> = Cond::<9>),
-                    WasEntryUpdated(t1),
-                    StatefulAction(Task<10>),
-                    #[on_halted(|bb| *bb.t1 += 2)]
-                    Repeat(forever) {
-                        Action(Act<11>),
-                    },
-                    StatefulAction(Task<12>),
-                },
-            },
-            ReactiveSequence {
-                Sleep(20),
-                StatefulAction(Task<13>),
-                #[post(|bb| bb.t1.set((bb.b0 + 4) % 3))]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| (bb.b0 + 4) % 2 != 0)]
-                Condition(Cond<14>),
-                Action(Act<15>),
-            },
+            SetBlackboard(t0 = 5),
         }
     }
 }
 
-board!(Tree1053Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1054Sub0 for Ctx {
-        Succeeder
-    }
-}
+board!(Tree1053Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1054 for Ctx {
-        Repeat(0) {
-            SubTree(Tree1054Sub0),
+        ReactiveFallback {
+            TryCatch(catch_on_halt = true) {
+                Sleep(20),
+                Deadline(50) {
+                    StatefulAction(Task<0>),
+                },
+                AlwaysRunning,
+            },
+            Action(Act<1>),
+            IfThenElse {
+                Condition(|ctx| ctx.check(2)),
+                Condition(Cond<3>),
+            },
+            ParallelAll {
+                StatefulAction(Task<4>),
+                Wait(10),
+                Sequence {
+                    StatefulAction(Task<5>),
+                    Wait(0),
+                },
+            },
+            Repeat(0) {
+                Condition(Cond<6> = Cond::<6>),
+            },
         }
     }
 }
@@ -2058,180 +1925,181 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1055 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
         }
-        Sequence {
-            Condition(Cond<0>),
-            Action(PAct<1>, b0 = {t0}, b1 = {=}),
-            IndexSwitch(|bb| 6, out_of_range = Fail, dynamic = false) {
-                Retry(forever) {
-                    Loop(q0) {
-                        SetBlackboard(t0 = 5),
+        Deadline(0) {
+            Filter(times = 2) {
+                #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                ParallelAll {
+                    FlipSelector {
+                        StatefulAction(Task<0>),
+                        #[on_halted(|bb| if *bb.t0 + 3 == bb.b0 { bb.b0 += 1 })]
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    Parallel(success = -2) {
+                        Condition(Cond<2>),
+                        Sleep(0),
+                    },
+                    WaitValueUpdate(t0) {
+                        StatefulAction(Task<3> = Task::<3>),
                     },
                 },
             },
-            #[post(|bb| { bb.b0 = 5; if bb.o0.is_some() { bb.b1 += 1 } })]
-            #[skip_if(|bb| bb.b0 == 2)]
-            Condition(PCond<2>, b0 = {b0}),
-            #[on_success(|bb| bb.b1 += 2)]
-            #[post(|bb| if bb.b1 == *bb.t0 + 4 { *bb.t0 += 1 })]
-            Action(PAct<3>, b0 = {=}),
         }
     }
 }
 
-board!(Tree1055Blackboard { t0 o0 b1 b0 q0 });
+board!(Tree1055Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1056 for Ctx {
-        Parallel(success = 1) {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 5,
+        }
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            Switch(b1) {
+                case 4 => #[post(|bb| bb.b1 += 1)]
+                #[success_if(|bb| bb.b0 % 4 < 1)]
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    WasEntryUpdated(t0),
+                },
+                case 3 => WasEntryUpdated(t0),
+                _ => ReactiveSequence {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                        #[post(|bb| *bb.t0 += 3)]
+                        Action(|ctx| ctx.exec(0)),
+                        StatefulAction(Task<1>),
+                    },
+                    MemSequence {
+                        Script(|bb| bb.b0 = bb.b1),
+                        Succeeder,
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1056Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1057 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-        }
-        ReactiveSequence {
-            SequenceStar {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
-                Action(PAct<1>, b0 = 0, b1 = {t0}),
-            },
-            #[run_while(|bb| (bb.b0 + 3) % 2 < 1)]
-            WasEntryUpdated(t0),
-            #[success_if(|bb| bb.o0.unwrap_or(2) + 4 < 0)]
-            #[skip_if(|bb| bb.b1 % 2 > 0)]
-            SetBlackboard(b1 = 3),
-            #[failure_if(|bb| bb.o0.is_some())]
-            SetBlackboard(b0 = {b1}),
-            StatefulAction(PTask<2>, b0 = {b1}, b1 = {b0}),
+        MaxTime(30) {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree1057Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1058 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = false) {
-                StepSequencer {
-                    RetryUntilSuccessful(0) {
-                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                    },
-                    StatefulAction(Task<1>),
+        Inverter {
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                MemPriority {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
+                    SetBlackboard(b0 = {t0}),
                 },
-                Fallback {
-                    ForceFailure {
-                        #[on_halted(|bb| { if *bb.t1 + 1 == 6 { bb.t1.set(*bb.t0) }; bb.t0.set(bb.b0) })]
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    Inverter {
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                    Failer,
-                },
-            },
-            Sequence {
-                StatefulAction(Task<4>),
-                TryCatch(catch_on_halt = false) {
-                    Sleep(0),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<6> = Cond::<6>),
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8> = Cond::<8>),
-                    StatefulAction(Task<9>),
-                },
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                ParallelAll {
-                    #[run_while(|bb| *bb.t0 + 4 == 3)]
-                    #[skip_if(|bb| *bb.t0 == bb.b0)]
-                    Condition(PCond<10>, b0 = 4),
-                    Action(PAct<11>, b0 = {=}),
-                    AlwaysRunning,
-                },
-                StatefulAction(Task<12>),
-                AlwaysRunning,
-                Repeater(forever) {
-                    Wait(30),
-                },
-                Condition(|ctx| ctx.check(13)),
+                SetBlackboard(t0 = 8),
             },
         }
     }
 }
 
-board!(Tree1058Blackboard { t0 b0 t1 });
+board!(Tree1058Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1059 for Ctx {
         blackboard {
-            b0: i64,
+            o0: Option<i64>,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b1: i64,
+            #[tracked] t0: i64 = 3,
         }
-        SequenceWithMemory {
-            Action(Act<0> = Act::<0>),
-            Condition(PCond<1>, b0 = {=}),
-            Action(Act<2>),
-            Condition(Cond<3>),
-            Condition(|ctx, bb| ctx.check_in(4, bb.b1 + 1)),
+        WhileDoElse {
+            WhileDoElse {
+                #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 3)]
+                #[run_while(|bb| bb.o0.is_some())]
+                StatefulAction(Task<0>),
+                Action(|ctx| ctx.exec(1)),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    AlwaysSuccess,
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                },
+            },
+            Loop(q0, if_empty = Skipped) {
+                IndexSwitch(|bb| (*bb.t0 + 2) % 3, out_of_range = Loop) {
+                    Condition(Cond<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    #[on_failure(|bb| if bb.b1 % 2 != 1 { bb.t0.set(bb.o0.unwrap_or(0) + 1) })]
+                    Failer,
+                },
+            },
+            StatefulAction(Task<6>),
         }
     }
 }
 
-board!(Tree1059Blackboard { b0 b1 });
+board!(Tree1059Blackboard { o0 b0 q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1060 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
             b1: i64,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
         }
-        #[on_halted(|bb| { bb.b0 = *bb.t0 + 2; bb.b1 += 3 })]
-        #[success_if(|bb| bb.b0 + 1 != bb.b0)]
-        #[run_while(|bb| bb.o0.is_none())]
-        IfThenElse {
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = 3, b1 = {=}),
+        Precondition(|bb| bb.b0 + 4 != 5) {
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(0)),
+                Switch(b1) {
+                    case 4 => #[post(|bb| bb.b1 += 1)]
+                    #[on_failure(|bb| bb.b0 = bb.b1 % 4)]
+                    #[skip_if(|bb| *bb.t0 + 2 < *bb.t0)]
+                    ScriptCondition(|bb| *bb.t0 == *bb.t0 + 1),
+                    case 3 => Sleep(20),
+                    _ => Action(Act<1>),
+                },
+                Precondition(|bb| *bb.t0 != 6, else = Failure) {
+                    Condition(Cond<2>),
+                },
+                StepSequencer {
+                    #[post(|bb| bb.o0 = Some(7))]
+                    Script(|bb| bb.o0 = None),
+                    Failer,
+                    ScriptCondition(|bb| *bb.t0 != 0),
+                },
+                Action(Act<3>),
+            },
         }
     }
 }
 
-board!(Tree1060Blackboard { b0 b1 o0 t0 });
+board!(Tree1060Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1061 for Ctx {
-        AsyncSequence {
-            ParallelAll {
-                Repeat(4) {
-                    Repeater(forever) {
-                        Action(Act<0> = Act::<0>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
+        blackboard {
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveSequence {
+            Action(PAct<0>, b0 = {=}, b1 = {b0}),
+            Action(PAct<1>, b0 = 1, b1 = {=}),
+            RepeatUntilSuccess(3) {
+                ParallelAll {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
                     StatefulAction(Task<3>),
                 },
             },
@@ -2239,162 +2107,84 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree1061Blackboard { b0 b1 t0 });
+
 bt::behavior_tree! {
     pub tree Tree1062 for Ctx {
         blackboard {
+            o0: Option<i64>,
             #[tracked] t0: i64,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 1,
+            b1: i64 = 5,
+            b0: i64 = 2,
         }
-        Fallback {
-            SequenceWithMemory {
-                Fallback {
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<0>),
+        ParallelAll(0) {
+            SequenceStar {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    ForceFailure {
+                        Condition(PCond<1>, b0 = {t0}),
                     },
-                    StatefulAction(PTask<1>, b0 = {b0}),
-                    StatefulAction(Task<2>),
+                    Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 2) % 4, &mut bb.b1)),
                 },
-                TryCatch {
-                    Action(Act<3> = Act::<3>),
-                    ScriptCondition(|bb| (bb.b1 + 4) % 2 < 0),
-                    #[on_success(|bb| bb.t1.set(*bb.t0))]
-                    Condition(Cond<4>),
-                    #[run_while(|bb| *bb.t1 % 2 == 1)]
-                    SequenceWithMemory {
-                        StatefulAction(PTask<5>, b0 = {=}),
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                },
-            },
-            Remap(success = Failure, failure = Failure) {
                 ReactiveSequence {
-                    Switch(b1) {
-                        case 1 => SequenceStar {
-                            Wait(30),
-                            #[failure_if(|bb| bb.b1 % 3 == 1)]
-                            Failer,
-                        },
-                        case 0 => Repeat(4) {
-                            SetBlackboard(b0 = {t1}),
-                        },
-                        _ => StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
-                    },
-                    StatefulAction(Task<8>),
+                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
+                    Action(PAct<3>, b0 = 7, b1 = {t0}),
+                    Action(Act<4>),
                 },
-            },
-            RepeatTimes(forever) {
-                #[success_if(|bb| bb.b1 % 2 == 0)]
-                BinarySelector(|bb| bb.b0 == bb.b0 % 4) {
-                    ReactiveFallback {
-                        BinarySelector(|bb| bb.b1 > 1, dynamic = false) {
-                            StatefulAction(Task<9> = Task::<9>),
-                            Action(PAct<10>, b0 = 6, b1 = {b0}),
-                        },
-                        Limiter(3) {
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        #[run_while(|bb| *bb.t0 > (*bb.t1 + 4) % 3)]
-                        #[on_success(|bb| { bb.b1 = bb.b1 % 4; bb.b1 += 3 })]
-                        #[skip_if(|bb| bb.b0 + 4 < bb.b1 % 4)]
-                        Failer,
-                        Succeeder,
-                        #[failure_if(|bb| *bb.t1 > 4)]
-                        #[on_failure(|bb| bb.b1 = *bb.t1)]
-                        #[post(|bb| if *bb.t1 == 3 { bb.b1 = *bb.t0 % 2 })]
-                        StatefulAction(Task<12>),
-                    },
+                Sequence {
+                    Condition(PCond<5>, b0 = {b1}),
+                },
+                Repeat(2) {
+                    Action(Act<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree1062Blackboard { t0 b1 t1 b0 });
+board!(Tree1062Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1063 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Sequence {
-            Sequence {
-                Condition(Cond<0>),
-                Action(Act<1> = Act::<1>),
-                Condition(|ctx| ctx.check(2)),
-                Condition(Cond<3>),
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                #[success_if(|bb| *bb.t0 > 1)]
-                ScriptCondition(|bb| bb.b0 == 6),
+        Cooldown(20) {
+            RepeatUntil(Success) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Condition(Cond<0>),
+                },
             },
         }
     }
 }
 
-board!(Tree1063Blackboard { t0 b0 });
+board!(Tree1063Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1064 for Ctx {
         blackboard {
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveSequence {
-            Selector {
-                Optional {
-                    Sequence {
-                        Selector {
-                            ReactiveSequence {
-                                #[success_if(|bb| bb.b1 > 1)]
-                                Switch(b1) {
-                                    case 5 => WasEntryUpdated(t0),
-                                    _ => Condition(Cond<0>),
-                                },
-                            },
-                            FlipSelector {
-                                Action(PIo<1>, t0 = {b0}),
-                                Condition(PCond<2>, b0 = {t0}),
-                            },
-                        },
+        Precondition(|bb| (bb.b0 + 2) % 4 != 2, else = Running) {
+            RepeatUntil(Failure) {
+                WhileDoElse {
+                    Interrupt(|bb| *bb.t1 % 2 < 0) {
+                        Condition(|ctx, bb| ctx.check_in(0, 8)),
                     },
-                },
-            },
-            StepSequencer {
-                ReactiveSequence {
-                    RetryUntilSuccessful(4) {
-                        WasEntryUpdated(t0),
+                    SequenceWithMemory {
+                        Script(|bb| bb.o0 = None),
+                        Script(|bb| { if *bb.t0 > bb.o0.unwrap_or(1) { bb.o0 = Some(*bb.t1 + 2) }; bb.b0 = *bb.t1 % 3 }),
                     },
-                },
-                Action(Act<3>),
-                ForceFailure {
-                    Action(Act<4> = Act::<4>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    SetBlackboard(b1 = 2),
-                },
-            },
-            Loop(q0) {
-                Fallback {
-                    Repeat(4) {
-                        StatefulAction(Task<6>),
-                    },
-                    Repeat(2) {
-                        Failer,
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<7>),
-                    },
-                    Repeater(0) {
-                        Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                    SequenceWithMemory {
+                        Action(Act<1> = Act::<1>),
+                        #[on_success(|bb| { bb.b1 = *bb.t0 + 3; bb.t1.set(bb.b0 % 4) })]
+                        AlwaysFailure,
                     },
                 },
             },
@@ -2402,13 +2192,71 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1064Blackboard { b0 q0 t0 b1 });
+board!(Tree1064Blackboard { b0 t1 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1065 for Ctx {
-        Parallel(success = -1, failure = 1) {
-            StatefulAction(Task<0>),
-            Sleep(0),
+        Parallel(success = 3, failure = 2) {
+            ReactiveFallback {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+                MemPriority {
+                    StepSequencer {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    Sequence {
+                        Condition(Cond<5> = Cond::<5>),
+                        StatefulAction(Task<6>),
+                        AlwaysSuccess,
+                    },
+                },
+                AlwaysSuccess,
+            },
+            Limiter(3) {
+                Limiter(1) {
+                    RepeatTimes(forever) {
+                        TryCatch {
+                            Condition(Cond<7>),
+                            Retry(1) {
+                                Condition(Cond<8>),
+                            },
+                            AlwaysSuccess,
+                            Condition(Cond<9>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(10)),
+                    Condition(|ctx| ctx.check(11)),
+                    Succeeder,
+                },
+                ParallelAll(max_failures = -1) {
+                    ReactiveFallback {
+                        Action(Act<12>),
+                        Cooldown(50, filtered = Skipped) {
+                            Delay(50) {
+                                Condition(Cond<13>),
+                            },
+                        },
+                    },
+                },
+                Retry(forever) {
+                    Priority {
+                        StatefulAction(Task<14>),
+                        StatefulAction(Task<15>),
+                        SequenceStar {
+                            StatefulAction(Task<16>),
+                            Condition(|ctx| ctx.check(17)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
@@ -2416,80 +2264,90 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1066 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = None,
             b1: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        WhileDoElse {
-            Loop(q0, value = {t0}) {
-                Repeat(4) {
-                    MaxTime(20) {
-                        IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b1)),
-                            Failer,
-                            Timeout(10) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
+        ForceFailure {
+            Conditional(|bb| bb.o0.is_none(), else = Success) {
+                ParallelAll(1) {
+                    #[on_failure(|bb| if bb.o0.unwrap_or(1) != 6 { *bb.t0 += 3 })]
+                    #[success_if(|bb| bb.b1 % 3 != 1)]
+                    TryCatch(catch_on_halt = false) {
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        #[post(|bb| { bb.t0.set(8); bb.t0.set(bb.b0 + 3) })]
+                        SetBlackboard(b0 = {b1}),
+                        Condition(PCond<0>, b0 = {b0}),
                     },
                 },
             },
-            #[failure_if(|bb| *bb.t0 % 4 != 0)]
-            #[skip_if(|bb| bb.b1 % 3 > 1)]
-            #[run_while(|bb| bb.b1 % 3 != 1)]
-            StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree1066Blackboard { b0 q0 b1 t0 });
+board!(Tree1066Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1067 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 3,
         }
-        TryCatch(catch_on_halt = true) {
-            Sequence {
-                StepSequencer {
+        #[success_if(|bb| bb.o0.is_some())]
+        Repeat(3) {
+            TryCatch(catch_on_halt = true) {
+                Fallback {
                     StatefulAction(Task<0>),
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[run_while(|bb| bb.b0 != 3)]
-                    Condition(Cond<1>),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                ParallelAll(max_failures = -2) {
-                    Condition(Cond<2> = Cond::<2>),
-                    StatefulAction(Task<3>),
-                },
-                #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
-                #[on_failure(|bb| if *bb.t0 + 1 < 3 { *bb.t0 += 1 })]
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<4>),
-                },
-                MemSequence {
-                    Action(Act<5>),
-                    RetryUntilSuccessful(4) {
-                        Wait(20),
+                #[post(|bb| bb.b0 += 2)]
+                #[on_halted(|bb| *bb.t0 += 4)]
+                Wait(100),
+                IndexSwitch(|bb| bb.b0) {
+                    Cooldown(10) {
+                        Condition(Cond<2>),
                     },
-                    SetBlackboard(t0 = 1),
-                    WasEntryUpdated(t0),
                 },
             },
-            Repeat(1) {
-                Fallback {
-                    AsyncSequence {
-                        Condition(Cond<6>),
-                        WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree1067Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1068 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        RepeatUntil(Failure) {
+            TryCatch(catch_on_halt = true) {
+                Parallel(success = 0, failure = -1) {
+                    Condition(|ctx| ctx.check(0)),
+                    Repeat(2) {
+                        ReactiveFallback {
+                            Condition(PCond<1>, b0 = {b0}),
+                            Filter(times = 1, count = Success, filtered = Failure) {
+                                Condition(Cond<2>),
+                            },
+                        },
                     },
-                    SequenceStar {
-                        #[run_while(|bb| *bb.t0 == (*bb.t0 + 4) % 4)]
-                        PolicyParallel(policy = FirstFailure) {
-                            Action(PIo<7>, t0 = {=}),
-                            Action(PAct<8>, b0 = 6, b1 = {b0}),
-                            #[post(|bb| bb.b0 += 1)]
-                            #[run_while(|bb| *bb.t0 % 3 > 0)]
+                    AlwaysFailure,
+                },
+                ReactiveSequence {
+                    WasEntryUpdated(t0),
+                    FlipSelector {
+                        Wait(50),
+                        ScriptCondition(|bb| *bb.t0 > 1),
+                    },
+                },
+                AsyncSequence {
+                    RetryUntilSuccessful(3) {
+                        ReactiveSelector {
+                            AlwaysFailure,
                             Failer,
                         },
                     },
@@ -2499,57 +2357,49 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1067Blackboard { b0 t0 });
+board!(Tree1068Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1068 for Ctx {
+    pub tree Tree1069Sub1 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
         }
-        Delay(10) {
-            Loop(q0, value = {t0}, if_empty = Running) {
-                Sleep(0),
-            },
-        }
+        Condition(Cond<4> = Cond::<4>)
     }
 }
 
-board!(Tree1068Blackboard { t0 q0 });
+bt::behavior_tree! {
+    pub tree Tree1069Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SubTree(Tree1069Sub1, q0 = {=}, t0 = {t0}, t1 = {=}, b0 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1069 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
             b0: i64,
         }
-        #[on_failure(|bb| if bb.b0 < 6 { *bb.t0 += 2 })]
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Precondition(|bb| bb.b0 % 2 < 1, else = Failure) {
-                RepeatUntilFailure(forever) {
-                    AsyncFallback {
-                        StatefulAction(PTask<0>, b0 = {b0}),
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            AsyncSequence {
-                MaxTime(20) {
-                    #[post(|bb| bb.b0 += 4)]
-                    ParallelAll(2) {
-                        StatefulAction(PTask<2>, b0 = 0),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-                Repeat(forever) {
-                    Repeat(forever) {
-                        SequenceWithMemory {
-                            AsyncFallback {
-                                Action(Act<4>),
-                                #[skip_if(|bb| *bb.t0 % 4 > 1)]
-                                Condition(PCond<5>, b0 = {b0}),
-                            },
-                        },
+        Loop(q0, value = {b0}, if_empty = Success) {
+            RetryUntilSuccessful(2) {
+                IndexSwitch(|bb| (*bb.t1 + 3) % 3, dynamic = false) {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                    Condition(Cond<3>),
+                    ForceFailure {
+                        SubTree(Tree1069Sub0, ..),
                     },
                 },
             },
@@ -2557,223 +2407,158 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1069Blackboard { t0 b0 });
+board!(Tree1069Blackboard { q0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1070Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1070 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 5,
-        }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-            Delay(10) {
-                Condition(|ctx, bb| ctx.check_in(1, 1)),
+        Sequence {
+            Delay(0) {
+                Action(|ctx| ctx.exec(0)),
             },
-            Retry(3) {
-                StatefulAction(PTask<2>, b0 = {b1}, b1 = {b0}),
+            StatefulAction(Task<1>),
+            Repeat(4) {
+                SubTree(Tree1070Sub0),
             },
+            Condition(Cond<3>),
         }
-    }
-}
-
-board!(Tree1070Blackboard { b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1071Sub0 for Ctx {
-        StatefulAction(Task<6> = Task::<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1071Sub1 for Ctx {
-        StatefulAction(Task<7> = Task::<7>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1071 for Ctx {
-        TryCatch {
-            RepeatUntilSuccess(3) {
-                MemSequence {
-                    AlwaysSuccess,
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            Condition(Cond<3>),
-            RepeatUntil(Success) {
-                AlwaysFailure,
-            },
-            Cooldown(20, filtered = Failure) {
-                ForceSuccess {
-                    Limiter(3) {
-                        AsyncFallback {
-                            Action(|ctx| ctx.exec(4)),
-                            Condition(Cond<5> = Cond::<5>),
-                            SubTree(Tree1071Sub0),
-                            SubTree(Tree1071Sub1),
-                        },
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveSequence {
+            Conditional(|bb| *bb.t0 < 2, dynamic = false, else = Failure) {
+                #[on_halted(|bb| bb.b0 += 3)]
+                #[failure_if(|bb| bb.b0 % 3 != 0)]
+                Fallback {
+                    SequenceWithMemory {
+                        #[run_while(|bb| bb.b0 == 1)]
+                        SetBlackboard(t0 = 7),
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    RetryUntilSuccessful(1) {
+                        Action(Act<1> = Act::<1>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree1071Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1072 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
         }
-        Fallback {
-            #[skip_if(|bb| *bb.t1 > bb.b0 % 4)]
-            #[run_while(|bb| *bb.t0 < 5)]
-            #[failure_if(|bb| (bb.b0 + 2) % 3 != 1)]
-            Selector {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
-            },
-            Loop(q0) {
-                ParallelAll(max_failures = -3) {
-                    Condition(Cond<1> = Cond::<1>),
-                    #[run_while(|bb| *bb.t0 == *bb.t1)]
-                    #[on_halted(|bb| bb.t0.set(3))]
-                    Condition(Cond<2>),
-                    Action(PIo<3>, t0 = {t1}),
+        #[post(|bb| *bb.t0 += 1)]
+        FlipSelector {
+            IfThenElse {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    #[post(|bb| { bb.b1 = *bb.t0; bb.b1 += 1 })]
+                    Filter(times = 2) {
+                        Action(Act<0>),
+                    },
+                    Action(Act<1>),
+                    ScriptCondition(|bb| bb.b1 == 7),
+                },
+                RepeatTimes(3) {
+                    RepeatTimes(3) {
+                        Sequence {
+                            StatefulAction(Task<2>),
+                            Delay(50) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
                 },
             },
-            StatefulAction(PTask<4>, b0 = {t1}, b1 = {t0}),
-            Loop(q0, if_empty = Skipped) {
-                Action(PIo<5>, t0 = {t0}),
+            Fallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<4>),
+                },
+                Cooldown(0, filtered = Failure) {
+                    Condition(Cond<5>),
+                },
             },
-            RepeatUntilFailure(forever) {
+            #[post(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| *bb.t0 == bb.b0)]
+            ReactiveSelector {
                 StatefulAction(Task<6>),
+                Action(PAct<7>, b0 = {b0}, b1 = {t0}),
+            },
+            Repeater(0) {
+                Condition(Cond<8>),
+            },
+            Precondition(|bb| *bb.t0 < 1, else = Success) {
+                ForceFailure {
+                    StatefulAction(Task<9>),
+                },
             },
         }
     }
 }
 
-board!(Tree1072Blackboard { q0 t1 t0 b0 });
+board!(Tree1072Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1073Sub0 for Ctx {
+        Repeat(4) {
+            ReactiveSequence {
+                Action(Act<3>),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1073Sub1 for Ctx {
+        StatefulAction(Task<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1073 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-        }
-        #[on_halted(|bb| *bb.t1 += 1)]
-        #[post(|bb| bb.t1.set(*bb.t0 % 2))]
-        ReactiveSequence {
-            #[failure_if(|bb| (bb.b0 + 4) % 4 < 3)]
-            SequenceWithMemory {
-                ReactiveSelector {
-                    Condition(Cond<0>),
-                    WasEntryUpdated(t1),
-                },
-                SetBlackboard(b1 = 5),
+        MemSequence {
+            Condition(|ctx| ctx.check(0)),
+            RunOnce {
                 StatefulAction(Task<1>),
             },
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[skip_if(|bb| *bb.t0 == 3)]
-            Repeater(3) {
-                WaitUntil(|bb| (*bb.t1 + 4) % 3 > 0) {
-                    ForceFailure {
-                        Repeat(0) {
-                            Wait(30),
-                        },
-                    },
-                },
-            },
-            RepeatUntilFailure(3) {
-                MemSequence {
-                    SequenceWithMemory {
-                        Action(Act<2> = Act::<2>),
-                        Action(PIo<3>, t0 = {t1}),
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                #[on_failure(|bb| { bb.b0 += 2; *bb.t1 += 2 })]
-                #[post(|bb| bb.b0 += 2)]
-                ForceFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<5> = Task::<5>),
-                        BinarySelector(|bb| bb.b0 + 3 != 2, dynamic = true) {
-                            Condition(Cond<6>),
-                            Condition(PCond<7>, b0 = 4),
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-            },
+            Condition(Cond<2> = Cond::<2>),
+            SubTree(Tree1073Sub0),
+            SubTree(Tree1073Sub1),
         }
     }
 }
-
-board!(Tree1073Blackboard { b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1074 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[allow(unused)] b0: i64,
-        }
-        #[skip_if(|bb| *bb.t0 > 3)]
-        #[success_if(|bb| *bb.t0 % 3 < 2)]
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree1074Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1075Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Condition(Cond<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1075 for Ctx {
-        blackboard {
-            b0: i64 = 3,
+            b0: i64 = 0,
             #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 0,
+            o0: Option<i64>,
+            b1: i64 = 5,
         }
-        #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.t0.set(bb.b0) })]
-        #[post(|bb| *bb.t0 += 3)]
-        BinarySelector(|bb| bb.b0 != 4, dynamic = true) {
-            Sequence {
-                Action(|ctx, bb| ctx.exec_in(0, (bb.o0.unwrap_or(5) + 4) % 4, &mut bb.b0)),
-                StatefulAction(Task<1>),
-                UnsetBlackboard(o0),
-                StatefulAction(Task<2>),
-                Action(PAct<3>, b0 = {b1}, b1 = {b1}),
-            },
-            AsyncFallback {
-                Retry(3) {
-                    TryCatch(catch_on_halt = false) {
-                        RunOnce {
-                            StatefulAction(Task<4>),
-                        },
-                        SubTree(Tree1075Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, b1 = {b1}),
+        Interrupt(|bb| bb.b1 < bb.b0 + 2) {
+            Precondition(|bb| bb.o0.unwrap_or(5) % 2 != 0, else = Failure) {
+                RunOnce {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    RepeatUntil(Failure) {
+                        Action(Act<0>),
                     },
                 },
             },
@@ -2781,503 +2566,409 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1075Blackboard { b0 t0 o0 b1 });
+board!(Tree1074Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1076Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b0: i64 = 9,
-        }
-        SequenceWithMemory {
-            SetBlackboard(b0 = {t1}),
-            Action(PAct<5>, b0 = {t1}),
+    pub tree Tree1075 for Ctx {
+        SequenceStar {
+            AsyncSequence {
+                IfThenElse {
+                    Delay(30) {
+                        MemSequence {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                    Repeat(forever) {
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                    },
+                    StepSequencer {
+                        Condition(Cond<3> = Cond::<3>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+                Condition(Cond<6>),
+                Condition(Cond<7> = Cond::<7>),
+                Runner,
+            },
+            ReactiveSequence {
+                StatefulAction(Task<8>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1076 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Parallel(failure = -1) {
-            Optional {
-                Priority {
-                    SequenceWithMemory {
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                        #[post(|bb| bb.t0.set(*bb.t1))]
-                        Retry(0) {
-                            SetBlackboard(t0 = 9),
-                        },
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Fallback {
-                            #[skip_if(|bb| *bb.t1 > 0)]
-                            Repeat(0) {
-                                StatefulAction(PTask<1>, b0 = {=}),
-                            },
-                            Cooldown(30, filtered = Failure) {
-                                ReactiveSequence {
-                                    Condition(Cond<2>),
-                                    StatefulAction(Task<3>),
-                                    ScriptCondition(|bb| bb.b0 % 4 != 0),
-                                },
-                            },
-                            Precondition(|bb| bb.b0 + 3 > bb.b0) {
-                                StepSequencer {
-                                    SetBlackboard(o0 = Some(1)),
-                                    #[failure_if(|bb| *bb.t1 < (*bb.t1 + 1) % 3)]
-                                    #[on_success(|bb| bb.b0 += 2)]
-                                    StatefulAction(Task<4> = Task::<4>),
-                                },
-                            },
-                            SubTree(Tree1076Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
-                        },
-                    },
-                },
-            },
+        Repeat(2) {
+            Succeeder,
         }
     }
 }
-
-board!(Tree1076Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1077 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 2,
+            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            RepeatUntilFailure(2) {
-                ReactiveFallback {
-                    Action(PIo<0>, t0 = {b0}),
-                    StatefulAction(Task<1>),
+        ReactiveSequence {
+            RetryUntilSuccessful(2) {
+                IndexSwitch(|bb| 2, dynamic = false) {
+                    StatefulAction(Task<0>),
+                    AlwaysRunning,
                 },
             },
-            Action(PAct<2>, b0 = {b0}, b1 = {=}),
-            IfThenElse {
-                ScriptCondition(|bb| (*bb.t1 + 4) % 4 > 2),
-                Inverter {
-                    AlwaysSuccess,
+            Sequence {
+                Condition(Cond<1>),
+                Condition(|ctx| ctx.check(2)),
+                Condition(Cond<3>),
+            },
+            Timeout(0) {
+                IfThenElse {
+                    StatefulAction(PTask<4>, b0 = 0, b1 = {b1}),
+                    AlwaysRunning,
                 },
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 2)),
+            },
+            Parallel(success = -1, failure = -1) {
+                Action(PIo<5>, t0 = {=}),
+                Script(|bb| bb.b1 = *bb.t0),
+            },
+            Fallback {
+                #[failure_if(|bb| *bb.t0 == 4)]
+                #[post(|bb| bb.b0 = *bb.t0 + 4)]
+                StatefulAction(Task<6>),
+                Action(Act<7>),
+                Wait(10),
             },
         }
     }
 }
 
-board!(Tree1077Blackboard { b1 t1 b0 });
+board!(Tree1077Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1078Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1078 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            Action(Act<1>),
+        blackboard {
+            b0: i64 = 4,
+        }
+        Repeat(1) {
+            IndexSwitch(|bb| 5, out_of_range = Fail) {
+                SubTree(Tree1078Sub0, ..),
+            },
         }
     }
 }
+
+board!(Tree1078Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1079 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        IfThenElse {
-            ScriptCondition(|bb| bb.b0 + 4 == 1),
-            ForceFailure {
-                TryCatch {
-                    Condition(PCond<0>, b0 = 3),
-                    Script(|bb| bb.t0.set(bb.b0 % 4)),
+        #[run_while(|bb| bb.b0 != bb.b1)]
+        #[on_halted(|bb| bb.o0 = Some(4))]
+        #[skip_if(|bb| bb.b1 % 3 > 0)]
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+            Priority {
+                RunOnce {
+                    Parallel(failure = 1) {
+                        Filter(times = 2, count = Success, filtered = Failure) {
+                            ReactiveSelector {
+                                Action(|ctx| ctx.exec(0)),
+                                Wait(20),
+                            },
+                        },
+                        TryCatch {
+                            Script(|bb| bb.o0 = None),
+                            Action(PIo<1>, t0 = {t0}),
+                            Loop(q0, value = {t0}) {
+                                Precondition(|bb| bb.b0 + 4 < bb.b0 + 3) {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            AlwaysSuccess,
+            FlipSelector {
+                RepeatUntilFailure(3) {
+                    AsyncFallback {
+                        Inverter {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                Precondition(|bb| bb.b1 % 3 == 0) {
+                    IfThenElse {
+                        Action(Act<3>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                BinarySelector(|bb| *bb.t0 + 4 > 4, dynamic = true) {
+                    #[on_success(|bb| bb.b1 += 3)]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[skip_if(|bb| bb.b0 < 3)]
+                    Condition(Cond<4>),
+                    Action(Act<5> = Act::<5>),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                Loop(q0, if_empty = Running) {
+                    UnsetBlackboard(o0),
+                },
+            },
+            SetBlackboard(b1 = {b0}),
         }
     }
 }
 
-board!(Tree1079Blackboard { b0 t0 });
+board!(Tree1079Blackboard { t0 o0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1080 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
         }
-        RetryUntilSuccessful(forever) {
-            Precondition(|bb| *bb.t0 % 4 > 0, else = Running) {
-                WhileDoElse {
-                    ParallelAll(max_failures = -2) {
-                        SetBlackboard(b0 = {t0}),
-                        ForceFailure {
-                            Loop(q0, if_empty = Running) {
-                                FlipSelector {
-                                    Action(Act<0>),
-                                    SetBlackboard(t0 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        #[on_halted(|bb| { *bb.t0 += 3; bb.t0.set(*bb.t0 % 4) })]
-                        #[run_while(|bb| (bb.b0 + 3) % 2 > 0)]
-                        RepeatUntilSuccess(forever) {
-                            #[on_halted(|bb| if bb.b0 != 3 { bb.t0.set(bb.b0 + 3) })]
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Action(|ctx| ctx.exec(3)),
-                            StatefulAction(Task<4> = Task::<4>),
-                            SetBlackboard(t0 = {b0}),
-                            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                        },
-                        Action(Act<6>),
-                        TryCatch {
-                            #[post(|bb| bb.t0.set(bb.b0 + 4))]
-                            #[success_if(|bb| bb.b0 != 5)]
-                            StatefulAction(PTask<7>, b0 = 4),
-                            #[failure_if(|bb| *bb.t0 > 7)]
-                            Action(Act<8>),
-                        },
-                    },
-                    WhileDoElse {
-                        StatefulAction(Task<9>),
-                        Priority {
-                            Precondition(|bb| bb.b0 == 2, else = Skipped) {
-                                Precondition(|bb| bb.b0 % 3 < 2, else = Running) {
-                                    Condition(Cond<10>),
-                                },
-                            },
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(11)),
-                                Action(PAct<12>, b0 = {=}, b1 = {t0}),
-                            },
-                            Retry(forever) {
-                                Invert {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                    },
+        RunOnce(then_skip = true) {
+            IndexSwitch(|bb| *bb.t0) {
+                SetBlackboard(b1 = 1),
+                Timeout(20) {
+                    Script(|bb| bb.b0 = (bb.b1 + 3) % 2),
+                },
+                RepeatUntilFailure(2) {
+                    Wait(30),
                 },
             },
         }
     }
 }
 
-board!(Tree1080Blackboard { b0 q0 t0 });
+board!(Tree1080Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1081 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 4,
         }
-        ParallelAll(1) {
-            Script(|bb| *bb.t0 += 1),
-            #[skip_if(|bb| *bb.t0 != *bb.t0 % 3)]
-            #[success_if(|bb| *bb.t0 % 4 != 1)]
-            #[run_while(|bb| bb.b0 > 3)]
-            BinarySelector(|bb| bb.b0 == 2, dynamic = false) {
-                Fallback {
-                    StatefulAction(PTask<0>, b0 = 6, b1 = {t0}),
-                    Action(Act<1>),
-                },
-                Interrupt(|bb| bb.b0 + 2 < 0) {
-                    Action(Act<2>),
-                },
-            },
-            Remap(success = Failure, failure = Success) {
-                ReactiveSequence {
-                    Fallback {
-                        Action(|ctx| ctx.exec(3)),
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    Failer,
+        RunOnce(then_skip = true) {
+            Precondition(|bb| bb.b0 > 3) {
+                TryCatch(catch_on_halt = true) {
+                    Action(Act<0>),
+                    #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
+                    #[on_success(|bb| *bb.t1 += 3)]
+                    SetBlackboard(t0 = 7),
                 },
             },
         }
     }
 }
 
-board!(Tree1081Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1082Sub0 for Ctx {
-        Action(Act<2> = Act::<2>)
-    }
-}
+board!(Tree1081Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1082 for Ctx {
-        Inverter {
-            RunOnce {
-                SequenceStar {
-                    Sequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1>),
-                        SubTree(Tree1082Sub0),
-                        Condition(|ctx, bb| ctx.check_in(3, 5)),
-                        StatefulAction(Task<4>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(0),
+            b0: i64,
+        }
+        RepeatUntil(Success) {
+            #[success_if(|bb| *bb.t0 == 2)]
+            #[failure_if(|bb| bb.o0.is_none())]
+            Sequence {
+                #[post(|bb| { bb.b0 = 5; bb.b0 = *bb.t0 % 4 })]
+                #[run_while(|bb| *bb.t0 + 3 > 7)]
+                #[skip_if(|bb| (bb.b0 + 2) % 2 > 0)]
+                AlwaysFailure,
+                ReactiveFallback {
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            Repeat(3) {
+                                #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
+                                #[on_failure(|bb| bb.b0 += 1)]
+                                Condition(PCond<0>, b0 = 5),
+                            },
+                        },
+                        Fallback {
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                            Condition(Cond<2>),
+                        },
+                        Precondition(|bb| bb.o0.is_none()) {
+                            Action(Act<3>),
+                        },
                     },
-                    Retry(3) {
-                        Condition(Cond<5>),
-                    },
+                },
+                ForceFailure {
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
+
+board!(Tree1082Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1083 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            RepeatUntilSuccess(1) {
-                Switch(b1) {
-                    case 1 => WaitUntil(|bb| *bb.t0 + 3 < bb.b1) {
-                        KeepRunningUntilFailure {
-                            RetryUntilSuccessful(forever) {
-                                Loop(q0, if_empty = Running) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                    case 4 => RunOnce(then_skip = false) {
-                        FlipSelector {
-                            Condition(Cond<0>),
-                            Wait(50),
-                            #[post(|bb| if bb.b1 == 4 { bb.b1 += 2 })]
-                            #[failure_if(|bb| bb.b1 + 3 != *bb.t0 % 2)]
-                            Condition(Cond<1>),
-                        },
-                    },
-                    case 5 => Parallel {
-                        Action(Act<2> = Act::<2>),
-                        StatefulAction(Task<3>),
-                        SetBlackboard(b0 = 4),
-                    },
-                    _ => ForceSuccess {
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        #[post(|bb| bb.b0 += 2)]
-                        Action(|ctx| ctx.exec(4)),
-                    },
-                },
-            },
-            #[run_while(|bb| *bb.t0 % 4 > 0)]
-            #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
-            TryCatch(catch_on_halt = false) {
-                Condition(PCond<5>, b0 = {=}),
-                AsyncSequence {
-                    Action(Act<6>),
-                    Sleep(0),
-                    #[post(|bb| bb.b1 = bb.b0)]
-                    #[on_halted(|bb| bb.b0 = (bb.b1 + 2) % 4)]
-                    StatefulAction(Task<7>),
-                    SetBlackboard(t0 = {b0}),
-                },
-                ScriptCondition(|bb| bb.b0 % 2 < 1),
-            },
+        Conditional(|bb| bb.b0 + 2 > *bb.t0 % 4, else = Failure) {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree1083Blackboard { q0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1084Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        StatefulAction(Task<5>)
-    }
-}
+board!(Tree1083Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1084 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 4,
+            o0: Option<i64> = Some(2),
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveSequence {
-            BinarySelector(|bb| *bb.t0 > 1) {
-                #[success_if(|bb| *bb.t1 > 4)]
-                ForceFailure {
-                    #[failure_if(|bb| *bb.t1 < 7)]
-                    WasEntryUpdated(t1),
-                },
-                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2) % 3)),
-            },
-            Switch(b1) {
-                case 3 => StatefulAction(Task<1> = Task::<1>),
-                _ => Switch(b1) {
-                    case 2 => UnsetBlackboard(o0),
-                    _ => StatefulAction(Task<2>),
-                },
-            },
-            #[on_failure(|bb| bb.b0 = *bb.t1)]
-            Condition(Cond<3>),
-            StepSequencer {
-                #[failure_if(|bb| bb.b0 % 3 > 1)]
-                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(4) % 2)]
-                Action(Act<4>),
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[on_halted(|bb| *bb.t1 += 3)]
-                SubTree(Tree1084Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, t1 = {t1}, b1 = {=}),
-                AsyncFallback {
-                    #[failure_if(|bb| bb.b1 > *bb.t0 % 3)]
-                    #[post(|bb| bb.t0.set(*bb.t1))]
-                    UnsetBlackboard(o0),
-                    Action(Act<6>),
+        #[run_while(|bb| bb.o0.is_some())]
+        ParallelAll(max_failures = -1) {
+            Repeater(forever) {
+                IfThenElse {
+                    StatefulAction(Task<0>),
+                    WaitValueUpdate(t0) {
+                        ScriptCondition(|bb| bb.b0 + 2 < 4),
+                    },
+                    WasEntryUpdated(t0),
                 },
             },
         }
     }
 }
 
-board!(Tree1084Blackboard { b0 o0 t0 t1 b1 });
+board!(Tree1084Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1085 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        ReactiveFallback {
-            Repeat(3) {
-                Condition(PCond<0>, b0 = {=}),
-            },
-            StatefulAction(Task<1>),
-            Delay(100) {
-                StatefulAction(PTask<2>, b0 = {t1}, b1 = {b0}),
+        ParallelAll {
+            RunOnce {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree1085Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1086 for Ctx {
-        Repeat(4) {
-            Selector {
-                RunOnce {
-                    StatefulAction(Task<0>),
-                },
-                IfThenElse {
-                    RunOnce {
-                        Condition(Cond<1>),
-                    },
-                    ForceFailure {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        Action(Act<3>),
-                    },
-                    FlipSelector {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
-                    },
-                    TryCatch {
-                        StatefulAction(Task<7>),
-                        Timeout(0) {
-                            Wait(10),
-                        },
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                },
-            },
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 0,
+        }
+        ReactiveFallback {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
+            StatefulAction(Task<1>),
+            Script(|bb| if bb.b0 % 2 == 1 { bb.t1.set(7) }),
         }
     }
 }
+
+board!(Tree1086Blackboard { b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1087 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = Some(0),
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
         }
-        #[on_success(|bb| bb.b1 = (bb.b1 + 1) % 3)]
-        #[failure_if(|bb| *bb.t0 % 3 < 2)]
-        ParallelAll {
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            IfThenElse {
-                Condition(Cond<1>),
-                Action(PIo<2>, t0 = {b0}),
-                StatefulAction(Task<3>),
-            },
-            Selector {
-                StatefulAction(Task<4> = Task::<4>),
-                #[post(|bb| if bb.b0 > 3 { bb.t0.set(bb.b0) })]
-                #[on_failure(|bb| if bb.b0 % 3 > 0 { bb.b1 += 2 })]
-                #[skip_if(|bb| *bb.t0 != bb.b0)]
-                Sleep(10),
-            },
-            #[success_if(|bb| bb.b0 % 4 < 2)]
-            #[post(|bb| bb.o0 = None)]
-            SequenceStar {
-                Loop(q0, if_empty = Skipped) {
-                    RepeatUntil(Success) {
-                        StatefulAction(PTask<5>, b0 = {t0}, b1 = {t0}),
-                    },
-                },
-                StatefulAction(Task<6>),
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                },
+        RepeatUntil(Success) {
+            Fallback {
+                #[on_halted(|bb| { if bb.b1 < 5 { *bb.t0 += 3 }; bb.b0 += 1 })]
+                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                #[post(|bb| *bb.t0 += 1)]
+                Condition(Cond<0>),
             },
         }
     }
 }
 
-board!(Tree1087Blackboard { q0 b0 t0 b1 o0 });
+board!(Tree1087Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1088Sub0 for Ctx {
+        StatefulAction(Task<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1088Sub1 for Ctx {
+        AlwaysFailure
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1088 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
+        AsyncSequence {
+            ReactiveFallback {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                ForceSuccess {
+                    Condition(Cond<3>),
+                },
+            },
+            ReactiveSelector {
+                Failer,
+                SubTree(Tree1088Sub0),
+                SubTree(Tree1088Sub1),
+                AsyncFallback {
+                    Condition(Cond<5>),
+                },
+            },
+            SequenceStar {
+                Filter(times = 1, count = Success, filtered = Skipped) {
+                    ReactiveSequence {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Action(Act<7>),
+                    },
+                },
+                TryCatch {
+                    Action(Act<8>),
+                    Action(|ctx| ctx.exec(9)),
+                },
+                StatefulAction(Task<10>),
+            },
+            Condition(Cond<11> = Cond::<11>),
+            Repeater(0) {
+                Sleep(10),
+            },
         }
     }
 }
@@ -3285,89 +2976,43 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1089 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 5,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 2,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 3,
+            b1: i64 = 1,
         }
-        FlipSelector {
-            ParallelAll(0) {
-                Filter(times = 2) {
+        Filter(times = 1, count = Success) {
+            AsyncFallback {
+                ParallelAll(max_failures = -1) {
                     StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
                 },
-                StatefulAction(Task<1>),
-                BinarySelector(|bb| bb.b1 < 5, dynamic = false) {
-                    StatefulAction(Task<2>),
-                    #[skip_if(|bb| bb.o0.unwrap_or(2) + 4 < 4)]
-                    Sleep(0),
-                },
-            },
-            WhileDoElse {
-                Condition(Cond<3>),
-                #[on_failure(|bb| if *bb.t0 != 7 { bb.b0 += 3 })]
-                #[failure_if(|bb| bb.b1 < *bb.t0 + 3)]
-                Delay(0) {
-                    ReactiveSequence {
-                        #[run_while(|bb| (bb.b0 + 1) % 4 > 1)]
-                        AsyncSequence {
-                            WasEntryUpdated(t0),
-                            SetBlackboard(o0 = Some(6)),
-                        },
-                        Condition(PCond<4>, b0 = 1),
-                    },
-                },
-                SequenceStar {
-                    #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(3) % 3)]
-                    #[failure_if(|bb| bb.b0 < 0)]
-                    #[success_if(|bb| *bb.t0 % 3 < 2)]
-                    Script(|bb| *bb.t0 += 3),
-                    SetBlackboard(o0 = Some(8)),
-                    Script(|bb| bb.o0 = Some(*bb.t0 % 2)),
-                    #[run_while(|bb| *bb.t0 < 6)]
-                    Action(|ctx| ctx.exec(5)),
-                },
-            },
-            Priority {
-                RunOnce(then_skip = false) {
-                    KeepRunningUntilFailure {
-                        #[failure_if(|bb| bb.b1 % 3 < 0)]
-                        #[on_success(|bb| bb.b1 += 1)]
-                        #[run_while(|bb| *bb.t0 % 3 > 1)]
-                        Filter(times = 3) {
-                            ParallelAll(2) {
-                                Action(PAct<6>, b0 = {t0}, b1 = {t0}),
-                                Action(Act<7>),
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<8>),
-                Priority {
-                    Action(|ctx| ctx.exec(9)),
-                    StatefulAction(Task<10>),
-                    ScriptCondition(|bb| *bb.t0 != 5),
-                    ScriptCondition(|bb| bb.o0.is_some()),
+                #[on_halted(|bb| bb.b1 = bb.b0 + 1)]
+                RetryUntilSuccessful(0) {
+                    Script(|bb| bb.o0 = Some(bb.b1)),
                 },
             },
         }
     }
 }
 
-board!(Tree1089Blackboard { t0 b1 o0 b0 });
+board!(Tree1089Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1090 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Repeater(1) {
-            #[failure_if(|bb| (*bb.t0 + 4) % 4 == 3)]
-            #[skip_if(|bb| *bb.t0 + 3 > (*bb.t0 + 1) % 2)]
-            MemSequence {
-                WhileDoElse {
-                    Condition(Cond<0> = Cond::<0>),
-                    RepeatTimes(1) {
-                        Action(PIo<1>, t0 = {=}),
+        RetryUntilSuccessful(1) {
+            Sequence {
+                Condition(Cond<0>),
+                SequenceStar {
+                    StatefulAction(Task<1>),
+                    Precondition(|bb| *bb.t0 % 2 != 1, else = Skipped) {
+                        RetryUntilSuccessful(2) {
+                            Condition(Cond<2>),
+                        },
                     },
                 },
             },
@@ -3379,66 +3024,63 @@ board!(Tree1090Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1091 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        SequenceStar {
-            Repeat(1) {
-                Conditional(|bb| bb.b0 != 2, dynamic = false, else = Success) {
-                    Inverter {
-                        ReactiveSequence {
-                            RetryUntilSuccessful(forever) {
-                                #[success_if(|bb| bb.o0.is_some())]
-                                RepeatUntilFailure(forever) {
-                                    SetBlackboard(t0 = 6),
+        Inverter {
+            ReactiveFallback {
+                RepeatUntilSuccess(1) {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                },
+                ForceFailure {
+                    Repeat(2) {
+                        KeepRunningUntilFailure {
+                            TryCatch(catch_on_halt = true) {
+                                Delay(20) {
+                                    Condition(Cond<2> = Cond::<2>),
+                                },
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                    },
+                },
+                MemPriority {
+                    Filter(times = 2, count = Completed) {
+                        Sequence {
+                            StatefulAction(Task<4>),
+                            ReactiveSequence {
+                                ForceSuccess {
+                                    AlwaysFailure,
                                 },
                             },
-                            TryCatch {
-                                StatefulAction(Task<0>),
-                                #[on_failure(|bb| bb.b1 += 1)]
-                                #[success_if(|bb| *bb.t0 == bb.b0)]
-                                #[post(|bb| bb.o0 = None)]
-                                Remap(success = Success, failure = Failure) {
-                                    #[on_halted(|bb| bb.o0 = None)]
-                                    #[skip_if(|bb| bb.b0 + 2 < 3)]
-                                    Action(PAct<1>, b0 = 0, b1 = {=}),
+                            ReactiveFallback {
+                                ForceSuccess {
+                                    Action(Act<5>),
                                 },
                             },
-                            Parallel {
-                                ParallelAll {
-                                    StatefulAction(Task<2>),
-                                    SetBlackboard(o0 = Some(9)),
+                        },
+                    },
+                    Repeat(forever) {
+                        KeepRunningUntilFailure {
+                            TryCatch(catch_on_halt = true) {
+                                Parallel(success = 1, failure = 4) {
+                                    Condition(Cond<6>),
+                                    StatefulAction(Task<7> = Task::<7>),
+                                    Wait(100),
+                                    StatefulAction(Task<8> = Task::<8>),
                                 },
-                                Condition(Cond<3>),
-                                StatefulAction(Task<4> = Task::<4>),
+                                WhileDoElse {
+                                    Action(Act<9>),
+                                    Condition(Cond<10>),
+                                    StatefulAction(Task<11>),
+                                },
                             },
                         },
                     },
                 },
             },
-            RunOnce(then_skip = true) {
-                #[on_failure(|bb| if bb.b1 % 3 < 0 { bb.b1 = bb.b0 + 2 })]
-                Sleep(50),
-            },
-            Script(|bb| { if bb.b0 < bb.b0 + 3 { bb.t0.set(bb.b1) }; bb.b0 = *bb.t0 }),
-        }
-    }
-}
-
-board!(Tree1091Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1092Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Optional {
-            StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
         }
     }
 }
@@ -3446,107 +3088,111 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1092 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
             b0: i64,
-            #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        BinarySelector(|bb| bb.b0 % 2 < 1) {
-            Priority {
-                ScriptCondition(|bb| bb.b0 == 1),
-                Sleep(0),
+        #[skip_if(|bb| bb.b0 == 7)]
+        #[post(|bb| bb.b1 += 3)]
+        #[on_halted(|bb| bb.b0 += 3)]
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+            IfThenElse {
+                Condition(Cond<0>),
+                Switch(b1) {
+                    case 3 => Action(Act<1>),
+                    _ => RetryUntilSuccessful(2) {
+                        Runner,
+                    },
+                },
             },
-            #[on_failure(|bb| bb.b1 += 3)]
-            #[failure_if(|bb| bb.b0 < bb.b1)]
-            BinarySelector(|bb| *bb.t0 > 3, dynamic = false) {
-                StatefulAction(Task<0>),
-                SubTree(Tree1092Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+            ReactiveFallback {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Limiter(2) {
+                        IndexSwitch(|bb| (*bb.t0 + 2) % 4, out_of_range = Loop) {
+                            Condition(|ctx| ctx.check(2)),
+                            Action(Act<3>),
+                        },
+                    },
+                },
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
+                    StatefulAction(Task<5>),
+                },
+                AsyncSequence {
+                    Action(PAct<6>, b0 = 6, b1 = {=}),
+                    StatefulAction(Task<7>),
+                },
+            },
+            RunOnce {
+                Repeater(0) {
+                    #[skip_if(|bb| *bb.t0 == 1)]
+                    Wait(0),
+                },
             },
         }
     }
 }
 
-board!(Tree1092Blackboard { b1 b0 t0 });
+board!(Tree1092Blackboard { t0 q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
-        Priority {
-            Action(Act<0>),
-            KeepRunningUntilFailure {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1094 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 4,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        TryCatch(catch_on_halt = true) {
-            IndexSwitch(|bb| bb.b0, dynamic = false) {
-                Loop(q0, if_empty = Skipped) {
-                    IfThenElse {
-                        Action(PIo<0>, t0 = {=}),
-                        Action(PIo<1>, t0 = {b0}),
-                        ScriptCondition(|bb| *bb.t0 < 6),
-                    },
-                },
-                Condition(Cond<2>),
-                Repeat(forever) {
-                    Priority {
-                        Action(PIo<3>, t0 = {b0}),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6> = Cond::<6>),
-                    },
-                },
-                Parallel(failure = 2) {
-                    Loop(q0, value = {t0}) {
-                        StatefulAction(Task<7>),
-                    },
-                    WasEntryUpdated(t0),
-                    StatefulAction(PTask<8>, b0 = 3, b1 = {b0}),
-                },
-                SkipUnlessUpdated(t0) {
-                    Precondition(|bb| *bb.t0 != 4, else = Running) {
-                        SkipUnlessUpdated(t0) {
-                            ParallelAll(max_failures = -2) {
-                                WasEntryUpdated(t0),
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                },
-            },
-            Loop(q0, if_empty = Skipped) {
-                Precondition(|bb| *bb.t0 != 5) {
-                    IndexSwitch(|bb| (bb.o0.unwrap_or(3) + 1) % 2, out_of_range = Loop) {
-                        WhileDoElse {
-                            StatefulAction(Task<10>),
-                            ForceFailure {
-                                MemPriority {
-                                    Action(PIo<11>, t0 = {t0}),
-                                    StatefulAction(Task<12>),
-                                    StatefulAction(Task<13>),
+        ForceFailure {
+            ReactiveSequence {
+                Filter(times = 2, count = Failure) {
+                    BinarySelector(|bb| bb.b0 != bb.b1, dynamic = true) {
+                        Conditional(|bb| (*bb.t1 + 2) % 3 > 0, else = Success) {
+                            FlipSelector {
+                                #[success_if(|bb| *bb.t1 + 4 == 7)]
+                                #[post(|bb| { bb.b1 += 2; bb.t0.set(bb.b1 % 3) })]
+                                RetryUntilSuccessful(0) {
+                                    Action(Act<0>),
+                                },
+                                ReactiveSequence {
+                                    SetBlackboard(t1 = {b1}),
+                                    Condition(|ctx| ctx.check(1)),
+                                    ScriptCondition(|bb| bb.o0.is_some()),
+                                },
+                                StatefulAction(Task<2>),
+                                Action(|ctx, bb| ctx.exec_in(3, 0, &mut bb.b1)),
+                                #[run_while(|bb| bb.o0.unwrap_or(5) != 2)]
+                                Sequence {
+                                    StatefulAction(Task<4> = Task::<4>),
+                                    Condition(Cond<5>),
+                                    StatefulAction(Task<6>),
                                 },
                             },
-                            RepeatUntil(Success) {
+                        },
+                        ParallelAll {
+                            ReactiveSequence {
+                                StatefulAction(Task<7>),
+                            },
+                            Action(PIo<8>, t0 = {t0}),
+                            ReactiveFallback {
+                                StatefulAction(Task<9>),
+                                StatefulAction(PTask<10>, b0 = {b0}, b1 = {=}),
+                                #[failure_if(|bb| *bb.t1 + 3 > 7)]
+                                #[skip_if(|bb| bb.o0.is_some())]
+                                #[on_success(|bb| *bb.t0 += 1)]
+                                Runner,
+                                StatefulAction(PTask<11>, b0 = {=}, b1 = {b1}),
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<12> = Task::<12>),
+                                StatefulAction(Task<13>),
+                                #[skip_if(|bb| bb.b0 != 3)]
+                                #[failure_if(|bb| bb.b0 < bb.b0 + 4)]
                                 StatefulAction(Task<14>),
                             },
                         },
-                        ParallelAll(max_failures = -1) {
-                            Cooldown(10, filtered = Failure) {
-                                StatefulAction(Task<15>),
-                            },
-                            Condition(Cond<16>),
-                        },
                     },
                 },
             },
@@ -3554,44 +3200,71 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1094Blackboard { b0 q0 t0 o0 });
+board!(Tree1093Blackboard { o0 b0 b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1094 for Ctx {
+        RetryUntilSuccessful(3) {
+            AsyncSequence {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    AlwaysSuccess,
+                },
+                Sequence {
+                    FlipSelector {
+                        StatefulAction(Task<2>),
+                        AlwaysFailure,
+                        Condition(|ctx| ctx.check(3)),
+                        Condition(Cond<4>),
+                    },
+                },
+                Repeat(1) {
+                    ReactiveSequence {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Retry(0) {
+                    Action(Act<7> = Act::<7>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1095 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
         }
-        Inverter {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                IfThenElse {
-                    WhileDoElse {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    #[failure_if(|bb| bb.b1 + 1 < (*bb.t1 + 3) % 3)]
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Repeat(3) {
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                },
-                ForceSuccess {
-                    Condition(Cond<6>),
-                },
-                Repeater(2) {
+        Precondition(|bb| bb.o0.unwrap_or(0) % 4 == 0, else = Success) {
+            Fallback {
+                FlipSelector {
+                    #[on_failure(|bb| { if bb.b0 % 2 < 1 { bb.b0 += 1 }; bb.b0 += 1 })]
+                    #[on_halted(|bb| bb.b0 += 2)]
                     Sequence {
-                        MaxTime(30) {
-                            Action(Act<7>),
-                        },
-                        StatefulAction(PTask<8>, b0 = {t1}, b1 = {t1}),
-                        Action(Act<9>),
+                        Condition(Cond<0> = Cond::<0>),
+                        Action(Act<1>),
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<2>),
+                        #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+                        Condition(Cond<3>),
+                    },
+                },
+                IfThenElse {
+                    #[failure_if(|bb| bb.b0 < *bb.t0)]
+                    Timeout(0) {
+                        #[post(|bb| bb.b0 += 2)]
+                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
+                    },
+                    Fallback {
+                        Condition(Cond<5>),
+                        #[on_failure(|bb| { if bb.b0 % 3 > 0 { bb.b0 += 2 }; bb.b0 = (*bb.t0 + 4) % 3 })]
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
                     },
                 },
             },
@@ -3599,142 +3272,150 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1095Blackboard { t0 b1 t1 });
+board!(Tree1095Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1096 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] b1: i64 = 1,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t1: i64,
             o0: Option<i64> = Some(0),
+            b0: i64 = 0,
+            b1: i64,
         }
-        #[skip_if(|bb| bb.o0.unwrap_or(4) % 2 < 0)]
-        #[post(|bb| if *bb.t0 > bb.o0.unwrap_or(4) { bb.o0 = Some(bb.o0.unwrap_or(1) % 3) })]
-        #[on_halted(|bb| *bb.t1 += 1)]
-        Parallel(success = -3, failure = -3) {
-            Delay(100) {
-                Failer,
-            },
-            Repeat(1) {
-                #[on_halted(|bb| bb.b0 += 2)]
-                Repeater(0) {
-                    StatefulAction(Task<0>),
+        Parallel(success = 1, failure = 1) {
+            MaxTime(0) {
+                BinarySelector(|bb| bb.o0.unwrap_or(0) != 3, dynamic = false) {
+                    Filter(times = 3, count = Failure) {
+                        WaitValueUpdate(t1) {
+                            RunOnce {
+                                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                    StatefulAction(Task<0>),
+                                    Sleep(30),
+                                    Script(|bb| { bb.t1.set(bb.b0); bb.b0 += 2 }),
+                                },
+                            },
+                        },
+                    },
+                    Switch(b1) {
+                        case 1 => MaxTime(20) {
+                            ReactiveFallback {
+                                Fallback {
+                                    Action(Act<1>),
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                        case 2 => ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                            StatefulAction(PTask<5>, b0 = 2),
+                        },
+                        case 4 => RepeatUntilFailure(forever) {
+                            Action(|ctx| ctx.exec(6)),
+                        },
+                        _ => Remap(success = Failure, failure = Failure) {
+                            AsyncFallback {
+                                RepeatTimes(1) {
+                                    Condition(|ctx| ctx.check(7)),
+                                },
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
                 },
-            },
-            Repeat(3) {
-                Script(|bb| *bb.t1 += 3),
             },
         }
     }
 }
 
-board!(Tree1096Blackboard { t0 b1 b0 t1 o0 });
+board!(Tree1096Blackboard { t1 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        Priority {
-            AsyncFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-            },
-            Action(PIo<2>, t0 = {b1}),
+        Repeater(0) {
+            #[skip_if(|bb| *bb.t0 != 4)]
+            #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
+            #[failure_if(|bb| bb.b0 % 2 == 1)]
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree1097Blackboard { b1 });
+board!(Tree1097Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1098 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                Delay(0) {
-                    Optional {
-                        StepSequencer {
-                            Parallel(failure = -1) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<0>),
-                                },
-                                Runner,
-                            },
-                            WaitValueUpdate(t0) {
-                                #[failure_if(|bb| *bb.t0 > (bb.b0 + 4) % 4)]
-                                #[on_failure(|bb| bb.b0 += 3)]
-                                ReactiveFallback {
-                                    Condition(Cond<1>),
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                            },
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            WhileDoElse {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+            },
+            Loop(q0) {
+                Action(|ctx| ctx.exec(3)),
+            },
+            FlipSelector {
+                Sleep(0),
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree1098Blackboard { t0 b0 });
+board!(Tree1098Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
         }
-        IfThenElse {
-            #[success_if(|bb| *bb.t1 < 3)]
-            Sequence {
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        Retry(4) {
-                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+        MemSequence {
+            StepSequencer {
+                Condition(Cond<0>),
+                RepeatTimes(forever) {
+                    TryCatch {
+                        #[run_while(|bb| (*bb.t1 + 2) % 4 < 1)]
+                        #[failure_if(|bb| bb.o0.unwrap_or(1) % 4 == 3)]
+                        AlwaysFailure,
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                ReactiveSequence {
+                    Action(Act<3>),
+                    RunOnce {
+                        Condition(Cond<4>),
+                    },
+                    Action(PAct<5>, b0 = {b0}),
+                    Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            SetBlackboard(o0 = Some(0)),
+            Fallback {
+                Precondition(|bb| *bb.t1 > bb.o0.unwrap_or(4) % 2, else = Success) {
+                    MaxTime(50) {
+                        Selector {
+                            Action(|ctx| ctx.exec(7)),
+                            Precondition(|bb| *bb.t0 + 4 < 7, else = Skipped) {
+                                Wait(20),
+                            },
+                            ReactiveSelector {
+                                Optional {
+                                    Condition(Cond<8>),
+                                },
+                            },
                         },
-                    },
-                },
-                Loop(q0, if_empty = Skipped) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            Sequence {
-                AsyncFallback {
-                    StatefulAction(Task<2>),
-                    #[post(|bb| { bb.b0 = (*bb.t0 + 1) % 3; *bb.t1 += 1 })]
-                    Condition(PCond<3>, b0 = {t0}),
-                    Filter(times = 1, count = Success) {
-                        Script(|bb| if bb.b0 % 4 < 0 { bb.t0.set(3) }),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                IfThenElse {
-                    Condition(Cond<5> = Cond::<5>),
-                    Action(|ctx| ctx.exec(6)),
-                },
-            },
-            IndexSwitch(|bb| *bb.t0 % 3, dynamic = true) {
-                AsyncSequence {
-                    Script(|bb| { if *bb.t1 < 0 { *bb.t1 += 4 }; bb.t0.set(8) }),
-                    ParallelAll(max_failures = -1) {
-                        #[failure_if(|bb| *bb.t0 < 6)]
-                        #[run_while(|bb| *bb.t1 % 3 != 1)]
-                        ScriptCondition(|bb| *bb.t1 + 4 > 4),
-                        Action(Act<7> = Act::<7>),
-                    },
-                },
-                Loop(q0, if_empty = Failure) {
-                    Sequence {
-                        Action(PIo<8>, t0 = {t1}),
-                        Condition(Cond<9> = Cond::<9>),
                     },
                 },
             },
@@ -3742,107 +3423,107 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1099Blackboard { q0 t1 b0 t0 });
+board!(Tree1099Blackboard { b0 o0 t0 t1 });
 
 cases! {
-    Tree1000 "B{b0;t0=3;b1}@oh{t0:=b1+1}@si{b1<2}Step(Wu{t0},pa0{b0:b1})",
-    Tree1001 "B{t0;b0}PAll{3}(Swm(Cnd{t0%4!1;_;S}(a0l),Fb(t1,a2),@rw{t0+2=b0}@os{b0+=1}t3),@si{b0+4>2}Pri(AFb(Flt{1;R;F}(pa4{b0:b0;b1:b0})),Sb{t0=5}),Bin{b0=b0+3;N}(Pre{b0<t0%3;S}(Wde(c5l,c6)),To{0}(Fb(Intr{b0=7}(R),Scc{b0<2},a7,c8b{b0+1%3}))))",
-    Tree1002 "B{t0=2;b0}Step(PPar{2;T}(c0,Sc{b0:=0;t0+=2}),Wde(c1b{t0+1%3},Scc{t0+4!5}),Sb{t0=b0},t2,To{0}(t3))",
-    Tree1003 "B{b0=5;o0=_;t0=0}Par{5;3}(c0l,PPar{2;_}(c1,Sc{o0:=_},Rpt{0}(c2),t3,Scc{none}),Swm(RFb(Flip(c4,t5,Sb{b0=t0}),Cnd{b0+2%2=1;_;S}(@rw{none}a6),Scc{t0%3!0})),Rmp{S;F}(Star(t7,Sb{o0=6},Sb{o0=3},t8)),FF(Fb(Rep4(Pre{t0<2;K}(pt9{b0:1})),Wv{t0}(c10),Su{t0}(a11e))))",
-    Tree1004 "B{t0;b0}Rep3(Star(a0,Sc{t0+=2;b0+=2}))",
-    Tree1005 "B{b1=5;b0=0}Seq(RFb(Flt{1;S;K}(RFb(F,t0)),F,S),Pre{b1+4!2;R}(RetF(Mt{20}(Sb{b0=5}))))",
-    Tree1006 "B{b0=2;t0=4}Pri(Dl{20}(SubA(t0)),c1b{t0%4},a2,a3b{t0+3%3;b0})",
-    Tree1007 "Flip(To{10}(Star(a0,c1,c2e,t3e,c4e)),PPar{0;N}(Invt(RFb(t5,c6l)),AFb(a7,t8,t9,c10),Flip(t11,Sl{20},t12e,S)),Cd{50;K}(RSeq(Wt{0},Sl{0},Rep0(c13e),t14)),Dl{50}(Dd{50}(TryF(t15,Sl{50},c16))))",
-    Tree1008 "B{t1}Pre{t1%4<2;R}(t0e)",
-    Tree1009 "B{b0=3;b1;o0=3;t0=3}Star(Rpt{1}(t0),@po{b0+=2}@ki{o0|3<6}@rw{t0%3=0}Rep3(RT{F}(RSeq(Rus{3}(c1),ASeq(c2,Sb{o0=8})))),RSeq(a3l,a4b{b0%3;b1},c5))",
-    Tree1010 "RSeq(t0,Sub(Sub(Wt{50})))",
-    Tree1011 "RepF(t0e)",
-    Tree1012 "Pri(RFb(PAll{_}(To{30}(Step(Fai,RSeq(c0l,t1)))),Fb(F,Dl{0}(Rus{2}(OnceK(c2)))),Flt{1;_;K}(Seq(Dl{20}(Rty3(RtyF(a3)))))),Ite(Ret2(RSeq(TryT(a4e,Opt(t5),a6e),MPri(c7,t8,Once(c9l)),Inv(Keep(RepF(t10))),c11)),PPar{2;N}(Once(Rmp{F;S}(Sl{30})),c12,c13,FS(t14))))",
-    Tree1013 "B{o0=_;t0=0}Cnd{some;_;F}(Swm(Flip(PPar{0;T}(Scc{t0%2>0},t0e,t1),Sc{t0+=2},MPri(Pre{t0%3<2;R}(c2b{t0%2})))))",
-    Tree1014 "B{o0=_;b0=1;b1=5}Ite(Swm(Star(Ruf{2}(pt0{b0:=;b1:b1})),t1,Isw{b1%3;N;_}(@oh{o0|1+1%3!2?b1+=1}Wde(c2,@of{b1:=o0|0}@os{o0:=b0}@fi{some}a3e),t4,t5)),Rep0(c6b{b0}))",
-    Tree1015 "B{b0=1;t0=5;b1}Wde(t0,FF(Seq(@of{b0+=2}@si{b0+4>2}@fi{t0!b0}Sc{b1+2<4?b0+=1},t1,pi2{t0:b1})),TryT(t3e,t4,Lim{3}(pt5{b0:b1;b1:b1})))",
-    Tree1016 "RFb(Flt{2;S;K}(Wde(Sub(t0),Swm(a1l,Wt{10}),c2l)),OnceK(Step(OnceK(t3e),RSel(ASeq(c4,t5),Once(t6)))))",
-    Tree1017 "Rep0(Sub(S))",
-    Tree1018 "B{b0=2;t1=2;q0;t0=2}Swm(RSeq(Lp{t1;K}(Flip(RSel(PPar{0;N}(@os{t1:=6}@oh{t1+=2}a0,pc1{b0:3},S),Dd{30}(PAll{2}(a2l,Sc{t1+=2}))),Swm(Flt{2;_;_}(Fb(a3,pt4{b0:b0},a5,pc6{b0:=},Sb{b0=t1})))))),RSeq(Fb(t7,MSeq(a8b{7;b0},c9e),Wu{t0}),@oh{b0+=1}@os{t0+=1;t1+=1}Fb(Flip(Scc{t0%2=0},c10),OnceK(t11),Seq(Ret3(Wu{t0}),PAll{_}(@oh{b0+=3}t12,F)))))",
-    Tree1019 "Swm(FF(TryT(c0,FS(t1))))",
-    Tree1020 "B{b0=5;t0=1}Seq(SubR(Inv(Once(RFb(@os{b0:=t0}Wde(t0,t1,c2e),pc3{b0:=})))))",
-    Tree1021 "B{b0=1;t0=1;q0=3}Wde(Seq(RFb(Mt{50}(Sl{0}),Lp{_;K}(a0),Wu{t0}),Wv{t0}(Seq(t1,Sb{t0=2}))),FS(AFb(Ruf{F}(pc2{b0:t0}),F,@oh{t0:=b0+1}Swm(Sb{b0=t0},pt3{b0:=;b1:b0},Sb{t0=b0},R))))",
-    Tree1022 "B{t0;b0;b1=4}WU{b1+4!6}(Swm(Dl{50}(RSeq(pt0{b0:t0},Par{0;-1}(Sb{b1=b0},a1b{b0%4;b0},t2),Swm(t3,c4))),ASeq(Step(Seq(Scc{t0>1},pt5{b0:b1},c6e)),t7,RFb(t8,pt9{b0:=;b1:b0}),t10,Par{-2;_}(t11,pa12{b0:=;b1:t0})),Flip(F,c13,pc14{b0:6}),Sw{5}(@of{t0+=1}@rw{b0+2>4}Flt{3;_;F}(Flip(Ret3(t15),Wt{10})),S),Wt{0}))",
-    Tree1023 "B{b0=4;t0}Dl{10}(Bin{t0%2>0;_}(Fb(@oh{t0<t0%3?t0+=2;t0+=3}a0,t1),Opt(AFb(c2b{6},t3,WU{t0%2>0}(Ret4(Scc{b0>3}))))))",
-    Tree1024 "B{t0=1;b1=5;o0=_;b0=3}@rw{b0<t0%4}@of{t0:=b1}RSeq(ASeq(c0,Fb(t1e,RSeq(c2,Sb{o0=6}),Fb(pi3{t0:b0},t4)),Seq(t5e,@rw{t0=4}@ki{t0=t0+2}Swm(a6,F),t7,t8)))",
-    Tree1025 "Par{_;_}(To{10}(RSeq(t0,c1,c2)),Dd{0}(RFb(c3,a4l,t5)),Fb(t6,a7),Rep0(t8),TryF(a9e,Sl{20}))",
-    Tree1026 "B{b1;o0=_;b0=2;t0}Step(Ret2(Fb(ASeq(FS(@os{b1+=1}pi0{t0:=}),Sb{b1=t0},@fi{b1<7}@ki{t0<b0}t1e),Bin{some;T}(Pre{o0|1+1>6;R}(RFb(Rep0(F))),@ki{b0+2>0}Intr{o0|2!2}(Ub{o0})),PAll{0}(Inv(MPri(c2,pt3{b0:6;b1:b1})),Sl{10}),PAll{-3}(t4,@rw{o0|2+2!6}F,Wt{20},pi5{t0:=},t6))),PAll{_}(Mt{20}(AFb(Rpt{F}(Flt{2;S;_}(Ub{o0})))),Fb(Flt{1;F;_}(MSeq(pa7{b0:5;b1:b0},Ub{o0})),pa8{b0:8;b1:=})))",
-    Tree1027 "B{b0=3;b1;t0=3}@po{t0+=3}Keep(Dd{10}(RSeq(S,ASeq(Rus{3}(@rw{b1+4>6}@ki{b0<3}@oh{b0+=3}t0),pa1{b0:t0;b1:=},RU{S}(c2)),@po{b1+=2;t0+=2}@si{t0+4>b0+4%2}@fi{t0>2}t3,Star(t4,a5),Swm(pa6{b0:1},@of{b1+=3}c7l))))",
-    Tree1028 "B{b0;t0}Rep2(Bin{t0>3;_}(Sc{b0%4>2?b0:=t0},R))",
-    Tree1029 "B{t0=3;b0=5}MSeq(@ki{t0+3>5}@fi{b0<3}t0e,Wt{50},FS(t1e))",
-    Tree1030 "B{t0=2;b0=1;o0=_}Wde(Pri(Par{0;_}(@ki{t0!o0|5+2}@rw{o0|4%2<1}Flt{3;_;_}(Scc{b0!4}),To{10}(t0),Rep0(t1))),Dd{20}(WU{b0+2%2>0}(RFb(RSeq(RSel(c2,Sl{10}),@si{t0+3%4=1}@of{b0+=1}c3e,S,c4,t5)))))",
-    Tree1031 "B{o0=1;b1;t0}PAll{-1}(Sel(c0,t1,c2),RFb(Wu{t0},@fi{none}@os{o0:=b1}Dl{100}(Sb{o0=5})))",
-    Tree1032 "B{q0;t0;b0=0;b1=5;t1}RFb(Pre{t0+1>1}(PPar{0;N}(Wu{t1},S,t0,R,@rw{t1+2%2=0}Sb{t0=7})),SubR(Lp{b1;K}(Keep(t1))),PPar{2;N}(a2l,t3),@si{t1>6}Isw{t0+3;_;T}(To{0}(Sc{t1+=1}),Sc{t0:=b0;t1+=1},Suc),Mt{20}(FS(c4l)))",
-    Tree1033 "B{t1=1}PAll{-2}(SubR(t0e),Wv{t1}(Sl{10}))",
-    Tree1034 "B{b0=4}PAll{_}(MSeq(c0b{b0},Pri(a1,a2)),Rpt{3}(a3l),c4)",
-    Tree1035 "Mt{0}(Swm(Flt{2;R;F}(a0),t1,t2,F))",
-    Tree1036 "B{q0=3;b0=4;t0=1}Step(RFb(a0,Once(c1)),RU{S}(Sb{t0=2}),Cd{10;F}(Wde(Par{-1;_}(OnceK(t2)),Lp{b0;R}(pc3{b0:b0}),Pre{t0+2%2>0;S}(t4))),Ite(Fb(pi5{t0:=},@si{t0+4>7}@os{b0+=1}Rep1(t6)),pi7{t0:=}))",
-    Tree1037 "B{b1=0;b0=2;t0=5;o0=_}AFb(@po{t0+4<o0|2%4?t0+=2}@fi{b1+4%4=3}t0,pt1{b0:=;b1:=},Bin{t0=2;_}(@si{none}@po{o0:=b1%3}Mt{0}(Par{_;2}(pt2{b0:8},Wu{t0})),Seq(t3,c4)))",
-    Tree1038 "B{t0;b1=2;o0=_}@ki{b1+3<5}@oh{t0:=b1;o0|5%4>2?t0+=2}RetF(Bin{t0+1%3>0;N}(t0,a1))",
-    Tree1039 "B{b0;t1;t0;b1=3}Par{1;4}(Cnd{t0>b1;_;S}(AFb(RSeq(t0,Sb{t1=5},Sb{t1=t0}),a1,RSeq(@of{t1+=1}@rw{b1+4>b1+1}t2,c3,a4))),@fi{b0!6}@po{t0:=t1}Fb(Swm(pa5{b0:=},pt6{b0:b1;b1:t0}),RFb(To{10}(Scc{t1+1>7}),t7,a8b{t1+4;b1},c9,t10e)),Isw{b1+4;_;N}(RFb(@rw{t0%3!1}Sb{b1=b0},@ki{b1+3%3<2}@of{t1+=1}a11b{b1%4;b1}),@po{b0:=b1}@os{b0:=8}Rus{F}(Rep1(Wt{0})),@rw{t1<3}@po{b1+=3}S,t12),Wv{t0}(Rep3(MSeq(@fi{b1%3>0}@po{t1+=3;t0+3=b1+1?b1:=b0+4}t13,a14,Sel(t15,t16)))))",
-    Tree1040 "B{t0=0;b0=4;b1}Rep2(RSeq(SubR(SubA(@of{b1+4%3=2?b1+=2}@ki{t0!b0+4%3}@rw{b0<4}Sw{5}(F,@fi{b0%2=1}Sb{t0=9}))),Sc{b0+=2}))",
-    Tree1041 "B{o0=_;b0=0;t0}Pri(Rep3(Fb(Bin{b0<b0+3;T}(PAll{-1}(Dd{50}(Sel(@si{t0>7}pa0{b0:8;b1:t0},a1l)),c2,Wu{t0}),RT{2}(RSel(c3,Keep(@po{t0+=1;b0+=2}t4)))))),RSeq(Rep1(t5),Seq(Suc,a6,c7b{t0+1%3}),Flt{2;_;K}(SubA(Step(a8,Sb{t0=7}))),Fb(Scc{b0+4%2!0},Run)),@ki{b0=5}Seq(@po{b0+=2}pi9{t0:t0},c10l,Isw{b0+1;N;_}(pa11{b0:1;b1:t0},c12,t13,Opt(Ub{o0}))))",
-    Tree1042 "B{b1;b0=3;t0=3;o0=_}Swm(Par{-3;_}(PAll{_}(pi0{t0:=},c1e,@oh{b1+=1}t2,@of{b1+=1}Sl{0},t3),ASeq(Ub{o0},MPri(t4,t5e)),pi6{t0:=}),WU{o0|5>b0%3}(Swm(Fb(Bin{none;_}(FS(@oh{b0:=o0|5}@of{b1:=o0|0+1}@rw{b1>3}Fai),Scc{b1>2}),RFb(pa7{b0:t0;b1:t0})),OnceT(Fb(F,c8,Sb{o0=6})))),TryT(PAll{_}(OnceK(c9),Step(Sb{t0=b0},t10)),Par{0;2}(pc11{b0:b0},t12),MPri(Cnd{t0+1>6;_;F}(c13),Inv(a14l),t15),OnceT(t16),@si{b0!o0|1%2}@ki{b0+2<7}Rep0(Sc{t0+=3;t0+=2})))",
-    Tree1043 "B{t0=0;b0=0;q0=1;b1;t1}Fb(Lp{t1;S}(Scc{t0>3}),Lp{t1;_}(@rw{b0>1}@fi{b0>t1+4%4}pt0{b0:b1;b1:t0}),Star(t1,Sb{b0=9},c2,Sl{30}),Flip(c3,S,c4,c5l))",
-    Tree1044 "RSeq(t0,c1)",
-    Tree1045 "Rmp{S;S}(Dd{0}(Flip(Sl{20})))",
-    Tree1046 "B{o0;b1;t0=2;t1=1;b0=1}Wv{t1}(Bin{none;T}(@si{t1>1}Par{_;-1}(t0e),@rw{t0%3>1}@of{b1=1?t1:=6;b0+=3}@si{b1%3=0}RSeq(t1,Ub{o0})))",
-    Tree1047 "B{t0=3;b0}Star(ASeq(To{20}(pi0{t0:t0}),c1,t2,ASeq(Sc{b0:=t0}),t3))",
-    Tree1048 "B{b0=3;t0=0;q0=3;b1;o0=4}PAll{-2}(MSeq(c0,Flt{2;R;F}(c1e),pa2{b0:=;b1:=}),Wv{t0}(Lp{t0;R}(Rep0(t3))),@of{b0%2>0?b1+=1}@ki{b1!b0}@rw{o0|4%3<1}Sw{3}(pc4{b0:b0},@fi{o0|2<b1+3%4}Scc{b0<4}),Lp{_;R}(Lp{b0;K}(t5e)))",
-    Tree1049 "B{b1;t0=5;b0=0}RSeq(Try(a0b{6;b1},Suc,Sl{20},Wde(t1,pi2{t0:t0})),AFb(pc3{b0:b0},a4l,Sb{t0=b1}),@rw{b1<2}@oh{b0=b0+4%2?t0:=b1+3%2}FF(Pri(a5e,a6)),Fb(Scc{b1+4%2!0},a7b{t0+3%2;b1},t8e))",
-    Tree1050 "B{t0=5}Bin{t0<3;N}(c0e,Par{2;-1}(S,a1e))",
-    Tree1051 "B{t0=0;b1=2;b0}@oh{b1:=b0}@rw{b0<t0+1%2}@ki{b0%2!1}Ite(Seq(pc0{b0:t0},Sb{b0=6}),F,Seq(Sb{t0=6},c1b{b1},@rw{b0+3%2>0}@os{b1+=3}@po{b0:=t0%2}Scc{b0+1<t0%3}))",
-    Tree1052 "Par{-1;_}(PAll{-1}(Once(a0e),Keep(c1)))",
-    Tree1053 "B{t0=2;b0;t1=4}MSeq(RFb(FF(c0),MPri(c1,t2,a3)),t4,Dd{0}(@rw{t0<3}@si{t1%3<1}ASeq(Mt{0}(Seq(@oh{t1:=t0}pc5{b0:t1},c6,RFb(c7,@rw{b0=6}@po{b0+=1;t1+=3}pt8{b0:t0;b1:t1}),Sb{t1=7})))),Cnd{b0<0;_;S}(MPri(@os{b0:=t1+3}c9e,Wu{t1},t10,@oh{t1+=2}RepF(a11),t12)),RSeq(Sl{20},t13,@po{t1:=b0+4%3}@of{t0+=1}@si{b0+4%2!0}c14,a15))",
-    Tree1054 "Rep0(Sub(Suc))",
-    Tree1055 "B{t0=1;o0=_;b1;b0=1;q0}Seq(c0,pa1{b0:t0;b1:=},Isw{6;N;N}(RtyF(Lp{_;_}(Sb{t0=5}))),@po{b0:=5;some?b1+=1}@ki{b0=2}pc2{b0:b0},@os{b1+=2}@po{b1=t0+4?t0+=1}pa3{b0:=})",
-    Tree1056 "Par{1;_}(a0,t1)",
-    Tree1057 "B{o0=1;b0=2;t0;b1=1}RSeq(Star(pt0{b0:t0;b1:b1},pa1{b0:0;b1:t0}),@rw{b0+3%2<1}Wu{t0},@si{o0|2+4<0}@ki{b1%2>0}Sb{b1=3},@fi{some}Sb{b0=b1},pt2{b0:b1;b1:b0})",
-    Tree1058 "B{t0=2;b0;t1=0}RSeq(Isw{b0%4;N;N}(Step(Ret0(pa0{b0:=;b1:t0}),t1),Fb(FF(@oh{t1+1=6?t1:=t0;t0:=b0}t2e),Inv(pc3{b0:=}),Fai)),Seq(t4,TryF(Sl{0},t5e),RSeq(c6e,t7,c8e,t9)),Isw{t0;T;N}(PAll{_}(@rw{t0+4=3}@ki{t0=b0}pc10{b0:4},pa11{b0:=},R),t12,R,Rpt{F}(Wt{30}),c13l))",
-    Tree1059 "B{b0;b1}Swm(a0e,pc1{b0:=},a2,c3,c4b{b1+1})",
-    Tree1060 "B{b0;b1;o0=1;t0=2}@oh{b0:=t0+2;b1+=3}@si{b0+1!b0}@rw{none}Ite(t0,pt1{b0:3;b1:=})",
-    Tree1061 "ASeq(PAll{_}(Rep4(Rpt{F}(a0e)),RSeq(c1,c2,t3)))",
-    Tree1062 "B{t0;b1=0;t1=4;b0=1}Fb(Swm(Fb(Ret1(c0),pt1{b0:b0},t2),Try(a3e,Scc{b1+4%2<0},@os{t1:=t0}c4,@rw{t1%2=1}Swm(pt5{b0:=},a6l))),Rmp{F;F}(RSeq(Sw{1;0}(Star(Wt{30},@fi{b1%3=1}Fai),Rep4(Sb{b0=t1}),pt7{b0:=;b1:=}),t8)),RT{F}(@si{b1%2=0}Bin{b0=b0%4;_}(RFb(Bin{b1>1;N}(t9e,pa10{b0:6;b1:b0}),Lim{3}(t11)),Swm(@rw{t0>t1+4%3}@os{b1:=b1%4;b1+=3}@ki{b0+4<b1%4}Fai,Suc,@fi{t1>4}@of{b1:=t1}@po{t1=3?b1:=t0%2}t12))))",
-    Tree1063 "B{t0;b0}Seq(Seq(c0,a1e,c2l,c3),PPar{1;_}(@ki{b0+3%2>0}@si{t0>1}Scc{b0=6}))",
-    Tree1064 "B{b0;q0=1;t0=2;b1=1}RSeq(Sel(Opt(Seq(Sel(RSeq(@si{b1>1}Sw{5}(Wu{t0},c0)),Flip(pi1{t0:b0},pc2{b0:t0}))))),Step(RSeq(Ret4(Wu{t0})),a3,FF(a4e),RFb(t5,Sb{b1=2})),Lp{_;_}(Fb(Rep4(t6),Rep2(Fai),OnceK(t7),Rpt{0}(c8b{b0}))))",
-    Tree1065 "Par{-1;1}(t0,Sl{0})",
-    Tree1066 "B{b0=0;q0=3;b1;t0=1}Wde(Lp{t0;_}(Rep4(Mt{20}(Isw{b0;N;_}(a0b{b0+1;b1},Fai,To{10}(t1))))),@fi{t0%4!0}@ki{b1%3>1}@rw{b1%3!1}pt2{b0:b1;b1:t0})",
-    Tree1067 "B{b0;t0}TryT(Seq(Step(t0,@os{b0+=2}@rw{b0!3}c1),PAll{-2}(c2e,t3),@oh{b0+=2;t0+=1}@of{t0+1<3?t0+=1}Wv{t0}(t4),MSeq(a5,Ret4(Wt{20}),Sb{t0=1},Wu{t0})),Rep1(Fb(ASeq(c6,Wu{t0}),Star(@rw{t0=t0+4%4}PPar{0;_}(pi7{t0:=},pa8{b0:6;b1:b0},@po{b0+=1}@rw{t0%3>0}Fai)))))",
-    Tree1068 "B{t0;q0=2}Dl{10}(Lp{t0;R}(Sl{0}))",
-    Tree1069 "B{t0=4;b0}@of{b0<6?t0+=2}PPar{2;N}(Pre{b0%2<1;F}(Ruf{F}(AFb(pt0{b0:b0},c1))),ASeq(Mt{20}(@po{b0+=4}PAll{2}(pt2{b0:0},c3l)),RepF(RepF(Swm(AFb(a4,@ki{t0%4>1}pc5{b0:b0}))))))",
-    Tree1070 "B{b0;t1=4;b1=5}RSeq(pt0{b0:=;b1:t1},Dl{10}(c1b{1}),Rty3(pt2{b0:b1;b1:b0}))",
-    Tree1071 "Try(Rus{3}(MSeq(S,a0l,t1e,c2)),c3,RU{S}(F),Cd{20;F}(FS(Lim{3}(AFb(a4l,c5e,Sub(t6e),Sub(t7e))))))",
-    Tree1072 "B{q0=3;t1=1;t0;b0=4}Fb(@ki{t1>b0%4}@rw{t0<5}@fi{b0+2%3!1}Sel(F,t0),Lp{_;_}(PAll{-3}(c1e,@rw{t0=t1}@oh{t0:=3}c2,pi3{t0:t1})),pt4{b0:t1;b1:t0},Lp{_;K}(pi5{t0:t0}),Ruf{F}(t6))",
-    Tree1073 "B{b1;t1=5;t0=4;b0=1}@oh{t1+=1}@po{t1:=t0%2}RSeq(@fi{b0+4%4<3}Swm(RSel(c0,Wu{t1}),Sb{b1=5},t1),@of{b0+=1}@ki{t0=3}Rpt{3}(WU{t1+4%3>0}(FF(Rep0(Wt{30})))),Ruf{3}(MSeq(Swm(a2e,pi3{t0:t1},c4l))),OnceK(@of{b0+=2;t1+=2}@po{b0+=2}FF(RSeq(t5e,Bin{b0+3!2;T}(c6,pc7{b0:4}),S))))",
-    Tree1074 "B{t0=0;b0}@ki{t0>3}@si{t0%3<2}RSeq(t0)",
-    Tree1075 "B{b0=3;t0=3;o0=1;b1=0}@os{o0:=b0;t0:=b0}@po{t0+=3}Bin{b0!4;T}(Seq(a0b{o0|5+4%4;b0},t1,Ub{o0},t2,pa3{b0:b1;b1:b1}),AFb(Rty3(TryF(Once(t4),SubR(c5)))))",
-    Tree1076 "B{t1=3;o0=0;t0=1;b0}Par{_;-1}(Opt(Pri(Swm(OnceT(c0e),@po{t0:=t1}Rty0(Sb{t0=9})),PAll{-1}(Fb(@ki{t1>0}Rep0(pt1{b0:=}),Cd{30;F}(RSeq(c2,t3,Scc{b0%4!0})),Pre{b0+3>b0}(Step(Sb{o0=1},@fi{t1<t1+1%3}@os{b0+=2}t4e)),SubR(Swm(Sb{b0=t1},pa5{b0:t1})))))))",
-    Tree1077 "B{b1=1;t1=5;b0=2}Wde(Ruf{2}(RFb(pi0{t0:b0},t1)),pa2{b0:b0;b1:=},Ite(Scc{t1+4%4>2},Inv(S),c3b{b1%2}))",
-    Tree1078 "RFb(a0,a1)",
-    Tree1079 "B{b0;t0=4}Ite(Scc{b0+4=1},FF(Try(pc0{b0:3},Sc{t0:=b0%4})),S)",
-    Tree1080 "B{b0=1;q0;t0=1}RetF(Pre{t0%4>0;R}(Wde(PAll{-2}(Sb{b0=t0},FF(Lp{_;R}(Flip(a0,Sb{t0=b0})))),RSeq(@os{b0:=t0}@oh{t0+=3;t0:=t0%4}@rw{b0+3%2>0}Rus{F}(@oh{b0!3?t0:=b0+3}PPar{2;T}(a1b{b0;b0},t2)),RSeq(a3l,t4e,Sb{t0=b0},a5b{b0;b0}),a6,Try(@po{t0:=b0+4}@si{b0!5}pt7{b0:4},@fi{t0>7}a8)),Wde(t9,Pri(Pre{b0=2;K}(Pre{b0%3<2;R}(c10)),RFb(c11l,pa12{b0:=;b1:t0}),RtyF(Invt(R)))))))",
-    Tree1081 "B{t0=2;b0=5}PAll{1}(Sc{t0+=1},@ki{t0!t0%3}@si{t0%4!1}@rw{b0>3}Bin{b0=2;N}(Fb(pt0{b0:6;b1:t0},a1),Intr{b0+2<0}(a2)),Rmp{F;S}(RSeq(Fb(a3l,c4e),Fai)))",
-    Tree1082 "Inv(Once(Star(Seq(t0e,c1,Sub(a2e),c3b{5},t4),Rty3(c5))))",
-    Tree1083 "B{q0=1;b0=3;t0;b1=2}Swm(Rus{1}(Sw{1;4;5}(WU{t0+3<b1}(Keep(RetF(Lp{_;R}(F)))),OnceK(Flip(c0,Wt{50},@po{b1=4?b1+=2}@fi{b1+3!t0%2}c1)),Par{_;_}(a2e,t3,Sb{b0=4}),FS(@of{b0+=1}@oh{b0+=2}@po{b0+=2}a4l))),@rw{t0%4>0}@oh{t0:=b0+3}TryF(pc5{b0:=},ASeq(a6,Sl{0},@po{b1:=b0}@oh{b0:=b1+2%4}t7,Sb{t0=b0}),Scc{b0%2<1}))",
-    Tree1084 "B{b0=1;o0=_;t0;t1=3;b1=4}RSeq(Bin{t0>1;_}(@si{t1>4}FF(@fi{t1<7}Wu{t1}),c0b{o0|2%3}),Sw{3}(t1e,Sw{2}(Ub{o0},t2)),@of{b0:=t1}c3,Step(@fi{b0%3>1}@of{b1:=o0|4%2}a4,@ki{some}@oh{t1+=3}SubR(t5),AFb(@fi{b1>t0%3}@po{t0:=t1}Ub{o0},a6)))",
-    Tree1085 "B{b0;t1=5}RFb(Rep3(pc0{b0:=}),t1,Dl{100}(pt2{b0:t1;b1:b0}))",
-    Tree1086 "Rep4(Sel(Once(t0),Ite(Once(c1),FF(t2)),RFb(Keep(a3),Flip(c4,t5,a6),Try(t7,To{0}(Wt{10}),t8e))))",
-    Tree1087 "B{q0=4;b0=5;t0=5;b1;o0=0}@os{b1:=b1+1%3}@fi{t0%3<2}PAll{_}(OnceT(t0e),Ite(c1,pi2{t0:b0},t3),Sel(t4e,@po{b0>3?t0:=b0}@of{b0%3>0?b1+=2}@ki{t0!b0}Sl{10}),@si{b0%4<2}@po{o0:=_}Star(Lp{_;K}(RU{S}(pt5{b0:t0;b1:t0})),t6),FS(RSeq(Ub{o0},a7,t8)))",
-    Tree1088 "Swm(t0,c1)",
-    Tree1089 "B{t0=2;b1=5;o0=0;b0=2}Flip(PAll{0}(Flt{2;_;_}(t0),t1,Bin{b1<5;N}(t2,@ki{o0|2+4<4}Sl{0})),Wde(c3,@of{t0!7?b0+=3}@fi{b1<t0+3}Dl{0}(RSeq(@rw{b0+1%4>1}ASeq(Wu{t0},Sb{o0=6}),pc4{b0:1})),Star(@os{b1:=o0|3%3}@fi{b0<0}@si{t0%3<2}Sc{t0+=3},Sb{o0=8},Sc{o0:=t0%2},@rw{t0<6}a5l)),Pri(OnceK(Keep(@fi{b1%3<0}@os{b1+=1}@rw{t0%3>1}Flt{3;_;_}(PAll{2}(pa6{b0:t0;b1:t0},a7)))),t8,Pri(a9l,t10,Scc{t0!5},Scc{some})))",
-    Tree1090 "B{t0=3}Rpt{1}(@fi{t0+4%4=3}@ki{t0+3>t0+1%2}MSeq(Wde(c0e,RT{1}(pi1{t0:=}))))",
-    Tree1091 "B{o0;b0=3;b1=2;t0}Star(Rep1(Cnd{b0!2;N;S}(Inv(RSeq(RetF(@si{some}Ruf{F}(Sb{t0=6})),Try(t0,@of{b1+=1}@si{t0=b0}@po{o0:=_}Rmp{S;F}(@oh{o0:=_}@ki{b0+2<3}pa1{b0:0;b1:=})),Par{_;_}(PAll{_}(t2,Sb{o0=9}),c3,t4e))))),OnceT(@of{b1%3<0?b1:=b0+2}Sl{50}),Sc{b0<b0+3?t0:=b1;b0:=t0})",
-    Tree1092 "B{b1=0;b0;t0}Bin{b0%2<1;_}(Pri(Scc{b0=1},Sl{0}),@of{b1+=3}@fi{b0<b1}Bin{t0>3;N}(t0,SubR(Opt(pt1{b0:b1;b1:b0}))))",
-    Tree1093 "Pri(a0,Keep(c1),t2,a3,t4)",
-    Tree1094 "B{b0=2;q0=3;t0=3;o0}TryT(Isw{b0;_;N}(Lp{_;K}(Ite(pi0{t0:=},pi1{t0:b0},Scc{t0<6})),c2,RepF(Pri(pi3{t0:b0},t4,t5,c6e)),Par{_;2}(Lp{t0;_}(t7),Wu{t0},pt8{b0:3;b1:b0}),Su{t0}(Pre{t0!4;R}(Su{t0}(PAll{-2}(Wu{t0},t9))))),Lp{_;K}(Pre{t0!5}(Isw{o0|3+1%2;T;_}(Wde(t10,FF(MPri(pi11{t0:t0},t12,t13)),RU{S}(t14)),PAll{-1}(Cd{10;F}(t15),c16)))))",
-    Tree1095 "B{t0=0;b1=2;t1=5}Inv(PPar{2;T}(Ite(Wde(c0,t1),@fi{b1+1<t1+3%3}RU{S}(t2)),Rep3(RSeq(t3,c4b{t0+1},c5e)),FS(c6),Rpt{2}(Seq(Mt{30}(a7),pt8{b0:t1;b1:t1},a9))))",
-    Tree1096 "B{t0;b1=1;b0=4;t1=2;o0=0}@ki{o0|4%2<0}@po{t0>o0|4?o0:=o0|1%3}@oh{t1+=1}Par{-3;-3}(Dl{100}(Fai),Rep1(@oh{b0+=2}Rpt{0}(t0)),Rep3(Sc{t1+=3}))",
-    Tree1097 "B{b1=0}Pri(AFb(t0e,t1),pi2{t0:b1})",
-    Tree1098 "B{t0=1;b0}RFb(Keep(Dl{0}(Opt(Step(Par{_;-1}(RFb(t0),Run),Wv{t0}(@fi{t0>b0+4%4}@of{b0+=3}RFb(c1,c2l)))))))",
-    Tree1099 "B{q0;t1=1;b0=3;t0=4}Ite(@si{t1<3}Seq(OnceK(FS(Rty4(a0b{t0;b0}))),Lp{_;K}(t1)),Seq(AFb(t2,@po{b0:=t0+1%3;t1+=1}pc3{b0:t0},Flt{1;S;_}(Sc{b0%4<0?t0:=3}),t4e),Ite(c5e,a6l)),Isw{t0%3;_;T}(ASeq(Sc{t1<0?t1+=4;t0:=8},PAll{-1}(@fi{t0<6}@rw{t1%3!1}Scc{t1+4>4},a7e)),Lp{_;F}(Seq(pi8{t0:t1},c9e))))",
+    Tree1000 "B{o0=5;t0=0;b0=3}Par{_;_}(ASeq(c0,Ret1(Wt{50})),Rus{F}(To{0}(RU{F}(t1))),Invt(RSel(PAll{0}(t2,TryT(Flt{1;F;_}(a3),Fai),Mt{20}(Rep2(c4l))))),Cnd{t0=t0+2;_;F}(Bin{some;T}(@os{t0+=2}Seq(pa5{b0:b0},t6,a7),Wt{0})))",
+    Tree1001 "B{b1;b0=0;o0=_;t0=0;q0=4}Lp{_;S}(OnceK(OnceK(ASeq(Isw{o0|1+3%3;_;_}(Lim{2}(RSeq(S,Sc{t0%3>0?b1:=b0},Scc{b0<t0+1%4})))))))",
+    Tree1002 "B{b1;t0=3;b0=3}RT{F}(@rw{b1>b1+3}Rep4(pt0{b0:=;b1:=}))",
+    Tree1003 "B{b1=5;b0;t1=5;o0=_}@ki{t1<1}@rw{o0|1=6}@os{b0+2<6?b0+=1}Par{-2;0}(To{50}(pt0{b0:b1;b1:=}),t1)",
+    Tree1004 "B{b0=2;o0=_;t1;t0;q0}Ite(@rw{t0%3!0}Scc{b0!0},Inv(Keep(Swm(@of{t1+=2}@rw{some}@fi{b0=7}c0b{t1+2%3},a1b{t0;b0}))),Lp{_;K}(c2))",
+    Tree1005 "B{t1;b0=1}FS(RSeq(Flt{2;S;K}(Sl{30}),Isw{t1%4;T;_}(Dd{0}(SubA(Sc{t1+=1}))),RSeq(Sb{b0=t1},a0b{9;b0})))",
+    Tree1006 "B{b0=4;t0=4}@of{b0+=1}@fi{b0+1>t0}RFb(Seq(Wt{50},F),@rw{b0+4%4=1}@os{t0:=t0%4;t0:=b0}@po{b0>5?b0+=2;t0:=t0%3}Rep2(t0),@oh{b0:=t0}PPar{2;N}(pa1{b0:=;b1:t0},t2,t3e,R,t4))",
+    Tree1007 "B{b1;t0=3;b0}PPar{1;T}(Pre{t0<7;K}(Rpt{F}(OnceT(Rmp{S;S}(Ret1(Keep(t0e)))))),Seq(t1,c2b{b1},@fi{b0<7}t3,Sb{b1=t0}))",
+    Tree1008 "B{t0=3;b0=2}Isw{b0%4;N;T}(c0b{t0},Wt{50})",
+    Tree1009 "B{t1=4;b0;t0=4;o0=_;q0=2}RSel(@of{t1:=b0}Keep(Seq(Par{_;2}(pc0{b0:=},Wu{t0}),Pre{t1+4<b0+3%2;F}(OnceK(c1l)),@po{t1:=3}Pre{t1<t0;S}(a2))),PPar{0;N}(TryF(F,@fi{t0=3}@oh{o0:=_}Lp{t0;_}(Sl{10})),Fb(Scc{some},Sc{o0:=t0})),Wde(Scc{t0+3%2<0},Rmp{S;S}(pt3{b0:t1;b1:t1})))",
+    Tree1010 "B{b1=2;q0;o0;t0;b0=3}RSeq(PAll{-2}(Wde(Step(Par{1;0}(pc0{b0:9},Suc)),@ki{b1%3!1}@os{o0:=o0|2+3}PAll{_}(ASeq(t1,pc2{b0:=},@fi{b1+1<7}@po{t0:=b0;b0+=1}@rw{t0+1>t0}pi3{t0:b0},a4),Ret4(Dl{0}(a5b{b1%3;b1})))),Mt{20}(Rep3(Rus{F}(Lp{_;K}(Flt{1;_;_}(Sb{b1=9})))))))",
+    Tree1011 "B{b0}Isw{b0;_;_}(pc0{b0:=},S,t1,Suc,t2)",
+    Tree1012 "Rep3(RSel(t0e,t1e,t2e))",
+    Tree1013 "RFb(Sub(t0),Sub(c1l))",
+    Tree1014 "Swm(MSeq(Swm(a0,RU{S}(a1),t2),Rpt{3}(AFb(Mt{20}(Fai),Sub(Sub(c3)),RSel(t4,c5))),MPri(Ite(c6,t7),RSeq(c8,t9,t10,Wt{0})),AFb(F,Lim{2}(t11),Fai,Fai)))",
+    Tree1015 "Par{_;_}(MSeq(RSeq(OnceK(a0e)),ASeq(c1,t2e),t3),FS(FS(Ret2(Star(Rus{3}(Rmp{S;F}(Wt{50})),PPar{2;_}(t4),c5)))))",
+    Tree1016 "B{t0;b0=1}Seq(S,pt0{b0:b0;b1:t0},S,Once(c1l))",
+    Tree1017 "B{b0=0;q0=4;t0=0;b1=2}Sw{4;3}(Flip(Lp{_;S}(t0),Sc{t0+=2}),Fb(t1,pa2{b0:b0;b1:=},c3),Opt(t4))",
+    Tree1018 "B{b1=5;o0;b0;t0=2}Cd{50;K}(RFb(Cnd{b0!2;_;S}(Pre{o0|3>6;F}(Step(@of{o0:=_}Cd{20;K}(t0),@rw{o0|4+4=1}@oh{o0:=_;b1+=1}@os{o0:=_;t0+=3}Cd{20;F}(@fi{b0%4=1}@rw{t0%4!2}Swm(Scc{b0<5},c1))))),Swm(@oh{b0:=t0+4%4}@of{t0+=2}t2,Rep4(Rep3(c3l)),F)))",
+    Tree1019 "To{20}(Cd{10;K}(a0))",
+    Tree1020 "B{b1=3;t1=4;b0=5;o0;t0}MSeq(Rep3(Su{t0}(@oh{b0+=2}Seq(Wt{0},RFb(c0b{b0},@po{b0:=t0}Wu{t1},t1),Inv(Scc{some})))),Wv{t0}(Wt{30}),Rep2(RFb(t2,c3)),Flt{2;F;K}(Wde(@oh{b1+=1;t0:=1}@rw{o0|2=2}Rmp{S;F}(Scc{b0+2<3}),Seq(Scc{t1>0},Wt{100}),TryF(pc4{b0:3},t5))))",
+    Tree1021 "B{q0=1;b0=3;o0;t0}Lp{_;K}(Cd{30;_}(Rep3(Isw{7;T;_}(c0,pt1{b0:8;b1:t0},Scc{some},pt2{b0:=;b1:b0}))))",
+    Tree1022 "B{b0=3;t0=1;o0=_}Fb(SubA(@si{none}@oh{o0:=b0}PAll{1}(c0,@ki{o0|4<2}c1,t2e)),PAll{-1}(RFb(c3,a4b{b0+2;b0})),Dl{50}(Fb(Ite(c5,pc6{b0:t0},a7))),Rpt{3}(Fb(MSeq(Wu{t0},t8e,c9b{b0}))),Star(t10,@po{t0+=1}@si{none}t11,c12,c13))",
+    Tree1023 "Rty2(Par{-4;4}(AFb(Rep4(a0l),F,Sl{100}),MPri(t1,t2,c3,Wt{30}),c4l,Seq(t5)))",
+    Tree1024 "Step(RT{2}(Rep4(Keep(Par{0;3}(a0,c1,t2e)))))",
+    Tree1025 "B{b0=5;t1=1;b1=0;q0;t0}@po{b0%3<0?b1:=3}@os{b1+=1;t1:=t0+3%3}TryF(@oh{t0:=t0%2}SubR(Rty4(MSeq(@rw{t0<3}@po{t0%4!3?b1+=2}RFb(t0e,a1b{b1;b0}),Sc{t1:=b1}))),MPri(@of{t0%2=1?t1:=b0}a2,c3,Sb{b0=9}),RSel(Wu{t1},t4,t5,SubA(Sb{t0=2})),Lp{t1;K}(MPri(t6,Scc{t0<4})))",
+    Tree1026 "B{b1=1;t0=2;b0}Pre{t0+3<3}(Wde(Ret1(ASeq(Sb{b0=8},@fi{t0%2>0}pt0{b0:7;b1:b1},Once(c1),c2e,@ki{b0+4%2!0}pa3{b0:t0;b1:b0})),Seq(PAll{-1}(To{20}(c4),Suc),MPri(PAll{-1}(pt5{b0:8;b1:=},pa6{b0:4},c7l)))))",
+    Tree1027 "B{t0=5;b0=5}MSeq(Swm(a0,Ret4(S),Wu{t0},t1e,c2),a3b{t0;b0})",
+    Tree1028 "B{t0;q0=3}PPar{0;_}(t0,Dd{20}(Lp{t0;S}(Rep2(t1))),c2e)",
+    Tree1029 "B{b0=0;t0}PAll{_}(t0,Fb(Ruf{1}(a1),Wde(SubR(c2),Sc{b0+=3}),pc3{b0:=},t4),Once(t5),Swm(ASeq(c6b{t0+4%3},t7e),R),PAll{_}(Flt{2;S;K}(SubR(t8)),Scc{t0+3%2=1},Ret4(RFb(Rmp{S;F}(Par{2;2}(Sl{0},pi9{t0:b0},t10))))))",
+    Tree1030 "B{b0;t0=5;b1=0}MPri(c0,Pre{b0%4=1;S}(Sw{2}(R,a1)),Isw{t0;N;_}(@po{t0>7?b0+=1}pi2{t0:=},c3))",
+    Tree1031 "B{b0=2;t0=0;o0;b1}MSeq(t0,Scc{b0>5},RSeq(t1,RSeq(t2e,@rw{none}Wu{t0},@si{b0=3}@po{b0+=1}t3),Wu{t0}),Par{0;-1}(c4,Rep4(OnceK(Flt{3;R;K}(Wt{50})))),RSeq(pi5{t0:b1},TryF(Rus{F}(c6b{o0|1+4%2}),Pri(pi7{t0:t0},Sb{b0=b1})),Wt{50}))",
+    Tree1032 "PPar{0;_}(Wt{30},c0l)",
+    Tree1033 "B{t1;t0=0;b0=3;o0=_;b1=0;q0=1}Try(Swm(Sl{10},Ub{o0},@of{t1:=7;o0:=o0|5%3}@po{b0:=t1}@ki{o0|0%3=0}t0,c1),Lp{b0;K}(c2),Flt{3;S;F}(Fb(t3,t4e)),Step(Sc{o0:=o0|4+4},pc5{b0:b1},@fi{b0>t0}t6,t7e))",
+    Tree1034 "B{b1=0;o0;b0=5;t1=4}Cd{20;K}(AFb(a0e,Rep2(@os{t1+=2}@oh{t1=2?b1:=o0|4+3%3}Ruf{F}(t1)),pa2{b0:b0;b1:=}))",
+    Tree1035 "B{b0=1;t0;b1=3;o0=_}TryT(ASeq(Bin{none;T}(PAll{_}(c0,t1,PAll{-1}(t2,c3b{9},@po{t0:=0;b1:=7}t4)),RSeq(pi5{t0:=},c6,Sl{10},Ub{o0}))),Bin{t0<6;N}(RSeq(Wu{t0},Dl{20}(@of{b1+=2}@os{o0:=_;b1:=b0%4}Par{_;1}(pi7{t0:t0},R)),RSel(Scc{o0|1%2<0},Intr{b1+3%3>1}(t8))),Opt(Pri(Scc{b1!5},@of{b0+=1;t0+=4}@fi{b0+3%3<1}c9,Sw{5}(pt10{b0:=;b1:=},pt11{b0:=}),Ret0(Suc)))))",
+    Tree1036 "B{q0;o0;b0;b1=2;t0=3}Lp{t0;_}(@po{b0:=t0+2%2;o0:=_}@oh{b0+=1;b1:=o0|1%3}Rpt{F}(Lp{b1;_}(@oh{t0+=3}@os{b1:=7}@of{o0:=_;b0:=t0}RSeq(Sb{b0=0},t0e,Rep4(c1),Sb{o0=6},Par{_;_}(a2,Suc)))))",
+    Tree1037 "B{b1;t1=4;t0=2;b0;q0=0}Lp{b1;S}(Wv{t1}(Pri(@fi{b1<1}@po{t1%2=1?t1:=b0;b0=3?t1:=t0}Sl{10},@of{b1+=2}@fi{b1+1=b0%4}c0b{1},t1,t2e)))",
+    Tree1038 "B{b0=1;t0=1;b1=5;t1=0}Flip(Bin{t1>7;T}(OnceK(Seq(Rus{F}(t0e))),Bin{t1>t1+1;_}(Dl{0}(c1l),PPar{1;_}(t2,c3))),Opt(Par{-2;2}(ASeq(t4e,pi5{t0:b1}),Sl{100})),@oh{b1+=2}Opt(Wde(Pri(a6e,a7,pc8{b0:2}),F)),@po{t1+=2}@oh{b1+=3}@of{t1+2=6?t0+=2}Sw{5;0;2}(c9b{t1},Wt{30},c10,pi11{t0:b0}))",
+    Tree1039 "B{b0=1;t0=4}Ite(Fb(Fb(t0,t1)),@po{t0<3?b0:=t0+1}@of{b0:=t0;b0+=1}c2e,SubR(MPri(@fi{b0+2>t0%3}@si{t0+3%2>0}t3,F,@ki{b0+3%4>1}F)))",
+    Tree1040 "B{t0=0;b0;o0=2;t1}@oh{o0:=b0%3}Cd{0;K}(Step(Seq(@os{t1+4%3!2?t0:=b0}@po{o0:=o0|2}t0,Rmp{F;F}(t1),RetF(RU{F}(a2))),ASeq(Star(Sl{20},pi3{t0:t0}),c4b{0}),@si{b0=t0+3%3}Pri(Fb(Flt{3;_;F}(c5),pi6{t0:=}),Inv(Sc{b0:=t0+3}),Pri(Inv(t7)))))",
+    Tree1041 "B{b1=0}@rw{b1+4%4<1}Rpt{0}(a0)",
+    Tree1042 "B{b1;o0=_;t0=3;b0;q0=0}Par{-3;-3}(Intr{b1%3>0}(@po{b0+3<t0+1%3?o0:=_}pc0{b0:=}),RFb(t1,Ruf{F}(Lp{_;K}(Wu{t0})),RSeq(a2e,t3)),t4)",
+    Tree1043 "B{b0;t0=5}RSeq(Inv(AFb(Rep1(Su{t0}(Pre{t0>1;F}(AFb(pc0{b0:=},F,a1b{t0%4;b0})))))),PPar{2;_}(Step(Pre{b0>5;R}(c2)),@ki{b0=b0+4}Cd{50;_}(c3)),Bin{b0%4>1;N}(RFb(c4,c5e,t6),@os{t0+=2}t7),Rep3(Dd{50}(t8e)))",
+    Tree1044 "TryT(Mt{30}(MPri(Dl{30}(c0),Swm(t1,a2,c3),Lim{1}(Ret3(F)),Mt{0}(F))),Pri(t4))",
+    Tree1045 "B{t0=2;q0=1;b0;b1=5}Lp{_;F}(Bin{t0%3=1;_}(Swm(@of{b0:=b0%4}@oh{b0+=2}c0,Suc,@oh{b1+=3}@si{t0%4=0}Lp{t0;R}(pa1{b0:8;b1:b0})),To{0}(S)))",
+    Tree1046 "B{t0=4;b0;b1}PPar{2;_}(RepF(RU{F}(c0b{b1+4%2})),RFb(t1,pi2{t0:=}),Sl{20})",
+    Tree1047 "B{t1=4}TryT(Flip(c0,c1l),Sb{t1=2})",
+    Tree1048 "B{b0=5}RSeq(Sl{0},a0b{b0;b0},Step(c1,SubA(a2),Rep2(SubA(a3))))",
+    Tree1049 "B{b0;b1=3;t0=3}Sw{3;1;5}(RFb(Par{2;_}(t0,F),c1e,t2),Wde(RFb(t3,t4),Rep4(Fb(c5,Wt{20}))),Swm(a6b{b0%4;b1},Wu{t0}),t7)",
+    Tree1050 "B{q0;t1;b1=5}Cnd{b1%3>1;N;S}(Rpt{F}(Lp{t1;K}(Bin{b1>1;T}(PAll{_}(pi0{t0:b1}),Run))))",
+    Tree1051 "B{b1=1;t1=4}RFb(Seq(pt0{b0:6;b1:b1},Wde(Rep1(Scc{b1<t1+4}),t1)))",
+    Tree1052 "Seq(To{30}(Dl{50}(PAll{_}(RepF(a0),Fai))),Swm(t1e,t2e,RSeq(t3,a4e,c5e)),RFb(c6,Cd{50;F}(a7l)))",
+    Tree1053 "B{t0;b1}Bin{b1+3%2<1;N}(RT{3}(t0),Sb{t0=5})",
+    Tree1054 "RFb(TryT(Sl{20},Dd{50}(t0),R),a1,Ite(c2l,c3),PAll{_}(t4,Wt{10},Seq(t5,Wt{0})),Rep0(c6e))",
+    Tree1055 "B{t0=4;b0=2}Dd{0}(Flt{2;_;_}(@po{b0:=t0%4}PAll{_}(Flip(t0,@oh{t0+3=b0?b0+=1}t1e),Par{-2;_}(c2,Sl{0}),Wv{t0}(t3e))))",
+    Tree1056 "B{q0;t0;b0;b1=5}Lp{b0;F}(Sw{4;3}(@po{b1+=1}@si{b0%4<1}Swm(S,Wu{t0}),Wu{t0},RSeq(Isw{b0;T;_}(@po{t0+=3}a0l,t1),MSeq(Sc{b0:=b1},Suc))))",
+    Tree1057 "Mt{30}(a0)",
+    Tree1058 "B{b0;t0}Inv(Isw{b0;N;N}(MPri(c0b{b0+4},Sb{b0=t0}),Sb{t0=8}))",
+    Tree1059 "B{o0;b0=3;q0=4;b1;t0=3}Wde(Wde(@oh{b0:=t0+1%3}@rw{some}t0,a1l,PPar{2;N}(S,c2b{b0})),Lp{_;K}(Isw{t0+2%3;T;_}(c3,a4,t5,@of{b1%2!1?t0:=o0|0+1}Fai)),t6)",
+    Tree1060 "B{b0=5;o0;t0;b1}Pre{b0+4!5}(RSeq(c0l,Sw{4;3}(@po{b1+=1}@of{b0:=b1%4}@ki{t0+2<t0}Scc{t0=t0+1},Sl{20},a1),Pre{t0!6;F}(c2),Step(@po{o0:=7}Sc{o0:=_},Fai,Scc{t0!0}),a3))",
+    Tree1061 "B{b0=3;b1;t0=1}RSeq(pa0{b0:=;b1:b0},pa1{b0:1;b1:=},Rus{3}(PAll{_}(c2b{t0},t3)))",
+    Tree1062 "B{o0;t0;b1=5;b0=2}PAll{0}(Star(RFb(t0,FF(pc1{b0:t0}),a2b{b0+2%4;b1}),RSeq(@oh{t0:=o0|5}pa3{b0:7;b1:t0},a4),Seq(pc5{b0:b1}),Rep2(a6)))",
+    Tree1063 "B{t0;q0=2}Cd{20;_}(RU{S}(Lp{t0;K}(c0)))",
+    Tree1064 "B{b0;t1=2;o0=_;b1=4;t0=3}Pre{b0+2%4!2;R}(RU{F}(Wde(Intr{t1%2<0}(c0b{8}),Swm(Sc{o0:=_},Sc{t0>o0|1?o0:=t1+2;b0:=t1%3}),Swm(a1e,@os{b1:=t0+3;t1:=b0%4}F))))",
+    Tree1065 "Par{3;2}(RFb(RSeq(t0,c1,t2),MPri(Step(c3,t4),Seq(c5e,t6,S)),S),Lim{3}(Lim{1}(RT{F}(Try(c7,Rty1(c8),S,c9)))),RSeq(Wde(c10l,c11l,Suc),PAll{-1}(RFb(a12,Cd{50;K}(Dl{50}(c13)))),RtyF(Pri(t14,t15,Star(t16,c17l)))))",
+    Tree1066 "B{o0=_;b1;t0=4;b0}FF(Cnd{none;_;S}(PAll{1}(@of{o0|1!6?t0+=3}@si{b1%3!1}TryF(@fi{none}@po{t0:=8;t0:=b0+3}Sb{b0=b1},pc0{b0:b0}))))",
+    Tree1067 "B{b0;o0=3;t0=3}@si{some}Rep3(TryT(Fb(t0,t1e),@po{b0+=2}@oh{t0+=4}Wt{100},Isw{b0;_;_}(Cd{10;_}(c2))))",
+    Tree1068 "B{b0=1;t0=5}RU{F}(TryT(Par{0;-1}(c0l,Rep2(RFb(pc1{b0:b0},Flt{1;S;F}(c2))),F),RSeq(Wu{t0},Flip(Wt{50},Scc{t0>1})),ASeq(Ret3(RSel(F,Fai)))))",
+    Tree1069 "B{q0;t0;t1=2;b0}Lp{b0;S}(Ret2(Isw{t1+3%3;_;N}(c0,a1,pa2{b0:=;b1:t0},c3,FF(SubA(SubR(c4e))))))",
+    Tree1070 "Seq(Dl{0}(a0l),t1,Rep4(Sub(c2)),c3)",
+    Tree1071 "B{b0=4;t0=2}RSeq(Cnd{t0<2;N;F}(@oh{b0+=3}@fi{b0%3!0}Fb(Swm(@rw{b0=1}Sb{t0=7},t0e),Ret1(a1e))))",
+    Tree1072 "B{b0=2;t0=5;b1=3}@po{t0+=1}Flip(Ite(PPar{0;T}(@po{b1:=t0;b1+=1}Flt{2;_;_}(a0),a1,Scc{b1=7}),RT{3}(RT{3}(Seq(t2,Dl{50}(c3))))),Fb(Keep(t4),Cd{0;F}(c5)),@po{t0+=1}@si{t0=b0}RSel(t6,pa7{b0:b0;b1:t0}),Rpt{0}(c8),Pre{t0<1;S}(FF(t9)))",
+    Tree1073 "MSeq(c0l,Once(t1),c2e,Sub(Rep4(RSeq(a3,t4))),Sub(t5))",
+    Tree1074 "B{b0=0;t0=3;o0;b1=5}Intr{b1<b0+2}(Pre{o0|5%2!0;F}(Once(@oh{t0+=1}RU{F}(a0))))",
+    Tree1075 "Star(ASeq(Ite(Dl{30}(MSeq(t0,t1e)),RepF(Ret0(c2e)),Step(c3e,F))),TryT(t4,t5e,c6,c7e,Run),RSeq(t8))",
+    Tree1076 "Rep2(Suc)",
+    Tree1077 "B{b1;b0=0;t0}RSeq(Ret2(Isw{2;_;N}(t0,R)),Seq(c1,c2l,c3),To{0}(Ite(pt4{b0:0;b1:b1},R)),Par{-1;-1}(pi5{t0:=},Sc{b1:=t0}),Fb(@fi{t0=4}@po{b0:=t0+4}t6,a7,Wt{10}))",
+    Tree1078 "B{b0=4}Rep1(Isw{5;N;_}(SubA(a0b{b0%3;b0})))",
+    Tree1079 "B{t0=3;o0=2;b0=5;b1;q0=2}@rw{b0!b1}@oh{o0:=4}@ki{b1%3>0}Isw{b0;T;_}(Pri(Once(Par{_;1}(Flt{2;S;F}(RSel(a0l,Wt{20})),Try(Sc{o0:=_},pi1{t0:t0},Lp{t0;_}(Pre{b0+4<b0+3}(Wu{t0})))))),Flip(Ruf{3}(AFb(Inv(c2))),Pre{b1%3=0}(Ite(a3,Wu{t0})),Bin{t0+4>4;T}(@os{b1+=3}@rw{some}@ki{b0<3}c4,a5e)),Su{t0}(Lp{_;R}(Ub{o0})),Sb{b1=b0})",
+    Tree1080 "B{b0=3;t0=0;b1=2}OnceT(Isw{t0;_;_}(Sb{b1=1},To{20}(Sc{b0:=b1+3%2}),Ruf{2}(Wt{30})))",
+    Tree1081 "B{t0=1;t1=5;b0=4}OnceT(Pre{b0>3}(TryT(a0,@of{b0:=t0%2}@os{t1+=3}Sb{t0=7})))",
+    Tree1082 "B{t0=2;o0=0;b0}RU{S}(@si{t0=2}@fi{none}Seq(@po{b0:=5;b0:=t0%4}@rw{t0+3>7}@ki{b0+2%2>0}F,RFb(RFb(Swm(Rep3(@si{t0+3%4=1}@of{b0+=1}pc0{b0:5})),Fb(c1b{t0},c2),Pre{none}(a3))),FF(t4)))",
+    Tree1083 "B{b0;t0=1}Cnd{b0+2>t0%4;_;F}(c0)",
+    Tree1084 "B{o0=2;b0;t0=0}@rw{some}PAll{-1}(Rpt{F}(Ite(t0,Wv{t0}(Scc{b0+2<4}),Wu{t0})))",
+    Tree1085 "PAll{_}(Once(t0))",
+    Tree1086 "B{b0=5;t1=3;b1=0}RFb(a0b{t1;b1},t1,Sc{b0%2=1?t1:=7})",
+    Tree1087 "B{b0;b1=4;t0}RU{S}(Fb(@oh{b1<5?t0+=3;b0+=1}@ki{b0+3%2>0}@po{t0+=1}c0))",
+    Tree1088 "ASeq(RFb(Star(t0,t1,c2e),FS(c3)),RSel(Fai,Sub(t4),Sub(F),AFb(c5)),Star(Flt{1;S;K}(RSeq(t6e,a7)),Try(a8,a9l),t10),c11e,Rpt{0}(Sl{10}))",
+    Tree1089 "B{o0=5;b0=3;b1=1}Flt{1;S;_}(AFb(PAll{-1}(t0,t1,c2,t3),@oh{b1:=b0+1}Ret0(Sc{o0:=b1})))",
+    Tree1090 "B{t0}Ret1(Seq(c0,Star(t1,Pre{t0%2!1;K}(Ret2(c2)))))",
+    Tree1091 "Inv(RFb(Rus{1}(MSeq(t0,Ret0(c1e))),FF(Rep2(Keep(TryT(Dl{20}(c2e),t3e)))),MPri(Flt{2;R;_}(Seq(t4,RSeq(FS(F)),RFb(FS(a5)))),RepF(Keep(TryT(Par{1;4}(c6,t7e,Wt{100},t8e),Wde(a9,c10,t11)))))))",
+    Tree1092 "B{t0=3;q0;b0;b1=0}@ki{b0=7}@po{b1+=3}@oh{b0+=3}Isw{b0;T;_}(Ite(c0,Sw{3}(a1,Ret2(Run))),RFb(Lp{t0;S}(Lim{2}(Isw{t0+2%4;T;_}(c2l,a3))),Seq(a4b{b1;b0},t5),ASeq(pa6{b0:6;b1:=},t7)),Once(Rpt{0}(@ki{t0=1}Wt{0})))",
+    Tree1093 "B{o0=0;b0=4;b1=2;t1=4;t0=0}FF(RSeq(Flt{2;F;_}(Bin{b0!b1;T}(Cnd{t1+2%3>0;_;S}(Flip(@si{t1+4=7}@po{b1+=2;t0:=b1%3}Ret0(a0),RSeq(Sb{t1=b1},c1l,Scc{some}),t2,a3b{0;b1},@rw{o0|5!2}Seq(t4e,c5,t6))),PAll{_}(RSeq(t7),pi8{t0:t0},RFb(t9,pt10{b0:b0;b1:=},@fi{t1+3>7}@ki{some}@os{t0+=1}Run,pt11{b0:=;b1:b1}),RFb(t12e,t13,@ki{b0!3}@fi{b0<b0+4}t14))))))",
+    Tree1094 "Ret3(ASeq(Fb(t0,a1,S),Seq(Flip(t2,F,c3l,c4)),Rep1(RSeq(t5,t6)),Rty0(a7e)))",
+    Tree1095 "B{b0;o0=1;t0}Pre{o0|0%4=0;S}(Fb(Flip(@of{b0%2<1?b0+=1;b0+=1}@oh{b0+=2}Seq(c0e,a1,Ub{o0},t2,@of{o0:=t0}c3)),Ite(@fi{b0<t0}To{0}(@po{b0+=2}pt4{b0:t0;b1:t0}),Fb(c5,@of{b0%3>0?b0+=2;b0:=t0+4%3}t6,c7))))",
+    Tree1096 "B{t1;o0=0;b0=0;b1}Par{1;1}(Mt{0}(Bin{o0|0!3;N}(Flt{3;F;_}(Wv{t1}(Once(PPar{2;N}(t0,Sl{30},Sc{t1:=b0;b0+=2})))),Sw{1;2;4}(Mt{20}(RFb(Fb(a1,c2))),RFb(t3,c4,pt5{b0:2}),Ruf{F}(a6l),Rmp{F;F}(AFb(RT{1}(c7l),t8))))))",
+    Tree1097 "B{t0=2;b0=0}Rpt{0}(@ki{t0!4}@oh{t0:=t0%4}@fi{b0%2=1}t0)",
+    Tree1098 "B{t0=3;q0=2}Swm(Wde(c0,c1,c2),Lp{_;_}(a3l),Flip(Sl{0},S))",
+    Tree1099 "B{b0;o0=3;t0=1;t1}MSeq(Step(c0,RT{F}(Try(@rw{t1+2%4<1}@fi{o0|1%4=3}F,c1e,t2e)),RSeq(a3,Once(c4),pa5{b0:b0},pa6{b0:=;b1:b0})),Sb{o0=0},Fb(Pre{t1>o0|4%2;S}(Mt{50}(Sel(a7l,Pre{t0+4<7;K}(Wt{20}),RSel(Opt(c8)))))))",
 }

@@ -4,190 +4,152 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree1100Sub0 for Ctx {
-        Condition(|ctx| ctx.check(8))
+    pub tree Tree1100 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        ReactiveSequence {
+            ReactiveSequence {
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<0>),
+                },
+                Action(Act<1>),
+                Action(Act<2>),
+            },
+            ParallelAll(2) {
+                Script(|bb| bb.b0 = *bb.t0 + 3),
+                StatefulAction(Task<3>),
+                SetBlackboard(t0 = 7),
+            },
+        }
+    }
+}
+
+board!(Tree1100Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1101 for Ctx {
+        ParallelAll(max_failures = -3) {
+            Sequence {
+                Repeat(0) {
+                    Condition(Cond<0>),
+                },
+                Selector {
+                    Sequence {
+                        Condition(Cond<1>),
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<2>),
+                },
+            },
+            IfThenElse {
+                Action(Act<3>),
+                StatefulAction(Task<4>),
+            },
+            IfThenElse {
+                Condition(|ctx| ctx.check(5)),
+                Cooldown(100) {
+                    Sleep(0),
+                },
+                StatefulAction(Task<6>),
+            },
+            WhileDoElse {
+                AsyncFallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<7>),
+                },
+                ReactiveSequence {
+                    Action(Act<8>),
+                },
+                Fallback {
+                    Action(Act<9>),
+                    Action(Act<10>),
+                    AlwaysSuccess,
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Sleep(0),
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StatefulAction(Task<11>),
+                    Sleep(10),
+                    StatefulAction(Task<12> = Task::<12>),
+                },
+                StatefulAction(Task<13>),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1100 for Ctx {
-        IfThenElse {
-            FlipSelector {
-                StatefulAction(Task<0>),
-            },
-            Fallback {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                Condition(|ctx| ctx.check(4)),
-            },
-            KeepRunningUntilFailure {
-                RepeatUntilSuccess(2) {
-                    WhileDoElse {
-                        Condition(Cond<5>),
-                        ReactiveFallback {
-                            Condition(Cond<6>),
-                            Condition(Cond<7>),
-                        },
-                        TryCatch {
-                            SubTree(Tree1100Sub0),
-                            StatefulAction(Task<9>),
+    pub tree Tree1102 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        #[run_while(|bb| (bb.b0 + 1) % 2 != 1)]
+        RunOnce(then_skip = true) {
+            Switch(b1) {
+                case 3 => MemSequence {
+                    RepeatUntilSuccess(forever) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                    Condition(Cond<1>),
+                },
+                case 2 => Precondition(|bb| (bb.b0 + 3) % 3 != 2, else = Success) {
+                    SequenceWithMemory {
+                        Interrupt(|bb| bb.b1 > 3) {
+                            ScriptCondition(|bb| *bb.t1 % 4 == 0),
                         },
                     },
+                },
+                _ => #[skip_if(|bb| *bb.t1 == 0)]
+                TryCatch(catch_on_halt = false) {
+                    Repeat(2) {
+                        StatefulAction(Task<2>),
+                    },
+                    Script(|bb| bb.b1 = *bb.t1 + 4),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1101 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
-            ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(5)),
-            BinarySelector(|bb| bb.b1 != 7) {
-                Condition(Cond<0>),
-                Sleep(30),
-            },
-        }
-    }
-}
-
-board!(Tree1101Blackboard { o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1102 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        IndexSwitch(|bb| *bb.t0 % 4) {
-            Script(|bb| bb.b1 = bb.o0.unwrap_or(0)),
-            WhileDoElse {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            #[on_failure(|bb| *bb.t0 += 1)]
-            #[success_if(|bb| bb.o0.is_none())]
-            RetryUntilSuccessful(forever) {
-                Condition(Cond<2>),
-            },
-            Action(Act<3> = Act::<3>),
-        }
-    }
-}
-
-board!(Tree1102Blackboard { b1 t0 o0 });
+board!(Tree1102Blackboard { t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1103 for Ctx {
         blackboard {
             b0: i64 = 5,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        Cooldown(30, filtered = Failure) {
-            MaxTime(30) {
-                ParallelAll(2) {
-                    SequenceWithMemory {
-                        #[success_if(|bb| *bb.t0 < bb.b0 % 4)]
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[skip_if(|bb| *bb.t0 > 4)]
-                        IfThenElse {
-                            Cooldown(0) {
-                                Sequence {
-                                    StatefulAction(Task<0>),
-                                    ScriptCondition(|bb| *bb.t0 % 3 > 1),
-                                    Action(Act<1>),
-                                    #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                                    UnsetBlackboard(o0),
-                                    Action(|ctx| ctx.exec(2)),
-                                },
-                            },
-                            Parallel(success = 3) {
-                                Precondition(|bb| bb.b0 % 3 < 1, else = Failure) {
-                                    StatefulAction(Task<3>),
-                                },
-                                ReactiveFallback {
-                                    ScriptCondition(|bb| bb.b0 + 4 > 5),
-                                    AlwaysFailure,
-                                },
-                                ReactiveSequence {
-                                    StatefulAction(PTask<4>, b0 = {t0}),
-                                    Failer,
-                                },
-                                WhileDoElse {
-                                    StatefulAction(Task<5> = Task::<5>),
-                                    Action(Act<6>),
-                                },
-                                Repeat(1) {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                    #[post(|bb| { bb.b0 += 1; bb.t0.set(bb.b0) })]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[run_while(|bb| bb.b0 % 4 != 2)]
-                    AlwaysSuccess,
+        WhileDoElse {
+            Condition(Cond<0>),
+            BinarySelector(|bb| bb.b0 + 1 == (*bb.t0 + 3) % 4, dynamic = true) {
+                WaitValueUpdate(t0) {
+                    SetBlackboard(t0 = {b0}),
                 },
+                Action(PIo<1>, t0 = {t0}),
             },
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree1103Blackboard { b0 o0 t0 });
+board!(Tree1103Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1104Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-        }
-        Fallback {
-            Limiter(2) {
-                Action(PIo<0>, t0 = {=}),
-            },
-            KeepRunningUntilFailure {
-                ParallelAll(1) {
-                    Condition(PCond<1>, b0 = {=}),
-                    Filter(times = 3, filtered = Failure) {
-                        Script(|bb| bb.b0 += 3),
-                    },
-                    Retry(2) {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1104Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1105Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 12,
-        }
-        RunOnce {
-            Remap(success = Success, failure = Success) {
-                RepeatTimes(2) {
-                    SequenceWithMemory {
-                        Action(Act<3> = Act::<3>),
-                        Action(Act<4>),
-                        Sleep(20),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
+        Sequence {
+            StatefulAction(Task<0>),
+            SubTree(Tree1104Sub0),
         }
     }
 }
@@ -195,615 +157,577 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64 = 0,
         }
-        Switch(b1) {
-            case 4 => TryCatch {
-                Repeat(4) {
-                    Fallback {
-                        Failer,
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b1)),
+        #[failure_if(|bb| bb.b1 < 6)]
+        Selector {
+            FlipSelector {
+                Condition(PCond<0>, b0 = 4),
+                Switch(b1) {
+                    case 4 => #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    Condition(PCond<1>, b0 = {t0}),
+                    _ => Condition(Cond<2>),
+                },
+                Repeat(2) {
+                    Sleep(10),
+                },
+                StatefulAction(Task<3>),
+                Action(Act<4> = Act::<4>),
+            },
+            BinarySelector(|bb| *bb.t0 % 2 == 1, dynamic = false) {
+                Delay(10) {
+                    ReactiveSequence {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
                     },
                 },
-                #[success_if(|bb| *bb.t0 < 3)]
-                SubTree(Tree1105Sub0, ..),
-            },
-            case 5 => Loop(q0, value = {t0}, if_empty = Running) {
-                StepSequencer {
-                    SkipUnlessUpdated(t0) {
-                        Fallback {
-                            Script(|bb| *bb.t0 += 2),
+                Retry(1) {
+                    Cooldown(10, filtered = Skipped) {
+                        #[on_success(|bb| if bb.b0 == 7 { *bb.t0 += 2 })]
+                        #[on_failure(|bb| if (*bb.t0 + 4) % 3 > 0 { bb.b0 = bb.b1 })]
+                        Deadline(0) {
+                            Action(PAct<7>, b0 = {=}, b1 = {b0}),
                         },
                     },
-                    Fallback {
-                        StatefulAction(Task<6>),
-                        Sleep(20),
-                    },
-                    Condition(Cond<7>),
                 },
-            },
-            _ => RepeatTimes(3) {
-                StatefulAction(Task<8>),
             },
         }
     }
 }
 
-board!(Tree1105Blackboard { t0 q0 b1 });
+board!(Tree1105Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1106 for Ctx {
-        AsyncSequence {
-            AsyncFallback {
-                RunOnce(then_skip = true) {
-                    MaxTime(0) {
-                        Sequence {
-                            Timeout(0) {
-                                ForceSuccess {
-                                    Wait(50),
-                                },
-                            },
-                        },
-                    },
-                },
-                IfThenElse {
-                    ReactiveFallback {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    Condition(Cond<1>),
-                },
+        blackboard {
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 5,
+        }
+        Parallel(success = -2, failure = 2) {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Precondition(|bb| bb.o0.is_none(), else = Running) {
+                SetBlackboard(t0 = 6),
             },
+            Condition(Cond<2>),
         }
     }
 }
+
+board!(Tree1106Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        MemPriority {
-            StatefulAction(Task<0>),
-            StepSequencer {
+        Remap(success = Success, failure = Success) {
+            #[on_success(|bb| bb.b0 += 1)]
+            ReactiveFallback {
+                StatefulAction(Task<0>),
                 StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3> = Task::<3>),
-                SetBlackboard(t0 = 7),
-                Script(|bb| bb.b1 += 1),
+                Condition(Cond<2>),
             },
-            #[post(|bb| *bb.t0 += 2)]
-            #[failure_if(|bb| *bb.t1 < 5)]
-            #[on_success(|bb| bb.t1.set(bb.b1 % 4))]
-            WaitValueUpdate(t0) {
-                Repeater(0) {
-                    Wait(20),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<4> = Cond::<4>),
-                Timeout(10) {
-                    ForceSuccess {
-                        Action(Act<5>),
-                    },
-                },
-                StatefulAction(Task<6>),
-            },
-            StatefulAction(Task<7> = Task::<7>),
         }
     }
 }
 
-board!(Tree1107Blackboard { b1 t1 t0 });
+board!(Tree1107Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1108 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        WaitValueUpdate(t0) {
-            Filter(times = 3, count = Success, filtered = Failure) {
-                WasEntryUpdated(t0),
-            },
+        RepeatUntilSuccess(forever) {
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree1108Blackboard { t0 });
+bt::behavior_tree! {
+    pub tree Tree1109Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+        }
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1109 for Ctx {
-        RetryUntilSuccessful(0) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b1: i64 = 0,
+        }
+        IfThenElse {
+            Switch(b1) {
+                case 3 => SubTree(Tree1109Sub0, b1 = {=}),
+                _ => SetBlackboard(b1 = 1),
+            },
+            Condition(PCond<1>, b0 = 3),
         }
     }
 }
+
+board!(Tree1109Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1110 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        AsyncFallback {
-            Sequence {
-                SkipUnlessUpdated(t0) {
-                    #[skip_if(|bb| bb.b0 > *bb.t0 + 2)]
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                        Action(Act<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                    },
-                },
-                ReactiveFallback {
-                    Priority {
-                        Loop(q0, value = {b0}, if_empty = Success) {
-                            Sequence {
-                                Action(Act<4>),
-                                Action(Act<5> = Act::<5>),
-                            },
-                        },
-                    },
+        #[run_while(|bb| *bb.t1 + 2 == 2)]
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Conditional(|bb| bb.b0 < 3, else = Failure) {
+                Loop(q0, if_empty = Failure) {
+                    Action(PIo<0>, t0 = {=}),
                 },
             },
-            Repeat(1) {
-                IndexSwitch(|bb| bb.b0 + 3, dynamic = true) {
-                    BinarySelector(|bb| bb.b0 + 2 > 3, dynamic = true) {
-                        Condition(Cond<6>),
-                        WasEntryUpdated(t0),
-                    },
-                    RetryUntilSuccessful(4) {
-                        Precondition(|bb| *bb.t0 % 3 > 0, else = Running) {
-                            Remap(success = Success, failure = Failure) {
-                                Action(PIo<7>, t0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-            Conditional(|bb| *bb.t1 + 2 > 3, dynamic = true) {
-                StatefulAction(Task<8>),
-            },
-            Sequence {
-                Wait(0),
-                RepeatUntilSuccess(forever) {
-                    Action(|ctx, bb| ctx.exec_in(9, bb.b0 % 3, &mut bb.b0)),
-                },
-                MemPriority {
-                    #[run_while(|bb| *bb.t1 != 6)]
-                    SetBlackboard(b0 = 2),
-                    Action(Act<10>),
+            #[success_if(|bb| *bb.t0 < 6)]
+            SkipUnlessUpdated(t0) {
+                RunOnce(then_skip = false) {
+                    Action(PIo<1>, t0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree1110Blackboard { b0 t0 t1 q0 });
+board!(Tree1110Blackboard { t1 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1111 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            b0: i64 = 2,
         }
-        IfThenElse {
-            RunOnce {
-                WasEntryUpdated(t0),
+        WaitValueUpdate(t0) {
+            RunOnce(then_skip = false) {
+                Sequence {
+                    ReactiveFallback {
+                        Action(PIo<0>, t0 = {=}),
+                        UnsetBlackboard(o0),
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Action(Act<1> = Act::<1>),
+                        Condition(PCond<2>, b0 = {b0}),
+                    },
+                },
             },
-            #[failure_if(|bb| (*bb.t0 + 1) % 3 != 1)]
-            RunOnce {
-                Condition(Cond<0>),
-            },
-            SetBlackboard(t0 = 7),
         }
     }
 }
 
-board!(Tree1111Blackboard { t0 });
+board!(Tree1111Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1112 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        AsyncFallback {
-            Repeat(3) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                    Precondition(|bb| *bb.t0 > 0, else = Running) {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+        Retry(2) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                MemSequence {
+                    Action(PIo<0>, t0 = {b1}),
+                    Action(PIo<1>, t0 = {=}),
+                    Repeat(4) {
+                        StepSequencer {
+                            Action(Act<2> = Act::<2>),
+                        },
                     },
-                    Condition(PCond<1>, b0 = {b0}),
-                    Action(Act<2> = Act::<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree1112Blackboard { t0 b0 });
+board!(Tree1112Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1113 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                Repeater(1) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            AsyncSequence {
-                StatefulAction(Task<1>),
-            },
-            Timeout(0) {
-                ReactiveFallback {
-                    WasEntryUpdated(t0),
-                    Condition(PCond<2>, b0 = {t0}),
-                    WasEntryUpdated(t0),
-                },
-            },
-            RunOnce(then_skip = true) {
-                Fallback {
-                    ScriptCondition(|bb| bb.b1 % 4 < 0),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1113Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1114 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            Repeat(forever) {
-                Fallback {
-                    Deadline(0) {
-                        Action(PIo<0>, t0 = {=}),
-                    },
-                    KeepRunningUntilFailure {
-                        MemSequence {
-                            Condition(Cond<1>),
-                            StatefulAction(PTask<2>, b0 = 8),
-                            Failer,
-                        },
-                    },
-                    BinarySelector(|bb| *bb.t0 > 5) {
-                        StatefulAction(Task<3>),
-                        Sleep(20),
-                    },
-                },
-            },
-            RepeatUntilFailure(3) {
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        IndexSwitch(|bb| bb.b0 + 4, dynamic = false) {
-                            StatefulAction(PTask<4>, b0 = 4),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    #[skip_if(|bb| *bb.t0 < bb.b0 + 1)]
-                    #[run_while(|bb| bb.b0 + 2 > 3)]
-                    WasEntryUpdated(t0),
-                    Condition(|ctx| ctx.check(7)),
-                    Action(Act<8>),
-                },
-                MemPriority {
-                    #[on_success(|bb| { bb.b0 = bb.b0 % 4; *bb.t0 += 1 })]
-                    #[success_if(|bb| *bb.t0 + 3 == 6)]
-                    #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
-                    Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
-                    StatefulAction(Task<10>),
-                    Deadline(0) {
-                        StatefulAction(Task<11>),
-                    },
-                    StatefulAction(Task<12>),
-                    StatefulAction(Task<13>),
-                },
-                ReactiveSequence {
-                    #[on_success(|bb| { bb.b0 = 0; bb.t0.set(bb.b0 + 1) })]
-                    #[failure_if(|bb| *bb.t0 != bb.b0 + 1)]
-                    SetBlackboard(b0 = 3),
-                    Condition(|ctx| ctx.check(14)),
-                    Condition(Cond<15> = Cond::<15>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1114Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1115 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        TryCatch {
-            Priority {
-                ParallelAll(2) {
-                    StatefulAction(Task<0>),
-                    #[success_if(|bb| *bb.t0 % 3 < 1)]
-                    Failer,
-                },
-                Action(PAct<1>, b0 = {=}),
-                ParallelAll(1) {
-                    ScriptCondition(|bb| bb.b0 > *bb.t0 + 2),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                Delay(50) {
-                    Condition(Cond<4>),
-                },
-            },
-            AsyncSequence {
-                Wait(20),
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-                Condition(Cond<7> = Cond::<7>),
-            },
-            ScriptCondition(|bb| bb.b0 > *bb.t0 + 4),
-        }
-    }
-}
-
-board!(Tree1115Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1116 for Ctx {
-        AsyncSequence {
-            Action(Act<0>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1117 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            Inverter {
-                ForceSuccess {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1117Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1118Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1118Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        SubTree(Tree1118Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1118 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            SubTree(Tree1118Sub0, b1 = {=}, t0 = {t0}),
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[on_success(|bb| if bb.b1 == 2 { bb.b1 = *bb.t0 + 3 })]
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree1118Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1119 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 0,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
         }
         Fallback {
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    #[run_while(|bb| bb.b1 == 2)]
-                    Repeat(0) {
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
+            AsyncFallback {
+                Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+            },
+            Loop(q0, value = {t0}) {
+                ReactiveFallback {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        Fallback {
+                            StatefulAction(Task<1>),
+                            Wait(100),
+                        },
                     },
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Deadline(0) {
-                            RepeatUntilFailure(3) {
-                                StatefulAction(Task<2>),
+                    RepeatUntil(Success) {
+                        Precondition(|bb| *bb.t0 != bb.b0, else = Failure) {
+                            Optional {
+                                Sleep(30),
                             },
                         },
                     },
                 },
             },
-            Selector {
-                #[success_if(|bb| bb.b0 + 1 > *bb.t0)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                Condition(PCond<3>, b0 = {b1}),
-                BinarySelector(|bb| bb.b0 + 2 < 1) {
-                    ParallelAll(1) {
-                        Action(PIo<4>, t0 = {=}),
-                        Condition(Cond<5>),
-                    },
-                    #[on_success(|bb| bb.t0.set(bb.b0 % 3))]
-                    RetryUntilSuccessful(3) {
-                        Action(PAct<6>, b0 = 4, b1 = {=}),
-                    },
-                },
-                Optional {
-                    #[success_if(|bb| bb.b1 % 4 < 3)]
-                    #[skip_if(|bb| *bb.t0 != bb.b0)]
-                    StatefulAction(Task<7>),
-                },
-            },
-            StatefulAction(Task<8>),
         }
     }
 }
 
-board!(Tree1119Blackboard { t0 q0 b1 b0 });
+board!(Tree1113Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1114Sub0 for Ctx {
+        SequenceWithMemory {
+            Action(PAct<0>, b0 = 5),
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1114 for Ctx {
+        Repeat(2) {
+            Priority {
+                SubTree(Tree1114Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1115Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1115Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        SubTree(Tree1115Sub1, t0 = {=}, b1 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1115 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+        }
+        Fallback {
+            RunOnce(then_skip = false) {
+                RunOnce(then_skip = false) {
+                    Switch(b1) {
+                        case 3 => FlipSelector {
+                            AlwaysSuccess,
+                            SubTree(Tree1115Sub0, ..),
+                        },
+                        _ => StepSequencer {
+                            MemPriority {
+                                Failer,
+                                Sleep(20),
+                            },
+                            Delay(20) {
+                                ReactiveSequence {
+                                    Action(Act<1> = Act::<1>),
+                                    Action(|ctx| ctx.exec(2)),
+                                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1115Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1116 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(4),
+        }
+        AsyncSequence {
+            SequenceWithMemory {
+                Condition(PCond<0>, b0 = 0),
+                StatefulAction(Task<1>),
+                #[on_failure(|bb| *bb.t0 += 1)]
+                SetBlackboard(o0 = Some(8)),
+            },
+        }
+    }
+}
+
+board!(Tree1116Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1117 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0> = Task::<0>),
+            Script(|bb| { *bb.t0 += 3; bb.b0 += 3 }),
+            #[success_if(|bb| bb.o0.unwrap_or(2) + 2 < 3)]
+            #[post(|bb| *bb.t0 += 3)]
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+board!(Tree1117Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1118 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 1,
+        }
+        MemPriority {
+            Switch(b1) {
+                case 2 => SetBlackboard(b1 = 1),
+                case 3 => PolicyParallel(policy = FirstFailure, repeat = false) {
+                    #[on_success(|bb| bb.o0 = Some(1))]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
+                    Condition(Cond<1>),
+                },
+                _ => ParallelAll(max_failures = -1) {
+                    Wait(0),
+                    Repeat(forever) {
+                        Action(PIo<2>, t0 = {t1}),
+                    },
+                },
+            },
+            Cooldown(0, filtered = Skipped) {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    KeepRunningUntilFailure {
+                        Action(PAct<5>, b0 = {=}),
+                    },
+                    Condition(PCond<6>, b0 = {=}),
+                },
+            },
+            MaxTime(10) {
+                TryCatch {
+                    SetBlackboard(t0 = 1),
+                    TryCatch(catch_on_halt = true) {
+                        Condition(PCond<7>, b0 = {=}),
+                        Sleep(50),
+                    },
+                },
+            },
+            Condition(Cond<8>),
+            Timeout(50) {
+                MemPriority {
+                    RetryUntilSuccessful(3) {
+                        #[failure_if(|bb| bb.b0 % 2 == 0)]
+                        AsyncSequence {
+                            StatefulAction(Task<9> = Task::<9>),
+                            Condition(Cond<10>),
+                        },
+                    },
+                    Condition(Cond<11>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1118Blackboard { b0 o0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1119 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+        }
+        ParallelAll(3) {
+            Precondition(|bb| bb.o0.is_some(), else = Success) {
+                Switch(b1) {
+                    case 2 => SetBlackboard(t1 = 6),
+                    case 3 => Fallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        SetBlackboard(o0 = Some(1)),
+                    },
+                    _ => #[on_failure(|bb| *bb.t1 += 1)]
+                    #[success_if(|bb| bb.b0 + 2 != 2)]
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
+            #[failure_if(|bb| bb.b1 % 3 > 1)]
+            SequenceWithMemory {
+                ParallelAll(1) {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Sleep(0),
+                },
+                #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
+                #[success_if(|bb| *bb.t1 != 1)]
+                Parallel(failure = 2) {
+                    Runner,
+                    Action(|ctx, bb| ctx.exec_in(3, 1, &mut bb.b1)),
+                },
+            },
+            FlipSelector {
+                ReactiveFallback {
+                    Deadline(0) {
+                        StatefulAction(Task<4>),
+                    },
+                    WasEntryUpdated(t0),
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    #[on_success(|bb| if bb.b1 > 1 { bb.b0 = 0 })]
+                    Repeat(4) {
+                        WasEntryUpdated(t1),
+                    },
+                },
+                ParallelAll {
+                    Condition(PCond<5>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1119Blackboard { b1 b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1120Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 10,
             #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            b0: i64 = 9,
+            b0: i64 = 12,
         }
-        StatefulAction(PTask<1>, b0 = {b0})
+        MemSequence {
+            Condition(Cond<2>),
+            Condition(PCond<3>, b0 = {=}),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1120 for Ctx {
         blackboard {
-            b1: i64 = 0,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64,
+            b0: i64 = 2,
         }
-        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-            #[on_success(|bb| { bb.b1 = *bb.t1; if *bb.t0 + 1 < 2 { *bb.t1 += 2 } })]
-            #[skip_if(|bb| bb.b0 % 2 == 0)]
-            Retry(3) {
-                Condition(Cond<0>),
+        SequenceStar {
+            Conditional(|bb| *bb.t0 < *bb.t0 + 3, dynamic = false, else = Failure) {
+                PolicyParallel(policy = FirstFailure) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    AlwaysRunning,
+                },
             },
-            SubTree(Tree1120Sub0, b1 = {=}, t0 = {t0}, t1 = {=}, b0 = {b0}),
+            SubTree(Tree1120Sub0, ..),
+            RepeatUntilSuccess(forever) {
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    AsyncFallback {
+                        StatefulAction(Task<5>),
+                    },
+                    AlwaysFailure,
+                },
+            },
         }
     }
 }
 
-board!(Tree1120Blackboard { b1 t0 t1 b0 });
+board!(Tree1120Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1121 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 4,
         }
-        RetryUntilSuccessful(2) {
-            StepSequencer {
-                SequenceWithMemory {
-                    #[post(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0 % 4) })]
-                    #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
-                    #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 = *bb.t0 + 2 })]
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-                AsyncFallback {
-                    MemSequence {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Deadline(30) {
-                    Succeeder,
-                },
+        #[success_if(|bb| bb.b0 == 3)]
+        ReactiveFallback {
+            Action(PAct<0>, b0 = {t1}, b1 = {b0}),
+            StatefulAction(Task<1>),
+            ReactiveSequence {
+                Condition(Cond<2> = Cond::<2>),
+                StatefulAction(PTask<3>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1121Blackboard { b0 t0 });
+board!(Tree1121Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1122Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 11,
+        }
+        #[post(|bb| { if bb.b1 != bb.b0 { *bb.t0 += 1 }; bb.b0 += 1 })]
+        #[run_while(|bb| bb.b0 % 2 < 0)]
+        Condition(PCond<5>, b0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1122 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
         }
-        IfThenElse {
-            Repeat(4) {
-                #[run_while(|bb| bb.b0 < 5)]
-                #[on_success(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
-                RetryUntilSuccessful(1) {
-                    SequenceWithMemory {
-                        #[post(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-                        #[run_while(|bb| *bb.t0 > 6)]
-                        Action(Act<0>),
-                        WaitValueUpdate(t0) {
-                            StepSequencer {
-                                #[failure_if(|bb| (bb.b0 + 1) % 2 < 1)]
-                                StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
-                                Sleep(100),
-                            },
-                        },
-                        Action(Act<2> = Act::<2>),
-                    },
+        SequenceStar {
+            Switch(b1) {
+                case 1 => Action(Act<0>),
+                _ => Action(Act<1>),
+            },
+            BinarySelector(|bb| bb.b1 != 3, dynamic = false) {
+                Condition(Cond<2> = Cond::<2>),
+                Fallback {
+                    Action(Act<3> = Act::<3>),
+                    StatefulAction(Task<4>),
                 },
             },
-            SequenceWithMemory {
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b0)),
-                Precondition(|bb| (bb.b0 + 1) % 3 > 1, else = Failure) {
-                    Condition(PCond<4>, b0 = {=}),
+            Sequence {
+                Fallback {
+                    SubTree(Tree1122Sub0, q0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
+                    Runner,
                 },
-                Action(PIo<5>, t0 = {=}),
+            },
+            SequenceStar {
                 Action(Act<6>),
+                Condition(Cond<7>),
             },
-            Remap(success = Success, failure = Failure) {
-                ReactiveSequence {
-                    ParallelAll(1) {
-                        #[skip_if(|bb| bb.b0 + 4 == 2)]
-                        StatefulAction(Task<7>),
-                        StatefulAction(PTask<8>, b0 = {=}),
-                        #[post(|bb| if *bb.t0 > bb.b0 { bb.b0 += 3 })]
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Sleep(0),
-                    },
-                    ParallelAll(max_failures = -3) {
-                        Action(PIo<9>, t0 = {=}),
-                        SetBlackboard(t0 = {b0}),
-                        Action(PIo<10>, t0 = {t0}),
+            Loop(q0, value = {b0}) {
+                RepeatTimes(2) {
+                    KeepRunningUntilFailure {
+                        RepeatUntilFailure(2) {
+                            ScriptCondition(|bb| bb.b0 < 7),
+                        },
                     },
                 },
             },
@@ -811,109 +735,58 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1122Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1123Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 9,
-        }
-        #[run_while(|bb| *bb.t0 > 6)]
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1123Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 9,
-        }
-        Cooldown(0, filtered = Skipped) {
-            Selector {
-                Action(PIo<7>, t0 = {=}),
-                #[skip_if(|bb| (*bb.t0 + 1) % 4 == 0)]
-                Succeeder,
-                StatefulAction(Task<8>),
-                SetBlackboard(t0 = 9),
-            },
-        }
-    }
-}
+board!(Tree1122Blackboard { q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1123 for Ctx {
         blackboard {
             b0: i64,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            WhileDoElse {
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.b0 != *bb.t0),
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
-                        AsyncSequence {
-                            AlwaysSuccess,
-                            Condition(PCond<1>, b0 = 4),
+        SequenceWithMemory {
+            SequenceWithMemory {
+                FlipSelector {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        #[failure_if(|bb| *bb.t0 % 4 != 0)]
+                        #[skip_if(|bb| bb.b1 % 3 > 1)]
+                        #[run_while(|bb| bb.b1 % 3 != 1)]
+                        StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
+                    },
+                    Limiter(1) {
+                        #[on_success(|bb| { bb.t0.set(7); if bb.b1 < 1 { bb.b1 += 1 } })]
+                        #[skip_if(|bb| bb.b1 > 3)]
+                        ReactiveFallback {
+                            Failer,
+                            StatefulAction(Task<3>),
                         },
                     },
-                },
-                ReactiveFallback {
-                    #[success_if(|bb| bb.b0 < 4)]
-                    Sequence {
-                        SubTree(Tree1123Sub0, b0 = {=}, o0 = {o0}, q0 = {=}, t0 = {t0}),
-                        Sleep(100),
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(4)),
+                        Condition(Cond<5>),
                     },
-                    Action(Act<3> = Act::<3>),
-                },
-                #[on_failure(|bb| { bb.b0 += 1; if *bb.t0 < bb.b0 + 1 { bb.b0 = *bb.t0 % 3 } })]
-                SequenceWithMemory {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                    #[on_failure(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
-                    Wait(20),
-                    ScriptCondition(|bb| *bb.t0 < 5),
-                    Action(PAct<6>, b0 = 4),
-                },
-            },
-            WaitUntil(|bb| bb.b0 > 1) {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    FlipSelector {
-                        SubTree(Tree1123Sub1, b0 = {=}, o0 = {o0}, q0 = {=}, t0 = {t0}),
-                        KeepRunningUntilFailure {
-                            MemSequence {
-                                Delay(0) {
-                                    WasEntryUpdated(t0),
-                                },
-                                Condition(|ctx| ctx.check(9)),
+                    MemSequence {
+                        RepeatUntilSuccess(forever) {
+                            Parallel(success = 2) {
+                                AlwaysFailure,
+                                #[on_success(|bb| *bb.t0 += 3)]
+                                #[skip_if(|bb| bb.b0 == *bb.t0 + 1)]
+                                #[on_failure(|bb| bb.b1 += 3)]
+                                Script(|bb| { bb.b0 = bb.b1 % 4; bb.b1 += 3 }),
+                                Condition(Cond<6>),
                             },
                         },
                     },
                 },
             },
-            MaxTime(0) {
-                #[on_failure(|bb| bb.t0.set(5))]
-                BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
-                    Action(Act<10> = Act::<10>),
-                    KeepRunningUntilFailure {
-                        RunOnce(then_skip = false) {
-                            ParallelAll(max_failures = -1) {
-                                SequenceWithMemory {
-                                    Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
-                                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(5) % 4)]
-                                    #[skip_if(|bb| *bb.t0 < 3)]
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
+            ReactiveFallback {
+                Repeater(2) {
+                    Loop(q0, value = {b1}) {
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        Condition(Cond<7>),
                     },
                 },
             },
@@ -921,63 +794,82 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1123Blackboard { b0 o0 q0 t0 });
+board!(Tree1123Blackboard { b0 q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1124 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        MaxTime(100) {
-            MemSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                ReactiveFallback {
-                    Repeat(3) {
-                        #[on_success(|bb| bb.b0 = bb.b1 % 3)]
-                        #[run_while(|bb| bb.b0 % 4 == 1)]
-                        TryCatch(catch_on_halt = false) {
-                            Fallback {
-                                Condition(|ctx| ctx.check(1)),
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
-                            },
-                            StepSequencer {
-                                Sleep(0),
-                                Wait(20),
-                            },
-                            StatefulAction(Task<4>),
-                            Precondition(|bb| bb.b1 == *bb.t0, else = Failure) {
-                                Repeater(forever) {
-                                    StatefulAction(Task<5> = Task::<5>),
-                                },
-                            },
-                        },
-                    },
-                    WaitUntil(|bb| bb.o0.is_some()) {
-                        Timeout(50) {
-                            Parallel(success = 0, failure = -3) {
-                                StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
-                                Action(Act<7>),
-                                StatefulAction(PTask<8>, b0 = 9, b1 = {b0}),
-                                Condition(Cond<9>),
-                            },
-                        },
-                    },
+        Parallel(success = 2, failure = -2) {
+            Sleep(10),
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree1124Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1125 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 0,
+        }
+        Sequence {
+            #[run_while(|bb| bb.o0.is_some())]
+            #[on_success(|bb| bb.b0 += 3)]
+            SequenceWithMemory {
+                Precondition(|bb| bb.o0.unwrap_or(1) % 4 != 3) {
+                    SetBlackboard(o0 = Some(7)),
+                },
+                StatefulAction(Task<0>),
+            },
+            #[failure_if(|bb| *bb.t1 > 2)]
+            #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 == 3)]
+            Fallback {
+                Cooldown(20) {
+                    Condition(|ctx| ctx.check(1)),
+                },
+                Action(Act<2>),
+            },
+            RetryUntilSuccessful(3) {
+                Switch(b1) {
+                    case 3 => Condition(Cond<3>),
+                    case 2 => #[on_success(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<4>),
+                    _ => StatefulAction(Task<5>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                Parallel(success = 2, failure = 1) {
+                    #[on_halted(|bb| { if bb.o0.is_none() { bb.t0.set(bb.b1) }; bb.b0 += 2 })]
+                    #[failure_if(|bb| (*bb.t0 + 3) % 4 < 0)]
+                    #[post(|bb| bb.t1.set(bb.b0))]
+                    Succeeder,
+                    Condition(Cond<6>),
+                    Script(|bb| { if *bb.t1 + 4 > bb.o0.unwrap_or(0) + 4 { bb.b0 = *bb.t1 }; bb.b1 += 1 }),
+                    Action(PIo<7>, t0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree1124Blackboard { b0 b1 o0 t0 });
+board!(Tree1125Blackboard { b0 b1 t0 o0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1125 for Ctx {
-        MemSequence {
-            AlwaysFailure,
+    pub tree Tree1126Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        RetryUntilSuccessful(1) {
+            Action(|ctx| ctx.exec(0)),
         }
     }
 }
@@ -985,380 +877,317 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1126 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        Precondition(|bb| *bb.t0 == *bb.t0 % 3, else = Success) {
-            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop) {
-                RepeatUntilSuccess(2) {
-                    Sequence {
-                        TryCatch {
-                            Precondition(|bb| *bb.t0 % 4 < 1) {
-                                Repeater(0) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                            Sequence {
-                                Action(PAct<1>, b0 = 1, b1 = {=}),
-                                Action(Act<2> = Act::<2>),
-                                StatefulAction(Task<3>),
-                                Wait(20),
-                            },
-                        },
-                        Parallel(success = 2, failure = -3) {
-                            StepSequencer {
-                                Action(Act<4> = Act::<4>),
-                                Condition(Cond<5>),
-                                RetryUntilSuccessful(3) {
-                                    Wait(100),
-                                },
-                            },
-                            IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop, dynamic = false) {
-                                Runner,
-                                Condition(Cond<6>),
-                                Condition(Cond<7>),
-                            },
-                            Sequence {
-                                SequenceStar {
-                                    SetBlackboard(t0 = 8),
-                                    #[on_success(|bb| if bb.b0 < 0 { bb.t0.set(bb.b1) })]
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-                MemPriority {
-                    Condition(Cond<9>),
-                    RunOnce(then_skip = true) {
-                        Delay(50) {
-                            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                                RunOnce {
-                                    Action(PIo<10>, t0 = {=}),
-                                },
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        Script(|bb| if bb.b0 > 4 { bb.b0 = bb.b1 }),
-                    },
+        Fallback {
+            IndexSwitch(|bb| *bb.t0 % 4) {
+                AlwaysSuccess,
+                Wait(10),
+                Loop(q0, if_empty = Failure) {
+                    AlwaysSuccess,
                 },
             },
+            #[failure_if(|bb| (bb.b0 + 2) % 4 == 1)]
+            #[on_success(|bb| bb.b0 = *bb.t0)]
+            #[on_failure(|bb| bb.b0 += 3)]
+            Cooldown(10) {
+                Loop(q0, if_empty = Success) {
+                    SubTree(Tree1126Sub0, q0 = {=}, t0 = {t0}, b0 = {=}),
+                },
+            },
+            AlwaysFailure,
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree1126Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1127Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree1126Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1127 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
         }
-        Interrupt(|bb| *bb.t0 + 1 != 0) {
-            SubTree(Tree1127Sub0, t0 = {=}),
+        TryCatch(catch_on_halt = true) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(PTask<1>, b0 = 2),
+                TryCatch(catch_on_halt = true) {
+                    Action(Act<2>),
+                    UnsetBlackboard(o0),
+                },
+                StatefulAction(Task<3>),
+            },
+            MemPriority {
+                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                Action(PIo<7>, t0 = {b1}),
+            },
+            #[skip_if(|bb| bb.b0 + 2 > 2)]
+            Action(PAct<8>, b0 = {=}),
         }
     }
 }
 
-board!(Tree1127Blackboard { t0 });
+board!(Tree1127Blackboard { b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1128Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        ReactiveSequence {
+            AlwaysSuccess,
+            StatefulAction(Task<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1128 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        FlipSelector {
-            KeepRunningUntilFailure {
-                Loop(q0) {
-                    WhileDoElse {
-                        Precondition(|bb| bb.b0 + 3 > 6, else = Running) {
-                            Action(Act<0>),
-                        },
-                        SetBlackboard(o0 = Some(4)),
+        MaxTime(0) {
+            Sequence {
+                Condition(PCond<0>, b0 = {=}),
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    AlwaysFailure,
+                    Repeat(1) {
+                        SubTree(Tree1128Sub0, ..),
                     },
+                    SetBlackboard(t0 = 2),
+                },
+                Delay(30) {
+                    Succeeder,
                 },
             },
-            StepSequencer {
-                StatefulAction(PTask<1>, b0 = {b0}),
-                Condition(Cond<2>),
-                Script(|bb| { *bb.t0 += 1; bb.t0.set((*bb.t0 + 1) % 3) }),
-            },
-            ReactiveSequence {
-                IfThenElse {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree1128Blackboard { o0 t0 q0 b0 });
+board!(Tree1128Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1129 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
         }
-        Loop(q0, value = {t0}, if_empty = Failure) {
-            Delay(20) {
-                Repeat(2) {
-                    ReactiveSequence {
-                        StatefulAction(PTask<0>, b0 = {t0}),
-                        BinarySelector(|bb| *bb.t1 % 3 == 0, dynamic = false) {
-                            RunOnce {
-                                ScriptCondition(|bb| bb.b1 % 2 < 0),
-                            },
-                            ScriptCondition(|bb| *bb.t1 < 1),
-                        },
-                        WaitUntil(|bb| *bb.t0 > 1) {
-                            SetBlackboard(b0 = 3),
-                        },
-                        TryCatch(catch_on_halt = false) {
-                            Condition(Cond<1>),
-                            Condition(Cond<2> = Cond::<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        ReactiveFallback {
-                            #[run_while(|bb| (*bb.t1 + 1) % 4 != 3)]
-                            #[skip_if(|bb| *bb.t0 % 4 < 3)]
-                            Succeeder,
-                            StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                            Condition(Cond<5>),
-                        },
-                    },
+        Repeat(1) {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                TryCatch {
+                    #[on_failure(|bb| { bb.b0 += 2; bb.b1 = bb.b0 % 3 })]
+                    #[post(|bb| bb.o0 = None)]
+                    Action(PIo<0>, t0 = {=}),
+                    AlwaysFailure,
                 },
             },
         }
     }
 }
 
-board!(Tree1129Blackboard { b1 q0 b0 t0 t1 });
+board!(Tree1129Blackboard { b0 o0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1130 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-        }
-        #[on_success(|bb| *bb.t0 += 4)]
-        Switch(b1) {
-            case 4 => Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 3) % 2, &mut bb.b1)),
-            case 2 => #[on_halted(|bb| if (bb.b0 + 3) % 2 > 0 { bb.t0.set(*bb.t0 % 2) })]
-            StatefulAction(Task<1> = Task::<1>),
-            _ => WaitUntil(|bb| *bb.t0 == 4) {
-                AlwaysRunning,
+        RunOnce(then_skip = false) {
+            MemSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree1130Blackboard { b1 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree1131Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Repeat(1) {
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1131 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
         }
-        ParallelAll {
-            BinarySelector(|bb| bb.b1 + 4 > 0) {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            #[on_halted(|bb| bb.b0 += 3)]
-            Condition(PCond<2>, b0 = {b1}),
-            #[skip_if(|bb| *bb.t0 + 2 != 4)]
-            #[success_if(|bb| *bb.t0 % 2 != 1)]
-            Condition(|ctx| ctx.check(3)),
-            RepeatUntilFailure(forever) {
-                StatefulAction(Task<4>),
-            },
-            StatefulAction(Task<5>),
+        #[skip_if(|bb| bb.b0 > 6)]
+        #[run_while(|bb| bb.b1 % 4 != 2)]
+        MemSequence {
+            #[failure_if(|bb| *bb.t0 < 2)]
+            #[post(|bb| bb.b0 += 1)]
+            Action(PAct<0>, b0 = {t0}),
+            SubTree(Tree1131Sub0, ..),
+            SetBlackboard(b1 = 9),
         }
     }
 }
 
-board!(Tree1131Blackboard { b1 t0 b0 });
+board!(Tree1131Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1132 for Ctx {
-        Retry(4) {
-            Succeeder,
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_halted(|bb| bb.b0 += 2)]
+        #[failure_if(|bb| *bb.t0 + 4 == 1)]
+        Repeater(3) {
+            StatefulAction(Task<0>),
         }
     }
 }
+
+board!(Tree1132Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1133 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(3),
+        }
+        AsyncSequence {
+            AsyncFallback {
+                Condition(|ctx| ctx.check(0)),
+                Condition(Cond<1>),
+            },
+            AlwaysSuccess,
+            #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.b0 = *bb.t0 })]
+            #[post(|bb| bb.b0 += 3)]
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree1133Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1134 for Ctx {
+        blackboard {
+            b0: i64,
             #[tracked] t0: i64 = 4,
         }
-        RunOnce {
-            Cooldown(0, filtered = Skipped) {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+        TryCatch {
+            ForceSuccess {
+                ForceFailure {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                },
+            },
+            StepSequencer {
+                ReactiveSequence {
+                    Action(PAct<1>, b0 = 0),
+                },
+            },
+            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+            Repeater(1) {
+                #[post(|bb| bb.b0 += 1)]
+                #[run_while(|bb| *bb.t0 != 3)]
+                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree1133Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1134 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
-            Condition(Cond<4>),
-        }
-    }
-}
+board!(Tree1134Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1135 for Ctx {
         blackboard {
-            b0: i64,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        #[run_while(|bb| bb.b0 != 2)]
-        ForceSuccess {
-            ForceFailure {
-                Sequence {
-                    Condition(Cond<0>),
-                    Remap(success = Success, failure = Failure) {
-                        RunOnce {
-                            Optional {
-                                ForceSuccess {
-                                    Condition(Cond<1>),
+        PolicyParallel(policy = FirstFailure) {
+            Repeater(3) {
+                Inverter {
+                    Inverter {
+                        #[run_while(|bb| bb.b0 % 3 == 0)]
+                        BinarySelector(|bb| (bb.b0 + 3) % 2 < 1, dynamic = false) {
+                            #[post(|bb| { bb.o0 = Some(bb.b0); bb.b0 += 4 })]
+                            #[on_success(|bb| { if bb.o0.unwrap_or(1) > bb.o0.unwrap_or(3) { bb.b0 += 1 }; bb.b0 += 2 })]
+                            Sequence {
+                                Fallback {
+                                    StatefulAction(Task<0>),
+                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
+                                },
+                                StepSequencer {
+                                    SetBlackboard(o0 = Some(2)),
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                                Succeeder,
+                            },
+                            ForceFailure {
+                                ForceFailure {
+                                    #[on_success(|bb| if *bb.t0 < 0 { bb.t0.set(4) })]
+                                    Script(|bb| bb.t0.set(1)),
                                 },
                             },
                         },
                     },
                 },
             },
+            ReactiveFallback {
+                WaitValueUpdate(t0) {
+                    Parallel(failure = -1) {
+                        FlipSelector {
+                            Condition(Cond<3>),
+                            #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                            #[success_if(|bb| *bb.t0 % 3 > 1)]
+                            Condition(Cond<4>),
+                            Condition(Cond<5> = Cond::<5>),
+                            Action(|ctx| ctx.exec(6)),
+                        },
+                    },
+                },
+                Fallback {
+                    Condition(Cond<7> = Cond::<7>),
+                    StatefulAction(Task<8>),
+                    Action(PIo<9>, t0 = {b0}),
+                    Deadline(10) {
+                        StatefulAction(Task<10>),
+                    },
+                    #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+                    Action(Act<11>),
+                },
+            },
         }
     }
 }
 
-board!(Tree1135Blackboard { b0 });
+board!(Tree1135Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1136 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            b0: i64 = 0,
-        }
-        Sequence {
-            IfThenElse {
-                #[success_if(|bb| *bb.t0 + 2 != 5)]
-                #[on_failure(|bb| bb.t0.set(7))]
-                Loop(q0, if_empty = Skipped) {
-                    Deadline(30) {
-                        RetryUntilSuccessful(3) {
-                            #[on_halted(|bb| bb.b0 = 9)]
-                            ReactiveSequence {
-                                AsyncSequence {
-                                    #[run_while(|bb| bb.o0.is_some())]
-                                    AlwaysRunning,
-                                    StatefulAction(Task<0>),
-                                    SetBlackboard(b0 = 6),
-                                },
-                                SequenceWithMemory {
-                                    #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(2)); *bb.t0 += 2 })]
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-                BinarySelector(|bb| bb.b0 % 4 < 2, dynamic = true) {
-                    MaxTime(20) {
-                        #[skip_if(|bb| bb.b0 > 2)]
-                        #[on_success(|bb| bb.b0 += 1)]
-                        Priority {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            Deadline(50) {
-                                RunOnce(then_skip = false) {
-                                    Wait(20),
-                                },
-                            },
-                            ReactiveSequence {
-                                FlipSelector {
-                                    #[post(|bb| bb.b0 += 1)]
-                                    #[skip_if(|bb| bb.b0 != 6)]
-                                    Condition(|ctx| ctx.check(4)),
-                                    Condition(Cond<5> = Cond::<5>),
-                                },
-                            },
-                        },
-                    },
-                    Condition(Cond<6>),
-                },
+        FlipSelector {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
             },
-        }
-    }
-}
-
-board!(Tree1136Blackboard { t0 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1137Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[tracked] t1: i64 = 12,
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 14,
-        }
-        Precondition(|bb| *bb.t1 % 2 != 1, else = Skipped) {
-            #[on_halted(|bb| bb.b1 = *bb.t1)]
-            AsyncFallback {
+            Fallback {
                 ReactiveSequence {
-                    #[skip_if(|bb| *bb.t0 + 4 < 0)]
-                    StatefulAction(Task<1>),
-                    Action(PIo<2>, t0 = {=}),
-                    #[on_success(|bb| { bb.t0.set(*bb.t1 % 2); *bb.t1 += 2 })]
-                    #[success_if(|bb| bb.b1 + 3 != bb.b0 + 3)]
-                    Condition(|ctx| ctx.check(3)),
-                },
-                Limiter(3) {
-                    AlwaysRunning,
-                },
-                Timeout(50) {
-                    #[run_while(|bb| *bb.t1 != bb.b1 + 2)]
-                    #[skip_if(|bb| *bb.t0 == 4)]
-                    Condition(Cond<4>),
-                },
-                StatefulAction(Task<5> = Task::<5>),
-                WaitUntil(|bb| *bb.t0 > 3) {
-                    StatefulAction(Task<6> = Task::<6>),
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
         }
@@ -1368,79 +1197,667 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1137 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
             #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
         }
-        ReactiveSequence {
-            Switch(b1) {
-                case 0 => #[failure_if(|bb| *bb.t1 % 3 == 0)]
-                WhileDoElse {
-                    MaxTime(0) {
-                        Action(PIo<0>, t0 = {=}),
-                    },
-                    Script(|bb| bb.b0 += 1),
-                    Sleep(0),
-                },
-                _ => #[failure_if(|bb| *bb.t0 % 4 == 3)]
-                #[on_halted(|bb| bb.t1.set(bb.b1))]
-                Invert {
-                    SubTree(Tree1137Sub0, ..),
-                },
+        SequenceStar {
+            #[post(|bb| bb.b0 += 3)]
+            #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
+            #[failure_if(|bb| bb.b0 == 3)]
+            Action(|ctx| ctx.exec(0)),
+            IfThenElse {
+                Action(PIo<1>, t0 = {=}),
+                StatefulAction(Task<2>),
+            },
+            ReactiveSequence {
+                Script(|bb| bb.b0 = *bb.t0 % 4),
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree1137Blackboard { b1 t1 t0 b0 });
+board!(Tree1137Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1138 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        Precondition(|bb| bb.b0 != 4, else = Running) {
-            Sequence {
-                #[success_if(|bb| *bb.t1 + 4 > (bb.b0 + 2) % 4)]
-                #[skip_if(|bb| bb.b0 > (bb.b0 + 1) % 2)]
-                Filter(times = 1, count = Success, filtered = Skipped) {
-                    Sleep(20),
-                },
-                ReactiveSelector {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2> = Task::<2>),
+        RunOnce(then_skip = false) {
+            KeepRunningUntilFailure {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree1138Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1139 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64>,
-            b0: i64 = 5,
             #[tracked] t0: i64 = 4,
         }
-        Repeater(1) {
-            WhileDoElse {
-                WaitUntil(|bb| bb.b1 > bb.o0.unwrap_or(0)) {
-                    StatefulAction(Task<0>),
+        MemPriority {
+            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+            Filter(times = 2, count = Completed, filtered = Failure) {
+                Action(|ctx| ctx.exec(1)),
+            },
+        }
+    }
+}
+
+board!(Tree1139Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1140 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 5,
+        }
+        Parallel(success = 0) {
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
+            },
+            Sequence {
+                Action(PAct<1>, b0 = 7, b1 = {b0}),
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    ForceSuccess {
+                        StatefulAction(PTask<2>, b0 = 2, b1 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1140Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1141 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        IfThenElse {
+            #[success_if(|bb| *bb.t0 % 4 < 2)]
+            Condition(Cond<0>),
+            StepSequencer {
+                AlwaysFailure,
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 4)),
+                Repeat(1) {
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Delay(0) {
+                    ScriptCondition(|bb| bb.b0 % 2 > 0),
+                },
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree1141Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1142 for Ctx {
+        Invert {
+            KeepRunningUntilFailure {
+                SequenceStar {
+                    Repeat(2) {
+                        Condition(PCond<0>, b0 = 2),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(Act<2>),
+                    MemSequence {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1143 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                AlwaysSuccess,
+                Fallback {
+                    Action(Act<0>),
+                },
+                Cooldown(30, filtered = Failure) {
+                    Condition(Cond<1>),
+                },
+            },
+            MemPriority {
+                ParallelAll {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+                StatefulAction(Task<4> = Task::<4>),
+                ForceFailure {
+                    RunOnce {
+                        Action(Act<5>),
+                    },
+                },
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1144 for Ctx {
+        RepeatUntil(Failure) {
+            Optional {
+                Wait(10),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1145 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        TryCatch(catch_on_halt = true) {
+            Precondition(|bb| bb.b0 % 3 > 1, else = Skipped) {
+                SetBlackboard(b1 = 4),
+            },
+            Switch(b1) {
+                case 5 => Condition(Cond<0>),
+                _ => SetBlackboard(t0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree1145Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1146 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 5,
+        }
+        Priority {
+            SequenceWithMemory {
+                StatefulAction(PTask<0>, b0 = 2, b1 = {t0}),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+            },
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                ReactiveSequence {
+                    Action(PIo<2>, t0 = {b1}),
+                    StatefulAction(Task<3>),
+                    WasEntryUpdated(t0),
+                    Wait(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1146Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1147Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        Condition(PCond<0>, b0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1147Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree1147Sub1, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1147 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Repeater(0) {
+            #[on_halted(|bb| if *bb.t0 % 3 == 0 { *bb.t0 += 2 })]
+            #[on_success(|bb| { *bb.t0 += 3; bb.t0.set((*bb.t0 + 2) % 4) })]
+            SubTree(Tree1147Sub0, ..),
+        }
+    }
+}
+
+board!(Tree1147Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1148 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        TryCatch {
+            #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.b1 + 3) })]
+            #[skip_if(|bb| *bb.t0 > 6)]
+            Repeat(0) {
+                StatefulAction(Task<0>),
+            },
+            AlwaysFailure,
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree1148Blackboard { b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1149 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        Fallback {
+            StatefulAction(Task<0>),
+            Action(PAct<1>, b0 = {t0}),
+            #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
+            #[on_success(|bb| bb.b0 = *bb.t0)]
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree1149Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1150 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+        }
+        ParallelAll {
+            Condition(Cond<0>),
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {b1}, b1 = {t0}),
+                #[on_success(|bb| *bb.t0 += 2)]
+                #[post(|bb| { bb.b0 += 3; bb.t0.set(8) })]
+                #[skip_if(|bb| bb.o0.is_some())]
+                RetryUntilSuccessful(forever) {
+                    #[run_while(|bb| bb.b1 + 1 != (bb.b0 + 4) % 3)]
+                    Action(PIo<3>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1150Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1151 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        Sequence {
+            ReactiveFallback {
+                #[on_success(|bb| { bb.t0.set(bb.b0 + 3); bb.t0.set((bb.b0 + 3) % 3) })]
+                #[on_failure(|bb| bb.b0 += 1)]
+                StatefulAction(Task<0> = Task::<0>),
+                WasEntryUpdated(t0),
+            },
+            Action(Act<1>),
+            Script(|bb| bb.b0 += 3),
+            Delay(50) {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1151Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1152 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+        }
+        Precondition(|bb| (bb.b1 + 1) % 4 == 3, else = Success) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                #[post(|bb| bb.b1 += 3)]
+                Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
+            },
+        }
+    }
+}
+
+board!(Tree1152Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1153 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        SequenceWithMemory {
+            #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 1))]
+            IndexSwitch(|bb| bb.b0 + 2) {
+                ReactiveFallback {
+                    #[failure_if(|bb| bb.b0 % 3 > 1)]
+                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(4) % 2))]
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+                AlwaysFailure,
+                MemPriority {
+                    Fallback {
+                        ReactiveFallback {
+                            Action(Act<2>),
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Failer,
+                SequenceWithMemory {
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(Task<6>),
+                    Condition(PCond<7>, b0 = {=}),
+                },
+            },
+            ReactiveFallback {
+                MemPriority {
+                    StatefulAction(PTask<8>, b0 = {t0}, b1 = {t0}),
+                    Action(PAct<9>, b0 = 6, b1 = {b0}),
+                    #[failure_if(|bb| bb.b0 % 2 < 0)]
+                    Action(PIo<10>, t0 = {t0}),
+                    StatefulAction(Task<11>),
+                },
+                WasEntryUpdated(t0),
+                RepeatUntilFailure(1) {
+                    WhileDoElse {
+                        Condition(Cond<12>),
+                        SetBlackboard(o0 = Some(2)),
+                    },
+                },
+                Parallel(failure = 1) {
+                    Loop(q0, value = {t0}) {
+                        SequenceWithMemory {
+                            SequenceWithMemory {
+                                Sleep(0),
+                                Succeeder,
+                            },
+                            Wait(0),
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1153Blackboard { o0 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1154 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(0),
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+        }
+        ForceFailure {
+            MemSequence {
+                MemPriority {
+                    Action(PAct<0>, b0 = {=}, b1 = {=}),
+                    WasEntryUpdated(t1),
+                },
+                Parallel(success = 0, failure = 2) {
+                    ForceSuccess {
+                        #[run_while(|bb| *bb.t0 + 1 > 3)]
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    ScriptCondition(|bb| bb.b1 != 0),
+                },
+                ScriptCondition(|bb| bb.o0.is_none()),
+                FlipSelector {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1154Blackboard { t1 b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1155Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Parallel(success = 2) {
+            Condition(|ctx, bb| ctx.check_in(1, 0)),
+            Action(PIo<2>, t0 = {t0}),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1155 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        #[run_while(|bb| bb.b0 == 2)]
+        #[on_halted(|bb| { if *bb.t0 != bb.b0 { bb.b0 += 1 }; bb.b0 += 3 })]
+        #[post(|bb| bb.b0 += 1)]
+        StepSequencer {
+            StatefulAction(Task<0>),
+            SubTree(Tree1155Sub0, t0 = {=}, b0 = {b0}),
+            RepeatUntilSuccess(1) {
+                #[on_success(|bb| bb.b0 += 1)]
+                #[post(|bb| if *bb.t0 != 4 { bb.t0.set((bb.b0 + 1) % 3) })]
+                Optional {
+                    Condition(PCond<4>, b0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1155Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1156 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        #[on_halted(|bb| *bb.t1 += 1)]
+        ReactiveSequence {
+            AlwaysSuccess,
+            Fallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            StatefulAction(Task<5>),
+            ReactiveSequence {
+                StatefulAction(Task<6>),
+                SetBlackboard(t0 = 7),
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+board!(Tree1156Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1157Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1157 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(5),
+        }
+        Priority {
+            Switch(b1) {
+                case 3 => UnsetBlackboard(o0),
+                case 0 => Switch(b1) {
+                    case 3 => Condition(PCond<0>, b0 = {b0}),
+                    case 1 => Action(PIo<1>, t0 = {=}),
+                    _ => #[post(|bb| { *bb.t0 += 2; bb.b1 = *bb.t0 })]
+                    #[failure_if(|bb| *bb.t0 < 5)]
+                    #[on_failure(|bb| { bb.b0 += 2; if bb.b0 == 7 { bb.t0.set(bb.b0) } })]
+                    SubTree(Tree1157Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
+                },
+                _ => Condition(Cond<2>),
+            },
+            SequenceStar {
+                #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(3) % 3)]
+                #[failure_if(|bb| bb.b0 < 0)]
+                #[success_if(|bb| *bb.t0 % 3 < 2)]
+                Script(|bb| *bb.t0 += 3),
+                SetBlackboard(o0 = Some(8)),
+                Script(|bb| bb.o0 = Some(*bb.t0 % 2)),
+                #[run_while(|bb| *bb.t0 < 6)]
+                Action(|ctx| ctx.exec(3)),
+            },
+        }
+    }
+}
+
+board!(Tree1157Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1158 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            IndexSwitch(|bb| bb.o0.unwrap_or(5), dynamic = true) {
+                #[on_failure(|bb| bb.o0 = None)]
+                #[on_halted(|bb| { bb.o0 = None; bb.b0 = *bb.t0 })]
+                Action(Act<0>),
+                Selector {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) + 4 > 6),
+                    ForceSuccess {
+                        #[on_failure(|bb| { if (*bb.t1 + 4) % 4 > 2 { bb.b0 += 2 }; *bb.t1 += 3 })]
+                        IndexSwitch(|bb| 0, out_of_range = Loop) {
+                            Wait(20),
+                            Action(Act<1> = Act::<1>),
+                            StatefulAction(Task<2>),
+                            #[on_success(|bb| { if bb.b0 > 2 { bb.o0 = Some(*bb.t0) }; bb.b0 = 2 })]
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                        },
+                    },
                 },
                 MemSequence {
-                    WasEntryUpdated(t0),
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                    SetBlackboard(t1 = 7),
+                    Condition(PCond<4>, b0 = {=}),
+                    Condition(Cond<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1158Blackboard { t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1159 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            #[on_halted(|bb| bb.o0 = None)]
+            #[skip_if(|bb| bb.b0 + 2 < 3)]
+            KeepRunningUntilFailure {
+                MemSequence {
+                    #[post(|bb| bb.b0 += 1)]
+                    AsyncFallback {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
                         RunOnce {
-                            UnsetBlackboard(o0),
+                            #[success_if(|bb| bb.o0.is_some())]
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 2)),
                         },
-                        #[skip_if(|bb| *bb.t0 + 4 < (bb.b1 + 3) % 2)]
-                        #[run_while(|bb| bb.b0 + 3 != 4)]
+                        AlwaysFailure,
+                        MaxTime(10) {
+                            AlwaysSuccess,
+                        },
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+            Condition(Cond<2>),
+            #[on_halted(|bb| if (bb.b0 + 2) % 2 > 0 { bb.b0 += 2 })]
+            PolicyParallel(policy = FirstSuccess) {
+                Condition(|ctx| ctx.check(3)),
+                Timeout(10) {
+                    Condition(Cond<4>),
+                },
+                StatefulAction(Task<5>),
+                Action(Act<6>),
+            },
+        }
+    }
+}
+
+board!(Tree1159Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1160 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+        }
+        Deadline(20) {
+            #[failure_if(|bb| bb.o0.is_none())]
+            Sequence {
+                ReactiveSequence {
+                    WasEntryUpdated(t0),
+                    UnsetBlackboard(o0),
+                    Action(Act<0>),
+                    SetBlackboard(b1 = 2),
+                    Delay(0) {
                         StatefulAction(Task<1>),
                     },
                 },
@@ -1449,807 +1866,43 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1139Blackboard { b1 o0 b0 t0 });
+board!(Tree1160Blackboard { b1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1140Sub0 for Ctx {
+    pub tree Tree1161Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b0: i64 = 13,
-        }
-        SetBlackboard(b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1140 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Action(PIo<0>, t0 = {=}),
-            Loop(q0, if_empty = Skipped) {
-                #[run_while(|bb| bb.b0 > 6)]
-                #[skip_if(|bb| bb.b0 > 2)]
-                #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
-                SubTree(Tree1140Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree1140Blackboard { q0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1141Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1141Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
             o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                #[skip_if(|bb| bb.o0.is_some())]
-                Invert {
-                    StatefulAction(PTask<2>, b0 = 0),
-                },
-                Action(Act<3>),
-                BinarySelector(|bb| *bb.t0 + 4 < bb.b0) {
-                    SetBlackboard(t0 = 2),
-                    Action(PAct<4>, b0 = {t0}, b1 = {t0}),
-                },
-            },
-            ReactiveFallback {
-                Filter(times = 1, count = Success) {
-                    Action(Act<5>),
-                },
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1141 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-        }
-        Fallback {
-            ReactiveSequence {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    RetryUntilSuccessful(2) {
-                        FlipSelector {
-                            Conditional(|bb| *bb.t0 != 1, dynamic = false) {
-                                #[on_success(|bb| { bb.o0 = None; bb.t0.set(bb.b0) })]
-                                SubTree(Tree1141Sub0, ..),
-                            },
-                            ReactiveSequence {
-                                SetBlackboard(o0 = Some(8)),
-                                Script(|bb| bb.b0 = *bb.t0),
-                            },
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                SubTree(Tree1141Sub1, ..),
-                Action(PAct<7>, b0 = 3, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree1141Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1142Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1142 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-        }
-        SkipUnlessUpdated(t1) {
-            SequenceStar {
-                ParallelAll {
-                    #[post(|bb| bb.b0 += 1)]
-                    MemSequence {
-                        Condition(|ctx| ctx.check(0)),
-                        Script(|bb| { bb.t0.set((*bb.t0 + 4) % 3); *bb.t1 += 2 }),
-                    },
-                },
-                StatefulAction(Task<1>),
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    #[run_while(|bb| (*bb.t0 + 3) % 4 > 0)]
-                    SequenceWithMemory {
-                        Action(Act<2>),
-                        Wait(10),
-                    },
-                    RunOnce(then_skip = false) {
-                        FlipSelector {
-                            SubTree(Tree1142Sub0, ..),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                TryCatch {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        StatefulAction(PTask<4>, b0 = 4, b1 = {t0}),
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                    StatefulAction(PTask<6>, b0 = 0),
-                    Script(|bb| bb.b0 += 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1142Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1143 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        Repeater(2) {
-            RetryUntilSuccessful(4) {
-                Condition(PCond<0>, b0 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree1143Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1144 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-        }
-        Parallel(success = 2, failure = 1) {
+        PolicyParallel(policy = FirstSuccessOrFailure) {
             Failer,
-            StepSequencer {
-                Repeater(1) {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                },
-                StatefulAction(Task<1>),
-                #[skip_if(|bb| bb.b0 % 3 == 0)]
-                Action(Act<2>),
-                Condition(|ctx| ctx.check(3)),
-                WhileDoElse {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-            },
+            UnsetBlackboard(o0),
         }
     }
 }
-
-board!(Tree1144Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1145 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-            IndexSwitch(|bb| bb.o0.unwrap_or(0) % 3, out_of_range = Loop) {
-                WhileDoElse {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Cooldown(10) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Conditional(|bb| bb.b1 > bb.b1 % 4, dynamic = false) {
-                    #[post(|bb| if *bb.t0 + 1 > 5 { bb.b1 = bb.b0 })]
-                    Precondition(|bb| bb.b0 + 3 < 7, else = Success) {
-                        AsyncFallback {
-                            StatefulAction(Task<2>),
-                            StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                            Inverter {
-                                Runner,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1145Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1146 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-        }
-        RepeatUntilFailure(3) {
-            SetBlackboard(o0 = Some(9)),
-        }
-    }
-}
-
-board!(Tree1146Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1147 for Ctx {
-        AsyncSequence {
-            ReactiveSequence {
-                Inverter {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    AlwaysSuccess,
-                    Condition(Cond<4>),
-                },
-                Delay(30) {
-                    FlipSelector {
-                        Condition(|ctx| ctx.check(5)),
-                        Condition(Cond<6>),
-                        Timeout(10) {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                    },
-                },
-            },
-            Priority {
-                Fallback {
-                    TryCatch(catch_on_halt = true) {
-                        MaxTime(10) {
-                            Wait(0),
-                        },
-                        StatefulAction(Task<8>),
-                    },
-                },
-                AsyncSequence {
-                    StatefulAction(Task<9> = Task::<9>),
-                    Succeeder,
-                },
-                Condition(Cond<10> = Cond::<10>),
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
-                    Action(Act<13>),
-                },
-                Fallback {
-                    StatefulAction(Task<14>),
-                    Action(|ctx| ctx.exec(15)),
-                    StatefulAction(Task<16> = Task::<16>),
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                Parallel(failure = 0) {
-                    StatefulAction(Task<17>),
-                    Selector {
-                        Condition(Cond<18>),
-                        Condition(Cond<19>),
-                    },
-                    StatefulAction(Task<20>),
-                },
-                SequenceWithMemory {
-                    Sequence {
-                        StatefulAction(Task<21> = Task::<21>),
-                        Action(|ctx| ctx.exec(22)),
-                        Failer,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1148 for Ctx {
-        Remap(success = Failure, failure = Failure) {
-            ParallelAll(max_failures = -1) {
-                Sequence {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                    },
-                    AlwaysSuccess,
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1149 for Ctx {
-        WhileDoElse {
-            MemSequence {
-                Action(Act<0>),
-                Action(Act<1> = Act::<1>),
-            },
-            Condition(|ctx| ctx.check(2)),
-            StatefulAction(Task<3> = Task::<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1150Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            b1: i64 = 11,
-        }
-        Action(PAct<1>, b0 = {b1}, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1150Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            b1: i64 = 11,
-        }
-        #[on_success(|bb| { bb.t0.set(bb.b1 % 4); *bb.t0 += 1 })]
-        SubTree(Tree1150Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1150 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-        }
-        IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = true) {
-            StatefulAction(Task<0>),
-            #[on_failure(|bb| bb.b1 = *bb.t0)]
-            #[on_success(|bb| { bb.b1 = bb.b0; bb.b1 += 2 })]
-            SubTree(Tree1150Sub0, ..),
-        }
-    }
-}
-
-board!(Tree1150Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1151 for Ctx {
-        Repeater(1) {
-            SequenceWithMemory {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1152 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Sequence {
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            ReactiveSelector {
-                Condition(Cond<0>),
-                StepSequencer {
-                    Wait(50),
-                    AlwaysSuccess,
-                    SetBlackboard(o0 = Some(8)),
-                    ScriptCondition(|bb| (bb.b0 + 2) % 4 > 2),
-                },
-                ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 > 0),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            Action(|ctx, bb| ctx.exec_in(2, 3, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree1152Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1153 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = Some(0),
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-        }
-        TryCatch(catch_on_halt = false) {
-            IndexSwitch(|bb| 2, out_of_range = Fail) {
-                Selector {
-                    Delay(20) {
-                        StatefulAction(Task<0>),
-                    },
-                    ScriptCondition(|bb| *bb.t0 + 1 > 7),
-                    Limiter(1) {
-                        Sleep(10),
-                    },
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Running) {
-                ParallelAll {
-                    Repeat(4) {
-                        AlwaysSuccess,
-                    },
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-            ForceSuccess {
-                BinarySelector(|bb| *bb.t0 + 4 > 6) {
-                    AsyncSequence {
-                        ScriptCondition(|bb| bb.b1 < bb.o0.unwrap_or(0) % 2),
-                        StatefulAction(Task<2>),
-                    },
-                    #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
-                    #[on_failure(|bb| bb.b0 = 3)]
-                    #[post(|bb| bb.b0 = bb.b1)]
-                    TryCatch(catch_on_halt = false) {
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1153Blackboard { q0 o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1154 for Ctx {
-        ParallelAll(0) {
-            Repeater(0) {
-                AlwaysFailure,
-            },
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1155Sub0 for Ctx {
-        ReactiveFallback {
-            Wait(10),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1155Sub1 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1155 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                Sequence {
-                    SubTree(Tree1155Sub0),
-                    ReactiveSequence {
-                        SubTree(Tree1155Sub1),
-                    },
-                },
-                ForceFailure {
-                    Deadline(50) {
-                        Optional {
-                            ReactiveFallback {
-                                WhileDoElse {
-                                    StatefulAction(Task<2>),
-                                    AlwaysSuccess,
-                                },
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Selector {
-                        Retry(3) {
-                            StatefulAction(Task<4>),
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<5>),
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                        RunOnce(then_skip = false) {
-                            Action(Act<8>),
-                        },
-                        StatefulAction(Task<9>),
-                        RetryUntilSuccessful(0) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1156 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        Precondition(|bb| bb.b0 % 2 < 1, else = Success) {
-            StepSequencer {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
-                ReactiveFallback {
-                    Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-                    Action(Act<2> = Act::<2>),
-                },
-                Action(|ctx, bb| ctx.exec_in(3, 0, &mut bb.b0)),
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree1156Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1157 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        FlipSelector {
-            ReactiveFallback {
-                ForceFailure {
-                    StepSequencer {
-                        Condition(Cond<0>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Condition(Cond<1>),
-                #[on_failure(|bb| if bb.b0 > 5 { bb.t0.set(bb.b1) })]
-                #[failure_if(|bb| bb.b1 % 2 < 1)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                ScriptCondition(|bb| bb.b0 == (bb.b1 + 4) % 2),
-                Fallback {
-                    StatefulAction(Task<2> = Task::<2>),
-                    SetBlackboard(b1 = {t0}),
-                },
-            },
-            IfThenElse {
-                ReactiveSequence {
-                    Script(|bb| bb.b0 = bb.b1),
-                    Limiter(3) {
-                        Action(Act<3>),
-                    },
-                    Deadline(20) {
-                        Condition(Cond<4>),
-                    },
-                },
-                RepeatTimes(3) {
-                    RunOnce(then_skip = true) {
-                        Wait(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1157Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1158 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        StepSequencer {
-            IndexSwitch(|bb| bb.o0.unwrap_or(1), out_of_range = Fail, dynamic = false) {
-                Action(PIo<0>, t0 = {t1}),
-                Conditional(|bb| *bb.t0 + 1 > 2, else = Failure) {
-                    Condition(Cond<1>),
-                },
-                Action(|ctx| ctx.exec(2)),
-            },
-            ReactiveFallback {
-                WaitUntil(|bb| *bb.t0 != 2) {
-                    Action(Act<3>),
-                },
-                #[run_while(|bb| bb.b0 % 4 != 2)]
-                #[on_failure(|bb| if bb.o0.unwrap_or(0) % 2 < 0 { bb.t1.set(bb.b0 + 4) })]
-                #[failure_if(|bb| *bb.t1 != 2)]
-                AlwaysSuccess,
-            },
-            Limiter(3) {
-                Delay(20) {
-                    Interrupt(|bb| *bb.t0 == *bb.t1 + 1) {
-                        #[failure_if(|bb| bb.b0 > 3)]
-                        ParallelAll(max_failures = -1) {
-                            #[skip_if(|bb| bb.b0 + 3 != 1)]
-                            #[post(|bb| { bb.b0 += 3; bb.t1.set(*bb.t1 % 2) })]
-                            SetBlackboard(o0 = Some(9)),
-                        },
-                    },
-                },
-            },
-            Repeat(1) {
-                Precondition(|bb| bb.o0.unwrap_or(0) % 2 == 0, else = Running) {
-                    Action(Act<4>),
-                },
-            },
-            Conditional(|bb| bb.b0 % 4 != 1, dynamic = true, else = Failure) {
-                #[run_while(|bb| bb.b0 % 2 < 1)]
-                Fallback {
-                    #[failure_if(|bb| (bb.b0 + 1) % 2 < 0)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    UnsetBlackboard(o0),
-                    StatefulAction(PTask<5>, b0 = {=}),
-                    Repeater(forever) {
-                        Action(PIo<6>, t0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1158Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1159 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        MaxTime(10) {
-            ReactiveSequence {
-                StepSequencer {
-                    Condition(Cond<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    ReactiveFallback {
-                        Action(PIo<2>, t0 = {b0}),
-                        Script(|bb| { bb.b1 = 3; bb.t0.set(bb.b1) }),
-                    },
-                },
-                StatefulAction(Task<3>),
-                RunOnce(then_skip = false) {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        Conditional(|bb| bb.b0 > 3, dynamic = true, else = Failure) {
-                            Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 4) % 3)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1159Blackboard { q0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1160 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        SequenceWithMemory {
-            BinarySelector(|bb| *bb.t0 + 3 > 1) {
-                ReactiveSequence {
-                    Sleep(20),
-                    #[success_if(|bb| *bb.t0 > bb.b1)]
-                    StatefulAction(Task<0>),
-                },
-                SetBlackboard(t1 = {b0}),
-            },
-            AsyncSequence {
-                StatefulAction(Task<1>),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree1160Blackboard { t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1161 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
+            #[allow(unused)] b0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
         }
-        StepSequencer {
-            WaitUntil(|bb| *bb.t0 < 1) {
-                ReactiveSequence {
-                    StepSequencer {
-                        Sequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            UnsetBlackboard(o0),
-                            StatefulAction(Task<1>),
-                            Cooldown(50, filtered = Skipped) {
-                                RetryUntilSuccessful(0) {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                            SetBlackboard(b0 = 1),
-                        },
-                    },
-                    RepeatUntilFailure(3) {
-                        SetBlackboard(o0 = Some(3)),
-                    },
-                },
-            },
-            SetBlackboard(b0 = {t1}),
-            Filter(times = 3, count = Success) {
+        Interrupt(|bb| bb.o0.is_none()) {
+            RepeatUntil(Failure) {
                 Priority {
+                    SubTree(Tree1161Sub0, ..),
+                    ReactiveSequence {
+                        WasEntryUpdated(t1),
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
                     FlipSelector {
-                        AsyncFallback {
-                            #[run_while(|bb| bb.b0 > 1)]
-                            #[on_success(|bb| bb.b0 = *bb.t0)]
-                            Action(Act<3> = Act::<3>),
-                            StatefulAction(Task<4>),
-                            Action(|ctx, bb| ctx.exec_in(5, 6, &mut bb.b0)),
-                        },
-                        FlipSelector {
-                            StatefulAction(Task<6>),
-                            Action(PIo<7>, t0 = {t1}),
-                        },
+                        StatefulAction(PTask<2>, b0 = 3),
+                        Condition(Cond<3> = Cond::<3>),
+                        Action(Act<4>),
+                        Condition(|ctx| ctx.check(5)),
                     },
                 },
             },
@@ -2257,428 +1910,269 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1161Blackboard { t1 o0 t0 b0 });
+board!(Tree1161Blackboard { b0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1162 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        IndexSwitch(|bb| *bb.t0, dynamic = false) {
-            RetryUntilSuccessful(1) {
-                ReactiveFallback {
-                    PolicyParallel(policy = FirstFailure) {
-                        #[on_failure(|bb| bb.o0 = Some(8))]
-                        #[post(|bb| { bb.b1 = 7; bb.b0 = *bb.t0 })]
-                        #[success_if(|bb| bb.b0 % 3 > 1)]
-                        Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 4)),
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
+        ParallelAll(max_failures = -2) {
+            Repeat(0) {
+                Condition(Cond<0>),
             },
-            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-            StatefulAction(Task<4>),
-            BinarySelector(|bb| bb.b1 % 3 > 1, dynamic = false) {
-                Repeat(2) {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        RepeatTimes(3) {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                Condition(|ctx| ctx.check(5)),
-                                Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 4, &mut bb.b1)),
-                                Action(|ctx| ctx.exec(7)),
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    #[run_while(|bb| bb.b1 < 5)]
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    Condition(|ctx| ctx.check(10)),
-                },
-            },
-            IfThenElse {
-                MaxTime(0) {
+            RetryUntilSuccessful(4) {
+                Inverter {
                     SequenceWithMemory {
-                        Action(Act<11>),
-                        Action(Act<12>),
+                        Action(Act<1>),
+                        Wait(10),
                     },
-                },
-                Selector {
-                    Action(PAct<13>, b0 = 1, b1 = {t0}),
-                    Action(Act<14> = Act::<14>),
-                    Condition(Cond<15>),
                 },
             },
         }
     }
 }
 
-board!(Tree1162Blackboard { o0 b1 q0 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree1163Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        WhileDoElse {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1163Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        Interrupt(|bb| bb.o0.unwrap_or(0) > 4) {
+            Filter(times = 2, filtered = Skipped) {
+                Action(PAct<5>, b0 = {b0}, b1 = {b0}),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1163 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-            b0: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        Fallback {
-            Precondition(|bb| bb.b0 > 6, else = Success) {
-                RepeatTimes(1) {
-                    Sequence {
-                        Repeat(3) {
-                            Action(Act<0>),
-                        },
-                        Switch(b1) {
-                            case 0 => Action(Act<1>),
-                            case 5 => Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                            _ => AlwaysRunning,
-                        },
-                        RepeatUntilFailure(forever) {
-                            Remap(success = Failure, failure = Failure) {
-                                Action(Act<3> = Act::<3>),
-                            },
-                        },
-                    },
-                },
-            },
+        TryCatch(catch_on_halt = true) {
+            SubTree(Tree1163Sub0, ..),
             SequenceWithMemory {
-                FlipSelector {
-                    Fallback {
-                        ScriptCondition(|bb| bb.b1 + 3 > 2),
-                        Filter(times = 1, count = Failure, filtered = Failure) {
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                Inverter {
-                    ReactiveSequence {
-                        StatefulAction(PTask<5>, b0 = 3, b1 = {t0}),
-                        Condition(Cond<6>),
-                    },
-                },
+                Action(PIo<2>, t0 = {b0}),
+                Condition(PCond<3>, b0 = {t0}),
+                StatefulAction(Task<4>),
             },
+            Delay(0) {
+                SubTree(Tree1163Sub1, ..),
+            },
+            Condition(Cond<6>),
         }
     }
 }
 
-board!(Tree1163Blackboard { t0 b1 b0 });
+board!(Tree1163Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1164 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        BinarySelector(|bb| (bb.b1 + 2) % 3 == 1) {
-            #[run_while(|bb| bb.b1 > 1)]
-            SequenceWithMemory {
-                #[post(|bb| bb.b0 += 1)]
-                #[run_while(|bb| *bb.t0 % 2 > 0)]
-                ReactiveSequence {
-                    SkipUnlessUpdated(t0) {
-                        Sleep(0),
-                    },
-                    Precondition(|bb| *bb.t0 % 2 < 0, else = Failure) {
-                        Sequence {
-                            #[on_halted(|bb| bb.b0 = bb.b1)]
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-                Deadline(50) {
-                    BinarySelector(|bb| bb.b1 % 4 > 0) {
-                        Action(PIo<2>, t0 = {b1}),
-                        #[run_while(|bb| *bb.t0 != 7)]
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-            },
-            MemPriority {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Condition(PCond<4>, b0 = 8),
-                    Action(|ctx| ctx.exec(5)),
-                },
-                Action(Act<6> = Act::<6>),
-                #[on_failure(|bb| bb.b1 += 3)]
-                Script(|bb| bb.b1 = *bb.t0),
-            },
+        Precondition(|bb| bb.b0 != 3, else = Success) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree1164Blackboard { b1 b0 t0 });
+board!(Tree1164Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1165 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        #[failure_if(|bb| bb.b1 == 4)]
-        ReactiveFallback {
-            Precondition(|bb| *bb.t0 + 1 == *bb.t0, else = Running) {
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 1),
+        Sequence {
+            AsyncSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                StatefulAction(Task<4>),
+            },
+            Remap(success = Failure, failure = Failure) {
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<5>),
                 },
             },
-            RepeatUntilSuccess(forever) {
-                #[run_while(|bb| bb.b0 > 2)]
-                Repeater(3) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-            },
-            #[post(|bb| bb.b0 += 3)]
-            #[run_while(|bb| *bb.t0 + 2 < 5)]
-            #[on_failure(|bb| { bb.b1 += 1; if bb.b1 + 3 < 6 { bb.b0 += 3 } })]
-            Switch(b1) {
-                case 4 => Action(Act<1>),
-                _ => Action(Act<2>),
-            },
+            StatefulAction(Task<6>),
         }
     }
 }
-
-board!(Tree1165Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1166 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
-            b1: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 4,
         }
-        Switch(b1) {
-            case 5 => AlwaysSuccess,
-            _ => FlipSelector {
-                WasEntryUpdated(t0),
-                AlwaysFailure,
+        #[failure_if(|bb| bb.b0 + 2 == 0)]
+        #[skip_if(|bb| *bb.t0 + 1 < *bb.t0 % 4)]
+        #[on_halted(|bb| bb.b0 = *bb.t0 + 3)]
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            #[success_if(|bb| bb.b0 % 3 > 1)]
+            #[on_success(|bb| bb.b0 += 1)]
+            #[failure_if(|bb| bb.b0 == *bb.t0)]
+            AlwaysFailure,
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
+                Action(|ctx| ctx.exec(1)),
             },
         }
     }
 }
 
-board!(Tree1166Blackboard { t0 b1 q0 });
+board!(Tree1166Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1167 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(3),
-        }
-        #[success_if(|bb| *bb.t0 % 3 == 2)]
-        #[failure_if(|bb| bb.b1 > 2)]
-        #[run_while(|bb| bb.o0.is_none())]
-        TryCatch(catch_on_halt = false) {
-            #[failure_if(|bb| (*bb.t0 + 3) % 3 != 2)]
-            #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
-            #[success_if(|bb| *bb.t0 < 6)]
-            Fallback {
-                Fallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                Conditional(|bb| *bb.t0 % 2 > 0, dynamic = false) {
-                    Condition(Cond<2>),
-                },
-            },
-            SetBlackboard(t0 = 7),
-            Sequence {
-                Precondition(|bb| bb.b0 % 2 < 0, else = Running) {
-                    WhileDoElse {
-                        Selector {
-                            RetryUntilSuccessful(4) {
-                                ParallelAll {
-                                    SetBlackboard(o0 = Some(7)),
-                                },
-                            },
-                        },
-                        SkipUnlessUpdated(t0) {
-                            Fallback {
-                                StatefulAction(Task<3>),
-                                #[run_while(|bb| bb.b0 > 5)]
-                                #[on_success(|bb| bb.b0 += 1)]
-                                #[skip_if(|bb| bb.b0 < 7)]
-                                ForceSuccess {
-                                    Action(PIo<4>, t0 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1167Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1168Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1168 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(0),
-            b0: i64,
-        }
-        ParallelAll(max_failures = -2) {
-            #[failure_if(|bb| bb.o0.unwrap_or(3) < bb.b0 + 2)]
-            #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
-            ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                AsyncSequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<1> = Task::<1>),
-                    #[success_if(|bb| bb.o0.unwrap_or(5) % 4 > 1)]
-                    #[post(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<2>),
-                },
-                SetBlackboard(t0 = {b0}),
-            },
-            SubTree(Tree1168Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree1168Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1169 for Ctx {
-        ReactiveSequence {
-            Action(|ctx| ctx.exec(0)),
-            Action(Act<1>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1170 for Ctx {
-        blackboard {
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
             b0: i64 = 1,
-            #[tracked] t0: i64,
         }
-        #[run_while(|bb| bb.b0 > 4)]
-        #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); bb.o0 = Some(bb.b0 % 4) })]
-        Parallel(success = -1) {
-            StatefulAction(Task<0>),
+        #[run_while(|bb| bb.b1 > 3)]
+        WhileDoElse {
+            #[on_failure(|bb| bb.b1 = *bb.t0 + 1)]
+            #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(bb.b0) })]
+            Action(|ctx| ctx.exec(0)),
             StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree1170Blackboard { o0 b0 t0 });
+board!(Tree1167Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1171 for Ctx {
+    pub tree Tree1168 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(1),
             b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        Sequence {
-            RunOnce {
-                #[on_success(|bb| { if bb.b0 != bb.o0.unwrap_or(3) % 4 { bb.b1 = bb.o0.unwrap_or(1) + 4 }; bb.o0 = Some(7) })]
-                #[skip_if(|bb| (bb.b1 + 2) % 4 < 1)]
-                FlipSelector {
-                    SequenceStar {
-                        KeepRunningUntilFailure {
-                            Repeat(0) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
+        MemPriority {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                IndexSwitch(|bb| bb.o0.unwrap_or(5)) {
+                    #[failure_if(|bb| *bb.t0 + 1 < (*bb.t0 + 3) % 3)]
+                    Selector {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
                     },
-                    Parallel(success = -1, failure = -1) {
-                        RunOnce(then_skip = true) {
-                            Repeater(2) {
-                                Condition(|ctx| ctx.check(1)),
-                            },
-                        },
+                    Wait(100),
+                },
+                ReactiveFallback {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx| ctx.check(3)),
                     },
-                    Loop(q0, value = {b1}) {
-                        ReactiveSequence {
-                            Sequence {
-                                StatefulAction(PTask<2>, b0 = 1, b1 = {=}),
-                                #[post(|bb| bb.o0 = None)]
-                                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                                #[on_success(|bb| bb.b0 += 2)]
-                                Condition(PCond<3>, b0 = {=}),
-                            },
-                        },
-                    },
-                    Precondition(|bb| bb.b0 % 2 < 0) {
-                        StepSequencer {
-                            Condition(Cond<4>),
-                            PolicyParallel(policy = FirstFailure) {
-                                #[skip_if(|bb| bb.o0.is_none())]
-                                ScriptCondition(|bb| bb.b1 < 6),
-                                StatefulAction(Task<5>),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                    Sleep(0),
+                    #[failure_if(|bb| bb.b0 % 4 > 0)]
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Sleep(50),
+                    WasEntryUpdated(t0),
+                    Action(PIo<4>, t0 = {=}),
+                    ScriptCondition(|bb| bb.b0 + 2 != (bb.o0.unwrap_or(4) + 1) % 4),
+                },
+                Limiter(1) {
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 2, &mut bb.b0)),
                 },
             },
-            ReactiveSelector {
-                Precondition(|bb| *bb.t0 > 0) {
-                    Limiter(1) {
-                        ReactiveSequence {
-                            Action(Act<7>),
-                            WasEntryUpdated(t0),
-                            RepeatTimes(forever) {
-                                #[on_failure(|bb| { bb.b0 = (bb.b1 + 1) % 3; bb.o0 = None })]
-                                StatefulAction(Task<8>),
-                            },
+        }
+    }
+}
+
+board!(Tree1168Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1169 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        #[on_halted(|bb| if *bb.t0 < 2 { *bb.t0 += 1 })]
+        #[on_success(|bb| bb.b0 += 2)]
+        TryCatch(catch_on_halt = true) {
+            TryCatch(catch_on_halt = true) {
+                MemPriority {
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    WasEntryUpdated(t0),
+                    PolicyParallel(policy = FirstFailure) {
+                        #[success_if(|bb| *bb.t0 > 3)]
+                        UnsetBlackboard(o0),
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                        StatefulAction(PTask<1>, b0 = {=}),
+                        StatefulAction(PTask<2>, b0 = {b0}),
+                        RunOnce {
+                            UnsetBlackboard(o0),
                         },
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<3>),
+                        Action(|ctx| ctx.exec(4)),
                     },
                 },
                 IfThenElse {
-                    #[run_while(|bb| bb.b0 % 4 == 3)]
-                    #[on_halted(|bb| bb.b0 = 6)]
-                    #[skip_if(|bb| *bb.t0 == 1)]
-                    ReactiveFallback {
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10> = Task::<10>),
-                        Action(Act<11>),
+                    Sequence {
+                        StatefulAction(Task<5> = Task::<5>),
+                        UnsetBlackboard(o0),
+                        #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                        StatefulAction(Task<6> = Task::<6>),
+                        Action(Act<7>),
                     },
-                    Condition(Cond<12>),
-                },
-                MemSequence {
-                    #[on_halted(|bb| bb.o0 = None)]
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    StatefulAction(Task<13>),
                     ReactiveFallback {
-                        Condition(Cond<14>),
+                        Condition(Cond<8>),
+                        Action(PAct<9>, b0 = 4, b1 = {=}),
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11> = Task::<11>),
+                        StatefulAction(Task<12>),
+                    },
+                },
+            },
+            IndexSwitch(|bb| *bb.t0 + 2, dynamic = true) {
+                ParallelAll {
+                    ParallelAll(3) {
+                        AlwaysSuccess,
+                        StatefulAction(Task<13>),
+                        Condition(|ctx| ctx.check(14)),
+                        AlwaysRunning,
                         Condition(Cond<15>),
-                        Action(|ctx, bb| ctx.exec_in(16, bb.b1, &mut bb.b1)),
-                        Action(|ctx, bb| ctx.exec_in(17, *bb.t0 % 4, &mut bb.b0)),
+                    },
+                    RetryUntilSuccessful(2) {
+                        SequenceWithMemory {
+                            SetBlackboard(b0 = 4),
+                            Action(PAct<16>, b0 = {t0}),
+                        },
+                    },
+                    StatefulAction(PTask<17>, b0 = 6, b1 = {=}),
+                    RepeatUntilSuccess(3) {
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            Action(|ctx| ctx.exec(18)),
+                        },
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<19>),
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<20>),
+                        },
+                        Action(PAct<21>, b0 = 6, b1 = {=}),
                     },
                 },
             },
@@ -2686,75 +2180,148 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1171Blackboard { b0 q0 b1 o0 t0 });
+board!(Tree1169Blackboard { b0 b1 q0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1170 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[allow(unused)] b1: i64 = 5,
+        }
+        #[success_if(|bb| *bb.t0 == *bb.t0 + 3)]
+        SequenceWithMemory {
+            ReactiveSequence {
+                RetryUntilSuccessful(2) {
+                    Parallel(failure = 2) {
+                        Condition(Cond<0>),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                        Inverter {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                Parallel(success = 0, failure = 2) {
+                    ForceFailure {
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Sleep(0),
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1170Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1171Sub1 for Ctx {
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1171Sub0 for Ctx {
+        MemSequence {
+            Optional {
+                Condition(Cond<0>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<1> = Task::<1>),
+                SubTree(Tree1171Sub1),
+            },
+            ParallelAll(2) {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1171 for Ctx {
+        IfThenElse {
+            Cooldown(10, filtered = Failure) {
+                SubTree(Tree1171Sub0),
+            },
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                ForceFailure {
+                    Delay(10) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1172Sub0 for Ctx {
+        Repeat(0) {
+            Failer,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1172 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        Priority {
-            ParallelAll(max_failures = -2) {
+        SequenceWithMemory {
+            MemSequence {
                 Action(Act<0>),
-                RunOnce(then_skip = true) {
-                    #[on_success(|bb| bb.b0 += 1)]
-                    #[post(|bb| if bb.b0 < 7 { bb.b0 = 9 })]
-                    #[failure_if(|bb| bb.b0 > 3)]
-                    StatefulAction(Task<1>),
+                Wait(20),
+            },
+            RepeatUntilFailure(2) {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    RunOnce(then_skip = false) {
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    Timeout(0) {
+                        Action(Act<2>),
+                    },
                 },
-                StatefulAction(Task<2> = Task::<2>),
+            },
+            Timeout(100) {
+                Condition(Cond<3>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<4> = Task::<4>),
+                SubTree(Tree1172Sub0),
             },
         }
     }
 }
-
-board!(Tree1172Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1173 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
-            b0: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
             #[tracked] t0: i64,
-            b1: i64 = 3,
         }
-        Conditional(|bb| *bb.t1 > 7, dynamic = true, else = Success) {
-            TryCatch(catch_on_halt = false) {
-                RetryUntilSuccessful(forever) {
-                    Precondition(|bb| *bb.t0 == 4, else = Running) {
-                        KeepRunningUntilFailure {
-                            WhileDoElse {
-                                #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 < 2)]
-                                ReactiveSequence {
-                                    WasEntryUpdated(t1),
-                                    StatefulAction(Task<0>),
-                                    #[on_failure(|bb| bb.o0 = None)]
-                                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 2))]
-                                    #[failure_if(|bb| bb.o0.unwrap_or(0) != bb.b1 % 2)]
-                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1 + 1)),
-                                    Condition(Cond<2>),
-                                },
-                                AsyncFallback {
-                                    Condition(|ctx| ctx.check(3)),
-                                    Condition(Cond<4> = Cond::<4>),
-                                },
-                            },
-                        },
-                    },
-                },
+        Precondition(|bb| bb.o0.is_some(), else = Success) {
+            BinarySelector(|bb| bb.b1 == 6, dynamic = false) {
                 ReactiveSequence {
-                    Action(PIo<5>, t0 = {b1}),
-                    MemSequence {
-                        Sequence {
-                            Action(Act<6>),
-                            #[failure_if(|bb| *bb.t0 + 2 < 2)]
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            Fallback {
-                                Condition(Cond<7> = Cond::<7>),
-                                Condition(Cond<8>),
-                            },
-                            Condition(|ctx| ctx.check(9)),
+                    #[run_while(|bb| bb.o0.unwrap_or(1) % 3 != 2)]
+                    StatefulAction(Task<0>),
+                    Switch(b1) {
+                        case 5 => Action(PIo<1>, t0 = {t0}),
+                        _ => StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+                Precondition(|bb| *bb.t0 % 3 == 1, else = Success) {
+                    #[success_if(|bb| bb.b1 > bb.o0.unwrap_or(2) % 3)]
+                    #[skip_if(|bb| bb.b1 % 3 > 1)]
+                    Loop(q0, if_empty = Running) {
+                        Fallback {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1) % 2, &mut bb.b1)),
+                            Sleep(20),
                         },
                     },
                 },
@@ -2763,566 +2330,698 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1173Blackboard { o0 t1 b0 t0 b1 });
+board!(Tree1173Blackboard { o0 q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1174 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 4,
             #[tracked] t0: i64,
+            b0: i64,
         }
-        IndexSwitch(|bb| (bb.b1 + 4) % 2) {
-            ReactiveSequence {
-                ReactiveFallback {
-                    Failer,
-                    StatefulAction(Task<0> = Task::<0>),
-                    Limiter(2) {
-                        #[success_if(|bb| bb.b1 % 2 < 1)]
-                        AlwaysFailure,
-                    },
-                    Action(Act<1>),
-                },
-                Fallback {
-                    #[skip_if(|bb| *bb.t0 != bb.b1 + 1)]
-                    #[post(|bb| bb.b1 = bb.b0)]
-                    StatefulAction(Task<2>),
-                    Conditional(|bb| bb.b1 == 3, dynamic = false) {
-                        Priority {
-                            #[on_success(|bb| bb.b1 += 2)]
-                            #[run_while(|bb| *bb.t0 + 4 > (bb.b1 + 4) % 3)]
-                            StatefulAction(Task<3>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    Optional {
-                        #[skip_if(|bb| bb.b0 != 2)]
-                        Condition(Cond<4>),
-                    },
-                },
-                StatefulAction(Task<5>),
+        TryCatch(catch_on_halt = false) {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                Action(PIo<0>, t0 = {t0}),
+                StatefulAction(Task<1>),
             },
-            ReactiveFallback {
-                Action(PIo<6>, t0 = {=}),
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    Condition(Cond<7>),
-                },
+            MaxTime(10) {
+                Script(|bb| bb.t0.set((bb.b0 + 3) % 2)),
             },
         }
     }
 }
 
-board!(Tree1174Blackboard { b1 b0 t0 });
+board!(Tree1174Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1175 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
         }
-        WhileDoElse {
-            WaitValueUpdate(t0) {
-                WaitValueUpdate(t0) {
-                    SequenceWithMemory {
-                        Action(Act<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, 3)),
-                    },
-                },
-            },
-            RetryUntilSuccessful(1) {
-                RunOnce(then_skip = false) {
-                    #[run_while(|bb| bb.b0 + 2 < *bb.t0)]
-                    Script(|bb| { bb.b0 += 1; if *bb.t0 < bb.b0 % 2 { bb.b0 += 3 } }),
-                },
-            },
+        AsyncFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            #[on_failure(|bb| { *bb.t1 += 1; *bb.t0 += 1 })]
+            #[on_success(|bb| bb.t1.set(bb.b0))]
+            #[success_if(|bb| *bb.t1 % 3 != 0)]
+            StatefulAction(PTask<1>, b0 = 3, b1 = {t1}),
+            Condition(PCond<2>, b0 = {=}),
         }
     }
 }
 
-board!(Tree1175Blackboard { t0 b0 });
+board!(Tree1175Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1176 for Ctx {
+    pub tree Tree1176Sub0 for Ctx {
         blackboard {
-            b0: i64,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
         }
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(PCond<1>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree1176Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1177Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-        }
-        #[on_failure(|bb| bb.b0 += 3)]
         Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1177Sub0 for Ctx {
+    pub tree Tree1176 for Ctx {
         blackboard {
-            b0: i64 = 10,
+            b1: i64 = 0,
+            #[tracked] t1: i64,
+            b0: i64,
         }
-        Retry(0) {
-            SubTree(Tree1177Sub1, ..),
+        AsyncSequence {
+            Fallback {
+                #[run_while(|bb| (bb.b1 + 3) % 2 > 0)]
+                #[skip_if(|bb| *bb.t1 == 7)]
+                SubTree(Tree1176Sub0, ..),
+                StatefulAction(PTask<1>, b0 = {b1}, b1 = {t1}),
+                #[skip_if(|bb| bb.b0 > *bb.t1)]
+                #[post(|bb| { bb.b1 = bb.b0 % 2; bb.b0 = bb.b1 })]
+                #[success_if(|bb| bb.b0 + 2 < bb.b1 % 2)]
+                ScriptCondition(|bb| bb.b1 < 3),
+            },
         }
     }
 }
+
+board!(Tree1176Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1177 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b0: i64 = 2,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
         }
-        Retry(1) {
-            SubTree(Tree1177Sub0, ..),
+        #[on_halted(|bb| bb.b1 += 2)]
+        ReactiveFallback {
+            AsyncFallback {
+                RepeatUntil(Failure) {
+                    Repeater(1) {
+                        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = true) {
+                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                            WasEntryUpdated(t0),
+                            AsyncFallback {
+                                Action(Act<1>),
+                                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
+                                StatefulAction(Task<3>),
+                            },
+                            Condition(|ctx| ctx.check(4)),
+                            Precondition(|bb| bb.b1 % 3 != 1, else = Failure) {
+                                Loop(q0, value = {b0}, if_empty = Success) {
+                                    #[on_failure(|bb| bb.b0 = bb.b1 % 4)]
+                                    #[on_success(|bb| if bb.b1 == 3 { bb.t0.set(bb.b1 % 3) })]
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        StatefulAction(Task<5>),
+                        Action(PIo<6>, t0 = {=}),
+                    },
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<7>),
+                    },
+                    AsyncFallback {
+                        Condition(PCond<8>, b0 = {=}),
+                        Condition(|ctx, bb| ctx.check_in(9, bb.b0 % 4)),
+                        StatefulAction(Task<10>),
+                    },
+                    StatefulAction(Task<11>),
+                    WaitValueUpdate(t0) {
+                        Script(|bb| { bb.b0 = *bb.t0; bb.b0 += 3 }),
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    SequenceStar {
+                        Wait(10),
+                        Timeout(30) {
+                            StatefulAction(Task<12>),
+                        },
+                        StatefulAction(Task<13>),
+                    },
+                    ReactiveSequence {
+                        Action(Act<14>),
+                        StatefulAction(Task<15>),
+                        Action(PIo<16>, t0 = {=}),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    #[run_while(|bb| bb.b1 + 4 > 1)]
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    Limiter(2) {
+                        AlwaysFailure,
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1177Blackboard { b0 });
+board!(Tree1177Blackboard { b0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1178 for Ctx {
-        RunOnce {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64>,
+            b0: i64 = 0,
+        }
+        Precondition(|bb| bb.b1 % 4 < 3) {
+            ReactiveSequence {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Fallback {
+                        IfThenElse {
+                            AsyncSequence {
+                                Condition(|ctx| ctx.check(0)),
+                                Action(PIo<1>, t0 = {t0}),
+                                StatefulAction(Task<2>),
+                                Action(Act<3>),
+                                Action(PAct<4>, b0 = {b1}),
+                            },
+                            StatefulAction(Task<5> = Task::<5>),
+                            Parallel(success = 1, failure = 1) {
+                                StatefulAction(Task<6>),
+                                Condition(|ctx, bb| ctx.check_in(7, (bb.b0 + 3) % 3)),
+                                Action(Act<8> = Act::<8>),
+                                StatefulAction(PTask<9>, b0 = 7),
+                            },
+                        },
+                        AsyncFallback {
+                            Loop(q0, value = {b0}) {
+                                Switch(b1) {
+                                    case 2 => AlwaysFailure,
+                                    case 0 => ScriptCondition(|bb| bb.b1 + 4 != 4),
+                                    _ => #[on_success(|bb| bb.o0 = None)]
+                                    Action(PAct<10>, b0 = {=}, b1 = {t0}),
+                                },
+                            },
+                            Deadline(0) {
+                                Fallback {
+                                    Action(Act<11>),
+                                    Condition(Cond<12>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1178Blackboard { t0 b1 q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1179 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = Some(5),
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            #[run_while(|bb| bb.b0 != 4)]
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            #[post(|bb| bb.b0 = bb.b0 % 4)]
-            StatefulAction(Task<1>),
-            ReactiveSequence {
-                Condition(Cond<2>),
-                AlwaysFailure,
+        #[on_failure(|bb| bb.t1.set(*bb.t0))]
+        #[on_success(|bb| bb.o0 = Some(bb.b0))]
+        RepeatUntil(Failure) {
+            Loop(q0, if_empty = Running) {
+                IfThenElse {
+                    Precondition(|bb| (bb.b0 + 3) % 3 < 0, else = Running) {
+                        Condition(Cond<0>),
+                    },
+                    AlwaysFailure,
+                },
             },
         }
     }
 }
 
-board!(Tree1179Blackboard { o0 t0 b0 });
+board!(Tree1179Blackboard { b0 t1 t0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
             #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        RunOnce(then_skip = false) {
-            Loop(q0, value = {b1}, if_empty = Failure) {
-                Script(|bb| { bb.b0 = bb.b0 % 3; bb.t0.set((bb.b1 + 1) % 4) }),
+        IndexSwitch(|bb| *bb.t0, dynamic = true) {
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                Filter(times = 3, filtered = Failure) {
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
+                        #[failure_if(|bb| (*bb.t1 + 2) % 3 > 1)]
+                        #[on_failure(|bb| bb.o0 = None)]
+                        Action(Act<4>),
+                    },
+                },
+                RunOnce {
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                        Delay(20) {
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                },
+                Sequence {
+                    #[on_success(|bb| { if bb.b1 % 4 == 2 { bb.t0.set((bb.o0.unwrap_or(1) + 3) % 2) }; bb.t1.set((*bb.t0 + 4) % 3) })]
+                    #[failure_if(|bb| *bb.t0 != 0)]
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t1 + 3))]
+                    WasEntryUpdated(t0),
+                    AlwaysSuccess,
+                },
+                Cooldown(0) {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            Fallback {
+                #[post(|bb| bb.b0 = 8)]
+                Repeater(forever) {
+                    WhileDoElse {
+                        StatefulAction(Task<9>),
+                        Action(Act<10>),
+                        SetBlackboard(o0 = Some(2)),
+                    },
+                },
+                IfThenElse {
+                    Condition(Cond<11>),
+                    Action(|ctx, bb| ctx.exec_in(12, bb.o0.unwrap_or(0), &mut bb.b1)),
+                },
+                Loop(q0) {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Switch(b1) {
+                        case 4 => StatefulAction(Task<13>),
+                        case 3 => StatefulAction(PTask<14>, b0 = 3, b1 = {=}),
+                        _ => RepeatUntilSuccess(forever) {
+                            Action(|ctx| ctx.exec(15)),
+                        },
+                    },
+                },
+                MemSequence {
+                    #[failure_if(|bb| bb.b1 < 4)]
+                    SetBlackboard(o0 = Some(8)),
+                },
+                Loop(q0, if_empty = Success) {
+                    Parallel(failure = 1) {
+                        Interrupt(|bb| *bb.t1 > (bb.o0.unwrap_or(1) + 1) % 3) {
+                            Condition(|ctx| ctx.check(16)),
+                        },
+                        MaxTime(20) {
+                            ScriptCondition(|bb| bb.b0 + 1 < 1),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1180Blackboard { b0 q0 b1 t0 });
+board!(Tree1180Blackboard { t0 b0 t1 b1 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1181 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             #[tracked] t0: i64 = 3,
         }
-        MemPriority {
-            Action(PAct<0>, b0 = {=}, b1 = {b0}),
-            Action(Act<1>),
-            RepeatUntilSuccess(2) {
-                #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some(*bb.t0) })]
-                #[failure_if(|bb| bb.b0 < 1)]
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Condition(PCond<2>, b0 = 8),
-                },
-            },
+        Filter(times = 1, count = Failure, filtered = Failure) {
+            Action(PAct<0>, b0 = 0, b1 = {t0}),
         }
     }
 }
 
-board!(Tree1181Blackboard { o0 b0 q0 t0 });
+board!(Tree1181Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1182 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Condition(|ctx| ctx.check(0)),
-            #[run_while(|bb| bb.b1 % 2 > 0)]
-            AlwaysFailure,
-            Action(PAct<1>, b0 = {=}),
+        #[post(|bb| bb.b0 += 3)]
+        #[success_if(|bb| bb.b0 + 2 < 1)]
+        Selector {
+            #[failure_if(|bb| *bb.t0 == bb.b0 % 4)]
+            #[post(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
+            Priority {
+                ReactiveFallback {
+                    Precondition(|bb| bb.b0 + 1 > 2, else = Success) {
+                        SequenceWithMemory {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    AsyncFallback {
+                        Condition(Cond<2> = Cond::<2>),
+                        #[failure_if(|bb| *bb.t0 + 4 > *bb.t0 + 1)]
+                        #[skip_if(|bb| *bb.t0 + 2 > *bb.t0)]
+                        #[post(|bb| { if *bb.t0 == 4 { bb.t0.set(bb.b0) }; bb.b0 += 1 })]
+                        Condition(PCond<3>, b0 = {b0}),
+                        Action(PAct<4>, b0 = {b0}),
+                    },
+                },
+                WhileDoElse {
+                    Action(PIo<5>, t0 = {=}),
+                    Action(PIo<6>, t0 = {b0}),
+                    KeepRunningUntilFailure {
+                        Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 2, &mut bb.b0)),
+                    },
+                },
+                WhileDoElse {
+                    MemSequence {
+                        AlwaysSuccess,
+                        Succeeder,
+                        StatefulAction(Task<8>),
+                        #[run_while(|bb| bb.b0 != 6)]
+                        #[skip_if(|bb| *bb.t0 != 5)]
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                            Condition(Cond<10>),
+                            RepeatUntil(Failure) {
+                                #[failure_if(|bb| *bb.t0 + 1 != bb.b0)]
+                                #[run_while(|bb| *bb.t0 + 1 != 7)]
+                                #[success_if(|bb| bb.b0 + 4 != 4)]
+                                Limiter(2) {
+                                    StatefulAction(Task<11>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1182Blackboard { b1 b0 });
+board!(Tree1182Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1183 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t1: i64,
             b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
         }
-        Switch(b1) {
-            case 4 => AsyncSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Remap(success = Failure, failure = Failure) {
-                    StatefulAction(Task<2> = Task::<2>),
+        Sequence {
+            ParallelAll(2) {
+                Deadline(30) {
+                    #[on_failure(|bb| *bb.t1 += 1)]
+                    Action(Act<0>),
                 },
                 TryCatch {
-                    #[failure_if(|bb| bb.b0 % 4 == 3)]
-                    #[post(|bb| if bb.b1 != *bb.t0 + 3 { bb.b1 += 2 })]
-                    SetBlackboard(b1 = {b0}),
-                    Action(PIo<3>, t0 = {b1}),
+                    StatefulAction(PTask<1>, b0 = 2),
+                    StatefulAction(Task<2>),
+                    Action(PAct<3>, b0 = 1),
                 },
-                #[on_success(|bb| if bb.b1 == 4 { bb.b1 += 1 })]
-                FlipSelector {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            case 2 => IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail, dynamic = true) {
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                },
-                StepSequencer {
-                    Action(Act<8> = Act::<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-                Conditional(|bb| bb.b1 % 2 < 1) {
-                    Condition(Cond<11>),
-                },
-                Filter(times = 3, filtered = Failure) {
-                    Cooldown(0, filtered = Skipped) {
-                        WaitValueUpdate(t0) {
-                            #[failure_if(|bb| bb.b1 % 2 < 1)]
-                            #[run_while(|bb| *bb.t0 != 5)]
-                            #[on_success(|bb| bb.b0 += 1)]
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                Condition(|ctx| ctx.check(12)),
-            },
-            case 1 => Remap(success = Success, failure = Success) {
-                #[on_failure(|bb| if *bb.t0 + 1 != (bb.b1 + 1) % 4 { *bb.t0 += 3 })]
                 Sequence {
-                    ScriptCondition(|bb| (bb.b0 + 1) % 3 > 0),
-                    Condition(Cond<13> = Cond::<13>),
-                    MemSequence {
-                        SetBlackboard(b1 = 6),
-                        Action(Act<14> = Act::<14>),
-                    },
-                    Action(Act<15>),
-                    RepeatUntilFailure(forever) {
-                        Precondition(|bb| bb.b1 + 1 > *bb.t0 % 4, else = Running) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
+                    #[on_halted(|bb| bb.t1.set(6))]
+                    Action(PAct<4>, b0 = {t1}, b1 = {b0}),
+                    Condition(Cond<5>),
+                    AlwaysSuccess,
                 },
             },
-            _ => Selector {
-                Condition(|ctx| ctx.check(16)),
-                Condition(Cond<17>),
-                #[skip_if(|bb| bb.b1 + 1 > 1)]
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(18, *bb.t0 % 4, &mut bb.b1)),
-                    Script(|bb| bb.b0 = 4),
-                },
+            Cooldown(10) {
+                ScriptCondition(|bb| bb.b0 % 2 != 0),
             },
         }
     }
 }
 
-board!(Tree1183Blackboard { b1 b0 t0 });
+board!(Tree1183Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1184 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        ReactiveSequence {
-            Parallel(success = 3, failure = 0) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                Action(Act<2>),
+        SequenceWithMemory {
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1>),
             },
-            #[run_while(|bb| bb.b0 % 4 > 0)]
-            #[post(|bb| if bb.b1 + 2 != 2 { *bb.t0 += 1 })]
-            Fallback {
-                StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
-                Action(Act<4>),
-                #[failure_if(|bb| bb.b1 < bb.b0)]
-                #[run_while(|bb| bb.b0 == 3)]
-                #[success_if(|bb| bb.b1 % 4 > 0)]
-                StatefulAction(Task<5>),
-                Action(PAct<6>, b0 = {=}, b1 = {b1}),
+            WhileDoElse {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
             },
-            Precondition(|bb| bb.b0 < bb.b1, else = Failure) {
-                #[on_success(|bb| { bb.b1 = 2; if bb.b0 + 3 < 2 { bb.t0.set(bb.b1 % 2) } })]
-                #[success_if(|bb| *bb.t0 < bb.b1)]
-                Timeout(0) {
-                    Sequence {
-                        Fallback {
-                            StatefulAction(Task<7>),
-                            #[post(|bb| { bb.b0 += 3; bb.b1 = bb.b0 })]
-                            #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b1 += 1 })]
-                            #[skip_if(|bb| *bb.t0 + 4 < 3)]
-                            StatefulAction(Task<8>),
-                        },
-                        AlwaysSuccess,
-                    },
+            Cooldown(20, filtered = Skipped) {
+                Filter(times = 3) {
+                    Condition(Cond<4>),
                 },
+            },
+            TryCatch {
+                AlwaysSuccess,
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+            },
+            MemPriority {
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
             },
         }
     }
 }
-
-board!(Tree1184Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1185 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        MemPriority {
-            Sequence {
-                FlipSelector {
-                    Loop(q0) {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
-                    },
-                    Condition(Cond<1>),
+        IndexSwitch(|bb| 1, out_of_range = Loop, dynamic = true) {
+            MemSequence {
+                #[success_if(|bb| bb.b0 == 2)]
+                #[skip_if(|bb| *bb.t0 % 2 == 1)]
+                Condition(Cond<0>),
+                #[skip_if(|bb| *bb.t0 % 4 == 0)]
+                #[success_if(|bb| bb.b0 > 0)]
+                Limiter(1) {
+                    Action(Act<1>),
                 },
-                Selector {
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                    AlwaysFailure,
-                    SetBlackboard(b0 = {t0}),
-                },
-                Condition(Cond<3>),
-                TryCatch(catch_on_halt = false) {
-                    Script(|bb| bb.b1 = (*bb.t0 + 1) % 4),
-                    Fallback {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                        #[run_while(|bb| *bb.t1 + 4 < 6)]
-                        StatefulAction(PTask<6>, b0 = {t1}, b1 = {=}),
+                StatefulAction(Task<2>),
+            },
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                RunOnce(then_skip = false) {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                        Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 2)),
                     },
                 },
             },
+            Action(Act<6>),
         }
     }
 }
 
-board!(Tree1185Blackboard { t1 b0 t0 q0 b1 });
+board!(Tree1185Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1186 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 5,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            b1: i64 = 4,
         }
-        MemSequence {
-            WasEntryUpdated(t0),
-            Sequence {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                ParallelAll(max_failures = -2) {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-                RepeatUntilSuccess(2) {
-                    Script(|bb| { *bb.t1 += 1; if *bb.t1 + 1 != 0 { bb.b1 += 3 } }),
-                },
-            },
-            Fallback {
-                StatefulAction(PTask<3>, b0 = {t1}, b1 = {=}),
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                Runner,
-            },
-            ReactiveSelector {
-                StatefulAction(Task<5>),
-                WasEntryUpdated(t0),
-                Remap(success = Success, failure = Success) {
-                    Sleep(30),
-                },
+        Retry(4) {
+            BinarySelector(|bb| bb.b0 % 2 < 1) {
+                Wait(10),
+                Action(PIo<0>, t0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree1186Blackboard { b0 b1 t1 t0 });
+board!(Tree1186Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1187 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 0,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
         }
-        Timeout(30) {
-            ReactiveSequence {
-                RunOnce(then_skip = true) {
-                    ParallelAll(1) {
-                        Succeeder,
+        WhileDoElse {
+            MemPriority {
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    WasEntryUpdated(t0),
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                },
+                RepeatUntil(Failure) {
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 4)),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<5>),
+                SequenceStar {
+                    StatefulAction(Task<6>),
+                    Action(Act<7>),
+                    Condition(Cond<8>),
+                },
+                Timeout(100) {
+                    Remap(success = Success, failure = Failure) {
+                        Condition(|ctx, bb| ctx.check_in(9, bb.b0 + 4)),
                     },
                 },
-                Remap(success = Success, failure = Failure) {
-                    ReactiveSequence {
-                        RepeatUntilSuccess(2) {
-                            UnsetBlackboard(o0),
-                        },
-                        RunOnce {
-                            StatefulAction(PTask<0>, b0 = 1),
-                        },
+                SequenceWithMemory {
+                    Action(PIo<10>, t0 = {=}),
+                    WasEntryUpdated(t0),
+                },
+                RunOnce(then_skip = false) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
+                        Condition(|ctx, bb| ctx.check_in(12, bb.b0 % 2)),
                     },
                 },
-                #[run_while(|bb| bb.b1 != (bb.b0 + 4) % 3)]
-                #[skip_if(|bb| bb.b0 > 7)]
-                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree1187Blackboard { b0 b1 o0 });
+board!(Tree1187Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1188 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Sleep(50),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            b1: i64,
+        }
+        Switch(b1) {
+            case 3 => AsyncSequence {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| bb.b0 > 5)]
+                #[on_failure(|bb| { bb.o0 = None; bb.t0.set(bb.b0 + 2) })]
+                #[failure_if(|bb| bb.o0.is_some())]
+                ParallelAll {
+                    ParallelAll(1) {
+                        ScriptCondition(|bb| bb.b1 > *bb.t0 + 3),
+                        #[success_if(|bb| bb.b0 != 5)]
+                        Condition(PCond<1>, b0 = 0),
+                    },
+                    StatefulAction(Task<2>),
+                    Wait(0),
+                    Condition(Cond<3>),
+                },
+            },
+            _ => ReactiveFallback {
+                Selector {
+                    Condition(PCond<4>, b0 = {b0}),
+                    BinarySelector(|bb| bb.b1 % 4 != 3) {
+                        Sleep(20),
+                        Condition(Cond<5>),
+                    },
+                    Condition(Cond<6>),
+                },
+                #[post(|bb| if bb.b1 % 2 < 1 { bb.b0 += 3 })]
+                #[on_failure(|bb| bb.b1 += 2)]
+                #[on_halted(|bb| bb.b0 += 1)]
+                IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+                    ReactiveFallback {
+                        Condition(Cond<7>),
+                        Action(PAct<8>, b0 = 9, b1 = {b1}),
+                        WasEntryUpdated(t0),
+                    },
+                    AsyncFallback {
+                        StatefulAction(Task<9>),
+                        Action(Act<10>),
+                    },
+                },
+                AsyncFallback {
+                    SequenceStar {
+                        Action(|ctx, bb| ctx.exec_in(11, bb.o0.unwrap_or(0) % 3, &mut bb.b1)),
+                        RetryUntilSuccessful(4) {
+                            Action(Act<12> = Act::<12>),
+                        },
+                    },
+                },
+                MemSequence {
+                    Filter(times = 3, count = Completed, filtered = Skipped) {
+                        StatefulAction(Task<13>),
+                    },
+                    MaxTime(10) {
+                        StatefulAction(PTask<14>, b0 = {b0}, b1 = {b0}),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1188Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1189 for Ctx {
         blackboard {
+            b0: i64 = 2,
             #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
         ReactiveSequence {
-            Sequence {
-                Precondition(|bb| bb.b0 + 3 < 1) {
-                    UnsetBlackboard(o0),
-                },
+            AlwaysSuccess,
+            WasEntryUpdated(t0),
+            Loop(q0, value = {t0}, if_empty = Success) {
+                AlwaysSuccess,
+            },
+            Sleep(10),
+            #[success_if(|bb| bb.b0 + 2 == bb.b0)]
+            BinarySelector(|bb| *bb.t0 % 3 == 2) {
+                AlwaysFailure,
                 Action(Act<0>),
-                Deadline(50) {
-                    StepSequencer {
-                        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                            Condition(|ctx, bb| ctx.check_in(1, 7)),
-                            StatefulAction(Task<2>),
-                        },
-                        WasEntryUpdated(t0),
-                        Sequence {
-                            StatefulAction(Task<3> = Task::<3>),
-                            Script(|bb| bb.t0.set(bb.b0 % 3)),
-                        },
-                    },
-                },
             },
         }
     }
 }
 
-board!(Tree1189Blackboard { t0 b0 o0 });
+board!(Tree1189Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1190 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-        }
-        Repeat(3) {
-            Priority {
-                KeepRunningUntilFailure {
-                    SequenceStar {
-                        Delay(10) {
-                            Inverter {
-                                Action(PAct<0>, b0 = {=}, b1 = {t1}),
-                            },
-                        },
-                        SetBlackboard(t0 = 5),
-                    },
+        Delay(0) {
+            Selector {
+                AlwaysFailure,
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
                 },
-                #[success_if(|bb| (*bb.t0 + 3) % 4 != 2)]
-                #[run_while(|bb| (*bb.t1 + 3) % 4 != 1)]
-                StatefulAction(Task<1>),
-                Condition(PCond<2>, b0 = {=}),
-                FlipSelector {
-                    WasEntryUpdated(t0),
-                    Action(Act<3>),
-                    RunOnce(then_skip = true) {
-                        Condition(|ctx| ctx.check(4)),
+                Inverter {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4> = Task::<4>),
                     },
-                },
-                IfThenElse {
-                    Condition(Cond<5> = Cond::<5>),
-                    SetBlackboard(b0 = {t1}),
                 },
             },
         }
-    }
-}
-
-board!(Tree1190Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1191Sub1 for Ctx {
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1191Sub0 for Ctx {
-        SubTree(Tree1191Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1191 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            StatefulAction(Task<0>),
-            SubTree(Tree1191Sub0),
+        Repeat(2) {
+            Fallback {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
+                Inverter {
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
         }
     }
 }
@@ -3330,376 +3029,433 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1192 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
         }
-        PolicyParallel(policy = FirstFailure) {
-            Sequence {
-                Delay(0) {
-                    RunOnce {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Script(|bb| { if *bb.t0 == 3 { *bb.t1 += 1 }; *bb.t1 += 2 }),
+        }
+    }
+}
+
+board!(Tree1192Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1193 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        Filter(times = 3, count = Failure) {
+            ReactiveFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                #[on_failure(|bb| bb.t0.set(5))]
+                Action(Act<1> = Act::<1>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree1193Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1194 for Ctx {
+        AsyncSequence {
+            FlipSelector {
+                AsyncFallback {
+                    Invert {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Failer,
+                    ReactiveSequence {
                         Inverter {
-                            ParallelAll(0) {
-                                StatefulAction(Task<0>),
-                                SetBlackboard(o0 = Some(7)),
-                                Action(PAct<1>, b0 = 8, b1 = {b0}),
-                                Precondition(|bb| bb.b0 % 4 > 0, else = Running) {
-                                    Action(Act<2>),
-                                },
+                            RepeatUntil(Failure) {
+                                Condition(|ctx| ctx.check(1)),
                             },
                         },
                     },
                 },
-                ParallelAll(2) {
-                    SetBlackboard(o0 = Some(3)),
-                    WhileDoElse {
-                        Condition(|ctx| ctx.check(3)),
-                        #[failure_if(|bb| (*bb.t0 + 3) % 2 < 0)]
-                        TryCatch(catch_on_halt = false) {
-                            UnsetBlackboard(o0),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-                ParallelAll {
-                    Action(|ctx| ctx.exec(5)),
-                    Condition(PCond<6>, b0 = 2),
-                },
             },
-            MemPriority {
-                ParallelAll(max_failures = -3) {
-                    StatefulAction(Task<7>),
-                    StatefulAction(PTask<8>, b0 = {t0}, b1 = {b0}),
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-                Repeat(4) {
-                    Loop(q0, if_empty = Failure) {
-                        Condition(Cond<10>),
-                    },
-                },
-                Condition(PCond<11>, b0 = 4),
-                Selector {
-                    StatefulAction(PTask<12>, b0 = {t0}, b1 = {b0}),
-                    ReactiveFallback {
-                        StatefulAction(Task<13>),
-                        Action(|ctx, bb| ctx.exec_in(14, bb.b0 % 3, &mut bb.b0)),
-                        Condition(Cond<15> = Cond::<15>),
-                    },
-                },
-                Condition(Cond<16>),
-            },
-        }
-    }
-}
-
-board!(Tree1192Blackboard { o0 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1193 for Ctx {
-        Fallback {
-            MemSequence {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                },
-                ReactiveFallback {
+            SequenceWithMemory {
+                Repeat(0) {
                     StatefulAction(Task<2>),
-                    Condition(Cond<3> = Cond::<3>),
                 },
-            },
-            Filter(times = 2, count = Completed, filtered = Failure) {
-                Limiter(1) {
-                    ParallelAll(max_failures = -4) {
-                        MaxTime(30) {
-                            Condition(Cond<4>),
-                        },
-                        Condition(Cond<5>),
-                        Action(|ctx| ctx.exec(6)),
-                        StatefulAction(Task<7>),
-                        RunOnce {
-                            Condition(Cond<8>),
-                        },
+                Sleep(10),
+                Parallel(success = 2, failure = 1) {
+                    Condition(Cond<3> = Cond::<3>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<4> = Task::<4>),
                     },
+                },
+                RepeatUntil(Success) {
+                    Condition(Cond<5>),
                 },
             },
             Fallback {
-                Action(Act<9>),
-                StatefulAction(Task<10>),
-                RetryUntilSuccessful(2) {
-                    Condition(|ctx| ctx.check(11)),
+                SequenceStar {
+                    Action(|ctx| ctx.exec(6)),
+                    StatefulAction(Task<7>),
                 },
-                RunOnce {
-                    Failer,
+                Action(Act<8>),
+                FlipSelector {
+                    Condition(Cond<9>),
+                    AlwaysFailure,
+                    StatefulAction(Task<10>),
                 },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1194 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-        }
-        ReactiveSequence {
-            Switch(b1) {
-                case 3 => Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                case 5 => Runner,
-                case 2 => AlwaysFailure,
-                _ => AlwaysSuccess,
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Action(Act<11> = Act::<11>),
+                IfThenElse {
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13>),
+                },
             },
-            MemSequence {
-                Action(PIo<1>, t0 = {=}),
-                Action(Act<2>),
+            RunOnce(then_skip = true) {
+                Failer,
             },
-            StatefulAction(Task<3>),
         }
-    }
-}
-
-board!(Tree1194Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1195Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1195Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        SubTree(Tree1195Sub1, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Interrupt(|bb| *bb.t0 + 2 != *bb.t0) {
-            SubTree(Tree1195Sub0, ..),
+        FlipSelector {
+            Fallback {
+                ReactiveSequence {
+                    Sleep(20),
+                    Fallback {
+                        ScriptCondition(|bb| *bb.t0 > *bb.t0 + 4),
+                        Limiter(3) {
+                            Action(PIo<0>, t0 = {b0}),
+                        },
+                    },
+                },
+            },
+            Repeat(2) {
+                Parallel {
+                    #[on_success(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 1 })]
+                    #[failure_if(|bb| *bb.t0 == bb.b0)]
+                    ParallelAll(3) {
+                        Action(|ctx| ctx.exec(1)),
+                        Inverter {
+                            StatefulAction(PTask<2>, b0 = 2, b1 = {b0}),
+                        },
+                        Condition(PCond<3>, b0 = {=}),
+                    },
+                    #[post(|bb| if *bb.t0 > 3 { *bb.t0 += 3 })]
+                    #[on_failure(|bb| if *bb.t0 % 3 < 1 { *bb.t0 += 1 })]
+                    Fallback {
+                        Condition(PCond<4>, b0 = {=}),
+                        Action(Act<5>),
+                        #[success_if(|bb| bb.b0 == 2)]
+                        #[run_while(|bb| (*bb.t0 + 4) % 3 < 0)]
+                        Filter(times = 2, filtered = Skipped) {
+                            Script(|bb| bb.t0.set(*bb.t0 % 4)),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1195Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1196Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree1195Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1196 for Ctx {
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            Priority {
-                Filter(times = 3, count = Success, filtered = Skipped) {
-                    Condition(Cond<1>),
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(0),
+        }
+        ReactiveFallback {
+            Selector {
+                Parallel(success = 2) {
+                    WasEntryUpdated(t1),
+                    StatefulAction(Task<0>),
                 },
-                SubTree(Tree1196Sub0),
-                Priority {
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4>),
+                StatefulAction(Task<1>),
+                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                    #[run_while(|bb| *bb.t1 > bb.b0)]
+                    #[success_if(|bb| bb.o0.unwrap_or(4) < (*bb.t1 + 3) % 4)]
+                    Sequence {
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
                 },
-                StatefulAction(Task<5>),
             },
             PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Wait(30),
-                FlipSelector {
-                    StatefulAction(Task<6>),
-                    Runner,
+                #[failure_if(|bb| *bb.t0 + 3 != 6)]
+                Action(Act<4>),
+                Action(|ctx, bb| ctx.exec_in(5, 3, &mut bb.b0)),
+            },
+            ForceFailure {
+                Repeat(1) {
+                    ReactiveFallback {
+                        Precondition(|bb| bb.o0.unwrap_or(5) < (*bb.t1 + 4) % 3, else = Failure) {
+                            ForceFailure {
+                                Interrupt(|bb| bb.o0.is_none()) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                        Conditional(|bb| *bb.t0 < 2, dynamic = false) {
+                            FlipSelector {
+                                AlwaysFailure,
+                                AlwaysRunning,
+                                Condition(PCond<6>, b0 = 6),
+                                Condition(PCond<7>, b0 = {b0}),
+                            },
+                        },
+                        #[skip_if(|bb| bb.b0 > 6)]
+                        #[run_while(|bb| *bb.t1 > *bb.t1 % 3)]
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
                 },
-                Condition(Cond<7>),
+            },
+        }
+    }
+}
+
+board!(Tree1196Blackboard { t1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1197 for Ctx {
+        WhileDoElse {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Timeout(100) {
+                        Sequence {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            ForceSuccess {
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                Limiter(3) {
+                    Invert {
+                        SequenceWithMemory {
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                Action(Act<6>),
+            },
+            ParallelAll(max_failures = -1) {
+                StatefulAction(Task<7>),
+                Condition(|ctx| ctx.check(8)),
+                StatefulAction(Task<9>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1197 for Ctx {
+    pub tree Tree1198Sub0 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
         }
-        WhileDoElse {
-            MemSequence {
-                BinarySelector(|bb| *bb.t0 + 3 != 1, dynamic = false) {
-                    Condition(PCond<0>, b0 = {=}),
-                    Action(PIo<1>, t0 = {b0}),
-                },
-            },
-            Repeater(forever) {
-                Script(|bb| { bb.b0 = 0; if bb.b0 % 4 < 1 { bb.b0 = bb.b1 } }),
-            },
-        }
+        ScriptCondition(|bb| *bb.t0 + 3 > bb.b0 + 4)
     }
 }
-
-board!(Tree1197Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
         blackboard {
             #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        Sequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Action(PIo<2>, t0 = {=}),
+        RunOnce(then_skip = false) {
+            Parallel(success = 2, failure = 1) {
+                ReactiveSelector {
+                    #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
+                    #[skip_if(|bb| *bb.t0 % 2 != 0)]
+                    ReactiveSequence {
+                        #[run_while(|bb| (*bb.t0 + 1) % 4 != 3)]
+                        #[skip_if(|bb| bb.b0 % 4 < 3)]
+                        Succeeder,
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                        Condition(|ctx| ctx.check(1)),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    #[failure_if(|bb| (bb.b0 + 3) % 2 != 0)]
+                    #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(0) })]
+                    MemPriority {
+                        RunOnce {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Priority {
+                        Action(Act<4>),
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                },
+                SequenceStar {
+                    Condition(|ctx, bb| ctx.check_in(6, 3)),
+                    BinarySelector(|bb| (*bb.t0 + 2) % 3 != 0, dynamic = false) {
+                        Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                        Condition(Cond<8>),
+                    },
+                },
+                BinarySelector(|bb| bb.b0 == (*bb.t0 + 2) % 2) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                        StatefulAction(Task<9>),
+                        AlwaysFailure,
+                        Condition(|ctx, bb| ctx.check_in(10, bb.b0)),
+                    },
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[post(|bb| if bb.b0 < *bb.t0 { bb.b0 += 2 })]
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<11> = Task::<11>),
+                        SubTree(Tree1198Sub0, ..),
+                        #[success_if(|bb| *bb.t0 + 4 < 6)]
+                        #[failure_if(|bb| *bb.t0 + 1 == (*bb.t0 + 4) % 4)]
+                        StatefulAction(PTask<12>, b0 = {b0}, b1 = {t0}),
+                        StatefulAction(Task<13> = Task::<13>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1198Blackboard { t0 });
+board!(Tree1198Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 5,
+            b0: i64,
             #[tracked] t0: i64,
         }
-        WhileDoElse {
-            MemPriority {
-                IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
-                    Invert {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Inverter {
-                    #[success_if(|bb| bb.b1 < *bb.t0 % 2)]
-                    #[skip_if(|bb| *bb.t0 % 3 == 2)]
-                    #[on_success(|bb| { if bb.b0 % 2 != 0 { bb.b1 += 1 }; bb.b1 += 1 })]
-                    Sleep(10),
-                },
-                StatefulAction(Task<3>),
+        RunOnce(then_skip = false) {
+            ReactiveFallback {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 1, &mut bb.b0)),
+                Action(Act<1>),
+                Action(Act<2>),
+                Condition(PCond<3>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1199Blackboard { b1 b0 t0 });
+board!(Tree1199Blackboard { b0 t0 });
 
 cases! {
-    Tree1100 "Ite(Flip(t0),Fb(t1,c2,c3,c4l),Keep(Rus{2}(Wde(c5,RFb(c6,c7),Try(Sub(c8l),t9)))))",
-    Tree1101 "B{o0=5;b1=3;t0=5}RFb(Scc{t0<o0|5},Bin{b1!7;_}(c0,Sl{30}))",
-    Tree1102 "B{b1=5;t0;o0=_}Isw{t0%4;_;_}(Sc{b1:=o0|0},Wde(a0,t1),@of{t0+=1}@si{none}RetF(c2),a3e)",
-    Tree1103 "B{b0=5;o0=5;t0=0}Cd{30;F}(Mt{30}(PAll{2}(Swm(@si{t0<b0%4}@of{t0+=1}@ki{t0>4}Ite(Cd{0;_}(Seq(t0,Scc{t0%3>1},a1,@ki{t0%3>1}Ub{o0},a2l)),Par{3;_}(Pre{b0%3<1;F}(t3),RFb(Scc{b0+4>5},F),RSeq(pt4{b0:t0},Fai),Wde(t5e,a6),Rep1(t7)))),@po{b0+=1;t0:=b0}@of{t0+=1}@rw{b0%4!2}S)))",
-    Tree1104 "B{b0=0;t0=1}Fb(Lim{2}(pi0{t0:=}),Keep(PAll{1}(pc1{b0:=},Flt{3;_;F}(Sc{b0+=3}),Rty2(c2))))",
-    Tree1105 "B{t0=0;q0=0;b1=2}Sw{4;5}(Try(Rep4(Fb(Fai,Wu{t0},t0,a1,a2b{9;b1})),@si{t0<3}SubA(Once(Rmp{S;S}(RT{2}(Swm(a3e,a4,Sl{20},t5)))))),Lp{t0;R}(Step(Su{t0}(Fb(Sc{t0+=2})),Fb(t6,Sl{20}),c7)),RT{3}(t8))",
-    Tree1106 "ASeq(AFb(OnceT(Mt{0}(Seq(To{0}(FS(Wt{50}))))),Ite(RFb(OnceK(c0)),c1)))",
-    Tree1107 "B{b1;t1=3;t0}MPri(t0,Step(t1,t2,t3e,Sb{t0=7},Sc{b1+=1}),@po{t0+=2}@fi{t1<5}@os{t1:=b1%4}Wv{t0}(Rpt{0}(Wt{20})),TryF(c4e,To{10}(FS(a5)),t6),t7e)",
-    Tree1108 "B{t0=3}Wv{t0}(Flt{3;S;F}(Wu{t0}))",
-    Tree1109 "Ret0(t0)",
-    Tree1110 "B{b0=1;t0=1;t1;q0=2}AFb(Seq(Su{t0}(@ki{b0>t0+2}RSeq(c0,c1e,a2,c3b{t0})),RFb(Pri(Lp{b0;S}(Seq(a4,a5e))))),Rep1(Isw{b0+3;_;T}(Bin{b0+2>3;T}(c6,Wu{t0}),Ret4(Pre{t0%3>0;R}(Rmp{S;F}(pi7{t0:=}))))),Cnd{t1+2>3;T;_}(t8),Seq(Wt{0},Rus{F}(a9b{b0%3;b0}),MPri(@rw{t1!6}Sb{b0=2},a10)))",
-    Tree1111 "B{t0=4}Ite(Once(Wu{t0}),@fi{t0+1%3!1}Once(c0),Sb{t0=7})",
-    Tree1112 "B{t0=2;b0=3}AFb(Rep3(Isw{b0;N;_}(Pre{t0>0;R}(c0b{t0%4}),pc1{b0:b0},a2e)))",
-    Tree1113 "B{b1=3;t0=5}RFb(RSeq(Rpt{1}(t0)),ASeq(t1),To{0}(RFb(Wu{t0},pc2{b0:t0},Wu{t0})),OnceT(Fb(Scc{b1%4<0},S)))",
-    Tree1114 "B{b0=4;t0}RFb(RepF(Fb(Dd{0}(pi0{t0:=}),Keep(MSeq(c1,pt2{b0:8},Fai)),Bin{t0>5;_}(t3,Sl{20}))),Ruf{3}(RSeq(Swm(Isw{b0+4;_;N}(pt4{b0:4},t5)),a6e)),RSeq(RSeq(@oh{t0:=b0}@ki{t0<b0+1}@rw{b0+2>3}Wu{t0},c7l,a8),MPri(@os{b0:=b0%4;t0+=1}@si{t0+3=6}@oh{b0:=t0+4}c9b{t0},t10,Dd{0}(t11),t12,t13),RSeq(@os{b0:=0;t0:=b0+1}@fi{t0!b0+1}Sb{b0=3},c14l,c15e)))",
-    Tree1115 "B{b0=0;t0}Try(Pri(PAll{2}(t0,@si{t0%3<1}Fai),pa1{b0:=},PAll{1}(Scc{b0>t0+2},c2,t3),Dl{50}(c4)),ASeq(Wt{20},c5,t6,c7e),Scc{b0>t0+4})",
-    Tree1116 "ASeq(a0,S)",
-    Tree1117 "B{t0;q0}Lp{t0;R}(Inv(FS(t0)))",
-    Tree1118 "B{b1=1;t0}Seq(SubR(SubA(c0)),@oh{t0+=3}@os{b1=2?b1:=t0+3}t1)",
-    Tree1119 "B{t0=5;q0;b1=0;b0=5}Fb(Lp{t0;S}(Seq(t0,@rw{b1=2}Rep0(pt1{b0:b0;b1:=}),Lp{b1;F}(Dd{0}(Ruf{3}(t2))))),Sel(@si{b0+1>t0}@oh{b0+=1}pc3{b0:b1},Bin{b0+2<1;_}(PAll{1}(pi4{t0:=},c5),@os{t0:=b0%3}Ret3(pa6{b0:4;b1:=})),Opt(@si{b1%4<3}@ki{t0!b0}t7)),t8)",
-    Tree1120 "B{b1=0;t0;t1=3;b0}Isw{b0;T;N}(@os{b1:=t1;t0+1<2?t1+=2}@ki{b0%2=0}Rty3(c0),SubR(pt1{b0:b0}))",
-    Tree1121 "B{b0;t0=3}Ret2(Step(Swm(@po{t0:=b0;t0:=b0%4}@of{t0:=t0+2%4}@os{t0:=b0;b0:=t0+2}t0,a1),AFb(MSeq(c2,t3,Wu{t0})),Dd{30}(Suc)))",
-    Tree1122 "B{b0=1;t0=3}Ite(Rep4(@rw{b0<5}@os{t0+=3;b0:=t0}Ret1(Swm(@po{t0+=1;t0+=1}@rw{t0>6}a0,Wv{t0}(Step(@fi{b0+1%2<1}pt1{b0:8;b1:t0},Sl{100})),a2e))),Swm(a3b{t0%2;b0},Pre{b0+1%3>1;F}(pc4{b0:=}),pi5{t0:=},a6),Rmp{S;F}(RSeq(PAll{1}(@ki{b0+4=2}t7,pt8{b0:=},@po{t0>b0?b0+=3}@of{b0+=1}Sl{0}),PAll{-3}(pi9{t0:=},Sb{t0=b0},pi10{t0:t0}))))",
-    Tree1123 "B{b0;o0;q0=3;t0}PPar{1;N}(Wde(RSeq(Scc{b0!t0},PPar{1;N}(a0b{b0+4;b0},ASeq(S,pc1{b0:4}))),RFb(@si{b0<4}Seq(SubR(@rw{t0>6}c2),Sl{100}),a3e),@of{b0+=1;t0<b0+1?b0:=t0%3}Swm(c4,c5,@of{none?b0+=1}Wt{20},Scc{t0<5},pa6{b0:4})),WU{b0>1}(Lp{b0;R}(Flip(SubR(Cd{0;K}(Sel(pi7{t0:=},@ki{t0+1%4=0}Suc,t8,Sb{t0=9}))),Keep(MSeq(Dl{0}(Wu{t0}),c9l))))),Mt{0}(@of{t0:=5}Bin{t0%2>0;N}(a10e,Keep(OnceK(PAll{-1}(Swm(c11b{b0},@os{b0:=o0|5%4}@ki{t0<3}t12)))))))",
-    Tree1124 "B{b0;b1;o0=_;t0}Mt{100}(MSeq(t0e,RFb(Rep3(@os{b0:=b1%3}@rw{b0%4=1}TryF(Fb(c1l,c2,t3),Step(Sl{0},Wt{20}),t4,Pre{b1=t0;F}(Rpt{F}(t5e)))),WU{some}(To{50}(Par{0;-3}(pt6{b0:b0;b1:b0},a7,pt8{b0:9;b1:b0},c9))))))",
-    Tree1125 "MSeq(F)",
-    Tree1126 "B{b1=3;t0=5;b0=5}Pre{t0=t0%3;S}(Isw{t0%2;T;_}(Rus{2}(Seq(Try(Pre{t0%4<1}(Rpt{0}(c0)),Seq(pa1{b0:1;b1:=},a2e,t3,Wt{20})),Par{2;-3}(Step(a4e,c5,Ret3(Wt{100})),Isw{t0+1;T;N}(Run,c6,c7),Seq(Star(Sb{t0=8},@os{b0<0?t0:=b1}t8))))),MPri(c9,OnceT(Dl{50}(PPar{1;T}(Once(pi10{t0:=}),t11))),OnceT(Sc{b0>4?b0:=b1}))))",
-    Tree1127 "B{t0}Intr{t0+1!0}(SubR(t0))",
-    Tree1128 "B{o0;t0=1;q0=0;b0=2}Flip(Keep(Lp{_;_}(Wde(Pre{b0+3>6;R}(a0),Sb{o0=4}))),Step(pt1{b0:b0},c2,Sc{t0+=1;t0:=t0+1%3}),RSeq(Ite(Wu{t0},t3,t4e)),t5)",
-    Tree1129 "B{b1=2;q0=2;b0;t0=2;t1}Lp{t0;F}(Dl{20}(Rep2(RSeq(pt0{b0:t0},Bin{t1%3=0;N}(Once(Scc{b1%2<0}),Scc{t1<1}),WU{t0>1}(Sb{b0=3}),TryF(c1,c2e,t3e),RFb(@rw{t1+1%4!3}@ki{t0%4<3}Suc,pt4{b0:=;b1:=},c5)))))",
-    Tree1130 "B{b1=5;t0=3;b0=5}@os{t0+=4}Sw{4;2}(a0b{t0+3%2;b1},@oh{b0+3%2>0?t0:=t0%2}t1e,WU{t0=4}(R))",
-    Tree1131 "B{b1;t0=4;b0=5}PAll{_}(Bin{b1+4>0;_}(c0,t1),@oh{b0+=3}pc2{b0:b1},@ki{t0+2!4}@si{t0%2!1}c3l,Ruf{F}(t4),t5)",
-    Tree1132 "Rty4(Suc)",
-    Tree1133 "B{t1=5;t0=4}Once(Cd{0;K}(c0b{t0}))",
-    Tree1134 "Seq(a0,c1,c2,t3,c4)",
-    Tree1135 "B{b0}@rw{b0!2}FS(FF(Seq(c0,Rmp{S;F}(Once(Opt(FS(c1)))))))",
-    Tree1136 "B{t0=1;q0;o0;b0=0}Seq(Ite(@si{t0+2!5}@of{t0:=7}Lp{_;K}(Dd{30}(Ret3(@oh{b0:=9}RSeq(ASeq(@rw{some}R,t0,Sb{b0=6}),Swm(@of{o0:=o0|2;t0+=2}a1))))),Bin{b0%4<2;T}(Mt{20}(@ki{b0>2}@os{b0+=1}Pri(t2,t3,Dd{50}(OnceK(Wt{20})),RSeq(Flip(@po{b0+=1}@ki{b0!6}c4l,c5e)))),c6)))",
-    Tree1137 "B{b1;t1=2;t0=4;b0=4}RSeq(Sw{0}(@fi{t1%3=0}Wde(Mt{0}(pi0{t0:=}),Sc{b0+=1},Sl{0}),@fi{t0%4=3}@oh{t1:=b1}Invt(SubA(Pre{t1%2!1;K}(@oh{b1:=t1}AFb(RSeq(@ki{t0+4<0}t1,pi2{t0:=},@os{t0:=t1%2;t1+=2}@si{b1+3!b0+3}c3l),Lim{3}(R),To{50}(@rw{t1!b1+2}@ki{t0=4}c4),t5e,WU{t0>3}(t6e)))))))",
-    Tree1138 "B{b0;t1=1}Pre{b0!4;R}(Seq(@si{t1+4>b0+2%4}@ki{b0>b0+1%2}Flt{1;S;K}(Sl{20}),RSel(a0b{b0;b0},t1),t2e))",
-    Tree1139 "B{b1;o0;b0=5;t0=4}Rpt{1}(Wde(WU{b1>o0|0}(t0),MSeq(Wu{t0},PPar{2;_}(Once(Ub{o0}),@ki{t0+4<b1+3%2}@rw{b0+3!4}t1))))",
-    Tree1140 "B{q0=2;b1=5;t0=2;b0=3}PPar{0;T}(pi0{t0:=},Lp{_;K}(@rw{b0>6}@ki{b0>2}@os{b0:=t0%3}SubA(Sb{b1=b0})))",
-    Tree1141 "B{b0=5;o0;t0=4}Fb(RSeq(Wde(t0,Ret2(Flip(Cnd{t0!1;N;_}(@os{o0:=_;t0:=b0}SubA(Sl{0})),RSeq(Sb{o0=8},Sc{b0:=t0}))))),Swm(SubA(RFb(RFb(t1,@ki{some}Invt(pt2{b0:0}),a3,Bin{t0+4<b0;_}(Sb{t0=2},pa4{b0:t0;b1:t0})),RFb(Flt{1;S;_}(a5),c6))),pa7{b0:3;b1:b0}))",
-    Tree1142 "B{t0=5;t1=0;b0}Su{t1}(Star(PAll{_}(@po{b0+=1}MSeq(c0l,Sc{t0:=t0+4%3;t1+=2})),t1,PPar{2;T}(@rw{t0+3%4>0}Swm(a2,Wt{10}),OnceK(Flip(SubA(S),t3))),Try(PPar{0;N}(pt4{b0:4;b1:t0},c5l),pt6{b0:0},Sc{b0+=1})))",
-    Tree1143 "B{t1}Rpt{2}(Ret4(pc0{b0:t1}))",
-    Tree1144 "B{t0=2;b0=4}Par{2;1}(Fai,Step(Rpt{1}(pt0{b0:b0;b1:t0}),t1,@ki{b0%3=0}a2,c3l,Wde(t4,c5)))",
-    Tree1145 "B{t0=5;b0;o0=_;b1}Pre{none;K}(Isw{o0|0%3;T;_}(Wde(a0,t1,Cd{10;_}(Wu{t0})),Cnd{b1>b1%4;N;_}(@po{t0+1>5?b1:=b0}Pre{b0+3<7;S}(AFb(t2,pt3{b0:=;b1:t0},Inv(Run))))))",
-    Tree1146 "B{o0=3}Ruf{3}(Sb{o0=9})",
-    Tree1147 "ASeq(RSeq(Inv(MSeq(t0,a1)),RSeq(c2,t3,S,c4),Dl{30}(Flip(c5l,c6,To{10}(c7l)))),Pri(Fb(TryT(Mt{10}(Wt{0}),t8)),ASeq(t9e,Suc),c10e,TryT(c11,t12,a13),Fb(t14,a15l,t16e)),PAll{-2}(Par{_;0}(t17,Sel(c18,c19),t20),Swm(Seq(t21e,a22l,Fai))))",
-    Tree1148 "Rmp{F;F}(PAll{-1}(Seq(Fb(t0,c1,c2),S,t3,t4e,S)))",
-    Tree1149 "Wde(MSeq(a0,a1e),c2l,t3e)",
-    Tree1150 "B{b0;t0=5;b1=1}Isw{b0%3;N;T}(t0,@of{b1:=t0}@os{b1:=b0;b1+=2}SubA(@os{t0:=b1%4;t0+=1}SubA(pa1{b0:b1;b1:t0})))",
-    Tree1151 "Rpt{1}(Swm(a0))",
-    Tree1152 "B{o0=_;b1;t0;b0=3}Seq(@oh{b0:=t0}RSel(c0,Step(Wt{50},S,Sb{o0=8},Scc{b0+2%4>2}),Scc{o0|3%2>0},c1e),a2b{3;b1})",
-    Tree1153 "B{q0=1;o0=0;b1=4;t0=1;b0=5}TryF(Isw{2;N;_}(Sel(Dl{20}(t0),Scc{t0+1>7},Lim{1}(Sl{10}))),Lp{t0;R}(PAll{_}(Rep4(S),c1l)),FS(Bin{t0+4>6;_}(ASeq(Scc{b1<o0|0%2},t2),@oh{b0:=t0+4}@of{b0:=3}@po{b0:=b1}TryF(Ub{o0},t3))))",
-    Tree1154 "PAll{0}(Rpt{0}(F),a0)",
-    Tree1155 "Inv(RSeq(Seq(Sub(RFb(Wt{10})),RSeq(Sub(RFb(t0,a1)))),FF(Dd{50}(Opt(RFb(Wde(t2,S),c3)))),Fb(Sel(Rty3(t4),RFb(c5,c6,t7e),OnceK(a8),t9,Ret0(F)))))",
-    Tree1156 "B{b0=1}Pre{b0%2<1;S}(Step(t0,F,RFb(pa1{b0:b0;b1:b0},a2e),a3b{0;b0},R))",
-    Tree1157 "B{b0=3;b1=5;t0}Flip(RFb(FF(Step(c0,Wu{t0})),c1,@of{b0>5?t0:=b1}@fi{b1%2<1}@oh{b0+=1}Scc{b0=b1+4%2},Fb(t2e,Sb{b1=t0})),Ite(RSeq(Sc{b0:=b1},Lim{3}(a3),Dd{20}(c4)),RT{3}(OnceT(Wt{10}))))",
-    Tree1158 "B{t0=2;t1;o0=_;b0}Step(Isw{o0|1;N;N}(pi0{t0:t1},Cnd{t0+1>2;_;F}(c1),a2l),RFb(WU{t0!2}(a3),@rw{b0%4!2}@of{o0|0%2<0?t1:=b0+4}@fi{t1!2}S),Lim{3}(Dl{20}(Intr{t0=t1+1}(@fi{b0>3}PAll{-1}(@ki{b0+3!1}@po{b0+=3;t1:=t1%2}Sb{o0=9})))),Rep1(Pre{o0|0%2=0;R}(a4)),Cnd{b0%4!1;T;F}(@rw{b0%2<1}Fb(@fi{b0+1%2<0}@oh{o0:=_}Ub{o0},pt5{b0:=},Rpt{F}(pi6{t0:=}))))",
-    Tree1159 "B{q0;b0=2;b1=0;t0=4}Mt{10}(RSeq(Step(c0,c1e,RFb(pi2{t0:b0},Sc{b1:=3;t0:=b1})),t3,OnceK(Lp{t0;R}(Cnd{b0>3;T;F}(c4b{t0+4%3})))))",
-    Tree1160 "B{t0;b1;b0;t1}Swm(Bin{t0+3>1;_}(RSeq(Sl{20},@si{t0>b1}t0),Sb{t1=b0}),ASeq(t1,Wu{t0}))",
-    Tree1161 "B{t1;o0=_;t0=2;b0=3}Step(WU{t0<1}(RSeq(Step(Seq(t0e,Ub{o0},t1,Cd{50;K}(Ret0(t2)),Sb{b0=1})),Ruf{3}(Sb{o0=3}))),Sb{b0=t1},Flt{3;S;_}(Pri(Flip(AFb(@rw{b0>1}@os{b0:=t0}a3e,t4,a5b{6;b0}),Flip(t6,pi7{t0:t1})))))",
-    Tree1162 "B{o0=2;b1=5;q0=4;b0=2;t0=3}Isw{t0;_;N}(Ret1(RFb(PPar{0;_}(@of{o0:=8}@po{b1:=7;b0:=t0}@si{b0%3>1}c0b{b0+1%4},c1,t2e))),c3b{t0},t4,Bin{b1%3>1;N}(Rep2(Lp{t0;F}(RT{3}(PPar{2;N}(c5l,a6b{t0+4;b1},a7l)))),Seq(@rw{b1<5}c8,t9,c10l)),Ite(Mt{0}(Swm(a11,a12)),Sel(pa13{b0:1;b1:t0},a14e,c15)))",
-    Tree1163 "B{t0=0;b1=2;b0=2}Fb(Pre{b0>6;S}(RT{1}(Seq(Rep3(a0),Sw{0;5}(a1,a2b{b0;b0},R),Ruf{F}(Rmp{F;F}(a3e))))),Swm(Flip(Fb(Scc{b1+3>2},Flt{1;F;F}(@of{b0+=1}t4))),Inv(RSeq(pt5{b0:3;b1:t0},c6))))",
-    Tree1164 "B{b1;b0=1;t0=2}Bin{b1+2%3=1;_}(@rw{b1>1}Swm(@po{b0+=1}@rw{t0%2>0}RSeq(Su{t0}(Sl{0}),Pre{t0%2<0;F}(Seq(@oh{b0:=b1}t0,t1e))),Dd{50}(Bin{b1%4>0;_}(pi2{t0:b1},@rw{t0!7}c3l))),MPri(PPar{2;N}(pc4{b0:8},a5l),a6e,@of{b1+=3}Sc{b1:=t0}))",
-    Tree1165 "B{b1;b0;t0}@fi{b1=4}RFb(Pre{t0+1=t0;R}(RSeq(Wu{t0},Scc{t0+3%3>1})),Rus{F}(@rw{b0>2}Rpt{3}(a0l)),@po{b0+=3}@rw{t0+2<5}@of{b1+=1;b1+3<6?b0+=3}Sw{4}(a1,a2))",
-    Tree1166 "B{t0=1;b1;q0=4}Sw{5}(S,Flip(Wu{t0},F))",
-    Tree1167 "B{t0;b1=4;b0=2;o0=3}@si{t0%3=2}@fi{b1>2}@rw{none}TryF(@fi{t0+3%3!2}@oh{t0:=b0%2}@si{t0<6}Fb(Fb(c0,c1),Cnd{t0%2>0;N;_}(c2)),Sb{t0=7},Seq(Pre{b0%2<0;R}(Wde(Sel(Ret4(PAll{_}(Sb{o0=7}))),Su{t0}(Fb(t3,@rw{b0>5}@os{b0+=1}@ki{b0<7}FS(pi4{t0:t0})))))))",
-    Tree1168 "B{t0=0;o0=0;b0}PAll{-2}(@fi{o0|3<b0+2}@po{o0:=_;t0+=1}RFb(c0e,ASeq(S,t1e,@si{o0|5%4>1}@po{t0+=1}t2),Sb{t0=b0}),SubR(t3))",
-    Tree1169 "RSeq(a0l,a1,F)",
-    Tree1170 "B{o0;b0=1;t0}@rw{b0>4}@of{t0:=o0|5;o0:=b0%4}Par{-1;_}(t0,t1)",
-    Tree1171 "B{b0=2;q0=1;b1=2;o0;t0=0}Seq(Once(@os{b0!o0|3%4?b1:=o0|1+4;o0:=7}@ki{b1+2%4<1}Flip(Star(Keep(Rep0(t0))),Par{-1;-1}(OnceT(Rpt{2}(c1l))),Lp{b1;_}(RSeq(Seq(pt2{b0:1;b1:=},@po{o0:=_}@fi{b0%2>0}@os{b0+=2}pc3{b0:=}))),Pre{b0%2<0}(Step(c4,PPar{0;_}(@ki{none}Scc{b1<6},t5,t6))),Sl{0})),RSel(Pre{t0>0}(Lim{1}(RSeq(a7,Wu{t0},RT{F}(@of{b0:=b1+1%3;o0:=_}t8)))),Ite(@rw{b0%4=3}@oh{b0:=6}@ki{t0=1}RFb(c9,t10e,a11),c12),MSeq(@oh{o0:=_}@po{b0:=t0}t13,RFb(c14,c15,a16b{b1;b1},a17b{t0%4;b0}))))",
-    Tree1172 "B{b0=4}Pri(PAll{-2}(a0,OnceT(@os{b0+=1}@po{b0<7?b0:=9}@fi{b0>3}t1),t2e))",
-    Tree1173 "B{o0;t1=3;b0;t0;b1=3}Cnd{t1>7;T;S}(TryF(RetF(Pre{t0=4;R}(Keep(Wde(@ki{o0|1%4<2}RSeq(Wu{t1},t0,@of{o0:=_}@oh{o0:=t0%2}@fi{o0|0!b1%2}c1b{t1+1},c2),AFb(c3l,c4e))))),RSeq(pi5{t0:b1},MSeq(Seq(a6,@fi{t0+2<2}@oh{b0+=1}Fb(c7e,c8),c9l)))))",
-    Tree1174 "B{b1;b0=4;t0}Isw{b1+4%2;_;_}(RSeq(RFb(Fai,t0e,Lim{2}(@si{b1%2<1}F),a1),Fb(@ki{t0!b1+1}@po{b1:=b0}t2,Cnd{b1=3;N;_}(Pri(@os{b1+=2}@rw{t0+4>b1+4%3}t3,S)),Opt(@ki{b0!2}c4)),t5),RFb(pi6{t0:=},Swm(S,c7)))",
-    Tree1175 "B{t0=1;b0}Wde(Wv{t0}(Wv{t0}(Swm(a0,c1b{3}))),Ret1(OnceK(@rw{b0+2<t0}Sc{b0+=1;t0<b0%2?b0+=3})))",
-    Tree1176 "B{b0}Fb(t0,pc1{b0:=})",
-    Tree1177 "B{b0=0}Rty1(SubA(Rty0(SubA(@of{b0+=3}c0))))",
-    Tree1178 "Once(t0)",
-    Tree1179 "B{o0;t0;b0=4}RSeq(c0,@rw{b0!4}@oh{b0:=t0}@po{b0:=b0%4}t1,RSeq(c2,F))",
-    Tree1180 "B{b0;q0;b1;t0}OnceK(Lp{b1;F}(Sc{b0:=b0%3;t0:=b1+1%4}))",
-    Tree1181 "B{o0=0;b0;q0=1;t0=3}MPri(pa0{b0:=;b1:b0},a1,Rus{2}(@of{t0+=1;o0:=t0}@fi{b0<1}Lp{b0;K}(pc2{b0:8})))",
-    Tree1182 "B{b1=1;b0}PPar{1;N}(c0l,@rw{b1%2>0}F,pa1{b0:=})",
-    Tree1183 "B{b1;b0=5;t0=3}Sw{4;2;1}(ASeq(RSeq(t0,t1),Rmp{F;F}(t2e),Try(@fi{b0%4=3}@po{b1!t0+3?b1+=2}Sb{b1=b0},pi3{t0:b1}),@os{b1=4?b1+=1}Flip(t4,t5)),Isw{b1%2;N;T}(RFb(t6,c7),Step(a8e,t9,t10e),Cnd{b1%2<1;_;_}(c11),Flt{3;_;F}(Cd{0;K}(Wv{t0}(@fi{b1%2<1}@rw{t0!5}@os{b0+=1}R))),c12l),Rmp{S;S}(@of{t0+1!b1+1%4?t0+=3}Seq(Scc{b0+1%3>0},c13e,MSeq(Sb{b1=6},a14e),a15,Ruf{F}(Pre{b1+1>t0%4;R}(Wu{t0})))),Sel(c16l,c17,@ki{b1+1>1}RFb(a18b{t0%4;b1},Sc{b0:=4})))",
-    Tree1184 "B{b0=5;t0=5;b1}RSeq(Par{3;0}(t0,c1e,a2),@rw{b0%4>0}@po{b1+2!2?t0+=1}Fb(pt3{b0:b1;b1:b0},a4,@fi{b1<b0}@rw{b0=3}@si{b1%4>0}t5,pa6{b0:=;b1:b1}),Pre{b0<b1;F}(@os{b1:=2;b0+3<2?t0:=b1%2}@si{t0<b1}To{0}(Seq(Fb(t7,@po{b0+=3;b1:=b0}@of{t0:=b0;b1+=1}@ki{t0+4<3}t8),S))))",
-    Tree1185 "B{t1;b0=1;t0=2;q0=3;b1=4}MPri(Seq(Flip(Lp{_;_}(c0b{t0%3}),c1),Sel(pa2{b0:=;b1:b0},F,Sb{b0=t0}),c3,TryF(Sc{b1:=t0+1%4},Fb(t4,t5e,@rw{t1+4<6}pt6{b0:t1;b1:=}))))",
-    Tree1186 "B{b0=2;b1=5;t1;t0=1}MSeq(Wu{t0},Seq(pt0{b0:=;b1:t1},PAll{-2}(a1,t2),Rus{2}(Sc{t1+=1;t1+1!0?b1+=3})),Fb(pt3{b0:t1;b1:=},pt4{b0:=;b1:=},Run),RSel(t5,Wu{t0},Rmp{S;S}(Sl{30})))",
-    Tree1187 "B{b0=0;b1=0;o0}To{30}(RSeq(OnceT(PAll{1}(Suc)),Rmp{S;F}(RSeq(Rus{2}(Ub{o0}),Once(pt0{b0:1}))),@rw{b1!b0+4%3}@ki{b0>7}c1))",
-    Tree1188 "Fb(t0,c1,Sl{50})",
-    Tree1189 "B{t0;b0=4;o0=_}RSeq(Seq(Pre{b0+3<1}(Ub{o0}),a0,Dd{50}(Step(Bin{none;N}(c1b{7},t2),Wu{t0},Seq(t3e,Sc{t0:=b0%3})))))",
-    Tree1190 "B{t1=5;t0=1;b0=0}Rep3(Pri(Keep(Star(Dl{10}(Inv(pa0{b0:=;b1:t1})),Sb{t0=5})),@si{t0+3%4!2}@rw{t1+3%4!1}t1,pc2{b0:=},Flip(Wu{t0},a3,OnceT(c4l)),Ite(c5e,Sb{b0=t1})))",
-    Tree1191 "TryF(t0,Sub(Sub(c1)))",
-    Tree1192 "B{o0=_;b0=2;q0=4;t0}PPar{0;_}(Seq(Dl{0}(Once(Inv(PAll{0}(t0,Sb{o0=7},pa1{b0:8;b1:b0},Pre{b0%4>0;R}(a2))))),PAll{2}(Sb{o0=3},Wde(c3l,@fi{t0+3%2<0}TryF(Ub{o0},c4))),PAll{_}(a5l,pc6{b0:2})),MPri(PAll{-3}(t7,pt8{b0:t0;b1:b0},t9e),Rep4(Lp{_;F}(c10)),pc11{b0:4},Sel(pt12{b0:t0;b1:b0},RFb(t13,a14b{b0%3;b0},c15e)),c16))",
-    Tree1193 "Fb(MSeq(PPar{2;_}(c0,a1),RFb(t2,c3e)),Flt{2;R;F}(Lim{1}(PAll{-4}(Mt{30}(c4),c5,a6l,t7,Once(c8)))),Fb(a9,t10,Ret2(c11l),Once(Fai)))",
-    Tree1194 "B{b0=2;t0=1;b1=1}RSeq(Sw{3;5;2}(a0b{b1;b0},Run,F,S),MSeq(pi1{t0:=},a2),t3)",
-    Tree1195 "B{t0=2}Intr{t0+2!t0}(SubA(SubR(t0e)))",
-    Tree1196 "AFb(t0,Pri(Flt{3;S;K}(c1),Sub(t2),Pri(c3l,t4),t5),PPar{1;T}(Wt{30},Flip(t6,Run),c7))",
-    Tree1197 "B{b1;b0=4;t0}Wde(MSeq(Bin{t0+3!1;N}(pc0{b0:=},pi1{t0:b0})),Rpt{F}(Sc{b0:=0;b0%4<1?b0:=b1}))",
-    Tree1198 "B{t0}Seq(t0,t1,pi2{t0:=})",
-    Tree1199 "B{b1;b0=5;t0}Wde(MPri(Isw{b1;T;_}(OnceT(t0)),Ite(t1,F,Invt(t2))),TryF(Inv(@si{b1<t0%2}@ki{t0%3=2}@os{b0%2!0?b1+=1;b1+=1}Sl{10}),t3))",
+    Tree1100 "B{t0;b0=1}RSeq(RSeq(Ret3(t0),a1,a2),PAll{2}(Sc{b0:=t0+3},t3,Sb{t0=7}))",
+    Tree1101 "PAll{-3}(Seq(Rep0(c0),Sel(Seq(c1,S),c2)),Ite(a3,t4),Ite(c5l,Cd{100;_}(Sl{0}),t6),Wde(AFb(F,t7),RSeq(a8),Fb(a9,a10,S)),PPar{2;_}(Sl{0},PPar{1;N}(t11,Sl{10},t12e),t13))",
+    Tree1102 "B{t1=2;b0;b1=1}@rw{b0+1%2!1}OnceT(Sw{3;2}(MSeq(Rus{F}(a0l),c1),Pre{b0+3%3!2;S}(Swm(Intr{b1>3}(Scc{t1%4=0}))),@ki{t1=0}TryF(Rep2(t2),Sc{b1:=t1+4})))",
+    Tree1103 "B{b0=5;t0=4}Wde(c0,Bin{b0+1=t0+3%4;T}(Wv{t0}(Sb{t0=b0}),pi1{t0:t0}),t2)",
+    Tree1104 "Seq(t0,Sub(t1e))",
+    Tree1105 "B{t0=4;b0;b1=0}@fi{b1<6}Sel(Flip(pc0{b0:4},Sw{4}(@of{b0:=t0}pc1{b0:t0},c2),Rep2(Sl{10}),t3,a4e),Bin{t0%2=1;N}(Dl{10}(RSeq(t5,t6)),Rty1(Cd{10;K}(@os{b0=7?t0+=2}@of{t0+4%3>0?b0:=b1}Dd{0}(pa7{b0:=;b1:b0})))))",
+    Tree1106 "B{o0=1;t0=5}Par{-2;2}(t0,t1,Pre{none;R}(Sb{t0=6}),c2)",
+    Tree1107 "B{b0=2}Rmp{S;S}(@os{b0+=1}RFb(t0,t1,c2))",
+    Tree1108 "Rus{F}(a0)",
+    Tree1109 "B{b1=0}Ite(Sw{3}(SubR(t0),Sb{b1=1}),pc1{b0:3})",
+    Tree1110 "B{t1=0;t0=3;b0;q0}@rw{t1+2=2}PPar{0;T}(Cnd{b0<3;_;F}(Lp{_;F}(pi0{t0:=})),@si{t0<6}Su{t0}(OnceK(pi1{t0:b0})))",
+    Tree1111 "B{t0=4;o0;b0=2}Wv{t0}(OnceK(Seq(RFb(pi0{t0:=},Ub{o0}),PPar{2;N}(a1e,pc2{b0:b0}))))",
+    Tree1112 "B{t0;b1=0}Rty2(PPar{1;T}(MSeq(pi0{t0:b1},pi1{t0:=},Rep4(Step(a2e)))))",
+    Tree1113 "B{t0=1;q0=4;b0=3}Fb(AFb(pa0{b0:t0;b1:b0}),Lp{t0;_}(RFb(Lp{t0;F}(Fb(t1,Wt{100})),RU{S}(Pre{t0!b0;F}(Opt(Sl{30}))))))",
+    Tree1114 "Rep2(Pri(Sub(Swm(pa0{b0:5},t1e))))",
+    Tree1115 "B{t0=2;b1}Fb(OnceK(OnceK(Sw{3}(Flip(S,SubA(SubR(t0))),Step(MPri(Fai,Sl{20}),Dl{20}(RSeq(a1e,a2l,pt3{b0:t0;b1:t0})))))))",
+    Tree1116 "B{t0=1;o0=4}ASeq(Swm(pc0{b0:0},t1,@of{t0+=1}Sb{o0=8}))",
+    Tree1117 "B{t0;o0=_;b0=4}Swm(t0e,Sc{t0+=3;b0+=3},@si{o0|2+2<3}@po{t0+=3}c1b{t0},t2e)",
+    Tree1118 "B{b0=3;o0;t0=5;b1=5;t1=1}MPri(Sw{2;3}(Sb{b1=1},PPar{0;N}(@os{o0:=1}@si{none}pt0{b0:b0;b1:=},c1),PAll{-1}(Wt{0},RepF(pi2{t0:t1}))),Cd{0;K}(TryT(t3,t4,Keep(pa5{b0:=}),pc6{b0:=})),Mt{10}(Try(Sb{t0=1},TryT(pc7{b0:=},Sl{50}))),c8,To{50}(MPri(Ret3(@fi{b0%2=0}ASeq(t9e,c10)),c11)))",
+    Tree1119 "B{b1=1;b0;t0=5;t1;o0=_}PAll{3}(Pre{some;S}(Sw{2;3}(Sb{t1=6},Fb(t0e,Sb{o0=1}),@of{t1+=1}@si{b0+2!2}c1l)),@fi{b1%3>1}Swm(PAll{1}(t2e,Sl{0}),@of{b0:=b1%3}@si{t1!1}Par{_;2}(Run,a3b{1;b1})),Flip(RFb(Dd{0}(t4),Wu{t0},@fi{some}@os{b1>1?b0:=0}Rep4(Wu{t1})),PAll{_}(pc5{b0:=})))",
+    Tree1120 "B{t0;b0=2}Star(Cnd{t0<t0+3;N;F}(PPar{0;_}(t0,t1,R)),SubA(MSeq(c2,pc3{b0:=})),Rus{F}(RFb(t4,AFb(t5),F)))",
+    Tree1121 "B{b0;t1=4}@si{b0=3}RFb(pa0{b0:t1;b1:b0},t1,RSeq(c2e,pt3{b0:=}))",
+    Tree1122 "B{q0;b0=3;t0;b1=1}Star(Sw{1}(a0,a1),Bin{b1!3;N}(c2e,Fb(a3e,t4)),Seq(Fb(SubR(@po{b1!b0?t0+=1;b0+=1}@rw{b0%2<0}pc5{b0:=}),Run)),Star(a6,c7),Lp{b0;_}(RT{2}(Keep(Ruf{2}(Scc{b0<7})))))",
+    Tree1123 "B{b0;q0=1;b1;t0=2}Swm(Swm(Flip(Star(t0,t1,@fi{t0%4!0}@ki{b1%3>1}@rw{b1%3!1}pt2{b0:b1;b1:t0}),Lim{1}(@os{t0:=7;b1<1?b1+=1}@ki{b1>3}RFb(Fai,t3)),RFb(c4l,c5),MSeq(Rus{F}(Par{2;_}(F,@os{t0+=3}@ki{b0=t0+1}@of{b1+=3}Sc{b0:=b1%4;b1+=3},c6))))),RFb(Rpt{2}(Lp{b1;_}(@os{t0+=1}c7))))",
+    Tree1124 "B{o0}Par{2;-2}(Sl{10},Ub{o0})",
+    Tree1125 "B{b0=3;b1=5;t0;o0;t1=0}Seq(@rw{some}@os{b0+=3}Swm(Pre{o0|1%4!3}(Sb{o0=7}),t0),@fi{t1>2}@ki{o0|1%4=3}Fb(Cd{20;_}(c1l),a2),Ret3(Sw{3;2}(c3,@os{t0+=2}t4,t5)),OnceT(Par{2;1}(@oh{none?t0:=b1;b0+=2}@fi{t0+3%4<0}@po{t1:=b0}Suc,c6,Sc{t1+4>o0|0+4?b0:=t1;b1+=1},pi7{t0:b0})))",
+    Tree1126 "B{q0;t0;b0=1}Fb(Isw{t0%4;_;_}(S,Wt{10},Lp{_;F}(S)),@fi{b0+2%4=1}@os{b0:=t0}@of{b0+=3}Cd{10;_}(Lp{_;S}(SubR(Ret1(a0l)))),F,t1,t2)",
+    Tree1127 "B{b1=1;o0=0;b0=5}TryT(RSeq(t0,pt1{b0:2},TryT(a2,Ub{o0}),t3),MPri(a4b{b1;b1},t5,t6,pi7{t0:b1}),@ki{b0+2>2}pa8{b0:=})",
+    Tree1128 "B{t0;b0}Mt{0}(Seq(pc0{b0:=},PPar{1;T}(F,Rep1(SubA(RSeq(S,t1))),Sb{t0=2}),Dl{30}(Suc)))",
+    Tree1129 "B{b0=0;o0=_;b1=0;q0;t0=5}Rep1(Lp{b0;S}(Try(@of{b0+=2;b1:=b0%3}@po{o0:=_}pi0{t0:=},F)))",
+    Tree1130 "OnceK(MSeq(t0,t1))",
+    Tree1131 "B{b0;t0;b1=2}@ki{b0>6}@rw{b1%4!2}MSeq(@fi{t0<2}@po{b0+=1}pa0{b0:t0},SubA(Rep1(t1e)),Sb{b1=9})",
+    Tree1132 "B{b0=5;t0=4}@oh{b0+=2}@fi{t0+4=1}Rpt{3}(t0)",
+    Tree1133 "B{b0;t0=0;o0=3}ASeq(AFb(c0l,c1),S,@os{o0:=b0;b0:=t0}@po{b0+=3}a2)",
+    Tree1134 "B{b0;t0=4}Try(FS(FF(c0b{b0})),Step(RSeq(pa1{b0:0})),pt2{b0:b0;b1:t0},Rpt{1}(@po{b0+=1}@rw{t0!3}a3))",
+    Tree1135 "B{o0=1;t0;b0=3}PPar{0;_}(Rpt{3}(Inv(Inv(@rw{b0%3=0}Bin{b0+3%2<1;N}(@po{o0:=b0;b0+=4}@os{o0|1>o0|3?b0+=1;b0+=2}Seq(Fb(t0,c1b{b0%3}),Step(Sb{o0=2},t2e),Suc),FF(FF(@os{t0<0?t0:=4}Sc{t0:=1})))))),RFb(Wv{t0}(Par{_;-1}(Flip(c3,@po{t0:=b0%2}@si{t0%3>1}c4,c5e,a6l))),Fb(c7e,t8,pi9{t0:b0},Dd{10}(t10),@oh{o0:=t0}a11)))",
+    Tree1136 "Flip(RSeq(t0),Fb(RSeq(c1e,t2e)))",
+    Tree1137 "B{b0=3;t0=4}Star(@po{b0+=3}@oh{t0:=b0+2}@fi{b0=3}a0l,Ite(pi1{t0:=},t2),RSeq(Sc{b0:=t0%4},F))",
+    Tree1138 "OnceK(Keep(t0))",
+    Tree1139 "B{t0=4}MPri(pa0{b0:t0;b1:t0},Flt{2;R;F}(a1l))",
+    Tree1140 "B{b0=5;b1=5}Par{0;_}(Ret0(t0),Seq(pa1{b0:7;b1:b0},PPar{2;_}(FS(pt2{b0:2;b1:=}))))",
+    Tree1141 "B{t0=0;b0}Ite(@si{t0%4<2}c0,Step(F,c1b{t0+4},Rep1(Rus{F}(t2)),Dl{0}(Scc{b0%2>0})),F)",
+    Tree1142 "Invt(Keep(Star(Rep2(pc0{b0:2}),t1e,a2,MSeq(c3,t4))))",
+    Tree1143 "RSeq(Seq(S,Fb(a0),Cd{30;F}(c1)),MPri(PAll{_}(t2,a3),t4e,FF(Once(a5))),F)",
+    Tree1144 "RU{F}(Opt(Wt{10}))",
+    Tree1145 "B{b1=1;t0;b0=3}TryT(Pre{b0%3>1;K}(Sb{b1=4}),Sw{5}(c0,Sb{t0=b1}))",
+    Tree1146 "B{t0=2;b1=5}Pri(Swm(pt0{b0:2;b1:t0},a1b{b1;b1}),PPar{0;T}(RSeq(pi2{t0:b1},t3,Wu{t0},Wt{20})))",
+    Tree1147 "B{t0}Rpt{0}(@oh{t0%3=0?t0+=2}@os{t0+=3;t0:=t0+2%4}SubA(SubR(pc0{b0:t0})))",
+    Tree1148 "B{b1;t0;o0}Try(@of{none?o0:=b1+3}@ki{t0>6}Rep0(t0),F,t1)",
+    Tree1149 "B{b0=1;t0=3}Fb(t0,pa1{b0:t0},@of{t0:=t0%4}@os{b0:=t0}c2)",
+    Tree1150 "B{t0=4;b0=5;o0=_;b1=4}PAll{_}(c0,RFb(t1,pa2{b0:b1;b1:t0},@os{t0+=2}@po{b0+=3;t0:=8}@ki{some}RetF(@rw{b1+1!b0+4%3}pi3{t0:=})))",
+    Tree1151 "B{b0=3;t0=2}Seq(RFb(@os{t0:=b0+3;t0:=b0+3%3}@of{b0+=1}t0e,Wu{t0}),a1,Sc{b0+=3},Dl{50}(c2))",
+    Tree1152 "B{b1=2}Pre{b1+1%4=3;S}(RSeq(t0,@po{b1+=3}c1b{b1%3}))",
+    Tree1153 "B{o0;t0=2;b0;q0}Swm(@oh{o0:=t0+1}Isw{b0+2;_;_}(RFb(@fi{b0%3>1}@of{t0:=o0|4%2}a0,t1),F,MPri(Fb(RFb(a2,c3b{t0}),t4)),Fai,Swm(t5e,t6,pc7{b0:=})),RFb(MPri(pt8{b0:t0;b1:t0},pa9{b0:6;b1:b0},@fi{b0%2<0}pi10{t0:t0},t11),Wu{t0},Ruf{1}(Wde(c12,Sb{o0=2})),Par{_;1}(Lp{t0;_}(Swm(Swm(Sl{0},Suc),Wt{0},t13)))))",
+    Tree1154 "B{t1=3;b0=4;o0=0;b1=1;t0=4}FF(MSeq(MPri(pa0{b0:=;b1:=},Wu{t1}),Par{0;2}(FS(@rw{t0+1>3}t1e),Scc{b1!0}),Scc{none},Flip(t2e,Sl{50})))",
+    Tree1155 "B{t0;b0=0}@rw{b0=2}@oh{t0!b0?b0+=1;b0+=3}@po{b0+=1}Step(t0,SubR(Par{2;_}(c1b{0},pi2{t0:t0},c3)),Rus{1}(@os{b0+=1}@po{t0!4?t0:=b0+1%3}Opt(pc4{b0:t0})))",
+    Tree1156 "B{t1;t0}@oh{t1+=1}RSeq(S,Fb(a0,c1,c2,c3l,t4e),t5,RSeq(t6,Sb{t0=7},t7))",
+    Tree1157 "B{b1=3;t0;b0=3;o0=5}Pri(Sw{3;0}(Ub{o0},Sw{3;1}(pc0{b0:b0},pi1{t0:=},@po{t0+=2;b1:=t0}@fi{t0<5}@of{b0+=2;b0=7?t0:=b0}SubR(S)),c2),Star(@os{b1:=o0|3%3}@fi{b0<0}@si{t0%3<2}Sc{t0+=3},Sb{o0=8},Sc{o0:=t0%2},@rw{t0<6}a3l))",
+    Tree1158 "B{t1=2;b0=5;o0=4;t0=5}RFb(Isw{o0|5;_;T}(@of{o0:=_}@oh{o0:=_;b0:=t0}a0,Sel(Scc{o0|4+4>6},FS(@of{t1+4%4>2?b0+=2;t1+=3}Isw{0;T;_}(Wt{20},a1e,t2,@os{b0>2?o0:=t0;b0:=2}c3b{t0}))),MSeq(Sb{t1=7},pc4{b0:=},c5)))",
+    Tree1159 "B{b0=0;b1;o0;t0}Seq(@oh{o0:=_}@ki{b0+2<3}Keep(MSeq(@po{b0+=1}AFb(c0b{t0+1},Once(@si{some}c1b{b1+2}),F,Mt{10}(S),Ub{o0}))),c2,@oh{b0+2%2>0?b0+=2}PPar{1;_}(c3l,To{10}(c4),t5,a6))",
+    Tree1160 "B{b1=4;t0=1;o0}Dd{20}(@fi{none}Seq(RSeq(Wu{t0},Ub{o0},a0,Sb{b1=2},Dl{0}(t1))))",
+    Tree1161 "B{b0;o0;t1=1}Intr{none}(RU{F}(Pri(SubA(PPar{2;_}(Fai,Ub{o0})),RSeq(Wu{t1},t0),t1e,Flip(pt2{b0:3},c3e,a4,c5l))))",
+    Tree1162 "PAll{-2}(Rep0(c0),Ret4(Inv(Swm(a1,Wt{10}))))",
+    Tree1163 "B{b0=3;t0;o0}TryT(SubA(Wde(a0,t1)),Swm(pi2{t0:b0},pc3{b0:t0},t4),Dl{0}(SubA(Intr{o0|0>4}(Flt{2;_;K}(pa5{b0:b0;b1:b0})))),c6)",
+    Tree1164 "B{b0=0}Pre{b0!3;S}(t0)",
+    Tree1165 "Seq(ASeq(t0,a1,t2,a3,t4),Rmp{F;F}(Rus{F}(t5)),t6)",
+    Tree1166 "B{t0=1;b0=4}@fi{b0+2=0}@ki{t0+1<t0%4}@oh{b0:=t0+3}PPar{1;N}(@si{b0%3>1}@os{b0+=1}@fi{b0=t0}F,Fb(c0b{b0+2},a1l))",
+    Tree1167 "B{t0=1;b1=3;b0=1}@rw{b1>3}Wde(@of{b1:=t0+1}@oh{b0+=2;t0:=b0}a0l,t1)",
+    Tree1168 "B{o0=1;b0=2;t0=3}MPri(PPar{2;N}(Isw{o0|5;_;_}(@fi{t0+1<t0+3%3}Sel(t0,t1),Wt{100}),RFb(PPar{0;N}(t2,c3l),@fi{b0%4>0}@of{b0+=1}Sl{50},Wu{t0},pi4{t0:=},Scc{b0+2!o0|4+1%4}),Lim{1}(a5b{b0+2;b0})))",
+    Tree1169 "B{b0=5;b1=3;q0;o0;t0}@oh{t0<2?t0+=1}@os{b0+=2}TryT(TryT(MPri(@ki{none}Wu{t0},PPar{0;_}(@si{t0>3}Ub{o0},c0b{b0},pt1{b0:=},pt2{b0:b0},Once(Ub{o0})),Swm(c3,a4l)),Ite(Seq(t5e,Ub{o0},@of{t0:=b0%3}t6e,a7),RFb(c8,pa9{b0:4;b1:=},t10,t11e,t12))),Isw{t0+2;_;T}(PAll{_}(PAll{3}(S,t13,c14l,R,c15),Ret2(Swm(Sb{b0=4},pa16{b0:t0})),pt17{b0:6;b1:=},Rus{3}(Lp{t0;K}(a18l)),RFb(c19,OnceK(t20),pa21{b0:6;b1:=}))))",
+    Tree1170 "B{t0=1;b0;b1=5}@si{t0=t0+3}Swm(RSeq(Ret2(Par{_;2}(c0,pt1{b0:=;b1:t0},Inv(c2))),Par{0;2}(FF(Ret0(c3)),Sl{0},c4)))",
+    Tree1171 "Ite(Cd{10;F}(Sub(MSeq(Opt(c0),RFb(t1e,Sub(F)),PAll{2}(c2,t3,t4,t5)))),Flt{2;R;K}(FF(Dl{10}(c6))))",
+    Tree1172 "Swm(MSeq(a0,Wt{20}),Ruf{2}(PPar{0;T}(OnceK(a1l),To{0}(a2))),To{100}(c3),Swm(t4e,Sub(Rep0(Fai))))",
+    Tree1173 "B{o0=_;q0=0;b1;t0}Pre{some;S}(Bin{b1=6;N}(RSeq(@rw{o0|1%3!2}t0,Sw{5}(pi1{t0:t0},t2),t3),Pre{t0%3=1;S}(@si{b1>o0|2%3}@ki{b1%3>1}Lp{_;R}(Fb(a4b{o0|1%2;b1},Sl{20})))))",
+    Tree1174 "B{t0;b0}TryF(Isw{t0;N;N}(pi0{t0:t0},t1),Mt{10}(Sc{t0:=b0+3%2}))",
+    Tree1175 "B{t1=0;t0=4;b0=2}AFb(t0e,@of{t1+=1;t0+=1}@os{t1:=b0}@si{t1%3!0}pt1{b0:3;b1:t1},pc2{b0:=})",
+    Tree1176 "B{b1=0;t1;b0}ASeq(Fb(@rw{b1+3%2>0}@ki{t1=7}SubA(c0),pt1{b0:b1;b1:t1},@ki{b0>t1}@po{b1:=b0%2;b0:=b1}@si{b0+2<b1%2}Scc{b1<3}))",
+    Tree1177 "B{b0=2;b1=2;q0=1;t0=1}@oh{b1+=2}RFb(AFb(RU{F}(Rpt{1}(Isw{b0%2;T;T}(pt0{b0:b0;b1:t0},Wu{t0},AFb(a1,c2b{b0%2},t3),c4l,Pre{b1%3!1;F}(Lp{b0;S}(@of{b0:=b1%4}@os{b1=3?t0:=b1%3}F))))),RSeq(Swm(t5,pi6{t0:=}),PPar{1;T}(Wu{t0},t7),AFb(pc8{b0:=},c9b{b0%4},t10),t11,Wv{t0}(Sc{b0:=t0;b0+=3})),TryT(Star(Wt{10},To{30}(t12),t13),RSeq(a14,t15,pi16{t0:=},Sb{b0=t0}),@rw{b1+4>1}@of{t0+=3}Lim{2}(F))))",
+    Tree1178 "B{t0;b1=0;q0=4;o0;b0=0}Pre{b1%4<3}(RSeq(PPar{1;T}(Fb(Ite(ASeq(c0l,pi1{t0:t0},t2,a3,pa4{b0:b1}),t5e,Par{1;1}(t6,c7b{b0+3%3},a8e,pt9{b0:7})),AFb(Lp{b0;_}(Sw{2;0}(F,Scc{b1+4!4},@os{o0:=_}pa10{b0:=;b1:t0})),Dd{0}(Fb(a11,c12)))))))",
+    Tree1179 "B{b0;t1=0;t0=5;q0=0;o0=5}@of{t1:=t0}@os{o0:=b0}RU{F}(Lp{_;R}(Ite(Pre{b0+3%3<0;R}(c0),F)))",
+    Tree1180 "B{t0;b0;t1=0;b1=2;o0;q0=2}Isw{t0;_;T}(Fb(t0e,Flt{3;_;F}(RFb(a1,t2,pt3{b0:9;b1:=},@fi{t1+2%3>1}@of{o0:=_}a4)),Once(RFb(c5,t6,Dl{20}(t7e))),Seq(@os{b1%4=2?t0:=o0|1+3%2;t1:=t0+4%3}@fi{t0!0}@of{o0:=t1+3}Wu{t0},S),Cd{0;_}(Ret0(t8))),Fb(@po{b0:=8}Rpt{F}(Wde(t9,a10,Sb{o0=2})),Ite(c11,a12b{o0|0;b1}),Lp{_;_}(@of{b0+=1}Sw{4;3}(t13,pt14{b0:3;b1:=},Rus{F}(a15l))),MSeq(@fi{b1<4}Sb{o0=8}),Lp{_;S}(Par{_;1}(Intr{t1>o0|1+1%3}(c16l),Mt{20}(Scc{b0+1<1})))))",
+    Tree1181 "B{t0=3}Flt{1;F;F}(pa0{b0:0;b1:t0})",
+    Tree1182 "B{b0=3;t0}@po{b0+=3}@si{b0+2<1}Sel(@fi{t0=b0%4}@po{t0+=2;b0+=1}Pri(RFb(Pre{b0+1>2;S}(Swm(t0,t1)),AFb(c2e,@fi{t0+4>t0+1}@ki{t0+2>t0}@po{t0=4?t0:=b0;b0+=1}pc3{b0:b0},pa4{b0:b0})),Wde(pi5{t0:=},pi6{t0:b0},Keep(a7b{t0%2;b0})),Wde(MSeq(S,Suc,t8,@rw{b0!6}@ki{t0!5}@oh{t0+=1}t9e),Su{t0}(Isw{b0;T;N}(c10,RU{F}(@fi{t0+1!b0}@rw{t0+1!7}@si{b0+4!4}Lim{2}(t11)))))))",
+    Tree1183 "B{t1;b0=5}Seq(PAll{2}(Dd{30}(@of{t1+=1}a0),Try(pt1{b0:2},t2,pa3{b0:1}),Seq(@oh{t1:=6}pa4{b0:t1;b1:b0},c5,S)),Cd{10;_}(Scc{b0%2!0}))",
+    Tree1184 "Swm(RFb(c0e,t1),Wde(t2,t3),Cd{20;K}(Flt{3;_;_}(c4)),Try(S,c5,t6),MPri(t7,t8))",
+    Tree1185 "B{q0;b0=0;t0=4}Isw{1;T;T}(MSeq(@si{b0=2}@ki{t0%2=1}c0,@ki{t0%4=0}@si{b0>0}Lim{1}(a1),t2),Lp{b0;F}(OnceK(TryT(c3,a4,c5b{b0%2}))),a6)",
+    Tree1186 "B{b0=5;b1=4}Rty4(Bin{b0%2<1;_}(Wt{10},pi0{t0:b1}))",
+    Tree1187 "B{t0=1;b0=1}Wde(MPri(AFb(c0,c1,t2,Wu{t0},c3b{t0}),RU{F}(c4b{t0%4})),Fb(t5,Star(t6,a7,c8),To{100}(Rmp{S;F}(c9b{b0+4})),Swm(pi10{t0:=},Wu{t0}),OnceK(PPar{1;_}(pt11{b0:=;b1:t0},c12b{b0%2}))))",
+    Tree1188 "B{t0=2;o0=_;b0=0;b1}Sw{3}(ASeq(t0,@rw{b0>5}@of{o0:=_;t0:=b0+2}@fi{some}PAll{_}(PAll{1}(Scc{b1>t0+3},@si{b0!5}pc1{b0:0}),t2,Wt{0},c3)),RFb(Sel(pc4{b0:b0},Bin{b1%4!3;_}(Sl{20},c5),c6),@po{b1%2<1?b0+=3}@of{b1+=2}@oh{b0+=1}Isw{b1;N;_}(RFb(c7,pa8{b0:9;b1:b1},Wu{t0}),AFb(t9,a10)),AFb(Star(a11b{o0|0%3;b1},Ret4(a12e))),MSeq(Flt{3;R;K}(t13),Mt{10}(pt14{b0:b0;b1:b0}))))",
+    Tree1189 "B{b0=2;t0;q0=1}RSeq(S,Wu{t0},Lp{t0;S}(S),Sl{10},@si{b0+2=b0}Bin{t0%3=2;_}(F,a0))",
+    Tree1190 "Dl{0}(Sel(F,PAll{-1}(t0,c1l),Inv(RSeq(t2,c3,t4e))))",
+    Tree1191 "Rep2(Fb(a0e,t1,Inv(c2e)))",
+    Tree1192 "B{t0=5;t1}RSeq(t0,Sc{t0=3?t1+=1;t1+=2})",
+    Tree1193 "B{t0=3}Flt{3;F;_}(RFb(t0e,@of{t0:=5}a1e,F))",
+    Tree1194 "ASeq(Flip(AFb(Invt(t0e),Fai,RSeq(Inv(RU{F}(c1l))))),Swm(Rep0(t2),Sl{10},Par{2;1}(c3e,Keep(t4e)),RU{S}(c5)),Fb(Star(a6l,t7),a8,Flip(c9,F,t10)),PPar{1;N}(a11e,Ite(t12,t13)),OnceT(Fai))",
+    Tree1195 "B{b0;t0=3}Flip(Fb(RSeq(Sl{20},Fb(Scc{t0>t0+4},Lim{3}(pi0{t0:b0})))),Rep2(Par{_;_}(@os{b0+=1;b0:=t0+1}@fi{t0=b0}PAll{3}(a1l,Inv(pt2{b0:2;b1:b0}),pc3{b0:=}),@po{t0>3?t0+=3}@of{t0%3<1?t0+=1}Fb(pc4{b0:=},a5,@si{b0=2}@rw{t0+4%3<0}Flt{2;_;K}(Sc{t0:=t0%4}),t6))))",
+    Tree1196 "B{t1=2;b0=5;t0=0;o0=0}RFb(Sel(Par{2;_}(Wu{t1},t0),t1,Pre{some;K}(@rw{t1>b0}@si{o0|4<t1+3%4}Seq(TryT(t2,c3)))),PPar{1;T}(@fi{t0+3!6}a4,a5b{3;b0}),FF(Rep1(RFb(Pre{o0|5<t1+4%3;F}(FF(Intr{none}(R))),Cnd{t0<2;N;_}(Flip(F,R,pc6{b0:6},pc7{b0:b0})),@ki{b0>6}@rw{t1>t1%3}t8e))))",
+    Tree1197 "Wde(RSeq(Swm(To{100}(Seq(c0,t1,FS(c2))))),Ite(Lim{3}(Invt(Swm(c3,t4,t5))),a6),PAll{-1}(t7,c8l,t9))",
+    Tree1198 "B{t0;b0=0}OnceK(Par{2;1}(RSel(@of{b0:=b0%3}@ki{t0%2!0}RSeq(@rw{t0+1%4!3}@ki{b0%4<3}Suc,pt0{b0:=;b1:t0},c1l,t2e),@fi{b0+3%2!0}@oh{b0+=1;t0:=0}MPri(Once(c3)),Pri(a4,a5l)),Star(c6b{3},Bin{t0+2%3!0;N}(c7b{b0},c8)),Bin{b0=t0+2%2;_}(Isw{b0;T;_}(t9,F,c10b{b0}),@oh{b0+=3}@po{b0<t0?b0+=2}@of{b0+=1}TryF(t11e,SubA(Scc{t0+3>b0+4}),@si{t0+4<6}@fi{t0+1=t0+4%4}pt12{b0:b0;b1:t0},t13e))))",
+    Tree1199 "B{b0;t0}OnceK(RFb(a0b{t0+1;b0},a1,a2,pc3{b0:=}))",
 }
