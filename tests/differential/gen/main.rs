@@ -366,11 +366,11 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             4,
             3,
             4,
-            4,
+            5,
             6,
-            4,
+            6,
             if avail.is_some() { 4 } else { 0 },
-            if avail.is_some() { 6 } else { 0 },
+            if avail.is_some() { 8 } else { 0 },
             // WaitUntil: left out until the bug of tests/regression/wait_until_child_completion.rs
             // (a direct resume drops its child's completion) is fixed; then 4 with a blackboard.
             0,
@@ -578,9 +578,11 @@ fn gen_ext_decorator(
         _ => Count::Times(0),
     };
     let two = [StatusName::Success, StatusName::Failure];
+    // A duration, 0 more often than `gen_ms` draws it (0 is a case of its own for these nodes).
+    let ms = |rng: &mut Rng| if rng.percent(25) { 0 } else { gen_ms(rng) };
     let ext = match kind {
         0 => Ext::Limiter(rng.range(1, 3) as u32),
-        1 => Ext::MaxTime(gen_ms(rng)),
+        1 => Ext::MaxTime(ms(rng)),
         2 => Ext::Repeater(count(rng, true)),
         3 => Ext::RepeatUntilFailure(count(rng, false)),
         4 => Ext::RepeatUntilSuccess(count(rng, false)),
@@ -588,7 +590,7 @@ fn gen_ext_decorator(
         6 => Ext::Remap(rng.pick(&two), rng.pick(&two)),
         7 => Ext::RepeatTimes(count(rng, false)),
         8 => Ext::RepeatUntil(rng.pick(&two)),
-        9 => Ext::Deadline(gen_ms(rng)),
+        9 => Ext::Deadline(ms(rng)),
         10 => Ext::Interrupt(gen_cond(rng, entries)),
         11 => {
             let dynamic = match rng.below(3) {
@@ -623,7 +625,7 @@ fn gen_ext_decorator(
                 1 => Some(StatusName::Skipped),
                 _ => Some(StatusName::Failure),
             };
-            Ext::Cooldown(gen_ms(rng), filtered)
+            Ext::Cooldown(ms(rng), filtered)
         }
     };
     // `Repeater(0)` never ticks its child: give it a leaf.

@@ -4,23 +4,17 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub1 for Ctx {
-        Optional {
-            AlwaysRunning,
-        }
+    pub tree Tree0000Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub0 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Action(Act<0>),
-            ReactiveFallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(|ctx| ctx.check(2)),
-                Condition(Cond<3>),
+    pub tree Tree0000Sub1 for Ctx {
+        Remap(success = Success, failure = Failure) {
+            Repeater(3) {
+                Condition(Cond<1>),
             },
-            SubTree(Tree0000Sub1),
         }
     }
 }
@@ -28,12 +22,16 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0000 for Ctx {
         TryCatch {
-            RepeatUntil(Failure) {
-                Remap(success = Failure, failure = Success) {
+            RunOnce(then_skip = true) {
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        Sleep(50),
+                    },
                     SubTree(Tree0000Sub0),
+                    SubTree(Tree0000Sub1),
                 },
             },
-            Sleep(30),
+            Condition(Cond<2>),
         }
     }
 }
@@ -41,83 +39,78 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
         blackboard {
-            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        Priority {
-            WhileDoElse {
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Timeout(30) {
-                        Action(Act<1>),
-                    },
-                    #[failure_if(|bb| bb.b0 < bb.b0 % 3)]
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[skip_if(|bb| *bb.t0 + 2 > 3)]
-                    IndexSwitch(|bb| *bb.t0 + 4) {
-                        Conditional(|bb| bb.b0 + 4 != bb.b0 % 3, else = Success) {
-                            Condition(Cond<2>),
+        #[success_if(|bb| bb.o0.unwrap_or(3) % 4 > 0)]
+        #[failure_if(|bb| bb.b0 < *bb.t0 + 4)]
+        WhileDoElse {
+            Conditional(|bb| bb.b0 == bb.o0.unwrap_or(0), dynamic = false, else = Success) {
+                AsyncFallback {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        ParallelAll(max_failures = -1) {
+                            StatefulAction(Task<0>),
                         },
                     },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    #[success_if(|bb| *bb.t0 == 2)]
-                    Action(PIo<4>, t0 = {t0}),
-                },
-            },
-            #[run_while(|bb| bb.b0 + 2 == 0)]
-            #[success_if(|bb| *bb.t0 == 0)]
-            Priority {
-                Fallback {
-                    StatefulAction(Task<5>),
-                    StatefulAction(PTask<6>, b0 = {b0}),
-                },
-                Action(Act<7>),
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    Script(|bb| *bb.t0 += 1),
-                },
-                Filter(times = 1, count = Failure, filtered = Failure) {
-                    Script(|bb| bb.b0 += 2),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<9>),
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Repeat(1) {
-                    Invert {
-                        StatefulAction(Task<10>),
+                    #[success_if(|bb| bb.b0 + 1 > *bb.t0)]
+                    #[run_while(|bb| *bb.t0 != *bb.t0 % 3)]
+                    ReactiveFallback {
+                        Action(PAct<1>, b0 = {b0}),
+                        #[skip_if(|bb| (bb.b0 + 2) % 4 > 2)]
+                        Action(Act<2>),
                     },
                 },
+            },
+            SequenceWithMemory {
+                RunOnce {
+                    Failer,
+                },
+                Action(Act<3>),
+                Action(Act<4>),
+            },
+            ReactiveSequence {
+                RepeatUntilSuccess(forever) {
+                    Condition(Cond<5>),
+                },
+                Action(|ctx| ctx.exec(6)),
+                #[on_halted(|bb| bb.b0 = bb.b0 % 3)]
+                Sleep(0),
+                Action(PIo<7>, t0 = {=}),
+                Condition(Cond<8>),
             },
         }
     }
 }
 
-board!(Tree0001Blackboard { b0 t0 });
+board!(Tree0001Blackboard { q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0002Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
         }
-        StatefulAction(Task<0>)
+        FlipSelector {
+            StatefulAction(Task<0> = Task::<0>),
+            Action(PAct<1>, b0 = {b0}, b1 = {b0}),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0002Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
             b0: i64 = 9,
+            #[tracked] t1: i64 = 14,
         }
-        FlipSelector {
-            #[skip_if(|bb| (bb.b0 + 3) % 4 == 3)]
-            SubTree(Tree0002Sub1, t1 = {=}, b0 = {b0}),
-            Sleep(20),
+        #[post(|bb| bb.t1.set(bb.b0 % 4))]
+        Deadline(0) {
+            #[skip_if(|bb| bb.b0 == 6)]
+            SubTree(Tree0002Sub1, o0 = {=}, b0 = {b0}, t1 = {=}),
         }
     }
 }
@@ -125,355 +118,213 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            o0: Option<i64>,
             b0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        ForceFailure {
-            #[post(|bb| bb.t1.set(bb.b0 % 4))]
-            Deadline(30) {
-                Repeater(forever) {
-                    SubTree(Tree0002Sub0, t1 = {=}, b0 = {b0}),
-                },
+        TryCatch {
+            Timeout(30) {
+                SubTree(Tree0002Sub0, ..),
             },
+            #[on_failure(|bb| bb.o0 = Some(*bb.t1 + 1))]
+            Condition(PCond<2>, b0 = 4),
         }
     }
 }
 
-board!(Tree0002Blackboard { t1 b0 });
+board!(Tree0002Blackboard { o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0003Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 14,
+            b0: i64 = 9,
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        StatefulAction(Task<6> = Task::<6>)
+        IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
+            Action(Act<0> = Act::<0>),
+            StatefulAction(Task<1>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0003 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-            b0: i64 = 4,
+            b0: i64,
             q0: bt::Deque<i64, 4>,
         }
-        Switch(b1) {
-            case 3 => WhileDoElse {
-                #[failure_if(|bb| *bb.t0 < 0)]
-                ReactiveFallback {
-                    ScriptCondition(|bb| bb.b1 == *bb.t0 % 4),
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                #[on_failure(|bb| { bb.b0 = 7; bb.b0 = 1 })]
-                Condition(|ctx| ctx.check(2)),
-                MemSequence {
-                    AlwaysSuccess,
-                    Action(Act<3>),
-                },
-            },
-            case 2 => BinarySelector(|bb| bb.b0 < 2, dynamic = false) {
-                Switch(b1) {
-                    case 5 => #[skip_if(|bb| bb.b1 + 3 > 1)]
-                    #[run_while(|bb| bb.b0 > 6)]
-                    #[failure_if(|bb| bb.b1 < 3)]
-                    Action(PIo<4>, t0 = {b1}),
-                    case 0 => Action(Act<5>),
-                    case 3 => SubTree(Tree0003Sub0, ..),
-                    _ => SkipUnlessUpdated(t0) {
-                        Condition(PCond<7>, b0 = {t0}),
-                    },
-                },
-                Loop(q0, value = {b1}) {
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        Action(PAct<9>, b0 = {t0}, b1 = {t0}),
-                        Action(Act<10>),
-                    },
-                },
-            },
-            case 4 => IndexSwitch(|bb| (bb.b1 + 4) % 4, out_of_range = Fail, dynamic = false) {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    RunOnce(then_skip = true) {
-                        Action(Act<11>),
-                    },
-                },
-                Repeater(forever) {
-                    SetBlackboard(t0 = 3),
-                },
-            },
-            _ => Retry(4) {
-                ParallelAll(1) {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Interrupt(|bb| bb.b0 > 7) {
-                            ReactiveSequence {
-                                Condition(|ctx, bb| ctx.check_in(12, bb.b0)),
-                                StatefulAction(Task<13>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Action(Act<14> = Act::<14>),
-                            Condition(|ctx| ctx.check(15)),
-                            Condition(|ctx| ctx.check(16)),
-                            Condition(PCond<17>, b0 = {b1}),
-                        },
-                    },
+        Loop(q0, if_empty = Success) {
+            Interrupt(|bb| bb.b0 == 3) {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    #[run_while(|bb| bb.b0 == 1)]
+                    SubTree(Tree0003Sub0, b0 = {=}, q0 = {q0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0003Blackboard { t0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0004Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = Some(14),
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        #[on_failure(|bb| if (bb.b0 + 1) % 4 != 1 { bb.b0 += 3 })]
-        #[skip_if(|bb| bb.o0.is_some())]
-        StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0004Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<3>)
-    }
-}
+board!(Tree0003Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0004 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
-            b0: i64,
+            o0: Option<i64> = Some(5),
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            SubTree(Tree0004Sub0, ..),
-            #[on_failure(|bb| *bb.t0 += 1)]
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-            SubTree(Tree0004Sub1, ..),
+        RepeatUntilSuccess(3) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(3))),
         }
     }
 }
 
-board!(Tree0004Blackboard { q0 o0 t0 b0 });
+board!(Tree0004Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0005 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 5,
             b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
+            o0: Option<i64> = Some(1),
         }
-        Sequence {
-            Cooldown(30, filtered = Failure) {
-                MemPriority {
-                    Condition(|ctx| ctx.check(0)),
-                    WasEntryUpdated(t0),
+        #[post(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = Some(*bb.t0 + 4) })]
+        Conditional(|bb| bb.b0 == bb.b0 % 3, dynamic = true, else = Failure) {
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
                 },
-            },
-            FlipSelector {
-                #[success_if(|bb| bb.b1 > bb.b0)]
-                #[skip_if(|bb| bb.b1 % 4 > 0)]
-                Timeout(30) {
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    RunOnce {
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
-                #[on_failure(|bb| bb.b1 = bb.b0)]
-                #[success_if(|bb| *bb.t0 == bb.b0)]
-                #[skip_if(|bb| bb.b1 != bb.b0)]
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0005Blackboard { b0 t0 b1 });
+board!(Tree0005Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0006 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 0,
         }
-        WhileDoElse {
-            Precondition(|bb| *bb.t1 < 3) {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| *bb.t0 == 4),
-                    StatefulAction(Task<0> = Task::<0>),
+        BinarySelector(|bb| bb.b1 < 3, dynamic = false) {
+            ForceSuccess {
+                Precondition(|bb| bb.b1 + 3 == bb.b1 + 2, else = Success) {
+                    ReactiveFallback {
+                        #[skip_if(|bb| *bb.t0 > bb.b1)]
+                        #[run_while(|bb| bb.b1 < 7)]
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        #[run_while(|bb| bb.b0 > 1)]
+                        #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
+                        #[on_halted(|bb| if bb.b0 + 1 < 0 { bb.t0.set(bb.b0 % 4) })]
+                        WasEntryUpdated(t0),
+                    },
                 },
             },
-            StepSequencer {
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[run_while(|bb| bb.b0 == 0)]
-                Action(Act<1>),
-                Action(Act<2>),
-                Condition(|ctx| ctx.check(3)),
+            Priority {
+                StepSequencer {
+                    ScriptCondition(|bb| *bb.t0 + 4 > 0),
+                    StatefulAction(Task<2>),
+                },
+                Condition(Cond<3>),
+                ParallelAll(2) {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                    #[success_if(|bb| bb.b1 > bb.b0)]
+                    SetBlackboard(b1 = 2),
+                },
             },
         }
     }
 }
 
-board!(Tree0006Blackboard { b0 t0 t1 });
+board!(Tree0006Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0007Sub0 for Ctx {
+        StatefulAction(Task<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0007 for Ctx {
-        blackboard {
-            b0: i64 = 0,
+        ReactiveSequence {
+            WhileDoElse {
+                ReactiveSequence {
+                    Sequence {
+                        Condition(Cond<0>),
+                        Sleep(30),
+                    },
+                    Parallel(success = -2, failure = 1) {
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                    StatefulAction(Task<4>),
+                },
+                ReactiveSequence {
+                    AsyncSequence {
+                        SubTree(Tree0007Sub0),
+                        Action(Act<6>),
+                        Condition(Cond<7>),
+                    },
+                    Condition(Cond<8>),
+                },
+                RunOnce {
+                    ReactiveFallback {
+                        Limiter(1) {
+                            RunOnce(then_skip = false) {
+                                Condition(Cond<9>),
+                            },
+                        },
+                    },
+                },
+            },
         }
-        Conditional(|bb| bb.b0 == bb.b0 + 3, dynamic = true, else = Success) {
-            Condition(|ctx, bb| ctx.check_in(0, 4)),
-        }
-    }
-}
-
-board!(Tree0007Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0008Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<11>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0008 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = None,
-            b0: i64,
+            b0: i64 = 1,
         }
-        WhileDoElse {
-            Sequence {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        #[success_if(|bb| *bb.t0 % 3 != 1)]
-                        #[on_halted(|bb| if bb.o0.unwrap_or(1) % 2 > 0 { bb.b0 += 3 })]
-                        Script(|bb| *bb.t0 += 3),
-                        Sleep(0),
-                        #[post(|bb| { bb.t0.set(bb.b0); if bb.b0 + 3 != *bb.t0 { *bb.t0 += 3 } })]
-                        StatefulAction(Task<0>),
-                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                    },
-                    RunOnce(then_skip = false) {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Condition(|ctx, bb| ctx.check_in(2, 1)),
-                        },
-                    },
-                },
-                Conditional(|bb| bb.b0 < 3, else = Success) {
-                    RunOnce(then_skip = false) {
-                        WhileDoElse {
-                            #[failure_if(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(3))]
-                            #[post(|bb| *bb.t0 += 1)]
-                            ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(5)),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                Priority {
-                    MaxTime(10) {
-                        RepeatTimes(1) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    Filter(times = 3, filtered = Failure) {
-                        #[skip_if(|bb| (*bb.t0 + 1) % 2 < 1)]
-                        #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3))]
-                        AlwaysRunning,
-                    },
-                    WasEntryUpdated(t0),
-                },
-                StepSequencer {
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 3, &mut bb.b0)),
-                    SetBlackboard(t0 = 7),
+        MemPriority {
+            Conditional(|bb| bb.b0 < 3, dynamic = false) {
+                RepeatTimes(forever) {
+                    SetBlackboard(b0 = 5),
                 },
             },
-            ReactiveFallback {
-                IfThenElse {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<6>),
-                    },
-                    ReactiveFallback {
-                        Failer,
-                        Condition(Cond<7>),
-                        Action(Act<8>),
-                        StatefulAction(PTask<9>, b0 = {=}),
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                },
-                Fallback {
-                    ScriptCondition(|bb| bb.b0 % 4 > 0),
-                    IfThenElse {
-                        SubTree(Tree0008Sub0, ..),
-                        Action(|ctx, bb| ctx.exec_in(12, *bb.t0, &mut bb.b0)),
-                    },
-                },
-                StatefulAction(PTask<13>, b0 = {=}, b1 = {b0}),
-            },
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
-board!(Tree0008Blackboard { t0 q0 o0 b0 });
+board!(Tree0008Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0009 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 2,
             #[tracked] t0: i64,
-            b1: i64 = 3,
+            b1: i64,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Delay(30) {
-            RepeatTimes(forever) {
-                ReactiveFallback {
-                    BinarySelector(|bb| bb.b0 != 3) {
-                        SetBlackboard(t0 = 5),
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                    },
-                    #[success_if(|bb| bb.b0 % 4 == 3)]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    Timeout(30) {
-                        Inverter {
-                            ForceFailure {
-                                #[post(|bb| bb.t1.set(*bb.t0))]
-                                #[failure_if(|bb| bb.b1 + 3 > 7)]
-                                Interrupt(|bb| bb.b0 % 4 > 1) {
-                                    #[run_while(|bb| *bb.t0 + 1 == bb.b1)]
-                                    #[failure_if(|bb| bb.b0 + 2 != (*bb.t1 + 1) % 3)]
-                                    #[skip_if(|bb| bb.b0 % 3 > 0)]
-                                    Action(Act<1>),
-                                },
+        Conditional(|bb| *bb.t0 < bb.b0, dynamic = false, else = Success) {
+            #[failure_if(|bb| bb.b0 + 3 < (bb.b0 + 4) % 3)]
+            Repeat(1) {
+                Loop(q0, value = {t0}) {
+                    Conditional(|bb| *bb.t0 > bb.b1, dynamic = false) {
+                        FlipSelector {
+                            Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                            MemSequence {
+                                #[run_while(|bb| *bb.t0 == (bb.b1 + 1) % 2)]
+                                AlwaysRunning,
+                                Action(Act<1>),
                             },
+                            ScriptCondition(|bb| bb.b1 < 1),
                         },
                     },
                 },
@@ -482,130 +333,193 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0009Blackboard { t1 b0 t0 b1 });
+board!(Tree0009Blackboard { t0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0010 for Ctx {
-        Inverter {
-            FlipSelector {
-                Inverter {
-                    Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        MaxTime(20) {
+            Precondition(|bb| *bb.t1 + 2 == bb.b1, else = Running) {
+                ReactiveFallback {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    #[on_halted(|bb| bb.b1 = *bb.t1)]
+                    #[success_if(|bb| bb.b0 != 3)]
+                    #[on_failure(|bb| bb.t0.set(bb.b1))]
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
+                    StatefulAction(Task<3> = Task::<3>),
+                    BinarySelector(|bb| *bb.t1 == 3) {
+                        AlwaysFailure,
+                        AlwaysSuccess,
+                    },
                 },
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                Condition(Cond<3>),
-                AlwaysRunning,
             },
         }
     }
 }
 
+board!(Tree0010Blackboard { t1 b1 t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0011 for Ctx {
-        FlipSelector {
-            Repeat(1) {
-                Inverter {
-                    Repeat(1) {
-                        WhileDoElse {
-                            Action(Act<0>),
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+        }
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            Conditional(|bb| bb.b1 + 4 > (*bb.t0 + 4) % 3) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            Timeout(0) {
-                AlwaysSuccess,
-            },
-            Wait(20),
         }
     }
 }
+
+board!(Tree0011Blackboard { t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0012 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 2,
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
         }
-        IndexSwitch(|bb| bb.b1 + 3, out_of_range = Loop) {
-            AlwaysRunning,
-            StatefulAction(Task<0>),
+        Sequence {
+            Fallback {
+                ScriptCondition(|bb| bb.b1 == 3),
+                AlwaysSuccess,
+            },
+            #[skip_if(|bb| (bb.b0 + 1) % 3 == 2)]
+            #[run_while(|bb| *bb.t0 != 2)]
+            Loop(q0, value = {b1}, if_empty = Running) {
+                #[on_halted(|bb| *bb.t0 += 1)]
+                #[post(|bb| bb.b0 += 1)]
+                #[on_failure(|bb| bb.o0 = Some(bb.b1 + 2))]
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
 
-board!(Tree0012Blackboard { b1 q0 });
+board!(Tree0012Blackboard { b0 b1 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0013 for Ctx {
         blackboard {
             b0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            Fallback {
-                Action(PIo<0>, t0 = {b0}),
-                Action(Act<1> = Act::<1>),
-                RepeatUntilFailure(3) {
-                    Action(Act<2>),
+        Repeat(forever) {
+            MemSequence {
+                #[post(|bb| *bb.t0 += 2)]
+                #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 != 0)]
+                #[skip_if(|bb| bb.o0.unwrap_or(1) % 2 > 0)]
+                Fallback {
+                    AsyncFallback {
+                        Delay(50) {
+                            Action(PAct<0>, b0 = {=}),
+                        },
+                        ForceFailure {
+                            #[run_while(|bb| bb.o0.is_none())]
+                            #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 3)]
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    AsyncFallback {
+                        StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
+                        Parallel(success = 1, failure = 1) {
+                            Action(Act<3>),
+                        },
+                        Interrupt(|bb| bb.b0 + 1 != *bb.t0) {
+                            Remap(success = Failure, failure = Failure) {
+                                Limiter(2) {
+                                    Failer,
+                                },
+                            },
+                        },
+                    },
                 },
-                Timeout(30) {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 2, &mut bb.b0)),
+                FlipSelector {
+                    RunOnce {
+                        Interrupt(|bb| *bb.t0 + 3 == *bb.t0) {
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                    Parallel(success = 1, failure = -3) {
+                        Repeat(4) {
+                            Priority {
+                                ForceSuccess {
+                                    StatefulAction(Task<5>),
+                                },
+                                AsyncFallback {
+                                    Action(Act<6>),
+                                    WasEntryUpdated(t0),
+                                    #[run_while(|bb| bb.o0.is_some())]
+                                    Condition(Cond<7>),
+                                    #[on_halted(|bb| bb.b0 = 7)]
+                                    #[on_failure(|bb| if bb.o0.unwrap_or(2) % 2 == 0 { bb.b0 = bb.b0 % 3 })]
+                                    Failer,
+                                },
+                            },
+                        },
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<8>),
+                        },
+                        Cooldown(0) {
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                    Timeout(20) {
+                        KeepRunningUntilFailure {
+                            IfThenElse {
+                                Condition(|ctx| ctx.check(10)),
+                                Action(PIo<11>, t0 = {=}),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
                 },
-            },
-            FlipSelector {
-                Sequence {
-                    Sleep(30),
-                    Action(PIo<4>, t0 = {t1}),
-                },
-                #[run_while(|bb| *bb.t0 > 7)]
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    Condition(PCond<6>, b0 = {t1}),
-                },
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
             },
         }
     }
 }
 
-board!(Tree0013Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0014Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Action(|ctx| ctx.exec(2))
-    }
-}
+board!(Tree0013Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0014 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
         }
-        ForceFailure {
-            IfThenElse {
-                PolicyParallel(policy = FirstSuccess) {
-                    SetBlackboard(b1 = 7),
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                },
-                SubTree(Tree0014Sub0, b1 = {=}),
-                ReactiveSequence {
-                    Deadline(20) {
-                        Delay(50) {
-                            ReactiveFallback {
-                                RepeatUntilFailure(2) {
-                                    Action(Act<3>),
-                                },
-                                Action(PIo<4>, t0 = {b1}),
-                            },
+        Conditional(|bb| bb.b0 == 4, else = Failure) {
+            Conditional(|bb| (*bb.t1 + 4) % 2 != 0, dynamic = false, else = Success) {
+                WhileDoElse {
+                    #[on_halted(|bb| { *bb.t1 += 4; bb.t0.set(5) })]
+                    WhileDoElse {
+                        ParallelAll {
+                            AlwaysRunning,
+                            Condition(PCond<0>, b0 = {t1}),
                         },
+                        Action(Act<1>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(PTask<2>, b0 = {t1}, b1 = {b0}),
+                        WasEntryUpdated(t0),
+                        Action(Act<3>),
                     },
                 },
             },
@@ -613,250 +527,234 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0014Blackboard { b1 });
+board!(Tree0014Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0015Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Condition(PCond<3>, b0 = {b1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0015 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            b0: i64 = 1,
         }
-        AsyncFallback {
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
-            Precondition(|bb| bb.o0.is_none(), else = Running) {
-                #[success_if(|bb| *bb.t0 > (bb.o0.unwrap_or(2) + 2) % 2)]
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            StatefulAction(Task<4> = Task::<4>),
-            WaitValueUpdate(t0) {
+        Retry(4) {
+            FlipSelector {
+                Repeater(3) {
+                    ReactiveSequence {
+                        Fallback {
+                            Timeout(30) {
+                                StatefulAction(Task<0>),
+                            },
+                            ForceSuccess {
+                                #[run_while(|bb| bb.b0 == *bb.t0)]
+                                ScriptCondition(|bb| *bb.t1 % 2 > 0),
+                            },
+                            StatefulAction(Task<1> = Task::<1>),
+                            Action(|ctx| ctx.exec(2)),
+                            SubTree(Tree0015Sub0, ..),
+                        },
+                    },
+                },
                 PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
+                    Loop(q0) {
+                        ScriptCondition(|bb| bb.b0 == 2),
+                    },
+                    Parallel {
+                        Condition(Cond<4>),
+                        Action(PIo<5>, t0 = {t1}),
+                    },
+                },
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(6)),
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0015Blackboard { b1 o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0016Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<1>)
-    }
-}
+board!(Tree0015Blackboard { t0 t1 q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0016 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            b1: i64 = 3,
         }
-        #[run_while(|bb| *bb.t0 != 3)]
-        Parallel(success = 1, failure = -2) {
-            Sequence {
+        BinarySelector(|bb| bb.b1 == 1) {
+            ReactiveSequence {
                 Condition(Cond<0>),
-                Sequence {
-                    Loop(q0) {
-                        SubTree(Tree0016Sub0, ..),
-                    },
-                    #[on_success(|bb| bb.b0 = bb.b0 % 4)]
-                    #[skip_if(|bb| bb.b0 != bb.b0 % 3)]
-                    Action(PIo<2>, t0 = {=}),
-                },
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<3>),
-                    Action(PIo<4>, t0 = {b0}),
-                    #[post(|bb| *bb.t0 += 1)]
-                    #[success_if(|bb| bb.b0 == 0)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Wait(0),
-                },
-                MaxTime(10) {
-                    Script(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 = *bb.t0 }),
-                },
-                Loop(q0, if_empty = Success) {
-                    Sequence {
-                        Condition(Cond<5>),
-                        Action(|ctx| ctx.exec(6)),
-                        Sleep(20),
-                    },
-                },
+                Succeeder,
+                Wait(0),
+                SetBlackboard(t0 = {b1}),
+                Condition(Cond<1> = Cond::<1>),
             },
-            Parallel(success = -1, failure = -1) {
-                IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                    ParallelAll {
-                        AlwaysFailure,
-                        Condition(PCond<7>, b0 = {t0}),
-                    },
-                    ForceFailure {
-                        StatefulAction(Task<8>),
-                    },
-                    Delay(50) {
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
+            Sequence {
+                StatefulAction(Task<2>),
+                SetBlackboard(b0 = 8),
             },
         }
     }
 }
 
-board!(Tree0016Blackboard { q0 b0 t0 });
+board!(Tree0016Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0017 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 4,
+            b0: i64 = 5,
             o0: Option<i64>,
             #[tracked] t0: i64,
         }
-        WhileDoElse {
-            #[success_if(|bb| bb.o0.unwrap_or(3) > 6)]
-            #[post(|bb| *bb.t0 += 3)]
-            #[run_while(|bb| bb.o0.unwrap_or(5) < 3)]
-            RunOnce(then_skip = true) {
-                Priority {
-                    #[success_if(|bb| *bb.t0 % 4 > 2)]
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    TryCatch {
-                        Repeat(2) {
-                            Condition(Cond<0>),
-                        },
+        Priority {
+            TryCatch(catch_on_halt = true) {
+                ParallelAll(max_failures = -1) {
+                    SequenceWithMemory {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        #[on_halted(|bb| { bb.o0 = Some(*bb.t0); bb.t0.set(bb.b0 + 1) })]
                         UnsetBlackboard(o0),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        Filter(times = 3, filtered = Failure) {
-                            ReactiveFallback {
-                                Action(Act<1>),
-                                #[run_while(|bb| bb.b0 > 2)]
-                                #[success_if(|bb| (bb.b0 + 4) % 2 != 0)]
-                                AlwaysFailure,
-                            },
-                        },
-                        Inverter {
-                            ScriptCondition(|bb| (bb.b0 + 2) % 2 == 0),
-                        },
+                        Action(PAct<0>, b0 = 6, b1 = {b0}),
                     },
                 },
+                StatefulAction(PTask<1>, b0 = {t0}),
             },
-            MemSequence {
-                WhileDoElse {
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        ScriptCondition(|bb| bb.b0 % 4 == 1),
-                        Action(Act<3>),
-                    },
-                    StatefulAction(PTask<4>, b0 = 8, b1 = {t0}),
-                },
-                #[run_while(|bb| *bb.t0 != 0)]
-                BinarySelector(|bb| bb.o0.unwrap_or(3) > bb.b0) {
-                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
-                    Condition(Cond<6> = Cond::<6>),
-                },
+            Delay(50) {
+                Action(Act<2>),
             },
-            ReactiveFallback {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    RepeatTimes(1) {
-                        Repeater(2) {
-                            SetBlackboard(b0 = 4),
-                        },
-                    },
-                },
-                Precondition(|bb| bb.b0 < 2) {
-                    SetBlackboard(b0 = {t0}),
-                },
-                Action(PAct<7>, b0 = {b0}),
+            Limiter(1) {
+                StatefulAction(Task<3>),
             },
+            Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 3, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0017Blackboard { q0 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0018Sub1 for Ctx {
-        Condition(|ctx| ctx.check(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0018Sub0 for Ctx {
-        SubTree(Tree0018Sub1)
-    }
-}
+board!(Tree0017Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0018 for Ctx {
-        Cooldown(50) {
-            SubTree(Tree0018Sub0),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+        }
+        Switch(b1) {
+            case 1 => IfThenElse {
+                Selector {
+                    #[on_halted(|bb| if *bb.t0 + 4 != 6 { bb.t1.set(bb.b1 % 4) })]
+                    #[post(|bb| { bb.t0.set(bb.b1); bb.b1 += 1 })]
+                    Condition(Cond<0>),
+                    Precondition(|bb| *bb.t0 % 3 == 2, else = Success) {
+                        RetryUntilSuccessful(2) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Precondition(|bb| bb.b1 + 4 != 6) {
+                        Action(|ctx, bb| ctx.exec_in(2, (bb.b1 + 3) % 2, &mut bb.b1)),
+                    },
+                },
+            },
+            _ => RepeatUntilSuccess(3) {
+                StatefulAction(Task<3>),
+            },
         }
     }
 }
+
+board!(Tree0018Blackboard { b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0019 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 4,
-        }
-        Sequence {
-            RepeatUntilSuccess(forever) {
-                AlwaysSuccess,
-            },
-            Repeat(4) {
-                Switch(b1) {
-                    case 0 => StatefulAction(Task<0>),
-                    _ => Condition(Cond<1>),
+        MemSequence {
+            Wait(30),
+            KeepRunningUntilFailure {
+                RepeatUntilFailure(3) {
+                    Condition(Cond<0>),
                 },
-            },
-            MemPriority {
-                #[post(|bb| bb.b0 = *bb.t0)]
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[on_halted(|bb| { *bb.t1 += 1; bb.b0 = *bb.t0 + 4 })]
-                WasEntryUpdated(t1),
-                Script(|bb| *bb.t1 += 1),
             },
         }
     }
 }
-
-board!(Tree0019Blackboard { o0 b1 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
         }
-        Remap(success = Success, failure = Success) {
-            #[on_success(|bb| *bb.t0 += 2)]
-            Sleep(0),
+        KeepRunningUntilFailure {
+            Fallback {
+                Repeat(1) {
+                    ReactiveFallback {
+                        Condition(PCond<0>, b0 = {=}),
+                        Parallel {
+                            Script(|bb| *bb.t0 += 2),
+                            Switch(b1) {
+                                case 4 => Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 3) % 3)),
+                                _ => RetryUntilSuccessful(2) {
+                                    Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                },
+                Loop(q0, value = {b0}) {
+                    Fallback {
+                        PolicyParallel(policy = FirstSuccess) {
+                            StatefulAction(PTask<3>, b0 = 5, b1 = {b0}),
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                        Condition(Cond<5>),
+                        KeepRunningUntilFailure {
+                            SequenceStar {
+                                StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+                                Condition(Cond<7>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0020Blackboard { t0 });
+board!(Tree0020Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0021 for Ctx {
-        Repeat(0) {
-            Sleep(0),
+        Repeater(1) {
+            ForceFailure {
+                Cooldown(0) {
+                    RepeatUntil(Success) {
+                        MemPriority {
+                            Action(Act<0>),
+                            Condition(Cond<1> = Cond::<1>),
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
@@ -864,845 +762,278 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            #[allow(unused)] b1: i64 = 2,
-        }
-        #[failure_if(|bb| bb.o0.is_some())]
-        ParallelAll {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0022Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0023 for Ctx {
-        blackboard {
+            b0: i64 = 4,
+            b1: i64,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4>,
         }
-        RunOnce(then_skip = false) {
-            #[run_while(|bb| (*bb.t0 + 1) % 2 != 1)]
-            #[on_failure(|bb| bb.o0 = None)]
-            Retry(1) {
-                Inverter {
-                    Action(PIo<0>, t0 = {=}),
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            ReactiveSequence {
+                Switch(b1) {
+                    case 1 => MemPriority {
+                        Condition(PCond<0>, b0 = {=}),
+                        AlwaysSuccess,
+                    },
+                    _ => StatefulAction(Task<1>),
+                },
+                SequenceWithMemory {
+                    BinarySelector(|bb| bb.b0 > *bb.t0, dynamic = true) {
+                        MaxTime(50) {
+                            #[skip_if(|bb| bb.b0 < 1)]
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            AlwaysFailure,
+                        },
+                        Condition(PCond<2>, b0 = {t0}),
+                    },
+                    #[skip_if(|bb| bb.b0 % 4 > 2)]
+                    ScriptCondition(|bb| bb.b0 % 4 < 2),
+                    Cooldown(0) {
+                        Sequence {
+                            TryCatch {
+                                #[run_while(|bb| bb.b0 > bb.b1)]
+                                StatefulAction(Task<3>),
+                                AlwaysFailure,
+                            },
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                Loop(q0) {
+                    Priority {
+                        ReactiveSequence {
+                            #[run_while(|bb| bb.b0 % 3 < 0)]
+                            #[on_failure(|bb| { bb.b1 = *bb.t0 + 1; bb.b1 += 1 })]
+                            #[post(|bb| *bb.t0 += 1)]
+                            ReactiveSequence {
+                                Action(Act<5> = Act::<5>),
+                                Action(Act<6>),
+                            },
+                        },
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0023Blackboard { t0 o0 });
+board!(Tree0022Blackboard { b0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0023Sub0 for Ctx {
+        Condition(|ctx| ctx.check(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0023 for Ctx {
+        MaxTime(10) {
+            SubTree(Tree0023Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Sequence {
-                Remap(success = Failure, failure = Failure) {
-                    Fallback {
-                        StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
-                        StatefulAction(Task<1>),
-                    },
+        RepeatTimes(2) {
+            #[on_failure(|bb| if *bb.t0 > bb.o0.unwrap_or(5) + 3 { bb.o0 = Some(*bb.t0) })]
+            #[on_halted(|bb| *bb.t0 += 3)]
+            Limiter(1) {
+                WhileDoElse {
+                    Action(Act<0>),
+                    Condition(PCond<1>, b0 = 7),
+                    StatefulAction(Task<2>),
                 },
-                Timeout(20) {
-                    Action(PIo<2>, t0 = {b1}),
-                },
-            },
-            MemPriority {
-                SequenceWithMemory {
-                    Sleep(20),
-                    StatefulAction(Task<3>),
-                },
-                SetBlackboard(t1 = 2),
-            },
-            Sequence {
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0024Blackboard { b1 t1 });
+board!(Tree0024Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0025 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        ReactiveSequence {
-            SkipUnlessUpdated(t0) {
-                ForceSuccess {
-                    Delay(0) {
-                        Priority {
-                            #[success_if(|bb| *bb.t0 > 4)]
-                            Action(Act<0> = Act::<0>),
-                            Condition(|ctx| ctx.check(1)),
-                            Cooldown(10, filtered = Failure) {
-                                Timeout(50) {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                            Wait(20),
-                        },
-                    },
-                },
+        Priority {
+            Sequence {
+                Condition(Cond<0>),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 3, &mut bb.b1)),
             },
-            StatefulAction(Task<3> = Task::<3>),
-            StepSequencer {
-                WhileDoElse {
-                    Action(PIo<4>, t0 = {=}),
-                    StatefulAction(Task<5>),
-                },
-                StatefulAction(Task<6>),
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 4)),
-                    Condition(Cond<7>),
+            TryCatch(catch_on_halt = false) {
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                Action(Act<3> = Act::<3>),
+                Condition(Cond<4> = Cond::<4>),
+                StatefulAction(Task<5>),
+            },
+            Invert {
+                IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                    Condition(|ctx| ctx.check(6)),
+                    #[on_failure(|bb| { bb.o0 = None; bb.b0 = bb.o0.unwrap_or(3) + 2 })]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    UnsetBlackboard(o0),
                 },
             },
         }
     }
 }
 
-board!(Tree0025Blackboard { t0 o0 });
+board!(Tree0025Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        Conditional(|bb| *bb.t0 < 0, dynamic = true) {
-            Condition(|ctx| ctx.check(0)),
+        #[skip_if(|bb| bb.b0 > 6)]
+        Cooldown(0) {
+            PolicyParallel(policy = FirstFailure) {
+                StepSequencer {
+                    Condition(Cond<0>),
+                    Sleep(50),
+                    Succeeder,
+                    Wait(0),
+                },
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
 
-board!(Tree0026Blackboard { t0 });
+board!(Tree0026Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
+            b0: i64 = 4,
             #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
         }
-        #[skip_if(|bb| *bb.t1 + 3 < 4)]
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            StatefulAction(Task<0>),
-            TryCatch(catch_on_halt = false) {
-                Cooldown(0) {
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[success_if(|bb| bb.b0 > *bb.t1 + 2)]
-                    FlipSelector {
-                        #[on_halted(|bb| if bb.o0.unwrap_or(0) != 4 { bb.b1 += 3 })]
-                        #[success_if(|bb| bb.b0 < *bb.t0 + 3)]
-                        Filter(times = 2, count = Completed, filtered = Skipped) {
-                            Repeat(forever) {
-                                Wait(0),
-                            },
-                        },
-                        UnsetBlackboard(o0),
-                        Condition(PCond<1>, b0 = {t1}),
-                        Action(Act<2>),
-                    },
-                },
-                #[run_while(|bb| bb.b0 > 6)]
-                IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
-                    StatefulAction(Task<3>),
-                    #[post(|bb| bb.o0 = Some(*bb.t1))]
-                    StatefulAction(Task<4>),
-                    Optional {
-                        Sleep(20),
-                    },
-                },
+        #[on_halted(|bb| bb.t0.set(bb.b0))]
+        SequenceWithMemory {
+            AsyncSequence {
+                #[success_if(|bb| (*bb.t1 + 2) % 3 < 2)]
+                Condition(|ctx| ctx.check(0)),
+                SetBlackboard(b0 = {t0}),
+                Action(Act<1>),
+                #[post(|bb| bb.b1 = 4)]
+                #[success_if(|bb| (bb.b0 + 1) % 3 > 0)]
+                #[run_while(|bb| *bb.t1 > (bb.o0.unwrap_or(2) + 4) % 2)]
+                Action(Act<2>),
             },
+            Interrupt(|bb| bb.b0 + 2 == 4) {
+                Wait(0),
+            },
+            TryCatch(catch_on_halt = false) {
+                Wait(0),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+            },
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0027Blackboard { t1 b1 o0 b0 t0 });
+board!(Tree0027Blackboard { b0 t0 t1 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0028 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0028Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0029 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
-        }
-        ReactiveFallback {
-            IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Loop) {
-                TryCatch(catch_on_halt = false) {
-                    Precondition(|bb| bb.o0.unwrap_or(1) == bb.b0, else = Success) {
-                        ForceSuccess {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                        },
-                    },
-                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                },
-                RunOnce {
-                    ForceFailure {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            Sequence {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-            WhileDoElse {
-                BinarySelector(|bb| bb.b0 % 3 > 1, dynamic = true) {
-                    MaxTime(10) {
-                        #[on_success(|bb| bb.b0 += 1)]
-                        #[post(|bb| bb.b0 += 3)]
-                        Action(PAct<6>, b0 = {t0}),
-                    },
-                    StatefulAction(Task<7>),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Action(Act<8>),
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0029Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0030 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64 = 5,
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            BinarySelector(|bb| bb.b0 != *bb.t0 % 3) {
-                Script(|bb| { bb.o0 = None; bb.b1 = bb.o0.unwrap_or(2) }),
-                #[success_if(|bb| *bb.t1 % 3 < 1)]
-                #[run_while(|bb| *bb.t1 % 3 < 2)]
-                Action(Act<0> = Act::<0>),
-            },
-            WaitValueUpdate(t0) {
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[on_success(|bb| { bb.o0 = None; if bb.o0.unwrap_or(2) > bb.b0 + 2 { bb.b1 += 1 } })]
-                StatefulAction(Task<1>),
-            },
-            #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
-            #[on_failure(|bb| *bb.t0 += 2)]
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
-
-board!(Tree0030Blackboard { b1 t0 o0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0031Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 10,
-            b0: i64 = 13,
-        }
-        ParallelAll {
-            Action(Act<0>),
-            #[post(|bb| *bb.t0 += 3)]
-            #[on_halted(|bb| if bb.b0 + 4 != 0 { *bb.t0 += 3 })]
-            #[success_if(|bb| *bb.t0 > 0)]
-            Retry(1) {
-                AlwaysFailure,
-            },
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            Action(Act<3> = Act::<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0031Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        ReactiveFallback {
-            Filter(times = 1, filtered = Skipped) {
-                Action(Act<4>),
-            },
-            StatefulAction(Task<5>),
-            #[on_failure(|bb| bb.t0.set(bb.b1))]
-            RunOnce(then_skip = false) {
-                Action(PAct<6>, b0 = {t0}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0031 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            b0: i64 = 3,
-        }
-        WhileDoElse {
-            SubTree(Tree0031Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-            Delay(30) {
-                RepeatUntilFailure(forever) {
-                    Limiter(1) {
-                        #[success_if(|bb| (bb.b1 + 3) % 3 > 0)]
-                        #[run_while(|bb| bb.b1 % 2 > 0)]
-                        SubTree(Tree0031Sub1, t0 = {=}, b1 = {b1}, b0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0031Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0032 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        RunOnce(then_skip = true) {
-            Interrupt(|bb| *bb.t0 % 2 != 1) {
-                #[success_if(|bb| *bb.t0 == 5)]
-                #[on_failure(|bb| { if *bb.t0 == 3 { bb.o0 = None }; bb.b0 += 3 })]
-                #[on_halted(|bb| { bb.b1 += 3; bb.b0 += 3 })]
-                RunOnce {
-                    WhileDoElse {
-                        StatefulAction(Task<0>),
-                        Filter(times = 2, filtered = Failure) {
-                            IfThenElse {
-                                Precondition(|bb| *bb.t0 + 4 < bb.b0, else = Success) {
-                                    StatefulAction(Task<1>),
-                                },
-                                FlipSelector {
-                                    Wait(0),
-                                    Failer,
-                                    StatefulAction(Task<2>),
-                                },
-                                ReactiveFallback {
-                                    AlwaysFailure,
-                                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 3)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0032Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0033Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Conditional(|bb| bb.b0 + 2 < 6, dynamic = true) {
-            Remap(success = Failure, failure = Failure) {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0033 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            IfThenElse {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                },
-                FlipSelector {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    #[post(|bb| if (bb.b0 + 3) % 3 != 0 { bb.b0 += 2 })]
-                    #[on_failure(|bb| { if bb.b1 % 4 > 1 { bb.b1 += 3 }; bb.b0 += 1 })]
-                    SetBlackboard(t0 = 4),
-                },
-            },
-            ParallelAll(2) {
-                SetBlackboard(b1 = 0),
-                AlwaysRunning,
-                Condition(Cond<3>),
-            },
-            Remap(success = Success, failure = Failure) {
-                Timeout(0) {
-                    Condition(Cond<4>),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<5> = Task::<5>),
-                Conditional(|bb| (bb.b1 + 4) % 4 < 2, else = Failure) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                        StatefulAction(Task<6>),
-                        #[post(|bb| bb.t0.set((bb.b0 + 4) % 2))]
-                        #[on_failure(|bb| bb.b1 = 1)]
-                        Action(Act<7>),
-                    },
-                },
-                Succeeder,
-            },
-            SubTree(Tree0033Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0033Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0034Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Action(Act<2> = Act::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0034 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        Parallel(success = -1, failure = -1) {
-            ForceFailure {
-                RepeatTimes(forever) {
-                    AsyncSequence {
-                        Limiter(1) {
-                            RepeatTimes(2) {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(PTask<0>, b0 = 7, b1 = {t0}),
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            Repeat(forever) {
-                                RunOnce {
-                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
-                                },
-                            },
-                            SubTree(Tree0034Sub0, t0 = {=}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0034Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0035 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        FlipSelector {
-            IndexSwitch(|bb| 7, out_of_range = Loop, dynamic = false) {
-                TryCatch(catch_on_halt = false) {
-                    Wait(20),
-                    #[run_while(|bb| bb.b0 + 1 > bb.b0 + 3)]
-                    Script(|bb| *bb.t0 += 1),
-                    #[on_failure(|bb| if *bb.t0 + 2 < 4 { bb.b0 = *bb.t0 })]
-                    StatefulAction(Task<0>),
-                    Sleep(20),
-                    Script(|bb| { bb.b0 += 1; bb.o0 = Some(0) }),
-                },
-                #[skip_if(|bb| *bb.t0 % 4 != 0)]
-                WhileDoElse {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        StatefulAction(Task<1>),
-                        UnsetBlackboard(o0),
-                        SetBlackboard(o0 = Some(2)),
-                    },
-                    BinarySelector(|bb| *bb.t0 != 1) {
-                        Precondition(|bb| *bb.t0 + 4 < 7, else = Success) {
-                            Condition(Cond<2>),
-                        },
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                Repeat(4) {
-                    Sequence {
-                        WasEntryUpdated(t0),
-                        AsyncFallback {
-                            WasEntryUpdated(t0),
-                            Condition(PCond<3>, b0 = {b0}),
-                        },
-                        #[failure_if(|bb| *bb.t0 == (bb.b0 + 1) % 4)]
-                        #[success_if(|bb| bb.b0 == 7)]
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            RepeatUntil(Success) {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0035Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0036Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b1: i64 = 11,
-            b0: i64 = 12,
-        }
-        Action(|ctx, bb| ctx.exec_in(9, bb.b0 % 2, &mut bb.b1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0036 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            b0: i64 = 2,
-        }
-        #[post(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
-        #[success_if(|bb| bb.b0 > 1)]
-        #[on_failure(|bb| bb.b1 += 1)]
-        Parallel(success = 2) {
-            ReactiveFallback {
-                Precondition(|bb| bb.b1 % 4 > 1) {
-                    SkipUnlessUpdated(t0) {
-                        StepSequencer {
-                            Condition(Cond<0>),
-                            SequenceStar {
-                                MemPriority {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                    Action(PIo<2>, t0 = {=}),
-                                },
-                            },
-                            StatefulAction(Task<3>),
-                            #[skip_if(|bb| *bb.t0 > 0)]
-                            #[success_if(|bb| *bb.t0 % 3 != 2)]
-                            #[failure_if(|bb| bb.b0 > 0)]
-                            Action(PAct<4>, b0 = {=}, b1 = {=}),
-                        },
-                    },
-                },
-                #[skip_if(|bb| *bb.t0 < 4)]
-                Conditional(|bb| *bb.t0 != 4, dynamic = true, else = Success) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            Switch(b1) {
-                case 4 => Switch(b1) {
-                    case 2 => StatefulAction(Task<6>),
-                    case 5 => StatefulAction(Task<7>),
-                    _ => #[on_halted(|bb| bb.b0 = bb.b1)]
-                    ReactiveSelector {
-                        Action(Act<8>),
-                        SubTree(Tree0036Sub0, ..),
-                        Condition(Cond<10>),
-                        Condition(Cond<11>),
-                    },
-                },
-                _ => ForceSuccess {
-                    #[on_failure(|bb| if *bb.t0 == *bb.t0 + 1 { bb.b1 = 3 })]
-                    #[run_while(|bb| (*bb.t0 + 4) % 2 < 0)]
-                    Repeat(2) {
-                        Inverter {
-                            MemSequence {
-                                SkipUnlessUpdated(t0) {
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0036Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0037 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        StepSequencer {
-            #[skip_if(|bb| bb.o0.unwrap_or(0) > 3)]
-            #[on_failure(|bb| bb.o0 = Some(2))]
-            #[run_while(|bb| (bb.b0 + 4) % 4 > 0)]
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Condition(Cond<2> = Cond::<2>),
-            },
-            Precondition(|bb| *bb.t0 + 4 != 1, else = Running) {
-                Wait(50),
-            },
-            Repeater(0) {
-                SetBlackboard(t0 = 0),
-            },
-        }
-    }
-}
-
-board!(Tree0037Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0038 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        Invert {
-            BinarySelector(|bb| *bb.t1 < *bb.t0, dynamic = true) {
-                BinarySelector(|bb| *bb.t1 != 3, dynamic = false) {
-                    Action(|ctx| ctx.exec(0)),
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                Parallel(success = 2) {
-                    Conditional(|bb| *bb.t0 % 4 > 1, dynamic = true, else = Success) {
-                        AlwaysRunning,
-                    },
-                    WasEntryUpdated(t0),
-                    #[skip_if(|bb| bb.b0 < *bb.t1 + 4)]
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0038Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0039 for Ctx {
-        RepeatUntil(Success) {
-            Repeat(3) {
-                Priority {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0040 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-        }
-        IfThenElse {
-            Interrupt(|bb| bb.b0 < 3) {
-                MemSequence {
-                    Condition(PCond<0>, b0 = {t0}),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Condition(|ctx| ctx.check(3)),
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0040Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0041 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        Loop(q0, value = {t0}) {
-            ForceSuccess {
-                Retry(2) {
-                    KeepRunningUntilFailure {
-                        Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0041Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0042 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
-        }
-        ReactiveSequence {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b1)),
-            #[failure_if(|bb| bb.b1 != *bb.t0 % 2)]
-            StatefulAction(Task<1>),
-            AlwaysSuccess,
-            StatefulAction(PTask<2>, b0 = 4, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0042Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0043 for Ctx {
-        blackboard {
+            #[tracked] t1: i64 = 2,
             o0: Option<i64> = Some(4),
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            AlwaysRunning,
-            ScriptCondition(|bb| bb.o0.is_none()),
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        Precondition(|bb| *bb.t0 > 0, else = Running) {
+            ReactiveSequence {
+                IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+                    StatefulAction(Task<0>),
+                    #[post(|bb| bb.o0 = Some(*bb.t1))]
+                    StatefulAction(Task<1>),
+                    Repeat(0) {
+                        ScriptCondition(|bb| *bb.t1 % 2 < 0),
+                    },
+                },
+                #[skip_if(|bb| *bb.t1 + 3 < 4)]
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
 
-board!(Tree0043Blackboard { o0 });
+board!(Tree0028Blackboard { t0 t1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0044Sub0 for Ctx {
+    pub tree Tree0029Sub0 for Ctx {
         StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0044 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            RetryUntilSuccessful(3) {
-                SubTree(Tree0044Sub0),
+    pub tree Tree0029 for Ctx {
+        Repeat(0) {
+            SubTree(Tree0029Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0030 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        RepeatTimes(3) {
+            Deadline(0) {
+                Sequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    BinarySelector(|bb| bb.b1 > 6) {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                    },
+                    MaxTime(30) {
+                        SetBlackboard(t0 = 0),
+                    },
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0045 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[allow(unused)] #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        Switch(b1) {
-            case 5 => StatefulAction(Task<0> = Task::<0>),
-            _ => SetBlackboard(t0 = 0),
-        }
-    }
-}
-
-board!(Tree0045Blackboard { b1 t1 t0 });
+board!(Tree0030Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0046 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-        }
-        Interrupt(|bb| *bb.t1 != 6) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0046Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0047 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 0,
-        }
-        Precondition(|bb| *bb.t1 + 2 > *bb.t0) {
-            AsyncFallback {
-                MemSequence {
-                    Fallback {
-                        Loop(q0, value = {t1}, if_empty = Success) {
-                            Precondition(|bb| bb.b0 + 1 == 6, else = Running) {
-                                Condition(Cond<0>),
+    pub tree Tree0031 for Ctx {
+        Optional {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    Repeater(forever) {
+                        SequenceWithMemory {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                Sequence {
+                                    StatefulAction(Task<1>),
+                                },
                             },
-                        },
-                    },
-                    Cooldown(100, filtered = Failure) {
-                        RepeatUntilSuccess(forever) {
-                            Interrupt(|bb| bb.b1 % 2 > 0) {
-                                ScriptCondition(|bb| *bb.t0 < (bb.b1 + 3) % 2),
+                            Inverter {
+                                IfThenElse {
+                                    Action(Act<2>),
+                                    Condition(Cond<3>),
+                                    StatefulAction(Task<4>),
+                                },
                             },
                         },
                     },
@@ -1712,263 +1043,878 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0047Blackboard { b1 t0 b0 q0 t1 });
+bt::behavior_tree! {
+    pub tree Tree0032 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 4,
+        }
+        IfThenElse {
+            Condition(PCond<0>, b0 = 1),
+            SetBlackboard(t1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0032Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0048 for Ctx {
+    pub tree Tree0033 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 2,
         }
-        Parallel(success = -3) {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Action(|ctx| ctx.exec(2)),
-            #[on_failure(|bb| *bb.t0 += 3)]
-            #[success_if(|bb| bb.b0 < 3)]
-            StatefulAction(PTask<3>, b0 = {b0}),
-            Wait(100),
+        #[failure_if(|bb| *bb.t0 + 2 < 0)]
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            IfThenElse {
+                Interrupt(|bb| *bb.t1 % 2 > 0) {
+                    #[skip_if(|bb| bb.b0 % 3 == 2)]
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<0>),
+                        RepeatUntilSuccess(forever) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                Sequence {
+                    SetBlackboard(b0 = {t0}),
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        #[on_halted(|bb| bb.t1.set(*bb.t0 % 3))]
+                        Condition(PCond<3>, b0 = 3),
+                        StatefulAction(Task<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
+            },
+            SequenceWithMemory {
+                MaxTime(0) {
+                    Parallel(success = 1, failure = 2) {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+                Deadline(10) {
+                    RetryUntilSuccessful(3) {
+                        ForceSuccess {
+                            Action(Act<8>),
+                        },
+                    },
+                },
+                #[failure_if(|bb| bb.b0 == 1)]
+                #[post(|bb| *bb.t0 += 3)]
+                #[run_while(|bb| bb.b0 % 2 != 0)]
+                Action(|ctx| ctx.exec(9)),
+                Repeater(forever) {
+                    Retry(4) {
+                        Action(PIo<10>, t0 = {b0}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0048Blackboard { t0 b0 });
+board!(Tree0033Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0049 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0050 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-        }
-        Repeat(0) {
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[success_if(|bb| bb.b0 + 4 < 5)]
-            #[run_while(|bb| *bb.t0 < 5)]
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0050Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0051 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        MemPriority {
-            Precondition(|bb| bb.o0.is_none(), else = Running) {
-                MemPriority {
-                    Precondition(|bb| *bb.t0 < bb.b0, else = Success) {
-                        AsyncSequence {
-                            Condition(PCond<0>, b0 = {=}),
+    pub tree Tree0034 for Ctx {
+        ParallelAll {
+            WhileDoElse {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                AsyncFallback {
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        AlwaysFailure,
+                    },
+                    WhileDoElse {
+                        Action(Act<3>),
+                        Repeater(0) {
                             Wait(10),
                         },
                     },
                 },
             },
-            #[failure_if(|bb| *bb.t1 + 3 < 6)]
-            ForceFailure {
-                ReactiveSequence {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    Deadline(50) {
-                        WhileDoElse {
-                            #[run_while(|bb| *bb.t1 > 6)]
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                            StatefulAction(Task<4>),
-                        },
+            ReactiveSequence {
+                Cooldown(10, filtered = Failure) {
+                    StatefulAction(Task<4>),
+                },
+                Sequence {
+                    Condition(|ctx| ctx.check(5)),
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<6> = Cond::<6>),
                     },
                 },
+                Fallback {
+                    Timeout(10) {
+                        Condition(Cond<7>),
+                    },
+                    Action(Act<8>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<9> = Task::<9>),
+                    Condition(Cond<10>),
+                    Condition(Cond<11> = Cond::<11>),
+                    Condition(Cond<12>),
+                },
             },
-            SetBlackboard(b0 = {t0}),
         }
     }
 }
 
-board!(Tree0051Blackboard { o0 t1 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0035 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+        }
+        Fallback {
+            #[skip_if(|bb| (*bb.t0 + 3) % 4 < 0)]
+            ReactiveSequence {
+                TryCatch(catch_on_halt = true) {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            StatefulAction(Task<1>),
+                        },
+                        Loop(q0, value = {b0}) {
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                        },
+                    },
+                    Fallback {
+                        Action(Act<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    SetBlackboard(o0 = Some(0)),
+                    SequenceWithMemory {
+                        #[skip_if(|bb| (*bb.t0 + 3) % 2 != 0)]
+                        #[failure_if(|bb| *bb.t1 > 1)]
+                        Condition(PCond<5>, b0 = {b0}),
+                        SetBlackboard(o0 = Some(1)),
+                        Condition(Cond<6>),
+                    },
+                    #[post(|bb| *bb.t1 += 2)]
+                    #[on_failure(|bb| if *bb.t0 % 3 != 0 { bb.t0.set(*bb.t1) })]
+                    ParallelAll(max_failures = -3) {
+                        StatefulAction(Task<7>),
+                        Precondition(|bb| (*bb.t0 + 4) % 4 < 2, else = Success) {
+                            StatefulAction(Task<8>),
+                        },
+                        #[on_halted(|bb| bb.t1.set(bb.b0 % 4))]
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            ParallelAll {
+                AlwaysFailure,
+                ReactiveFallback {
+                    Sequence {
+                        Sleep(20),
+                        #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some(bb.b0) })]
+                        #[post(|bb| bb.b0 = *bb.t0)]
+                        StatefulAction(PTask<9>, b0 = {t1}, b1 = {b0}),
+                        Retry(2) {
+                            Action(Act<10>),
+                        },
+                        Condition(|ctx| ctx.check(11)),
+                        Action(PAct<12>, b0 = {t1}, b1 = {t1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0035Blackboard { t1 o0 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0036 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        ReactiveSequence {
+            BinarySelector(|bb| bb.o0.is_some()) {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    #[skip_if(|bb| *bb.t0 + 1 == 6)]
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(Act<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0036Blackboard { o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0037 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            Condition(Cond<0> = Cond::<0>),
+            MemPriority {
+                #[skip_if(|bb| bb.b1 + 4 == bb.b0)]
+                RunOnce {
+                    Wait(0),
+                },
+                #[success_if(|bb| bb.b1 % 3 < 1)]
+                Filter(times = 2) {
+                    Deadline(30) {
+                        Action(PIo<1>, t0 = {b0}),
+                    },
+                },
+            },
+            Action(PAct<2>, b0 = {b0}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0037Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0038 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+        }
+        ReactiveSequence {
+            Action(Act<0>),
+            #[on_failure(|bb| bb.b0 += 2)]
+            SetBlackboard(t1 = 7),
+        }
+    }
+}
+
+board!(Tree0038Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0039 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
+        }
+        Fallback {
+            Sequence {
+                Action(|ctx| ctx.exec(0)),
+                Condition(PCond<1>, b0 = 2),
+                Action(PIo<2>, t0 = {b0}),
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+            },
+            Delay(30) {
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0039Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0040 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+        }
+        Conditional(|bb| bb.b0 == 7, dynamic = true, else = Failure) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0040Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0041Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0041Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0041 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            SequenceWithMemory {
+                SubTree(Tree0041Sub0, t0 = {=}),
+                Repeater(3) {
+                    Precondition(|bb| *bb.t0 % 4 < 0, else = Success) {
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+            Action(Act<2>),
+            #[success_if(|bb| (*bb.t0 + 3) % 3 > 0)]
+            #[run_while(|bb| *bb.t0 % 2 > 0)]
+            SubTree(Tree0041Sub1, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0041Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0042Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Repeat(2) {
+                SequenceStar {
+                    StatefulAction(Task<1>),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                Action(PIo<4>, t0 = {=}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0042Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 12,
+        }
+        Delay(10) {
+            #[failure_if(|bb| *bb.t0 > 0)]
+            StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0042 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+        }
+        BinarySelector(|bb| bb.b1 < 0, dynamic = false) {
+            Repeat(4) {
+                SubTree(Tree0042Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
+            },
+            #[skip_if(|bb| *bb.t0 + 2 == 0)]
+            SubTree(Tree0042Sub1, b1 = {=}, t0 = {t0}, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0042Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0043 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        Conditional(|bb| *bb.t1 % 3 > 1, else = Failure) {
+            Sequence {
+                SequenceStar {
+                    RetryUntilSuccessful(2) {
+                        RunOnce {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
+                        },
+                    },
+                    SetBlackboard(b0 = {t1}),
+                    RetryUntilSuccessful(2) {
+                        SetBlackboard(t0 = 0),
+                    },
+                },
+                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                SequenceWithMemory {
+                    Repeat(3) {
+                        Optional {
+                            Sleep(30),
+                        },
+                    },
+                    Condition(Cond<1>),
+                },
+                ReactiveFallback {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Repeat(1) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    WaitValueUpdate(t1) {
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0043Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0044 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        IfThenElse {
+            #[skip_if(|bb| *bb.t0 % 3 < 1)]
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+            Condition(Cond<1> = Cond::<1>),
+            RunOnce(then_skip = false) {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0044Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0045 for Ctx {
+        RepeatUntilFailure(forever) {
+            Timeout(0) {
+                RepeatUntil(Failure) {
+                    WhileDoElse {
+                        Condition(Cond<0>),
+                        SequenceWithMemory {
+                            Sleep(0),
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                        },
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0046 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64 = 2,
+        }
+        Repeat(2) {
+            Fallback {
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 3, &mut bb.b1)),
+                    Remap(success = Failure, failure = Failure) {
+                        Precondition(|bb| bb.b1 % 4 != 0, else = Running) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                        Failer,
+                    },
+                },
+                ReactiveSelector {
+                    Sequence {
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                    },
+                    RetryUntilSuccessful(0) {
+                        AlwaysSuccess,
+                    },
+                    Sequence {
+                        StatefulAction(PTask<5>, b0 = {b0}, b1 = {b1}),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0046Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0047 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+        }
+        Parallel {
+            WaitValueUpdate(t0) {
+                WhileDoElse {
+                    Condition(PCond<0>, b0 = {t1}),
+                    StatefulAction(Task<1>),
+                },
+            },
+            SequenceWithMemory {
+                SetBlackboard(t0 = 8),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0047Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0048 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        ReactiveSequence {
+            WhileDoElse {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                UnsetBlackboard(o0),
+                #[on_failure(|bb| bb.b0 += 1)]
+                StatefulAction(Task<1>),
+            },
+            StepSequencer {
+                MaxTime(100) {
+                    Condition(PCond<2>, b0 = {=}),
+                },
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0048Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0049 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        Delay(10) {
+            SequenceWithMemory {
+                Interrupt(|bb| *bb.t0 + 2 == bb.b0 % 3) {
+                    ForceSuccess {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                },
+                SetBlackboard(t0 = 6),
+                StepSequencer {
+                    Wait(50),
+                    Condition(Cond<1>),
+                },
+                Sequence {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    ScriptCondition(|bb| bb.b0 + 1 > 5),
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0049Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0050 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        RepeatTimes(1) {
+            IfThenElse {
+                Sequence {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                    Script(|bb| bb.b0 += 2),
+                    #[on_halted(|bb| bb.b0 = *bb.t0)]
+                    #[run_while(|bb| *bb.t0 != 1)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    Action(Act<1>),
+                    Sequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(PTask<3>, b0 = 6),
+                    },
+                },
+                ParallelAll(1) {
+                    Condition(Cond<4>),
+                    #[on_failure(|bb| bb.b0 = 6)]
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0050Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0051 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 0,
+        }
+        StepSequencer {
+            StepSequencer {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+                StatefulAction(Task<1>),
+            },
+            #[run_while(|bb| bb.b0 < 7)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[post(|bb| if bb.o0.unwrap_or(4) % 3 < 1 { bb.b0 += 2 })]
+            SetBlackboard(t0 = 1),
+            ReactiveSelector {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
+                Action(PIo<3>, t0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0051Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0052 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
         }
-        WaitValueUpdate(t0) {
-            Delay(0) {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+            StatefulAction(Task<0> = Task::<0>),
+            Wait(20),
+            SetBlackboard(o0 = Some(8)),
         }
     }
 }
 
-board!(Tree0052Blackboard { t0 });
+board!(Tree0052Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0053 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        IndexSwitch(|bb| *bb.t1 % 3) {
-            ReactiveSequence {
-                #[run_while(|bb| (*bb.t1 + 2) % 3 < 0)]
-                #[on_success(|bb| { *bb.t1 += 3; bb.b0 += 1 })]
-                #[success_if(|bb| *bb.t1 < 2)]
-                TryCatch {
-                    Action(Act<0>),
-                    Condition(PCond<1>, b0 = {t1}),
+        ReactiveFallback {
+            BinarySelector(|bb| bb.b0 + 3 == *bb.t0 + 3) {
+                SequenceStar {
+                    Repeat(0) {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
                 },
-                RunOnce {
-                    MaxTime(0) {
-                        Conditional(|bb| *bb.t0 == 3, dynamic = false, else = Failure) {
-                            Conditional(|bb| *bb.t0 % 4 == 1, else = Success) {
-                                AlwaysFailure,
+                #[success_if(|bb| *bb.t1 < 4)]
+                #[run_while(|bb| *bb.t1 + 3 == bb.b0)]
+                Deadline(0) {
+                    Repeat(2) {
+                        Loop(q0, value = {b1}, if_empty = Failure) {
+                            Fallback {
+                                Action(PIo<2>, t0 = {=}),
+                                StatefulAction(Task<3> = Task::<3>),
                             },
                         },
                     },
                 },
             },
-            KeepRunningUntilFailure {
-                ForceFailure {
-                    ReactiveSequence {
-                        Precondition(|bb| (*bb.t0 + 2) % 3 != 1, else = Running) {
-                            #[success_if(|bb| *bb.t0 > 3)]
-                            #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
-                            Failer,
-                        },
-                        #[run_while(|bb| bb.b0 != 6)]
-                        #[on_success(|bb| *bb.t1 += 2)]
-                        AlwaysSuccess,
-                        Action(PIo<2>, t0 = {=}),
-                    },
-                },
-            },
-            BinarySelector(|bb| *bb.t0 < 1) {
-                Conditional(|bb| bb.b0 > 3, dynamic = false, else = Success) {
-                    #[on_success(|bb| bb.b0 += 3)]
-                    #[failure_if(|bb| *bb.t1 > bb.b0 + 2)]
-                    Repeat(1) {
-                        Fallback {
-                            Condition(|ctx| ctx.check(3)),
-                            Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
-                        },
-                    },
-                },
-                Priority {
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                },
-            },
+            Condition(|ctx| ctx.check(4)),
         }
     }
 }
 
-board!(Tree0053Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0054Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Condition(PCond<0>, b0 = {=})
-    }
-}
+board!(Tree0053Blackboard { t0 b0 b1 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0054 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 0,
         }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            Parallel(success = -1, failure = 0) {
-                ReactiveSelector {
-                    SubTree(Tree0054Sub0, b0 = {=}, q0 = {q0}, t0 = {=}),
-                    Succeeder,
-                },
-                RepeatUntilSuccess(3) {
+        SequenceWithMemory {
+            AsyncSequence {
+                SequenceStar {
+                    Action(Act<0>),
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    #[success_if(|bb| bb.b0 < (bb.b0 + 1) % 4)]
                     Condition(Cond<1>),
                 },
+                #[post(|bb| bb.b0 += 2)]
+                Conditional(|bb| *bb.t0 < 1, dynamic = false, else = Success) {
+                    RunOnce {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                },
+                Conditional(|bb| bb.b0 % 2 != 0, dynamic = true, else = Success) {
+                    AlwaysSuccess,
+                },
+                TryCatch(catch_on_halt = true) {
+                    Script(|bb| *bb.t0 += 1),
+                    MaxTime(0) {
+                        Condition(Cond<3>),
+                    },
+                },
+                Fallback {
+                    #[run_while(|bb| *bb.t1 % 2 != 1)]
+                    #[failure_if(|bb| *bb.t0 % 3 > 1)]
+                    Action(|ctx| ctx.exec(4)),
+                    StatefulAction(Task<5>),
+                    #[on_halted(|bb| bb.t1.set(*bb.t0 % 2))]
+                    #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+                    Action(|ctx| ctx.exec(6)),
+                },
             },
-        }
-    }
-}
-
-board!(Tree0054Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0055 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Inverter {
-            Remap(success = Success, failure = Failure) {
-                RunOnce {
-                    Timeout(20) {
-                        FlipSelector {
-                            RepeatTimes(3) {
-                                RetryUntilSuccessful(1) {
-                                    SetBlackboard(b1 = 7),
-                                },
+            Priority {
+                StepSequencer {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Sleep(0),
+                        Condition(|ctx, bb| ctx.check_in(7, *bb.t1 + 2)),
+                        SetBlackboard(b0 = {t0}),
+                        Precondition(|bb| *bb.t1 % 4 == 2, else = Skipped) {
+                            Action(|ctx| ctx.exec(8)),
+                        },
+                    },
+                },
+                Conditional(|bb| bb.b0 % 2 < 0, else = Failure) {
+                    ReactiveSequence {
+                        BinarySelector(|bb| *bb.t0 > 2, dynamic = true) {
+                            Selector {
+                                StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
+                                #[run_while(|bb| bb.b0 != 6)]
+                                #[on_success(|bb| *bb.t1 += 2)]
+                                AlwaysSuccess,
                             },
-                            Filter(times = 3, count = Completed, filtered = Failure) {
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(Task<0>),
+                            Condition(Cond<10>),
+                        },
+                        MemSequence {
+                            #[on_failure(|bb| bb.t0.set(bb.b0))]
+                            #[post(|bb| { bb.b0 = bb.b0 % 3; if *bb.t1 % 3 > 0 { bb.t1.set(*bb.t1 % 2) } })]
+                            #[failure_if(|bb| *bb.t0 != bb.b0)]
+                            Action(PIo<11>, t0 = {=}),
+                            Filter(times = 2, filtered = Skipped) {
+                                Loop(q0, value = {t0}) {
+                                    Action(PIo<12>, t0 = {t1}),
                                 },
                             },
                         },
                     },
                 },
             },
+            Remap(success = Failure, failure = Failure) {
+                #[on_failure(|bb| bb.t1.set(2))]
+                #[skip_if(|bb| (*bb.t1 + 1) % 2 < 0)]
+                #[on_halted(|bb| { bb.b0 += 3; *bb.t1 += 3 })]
+                ParallelAll {
+                    Deadline(10) {
+                        Delay(10) {
+                            Fallback {
+                                Action(|ctx| ctx.exec(13)),
+                                StatefulAction(Task<14>),
+                            },
+                        },
+                    },
+                    ParallelAll(max_failures = -1) {
+                        ParallelAll(max_failures = -2) {
+                            StatefulAction(Task<15>),
+                            StatefulAction(Task<16>),
+                        },
+                    },
+                    StepSequencer {
+                        Condition(|ctx, bb| ctx.check_in(17, *bb.t1 + 3)),
+                        Condition(Cond<18>),
+                        Condition(|ctx| ctx.check(19)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0055Blackboard { b1 });
+board!(Tree0054Blackboard { t0 q0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0055 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 4,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+        }
+        SequenceStar {
+            RepeatTimes(2) {
+                UnsetBlackboard(o0),
+            },
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
+            Delay(0) {
+                Inverter {
+                    Selector {
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[on_failure(|bb| bb.o0 = None)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(1) != 1)]
+                        StatefulAction(Task<1> = Task::<1>),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0055Blackboard { q0 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0056Sub1 for Ctx {
+        Runner
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0056Sub0 for Ctx {
+        SubTree(Tree0056Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0056 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Remap(success = Success, failure = Success) {
-                MemSequence {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Action(Act<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    Priority {
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    Action(Act<8>),
-                },
-            },
+        ReactiveSelector {
+            SubTree(Tree0056Sub0),
         }
     }
 }
@@ -1976,121 +1922,170 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0057 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
         }
-        #[post(|bb| *bb.t0 += 1)]
-        Retry(1) {
-            SkipUnlessUpdated(t0) {
-                RetryUntilSuccessful(3) {
-                    WhileDoElse {
-                        StatefulAction(Task<0> = Task::<0>),
-                        #[success_if(|bb| (bb.b0 + 4) % 3 < 0)]
-                        Action(|ctx| ctx.exec(1)),
-                        Sleep(100),
-                    },
-                },
-            },
+        ReactiveFallback {
+            AlwaysFailure,
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            SetBlackboard(b0 = 7),
         }
     }
 }
 
-board!(Tree0057Blackboard { b0 t0 });
+board!(Tree0057Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0058 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            #[tracked] t0: i64,
+            #[allow(unused)] b0: i64,
         }
-        #[run_while(|bb| bb.b1 != *bb.t1 + 1)]
-        MemPriority {
-            Precondition(|bb| bb.b1 + 4 > *bb.t0 % 3, else = Success) {
-                IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = false) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 2)),
-                    AlwaysFailure,
-                    StatefulAction(Task<1>),
-                },
-            },
-            Condition(Cond<2>),
-            Action(PIo<3>, t0 = {b0}),
+        IfThenElse {
+            #[post(|bb| *bb.t0 += 2)]
+            Condition(|ctx| ctx.check(0)),
+            Condition(Cond<1>),
+            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0058Blackboard { b1 t1 t0 b0 });
+board!(Tree0058Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0059 for Ctx {
-        Delay(0) {
-            ReactiveFallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+        }
+        WhileDoElse {
+            #[run_while(|bb| bb.o0.is_some())]
+            AsyncSequence {
+                ReactiveSequence {
+                    ScriptCondition(|bb| *bb.t1 + 3 < bb.o0.unwrap_or(0) + 2),
+                },
+                StatefulAction(Task<0>),
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(PTask<1>, b0 = 0),
+                    Action(PIo<2>, t0 = {=}),
+                },
+            },
+            Timeout(20) {
+                MemSequence {
+                    ParallelAll(1) {
+                        Action(|ctx, bb| ctx.exec_in(3, (*bb.t1 + 1) % 2, &mut bb.b1)),
+                        SetBlackboard(o0 = Some(1)),
+                    },
+                    AlwaysSuccess,
+                    KeepRunningUntilFailure {
+                        #[failure_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+                        Condition(Cond<4>),
+                    },
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0060Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            b0: i64 = 9,
-        }
-        #[success_if(|bb| bb.b0 + 1 != bb.b0 % 4)]
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0059Blackboard { t1 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0060 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64,
-            b0: i64,
-        }
-        Sequence {
-            MaxTime(50) {
-                StatefulAction(Task<0>),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            Limiter(3) {
+                RunOnce {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            Repeat(3) {
+                                Condition(Cond<0>),
+                            },
+                            RunOnce(then_skip = false) {
+                                RetryUntilSuccessful(3) {
+                                    Action(Act<1>),
+                                },
+                            },
+                            Priority {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            StatefulAction(Task<4>),
+                            Fallback {
+                                StatefulAction(Task<5>),
+                                Condition(|ctx| ctx.check(6)),
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
+                },
             },
-            SubTree(Tree0060Sub0, b1 = {=}, b0 = {b0}),
-            StatefulAction(Task<2>),
         }
     }
 }
-
-board!(Tree0060Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0061 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
         }
-        Conditional(|bb| bb.b0 % 4 > 2, else = Failure) {
+        #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+        #[skip_if(|bb| bb.b0 > 3)]
+        FlipSelector {
+            Repeater(0) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+            },
             Fallback {
-                ParallelAll(max_failures = -1) {
-                    #[run_while(|bb| *bb.t0 < bb.b0 + 4)]
-                    Wait(50),
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    RunOnce {
-                        #[on_halted(|bb| if *bb.t0 < 3 { bb.o0 = None })]
-                        #[on_success(|bb| { bb.t1.set(*bb.t0 % 3); if (*bb.t0 + 3) % 3 == 0 { bb.b0 += 1 } })]
-                        Sleep(100),
+                Sequence {
+                    SequenceWithMemory {
+                        Condition(PCond<1>, b0 = {=}),
+                        #[success_if(|bb| bb.b0 > bb.b0 + 1)]
+                        #[run_while(|bb| bb.b0 > 0)]
+                        #[skip_if(|bb| bb.b0 + 2 != 5)]
+                        ScriptCondition(|bb| bb.b0 > 3),
                     },
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Filter(times = 2, count = Failure, filtered = Skipped) {
+                        StatefulAction(Task<4>),
+                    },
+                    StatefulAction(Task<5>),
                 },
-                #[skip_if(|bb| (*bb.t1 + 3) % 2 > 0)]
-                Filter(times = 1) {
-                    Inverter {
-                        AsyncSequence {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                            StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0061Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0062 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+        }
+        Remap(success = Failure, failure = Failure) {
+            Repeater(3) {
+                SkipUnlessUpdated(t0) {
+                    RepeatUntilSuccess(2) {
+                        Fallback {
+                            Action(Act<0>),
+                            StatefulAction(Task<1>),
+                            #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = bb.b1 })]
+                            Parallel(success = 1, failure = -1) {
+                                Sleep(10),
+                                #[on_failure(|bb| { bb.b0 = (bb.b0 + 4) % 3; bb.b1 += 2 })]
+                                Succeeder,
+                            },
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                AlwaysSuccess,
+                                Condition(Cond<2>),
+                            },
+                            #[success_if(|bb| bb.o0.is_none())]
+                            Action(|ctx| ctx.exec(3)),
                         },
                     },
                 },
@@ -2099,533 +2094,445 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0061Blackboard { b0 o0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0062 for Ctx {
-        Repeater(forever) {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
+board!(Tree0062Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0063 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
             b1: i64,
-            b0: i64 = 3,
             #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        #[on_halted(|bb| bb.b0 = *bb.t1 % 2)]
-        IndexSwitch(|bb| (*bb.t1 + 3) % 3, out_of_range = Fail) {
-            IfThenElse {
-                #[skip_if(|bb| *bb.t0 < 3)]
-                #[on_failure(|bb| if bb.b1 != (*bb.t0 + 3) % 3 { bb.b1 += 3 })]
-                #[on_success(|bb| bb.b0 = 5)]
-                Inverter {
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(0)),
-                        MaxTime(0) {
-                            Remap(success = Failure, failure = Success) {
-                                Condition(Cond<1>),
-                            },
-                        },
-                        StatefulAction(Task<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 1)),
-                    },
-                },
-                MemPriority {
-                    #[success_if(|bb| *bb.t1 != bb.b0)]
-                    MaxTime(100) {
-                        AlwaysRunning,
-                    },
-                },
+        Parallel {
+            ReactiveSequence {
+                #[run_while(|bb| *bb.t0 > 1)]
+                #[failure_if(|bb| bb.b1 != bb.b0 + 4)]
+                WasEntryUpdated(t0),
+                Action(PAct<0>, b0 = {b1}, b1 = {=}),
             },
+            Action(Act<1>),
+            Succeeder,
         }
     }
 }
 
-board!(Tree0063Blackboard { t1 b1 b0 t0 });
+board!(Tree0063Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0064 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
+            b1: i64 = 5,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(0),
         }
-        ReactiveFallback {
-            SequenceWithMemory {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                    StatefulAction(PTask<1>, b0 = 9, b1 = {t0}),
-                },
-                Optional {
-                    KeepRunningUntilFailure {
-                        ReactiveFallback {
-                            StatefulAction(PTask<2>, b0 = {=}),
-                            StatefulAction(Task<3>),
-                            #[on_success(|bb| { bb.b0 += 3; bb.b0 = 0 })]
-                            StatefulAction(Task<4>),
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                    },
-                },
-                Action(Act<6>),
+        Sequence {
+            #[on_failure(|bb| bb.b1 = bb.b0)]
+            #[failure_if(|bb| bb.b1 + 1 < 0)]
+            #[on_halted(|bb| bb.o0 = None)]
+            RepeatUntilSuccess(forever) {
+                Condition(Cond<0>),
             },
-            ReactiveFallback {
-                ReactiveFallback {
-                    Sequence {
-                        Action(Act<7>),
-                        Sleep(30),
-                        Action(Act<8>),
-                    },
-                    Action(Act<9>),
-                    StatefulAction(Task<10>),
-                },
-                Repeat(3) {
-                    ForceSuccess {
-                        MaxTime(0) {
-                            #[failure_if(|bb| *bb.t0 + 4 < *bb.t0)]
-                            #[on_success(|bb| bb.b0 += 3)]
-                            StatefulAction(Task<11> = Task::<11>),
-                        },
-                    },
-                },
-                AsyncSequence {
-                    SequenceStar {
-                        Inverter {
-                            #[on_failure(|bb| { bb.b0 = 2; bb.b0 += 2 })]
-                            #[post(|bb| bb.b0 += 1)]
-                            #[failure_if(|bb| *bb.t0 % 4 > 2)]
-                            Condition(|ctx, bb| ctx.check_in(12, *bb.t0 + 1)),
-                        },
-                    },
+            Cooldown(50, filtered = Skipped) {
+                Action(Act<1> = Act::<1>),
+            },
+            #[on_failure(|bb| bb.o0 = None)]
+            Deadline(0) {
+                Fallback {
+                    ScriptCondition(|bb| (bb.b0 + 3) % 3 == 1),
+                    Action(PIo<2>, t0 = {b0}),
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0064Blackboard { t0 b0 });
+board!(Tree0064Blackboard { b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0065Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            Action(PAct<1>, b0 = 7, b1 = {t0}),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
+        ReactiveFallback {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+            Sleep(0),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0065Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(PCond<4>, b0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0065 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            o0: Option<i64>,
         }
-        MemSequence {
-            ReactiveSequence {
-                SubTree(Tree0065Sub0, t0 = {=}, b1 = {b1}),
-                Limiter(3) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            Parallel(success = -2) {
-                #[post(|bb| *bb.t0 += 1)]
-                #[on_halted(|bb| bb.b1 = 5)]
-                Repeater(0) {
+        SequenceWithMemory {
+            SubTree(Tree0065Sub0, ..),
+            #[failure_if(|bb| bb.o0.is_none())]
+            SequenceStar {
+                Condition(PCond<2>, b0 = 5),
+                Sequence {
+                    Condition(Cond<3>),
+                    #[on_halted(|bb| { *bb.t0 += 3; if bb.o0.is_none() { bb.b1 = bb.o0.unwrap_or(4) % 4 } })]
+                    SubTree(Tree0065Sub1, ..),
+                    #[on_success(|bb| bb.b0 = bb.b1)]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[post(|bb| bb.t0.set(bb.b1 + 3))]
                     StatefulAction(Task<5>),
                 },
-                RetryUntilSuccessful(4) {
-                    Action(Act<6>),
-                },
-                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0065Blackboard { t0 b1 });
+board!(Tree0065Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0066 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            o0: Option<i64> = Some(4),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 4,
         }
-        #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(4) + 2)]
-        Priority {
-            Deadline(0) {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| *bb.t0 > bb.o0.unwrap_or(3)),
-                    RetryUntilSuccessful(2) {
-                        MemSequence {
-                            Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                                WasEntryUpdated(t0),
-                            },
-                            Sleep(0),
-                            Delay(20) {
-                                Script(|bb| *bb.t0 += 1),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        Condition(PCond<0>, b0 = 4),
-                        #[failure_if(|bb| bb.b0 + 2 > bb.b0)]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        SetBlackboard(t0 = 1),
-                    },
-                },
-            },
-            IfThenElse {
-                Interrupt(|bb| *bb.t0 != 3) {
-                    Condition(Cond<1>),
-                },
-                ReactiveSequence {
-                    StepSequencer {
-                        Condition(Cond<2>),
-                        Runner,
-                    },
-                    #[on_halted(|bb| bb.b0 = (*bb.t0 + 2) % 4)]
-                    #[post(|bb| bb.b0 = *bb.t0 + 4)]
-                    StatefulAction(Task<3>),
-                    #[failure_if(|bb| (*bb.t0 + 1) % 4 > 2)]
-                    #[success_if(|bb| bb.b0 + 1 != 7)]
-                    #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(1))]
-                    Action(PIo<4>, t0 = {=}),
-                },
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Delay(10) {
-                        AsyncSequence {
-                            Condition(PCond<5>, b0 = 6),
-                            ScriptCondition(|bb| *bb.t0 + 4 == 4),
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                AlwaysSuccess,
-                #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
-                Script(|bb| bb.b0 = *bb.t0 + 1),
+        ReactiveFallback {
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                Sleep(50),
             },
         }
     }
 }
 
-board!(Tree0066Blackboard { t0 q0 b0 o0 });
+board!(Tree0066Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0067 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        Parallel(failure = 3) {
-            Conditional(|bb| bb.b1 < 3, else = Failure) {
-                ReactiveSelector {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Condition(Cond<0>),
-                        Script(|bb| { bb.b1 = 1; if bb.b1 + 4 < 5 { bb.b0 = bb.b1 } }),
-                    },
-                    Condition(Cond<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                },
+        WhileDoElse {
+            RepeatUntilFailure(3) {
+                ScriptCondition(|bb| bb.o0.is_some()),
             },
-            Priority {
-                Action(Act<3>),
-                Condition(Cond<4> = Cond::<4>),
-                Action(Act<5>),
-                Action(Act<6>),
-            },
-            ForceSuccess {
-                #[run_while(|bb| (bb.b1 + 1) % 3 == 0)]
-                #[skip_if(|bb| *bb.t0 < 3)]
-                #[on_success(|bb| if bb.b1 + 3 < 7 { bb.b1 += 1 })]
-                Priority {
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                    #[run_while(|bb| bb.b1 % 2 < 0)]
-                    Sleep(50),
-                    Condition(Cond<9>),
+            #[on_success(|bb| bb.o0 = Some(0))]
+            #[failure_if(|bb| (bb.b0 + 1) % 3 < 0)]
+            #[success_if(|bb| bb.o0.unwrap_or(0) < 3)]
+            RunOnce(then_skip = true) {
+                ParallelAll(max_failures = -1) {
+                    Runner,
                 },
-            },
-            Fallback {
-                StatefulAction(Task<10>),
-                Repeat(1) {
-                    Action(PIo<11>, t0 = {b1}),
-                },
-                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0067Blackboard { t0 b0 b1 });
+board!(Tree0067Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0068 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            RetryUntilSuccessful(4) {
-                ForceSuccess {
-                    Priority {
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-            },
-            Delay(10) {
-                Filter(times = 1, count = Success, filtered = Skipped) {
-                    ForceFailure {
-                        Action(Act<4>),
-                    },
-                },
-            },
-            AlwaysSuccess,
-            RunOnce {
-                StepSequencer {
-                    Inverter {
-                        Sleep(0),
-                    },
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        #[run_while(|bb| *bb.t1 + 2 < 3)]
+        IfThenElse {
+            ScriptCondition(|bb| *bb.t0 % 3 > 1),
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
+board!(Tree0068Blackboard { t0 t1 });
+
 bt::behavior_tree! {
     pub tree Tree0069 for Ctx {
-        Selector {
-            KeepRunningUntilFailure {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        Precondition(|bb| *bb.t0 > 7, else = Running) {
+            WhileDoElse {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                #[on_halted(|bb| bb.b0 += 2)]
                 AlwaysSuccess,
             },
         }
     }
 }
+
+board!(Tree0069Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0070 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Priority {
-            #[on_success(|bb| { bb.b0 += 1; if *bb.t0 > *bb.t0 + 3 { bb.t0.set(bb.o0.unwrap_or(5) + 2) } })]
-            #[post(|bb| { bb.b0 = (*bb.t0 + 4) % 4; bb.b0 = bb.b0 % 3 })]
-            #[skip_if(|bb| bb.b0 % 2 == 0)]
-            TryCatch(catch_on_halt = false) {
-                Conditional(|bb| (*bb.t0 + 1) % 4 != 3, dynamic = false, else = Success) {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 3, &mut bb.b0)),
-                },
-                #[failure_if(|bb| bb.b0 + 1 != bb.b0)]
-                ScriptCondition(|bb| *bb.t0 + 3 == 4),
-                Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(0) + 4)),
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[on_halted(|bb| bb.b0 += 2)]
-                #[success_if(|bb| bb.b0 + 1 > 4)]
-                SetBlackboard(b0 = 7),
-                Filter(times = 3, count = Failure) {
-                    Action(PAct<2>, b0 = {b0}, b1 = {t0}),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                SequenceWithMemory {
-                    AsyncSequence {
-                        StatefulAction(Task<3>),
-                    },
-                    #[post(|bb| { bb.o0 = Some(1); bb.t0.set(bb.b0 % 3) })]
-                    #[run_while(|bb| bb.o0.unwrap_or(2) % 3 > 1)]
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    ParallelAll(max_failures = -2) {
-                        WaitValueUpdate(t0) {
-                            Action(|ctx, bb| ctx.exec_in(4, 9, &mut bb.b0)),
-                        },
-                        Condition(Cond<5>),
-                        Sleep(30),
-                    },
-                    Inverter {
-                        Action(Act<6>),
-                    },
-                    AlwaysFailure,
-                },
+        RunOnce(then_skip = false) {
+            Priority {
+                Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 2) % 4, &mut bb.b0)),
+                SetBlackboard(t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0070Blackboard { b0 t0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0071Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 14,
-        }
-        #[run_while(|bb| bb.b0 > *bb.t0 % 3)]
-        #[on_halted(|bb| bb.b1 = *bb.t0)]
-        Precondition(|bb| (bb.b0 + 3) % 4 != 1) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
+board!(Tree0070Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0071 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64 = 4,
             #[tracked] t0: i64,
-            b1: i64 = 4,
         }
-        Parallel(failure = 1) {
-            SubTree(Tree0071Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+        Selector {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            #[post(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
+            #[skip_if(|bb| *bb.t0 == 2)]
+            SequenceStar {
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 2)),
+                Condition(Cond<4> = Cond::<4>),
+            },
+            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree0071Blackboard { b0 t0 b1 });
+board!(Tree0071Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0072 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
         }
-        PolicyParallel(policy = FirstFailure) {
-            Precondition(|bb| *bb.t0 % 4 > 2, else = Failure) {
-                Sleep(100),
+        WhileDoElse {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                #[on_failure(|bb| bb.b1 += 2)]
+                StatefulAction(Task<0>),
+                Sleep(50),
+                WasEntryUpdated(t0),
             },
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 3)),
+            SetBlackboard(b1 = 8),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
-board!(Tree0072Blackboard { b0 t0 });
+board!(Tree0072Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0073 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64>,
         }
-        #[on_success(|bb| bb.b0 = *bb.t0)]
-        AsyncFallback {
-            ReactiveSequence {
-                RunOnce {
-                    Condition(Cond<0> = Cond::<0>),
+        BinarySelector(|bb| *bb.t0 > 4, dynamic = true) {
+            ParallelAll(max_failures = -4) {
+                Deadline(20) {
+                    Action(PIo<0>, t0 = {t0}),
                 },
-                BinarySelector(|bb| bb.b0 != 3, dynamic = true) {
-                    Condition(PCond<1>, b0 = 3),
-                    AlwaysFailure,
+                WhileDoElse {
+                    Action(Act<1> = Act::<1>),
+                    Condition(Cond<2>),
+                    Succeeder,
+                },
+                RetryUntilSuccessful(2) {
+                    #[on_halted(|bb| bb.o0 = None)]
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Wait(20),
+            },
+            FlipSelector {
+                WhileDoElse {
+                    Action(Act<4>),
+                    RetryUntilSuccessful(4) {
+                        #[on_success(|bb| { bb.t0.set(4); bb.o0 = Some(*bb.t0 + 1) })]
+                        #[run_while(|bb| *bb.t0 + 2 != *bb.t0 + 1)]
+                        StatefulAction(Task<5>),
+                    },
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                Sleep(20),
+                ReactiveSequence {
+                    Condition(PCond<7>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0073Blackboard { b0 t0 });
+board!(Tree0073Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0074Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t1: i64 = 11,
+        }
+        MaxTime(0) {
+            Cooldown(100) {
+                #[success_if(|bb| bb.b0 == 3)]
+                IfThenElse {
+                    MemPriority {
+                        Conditional(|bb| bb.b0 % 4 < 2, dynamic = true) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Parallel(success = 1) {
+                        ScriptCondition(|bb| bb.b0 > *bb.t1 % 2),
+                        Action(PIo<1>, t0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0074 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 4,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
         }
-        ReactiveFallback {
-            FlipSelector {
-                IndexSwitch(|bb| 5, dynamic = true) {
-                    StatefulAction(PTask<0>, b0 = 5, b1 = {t1}),
-                    Precondition(|bb| *bb.t0 % 2 > 0, else = Running) {
-                        Action(Act<1>),
-                    },
-                    SkipUnlessUpdated(t1) {
-                        Action(Act<2>),
-                    },
-                    Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                },
-                Inverter {
-                    MemPriority {
-                        ParallelAll(max_failures = -1) {
-                            #[success_if(|bb| *bb.t0 % 4 > 1)]
-                            #[run_while(|bb| *bb.t0 + 4 > *bb.t0)]
-                            #[failure_if(|bb| bb.o0.unwrap_or(1) != *bb.t1)]
-                            Action(|ctx, bb| ctx.exec_in(4, 2, &mut bb.b0)),
-                        },
-                        Precondition(|bb| bb.o0.unwrap_or(0) % 2 == 0, else = Skipped) {
-                            #[run_while(|bb| *bb.t0 + 2 < 3)]
-                            ReactiveSequence {
-                                StatefulAction(Task<5>),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    StatefulAction(PTask<7>, b0 = {b0}),
-                },
-            },
+        ForceFailure {
+            SubTree(Tree0074Sub0, ..),
         }
     }
 }
 
-board!(Tree0074Blackboard { t0 b0 o0 t1 });
+board!(Tree0074Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0075 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            b1: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
         }
-        #[skip_if(|bb| *bb.t1 + 3 > (*bb.t0 + 3) % 3)]
-        #[failure_if(|bb| bb.b0 > bb.b1)]
-        #[on_halted(|bb| *bb.t1 += 3)]
-        Remap(success = Success, failure = Failure) {
-            StatefulAction(PTask<0>, b0 = {t0}),
+        FlipSelector {
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<0>),
+            },
+            #[on_halted(|bb| bb.b0 += 1)]
+            RunOnce {
+                Sequence {
+                    FlipSelector {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Action(PAct<2>, b0 = {=}, b1 = {b1}),
+                    },
+                    #[run_while(|bb| bb.b1 < bb.o0.unwrap_or(1))]
+                    Condition(Cond<3>),
+                    Delay(0) {
+                        Action(PAct<4>, b0 = {b1}),
+                    },
+                    Script(|bb| bb.b0 = bb.b1),
+                    RepeatUntilFailure(3) {
+                        RetryUntilSuccessful(4) {
+                            Action(Act<5> = Act::<5>),
+                        },
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstFailure) {
+                SkipUnlessUpdated(t1) {
+                    Action(Act<6>),
+                },
+                #[post(|bb| bb.o0 = None)]
+                Sequence {
+                    Action(PIo<7>, t0 = {b1}),
+                    Inverter {
+                        RetryUntilSuccessful(1) {
+                            Failer,
+                        },
+                    },
+                },
+            },
+            Action(PIo<8>, t0 = {=}),
+            StatefulAction(Task<9>),
         }
     }
 }
 
-board!(Tree0075Blackboard { t0 t1 b0 b1 });
+board!(Tree0075Blackboard { o0 t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0076 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 0,
+            b0: i64,
         }
-        SequenceWithMemory {
-            ForceSuccess {
-                Loop(q0, if_empty = Skipped) {
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(PTask<0>, b0 = {t1}),
-                        AlwaysSuccess,
-                        Condition(Cond<1>),
-                        Action(Act<2>),
+        ForceFailure {
+            SequenceWithMemory {
+                MaxTime(20) {
+                    AsyncFallback {
+                        Inverter {
+                            IfThenElse {
+                                #[run_while(|bb| bb.b1 + 3 < *bb.t1)]
+                                #[success_if(|bb| *bb.t1 + 4 == 7)]
+                                StatefulAction(Task<0>),
+                                RepeatUntil(Failure) {
+                                    SetBlackboard(t1 = 3),
+                                },
+                            },
+                        },
+                        Retry(1) {
+                            StatefulAction(Task<1>),
+                        },
+                        BinarySelector(|bb| bb.b0 != 1, dynamic = false) {
+                            StatefulAction(Task<2>),
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                #[on_success(|bb| { bb.t0.set(bb.b1 + 3); bb.b1 = (*bb.t0 + 2) % 3 })]
+                #[post(|bb| { bb.b1 += 2; bb.b1 += 3 })]
+                #[skip_if(|bb| bb.b1 != 4)]
+                Parallel(failure = -2) {
+                    Fallback {
+                        #[failure_if(|bb| bb.b0 > 4)]
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                    },
+                    WaitValueUpdate(t1) {
+                        ForceSuccess {
+                            #[failure_if(|bb| bb.b0 == 7)]
+                            #[success_if(|bb| bb.b0 > *bb.t1 + 4)]
+                            AsyncFallback {
+                                Condition(Cond<5>),
+                                Condition(|ctx, bb| ctx.check_in(6, 2)),
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                            },
+                        },
                     },
                 },
             },
@@ -2633,298 +2540,212 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0076Blackboard { q0 t1 });
+board!(Tree0076Blackboard { t0 t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0077Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0077 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] o0: Option<i64> = Some(3),
-            b0: i64 = 1,
-            b1: i64 = 4,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 0,
+            b1: i64 = 2,
         }
-        Sequence {
-            StepSequencer {
-                #[success_if(|bb| (bb.b1 + 3) % 3 < 1)]
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<0>),
-                },
-                Interrupt(|bb| bb.b0 > 3) {
-                    #[on_halted(|bb| bb.b0 = bb.b1 % 3)]
-                    RunOnce(then_skip = false) {
-                        Repeater(0) {
-                            Action(Act<1>),
-                        },
+        Repeater(1) {
+            #[on_halted(|bb| bb.b1 += 2)]
+            Inverter {
+                #[on_failure(|bb| bb.b1 += 3)]
+                MemPriority {
+                    Condition(Cond<0>),
+                    Sequence {
+                        SubTree(Tree0077Sub0, o0 = {=}, b0 = {b0}, b1 = {=}),
+                        SetBlackboard(b0 = 9),
                     },
+                    #[on_failure(|bb| { bb.o0 = Some(1); bb.b1 = bb.b1 % 3 })]
+                    AlwaysFailure,
+                    #[on_success(|bb| bb.b0 = 9)]
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
                 },
-                StatefulAction(Task<2>),
             },
-            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
-board!(Tree0077Blackboard { t0 o0 b0 b1 });
+board!(Tree0077Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0078Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Sleep(20)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0078 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64,
-            b0: i64,
-            b1: i64 = 3,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        ParallelAll {
-            StatefulAction(Task<0>),
-            #[skip_if(|bb| bb.b1 + 4 == 5)]
-            Fallback {
-                Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                Action(PAct<2>, b0 = {=}, b1 = {=}),
-            },
-            #[on_failure(|bb| bb.b0 = *bb.t1 % 4)]
-            #[success_if(|bb| *bb.t1 + 1 == *bb.t0)]
-            #[failure_if(|bb| *bb.t0 < 2)]
-            Loop(q0, if_empty = Failure) {
-                Interrupt(|bb| bb.b1 % 2 == 1) {
-                    Action(PAct<3>, b0 = {b1}, b1 = {t0}),
+        IndexSwitch(|bb| (*bb.t0 + 2) % 2, out_of_range = Loop, dynamic = true) {
+            #[on_halted(|bb| *bb.t0 += 1)]
+            RunOnce {
+                ReactiveSequence {
+                    FlipSelector {
+                        SubTree(Tree0078Sub0, b0 = {=}, t1 = {t1}, t0 = {=}, b1 = {b1}),
+                        StatefulAction(Task<0>),
+                        ScriptCondition(|bb| bb.b1 != 2),
+                    },
+                    ReactiveSequence {
+                        IndexSwitch(|bb| bb.b0 % 3, dynamic = true) {
+                            Condition(PCond<1>, b0 = {t0}),
+                            #[on_failure(|bb| if bb.b1 > *bb.t1 + 2 { *bb.t0 += 1 })]
+                            Condition(Cond<2>),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
+                    },
+                    Fallback {
+                        Conditional(|bb| bb.b1 + 2 > bb.b1) {
+                            SetBlackboard(b0 = {t1}),
+                        },
+                        Condition(Cond<4>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0078Blackboard { t0 q0 t1 b0 b1 });
+board!(Tree0078Blackboard { b0 t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0079 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+            b0: i64,
             o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Priority {
-                WasEntryUpdated(t0),
-                StatefulAction(Task<1>),
-                #[success_if(|bb| *bb.t0 + 3 < bb.b0)]
-                SetBlackboard(b0 = {t0}),
+        Interrupt(|bb| bb.o0.is_some()) {
+            Fallback {
+                StatefulAction(Task<0>),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
             },
-            Action(Act<2>),
-            Script(|bb| if bb.o0.is_none() { *bb.t0 += 2 }),
         }
     }
 }
 
-board!(Tree0079Blackboard { b0 t0 o0 });
+board!(Tree0079Blackboard { b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0080 for Ctx {
         blackboard {
             b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
+            #[tracked] t1: i64 = 3,
         }
         Fallback {
+            WasEntryUpdated(t1),
             Condition(Cond<0>),
-            SequenceWithMemory {
-                #[failure_if(|bb| bb.b1 + 1 > bb.b0)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Sequence {
-                Sequence {
-                    StatefulAction(Task<3>),
-                    Action(PAct<4>, b0 = 1, b1 = {b0}),
-                    Condition(Cond<5>),
-                    #[failure_if(|bb| *bb.t0 > bb.b0)]
-                    Condition(Cond<6>),
-                },
-                Script(|bb| if bb.b1 != 6 { bb.b0 += 1 }),
-            },
-            StatefulAction(Task<7>),
-            Conditional(|bb| *bb.t0 > 2, dynamic = false, else = Failure) {
-                Action(PIo<8>, t0 = {=}),
-            },
+            StatefulAction(Task<1>),
+            WasEntryUpdated(t1),
+            ScriptCondition(|bb| bb.b0 == 1),
         }
     }
 }
 
-board!(Tree0080Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0081Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        KeepRunningUntilFailure {
-            Action(PIo<3>, t0 = {t0}),
-        }
-    }
-}
+board!(Tree0080Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0081 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-        }
-        BinarySelector(|bb| *bb.t0 > 1, dynamic = true) {
-            ReactiveSequence {
-                #[on_success(|bb| bb.t0.set(5))]
-                #[post(|bb| bb.b1 += 3)]
-                ForceSuccess {
-                    #[run_while(|bb| *bb.t1 != bb.o0.unwrap_or(4) % 4)]
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1>),
-                RunOnce(then_skip = true) {
-                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
-                },
-                SubTree(Tree0081Sub0, o0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}, b1 = {=}),
-            },
-            Parallel(success = -5, failure = 0) {
-                TryCatch(catch_on_halt = false) {
-                    Condition(|ctx| ctx.check(4)),
-                    Condition(Cond<5>),
-                },
-                AlwaysRunning,
-                Filter(times = 3, count = Completed) {
-                    StatefulAction(Task<6>),
-                },
-                Action(PAct<7>, b0 = {=}, b1 = {=}),
-                Limiter(3) {
-                    Script(|bb| bb.t0.set((bb.b1 + 4) % 4)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0081Blackboard { o0 t1 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0082 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-        }
-        RetryUntilSuccessful(0) {
-            SetBlackboard(o0 = Some(0)),
-        }
-    }
-}
-
-board!(Tree0082Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0083 for Ctx {
-        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
             b1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
         }
-        StepSequencer {
-            Succeeder,
-            #[on_failure(|bb| bb.b1 = *bb.t0)]
-            #[on_success(|bb| *bb.t0 += 3)]
-            #[success_if(|bb| *bb.t0 % 3 < 1)]
-            RepeatUntilSuccess(3) {
-                ParallelAll {
-                    Switch(b1) {
-                        case 4 => FlipSelector {
-                            #[on_halted(|bb| bb.b1 += 2)]
-                            #[skip_if(|bb| bb.b0 != 7)]
-                            Condition(PCond<0>, b0 = {=}),
-                            Condition(Cond<1>),
-                        },
-                        _ => WhileDoElse {
-                            StatefulAction(Task<2>),
-                            Precondition(|bb| bb.b1 > 2, else = Failure) {
-                                Succeeder,
-                            },
-                            #[failure_if(|bb| bb.b0 < bb.b1)]
-                            Repeater(2) {
-                                Failer,
-                            },
-                        },
+        Sequence {
+            Switch(b1) {
+                case 0 => SkipUnlessUpdated(t0) {
+                    Priority {
+                        Condition(PCond<0>, b0 = 9),
+                        Action(Act<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(0) % 2)),
+                        StatefulAction(Task<3>),
                     },
-                    ParallelAll(0) {
-                        IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                            SetBlackboard(b1 = 4),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                        WhileDoElse {
-                            TryCatch(catch_on_halt = true) {
-                                StatefulAction(Task<4> = Task::<4>),
-                                AlwaysSuccess,
-                            },
-                            Condition(Cond<5>),
-                            AlwaysRunning,
-                        },
+                },
+                case 2 => Repeater(forever) {
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                _ => #[on_success(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| { bb.b1 = bb.b0 % 2; bb.o0 = None })]
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                    #[skip_if(|bb| bb.b0 + 2 > 6)]
+                    #[failure_if(|bb| bb.b1 < 4)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    IndexSwitch(|bb| bb.b0 + 1, out_of_range = Loop, dynamic = false) {
+                        Condition(Cond<5>),
+                        Condition(Cond<6>),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0083Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0084 for Ctx {
-        Inverter {
             ReactiveFallback {
-                Repeat(4) {
-                    Cooldown(10, filtered = Skipped) {
-                        TryCatch(catch_on_halt = false) {
-                            ForceSuccess {
-                                StatefulAction(Task<0>),
-                            },
-                            AsyncSequence {
-                                Condition(Cond<1>),
-                                Succeeder,
-                            },
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                            Repeat(forever) {
-                                Delay(20) {
-                                    StatefulAction(Task<4> = Task::<4>),
+                MemSequence {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Sleep(50),
+                    StatefulAction(Task<8>),
+                    Script(|bb| bb.t0.set(bb.b1 % 4)),
+                },
+                TryCatch(catch_on_halt = false) {
+                    ForceSuccess {
+                        Action(PIo<9>, t0 = {b1}),
+                    },
+                    Condition(Cond<10>),
+                    Action(|ctx| ctx.exec(11)),
+                },
+            },
+            StatefulAction(Task<12>),
+            ReactiveFallback {
+                IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop) {
+                    FlipSelector {
+                        SequenceWithMemory {
+                            Action(PAct<13>, b0 = 7, b1 = {=}),
+                            Action(PIo<14>, t0 = {t0}),
+                        },
+                        Precondition(|bb| bb.b0 % 3 == 0, else = Success) {
+                            Deadline(30) {
+                                SkipUnlessUpdated(t0) {
+                                    Action(|ctx, bb| ctx.exec_in(15, bb.b1 % 4, &mut bb.b0)),
                                 },
                             },
                         },
                     },
                 },
-                ForceFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        ForceSuccess {
-                            Action(Act<6>),
-                        },
+                ParallelAll {
+                    Condition(PCond<16>, b0 = {b0}),
+                    WhileDoElse {
+                        Action(|ctx| ctx.exec(17)),
+                        #[success_if(|bb| (bb.b1 + 1) % 4 != 3)]
+                        StatefulAction(Task<18> = Task::<18>),
                     },
-                },
-                AlwaysFailure,
-                FlipSelector {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                        Action(|ctx| ctx.exec(9)),
-                    },
-                    Timeout(30) {
-                        IfThenElse {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                Wait(30),
-                                Action(Act<10>),
-                            },
-                            Condition(Cond<11>),
+                    #[success_if(|bb| bb.b1 == 7)]
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Sequence {
+                            Action(Act<19>),
+                            Action(|ctx, bb| ctx.exec_in(20, bb.b0 % 2, &mut bb.b0)),
                         },
                     },
                 },
@@ -2932,88 +2753,204 @@ bt::behavior_tree! {
         }
     }
 }
+
+board!(Tree0081Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0082 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            o0: Option<i64>,
+        }
+        Switch(b1) {
+            case 0 => Conditional(|bb| bb.o0.unwrap_or(0) % 2 < 1) {
+                Condition(Cond<0>),
+            },
+            case 2 => Precondition(|bb| (bb.b1 + 3) % 3 < 0, else = Running) {
+                FlipSelector {
+                    AlwaysFailure,
+                    #[post(|bb| bb.b1 += 1)]
+                    ReactiveSequence {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            case 1 => Condition(Cond<3>),
+            _ => ForceSuccess {
+                Cooldown(0, filtered = Skipped) {
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0082Blackboard { b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0083 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+        }
+        Sequence {
+            ReactiveSelector {
+                WhileDoElse {
+                    Sequence {
+                        ReactiveFallback {
+                            Selector {
+                                StatefulAction(Task<0>),
+                                MaxTime(20) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                        WhileDoElse {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                            RepeatUntil(Failure) {
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                        },
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            SetBlackboard(t0 = 7),
+                            ScriptCondition(|bb| bb.b0 + 4 < 6),
+                        },
+                    },
+                    SetBlackboard(b0 = 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0083Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0084 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        AsyncFallback {
+            Repeater(1) {
+                StatefulAction(Task<0>),
+            },
+            #[on_failure(|bb| if bb.b1 < 6 { bb.b1 = bb.b1 % 2 })]
+            #[on_success(|bb| bb.b0 += 1)]
+            #[success_if(|bb| bb.b1 < 3)]
+            BinarySelector(|bb| bb.b1 != 5, dynamic = true) {
+                Fallback {
+                    ReactiveFallback {
+                        Condition(|ctx, bb| ctx.check_in(1, 8)),
+                        Action(Act<2>),
+                        Action(Act<3>),
+                    },
+                },
+                ParallelAll(max_failures = -2) {
+                    #[success_if(|bb| bb.o0.unwrap_or(2) > 1)]
+                    AlwaysSuccess,
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Action(|ctx, bb| ctx.exec_in(6, (bb.b1 + 2) % 4, &mut bb.b1)),
+                    Interrupt(|bb| bb.b0 < 0) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0084Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0085 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            b1: i64 = 1,
         }
-        RunOnce(then_skip = false) {
-            #[on_halted(|bb| bb.o0 = None)]
-            Failer,
+        Switch(b1) {
+            case 2 => Action(Act<0>),
+            case 5 => Action(Act<1>),
+            _ => AlwaysFailure,
         }
     }
 }
 
-board!(Tree0085Blackboard { o0 });
+board!(Tree0085Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0086 for Ctx {
         blackboard {
+            b1: i64 = 2,
             #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
             b0: i64,
+            o0: Option<i64> = None,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Sequence {
-                ScriptCondition(|bb| *bb.t0 % 4 > 0),
-                StatefulAction(Task<0>),
-            },
-            Succeeder,
+        RetryUntilSuccessful(4) {
             ReactiveFallback {
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    SetBlackboard(b0 = {t0}),
+                #[on_failure(|bb| { bb.t0.set((bb.o0.unwrap_or(3) + 1) % 4); bb.t0.set(5) })]
+                ForceFailure {
+                    Inverter {
+                        FlipSelector {
+                            SetBlackboard(o0 = Some(9)),
+                            RetryUntilSuccessful(forever) {
+                                #[on_success(|bb| bb.t1.set((*bb.t1 + 4) % 2))]
+                                RepeatUntilFailure(3) {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                            RetryUntilSuccessful(1) {
+                                #[on_halted(|bb| bb.o0 = None)]
+                                #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 < 0)]
+                                #[on_success(|bb| if bb.b1 == bb.b1 % 4 { bb.b0 += 3 })]
+                                StatefulAction(PTask<0>, b0 = 7, b1 = {t0}),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0086Blackboard { t0 b0 });
+board!(Tree0086Blackboard { b1 t0 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0087 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 0,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            ParallelAll(max_failures = -1) {
-                Fallback {
-                    WhileDoElse {
-                        Condition(|ctx, bb| ctx.check_in(0, 7)),
-                        FlipSelector {
-                            #[post(|bb| bb.t0.set(*bb.t0 % 2))]
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    Limiter(1) {
-                        #[skip_if(|bb| *bb.t0 > 3)]
-                        #[on_halted(|bb| *bb.t0 += 4)]
-                        Optional {
-                            Loop(q0, if_empty = Running) {
-                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(4) {
-                        Precondition(|bb| bb.b0 < 6, else = Skipped) {
-                            Repeat(1) {
-                                #[failure_if(|bb| *bb.t0 + 2 > (bb.b0 + 2) % 3)]
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
+        WhileDoElse {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Sequence {
+                    ScriptCondition(|bb| bb.b0 % 4 > 0),
+                    StatefulAction(Task<1>),
                 },
-                RunOnce(then_skip = false) {
-                    ParallelAll(2) {
-                        MemPriority {
-                            Action(Act<2>),
-                            Condition(|ctx| ctx.check(3)),
+            },
+            SequenceWithMemory {
+                #[success_if(|bb| bb.b1 % 3 > 1)]
+                #[post(|bb| { *bb.t0 += 1; if bb.b0 != 0 { bb.b1 += 3 } })]
+                #[on_failure(|bb| bb.b1 = (bb.b1 + 4) % 4)]
+                ReactiveSelector {
+                    Succeeder,
+                },
+                WhileDoElse {
+                    MaxTime(0) {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<2>),
                         },
-                        StatefulAction(Task<4>),
+                    },
+                    RepeatUntil(Failure) {
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        Action(Act<3>),
                     },
                 },
             },
@@ -3021,104 +2958,164 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0087Blackboard { b0 q0 t0 });
+board!(Tree0087Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0088 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64,
         }
-        ReactiveSequence {
-            #[run_while(|bb| *bb.t1 != *bb.t0)]
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                StatefulAction(Task<0>),
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    AlwaysFailure,
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
-            },
-            ForceFailure {
-                StepSequencer {
-                    Action(PAct<3>, b0 = {b0}, b1 = {t1}),
-                    Action(PAct<4>, b0 = 8, b1 = {b0}),
-                    StatefulAction(Task<5>),
-                    SetBlackboard(b0 = 0),
+        Timeout(30) {
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            #[success_if(|bb| bb.b0 + 4 == 1)]
+            #[on_failure(|bb| bb.b1 += 1)]
+            SequenceStar {
+                Repeater(forever) {
+                    Switch(b1) {
+                        case 5 => Switch(b1) {
+                            case 2 => PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                SequenceStar {
+                                    Action(Act<0>),
+                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                                    Action(Act<2>),
+                                },
+                            },
+                            _ => AsyncFallback {
+                                Condition(PCond<3>, b0 = {=}),
+                                TryCatch {
+                                    StatefulAction(Task<4>),
+                                    Condition(PCond<5>, b0 = {b0}),
+                                },
+                            },
+                        },
+                        _ => #[skip_if(|bb| bb.b1 + 2 == 1)]
+                        #[success_if(|bb| bb.b0 != bb.b1 + 1)]
+                        Sequence {
+                            Switch(b1) {
+                                case 0 => RepeatUntilSuccess(forever) {
+                                    Action(PIo<6>, t0 = {b1}),
+                                },
+                                case 5 => Sequence {
+                                    ScriptCondition(|bb| bb.b0 + 4 == 0),
+                                    WasEntryUpdated(t0),
+                                },
+                                case 1 => StatefulAction(Task<7> = Task::<7>),
+                                _ => Repeater(0) {
+                                    #[success_if(|bb| (bb.b0 + 3) % 4 < 0)]
+                                    ScriptCondition(|bb| bb.b0 == bb.b1 % 3),
+                                },
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<8>),
+                                Retry(forever) {
+                                    #[success_if(|bb| bb.b1 > 3)]
+                                    StatefulAction(Task<9> = Task::<9>),
+                                },
+                                Action(Act<10>),
+                                WasEntryUpdated(t0),
+                                #[run_while(|bb| *bb.t0 == (*bb.t0 + 4) % 3)]
+                                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                                StatefulAction(Task<11>),
+                            },
+                            Timeout(20) {
+                                Action(Act<12>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0088Blackboard { b0 t1 t0 });
+board!(Tree0088Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0089Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        Conditional(|bb| *bb.t1 % 3 != 1) {
+            #[success_if(|bb| bb.o0.unwrap_or(0) == 0)]
+            Invert {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0089 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
             o0: Option<i64>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
         }
-        RunOnce(then_skip = false) {
-            BinarySelector(|bb| bb.b0 < 4, dynamic = false) {
-                SequenceWithMemory {
-                    Script(|bb| bb.b0 = (bb.b0 + 2) % 3),
+        Delay(20) {
+            MemPriority {
+                RetryUntilSuccessful(1) {
+                    #[run_while(|bb| *bb.t1 + 3 < bb.o0.unwrap_or(2) + 2)]
+                    SubTree(Tree0089Sub0, ..),
                 },
-                Parallel(success = -4, failure = 1) {
-                    Fallback {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                        Condition(PCond<1>, b0 = {=}),
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
-                    SetBlackboard(o0 = Some(0)),
-                    Action(Act<3>),
-                    SequenceStar {
-                        Action(Act<4>),
-                        ScriptCondition(|bb| (*bb.t0 + 3) % 4 == 0),
-                    },
-                },
+                WasEntryUpdated(t0),
+                Action(PIo<1>, t0 = {t1}),
+                #[failure_if(|bb| *bb.t1 != *bb.t0)]
+                #[on_success(|bb| bb.o0 = Some(1))]
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0089Blackboard { o0 b0 t0 });
+board!(Tree0089Blackboard { t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0090 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
+            b1: i64 = 1,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        #[failure_if(|bb| *bb.t0 != bb.b1)]
-        #[on_success(|bb| bb.o0 = Some(1))]
-        Repeat(3) {
-            Remap(success = Failure, failure = Failure) {
-                UnsetBlackboard(o0),
+        #[on_success(|bb| bb.b0 += 1)]
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            Timeout(20) {
+                RunOnce(then_skip = false) {
+                    SetBlackboard(b1 = 1),
+                },
             },
         }
     }
 }
 
-board!(Tree0090Blackboard { o0 t0 b1 });
+board!(Tree0090Blackboard { b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0091 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        RetryUntilSuccessful(2) {
-            Inverter {
-                MemPriority {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<0>),
-                    },
-                    Action(PIo<1>, t0 = {=}),
-                    StatefulAction(Task<2> = Task::<2>),
+        Fallback {
+            Delay(0) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            BinarySelector(|bb| *bb.t0 % 4 < 2) {
+                AlwaysSuccess,
+                MaxTime(0) {
+                    StatefulAction(Task<1>),
                 },
+            },
+            StatefulAction(Task<2>),
+            FlipSelector {
+                Condition(Cond<3>),
+                Condition(|ctx| ctx.check(4)),
+            },
+            KeepRunningUntilFailure {
+                #[on_success(|bb| *bb.t0 += 1)]
+                AlwaysSuccess,
             },
         }
     }
@@ -3129,310 +3126,395 @@ board!(Tree0091Blackboard { t0 });
 bt::behavior_tree! {
     pub tree Tree0092 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
         }
-        Fallback {
-            Loop(q0, if_empty = Failure) {
-                Limiter(3) {
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        Loop(q0, if_empty = Running) {
-                            Condition(PCond<0>, b0 = 1),
-                        },
-                    },
+        MemSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Fallback {
+                StatefulAction(Task<1>),
+                Deadline(0) {
+                    StatefulAction(Task<2>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<3> = Cond::<3>),
+                    Condition(Cond<4> = Cond::<4>),
                 },
             },
-            StatefulAction(Task<1>),
-            SkipUnlessUpdated(t0) {
-                StatefulAction(Task<2>),
+            RetryUntilSuccessful(2) {
+                IndexSwitch(|bb| bb.b1, dynamic = true) {
+                    RunOnce {
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<5>),
+                },
             },
-            #[on_success(|bb| *bb.t0 += 1)]
-            Conditional(|bb| bb.o0.unwrap_or(0) == 2) {
-                Action(Act<3>),
-            },
-            Loop(q0, if_empty = Success) {
-                Action(Act<4> = Act::<4>),
+            Sequence {
+                Precondition(|bb| bb.b1 < 1) {
+                    Condition(Cond<6>),
+                },
+                Parallel(success = 2, failure = -1) {
+                    Sleep(20),
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[run_while(|bb| (bb.b0 + 2) % 2 < 1)]
+                    #[on_success(|bb| bb.t0.set(bb.b1 + 3))]
+                    WasEntryUpdated(t0),
+                },
             },
         }
     }
 }
 
-board!(Tree0092Blackboard { o0 t0 q0 b0 });
+board!(Tree0092Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0093 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
         }
-        Loop(q0, if_empty = Failure) {
-            SequenceStar {
-                StatefulAction(Task<0> = Task::<0>),
-                MemSequence {
-                    Sleep(20),
-                    Condition(Cond<1>),
-                    WasEntryUpdated(t1),
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            #[skip_if(|bb| (bb.o0.unwrap_or(3) + 1) % 3 != 2)]
+            StatefulAction(Task<0>),
+            Precondition(|bb| *bb.t1 % 4 > 0, else = Running) {
+                Action(|ctx| ctx.exec(1)),
+            },
+            #[on_success(|bb| bb.b0 += 2)]
+            StatefulAction(Task<2>),
+            Deadline(0) {
+                Selector {
+                    Action(Act<3> = Act::<3>),
+                    #[on_success(|bb| { bb.o0 = None; bb.o0 = None })]
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0093Blackboard { q0 t1 });
+board!(Tree0093Blackboard { b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0094 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Wait(30),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
+            b0: i64 = 2,
+        }
+        AsyncFallback {
+            BinarySelector(|bb| bb.b0 % 2 < 0, dynamic = true) {
+                StepSequencer {
+                    SetBlackboard(t0 = 3),
+                    Action(Act<0>),
+                },
+                Fallback {
+                    ScriptCondition(|bb| *bb.t0 > bb.b1),
+                    Sleep(50),
+                },
+            },
+            ParallelAll(3) {
+                Loop(q0, if_empty = Success) {
+                    Loop(q0, value = {t1}) {
+                        MaxTime(0) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                Delay(0) {
+                    Switch(b1) {
+                        case 4 => Condition(Cond<1>),
+                        case 3 => Script(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 1 }),
+                        _ => Condition(Cond<2>),
+                    },
+                },
+                Repeater(forever) {
+                    RetryUntilSuccessful(1) {
+                        Succeeder,
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0094Blackboard { q0 t0 t1 b1 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0095Sub0 for Ctx {
         blackboard {
-            b0: i64 = 13,
-            o0: Option<i64> = Some(12),
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
         }
-        Precondition(|bb| bb.o0.is_some(), else = Running) {
-            Script(|bb| bb.o0 = Some(bb.b0 % 4)),
-        }
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0095 for Ctx {
         blackboard {
+            b1: i64 = 5,
             b0: i64 = 3,
-            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 5,
         }
-        IfThenElse {
-            Repeat(2) {
-                StatefulAction(Task<0>),
+        Parallel {
+            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop, dynamic = false) {
+                Condition(Cond<0>),
+                Repeater(0) {
+                    Condition(|ctx| ctx.check(1)),
+                },
+                ForceFailure {
+                    TryCatch {
+                        SetBlackboard(b0 = {b1}),
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
+                        AlwaysFailure,
+                    },
+                },
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                ScriptCondition(|bb| (bb.b1 + 1) % 2 > 0),
+                StatefulAction(PTask<3>, b0 = 2, b1 = {b0}),
             },
-            SubTree(Tree0095Sub0, b0 = {=}, o0 = {o0}),
+            Fallback {
+                RunOnce(then_skip = true) {
+                    TryCatch(catch_on_halt = false) {
+                        Condition(|ctx| ctx.check(4)),
+                        Action(Act<5>),
+                    },
+                },
+                StatefulAction(Task<6>),
+                IndexSwitch(|bb| bb.b1, dynamic = false) {
+                    Condition(Cond<7>),
+                    Action(Act<8>),
+                    SubTree(Tree0095Sub0, ..),
+                },
+            },
+            ParallelAll(1) {
+                Fallback {
+                    StatefulAction(Task<9>),
+                    ScriptCondition(|bb| bb.b1 + 3 < 5),
+                    #[post(|bb| bb.t0.set(bb.b1))]
+                    Conditional(|bb| *bb.t0 > 1, dynamic = false, else = Failure) {
+                        WaitValueUpdate(t0) {
+                            Condition(|ctx| ctx.check(10)),
+                        },
+                    },
+                    SetBlackboard(b1 = 6),
+                },
+            },
         }
     }
 }
 
-board!(Tree0095Blackboard { b0 o0 });
+board!(Tree0095Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
         }
-        #[run_while(|bb| bb.b0 != 6)]
-        #[failure_if(|bb| bb.b0 % 3 == 1)]
-        #[post(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
-        ForceFailure {
-            Precondition(|bb| *bb.t0 > 7) {
-                IndexSwitch(|bb| 5, out_of_range = Loop, dynamic = false) {
-                    Parallel(success = -1, failure = 3) {
-                        Condition(Cond<0>),
-                        Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
-                        Action(Act<2>),
-                    },
-                    ReactiveFallback {
-                        #[post(|bb| bb.b0 += 2)]
-                        #[skip_if(|bb| (bb.b0 + 1) % 3 > 0)]
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Action(PAct<3>, b0 = 7, b1 = {t0}),
-                        Filter(times = 1, filtered = Failure) {
-                            Priority {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                        ReactiveSequence {
-                            SetBlackboard(b0 = 8),
-                            Script(|bb| { bb.t0.set(bb.b0 % 3); bb.b0 = 9 }),
+        StepSequencer {
+            ParallelAll {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+            },
+            Timeout(10) {
+                KeepRunningUntilFailure {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                        #[failure_if(|bb| *bb.t0 < bb.b1)]
+                        Loop(q0, if_empty = Running) {
+                            StatefulAction(Task<2>),
                         },
                     },
                 },
             },
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                    Condition(PCond<5>, b0 = 9),
+                },
+            },
+            StatefulAction(Task<6>),
         }
     }
 }
 
-board!(Tree0096Blackboard { t0 b0 });
+board!(Tree0096Blackboard { b1 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
-        WhileDoElse {
-            RetryUntilSuccessful(3) {
-                Repeat(2) {
-                    AsyncSequence {
-                        TryCatch(catch_on_halt = false) {
-                            Optional {
-                                Condition(|ctx| ctx.check(0)),
-                            },
-                            Repeat(forever) {
-                                Condition(Cond<1>),
-                            },
-                        },
-                        ReactiveSelector {
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                            Action(|ctx| ctx.exec(4)),
-                        },
-                    },
-                },
-            },
-            Inverter {
-                ReactiveSequence {
-                    Repeat(3) {
-                        Sleep(20),
-                    },
-                    Deadline(20) {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
+        blackboard {
+            b0: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 4,
+            b1: i64,
+        }
+        Switch(b1) {
+            case 0 => SetBlackboard(b0 = {b1}),
+            case 2 => StatefulAction(Task<0>),
+            _ => Action(Act<1>),
         }
     }
 }
+
+board!(Tree0097Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-        }
-        MaxTime(20) {
-            Filter(times = 2, filtered = Failure) {
-                #[on_halted(|bb| *bb.t1 += 1)]
-                WhileDoElse {
-                    SetBlackboard(b0 = {t1}),
-                    Condition(Cond<0>),
+        Fallback {
+            Repeat(forever) {
+                Repeat(forever) {
+                    WhileDoElse {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            MaxTime(0) {
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0098Blackboard { b0 t1 });
-
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
-        RetryUntilSuccessful(2) {
-            Parallel(success = 0, failure = 1) {
-                RepeatUntil(Success) {
-                    Condition(Cond<0>),
+        Parallel(success = 2, failure = 0) {
+            SequenceStar {
+                MemPriority {
+                    Priority {
+                        Condition(|ctx| ctx.check(0)),
+                        Condition(Cond<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
+                    PolicyParallel(policy = FirstFailure) {
+                        Action(Act<3>),
+                        Wait(0),
+                        Sleep(10),
+                        StatefulAction(Task<4>),
+                    },
                 },
-                ForceSuccess {
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2> = Task::<2>),
             },
+            StatefulAction(Task<5>),
         }
     }
 }
 
 cases! {
-    Tree0000 "Try(RU{F}(Rmp{F;S}(Sub(PPar{0;N}(a0,RFb(t1e,c2l,c3),Sub(Opt(R)))))),Sl{30})",
-    Tree0001 "B{b0;t0}Pri(Wde(Fb(t0e,To{30}(a1),@fi{b0<b0%3}@oh{t0+=3}@ki{t0+2>3}Isw{t0+4;_;_}(Cnd{b0+4!b0%3;_;S}(c2))),RSeq(t3,@si{t0=2}pi4{t0:t0})),@rw{b0+2=0}@si{t0=0}Pri(Fb(t5,pt6{b0:b0}),a7,RSeq(t8,Sc{t0+=1}),Flt{1;F;F}(Sc{b0+=2})),Ret2(t9),PPar{1;T}(Rep1(Invt(t10))))",
-    Tree0002 "B{t1;b0}FF(@po{t1:=b0%4}Dd{30}(Rpt{F}(SubR(Flip(@ki{b0+3%4=3}SubR(t0),Sl{20})))))",
-    Tree0003 "B{t0=0;b1=5;b0=4;q0}Sw{3;2;4}(Wde(@fi{t0<0}RFb(Scc{b1=t0%4},t0,t1),@of{b0:=7;b0:=1}c2l,MSeq(S,a3)),Bin{b0<2;N}(Sw{5;0;3}(@ki{b1+3>1}@rw{b0>6}@fi{b1<3}pi4{t0:b1},a5,SubA(t6e),Su{t0}(pc7{b0:t0})),Lp{b1;_}(RFb(t8,pa9{b0:t0;b1:t0},a10))),Isw{b1+4%4;N;N}(Lp{b1;S}(OnceT(a11)),Rpt{F}(Sb{t0=3})),Rty4(PAll{1}(PPar{0;N}(Intr{b0>7}(RSeq(c12b{b0},t13)),RSeq(a14e,c15l,c16l,pc17{b0:b1})))))",
-    Tree0004 "B{q0=0;o0=4;t0;b0}RSeq(t0,SubA(@of{b0+1%4!1?b0+=3}@ki{some}pt1{b0:t0;b1:b0}),@of{t0+=1}pt2{b0:=;b1:b0},SubA(t3))",
-    Tree0005 "B{b0=4;t0=3;b1}Seq(Cd{30;F}(MPri(c0l,Wu{t0})),Flip(@si{b1>b0}@ki{b1%4>0}To{30}(@os{b0:=t0}Once(a1e)),@of{b1:=b0}@si{t0=b0}@ki{b1!b0}t2,c3))",
-    Tree0006 "B{b0=4;t0=3;t1=4}Wde(Pre{t1<3}(Swm(Scc{t0=4},t0e)),Step(@po{t0:=b0}@rw{b0=0}a1,a2,c3l))",
-    Tree0007 "B{b0=0}Cnd{b0=b0+3;T;S}(c0b{4})",
-    Tree0008 "B{t0=0;q0=0;o0=_;b0}Wde(Seq(PPar{0;T}(PPar{1;_}(@si{t0%3!1}@oh{o0|1%2>0?b0+=3}Sc{t0+=3},Sl{0},@po{t0:=b0;b0+3!t0?t0+=3}t0,pa1{b0:=;b1:t0}),OnceK(Lp{b0;K}(c2b{1}))),Cnd{b0<3;_;S}(OnceK(Wde(@fi{t0+4>o0|3}@po{t0+=1}Scc{b0>o0|5},t3))),Pri(Mt{10}(RT{1}(t4)),Flt{3;_;F}(@ki{t0+1%2<1}@os{b0:=o0|3}R),Wu{t0}),Step(a5b{t0+3;b0},Sb{t0=7})),RFb(Ite(OnceK(t6),RFb(Fai,c7,a8,pt9{b0:=},t10e)),Fb(Scc{b0%4>0},Ite(SubA(t11),a12b{t0;b0})),pt13{b0:=;b1:b0}))",
-    Tree0009 "B{t1;b0=2;t0;b1=3}Dl{30}(RT{F}(RFb(Bin{b0!3;_}(Sb{t0=5},a0b{b1;b0}),@si{b0%4=3}@of{b0+=3}To{30}(Inv(FF(@po{t1:=t0}@fi{b1+3>7}Intr{b0%4>1}(@rw{t0+1=b1}@fi{b0+2!t1+1%3}@ki{b0%3>0}a1)))))))",
-    Tree0010 "Inv(Flip(Inv(c0e),t1,a2,c3,R))",
-    Tree0011 "Flip(Rep1(Inv(Rep1(Wde(a0,t1,c2)))),To{0}(S),Wt{20})",
-    Tree0012 "B{b1=5;q0=2}Isw{b1+3;T;_}(R,t0)",
-    Tree0013 "B{b0=3;t1=0;t0=4}RFb(Fb(pi0{t0:b0},a1e,Ruf{3}(a2),To{30}(a3b{t0+2;b0})),Flip(Seq(Sl{30},pi4{t0:t1}),@rw{t0>7}RSeq(t5,pc6{b0:t1}),c7,t8))",
-    Tree0014 "B{b1=0}FF(Ite(PPar{1;_}(Sb{b1=7},a0,c1),SubR(a2l),RSeq(Dd{20}(Dl{50}(RFb(Ruf{2}(a3),pi4{t0:b1}))))))",
-    Tree0015 "B{b1=4;o0;t1=3;b0=2;t0}AFb(RFb(c0b{b1+4},t1),pt2{b0:=;b1:t1},Pre{none;R}(@si{t0>o0|2+2%2}t3e),t4e,Wv{t0}(PPar{2;N}(a5,t6)))",
-    Tree0016 "B{q0=1;b0;t0}@rw{t0!3}Par{1;-2}(Seq(c0,Seq(Lp{_;_}(SubA(c1)),@os{b0:=b0%4}@ki{b0!b0%3}pi2{t0:=}),TryF(t3,pi4{t0:b0},@po{t0+=1}@si{b0=0}@os{b0+=1}Wt{0}),Mt{10}(Sc{b0:=t0%2;b0:=t0}),Lp{_;S}(Seq(c5,a6l,Sl{20}))),Par{-1;-1}(Isw{t0;_;N}(PAll{_}(F,pc7{b0:t0}),FF(t8),Dl{50}(Sb{b0=t0}))))",
-    Tree0017 "B{q0=2;b0=4;o0;t0}Wde(@si{o0|3>6}@po{t0+=3}@rw{o0|5<3}OnceT(Pri(@si{t0%4>2}@ki{none}Try(Rep2(c0),Ub{o0}),TryF(Flt{3;_;F}(RFb(a1,@rw{b0>2}@si{b0+4%2!0}F)),Inv(Scc{b0+2%2=0})))),MSeq(Wde(Fb(t2,Scc{b0%4=1},a3),pt4{b0:8;b1:t0}),@rw{t0!0}Bin{o0|3>b0;_}(pt5{b0:b0;b1:b0},c6e)),RFb(Lp{t0;K}(RT{1}(Rpt{2}(Sb{b0=4}))),Pre{b0<2}(Sb{b0=t0}),pa7{b0:b0}))",
-    Tree0018 "Cd{50;_}(Sub(Sub(c0l)))",
-    Tree0019 "B{o0=_;b1=1;t0;t1;b0=4}Seq(Rus{F}(S),Rep4(Sw{0}(t0,c1)),MPri(@po{b0:=t0}@ki{some}@oh{t1+=1;b0:=t0+4}Wu{t1},Sc{t1+=1}))",
-    Tree0020 "B{t0=5}Rmp{S;S}(@os{t0+=2}Sl{0})",
-    Tree0021 "Rep0(Sl{0})",
-    Tree0022 "B{o0=4;b1=2}@fi{some}PAll{_}(t0)",
-    Tree0023 "B{t0;o0=0}OnceK(@rw{t0+1%2!1}@of{o0:=_}Rty1(Inv(pi0{t0:=})))",
-    Tree0024 "B{b1=1;t1}PPar{2;T}(Seq(Rmp{F;F}(Fb(pt0{b0:1;b1:=},t1)),To{20}(pi2{t0:b1})),MPri(Swm(Sl{20},t3),Sb{t1=2}),Seq(RetF(t4),t5))",
-    Tree0025 "B{t0;o0=0}RSeq(Su{t0}(FS(Dl{0}(Pri(@si{t0>4}a0e,c1l,Cd{10;F}(To{50}(t2)),Wt{20})))),t3e,Step(Wde(pi4{t0:=},t5),t6,PPar{2;T}(Sc{t0:=o0|1%4},c7)))",
-    Tree0026 "B{t0=0}Cnd{t0<0;T;_}(c0l)",
-    Tree0027 "B{t1;b1;o0=_;b0=1;t0}@ki{t1+3<4}PPar{0;T}(t0,TryF(Cd{0;_}(@ki{some}@si{b0>t1+2}Flip(@oh{o0|0!4?b1+=3}@si{b0<t0+3}Flt{2;R;K}(RepF(Wt{0})),Ub{o0},pc1{b0:t1},a2)),@rw{b0>6}Isw{t1;N;T}(t3,@po{o0:=t1}t4,Opt(Sl{20}))))",
-    Tree0028 "B{q0=1;t0;b0=2}Lp{t0;S}(Seq(t0,t1,pa2{b0:b0}))",
-    Tree0029 "B{b0;t0;o0=0}RFb(Isw{t0+2;T;_}(TryF(Pre{o0|1=b0;S}(FS(c0b{b0})),pa1{b0:=;b1:b0}),Once(FF(Wu{t0}))),Seq(c2,c3,t4,c5),Wde(Bin{b0%3>1;T}(Mt{10}(@os{b0+=1}@po{b0+=3}pa6{b0:t0}),t7),PPar{2;T}(a8,t9)))",
-    Tree0030 "B{b1=4;t0;o0;b0=5;t1}RFb(Bin{b0!t0%3;_}(Sc{o0:=_;b1:=o0|2},@si{t1%3<1}@rw{t1%3<2}a0e),Wv{t0}(@oh{t0+=2}@os{o0:=_;o0|2>b0+2?b1+=1}t1),@os{o0:=o0|3}@of{t0+=2}t2e)",
-    Tree0031 "B{t0;b1=0;b0=3}Wde(SubR(PAll{_}(a0,@po{t0+=3}@oh{b0+4!0?t0+=3}@si{t0>0}Rty1(F),t1,t2e,a3e)),Dl{30}(Ruf{F}(Lim{1}(@si{b1+3%3>0}@rw{b1%2>0}SubR(RFb(Flt{1;_;K}(a4),t5,@of{t0:=b1}OnceK(pa6{b0:t0})))))))",
-    Tree0032 "B{b1;t0;b0=1;o0=_}OnceT(Intr{t0%2!1}(@si{t0=5}@of{t0=3?o0:=_;b0+=3}@oh{b1+=3;b0+=3}Once(Wde(t0,Flt{2;_;F}(Ite(Pre{t0+4<b0;S}(t1),Flip(Wt{0},Fai,t2),RFb(F,c3b{t0+3})))))))",
-    Tree0033 "B{b1=2;b0;t0=3}RSeq(Ite(RFb(F,t0),Flip(a1,c2,@po{b0+3%3!0?b0+=2}@of{b1%4>1?b1+=3;b0+=1}Sb{t0=4})),PAll{2}(Sb{b1=0},R,c3),Rmp{S;F}(To{0}(c4)),Seq(t5e,Cnd{b1+4%4<2;_;F}(Isw{b0;T;N}(t6,@po{t0:=b0+4%2}@of{b1:=1}a7)),Suc),SubR(Cnd{b0+2<6;T;_}(Rmp{F;F}(Wde(c8l,t9)))))",
-    Tree0034 "B{t0=1}Par{-1;-1}(FF(RT{F}(ASeq(Lim{1}(RT{2}(OnceK(pt0{b0:7;b1:t0}))),RSeq(RepF(Once(c1b{t0+2})),SubR(a2e))))))",
-    Tree0035 "B{t0;o0=_;b0}Flip(Isw{7;T;N}(TryF(Wt{20},@rw{b0+1>b0+3}Sc{t0+=1},@of{t0+2<4?b0:=t0}t0,Sl{20},Sc{b0+=1;o0:=0}),@ki{t0%4!0}Wde(PPar{2;T}(t1,Ub{o0},Sb{o0=2}),Bin{t0!1;_}(Pre{t0+4<7;S}(c2),Sb{t0=b0}))),Keep(Rep4(Seq(Wu{t0},AFb(Wu{t0},pc3{b0:b0}),@fi{t0=b0+1%4}@si{b0=7}Wu{t0},t4))),RU{S}(F))",
-    Tree0036 "B{t0;b1=1;b0=2}@po{t0+=3;b1:=t0}@si{b0>1}@of{b1+=1}Par{2;_}(RFb(Pre{b1%4>1}(Su{t0}(Step(c0,Star(MPri(t1e,pi2{t0:=})),t3,@ki{t0>0}@si{t0%3!2}@fi{b0>0}pa4{b0:=;b1:=}))),@ki{t0<4}Cnd{t0!4;T;S}(t5)),Sw{4}(Sw{2;5}(t6,t7,@oh{b0:=b1}RSel(a8,SubA(a9b{b0%2;b1}),c10,c11)),FS(@of{t0=t0+1?b1:=3}@rw{t0+4%2<0}Rep2(Inv(MSeq(Su{t0}(t12)))))))",
-    Tree0037 "B{t0;o0=_;b0}Step(@ki{o0|0>3}@of{o0:=2}@rw{b0+4%4>0}Bin{none;T}(ASeq(t0,t1),c2e),Pre{t0+4!1;R}(Wt{50}),Rpt{0}(Sb{t0=0}))",
-    Tree0038 "B{t1=5;b0=3;t0=0}Invt(Bin{t1<t0;T}(Bin{t1!3;N}(a0l,PPar{2;_}(a1,c2)),Par{2;_}(Cnd{t0%4>1;T;S}(R),Wu{t0},@ki{b0<t1+4}t3)))",
-    Tree0039 "RU{S}(Rep3(Pri(c0e,t1,a2e)))",
-    Tree0040 "B{b0=0;t0=1}Ite(Intr{b0<3}(MSeq(pc0{b0:t0},c1,t2)),c3l,S)",
-    Tree0041 "B{q0=2;b0=3;t0=0}Lp{t0;_}(FS(Rty2(Keep(pa0{b0:b0;b1:b0}))))",
-    Tree0042 "B{t0=5;b1=0}RSeq(a0b{t0+2;b1},@fi{b1!t0%2}t1,S,pt2{b0:4;b1:b1})",
-    Tree0043 "B{o0=4}PPar{1;N}(R,Scc{none},c0,t1)",
-    Tree0044 "PPar{2;_}(Ret3(Sub(t0)))",
-    Tree0045 "B{b1=4;t1=2;t0=5}Sw{5}(t0e,Sb{t0=0})",
-    Tree0046 "B{t1=2}Intr{t1!6}(t0)",
-    Tree0047 "B{b1;t0=1;b0;q0=2;t1=0}Pre{t1+2>t0}(AFb(MSeq(Fb(Lp{t1;S}(Pre{b0+1=6;R}(c0))),Cd{100;F}(Rus{F}(Intr{b1%2>0}(Scc{t0<b1+3%2}))))))",
-    Tree0048 "B{t0;b0}Par{-3;_}(t0,t1,a2l,@of{t0+=3}@si{b0<3}pt3{b0:b0},Wt{100})",
-    Tree0049 "MSeq(t0,c1e,c2)",
-    Tree0050 "B{t0=5;b0=3}Rep0(@oh{t0+=3}@si{b0+4<5}@rw{t0<5}S)",
-    Tree0051 "B{o0=_;t1=0;b0;t0}MPri(Pre{none;R}(MPri(Pre{t0<b0;S}(ASeq(pc0{b0:=},Wt{10})))),@fi{t1+3<6}FF(RSeq(Isw{b0;N;_}(t1,t2e),Dd{50}(Wde(@rw{t1>6}c3b{t1},t4)))),Sb{b0=t0})",
-    Tree0052 "B{t0=2}Wv{t0}(Dl{0}(Wde(t0,t1)))",
-    Tree0053 "B{b0=0;t1=2;t0=2}Isw{t1%3;_;_}(RSeq(@rw{t1+2%3<0}@os{t1+=3;b0+=1}@si{t1<2}Try(a0,pc1{b0:t1}),Once(Mt{0}(Cnd{t0=3;N;F}(Cnd{t0%4=1;_;S}(F))))),Keep(FF(RSeq(Pre{t0+2%3!1;R}(@si{t0>3}@oh{t0:=b0+4}Fai),@rw{b0!6}@os{t1+=2}S,pi2{t0:=}))),Bin{t0<1;_}(Cnd{b0>3;N;S}(@os{b0+=3}@fi{t1>b0+2}Rep1(Fb(c3l,c4b{t1}))),Pri(a5,t6,c7)))",
-    Tree0054 "B{b0=3;q0=3;t0=2}Lp{t0;S}(Par{-1;0}(RSel(SubR(pc0{b0:=}),Suc),Rus{3}(c1)))",
-    Tree0055 "B{b1}Inv(Rmp{S;F}(Once(To{20}(Flip(RT{3}(Ret1(Sb{b1=7})),Flt{3;R;F}(Ret1(t0)))))))",
-    Tree0056 "RFb(t0,Rmp{S;S}(MSeq(c1,c2,PPar{0;N}(a3,t4e),Pri(c5,a6,t7),a8)))",
-    Tree0057 "B{b0=3;t0=0}@po{t0+=1}Rty1(Su{t0}(Ret3(Wde(t0e,@si{b0+4%3<0}a1l,Sl{100}))))",
-    Tree0058 "B{b1=0;t1=1;t0=0;b0}@rw{b1!t1+1}MPri(Pre{b1+4>t0%3;S}(Isw{9;N;N}(c0b{b1+2},F,t1)),c2,pi3{t0:b0})",
-    Tree0059 "Dl{0}(RFb(a0,c1,t2))",
-    Tree0060 "B{b1;b0}Seq(Mt{50}(t0),SubR(@si{b0+1!b0%4}t1),t2)",
-    Tree0061 "B{b0=3;o0=0;t1=5;t0=4}Cnd{b0%4>2;_;F}(Fb(PAll{-1}(@rw{t0<b0+4}Wt{50},c0,a1,Once(@oh{t0<3?o0:=_}@os{t1:=t0%3;t0+3%3=0?b0+=1}Sl{100})),@ki{t1+3%2>0}Flt{1;_;_}(Inv(ASeq(t2,t3e,t4)))))",
-    Tree0062 "Rpt{F}(Keep(Ret0(c0)))",
-    Tree0063 "B{t1=0;b1;b0=3;t0}@oh{b0:=t1%2}Isw{t1+3%3;N;_}(Ite(@ki{t0<3}@of{b1!t0+3%3?b1+=3}@os{b0:=5}Inv(RSeq(c0l,Mt{0}(Rmp{F;S}(c1)),t2,c3b{b0+1})),MPri(@si{t1!b0}Mt{100}(R))))",
-    Tree0064 "B{t0=0;b0=5}RFb(Swm(PPar{1;T}(a0b{b0;b0},pt1{b0:9;b1:t0}),Opt(Keep(RFb(pt2{b0:=},t3,@os{b0+=3;b0:=0}t4,c5l))),a6),RFb(RFb(Seq(a7,Sl{30},a8),a9,t10),Rep3(FS(Mt{0}(@fi{t0+4<t0}@os{b0+=3}t11e))),ASeq(Star(Inv(@of{b0:=2;b0+=2}@po{b0+=1}@fi{t0%4>2}c12b{t0+1})))))",
-    Tree0065 "B{t0=3;b1=4}MSeq(RSeq(SubR(AFb(t0,pa1{b0:7;b1:t0},t2,a3)),Lim{3}(t4)),Par{-2;_}(@po{t0+=1}@oh{b1:=5}Rpt{0}(t5),Ret4(a6),R))",
-    Tree0066 "B{t0;q0=2;b0;o0=4}@of{b0:=o0|4+2}Pri(Dd{0}(Swm(Scc{t0>o0|3},Ret2(MSeq(Pre{some;K}(Wu{t0}),Sl{0},Dl{20}(Sc{t0+=1}))),Swm(pc0{b0:4},@fi{b0+2>b0}@oh{t0+=1}Sb{t0=1}))),Ite(Intr{t0!3}(c1),RSeq(Step(c2,Run),@oh{b0:=t0+2%4}@po{b0:=t0+4}t3,@fi{t0+1%4>2}@si{b0+1!7}@ki{b0=o0|1}pi4{t0:=}),Lp{b0;R}(Dl{10}(ASeq(pc5{b0:6},Scc{t0+4=4})))),Swm(S,@oh{t0:=t0%3}Sc{b0:=t0+1}))",
-    Tree0067 "B{t0;b0=4;b1}Par{_;3}(Cnd{b1<3;_;F}(RSel(PPar{2;_}(c0,Sc{b1:=1;b1+4<5?b0:=b1}),c1,c2b{t0})),Pri(a3,c4e,a5,a6),FS(@rw{b1+1%3=0}@ki{t0<3}@os{b1+3<7?b1+=1}Pri(a7,c8,@rw{b1%2<0}Sl{50},c9)),Fb(t10,Rep1(pi11{t0:b1}),S))",
-    Tree0068 "TryF(Ret4(FS(Pri(c0e,t1,t2,c3e))),Dl{10}(Flt{1;S;K}(FF(a4))),S,Once(Step(Inv(Sl{0}),a5,t6,t7,c8)))",
-    Tree0069 "Sel(Keep(S))",
-    Tree0070 "B{b0=2;t0=2;q0=1;o0=_}Pri(@os{b0+=1;t0>t0+3?t0:=o0|5+2}@po{b0:=t0+4%4;b0:=b0%3}@ki{b0%2=0}TryF(Cnd{t0+1%4!3;N;S}(a0b{t0+3;b0}),@fi{b0+1!b0}Scc{t0+3=4},c1b{o0|0+4},@ki{none}@oh{b0+=2}@si{b0+1>4}Sb{b0=7},Flt{3;F;_}(pa2{b0:b0;b1:t0})),Lp{b0;K}(Swm(ASeq(t3),@po{o0:=1;t0:=b0%3}@rw{o0|2%3>1}@of{b0:=t0}PAll{-2}(Wv{t0}(a4b{9;b0}),c5,Sl{30}),Inv(a6),F)))",
-    Tree0071 "B{b0=3;t0;b1=4}Par{_;1}(SubR(@rw{b0>t0%3}@oh{b1:=t0}Pre{b0+3%4!1}(t0)))",
-    Tree0072 "B{b0=0;t0=2}PPar{0;_}(Pre{t0%4>2;F}(Sl{100}),c0b{b0+3})",
-    Tree0073 "B{b0;t0=2}@os{b0:=t0}AFb(RSeq(Once(c0e),Bin{b0!3;T}(pc1{b0:3},F)))",
-    Tree0074 "B{t0=5;b0=3;o0=_;t1=4}RFb(Flip(Isw{5;_;T}(pt0{b0:5;b1:t1},Pre{t0%2>0;R}(a1),Su{t1}(a2),pa3{b0:=;b1:t1}),Inv(MPri(PAll{-1}(@si{t0%4>1}@rw{t0+4>t0}@fi{o0|1!t1}a4b{2;b0}),Pre{o0|0%2=0;K}(@rw{t0+2<3}RSeq(t5,t6)))),Wv{t0}(pt7{b0:b0})))",
-    Tree0075 "B{t0=0;t1;b0=3;b1=3}@ki{t1+3>t0+3%3}@fi{b0>b1}@oh{t1+=3}Rmp{S;F}(pt0{b0:t0})",
-    Tree0076 "B{q0=3;t1=3}Swm(FS(Lp{_;K}(TryF(pt0{b0:t1},S,c1,a2))))",
-    Tree0077 "B{t0;o0=3;b0=1;b1=4}Seq(Step(@si{b1+3%3<1}Su{t0}(t0),Intr{b0>3}(@oh{b0:=b1%3}OnceK(Rpt{0}(a1))),t2),c3l)",
-    Tree0078 "B{t0=5;q0=0;t1;b0;b1=3}PAll{_}(t0,@ki{b1+4=5}Fb(pa1{b0:t0;b1:=},pa2{b0:=;b1:=}),@of{b0:=t1%4}@si{t1+1=t0}@fi{t0<2}Lp{_;F}(Intr{b1%2=1}(pa3{b0:b1;b1:t0})))",
-    Tree0079 "B{b0=3;t0=0;o0=_}RSeq(c0,Pri(Wu{t0},t1,@si{t0+3<b0}Sb{b0=t0}),a2,Sc{none?t0+=2})",
-    Tree0080 "B{b0=3;t0;b1=0}Fb(c0,Swm(@fi{b1+1>b0}@oh{b0+=1}t1,t2),Seq(Seq(t3,pa4{b0:1;b1:b0},c5,@fi{t0>b0}c6),Sc{b1!6?b0+=1}),t7,Cnd{t0>2;N;F}(pi8{t0:=}))",
-    Tree0081 "B{o0=0;t1=4;b0;t0;b1=4}Bin{t0>1;T}(RSeq(@os{t0:=5}@po{b1+=3}FS(@rw{t1!o0|4%4}c0),c1,OnceT(pt2{b0:b1;b1:=}),SubR(Keep(pi3{t0:t0}))),Par{-5;0}(TryF(c4l,c5),R,Flt{3;R;_}(t6),pa7{b0:=;b1:=},Lim{3}(Sc{t0:=b1+4%4})))",
-    Tree0082 "B{o0=0}Ret0(Sb{o0=0})",
-    Tree0083 "B{b1;t0;b0}Step(Suc,@of{b1:=t0}@os{t0+=3}@si{t0%3<1}Rus{3}(PAll{_}(Sw{4}(Flip(@oh{b1+=2}@ki{b0!7}pc0{b0:=},c1),Wde(t2,Pre{b1>2;F}(Suc),@fi{b0<b1}Rpt{2}(Fai))),PAll{0}(Isw{t0;_;N}(Sb{b1=4},c3l),Wde(TryT(t4e,S),c5,R)))))",
-    Tree0084 "Inv(RFb(Rep4(Cd{10;K}(TryF(FS(t0),ASeq(c1,Suc),c2,t3,RepF(Dl{20}(t4e))))),FF(RSeq(t5,FS(a6))),F,Flip(PPar{2;T}(t7,c8,a9l),To{30}(Ite(PPar{2;T}(Wt{30},a10),c11)))))",
-    Tree0085 "B{o0=_}OnceK(@oh{o0:=_}Fai)",
-    Tree0086 "B{t0;b0}PPar{1;N}(Seq(Scc{t0%4>0},t0),Suc,RFb(RFb(c1,t2,Sb{b0=t0})))",
-    Tree0087 "B{b0=0;q0=2;t0=1}PPar{1;N}(PAll{-1}(Fb(Wde(c0b{7},Flip(@po{t0:=t0%2}Wu{t0})),Lim{1}(@ki{t0>3}@oh{t0+=4}Opt(Lp{_;R}(c1b{t0}))),Ret4(Pre{b0<6;K}(Rep1(@fi{t0+2>b0+2%3}S)))),OnceK(PAll{2}(MPri(a2,c3l),t4))))",
-    Tree0088 "B{b0=4;t1=4;t0=5}RSeq(@rw{t1!t0}PPar{2;T}(t0,PPar{2;T}(F,t1),t2),FF(Step(pa3{b0:b0;b1:t1},pa4{b0:8;b1:b0},t5,Sb{b0=0})))",
-    Tree0089 "B{o0;b0=0;t0=2}OnceK(Bin{b0<4;N}(Swm(Sc{b0:=b0+2%3}),Par{-4;1}(Fb(pt0{b0:=;b1:t0},pc1{b0:=}),t2e,Sb{o0=0},a3,Star(a4,Scc{t0+3%4=0}))))",
-    Tree0090 "B{o0;t0;b1=3}@fi{t0!b1}@os{o0:=1}Rep3(Rmp{F;F}(Ub{o0}))",
-    Tree0091 "B{t0=0}Ret2(Inv(MPri(Ret3(t0),pi1{t0:=},t2e)))",
-    Tree0092 "B{o0=0;t0=2;q0=2;b0}Fb(Lp{_;F}(Lim{3}(Lp{b0;F}(Lp{_;R}(pc0{b0:1})))),t1,Su{t0}(t2),@os{t0+=1}Cnd{o0|0=2;_;_}(a3),Lp{_;S}(a4e))",
-    Tree0093 "B{q0=4;t1}Lp{_;F}(Star(t0e,MSeq(Sl{20},c1,Wu{t1})))",
-    Tree0094 "Fb(t0,t1,Wt{30})",
-    Tree0095 "B{b0=3;o0=2}Ite(Rep2(t0),SubR(Pre{some;R}(Sc{o0:=b0%4})))",
-    Tree0096 "B{t0=3;b0=3}@rw{b0!6}@fi{b0%3=1}@po{t0:=t0+2%4}FF(Pre{t0>7}(Isw{5;T;N}(Par{-1;3}(c0,a1b{8;b0},a2),RFb(@po{b0+=2}@ki{b0+1%3>0}@of{b0+=1}pa3{b0:7;b1:t0},Flt{1;_;F}(Pri(Wu{t0})),RSeq(Sb{b0=8},Sc{t0:=b0%3;b0:=9})))))",
-    Tree0097 "Wde(Ret3(Rep2(ASeq(TryF(Opt(c0l),RepF(c1)),RSel(t2,a3,a4l)))),Inv(RSeq(Rep3(Sl{20}),Dd{20}(t5),t6)))",
-    Tree0098 "B{b0=2;t1=0}Mt{20}(Flt{2;_;F}(@oh{t1+=1}Wde(Sb{b0=t1},c0)))",
-    Tree0099 "Ret2(Par{0;1}(RU{S}(c0),FS(t1),t2e))",
+    Tree0000 "Try(OnceT(Swm(RSeq(Sl{50}),Sub(t0),Sub(Rmp{S;F}(Rpt{3}(c1))))),c2)",
+    Tree0001 "B{q0;o0=_;t0;b0=4}@si{o0|3%4>0}@fi{b0<t0+4}Wde(Cnd{b0=o0|0;N;S}(AFb(Lp{t0;F}(PAll{-1}(t0)),@si{b0+1>t0}@rw{t0!t0%3}RFb(pa1{b0:b0},@ki{b0+2%4>2}a2))),Swm(Once(Fai),a3,a4),RSeq(Rus{F}(c5),a6l,@oh{b0:=b0%3}Sl{0},pi7{t0:=},c8))",
+    Tree0002 "B{o0;b0;t1=4}Try(To{30}(SubA(@po{t1:=b0%4}Dd{0}(@ki{b0=6}SubR(Flip(t0e,pa1{b0:b0;b1:b0}))))),@of{o0:=t1+1}pc2{b0:4})",
+    Tree0003 "B{b0;q0}Lp{_;S}(Intr{b0=3}(Lp{b0;F}(@rw{b0=1}SubR(Isw{b0+2%3;N;T}(a0e,t1)))))",
+    Tree0004 "B{o0=5}Rus{3}(c0b{o0|3})",
+    Tree0005 "B{t0=5;b0=4;o0=1}@po{o0:=t0;o0:=t0+4}Cnd{b0=b0%3;T;F}(OnceT(RSeq(c0,a1)))",
+    Tree0006 "B{t0;b0;b1=0}Bin{b1<3;N}(FS(Pre{b1+3=b1+2;S}(RFb(@ki{t0>b1}@rw{b1<7}a0,t1,@rw{b0>1}@os{b0:=t0+1}@oh{b0+1<0?t0:=b0%4}Wu{t0}))),Pri(Step(Scc{t0+4>0},t2),c3,PAll{2}(t4,t5,c6e,@si{b1>b0}Sb{b1=2})))",
+    Tree0007 "RSeq(Wde(RSeq(Seq(c0,Sl{30}),Par{-2;1}(c1e,t2,a3),t4),RSeq(ASeq(Sub(t5),a6,c7),c8),Once(RFb(Lim{1}(OnceK(c9))))))",
+    Tree0008 "B{b0=1}MPri(Cnd{b0<3;N;_}(RT{F}(Sb{b0=5})),t0e)",
+    Tree0009 "B{t0;b1;b0=3;q0=4}Cnd{t0<b0;N;S}(@fi{b0+3<b0+4%3}Rep1(Lp{t0;_}(Cnd{t0>b1;N;_}(Flip(pa0{b0:=;b1:b0},MSeq(@rw{t0=b1+1%2}R,a1),Scc{b1<1})))))",
+    Tree0010 "B{t1=4;b1=1;t0;b0=2}Mt{20}(Pre{t1+2=b1;R}(RFb(FF(t0),@oh{b1:=t1}@si{b0!3}@of{t0:=b1}c1,c2,@os{t0+=2;t0:=b0}t3e,Bin{t1=3;_}(F,S))))",
+    Tree0011 "B{t0=5;b0=1;q0;b1}Lp{b0;K}(Cnd{b1+4>t0+4%3;_;_}(t0e))",
+    Tree0012 "B{b0=2;b1=4;o0=_;q0=1;t0=5}Seq(Fb(Scc{b1=3},S),@ki{b0+1%3=2}@rw{t0!2}Lp{b1;R}(@oh{t0+=1}@po{b0+=1}@of{o0:=b1+2}t0))",
+    Tree0013 "B{b0=3;t0=0;o0=_}RepF(MSeq(@po{t0+=2}@fi{o0|1+1!0}@ki{o0|1%2>0}Fb(AFb(Dl{50}(pa0{b0:=}),FF(@rw{none}@of{b0:=b0+2%3}t1)),AFb(pt2{b0:9;b1:b0},Par{1;1}(a3),Intr{b0+1!t0}(Rmp{F;F}(Lim{2}(Fai))))),Flip(Once(Intr{t0+3=t0}(c4l)),Par{1;-3}(Rep4(Pri(FS(t5),AFb(a6,Wu{t0},@rw{some}c7,@oh{b0:=7}@of{o0|2%2=0?b0:=b0%3}Fai))),RetF(t8),Cd{0;_}(t9)),To{20}(Keep(Ite(c10l,pi11{t0:=},S))))))",
+    Tree0014 "B{t0=3;b0=0;t1=0}Cnd{b0=4;_;F}(Cnd{t1+4%2!0;N;S}(Wde(@oh{t1+=4;t0:=5}Wde(PAll{_}(R,pc0{b0:t1}),a1),RFb(pt2{b0:t1;b1:b0},Wu{t0},a3))))",
+    Tree0015 "B{t0=2;t1=4;q0;b1;b0=1}Rty4(Flip(Rpt{3}(RSeq(Fb(To{30}(t0),FS(@rw{b0=t0}Scc{t1%2>0}),t1e,a2l,SubA(pc3{b0:b1})))),PPar{2;N}(Lp{_;_}(Scc{b0=2}),Par{_;_}(c4,pi5{t0:t1})),Wde(a6l,t7,a8)))",
+    Tree0016 "B{t0=2;b0=1;b1=3}Bin{b1=1;_}(RSeq(c0,Suc,Wt{0},Sb{t0=b1},c1e),Seq(t2,Sb{b0=8}))",
+    Tree0017 "B{b0=5;o0;t0}Pri(TryT(PAll{-1}(Swm(@si{none}@os{t0:=b0}@oh{o0:=t0;t0:=b0+1}Ub{o0},pa0{b0:6;b1:b0})),pt1{b0:t0}),Dl{50}(a2),Lim{1}(t3),a4b{t0%3;b0})",
+    Tree0018 "B{b1;t0=3;t1=1}Sw{1}(Ite(Sel(@oh{t0+4!6?t1:=b1%4}@po{t0:=b1;b1+=1}c0,Pre{t0%3=2;S}(Ret2(c1))),RSeq(Pre{b1+4!6}(a2b{b1+3%2;b1}))),Rus{3}(t3))",
+    Tree0019 "MSeq(Wt{30},Keep(Ruf{3}(c0)))",
+    Tree0020 "B{b1=4;t0=4;q0=2;b0}Keep(Fb(Rep1(RFb(pc0{b0:=},Par{_;_}(Sc{t0+=2},Sw{4}(c1b{t0+3%3},Ret2(a2b{0;b0}))))),Lp{b0;_}(Fb(PPar{1;_}(pt3{b0:5;b1:b0},t4e),c5,Keep(Star(pt6{b0:=;b1:t0},c7))))))",
+    Tree0021 "Rpt{1}(FF(Cd{0;_}(RU{S}(MPri(a0,c1e,c2l)))))",
+    Tree0022 "B{b0=4;b1;t0;q0}PPar{1;N}(RSeq(Sw{1}(MPri(pc0{b0:=},S),t1),Swm(Bin{b0>t0;T}(Mt{50}(@ki{b0<1}@oh{t0+=2}F),pc2{b0:t0}),@ki{b0%4>2}Scc{b0%4<2},Cd{0;_}(Seq(Try(@rw{b0>b1}t3,F),t4))),Lp{_;_}(Pri(RSeq(@rw{b0%3<0}@of{b1:=t0+1;b1+=1}@po{t0+=1}RSeq(a5e,a6)),t7,c8))))",
+    Tree0023 "Mt{10}(Sub(c0l))",
+    Tree0024 "B{o0;t0=4}RT{2}(@of{t0>o0|5+3?o0:=t0}@oh{t0+=3}Lim{1}(Wde(a0,pc1{b0:7},t2)))",
+    Tree0025 "B{b0;o0;t0=2;b1}Pri(Seq(c0,a1b{b1+3;b1}),TryF(a2b{t0;b0},a3e,c4e,t5),Invt(Isw{t0;_;N}(c6l,@of{o0:=_;b0:=o0|3+2}@ki{some}Ub{o0})))",
+    Tree0026 "B{b0}@ki{b0>6}Cd{0;_}(PPar{0;_}(Step(c0,Sl{50},Suc,Wt{0}),t1))",
+    Tree0027 "B{b0=4;t0;t1=0;b1=2;o0=_}@oh{t0:=b0}Swm(ASeq(@si{t1+2%3<2}c0l,Sb{b0=t0},a1,@po{b1:=4}@si{b0+1%3>0}@rw{t1>o0|2+4%2}a2),Intr{b0+2=4}(Wt{0}),TryF(Wt{0},c3b{b1}),t4)",
+    Tree0028 "B{t0;t1=2;o0=4}Pre{t0>0;R}(RSeq(Isw{t1;N;T}(t0,@po{o0:=t1}t1,Rep0(Scc{t1%2<0})),@ki{t1+3<4}t2))",
+    Tree0029 "Rep0(Sub(t0))",
+    Tree0030 "B{t0=1;b1}RT{3}(Dd{0}(Seq(RFb(t0,t1),t2,Bin{b1>6;_}(t3,a4),Mt{30}(Sb{t0=0}))))",
+    Tree0031 "Opt(Keep(RFb(Rpt{F}(Swm(RFb(t0,Seq(t1)),Inv(Ite(a2,c3,t4)))))))",
+    Tree0032 "B{b0=0;t1=4}Ite(pc0{b0:1},Sb{t1=b0})",
+    Tree0033 "B{t0;t1;b0=2}@fi{t0+2<0}PPar{0;T}(Ite(Intr{t1%2>0}(@ki{b0%3=2}TryT(c0,Rus{F}(c1))),Seq(Sb{b0=t0},RFb(t2,@oh{t1:=t0%3}pc3{b0:3},t4),t5)),Swm(Mt{0}(Par{1;2}(t6,c7)),Dd{10}(Ret3(FS(a8))),@fi{b0=1}@po{t0+=3}@rw{b0%2!0}a9l,Rpt{F}(Rty4(pi10{t0:b0}))))",
+    Tree0034 "PAll{_}(Wde(Swm(t0,t1),AFb(Fb(t2,F),Wde(a3,Rpt{0}(Wt{10})))),RSeq(Cd{10;F}(t4),Seq(c5l,Ret1(c6e)),Fb(To{10}(c7),a8),RFb(t9e,c10,c11e,c12)))",
+    Tree0035 "B{t1;o0=1;t0=5;q0;b0=4}Fb(@ki{t0+3%4<0}RSeq(TryT(Fb(t0,Lp{t0;R}(t1),Lp{b0;_}(a2b{t0;b0})),Fb(a3,t4e),Sb{o0=0},Swm(@ki{t0+3%2!0}@fi{t1>1}pc5{b0:b0},Sb{o0=1},c6),@po{t1+=2}@of{t0%3!0?t0:=t1}PAll{-3}(t7,Pre{t0+4%4<2;S}(t8),@oh{t1:=b0%4}Wu{t0}))),PAll{_}(F,RFb(Seq(Sl{20},@of{t0+=1;o0:=b0}@po{b0:=t0}pt9{b0:t1;b1:b0},Rty2(a10),c11l,pa12{b0:t1;b1:t1}))))",
+    Tree0036 "B{o0=0;t0;b1=4}RSeq(Bin{some;_}(pt0{b0:t0;b1:=},RFb(t1,@ki{t0+1=6}t2,t3,t4e,a5)))",
+    Tree0037 "B{b0;b1=0;t0}Swm(c0e,MPri(@ki{b1+4=b0}Once(Wt{0}),@si{b1%3<1}Flt{2;_;_}(Dd{30}(pi1{t0:b0}))),pa2{b0:b0;b1:t0})",
+    Tree0038 "B{t1=3;b0}RSeq(a0,@of{b0+=2}Sb{t1=7})",
+    Tree0039 "B{b0=0;t0;o0=2}Fb(Seq(a0l,pc1{b0:2},pi2{t0:b0},a3b{t0;b0}),Dl{30}(Ub{o0}))",
+    Tree0040 "B{t0=0;b0=2}Cnd{b0=7;T;F}(Wu{t0})",
+    Tree0041 "B{t0}Wde(Swm(SubR(t0),Rpt{3}(Pre{t0%4<0;S}(c1))),a2,@si{t0+3%3>0}@rw{t0%2>0}SubR(c3))",
+    Tree0042 "B{b1;t0=5;b0=2}Bin{b1<0;N}(Rep4(SubR(RSeq(t0,Rep2(Star(t1)),TryF(t2,t3,pi4{t0:=})))),@ki{t0+2=0}SubR(Dl{10}(@fi{t0>0}pt5{b0:=;b1:t0})))",
+    Tree0043 "B{t0=2;t1;b0}Cnd{t1%3>1;_;F}(Seq(Star(Ret2(Once(c0b{b0+4})),Sb{b0=t1},Ret2(Sb{t0=0})),@oh{b0:=t0}Swm(Rep3(Opt(Sl{30})),c1),RFb(PPar{0;T}(Rep1(t2)),Wv{t1}(c3))))",
+    Tree0044 "B{b0;t0=0}Ite(@ki{t0%3<1}pt0{b0:b0;b1:b0},c1e,OnceK(c2))",
+    Tree0045 "Ruf{F}(To{0}(RU{F}(Wde(c0,Swm(Sl{0},c1,a2),c3e))))",
+    Tree0046 "B{b1=5;b0=2}Rep2(Fb(Fb(a0b{b1+3;b1},Rmp{F;F}(Pre{b1%4!0;R}(t1))),OnceK(RFb(c2b{b0},Fai)),RSel(Seq(c3,a4),Ret0(S),Seq(pt5{b0:b0;b1:b1},t6))))",
+    Tree0047 "B{t0;t1=1}Par{_;_}(Wv{t0}(Wde(pc0{b0:t1},t1)),Swm(Sb{t0=8},c2,c3))",
+    Tree0048 "B{b0=1;o0=_}RSeq(Wde(a0b{b0;b0},Ub{o0},@of{b0+=1}t1),Step(Mt{100}(pc2{b0:=}),c3,c4))",
+    Tree0049 "B{b0=2;t0=2}Dl{10}(Swm(Intr{t0+2=b0%3}(FS(c0l)),Sb{t0=6},Step(Wt{50},c1),Seq(c2b{t0},Scc{b0+1>5},t3),t4))",
+    Tree0050 "B{b0;t0=3}RT{1}(Ite(Seq(pt0{b0:b0;b1:b0},Sc{b0+=2},@oh{b0:=t0}@rw{t0!1}@po{t0+=3}a1,Seq(t2e,pt3{b0:6})),PAll{1}(c4,@of{b0:=6}t5,t6),t7))",
+    Tree0051 "B{b0;o0=2;t0=0}Step(Step(c0b{t0+3},t1),@rw{b0<7}@oh{t0+=1}@po{o0|4%3<1?b0+=2}Sb{t0=1},RSel(c2b{t0%3},pi3{t0:b0}))",
+    Tree0052 "B{t0=5;o0}Isw{t0;T;N}(t0e,Wt{20},Sb{o0=8})",
+    Tree0053 "B{t0;b0=3;b1=1;t1=4;q0=3}RFb(Bin{b0+3=t0+3;_}(Star(Rep0(c0),pt1{b0:t1;b1:t1}),@si{t1<4}@rw{t1+3=b0}Dd{0}(Rep2(Lp{b1;F}(Fb(pi2{t0:=},t3e))))),c4l)",
+    Tree0054 "B{t0;q0=2;t1=3;b0=0}Swm(ASeq(Star(a0,@os{t0+=1}@si{b0<b0+1%4}c1),@po{b0+=2}Cnd{t0<1;N;S}(Once(c2l)),Cnd{b0%2!0;T;S}(S),TryT(Sc{t0+=1},Mt{0}(c3)),Fb(@rw{t1%2!1}@fi{t0%3>1}a4l,t5,@oh{t1:=t0%2}@of{t0+=1;t0+=1}a6l)),Pri(Step(PPar{1;N}(Sl{0},c7b{t1+2},Sb{b0=t0},Pre{t1%4=2;K}(a8l))),Cnd{b0%2<0;_;F}(RSeq(Bin{t0>2;T}(Sel(pt9{b0:=;b1:t0},@rw{b0!6}@os{t1+=2}S),c10),MSeq(@of{t0:=b0}@po{b0:=b0%3;t1%3>0?t1:=t1%2}@fi{t0!b0}pi11{t0:=},Flt{2;_;K}(Lp{t0;_}(pi12{t0:t1})))))),Rmp{F;F}(@of{t1:=2}@ki{t1+1%2<0}@oh{b0+=3;t1+=3}PAll{_}(Dd{10}(Dl{10}(Fb(a13l,t14))),PAll{-1}(PAll{-2}(t15,t16)),Step(c17b{t1+3},c18,c19l))))",
+    Tree0055 "B{q0=2;b0=4;o0=0;t0}Star(RT{2}(Ub{o0}),a0b{t0%2;b0},Dl{0}(Inv(Sel(@os{b0+=3}@of{o0:=_}@ki{o0|1!1}t1e,Scc{none},Ub{o0}))))",
+    Tree0056 "RSel(Sub(Sub(Run)))",
+    Tree0057 "B{b0=2}RFb(F,c0,t1,Sb{b0=7})",
+    Tree0058 "B{t0;b0}Ite(@po{t0+=2}c0l,c1,a2)",
+    Tree0059 "B{t1=5;t0=5;o0=_;b1=5}Wde(@rw{some}ASeq(RSeq(Scc{t1+3<o0|0+2}),t0,TryF(pt1{b0:0},pi2{t0:=})),To{20}(MSeq(PAll{1}(a3b{t1+1%2;b1},Sb{o0=1}),S,Keep(@fi{t0+3%2>0}c4))))",
+    Tree0060 "PPar{2;N}(Lim{3}(Once(Keep(RSeq(Rep3(c0),OnceK(Ret3(a1)),Pri(c2,t3),t4,Fb(t5,c6l,t7))))))",
+    Tree0061 "B{t0=3;b0=2}@of{t0+=1;b0+=1}@ki{b0>3}Flip(Rpt{0}(c0b{t0+3}),Fb(Seq(Swm(pc1{b0:=},@si{b0>b0+1}@rw{b0>0}@ki{b0+2!5}Scc{b0>3}),t2,t3,Flt{2;F;K}(t4),t5)))",
+    Tree0062 "B{b0=0;b1=2;o0;t0=5}Rmp{F;F}(Rpt{3}(Su{t0}(Rus{2}(Fb(a0,t1,@of{t0+=1;b0:=b1}Par{1;-1}(Sl{10},@of{b0:=b0+4%3;b1+=2}Suc),PPar{2;_}(S,c2),@si{none}a3l)))))",
+    Tree0063 "B{b1;t0;b0=0}Par{_;_}(RSeq(@rw{t0>1}@fi{b1!b0+4}Wu{t0},pa0{b0:b1;b1:=}),a1,Suc)",
+    Tree0064 "B{b1=5;b0=2;o0=0}Seq(@of{b1:=b0}@fi{b1+1<0}@oh{o0:=_}Rus{F}(c0),Cd{50;K}(a1e),@of{o0:=_}Dd{0}(Fb(Scc{b0+3%3=1},pi2{t0:b0},c3)))",
+    Tree0065 "B{b0=2;t0=5;b1=5;o0}Swm(SubA(RFb(c0e,t1,Sl{0})),@fi{none}Star(pc2{b0:5},Seq(c3,@oh{t0+=3;none?b1:=o0|4%4}SubA(pc4{b0:=}),@os{b0:=b1}@rw{some}@po{t0:=b1+3}t5)))",
+    Tree0066 "B{q0=3;t0=4}RFb(Lp{t0;F}(Sl{50}))",
+    Tree0067 "B{o0=_;b0}Wde(Ruf{3}(Scc{some}),@os{o0:=0}@fi{b0+1%3<0}@si{o0|0<3}OnceT(PAll{-1}(Run)))",
+    Tree0068 "B{t0;t1=0}@rw{t1+2<3}Ite(Scc{t0%3>1},c0l)",
+    Tree0069 "B{t0=1;b0}Pre{t0>7;R}(Wde(c0,t1,@oh{b0+=2}S))",
+    Tree0070 "B{b0;t0}OnceK(Pri(a0b{t0+2%4;b0},Sb{t0=b0}))",
+    Tree0071 "B{b0=4;t0}Sel(c0,c1,t2,@po{t0+=3;b0:=t0}@ki{t0=2}Star(c3b{b0%2},c4e),t5)",
+    Tree0072 "B{t0;b1=1}Wde(PPar{0;T}(@of{b1+=2}t0,Sl{50},Wu{t0}),Sb{b1=8},t1e)",
+    Tree0073 "B{t0;b0=1;o0}Bin{t0>4;T}(PAll{-4}(Dd{20}(pi0{t0:t0}),Wde(a1e,c2,Suc),Ret2(@oh{o0:=_}RU{S}(t3)),Wt{20}),Flip(Wde(a4,Ret4(@os{t0:=4;o0:=t0+1}@rw{t0+2!t0+1}t5),c6e),Sl{20},RSeq(pc7{b0:=})))",
+    Tree0074 "B{b0;t1=1}FF(SubA(Mt{0}(Cd{100;_}(@si{b0=3}Ite(MPri(Cnd{b0%4<2;T;_}(t0)),Par{1;_}(Scc{b0>t1%2},pi1{t0:b0}))))))",
+    Tree0075 "B{o0;t0=5;b1=4;t1=5;b0=2}Flip(OnceK(t0),@oh{b0+=1}Once(Seq(Flip(t1e,pa2{b0:=;b1:b1}),@rw{b1<o0|1}c3,Dl{0}(pa4{b0:b1}),Sc{b0:=b1},Ruf{3}(Ret4(a5e)))),PPar{0;_}(Su{t1}(a6),@po{o0:=_}Seq(pi7{t0:b1},Inv(Ret1(Fai)))),pi8{t0:=},t9)",
+    Tree0076 "B{t0;t1=4;b1=0;b0}FF(Swm(Mt{20}(AFb(Inv(Ite(@rw{b1+3<t1}@si{t1+4=7}t0,RU{F}(Sb{t1=3}))),Rty1(t1),Bin{b0!1;N}(t2,R))),@os{t0:=b1+3;b1:=t0+2%3}@po{b1+=2;b1+=3}@ki{b1!4}Par{_;-2}(Fb(@fi{b0>4}t3,a4),Wv{t1}(FS(@fi{b0=7}@si{b0>t1+4}AFb(c5,c6b{2},t7,t8))))))",
+    Tree0077 "B{o0=2;b0=0;b1=2}Rpt{1}(@oh{b1+=2}Inv(@of{b1+=3}MPri(c0,Seq(SubR(t1e),Sb{b0=9}),@of{o0:=1;b1:=b1%3}F,@os{b0:=9}a2b{b1;b1})))",
+    Tree0078 "B{b0=5;t1=5;t0;b1}Isw{t0+2%2;T;T}(@oh{t0+=1}Once(RSeq(Flip(SubR(Sl{20}),t0,Scc{b1!2}),RSeq(Isw{b0%3;_;T}(pc1{b0:t0},@of{b1>t1+2?t0+=1}c2),a3b{t0;b1}),Fb(Cnd{b1+2>b1;_;_}(Sb{b0=t1}),c4))))",
+    Tree0079 "B{b1=3;b0;o0=_}Intr{some}(Fb(t0,a1b{b1;b0}))",
+    Tree0080 "B{b0=3;t1=3}Fb(Wu{t1},c0,t1,Wu{t1},Scc{b0=1})",
+    Tree0081 "B{o0=1;b0=3;t0=3;b1}Seq(Sw{0;2}(Su{t0}(Pri(pc0{b0:9},a1,c2b{o0|0%2},t3)),Rpt{F}(c4e),@os{b0+=1}@oh{b1:=b0%2;o0:=_}Isw{t0;N;T}(@ki{b0+2>6}@fi{b1<4}@oh{t0+=1}Isw{b0+1;T;N}(c5,c6))),RFb(MSeq(t7e,Sl{50},t8,Sc{t0:=b1%4}),TryF(FS(pi9{t0:b1}),c10,a11l)),t12,RFb(Isw{b1%2;T;_}(Flip(Swm(pa13{b0:7;b1:=},pi14{t0:t0}),Pre{b0%3=0;S}(Dd{30}(Su{t0}(a15b{b1%4;b0}))))),PAll{_}(pc16{b0:b0},Wde(a17l,@si{b1+1%4!3}t18e),@si{b1=7}PPar{0;T}(Seq(a19,a20b{b0%2;b0})))))",
+    Tree0082 "B{b1=4;o0}Sw{0;2;1}(Cnd{o0|0%2<1;_;_}(c0),Pre{b1+3%3<0;R}(Flip(F,@po{b1+=1}RSeq(c1,c2))),c3,FS(Cd{0;K}(c4)))",
+    Tree0083 "B{t0=4;b0=5}Seq(RSel(Wde(Seq(RFb(Sel(t0,Mt{20}(t1))),Wde(t2,t3,RU{F}(t4e)),PPar{0;T}(Sb{t0=7},Scc{b0+4<6})),Sb{b0=1})))",
+    Tree0084 "B{b1;o0=_;t0=0;b0}AFb(Rpt{1}(t0),@of{b1<6?b1:=b1%2}@os{b0+=1}@si{b1<3}Bin{b1!5;T}(Fb(RFb(c1b{8},a2,a3)),PAll{-2}(@si{o0|2>1}S,t4,t5,a6b{b1+2%4;b1},Intr{b0<0}(Wu{t0}))))",
+    Tree0085 "B{b1=1}Sw{2;5}(a0,a1,F)",
+    Tree0086 "B{b1=2;t0;t1=5;b0;o0=_}Ret4(RFb(@of{t0:=o0|3+1%4;t0:=5}FF(Inv(Flip(Sb{o0=9},RetF(@os{t1:=t1+4%2}Ruf{3}(Wu{t0})),Ret1(@oh{o0:=_}@ki{o0|2%3<0}@os{b1=b1%4?b0+=3}pt0{b0:7;b1:t0}))))))",
+    Tree0087 "B{t0;b0=1;b1=0}Wde(Ite(t0,Seq(Scc{b0%4>0},t1)),Swm(@si{b1%3>1}@po{t0+=1;b0!0?b1+=3}@of{b1:=b1+4%4}RSel(Suc),Wde(Mt{0}(OnceK(t2)),RU{F}(@os{t0+=3}a3))))",
+    Tree0088 "B{t0=2;b1;b0}To{30}(@os{t0:=b0}@si{b0+4=1}@of{b1+=1}Star(Rpt{F}(Sw{5}(Sw{2}(PPar{1;T}(Star(a0,c1b{b0},a2)),AFb(pc3{b0:=},Try(t4,pc5{b0:b0}))),@ki{b1+2=1}@si{b0!b1+1}Seq(Sw{0;5;1}(Rus{F}(pi6{t0:b1}),Seq(Scc{b0+4=0},Wu{t0}),t7e,Rpt{0}(@si{b0+3%4<0}Scc{b0=b1%3})),RFb(t8,RtyF(@si{b1>3}t9e),a10,Wu{t0},@rw{t0=t0+4%3}@oh{b0:=t0}t11),To{20}(a12))))))",
+    Tree0089 "B{t1;t0;o0}Dl{20}(MPri(Ret1(@rw{t1+3<o0|2+2}SubA(Cnd{t1%3!1;_;_}(@si{o0|0=0}Invt(c0)))),Wu{t0},pi1{t0:t1},@fi{t1!t0}@os{o0:=1}t2))",
+    Tree0090 "B{b1=1;b0=2;q0=1}@os{b0+=1}Lp{b0;K}(To{20}(OnceK(Sb{b1=1})))",
+    Tree0091 "B{t0=3}Fb(Dl{0}(t0e),Bin{t0%4<2;_}(S,Mt{0}(t1)),t2,Flip(c3,c4l),Keep(@os{t0+=1}S))",
+    Tree0092 "B{b1=2;o0;b0=5;t0=1}MSeq(t0e,Fb(t1,Dd{0}(t2),RFb(c3e,c4e)),Ret2(Isw{b1;_;T}(Once(S),c5)),Seq(Pre{b1<1}(c6),Par{2;-1}(Sl{20},@fi{none}@rw{b0+2%2<1}@os{t0:=b1+3}Wu{t0})))",
+    Tree0093 "B{b0=1;t1=1;o0}PPar{1;T}(@ki{o0|3+1%3!2}t0,Pre{t1%4>0;R}(a1l),@os{b0+=2}t2,Dd{0}(Sel(a3e,@os{o0:=_;o0:=_}t4,t5)))",
+    Tree0094 "B{q0=2;t0=1;t1;b1=1;b0=2}AFb(Bin{b0%2<0;T}(Step(Sb{t0=3},a0),Fb(Scc{t0>b1},Sl{50})),PAll{3}(Lp{_;S}(Lp{t1;_}(Mt{0}(R))),Dl{0}(Sw{4;3}(c1,Sc{b0:=t0%3;b0+=1},c2)),Rpt{F}(Ret1(Suc))))",
+    Tree0095 "B{b1=5;b0=3;t0=5}Par{_;_}(Isw{t0%2;T;N}(c0,Rpt{0}(c1l),FF(Try(Sb{b0=b1},pt2{b0:b0;b1:b1},F)),@os{t0:=b0}Scc{b1+1%2>0},pt3{b0:2;b1:b0}),Fb(OnceT(TryF(c4l,a5)),t6,Isw{b1;_;N}(c7,a8,SubA(S))),PAll{1}(Fb(t9,Scc{b1+3<5},@po{t0:=b1}Cnd{t0>1;N;F}(Wv{t0}(c10l)),Sb{b1=6})))",
+    Tree0096 "B{b1=3;q0=0;t0=4;b0=1}Step(PAll{_}(c0,c1),To{10}(Keep(Isw{b0;T;N}(@fi{t0<b1}Lp{_;R}(t2)))),OnceT(RFb(t3e,t4,pc5{b0:9})),t6)",
+    Tree0097 "B{b0;t0=4;b1}Sw{0;2}(Sb{b0=b1},t0,a1)",
+    Tree0098 "Fb(RepF(RepF(Wde(t0e,t1,t2))),Mt{0}(RSeq(t3,a4,t5,t6,t7)))",
+    Tree0099 "Par{2;0}(Star(MPri(Pri(c0l,c1),t2,F,PPar{0;_}(a3,Wt{0},Sl{10},t4))),t5)",
 }

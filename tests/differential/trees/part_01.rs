@@ -7,1837 +7,1513 @@ bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
         }
-        Sequence {
-            WhileDoElse {
-                RetryUntilSuccessful(3) {
-                    Action(Act<0>),
-                },
-                Selector {
-                    RetryUntilSuccessful(3) {
-                        FlipSelector {
-                            StatefulAction(Task<1>),
-                            AlwaysFailure,
-                            Repeat(forever) {
-                                StatefulAction(Task<2>),
-                            },
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
+        ReactiveSequence {
+            WasEntryUpdated(t0),
+            Condition(Cond<0>),
+            Action(PAct<1>, b0 = 5, b1 = {b1}),
+            SequenceStar {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3> = Task::<3>),
             },
-            Condition(Cond<4>),
-            Repeat(2) {
-                Parallel {
-                    IfThenElse {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                        Condition(Cond<6>),
-                    },
-                    Condition(Cond<7>),
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                #[post(|bb| bb.t0.set((*bb.t0 + 2) % 2))]
-                Precondition(|bb| *bb.t0 + 3 > 2, else = Running) {
-                    RunOnce {
-                        Deadline(0) {
-                            StepSequencer {
-                                ReactiveFallback {
-                                    AlwaysRunning,
-                                },
-                                Runner,
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-            },
+            Action(PIo<4>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0100Blackboard { t0 });
+board!(Tree0100Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        Sequence {
-            ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                Action(Act<1>),
-                Action(Act<2>),
+        Deadline(0) {
+            ReactiveSequence {
+                Delay(30) {
+                    Selector {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                AlwaysSuccess,
+                Sequence {
+                    Cooldown(0) {
+                        Action(Act<5>),
+                    },
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                },
             },
-            MemSequence {
-                Action(PIo<3>, t0 = {t0}),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
         }
-    }
-}
-
-board!(Tree0101Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0102Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 15,
-            b1: i64 = 14,
-        }
-        #[on_halted(|bb| if bb.b0 > 2 { bb.b1 = 2 })]
-        #[run_while(|bb| *bb.t0 > bb.b1 % 4)]
-        #[success_if(|bb| bb.b1 % 2 == 1)]
-        Action(PAct<0>, b0 = 9, b1 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        SequenceWithMemory {
-            Fallback {
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[skip_if(|bb| *bb.t0 < bb.b0)]
-                #[success_if(|bb| bb.b0 + 2 < 1)]
-                MemSequence {
-                    SubTree(Tree0102Sub0, ..),
+        BinarySelector(|bb| *bb.t0 > bb.b0) {
+            SequenceWithMemory {
+                Action(Act<0>),
+            },
+            ForceSuccess {
+                ReactiveFallback {
                     ReactiveSequence {
-                        #[on_success(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            Action(PAct<1>, b0 = 3, b1 = {t0}),
-                            StatefulAction(Task<2>),
-                        },
-                        Precondition(|bb| bb.b1 != 3, else = Success) {
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                        FlipSelector {
-                            #[success_if(|bb| *bb.t0 + 1 > bb.b1 % 4)]
-                            AsyncFallback {
-                                Action(Act<4> = Act::<4>),
-                                WasEntryUpdated(t0),
+                        Condition(Cond<1>),
+                        SetBlackboard(t0 = 2),
+                        RepeatUntil(Failure) {
+                            #[on_failure(|bb| bb.t0.set(3))]
+                            #[success_if(|bb| (*bb.t0 + 1) % 2 == 1)]
+                            FlipSelector {
+                                AlwaysSuccess,
+                                Sleep(10),
                             },
                         },
                     },
-                },
-                ReactiveSequence {
-                    StepSequencer {
-                        IndexSwitch(|bb| bb.b1 + 1, dynamic = false) {
-                            Sleep(0),
-                            Parallel(failure = 1) {
-                                Conditional(|bb| bb.b0 != 2, dynamic = true) {
-                                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                                    #[on_halted(|bb| bb.b1 = (*bb.t0 + 1) % 2)]
-                                    #[on_success(|bb| { bb.b1 = bb.b0 + 3; bb.t0.set((bb.b0 + 3) % 3) })]
-                                    ScriptCondition(|bb| bb.b1 != 4),
-                                },
-                            },
-                            WasEntryUpdated(t0),
-                            Runner,
-                            Action(Act<5>),
+                    Interrupt(|bb| *bb.t0 != 3) {
+                        ReactiveFallback {
+                            Action(Act<2> = Act::<2>),
+                            Condition(Cond<3>),
+                            StatefulAction(PTask<4>, b0 = {t0}),
+                            StatefulAction(Task<5>),
+                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0 + 1)),
                         },
                     },
-                    Action(Act<6>),
+                    SequenceStar {
+                        ScriptCondition(|bb| bb.b0 > *bb.t0 % 4),
+                        ScriptCondition(|bb| *bb.t0 + 3 != 2),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0102Blackboard { t0 b0 b1 });
+board!(Tree0102Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0103Sub0 for Ctx {
         blackboard {
-            b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
         }
-        ScriptCondition(|bb| bb.b0 > 7)
+        Timeout(20) {
+            Condition(Cond<2>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0103 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
         }
-        MemPriority {
-            SubTree(Tree0103Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0103Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0104Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        IfThenElse {
-            IfThenElse {
-                Action(Act<0>),
-                Condition(PCond<1>, b0 = 4),
-                Filter(times = 2, filtered = Skipped) {
-                    AlwaysFailure,
+        StepSequencer {
+            StepSequencer {
+                Cooldown(30, filtered = Failure) {
+                    #[on_halted(|bb| bb.o0 = Some(*bb.t1))]
+                    #[on_failure(|bb| { *bb.t0 += 2; bb.o0 = Some(bb.b0) })]
+                    Action(|ctx| ctx.exec(0)),
+                },
+                Condition(Cond<1>),
+                KeepRunningUntilFailure {
+                    UnsetBlackboard(o0),
+                },
+                SubTree(Tree0103Sub0, b1 = {=}, t1 = {t1}, b0 = {=}, o0 = {o0}, t0 = {=}),
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            ReactiveFallback {
+                #[on_halted(|bb| { bb.t1.set(bb.b1 + 1); bb.t1.set(1) })]
+                StatefulAction(PTask<4>, b0 = 5, b1 = {t0}),
+                Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 3)),
+                Action(Act<6>),
+                KeepRunningUntilFailure {
+                    Sleep(30),
                 },
             },
             AsyncSequence {
-                Priority {
-                    #[failure_if(|bb| *bb.t0 < 1)]
-                    StatefulAction(Task<2>),
+                StatefulAction(Task<7> = Task::<7>),
+                StatefulAction(Task<8>),
+                Repeat(1) {
+                    AlwaysSuccess,
                 },
+            },
+            AsyncFallback {
+                Action(|ctx| ctx.exec(9)),
             },
         }
     }
 }
+
+board!(Tree0103Blackboard { b1 t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0104 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 1,
         }
-        SkipUnlessUpdated(t0) {
-            SubTree(Tree0104Sub0, t0 = {=}),
+        Switch(b1) {
+            case 2 => Timeout(0) {
+                RepeatUntilSuccess(2) {
+                    Condition(Cond<0>),
+                },
+            },
+            _ => Filter(times = 2, filtered = Skipped) {
+                ParallelAll(1) {
+                    Action(Act<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 2)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0104Blackboard { t0 });
+board!(Tree0104Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0105 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        BinarySelector(|bb| bb.b0 + 4 < 5) {
-            RunOnce(then_skip = false) {
-                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+        PolicyParallel(policy = FirstFailure) {
+            AlwaysSuccess,
+            Loop(q0, if_empty = Failure) {
+                Action(PIo<0>, t0 = {t0}),
             },
-            Sequence {
-                Parallel(failure = -1) {
-                    Condition(Cond<1>),
-                },
-                WasEntryUpdated(t0),
-                StatefulAction(Task<2>),
-            },
+            StatefulAction(Task<1>),
+            Action(PIo<2>, t0 = {t1}),
         }
     }
 }
 
-board!(Tree0105Blackboard { t0 b0 });
+board!(Tree0105Blackboard { t1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0106 for Ctx {
-        ParallelAll(1) {
-            ParallelAll(3) {
-                Optional {
-                    Action(Act<0>),
-                },
-                AlwaysFailure,
-                AsyncFallback {
-                    AlwaysFailure,
-                    Action(Act<1>),
-                },
-                Fallback {
-                    RepeatUntilSuccess(3) {
-                        StatefulAction(Task<2> = Task::<2>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+        }
+        #[success_if(|bb| *bb.t0 != 7)]
+        #[skip_if(|bb| *bb.t0 + 3 != bb.b0 + 2)]
+        Conditional(|bb| bb.b0 % 2 == 0, dynamic = false, else = Success) {
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Retry(forever) {
+                        IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                Condition(PCond<1>, b0 = {t0}),
+                                Limiter(2) {
+                                    Condition(Cond<2> = Cond::<2>),
+                                },
+                            },
+                            Inverter {
+                                Precondition(|bb| bb.b0 < 3, else = Running) {
+                                    Action(Act<3>),
+                                },
+                            },
+                        },
                     },
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
                 },
             },
         }
     }
 }
+
+board!(Tree0106Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0107 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        AsyncSequence {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                FlipSelector {
-                    SetBlackboard(b0 = {t0}),
-                    Condition(Cond<2>),
-                },
-            },
-            SequenceWithMemory {
-                Action(|ctx| ctx.exec(3)),
-                StatefulAction(Task<4> = Task::<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                ScriptCondition(|bb| bb.b0 != 5),
-            },
-            Repeat(3) {
-                TryCatch(catch_on_halt = true) {
-                    #[on_success(|bb| { bb.b0 = (bb.b0 + 3) % 2; *bb.t0 += 1 })]
-                    #[success_if(|bb| bb.b0 != 6)]
-                    #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                    ForceFailure {
-                        StatefulAction(Task<6>),
-                    },
-                    Wait(20),
-                },
-            },
-            FlipSelector {
-                Script(|bb| *bb.t0 += 2),
-                AlwaysFailure,
-            },
+        RetryUntilSuccessful(2) {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0107Blackboard { b0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0108 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            AlwaysSuccess,
-            Delay(10) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            MemPriority {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                Limiter(2) {
-                    StatefulAction(Task<4>),
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
         }
+        IndexSwitch(|bb| bb.b1, dynamic = true) {
+            #[on_halted(|bb| { bb.b1 += 1; bb.b0 += 3 })]
+            MemPriority {
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(0)),
+                    Action(Act<1> = Act::<1>),
+                    ScriptCondition(|bb| *bb.t0 > bb.b1),
+                },
+                SequenceStar {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                    Sleep(30),
+                    Action(PAct<4>, b0 = {b0}, b1 = {t0}),
+                    Action(PAct<5>, b0 = {=}),
+                },
+                Condition(Cond<6>),
+            },
+            Condition(|ctx| ctx.check(7)),
+        }
+    }
+}
+
+board!(Tree0108Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0109Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        WasEntryUpdated(t0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0109 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        Fallback {
-            AsyncSequence {
-                WasEntryUpdated(t1),
-                StatefulAction(Task<0>),
+        #[on_halted(|bb| bb.b0 += 3)]
+        ForceFailure {
+            SubTree(Tree0109Sub0, t0 = {=}, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0109Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0110 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        #[skip_if(|bb| bb.b1 > *bb.t0 + 1)]
+        Switch(b1) {
+            case 4 => RepeatTimes(forever) {
+                Fallback {
+                    Repeat(2) {
+                        #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                        WasEntryUpdated(t0),
+                    },
+                    WasEntryUpdated(t0),
+                    WasEntryUpdated(t0),
+                    Action(PIo<0>, t0 = {b1}),
+                    Condition(Cond<1>),
+                },
             },
-            Parallel {
-                Optional {
-                    Fallback {
-                        StatefulAction(PTask<1>, b0 = {t0}),
-                        StatefulAction(Task<2> = Task::<2>),
-                        AlwaysFailure,
+            case 0 => ForceFailure {
+                Fallback {
+                    Action(Act<2> = Act::<2>),
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
                     },
                 },
             },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                RepeatUntilFailure(forever) {
+            _ => Inverter {
+                Timeout(20) {
+                    #[run_while(|bb| *bb.t0 < 4)]
+                    #[post(|bb| bb.b1 += 1)]
+                    Sequence {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0110Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0111 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Switch(b1) {
+            case 0 => #[on_success(|bb| { bb.b0 = 8; if *bb.t0 > 5 { bb.b0 += 1 } })]
+            RunOnce {
+                Action(Act<0>),
+            },
+            case 5 => Action(PIo<1>, t0 = {b1}),
+            case 2 => AsyncSequence {
+                Action(Act<2>),
+                Action(|ctx| ctx.exec(3)),
+            },
+            _ => SequenceWithMemory {
+                AlwaysSuccess,
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0111Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0112 for Ctx {
+        Repeater(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0113 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    RepeatUntilFailure(forever) {
+                        ReactiveSequence {
+                            Condition(Cond<1> = Cond::<1>),
+                            WhileDoElse {
+                                Action(Act<2>),
+                                ScriptCondition(|bb| (bb.b1 + 2) % 3 < 2),
+                            },
+                            AsyncFallback {
+                                Action(Act<3>),
+                                Action(|ctx, bb| ctx.exec_in(4, (bb.o0.unwrap_or(1) + 2) % 4, &mut bb.b1)),
+                                Action(Act<5> = Act::<5>),
+                            },
+                        },
+                    },
+                },
+                MemSequence {
+                    Script(|bb| if bb.b0 % 4 != 3 { bb.b1 += 3 }),
+                    Action(|ctx| ctx.exec(6)),
+                    Switch(b1) {
+                        case 1 => StatefulAction(Task<7>),
+                        _ => StatefulAction(Task<8>),
+                    },
+                    Wait(0),
+                    Wait(0),
+                },
+                Action(Act<9> = Act::<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0113Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0114Sub0 for Ctx {
+        RepeatUntilFailure(forever) {
+            Inverter {
+                Fallback {
+                    Action(Act<0>),
+                    FlipSelector {
+                        Action(|ctx| ctx.exec(1)),
+                        Action(Act<2>),
+                        Action(Act<3>),
+                    },
+                    Condition(Cond<4>),
+                    Parallel(success = 3) {
+                        AlwaysSuccess,
+                        Wait(20),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0114 for Ctx {
+        MaxTime(0) {
+            Repeat(4) {
+                SubTree(Tree0114Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0115 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            #[success_if(|bb| *bb.t0 + 2 < 2)]
+            #[run_while(|bb| bb.o0.unwrap_or(2) > (bb.b1 + 1) % 2)]
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                SequenceWithMemory {
+                    StepSequencer {
+                        Condition(PCond<1>, b0 = {b1}),
+                        Condition(Cond<2>),
+                    },
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    SetBlackboard(t1 = 4),
+                    TryCatch {
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                    },
+                    #[success_if(|bb| *bb.t0 > 5)]
+                    StatefulAction(Task<5>),
+                    Action(|ctx| ctx.exec(6)),
+                },
+                #[failure_if(|bb| bb.o0.unwrap_or(3) > 3)]
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    #[on_failure(|bb| { bb.b1 += 1; bb.b0 += 1 })]
+                    SequenceWithMemory {
+                        Condition(Cond<7>),
+                        ScriptCondition(|bb| *bb.t0 == *bb.t1 + 3),
+                    },
+                },
+            },
+            RepeatUntilFailure(2) {
+                SequenceStar {
+                    Failer,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0115Blackboard { t1 b0 q0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0116 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 1))]
+        #[run_while(|bb| bb.o0.is_some())]
+        #[on_success(|bb| *bb.t0 += 3)]
+        ReactiveSequence {
+            SequenceWithMemory {
+                WasEntryUpdated(t0),
+                ReactiveSequence {
+                    Script(|bb| bb.b0 += 1),
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                #[on_failure(|bb| bb.b0 += 1)]
+                ParallelAll(max_failures = -1) {
+                    WasEntryUpdated(t0),
+                    #[run_while(|bb| bb.b0 + 2 != *bb.t0)]
+                    Action(Act<2>),
+                    Runner,
                     StatefulAction(Task<3>),
                 },
-                Condition(PCond<4>, b0 = {b0}),
+                AsyncSequence {
+                    Wait(0),
+                    #[on_failure(|bb| if *bb.t0 == 4 { bb.t0.set(bb.b0 % 3) })]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Action(Act<4> = Act::<4>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<5> = Task::<5>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(3) != *bb.t0 % 4),
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                },
+            },
+            Repeat(2) {
+                ReactiveFallback {
+                    ParallelAll {
+                        StatefulAction(Task<8> = Task::<8>),
+                        Condition(Cond<9>),
+                        Deadline(0) {
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                    Sequence {
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        #[post(|bb| bb.t0.set(6))]
+                        Action(Act<11>),
+                        WasEntryUpdated(t0),
+                        Condition(PCond<12>, b0 = {=}),
+                        StatefulAction(Task<13>),
+                        Sleep(0),
+                    },
+                    Fallback {
+                        #[success_if(|bb| (*bb.t0 + 2) % 2 < 1)]
+                        #[skip_if(|bb| bb.b0 == 4)]
+                        #[post(|bb| bb.t0.set(bb.b0 % 3))]
+                        AlwaysSuccess,
+                        Condition(Cond<14>),
+                        Action(|ctx, bb| ctx.exec_in(15, 1, &mut bb.b0)),
+                        StatefulAction(Task<16>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0116Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0117 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 1,
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(5) % 2 != 0, dynamic = false) {
+            Cooldown(0, filtered = Failure) {
+                Conditional(|bb| *bb.t1 > 4, dynamic = true, else = Success) {
+                    Priority {
+                        Condition(Cond<0>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0117Blackboard { o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0118 for Ctx {
+        IfThenElse {
+            Action(|ctx| ctx.exec(0)),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0119 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+        }
+        Remap(success = Success, failure = Failure) {
+            #[skip_if(|bb| bb.b0 % 3 < 2)]
+            ReactiveFallback {
+                SkipUnlessUpdated(t0) {
+                    RepeatUntil(Failure) {
+                        SequenceWithMemory {
+                            StatefulAction(PTask<0>, b0 = 5, b1 = {t0}),
+                            Action(PIo<1>, t0 = {=}),
+                            Sleep(30),
+                            Filter(times = 1, count = Success) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+                #[skip_if(|bb| *bb.t0 < 5)]
+                #[on_halted(|bb| bb.b0 = 0)]
+                Repeat(4) {
+                    FlipSelector {
+                        Condition(Cond<3>),
+                        Inverter {
+                            Condition(Cond<4>),
+                        },
+                        Repeater(0) {
+                            UnsetBlackboard(o0),
+                        },
+                        #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                        StepSequencer {
+                            StatefulAction(Task<5> = Task::<5>),
+                            Action(Act<6>),
+                        },
+                        Action(Act<7>),
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(Cond<8>),
+                    MemSequence {
+                        UnsetBlackboard(o0),
+                        Condition(Cond<9>),
+                    },
+                    Parallel(success = 2, failure = -1) {
+                        Sleep(100),
+                        Succeeder,
+                        Action(Act<10>),
+                    },
+                },
+                MemSequence {
+                    Repeat(4) {
+                        StatefulAction(PTask<11>, b0 = 8, b1 = {b0}),
+                    },
+                    FlipSelector {
+                        #[skip_if(|bb| bb.b0 + 3 < *bb.t0 % 3)]
+                        #[post(|bb| bb.o0 = Some((*bb.t0 + 3) % 4))]
+                        Condition(|ctx, bb| ctx.check_in(12, 3)),
+                        Action(|ctx, bb| ctx.exec_in(13, bb.b0, &mut bb.b0)),
+                        Condition(|ctx| ctx.check(14)),
+                    },
+                    Fallback {
+                        Condition(Cond<15>),
+                        AlwaysSuccess,
+                    },
+                },
+                ParallelAll(3) {
+                    #[success_if(|bb| bb.b0 + 3 > *bb.t0 + 4)]
+                    RepeatUntilSuccess(forever) {
+                        Action(PIo<16>, t0 = {t0}),
+                    },
+                    ReactiveSequence {
+                        Condition(PCond<17>, b0 = {=}),
+                        StatefulAction(Task<18> = Task::<18>),
+                    },
+                    Fallback {
+                        Condition(Cond<19>),
+                        StatefulAction(Task<20>),
+                    },
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<21>),
+                    },
+                    Condition(Cond<22>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0119Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0120 for Ctx {
+        MemPriority {
+            Deadline(20) {
+                Remap(success = Success, failure = Success) {
+                    RepeatUntilFailure(1) {
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Inverter {
+                Action(Act<0>),
+            },
+            Timeout(20) {
+                TryCatch {
+                    StatefulAction(Task<1>),
+                    Succeeder,
+                },
+            },
+            Sequence {
+                Repeat(2) {
+                    AlwaysFailure,
+                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(2)),
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0121 for Ctx {
+        MemPriority {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Repeat(3) {
+                    StatefulAction(Task<0>),
+                },
+                Remap(success = Success, failure = Failure) {
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        Wait(0),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(Act<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            Action(Act<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0122Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0122 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        KeepRunningUntilFailure {
+            SubTree(Tree0122Sub0, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0122Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0123Sub1 for Ctx {
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0123Sub0 for Ctx {
+        SubTree(Tree0123Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0123 for Ctx {
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0123Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0124 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Loop(q0, if_empty = Success) {
+            ParallelAll(1) {
+                Precondition(|bb| *bb.t0 != 3, else = Success) {
+                    #[success_if(|bb| bb.b1 % 4 > 1)]
+                    #[run_while(|bb| bb.b0 != 5)]
+                    Action(|ctx| ctx.exec(0)),
+                },
+                #[run_while(|bb| bb.b1 < bb.b1 % 4)]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                StatefulAction(PTask<1>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0124Blackboard { b0 t0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0125 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| bb.o0.is_none()) {
+            MemSequence {
+                SetBlackboard(t0 = 6),
+                StatefulAction(Task<0> = Task::<0>),
+                Failer,
+            },
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0125Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0126 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            ParallelAll(3) {
+                StatefulAction(Task<0>),
+                Action(PAct<1>, b0 = 9),
+                WasEntryUpdated(t0),
+            },
+            IfThenElse {
+                #[on_success(|bb| bb.t0.set(bb.b0 + 2))]
+                #[failure_if(|bb| bb.b0 > *bb.t0 + 1)]
+                SetBlackboard(t0 = {b0}),
+                Fallback {
+                    Action(PIo<2>, t0 = {b0}),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0126Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0127 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+        }
+        AsyncSequence {
+            Action(Act<0>),
+            Delay(100) {
+                RepeatUntilSuccess(1) {
+                    Delay(30) {
+                        ReactiveSequence {
+                            StatefulAction(Task<1> = Task::<1>),
+                            RetryUntilSuccessful(2) {
+                                MemPriority {
+                                    Action(PIo<2>, t0 = {=}),
+                                    Condition(PCond<3>, b0 = {t0}),
+                                    Condition(Cond<4>),
+                                },
+                            },
+                            Condition(PCond<5>, b0 = {=}),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Action(PIo<6>, t0 = {=}),
+                    AlwaysSuccess,
+                    ReactiveSequence {
+                        Script(|bb| if *bb.t0 % 4 > 0 { bb.b0 = *bb.t0 }),
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                },
+                Precondition(|bb| *bb.t0 != 0, else = Failure) {
+                    Script(|bb| { if bb.b0 < *bb.t0 + 2 { bb.b0 = bb.b0 % 2 }; *bb.t0 += 1 }),
+                },
+                RunOnce {
+                    StepSequencer {
+                        Repeat(2) {
+                            #[run_while(|bb| *bb.t0 + 3 < 7)]
+                            Script(|bb| bb.b0 += 2),
+                        },
+                        Conditional(|bb| (bb.b0 + 2) % 3 != 0, else = Success) {
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0127Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0128 for Ctx {
+        ReactiveSequence {
+            Action(Act<0> = Act::<0>),
+            RetryUntilSuccessful(3) {
+                Action(Act<1>),
+            },
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(2)),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0129Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0129 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+        }
+        Fallback {
+            Condition(Cond<0>),
+            #[on_failure(|bb| if bb.b1 % 4 > 0 { bb.t1.set(*bb.t0) })]
+            #[run_while(|bb| bb.b1 < (*bb.t1 + 1) % 3)]
+            #[on_halted(|bb| bb.b1 = 3)]
+            AlwaysSuccess,
+            SubTree(Tree0129Sub0, b1 = {=}, t0 = {t0}, t1 = {=}),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0129Blackboard { b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0130 for Ctx {
+        Repeat(0) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0131 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveSequence {
+            Precondition(|bb| bb.b0 < (bb.b0 + 2) % 4) {
+                StatefulAction(Task<0>),
+            },
+            Repeat(4) {
+                #[run_while(|bb| *bb.t0 < *bb.t0 + 1)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                FlipSelector {
+                    Action(PIo<1>, t0 = {=}),
+                    Action(Act<2>),
+                    #[success_if(|bb| *bb.t0 % 3 < 0)]
+                    #[failure_if(|bb| *bb.t0 < 7)]
+                    SetBlackboard(t0 = 5),
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0131Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0132 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        MaxTime(20) {
+            #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
+            #[success_if(|bb| bb.b1 + 4 == 0)]
+            SequenceWithMemory {
+                Fallback {
+                    IfThenElse {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        #[post(|bb| *bb.t0 += 1)]
+                        #[on_failure(|bb| { if *bb.t0 + 3 > 6 { *bb.t0 += 2 }; bb.b1 += 2 })]
+                        #[skip_if(|bb| *bb.t0 < 1)]
+                        Condition(Cond<2>),
+                    },
+                    #[success_if(|bb| (bb.b0 + 2) % 2 < 0)]
+                    ScriptCondition(|bb| bb.b1 != *bb.t0),
+                },
+                Limiter(3) {
+                    IfThenElse {
+                        ScriptCondition(|bb| bb.b1 == 4),
+                        #[run_while(|bb| *bb.t0 + 4 != bb.b0)]
+                        AlwaysRunning,
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Repeater(2) {
+                    Condition(Cond<4>),
+                },
+                Sequence {
+                    Action(Act<5>),
+                    Action(Act<6> = Act::<6>),
+                    #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
+                    #[skip_if(|bb| (bb.b1 + 4) % 4 == 1)]
+                    Filter(times = 2, count = Success) {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    Action(|ctx| ctx.exec(8)),
+                    Condition(|ctx| ctx.check(9)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0132Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0133 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+        }
+        Selector {
+            Sequence {
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    AsyncSequence {
+                        ReactiveSequence {
+                            SetBlackboard(o0 = Some(4)),
+                            StatefulAction(Task<0>),
+                        },
+                        Precondition(|bb| bb.b1 > bb.b0, else = Skipped) {
+                            StatefulAction(Task<1>),
+                        },
+                        StatefulAction(Task<2>),
+                        #[post(|bb| bb.o0 = None)]
+                        #[on_halted(|bb| if bb.o0.unwrap_or(1) != 2 { bb.b0 = bb.o0.unwrap_or(3) })]
+                        SetBlackboard(o0 = Some(3)),
+                        AsyncFallback {
+                            #[success_if(|bb| bb.b0 != 3)]
+                            #[run_while(|bb| bb.b1 % 3 == 0)]
+                            #[on_success(|bb| bb.b1 += 2)]
+                            Condition(Cond<3>),
+                            Action(|ctx| ctx.exec(4)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0133Blackboard { o0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0134 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            b0: i64,
+            b1: i64 = 0,
+        }
+        Deadline(100) {
+            SequenceStar {
+                IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                    Repeater(3) {
+                        #[post(|bb| bb.b1 = 0)]
+                        MemSequence {
+                            StatefulAction(Task<0>),
+                            UnsetBlackboard(o0),
+                            Switch(b1) {
+                                case 3 => StatefulAction(Task<1>),
+                                case 5 => Action(Act<2>),
+                                case 2 => StatefulAction(Task<3>),
+                                _ => Condition(Cond<4>),
+                            },
+                            ReactiveFallback {
+                                Action(PIo<5>, t0 = {t0}),
+                                Script(|bb| { bb.b0 += 1; *bb.t0 += 2 }),
+                            },
+                        },
+                    },
+                    MemSequence {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            AlwaysFailure,
+                            #[post(|bb| bb.t0.set(4))]
+                            #[on_success(|bb| if bb.o0.unwrap_or(0) + 3 < 5 { bb.b0 = bb.o0.unwrap_or(1) + 2 })]
+                            #[success_if(|bb| bb.o0.unwrap_or(5) < 2)]
+                            StatefulAction(Task<6> = Task::<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                        SequenceWithMemory {
+                            Conditional(|bb| bb.b1 % 3 < 2, else = Failure) {
+                                Action(Act<8> = Act::<8>),
+                            },
+                            Script(|bb| bb.t0.set(7)),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Repeat(4) {
+                            Filter(times = 1, count = Success, filtered = Skipped) {
+                                RetryUntilSuccessful(0) {
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                        },
+                        #[on_halted(|bb| bb.b1 += 2)]
+                        #[post(|bb| bb.b1 = bb.o0.unwrap_or(5) % 3)]
+                        StatefulAction(PTask<10>, b0 = 7),
+                        #[on_halted(|bb| bb.t0.set(bb.b1 + 3))]
+                        Condition(PCond<11>, b0 = 4),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0134Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0135 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        ParallelAll {
+            Timeout(20) {
+                AsyncFallback {
+                    Condition(PCond<0>, b0 = {b1}),
+                    Condition(PCond<1>, b0 = {=}),
+                    #[on_failure(|bb| { bb.b1 = 9; bb.b1 = 9 })]
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                    Action(Act<4>),
+                },
+            },
+            Precondition(|bb| bb.b1 + 2 != bb.o0.unwrap_or(4) % 2, else = Success) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Condition(Cond<5>),
+                    Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0135Blackboard { b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0136 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        BinarySelector(|bb| *bb.t0 != 0) {
+            TryCatch(catch_on_halt = false) {
+                SkipUnlessUpdated(t0) {
+                    RepeatUntil(Success) {
+                        ParallelAll(0) {
+                            SkipUnlessUpdated(t0) {
+                                AlwaysRunning,
+                            },
+                            Condition(Cond<0>),
+                            Script(|bb| *bb.t0 += 1),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                IndexSwitch(|bb| (*bb.t0 + 4) % 3, out_of_range = Loop, dynamic = false) {
+                    RepeatUntilSuccess(3) {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            StatefulAction(PTask<3>, b0 = {b0}),
+                            Condition(Cond<4>),
+                            Script(|bb| bb.b0 = *bb.t0 % 2),
+                        },
+                    },
+                    Condition(Cond<5>),
+                },
+                ReactiveSequence {
+                    Sleep(0),
+                    Repeater(2) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Wait(10),
+                },
+            },
+            IndexSwitch(|bb| 8, out_of_range = Fail, dynamic = false) {
+                ParallelAll {
+                    Sequence {
+                        StatefulAction(Task<7> = Task::<7>),
+                        ScriptCondition(|bb| bb.b0 % 4 != 3),
+                        StatefulAction(Task<8>),
+                    },
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                        ScriptCondition(|bb| *bb.t0 != 5),
+                        Action(Act<9>),
+                    },
+                },
+                Cooldown(50, filtered = Skipped) {
+                    SequenceWithMemory {
+                        IfThenElse {
+                            StatefulAction(PTask<10>, b0 = {t0}, b1 = {b0}),
+                            StatefulAction(Task<11>),
+                        },
+                        Action(Act<12>),
+                        Condition(Cond<13>),
+                        Condition(Cond<14>),
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<15> = Task::<15>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0136Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0137 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        BinarySelector(|bb| *bb.t0 != 3) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 3)),
+            ParallelAll(max_failures = -1) {
+                IfThenElse {
+                    #[skip_if(|bb| bb.b0 + 3 > bb.b1)]
+                    #[post(|bb| bb.b1 += 1)]
+                    #[run_while(|bb| bb.b0 % 3 < 1)]
+                    Interrupt(|bb| *bb.t0 == bb.o0.unwrap_or(0)) {
+                        Deadline(30) {
+                            Action(Act<1>),
+                        },
+                    },
+                    AlwaysSuccess,
+                },
+                Condition(Cond<2>),
+                #[on_success(|bb| { if (bb.b1 + 2) % 4 != 2 { bb.o0 = None }; bb.t0.set(bb.b0) })]
+                Selector {
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                        SetBlackboard(b0 = 6),
+                        Action(Act<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0137Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0138 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+        }
+        SequenceWithMemory {
+            IndexSwitch(|bb| bb.b0, dynamic = true) {
+                Deadline(20) {
+                    RunOnce(then_skip = true) {
+                        SetBlackboard(b0 = 9),
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    Condition(Cond<0>),
+                },
+                #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 })]
+                #[failure_if(|bb| bb.b0 + 3 != *bb.t0 + 4)]
+                Loop(q0, if_empty = Running) {
+                    Script(|bb| { bb.b1 += 1; bb.b1 = bb.b0 }),
+                },
+                Condition(PCond<1>, b0 = {b1}),
+                StatefulAction(Task<2>),
+            },
+            SequenceWithMemory {
+                Action(Act<3> = Act::<3>),
+                #[skip_if(|bb| bb.b1 != 6)]
+                Condition(Cond<4>),
+                SetBlackboard(t0 = {b1}),
+                ForceFailure {
+                    StatefulAction(Task<5>),
+                },
+            },
+            ReactiveSequence {
+                SetBlackboard(b1 = {b0}),
+                Condition(|ctx, bb| ctx.check_in(6, 2)),
+            },
+        }
+    }
+}
+
+board!(Tree0138Blackboard { t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0139 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, value = {b1}) {
+            Condition(PCond<0>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0139Blackboard { b0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0140 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+        }
+        StepSequencer {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0140Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0141 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        RunOnce {
+            BinarySelector(|bb| *bb.t0 == 3) {
+                Sleep(0),
+                Cooldown(20) {
+                    ReactiveSequence {
+                        Repeater(1) {
+                            Filter(times = 3, count = Success, filtered = Failure) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0141Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0142 for Ctx {
+        WhileDoElse {
+            Fallback {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            RepeatUntilFailure(3) {
                 StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0109Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0110 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-        }
-        Parallel(failure = -3) {
-            FlipSelector {
-                StatefulAction(Task<0>),
-                SetBlackboard(o0 = Some(0)),
-                #[post(|bb| if *bb.t0 % 4 < 1 { bb.b0 += 1 })]
-                KeepRunningUntilFailure {
-                    WasEntryUpdated(t0),
-                },
-            },
-            BinarySelector(|bb| bb.b0 == *bb.t0 + 3, dynamic = true) {
-                RepeatUntilFailure(forever) {
-                    RepeatUntilFailure(forever) {
-                        Condition(Cond<1>),
-                    },
-                },
-                Filter(times = 2, count = Failure, filtered = Failure) {
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            ReactiveSelector {
-                WasEntryUpdated(t0),
-                AlwaysFailure,
-                RetryUntilSuccessful(4) {
-                    Wait(50),
-                },
-            },
-            Filter(times = 3, count = Failure, filtered = Failure) {
-                #[post(|bb| { if bb.b0 % 2 > 0 { bb.b0 = bb.o0.unwrap_or(1) }; bb.o0 = Some((bb.b0 + 1) % 3) })]
-                Fallback {
-                    #[skip_if(|bb| (bb.b0 + 2) % 4 == 0)]
-                    Action(PIo<3>, t0 = {b0}),
-                    ReactiveSequence {
-                        WasEntryUpdated(t0),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            Optional {
-                RetryUntilSuccessful(3) {
-                    FlipSelector {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<4>),
-                        },
-                        ScriptCondition(|bb| bb.b0 + 1 == bb.b0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0110Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0111 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        WhileDoElse {
-            #[success_if(|bb| bb.b0 + 4 < bb.b0)]
-            #[post(|bb| bb.b0 = *bb.t1)]
-            Interrupt(|bb| (bb.b0 + 2) % 3 < 1) {
-                IndexSwitch(|bb| bb.b0, dynamic = true) {
-                    Repeater(1) {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                    StatefulAction(Task<1>),
-                    ParallelAll {
-                        #[failure_if(|bb| (bb.o0.unwrap_or(1) + 1) % 3 > 0)]
-                        #[success_if(|bb| bb.b0 + 3 > *bb.t0)]
-                        Condition(|ctx| ctx.check(2)),
-                        Action(PIo<3>, t0 = {=}),
-                    },
-                },
-            },
-            Sequence {
-                Loop(q0, value = {b0}) {
-                    StatefulAction(Task<4>),
-                },
-                Fallback {
-                    #[post(|bb| { *bb.t1 += 3; bb.t1.set(*bb.t0 % 2) })]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Condition(|ctx, bb| ctx.check_in(5, 0)),
-                    Wait(30),
-                },
-                StatefulAction(Task<6>),
-            },
-            IndexSwitch(|bb| *bb.t1, dynamic = false) {
-                #[skip_if(|bb| *bb.t0 != *bb.t0 + 2)]
-                ReactiveSequence {
-                    ScriptCondition(|bb| *bb.t0 != 5),
-                    Condition(PCond<7>, b0 = 8),
-                },
-                Action(|ctx| ctx.exec(8)),
-                SetBlackboard(o0 = Some(7)),
-                ForceFailure {
-                    Invert {
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0111Blackboard { o0 q0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0112Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 4) % 3, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0112Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 9,
-        }
-        ReactiveFallback {
-            Delay(20) {
-                #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
-                #[post(|bb| *bb.t0 += 2)]
-                RunOnce(then_skip = false) {
-                    Filter(times = 2, count = Failure) {
-                        SubTree(Tree0112Sub1, ..),
-                    },
-                },
-            },
-            Condition(Cond<3>),
-            Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-            Action(PIo<5>, t0 = {=}),
-            ScriptCondition(|bb| *bb.t0 % 4 > 1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0112 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-        }
-        PolicyParallel(policy = FirstSuccess) {
-            ReactiveSequence {
-                Loop(q0, if_empty = Skipped) {
-                    Condition(Cond<0>),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    StatefulAction(Task<1>),
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[run_while(|bb| bb.b0 + 4 != 1)]
-                    Script(|bb| bb.b0 += 2),
-                },
-            },
-            SetBlackboard(t0 = {b0}),
-            SubTree(Tree0112Sub0, b0 = {=}, q0 = {q0}, t0 = {=}),
-            Repeat(3) {
-                RunOnce {
-                    Timeout(30) {
-                        Wait(20),
-                    },
-                },
-            },
-            ParallelAll {
-                Condition(Cond<6>),
-                Retry(forever) {
-                    Sequence {
-                        StatefulAction(Task<7>),
-                        Runner,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0112Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0113 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            #[tracked] t1: i64,
-        }
-        Sequence {
-            Filter(times = 1) {
-                BinarySelector(|bb| *bb.t0 < 2, dynamic = true) {
-                    ReactiveSelector {
-                        Action(Act<0>),
-                        Condition(PCond<1>, b0 = {=}),
-                    },
-                    WasEntryUpdated(t1),
-                },
-            },
-            StepSequencer {
-                Wait(10),
-                AlwaysSuccess,
-            },
-            Fallback {
-                Priority {
-                    Precondition(|bb| bb.b0 < *bb.t1, else = Running) {
-                        Failer,
-                    },
-                    AlwaysFailure,
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0113Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0114 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 5,
-        }
-        Repeater(forever) {
-            Fallback {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<0>),
-                    Sleep(30),
-                },
-                SequenceWithMemory {
-                    #[on_success(|bb| bb.b0 = *bb.t1 + 2)]
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0114Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0115 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            MemSequence {
-                Condition(Cond<1>),
-                Condition(|ctx| ctx.check(2)),
-                Action(Act<3>),
-            },
-            TryCatch {
-                Condition(Cond<4>),
-                Action(Act<5> = Act::<5>),
-                Sleep(100),
-                Limiter(3) {
-                    Action(Act<6>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0116Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0116 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Repeater(0) {
-                Condition(Cond<0>),
-            },
-            MaxTime(100) {
-                ForceSuccess {
-                    Inverter {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Repeat(1) {
-                    SubTree(Tree0116Sub0),
-                },
-                StatefulAction(Task<3> = Task::<3>),
-                Condition(Cond<4>),
-            },
-            Condition(|ctx| ctx.check(5)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0117 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        Delay(50) {
-            SetBlackboard(t0 = 4),
-        }
-    }
-}
-
-board!(Tree0117Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0118Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-        }
-        #[success_if(|bb| (*bb.t0 + 2) % 2 < 1)]
-        #[skip_if(|bb| bb.b0 == 4)]
-        #[post(|bb| bb.t0.set(bb.b0 % 3))]
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0118 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-        }
-        ReactiveFallback {
-            PolicyParallel(policy = FirstFailure) {
-                RepeatTimes(forever) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                SetBlackboard(o0 = Some(5)),
-                ScriptCondition(|bb| bb.b0 % 3 < 2),
-                Cooldown(30) {
-                    SetBlackboard(o0 = Some(8)),
-                },
-            },
-            Filter(times = 3, count = Failure) {
-                WhileDoElse {
-                    WasEntryUpdated(t0),
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        Sleep(0),
-                        StatefulAction(Task<2>),
-                    },
-                    SubTree(Tree0118Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                },
-            },
-            StepSequencer {
-                ForceSuccess {
-                    AlwaysSuccess,
-                },
-                KeepRunningUntilFailure {
-                    ParallelAll {
-                        Repeater(forever) {
-                            Action(Act<3>),
-                        },
-                        Action(Act<4>),
-                        Action(Act<5> = Act::<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0118Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0119 for Ctx {
-        ReactiveSequence {
-            Retry(2) {
-                ReactiveFallback {
-                    Parallel(success = -1, failure = 1) {
-                        Condition(Cond<0>),
-                        Succeeder,
-                    },
-                },
-            },
-            Retry(4) {
-                AsyncFallback {
-                    Timeout(10) {
-                        Filter(times = 2, count = Completed, filtered = Failure) {
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                },
-            },
-            Fallback {
-                Action(Act<3>),
-                Condition(Cond<4>),
-                Limiter(3) {
-                    Condition(Cond<5> = Cond::<5>),
-                },
-                RepeatTimes(1) {
-                    Condition(Cond<6>),
-                },
-                StepSequencer {
-                    Succeeder,
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0120Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] b0: i64 = 12,
-            b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[tracked] t0: i64 = 9,
-        }
-        #[skip_if(|bb| bb.b1 < 5)]
-        #[on_halted(|bb| bb.t0.set(0))]
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0120 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 2,
-            b1: i64,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-        }
-        BinarySelector(|bb| (bb.b0 + 4) % 3 != 2, dynamic = true) {
-            MaxTime(0) {
-                Inverter {
-                    SequenceWithMemory {
-                        Action(Act<0>),
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
-                Cooldown(0, filtered = Skipped) {
-                    SetBlackboard(b1 = 5),
-                },
-                Switch(b1) {
-                    case 0 => StatefulAction(Task<1>),
-                    case 4 => StatefulAction(PTask<2>, b0 = 3),
-                    _ => SubTree(Tree0120Sub0, ..),
-                },
-                MaxTime(100) {
-                    BinarySelector(|bb| bb.b1 < 5, dynamic = false) {
-                        UnsetBlackboard(o0),
-                        Conditional(|bb| bb.o0.is_some(), dynamic = false) {
-                            Script(|bb| bb.t0.set(*bb.t1 % 3)),
-                        },
-                    },
-                },
-                StepSequencer {
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0120Blackboard { t1 b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0121Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            b1: i64 = 15,
-        }
-        StatefulAction(PTask<0>, b0 = {b1}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0121Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            b1: i64 = 15,
-        }
-        SubTree(Tree0121Sub1, o0 = {=}, b1 = {b1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0121 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 5,
-        }
-        Precondition(|bb| bb.b1 == bb.o0.unwrap_or(5) % 3, else = Failure) {
-            SubTree(Tree0121Sub0, o0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0121Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0122 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        ReactiveSequence {
-            IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            Parallel(success = -1, failure = 1) {
-                ScriptCondition(|bb| bb.b0 % 4 < 2),
-                Condition(Cond<2>),
-            },
-            ForceFailure {
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0122Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0123 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-            },
-            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-            ReactiveSequence {
-                ParallelAll(1) {
-                    StatefulAction(Task<3>),
-                    AlwaysSuccess,
-                },
-                StatefulAction(PTask<4>, b0 = 1, b1 = {b1}),
-            },
-            #[skip_if(|bb| bb.o0.is_none())]
-            #[run_while(|bb| bb.o0.is_none())]
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0123Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0124 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-        }
-        Precondition(|bb| bb.b1 + 3 > 0, else = Failure) {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0124Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0125 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Repeat(4) {
-            Fallback {
-                Invert {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                },
-                #[post(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 })]
-                Priority {
-                    ReactiveFallback {
-                        Sequence {
-                            StepSequencer {
-                                Wait(30),
-                                Action(Act<1>),
-                                StatefulAction(PTask<2>, b0 = 7),
-                                Action(|ctx, bb| ctx.exec_in(3, 9, &mut bb.b0)),
-                            },
-                        },
-                        ReactiveSelector {
-                            #[run_while(|bb| *bb.t0 < *bb.t0 % 4)]
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            StatefulAction(PTask<4>, b0 = {=}),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                        Repeat(forever) {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    Repeater(2) {
-                        Repeat(2) {
-                            AsyncFallback {
-                                ParallelAll(1) {
-                                    ScriptCondition(|bb| *bb.t0 % 3 > 1),
-                                },
-                                ForceFailure {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0125Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0126 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        RetryUntilSuccessful(2) {
-            KeepRunningUntilFailure {
-                ForceSuccess {
-                    MaxTime(30) {
-                        Fallback {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
-                            #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.b0 = bb.b0 % 2 })]
-                            #[on_success(|bb| { bb.b0 += 3; if bb.o0.is_none() { *bb.t0 += 2 } })]
-                            Action(Act<1>),
-                            ScriptCondition(|bb| bb.b0 > (*bb.t1 + 3) % 2),
-                            Condition(Cond<2>),
-                            Remap(success = Failure, failure = Failure) {
-                                StatefulAction(PTask<3>, b0 = {t1}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0126Blackboard { t1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0127 for Ctx {
-        ParallelAll(max_failures = -1) {
-            Action(|ctx| ctx.exec(0)),
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0128 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-        }
-        Repeat(0) {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0128Blackboard { q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0129 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        WhileDoElse {
-            #[on_success(|bb| bb.b1 = *bb.t0)]
-            Timeout(0) {
-                #[skip_if(|bb| bb.b0 % 4 < 0)]
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-            TryCatch {
-                StatefulAction(PTask<2>, b0 = {=}),
-                Condition(PCond<3>, b0 = {t0}),
-                Condition(Cond<4>),
-            },
-            ScriptCondition(|bb| bb.b0 != bb.b1 + 2),
-        }
-    }
-}
-
-board!(Tree0129Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0130 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            Action(PAct<0>, b0 = 3, b1 = {=}),
-            Condition(Cond<1> = Cond::<1>),
-            Script(|bb| if *bb.t0 + 2 > 2 { bb.o0 = Some(bb.b1 + 4) }),
-        }
-    }
-}
-
-board!(Tree0130Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0131 for Ctx {
-        Repeat(forever) {
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                Inverter {
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0132 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        RepeatUntilFailure(forever) {
-            Action(PIo<0>, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0132Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0133 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceWithMemory {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Filter(times = 3, count = Completed) {
-                    Action(Act<0> = Act::<0>),
-                },
-                SequenceWithMemory {
-                    #[success_if(|bb| bb.o0.unwrap_or(1) != bb.b0)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 > 1)]
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        #[skip_if(|bb| (*bb.t0 + 3) % 2 == 1)]
-                        Timeout(50) {
-                            ScriptCondition(|bb| bb.b0 != 5),
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    RepeatUntil(Failure) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Loop(q0, value = {b1}) {
-                    RetryUntilSuccessful(0) {
-                        Script(|bb| bb.t0.set(bb.b0)),
-                    },
-                },
-            },
-            Switch(b1) {
-                case 5 => Failer,
-                _ => StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0133Blackboard { b1 b0 q0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0134 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-        }
-        #[on_success(|bb| if *bb.t0 != 1 { bb.b0 += 1 })]
-        #[skip_if(|bb| bb.b0 < bb.b0 + 3)]
-        Loop(q0, value = {b0}, if_empty = Success) {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                RepeatUntil(Success) {
-                    StatefulAction(Task<0>),
-                },
-                #[on_failure(|bb| *bb.t0 += 1)]
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                },
-                #[on_failure(|bb| if *bb.t0 + 3 < bb.b0 { bb.o0 = None })]
-                #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0134Blackboard { q0 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0135 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-        }
-        TryCatch(catch_on_halt = false) {
-            Action(Act<0>),
-            UnsetBlackboard(o0),
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0135Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0136 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-            IndexSwitch(|bb| bb.b0) {
-                Wait(50),
-                StatefulAction(Task<0>),
-                SetBlackboard(b0 = 5),
-            },
-            TryCatch {
-                Condition(|ctx| ctx.check(1)),
-                Succeeder,
-            },
-        }
-    }
-}
-
-board!(Tree0136Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0137Sub0 for Ctx {
-        Selector {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                AsyncSequence {
-                    AlwaysFailure,
-                },
-            },
-            RunOnce(then_skip = true) {
-                RepeatUntilSuccess(3) {
-                    Timeout(30) {
-                        ReactiveFallback {
-                            StatefulAction(Task<1>),
-                            Wait(0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0137 for Ctx {
-        RepeatUntil(Success) {
-            SubTree(Tree0137Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0138 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-        }
-        Priority {
-            Sequence {
-                Action(|ctx| ctx.exec(0)),
-                Sleep(10),
-                Failer,
-            },
-            RunOnce(then_skip = true) {
-                Invert {
-                    #[on_success(|bb| { if *bb.t0 > 6 { *bb.t0 += 1 }; bb.t0.set(bb.b0) })]
-                    #[post(|bb| { bb.o0 = Some(*bb.t0 + 1); bb.o0 = Some(8) })]
-                    Remap(success = Failure, failure = Failure) {
-                        Conditional(|bb| bb.b0 < *bb.t0, dynamic = true, else = Failure) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            #[on_success(|bb| *bb.t0 += 1)]
-            #[failure_if(|bb| bb.b0 > 0)]
-            #[run_while(|bb| *bb.t0 % 2 > 0)]
-            ScriptCondition(|bb| *bb.t0 != 0),
-        }
-    }
-}
-
-board!(Tree0138Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0139 for Ctx {
-        Remap(success = Success, failure = Failure) {
-            Fallback {
-                Inverter {
-                    RunOnce(then_skip = false) {
-                        Timeout(0) {
-                            Sequence {
-                                ForceSuccess {
-                                    Action(Act<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Filter(times = 3) {
-                    Deadline(20) {
-                        SequenceWithMemory {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                    },
-                },
-                MemSequence {
-                    PolicyParallel(policy = FirstSuccess) {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0140 for Ctx {
-        AsyncSequence {
-            WhileDoElse {
-                SequenceStar {
-                    RunOnce {
-                        MaxTime(30) {
-                            Retry(2) {
-                                Cooldown(30, filtered = Skipped) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-                AsyncSequence {
-                    Action(Act<1>),
-                    MemSequence {
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    ForceFailure {
-                        SequenceWithMemory {
-                            Condition(Cond<4>),
-                            Action(Act<5> = Act::<5>),
-                            Condition(Cond<6> = Cond::<6>),
-                        },
-                    },
-                },
-            },
-            AsyncSequence {
-                Limiter(2) {
-                    AsyncSequence {
-                        SequenceStar {
-                            Condition(Cond<7>),
-                            Action(Act<8>),
-                            StatefulAction(Task<9>),
-                        },
-                        StatefulAction(Task<10> = Task::<10>),
-                        Action(|ctx| ctx.exec(11)),
-                    },
-                },
-                ParallelAll {
-                    Priority {
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
-                        Condition(Cond<15>),
-                    },
-                    Retry(3) {
-                        Repeater(forever) {
-                            Sequence {
-                                StatefulAction(Task<16>),
-                            },
-                        },
-                    },
-                    Action(Act<17>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0141 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t1: i64 = 1,
-        }
-        KeepRunningUntilFailure {
-            Switch(b1) {
-                case 2 => #[run_while(|bb| bb.o0.unwrap_or(1) + 1 != 6)]
-                #[on_failure(|bb| { bb.b1 = bb.b0; *bb.t1 += 1 })]
-                Cooldown(30, filtered = Skipped) {
-                    StatefulAction(Task<0>),
-                },
-                _ => Timeout(20) {
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0141Blackboard { b0 b1 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0142Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            b0: i64 = 10,
-        }
-        SequenceWithMemory {
-            Action(PIo<2>, t0 = {=}),
-            Condition(Cond<3>),
-            Script(|bb| bb.b0 += 1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0142 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 0,
-        }
-        Filter(times = 3, count = Success) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    PolicyParallel(policy = FirstFailure) {
-                        Action(|ctx| ctx.exec(0)),
-                        Condition(PCond<1>, b0 = {=}),
-                    },
-                    SubTree(Tree0142Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
-                    #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                    Invert {
-                        Sleep(20),
-                    },
-                },
-                Sequence {
-                    SequenceWithMemory {
-                        Conditional(|bb| *bb.t0 == (*bb.t0 + 1) % 3, dynamic = true) {
-                            Action(Act<4>),
-                        },
-                        Condition(Cond<5>),
-                        Sleep(0),
-                    },
-                    Selector {
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                        Wait(20),
-                    },
-                    MemSequence {
-                        Condition(|ctx| ctx.check(7)),
-                        Condition(PCond<8>, b0 = {b0}),
-                        Action(Act<9>),
-                        AlwaysSuccess,
-                    },
-                    SetBlackboard(t0 = 7),
-                    Repeat(3) {
-                        Action(PAct<10>, b0 = {t1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0142Blackboard { t0 t1 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0143Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
         }
-        Delay(50) {
-            StatefulAction(PTask<4>, b0 = 8, b1 = {=}),
-        }
+        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0143 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            MemSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Action(PIo<2>, t0 = {b0}),
-                Condition(|ctx| ctx.check(3)),
-            },
-            AsyncSequence {
-                RepeatUntilFailure(2) {
-                    Fallback {
-                        SubTree(Tree0143Sub0, ..),
-                        #[success_if(|bb| bb.b0 + 2 != *bb.t0)]
-                        #[run_while(|bb| bb.o0.is_none())]
-                        Condition(|ctx| ctx.check(5)),
-                        Condition(Cond<6>),
+        Precondition(|bb| *bb.t0 > 7, else = Failure) {
+            WhileDoElse {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    Precondition(|bb| bb.b0 % 2 != 1, else = Running) {
+                        StatefulAction(PTask<1>, b0 = {t0}),
                     },
-                },
-                Timeout(0) {
-                    PolicyParallel(policy = FirstFailure) {
-                        StatefulAction(Task<7>),
-                        ScriptCondition(|bb| bb.o0.is_none()),
+                    TryCatch(catch_on_halt = false) {
+                        SubTree(Tree0143Sub0, b0 = {=}, t0 = {t0}),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        #[on_success(|bb| { bb.t0.set(1); bb.b0 += 1 })]
+                        ScriptCondition(|bb| bb.b0 < (bb.b0 + 2) % 4),
                     },
+                    StatefulAction(Task<5>),
                 },
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    SetBlackboard(b1 = 9),
-                    Action(Act<8>),
-                    ReactiveFallback {
-                        Condition(Cond<9>),
-                        Failer,
-                    },
-                },
+                #[on_success(|bb| { bb.b0 = *bb.t0 + 2; bb.t0.set(6) })]
+                Condition(Cond<6> = Cond::<6>),
             },
         }
     }
 }
 
-board!(Tree0143Blackboard { b0 b1 t0 o0 });
+board!(Tree0143Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0144 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            IfThenElse {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    RepeatTimes(forever) {
-                        Wait(50),
-                    },
-                    WasEntryUpdated(t0),
-                    #[post(|bb| bb.b1 += 2)]
-                    #[failure_if(|bb| bb.b0 == bb.b1 + 4)]
-                    ParallelAll(3) {
-                        Action(Act<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2> = Task::<2>),
+        ReactiveFallback {
+            Fallback {
+                SequenceStar {
+                    Parallel(success = 2, failure = 2) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Action(Act<1>),
                     },
                 },
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 4)),
-                StatefulAction(Task<4> = Task::<4>),
             },
-        }
-    }
-}
-
-board!(Tree0144Blackboard { b1 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0145Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 15,
-            b1: i64 = 15,
-        }
-        RepeatUntilSuccess(3) {
-            #[post(|bb| { bb.b1 = *bb.t0; bb.t0.set(4) })]
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0145Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 15,
-            b1: i64 = 15,
-        }
-        Sequence {
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b1)),
-            WasEntryUpdated(t0),
-            #[on_halted(|bb| { bb.t0.set((bb.o0.unwrap_or(2) + 1) % 3); bb.b0 += 1 })]
-            #[failure_if(|bb| (*bb.t0 + 2) % 4 == 2)]
-            Action(PAct<2>, b0 = {=}, b1 = {b0}),
+            MemPriority {
+                AlwaysFailure,
+                Action(Act<2>),
+                Failer,
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                AlwaysSuccess,
+                Condition(Cond<6>),
+            },
+            Limiter(2) {
+                StatefulAction(Task<7>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0145 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            b1: i64 = 5,
-        }
-        AsyncSequence {
-            RepeatUntil(Success) {
-                SubTree(Tree0145Sub0, ..),
-            },
-            #[post(|bb| *bb.t0 += 3)]
-            SubTree(Tree0145Sub1, ..),
-            Condition(Cond<3> = Cond::<3>),
-            #[success_if(|bb| bb.b1 % 4 < 1)]
-            #[failure_if(|bb| bb.b1 % 4 == 0)]
-            #[on_failure(|bb| bb.b1 = bb.b0 + 3)]
-            UnsetBlackboard(o0),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0145Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0146Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0146Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        SubTree(Tree0146Sub1, o0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0146 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Conditional(|bb| bb.o0.unwrap_or(0) > 6, dynamic = false, else = Failure) {
-            SubTree(Tree0146Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0146Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0147 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        Sequence {
-            Condition(PCond<0>, b0 = {=}),
-            WhileDoElse {
-                MemPriority {
-                    IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
-                        Action(Act<1> = Act::<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
-                        StatefulAction(Task<3> = Task::<3>),
-                        Condition(PCond<4>, b0 = {=}),
-                    },
-                    ReactiveFallback {
-                        #[on_success(|bb| bb.b1 = bb.b0 + 3)]
-                        Parallel(success = -2, failure = -1) {
-                            StatefulAction(Task<5>),
-                            Succeeder,
-                        },
-                    },
-                },
-                #[success_if(|bb| bb.b1 < 0)]
-                #[on_success(|bb| { bb.b1 = *bb.t1; *bb.t1 += 3 })]
-                RetryUntilSuccessful(3) {
-                    #[on_failure(|bb| bb.o0 = Some(9))]
-                    FlipSelector {
-                        ReactiveFallback {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                            Loop(q0, value = {t1}) {
-                                ReactiveSequence {
-                                    Condition(Cond<8>),
-                                    Action(PAct<9>, b0 = 2, b1 = {t0}),
-                                    Sleep(30),
-                                    Script(|bb| bb.b1 += 1),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0147Blackboard { o0 b1 t0 q0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0148 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-        }
-        StepSequencer {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-            Sleep(50),
-            #[on_halted(|bb| bb.b0 += 1)]
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0148Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0149 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        #[run_while(|bb| *bb.t0 % 2 < 1)]
-        SequenceWithMemory {
-            SetBlackboard(o0 = Some(9)),
-            Condition(PCond<0>, b0 = 4),
-            Action(PIo<1>, t0 = {b0}),
-            WasEntryUpdated(t0),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0149Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0150 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        AsyncFallback {
-            Parallel(success = 1) {
-                SetBlackboard(t0 = 7),
-                Conditional(|bb| *bb.t0 + 1 == 0, dynamic = false, else = Failure) {
-                    Action(PIo<0>, t0 = {t0}),
-                },
-                Limiter(1) {
-                    Script(|bb| bb.b1 = bb.o0.unwrap_or(2) % 2),
-                },
-            },
-            SequenceWithMemory {
-                RepeatUntilFailure(3) {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        TryCatch(catch_on_halt = false) {
-                            Repeater(forever) {
-                                AlwaysFailure,
-                            },
-                            AsyncSequence {
-                                StatefulAction(Task<1>),
-                                Action(PAct<2>, b0 = 8, b1 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0150Blackboard { o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0151 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-        }
-        SequenceWithMemory {
-            IfThenElse {
-                Condition(PCond<0>, b0 = 1),
-                Action(PIo<1>, t0 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree0151Blackboard { t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0152 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             b0: i64,
@@ -1846,20 +1522,21 @@ bt::behavior_tree! {
             Condition(Cond<0>),
             #[success_if(|bb| *bb.t0 % 4 < 0)]
             AlwaysSuccess,
-            Limiter(2) {
+            RepeatTimes(forever) {
                 Script(|bb| bb.b0 += 3),
             },
         }
     }
 }
 
-board!(Tree0152Blackboard { t0 b0 });
+board!(Tree0145Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0153 for Ctx {
+    pub tree Tree0146 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
         }
         Sequence {
             Condition(Cond<0>),
@@ -1873,14 +1550,414 @@ bt::behavior_tree! {
                 StatefulAction(Task<2>),
                 Action(Act<3> = Act::<3>),
             },
-            #[post(|bb| { bb.t0.set(bb.b0); bb.t0.set(2) })]
-            #[on_halted(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
-            Timeout(0) {
-                Conditional(|bb| bb.b0 % 3 != 0, dynamic = true, else = Success) {
-                    ParallelAll(0) {
-                        Sleep(20),
-                        StatefulAction(Task<4>),
-                        Sleep(0),
+            Loop(q0, if_empty = Skipped) {
+                #[on_success(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
+                #[post(|bb| bb.b0 += 1)]
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0146Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0147 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        Precondition(|bb| *bb.t0 < bb.b0, else = Failure) {
+            Parallel(success = -1, failure = -2) {
+                ReactiveFallback {
+                    ScriptCondition(|bb| bb.b0 == 5),
+                    Action(PIo<0>, t0 = {=}),
+                },
+                ReactiveSequence {
+                    Action(Act<1>),
+                },
+                Delay(30) {
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0147Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0148 for Ctx {
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Retry(forever) {
+                ReactiveSequence {
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    RunOnce {
+                        AlwaysRunning,
+                    },
+                    Wait(20),
+                },
+            },
+            MemPriority {
+                Action(Act<2>),
+                FlipSelector {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+            },
+            ParallelAll {
+                RepeatTimes(forever) {
+                    AlwaysSuccess,
+                },
+                Action(Act<5>),
+                Condition(Cond<6>),
+                Action(Act<7>),
+                Action(Act<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0149 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            Parallel(success = -2, failure = 3) {
+                SetBlackboard(t0 = 4),
+                Condition(Cond<0>),
+                Action(Act<1>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                AlwaysSuccess,
+                #[skip_if(|bb| bb.b0 % 4 > 1)]
+                #[run_while(|bb| bb.b0 > *bb.t0)]
+                Precondition(|bb| *bb.t0 + 2 > *bb.t0 + 1, else = Success) {
+                    SetBlackboard(b0 = {t0}),
+                },
+                StatefulAction(Task<2>),
+                Wait(10),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0149Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0150Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            b0: i64 = 11,
+        }
+        #[post(|bb| if (bb.b0 + 3) % 2 != 0 { bb.b0 += 2 })]
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0150 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 1,
+        }
+        StepSequencer {
+            FlipSelector {
+                ParallelAll(2) {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        #[on_failure(|bb| bb.b0 += 3)]
+                        #[on_halted(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
+                        Action(Act<1>),
+                        SubTree(Tree0150Sub0, ..),
+                    },
+                    Conditional(|bb| bb.b0 == bb.b0 % 3, dynamic = false, else = Success) {
+                        Sleep(10),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+                    Wait(50),
+                },
+            },
+            ReactiveSequence {
+                Action(Act<4>),
+                Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
+                RepeatUntil(Failure) {
+                    Action(PIo<6>, t0 = {b0}),
+                },
+            },
+            AsyncSequence {
+                StatefulAction(Task<7>),
+                Parallel(failure = 2) {
+                    StatefulAction(PTask<8>, b0 = 3, b1 = {b0}),
+                    Action(Act<9> = Act::<9>),
+                },
+                Precondition(|bb| bb.o0.is_none()) {
+                    Condition(Cond<10> = Cond::<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0150Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0151Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0151 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 4,
+        }
+        #[on_success(|bb| { bb.b1 = bb.b0 % 4; if bb.o0.is_some() { bb.o0 = Some(bb.b1) } })]
+        #[success_if(|bb| bb.o0.is_some())]
+        Interrupt(|bb| bb.b1 % 4 < 0) {
+            SubTree(Tree0151Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0151Blackboard { b0 o0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0152Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[tracked] t1: i64 = 15,
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(11),
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(1) % 2 != 1, dynamic = true) {
+            Script(|bb| { bb.b0 = (bb.o0.unwrap_or(3) + 1) % 2; bb.o0 = Some(*bb.t0 + 2) }),
+            Conditional(|bb| *bb.t1 + 4 < bb.b0, dynamic = false, else = Success) {
+                ScriptCondition(|bb| *bb.t1 % 4 == 3),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0152 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+        }
+        SequenceWithMemory {
+            SubTree(Tree0152Sub0, b0 = {=}, t1 = {t1}, t0 = {=}, o0 = {o0}),
+        }
+    }
+}
+
+board!(Tree0152Blackboard { b0 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0153 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(1),
+        }
+        ForceSuccess {
+            BinarySelector(|bb| bb.o0.unwrap_or(0) % 4 < 3) {
+                SequenceWithMemory {
+                    Fallback {
+                        Cooldown(20) {
+                            AlwaysRunning,
+                        },
+                        StatefulAction(Task<0>),
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        WasEntryUpdated(t0),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Condition(|ctx, bb| ctx.check_in(3, 0)),
+                        RetryUntilSuccessful(3) {
+                            Condition(PCond<4>, b0 = 2),
+                        },
+                        #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(5) + 3))]
+                        #[post(|bb| bb.b1 = *bb.t0 + 2)]
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    Condition(Cond<6>),
+                    #[post(|bb| bb.b1 += 2)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(1) + 1))]
+                    RepeatTimes(forever) {
+                        RunOnce(then_skip = false) {
+                            ReactiveSequence {
+                                Succeeder,
+                                Action(PAct<7>, b0 = {t0}, b1 = {b1}),
+                                #[on_success(|bb| bb.t0.set(2))]
+                                #[success_if(|bb| *bb.t0 == 4)]
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    #[failure_if(|bb| *bb.t0 < 3)]
+                    #[on_failure(|bb| if (bb.b0 + 1) % 2 < 1 { bb.o0 = Some(bb.b1) })]
+                    Action(PAct<9>, b0 = {b1}, b1 = {b1}),
+                    SetBlackboard(b0 = 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0153Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0154 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                WasEntryUpdated(t0),
+            },
+            #[on_success(|bb| bb.o0 = None)]
+            StatefulAction(Task<1>),
+            SequenceStar {
+                Condition(Cond<2>),
+                Condition(PCond<3>, b0 = {=}),
+            },
+            StatefulAction(PTask<4>, b0 = {b1}),
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0154Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0155 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 0,
+        }
+        TryCatch {
+            Precondition(|bb| bb.b1 % 3 != 2, else = Failure) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            ReactiveSelector {
+                Condition(Cond<1>),
+                Condition(|ctx| ctx.check(2)),
+                #[on_halted(|bb| bb.b0 = *bb.t0 + 1)]
+                AlwaysSuccess,
+            },
+            RetryUntilSuccessful(forever) {
+                MemPriority {
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0155Blackboard { t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0156 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        Precondition(|bb| bb.b0 + 2 < 6, else = Skipped) {
+            Repeat(1) {
+                IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = true) {
+                    MemSequence {
+                        #[run_while(|bb| bb.b0 % 3 < 1)]
+                        Repeat(3) {
+                            #[success_if(|bb| bb.b0 + 3 < 2)]
+                            #[failure_if(|bb| bb.b0 < 5)]
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            RunOnce {
+                                Condition(|ctx| ctx.check(0)),
+                            },
+                        },
+                        WhileDoElse {
+                            Action(PAct<1>, b0 = {t0}, b1 = {b0}),
+                            AlwaysRunning,
+                        },
+                    },
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    AsyncSequence {
+                        #[on_failure(|bb| { bb.b0 = bb.b0 % 4; *bb.t0 += 2 })]
+                        #[post(|bb| bb.b0 += 1)]
+                        Action(Act<2> = Act::<2>),
+                        Action(Act<3>),
+                        Script(|bb| bb.b0 += 3),
+                    },
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                        AlwaysSuccess,
+                        #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                        Action(Act<6> = Act::<6>),
+                    },
+                    Fallback {
+                        Precondition(|bb| bb.b0 + 4 > 2, else = Skipped) {
+                            #[failure_if(|bb| bb.b0 < bb.b0 + 2)]
+                            Condition(Cond<7>),
+                        },
+                        Action(Act<8>),
+                        Precondition(|bb| bb.b0 % 2 < 0, else = Success) {
+                            StatefulAction(Task<9>),
+                        },
+                        Action(Act<10>),
+                        StatefulAction(Task<11>),
+                    },
+                    ForceFailure {
+                        Sequence {
+                            Action(Act<12>),
+                            #[on_success(|bb| *bb.t0 += 2)]
+                            #[on_failure(|bb| *bb.t0 += 2)]
+                            Action(Act<13> = Act::<13>),
+                            Sleep(30),
+                            #[skip_if(|bb| bb.b0 == 3)]
+                            StatefulAction(PTask<14>, b0 = {=}, b1 = {b0}),
+                        },
                     },
                 },
             },
@@ -1888,49 +1965,755 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0153Blackboard { t0 b0 });
+board!(Tree0156Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0154 for Ctx {
+    pub tree Tree0157 for Ctx {
+        ForceFailure {
+            Parallel(success = -3, failure = 1) {
+                MemSequence {
+                    Inverter {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Filter(times = 3, count = Failure) {
+                    KeepRunningUntilFailure {
+                        Parallel(failure = 3) {
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                            Timeout(0) {
+                                Sleep(20),
+                            },
+                        },
+                    },
+                },
+                Inverter {
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                MemPriority {
+                    Failer,
+                    Condition(Cond<6>),
+                    Action(Act<7>),
+                    Action(Act<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0158 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[allow(unused)] b1: i64,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+        }
+        Precondition(|bb| *bb.t0 + 1 < 3, else = Skipped) {
+            ScriptCondition(|bb| bb.b0 + 3 > 2),
+        }
+    }
+}
+
+board!(Tree0158Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0159 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        TryCatch {
+            AsyncFallback {
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<0>),
+                },
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                Optional {
+                    ReactiveSequence {
+                        #[skip_if(|bb| *bb.t0 < 5)]
+                        Wait(0),
+                        Succeeder,
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                Parallel(failure = -1) {
+                    RunOnce(then_skip = false) {
+                        SetBlackboard(o0 = Some(4)),
+                    },
+                    Wait(50),
+                    #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
+                    #[post(|bb| bb.b0 += 2)]
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 4)),
+                    },
+                },
+            },
+            ReactiveSelector {
+                #[run_while(|bb| *bb.t0 % 4 != 2)]
+                #[failure_if(|bb| (bb.o0.unwrap_or(0) + 2) % 4 < 1)]
+                #[on_failure(|bb| bb.b0 += 2)]
+                Conditional(|bb| bb.b0 < bb.b0 + 3, dynamic = true) {
+                    Action(Act<5>),
+                },
+                Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
+                    AlwaysSuccess,
+                },
+                ParallelAll(max_failures = -1) {
+                    Repeat(2) {
+                        Remap(success = Success, failure = Success) {
+                            RepeatUntilFailure(1) {
+                                Action(PAct<6>, b0 = {b0}),
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0159Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0160Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 14,
+        }
+        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0160Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Condition(|ctx| ctx.check(3))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0160 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
             b0: i64 = 4,
         }
-        IndexSwitch(|bb| *bb.t0, dynamic = false) {
-            Repeater(0) {
-                AlwaysSuccess,
+        Precondition(|bb| *bb.t0 > bb.b0 + 4, else = Running) {
+            ReactiveFallback {
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        SubTree(Tree0160Sub0, t0 = {=}, b0 = {b0}),
+                        AlwaysRunning,
+                    },
+                },
+                #[on_halted(|bb| bb.b0 = 7)]
+                #[on_success(|bb| bb.b0 += 2)]
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                SubTree(Tree0160Sub1, ..),
+                Condition(PCond<4>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0160Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0161 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        Inverter {
+            TryCatch(catch_on_halt = true) {
+                ReactiveFallback {
+                    #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(2)))]
+                    RepeatUntilFailure(2) {
+                        Precondition(|bb| *bb.t0 < 5, else = Skipped) {
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            Action(Act<0>),
+                        },
+                    },
+                    StatefulAction(Task<1>),
+                },
+                Cooldown(20, filtered = Skipped) {
+                    Deadline(0) {
+                        Repeat(1) {
+                            SkipUnlessUpdated(t1) {
+                                Repeater(forever) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Parallel(success = 0, failure = 1) {
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                        Condition(|ctx| ctx.check(5)),
+                        #[run_while(|bb| bb.o0.unwrap_or(5) != *bb.t1 + 1)]
+                        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.o0 = Some((bb.b1 + 3) % 2) })]
+                        #[on_success(|bb| { bb.b1 = *bb.t1; *bb.t1 += 1 })]
+                        AlwaysSuccess,
+                        Filter(times = 1, count = Completed, filtered = Skipped) {
+                            Action(Act<6>),
+                        },
+                    },
+                    #[on_failure(|bb| { bb.b0 = 1; bb.b0 += 1 })]
+                    BinarySelector(|bb| *bb.t0 % 3 < 2, dynamic = false) {
+                        #[skip_if(|bb| *bb.t1 != 3)]
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0161Blackboard { t1 b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0162 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 0,
+            o0: Option<i64>,
+        }
+        Repeat(0) {
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0162Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0163 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        RepeatTimes(3) {
+            Delay(0) {
+                BinarySelector(|bb| (bb.b1 + 3) % 3 < 0, dynamic = true) {
+                    WasEntryUpdated(t1),
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        Interrupt(|bb| *bb.t0 != 3) {
+                            Action(Act<2> = Act::<2>),
+                        },
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0163Blackboard { t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0164 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        Parallel(success = -1, failure = 2) {
+            WhileDoElse {
+                WasEntryUpdated(t0),
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
+            },
+            #[on_success(|bb| { bb.t0.set(bb.b1 + 2); bb.o0 = Some(bb.b0 % 3) })]
+            #[failure_if(|bb| bb.b1 % 2 < 1)]
+            UnsetBlackboard(o0),
+            Repeat(1) {
+                Repeat(forever) {
+                    Fallback {
+                        StatefulAction(Task<2> = Task::<2>),
+                        SequenceStar {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                        Condition(PCond<5>, b0 = 2),
+                        Action(PAct<6>, b0 = {b1}, b1 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0164Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0165 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Loop(q0, if_empty = Failure) {
+            RetryUntilSuccessful(0) {
+                Action(|ctx| ctx.exec(0)),
+            },
+        }
+    }
+}
+
+board!(Tree0165Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0166 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        Fallback {
+            WhileDoElse {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Condition(PCond<3>, b0 = {t1}),
+                    Script(|bb| bb.b0 += 3),
+                    Action(PIo<4>, t0 = {=}),
+                },
+            },
+            AsyncFallback {
+                WhileDoElse {
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                    RepeatUntilSuccess(2) {
+                        SetBlackboard(t1 = 0),
+                    },
+                    RunOnce(then_skip = false) {
+                        Action(Act<6>),
+                    },
+                },
+            },
+            Fallback {
+                Action(Act<7>),
+                Condition(Cond<8> = Cond::<8>),
+                Action(PIo<9>, t0 = {=}),
+                StatefulAction(Task<10> = Task::<10>),
+            },
+        }
+    }
+}
+
+board!(Tree0166Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0167 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64 = 2,
+        }
+        BinarySelector(|bb| bb.b0 == 7) {
+            FlipSelector {
+                TryCatch(catch_on_halt = false) {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        Sleep(0),
+                    },
+                    AlwaysFailure,
+                    Action(Act<1>),
+                },
+                RetryUntilSuccessful(0) {
+                    #[failure_if(|bb| bb.b1 > 5)]
+                    StatefulAction(Task<2>),
+                },
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                    Action(Act<3>),
+                    Succeeder,
+                    SetBlackboard(b1 = {t0}),
+                    Condition(PCond<4>, b0 = {b1}),
+                },
+            },
+            Parallel(success = 2, failure = 1) {
+                Condition(Cond<5>),
+                Action(Act<6>),
+                Parallel(success = -1, failure = -2) {
+                    Script(|bb| bb.b0 = bb.b1),
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0167Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0168Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0168 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                SubTree(Tree0168Sub0, b0 = {=}, b1 = {b1}, q0 = {=}, t0 = {t0}),
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Action(PAct<2>, b0 = {b1}, b1 = {=}),
+                    #[on_success(|bb| *bb.t0 += 4)]
+                    #[post(|bb| bb.t0.set(bb.b1 % 3))]
+                    #[success_if(|bb| (bb.b0 + 1) % 4 == 0)]
+                    SetBlackboard(t0 = 3),
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    Script(|bb| bb.b0 = *bb.t0),
+                },
+                SkipUnlessUpdated(t0) {
+                    Loop(q0, if_empty = Failure) {
+                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                    },
+                },
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Condition(PCond<4>, b0 = {=}),
+                },
             },
             ReactiveFallback {
+                AsyncSequence {
+                    StatefulAction(Task<5>),
+                    Sleep(50),
+                    StatefulAction(Task<6>),
+                },
+                RetryUntilSuccessful(2) {
+                    Conditional(|bb| *bb.t0 % 3 != 2, dynamic = true, else = Success) {
+                        Sequence {
+                            Action(Act<7>),
+                            Condition(Cond<8> = Cond::<8>),
+                            Condition(PCond<9>, b0 = {b1}),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<10>),
+            BinarySelector(|bb| bb.b1 > bb.b0 % 3, dynamic = false) {
+                Action(Act<11> = Act::<11>),
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(12)),
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0168Blackboard { b0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0169 for Ctx {
+        ReactiveFallback {
+            RepeatUntil(Success) {
                 StatefulAction(Task<0>),
-                Condition(PCond<1>, b0 = {=}),
-                StatefulAction(Task<2> = Task::<2>),
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<3>),
-                },
             },
-            #[on_success(|bb| bb.o0 = None)]
-            RunOnce(then_skip = true) {
-                Remap(success = Success, failure = Success) {
-                    RepeatTimes(1) {
-                        Optional {
-                            Condition(|ctx| ctx.check(4)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0170Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 12,
+        }
+        SetBlackboard(t0 = {t1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0170 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        StepSequencer {
+            Condition(Cond<0>),
+            SubTree(Tree0170Sub0, ..),
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0170Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0171Sub1 for Ctx {
+        FlipSelector {
+            PolicyParallel(policy = FirstFailure) {
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0171Sub0 for Ctx {
+        SubTree(Tree0171Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0171 for Ctx {
+        Priority {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Repeat(forever) {
+                        Cooldown(0) {
+                            StatefulAction(Task<0>),
                         },
+                    },
+                    Timeout(10) {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            AlwaysFailure,
+                            Action(Act<1>),
+                            Succeeder,
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Sequence {
+                    SubTree(Tree0171Sub0),
+                    Parallel {
+                        Wait(100),
+                    },
+                    TryCatch {
+                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(Task<6>),
                     },
                 },
             },
-            RetryUntilSuccessful(3) {
-                Fallback {
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0172 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            FlipSelector {
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = 7),
+                    Condition(Cond<1>),
+                    Script(|bb| { bb.b1 += 3; bb.b1 = (bb.b0 + 4) % 4 }),
+                },
+            },
+            StatefulAction(Task<2>),
+            Cooldown(20) {
+                Precondition(|bb| *bb.t0 % 3 > 0) {
                     RunOnce(then_skip = false) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                            Action(PIo<5>, t0 = {=}),
-                            #[failure_if(|bb| *bb.t0 < 4)]
-                            #[on_failure(|bb| { bb.b0 = 1; bb.o0 = None })]
-                            StatefulAction(Task<6> = Task::<6>),
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 2)),
+                    },
+                },
+            },
+            IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Fail, dynamic = false) {
+                Action(|ctx| ctx.exec(4)),
+            },
+            ReactiveSequence {
+                AsyncSequence {
+                    Condition(PCond<5>, b0 = {=}),
+                    SetBlackboard(t0 = {t1}),
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t1, &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0172Blackboard { b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0173Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 11,
+        }
+        Condition(|ctx, bb| ctx.check_in(0, *bb.t0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0173Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 11,
+        }
+        SubTree(Tree0173Sub1, b1 = {=}, b0 = {b0}, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0173 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        WhileDoElse {
+            SubTree(Tree0173Sub0, ..),
+            RetryUntilSuccessful(0) {
+                #[post(|bb| { bb.b0 = 5; bb.b1 += 2 })]
+                #[run_while(|bb| bb.b1 % 4 != 2)]
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0173Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0174 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+        }
+        StepSequencer {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                #[skip_if(|bb| bb.b0 < 3)]
+                #[on_halted(|bb| if bb.o0.is_some() { *bb.t1 += 3 })]
+                Priority {
+                    Deadline(0) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    StatefulAction(PTask<2>, b0 = 7),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0174Blackboard { t1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0175 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        FlipSelector {
+            Precondition(|bb| *bb.t0 < *bb.t0 + 1, else = Running) {
+                #[post(|bb| bb.b0 += 1)]
+                #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b0 += 3 })]
+                ForceFailure {
+                    IndexSwitch(|bb| 2, out_of_range = Fail, dynamic = true) {
+                        #[on_success(|bb| bb.b0 += 2)]
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 3 })]
+                        BinarySelector(|bb| bb.b0 + 2 > 1, dynamic = true) {
+                            WaitValueUpdate(t0) {
+                                Failer,
+                            },
+                            ReactiveFallback {
+                                Action(Act<0>),
+                                Condition(Cond<1>),
+                                Condition(Cond<2> = Cond::<2>),
+                            },
+                        },
+                        Sequence {
+                            Precondition(|bb| bb.b0 % 2 != 1, else = Skipped) {
+                                #[on_failure(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
+                                Action(PAct<3>, b0 = 1, b1 = {b0}),
+                            },
+                        },
+                        AsyncFallback {
+                            StatefulAction(Task<4>),
+                            Action(Act<5> = Act::<5>),
+                            RepeatTimes(1) {
+                                ScriptCondition(|bb| bb.b0 != *bb.t0),
+                            },
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<6>),
+                            #[skip_if(|bb| *bb.t0 > (*bb.t0 + 1) % 3)]
+                            #[on_halted(|bb| { bb.t0.set(*bb.t0 % 2); *bb.t0 += 3 })]
+                            #[failure_if(|bb| bb.b0 > 7)]
+                            SetBlackboard(b0 = 3),
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
+                            #[post(|bb| *bb.t0 += 2)]
+                            ScriptCondition(|bb| *bb.t0 > bb.b0 % 2),
                         },
                     },
-                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0175Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0176 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 2,
+        }
+        Conditional(|bb| *bb.t0 > 3, dynamic = false, else = Success) {
+            WhileDoElse {
+                WaitValueUpdate(t0) {
+                    Action(Act<0>),
+                },
+                Wait(50),
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+                    #[run_while(|bb| bb.b1 == 7)]
+                    Action(Act<2>),
                     UnsetBlackboard(o0),
                 },
             },
@@ -1938,829 +2721,97 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0154Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0155 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            o0: Option<i64>,
-        }
-        MemPriority {
-            StatefulAction(Task<0>),
-            SequenceWithMemory {
-                #[skip_if(|bb| bb.b0 != 1)]
-                #[run_while(|bb| bb.b0 > bb.o0.unwrap_or(3) % 3)]
-                Condition(Cond<1>),
-                UnsetBlackboard(o0),
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-            },
-            Parallel(success = -1, failure = 2) {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    WasEntryUpdated(t0),
-                },
-                PolicyParallel(policy = FirstFailure) {
-                    #[skip_if(|bb| bb.b0 + 4 < 5)]
-                    Script(|bb| *bb.t0 += 2),
-                    ScriptCondition(|bb| *bb.t0 == 1),
-                    MaxTime(0) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0155Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0156 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 5,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Timeout(0) {
-                IfThenElse {
-                    WhileDoElse {
-                        Switch(b1) {
-                            case 1 => StatefulAction(PTask<0>, b0 = 6, b1 = {=}),
-                            _ => Succeeder,
-                        },
-                        RetryUntilSuccessful(forever) {
-                            SequenceWithMemory {
-                                AlwaysSuccess,
-                                Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                            },
-                        },
-                    },
-                    Inverter {
-                        Limiter(2) {
-                            Switch(b1) {
-                                case 1 => #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
-                                #[on_halted(|bb| *bb.t1 += 4)]
-                                #[run_while(|bb| bb.b1 % 4 > 2)]
-                                Invert {
-                                    Condition(PCond<2>, b0 = {b1}),
-                                },
-                                _ => ScriptCondition(|bb| *bb.t0 != 3),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0156Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0157Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        ScriptCondition(|bb| bb.b1 > 5)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0157Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Inverter {
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0157 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Retry(4) {
-            SkipUnlessUpdated(t0) {
-                SequenceStar {
-                    Repeat(1) {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-                    },
-                    Parallel {
-                        Loop(q0, if_empty = Failure) {
-                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                            SubTree(Tree0157Sub0, b0 = {=}, q0 = {q0}, o0 = {=}, b1 = {b1}, t0 = {=}),
-                        },
-                        SubTree(Tree0157Sub1, b0 = {=}, q0 = {q0}, o0 = {=}, b1 = {b1}, t0 = {=}),
-                        SetBlackboard(t0 = 7),
-                    },
-                    Switch(b1) {
-                        case 3 => KeepRunningUntilFailure {
-                            ScriptCondition(|bb| bb.o0.unwrap_or(5) > bb.o0.unwrap_or(0) + 4),
-                        },
-                        _ => Wait(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0157Blackboard { b0 q0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0158 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        TryCatch {
-            StatefulAction(Task<0>),
-            Succeeder,
-            Sleep(20),
-            AlwaysSuccess,
-            StatefulAction(PTask<1>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0158Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0159 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        ForceSuccess {
-            Inverter {
-                Inverter {
-                    Repeat(1) {
-                        Action(PIo<0>, t0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0159Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0160 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        IfThenElse {
-            IfThenElse {
-                SequenceWithMemory {
-                    Action(Act<0> = Act::<0>),
-                },
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[on_failure(|bb| if bb.b0 == *bb.t0 { bb.o0 = Some(*bb.t0) })]
-                #[on_success(|bb| if (*bb.t0 + 1) % 3 < 0 { bb.t0.set(8) })]
-                AlwaysFailure,
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) == bb.o0.unwrap_or(5)),
-                },
-            },
-            Timeout(50) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0160Blackboard { b0 t0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0161 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        RetryUntilSuccessful(forever) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Condition(Cond<0>),
-                #[failure_if(|bb| *bb.t0 < 3)]
-                #[on_failure(|bb| if (bb.b0 + 1) % 2 < 1 { bb.o0 = Some(bb.b1) })]
-                Condition(Cond<1>),
-                SetBlackboard(b0 = 1),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0161Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0162 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            b1: i64,
-        }
-        RepeatTimes(1) {
-            Precondition(|bb| bb.b1 + 3 > 2, else = Skipped) {
-                ReactiveSequence {
-                    RepeatUntilSuccess(forever) {
-                        IfThenElse {
-                            StatefulAction(Task<0>),
-                            #[on_success(|bb| if bb.b0 > 3 { *bb.t1 += 1 })]
-                            StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        Condition(PCond<3>, b0 = {b1}),
-                        AlwaysFailure,
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    IndexSwitch(|bb| bb.b0, dynamic = false) {
-                        Action(|ctx, bb| ctx.exec_in(6, (bb.b0 + 1) % 3, &mut bb.b0)),
-                        Condition(PCond<7>, b0 = {=}),
-                        WasEntryUpdated(t0),
-                        Sleep(30),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0162Blackboard { t0 b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0163 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-        }
-        IfThenElse {
-            #[success_if(|bb| bb.b1 + 2 != 4)]
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[skip_if(|bb| *bb.t0 > 3)]
-            Repeat(3) {
-                Action(|ctx| ctx.exec(0)),
-            },
-            Repeater(forever) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0163Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0164 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
-            #[allow(unused)] b0: i64 = 2,
-        }
-        Delay(10) {
-            IfThenElse {
-                StatefulAction(PTask<0>, b0 = {b1}),
-                Precondition(|bb| *bb.t0 > 3, else = Failure) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0164Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0165 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            Sequence {
-                PolicyParallel(policy = FirstFailure) {
-                    Action(Act<0> = Act::<0>),
-                    AlwaysRunning,
-                    Condition(Cond<1>),
-                },
-                Repeater(1) {
-                    Action(Act<2>),
-                },
-                Sequence {
-                    SequenceWithMemory {
-                        RepeatUntil(Success) {
-                            StatefulAction(Task<3>),
-                        },
-                        Condition(Cond<4>),
-                    },
-                },
-                Cooldown(0, filtered = Failure) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            Parallel {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<6>),
-                },
-            },
-            Failer,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0166 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-        }
-        Parallel(success = -1, failure = 1) {
-            StepSequencer {
-                Switch(b1) {
-                    case 2 => AlwaysFailure,
-                    case 0 => Action(Act<0>),
-                    _ => AlwaysSuccess,
-                },
-                Selector {
-                    ForceSuccess {
-                        RepeatTimes(1) {
-                            RepeatUntilFailure(forever) {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                },
-                Switch(b1) {
-                    case 5 => Action(PIo<2>, t0 = {=}),
-                    case 4 => Precondition(|bb| bb.b0 + 2 < 2) {
-                        AlwaysSuccess,
-                    },
-                    case 3 => Action(Act<3>),
-                    _ => #[post(|bb| bb.t0.set(bb.b1))]
-                    #[on_halted(|bb| bb.b0 = *bb.t0 + 3)]
-                    Sleep(0),
-                },
-                RepeatUntilFailure(1) {
-                    Condition(PCond<4>, b0 = {=}),
-                },
-                Sequence {
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    Conditional(|bb| bb.b1 > 3, dynamic = false, else = Success) {
-                        StatefulAction(PTask<5>, b0 = {b1}),
-                    },
-                    Precondition(|bb| bb.b1 % 3 > 1, else = Running) {
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0 % 3, &mut bb.b1)),
-                    },
-                    MemPriority {
-                        AlwaysFailure,
-                        Condition(Cond<7>),
-                    },
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b1)),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0166Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0167 for Ctx {
-        FlipSelector {
-            Repeat(2) {
-                ForceSuccess {
-                    Inverter {
-                        Remap(success = Failure, failure = Success) {
-                            IfThenElse {
-                                AsyncFallback {
-                                    StatefulAction(Task<0>),
-                                    Condition(Cond<1>),
-                                    Action(Act<2> = Act::<2>),
-                                },
-                                ParallelAll(2) {
-                                    StatefulAction(Task<3>),
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0168 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        BinarySelector(|bb| *bb.t0 + 4 == 6, dynamic = true) {
-            Action(Act<0>),
-            ReactiveFallback {
-                Failer,
-                Condition(PCond<1>, b0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0168Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0169 for Ctx {
-        RepeatUntilFailure(forever) {
-            RunOnce(then_skip = true) {
-                Wait(50),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0170 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        Precondition(|bb| *bb.t0 < 0, else = Failure) {
-            RetryUntilSuccessful(1) {
-                MemPriority {
-                    StatefulAction(PTask<0>, b0 = 6),
-                    MaxTime(30) {
-                        Wait(0),
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0170Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0171 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
-        }
-        #[post(|bb| bb.b0 = 3)]
-        ReactiveSequence {
-            RepeatUntilSuccess(1) {
-                Filter(times = 2) {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        SequenceWithMemory {
-                            #[run_while(|bb| bb.o0.is_none())]
-                            #[post(|bb| bb.b0 = *bb.t0 % 3)]
-                            Deadline(30) {
-                                Condition(Cond<0>),
-                            },
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 2, &mut bb.b0)),
-                        },
-                        Repeater(1) {
-                            Cooldown(20, filtered = Skipped) {
-                                Precondition(|bb| *bb.t1 == 1, else = Running) {
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                            },
-                        },
-                        Repeat(0) {
-                            ScriptCondition(|bb| (bb.o0.unwrap_or(2) + 4) % 3 > 0),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t0 % 2 > 0) {
-                SequenceWithMemory {
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 4)),
-                    RunOnce {
-                        StatefulAction(Task<4>),
-                    },
-                    Invert {
-                        BinarySelector(|bb| *bb.t0 % 4 < 1, dynamic = true) {
-                            Action(PIo<5>, t0 = {t0}),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    StatefulAction(Task<7>),
-                    Script(|bb| *bb.t1 += 2),
-                },
-            },
-            RunOnce {
-                Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(1) + 3)),
-            },
-        }
-    }
-}
-
-board!(Tree0171Blackboard { t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0172 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 4,
-            b0: i64 = 1,
-        }
-        IfThenElse {
-            ParallelAll(max_failures = -2) {
-                IfThenElse {
-                    MaxTime(0) {
-                        Sleep(10),
-                    },
-                    BinarySelector(|bb| *bb.t1 == 6, dynamic = false) {
-                        #[on_failure(|bb| { if (bb.b0 + 4) % 4 < 2 { bb.b0 = 9 }; if (*bb.t1 + 4) % 4 > 1 { bb.b0 = bb.b1 + 3 } })]
-                        Repeat(1) {
-                            Deadline(10) {
-                                Action(Act<0>),
-                            },
-                        },
-                        SkipUnlessUpdated(t0) {
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                    },
-                },
-                ParallelAll(0) {
-                    RepeatUntilSuccess(2) {
-                        Condition(Cond<2>),
-                    },
-                    Condition(PCond<3>, b0 = {b0}),
-                    Loop(q0, if_empty = Skipped) {
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                    },
-                    SetBlackboard(t1 = {b0}),
-                },
-            },
-            FlipSelector {
-                Remap(success = Failure, failure = Success) {
-                    Sequence {
-                        RunOnce(then_skip = true) {
-                            SetBlackboard(b1 = 6),
-                        },
-                        Action(Act<5> = Act::<5>),
-                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0 + 3)),
-                    },
-                },
-                AlwaysFailure,
-                #[on_success(|bb| bb.b1 += 1)]
-                WhileDoElse {
-                    Retry(3) {
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                    AlwaysFailure,
-                    Repeat(4) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0172Blackboard { t0 t1 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0173 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        Selector {
-            ReactiveSequence {
-                Sleep(30),
-                Repeater(forever) {
-                    StatefulAction(Task<0>),
-                },
-                SetBlackboard(t0 = 0),
-                Repeat(2) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            SequenceWithMemory {
-                Inverter {
-                    Action(PIo<2>, t0 = {=}),
-                },
-                Sleep(20),
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0173Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0174Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0174Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 11,
-            b0: i64 = 13,
-            #[tracked] t0: i64 = 10,
-        }
-        Script(|bb| { *bb.t0 += 2; bb.o0 = Some(bb.b0) })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0174 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64>,
-            b1: i64 = 1,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        TryCatch {
-            #[post(|bb| bb.o0 = Some(6))]
-            #[on_failure(|bb| if bb.o0.unwrap_or(4) % 3 != 0 { bb.b0 = bb.b1 % 2 })]
-            ReactiveSequence {
-                #[on_success(|bb| bb.b1 = 4)]
-                #[failure_if(|bb| bb.b0 + 3 > bb.b0 + 2)]
-                StatefulAction(Task<0> = Task::<0>),
-                SubTree(Tree0174Sub0, q0 = {=}, o0 = {o0}, b1 = {=}, b0 = {b0}, t0 = {=}),
-            },
-            SkipUnlessUpdated(t0) {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            Loop(q0, if_empty = Failure) {
-                SubTree(Tree0174Sub1, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0174Blackboard { q0 o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0175 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(|ctx| ctx.check(1)),
-            #[failure_if(|bb| bb.b0 < bb.b1 + 2)]
-            WhileDoElse {
-                StatefulAction(Task<2>),
-                SetBlackboard(t1 = {t0}),
-            },
-            Failer,
-        }
-    }
-}
-
-board!(Tree0175Blackboard { t1 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0176 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 4,
-        }
-        Timeout(100) {
-            WhileDoElse {
-                ReactiveFallback {
-                    Deadline(0) {
-                        StatefulAction(Task<0>),
-                    },
-                    Sequence {
-                        StatefulAction(PTask<1>, b0 = 5, b1 = {t0}),
-                        StatefulAction(PTask<2>, b0 = 8, b1 = {b0}),
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Action(PAct<3>, b0 = 2),
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    #[success_if(|bb| *bb.t1 % 2 > 0)]
-                    #[skip_if(|bb| *bb.t0 != (*bb.t0 + 2) % 4)]
-                    SequenceWithMemory {
-                        Condition(Cond<5>),
-                        AlwaysSuccess,
-                    },
-                },
-                FlipSelector {
-                    RetryUntilSuccessful(1) {
-                        #[skip_if(|bb| *bb.t0 + 2 < 3)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 < 0)]
-                        Conditional(|bb| *bb.t0 == 3, dynamic = false, else = Success) {
-                            SetBlackboard(b0 = 5),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0176Blackboard { t0 b0 o0 t1 });
+board!(Tree0176Blackboard { o0 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0177 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(0),
+            o0: Option<i64> = Some(2),
+            b1: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        Switch(b1) {
-            case 3 => MemSequence {
-                #[on_halted(|bb| { if bb.o0.unwrap_or(3) != 5 { bb.b0 += 1 }; bb.b0 += 2 })]
-                #[skip_if(|bb| bb.b1 != 1)]
-                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                    SetBlackboard(o0 = Some(6)),
+        #[success_if(|bb| bb.b0 > 6)]
+        Fallback {
+            Sequence {
+                Repeater(3) {
+                    Inverter {
+                        ReactiveSequence {
+                            Switch(b1) {
+                                case 1 => Script(|bb| { bb.b0 = bb.b1; bb.t0.set(bb.b0 + 4) }),
+                                _ => #[success_if(|bb| bb.b1 != bb.b1 + 4)]
+                                StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                            },
+                            Condition(Cond<1>),
+                        },
+                    },
                 },
-                RunOnce(then_skip = false) {
-                    StatefulAction(PTask<0>, b0 = 8, b1 = {t1}),
+                Sequence {
+                    ReactiveSequence {
+                        Interrupt(|bb| bb.b1 % 2 < 1) {
+                            Priority {
+                                StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b1)),
+                            },
+                        },
+                        Timeout(50) {
+                            ReactiveSequence {
+                                Action(PIo<4>, t0 = {=}),
+                                Action(Act<5>),
+                            },
+                        },
+                    },
                 },
-                UnsetBlackboard(o0),
             },
-            _ => #[on_halted(|bb| bb.t1.set(bb.b0 + 2))]
-            AsyncFallback {
-                Inverter {
-                    Condition(Cond<1>),
-                },
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
-                Condition(Cond<2>),
-                #[post(|bb| bb.o0 = Some(*bb.t0 % 4))]
-                #[on_halted(|bb| { if *bb.t0 + 1 == *bb.t1 { bb.b1 += 3 }; bb.o0 = None })]
-                RepeatUntilFailure(forever) {
-                    Script(|bb| bb.o0 = Some(*bb.t1)),
+            WaitValueUpdate(t0) {
+                AsyncFallback {
+                    ReactiveFallback {
+                        AsyncSequence {
+                            SequenceWithMemory {
+                                Action(|ctx, bb| ctx.exec_in(6, 8, &mut bb.b0)),
+                                AlwaysSuccess,
+                            },
+                        },
+                        StatefulAction(Task<7>),
+                    },
+                    Limiter(1) {
+                        SequenceStar {
+                            Interrupt(|bb| bb.o0.is_some()) {
+                                StatefulAction(Task<8>),
+                            },
+                            SequenceStar {
+                                Action(Act<9>),
+                                StatefulAction(Task<10>),
+                                Action(|ctx| ctx.exec(11)),
+                            },
+                            Retry(4) {
+                                StatefulAction(Task<12>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0177Blackboard { b1 t0 b0 t1 o0 });
+board!(Tree0177Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0178 for Ctx {
-        Retry(forever) {
-            RepeatUntilFailure(1) {
-                Timeout(10) {
-                    Filter(times = 1, count = Success, filtered = Skipped) {
-                        RunOnce(then_skip = true) {
-                            Repeat(0) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
+        Sequence {
+            Parallel(success = -1, failure = 1) {
+                Action(Act<0>),
+                Condition(Cond<1>),
+            },
+            ReactiveFallback {
+                WhileDoElse {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
                 },
             },
+            StatefulAction(Task<4> = Task::<4>),
+            StatefulAction(Task<5>),
         }
     }
 }
@@ -2768,379 +2819,321 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0179 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
+            b0: i64 = 2,
         }
-        IndexSwitch(|bb| 4, dynamic = true) {
-            #[post(|bb| bb.b1 += 2)]
-            #[failure_if(|bb| (bb.b0 + 4) % 2 == 1)]
-            WasEntryUpdated(t0),
-            Fallback {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 == 2)]
-                MaxTime(0) {
-                    Condition(Cond<2>),
-                },
-            },
+        RetryUntilSuccessful(0) {
+            SetBlackboard(b0 = 9),
         }
     }
 }
 
-board!(Tree0179Blackboard { o0 b1 t0 b0 });
+board!(Tree0179Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0180 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Loop(q0) {
-                MemPriority {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        ParallelAll {
-                            MemSequence {
-                                #[post(|bb| bb.b0 = *bb.t0 + 3)]
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                                Sleep(10),
-                            },
-                            Cooldown(10) {
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                            Delay(0) {
-                                #[post(|bb| { bb.b1 += 2; bb.b1 += 1 })]
-                                #[failure_if(|bb| bb.b0 != 6)]
-                                #[on_failure(|bb| *bb.t0 += 2)]
-                                ReactiveFallback {
-                                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                                    Action(Act<5>),
-                                },
-                            },
-                            Succeeder,
-                            Condition(Cond<6>),
+        #[success_if(|bb| bb.b0 + 3 == *bb.t0 % 4)]
+        MemPriority {
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                Sleep(50),
+                Delay(100) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                Condition(Cond<1>),
+            },
+            Fallback {
+                ReactiveFallback {
+                    AsyncFallback {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 3) % 4)),
+                    Condition(Cond<5>),
+                },
+            },
+            MaxTime(10) {
+                #[on_success(|bb| *bb.t1 += 3)]
+                #[post(|bb| *bb.t0 += 1)]
+                Delay(30) {
+                    Delay(30) {
+                        Repeat(2) {
+                            Condition(|ctx, bb| ctx.check_in(6, 1)),
                         },
                     },
                 },
             },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
-                Sleep(0),
-                WasEntryUpdated(t0),
-                Action(Act<8> = Act::<8>),
-                StatefulAction(Task<9>),
+            RetryUntilSuccessful(2) {
+                WhileDoElse {
+                    Parallel(failure = -1) {
+                        Repeater(3) {
+                            Script(|bb| *bb.t0 += 3),
+                        },
+                    },
+                    Wait(0),
+                },
             },
         }
     }
 }
 
-board!(Tree0180Blackboard { b0 q0 t0 b1 });
+board!(Tree0180Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0181 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            SequenceStar {
-                AsyncSequence {
-                    Repeat(0) {
-                        Succeeder,
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Action(Act<0> = Act::<0>),
-                },
-                WasEntryUpdated(t0),
-                AlwaysFailure,
+        TryCatch {
+            SetBlackboard(o0 = Some(8)),
+            Action(Act<0>),
+            TryCatch(catch_on_halt = true) {
+                SetBlackboard(b0 = {t1}),
+                Script(|bb| bb.o0 = Some(*bb.t0)),
             },
-            WhileDoElse {
-                Retry(2) {
-                    Action(Act<1> = Act::<1>),
-                },
-                AlwaysRunning,
-                Condition(Cond<2>),
+            Filter(times = 2, count = Completed) {
+                #[post(|bb| bb.o0 = Some(*bb.t1 + 4))]
+                #[success_if(|bb| *bb.t0 != 7)]
+                StatefulAction(Task<1>),
+            },
+            Fallback {
+                Condition(PCond<2>, b0 = 7),
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0181Blackboard { t0 });
+board!(Tree0181Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0182 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Selector {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Condition(Cond<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    Action(PIo<2>, t0 = {b1}),
-                    UnsetBlackboard(o0),
-                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
-                },
-                Deadline(10) {
-                    ReactiveSequence {
-                        WhileDoElse {
-                            Delay(30) {
-                                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                            },
-                            UnsetBlackboard(o0),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                RepeatUntilSuccess(forever) {
-                    Action(Act<6>),
-                },
-            },
-            RepeatUntil(Failure) {
-                Priority {
-                    ReactiveFallback {
-                        Action(Act<7>),
-                        Action(PIo<8>, t0 = {t0}),
-                        Condition(Cond<9>),
-                    },
-                    Repeat(2) {
-                        Action(Act<10>),
-                    },
-                    Repeater(forever) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
+        Precondition(|bb| *bb.t0 % 2 == 1, else = Skipped) {
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0182Blackboard { b1 b0 o0 t0 });
+board!(Tree0182Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0183Sub0 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0183 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            SkipUnlessUpdated(t1) {
-                AsyncSequence {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| bb.b0 + 2 == 4),
-                        #[on_success(|bb| bb.t0.set(0))]
-                        #[skip_if(|bb| (bb.b0 + 2) % 4 == 3)]
-                        #[on_failure(|bb| *bb.t1 += 1)]
-                        Action(Act<0>),
-                        Condition(PCond<1>, b0 = 3),
-                    },
-                    #[skip_if(|bb| bb.b0 < 3)]
-                    #[on_halted(|bb| if bb.o0.is_some() { *bb.t1 += 3 })]
-                    ParallelAll(0) {
-                        SkipUnlessUpdated(t0) {
-                            Condition(Cond<2>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                    },
-                    ReactiveSelector {
-                        Optional {
-                            Condition(Cond<4>),
-                        },
+        TryCatch {
+            Priority {
+                Action(Act<0> = Act::<0>),
+                SubTree(Tree0183Sub0),
+                Delay(20) {
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<3> = Cond::<3>),
+                        AlwaysFailure,
                     },
                 },
             },
-            ForceFailure {
-                Repeat(3) {
-                    StepSequencer {
-                        RepeatUntil(Success) {
-                            #[run_while(|bb| bb.o0.is_some())]
-                            TryCatch(catch_on_halt = false) {
-                                Action(Act<5>),
-                                StatefulAction(Task<6>),
-                                Condition(|ctx, bb| ctx.check_in(7, *bb.t1 + 1)),
-                            },
-                        },
-                    },
+            Limiter(1) {
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
                 },
             },
-            Repeater(0) {
-                UnsetBlackboard(o0),
+            Retry(0) {
+                Action(|ctx| ctx.exec(7)),
             },
         }
     }
 }
-
-board!(Tree0183Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
         }
-        Switch(b1) {
-            case 2 => ParallelAll(max_failures = -3) {
-                AlwaysRunning,
-                Retry(3) {
-                    AlwaysSuccess,
-                },
-                Precondition(|bb| (*bb.t1 + 1) % 4 < 0) {
-                    #[success_if(|bb| bb.b0 == 7)]
-                    StatefulAction(Task<0>),
-                },
+        RetryUntilSuccessful(1) {
+            RetryUntilSuccessful(2) {
+                #[on_halted(|bb| { *bb.t0 += 3; bb.t0.set(bb.o0.unwrap_or(4) + 4) })]
+                #[on_success(|bb| *bb.t0 += 4)]
+                #[failure_if(|bb| *bb.t0 + 1 < 6)]
+                Condition(Cond<0>),
             },
-            case 4 => KeepRunningUntilFailure {
-                MemSequence {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            case 3 => Parallel(success = -2, failure = 2) {
-                StatefulAction(Task<4>),
-                Precondition(|bb| bb.o0.unwrap_or(5) != 7, else = Skipped) {
-                    Condition(Cond<5>),
-                },
-            },
-            _ => Runner,
         }
     }
 }
 
-board!(Tree0184Blackboard { o0 b1 b0 t1 });
+board!(Tree0184Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0185 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        BinarySelector(|bb| *bb.t0 % 4 == 0, dynamic = true) {
-            StatefulAction(Task<0>),
-            Action(PIo<1>, t0 = {b0}),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            FlipSelector {
+                ParallelAll(max_failures = -2) {
+                    Condition(Cond<0>),
+                    Sleep(0),
+                    StatefulAction(Task<1>),
+                    Wait(0),
+                },
+                Optional {
+                    ForceFailure {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                RepeatUntilFailure(1) {
+                    Action(Act<3> = Act::<3>),
+                },
+            },
+            RepeatUntilFailure(2) {
+                Fallback {
+                    AlwaysFailure,
+                    Delay(20) {
+                        StatefulAction(Task<4>),
+                    },
+                    Repeater(1) {
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                    Fallback {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(Cond<7>),
+                    },
+                    StatefulAction(Task<8>),
+                },
+            },
         }
     }
 }
-
-board!(Tree0185Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
         }
-        Switch(b1) {
-            case 2 => ReactiveFallback {
-                Precondition(|bb| *bb.t0 + 4 < 3, else = Skipped) {
-                    Condition(PCond<0>, b0 = {=}),
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            Parallel(failure = -2) {
+                Remap(success = Failure, failure = Success) {
+                    Delay(20) {
+                        RepeatUntilFailure(forever) {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
                 },
-                StatefulAction(PTask<1>, b0 = {b0}),
-                #[run_while(|bb| bb.b0 % 4 == 1)]
-                #[skip_if(|bb| *bb.t0 > 6)]
-                Script(|bb| *bb.t0 += 1),
-                Condition(Cond<2>),
-            },
-            case 4 => IfThenElse {
-                Condition(Cond<3>),
-                Sleep(10),
-            },
-            _ => Sequence {
-                Script(|bb| *bb.t0 += 2),
-                StatefulAction(Task<4>),
-                Action(Act<5> = Act::<5>),
+                StepSequencer {
+                    TryCatch {
+                        Loop(q0, value = {t1}) {
+                            AlwaysRunning,
+                        },
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Selector {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Condition(Cond<5>),
+                        #[run_while(|bb| *bb.t1 != 2)]
+                        #[failure_if(|bb| bb.b0 > (bb.o0.unwrap_or(1) + 3) % 2)]
+                        #[post(|bb| bb.b0 = *bb.t0)]
+                        Condition(Cond<6>),
+                        Action(|ctx| ctx.exec(7)),
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                    Timeout(30) {
+                        Condition(|ctx, bb| ctx.check_in(9, bb.o0.unwrap_or(4) % 4)),
+                    },
+                },
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(10, (*bb.t0 + 1) % 2, &mut bb.b0)),
+                    UnsetBlackboard(o0),
+                },
+                Loop(q0, if_empty = Running) {
+                    Inverter {
+                        MemSequence {
+                            Condition(|ctx| ctx.check(11)),
+                            Action(Act<12>),
+                            Action(PIo<13>, t0 = {t1}),
+                            Action(Act<14>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0186Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0187Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(Act<5>)
-    }
-}
+board!(Tree0186Blackboard { q0 t0 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0187 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| bb.b1 != 4)]
-        #[success_if(|bb| (*bb.t0 + 1) % 2 > 0)]
-        #[failure_if(|bb| *bb.t0 + 3 != 2)]
-        StepSequencer {
-            RetryUntilSuccessful(0) {
-                Condition(Cond<0> = Cond::<0>),
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            Repeat(1) {
+                Action(Act<1> = Act::<1>),
             },
-            Action(Act<1>),
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-            Priority {
-                ScriptCondition(|bb| *bb.t0 > 3),
-                StatefulAction(Task<3>),
-                AlwaysSuccess,
-            },
-            Limiter(1) {
-                ReactiveSequence {
-                    ParallelAll {
-                        Wait(0),
-                        StatefulAction(Task<4>),
-                    },
-                    IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop, dynamic = false) {
-                        SubTree(Tree0187Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
-                        Action(|ctx, bb| ctx.exec_in(6, (bb.b0 + 1) % 4, &mut bb.b0)),
-                    },
-                },
-            },
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0187Blackboard { b0 b1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0188Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0188 for Ctx {
-        StepSequencer {
-            ReactiveFallback {
-                RepeatUntilSuccess(3) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                StatefulAction(Task<1>),
-                Repeater(2) {
-                    Failer,
-                },
-            },
-            ForceFailure {
-                MemPriority {
-                    Condition(Cond<2> = Cond::<2>),
-                    Condition(Cond<3>),
-                    Action(Act<4>),
-                },
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            SubTree(Tree0188Sub0, b0 = {=}, t0 = {t0}),
+            #[failure_if(|bb| bb.b0 > 3)]
+            #[success_if(|bb| bb.b0 == 1)]
+            WasEntryUpdated(t0),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0188Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0189Sub0 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            KeepRunningUntilFailure {
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -3148,26 +3141,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0189 for Ctx {
-        Cooldown(10, filtered = Skipped) {
-            RepeatUntil(Failure) {
-                Sequence {
-                    ForceSuccess {
-                        Succeeder,
+        Invert {
+            Cooldown(30, filtered = Skipped) {
+                AsyncFallback {
+                    Sequence {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        Sleep(20),
                     },
-                    Parallel(success = -3, failure = -2) {
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
-                        AlwaysFailure,
-                    },
-                    RunOnce(then_skip = false) {
-                        FlipSelector {
-                            Parallel(failure = -1) {
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3> = Task::<3>),
-                                Condition(|ctx| ctx.check(4)),
-                            },
-                            Action(Act<5>),
+                    ForceFailure {
+                        Sequence {
+                            StatefulAction(Task<2>),
+                            AlwaysSuccess,
                         },
+                    },
+                    SubTree(Tree0189Sub0),
+                    ReactiveSelector {
+                        Action(Act<4>),
+                        Condition(Cond<5>),
                     },
                 },
             },
@@ -3178,298 +3169,318 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0190 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        #[skip_if(|bb| bb.b0 % 2 == 0)]
         MemSequence {
             Fallback {
-                Timeout(10) {
-                    ParallelAll(1) {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
+                ReactiveFallback {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    #[failure_if(|bb| *bb.t0 < 0)]
+                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
+                    Conditional(|bb| *bb.t0 < 0, dynamic = false, else = Failure) {
+                        StatefulAction(Task<0> = Task::<0>),
                     },
-                },
-                Condition(Cond<3>),
-            },
-            MemPriority {
-                #[failure_if(|bb| bb.b0 % 4 != 2)]
-                Sleep(0),
-                Precondition(|bb| *bb.t0 % 3 > 0, else = Running) {
                     StepSequencer {
-                        #[failure_if(|bb| bb.b0 % 2 == 1)]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        Condition(Cond<4>),
-                        Condition(Cond<5> = Cond::<5>),
-                        AlwaysRunning,
+                        ScriptCondition(|bb| *bb.t0 % 4 > 0),
+                        WasEntryUpdated(t0),
                     },
+                    Action(Act<1> = Act::<1>),
                 },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Limiter(2) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                MemSequence {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    StatefulAction(Task<7>),
-                },
-                Action(Act<8>),
-            },
-            #[on_success(|bb| bb.b0 = 9)]
-            ReactiveFallback {
-                #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
-                #[post(|bb| bb.t0.set((bb.o0.unwrap_or(5) + 4) % 2))]
-                ReactiveFallback {
-                    SkipUnlessUpdated(t0) {
-                        RunOnce {
-                            RetryUntilSuccessful(2) {
-                                #[post(|bb| *bb.t0 += 1)]
-                                #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 4))]
-                                Delay(10) {
-                                    SetBlackboard(o0 = Some(7)),
-                                },
-                            },
+                Action(Act<2>),
+                WaitValueUpdate(t0) {
+                    MemPriority {
+                        Precondition(|bb| *bb.t0 > 4, else = Skipped) {
+                            #[failure_if(|bb| bb.b0 % 2 < 0)]
+                            Action(Act<3>),
                         },
+                        #[failure_if(|bb| (bb.b0 + 1) % 3 == 1)]
+                        AlwaysFailure,
                     },
                 },
             },
-            ReactiveSequence {
-                StatefulAction(Task<9>),
-                ReactiveFallback {
-                    StatefulAction(PTask<10>, b0 = {=}),
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    Condition(Cond<11> = Cond::<11>),
-                },
-                StatefulAction(PTask<12>, b0 = {t0}, b1 = {b0}),
-            },
-            WhileDoElse {
-                Precondition(|bb| *bb.t0 > 2, else = Success) {
-                    Condition(|ctx| ctx.check(13)),
-                },
-                Parallel(success = 1) {
-                    WasEntryUpdated(t0),
-                    Condition(Cond<14>),
-                },
-            },
         }
     }
 }
 
-board!(Tree0190Blackboard { b0 o0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0191Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Sleep(0)
-    }
-}
+board!(Tree0190Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0191 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64,
         }
-        ParallelAll {
-            FlipSelector {
-                Condition(Cond<0>),
-                ScriptCondition(|bb| bb.b0 + 2 > *bb.t0),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                #[failure_if(|bb| *bb.t0 % 2 == 1)]
-                StatefulAction(Task<3>),
-            },
-            Precondition(|bb| bb.o0.is_some()) {
-                ReactiveFallback {
-                    #[on_success(|bb| bb.b0 = bb.b0 % 4)]
-                    StatefulAction(PTask<4>, b0 = {=}),
+        Fallback {
+            #[run_while(|bb| bb.b1 < 3)]
+            AsyncFallback {
+                Repeat(2) {
+                    Delay(0) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+                Switch(b1) {
+                    case 4 => StatefulAction(Task<1>),
+                    _ => ReactiveSelector {
+                        Action(PIo<2>, t0 = {=}),
+                        Condition(Cond<3>),
+                    },
+                },
+                SequenceStar {
+                    #[success_if(|bb| *bb.t1 == bb.b1)]
+                    #[on_success(|bb| bb.b0 = bb.b1)]
+                    StatefulAction(PTask<4>, b0 = {b1}),
                     StatefulAction(Task<5>),
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[on_success(|bb| bb.b1 = *bb.t0 % 2)]
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    WasEntryUpdated(t0),
-                    #[skip_if(|bb| *bb.t0 < bb.b0)]
-                    Action(|ctx, bb| ctx.exec_in(6, 5, &mut bb.b0)),
+                },
+                PolicyParallel(policy = FirstSuccess) {
+                    ReactiveFallback {
+                        Action(PAct<6>, b0 = {b1}, b1 = {b1}),
+                        ScriptCondition(|bb| *bb.t0 > (bb.b1 + 4) % 4),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
+                },
+                SequenceWithMemory {
+                    Repeat(0) {
+                        #[success_if(|bb| bb.b1 % 4 != 1)]
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        Sleep(0),
+                    },
                 },
             },
-            MemPriority {
-                Failer,
-                Action(PIo<7>, t0 = {=}),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<8> = Task::<8>),
+            Parallel(failure = 4) {
+                Parallel(success = 1, failure = 0) {
+                    SetBlackboard(t1 = 2),
+                    StatefulAction(Task<8>),
+                },
+                RunOnce(then_skip = true) {
+                    Fallback {
+                        ReactiveSequence {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                        },
+                        Precondition(|bb| *bb.t1 % 4 < 0, else = Failure) {
+                            StepSequencer {
+                                Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b1)),
+                                Condition(PCond<12>, b0 = {t0}),
+                            },
+                        },
+                    },
+                },
+                Repeat(1) {
+                    ReactiveFallback {
+                        Action(PAct<13>, b0 = {b0}, b1 = {b1}),
+                        Action(Act<14>),
+                        #[success_if(|bb| bb.b0 < bb.b1 % 2)]
+                        #[on_halted(|bb| bb.b1 = 5)]
+                        StatefulAction(Task<15>),
+                        SetBlackboard(b1 = 6),
+                    },
+                },
+                #[run_while(|bb| bb.b0 < 1)]
+                Condition(Cond<16>),
             },
-            #[success_if(|bb| *bb.t0 % 4 != 0)]
-            #[skip_if(|bb| bb.b0 != bb.b1)]
-            StepSequencer {
-                StatefulAction(Task<9>),
-                AlwaysFailure,
-            },
-            MemSequence {
-                SubTree(Tree0191Sub0, ..),
+            #[run_while(|bb| *bb.t0 < (bb.b0 + 2) % 2)]
+            WhileDoElse {
+                Delay(0) {
+                    IndexSwitch(|bb| 3, out_of_range = Loop) {
+                        Condition(Cond<17>),
+                        Action(Act<18>),
+                        StatefulAction(PTask<19>, b0 = {b1}, b1 = {t1}),
+                    },
+                },
+                Loop(q0, value = {b0}) {
+                    WaitValueUpdate(t1) {
+                        Switch(b1) {
+                            case 2 => Condition(|ctx, bb| ctx.check_in(20, bb.b0 % 2)),
+                            case 3 => Action(Act<21>),
+                            case 5 => Condition(PCond<22>, b0 = {b1}),
+                            _ => WasEntryUpdated(t0),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0191Blackboard { b1 b0 o0 t0 });
+board!(Tree0191Blackboard { q0 t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0192 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64,
         }
-        KeepRunningUntilFailure {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                RetryUntilSuccessful(2) {
-                    #[success_if(|bb| bb.b0 + 4 > bb.b1 % 4)]
-                    #[skip_if(|bb| bb.b0 % 3 != 2)]
-                    #[run_while(|bb| bb.b1 % 3 < 0)]
-                    BinarySelector(|bb| *bb.t0 % 3 > 1, dynamic = false) {
-                        Condition(Cond<0> = Cond::<0>),
-                        Sleep(50),
+        WhileDoElse {
+            Switch(b1) {
+                case 0 => Precondition(|bb| bb.b1 + 4 == *bb.t0 % 2) {
+                    Limiter(3) {
+                        RepeatUntilSuccess(1) {
+                            StatefulAction(Task<0>),
+                        },
                     },
                 },
-                TryCatch(catch_on_halt = false) {
-                    #[failure_if(|bb| bb.b0 != 5)]
-                    #[on_success(|bb| { bb.b0 += 1; bb.b1 += 1 })]
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    #[on_failure(|bb| if bb.b1 > 7 { bb.t0.set(bb.b0) })]
-                    #[run_while(|bb| bb.b0 > bb.b1)]
-                    Action(Act<3>),
+                _ => ForceFailure {
+                    Optional {
+                        Selector {
+                            WaitValueUpdate(t0) {
+                                #[post(|bb| bb.t0.set(bb.b1))]
+                                #[skip_if(|bb| bb.b1 != *bb.t0)]
+                                #[on_success(|bb| bb.b1 = (*bb.t0 + 2) % 3)]
+                                StatefulAction(Task<1>),
+                            },
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Filter(times = 3, count = Failure) {
+                Remap(success = Success, failure = Failure) {
+                    SequenceStar {
+                        Action(PIo<4>, t0 = {b0}),
+                        Fallback {
+                            AlwaysFailure,
+                            AlwaysFailure,
+                            Sleep(0),
+                        },
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0192Blackboard { b1 t0 b0 });
+board!(Tree0192Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0193Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Remap(success = Success, failure = Failure) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0193Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(Act<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0193 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        WhileDoElse {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Loop(q0, if_empty = Failure) {
-                StatefulAction(Task<2>),
+        Fallback {
+            SubTree(Tree0193Sub0, ..),
+            StatefulAction(Task<1>),
+            Filter(times = 3, count = Success) {
+                Cooldown(0) {
+                    #[post(|bb| *bb.t0 += 1)]
+                    SubTree(Tree0193Sub1, ..),
+                },
+            },
+            Optional {
+                #[run_while(|bb| bb.b0 % 3 != 2)]
+                #[failure_if(|bb| *bb.t0 + 2 < 6)]
+                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
+                Inverter {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree0193Blackboard { q0 });
+board!(Tree0193Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0194 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            ReactiveFallback {
-                WhileDoElse {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| (bb.b1 + 4) % 2 != 0),
-                        #[success_if(|bb| *bb.t0 < bb.b0)]
-                        #[on_failure(|bb| bb.b1 += 3)]
-                        Action(PAct<0>, b0 = 1),
-                    },
-                    Action(Act<1>),
-                    Action(PAct<2>, b0 = {t0}),
-                },
-            },
+        IfThenElse {
+            Action(PIo<0>, t0 = {t1}),
+            StatefulAction(Task<1>),
+            Script(|bb| *bb.t0 += 1),
         }
     }
 }
 
-board!(Tree0194Blackboard { b0 b1 t0 });
+board!(Tree0194Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0195 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            Action(Act<0>),
-            RunOnce {
-                WhileDoElse {
-                    Parallel(success = -2) {
-                        Precondition(|bb| bb.b1 + 3 > 1, else = Failure) {
-                            KeepRunningUntilFailure {
-                                Inverter {
-                                    SetBlackboard(t0 = 1),
-                                },
-                            },
-                        },
-                        #[success_if(|bb| bb.b0 > 3)]
-                        #[on_success(|bb| bb.o0 = Some(*bb.t0))]
-                        ReactiveSequence {
-                            ForceFailure {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<2>),
+        FlipSelector {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Repeat(2) {
+                    StatefulAction(Task<1>),
                 },
+                Filter(times = 1, count = Success, filtered = Failure) {
+                    AlwaysRunning,
+                },
+            },
+            IndexSwitch(|bb| 5, dynamic = false) {
+                Sleep(10),
+                #[skip_if(|bb| bb.b0 % 3 == 1)]
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 4)),
+            },
+            Precondition(|bb| bb.b0 < (*bb.t0 + 3) % 3, else = Running) {
+                #[on_halted(|bb| { bb.t0.set(*bb.t0 % 3); bb.b0 += 1 })]
+                #[run_while(|bb| bb.b0 % 4 < 3)]
+                Condition(PCond<5>, b0 = {=}),
+            },
+            StatefulAction(Task<6>),
+            Fallback {
+                Condition(Cond<7>),
+                Action(PAct<8>, b0 = {b0}, b1 = {t0}),
+                StatefulAction(Task<9>),
+                AlwaysFailure,
+                Action(|ctx| ctx.exec(10)),
             },
         }
     }
 }
 
-board!(Tree0195Blackboard { t0 b1 o0 b0 });
+board!(Tree0195Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0196Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Action(Act<0> = Act::<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
-            },
-            Selector {
-                Condition(Cond<3>),
-                Action(|ctx| ctx.exec(4)),
-            },
-            MemSequence {
-                Limiter(2) {
-                    ForceSuccess {
-                        Sleep(0),
-                    },
-                },
-                FlipSelector {
-                    RepeatUntilSuccess(forever) {
-                        StepSequencer {
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
-            SequenceStar {
-                Action(Act<7>),
-                Condition(Cond<8>),
-                Condition(Cond<9>),
-            },
+        ReactiveSelector {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            SubTree(Tree0196Sub0),
         }
     }
 }
@@ -3477,220 +3488,250 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            b1: i64 = 4,
-            b0: i64,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        #[failure_if(|bb| bb.b1 == 3)]
-        TryCatch {
-            Cooldown(50, filtered = Skipped) {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    TryCatch(catch_on_halt = true) {
-                        Fallback {
-                            Action(Act<0>),
-                            Condition(PCond<1>, b0 = {t0}),
+        #[on_success(|bb| bb.b1 += 1)]
+        #[success_if(|bb| bb.o0.is_some())]
+        Fallback {
+            ReactiveFallback {
+                Loop(q0, if_empty = Success) {
+                    BinarySelector(|bb| bb.o0.is_some()) {
+                        RepeatUntilFailure(2) {
+                            Fallback {
+                                ForceFailure {
+                                    Action(Act<0>),
+                                },
+                            },
                         },
-                        AlwaysSuccess,
-                        Optional {
-                            Wait(0),
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) < bb.b0 + 2)]
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        TryCatch(catch_on_halt = false) {
+                            #[success_if(|bb| bb.b1 > 6)]
+                            StatefulAction(PTask<1>, b0 = {b1}),
+                            Condition(Cond<2>),
                         },
-                        Precondition(|bb| (*bb.t0 + 3) % 4 > 0, else = Failure) {
-                            Condition(|ctx, bb| ctx.check_in(2, 0)),
-                        },
-                        SetBlackboard(t0 = {t1}),
                     },
                 },
-            },
-            ReactiveFallback {
                 Condition(Cond<3>),
-                Action(Act<4>),
-                Action(PAct<5>, b0 = {=}, b1 = {t1}),
-                Action(Act<6>),
-                RetryUntilSuccessful(forever) {
-                    Action(PIo<7>, t0 = {b0}),
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[on_success(|bb| bb.o0 = None)]
+                RunOnce(then_skip = false) {
+                    Interrupt(|bb| bb.b0 < 5) {
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0197Blackboard { t0 q0 t1 b1 b0 });
+board!(Tree0197Blackboard { o0 b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0198 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            b1: i64,
             #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        #[run_while(|bb| *bb.t1 > 3)]
-        #[on_success(|bb| bb.b1 += 2)]
-        ParallelAll(max_failures = -1) {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                #[on_failure(|bb| if *bb.t1 > 3 { bb.b0 += 3 })]
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {b1}, b1 = {b0}),
-            },
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<3>),
-            },
-            IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail, dynamic = false) {
-                StatefulAction(Task<4>),
-                #[success_if(|bb| *bb.t1 == bb.b1 + 3)]
-                #[skip_if(|bb| (*bb.t0 + 4) % 3 == 1)]
-                Action(|ctx| ctx.exec(5)),
-            },
-            Repeater(forever) {
-                Action(|ctx| ctx.exec(6)),
-            },
-            MemPriority {
-                Condition(Cond<7> = Cond::<7>),
-                #[skip_if(|bb| *bb.t1 % 3 == 0)]
-                StatefulAction(Task<8> = Task::<8>),
+        RunOnce {
+            #[on_failure(|bb| bb.t0.set(5))]
+            WhileDoElse {
+                Condition(PCond<0>, b0 = {=}),
+                #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
+                PolicyParallel(policy = FirstSuccess) {
+                    Delay(10) {
+                        RunOnce(then_skip = false) {
+                            ForceSuccess {
+                                StepSequencer {
+                                    #[failure_if(|bb| *bb.t0 != bb.b0 + 3)]
+                                    #[post(|bb| bb.t0.set(bb.b0))]
+                                    Script(|bb| bb.b0 += 3),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                            },
+                        },
+                    },
+                    Condition(|ctx| ctx.check(2)),
+                    ParallelAll {
+                        AlwaysSuccess,
+                        StatefulAction(Task<3>),
+                        IndexSwitch(|bb| 6, dynamic = false) {
+                            Script(|bb| bb.b0 = 0),
+                            Wait(20),
+                        },
+                    },
+                },
+                ParallelAll {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        RepeatTimes(forever) {
+                            Parallel(success = 1, failure = 2) {
+                                StatefulAction(Task<4>),
+                                AlwaysSuccess,
+                            },
+                        },
+                        #[run_while(|bb| (bb.b0 + 1) % 4 > 2)]
+                        #[skip_if(|bb| (bb.b0 + 4) % 2 > 0)]
+                        ForceFailure {
+                            Action(PAct<5>, b0 = 7, b1 = {b0}),
+                        },
+                    },
+                    RepeatTimes(forever) {
+                        Sequence {
+                            Action(Act<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                            KeepRunningUntilFailure {
+                                #[on_failure(|bb| bb.t0.set(bb.b0))]
+                                #[success_if(|bb| bb.b0 % 4 < 3)]
+                                #[run_while(|bb| *bb.t0 == 3)]
+                                Action(Act<10>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0198Blackboard { b0 t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0199Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        ForceSuccess {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0199Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        SubTree(Tree0199Sub1, b0 = {=})
-    }
-}
+board!(Tree0198Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
+            b0: i64 = 4,
         }
-        #[on_failure(|bb| bb.b0 += 3)]
-        RetryUntilSuccessful(3) {
-            SubTree(Tree0199Sub0, ..),
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Interrupt(|bb| *bb.t0 + 3 < 7) {
+                ParallelAll {
+                    AlwaysSuccess,
+                    RetryUntilSuccessful(4) {
+                        Sleep(0),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 1) % 3, &mut bb.b1)),
+                Script(|bb| { bb.b1 = *bb.t0; bb.b1 = 3 }),
+                Wait(30),
+            },
         }
     }
 }
 
-board!(Tree0199Blackboard { b0 });
+board!(Tree0199Blackboard { t0 b1 b0 });
 
 cases! {
-    Tree0100 "B{t0=0}Seq(Wde(Ret3(a0),Sel(Ret3(Flip(t1,F,RepF(t2),c3)))),c4,Rep2(Par{_;_}(Ite(Ret4(t5e),c6),c7)),PPar{0;T}(@po{t0:=t0+2%2}Pre{t0+3>2;R}(Once(Dd{0}(Step(RFb(R),Run,t8))))))",
-    Tree0101 "B{t0=3}Seq(RFb(c0e,a1,a2),MSeq(pi3{t0:t0},t4,t5))",
-    Tree0102 "B{t0=4;b0=5;b1=4}Swm(Fb(@oh{t0+=2}@ki{t0<b0}@si{b0+2<1}MSeq(SubA(@oh{b0>2?b1:=2}@rw{t0>b1%4}@si{b1%2=1}pa0{b0:9;b1:t0}),RSeq(@os{b1+=2;t0+=1}PPar{1;T}(pa1{b0:3;b1:t0},t2),Pre{b1!3;S}(c3l),Flip(@si{t0+1>b1%4}AFb(a4e,Wu{t0})))),RSeq(Step(Isw{b1+1;_;N}(Sl{0},Par{_;1}(Cnd{b0!2;T;_}(@of{t0+=1;b0+=1}@oh{b1:=t0+1%2}@os{b1:=b0+3;t0:=b0+3%3}Scc{b1!4})),Wu{t0},Run,a5)),a6)))",
-    Tree0103 "B{b0=2}MPri(SubA(Scc{b0>7}))",
-    Tree0104 "B{t0}Su{t0}(SubR(Ite(Ite(a0,pc1{b0:4},Flt{2;_;K}(F)),ASeq(Pri(@fi{t0<1}t2)))))",
-    Tree0105 "B{t0;b0=1}Bin{b0+4<5;_}(OnceK(pa0{b0:t0;b1:t0}),Seq(Par{_;-1}(c1),Wu{t0},t2))",
-    Tree0106 "PAll{1}(PAll{3}(Opt(a0),F,AFb(F,a1),Fb(Rus{3}(t2e),c3,c4)))",
-    Tree0107 "B{b0;t0}ASeq(PPar{2;N}(Flip(t0,t1),Flip(Sb{b0=t0},c2)),Swm(a3l,t4e,t5e,Scc{b0!5}),Rep3(TryT(@os{b0:=b0+3%2;t0+=1}@si{b0!6}@oh{t0+=1;b0+=1}FF(t6),Wt{20})),Flip(Sc{t0+=2},F))",
-    Tree0108 "RSeq(c0,S,Dl{10}(t1e),MPri(TryT(t2,t3),Lim{2}(t4)))",
-    Tree0109 "B{t0=3;b0=4;t1=1}Fb(ASeq(Wu{t1},t0),Par{_;_}(Opt(Fb(pt1{b0:t0},t2e,F))),PPar{1;N}(Ruf{F}(t3),pc4{b0:b0},t5))",
-    Tree0110 "B{o0=_;t0=4;b0=1}Par{_;-3}(Flip(t0,Sb{o0=0},@po{t0%4<1?b0+=1}Keep(Wu{t0})),Bin{b0=t0+3;T}(Ruf{F}(Ruf{F}(c1)),Flt{2;F;F}(c2l)),RSel(Wu{t0},F,Ret4(Wt{50})),Flt{3;F;F}(@po{b0%2>0?b0:=o0|1;o0:=b0+1%3}Fb(@ki{b0+2%4=0}pi3{t0:b0},RSeq(Wu{t0},Wu{t0}))),Opt(Ret3(Flip(Ret4(t4),Scc{b0+1=b0}))))",
-    Tree0111 "B{o0=_;q0=0;t1;t0;b0=4}Wde(@si{b0+4<b0}@po{b0:=t1}Intr{b0+2%3<1}(Isw{b0;_;T}(Rpt{1}(c0l),t1,PAll{_}(@fi{o0|1+1%3>0}@si{b0+3>t0}c2l,pi3{t0:=}))),Seq(Lp{b0;_}(t4),Fb(@po{t1+=3;t1:=t0%2}@os{t0+=1}c5b{0},Wt{30}),t6),Isw{t1;_;N}(@ki{t0!t0+2}RSeq(Scc{t0!5},pc7{b0:8}),a8l,Sb{o0=7},FF(Invt(R))))",
-    Tree0112 "B{b0=0;q0=1;t0}PPar{1;_}(RSeq(Lp{_;K}(c0),PPar{2;_}(t1,@oh{t0+=3}@rw{b0+4!1}Sc{b0+=2})),Sb{t0=b0},SubR(RFb(Dl{20}(@os{t0:=b0+4}@po{t0+=2}OnceK(Flt{2;F;_}(SubA(a2b{b0+4%3;b0})))),c3,a4b{t0;b0},pi5{t0:=},Scc{t0%4>1})),Rep3(Once(To{30}(Wt{20}))),PAll{_}(c6,RtyF(Seq(t7,Run))))",
-    Tree0113 "B{t0=1;b0=1;t1}Seq(Flt{1;_;_}(Bin{t0<2;T}(RSel(a0,pc1{b0:=}),Wu{t1})),Step(Wt{10},S),Fb(Pri(Pre{b0<t1;R}(Fai),F,t2,a3)))",
-    Tree0114 "B{t1=4;b0=5}Rpt{F}(Fb(TryT(t0,Sl{30}),Swm(@os{b0:=t1+2}t1,t2)))",
-    Tree0115 "MPri(t0,MSeq(c1,c2l,a3),Try(c4,a5e,Sl{100},Lim{3}(a6)))",
-    Tree0116 "TryT(Rpt{0}(c0),Mt{100}(FS(Inv(t1))),RFb(Rep1(Sub(t2)),t3e,c4),c5l)",
-    Tree0117 "B{t0=3}Dl{50}(Sb{t0=4})",
-    Tree0118 "B{b0=5;t0;o0=5}RFb(PPar{0;_}(RT{F}(c0e),Sb{o0=5},Scc{b0%3<2},Cd{30;_}(Sb{o0=8})),Flt{3;F;_}(Wde(Wu{t0},Seq(t1,Sl{0},t2),SubR(@si{t0+2%2<1}@ki{b0=4}@po{t0:=b0%3}S))),Step(FS(S),Keep(PAll{_}(Rpt{F}(a3),a4,a5e))))",
-    Tree0119 "RSeq(Rty2(RFb(Par{-1;1}(c0,Suc))),Rty4(AFb(To{10}(Flt{2;R;F}(OnceT(c1))),RetF(a2l))),Fb(a3,c4,Lim{3}(c5e),RT{1}(c6),Step(Suc,t7)))",
-    Tree0120 "B{t1=4;b0=2;b1;o0=0;t0}Bin{b0+4%3!2;T}(Mt{0}(Inv(Swm(a0))),Isw{b1;T;N}(Cd{0;K}(Sb{b1=5}),Sw{0;4}(t1,pt2{b0:3},SubA(@ki{b1<5}@oh{t0:=0}Wu{t0})),Mt{100}(Bin{b1<5;N}(Ub{o0},Cnd{some;N;_}(Sc{t0:=t1%3}))),Step(c3b{t0},Scc{some})))",
-    Tree0121 "B{o0=2;b1=5}Pre{b1=o0|5%3;F}(SubR(SubR(pt0{b0:b1;b1:=})))",
-    Tree0122 "B{b0;t1=3}RSeq(Isw{t1;T;_}(t0,c1),Par{-1;1}(Scc{b0%4<2},c2),FF(Ret3(t3)))",
-    Tree0123 "B{b1=5;b0=2;o0=_}Seq(RSeq(c0,c1),c2b{b0},RSeq(PAll{1}(t3,S),pt4{b0:1;b1:b1}),@ki{none}@rw{none}S)",
-    Tree0124 "B{b1=5}Pre{b1+3>0;F}(Fb(t0,c1,a2))",
-    Tree0125 "B{b0;t0}Rep4(Fb(Invt(pt0{b0:b0;b1:b0}),@po{t0+=2;b0:=t0}Pri(RFb(Seq(Step(Wt{30},a1,pt2{b0:7},a3b{9;b0})),RSel(@rw{t0<t0%4}@of{t0+=3}pt4{b0:=},t5,t6),RepF(t7)),Rpt{2}(Rep2(AFb(PAll{1}(Scc{t0%3>1}),FF(t8)))))))",
-    Tree0126 "B{t1=4;t0=1;o0=_;b0=2}Ret2(Keep(FS(Mt{30}(Fb(c0b{b0+1},@oh{o0:=b0;b0:=b0%2}@os{b0+=3;none?t0+=2}a1,Scc{b0>t1+3%2},c2,Rmp{F;F}(pt3{b0:t1}))))))",
-    Tree0127 "PAll{-1}(a0l,R)",
-    Tree0128 "B{q0=4;b0}Rep0(pt0{b0:=;b1:b0})",
-    Tree0129 "B{b1;t0=0;b0}Wde(@os{b1:=t0}To{0}(@ki{b0%4<0}RSeq(t0,t1)),Try(pt2{b0:=},pc3{b0:t0},c4),Scc{b0!b1+2})",
-    Tree0130 "B{o0=_;t0=2;b1=5}RFb(pa0{b0:3;b1:=},c1e,Sc{t0+2>2?o0:=b1+4})",
-    Tree0131 "RepF(RFb(Ret0(t0),t1,Inv(Sl{0})))",
-    Tree0132 "B{t0}Ruf{F}(pi0{t0:=})",
-    Tree0133 "B{b1=0;b0=4;q0=3;o0=_;t0=3}Swm(PPar{1;T}(Flt{3;R;_}(a0e),Swm(@si{o0|1!b0}@fi{o0|4%4>1}Flt{3;F;F}(@ki{t0+3%2=1}To{50}(Scc{b0!5}))),Keep(RU{F}(t1)),Lp{b1;_}(Ret0(Sc{t0:=b0}))),Sw{5}(Fai,t2))",
-    Tree0134 "B{q0;b0=2;o0=_;t0=2}@os{t0!1?b0+=1}@ki{b0<b0+3}Lp{b0;S}(PPar{0;T}(RU{S}(t0),@of{t0+=1}RSeq(c1),@of{t0+3<b0?o0:=_}@os{t0:=o0|2}c2,t3,a4))",
-    Tree0135 "B{o0=0}TryF(a0,Ub{o0},R)",
-    Tree0136 "B{o0=_;b0}Bin{some;N}(Isw{b0;_;_}(Wt{50},t0,Sb{b0=5}),Try(c1l,Suc))",
-    Tree0137 "RU{S}(Sub(Sel(Wde(t0,ASeq(F)),OnceT(Rus{3}(To{30}(RFb(t1,Wt{0})))))))",
-    Tree0138 "B{b0=2;t0=0;o0}Pri(Seq(a0l,Sl{10},Fai),OnceT(Invt(@os{t0>6?t0+=1;t0:=b0}@po{o0:=t0+1;o0:=8}Rmp{F;F}(Cnd{b0<t0;T;F}(t1)))),@os{t0+=1}@fi{b0>0}@rw{t0%2>0}Scc{t0!0})",
-    Tree0139 "Rmp{S;F}(Fb(Inv(OnceK(To{0}(Seq(FS(a0))))),Flt{3;_;_}(Dd{20}(Swm(c1,t2,t3e))),MSeq(PPar{1;_}(t4,c5,t6),t7)))",
-    Tree0140 "ASeq(Wde(Star(Once(Mt{30}(Rty2(Cd{30;K}(t0))))),ASeq(a1,MSeq(t2e,t3),FF(Swm(c4,a5e,c6e)))),ASeq(Lim{2}(ASeq(Star(c7,a8,t9),t10e,a11l)),PAll{_}(Pri(t12,t13,t14,c15),Rty3(Rpt{F}(Seq(t16))),a17)))",
-    Tree0141 "B{b0=3;b1;o0=2;t1=1}Keep(Sw{2}(@rw{o0|1+1!6}@of{b1:=b0;t1+=1}Cd{30;K}(t0),To{20}(t1)))",
-    Tree0142 "B{t0=3;t1=1;b0=0}Flt{3;S;_}(RFb(RFb(PPar{0;_}(a0l,pc1{b0:=}),SubR(Swm(pi2{t0:=},c3,Sc{b0+=1})),@ki{b0+3%2>0}Invt(Sl{20})),Seq(Swm(Cnd{t0=t0+1%3;T;_}(a4),c5,Sl{0}),Sel(c6b{b0},Wt{20}),MSeq(c7l,pc8{b0:b0},a9,S),Sb{t0=7},Rep3(pa10{b0:t1}))))",
-    Tree0143 "B{b0=0;b1=4;t0=5;o0=_}Swm(MSeq(c0,t1,pi2{t0:b0},c3l),ASeq(Ruf{2}(Fb(SubA(Dl{50}(pt4{b0:8;b1:=})),@si{b0+2!t0}@rw{none}c5l,c6)),To{0}(PPar{0;_}(t7,Scc{none}))),RFb(RSeq(Sb{b1=9},a8,RFb(c9,Fai))))",
-    Tree0144 "B{b1=0;b0=2;t0=0;q0}Lp{t0;R}(Ite(PPar{1;N}(RT{F}(Wt{50}),Wu{t0},@po{b1+=2}@fi{b0=b1+4}PAll{3}(a0,c1e,t2e)),c3b{b1%4},t4e))",
-    Tree0145 "B{t0;o0=_;b0=5;b1=5}ASeq(RU{S}(SubA(Rus{3}(@po{b1:=t0;t0:=4}c0))),@po{t0+=3}SubA(Seq(a1b{b0%4;b1},Wu{t0},@oh{t0:=o0|2+1%3;b0+=1}@fi{t0+2%4=2}pa2{b0:=;b1:b0})),c3e,@si{b1%4<1}@fi{b1%4=0}@of{b1:=b0+3}Ub{o0},t4)",
-    Tree0146 "B{o0}Cnd{o0|0>6;N;F}(SubA(SubR(a0)))",
-    Tree0147 "B{o0=_;b1=2;t0=0;q0=2;b0=2;t1}Seq(pc0{b0:=},Wde(MPri(Isw{b1;N;N}(a1e,a2b{b1;b1},t3e,pc4{b0:=}),RFb(@os{b1:=b0+3}Par{-2;-1}(t5,Suc))),@si{b1<0}@os{b1:=t1;t1+=3}Ret3(@of{o0:=9}Flip(RFb(t6,t7e),Pre{none;K}(Lp{t1;_}(RSeq(c8,pa9{b0:2;b1:t0},Sl{30},Sc{b1+=1})))))))",
-    Tree0148 "B{o0;b0=2}Step(pt0{b0:=;b1:b0},Sl{50},@oh{b0+=1}Ub{o0})",
-    Tree0149 "B{o0;t0;b0=4}@oh{t0+=1}@rw{t0%2<1}Swm(Sb{o0=9},pc0{b0:4},pi1{t0:b0},Wu{t0},t2)",
-    Tree0150 "B{o0;b1=1;t0}AFb(Par{1;_}(Sb{t0=7},Cnd{t0+1=0;N;F}(pi0{t0:t0}),Lim{1}(Sc{b1:=o0|2%2})),Swm(Ruf{3}(PPar{0;N}(TryF(Rpt{F}(F),ASeq(t1,pa2{b0:8;b1:=}))))))",
-    Tree0151 "B{t1=5;q0}Swm(Ite(pc0{b0:1},pi1{t0:t1}))",
-    Tree0152 "B{t0=5;b0}Step(c0,@si{t0%4<0}S,Lim{2}(Sc{b0+=3}))",
-    Tree0153 "B{t0;b0=5}Seq(c0,Par{2;-1}(Star(Sc{b0:=t0},Suc),t1e,@os{b0+=3}t2,a3e),@po{t0:=b0;t0:=2}@oh{b0:=t0;t0+=3}To{0}(Cnd{b0%3!0;T;S}(PAll{0}(Sl{20},t4,Sl{0}))))",
-    Tree0154 "B{o0;b1;t0=4;b0=4}Isw{t0;_;N}(Rpt{0}(S),RFb(t0,pc1{b0:=},t2e,Su{t0}(t3)),@os{o0:=_}OnceT(Rmp{S;S}(RT{1}(Opt(c4l)))),Ret3(Fb(OnceK(PPar{2;T}(pi5{t0:=},@fi{t0<4}@of{b0:=1;o0:=_}t6e)),t7,Ub{o0})))",
-    Tree0155 "B{t0=3;b0=5;o0}MPri(t0,Swm(@ki{b0!1}@rw{b0>o0|3%3}c1,Ub{o0},pt2{b0:=;b1:b0}),Par{-1;2}(RFb(t3,t4,Wu{t0}),PPar{0;_}(@ki{b0+4<5}Sc{t0+=2},Scc{t0=1},Mt{0}(t5))))",
-    Tree0156 "B{b0;t0=4;b1=0;t1=5}PPar{0;N}(To{0}(Ite(Wde(Sw{1}(pt0{b0:6;b1:=},Suc),RetF(Swm(S,pa1{b0:t0;b1:=}))),Inv(Lim{2}(Sw{1}(@of{b0:=t0%4}@oh{t1+=4}@rw{b1%4>2}Invt(pc2{b0:b1}),Scc{t0!3}))))))",
-    Tree0157 "B{b0;q0=0;o0;b1;t0=5}Rty4(Su{t0}(Star(Rep1(a0b{b0;b1}),Par{_;_}(Lp{_;F}(@of{t0:=b0%3}SubR(Scc{b1>5})),SubR(Inv(t1)),Sb{t0=7}),Sw{3}(Keep(Scc{o0|5>o0|0+4}),Wt{10}))))",
-    Tree0158 "B{b0=1}Try(t0,Suc,Sl{20},S,pt1{b0:=})",
-    Tree0159 "B{b0=4}FS(Inv(Inv(Rep1(pi0{t0:b0}))))",
-    Tree0160 "B{b0;t0=1;o0=1;q0=0}Ite(Ite(Swm(a0e),@oh{t0+=2}@of{b0=t0?o0:=t0}@os{t0+1%3<0?t0:=8}F,@of{t0+=2}@oh{b0+=1}Lp{b0;S}(Scc{o0|4=o0|5})),To{50}(t1))",
-    Tree0161 "B{o0=_;b1;b0=4;t0=1}RetF(PPar{0;N}(c0,@fi{t0<3}@of{b0+1%2<1?o0:=b1}c1,Sb{b0=1},c2))",
-    Tree0162 "B{t0=2;b0=3;t1=1;b1}RT{1}(Pre{b1+3>2;K}(RSeq(Rus{F}(Ite(t0,@os{b0>3?t1+=1}pt1{b0:9;b1:b0})),Fb(t2,pc3{b0:b1},F,c4,t5e),Isw{b0;_;N}(a6b{b0+1%3;b0},pc7{b0:=},Wu{t0},Sl{30}))))",
-    Tree0163 "B{t0;b1=1}Ite(@si{b1+2!4}@oh{t0+=3}@ki{t0>3}Rep3(a0l),Rpt{F}(t1))",
-    Tree0164 "B{t0=1;b1=2;b0=2}Dl{10}(Ite(pt0{b0:b1},Pre{t0>3;F}(pi1{t0:=})))",
-    Tree0165 "TryF(Seq(PPar{0;_}(a0e,R,c1),Rpt{1}(a2),Seq(Swm(RU{S}(t3),c4)),Cd{0;F}(t5)),Par{_;_}(OnceK(c6)),Fai)",
-    Tree0166 "B{b0=2;t0;b1=1}Par{-1;1}(Step(Sw{2;0}(F,a0,S),Sel(FS(RT{1}(Ruf{F}(a1)))),Sw{5;4;3}(pi2{t0:=},Pre{b0+2<2}(S),a3,@po{t0:=b1}@oh{b0:=t0+3}Sl{0}),Ruf{1}(pc4{b0:=}),Seq(@oh{t0+=3}Cnd{b1>3;N;S}(pt5{b0:b1}),Pre{b1%3>1;R}(a6b{b0%3;b1}),MPri(F,c7),RFb(a8b{t0;b1},Wu{t0}))))",
-    Tree0167 "Flip(Rep2(FS(Inv(Rmp{F;S}(Ite(AFb(t0,c1,a2e),PAll{2}(t3,c4)))))))",
-    Tree0168 "B{t0=0}Bin{t0+4=6;T}(a0,RFb(Fai,pc1{b0:t0}))",
-    Tree0169 "Ruf{F}(OnceT(Wt{50}))",
-    Tree0170 "B{t0=0}Pre{t0<0;F}(Ret1(MPri(pt0{b0:6},Mt{30}(Wt{0}),t1)))",
-    Tree0171 "B{t1=4;t0=2;b0=2;o0=4}@po{b0:=3}RSeq(Rus{1}(Flt{2;_;_}(PPar{0;N}(Swm(@rw{none}@po{b0:=t0%3}Dd{30}(c0),a1b{b0+2;b0}),Rpt{1}(Cd{20;K}(Pre{t1=1;R}(c2l))),Rep0(Scc{o0|2+4%3>0})))),Pre{t0%2>0}(Swm(c3b{t0%4},Once(t4),Invt(Bin{t0%4<1;T}(pi5{t0:t0},t6)),t7,Sc{t1+=2})),Once(c8b{o0|1+3}))",
-    Tree0172 "B{t0=5;t1;q0=1;b1=4;b0=1}Ite(PAll{-2}(Ite(Mt{0}(Sl{10}),Bin{t1=6;N}(@of{b0+4%4<2?b0:=9;t1+4%4>1?b0:=b1+3}Rep1(Dd{10}(a0)),Su{t0}(c1e))),PAll{0}(Rus{2}(c2),pc3{b0:b0},Lp{_;K}(c4b{t0}),Sb{t1=b0})),Flip(Rmp{F;S}(Seq(OnceT(Sb{b1=6}),a5e,c6b{t0+3})),F,@os{b1+=1}Wde(Rty3(t7e),F,Rep4(S))))",
-    Tree0173 "B{t0=5}Sel(RSeq(Sl{30},Rpt{F}(t0),Sb{t0=0},Rep2(t1)),Swm(Inv(pi2{t0:=}),Sl{20},R))",
-    Tree0174 "B{q0=4;o0;b1=1;b0=3;t0=0}Try(@po{o0:=6}@of{o0|4%3!0?b0:=b1%2}RSeq(@os{b1:=4}@fi{b0+3>b0+2}t0e,SubR(c1)),Su{t0}(Lp{b0;S}(c2e)),Lp{_;F}(SubA(Sc{t0+=2;o0:=b0})))",
-    Tree0175 "B{t1=4;b0;b1;t0=2}RSeq(t0,c1l,@fi{b0<b1+2}Wde(t2,Sb{t1=t0}),Fai)",
-    Tree0176 "B{t0=5;b0;o0=_;t1=4}To{100}(Wde(RFb(Dd{0}(t0),Seq(pt1{b0:5;b1:t0},pt2{b0:8;b1:b0}),PAll{-1}(pa3{b0:2},c4l),@si{t1%2>0}@ki{t0!t0+2%4}Swm(c5,S)),Flip(Ret1(@ki{t0+2<3}@fi{o0|5%2<0}Cnd{t0=3;N;S}(Sb{b0=5})))))",
-    Tree0177 "B{b1=1;t0=2;b0=2;t1;o0=0}Sw{3}(MSeq(@oh{o0|3!5?b0+=1;b0+=2}@ki{b1!1}Pre{none;K}(Sb{o0=6}),OnceK(pt0{b0:8;b1:t1}),Ub{o0}),@oh{t1:=b0+2}AFb(Inv(c1),@fi{some}@os{t0:=t0%3}c2,@po{o0:=t0%4}@oh{t0+1=t1?b1+=3;o0:=_}Ruf{F}(Sc{o0:=t1})))",
-    Tree0178 "RtyF(Ruf{1}(To{10}(Flt{1;S;K}(OnceT(Rep0(t0))))))",
-    Tree0179 "B{o0=2;b1=3;t0=4;b0=1}Isw{4;_;T}(@po{b1+=2}@fi{b0+4%2=1}Wu{t0},Fb(t0e,c1b{b1},@ki{o0|2%3=2}Mt{0}(c2)))",
-    Tree0180 "B{b0=1;q0=4;t0=5;b1=2}PPar{0;T}(Lp{_;_}(MPri(Lp{t0;K}(PAll{_}(MSeq(@po{b0:=t0+3}t0,t1,t2,Sl{10}),Cd{10;_}(t3e),Dl{0}(@po{b1+=2;b1+=1}@fi{b0!6}@of{t0+=2}RFb(pt4{b0:=;b1:=},a5)),Suc,c6)))),PPar{2;T}(pt7{b0:=;b1:b0},Sl{0},Wu{t0},a8e,t9))",
-    Tree0181 "B{t0}PPar{1;N}(Star(ASeq(Rep0(Suc)),OnceK(a0e),Wu{t0},F),Wde(Rty2(a1e),R,c2))",
-    Tree0182 "B{b1=5;b0=5;o0=0;t0}PPar{2;N}(Sel(PPar{1;T}(c0,a1l,pi2{t0:b1},Ub{o0},pt3{b0:t0;b1:b0}),Dd{10}(RSeq(Wde(Dl{30}(c4b{t0}),Ub{o0},t5))),Rus{F}(a6)),RU{F}(Pri(RFb(a7,pi8{t0:t0},c9),Rep2(a10),Rpt{F}(t11))))",
-    Tree0183 "B{t1;b0=2;o0;t0}Fb(Su{t1}(ASeq(RSeq(Scc{b0+2=4},@os{t0:=0}@ki{b0+2%4=3}@of{t1+=1}a0,pc1{b0:3}),@ki{b0<3}@oh{some?t1+=3}PAll{0}(Su{t0}(c2),c3b{t0}),RSel(Opt(c4)))),FF(Rep3(Step(RU{S}(@rw{some}TryF(a5,t6,c7b{t1+1}))))),Rpt{0}(Ub{o0}))",
-    Tree0184 "B{o0=_;b1=2;b0;t1}Sw{2;4;3}(PAll{-3}(R,Rty3(S),Pre{t1+1%4<0}(@si{b0=7}t0)),Keep(MSeq(c1,c2,RSeq(t3,Ub{o0}))),Par{-2;2}(t4,Pre{o0|5!7;K}(c5)),Run)",
-    Tree0185 "B{t0;b0=0}Bin{t0%4=0;T}(t0,pi1{t0:b0})",
-    Tree0186 "B{t0=3;b0=1;b1=3}Sw{2;4}(RFb(Pre{t0+4<3;K}(pc0{b0:=}),pt1{b0:b0},@rw{b0%4=1}@ki{t0>6}Sc{t0+=1},c2),Ite(c3,Sl{10}),Seq(Sc{t0+=2},t4,a5e))",
-    Tree0187 "B{b0;b1;t0}@rw{b1!4}@si{t0+1%2>0}@fi{t0+3!2}Step(Ret0(c0e),a1,c2b{t0},Pri(Scc{t0>3},t3,S),Lim{1}(RSeq(PAll{_}(Wt{0},t4),Isw{b1%2;T;N}(SubR(a5),a6b{b0+1%4;b0}))))",
-    Tree0188 "Step(RFb(Rus{3}(t0e),t1,Rpt{2}(Fai)),FF(MPri(c2e,c3,a4)))",
-    Tree0189 "Cd{10;K}(RU{F}(Seq(FS(Suc),Par{-3;-2}(a0l,t1,F),OnceK(Flip(Par{_;-1}(t2,t3e,c4l),a5)))))",
-    Tree0190 "B{b0=1;o0;t0;q0}@ki{b0%2=0}MSeq(Fb(To{10}(PAll{1}(pt0{b0:=;b1:b0},a1b{b0;b0},c2b{t0%4})),c3),MPri(@fi{b0%4!2}Sl{0},Pre{t0%3>0;R}(Step(@fi{b0%2=1}@oh{o0:=_}c4,c5e,R)),Lp{t0;R}(Lim{2}(t6)),MSeq(Scc{some},t7),a8),@os{b0:=9}RFb(@os{b0:=t0+1}@po{t0:=o0|5+4%2}RFb(Su{t0}(Once(Ret2(@po{t0+=1}@oh{o0:=t0+4}Dl{10}(Sb{o0=7})))))),RSeq(t9,RFb(pt10{b0:=},@os{t0+=1}@oh{t0:=b0}c11e),pt12{b0:t0;b1:b0}),Wde(Pre{t0>2;S}(c13l),Par{1;_}(Wu{t0},c14)))",
-    Tree0191 "B{b1=3;b0=0;o0=_;t0}PAll{_}(Flip(c0,Scc{b0+2>t0},c1,t2,@fi{t0%2=1}t3),Pre{some}(RFb(@os{b0:=b0%4}pt4{b0:=},t5,@fi{some}@os{b1:=t0%2}@oh{b1+=2}Wu{t0},@ki{t0<b0}a6b{5;b0})),MPri(Fai,pi7{t0:=},Wu{t0},t8e),@si{t0%4!0}@ki{b0!b1}Step(t9,F),MSeq(SubA(Sl{0})))",
-    Tree0192 "B{b1=5;t0=1;b0=4}Keep(Isw{t0;N;T}(Ret2(@si{b0+4>b1%4}@ki{b0%3!2}@rw{b1%3<0}Bin{t0%3>1;N}(c0e,Sl{50})),TryF(@fi{b0!5}@os{b0+=1;b1+=1}t1,t2,@of{b1>7?t0:=b0}@rw{b0>b1}a3)))",
-    Tree0193 "B{q0=1}Wde(c0,c1,Lp{_;F}(t2))",
-    Tree0194 "B{b0;b1;t0=4}Fb(RFb(Wde(RSeq(Scc{b1+4%2!0},@si{t0<b0}@of{b1+=3}pa0{b0:1}),a1,pa2{b0:t0})))",
-    Tree0195 "B{t0=5;b1;o0=0;b0=5}Swm(a0,Once(Wde(Par{-2;_}(Pre{b1+3>1;F}(Keep(Inv(Sb{t0=1}))),@si{b0>3}@os{o0:=t0}RSeq(FF(a1))),t2)))",
-    Tree0196 "RFb(RFb(a0e,c1,a2),Sel(c3,a4l),MSeq(Lim{2}(FS(Sl{0})),Flip(Rus{F}(Step(a5,c6)))),Star(a7,c8,c9))",
-    Tree0197 "B{t0=3;q0;t1;b1=4;b0}@fi{b1=3}Try(Cd{50;K}(Lp{b0;F}(TryT(Fb(a0,pc1{b0:t0}),S,Opt(Wt{0}),Pre{t0+3%4>0;F}(c2b{0}),Sb{t0=t1}))),RFb(c3,a4,pa5{b0:=;b1:t1},a6,RetF(pi7{t0:b0})))",
-    Tree0198 "B{b0=3;t1=2;b1;t0}@rw{t1>3}@os{b1+=2}PAll{-1}(Swm(c0,@of{t1>3?b0+=3}t1,pa2{b0:b1;b1:b0}),Ret4(t3),Isw{b1%2;N;N}(t4,@si{t1=b1+3}@ki{t0+4%3=1}a5l),Rpt{F}(a6l),MPri(c7e,@ki{t1%3=0}t8e))",
-    Tree0199 "B{b0}@of{b0+=3}Ret3(SubA(SubR(FS(t0e))))",
+    Tree0100 "B{t0=0;b1=1}RSeq(Wu{t0},c0,pa1{b0:5;b1:b1},Star(t2,t3e),pi4{t0:=})",
+    Tree0101 "Dd{0}(RSeq(Dl{30}(Sel(a0,t1,t2,a3,t4)),S,Seq(Cd{0;_}(a5),a6,t7)))",
+    Tree0102 "B{t0;b0}Bin{t0>b0;_}(Swm(a0),FS(RFb(RSeq(c1,Sb{t0=2},RU{F}(@of{t0:=3}@si{t0+1%2=1}Flip(S,Sl{10}))),Intr{t0!3}(RFb(a2e,c3,pt4{b0:t0},t5,c6b{t0+1})),Star(Scc{b0>t0%4},Scc{t0+3!2}),RetF(t7e))))",
+    Tree0103 "B{b1=3;t1=0;b0=5;o0=_;t0=2}Step(Step(Cd{30;F}(@oh{o0:=t1}@of{t0+=2;o0:=b0}a0l),c1,Keep(Ub{o0}),SubR(To{20}(c2)),Rus{F}(t3)),RFb(@oh{t1:=b1+1;t1:=1}pt4{b0:5;b1:t0},c5b{b1%3},a6,Keep(Sl{30})),ASeq(t7e,t8,Rep1(S)),AFb(a9l))",
+    Tree0104 "B{b1;b0=1}Sw{2}(To{0}(Rus{2}(c0)),Flt{2;_;K}(PAll{1}(a1,c2b{b0+2})))",
+    Tree0105 "B{t1=2;t0=5;q0=4}PPar{0;_}(S,Lp{_;F}(pi0{t0:t0}),t1,pi2{t0:t1})",
+    Tree0106 "B{q0;b0=3;t0=4}@si{t0!7}@ki{t0+3!b0+2}Cnd{b0%2=0;N;S}(Lp{t0;S}(Lp{t0;S}(RtyF(Isw{t0;_;T}(RFb(t0,pc1{b0:t0},Lim{2}(c2e)),Inv(Pre{b0<3;R}(a3)))))))",
+    Tree0107 "Ret2(c0)",
+    Tree0108 "B{t0;b1;b0}Isw{b1;_;T}(@oh{b1+=1;b0+=3}MPri(Swm(a0l,a1e,Scc{t0>b1}),Star(a2,t3,Sl{30},pa4{b0:b0;b1:t0},pa5{b0:=}),c6),c7l)",
+    Tree0109 "B{t0=0;b0}@oh{b0+=3}FF(SubR(Wu{t0}))",
+    Tree0110 "B{t0;b0;b1=1}@ki{b1>t0+1}Sw{4;0}(RT{F}(Fb(Rep2(@po{b0:=t0%4}Wu{t0}),Wu{t0},Wu{t0},pi0{t0:b1},c1)),FF(Fb(a2e,RSeq(t3))),Inv(To{20}(@rw{t0<4}@po{b1+=1}Seq(c4,t5))))",
+    Tree0111 "B{b0=2;b1;t0=3}Sw{0;5;2}(@os{b0:=8;t0>5?b0+=1}Once(a0),pi1{t0:b1},ASeq(a2,a3l),Swm(S,c4))",
+    Tree0112 "Rpt{0}(t0)",
+    Tree0113 "B{b0=1;b1=3;o0=_}Swm(t0,RSeq(Flt{1;F;K}(Ruf{F}(RSeq(c1e,Wde(a2,Scc{b1+2%3<2}),AFb(a3,a4b{o0|1+2%4;b1},a5e)))),MSeq(Sc{b0%4!3?b1+=3},a6l,Sw{1}(t7,t8),Wt{0},Wt{0}),a9e))",
+    Tree0114 "Mt{0}(Rep4(Sub(Ruf{F}(Inv(Fb(a0,Flip(a1l,a2,a3),c4,Par{3;_}(S,Wt{20},c5)))))))",
+    Tree0115 "B{t1=1;b0;q0;o0=_;b1=0;t0}Wde(@si{t0+2<2}@rw{o0|2>b1+1%2}RSeq(t0,Swm(Step(pc1{b0:b1},c2),@of{b0+=1}@ki{t0>3}Sb{t1=4},Try(a3,c4),@si{t0>5}t5,a6l),@fi{o0|3>3}Lp{b1;R}(@of{b1+=1;b0+=1}Swm(c7,Scc{t0=t1+3}))),Ruf{2}(Star(Fai)))",
+    Tree0116 "B{o0=0;b0=2;t0=0}@oh{o0:=t0+1}@rw{some}@os{t0+=3}RSeq(Swm(Wu{t0},RSeq(Sc{b0+=1},t0,t1),@of{b0+=1}PAll{-1}(Wu{t0},@rw{b0+2!t0}a2,Run,t3),ASeq(Wt{0},@of{t0=4?t0:=b0%3}@rw{some}a4e),RFb(t5e,Scc{o0|3!t0%4},c6,c7)),Rep2(RFb(PAll{_}(t8e,c9,Dd{0}(t10)),Seq(@of{t0+=2}@po{t0:=6}a11,Wu{t0},pc12{b0:=},t13,Sl{0}),Fb(@si{t0+2%2<1}@ki{b0=4}@po{t0:=b0%3}S,c14,a15b{1;b0},t16))))",
+    Tree0117 "B{o0=_;t1=1}Bin{o0|5%2!0;N}(Cd{0;F}(Cnd{t1>4;T;S}(Pri(c0,S))),a1)",
+    Tree0118 "Ite(a0l,c1)",
+    Tree0119 "B{o0=0;b0=4;t0=5}Rmp{S;F}(@ki{b0%3<2}RFb(Su{t0}(RU{F}(Swm(pt0{b0:5;b1:t0},pi1{t0:=},Sl{30},Flt{1;S;_}(t2)))),@ki{t0<5}@oh{b0:=0}Rep4(Flip(c3,Inv(c4),Rpt{0}(Ub{o0}),@os{o0:=b0}Step(t5e,a6),a7)),Swm(c8,MSeq(Ub{o0},c9),Par{2;-1}(Sl{100},Suc,a10)),MSeq(Rep4(pt11{b0:8;b1:b0}),Flip(@ki{b0+3<t0%3}@po{o0:=t0+3%4}c12b{3},a13b{b0;b0},c14l),Fb(c15,S)),PAll{3}(@si{b0+3>t0+4}Rus{F}(pi16{t0:t0}),RSeq(pc17{b0:=},t18e),Fb(c19,t20),Keep(t21),c22)))",
+    Tree0120 "MPri(Dd{20}(Rmp{S;S}(Ruf{1}(R))),Inv(a0),To{20}(Try(t1,Suc)),Seq(Rep2(F)),PPar{0;N}(Wde(a2l,Run)))",
+    Tree0121 "MPri(PPar{2;N}(Rep3(t0),Rmp{S;F}(RFb(c1,Wt{0})),Swm(a2,c3l)),a4)",
+    Tree0122 "B{t0=4}Keep(SubR(Wu{t0}))",
+    Tree0123 "Ret0(Sub(Sub(Sl{0})))",
+    Tree0124 "B{b0;t0=5;b1;q0=3}Lp{_;S}(PAll{1}(Pre{t0!3;S}(@si{b1%4>1}@rw{b0!5}a0l),@rw{b1<b1%4}@of{t0+=3}pt1{b0:=}))",
+    Tree0125 "B{o0;t0=4}Bin{none;_}(MSeq(Sb{t0=6},t0e,Fai),Ub{o0})",
+    Tree0126 "B{b0=2;t0}RSeq(PAll{3}(t0,pa1{b0:9},Wu{t0}),Ite(@os{t0:=b0+2}@fi{b0>t0+1}Sb{t0=b0},Fb(pi2{t0:b0},t3)))",
+    Tree0127 "B{t0=4;b0=5}ASeq(a0,Dl{100}(Rus{1}(Dl{30}(RSeq(t1e,Ret2(MPri(pi2{t0:=},pc3{b0:t0},c4)),pc5{b0:=})))),RSeq(Swm(pi6{t0:=},S,RSeq(Sc{t0%4>0?b0:=t0},c7e)),Pre{t0!0;F}(Sc{b0<t0+2?b0:=b0%2;t0+=1}),Once(Step(Rep2(@rw{t0+3<7}Sc{b0+=2}),Cnd{b0+2%3!0;_;S}(t8e)))))",
+    Tree0128 "RSeq(a0e,Ret3(a1),RFb(c2l,F))",
+    Tree0129 "B{b1;t0=2;t1=1}Fb(c0,@of{b1%4>0?t1:=t0}@rw{b1<t1+1%3}@oh{b1:=3}S,SubR(a1),Wu{t0})",
+    Tree0130 "Rep0(a0)",
+    Tree0131 "B{b0;t0=0}RSeq(Pre{b0<b0+2%4}(t0),Rep4(@rw{t0<t0+1}@oh{b0+=3}Flip(pi1{t0:=},a2,@si{t0%3<0}@fi{t0<7}Sb{t0=5},c3)))",
+    Tree0132 "B{b1=1;t0=3;b0}Mt{20}(@po{t0:=b0;t0+=2}@si{b1+4=0}Swm(Fb(Ite(c0,t1,@po{t0+=1}@of{t0+3>6?t0+=2;b1+=2}@ki{t0<1}c2),@si{b0+2%2<0}Scc{b1!t0}),Lim{3}(Ite(Scc{b1=4},@rw{t0+4!b0}R,t3)),Rpt{2}(c4),Seq(a5,a6e,@os{b0:=t0+2}@ki{b1+4%4=1}Flt{2;S;_}(t7e),a8l,c9l)))",
+    Tree0133 "B{o0=_;b0;q0=4;b1}Sel(Seq(Lp{b1;K}(ASeq(RSeq(Sb{o0=4},t0),Pre{b1>b0;K}(t1),t2,@po{o0:=_}@oh{o0|1!2?b0:=o0|3}Sb{o0=3},AFb(@si{b0!3}@rw{b1%3=0}@os{b1+=2}c3,a4l)))))",
+    Tree0134 "B{t0=3;o0=3;b0;b1=0}Dd{100}(Star(Isw{b1;N;T}(Rpt{3}(@po{b1:=0}MSeq(t0,Ub{o0},Sw{3;5;2}(t1,a2,t3,c4),RFb(pi5{t0:t0},Sc{b0+=1;t0+=2}))),MSeq(PPar{0;T}(F,@po{t0:=4}@os{o0|0+3<5?b0:=o0|1+2}@si{o0|5<2}t6e,t7e),Swm(Cnd{b1%3<2;_;F}(a8e),Sc{t0:=7},Wu{t0}))),RFb(RSeq(Rep4(Flt{1;S;K}(Ret0(t9))),@oh{b1+=2}@po{b1:=o0|5%3}pt10{b0:7},@oh{t0:=b1+3}pc11{b0:4}))))",
+    Tree0135 "B{b1;o0=_;b0}PAll{_}(To{20}(AFb(pc0{b0:b1},pc1{b0:=},@of{b1:=9;b1:=9}c2,a3,a4)),Pre{b1+2!o0|4%2;S}(PPar{1;T}(c5,pa6{b0:=;b1:b0},pt7{b0:=;b1:=})))",
+    Tree0136 "B{b0;t0=0}Bin{t0!0;_}(TryF(Su{t0}(RU{S}(PAll{0}(Su{t0}(R),c0,Sc{t0+=1},c1))),pt2{b0:b0;b1:b0},Isw{t0+4%3;T;N}(Rus{3}(PPar{0;T}(pt3{b0:b0},c4,Sc{b0:=t0%2})),c5),RSeq(Sl{0},Rpt{2}(t6)),OnceK(Wt{10})),Isw{8;N;N}(PAll{_}(Seq(t7e,Scc{b0%4!3},t8),Isw{t0;T;N}(Scc{t0!5},a9)),Cd{50;K}(Swm(Ite(pt10{b0:t0;b1:b0},t11),a12,c13,c14,OnceK(t15e)))))",
+    Tree0137 "B{b0=5;o0;t0;b1=3}Bin{t0!3;_}(c0b{b0+3},PAll{-1}(Ite(@ki{b0+3>b1}@po{b1+=1}@rw{b0%3<1}Intr{t0=o0|0}(Dd{30}(a1)),S),c2,@os{b1+2%4!2?o0:=_;t0:=b0}Sel(RSeq(t3,a4,Sb{b0=6},a5))))",
+    Tree0138 "B{t0=2;b1;q0=3;b0}Swm(Isw{b0;_;T}(Dd{20}(OnceT(Sb{b0=9})),Su{t0}(c0),@of{t0+=1;b0:=t0}@fi{b0+3!t0+4}Lp{_;R}(Sc{b1+=1;b1:=b0}),pc1{b0:b1},t2),Swm(a3e,@ki{b1!6}c4,Sb{t0=b1},FF(t5)),RSeq(Sb{b1=b0},c6b{2}))",
+    Tree0139 "B{b0=4;b1;q0}Lp{b1;_}(pc0{b0:=})",
+    Tree0140 "B{b0;b1}Step(pt0{b0:b0;b1:b1})",
+    Tree0141 "B{t0=4}Once(Bin{t0=3;_}(Sl{0},Cd{20;_}(RSeq(Rpt{1}(Flt{3;S;F}(t0))))))",
+    Tree0142 "Wde(Fb(t0,a1,a2,t3,t4),Ruf{3}(t5))",
+    Tree0143 "B{b0=5;t0=1}Pre{t0>7;F}(Wde(Swm(t0,Pre{b0%2!1;R}(pt1{b0:t0}),TryF(SubR(a2),t3,t4,@os{t0:=1;b0+=1}Scc{b0<b0+2%4}),t5),@os{b0:=t0+2;t0:=6}c6e))",
+    Tree0144 "RFb(Fb(Star(Par{2;2}(t0e,a1))),MPri(F,a2,Fai),PPar{1;_}(c3,t4,t5,S,c6),Lim{2}(t7))",
+    Tree0145 "B{t0=5;b0}Step(c0,@si{t0%4<0}S,RT{F}(Sc{b0+=3}))",
+    Tree0146 "B{t0;q0=0;b0=1}Seq(c0,Par{2;-1}(Star(Sc{b0:=t0},Suc),t1e,@os{b0+=3}t2,a3e),Lp{_;K}(@os{t0+=1;t0+=2}@po{b0+=1}c4))",
+    Tree0147 "B{t0=4;b0}Pre{t0<b0;F}(Par{-1;-2}(RFb(Scc{b0=5},pi0{t0:=}),RSeq(a1),Dl{30}(c2)))",
+    Tree0148 "PPar{1;T}(RtyF(RSeq(AFb(t0,c1l),Once(R),Wt{20})),MPri(a2,Flip(t3,a4)),PAll{_}(RT{F}(S),a5,c6,a7,a8))",
+    Tree0149 "B{t0=1;b0=4}RSeq(Par{-2;3}(Sb{t0=4},c0,a1),PPar{2;_}(S,@ki{b0%4>1}@rw{b0>t0}Pre{t0+2>t0+1;S}(Sb{b0=t0}),t2,Wt{10}),RFb(t3,t4,t5))",
+    Tree0150 "B{t0=0;o0=0;b0=1}Step(Flip(PAll{2}(RFb(a0,@of{b0+=3}@oh{t0+=2;b0+=1}a1,SubA(@po{b0+3%2!0?b0+=2}t2)),Cnd{b0=b0%3;N;S}(Sl{10})),Swm(pt3{b0:b0;b1:b0},Wt{50})),RSeq(a4,a5b{9;b0},RU{F}(pi6{t0:b0})),ASeq(t7,Par{_;2}(pt8{b0:3;b1:b0},a9e),Pre{none}(c10e)))",
+    Tree0151 "B{b0;o0=_;q0=2;b1=4}@os{b1:=b0%4;some?o0:=b1}@si{some}Intr{b1%4<0}(SubA(a0))",
+    Tree0152 "B{b0=3;t1=5;t0;o0=1}Swm(SubR(Bin{o0|1%2!1;T}(Sc{b0:=o0|3+1%2;o0:=t0+2},Cnd{t1+4<b0;N;S}(Scc{t1%4=3}))))",
+    Tree0153 "B{t0=0;b1=4;b0=4;o0=1}FS(Bin{o0|0%4<3;_}(Swm(Fb(Cd{20;_}(R),t0,c1b{t0},Wu{t0},a2l),PPar{2;_}(c3b{0},Ret3(pc4{b0:2}),@os{o0:=o0|5+3}@po{b1:=t0+2}t5e),c6,@po{b1+=2}@of{b1+=1}@oh{t0:=o0|1+1}RT{F}(OnceK(RSeq(Suc,pa7{b0:t0;b1:b1},@os{t0:=2}@si{t0=4}t8)))),Fb(@fi{t0<3}@of{b0+1%2<1?o0:=b1}pa9{b0:b1;b1:b1},Sb{b0=1})))",
+    Tree0154 "B{b1=0;b0=5;t0=3;o0}RFb(RSeq(t0e,Wu{t0}),@os{o0:=_}t1,Star(c2,pc3{b0:=}),pt4{b0:b1},S)",
+    Tree0155 "B{t1;t0;b1=2;b0=0}Try(Pre{b1%3!2;F}(c0l),RSel(c1,c2l,@oh{b0:=t0+1}S),RetF(MPri(a3l,t4,t5e,S)))",
+    Tree0156 "B{t0;b0=2}Pre{b0+2<6;K}(Rep1(Isw{b0+4;T;T}(MSeq(@rw{b0%3<1}Rep3(@si{b0+3<2}@fi{b0<5}@of{b0+=1}Once(c0l)),Wde(pa1{b0:t0;b1:b0},R)),@oh{t0+=1}ASeq(@of{b0:=b0%4;t0+=2}@po{b0+=1}a2e,a3,Sc{b0+=3}),Seq(a4b{t0;b0},S,@oh{t0:=b0+4}OnceK(t5e),a6e),Fb(Pre{b0+4>2;K}(@fi{b0<b0+2}c7),a8,Pre{b0%2<0;S}(t9),a10,t11),FF(Seq(a12,@os{t0+=2}@of{t0+=2}a13e,Sl{30},@ki{b0=3}pt14{b0:=;b1:b0})))))",
+    Tree0157 "FF(Par{-3;1}(MSeq(Inv(t0e),c1e),Flt{3;F;_}(Keep(Par{_;3}(c2,t3e,t4e,To{0}(Sl{20})))),Inv(c5e),MPri(Fai,c6,a7,a8)))",
+    Tree0158 "B{b0=4;t0=5}Pre{t0+1<3;K}(Scc{b0+3>2})",
+    Tree0159 "B{o0=4;t0;b0=3}Try(AFb(OnceT(t0),@os{t0:=b0}Opt(RSeq(@ki{t0<5}Wt{0},Suc,t1e,t2,c3))),Pre{some;K}(Par{_;-1}(OnceK(Sb{o0=4}),Wt{50},@os{b0:=t0+4}@po{b0+=2}Swm(S,c4b{b0+4}))),RSel(@rw{t0%4!2}@fi{o0|0+2%4<1}@of{b0+=2}Cnd{b0<b0+3;T;_}(a5),Cnd{none;N;F}(S),PAll{-1}(Rep2(Rmp{S;S}(Ruf{1}(pa6{b0:b0})))),t7))",
+    Tree0160 "B{t0;b0=4}Pre{t0>b0+4;R}(RFb(OnceT(RFb(SubR(pt0{b0:=;b1:t0}),R)),@oh{b0:=7}@os{b0+=2}t1,t2,SubA(c3l),pc4{b0:=}))",
+    Tree0161 "B{t1=0;b1=3;o0;t0=3;b0}Inv(TryT(RFb(@of{t1:=o0|2}Ruf{2}(Pre{t0<5;K}(@oh{b0+=1}a0)),t1),Cd{20;K}(Dd{0}(Rep1(Su{t1}(Rpt{F}(t2))))),Par{0;1}(RFb(t3,a4b{b0;b1},c5l,@rw{o0|5!t1+1}@of{t0:=b0;o0:=b1+3%2}@os{b1:=t1;t1+=1}S,Flt{1;R;K}(a6)),@of{b0:=1;b0+=1}Bin{t0%3<2;N}(@ki{t1!3}t7,a8))))",
+    Tree0162 "B{b0=0;o0}Rep0(Ub{o0})",
+    Tree0163 "B{t0;b1;t1=2}RT{3}(Dl{0}(Bin{b1+3%3<0;T}(Wu{t1},AFb(t0,a1,Intr{t0!3}(a2e),t3,t4))))",
+    Tree0164 "B{b1=3;t0=5;b0=1;o0=_}Par{-1;2}(Wde(Wu{t0},c0,a1l),@os{t0:=b1+2;o0:=b0%3}@fi{b1%2<1}Ub{o0},Rep1(RepF(Fb(t2e,Star(t3,c4e),pc5{b0:2},pa6{b0:b1;b1:=}))))",
+    Tree0165 "B{q0=2}Lp{_;F}(Ret0(a0l))",
+    Tree0166 "B{b0=0;t1=5;t0=0}Fb(Wde(Seq(t0,a1,t2),PPar{2;T}(pc3{b0:t1},Sc{b0+=3},pi4{t0:=})),AFb(Wde(pt5{b0:=;b1:b0},Rus{2}(Sb{t1=0}),OnceK(a6))),Fb(a7,c8e,pi9{t0:=},t10e))",
+    Tree0167 "B{t0=2;b0;b1=2}Bin{b0=7;_}(Flip(TryF(RFb(a0,Sl{0}),F,a1),Ret0(@fi{b1>5}t2),Isw{b1;T;T}(a3,Suc,Sb{b1=t0},pc4{b0:b1})),Par{2;1}(c5,a6,Par{-1;-2}(Sc{b0:=b1},@ki{t0>3}@oh{t0+=2}t7)))",
+    Tree0168 "B{b0=2;b1;q0=2;t0=4}RSeq(RFb(SubR(c0),RSeq(t1,pa2{b0:b1;b1:=},@os{t0+=4}@po{t0:=b1%3}@si{b0+1%4=0}Sb{t0=3},@oh{b0+=2}Sc{b0:=t0}),Su{t0}(Lp{_;F}(a3b{t0;b0})),Lp{b0;K}(pc4{b0:=})),RFb(ASeq(t5,Sl{50},t6),Ret2(Cnd{t0%3!2;T;S}(Seq(a7,c8e,pc9{b0:b1})))),c10,Bin{b1>b0%3;N}(a11e,RSeq(c12l,Sl{0})))",
+    Tree0169 "RFb(RU{S}(t0))",
+    Tree0170 "B{t0;t1=2}Step(c0,SubA(Sb{t0=t1}),a1)",
+    Tree0171 "Pri(RFb(RFb(RepF(Cd{0;_}(t0)),To{10}(PPar{2;_}(F,a1,Suc)),RSeq(t2)),Seq(Sub(Sub(Flip(PPar{0;_}(t3e,t4)))),Par{_;_}(Wt{100}),Try(t5e,t6))))",
+    Tree0172 "B{b1;t0=4;t1=5;b0=2}PPar{1;T}(Flip(RFb(pt0{b0:7},c1,Sc{b1+=3;b1:=b0+4%4})),t2,Cd{20;_}(Pre{t0%3>0}(OnceK(c3b{b1+2}))),Isw{t0+3;N;N}(a4l),RSeq(ASeq(pc5{b0:=},Sb{t0=t1},a6b{t1;b1})))",
+    Tree0173 "B{b1;b0=4;t0=1}Wde(SubA(SubR(c0b{t0})),Ret0(@po{b0:=5;b1+=2}@rw{b1%4!2}a1))",
+    Tree0174 "B{t1;b0;t0=5;o0}Step(pt0{b0:t0;b1:t1},Flt{3;R;K}(@ki{b0<3}@oh{some?t1+=3}Pri(Dd{0}(t1e),pt2{b0:7},c3e)))",
+    Tree0175 "B{t0;b0=1}Flip(Pre{t0<t0+1;R}(@po{b0+=1}@of{b0:=t0;b0+=3}FF(Isw{2;N;T}(@os{b0+=2}@of{t0+=3}@oh{t0+=1;t0+=3}Bin{b0+2>1;T}(Wv{t0}(Fai),RFb(a0,c1,c2e)),Seq(Pre{b0%2!1;K}(@of{t0+=3;b0+=3}pa3{b0:1;b1:b0})),AFb(t4,a5e,RT{1}(Scc{b0!t0})),RFb(t6,@ki{t0>t0+1%3}@oh{t0:=t0%2;t0+=3}@fi{b0>7}Sb{b0=3},c7,t8,@po{t0+=2}Scc{t0>b0%2})))))",
+    Tree0176 "B{o0=3;t0;q0=1;b1=2}Cnd{t0>3;N;S}(Wde(Wv{t0}(a0),Wt{50},PPar{1;T}(a1b{b1;b1},@rw{b1=7}a2,Ub{o0})))",
+    Tree0177 "B{o0=2;b1=5;b0=3;t0=3}@si{b0>6}Fb(Seq(Rpt{3}(Inv(RSeq(Sw{1}(Sc{b0:=b1;t0:=b0+4},@si{b1!b1+4}pt0{b0:=;b1:t0}),c1))),Seq(RSeq(Intr{b1%2<1}(Pri(pt2{b0:=;b1:b1},a3b{b0+1;b1})),To{50}(RSeq(pi4{t0:=},a5))))),Wv{t0}(AFb(RFb(ASeq(Swm(a6b{8;b0},S)),t7),Lim{1}(Star(Intr{some}(t8),Star(a9,t10,a11l),Rty4(t12))))))",
+    Tree0178 "Seq(Par{-1;1}(a0,c1),RFb(Wde(t2,t3)),t4e,t5)",
+    Tree0179 "B{b0=2}Ret0(Sb{b0=9})",
+    Tree0180 "B{t1=5;t0;b0=3}@si{b0+3=t0%4}MPri(Isw{b0;N;_}(Sl{50},Dl{100}(t0)),Su{t0}(c1),Fb(RFb(AFb(a2,c3)),Swm(c4b{t0+3%4},c5)),Mt{10}(@os{t1+=3}@po{t0+=1}Dl{30}(Dl{30}(Rep2(c6b{1})))),Ret2(Wde(Par{_;-1}(Rpt{3}(Sc{t0+=3})),Wt{0})))",
+    Tree0181 "B{t1=2;o0=_;t0=1;b0=3}Try(Sb{o0=8},a0,TryT(Sb{b0=t1},Sc{o0:=t0}),Flt{2;R;_}(@po{o0:=t1+4}@si{t0!7}t1),Fb(pc2{b0:7},c3))",
+    Tree0182 "B{t0=4}Pre{t0%2=1;K}(a0)",
+    Tree0183 "Try(Pri(a0e,Sub(PPar{2;_}(t1e,a2)),Dl{20}(TryF(c3e,F))),Lim{1}(RFb(t4,t5,c6)),Rty0(a7l))",
+    Tree0184 "B{o0;t0=1}Ret1(Ret2(@oh{t0+=3;t0:=o0|4+4}@os{t0+=4}@fi{t0+1<6}c0))",
+    Tree0185 "PPar{2;N}(Flip(PAll{-2}(c0,Sl{0},t1,Wt{0}),Opt(FF(t2)),Ruf{1}(a3e)),Ruf{2}(Fb(F,Dl{20}(t4),Rpt{1}(c5l),Fb(t6e,c7),t8)))",
+    Tree0186 "B{q0=4;t0=2;t1;b0;o0=_}Flt{1;S;K}(Par{_;-2}(Rmp{F;S}(Dl{20}(Ruf{F}(PPar{2;N}(a0b{b0;b0},t1)))),Step(Try(Lp{t1;_}(R),t2,t3,t4)),Sel(PPar{2;_}(c5,@rw{t1!2}@fi{b0>o0|1+3%2}@po{b0:=t0}c6,a7l,t8e),To{30}(c9b{o0|4%4})),Wde(a10b{t0+1%2;b0},Ub{o0}),Lp{_;R}(Inv(MSeq(c11l,a12,pi13{t0:t1},a14)))))",
+    Tree0187 "Wde(t0,Rep1(a1e),c2)",
+    Tree0188 "B{b0=4;t0}Fb(SubR(a0),@fi{b0>3}@si{b0=1}Wu{t0},t1)",
+    Tree0189 "Invt(Cd{30;K}(AFb(Seq(c0,c1,Sl{20}),FF(Seq(t2,S)),Sub(PPar{2;N}(Keep(t3))),RSel(a4,c5))))",
+    Tree0190 "B{t0=2;b0}MSeq(Fb(RFb(@os{t0+=2}@fi{t0<0}@oh{t0:=t0%3}Cnd{t0<0;N;F}(t0e),Step(Scc{t0%4>0},Wu{t0}),a1e),a2,Wv{t0}(MPri(Pre{t0>4;K}(@fi{b0%2<0}a3),@fi{b0+1%3=1}F))))",
+    Tree0191 "B{q0=0;t1=4;t0=5;b0;b1}Fb(@rw{b1<3}AFb(Rep2(Dl{0}(t0e)),Sw{4}(t1,RSel(pi2{t0:=},c3)),Star(@si{t1=b1}@os{b0:=b1}pt4{b0:b1},t5),PPar{1;_}(RFb(pa6{b0:b1;b1:b1},Scc{t0>b1+4%4}),c7b{t1}),Swm(Rep0(@si{b1%4!1}@of{t0+=3}Sl{0}))),Par{_;4}(Par{1;0}(Sb{t1=2},t8),OnceT(Fb(RSeq(t9,t10),Pre{t1%4<0;F}(Step(a11b{t0;b1},pc12{b0:t0})))),Rep1(RFb(pa13{b0:b0;b1:b1},a14,@si{b0<b1%2}@oh{b1:=5}t15,Sb{b1=6})),@rw{b0<1}c16),@rw{t0<b0+2%2}Wde(Dl{0}(Isw{3;T;_}(c17,a18,pt19{b0:b1;b1:t1})),Lp{b0;_}(Wv{t1}(Sw{2;3;5}(c20b{b0%2},a21,pc22{b0:b1},Wu{t0})))))",
+    Tree0192 "B{t0=2;b0;b1}Wde(Sw{0}(Pre{b1+4=t0%2}(Lim{3}(Rus{1}(t0))),FF(Opt(Sel(Wv{t0}(@po{t0:=b1}@ki{b1!t0}@os{b1:=t0+2%3}t1),t2,t3)))),Flt{3;F;_}(Rmp{S;F}(Star(pi4{t0:b0},Fb(F,F,Sl{0}),OnceK(t5)))))",
+    Tree0193 "B{t0=5;b0}Fb(SubA(Rmp{S;F}(c0b{t0%2})),t1,Flt{3;S;_}(Cd{0;_}(@po{t0+=1}SubA(a2))),Opt(@rw{b0%3!2}@fi{t0+2<6}@oh{b0+=1;t0+=2}Inv(t3e)))",
+    Tree0194 "B{t0=1;t1}Ite(pi0{t0:t1},t1,Sc{t0+=1})",
+    Tree0195 "B{b0;t0}Flip(Swm(t0,Rep2(t1),Flt{1;S;F}(R)),Isw{5;_;N}(Sl{10},@ki{b0%3=1}c2,t3,c4b{t0+4}),Pre{b0<t0+3%3;R}(@oh{t0:=t0%3;b0+=1}@rw{b0%4<3}pc5{b0:=}),t6,Fb(c7,pa8{b0:b0;b1:t0},t9,F,a10l))",
+    Tree0196 "RSel(a0,t1,Sub(S))",
+    Tree0197 "B{o0;b0=5;t0=5;b1=3;q0=2}@os{b1+=1}@si{some}Fb(RFb(Lp{_;S}(Bin{some;_}(Ruf{2}(Fb(FF(a0))),@ki{o0|4<b0+2}@oh{b1+=1}TryF(@si{b1>6}pt1{b0:b1},c2))),c3,@of{t0+=1}@os{o0:=_}OnceK(Intr{b0<5}(t4))))",
+    Tree0198 "B{t0;b0=3}Once(@of{t0:=5}Wde(pc0{b0:=},@of{t0:=t0%4}PPar{1;_}(Dl{10}(OnceK(FS(Step(@fi{t0!b0+3}@po{t0:=b0}Sc{b0+=3},t1e)))),c2l,PAll{_}(S,t3,Isw{6;_;N}(Sc{b0:=0},Wt{20}))),PAll{_}(PPar{0;N}(RT{F}(Par{1;2}(t4,S)),@rw{b0+1%4>2}@ki{b0+4%2>0}FF(pa5{b0:7;b1:b0})),RT{F}(Seq(a6,t7e,t8,t9,Keep(@of{t0:=b0}@si{b0%4<3}@rw{t0=3}a10))))))",
+    Tree0199 "B{t0=4;b1=2;b0=4}Swm(c0,Intr{t0+3<7}(PAll{_}(S,Ret4(Sl{0}),RFb(t1e,t2))),PPar{0;T}(a3b{b0+1%3;b1},Sc{b1:=t0;b1:=3},Wt{30}))",
 }

@@ -6,198 +6,267 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        #[success_if(|bb| bb.b1 % 2 != 1)]
-        #[on_halted(|bb| bb.b1 += 2)]
-        Repeater(forever) {
-            Switch(b1) {
-                case 2 => RetryUntilSuccessful(4) {
-                    Selector {
-                        StatefulAction(Task<0>),
-                        #[skip_if(|bb| bb.b0 < 3)]
-                        ReactiveFallback {
-                            Action(Act<1>),
-                            AlwaysFailure,
-                            #[success_if(|bb| (*bb.t0 + 2) % 3 == 2)]
-                            #[on_failure(|bb| { bb.b1 = 4; bb.b0 = bb.o0.unwrap_or(3) % 3 })]
-                            SetBlackboard(b0 = 4),
-                        },
-                        Script(|bb| { bb.b1 = *bb.t0; if bb.b0 != 1 { *bb.t0 += 1 } }),
-                    },
-                },
-                case 1 => MaxTime(10) {
-                    RunOnce {
-                        KeepRunningUntilFailure {
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(2)),
-                                Action(PIo<3>, t0 = {b0}),
-                            },
-                        },
-                    },
-                },
-                case 5 => RepeatUntilSuccess(3) {
-                    Timeout(10) {
-                        IfThenElse {
-                            Condition(PCond<4>, b0 = {b1}),
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                    },
-                },
-                _ => Parallel(success = -2, failure = 0) {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<6>),
-                    Condition(PCond<7>, b0 = {b0}),
+        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
+            Cooldown(0, filtered = Failure) {
+                Wait(0),
+            },
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
+            },
+            RunOnce {
+                Fallback {
+                    StatefulAction(Task<1>),
+                    #[run_while(|bb| bb.b1 > *bb.t0 % 4)]
+                    Action(Act<2> = Act::<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0200Blackboard { b0 o0 t0 b1 });
+board!(Tree0200Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0201 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
             b0: i64 = 5,
         }
-        TryCatch {
-            #[skip_if(|bb| bb.b0 + 4 == *bb.t0)]
-            #[on_halted(|bb| bb.t0.set(5))]
-            #[failure_if(|bb| bb.b0 % 2 < 1)]
-            Action(PIo<0>, t0 = {t0}),
-            BinarySelector(|bb| *bb.t0 == 0, dynamic = false) {
-                ReactiveFallback {
-                    Action(Act<1>),
-                    Action(Act<2>),
-                    Condition(PCond<3>, b0 = {t0}),
+        PolicyParallel(policy = FirstSuccess) {
+            MaxTime(0) {
+                Switch(b1) {
+                    case 2 => MemPriority {
+                        MemSequence {
+                            SetBlackboard(b0 = 2),
+                            #[failure_if(|bb| bb.b0 % 3 == 0)]
+                            Condition(Cond<0>),
+                        },
+                        Condition(Cond<1>),
+                        Repeat(0) {
+                            AlwaysFailure,
+                        },
+                    },
+                    _ => TryCatch {
+                        Condition(PCond<2>, b0 = {=}),
+                        #[success_if(|bb| *bb.t0 + 3 > 1)]
+                        ScriptCondition(|bb| *bb.t0 < (bb.b0 + 4) % 3),
+                    },
                 },
-                StatefulAction(Task<4>),
+            },
+            StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
+            #[on_failure(|bb| { bb.b0 = bb.b1 + 3; bb.b1 += 2 })]
+            #[post(|bb| bb.b0 = bb.b1)]
+            MemSequence {
+                RetryUntilSuccessful(1) {
+                    WhileDoElse {
+                        StatefulAction(Task<4>),
+                        SetBlackboard(t0 = 4),
+                    },
+                },
+                Retry(3) {
+                    Switch(b1) {
+                        case 0 => Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                        case 5 => StatefulAction(PTask<6>, b0 = 3),
+                        _ => SetBlackboard(b1 = {t0}),
+                    },
+                },
+                ReactiveSequence {
+                    #[run_while(|bb| bb.b1 == 2)]
+                    StatefulAction(Task<7>),
+                    Script(|bb| { *bb.t0 += 2; bb.b0 = bb.b1 }),
+                },
+                Sleep(30),
             },
         }
     }
 }
 
-board!(Tree0201Blackboard { t0 b0 });
+board!(Tree0201Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0202 for Ctx {
-        Repeat(forever) {
-            Condition(Cond<0>),
+        blackboard {
+            b0: i64 = 3,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            RunOnce {
+                ParallelAll(1) {
+                    Action(|ctx| ctx.exec(1)),
+                    SetBlackboard(b0 = 2),
+                },
+            },
         }
     }
 }
 
+board!(Tree0202Blackboard { b0 });
+
 bt::behavior_tree! {
     pub tree Tree0203 for Ctx {
-        PolicyParallel(policy = FirstFailure) {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(Cond<1> = Cond::<1>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        #[success_if(|bb| *bb.t0 % 2 < 0)]
+        WhileDoElse {
+            SequenceWithMemory {
+                #[success_if(|bb| (bb.b0 + 4) % 2 > 0)]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                Precondition(|bb| bb.b0 > 4, else = Success) {
+                    FlipSelector {
+                        RepeatUntilFailure(1) {
+                            StatefulAction(Task<0>),
+                        },
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                AsyncSequence {
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                        Repeat(1) {
+                            StatefulAction(Task<3>),
+                        },
+                        Runner,
+                    },
+                    Condition(Cond<4>),
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Precondition(|bb| bb.b0 == 1) {
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                },
+                Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                RepeatUntilFailure(3) {
+                    MemSequence {
+                        StatefulAction(Task<7> = Task::<7>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0203Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0204 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            AlwaysSuccess,
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-            Action(Act<2>),
-            #[post(|bb| if (bb.b0 + 1) % 3 < 0 { bb.t1.set(*bb.t0 + 1) })]
-            Action(Act<3>),
+        Repeat(forever) {
+            Fallback {
+                TryCatch {
+                    Action(PIo<0>, t0 = {b0}),
+                    StatefulAction(Task<1>),
+                    UnsetBlackboard(o0),
+                    AlwaysFailure,
+                },
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Conditional(|bb| *bb.t0 + 1 == 3, dynamic = true) {
+                    PolicyParallel(policy = FirstFailure) {
+                        Condition(Cond<4>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0204Blackboard { b0 t1 t0 });
+board!(Tree0204Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64 = 2,
         }
-        StepSequencer {
-            StatefulAction(Task<0>),
-            SequenceStar {
-                #[failure_if(|bb| *bb.t0 % 4 == 1)]
-                Repeater(3) {
-                    Sleep(50),
-                },
-                #[skip_if(|bb| bb.b0 != 0)]
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                Invert {
-                    Action(PAct<2>, b0 = 5, b1 = {b0}),
-                },
-                Sleep(0),
-            },
-            Retry(3) {
-                ParallelAll(max_failures = -3) {
-                    Action(Act<3> = Act::<3>),
-                    Sequence {
-                        #[post(|bb| *bb.t0 += 3)]
-                        ReactiveFallback {
-                            Action(|ctx| ctx.exec(4)),
+        Loop(q0, value = {t1}, if_empty = Success) {
+            ReactiveFallback {
+                AsyncFallback {
+                    Deadline(0) {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[run_while(|bb| bb.b0 % 3 < 2)]
+                        StepSequencer {
                             AlwaysFailure,
+                            WasEntryUpdated(t0),
+                            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                            Script(|bb| *bb.t1 += 2),
                         },
                     },
-                    Timeout(0) {
-                        StatefulAction(Task<5>),
+                    WhileDoElse {
+                        MemSequence {
+                            Condition(Cond<1>),
+                            Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 4) % 4, &mut bb.b0)),
+                        },
+                        Succeeder,
+                        StatefulAction(Task<3> = Task::<3>),
                     },
-                    Condition(Cond<6>),
+                    StatefulAction(Task<4>),
                 },
-            },
-            TryCatch(catch_on_halt = false) {
-                Precondition(|bb| *bb.t0 + 4 != 4, else = Running) {
-                    ReactiveSequence {
-                        Action(Act<7>),
-                        Sleep(30),
-                    },
-                },
-                Inverter {
-                    StatefulAction(Task<8>),
-                },
-            },
-            MaxTime(50) {
-                Wait(10),
             },
         }
     }
 }
 
-board!(Tree0205Blackboard { b0 t0 });
+board!(Tree0205Blackboard { q0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0206Sub1 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0206Sub0 for Ctx {
+        MaxTime(0) {
+            SubTree(Tree0206Sub1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0206 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-        }
-        #[failure_if(|bb| (bb.b1 + 2) % 4 != 0)]
-        Delay(0) {
+        MemPriority {
             StatefulAction(Task<0>),
+            SubTree(Tree0206Sub0),
+            RepeatTimes(1) {
+                Filter(times = 1, count = Success) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            Action(Act<3>),
+            Fallback {
+                StatefulAction(Task<4>),
+                Action(Act<5> = Act::<5>),
+            },
         }
     }
 }
-
-board!(Tree0206Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0207Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
         }
-        Inverter {
-            Action(Act<0>),
+        Selector {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
@@ -205,199 +274,229 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0207 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            b1: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            SubTree(Tree0207Sub0, ..),
-            AlwaysFailure,
-            RepeatTimes(2) {
-                Precondition(|bb| *bb.t0 + 3 == 7, else = Failure) {
-                    WasEntryUpdated(t0),
+        Delay(10) {
+            ReactiveFallback {
+                #[on_success(|bb| { if bb.b1 + 3 < 7 { bb.b1 = (bb.b1 + 2) % 4 }; bb.b0 += 1 })]
+                #[success_if(|bb| *bb.t0 == 6)]
+                #[on_halted(|bb| if (bb.b1 + 1) % 3 < 1 { bb.b1 += 1 })]
+                SubTree(Tree0207Sub0, q0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}, t0 = {=}),
+                Fallback {
+                    Selector {
+                        ReactiveSequence {
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            #[post(|bb| bb.b1 += 3)]
+                            #[skip_if(|bb| (bb.o0.unwrap_or(2) + 2) % 2 > 0)]
+                            Loop(q0, value = {b0}, if_empty = Failure) {
+                                IfThenElse {
+                                    Condition(Cond<1>),
+                                    Condition(|ctx| ctx.check(2)),
+                                    Condition(Cond<3>),
+                                },
+                            },
+                            Filter(times = 2, filtered = Failure) {
+                                Loop(q0, value = {t0}, if_empty = Success) {
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                        Switch(b1) {
+                            case 3 => IfThenElse {
+                                Conditional(|bb| (bb.b1 + 2) % 2 < 1, dynamic = true, else = Success) {
+                                    Action(Act<4>),
+                                },
+                                #[on_success(|bb| if bb.b0 != 0 { bb.o0 = Some(bb.b0) })]
+                                #[on_failure(|bb| bb.b1 = (bb.b0 + 2) % 3)]
+                                Action(Act<5> = Act::<5>),
+                            },
+                            case 4 => #[run_while(|bb| bb.b0 + 2 != (bb.b1 + 2) % 2)]
+                            #[skip_if(|bb| bb.o0.unwrap_or(0) + 1 < (bb.b0 + 2) % 2)]
+                            Cooldown(10, filtered = Skipped) {
+                                #[run_while(|bb| bb.b0 == 0)]
+                                #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
+                                StatefulAction(Task<6>),
+                            },
+                            case 0 => SequenceStar {
+                                Action(PIo<7>, t0 = {b1}),
+                                StatefulAction(Task<8>),
+                                StatefulAction(Task<9>),
+                            },
+                            _ => Fallback {
+                                StatefulAction(PTask<10>, b0 = 0, b1 = {=}),
+                                Action(PIo<11>, t0 = {t0}),
+                                #[failure_if(|bb| bb.b0 + 1 > bb.b0 % 2)]
+                                Condition(Cond<12>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0207Blackboard { t0 });
+board!(Tree0207Blackboard { q0 b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0208Sub0 for Ctx {
+        MemSequence {
+            RetryUntilSuccessful(forever) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            Parallel(failure = 3) {
+                Condition(Cond<1>),
+                ReactiveFallback {
+                    Action(Act<2>),
+                    AlwaysFailure,
+                },
+                Priority {
+                    AsyncSequence {
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0208 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            b1: i64 = 3,
-        }
-        RepeatUntilFailure(forever) {
-            ReactiveSequence {
-                Fallback {
-                    Action(Act<0>),
-                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                },
-                #[skip_if(|bb| bb.o0.is_some())]
-                Action(Act<2>),
-                SetBlackboard(b1 = {b0}),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
+        Cooldown(0) {
+            SubTree(Tree0208Sub0),
         }
     }
 }
-
-board!(Tree0208Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0209 for Ctx {
-        RepeatUntil(Failure) {
-            AsyncFallback {
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        WhileDoElse {
+            Parallel(success = -1, failure = 1) {
+                BinarySelector(|bb| (*bb.t0 + 4) % 4 != 0, dynamic = false) {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Script(|bb| *bb.t1 += 1),
+                    },
+                    WhileDoElse {
+                        Condition(Cond<2>),
+                        Wait(0),
+                    },
                 },
-                Action(Act<1>),
-                Sleep(50),
+            },
+            BinarySelector(|bb| *bb.t0 + 1 > *bb.t0 % 4) {
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Condition(PCond<4>, b0 = {t1}),
+                    AlwaysRunning,
+                },
+                StatefulAction(Task<5>),
+            },
+            RepeatUntil(Success) {
+                Repeat(2) {
+                    RepeatTimes(3) {
+                        #[success_if(|bb| (bb.b0 + 1) % 4 > 1)]
+                        AlwaysSuccess,
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0209Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0210 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-        }
-        BinarySelector(|bb| bb.b0 > 0, dynamic = false) {
-            Inverter {
-                Optional {
-                    IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = true) {
-                        StatefulAction(Task<0>),
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[success_if(|bb| bb.b0 % 3 != 1)]
-                        WaitValueUpdate(t0) {
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            #[skip_if(|bb| bb.b0 == 3)]
-                            StatefulAction(Task<1>),
-                        },
-                        Sequence {
-                            StatefulAction(Task<2> = Task::<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            Action(PIo<4>, t0 = {b0}),
+        ReactiveSequence {
+            Wait(30),
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
+            Sleep(0),
         }
     }
 }
-
-board!(Tree0210Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0211 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 5,
-        }
-        Parallel(success = -2, failure = 2) {
-            RetryUntilSuccessful(forever) {
-                #[run_while(|bb| (bb.b0 + 4) % 2 < 0)]
-                #[skip_if(|bb| *bb.t1 % 4 < 0)]
-                WhileDoElse {
-                    StepSequencer {
-                        Condition(PCond<0>, b0 = 2),
-                        #[on_failure(|bb| if bb.b0 != bb.o0.unwrap_or(2) + 2 { bb.t1.set(0) })]
-                        #[run_while(|bb| bb.b0 % 2 < 0)]
-                        Action(PIo<1>, t0 = {t1}),
-                        Action(Act<2>),
-                        ScriptCondition(|bb| (bb.o0.unwrap_or(4) + 1) % 4 < 2),
-                        StatefulAction(Task<3>),
-                    },
-                    Repeater(forever) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Priority {
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(5) + 1 > *bb.t1)]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Loop(q0, value = {t1}) {
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-                #[success_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
-                #[run_while(|bb| bb.b0 != 3)]
-                StatefulAction(Task<6>),
-                Deadline(0) {
-                    MaxTime(30) {
-                        Action(Act<7>),
-                    },
-                },
-            },
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Wait(0),
         }
     }
 }
-
-board!(Tree0211Blackboard { q0 t0 b0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0212 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 5,
-            b0: i64 = 1,
-        }
-        ParallelAll(max_failures = -3) {
-            AlwaysSuccess,
-            #[success_if(|bb| (bb.b1 + 4) % 3 != 2)]
-            #[post(|bb| bb.t0.set(bb.b1 % 4))]
-            #[skip_if(|bb| *bb.t0 + 4 == bb.b0)]
-            Wait(20),
-            Script(|bb| if bb.b0 % 4 < 3 { bb.b1 += 1 }),
+        RunOnce(then_skip = false) {
+            Repeater(forever) {
+                Repeater(forever) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
         }
     }
 }
-
-board!(Tree0212Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0213 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        MemSequence {
-            Cooldown(0, filtered = Skipped) {
-                #[success_if(|bb| bb.b1 != *bb.t0)]
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1> = Task::<1>),
-            ReactiveFallback {
-                Condition(Cond<2>),
-                Precondition(|bb| bb.b1 % 4 > 0) {
-                    RepeatUntilSuccess(1) {
-                        StatefulAction(Task<3> = Task::<3>),
+        #[success_if(|bb| *bb.t0 % 3 == 2)]
+        Fallback {
+            MemPriority {
+                ReactiveSelector {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        RepeatUntilFailure(forever) {
+                            RunOnce {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    IndexSwitch(|bb| *bb.t1, dynamic = false) {
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        #[success_if(|bb| *bb.t1 < bb.b0 + 1)]
+                        ForceFailure {
+                            Retry(4) {
+                                Action(|ctx| ctx.exec(1)),
+                            },
+                        },
+                        #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
+                        #[run_while(|bb| bb.b0 + 3 != 0)]
+                        Script(|bb| *bb.t0 += 3),
                     },
                 },
             },
-            Optional {
-                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        #[success_if(|bb| bb.b0 % 4 < 3)]
-                        #[run_while(|bb| bb.b0 > 1)]
-                        Condition(Cond<5>),
+            Cooldown(30) {
+                Sequence {
+                    Repeater(0) {
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
                     },
-                    MaxTime(0) {
-                        Action(PAct<6>, b0 = {b0}, b1 = {=}),
+                    Retry(3) {
+                        StepSequencer {
+                            Succeeder,
+                            RepeatUntilFailure(forever) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
                     },
                 },
             },
@@ -405,600 +504,464 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0213Blackboard { b1 b0 t0 });
+board!(Tree0213Blackboard { b0 q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0214 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
             o0: Option<i64> = None,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        ReactiveSequence {
-            Delay(50) {
-                StepSequencer {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    Succeeder,
-                },
-            },
-            SequenceStar {
-                ForceFailure {
-                    StatefulAction(PTask<2>, b0 = 2, b1 = {t1}),
-                },
-                Sequence {
-                    Action(Act<3> = Act::<3>),
-                },
-            },
-            Fallback {
-                Fallback {
-                    Filter(times = 1, count = Failure, filtered = Skipped) {
-                        Action(Act<4>),
-                    },
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            BinarySelector(|bb| *bb.t1 % 3 > 1, dynamic = false) {
-                #[failure_if(|bb| bb.o0.unwrap_or(0) < 6)]
-                #[post(|bb| bb.t0.set(*bb.t1 + 2))]
-                Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
-                StatefulAction(PTask<8>, b0 = 3),
-            },
+        #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
+        Loop(q0, value = {b0}, if_empty = Success) {
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0214Blackboard { t1 t0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0215Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0215Sub0 for Ctx {
-        MemPriority {
-            FlipSelector {
-                SubTree(Tree0215Sub1),
-                Sleep(0),
-            },
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
+board!(Tree0214Blackboard { t0 q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0215 for Ctx {
-        SequenceStar {
-            SubTree(Tree0215Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+            b0: i64,
+        }
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+            IndexSwitch(|bb| bb.b0) {
+                Script(|bb| { if bb.b1 % 4 < 1 { bb.b1 = bb.b0 }; *bb.t0 += 1 }),
+                Condition(|ctx| ctx.check(0)),
+            },
+            Condition(PCond<1>, b0 = {=}),
         }
     }
 }
 
+board!(Tree0215Blackboard { t0 b1 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0216Sub0 for Ctx {
-        AlwaysFailure
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            b0: i64 = 14,
+            o0: Option<i64> = Some(9),
+        }
+        Deadline(10) {
+            AsyncFallback {
+                ScriptCondition(|bb| *bb.t0 > 6),
+                #[failure_if(|bb| *bb.t0 % 4 < 3)]
+                UnsetBlackboard(o0),
+                Precondition(|bb| *bb.t0 > bb.b0 % 3, else = Failure) {
+                    SetBlackboard(o0 = Some(9)),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0216 for Ctx {
-        FlipSelector {
-            Repeat(2) {
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    AlwaysRunning,
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        IfThenElse {
+            WhileDoElse {
+                ParallelAll {
+                    Wait(20),
+                    Action(Act<0>),
                 },
+                StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
             },
-            Fallback {
-                SubTree(Tree0216Sub0),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
+            IfThenElse {
+                MemSequence {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) != 6),
+                    ScriptCondition(|bb| bb.b0 != bb.b0 + 2),
+                },
+                StatefulAction(Task<5> = Task::<5>),
             },
+            SubTree(Tree0216Sub0, ..),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0217Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 12,
-            b0: i64 = 11,
-        }
-        #[success_if(|bb| *bb.t0 + 3 > 1)]
-        ScriptCondition(|bb| *bb.t0 < (bb.b0 + 4) % 3)
-    }
-}
+board!(Tree0216Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0217 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
-            b0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        ForceSuccess {
-            Repeat(3) {
-                #[run_while(|bb| bb.b0 < *bb.t0)]
-                #[skip_if(|bb| *bb.t0 > (bb.b1 + 4) % 2)]
-                #[success_if(|bb| *bb.t0 + 2 < 5)]
-                RetryUntilSuccessful(forever) {
-                    Delay(10) {
-                        Precondition(|bb| *bb.t0 + 3 < 7, else = Running) {
-                            ParallelAll {
-                                Condition(PCond<0>, b0 = {=}),
-                                SubTree(Tree0217Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-                                #[skip_if(|bb| bb.b1 + 1 > 5)]
-                                #[run_while(|bb| *bb.t0 + 4 < 5)]
-                                Condition(Cond<1>),
-                                Condition(Cond<2>),
-                            },
-                        },
+        Timeout(0) {
+            FlipSelector {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    #[success_if(|bb| *bb.t0 != *bb.t0 + 3)]
+                    Script(|bb| bb.b0 += 2),
+                    Sleep(0),
+                },
+                SequenceWithMemory {
+                    ForceFailure {
+                        Wait(0),
                     },
+                },
+                ParallelAll(max_failures = -1) {
+                    StepSequencer {
+                        Script(|bb| if bb.b0 == 3 { bb.t0.set(*bb.t0 % 3) }),
+                        #[failure_if(|bb| (*bb.t0 + 3) % 3 == 1)]
+                        Action(Act<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+                RepeatUntil(Success) {
+                    Condition(PCond<4>, b0 = 7),
                 },
             },
         }
     }
 }
 
-board!(Tree0217Blackboard { t0 b1 b0 });
+board!(Tree0217Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0218 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
         }
-        BinarySelector(|bb| bb.b0 + 4 > 6) {
-            AsyncFallback {
-                AsyncSequence {
-                    ScriptCondition(|bb| bb.b0 < 4),
-                    StatefulAction(PTask<0>, b0 = 3),
-                    Condition(Cond<1>),
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-            BinarySelector(|bb| *bb.t1 + 2 > *bb.t0 % 4, dynamic = true) {
-                Interrupt(|bb| *bb.t0 + 1 > 7) {
-                    IfThenElse {
-                        StatefulAction(Task<3> = Task::<3>),
-                        Action(Act<4> = Act::<4>),
-                    },
-                },
-                Condition(Cond<5> = Cond::<5>),
-            },
+        Switch(b1) {
+            case 3 => SetBlackboard(t1 = 5),
+            case 0 => StatefulAction(PTask<0>, b0 = {b0}),
+            case 4 => StatefulAction(Task<1>),
+            _ => Sleep(10),
         }
     }
 }
 
-board!(Tree0218Blackboard { b0 t1 t0 });
+board!(Tree0218Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0219 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
             b1: i64,
-            #[tracked] t0: i64 = 5,
             q0: bt::Deque<i64, 4>,
         }
-        Repeat(forever) {
-            Sequence {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    WhileDoElse {
-                        RepeatUntilSuccess(3) {
-                            ReactiveFallback {
-                                Action(|ctx| ctx.exec(0)),
-                                #[failure_if(|bb| bb.b0 + 3 > 5)]
-                                #[skip_if(|bb| *bb.t0 % 3 != 2)]
-                                StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
+        IfThenElse {
+            Parallel(success = 1, failure = 1) {
+                FlipSelector {
+                    Loop(q0, if_empty = Failure) {
+                        AsyncSequence {
+                            #[success_if(|bb| bb.b0 + 4 < bb.b1)]
+                            ForceFailure {
+                                Parallel(failure = 0) {
+                                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                                    Condition(|ctx| ctx.check(1)),
+                                    SetBlackboard(b0 = 9),
+                                    Condition(Cond<2> = Cond::<2>),
+                                },
                             },
-                        },
-                        Filter(times = 1, count = Completed, filtered = Skipped) {
-                            Loop(q0, if_empty = Running) {
-                                AlwaysFailure,
+                            BinarySelector(|bb| *bb.t0 > bb.b1, dynamic = false) {
+                                Parallel(success = 0, failure = -1) {
+                                    #[on_failure(|bb| { bb.b1 += 1; bb.b1 += 2 })]
+                                    #[success_if(|bb| *bb.t0 == 4)]
+                                    Condition(Cond<3>),
+                                    #[on_failure(|bb| bb.t0.set(9))]
+                                    StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                                },
+                                Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 4, &mut bb.b0)),
                             },
                         },
                     },
+                },
+            },
+            MemSequence {
+                StatefulAction(Task<6> = Task::<6>),
+                Action(Act<7>),
+                SetBlackboard(t0 = 2),
+                ReactiveFallback {
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        Action(Act<9>),
+                    },
+                    Condition(Cond<10>),
+                    Script(|bb| bb.b0 = 6),
                 },
             },
         }
     }
 }
 
-board!(Tree0219Blackboard { b0 b1 t0 q0 });
+board!(Tree0219Blackboard { b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0220 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
         }
-        FlipSelector {
-            Condition(Cond<0> = Cond::<0>),
-            Deadline(30) {
-                #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
-                StatefulAction(Task<1>),
-            },
-            KeepRunningUntilFailure {
-                Action(Act<2>),
-            },
-            WaitValueUpdate(t0) {
-                Condition(Cond<3>),
+        Repeater(2) {
+            Filter(times = 3, count = Failure, filtered = Failure) {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Timeout(0) {
+                            Deadline(0) {
+                                Loop(q0, value = {t0}) {
+                                    SetBlackboard(t0 = 5),
+                                },
+                            },
+                        },
+                        Action(PIo<0>, t0 = {t0}),
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        ParallelAll(max_failures = -2) {
+                            StatefulAction(Task<1> = Task::<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0220Blackboard { t0 b0 });
+board!(Tree0220Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0221 for Ctx {
         blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             o0: Option<i64> = None,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        #[on_halted(|bb| { bb.o0 = Some(bb.b1 % 4); if *bb.t1 % 2 == 1 { bb.b0 += 3 } })]
-        Delay(0) {
-            Cooldown(20) {
-                Retry(0) {
-                    StatefulAction(Task<0>),
+        Precondition(|bb| bb.o0.is_some()) {
+            ReactiveFallback {
+                Retry(3) {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    TryCatch(catch_on_halt = false) {
+                        Condition(|ctx| ctx.check(0)),
+                        Limiter(2) {
+                            Condition(PCond<1>, b0 = {b0}),
+                        },
+                        SetBlackboard(o0 = Some(2)),
+                    },
+                },
+                Loop(q0) {
+                    Sequence {
+                        WasEntryUpdated(t0),
+                        Condition(|ctx| ctx.check(2)),
+                        Action(Act<3>),
+                        Script(|bb| { *bb.t0 += 3; bb.b0 += 3 }),
+                        AlwaysFailure,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0221Blackboard { o0 b0 t1 b1 });
+board!(Tree0221Blackboard { b0 q0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0222 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        AsyncFallback {
-            TryCatch {
-                #[on_halted(|bb| { bb.b0 += 3; bb.b0 = *bb.t0 })]
-                #[failure_if(|bb| bb.b0 != 3)]
-                #[run_while(|bb| bb.o0.is_none())]
-                Priority {
-                    #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                    SequenceWithMemory {
-                        ForceSuccess {
-                            Action(Act<0>),
-                        },
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Repeat(3) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
+        Remap(success = Success, failure = Failure) {
+            RepeatUntilSuccess(3) {
+                Wait(0),
             },
-            AlwaysSuccess,
         }
     }
 }
-
-board!(Tree0222Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0223 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-        }
-        AsyncSequence {
-            Fallback {
-                #[post(|bb| bb.b0 += 1)]
-                #[run_while(|bb| bb.b0 % 3 < 2)]
-                RunOnce {
-                    Script(|bb| *bb.t0 += 2),
-                },
-                Condition(|ctx| ctx.check(0)),
-                MaxTime(10) {
-                    Condition(Cond<1>),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Remap(success = Failure, failure = Success) {
-                BinarySelector(|bb| *bb.t0 != 7) {
-                    TryCatch {
-                        #[post(|bb| if (*bb.t0 + 2) % 2 != 0 { bb.b0 = bb.b1 })]
-                        AlwaysRunning,
-                        Sleep(10),
-                    },
-                    ReactiveSelector {
-                        Action(PIo<3>, t0 = {b0}),
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                },
-            },
+        ReactiveSequence {
+            AlwaysSuccess,
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0223Blackboard { b0 t0 b1 });
-
 bt::behavior_tree! {
     pub tree Tree0224Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 9,
-            o0: Option<i64> = Some(14),
-            #[tracked] t1: i64 = 9,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 14,
-        }
-        WhileDoElse {
-            StatefulAction(PTask<0>, b0 = 8, b1 = {t1}),
-            ReactiveSelector {
-                Action(Act<1>),
-                #[on_success(|bb| { if bb.b1 + 4 == 3 { *bb.t0 += 2 }; bb.b1 += 2 })]
-                Action(Act<2>),
-                #[on_success(|bb| { bb.b0 += 3; bb.t1.set(bb.o0.unwrap_or(1)) })]
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(Task<4>),
-                #[skip_if(|bb| *bb.t0 + 3 < 0)]
-                ScriptCondition(|bb| bb.o0.unwrap_or(0) + 1 != bb.b0),
-            },
-        }
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0224Sub1 for Ctx {
+        Condition(|ctx| ctx.check(2))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0224 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64,
-            o0: Option<i64> = Some(4),
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        Delay(0) {
-            #[on_success(|bb| bb.o0 = Some(*bb.t1))]
-            IfThenElse {
-                AsyncSequence {
-                    SubTree(Tree0224Sub0, q0 = {=}, b1 = {b1}, o0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}),
-                    Priority {
-                        Condition(PCond<5>, b0 = 0),
-                        #[on_success(|bb| bb.o0 = Some(9))]
-                        #[failure_if(|bb| bb.b1 == bb.b0 % 2)]
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b1)),
-                        Loop(q0, value = {t1}, if_empty = Success) {
-                            WasEntryUpdated(t1),
-                        },
-                        AlwaysFailure,
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                },
-                MaxTime(50) {
-                    MemSequence {
-                        Condition(PCond<8>, b0 = 4),
-                        ReactiveFallback {
-                            StatefulAction(Task<9>),
-                            #[post(|bb| { *bb.t1 += 2; bb.b0 += 1 })]
-                            Action(Act<10> = Act::<10>),
-                        },
-                        #[on_success(|bb| { *bb.t1 += 3; bb.o0 = None })]
-                        #[skip_if(|bb| bb.b1 + 2 > 2)]
-                        StatefulAction(Task<11>),
-                        IfThenElse {
-                            Condition(Cond<12>),
-                            StatefulAction(Task<13>),
-                            StatefulAction(PTask<14>, b0 = {t0}, b1 = {=}),
-                        },
-                        ParallelAll {
-                            Loop(q0, if_empty = Success) {
-                                RepeatUntil(Success) {
-                                    Condition(Cond<15>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Delay(0) {
-                    StatefulAction(PTask<16>, b0 = 9),
-                },
-            },
+        StepSequencer {
+            StatefulAction(Task<0>),
+            SubTree(Tree0224Sub0),
+            SubTree(Tree0224Sub1),
         }
     }
 }
-
-board!(Tree0224Blackboard { q0 b1 o0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0225 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        #[failure_if(|bb| bb.b1 < 4)]
-        SequenceStar {
-            ForceSuccess {
-                Parallel(failure = 1) {
-                    Action(Act<0>),
-                    Script(|bb| bb.b1 += 3),
+        ReactiveFallback {
+            Limiter(2) {
+                StepSequencer {
+                    Runner,
+                    ScriptCondition(|bb| bb.o0.is_some()),
                 },
             },
-            MemPriority {
-                ForceSuccess {
-                    MaxTime(10) {
-                        Conditional(|bb| bb.b0 != 6, else = Failure) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
+            SkipUnlessUpdated(t0) {
+                Action(Act<0>),
             },
-            WaitValueUpdate(t0) {
-                StatefulAction(Task<2> = Task::<2>),
-            },
+            Action(PAct<1>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0225Blackboard { b1 b0 t0 });
+board!(Tree0225Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0226Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+        }
+        Action(PAct<0>, b0 = {t0}, b1 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0226 for Ctx {
         blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 2,
         }
-        Parallel(failure = 0) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            Repeat(forever) {
-                Timeout(50) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            SequenceStar {
-                Script(|bb| { bb.t0.set(*bb.t1 % 4); *bb.t1 += 1 }),
-            },
-            Precondition(|bb| bb.o0.unwrap_or(3) != bb.b0 + 1) {
-                ReactiveFallback {
-                    Repeater(3) {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            #[on_success(|bb| bb.t1.set(bb.b0 + 2))]
-            #[post(|bb| bb.b0 = *bb.t0 + 2)]
-            FlipSelector {
-                Script(|bb| bb.o0 = Some(*bb.t0)),
-                StatefulAction(Task<3>),
-                Succeeder,
-                Condition(Cond<4>),
+        #[on_success(|bb| bb.b0 += 1)]
+        #[run_while(|bb| bb.b0 == 5)]
+        #[skip_if(|bb| *bb.t0 < bb.o0.unwrap_or(5) % 4)]
+        Filter(times = 2, filtered = Skipped) {
+            ForceFailure {
+                SubTree(Tree0226Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0226Blackboard { t0 o0 t1 b0 });
+board!(Tree0226Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0227 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        StepSequencer {
-            Action(Act<0>),
-            WhileDoElse {
-                Condition(Cond<1>),
-                Condition(Cond<2> = Cond::<2>),
-                AlwaysRunning,
-            },
-            Precondition(|bb| bb.b1 != 1, else = Failure) {
-                Retry(4) {
-                    Action(Act<3> = Act::<3>),
+        ReactiveFallback {
+            Priority {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+                Selector {
+                    Condition(PCond<2>, b0 = {=}),
+                    Condition(PCond<3>, b0 = {=}),
                 },
             },
+            Repeat(forever) {
+                StatefulAction(Task<4>),
+            },
+            Repeat(forever) {
+                Condition(PCond<5>, b0 = 3),
+            },
+            RunOnce {
+                Action(Act<6>),
+            },
+            Wait(0),
         }
     }
 }
 
-board!(Tree0227Blackboard { b1 });
+board!(Tree0227Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0228 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-        }
-        RunOnce {
-            #[on_halted(|bb| if *bb.t0 + 3 > bb.b0 { *bb.t0 += 3 })]
-            ParallelAll(2) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                },
-                AsyncSequence {
-                    Sequence {
-                        Precondition(|bb| bb.b0 > 7) {
-                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                        },
-                        #[on_failure(|bb| bb.t1.set(bb.b0 % 4))]
-                        WasEntryUpdated(t0),
-                        #[on_success(|bb| bb.b0 += 3)]
-                        #[post(|bb| if bb.b0 == 4 { bb.b0 += 2 })]
-                        Action(PAct<2>, b0 = {=}, b1 = {t1}),
-                        Action(Act<3>),
-                        ScriptCondition(|bb| *bb.t0 == bb.b0),
-                    },
-                },
-            },
+        SequenceStar {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0228Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0229 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
+            o0: Option<i64> = Some(4),
         }
-        FlipSelector {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
-            AlwaysFailure,
-            Script(|bb| { bb.o0 = Some(*bb.t0 % 4); bb.t0.set(bb.o0.unwrap_or(0) % 3) }),
+        #[run_while(|bb| bb.o0.is_none())]
+        ReactiveFallback {
+            Failer,
+            StatefulAction(Task<0>),
+            Action(PAct<1>, b0 = 2, b1 = {t0}),
+            Cooldown(20) {
+                ScriptCondition(|bb| bb.o0.is_some()),
+            },
         }
     }
 }
 
-board!(Tree0229Blackboard { t0 b0 o0 });
+board!(Tree0229Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0230 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            b1: i64 = 0,
-        }
-        TryCatch {
-            Priority {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
-                Script(|bb| bb.b0 = bb.b0 % 2),
-            },
-            StatefulAction(PTask<1>, b0 = 3),
-            Fallback {
-                RepeatUntilSuccess(2) {
-                    #[on_failure(|bb| { *bb.t1 += 3; *bb.t1 += 1 })]
-                    #[run_while(|bb| bb.b1 + 3 != 0)]
-                    Script(|bb| *bb.t1 += 3),
-                },
-            },
-            Sleep(20),
-            AlwaysFailure,
+        Timeout(0) {
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0230Blackboard { t1 b0 b1 });
-
 bt::behavior_tree! {
     pub tree Tree0231 for Ctx {
-        ReactiveFallback {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        AsyncSequence {
             Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(PTask<2>, b0 = 0),
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+            Action(Act<2>),
+            Condition(Cond<3>),
+            Condition(PCond<4>, b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0231Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0232Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 13,
+        }
+        Timeout(0) {
+            SkipUnlessUpdated(t1) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
@@ -1006,50 +969,24 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0232 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
+            #[tracked] t1: i64 = 3,
         }
-        ReactiveSelector {
-            ReactiveSelector {
-                Action(Act<0>),
-                #[run_while(|bb| (*bb.t1 + 2) % 2 != 1)]
-                Action(Act<1>),
-            },
-            #[on_halted(|bb| bb.t0.set(2))]
-            SequenceWithMemory {
-                Condition(Cond<2>),
-                Condition(Cond<3> = Cond::<3>),
-                Condition(Cond<4> = Cond::<4>),
-            },
-            WhileDoElse {
-                Action(PAct<5>, b0 = {=}),
-                Condition(PCond<6>, b0 = {=}),
-            },
-            AlwaysSuccess,
+        Inverter {
+            SubTree(Tree0232Sub0, ..),
         }
     }
 }
 
-board!(Tree0232Blackboard { t0 t1 b0 });
+board!(Tree0232Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0233 for Ctx {
-        ReactiveSequence {
-            MaxTime(20) {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-                Condition(|ctx| ctx.check(4)),
-                Timeout(50) {
-                    RepeatUntilFailure(1) {
-                        StatefulAction(Task<5>),
-                    },
+        RepeatUntilFailure(forever) {
+            Timeout(50) {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    Failer,
+                    Action(|ctx| ctx.exec(1)),
                 },
             },
         }
@@ -1058,2099 +995,398 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0234 for Ctx {
-        RepeatUntil(Failure) {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Cooldown(20, filtered = Skipped) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                        },
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        RunOnce {
+            ReactiveSequence {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    ReactiveSequence {
+                        #[on_failure(|bb| { *bb.t0 += 3; bb.b0 += 2 })]
+                        Action(|ctx| ctx.exec(1)),
                     },
-                    RepeatUntilFailure(1) {
-                        RunOnce {
-                            Limiter(1) {
-                                IfThenElse {
-                                    Condition(Cond<2>),
-                                    Action(Act<3>),
-                                },
-                            },
-                        },
+                    ReactiveSelector {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
                     },
-                    MemPriority {
-                        IfThenElse {
-                            Condition(|ctx| ctx.check(4)),
-                            Fallback {
+                },
+                WhileDoElse {
+                    Action(PIo<4>, t0 = {=}),
+                    RepeatUntilSuccess(forever) {
+                        MemSequence {
+                            RepeatUntilFailure(forever) {
                                 StatefulAction(Task<5>),
-                                Failer,
                             },
-                            Sleep(0),
-                        },
-                        ForceSuccess {
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<6> = Cond::<6>),
-                            },
+                            Action(PIo<6>, t0 = {=}),
                         },
                     },
+                    Fallback {
+                        Condition(Cond<7>),
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        #[post(|bb| *bb.t0 += 2)]
+                        #[run_while(|bb| bb.b0 % 3 == 1)]
+                        Condition(Cond<8>),
+                        StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
+                        AlwaysSuccess,
+                    },
+                },
+                Selector {
+                    Conditional(|bb| bb.b0 < 3, dynamic = false) {
+                        Action(PIo<10>, t0 = {t0}),
+                    },
+                    ForceFailure {
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        #[on_success(|bb| bb.b0 = bb.b0 % 2)]
+                        Condition(Cond<11>),
+                    },
+                    SequenceStar {
+                        SetBlackboard(t0 = 0),
+                        Action(Act<12>),
+                        Sleep(20),
+                    },
+                    Condition(Cond<13>),
+                    #[run_while(|bb| *bb.t0 < 0)]
+                    Action(Act<14>),
                 },
             },
         }
     }
 }
+
+board!(Tree0234Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0235 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64,
             b0: i64,
-            o0: Option<i64> = Some(3),
+            b1: i64 = 3,
         }
-        Retry(2) {
-            #[on_success(|bb| *bb.t0 += 2)]
-            #[failure_if(|bb| bb.o0.unwrap_or(1) + 3 < *bb.t0 % 4)]
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Loop(q0, if_empty = Success) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+        RepeatUntilFailure(2) {
+            #[success_if(|bb| bb.b1 > 3)]
+            #[on_success(|bb| { bb.b0 += 1; bb.b1 = *bb.t0 })]
+            TryCatch(catch_on_halt = true) {
+                Switch(b1) {
+                    case 2 => Optional {
+                        Condition(Cond<0>),
+                    },
+                    _ => MemSequence {
+                        Wait(20),
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<1>),
+                    },
                 },
+                #[run_while(|bb| *bb.t0 % 3 == 1)]
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    WasEntryUpdated(t0),
+                    Condition(|ctx| ctx.check(3)),
+                    Action(PAct<4>, b0 = 9, b1 = {b0}),
+                    Sleep(0),
+                },
+                ReactiveSequence {
+                    ReactiveSequence {
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
+                Wait(30),
             },
         }
     }
 }
 
-board!(Tree0235Blackboard { q0 t0 b0 o0 });
+board!(Tree0235Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0236 for Ctx {
-        KeepRunningUntilFailure {
-            Timeout(20) {
-                Repeater(forever) {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<0>),
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            b1: i64 = 3,
+        }
+        Sequence {
+            BinarySelector(|bb| bb.b0 + 3 == *bb.t0 % 4) {
+                Action(Act<0>),
+                StatefulAction(Task<1> = Task::<1>),
             },
+            SequenceWithMemory {
+                AsyncFallback {
+                    Condition(PCond<2>, b0 = 4),
+                    Action(PAct<3>, b0 = {b1}, b1 = {=}),
+                    Action(Act<4>),
+                },
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+            },
+            AlwaysSuccess,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0237Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0236Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0237 for Ctx {
-        Repeat(0) {
-            SubTree(Tree0237Sub0),
+        blackboard {
+            b0: i64 = 2,
+        }
+        Repeater(2) {
+            Action(PIo<0>, t0 = {b0}),
         }
     }
 }
+
+board!(Tree0237Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0238 for Ctx {
-        Timeout(0) {
-            StepSequencer {
-                RunOnce {
-                    StatefulAction(Task<0>),
-                },
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-                Repeater(forever) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Sleep(0),
-                        StatefulAction(Task<6>),
-                    },
-                },
+        blackboard {
+            b1: i64,
+        }
+        StepSequencer {
+            RunOnce(then_skip = true) {
+                Action(PAct<0>, b0 = {b1}, b1 = {=}),
             },
+            Failer,
+            Action(Act<1> = Act::<1>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0239Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            b1: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Optional {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    Condition(Cond<1>),
-                },
-            },
-        }
-    }
-}
+board!(Tree0238Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0239 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64,
-            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
             o0: Option<i64> = Some(3),
         }
-        IndexSwitch(|bb| *bb.t0) {
-            AsyncSequence {
-                Sequence {
-                    Action(Act<0>),
-                    SubTree(Tree0239Sub0, t0 = {=}, b0 = {b0}, q0 = {=}, t1 = {t1}, b1 = {=}, o0 = {o0}),
-                    Script(|bb| { bb.b0 = bb.b1 + 2; bb.o0 = Some(9) }),
-                },
-                AsyncSequence {
-                    Sleep(10),
-                    Limiter(2) {
-                        StatefulAction(Task<2>),
+        ReactiveSelector {
+            #[on_failure(|bb| if bb.b0 + 4 < *bb.t0 { *bb.t0 += 3 })]
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
+            SkipUnlessUpdated(t0) {
+                StatefulAction(Task<1>),
+            },
+            Parallel(failure = -4) {
+                Sleep(10),
+                Action(Act<2>),
+                UnsetBlackboard(o0),
+                AlwaysRunning,
+                StatefulAction(Task<3>),
+            },
+            Loop(q0, if_empty = Running) {
+                AsyncFallback {
+                    AsyncFallback {
+                        #[failure_if(|bb| *bb.t0 != 0)]
+                        #[on_failure(|bb| if bb.b0 % 3 != 2 { *bb.t0 += 1 })]
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
                     },
-                    StatefulAction(Task<3>),
-                    ForceSuccess {
-                        #[success_if(|bb| (bb.b1 + 2) % 4 < 3)]
-                        #[on_success(|bb| bb.b0 += 1)]
-                        #[run_while(|bb| bb.o0.unwrap_or(4) > *bb.t1 + 2)]
-                        StatefulAction(PTask<4>, b0 = {b1}),
+                    IfThenElse {
+                        Action(Act<6>),
+                        Precondition(|bb| *bb.t0 != 2) {
+                            Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+                        },
+                        AlwaysRunning,
                     },
-                    UnsetBlackboard(o0),
+                    Action(Act<8> = Act::<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0239Blackboard { t0 b0 q0 t1 b1 o0 });
+board!(Tree0239Blackboard { q0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0240Sub0 for Ctx {
+        RepeatTimes(forever) {
+            ReactiveFallback {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0240Sub1 for Ctx {
+        Condition(Cond<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0240 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        #[on_failure(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0 % 4) })]
-        IfThenElse {
-            StatefulAction(Task<0>),
-            ForceFailure {
-                BinarySelector(|bb| *bb.t0 + 2 > *bb.t0 + 4) {
-                    Action(Act<1> = Act::<1>),
-                    ReactiveSequence {
-                        Succeeder,
-                        StatefulAction(Task<2>),
-                        Timeout(10) {
-                            BinarySelector(|bb| bb.b0 != 6) {
-                                Action(Act<3>),
-                                #[success_if(|bb| bb.b0 > 2)]
-                                #[on_failure(|bb| *bb.t0 += 2)]
-                                Sleep(20),
-                            },
-                        },
-                        Action(PAct<4>, b0 = 4, b1 = {b0}),
-                        SkipUnlessUpdated(t0) {
-                            Condition(Cond<5>),
-                        },
-                    },
+        Repeater(2) {
+            KeepRunningUntilFailure {
+                StepSequencer {
+                    SubTree(Tree0240Sub0),
+                    SubTree(Tree0240Sub1),
                 },
             },
         }
     }
 }
 
-board!(Tree0240Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0241Sub0 for Ctx {
+        Action(Act<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0241 for Ctx {
-        RunOnce(then_skip = false) {
-            AsyncSequence {
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
+        AsyncFallback {
+            Filter(times = 2, filtered = Failure) {
+                ParallelAll {
+                    Sleep(50),
+                    AlwaysSuccess,
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            Fallback {
+                ForceSuccess {
+                    Filter(times = 3, count = Completed, filtered = Skipped) {
+                        Repeat(3) {
+                            AlwaysRunning,
+                        },
                     },
-                    Fallback {
-                        Action(Act<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Condition(Cond<6>),
-                    Delay(10) {
-                        Condition(Cond<7>),
-                    },
+                },
+                KeepRunningUntilFailure {
+                    Action(Act<2>),
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3> = Task::<3>),
+                SubTree(Tree0241Sub0),
+                ParallelAll(max_failures = -3) {
+                    Failer,
+                    Action(Act<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                Remap(success = Success, failure = Failure) {
+                    StatefulAction(Task<7>),
                 },
             },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0242Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Script(|bb| bb.b0 = bb.b1 + 1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0242 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Precondition(|bb| bb.o0.is_none(), else = Success) {
-            PolicyParallel(policy = FirstFailure) {
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    RepeatUntilFailure(forever) {
-                        Action(Act<2>),
+        FlipSelector {
+            Loop(q0, if_empty = Failure) {
+                WhileDoElse {
+                    Timeout(10) {
+                        BinarySelector(|bb| bb.b1 < bb.b0, dynamic = true) {
+                            SubTree(Tree0242Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, q0 = {q0}),
+                            Condition(PCond<0>, b0 = {=}),
+                        },
                     },
+                    ScriptCondition(|bb| *bb.t0 > bb.b0 + 3),
                 },
-                StatefulAction(Task<3>),
             },
+            Action(Act<1>),
         }
     }
 }
 
-board!(Tree0242Blackboard { o0 });
+board!(Tree0242Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0243 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        #[on_halted(|bb| bb.o0 = None)]
-        #[run_while(|bb| (bb.o0.unwrap_or(2) + 4) % 2 == 0)]
-        #[success_if(|bb| *bb.t0 + 1 > (bb.b0 + 2) % 2)]
-        AsyncFallback {
-            Repeat(4) {
-                RepeatUntilSuccess(3) {
-                    BinarySelector(|bb| (*bb.t0 + 2) % 4 < 3, dynamic = false) {
-                        #[run_while(|bb| (bb.b0 + 4) % 2 < 0)]
-                        Delay(30) {
-                            Interrupt(|bb| bb.o0.is_some()) {
-                                Parallel(success = -1, failure = 1) {
-                                    Sleep(20),
-                                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 2, &mut bb.b1)),
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            Parallel(success = 2, failure = 1) {
-                                TryCatch {
-                                    Condition(|ctx| ctx.check(1)),
-                                    #[skip_if(|bb| bb.o0.unwrap_or(4) < bb.b0)]
-                                    #[success_if(|bb| bb.o0.is_none())]
-                                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
-                                },
-                                Precondition(|bb| *bb.t0 % 2 == 0, else = Running) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                            ReactiveSequence {
-                                SetBlackboard(o0 = Some(1)),
-                                Condition(Cond<4>),
-                                ScriptCondition(|bb| bb.b1 % 2 < 1),
-                                Wait(10),
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
+        Selector {
+            Parallel(success = -1, failure = 3) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                Repeat(forever) {
+                    StatefulAction(Task<1>),
                 },
+                AlwaysRunning,
             },
-            ReactiveFallback {
-                ReactiveFallback {
-                    MaxTime(20) {
-                        Switch(b1) {
-                            case 3 => Script(|bb| bb.b1 += 2),
-                            _ => Condition(PCond<6>, b0 = 7),
-                        },
-                    },
-                    #[post(|bb| { bb.b1 += 1; bb.t0.set(bb.o0.unwrap_or(4)) })]
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
-                    Conditional(|bb| *bb.t0 > bb.b0) {
-                        #[run_while(|bb| bb.b0 + 4 < bb.b1)]
-                        RetryUntilSuccessful(4) {
-                            Action(|ctx| ctx.exec(9)),
-                        },
-                    },
-                    Condition(|ctx| ctx.check(10)),
-                    Optional {
-                        Conditional(|bb| bb.b0 < 3, dynamic = false) {
-                            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 4))]
-                            #[post(|bb| { bb.o0 = None; bb.o0 = Some(8) })]
-                            ReactiveSequence {
-                                Action(Act<11>),
-                            },
-                        },
-                    },
+            SequenceWithMemory {
+                MaxTime(100) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Condition(Cond<3>),
+            },
+            Condition(Cond<4>),
+            Sequence {
+                #[failure_if(|bb| bb.b0 > 5)]
+                ScriptCondition(|bb| *bb.t0 + 1 == bb.b0),
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[success_if(|bb| bb.b0 % 4 == 1)]
+                Action(Act<8>),
+                StatefulAction(Task<9>),
+                Wait(20),
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    StatefulAction(Task<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree0243Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0244Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0243Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0244 for Ctx {
-        Repeater(0) {
-            SubTree(Tree0244Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0245 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b0: i64 = 1,
             #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        WhileDoElse {
-            #[on_halted(|bb| if *bb.t1 % 2 < 1 { bb.t0.set(bb.b0) })]
-            #[run_while(|bb| *bb.t1 % 4 != 1)]
-            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 4)),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0245Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0246 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            Invert {
-                MemSequence {
-                    Condition(PCond<0>, b0 = {=}),
-                    SetBlackboard(b0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0246Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0247 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            Action(Act<0> = Act::<0>),
-            RepeatUntil(Failure) {
-                Interrupt(|bb| (*bb.t0 + 3) % 3 < 1) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            Precondition(|bb| bb.b1 == 1, else = Success) {
-                #[on_failure(|bb| bb.b1 += 2)]
-                StatefulAction(Task<2> = Task::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0247Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0248 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        Delay(30) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                AsyncSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0248Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0249 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        TryCatch {
-            #[on_failure(|bb| *bb.t0 += 3)]
-            Condition(Cond<0> = Cond::<0>),
-            Parallel {
-                StatefulAction(Task<1>),
-                #[run_while(|bb| *bb.t0 < 0)]
-                Condition(PCond<2>, b0 = {b0}),
-                AlwaysFailure,
-            },
-            TryCatch {
-                Action(Act<3>),
-                Script(|bb| bb.b0 += 1),
-            },
-        }
-    }
-}
-
-board!(Tree0249Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0250 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        SequenceWithMemory {
-            Parallel(failure = -3) {
-                SetBlackboard(b1 = {t0}),
-                Action(PIo<0>, t0 = {=}),
-                RetryUntilSuccessful(0) {
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-            WhileDoElse {
-                Selector {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                AsyncSequence {
-                    Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(4))),
-                    Action(Act<5> = Act::<5>),
-                    Condition(Cond<6>),
-                    Condition(|ctx| ctx.check(7)),
-                },
-            },
-            #[success_if(|bb| *bb.t0 + 3 > bb.o0.unwrap_or(3) % 2)]
-            #[on_success(|bb| if bb.o0.unwrap_or(2) + 3 > 0 { bb.t0.set(bb.b1 % 4) })]
-            RetryUntilSuccessful(3) {
-                Sequence {
-                    Condition(|ctx| ctx.check(8)),
-                },
-            },
-            Deadline(10) {
-                Action(Act<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0250Blackboard { t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0251Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Retry(3) {
-            Action(|ctx| ctx.exec(3)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0251 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        WhileDoElse {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                    Action(|ctx| ctx.exec(1)),
-                },
-                RetryUntilSuccessful(1) {
-                    #[run_while(|bb| *bb.t0 > 1)]
-                    #[post(|bb| if bb.b0 < *bb.t0 { bb.b0 += 3 })]
-                    SetBlackboard(b0 = 2),
-                },
-                Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-            },
-            SubTree(Tree0251Sub0, b0 = {=}, t0 = {t0}),
-            Precondition(|bb| bb.b0 + 4 < 7) {
-                SkipUnlessUpdated(t0) {
-                    MaxTime(50) {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        #[failure_if(|bb| *bb.t0 > 5)]
-                        #[run_while(|bb| *bb.t0 > 5)]
-                        ReactiveSequence {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0251Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0252 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-            b0: i64 = 2,
-        }
-        AsyncFallback {
-            #[success_if(|bb| bb.o0.is_some())]
-            #[post(|bb| bb.b0 = (*bb.t0 + 4) % 3)]
-            Repeat(forever) {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                    Parallel(success = 0, failure = 1) {
-                        RunOnce(then_skip = true) {
-                            UnsetBlackboard(o0),
-                        },
-                        Parallel(failure = -1) {
-                            #[post(|bb| bb.t0.set(*bb.t0 % 2))]
-                            #[skip_if(|bb| bb.b0 != 4)]
-                            #[success_if(|bb| *bb.t0 != 3)]
-                            Condition(Cond<0>),
-                            AlwaysRunning,
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            #[post(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
-            ReactiveSequence {
-                Cooldown(30, filtered = Failure) {
-                    FlipSelector {
-                        Action(Act<1>),
-                        Conditional(|bb| *bb.t0 > 3, dynamic = true, else = Success) {
-                            Action(Act<2>),
-                        },
-                        #[skip_if(|bb| bb.o0.unwrap_or(1) != bb.b0)]
-                        Script(|bb| bb.b0 += 2),
-                    },
-                },
-                BinarySelector(|bb| bb.b0 == 1, dynamic = true) {
-                    WhileDoElse {
-                        StatefulAction(Task<3>),
-                        Wait(20),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<4> = Cond::<4>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            MaxTime(10) {
-                Cooldown(50, filtered = Failure) {
-                    Sequence {
-                        RepeatUntil(Failure) {
-                            Sequence {
-                                #[run_while(|bb| *bb.t0 < 6)]
-                                PolicyParallel(policy = FirstFailure, repeat = true) {
-                                    Condition(PCond<5>, b0 = 5),
-                                    #[on_success(|bb| if bb.o0.unwrap_or(5) < bb.b0 % 3 { bb.o0 = None })]
-                                    StatefulAction(Task<6>),
-                                },
-                                Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0252Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0253Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0253 for Ctx {
-        blackboard {
-            b0: i64 = 0,
             #[tracked] t0: i64 = 4,
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                StepSequencer {
-                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 2) % 4, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                },
-                WhileDoElse {
-                    Condition(Cond<2>),
-                    Script(|bb| bb.b0 = *bb.t0),
-                    Action(Act<3>),
-                },
-                Condition(PCond<4>, b0 = {=}),
-            },
-            RepeatUntilFailure(1) {
-                #[run_while(|bb| *bb.t0 % 2 != 0)]
-                StepSequencer {
-                    #[success_if(|bb| bb.b0 + 1 == 5)]
-                    #[run_while(|bb| *bb.t0 + 4 > bb.b0 + 3)]
-                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0 + 3)),
-                    Script(|bb| { bb.t0.set(bb.b0); if *bb.t0 + 2 < bb.b0 % 4 { bb.b0 += 2 } }),
-                    SequenceWithMemory {
-                        Wait(0),
-                        Action(PAct<6>, b0 = {=}, b1 = {t0}),
-                    },
-                    SubTree(Tree0253Sub0, b0 = {=}, t0 = {t0}),
-                },
-            },
-            Precondition(|bb| *bb.t0 % 4 < 1, else = Running) {
-                StepSequencer {
-                    Wait(10),
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                    #[post(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0253Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0254 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        ParallelAll(3) {
-            Condition(Cond<0>),
-            Cooldown(20) {
-                #[success_if(|bb| bb.b1 % 4 == 1)]
-                Action(PAct<1>, b0 = 9, b1 = {t0}),
-            },
-            KeepRunningUntilFailure {
-                Parallel(success = 1, failure = 2) {
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0254Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0255Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Condition(Cond<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0255 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 1,
-        }
-        #[skip_if(|bb| bb.o0.is_some())]
-        Priority {
-            ReactiveFallback {
-                Fallback {
-                    ReactiveSequence {
-                        SetBlackboard(t0 = {b0}),
-                        StatefulAction(Task<0>),
-                    },
-                    Condition(PCond<1>, b0 = {=}),
-                    IfThenElse {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    Fallback {
-                        Optional {
-                            SubTree(Tree0255Sub0, ..),
-                        },
-                        Condition(Cond<5> = Cond::<5>),
-                        WasEntryUpdated(t0),
-                    },
-                    WaitValueUpdate(t0) {
-                        Precondition(|bb| bb.b0 < *bb.t0 + 2, else = Failure) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0255Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0256 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        Repeat(4) {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                SequenceWithMemory {
-                    Condition(PCond<0>, b0 = {t0}),
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        Condition(PCond<1>, b0 = {b0}),
-                        AlwaysFailure,
-                    },
-                    WaitValueUpdate(t0) {
-                        AlwaysRunning,
-                    },
-                },
-                Selector {
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    #[failure_if(|bb| bb.b0 % 3 < 1)]
-                    KeepRunningUntilFailure {
-                        Sleep(0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0256Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0257Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Condition(|ctx, bb| ctx.check_in(0, 1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0257Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0257 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        BinarySelector(|bb| *bb.t0 < 5) {
-            Precondition(|bb| bb.o0.is_none()) {
-                StepSequencer {
-                    StepSequencer {
-                        SubTree(Tree0257Sub0, q0 = {=}, o0 = {o0}, b0 = {=}, t0 = {t0}, t1 = {=}),
-                        SetBlackboard(b0 = 8),
-                        Script(|bb| bb.o0 = Some(bb.b0)),
-                    },
-                    ReactiveSequence {
-                        SubTree(Tree0257Sub1, ..),
-                        StatefulAction(Task<2> = Task::<2>),
-                        Sleep(30),
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            Parallel(success = 0, failure = 5) {
-                SetBlackboard(b0 = 9),
-                Loop(q0, if_empty = Failure) {
-                    Action(|ctx| ctx.exec(4)),
-                },
-                Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                Condition(Cond<6> = Cond::<6>),
-                WaitValueUpdate(t1) {
-                    StatefulAction(PTask<7>, b0 = 3, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0257Blackboard { q0 o0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0258 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        #[post(|bb| { bb.b0 += 1; bb.t0.set(5) })]
-        #[skip_if(|bb| *bb.t0 > bb.b0)]
-        ReactiveFallback {
-            Remap(success = Failure, failure = Success) {
-                Action(Act<0>),
-            },
-            Action(Act<1> = Act::<1>),
-            Action(PAct<2>, b0 = 7, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0258Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0259 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        AsyncFallback {
-            Conditional(|bb| bb.b0 == 4) {
-                Delay(0) {
-                    RunOnce {
-                        Action(Act<0> = Act::<0>),
-                    },
-                },
-            },
-            IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Action(PIo<2>, t0 = {=}),
-                },
-                Cooldown(50, filtered = Skipped) {
-                    Selector {
-                        #[post(|bb| bb.b0 = 3)]
-                        #[skip_if(|bb| bb.b0 > 7)]
-                        Condition(|ctx| ctx.check(3)),
-                        Failer,
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0259Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0260 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        #[success_if(|bb| bb.b0 > 1)]
-        Parallel(success = 3, failure = 1) {
-            Condition(PCond<0>, b0 = 1),
-            ParallelAll(max_failures = -1) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                #[post(|bb| *bb.t0 += 2)]
-                #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
-                WasEntryUpdated(t0),
-                AlwaysRunning,
-            },
-            Runner,
-        }
-    }
-}
-
-board!(Tree0260Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0261 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail) {
-            Repeat(0) {
-                Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 2) % 2, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0261Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0262 for Ctx {
         RunOnce {
-            TryCatch(catch_on_halt = true) {
-                Filter(times = 3, filtered = Failure) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Limiter(2) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<2>),
-                },
-                Optional {
-                    Action(Act<3> = Act::<3>),
-                },
-                TryCatch {
-                    MaxTime(0) {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<4>),
-                    RunOnce(then_skip = false) {
-                        Sleep(20),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0263 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        StepSequencer {
-            Condition(Cond<0> = Cond::<0>),
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                BinarySelector(|bb| bb.b1 > 1, dynamic = true) {
-                    AlwaysFailure,
-                    RetryUntilSuccessful(3) {
-                        IfThenElse {
-                            Condition(Cond<1>),
-                            #[on_halted(|bb| bb.b0 = bb.b1)]
-                            #[failure_if(|bb| *bb.t0 != 2)]
-                            Action(Act<2>),
-                        },
-                    },
-                },
-            },
-            IfThenElse {
-                StatefulAction(Task<3>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0263Blackboard { q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0264 for Ctx {
-        AsyncFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0265Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0265 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, if_empty = Running) {
-            RepeatUntil(Success) {
-                SubTree(Tree0265Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0265Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0266 for Ctx {
-        ParallelAll {
-            Sequence {
-                ForceSuccess {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                        RepeatUntilFailure(forever) {
-                            Inverter {
-                                SequenceStar {
-                                    Sleep(20),
-                                    AlwaysSuccess,
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Action(Act<3>),
-                    Filter(times = 3, filtered = Failure) {
-                        RetryUntilSuccessful(1) {
-                            Condition(Cond<4>),
-                        },
-                    },
-                    Action(Act<5>),
-                    Filter(times = 1) {
-                        StatefulAction(Task<6>),
-                    },
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0267 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            b0: i64 = 5,
-            b1: i64 = 4,
-        }
-        WhileDoElse {
-            StatefulAction(Task<0> = Task::<0>),
-            #[on_success(|bb| { if *bb.t0 + 3 > bb.b0 { *bb.t1 += 3 }; bb.t0.set(*bb.t1) })]
-            StatefulAction(Task<1> = Task::<1>),
-            RepeatUntil(Failure) {
-                Action(PAct<2>, b0 = {=}, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0267Blackboard { t0 t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0268 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                Remap(success = Success, failure = Success) {
-                    StatefulAction(Task<0>),
-                },
-                WhileDoElse {
-                    Action(Act<1> = Act::<1>),
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            SequenceStar {
-                StatefulAction(Task<5> = Task::<5>),
-                Action(|ctx| ctx.exec(6)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0269Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0269Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            #[tracked] t1: i64 = 12,
-            b0: i64 = 13,
-        }
-        ParallelAll {
-            SetBlackboard(t0 = {t1}),
-            #[post(|bb| *bb.t1 += 3)]
-            Action(Act<1>),
-            AsyncSequence {
-                SetBlackboard(t0 = {b0}),
-                Condition(Cond<2>),
-            },
-            Condition(Cond<3> = Cond::<3>),
-            SubTree(Tree0269Sub1, ..),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0269 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-        }
-        MaxTime(50) {
-            StepSequencer {
-                FlipSelector {
-                    RunOnce {
-                        Repeater(0) {
-                            StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
-                        },
-                    },
-                    SubTree(Tree0269Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
-                    Selector {
-                        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop, dynamic = false) {
-                            SetBlackboard(t0 = 7),
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5> = Task::<5>),
-                            Script(|bb| bb.b0 += 2),
-                        },
-                        AsyncSequence {
-                            #[on_halted(|bb| { bb.t1.set(bb.b0); *bb.t1 += 2 })]
-                            #[failure_if(|bb| *bb.t1 < bb.b0)]
-                            StatefulAction(Task<6> = Task::<6>),
-                            Condition(Cond<7>),
-                            SetBlackboard(t1 = 3),
-                            StatefulAction(Task<8>),
-                        },
-                        ForceFailure {
-                            Action(Act<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0269Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0270 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = Some(1),
-        }
-        IndexSwitch(|bb| 5) {
             ReactiveFallback {
-                #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                RunOnce {
-                    #[post(|bb| bb.b1 = *bb.t1 % 3)]
-                    RunOnce(then_skip = true) {
-                        ParallelAll(0) {
-                            ReactiveSequence {
-                                Condition(Cond<0>),
-                                AlwaysFailure,
-                            },
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                    },
+                #[skip_if(|bb| bb.b0 < *bb.t1)]
+                Action(Act<0>),
+                Conditional(|bb| bb.b0 == 1, else = Success) {
+                    WasEntryUpdated(t0),
                 },
-                #[success_if(|bb| bb.b1 > 0)]
-                Switch(b1) {
-                    case 3 => Failer,
-                    case 2 => Loop(q0, if_empty = Running) {
-                        StatefulAction(Task<2>),
-                    },
-                    case 0 => Timeout(20) {
-                        Sleep(30),
-                    },
-                    _ => WhileDoElse {
-                        ScriptCondition(|bb| bb.b0 < *bb.t0),
-                        ForceSuccess {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0270Blackboard { t1 b1 t0 b0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0271 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        Sequence {
-            Succeeder,
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0271Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0272 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| (*bb.t0 + 1) % 3 < 2)]
-        #[on_success(|bb| bb.b0 = *bb.t0)]
-        Fallback {
-            RetryUntilSuccessful(4) {
-                ParallelAll(2) {
-                    #[run_while(|bb| (bb.b0 + 3) % 3 == 2)]
-                    Repeater(forever) {
-                        #[on_failure(|bb| if bb.b0 != 5 { bb.t0.set(bb.b0 % 4) })]
-                        Failer,
-                    },
-                    Failer,
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Succeeder,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0272Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0273Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 13,
-        }
-        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0273 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        Delay(0) {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Repeat(4) {
-                    SubTree(Tree0273Sub0, ..),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0273Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0274 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-        }
-        SequenceStar {
-            SequenceWithMemory {
-                Repeat(forever) {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                        Action(Act<0>),
-                        StepSequencer {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            Action(Act<3> = Act::<3>),
-                        },
-                    },
-                },
-            },
-            #[skip_if(|bb| bb.b0 % 4 < 2)]
-            #[post(|bb| *bb.t0 += 3)]
-            MemPriority {
-                TryCatch(catch_on_halt = false) {
-                    Sequence {
-                        Condition(Cond<4>),
-                        UnsetBlackboard(o0),
-                        Sleep(30),
-                    },
-                    Sleep(30),
-                    Optional {
-                        RepeatUntil(Failure) {
-                            #[on_halted(|bb| bb.o0 = None)]
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0274Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0275 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        RepeatUntilFailure(forever) {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Wait(20),
-                    WasEntryUpdated(t1),
-                    #[on_halted(|bb| { *bb.t1 += 1; bb.t0.set(*bb.t1) })]
-                    #[run_while(|bb| bb.b0 == *bb.t1)]
-                    #[on_success(|bb| { *bb.t1 += 1; bb.o0 = Some(*bb.t0 + 2) })]
-                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
-                },
-                RetryUntilSuccessful(4) {
-                    Switch(b1) {
-                        case 5 => StatefulAction(Task<2>),
-                        case 4 => Failer,
-                        _ => PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            SetBlackboard(b1 = 7),
-                            SetBlackboard(t1 = 3),
-                        },
-                    },
-                },
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0275Blackboard { b1 b0 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0276 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        #[on_failure(|bb| *bb.t0 += 1)]
-        Limiter(1) {
-            MaxTime(10) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0276Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0277 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        SkipUnlessUpdated(t0) {
-            SequenceStar {
-                MaxTime(50) {
-                    #[on_halted(|bb| bb.b1 = *bb.t0 + 3)]
-                    #[success_if(|bb| bb.b1 + 1 == 3)]
-                    StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
-                },
-                Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4) % 4)),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0277Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0278 for Ctx {
-        AsyncFallback {
-            RepeatUntilSuccess(1) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0279 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(1),
-        }
-        ParallelAll(max_failures = -1) {
-            WasEntryUpdated(t0),
-            Condition(PCond<0>, b0 = {t0}),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            Script(|bb| { bb.b0 += 2; if *bb.t0 > 2 { bb.o0 = Some(bb.b0) } }),
-        }
-    }
-}
-
-board!(Tree0279Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0280Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0280 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-        }
-        RetryUntilSuccessful(2) {
-            SequenceWithMemory {
-                RepeatUntilSuccess(forever) {
-                    SubTree(Tree0280Sub0, ..),
-                },
-                Precondition(|bb| *bb.t1 % 3 < 1, else = Skipped) {
-                    StatefulAction(Task<1>),
-                },
-                RunOnce {
+                #[on_failure(|bb| { if *bb.t0 < 1 { *bb.t1 += 2 }; bb.b0 += 1 })]
+                #[on_success(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                #[post(|bb| bb.b0 += 1)]
+                ReactiveSequence {
+                    Condition(Cond<1>),
                     Condition(Cond<2>),
                 },
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0280Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0281Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Action(|ctx| ctx.exec(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0281 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 4,
-        }
-        WhileDoElse {
-            IfThenElse {
-                Condition(Cond<0>),
-                ReactiveFallback {
-                    #[on_success(|bb| { bb.t0.set(2); bb.t0.set(bb.o0.unwrap_or(5)) })]
-                    #[on_halted(|bb| bb.o0 = Some((*bb.t0 + 3) % 4))]
-                    SubTree(Tree0281Sub0, o0 = {=}, t0 = {t0}),
-                    Failer,
-                    StatefulAction(Task<2>),
-                },
-                ScriptCondition(|bb| (*bb.t0 + 4) % 3 != 2),
-            },
-            BinarySelector(|bb| bb.o0.is_some()) {
-                IfThenElse {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(Cond<4>),
-                },
-                SequenceStar {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Sequence {
-                            Condition(|ctx| ctx.check(6)),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0281Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0282 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        ParallelAll(0) {
-            TryCatch(catch_on_halt = false) {
-                Succeeder,
-                Condition(|ctx, bb| ctx.check_in(0, 2)),
-            },
-            BinarySelector(|bb| *bb.t0 == bb.b0 % 2) {
-                AlwaysFailure,
-                Condition(Cond<1>),
-            },
-            KeepRunningUntilFailure {
-                Sleep(10),
-            },
-        }
-    }
-}
-
-board!(Tree0282Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0283 for Ctx {
-        Inverter {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0284 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        KeepRunningUntilFailure {
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0284Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0285 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            b0: i64 = 5,
-        }
-        Sequence {
-            RunOnce {
-                RetryUntilSuccessful(1) {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                        StatefulAction(Task<3> = Task::<3>),
-                        #[run_while(|bb| bb.b1 % 2 < 0)]
-                        SkipUnlessUpdated(t0) {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-            },
-            #[skip_if(|bb| bb.b1 % 2 == 0)]
-            Repeater(0) {
-                #[run_while(|bb| bb.b0 > 4)]
-                #[post(|bb| { bb.b1 = bb.b0; if *bb.t0 < (*bb.t0 + 4) % 2 { bb.t0.set((bb.b0 + 3) % 4) } })]
-                Script(|bb| { if bb.b1 + 1 < 5 { *bb.t0 += 2 }; bb.b0 = 2 }),
-            },
-        }
-    }
-}
-
-board!(Tree0285Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0286 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-        }
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                ReactiveFallback {
-                    RunOnce {
-                        ParallelAll {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Action(Act<2>),
+                #[on_success(|bb| { bb.b0 += 3; bb.t0.set((bb.b0 + 3) % 4) })]
+                #[run_while(|bb| bb.b0 % 3 > 1)]
+                #[success_if(|bb| *bb.t1 + 4 > bb.b0)]
+                ReactiveSequence {
                     Action(Act<3>),
-                    Action(PIo<4>, t0 = {=}),
-                },
-                #[success_if(|bb| bb.b0 != *bb.t1)]
-                ReactiveSelector {
-                    ScriptCondition(|bb| bb.b1 + 4 != *bb.t1),
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b1)),
-                    AlwaysFailure,
-                    Loop(q0, if_empty = Success) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    Retry(2) {
-                        Sleep(30),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0286Blackboard { b1 t1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0287 for Ctx {
-        RepeatUntil(Success) {
-            MaxTime(50) {
-                Repeat(1) {
-                    ReactiveFallback {
-                        ParallelAll(1) {
-                            StatefulAction(Task<0>),
-                            Sleep(10),
-                            StatefulAction(Task<1> = Task::<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0288Sub1 for Ctx {
-        Wait(50)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0288Sub0 for Ctx {
-        SequenceStar {
-            SubTree(Tree0288Sub1),
-            StatefulAction(Task<5>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0288 for Ctx {
-        Remap(success = Failure, failure = Failure) {
-            MemSequence {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    StatefulAction(Task<0>),
-                    Sequence {
-                        ParallelAll(2) {
-                            AlwaysSuccess,
-                            StatefulAction(Task<1> = Task::<1>),
-                            AlwaysFailure,
-                        },
-                        StatefulAction(Task<2> = Task::<2>),
-                        Action(Act<3>),
-                    },
-                    Parallel(success = 3) {
-                        Condition(Cond<4>),
-                        SubTree(Tree0288Sub0),
-                        RetryUntilSuccessful(3) {
-                            RepeatUntil(Success) {
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0289Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0289 for Ctx {
-        Parallel(success = 1) {
-            Optional {
-                Priority {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    SubTree(Tree0289Sub0),
-                },
-            },
-            FlipSelector {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0290 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(0),
-            b1: i64 = 5,
-        }
-        Repeater(forever) {
-            AsyncFallback {
-                TryCatch(catch_on_halt = false) {
-                    RetryUntilSuccessful(2) {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                    #[failure_if(|bb| *bb.t0 < bb.b0 % 4)]
-                    #[skip_if(|bb| (bb.b0 + 1) % 2 > 0)]
-                    #[on_success(|bb| { bb.t0.set(7); if bb.b0 + 4 == bb.b1 { bb.o0 = None } })]
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        Wait(0),
-                    },
-                },
-                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
-                    StatefulAction(Task<1>),
-                    Action(Act<2> = Act::<2>),
-                    WasEntryUpdated(t0),
-                    #[on_success(|bb| if bb.b1 % 4 < 1 { *bb.t0 += 3 })]
-                    StatefulAction(Task<3>),
-                },
-                IndexSwitch(|bb| bb.b1) {
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                    StatefulAction(Task<5>),
-                },
-                Parallel(success = 1) {
-                    StatefulAction(PTask<6>, b0 = 0, b1 = {t0}),
-                    #[success_if(|bb| *bb.t0 + 4 > 2)]
-                    Precondition(|bb| bb.o0.is_some(), else = Running) {
-                        Action(Act<7> = Act::<7>),
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0290Blackboard { t0 b0 q0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0291 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-        }
-        ParallelAll {
-            Sequence {
-                Script(|bb| bb.t0.set(bb.b1)),
-                Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(4), &mut bb.b0)),
-                Fallback {
-                    Condition(Cond<1> = Cond::<1>),
-                    Action(Act<2> = Act::<2>),
-                    Script(|bb| { bb.o0 = None; bb.o0 = Some(bb.b0) }),
-                },
-            },
-            Deadline(0) {
-                Limiter(2) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        AsyncSequence {
-                            Condition(Cond<3>),
-                            Wait(50),
-                            RepeatUntilFailure(forever) {
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-            },
-            #[on_failure(|bb| *bb.t0 += 2)]
-            #[skip_if(|bb| *bb.t1 + 2 != 2)]
-            #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-            Interrupt(|bb| bb.o0.is_some()) {
-                Precondition(|bb| bb.b0 > bb.b1, else = Success) {
-                    ParallelAll(2) {
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 1, &mut bb.b1)),
-                        Timeout(50) {
-                            Wait(20),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0291Blackboard { b0 t0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0292 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 2,
-        }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            Parallel(success = -1) {
-                Loop(q0, value = {t1}, if_empty = Failure) {
-                    Sleep(10),
-                },
-                #[on_success(|bb| if bb.b0 > bb.b1 { bb.b0 += 2 })]
-                StepSequencer {
-                    #[on_halted(|bb| bb.t1.set(bb.b1 % 2))]
-                    Cooldown(0) {
-                        Loop(q0, value = {t1}, if_empty = Skipped) {
-                            SetBlackboard(t0 = 7),
-                        },
-                    },
-                },
-                RepeatUntil(Success) {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0292Blackboard { b0 b1 q0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0293Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b1: i64 = 15,
-        }
-        Action(PIo<2>, t0 = {b1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0293 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        #[run_while(|bb| *bb.t0 != bb.b0 % 3)]
-        #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
-        #[success_if(|bb| bb.b1 < 2)]
-        Priority {
-            ReactiveFallback {
-                RepeatUntilSuccess(forever) {
-                    SequenceWithMemory {
-                        Filter(times = 3, count = Success, filtered = Failure) {
-                            Fallback {
-                                Timeout(10) {
-                                    Condition(|ctx| ctx.check(0)),
-                                },
-                            },
-                        },
-                        AsyncSequence {
-                            Repeater(0) {
-                                AlwaysSuccess,
-                            },
-                            Parallel(failure = 1) {
-                                BinarySelector(|bb| *bb.t0 == (bb.b1 + 3) % 4, dynamic = true) {
-                                    SetBlackboard(t0 = 0),
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
-                        SubTree(Tree0293Sub0, ..),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0293Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0294 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = {t0}),
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0294Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0295 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-        }
-        Switch(b1) {
-            case 4 => Deadline(10) {
-                Action(Act<0> = Act::<0>),
-            },
-            case 0 => MemSequence {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            _ => #[failure_if(|bb| bb.b0 + 4 < bb.b0 % 3)]
-            FlipSelector {
-                #[on_halted(|bb| bb.b0 += 2)]
-                StatefulAction(Task<3>),
-                SetBlackboard(b1 = {b0}),
-                Condition(PCond<4>, b0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0295Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0296 for Ctx {
-        Retry(forever) {
-            RetryUntilSuccessful(0) {
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0297 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-        }
-        Filter(times = 3, filtered = Skipped) {
-            Timeout(100) {
-                Inverter {
-                    Filter(times = 1, count = Success, filtered = Skipped) {
-                        Filter(times = 2, filtered = Failure) {
-                            Fallback {
-                                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                    StatefulAction(Task<0>),
-                                    Condition(|ctx| ctx.check(1)),
-                                },
-                                ReactiveFallback {
-                                    StatefulAction(Task<2>),
-                                    AlwaysFailure,
-                                },
-                                Fallback {
-                                    WasEntryUpdated(t0),
-                                    ScriptCondition(|bb| *bb.t0 % 4 > 0),
-                                    ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 != 0),
-                                    Sleep(30),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0297Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0298Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0298 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        RetryUntilSuccessful(1) {
-            Selector {
-                Repeat(3) {
-                    #[on_halted(|bb| if bb.b0 > 3 { bb.b0 += 1 })]
-                    ScriptCondition(|bb| *bb.t0 % 2 != 1),
-                },
-                AsyncFallback {
-                    RunOnce(then_skip = true) {
-                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                    },
-                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                },
-                ParallelAll(max_failures = -1) {
-                    SubTree(Tree0298Sub0, b0 = {=}, t0 = {t0}),
-                    StatefulAction(Task<3>),
                     Action(Act<4>),
                 },
             },
@@ -3158,147 +1394,2019 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0298Blackboard { b0 t0 });
+board!(Tree0244Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0299Sub0 for Ctx {
+    pub tree Tree0245 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Condition(Cond<1>)
+        SequenceWithMemory {
+            Fallback {
+                StepSequencer {
+                    RepeatUntilFailure(forever) {
+                        AlwaysRunning,
+                    },
+                    ParallelAll(1) {
+                        StatefulAction(Task<0>),
+                        ScriptCondition(|bb| bb.b0 > 3),
+                    },
+                },
+                Conditional(|bb| (*bb.t0 + 4) % 3 < 1, dynamic = true, else = Failure) {
+                    #[post(|bb| bb.t0.set(*bb.t0 % 2))]
+                    Repeater(1) {
+                        Fallback {
+                            Action(Act<1>),
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                Remap(success = Failure, failure = Success) {
+                    SequenceWithMemory {
+                        Selector {
+                            ReactiveSequence {
+                                Action(Act<4>),
+                                RepeatUntil(Success) {
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
+                        Wait(20),
+                    },
+                },
+                StatefulAction(Task<6> = Task::<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0245Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0246 for Ctx {
+        RepeatUntil(Failure) {
+            Condition(|ctx| ctx.check(0)),
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0299 for Ctx {
+    pub tree Tree0247 for Ctx {
         blackboard {
             b1: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] o0: Option<i64> = Some(0),
+            b0: i64,
         }
-        #[on_success(|bb| { if bb.b1 > 6 { *bb.t0 += 1 }; bb.b0 += 2 })]
-        #[on_halted(|bb| bb.b0 += 1)]
-        Loop(q0, value = {t0}) {
-            SequenceStar {
-                SetBlackboard(b1 = 6),
-                Switch(b1) {
-                    case 2 => Limiter(3) {
-                        Sleep(50),
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                Condition(Cond<1>),
+                #[on_success(|bb| bb.b1 = bb.b0)]
+                Wait(20),
+            },
+        }
+    }
+}
+
+board!(Tree0247Blackboard { b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0248 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        Repeater(3) {
+            RetryUntilSuccessful(4) {
+                StepSequencer {
+                    IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
+                        Sleep(30),
+                        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) % 4)]
+                        #[run_while(|bb| *bb.t0 > (*bb.t0 + 1) % 4)]
+                        #[failure_if(|bb| bb.b0 + 4 != 3)]
+                        AlwaysSuccess,
+                        Optional {
+                            Wait(20),
+                        },
                     },
-                    case 5 => Sleep(0),
-                    case 1 => Condition(PCond<0>, b0 = 2),
-                    _ => SubTree(Tree0299Sub0, ..),
+                    Action(Act<0>),
+                    Retry(3) {
+                        Action(Act<1>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0299Blackboard { b1 b0 t0 q0 });
+board!(Tree0248Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0249Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        #[skip_if(|bb| *bb.t1 < 2)]
+        #[post(|bb| { *bb.t1 += 3; *bb.t0 += 2 })]
+        Action(PIo<1>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0249 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        Parallel(failure = 0) {
+            Repeat(4) {
+                Wait(50),
+            },
+            Runner,
+            Action(PIo<0>, t0 = {t1}),
+            Loop(q0, value = {t0}, if_empty = Success) {
+                SubTree(Tree0249Sub0, q0 = {=}, t1 = {t1}, t0 = {=}),
+            },
+            #[post(|bb| *bb.t0 += 3)]
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
+
+board!(Tree0249Blackboard { q0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0250 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        Optional {
+            StatefulAction(PTask<0>, b0 = 9, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0250Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0251 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
+        Delay(20) {
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0251Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0252 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+        }
+        Fallback {
+            RunOnce(then_skip = false) {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<0>),
+                    #[run_while(|bb| bb.b0 > 5)]
+                    WasEntryUpdated(t0),
+                },
+            },
+            #[run_while(|bb| bb.b1 != 0)]
+            #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
+            Switch(b1) {
+                case 4 => Repeat(0) {
+                    Condition(Cond<1>),
+                },
+                _ => Fallback {
+                    StatefulAction(Task<2>),
+                    Failer,
+                },
+            },
+            Inverter {
+                Limiter(3) {
+                    Repeater(0) {
+                        SetBlackboard(b1 = 2),
+                    },
+                },
+            },
+            ParallelAll(1) {
+                RunOnce(then_skip = true) {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Action(PAct<3>, b0 = {t0}),
+                        ScriptCondition(|bb| bb.b1 != 1),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0252Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0253 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        AsyncSequence {
+            Inverter {
+                Deadline(0) {
+                    KeepRunningUntilFailure {
+                        Sequence {
+                            Repeat(0) {
+                                Action(Act<0>),
+                            },
+                            ReactiveSequence {
+                                #[failure_if(|bb| bb.b1 % 2 < 0)]
+                                #[on_halted(|bb| { bb.b1 = bb.b1 % 2; bb.b0 += 1 })]
+                                Action(Act<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                            ReactiveSequence {
+                                ReactiveFallback {
+                                    StatefulAction(Task<4>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 4 => Interrupt(|bb| *bb.t0 > bb.b0 % 4) {
+                    ReactiveSelector {
+                        RunOnce(then_skip = false) {
+                            Precondition(|bb| *bb.t0 + 2 < *bb.t0, else = Running) {
+                                Action(Act<5>),
+                            },
+                        },
+                        #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
+                        #[skip_if(|bb| bb.b0 < bb.b1 % 4)]
+                        Action(PAct<6>, b0 = {b0}),
+                        StatefulAction(Task<7>),
+                        RetryUntilSuccessful(2) {
+                            Action(|ctx| ctx.exec(8)),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
+                    },
+                },
+                case 0 => Parallel(success = -1, failure = -3) {
+                    Sequence {
+                        SetBlackboard(b0 = 0),
+                        Action(Act<10>),
+                        Action(Act<11>),
+                        Script(|bb| if bb.b1 % 2 > 0 { bb.t0.set(*bb.t0 % 2) }),
+                        StatefulAction(Task<12>),
+                    },
+                    Precondition(|bb| bb.b1 % 3 < 1) {
+                        #[run_while(|bb| bb.b1 > 5)]
+                        Repeat(3) {
+                            Sleep(10),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(13)),
+                    Sleep(10),
+                },
+                _ => RepeatUntil(Failure) {
+                    ReactiveSequence {
+                        #[on_success(|bb| bb.t0.set((bb.b0 + 2) % 2))]
+                        #[post(|bb| bb.t0.set(6))]
+                        #[success_if(|bb| bb.b1 > *bb.t0)]
+                        Action(|ctx, bb| ctx.exec_in(14, bb.b1 % 3, &mut bb.b0)),
+                        Action(Act<15>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0253Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0254 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[allow(unused)] #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        BinarySelector(|bb| bb.b0 > 4, dynamic = false) {
+            Precondition(|bb| *bb.t1 % 2 < 0, else = Running) {
+                StatefulAction(Task<0>),
+            },
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0254Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0255 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ParallelAll(max_failures = -2) {
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        RetryUntilSuccessful(4) {
+                            Precondition(|bb| bb.b0 < *bb.t0) {
+                                Failer,
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(0)),
+                },
+            },
+            Conditional(|bb| bb.b0 > 2, dynamic = false, else = Success) {
+                SequenceWithMemory {
+                    Precondition(|bb| *bb.t0 == 6, else = Success) {
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        RepeatUntilFailure(1) {
+                            RepeatUntil(Success) {
+                                Sleep(20),
+                            },
+                        },
+                    },
+                    Action(Act<1> = Act::<1>),
+                    Retry(2) {
+                        ScriptCondition(|bb| *bb.t0 < 1),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0255Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0256 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 1,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+        }
+        #[post(|bb| bb.b0 = *bb.t0)]
+        FlipSelector {
+            ReactiveSelector {
+                Switch(b1) {
+                    case 2 => Delay(50) {
+                        Condition(Cond<0>),
+                    },
+                    _ => SequenceWithMemory {
+                        #[on_success(|bb| if bb.o0.unwrap_or(2) % 3 < 1 { bb.b1 = bb.o0.unwrap_or(2) })]
+                        Cooldown(20) {
+                            Action(Act<1>),
+                        },
+                    },
+                },
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                    Action(Act<4> = Act::<4>),
+                },
+            },
+            ReactiveFallback {
+                Optional {
+                    Action(PAct<5>, b0 = 0, b1 = {b0}),
+                },
+                RunOnce(then_skip = true) {
+                    Switch(b1) {
+                        case 2 => ScriptCondition(|bb| bb.b0 + 4 == 7),
+                        case 4 => Condition(PCond<6>, b0 = 9),
+                        _ => StatefulAction(Task<7>),
+                    },
+                },
+                Inverter {
+                    Condition(|ctx, bb| ctx.check_in(8, (bb.b0 + 3) % 4)),
+                },
+                AlwaysFailure,
+                #[skip_if(|bb| bb.o0.is_some())]
+                #[on_failure(|bb| { bb.b1 = bb.b0; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
+                #[run_while(|bb| bb.b0 < 0)]
+                StatefulAction(PTask<9>, b0 = {=}, b1 = {b1}),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Retry(1) {
+                            Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
+                        },
+                        Action(Act<11>),
+                        BinarySelector(|bb| bb.o0.unwrap_or(1) + 2 > (bb.b0 + 2) % 3, dynamic = true) {
+                            Succeeder,
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                Limiter(3) {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        StatefulAction(Task<12>),
+                    },
+                },
+                Interrupt(|bb| (bb.o0.unwrap_or(3) + 2) % 4 > 1) {
+                    Condition(|ctx| ctx.check(13)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0256Blackboard { o0 q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0257 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 5,
+        }
+        MemSequence {
+            BinarySelector(|bb| bb.b0 > 5) {
+                TryCatch(catch_on_halt = true) {
+                    Condition(PCond<0>, b0 = 0),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+            PolicyParallel(policy = FirstFailure) {
+                Script(|bb| bb.b1 += 2),
+                Action(Act<3>),
+                Action(PAct<4>, b0 = {=}),
+                #[on_success(|bb| { *bb.t1 += 2; bb.o0 = Some(bb.b0 % 3) })]
+                ScriptCondition(|bb| bb.o0.is_none()),
+            },
+            StatefulAction(Task<5>),
+            Filter(times = 1, count = Completed, filtered = Failure) {
+                #[on_failure(|bb| bb.b1 = *bb.t0)]
+                Sequence {
+                    UnsetBlackboard(o0),
+                    Condition(|ctx, bb| ctx.check_in(6, 2)),
+                },
+            },
+            #[failure_if(|bb| *bb.t0 + 4 < 5)]
+            #[run_while(|bb| bb.b0 != bb.o0.unwrap_or(2) + 1)]
+            SequenceWithMemory {
+                Repeater(forever) {
+                    BinarySelector(|bb| bb.o0.unwrap_or(4) % 2 < 1, dynamic = false) {
+                        #[on_failure(|bb| bb.b0 += 3)]
+                        Action(PAct<7>, b0 = {b0}, b1 = {b1}),
+                        Action(PAct<8>, b0 = {t1}, b1 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0257Blackboard { o0 t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0258 for Ctx {
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Sleep(20),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0259 for Ctx {
+        Repeat(2) {
+            RetryUntilSuccessful(forever) {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0260 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Priority {
+            Repeat(forever) {
+                Failer,
+            },
+            IfThenElse {
+                Conditional(|bb| *bb.t0 < 5, dynamic = true, else = Success) {
+                    AlwaysFailure,
+                },
+                IfThenElse {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Succeeder,
+                },
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0260Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0261 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 1,
+        }
+        RunOnce {
+            MemPriority {
+                BinarySelector(|bb| *bb.t0 != 3, dynamic = false) {
+                    #[post(|bb| { bb.o0 = None; bb.b0 += 2 })]
+                    TryCatch {
+                        TryCatch(catch_on_halt = true) {
+                            SetBlackboard(o0 = Some(4)),
+                            Condition(|ctx| ctx.check(0)),
+                            RepeatUntil(Success) {
+                                #[on_halted(|bb| { *bb.t0 += 1; if *bb.t0 < 1 { *bb.t0 += 1 } })]
+                                Condition(Cond<1>),
+                            },
+                        },
+                        Parallel(success = -5, failure = 5) {
+                            Action(PIo<2>, t0 = {b0}),
+                            Precondition(|bb| *bb.t0 + 3 != (bb.b0 + 3) % 2) {
+                                ScriptCondition(|bb| bb.b0 % 2 == 1),
+                            },
+                            Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                            Conditional(|bb| *bb.t0 == 5, dynamic = false, else = Failure) {
+                                Condition(|ctx| ctx.check(4)),
+                            },
+                            Action(PAct<5>, b0 = 7, b1 = {b0}),
+                        },
+                    },
+                    #[success_if(|bb| (bb.b0 + 2) % 4 != 3)]
+                    #[skip_if(|bb| bb.b0 + 2 < bb.b0)]
+                    WhileDoElse {
+                        Action(Act<6>),
+                        Conditional(|bb| *bb.t0 + 4 == 7, dynamic = true) {
+                            Inverter {
+                                #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b0)]
+                                #[skip_if(|bb| bb.o0.unwrap_or(2) > 2)]
+                                Action(|ctx| ctx.exec(7)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0261Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0262Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 15,
+        }
+        StatefulAction(PTask<3>, b0 = {b0}, b1 = {t1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0262 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+        }
+        FlipSelector {
+            Failer,
+            TryCatch(catch_on_halt = false) {
+                AsyncSequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    #[run_while(|bb| bb.b0 > 1)]
+                    SubTree(Tree0262Sub0, t0 = {=}, t1 = {t1}, o0 = {=}, b0 = {b0}),
+                },
+                Condition(PCond<4>, b0 = {=}),
+            },
+            AsyncSequence {
+                #[on_success(|bb| bb.t1.set(7))]
+                #[skip_if(|bb| *bb.t0 < 4)]
+                StatefulAction(Task<5>),
+                UnsetBlackboard(o0),
+                StatefulAction(PTask<6>, b0 = {=}),
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0262Blackboard { t0 t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0263 for Ctx {
+        blackboard {
+            b0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        #[on_success(|bb| bb.b0 += 2)]
+        #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 3)]
+        Filter(times = 1, filtered = Skipped) {
+            #[on_halted(|bb| bb.b0 += 1)]
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0263Blackboard { b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0264 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+        }
+        MemSequence {
+            Condition(Cond<0>),
+            Condition(PCond<1>, b0 = {t0}),
+            StatefulAction(PTask<2>, b0 = {=}),
+            Condition(Cond<3>),
+            #[on_success(|bb| { if *bb.t0 > 7 { *bb.t0 += 2 }; if bb.b0 < 3 { *bb.t0 += 1 } })]
+            #[skip_if(|bb| bb.b0 + 4 != 1)]
+            Cooldown(20, filtered = Skipped) {
+                Action(PAct<4>, b0 = {b0}, b1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0264Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0265 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = Some(1),
+        }
+        ReactiveSequence {
+            Deadline(30) {
+                RetryUntilSuccessful(1) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+            },
+            Repeat(3) {
+                IfThenElse {
+                    ReactiveSelector {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                    ParallelAll {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            WaitValueUpdate(t1) {
+                Sequence {
+                    WhileDoElse {
+                        SkipUnlessUpdated(t1) {
+                            Condition(Cond<5>),
+                        },
+                        Sleep(0),
+                    },
+                    #[success_if(|bb| bb.o0.unwrap_or(3) > 7)]
+                    Repeater(forever) {
+                        IfThenElse {
+                            Action(Act<6>),
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0265Blackboard { t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0266 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        BinarySelector(|bb| (*bb.t1 + 4) % 4 < 1, dynamic = true) {
+            RunOnce(then_skip = false) {
+                #[skip_if(|bb| bb.b0 == 4)]
+                #[failure_if(|bb| *bb.t1 + 3 < 1)]
+                IfThenElse {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(PIo<1>, t0 = {t1}),
+                    Repeater(forever) {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            FlipSelector {
+                Precondition(|bb| *bb.t1 < 6) {
+                    TryCatch {
+                        Repeat(1) {
+                            Action(Act<3>),
+                        },
+                        Inverter {
+                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+                Fallback {
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t1}),
+                    #[on_success(|bb| *bb.t1 += 2)]
+                    AlwaysFailure,
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0266Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0267 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(0),
+        }
+        Conditional(|bb| (*bb.t0 + 4) % 3 != 1, dynamic = true) {
+            #[on_success(|bb| bb.o0 = None)]
+            Repeat(1) {
+                Condition(PCond<0>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0267Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0268 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        #[post(|bb| if *bb.t0 + 1 < 5 { *bb.t0 += 1 })]
+        #[run_while(|bb| *bb.t0 != 5)]
+        #[on_success(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
+        ReactiveSequence {
+            MemPriority {
+                WasEntryUpdated(t0),
+                Condition(PCond<0>, b0 = 8),
+                Condition(Cond<1>),
+                WasEntryUpdated(t0),
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                Condition(Cond<2>),
+            },
+            ReactiveSequence {
+                Action(PIo<3>, t0 = {b0}),
+                BinarySelector(|bb| *bb.t0 % 4 != 1, dynamic = true) {
+                    AlwaysRunning,
+                    #[post(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+                    #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 2 })]
+                    Condition(PCond<4>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0268Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0269 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            RepeatUntilFailure(forever) {
+                StepSequencer {
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 != 7)]
+                    #[on_failure(|bb| { bb.o0 = Some(9); *bb.t0 += 2 })]
+                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
+                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {t0}),
+                    Action(PIo<2>, t0 = {b0}),
+                },
+            },
+            AsyncFallback {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                WasEntryUpdated(t0),
+            },
+            ForceSuccess {
+                BinarySelector(|bb| bb.b0 != 3, dynamic = true) {
+                    Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                    UnsetBlackboard(o0),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                ScriptCondition(|bb| (bb.b0 + 1) % 4 != 0),
+            },
+        }
+    }
+}
+
+board!(Tree0269Blackboard { t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0270 for Ctx {
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Filter(times = 1, filtered = Skipped) {
+                Delay(10) {
+                    Fallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                },
+            },
+            RepeatUntilFailure(1) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0271Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 14,
+        }
+        ReactiveSequence {
+            Filter(times = 1, count = Failure) {
+                Script(|bb| bb.b0 += 1),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                Fallback {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    Action(PIo<5>, t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0271 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 4,
+        }
+        MemSequence {
+            MemSequence {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<0>),
+                },
+                Wait(30),
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
+            },
+            Repeater(3) {
+                SubTree(Tree0271Sub0, b0 = {=}, o0 = {o0}, q0 = {=}, t0 = {t0}),
+            },
+            Timeout(30) {
+                KeepRunningUntilFailure {
+                    ParallelAll(max_failures = -1) {
+                        #[on_failure(|bb| if bb.o0.is_some() { bb.b0 += 3 })]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        Inverter {
+                            Condition(PCond<6>, b0 = {t0}),
+                        },
+                        SetBlackboard(b0 = 7),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0271Blackboard { b0 o0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0272 for Ctx {
+        RepeatTimes(forever) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0273Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        RepeatUntilSuccess(3) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0273 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        RunOnce {
+            FlipSelector {
+                ScriptCondition(|bb| bb.b0 + 1 != *bb.t0),
+                Deadline(20) {
+                    SubTree(Tree0273Sub0, b0 = {=}, t0 = {t0}),
+                },
+                ReactiveFallback {
+                    Action(PAct<1>, b0 = {=}),
+                    Condition(Cond<2>),
+                    Action(PIo<3>, t0 = {=}),
+                },
+                MemSequence {
+                    Sleep(0),
+                    Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+                },
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0273Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0274 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Condition(Cond<2>),
+            },
+            Priority {
+                StatefulAction(PTask<3>, b0 = 0, b1 = {b0}),
+                Repeat(forever) {
+                    RepeatTimes(3) {
+                        Action(Act<4> = Act::<4>),
+                    },
+                },
+                Parallel(success = -1) {
+                    AlwaysFailure,
+                    Condition(Cond<5>),
+                },
+                Precondition(|bb| bb.o0.is_none()) {
+                    Condition(Cond<6>),
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0274Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0275Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 14,
+        }
+        StatefulAction(PTask<0>, b0 = 0, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0275 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 4,
+        }
+        Precondition(|bb| bb.b1 > (bb.b1 + 2) % 3, else = Failure) {
+            SubTree(Tree0275Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0275Blackboard { q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0276 for Ctx {
+        Timeout(20) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0277Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0277Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0277 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            #[success_if(|bb| *bb.t0 != bb.b0)]
+            #[on_halted(|bb| *bb.t1 += 1)]
+            Repeat(4) {
+                Conditional(|bb| *bb.t0 < *bb.t0 + 4, else = Success) {
+                    Condition(Cond<0>),
+                },
+            },
+            StatefulAction(Task<1>),
+            #[skip_if(|bb| bb.b1 + 1 < 3)]
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                SubTree(Tree0277Sub0, ..),
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b1)),
+            },
+            SubTree(Tree0277Sub1, b0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0277Blackboard { b0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0278 for Ctx {
+        Optional {
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0279 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+        }
+        RepeatUntilSuccess(3) {
+            ReactiveFallback {
+                #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
+                Conditional(|bb| bb.b0 == 7, dynamic = false, else = Success) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+                Repeater(3) {
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[failure_if(|bb| *bb.t0 + 1 > 7)]
+                    #[run_while(|bb| bb.b0 > *bb.t0)]
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0279Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0280 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        Sequence {
+            StatefulAction(PTask<0>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0280Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0281 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        #[run_while(|bb| (*bb.t0 + 4) % 4 != 3)]
+        #[skip_if(|bb| bb.b0 < 2)]
+        Repeater(forever) {
+            Switch(b1) {
+                case 5 => #[on_success(|bb| bb.b0 += 1)]
+                Parallel(success = 2, failure = 2) {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    WasEntryUpdated(t0),
+                    #[on_success(|bb| { bb.b0 = (bb.b1 + 1) % 3; bb.b1 += 1 })]
+                    #[post(|bb| { bb.t0.set(bb.b0); bb.t0.set((bb.b1 + 3) % 4) })]
+                    AsyncFallback {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx| ctx.check(3)),
+                        StatefulAction(Task<4>),
+                        Condition(PCond<5>, b0 = {=}),
+                        Condition(Cond<6>),
+                    },
+                },
+                _ => ParallelAll(max_failures = -1) {
+                    #[post(|bb| { bb.b1 += 3; bb.b0 = bb.b1 % 2 })]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                    AsyncSequence {
+                        AlwaysSuccess,
+                        Repeat(3) {
+                            Parallel(failure = 1) {
+                                BinarySelector(|bb| *bb.t0 == (bb.b1 + 3) % 4, dynamic = true) {
+                                    SetBlackboard(t0 = 0),
+                                    Action(Act<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0281Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0282 for Ctx {
+        Parallel(failure = -1) {
+            ReactiveSequence {
+                MaxTime(10) {
+                    RepeatUntilFailure(2) {
+                        Succeeder,
+                    },
+                },
+                Fallback {
+                    ParallelAll {
+                        Condition(Cond<0> = Cond::<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    AlwaysFailure,
+                    Condition(Cond<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    Failer,
+                },
+                Sequence {
+                    RepeatUntilSuccess(2) {
+                        Filter(times = 3, count = Failure) {
+                            Wait(20),
+                        },
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            ReactiveFallback {
+                Repeat(3) {
+                    ParallelAll(2) {
+                        Filter(times = 2) {
+                            Delay(10) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                Limiter(3) {
+                    ParallelAll {
+                        Sleep(100),
+                    },
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    StatefulAction(Task<7>),
+                },
+                Filter(times = 2, filtered = Skipped) {
+                    Repeat(4) {
+                        StepSequencer {
+                            StatefulAction(Task<8>),
+                            Sleep(10),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                StepSequencer {
+                    Repeater(forever) {
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0283 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        RunOnce(then_skip = false) {
+            Interrupt(|bb| bb.b1 != 4) {
+                RepeatUntil(Success) {
+                    RetryUntilSuccessful(3) {
+                        Delay(0) {
+                            Loop(q0, value = {t0}, if_empty = Running) {
+                                AsyncFallback {
+                                    WasEntryUpdated(t0),
+                                    SetBlackboard(o0 = Some(3)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0283Blackboard { t0 b1 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0284 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 2,
+        }
+        Cooldown(20, filtered = Failure) {
+            #[on_failure(|bb| bb.b0 = 3)]
+            Selector {
+                Action(PIo<0>, t0 = {b1}),
+                #[skip_if(|bb| bb.b1 > 6)]
+                #[on_failure(|bb| bb.b0 += 1)]
+                StatefulAction(Task<1>),
+                AlwaysFailure,
+                Condition(PCond<2>, b0 = {=}),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0284Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0285Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 13,
+        }
+        StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0285 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        Cooldown(0, filtered = Failure) {
+            SubTree(Tree0285Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0285Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0286 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+        }
+        WaitValueUpdate(t0) {
+            Repeat(forever) {
+                WhileDoElse {
+                    TryCatch {
+                        #[skip_if(|bb| bb.b1 % 4 != 2)]
+                        #[on_failure(|bb| { bb.b1 += 1; bb.b1 = bb.b0 })]
+                        RetryUntilSuccessful(4) {
+                            Condition(|ctx, bb| ctx.check_in(0, 4)),
+                        },
+                        FlipSelector {
+                            Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
+                                ScriptCondition(|bb| bb.b1 == 6),
+                            },
+                            Action(Act<1>),
+                        },
+                    },
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Condition(Cond<2>),
+                            Condition(|ctx| ctx.check(3)),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0286Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0287 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            b1: i64 = 5,
+        }
+        #[on_halted(|bb| *bb.t0 += 1)]
+        #[success_if(|bb| *bb.t0 < 6)]
+        Parallel(success = 2, failure = 2) {
+            KeepRunningUntilFailure {
+                SkipUnlessUpdated(t0) {
+                    RepeatUntil(Failure) {
+                        #[post(|bb| if bb.b1 + 4 == (bb.b1 + 4) % 2 { bb.b1 = *bb.t0 })]
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<0>),
+                            },
+                            Repeat(0) {
+                                StatefulAction(Task<1>),
+                            },
+                            Action(PIo<2>, t0 = {b1}),
+                        },
+                    },
+                },
+            },
+            #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(*bb.t0 % 4) })]
+            Optional {
+                ReactiveSequence {
+                    ForceFailure {
+                        RepeatUntilFailure(forever) {
+                            #[skip_if(|bb| bb.b0 > 7)]
+                            #[post(|bb| bb.b0 = *bb.t0)]
+                            Deadline(20) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                    Inverter {
+                        ForceFailure {
+                            Limiter(3) {
+                                ScriptCondition(|bb| bb.b0 % 4 == 2),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<4>),
+                },
+                AlwaysFailure,
+                #[on_success(|bb| *bb.t0 += 1)]
+                Condition(|ctx| ctx.check(5)),
+                Action(Act<6> = Act::<6>),
+                SetBlackboard(b0 = 6),
+            },
+        }
+    }
+}
+
+board!(Tree0287Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0288Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0288Sub1 for Ctx {
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0288 for Ctx {
+        ReactiveFallback {
+            Fallback {
+                StatefulAction(Task<0>),
+                SubTree(Tree0288Sub0),
+            },
+            RepeatUntil(Failure) {
+                IfThenElse {
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<2>),
+                    },
+                    AlwaysRunning,
+                },
+            },
+            Remap(success = Success, failure = Success) {
+                Fallback {
+                    SubTree(Tree0288Sub1),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(Act<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0289 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        Inverter {
+            MaxTime(50) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
+                    SetBlackboard(b0 = 3),
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0289Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0290 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Sleep(20),
+            RepeatUntilSuccess(forever) {
+                TryCatch {
+                    Action(PAct<0>, b0 = 4, b1 = {=}),
+                    Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
+                        StatefulAction(Task<1>),
+                    },
+                    SequenceWithMemory {
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b1)),
+                        Script(|bb| { bb.b1 = bb.o0.unwrap_or(5) % 2; bb.o0 = Some(bb.b1 + 2) }),
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t0 > 3, else = Success) {
+                SkipUnlessUpdated(t1) {
+                    Remap(success = Failure, failure = Failure) {
+                        #[failure_if(|bb| *bb.t0 + 3 > bb.b0 + 2)]
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0290Blackboard { b0 b1 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0291Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0291 for Ctx {
+        RunOnce(then_skip = false) {
+            Repeat(1) {
+                ReactiveFallback {
+                    SubTree(Tree0291Sub0),
+                    AsyncSequence {
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(Cond<2> = Cond::<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0292 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        MemPriority {
+            Fallback {
+                Condition(PCond<0>, b0 = 0),
+                Condition(Cond<1>),
+            },
+            ReactiveSequence {
+                Filter(times = 3, count = Success, filtered = Skipped) {
+                    Runner,
+                },
+            },
+            Sequence {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    Delay(0) {
+                        #[on_failure(|bb| bb.b0 += 3)]
+                        #[failure_if(|bb| bb.b0 + 4 > *bb.t0)]
+                        #[post(|bb| bb.b0 = bb.b0 % 2)]
+                        Loop(q0, if_empty = Failure) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0292Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0293 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+        }
+        IndexSwitch(|bb| *bb.t1 % 3, out_of_range = Loop, dynamic = true) {
+            #[post(|bb| { bb.b0 = *bb.t0 + 1; bb.b1 += 2 })]
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                StepSequencer {
+                    #[on_failure(|bb| bb.t1.set(*bb.t0))]
+                    BinarySelector(|bb| bb.b1 % 3 > 1, dynamic = true) {
+                        Action(PAct<0>, b0 = {t1}, b1 = {b1}),
+                        Script(|bb| bb.b1 += 1),
+                    },
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+            ParallelAll(2) {
+                Action(PIo<2>, t0 = {=}),
+                StatefulAction(Task<3>),
+                MaxTime(0) {
+                    Condition(Cond<4>),
+                },
+                Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
+                StatefulAction(Task<6>),
+            },
+            Filter(times = 2, count = Failure) {
+                Filter(times = 2) {
+                    Repeater(0) {
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0293Blackboard { q0 b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0294Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0294 for Ctx {
+        ReactiveSequence {
+            SubTree(Tree0294Sub0),
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0295Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0295Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Limiter(1) {
+            Action(Act<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0295 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSelector {
+            SubTree(Tree0295Sub0, b0 = {=}, t1 = {t1}, t0 = {=}),
+            Condition(Cond<1>),
+            AsyncFallback {
+                Action(Act<2>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
+            BinarySelector(|bb| *bb.t1 > bb.b0 + 4) {
+                #[success_if(|bb| *bb.t0 % 3 < 0)]
+                ForceSuccess {
+                    SubTree(Tree0295Sub1, ..),
+                },
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0295Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0296Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t1: i64 = 11,
+            #[tracked] t0: i64 = 14,
+        }
+        Sequence {
+            Condition(Cond<0>),
+            ParallelAll {
+                Script(|bb| { *bb.t0 += 2; bb.t1.set(*bb.t1 % 4) }),
+                #[run_while(|bb| bb.b0 < 7)]
+                #[on_failure(|bb| { if bb.b0 < 1 { bb.t1.set(*bb.t0) }; *bb.t0 += 2 })]
+                #[success_if(|bb| bb.b0 % 3 < 2)]
+                Wait(10),
+            },
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0296 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+        }
+        Selector {
+            SubTree(Tree0296Sub0, ..),
+            Repeat(3) {
+                ForceFailure {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+            Conditional(|bb| bb.b0 % 3 < 1) {
+                WhileDoElse {
+                    ReactiveFallback {
+                        Condition(Cond<2> = Cond::<2>),
+                        Condition(Cond<3>),
+                    },
+                    SetBlackboard(b0 = 7),
+                },
+            },
+            AsyncFallback {
+                StatefulAction(Task<4> = Task::<4>),
+                #[skip_if(|bb| *bb.t1 < 3)]
+                Condition(Cond<5>),
+                StepSequencer {
+                    Runner,
+                    WasEntryUpdated(t0),
+                },
+                Action(PIo<6>, t0 = {b0}),
+                SetBlackboard(b0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0296Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0297Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Action(|ctx| ctx.exec(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0297 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 2,
+        }
+        RepeatUntilSuccess(forever) {
+            Repeater(forever) {
+                MemSequence {
+                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
+                    #[on_success(|bb| { if bb.b0 < 6 { bb.b0 += 3 }; if bb.b0 > 1 { bb.t1.set(bb.b0) } })]
+                    #[on_halted(|bb| if bb.b0 == *bb.t1 { bb.b0 += 3 })]
+                    SubTree(Tree0297Sub0, t1 = {=}, b0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0297Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0298 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
+        }
+        #[on_success(|bb| bb.t1.set(*bb.t0))]
+        #[skip_if(|bb| bb.b0 % 4 > 0)]
+        Parallel(success = -4, failure = 1) {
+            TryCatch(catch_on_halt = true) {
+                #[on_halted(|bb| if bb.o0.unwrap_or(5) != 0 { bb.b0 += 3 })]
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                ScriptCondition(|bb| *bb.t0 + 3 < 2),
+                Action(PAct<3>, b0 = {=}),
+            },
+            #[success_if(|bb| bb.b0 > 7)]
+            #[on_success(|bb| { *bb.t1 += 2; *bb.t0 += 2 })]
+            #[failure_if(|bb| *bb.t1 % 4 != 1)]
+            SequenceWithMemory {
+                Deadline(20) {
+                    #[failure_if(|bb| *bb.t0 + 2 > *bb.t1)]
+                    Condition(Cond<4>),
+                },
+                SetBlackboard(o0 = Some(2)),
+                Wait(20),
+                SetBlackboard(b0 = 0),
+                Script(|bb| bb.t1.set(*bb.t0)),
+            },
+            Filter(times = 2, filtered = Failure) {
+                Fallback {
+                    #[success_if(|bb| bb.o0.is_some())]
+                    Condition(|ctx| ctx.check(5)),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Optional {
+                        Action(Act<7>),
+                    },
+                    StatefulAction(Task<8> = Task::<8>),
+                    Action(PAct<9>, b0 = 4),
+                },
+            },
+            IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+                Wait(50),
+                Action(PIo<10>, t0 = {b0}),
+                Condition(|ctx| ctx.check(11)),
+                ReactiveSequence {
+                    SetBlackboard(t0 = {t1}),
+                    Action(PAct<12>, b0 = {t0}, b1 = {t0}),
+                },
+                Parallel(success = 2, failure = 0) {
+                    AlwaysRunning,
+                    StatefulAction(PTask<13>, b0 = {t0}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0298Blackboard { t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0299 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+        }
+        IndexSwitch(|bb| *bb.t0, dynamic = false) {
+            Fallback {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    Sleep(10),
+                    AlwaysRunning,
+                },
+                Condition(PCond<2>, b0 = {t0}),
+                Action(PIo<3>, t0 = {=}),
+            },
+            RetryUntilSuccessful(4) {
+                RepeatTimes(1) {
+                    WhileDoElse {
+                        StatefulAction(Task<4>),
+                        #[run_while(|bb| *bb.t0 + 4 == bb.b0 % 3)]
+                        RepeatUntil(Success) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            Action(PIo<6>, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0299Blackboard { t0 b0 });
 
 cases! {
-    Tree0200 "B{b0;o0;t0=2;b1=1}@si{b1%2!1}@oh{b1+=2}Rpt{F}(Sw{2;1;5}(Ret4(Sel(t0,@ki{b0<3}RFb(a1,F,@si{t0+2%3=2}@of{b1:=4;b0:=o0|3%3}Sb{b0=4}),Sc{b1:=t0;b0!1?t0+=1})),Mt{10}(Once(Keep(RFb(c2l,pi3{t0:b0})))),Rus{3}(To{10}(Ite(pc4{b0:b1},a5l))),Par{-2;0}(Wu{t0},t6,pc7{b0:b0})))",
-    Tree0201 "B{t0=4;b0=5}Try(@ki{b0+4=t0}@oh{t0:=5}@fi{b0%2<1}pi0{t0:t0},Bin{t0=0;N}(RFb(a1,a2,pc3{b0:t0}),t4))",
-    Tree0202 "RepF(c0)",
-    Tree0203 "PPar{0;_}(c0e,c1e)",
-    Tree0204 "B{b0;t1=4;t0=4}RSeq(S,t0e,c1b{b0},a2,@po{b0+1%3<0?t1:=t0+1}a3)",
-    Tree0205 "B{b0=3;t0}Step(t0,Star(@fi{t0%4=1}Rpt{3}(Sl{50}),@ki{b0!0}pa1{b0:=;b1:b0},Invt(pa2{b0:5;b1:b0}),Sl{0}),Rty3(PAll{-3}(a3e,Seq(@po{t0+=3}RFb(a4l,F)),To{0}(t5),c6)),TryF(Pre{t0+4!4;R}(RSeq(a7,Sl{30})),Inv(t8)),Mt{50}(Wt{10}))",
-    Tree0206 "B{b1=2}@fi{b1+2%4!0}Dl{0}(t0)",
-    Tree0207 "B{t0=5}RFb(SubA(Inv(a0)),F,RT{2}(Pre{t0+3=7;F}(Wu{t0})))",
-    Tree0208 "B{o0=_;b0;b1=3}Ruf{F}(RSeq(Fb(a0,pa1{b0:=;b1:b1}),@ki{some}a2,Sb{b1=b0},t3,t4))",
-    Tree0209 "RU{F}(AFb(RetF(t0e),a1,Sl{50}))",
-    Tree0210 "B{t0=0;b0=3}Bin{b0>0;N}(Inv(Opt(Isw{t0+4;N;T}(t0,@of{t0+=3}@os{t0+=1}@si{b0%3!1}Wv{t0}(@of{t0+=1}@ki{b0=3}t1),Seq(t2e,t3)))),pi4{t0:b0})",
-    Tree0211 "B{q0;t0;b0=4;o0=_;t1=5}Par{-2;2}(RetF(@rw{b0+4%2<0}@ki{t1%4<0}Wde(Step(pc0{b0:2},@of{b0!o0|2+2?t1:=0}@rw{b0%2<0}pi1{t0:t1},a2,Scc{o0|4+1%4<2},t3),Rpt{F}(Wu{t0}))),RSeq(Pri(@of{t0+=1}@fi{o0|5+1>t1}@si{none}Lp{t1;_}(t4),t5),@si{o0|3+4%2<0}@rw{b0!3}t6,Dd{0}(Mt{30}(a7))))",
-    Tree0212 "B{t0=3;b1=5;b0=1}PAll{-3}(S,@si{b1+4%3!2}@po{t0:=b1%4}@ki{t0+4=b0}Wt{20},Sc{b0%4<3?b1+=1})",
-    Tree0213 "B{b1=2;b0;t0=1}MSeq(Cd{0;K}(@si{b1!t0}t0),t1e,RFb(c2,Pre{b1%4>0}(Rus{1}(t3e))),Opt(Isw{b1;T;N}(RFb(t4,@of{b0+=1}@si{b0%4<3}@rw{b0>1}c5),Mt{0}(pa6{b0:b0;b1:=}))))",
-    Tree0214 "B{t1=1;t0=5;o0=_;q0=3}RSeq(Dl{50}(Step(a0,c1,Suc)),Star(FF(pt2{b0:2;b1:t1}),Seq(a3e)),Fb(Fb(Flt{1;F;K}(a4),t5e,t6e)),Bin{t1%3>1;N}(@fi{o0|0<6}@po{t0:=t1+2}c7b{t0%4},pt8{b0:3}))",
-    Tree0215 "Star(Sub(MPri(Flip(Sub(t0),Sl{0}),c1,t2)))",
-    Tree0216 "Flip(Rep2(Fb(t0e,t1,R)),Fb(Sub(F),t2,c3))",
-    Tree0217 "B{t0=5;b1=2;b0=1}FS(Rep3(@rw{b0<t0}@ki{t0>b1+4%2}@si{t0+2<5}RetF(Dl{10}(Pre{t0+3<7;R}(PAll{_}(pc0{b0:=},SubR(@si{t0+3>1}Scc{t0<b0+4%3}),@ki{b1+1>5}@rw{t0+4<5}c1,c2))))))",
-    Tree0218 "B{b0=0;t1=2;t0=2}Bin{b0+4>6;_}(AFb(ASeq(Scc{b0<4},pt0{b0:3},c1,a2e)),Bin{t1+2>t0%4;T}(Intr{t0+1>7}(Ite(t3e,a4e)),c5e))",
-    Tree0219 "B{b0=0;b1;t0=5;q0}RepF(Seq(Lp{t0;S}(Wde(Rus{3}(RFb(a0l,@fi{b0+3>5}@ki{t0%3!2}pt1{b0:4;b1:=})),Flt{1;R;K}(Lp{_;R}(F))))))",
-    Tree0220 "B{t0=0;b0=5}Flip(c0e,Dd{30}(@os{b0:=t0+1}t1),Keep(a2),Wv{t0}(c3))",
-    Tree0221 "B{o0=_;b0=1;t1=2;b1=4}@oh{o0:=b1%4;t1%2=1?b0+=3}Dl{0}(Cd{20;_}(Rty0(t0)))",
-    Tree0222 "B{o0;b0=2;t0=3}AFb(Try(@oh{b0+=3;b0:=t0}@fi{b0!3}@rw{none}Pri(@fi{t0%2>0}Swm(FS(a0)),t1e),Rep3(t2e)),S)",
-    Tree0223 "B{b0;t0;b1=1}ASeq(Fb(@po{b0+=1}@rw{b0%3<2}Once(Sc{t0+=2}),c0l,Mt{10}(c1),t2e),Rmp{F;S}(Bin{t0!7;_}(Try(@po{t0+2%2!0?b0:=b1}R,Sl{10}),RSel(pi3{t0:b0},c4l))))",
-    Tree0224 "B{q0=4;b1;o0=4;t1;b0;t0=4}Dl{0}(@os{o0:=t1}Ite(ASeq(SubR(Wde(pt0{b0:8;b1:t1},RSel(a1,@os{b1+4=3?t0+=2;b1+=2}a2,@os{b0+=3;t1:=o0|1}t3e,t4,@ki{t0+3<0}Scc{o0|0+1!b0}))),Pri(pc5{b0:0},@os{o0:=9}@fi{b1=b0%2}a6b{t0%2;b1},Lp{t1;S}(Wu{t1}),F,c7l)),Mt{50}(MSeq(pc8{b0:4},RFb(t9,@po{t1+=2;b0+=1}a10e),@os{t1+=3;o0:=_}@ki{b1+2>2}t11,Ite(c12,t13,pt14{b0:t0;b1:=}),PAll{_}(Lp{_;S}(RU{S}(c15))))),Dl{0}(pt16{b0:9})))",
-    Tree0225 "B{b1;b0=2;t0=3}@fi{b1<4}Star(FS(Par{_;1}(a0,Sc{b1+=3})),MPri(FS(Mt{10}(Cnd{b0!6;_;F}(a1)))),Wv{t0}(t2e))",
-    Tree0226 "B{t0;o0=2;t1=1;b0=2}Par{_;0}(a0b{b0;b0},RepF(To{50}(Wu{t0})),Star(Sc{t0:=t1%4;t1+=1}),Pre{o0|3!b0+1}(RFb(Rpt{3}(c1e),c2l)),@os{t1:=b0+2}@po{b0:=t0+2}Flip(Sc{o0:=t0},t3,Suc,c4))",
-    Tree0227 "B{b1}Step(a0,Wde(c1,c2e,R),Pre{b1!1;F}(Rty4(a3e)))",
-    Tree0228 "B{t0=5;t1=1;b0}Once(@oh{t0+3>b0?t0+=3}PAll{2}(RSeq(c0),ASeq(Seq(Pre{b0>7}(a1b{t0;b0}),@of{t1:=b0%4}Wu{t0},@os{b0+=3}@po{b0=4?b0+=2}pa2{b0:=;b1:t1},a3,Scc{t0=b0}))))",
-    Tree0229 "B{t0;b0=1;o0=_}Flip(c0b{b0+4},F,Sc{o0:=t0%4;t0:=o0|0%3})",
-    Tree0230 "B{t1;b0=3;b1=0}Try(Pri(c0b{t1},Sc{b0:=b0%2}),pt1{b0:3},Fb(Rus{2}(@of{t1+=3;t1+=1}@rw{b1+3!0}Sc{t1+=3})),Sl{20},F)",
-    Tree0231 "RFb(c0,t1,pt2{b0:0})",
-    Tree0232 "B{t0;t1;b0=0}RSel(RSel(a0,@rw{t1+2%2!1}a1),@oh{t0:=2}Swm(c2,c3e,c4e),Wde(pa5{b0:=},pc6{b0:=}),S)",
-    Tree0233 "RSeq(Mt{20}(RSeq(c0l,t1,t2)),Seq(t3,c4l,To{50}(Ruf{1}(t5))))",
-    Tree0234 "RU{F}(Swm(RSeq(Cd{20;K}(RSeq(t0e,t1)),Ruf{1}(Once(Lim{1}(Ite(c2,a3)))),MPri(Ite(c4l,Fb(t5,Fai),Sl{0}),FS(Ret3(c6e))))))",
-    Tree0235 "B{q0;t0;b0;o0=3}Rty2(@os{t0+=2}@fi{o0|1+3<t0%4}Lp{b0;S}(Lp{_;S}(c0b{t0})))",
-    Tree0236 "Keep(To{20}(Rpt{F}(OnceK(t0))))",
-    Tree0237 "Rep0(Sub(t0))",
-    Tree0238 "To{0}(Step(Once(t0),c1,t2,RFb(c3,t4),Rpt{F}(Swm(t5e,Sl{0},t6))))",
-    Tree0239 "B{t0;b0;q0=1;t1;b1=2;o0=3}Isw{t0;_;_}(ASeq(Seq(a0,SubR(PPar{2;T}(Opt(Lp{b1;S}(c1)))),Sc{b0:=b1+2;o0:=9}),ASeq(Sl{10},Lim{2}(t2),t3,FS(@si{b1+2%4<3}@os{b0+=1}@rw{o0|4>t1+2}pt4{b0:b1}),Ub{o0})))",
-    Tree0240 "B{b0=1;t0=5}@of{b0:=t0;t0:=b0%4}Ite(t0,FF(Bin{t0+2>t0+4;_}(a1e,RSeq(Suc,t2,To{10}(Bin{b0!6;_}(a3,@si{b0>2}@of{t0+=2}Sl{20})),pa4{b0:4;b1:b0},Su{t0}(c5)))))",
-    Tree0241 "OnceK(ASeq(AFb(c0,RFb(c1,c2,t3),Fb(a4,t5),c6,Dl{10}(c7))))",
-    Tree0242 "B{o0}Pre{none;S}(PPar{0;_}(Fb(t0e,t1e,Ruf{F}(a2)),t3))",
-    Tree0243 "B{o0;t0=0;b1;b0}@oh{o0:=_}@rw{o0|2+4%2=0}@si{t0+1>b0+2%2}AFb(Rep4(Rus{3}(Bin{t0+2%4<3;N}(@rw{b0+4%2<0}Dl{30}(Intr{some}(Par{-1;1}(Sl{20},a0b{b0+2;b1},S))),RSeq(Par{2;1}(Try(c1l,@ki{o0|4<b0}@si{none}pt2{b0:b1;b1:t0}),Pre{t0%2=0;R}(t3)),RSeq(Sb{o0=1},c4,Scc{b1%2<1},Wt{10},t5))))),RFb(RFb(Mt{20}(Sw{3}(Sc{b1+=2},pc6{b0:7})),@po{b1+=1;t0:=o0|4}PPar{0;N}(t7,t8),Cnd{t0>b0;_;_}(@rw{b0+4<b1}Ret4(a9l)),c10l,Opt(Cnd{b0<3;N;_}(@oh{o0:=o0|2%4}@po{o0:=_;o0:=8}RSeq(a11))))))",
-    Tree0244 "Rpt{0}(Sub(c0))",
-    Tree0245 "B{b0=0;t1=3;t0=3}Wde(@oh{t1%2<1?t0:=b0}@rw{t1%4!1}c0b{b0+1%4},a1b{t0+1;b0})",
-    Tree0246 "B{b0;t0=5}Fb(Invt(MSeq(pc0{b0:=},Sb{b0=t0})))",
-    Tree0247 "B{b1=4;t0}RFb(a0e,RU{F}(Intr{t0+3%3<1}(t1e)),Pre{b1=1;S}(@of{b1+=2}t2e))",
-    Tree0248 "B{b0=3}Dl{30}(PPar{2;T}(ASeq(a0b{b0;b0},t1e,a2)))",
-    Tree0249 "B{b0=2;t0=3}Try(@of{t0+=3}c0e,Par{_;_}(t1,@rw{t0<0}pc2{b0:b0},F),Try(a3,Sc{b0+=1}))",
-    Tree0250 "B{t0;b1=1;o0=_}Swm(Par{_;-3}(Sb{b1=t0},pi0{t0:=},Ret0(c1l)),Wde(Sel(t2,c3),ASeq(c4b{o0|4},a5e,c6,c7l)),@si{t0+3>o0|3%2}@os{o0|2+3>0?t0:=b1%4}Ret3(Seq(c8l)),Dd{10}(a9))",
-    Tree0251 "B{b0;t0=3}Wde(Swm(RSeq(pt0{b0:=;b1:b0},a1l),Ret1(@rw{t0>1}@po{b0<t0?b0+=3}Sb{b0=2}),pa2{b0:b0;b1:b0}),SubR(Rty3(a3l)),Pre{b0+4<7}(Su{t0}(Mt{50}(@oh{b0:=t0}@fi{t0>5}@rw{t0>5}RSeq(t4,t5,t6)))))",
-    Tree0252 "B{t0=4;o0;b0=2}AFb(@si{some}@po{b0:=t0+4%3}RepF(Isw{t0;T;_}(Par{0;1}(OnceT(Ub{o0}),Par{_;-1}(@po{t0:=t0%2}@ki{b0!4}@si{t0!3}c0,R),Ub{o0}))),@po{none?b0+=1}RSeq(Cd{30;F}(Flip(a1,Cnd{t0>3;T;S}(a2),@ki{o0|1!b0}Sc{b0+=2})),Bin{b0=1;T}(Wde(t3,Wt{20}),RSeq(c4e,S))),Mt{10}(Cd{50;F}(Seq(RU{F}(Seq(@rw{t0<6}PPar{0;T}(pc5{b0:5},@os{o0|5<b0%3?o0:=_}t6),a7b{t0;b0}))))))",
-    Tree0253 "B{b0=0;t0=4}RFb(RSeq(Step(a0b{t0+2%4;b0},t1),Wde(c2,Sc{b0:=t0},a3),pc4{b0:=}),Ruf{1}(@rw{t0%2!0}Step(@si{b0+1=5}@rw{t0+4>b0+3}c5b{t0+3},Sc{t0:=b0;t0+2<b0%4?b0+=2},Swm(Wt{0},pa6{b0:=;b1:t0}),SubR(S))),Pre{t0%4<1;R}(Step(Wt{10},c7,t8e,@po{b0+=1}t9)))",
-    Tree0254 "B{b1;t0=1}PAll{3}(c0,Cd{20;_}(@si{b1%4=1}pa1{b0:9;b1:t0}),Keep(Par{1;2}(t2,S)))",
-    Tree0255 "B{t0;o0=4;b0=1}@ki{some}Pri(RFb(Fb(RSeq(Sb{t0=b0},t0),pc1{b0:=},Ite(t2,c3)),TryT(Fb(Opt(SubA(c4)),c5e,Wu{t0}),Wv{t0}(Pre{b0<t0+2;F}(c6)),t7)))",
-    Tree0256 "B{b1=2;b0=1;t0}Rep4(PPar{1;N}(Swm(pc0{b0:t0}),RSeq(RFb(pc1{b0:b0},F),Wv{t0}(R)),Sel(@oh{b1+=2}@fi{b0%3<1}Keep(Sl{0}))))",
-    Tree0257 "B{q0=1;o0;b0=0;t0;t1}Bin{t0<5;_}(Pre{none}(Step(Step(SubR(c0b{1}),Sb{b0=8},Sc{o0:=b0}),RSeq(SubA(t1),t2e,Sl{30}),Rmp{S;F}(c3))),Par{0;5}(Sb{b0=9},Lp{_;F}(a4l),a5b{b0;b0},c6e,Wv{t1}(pt7{b0:3;b1:b0})))",
-    Tree0258 "B{t0=4;b0}@po{b0+=1;t0:=5}@ki{t0>b0}RFb(Rmp{F;S}(a0),a1e,pa2{b0:7;b1:b0})",
-    Tree0259 "B{b0=1;t0=4}AFb(Cnd{b0=4;_;_}(Dl{0}(Once(a0e))),Isw{t0%4;N;T}(Fb(t1,pi2{t0:=}),Cd{50;K}(Sel(@po{b0:=3}@ki{b0>7}c3l,Fai,t4,c5))))",
-    Tree0260 "B{b0;t0;b1=0}@si{b0>1}Par{3;1}(pc0{b0:1},PAll{-1}(a1b{b1;b0},@po{t0+=2}@oh{b0:=t0+1%4}Wu{t0},R),Run)",
-    Tree0261 "B{b0;t0=5}Isw{t0%4;N;_}(Rep0(a0b{t0+2%2;b0}))",
-    Tree0262 "Once(TryT(Flt{3;_;F}(RSeq(t0,Lim{2}(t1))),Seq(t2),Opt(a3e),Try(Mt{0}(S),t4,OnceK(Sl{20}))))",
-    Tree0263 "B{q0;b1=2;b0;t0=1}Step(c0e,Lp{b0;K}(Bin{b1>1;T}(F,Ret3(Ite(c1,@oh{b0:=b1}@fi{t0!2}a2)))),Ite(t3,F))",
-    Tree0264 "AFb(c0,t1,c2)",
-    Tree0265 "B{q0}Lp{_;R}(RU{S}(SubA(c0)))",
-    Tree0266 "PAll{_}(Seq(FS(RSeq(a0,a1,Ruf{F}(Inv(Star(Sl{20},S,a2))))),Fb(a3,Flt{3;_;F}(Ret1(c4)),a5,Flt{1;_;_}(t6),t7)))",
-    Tree0267 "B{t0=5;t1;b0=5;b1=4}Wde(t0e,@os{t0+3>b0?t1+=3;t0:=t1}t1e,RU{F}(pa2{b0:=;b1:b1}))",
-    Tree0268 "RSeq(RSeq(Rmp{S;S}(t0),Wde(a1e,t2,a3),t4),Star(t5e,a6l))",
-    Tree0269 "B{t0=4;t1=2;b0=3}Mt{50}(Step(Flip(Once(Rpt{0}(pt0{b0:3;b1:t0})),SubR(PAll{_}(Sb{t0=t1},@po{t1+=3}a1,ASeq(Sb{t0=b0},c2),c3e,SubA(S))),Sel(Isw{t0+1;T;N}(Sb{t0=7},Wu{t0},t4,t5e,Sc{b0+=2}),ASeq(@oh{t1:=b0;t1+=2}@fi{t1<b0}t6e,c7,Sb{t1=3},t8),FF(a9)))))",
-    Tree0270 "B{t1=3;b1;t0=1;b0;q0=3;o0=1}Isw{5;_;_}(RFb(@os{o0:=b0}Once(@po{b1:=t1%3}OnceT(PAll{0}(RSeq(c0,F),c1e))),@si{b1>0}Sw{3;2;0}(Fai,Lp{_;R}(t2),To{20}(Sl{30}),Wde(Scc{b0<t0},FS(c3))),Keep(c4l)))",
-    Tree0271 "B{b0=5}Seq(Suc,pt0{b0:=;b1:b0})",
-    Tree0272 "B{b0;t0}@rw{t0+1%3<2}@os{b0:=t0}Fb(Ret4(PAll{2}(@rw{b0+3%3=2}Rpt{F}(@of{b0!5?t0:=b0%4}Fai),Fai,pt0{b0:=;b1:t0},@os{t0+=1}Suc)))",
-    Tree0273 "B{t0;b1=3}Dl{0}(PPar{1;N}(Rep4(SubA(a0b{t0;b1}))))",
-    Tree0274 "B{o0=1;t0=2;b0=5}Star(Swm(RepF(Isw{t0;T;_}(a0,Step(t1,t2,a3e)))),@ki{b0%4<2}@po{t0+=3}MPri(TryF(Seq(c4,Ub{o0},Sl{30}),Sl{30},Opt(RU{F}(@oh{o0:=_}t5)))))",
-    Tree0275 "B{b1=4;b0=0;t1=2;t0;o0}Ruf{F}(Swm(Swm(t0e,Wt{20},Wu{t1},@oh{t1+=1;t0:=t1}@rw{b0=t1}@os{t1+=1;o0:=t0+2}pt1{b0:b1;b1:b0}),Ret4(Sw{5;4}(t2,Fai,PPar{2;N}(Sb{b1=7},Sb{t1=3}))),t3))",
-    Tree0276 "B{t0}@of{t0+=1}Lim{1}(Mt{10}(t0))",
-    Tree0277 "B{b1;t0;b0=1;o0=_}Su{t0}(Star(Mt{50}(@oh{b1:=t0+3}@si{b1+1=3}pt0{b0:5;b1:b0}),c1b{o0|4%4},c2))",
-    Tree0278 "AFb(Rus{1}(t0))",
-    Tree0279 "B{b0=1;t0=5;o0=1}PAll{-1}(Wu{t0},pc0{b0:t0},c1,c2,Sc{b0+=2;t0>2?o0:=b0})",
-    Tree0280 "B{t1;b0=2}Ret2(Swm(Rus{F}(SubA(t0)),Pre{t1%3<1;K}(t1),Once(c2),pt3{b0:=;b1:b0}))",
-    Tree0281 "B{o0=1;t0=4}Wde(Ite(c0,RFb(@os{t0:=2;t0:=o0|5}@oh{o0:=t0+3%4}SubR(a1l),Fai,t2),Scc{t0+4%3!2}),Bin{some;_}(Ite(t3e,c4),Star(RetF(t5e),Su{t0}(Seq(c6l,F)))))",
-    Tree0282 "B{t0;b0=5}PAll{0}(TryF(Suc,c0b{2}),Bin{t0=b0%2;_}(F,c1),Keep(Sl{10}))",
-    Tree0283 "Inv(a0)",
-    Tree0284 "B{t0=1}Keep(Wu{t0})",
-    Tree0285 "B{t0=1;b1;b0=5}Seq(Once(Ret1(Seq(t0,t1e,pt2{b0:=;b1:b1},t3e,@rw{b1%2<0}Su{t0}(t4e)))),@ki{b1%2=0}Rpt{0}(@rw{b0>4}@po{b1:=b0;t0<t0+4%2?t0:=b0+3%4}Sc{b1+1<5?t0+=2;b0:=2}))",
-    Tree0286 "B{b1;t1=0;q0=1;t0=5;b0=4}Keep(RSeq(RFb(Once(PAll{_}(c0,t1)),a2,a3,pi4{t0:=}),@si{b0!t1}RSel(Scc{b1+4!t1},a5b{t1;b1},F,Lp{_;S}(t6)),OnceT(Rty2(Sl{30}))))",
-    Tree0287 "RU{S}(Mt{50}(Rep1(RFb(PAll{1}(t0,Sl{10},t1e,t2)))))",
-    Tree0288 "Rmp{F;F}(MSeq(PPar{2;N}(t0,Seq(PAll{2}(S,t1e,F),t2e,a3),Par{3;_}(c4,Sub(Star(Sub(Wt{50}),t5,F)),Ret3(RU{S}(a6))))))",
-    Tree0289 "Par{1;_}(Opt(Pri(c0,t1,Sub(t2))),Flip(c3,t4))",
-    Tree0290 "B{t0=3;b0=2;q0=4;o0=0;b1=5}Rpt{F}(AFb(TryF(Ret2(c0l),@fi{t0<b0%4}@ki{b0+1%2>0}@os{t0:=7;b0+4=b1?o0:=_}Lp{b0;F}(Wt{0})),Isw{b1;T;T}(t1,a2e,Wu{t0},@os{b1%4<1?t0+=3}t3),Isw{b1;_;_}(c4b{t0},t5),Par{1;_}(pt6{b0:0;b1:t0},@si{t0+4>2}Pre{some;R}(a7e),t8)))",
-    Tree0291 "B{b0=1;t0;b1;t1;o0}PAll{_}(Seq(Sc{t0:=b1},a0b{o0|4;b0},Fb(c1e,a2e,Sc{o0:=_;o0:=b0})),Dd{0}(Lim{2}(PPar{1;_}(ASeq(c3,Wt{50},Ruf{F}(t4))))),@of{t0+=2}@ki{t1+2!2}@po{o0:=o0|0}Intr{some}(Pre{b0>b1;S}(PAll{2}(a5b{b1+1;b1},To{50}(Wt{20})))))",
-    Tree0292 "B{b0;b1;q0=2;t0=5;t1=2}Lp{b0;S}(Par{-1;_}(Lp{t1;F}(Sl{10}),@os{b0>b1?b0+=2}Step(@oh{t1:=b1%2}Cd{0;_}(Lp{t1;K}(Sb{t0=7}))),RU{S}(t0)))",
-    Tree0293 "B{b0=2;t0;b1=5}@rw{t0!b0%3}@oh{t0:=t0%3}@si{b1<2}Pri(RFb(Rus{F}(Swm(Flt{3;S;F}(Fb(To{10}(c0l))),ASeq(Rpt{0}(S),Par{_;1}(Bin{t0=b1+3%4;T}(Sb{t0=0},a1))),SubA(pi2{t0:b1})))))",
-    Tree0294 "B{q0;t0=4}RSeq(pt0{b0:t0},S)",
-    Tree0295 "B{b1=2;b0=2}Sw{4;0}(Dd{10}(a0e),MSeq(t1,c2),@fi{b0+4<b0%3}Flip(@oh{b0+=2}t3,Sb{b1=b0},pc4{b0:b1}))",
-    Tree0296 "RtyF(Ret0(R))",
-    Tree0297 "B{t0=2;o0}Flt{3;_;K}(To{100}(Inv(Flt{1;S;K}(Flt{2;_;F}(Fb(PPar{2;T}(t0,c1l),RFb(t2,F),Fb(Wu{t0},Scc{t0%4>0},Scc{o0|3%2!0},Sl{30})))))))",
-    Tree0298 "B{b0=4;t0}Ret1(Sel(Rep3(@oh{b0>3?b0+=1}Scc{t0%2!1}),AFb(OnceT(pa0{b0:=;b1:t0}),pt1{b0:b0;b1:t0}),PAll{-1}(SubR(a2),t3,a4)))",
-    Tree0299 "B{b1=3;b0=1;t0;q0=3}@os{b1>6?t0+=1;b0+=2}@oh{b0+=1}Lp{t0;_}(Star(Sb{b1=6},Sw{2;5;1}(Lim{3}(Sl{50}),Sl{0},pc0{b0:2},SubA(c1))))",
+    Tree0200 "B{b1=2;t0=3}Isw{t0%2;N;_}(Cd{0;F}(Wt{0}),Ret0(t0),Once(Fb(t1,@rw{b1>t0%4}a2e)))",
+    Tree0201 "B{b1;t0=5;b0=5}PPar{1;_}(Mt{0}(Sw{2}(MPri(MSeq(Sb{b0=2},@fi{b0%3=0}c0),c1,Rep0(F)),Try(pc2{b0:=},@si{t0+3>1}Scc{t0<b0+4%3}))),pt3{b0:=;b1:b1},@of{b0:=b1+3;b1+=2}@po{b0:=b1}MSeq(Ret1(Wde(t4,Sb{t0=4})),Rty3(Sw{0;5}(c5b{t0},pt6{b0:3},Sb{b1=t0})),RSeq(@rw{b1=2}t7,Sc{t0+=2;b0:=b1}),Sl{30}))",
+    Tree0202 "B{b0=3}RFb(t0,Once(PAll{1}(a1l,Sb{b0=2})))",
+    Tree0203 "B{t0=0;o0=_;b0}@si{t0%2<0}Wde(Swm(@si{b0+4%2>0}@of{t0+=3}Pre{b0>4;S}(Flip(Ruf{1}(t0),t1)),a2b{b0;b0},ASeq(Bin{some;N}(Rep1(t3),Run),c4)),TryT(Pre{b0=1}(pt5{b0:=;b1:b0}),a6b{t0;b0},Ruf{3}(MSeq(t7e,S))))",
+    Tree0204 "B{b0;t0=2;o0}RepF(Fb(Try(pi0{t0:b0},t1,Ub{o0},F),c2,t3,Cnd{t0+1=3;T;_}(PPar{0;_}(c4,S))))",
+    Tree0205 "B{q0;t0=2;t1;b0=2}Lp{t1;S}(RFb(AFb(Dd{0}(@po{b0+=1}@rw{b0%3<2}Step(F,Wu{t0},pa0{b0:t0;b1:t0},Sc{t1+=2})),Wde(MSeq(c1,a2b{t0+4%4;b0}),Suc,t3e),t4)))",
+    Tree0206 "MPri(t0,Sub(Mt{0}(Sub(t1))),RT{1}(Flt{1;S;_}(t2)),a3,Fb(t4,a5e))",
+    Tree0207 "B{q0;b0=3;b1=4;o0;t0=1}Dl{10}(RFb(@os{b1+3<7?b1:=b1+2%4;b0+=1}@si{t0=6}@oh{b1+1%3<1?b1+=1}SubR(Sel(t0e)),Fb(Sel(RSeq(@oh{t0+=2}@po{b1+=3}@ki{o0|2+2%2>0}Lp{b0;F}(Ite(c1,c2l,c3)),Flt{2;_;F}(Lp{t0;S}(Ub{o0}))),Sw{3;4;0}(Ite(Cnd{b1+2%2<1;T;S}(a4),@os{b0!0?o0:=b0}@of{b1:=b0+2%3}a5e),@rw{b0+2!b1+2%2}@ki{o0|0+1<b0+2%2}Cd{10;K}(@rw{b0=0}@of{b1+=1;t0+=1}t6),Star(pi7{t0:b1},t8,t9),Fb(pt10{b0:0;b1:=},pi11{t0:t0},@fi{b0+1>b0%2}c12))))))",
+    Tree0208 "Cd{0;_}(Sub(MSeq(RetF(c0l),Par{_;3}(c1,RFb(a2,F),Pri(ASeq(c3,a4,t5))))))",
+    Tree0209 "B{t0;t1;b0}Wde(Par{-1;1}(Bin{t0+4%4!0;N}(Star(t0,c1,Sc{t1+=1}),Wde(c2,Wt{0}))),Bin{t0+1>t0%4;_}(Seq(t3,pc4{b0:t1},R),t5),RU{S}(Rep2(RT{3}(@si{b0+1%4>1}S))))",
+    Tree0210 "RSeq(Wt{30},t0,c1l,Sl{0})",
+    Tree0211 "PPar{0;N}(t0,t1,Wt{0})",
+    Tree0212 "OnceK(Rpt{F}(Rpt{F}(c0e)))",
+    Tree0213 "B{b0=2;q0;t1=2;t0}@si{t0%3=2}Fb(MPri(RSel(Lp{b0;S}(Ruf{F}(Once(c0e)))),OnceK(Isw{t1;_;N}(@of{b0+=2}@si{t1<b0+1}FF(Rty4(a1l)),@of{b0+=3;b0+=1}@rw{b0+3!0}Sc{t0+=3}))),Cd{30;_}(Seq(Rpt{0}(pt2{b0:=;b1:b0}),Rty3(Step(Suc,Ruf{F}(t3))))))",
+    Tree0214 "B{t0=4;q0;b0;o0=_}@os{t0:=o0|3}Lp{b0;S}(a0)",
+    Tree0215 "B{t0=2;b1=2;b0}Isw{b1;N;T}(Isw{b0;_;_}(Sc{b1%4<1?b1:=b0;t0+=1},c0l),pc1{b0:=})",
+    Tree0216 "B{t0=2;b0=4;o0=_}Ite(Wde(PAll{_}(Wt{20},a0),t1,a2e),Ite(MSeq(c3,t4,Scc{o0|2!6},Scc{b0!b0+2}),t5e),SubA(Dd{10}(AFb(Scc{t0>6},@fi{t0%4<3}Ub{o0},Pre{t0>b0%3;F}(Sb{o0=9})))))",
+    Tree0217 "B{b0;t0=0}To{0}(Flip(Swm(c0,c1l,@si{t0!t0+3}Sc{b0+=2},Sl{0}),Swm(FF(Wt{0})),PAll{-1}(Step(Sc{b0=3?t0:=t0%3},@fi{t0+3%3=1}a2),t3),RU{S}(pc4{b0:7})))",
+    Tree0218 "B{b1=1;t1=3;b0}Sw{3;0;4}(Sb{t1=5},pt0{b0:b0},t1,Sl{10})",
+    Tree0219 "B{b0=1;t0;b1;q0}Ite(Par{1;1}(Flip(Lp{_;F}(ASeq(@si{b0+4<b1}FF(Par{_;0}(c0b{b1},c1l,Sb{b0=9},c2e)),Bin{t0>b1;N}(Par{0;-1}(@of{b1+=1;b1+=2}@si{t0=4}c3,@of{t0:=9}pt4{b0:=;b1:t0}),a5b{b0%4;b0}))))),MSeq(t6e,a7,Sb{t0=2},RFb(RFb(t8,a9),c10,Sc{b0:=6})))",
+    Tree0220 "B{q0=1;t0=1}Rpt{2}(Flt{3;F;F}(RFb(RFb(To{0}(Dd{0}(Lp{t0;_}(Sb{t0=5}))),pi0{t0:t0},@os{t0+=1}PAll{-2}(t1e,t2)))))",
+    Tree0221 "B{b0;q0=4;o0=_;t0=0}Pre{some}(RFb(Rty3(@ki{some}TryF(c0l,Lim{2}(pc1{b0:b0}),Sb{o0=2})),Lp{_;_}(Seq(Wu{t0},c2l,a3,Sc{t0+=3;b0+=3},F))))",
+    Tree0222 "Rmp{S;F}(Rus{3}(Wt{0}))",
+    Tree0223 "RSeq(S,t0)",
+    Tree0224 "Step(t0,Sub(c1e),Sub(c2l))",
+    Tree0225 "B{t0=2;o0;b0=5}RFb(Lim{2}(Step(Run,Scc{some})),Su{t0}(a0),pa1{b0:=;b1:b0})",
+    Tree0226 "B{b0=5;o0;t0}@os{b0+=1}@rw{b0=5}@ki{t0<o0|5%4}Flt{2;_;K}(FF(SubR(pa0{b0:t0;b1:b0})))",
+    Tree0227 "B{b0;t1}RFb(Pri(t0e,c1b{t1},Sel(pc2{b0:=},pc3{b0:=})),RepF(t4),RepF(pc5{b0:3}),Once(a6),Wt{0})",
+    Tree0228 "Star(a0)",
+    Tree0229 "B{t0;o0=4}@rw{none}RFb(Fai,t0,pa1{b0:2;b1:t0},Cd{20;_}(Scc{some}))",
+    Tree0230 "To{0}(a0)",
+    Tree0231 "B{t0}ASeq(c0,c1b{t0},a2,c3,pc4{b0:t0})",
+    Tree0232 "B{t1=3}Inv(SubA(To{0}(Su{t1}(t0))))",
+    Tree0233 "Ruf{F}(To{50}(Wde(t0,Fai,a1l)))",
+    Tree0234 "B{b0=3;t0}Once(RSeq(Fb(t0,RSeq(@of{t0+=3;b0+=2}a1l),RSel(a2,c3)),Wde(pi4{t0:=},Rus{F}(MSeq(Ruf{F}(t5),pi6{t0:=})),Fb(c7,@oh{b0+=3}@po{t0+=2}@rw{b0%3=1}c8,pt9{b0:=;b1:b0},S)),Sel(Cnd{b0<3;N;_}(pi10{t0:t0}),FF(@of{t0+=2}@os{b0:=b0%2}c11),Star(Sb{t0=0},a12,Sl{20}),c13,@rw{t0<0}a14)))",
+    Tree0235 "B{t0;b0;b1=3}Ruf{2}(@si{b1>3}@os{b0+=1;b1:=t0}TryT(Sw{2}(Opt(c0),MSeq(Wt{20},Wu{t0},t1)),@rw{t0%3=1}Swm(t2,Wu{t0},c3l,pa4{b0:9;b1:b0},Sl{0}),RSeq(RSeq(Sb{t0=b0})),Wt{30}))",
+    Tree0236 "B{t0=1;b0=5;b1=3}Seq(Bin{b0+3=t0%4;_}(a0,t1e),Swm(AFb(pc2{b0:4},pa3{b0:b1;b1:=},a4),c5b{t0}),S)",
+    Tree0237 "B{b0=2}Rpt{2}(pi0{t0:b0})",
+    Tree0238 "B{b1}Step(OnceT(pa0{b0:b1;b1:=}),Fai,a1e)",
+    Tree0239 "B{q0;b0=4;t0=2;o0=3}RSel(@of{b0+4<t0?t0+=3}a0b{b0%2;b0},Su{t0}(t1),Par{_;-4}(Sl{10},a2,Ub{o0},R,t3),Lp{_;R}(AFb(AFb(@fi{t0!0}@of{b0%3!2?t0+=1}t4,c5),Ite(a6,Pre{t0!2}(a7b{t0;b0}),R),a8e)))",
+    Tree0240 "Rpt{2}(Keep(Step(Sub(RT{F}(RFb(a0e,t1,a2,t3))),Sub(c4))))",
+    Tree0241 "AFb(Flt{2;_;F}(PAll{_}(Sl{50},S,t0e,c1)),Fb(FS(Flt{3;R;K}(Rep3(R))),Keep(a2)),RFb(t3e,Sub(a4),PAll{-3}(Fai,a5,c6e),Rmp{S;F}(t7)))",
+    Tree0242 "B{b0;b1=2;t0;q0=3}Flip(Lp{_;F}(Wde(To{10}(Bin{b1<b0;T}(SubR(Sc{b0:=b1+1}),pc0{b0:=})),Scc{t0>b0+3})),a1)",
+    Tree0243 "B{q0=0;b0=1;t0=3}Sel(Par{-1;3}(c0b{t0},RepF(t1),R),Swm(Mt{100}(t2e),c3),c4,Seq(@fi{b0>5}Scc{t0+1=b0},t5e,t6,c7),PPar{1;N}(@si{b0%4=1}a8,t9,Wt{20},Lp{b0;S}(t10)))",
+    Tree0244 "B{b0=1;t1=3;t0=4}Once(RFb(@ki{b0<t1}a0,Cnd{b0=1;_;S}(Wu{t0}),@of{t0<1?t1+=2;b0+=1}@os{b0+=1;b0+=1}@po{b0+=1}RSeq(c1,c2),@os{b0+=3;t0:=b0+3%4}@rw{b0%3>1}@si{t1+4>b0}RSeq(a3,a4)))",
+    Tree0245 "B{b0;t0=1}Swm(Fb(Step(Ruf{F}(R),PAll{1}(t0,Scc{b0>3})),Cnd{t0+4%3<1;T;F}(@po{t0:=t0%2}Rpt{1}(Fb(a1,c2,t3))),Rmp{F;S}(Swm(Sel(RSeq(a4,RU{S}(a5))),Wt{20})),t6e))",
+    Tree0246 "RU{F}(c0l)",
+    Tree0247 "B{b1=3;o0=0;b0}Keep(RSeq(a0b{b0;b1},c1,@os{b1:=b0}Wt{20}))",
+    Tree0248 "B{o0;t0=5;b0}Rpt{3}(Ret4(Step(Isw{b0+4;T;N}(Sl{30},@oh{b0:=o0|5%4}@rw{t0>t0+1%4}@fi{b0+4!3}S,Opt(Wt{20})),a0,Rty3(a1))))",
+    Tree0249 "B{q0;t1;t0}Par{_;0}(Rep4(Wt{50}),Run,pi0{t0:t1},Lp{t0;S}(SubR(@ki{t1<2}@po{t1+=3;t0+=2}pi1{t0:=})),@po{t0+=3}c2e)",
+    Tree0250 "B{b0=2}Opt(pt0{b0:9;b1:b0})",
+    Tree0251 "B{o0=2}@rw{o0|4%2<1}Dl{20}(S)",
+    Tree0252 "B{b1;t0=0;b0=5}Fb(OnceK(TryF(t0,@rw{b0>5}Wu{t0})),@rw{b1!0}@oh{b0:=t0%3}Sw{4}(Rep0(c1),Fb(t2,Fai)),Inv(Lim{3}(Rpt{0}(Sb{b1=2}))),PAll{1}(OnceT(PPar{0;T}(pa3{b0:t0},Scc{b1!1}))))",
+    Tree0253 "B{b0=4;t0=5;b1}ASeq(Inv(Dd{0}(Keep(Seq(Rep0(a0),RSeq(@fi{b1%2<0}@oh{b1:=b1%2;b0+=1}a1,t2e,c3e),RSeq(RFb(t4,S)))))),Sw{4;0}(Intr{t0>b0%4}(RSel(OnceK(Pre{t0+2<t0;R}(a5)),@of{b0:=t0%4}@ki{b0<b1%4}pa6{b0:b0},t7,Ret2(a8l),a9b{t0;b0})),Par{-1;-3}(Seq(Sb{b0=0},a10,a11,Sc{b1%2>0?t0:=t0%2},t12),Pre{b1%3<1}(@rw{b1>5}Rep3(Sl{10})),c13l,Sl{10}),RU{F}(RSeq(@os{t0:=b0+2%2}@po{t0:=6}@si{b1>t0}a14b{b1%3;b0},a15))))",
+    Tree0254 "B{b0=2;t0;t1}Bin{b0>4;N}(Pre{t1%2<0;R}(t0),RetF(t1))",
+    Tree0255 "B{b0;t0=5}PAll{-2}(RFb(Keep(Seq(Ret4(Pre{b0<t0}(Fai)))),Swm(c0l)),Cnd{b0>2;N;S}(Swm(Pre{t0=6;S}(@os{b0:=t0}Ruf{1}(RU{S}(Sl{20}))),a1e,Rty2(Scc{t0<1}))))",
+    Tree0256 "B{o0=_;q0=1;b0=1;b1=0;t0=1}@po{b0:=t0}Flip(RSel(Sw{2}(Dl{50}(c0),Swm(@os{o0|2%3<1?b1:=o0|2}Cd{20;_}(a1))),Isw{b1;T;N}(a2,c3,a4e)),RFb(Opt(pa5{b0:0;b1:b0}),OnceT(Sw{2;4}(Scc{b0+4=7},pc6{b0:9},t7)),Inv(c8b{b0+3%4}),F,@ki{some}@of{b1:=b0;o0:=o0|5}@rw{b0<0}pt9{b0:=;b1:b1}),RSeq(RFb(RFb(Rty1(c10b{t0}),a11,Bin{o0|1+2>b0+2%3;T}(Suc,R))),Lim{3}(Lp{b0;K}(t12)),Intr{o0|3+2%4>1}(c13l)))",
+    Tree0257 "B{o0=4;t0;b1=2;t1=4;b0=5}MSeq(Bin{b0>5;_}(TryT(pc0{b0:0},t1e),t2),PPar{0;_}(Sc{b1+=2},a3,pa4{b0:=},@os{t1+=2;o0:=b0%3}Scc{none}),t5,Flt{1;R;F}(@of{b1:=t0}Seq(Ub{o0},c6b{2})),@fi{t0+4<5}@rw{b0!o0|2+1}Swm(Rpt{F}(Bin{o0|4%2<1;N}(@of{b0+=3}pa7{b0:b0;b1:b1},pa8{b0:t1;b1:=}))))",
+    Tree0258 "PPar{0;N}(Sl{20})",
+    Tree0259 "Rep2(RetF(OnceK(c0)))",
+    Tree0260 "B{t0}Pri(RepF(Fai),Ite(Cnd{t0<5;T;S}(F),Ite(t0e,Suc),t1))",
+    Tree0261 "B{t0=1;o0=5;b0=1}Once(MPri(Bin{t0!3;N}(@po{o0:=_;b0+=2}Try(TryT(Sb{o0=4},c0l,RU{S}(@oh{t0+=1;t0<1?t0+=1}c1)),Par{-5;5}(pi2{t0:b0},Pre{t0+3!b0+3%2}(Scc{b0%2=1}),pa3{b0:t0;b1:t0},Cnd{t0=5;N;F}(c4l),pa5{b0:7;b1:b0})),@si{b0+2%4!3}@ki{b0+2<b0}Wde(a6,Cnd{t0+4=7;T;_}(Inv(@rw{o0|2<b0}@ki{o0|2>2}a7l))))))",
+    Tree0262 "B{t0;t1=0;o0=_;b0=5}Flip(Fai,TryF(ASeq(c0,t1,a2,@rw{b0>1}SubR(pt3{b0:b0;b1:t1})),pc4{b0:=}),ASeq(@os{t1:=7}@ki{t0<4}t5,Ub{o0},pt6{b0:=},t7))",
+    Tree0263 "B{b0;q0=3}@os{b0+=2}@oh{b0:=b0+1%3}Flt{1;_;K}(@oh{b0+=1}S)",
+    Tree0264 "B{t0=4;b0=1}MSeq(c0,pc1{b0:t0},pt2{b0:=},c3,@os{t0>7?t0+=2;b0<3?t0+=1}@ki{b0+4!1}Cd{20;K}(pa4{b0:b0;b1:t0}))",
+    Tree0265 "B{t1=5;o0=1}RSeq(Dd{30}(Ret1(a0l)),Rep3(Ite(RSel(t1,c2),PAll{_}(t3,t4))),Wv{t1}(Seq(Wde(Su{t1}(c5),Sl{0}),@si{o0|3>7}Rpt{F}(Ite(a6,t7,t8e)))))",
+    Tree0266 "B{b0=0;t1}Bin{t1+4%4<1;T}(OnceK(@ki{b0=4}@fi{t1+3<1}Ite(t0e,pi1{t0:t1},Rpt{F}(c2))),Flip(Pre{t1<6}(Try(Rep1(a3),Inv(pt4{b0:=;b1:b0}))),Fb(pt5{b0:=;b1:t1},@os{t1+=2}F,t6)))",
+    Tree0267 "B{t0=1;b0=1;o0=0}Cnd{t0+4%3!1;T;_}(@os{o0:=_}Rep1(pc0{b0:=}))",
+    Tree0268 "B{t0=1;b0}@po{t0+1<5?t0+=1}@rw{t0!5}@os{t0:=b0;t0+=2}RSeq(MPri(Wu{t0},pc0{b0:8},c1,Wu{t0},@os{t0:=b0}c2),RSeq(pi3{t0:b0},Bin{t0%4!1;T}(R,@po{b0+=2;b0+=1}@of{t0+=2;t0+=2}pc4{b0:=})))",
+    Tree0269 "B{t0=1;t1=3;b0;o0=_}Seq(Ruf{F}(Step(@ki{o0|0+2!7}@of{o0:=9;t0+=2}pa0{b0:=;b1:t1},pt1{b0:t1;b1:t0},pi2{t0:b0})),AFb(t3,c4,Wu{t0}),FS(Bin{b0!3;T}(c5b{b0},Ub{o0})),Ret2(Scc{b0+1%4!0}))",
+    Tree0270 "PPar{0;T}(Flt{1;_;K}(Dl{10}(Fb(t0e,t1,a2l))),Ruf{1}(t3))",
+    Tree0271 "B{b0;o0=_;q0=2;t0=4}MSeq(MSeq(OnceK(t0),Wt{30},a1,c2b{b0%4}),Rpt{3}(SubR(RSeq(Flt{1;F;_}(Sc{b0+=1}),RSeq(t3,Fb(Lp{t0;R}(c4l),pi5{t0:b0}))))),To{30}(Keep(PAll{-1}(@of{some?b0+=3}@rw{none}Inv(pc6{b0:t0}),Sb{b0=7}))))",
+    Tree0272 "RT{F}(t0)",
+    Tree0273 "B{b0=5;t0=4}Once(Flip(Scc{b0+1!t0},Dd{20}(SubR(Rus{3}(t0))),RFb(pa1{b0:=},c2,pi3{t0:=}),MSeq(Sl{0},pa4{b0:b0;b1:b0}),t5))",
+    Tree0274 "B{o0;b0}Swm(Flip(t0,a1,c2),Pri(pt3{b0:0;b1:b0},RepF(RT{3}(a4e)),Par{-1;_}(F,c5),Pre{none}(c6),F))",
+    Tree0275 "B{q0=3;b1=4}Pre{b1>b1+2%3;F}(SubA(pt0{b0:0;b1:=}))",
+    Tree0276 "To{20}(t0e)",
+    Tree0277 "B{b0;t1=1;b1=5;t0}Fb(@si{t0!b0}@oh{t1+=1}Rep4(Cnd{t0<t0+4;_;S}(c0)),t1,@ki{b1+1<3}PPar{0;N}(SubA(c2),a3b{t1;b1}),SubR(R))",
+    Tree0278 "Opt(Suc)",
+    Tree0279 "B{o0=_;t0=0;b0=1}Rus{3}(RFb(@fi{b0+4%3<1}Cnd{b0=7;N;S}(a0l),Rpt{3}(@oh{o0:=_}@fi{t0+1>7}@rw{b0>t0}t1e),t2))",
+    Tree0280 "B{b0=0}Seq(pt0{b0:=})",
+    Tree0281 "B{b0;b1=2;t0=1}@rw{t0+4%4!3}@ki{b0<2}Rpt{F}(Sw{5}(@os{b0+=1}Par{2;2}(RFb(c0,t1),Wu{t0},@os{b0:=b1+1%3;b1+=1}@po{t0:=b0;t0:=b1+3%4}AFb(t2,c3l,t4,pc5{b0:=},c6)),PAll{-1}(@po{b1+=3;b0:=b1%2}@os{b0+=1}@of{t0:=b0%2}ASeq(S,Rep3(Par{_;1}(Bin{t0=b1+3%4;T}(Sb{t0=0},a7)))))))",
+    Tree0282 "Par{_;-1}(RSeq(Mt{10}(Ruf{2}(Suc)),Fb(PAll{_}(c0e,t1),F,c2,c3l,Fai),Seq(Rus{2}(Flt{3;F;_}(Wt{20})),t4e)),RFb(Rep3(PAll{2}(Flt{2;_;_}(Dl{10}(t5)),Ret4(t6))),Lim{3}(PAll{_}(Sl{100})),PPar{0;N}(t7),Flt{2;_;K}(Rep4(Step(t8,Sl{10},F))),Step(Rpt{F}(t9e),t10)))",
+    Tree0283 "B{t0=3;b1=1;o0=2;q0=3}OnceK(Intr{b1!4}(RU{S}(Ret3(Dl{0}(Lp{t0;R}(AFb(Wu{t0},Sb{o0=3})))))))",
+    Tree0284 "B{b1;b0=2}Cd{20;F}(@of{b0:=3}Sel(pi0{t0:b1},@ki{b1>6}@of{b0+=1}t1,F,pc2{b0:=},R))",
+    Tree0285 "B{t0;b0=3}Cd{0;F}(SubA(pt0{b0:t0;b1:b0}))",
+    Tree0286 "B{b1=4;b0=0;o0=3;t0}Wv{t0}(RepF(Wde(Try(@ki{b1%4!2}@of{b1+=1;b1:=b0}Ret4(c0b{4}),Flip(Cnd{none;T;S}(Scc{b1=6}),a1)),Flt{2;R;F}(PPar{2;N}(c2,c3l,t4)))))",
+    Tree0287 "B{o0=5;t0=1;b0=1;b1=5}@oh{t0+=1}@si{t0<6}Par{2;2}(Keep(Su{t0}(RU{F}(@po{b1+4=b1+4%2?b1:=t0}PPar{2;N}(OnceK(t0),Rep0(t1),pi2{t0:b1})))),@of{none?o0:=t0%4}Opt(RSeq(FF(Ruf{F}(@ki{b0>7}@po{b0:=t0}Dd{20}(t3))),Inv(FF(Lim{3}(Scc{b0%4=2}))))),RFb(Wv{t0}(t4),F,@os{t0+=1}c5l,a6e,Sb{b0=6}))",
+    Tree0288 "RFb(Fb(t0,Sub(t1)),RU{F}(Ite(Ret3(c2),R)),Rmp{S;S}(Fb(Sub(c3),a4,t5,t6e,a7)))",
+    Tree0289 "B{b0=4}Inv(Mt{50}(PPar{2;_}(F,t0,Sb{b0=3},t1)))",
+    Tree0290 "B{b0;b1;t1=4;t0;o0}PPar{1;N}(Sl{20},Rus{F}(Try(pa0{b0:4;b1:=},Cnd{some;N;S}(t1),Swm(a2b{b1%2;b1},Sc{b1:=o0|5%2;o0:=b1+2}))),Pre{t0>3;S}(Su{t1}(Rmp{F;F}(@fi{t0+3>b0+2}@os{t0+=3}t3))))",
+    Tree0291 "OnceK(Rep1(RFb(Sub(t0),ASeq(c1l,c2e,t3,t4))))",
+    Tree0292 "B{q0=1;t0=1;b0}MPri(Fb(pc0{b0:0},c1),RSeq(Flt{3;S;K}(Run)),Seq(Lp{t0;F}(Dl{0}(@of{b0+=3}@fi{b0+4>t0}@po{b0:=b0%2}Lp{_;F}(t2)))))",
+    Tree0293 "B{q0;b1=5;t0=5;t1=4;b0}Isw{t1%3;T;T}(@po{b0:=t0+1;b1+=2}Lp{b1;F}(Step(@of{t1:=t0}Bin{b1%3>1;T}(pa0{b0:t1;b1:b1},Sc{b1+=1}),OnceT(c1))),PAll{2}(pi2{t0:=},t3,Mt{0}(c4),c5b{b1},t6),Flt{2;F;_}(Flt{2;_;_}(Rpt{0}(c7e))))",
+    Tree0294 "RSeq(Sub(t0),Suc)",
+    Tree0295 "B{b0;t1;t0=4}RSel(SubR(c0e),c1,AFb(a2,c3,t4,t5,t6),Bin{t1>b0+4;_}(@si{t0%3<0}FS(SubA(Lim{1}(a7))),c8))",
+    Tree0296 "B{b0;t1=1;t0=4}Sel(SubA(Seq(c0,PAll{_}(Sc{t0+=2;t1:=t1%4},@rw{b0<7}@of{b0<1?t1:=t0;t0+=2}@si{b0%3<2}Wt{10}),Suc)),Rep3(FF(c1e)),Cnd{b0%3<1;_;_}(Wde(RFb(c2e,c3),Sb{b0=7})),AFb(t4e,@ki{t1<3}c5,Step(Run,Wu{t0}),pi6{t0:b0},Sb{b0=t0}))",
+    Tree0297 "B{t1=1;b0=2}Rus{F}(Rpt{F}(MSeq(pa0{b0:=;b1:t1},@os{b0<6?b0+=3;b0>1?t1:=b0}@oh{b0=t1?b0+=3}SubR(a1l))))",
+    Tree0298 "B{t1;b0=2;o0=0;t0=2}@os{t1:=t0}@ki{b0%4>0}Par{-4;1}(TryT(@oh{o0|5!0?b0+=3}c0b{b0%4},RSeq(t1,c2),Scc{t0+3<2},pa3{b0:=}),@si{b0>7}@os{t1+=2;t0+=2}@fi{t1%4!1}Swm(Dd{20}(@fi{t0+2>t1}c4),Sb{o0=2},Wt{20},Sb{b0=0},Sc{t1:=t0}),Flt{2;_;F}(Fb(@si{some}c5l,t6e,Opt(a7),t8e,pa9{b0:4})),Isw{t1;N;T}(Wt{50},pi10{t0:b0},c11l,RSeq(Sb{t0=t1},pa12{b0:t0;b1:t0}),Par{2;0}(R,pt13{b0:t0;b1:t0})))",
+    Tree0299 "B{t0=2;b0=0}Isw{t0;_;N}(Fb(RSeq(t0,a1,Sl{10},R),pc2{b0:t0},pi3{t0:=}),Ret4(RT{1}(Wde(t4,@rw{t0+4=b0%3}RU{S}(t5)))),pi6{t0:=})",
 }

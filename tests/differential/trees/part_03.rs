@@ -6,527 +6,681 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
         }
-        Delay(10) {
-            AsyncSequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Repeater(2) {
-                    #[on_failure(|bb| bb.t1.set(bb.b0))]
-                    StatefulAction(PTask<2>, b0 = {t1}),
+        SequenceWithMemory {
+            Fallback {
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
+            },
+            Sleep(50),
+            MaxTime(20) {
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    #[run_while(|bb| *bb.t0 % 3 != 0)]
+                    #[on_failure(|bb| if bb.b0 != 4 { bb.o0 = None })]
+                    Condition(Cond<3>),
+                    UnsetBlackboard(o0),
+                },
+            },
+            Switch(b1) {
+                case 2 => Wait(20),
+                case 5 => StatefulAction(Task<4>),
+                case 0 => Failer,
+                _ => StatefulAction(PTask<5>, b0 = 6),
+            },
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    ForceSuccess {
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0300Blackboard { b0 t1 });
+board!(Tree0300Blackboard { b0 q0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0301Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+        }
+        WaitValueUpdate(t0) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Precondition(|bb| bb.b1 != bb.b0, else = Running) {
-            ForceSuccess {
-                Timeout(10) {
-                    StatefulAction(Task<0>),
-                },
+        Priority {
+            StatefulAction(Task<0>),
+            Sequence {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
+            SubTree(Tree0301Sub0, ..),
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0301Blackboard { b0 b1 });
+board!(Tree0301Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
         blackboard {
-            b1: i64,
             b0: i64 = 5,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t1: i64 = 1,
+            #[allow(unused)] o0: Option<i64>,
         }
-        ReactiveFallback {
-            WaitValueUpdate(t1) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            #[failure_if(|bb| bb.b0 < 3)]
-            #[on_success(|bb| *bb.t1 += 2)]
+        ReactiveSequence {
             ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
-                    Repeat(1) {
-                        #[post(|bb| bb.b0 += 2)]
-                        #[skip_if(|bb| bb.b0 != 2)]
-                        AlwaysRunning,
+                StatefulAction(Task<0>),
+                IndexSwitch(|bb| (bb.b0 + 4) % 3) {
+                    ForceFailure {
+                        Runner,
                     },
-                    Interrupt(|bb| *bb.t1 != 7) {
-                        StatefulAction(PTask<4>, b0 = 0, b1 = {t1}),
+                    StatefulAction(Task<1>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Precondition(|bb| *bb.t1 + 4 != bb.b0 + 3, else = Success) {
+                        #[skip_if(|bb| *bb.t1 + 4 == 3)]
+                        Condition(Cond<4>),
                     },
                 },
             },
+            Sleep(0),
         }
     }
 }
 
-board!(Tree0302Blackboard { b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0303Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        SetBlackboard(t0 = 1)
-    }
-}
+board!(Tree0302Blackboard { b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0303 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
+            b1: i64,
         }
-        StepSequencer {
-            WaitValueUpdate(t0) {
-                RunOnce {
-                    RepeatUntilSuccess(3) {
-                        ForceFailure {
-                            SequenceWithMemory {
-                                Retry(2) {
-                                    StatefulAction(PTask<0>, b0 = {b0}),
-                                },
-                                Parallel(failure = 3) {
-                                    WasEntryUpdated(t0),
-                                    StatefulAction(Task<1>),
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                    },
+        Selector {
+            ReactiveSequence {
+                Cooldown(0) {
+                    StatefulAction(Task<0>),
                 },
-            },
-            BinarySelector(|bb| bb.b0 != *bb.t0) {
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                    SubTree(Tree0303Sub0, ..),
-                },
-                RunOnce(then_skip = false) {
-                    MemPriority {
-                        Precondition(|bb| *bb.t0 > bb.b0 + 1, else = Failure) {
-                            TryCatch(catch_on_halt = false) {
-                                SkipUnlessUpdated(t0) {
-                                    StatefulAction(Task<5>),
-                                },
-                                Precondition(|bb| bb.b0 % 3 != 2, else = Success) {
-                                    SetBlackboard(b0 = 6),
-                                },
-                            },
-                        },
-                    },
+                Action(Act<1>),
+                AlwaysSuccess,
+                Action(Act<2> = Act::<2>),
+                TryCatch(catch_on_halt = false) {
+                    Action(PAct<3>, b0 = {b1}, b1 = {b1}),
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 3, &mut bb.b1)),
+                    Action(PAct<5>, b0 = 2, b1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0303Blackboard { t0 b0 });
+board!(Tree0303Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0304 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[allow(unused)] b1: i64 = 0,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            WasEntryUpdated(t0),
-            Condition(Cond<1>),
+        PolicyParallel(policy = FirstSuccess) {
+            MaxTime(0) {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(0)),
+                    Failer,
+                },
+            },
+            RunOnce {
+                Limiter(2) {
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(1)),
+                        Condition(Cond<2>),
+                        Condition(|ctx| ctx.check(3)),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                },
+            },
+            AsyncFallback {
+                Condition(|ctx| ctx.check(5)),
+                Remap(success = Failure, failure = Success) {
+                    AlwaysFailure,
+                },
+            },
         }
     }
 }
-
-board!(Tree0304Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0305 for Ctx {
-        IfThenElse {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 2,
+        }
+        ParallelAll {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Fallback {
+                    RunOnce(then_skip = true) {
+                        Wait(10),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(0, (bb.b1 + 1) % 4, &mut bb.b0)),
+                },
+                Retry(3) {
+                    StatefulAction(Task<1>),
+                },
+                ParallelAll(max_failures = -2) {
+                    Wait(50),
+                    StatefulAction(Task<2>),
+                },
+                RepeatUntil(Success) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        RepeatTimes(forever) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+            },
+            RepeatUntil(Success) {
+                ReactiveFallback {
+                    BinarySelector(|bb| bb.b1 < 6) {
+                        Delay(50) {
+                            Priority {
+                                Action(Act<4>),
+                                Loop(q0, value = {t0}, if_empty = Failure) {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                },
+                                Wait(20),
+                            },
+                        },
+                        Action(PAct<6>, b0 = {t0}, b1 = {b0}),
+                    },
+                },
+            },
+            Timeout(20) {
+                Switch(b1) {
+                    case 4 => ReactiveFallback {
+                        IfThenElse {
+                            StatefulAction(Task<7> = Task::<7>),
+                            StatefulAction(Task<8>),
+                        },
+                        Inverter {
+                            #[skip_if(|bb| bb.b0 + 4 > 4)]
+                            #[success_if(|bb| bb.b1 == bb.o0.unwrap_or(1))]
+                            Condition(Cond<9>),
+                        },
+                    },
+                    case 2 => Sequence {
+                        RetryUntilSuccessful(3) {
+                            Action(Act<10>),
+                        },
+                    },
+                    _ => IndexSwitch(|bb| 6) {
+                        SetBlackboard(b0 = 0),
+                        Condition(Cond<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0305Blackboard { b0 t0 o0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0306 for Ctx {
+        RepeatUntilFailure(forever) {
+            MemSequence {
+                StatefulAction(Task<0>),
+                Sleep(0),
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<1>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0306 for Ctx {
+    pub tree Tree0307Sub0 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 12,
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 11,
         }
-        Fallback {
-            Action(Act<0>),
-            SetBlackboard(t0 = {b0}),
+        Switch(b1) {
+            case 2 => Action(Act<0> = Act::<0>),
+            case 3 => StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+            _ => AlwaysRunning,
         }
     }
 }
-
-board!(Tree0306Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0307 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[allow(unused)] b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
         }
-        Fallback {
-            Loop(q0, value = {t0}) {
-                RunOnce(then_skip = false) {
-                    Action(Act<0>),
-                },
+        #[success_if(|bb| bb.b1 > bb.b0)]
+        Inverter {
+            Repeater(3) {
+                SubTree(Tree0307Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
             },
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0307Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0308Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(Act<5>)
-    }
-}
+board!(Tree0307Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0308 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        #[failure_if(|bb| bb.b0 + 1 == 7)]
+        ReactiveFallback {
+            Action(Act<0>),
+            Condition(|ctx| ctx.check(1)),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0308Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0309Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        WaitValueUpdate(t0) {
+            Sleep(10),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0309Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[tracked] t0: i64 = 12,
+            b0: i64 = 9,
+        }
+        #[post(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 % 2 })]
+        SubTree(Tree0309Sub1, b1 = {=}, t0 = {t0}, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0309 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
             b0: i64,
         }
         TryCatch {
             Switch(b1) {
-                case 1 => SetBlackboard(o0 = Some(2)),
-                case 4 => Action(|ctx| ctx.exec(0)),
-                _ => Switch(b1) {
-                    case 0 => Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                    case 1 => Script(|bb| bb.b0 = bb.o0.unwrap_or(5)),
-                    _ => #[failure_if(|bb| *bb.t0 + 3 > bb.b0 + 2)]
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    StatefulAction(Task<2>),
+                case 2 => BinarySelector(|bb| (bb.b0 + 2) % 4 > 2, dynamic = false) {
+                    SubTree(Tree0309Sub0, ..),
+                    MemPriority {
+                        Invert {
+                            FlipSelector {
+                                Fallback {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(PTask<1>, b0 = 3),
+                                },
+                            },
+                        },
+                    },
+                },
+                _ => Precondition(|bb| bb.b1 > *bb.t0 % 2) {
+                    SequenceStar {
+                        WhileDoElse {
+                            ReactiveSelector {
+                                Condition(|ctx| ctx.check(2)),
+                            },
+                            Condition(Cond<3>),
+                        },
+                    },
                 },
             },
-            Condition(Cond<3>),
-            RetryUntilSuccessful(3) {
-                Switch(b1) {
-                    case 0 => Condition(PCond<4>, b0 = {b0}),
-                    _ => Inverter {
-                        Repeat(1) {
-                            #[on_success(|bb| { bb.o0 = Some((*bb.t1 + 4) % 2); bb.b1 = *bb.t1 })]
-                            #[run_while(|bb| bb.o0.is_some())]
-                            Precondition(|bb| bb.b0 != (bb.o0.unwrap_or(0) + 3) % 2, else = Running) {
-                                SubTree(Tree0308Sub0, ..),
+            Precondition(|bb| *bb.t0 + 2 < 5, else = Skipped) {
+                Interrupt(|bb| bb.b1 != 1) {
+                    SetBlackboard(b0 = 9),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0309Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0310 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        SequenceStar {
+            WasEntryUpdated(t0),
+            Delay(0) {
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                #[success_if(|bb| *bb.t0 % 4 != 3)]
+                Action(Act<0> = Act::<0>),
+            },
+            Condition(Cond<1>),
+            AsyncFallback {
+                ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 3) % 3 > 1),
+                Action(|ctx| ctx.exec(2)),
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+            },
+            RunOnce {
+                StepSequencer {
+                    Condition(Cond<4> = Cond::<4>),
+                    Inverter {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0310Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0311 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+        }
+        AsyncFallback {
+            MemPriority {
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<0>),
+                },
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(1)),
+                    Sleep(30),
+                },
+            },
+            MemSequence {
+                #[on_failure(|bb| bb.o0 = Some(1))]
+                Filter(times = 2, count = Completed) {
+                    AsyncSequence {
+                        #[on_halted(|bb| { bb.o0 = None; bb.o0 = None })]
+                        #[skip_if(|bb| bb.b1 + 2 != bb.b0 % 4)]
+                        Selector {
+                            Failer,
+                            #[success_if(|bb| bb.b1 < 4)]
+                            #[failure_if(|bb| *bb.t0 < 3)]
+                            Precondition(|bb| bb.b1 % 2 < 1, else = Skipped) {
+                                SetBlackboard(b1 = 5),
+                            },
+                            Condition(Cond<2>),
+                        },
+                        #[failure_if(|bb| bb.b0 > 7)]
+                        #[post(|bb| bb.b0 += 1)]
+                        #[on_halted(|bb| if bb.b0 % 4 < 3 { *bb.t0 += 2 })]
+                        Switch(b1) {
+                            case 5 => Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
+                            _ => Action(PIo<4>, t0 = {b0}),
+                        },
+                        #[success_if(|bb| bb.o0.is_none())]
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0311Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0312 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(0)),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    Wait(30),
+                },
+                ForceFailure {
+                    Repeat(1) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Action(Act<5>),
+                Condition(|ctx| ctx.check(6)),
+                Wait(30),
+            },
+            ReactiveFallback {
+                ReactiveSelector {
+                    StatefulAction(Task<7>),
+                },
+                Remap(success = Success, failure = Success) {
+                    RunOnce(then_skip = false) {
+                        Priority {
+                            StatefulAction(Task<8>),
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10> = Task::<10>),
+                            Action(|ctx| ctx.exec(11)),
+                        },
+                    },
+                },
+            },
+            Filter(times = 2, count = Failure) {
+                Cooldown(30, filtered = Skipped) {
+                    Deadline(10) {
+                        Repeater(forever) {
+                            Action(Act<12>),
+                        },
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                Remap(success = Success, failure = Success) {
+                    ReactiveFallback {
+                        Action(Act<13>),
+                        Invert {
+                            TryCatch {
+                                Wait(20),
+                                StatefulAction(Task<14>),
+                            },
+                        },
+                        Action(Act<15> = Act::<15>),
+                        RetryUntilSuccessful(3) {
+                            Sequence {
+                                Action(|ctx| ctx.exec(16)),
+                                Action(Act<17>),
                             },
                         },
                     },
                 },
             },
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                #[on_failure(|bb| if *bb.t0 < 2 { bb.o0 = Some(bb.b1 % 2) })]
-                Fallback {
-                    Action(PIo<6>, t0 = {=}),
-                    WasEntryUpdated(t1),
-                    #[on_failure(|bb| bb.t0.set((*bb.t0 + 4) % 2))]
-                    #[failure_if(|bb| bb.o0.unwrap_or(3) + 3 > *bb.t0)]
-                    #[post(|bb| bb.b1 = bb.b1 % 3)]
-                    RepeatUntil(Failure) {
-                        StatefulAction(Task<7>),
-                    },
-                },
-                SequenceWithMemory {
-                    #[failure_if(|bb| *bb.t0 != 3)]
-                    #[skip_if(|bb| *bb.t1 % 2 == 1)]
-                    Condition(Cond<8>),
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<9>),
-                    Precondition(|bb| bb.b1 > 5, else = Running) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            StepSequencer {
-                MaxTime(0) {
-                    ReactiveFallback {
-                        #[failure_if(|bb| bb.b1 + 4 == 1)]
-                        #[success_if(|bb| *bb.t0 > bb.b1)]
-                        #[post(|bb| *bb.t0 += 1)]
-                        StatefulAction(PTask<10>, b0 = {=}, b1 = {b1}),
-                        Condition(Cond<11>),
-                        SetBlackboard(t1 = {t0}),
-                    },
-                },
-                Switch(b1) {
-                    case 4 => Action(|ctx, bb| ctx.exec_in(12, *bb.t1, &mut bb.b1)),
-                    _ => StatefulAction(PTask<13>, b0 = {t0}, b1 = {t1}),
-                },
-                Action(Act<14> = Act::<14>),
-            },
         }
-    }
-}
-
-board!(Tree0308Blackboard { b1 t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0309 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        #[on_halted(|bb| { if bb.b0 + 4 > *bb.t0 { bb.b1 = bb.b1 % 3 }; bb.b0 += 2 })]
-        SequenceStar {
-            StatefulAction(Task<0>),
-            Selector {
-                ScriptCondition(|bb| bb.b1 != *bb.t0),
-                #[run_while(|bb| (*bb.t0 + 1) % 3 != 0)]
-                #[post(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                Switch(b1) {
-                    case 1 => Condition(Cond<1>),
-                    _ => Action(|ctx| ctx.exec(2)),
-                },
-                Condition(|ctx| ctx.check(3)),
-            },
-            Switch(b1) {
-                case 5 => Condition(Cond<4>),
-                case 0 => Failer,
-                case 1 => RepeatUntil(Success) {
-                    StatefulAction(Task<5>),
-                },
-                _ => Action(Act<6>),
-            },
-            Loop(q0) {
-                ReactiveFallback {
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0309Blackboard { q0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0310Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-        }
-        Condition(|ctx| ctx.check(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0310 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-        }
-        ReactiveSequence {
-            PolicyParallel(policy = FirstFailure) {
-                Delay(30) {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        SubTree(Tree0310Sub0, ..),
-                    },
-                },
-                Timeout(10) {
-                    Wait(30),
-                },
-                Switch(b1) {
-                    case 0 => Condition(|ctx| ctx.check(2)),
-                    _ => Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0310Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0311 for Ctx {
-        Sequence {
-            RepeatUntil(Success) {
-                Failer,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0312 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            Selector {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Timeout(20) {
-                        StatefulAction(Task<1>),
-                    },
-                    Precondition(|bb| *bb.t0 < 5) {
-                        Conditional(|bb| *bb.t0 + 4 > bb.b0, dynamic = false, else = Failure) {
-                            SetBlackboard(o0 = Some(1)),
-                        },
-                    },
-                },
-                Filter(times = 3, count = Failure) {
-                    RepeatUntil(Success) {
-                        ParallelAll(max_failures = -3) {
-                            AlwaysSuccess,
-                            Condition(Cond<2>),
-                            Wait(0),
-                        },
-                    },
-                },
-                Fallback {
-                    ForceFailure {
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                    Condition(PCond<4>, b0 = {=}),
-                    #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
-                    StatefulAction(Task<5>),
-                    SkipUnlessUpdated(t0) {
-                        Sleep(0),
-                    },
-                },
-                RepeatUntil(Success) {
-                    StatefulAction(PTask<6>, b0 = 7, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0312Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0313Sub0 for Ctx {
-        Condition(Cond<3> = Cond::<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0313 for Ctx {
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            SequenceStar {
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2>),
-                IfThenElse {
-                    SubTree(Tree0313Sub0),
-                    StatefulAction(Task<4>),
-                },
+        blackboard {
+            b1: i64 = 1,
+        }
+        Switch(b1) {
+            case 3 => StepSequencer {
+                AlwaysFailure,
+            },
+            _ => ReactiveSelector {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(|ctx, bb| ctx.check_in(1, 1)),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0314Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b1: i64 = 13,
-        }
-        StatefulAction(PTask<0>, b0 = {b0}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0314Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b1: i64 = 13,
-        }
-        SubTree(Tree0314Sub1, ..)
-    }
-}
+board!(Tree0313Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0314 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        ForceFailure {
-            Parallel(failure = 3) {
-                ScriptCondition(|bb| *bb.t0 + 3 < 2),
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    SubTree(Tree0314Sub0, ..),
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
-                },
-                FlipSelector {
-                    Wait(0),
-                    Condition(Cond<2>),
+        RetryUntilSuccessful(3) {
+            Invert {
+                Switch(b1) {
+                    case 4 => FlipSelector {
+                        #[success_if(|bb| *bb.t0 < 2)]
+                        #[failure_if(|bb| bb.b0 != 0)]
+                        SetBlackboard(b1 = 4),
+                        Action(PIo<0>, t0 = {b0}),
+                        Action(Act<1> = Act::<1>),
+                    },
+                    case 2 => AlwaysFailure,
+                    case 0 => Loop(q0, if_empty = Running) {
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    _ => Selector {
+                        Switch(b1) {
+                            case 2 => Condition(Cond<5>),
+                            case 5 => StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
+                            _ => Condition(Cond<7>),
+                        },
+                        #[skip_if(|bb| (*bb.t1 + 3) % 3 == 1)]
+                        Action(Act<8>),
+                        MemPriority {
+                            Conditional(|bb| *bb.t0 % 3 > 0) {
+                                Action(PIo<9>, t0 = {=}),
+                            },
+                            Succeeder,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0314Blackboard { b0 t0 b1 });
+board!(Tree0314Blackboard { t1 q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0315 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        RepeatUntilSuccess(1) {
-            Loop(q0, value = {t1}, if_empty = Running) {
-                RepeatUntil(Success) {
-                    Conditional(|bb| *bb.t0 % 4 < 2, else = Success) {
-                        Loop(q0, value = {t1}, if_empty = Running) {
+        TryCatch {
+            Repeat(2) {
+                ReactiveFallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(Act<1>),
+                    Condition(PCond<2>, b0 = {b0}),
+                    Action(PIo<3>, t0 = {b0}),
+                    Repeater(0) {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b0)),
+                    },
+                },
+            },
+            Conditional(|bb| (bb.b0 + 1) % 2 != 1, dynamic = true) {
+                Condition(|ctx| ctx.check(5)),
+            },
+        }
+    }
+}
+
+board!(Tree0315Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0316 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        Repeat(1) {
+            Fallback {
+                #[skip_if(|bb| bb.b0 < 3)]
+                #[on_failure(|bb| { bb.b1 = 4; bb.o0 = Some(bb.b1) })]
+                Filter(times = 1) {
+                    AsyncFallback {
+                        WhileDoElse {
                             ReactiveFallback {
-                                Parallel(success = 2, failure = 0) {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1>),
+                                ScriptCondition(|bb| (bb.b0 + 2) % 2 > 0),
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                            },
+                            ReactiveSelector {
+                                Condition(|ctx| ctx.check(2)),
+                                StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
+                                Condition(Cond<4>),
+                                Action(PAct<5>, b0 = 5, b1 = {=}),
+                                Condition(Cond<6>),
+                            },
+                        },
+                    },
+                },
+                Deadline(0) {
+                    ReactiveFallback {
+                        Action(PAct<7>, b0 = {b0}, b1 = {t0}),
+                        Fallback {
+                            BinarySelector(|bb| bb.o0.unwrap_or(4) + 4 != 2, dynamic = false) {
+                                SetBlackboard(b1 = {b0}),
+                                Action(Act<8>),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(4) + 2, &mut bb.b1)),
+                            Condition(Cond<10>),
+                            Action(Act<11> = Act::<11>),
+                            Action(|ctx, bb| ctx.exec_in(12, bb.b0, &mut bb.b1)),
+                        },
+                        ForceFailure {
+                            Interrupt(|bb| bb.b1 > bb.b0 + 1) {
+                                SequenceStar {
+                                    StatefulAction(Task<13>),
+                                    StatefulAction(Task<14>),
+                                    Action(Act<15>),
                                 },
-                                IfThenElse {
-                                    Condition(Cond<2>),
-                                    Succeeder,
-                                },
-                                SetBlackboard(b0 = 5),
                             },
                         },
                     },
@@ -536,185 +690,110 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0315Blackboard { b0 q0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0316Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0316 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Fallback {
-            FlipSelector {
-                Cooldown(30, filtered = Skipped) {
-                    SubTree(Tree0316Sub0, t0 = {=}, b0 = {b0}),
-                },
-                SetBlackboard(t0 = {b0}),
-                Precondition(|bb| bb.b0 == 3, else = Running) {
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0316Blackboard { t0 b0 });
+board!(Tree0316Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0317 for Ctx {
         blackboard {
             b0: i64 = 5,
+            #[tracked] t1: i64,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-        }
-        MemSequence {
-            ReactiveFallback {
-                WhileDoElse {
-                    #[on_failure(|bb| { if *bb.t0 + 3 == 2 { bb.b0 = *bb.t0 }; bb.t0.set(bb.b0) })]
-                    StatefulAction(Task<0>),
-                    #[post(|bb| { bb.b0 += 1; bb.b0 = (bb.b0 + 2) % 4 })]
-                    Parallel(success = -2) {
-                        MaxTime(30) {
-                            Script(|bb| bb.t0.set(bb.b0 + 3)),
-                        },
-                        Fallback {
-                            Condition(Cond<1>),
-                            Loop(q0, if_empty = Success) {
-                                StatefulAction(Task<2>),
-                            },
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                        IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                            IfThenElse {
-                                StatefulAction(Task<4> = Task::<4>),
-                                Action(Act<5> = Act::<5>),
-                            },
-                            Action(Act<6>),
-                        },
-                        FlipSelector {
-                            AlwaysSuccess,
-                            Condition(|ctx| ctx.check(7)),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0317Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0318 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
             o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        #[failure_if(|bb| bb.o0.is_some())]
-        #[success_if(|bb| (bb.b0 + 1) % 2 != 1)]
-        #[on_halted(|bb| bb.b1 += 3)]
-        Switch(b1) {
-            case 2 => #[success_if(|bb| bb.b1 < 0)]
-            StatefulAction(Task<0> = Task::<0>),
-            case 1 => StatefulAction(Task<1>),
-            _ => #[success_if(|bb| bb.o0.is_some())]
-            SequenceStar {
-                Action(PIo<2>, t0 = {=}),
-                Loop(q0, if_empty = Skipped) {
-                    ScriptCondition(|bb| *bb.t0 < bb.b0),
-                },
-                #[on_halted(|bb| { if *bb.t1 + 3 > 1 { bb.o0 = None }; bb.o0 = Some(bb.o0.unwrap_or(2) % 2) })]
-                #[post(|bb| { *bb.t1 += 2; bb.b0 = bb.b1 % 4 })]
-                Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(5) % 4)),
-                Wait(100),
-            },
-        }
-    }
-}
-
-board!(Tree0318Blackboard { b0 t0 b1 o0 q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0319 for Ctx {
-        Priority {
-            PolicyParallel(policy = FirstFailure) {
-                Repeater(1) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                        ReactiveFallback {
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
+        ReactiveFallback {
+            Parallel(failure = 0) {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                    #[post(|bb| bb.b0 += 1)]
+                    AsyncFallback {
+                        #[on_success(|bb| if bb.b0 + 3 < 0 { *bb.t1 += 3 })]
+                        ForceFailure {
+                            AlwaysSuccess,
+                        },
+                        Loop(q0, if_empty = Failure) {
+                            Action(PIo<0>, t0 = {t1}),
+                        },
+                        KeepRunningUntilFailure {
+                            Loop(q0, if_empty = Success) {
+                                StatefulAction(Task<1>),
+                            },
                         },
                     },
                 },
-            },
-            Fallback {
-                Sequence {
+                Remap(success = Failure, failure = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+                },
+                Priority {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(3) > *bb.t1),
+                    Condition(|ctx| ctx.check(3)),
                     StatefulAction(Task<4>),
-                    Wait(10),
-                    StatefulAction(Task<5>),
-                },
-                ParallelAll(1) {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-                SequenceWithMemory {
-                    Sleep(20),
-                    StatefulAction(Task<8>),
-                    AlwaysFailure,
-                },
-            },
-            StepSequencer {
-                ParallelAll {
-                    StatefulAction(Task<9>),
-                    MaxTime(10) {
-                        RetryUntilSuccessful(3) {
-                            Runner,
+                    Retry(4) {
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<5>),
                         },
                     },
-                    AsyncSequence {
-                        RepeatUntilSuccess(forever) {
-                            Inverter {
-                                RepeatUntil(Failure) {
-                                    Condition(Cond<10>),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+            },
+            ReactiveFallback {
+                RetryUntilSuccessful(1) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Filter(times = 2, count = Completed, filtered = Skipped) {
+                            StepSequencer {
+                                StatefulAction(Task<7>),
+                                TryCatch {
+                                    StatefulAction(Task<8> = Task::<8>),
+                                    AlwaysSuccess,
                                 },
                             },
                         },
                     },
                 },
+                Parallel(success = 3) {
+                    RetryUntilSuccessful(4) {
+                        Condition(Cond<9>),
+                    },
+                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(2) + 2)),
+                    StatefulAction(Task<10>),
+                    #[success_if(|bb| bb.b0 + 2 < *bb.t1 + 4)]
+                    AsyncSequence {
+                        Condition(Cond<11> = Cond::<11>),
+                        Action(Act<12>),
+                    },
+                },
+                SequenceWithMemory {
+                    Wait(20),
+                    Script(|bb| { if bb.b0 > 0 { bb.b0 = *bb.t1 + 2 }; bb.t0.set(*bb.t1) }),
+                    Sleep(20),
+                    Condition(PCond<13>, b0 = 1),
+                },
             },
         }
     }
 }
 
+board!(Tree0317Blackboard { b0 t1 q0 o0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0320Sub0 for Ctx {
+    pub tree Tree0318 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 15,
+            b0: i64 = 0,
+            b1: i64 = 2,
         }
-        Repeat(4) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                ScriptCondition(|bb| (*bb.t0 + 3) % 4 < 0),
-            },
+        TryCatch(catch_on_halt = false) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b0)),
+            Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
+        }
+    }
+}
+
+board!(Tree0318Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0319 for Ctx {
+        Repeat(0) {
+            StatefulAction(Task<0>),
         }
     }
 }
@@ -722,149 +801,92 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0320 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b0: i64 = 5,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
         }
-        Remap(success = Failure, failure = Success) {
-            BinarySelector(|bb| (*bb.t0 + 4) % 3 < 0) {
-                #[post(|bb| if bb.b0 != 7 { bb.t0.set(bb.b0 % 2) })]
-                #[on_halted(|bb| if (*bb.t0 + 4) % 2 > 0 { bb.o0 = Some(0) })]
-                #[on_failure(|bb| bb.o0 = None)]
-                Timeout(50) {
+        #[run_while(|bb| bb.b1 + 4 > 3)]
+        #[skip_if(|bb| bb.b1 < *bb.t0 + 2)]
+        Parallel(failure = 1) {
+            Loop(q0) {
+                Repeater(0) {
                     StatefulAction(Task<0>),
                 },
-                #[failure_if(|bb| bb.o0.unwrap_or(1) % 2 == 1)]
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Precondition(|bb| bb.b0 % 4 != 0, else = Skipped) {
-                        SubTree(Tree0320Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+            },
+            RepeatUntilFailure(2) {
+                RetryUntilSuccessful(1) {
+                    Interrupt(|bb| bb.b0 > 5) {
+                        BinarySelector(|bb| *bb.t0 + 3 == 6) {
+                            #[failure_if(|bb| (bb.b1 + 4) % 2 > 0)]
+                            Conditional(|bb| bb.b1 > 1) {
+                                Wait(30),
+                            },
+                            Condition(Cond<1>),
+                        },
                     },
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                    Action(Act<2>),
                 },
+            },
+            WhileDoElse {
+                StatefulAction(PTask<2>, b0 = {=}),
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0320Blackboard { t0 o0 b0 });
+board!(Tree0320Blackboard { b1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0321Sub0 for Ctx {
+        Sleep(10)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0321 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-        }
-        Fallback {
-            Invert {
-                Fallback {
-                    Switch(b1) {
-                        case 4 => #[skip_if(|bb| bb.b1 + 4 > 2)]
-                        #[failure_if(|bb| *bb.t0 != (*bb.t0 + 4) % 3)]
-                        #[run_while(|bb| *bb.t0 < bb.b1 % 3)]
-                        Condition(|ctx| ctx.check(0)),
-                        _ => StatefulAction(Task<1>),
-                    },
-                    RetryUntilSuccessful(0) {
-                        Condition(Cond<2>),
-                    },
-                    IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop) {
-                        StatefulAction(Task<3>),
-                        SetBlackboard(t0 = 6),
-                        ScriptCondition(|bb| *bb.t0 > bb.b1),
-                        Condition(Cond<4>),
-                    },
+        TryCatch(catch_on_halt = false) {
+            TryCatch(catch_on_halt = false) {
+                RunOnce(then_skip = false) {
+                    Action(|ctx| ctx.exec(0)),
                 },
+                Action(Act<1>),
+                SubTree(Tree0321Sub0),
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
             },
             IfThenElse {
-                #[post(|bb| *bb.t0 += 3)]
-                #[success_if(|bb| bb.b0 < bb.b1 + 2)]
-                #[on_failure(|bb| bb.b0 += 3)]
-                TryCatch(catch_on_halt = false) {
-                    IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop, dynamic = true) {
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[success_if(|bb| bb.b0 + 4 > bb.b0 % 4)]
-                        PolicyParallel(policy = FirstFailure) {
-                            Action(PAct<5>, b0 = {=}),
-                            #[on_success(|bb| bb.b1 += 1)]
-                            #[on_halted(|bb| bb.b0 = 8)]
-                            Action(Act<6>),
-                        },
-                    },
-                    BinarySelector(|bb| bb.b0 == 5) {
-                        SetBlackboard(b1 = 4),
-                        Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
-                    },
-                },
-                Cooldown(10, filtered = Skipped) {
-                    Fallback {
-                        Condition(Cond<8>),
-                        Filter(times = 3, count = Failure, filtered = Failure) {
-                            ScriptCondition(|bb| bb.b0 < 6),
-                        },
-                        #[on_halted(|bb| if *bb.t0 < bb.b0 % 3 { bb.b0 += 1 })]
-                        #[on_success(|bb| bb.b1 += 3)]
-                        #[failure_if(|bb| (bb.b1 + 3) % 4 == 2)]
-                        StatefulAction(Task<9> = Task::<9>),
-                        ScriptCondition(|bb| bb.b0 + 3 > 7),
-                        Action(|ctx| ctx.exec(10)),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                #[skip_if(|bb| bb.b0 < bb.b1)]
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
+                Action(|ctx| ctx.exec(4)),
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
                     Wait(10),
+                    Action(Act<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8> = Task::<8>),
                 },
-                WhileDoElse {
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    WasEntryUpdated(t0),
-                    Condition(Cond<13>),
-                },
-                ParallelAll(max_failures = -3) {
-                    Condition(Cond<14>),
-                    AlwaysFailure,
-                    SetBlackboard(b1 = {b0}),
-                    StatefulAction(Task<15>),
-                },
-                Repeater(2) {
-                    Fallback {
-                        Condition(Cond<16>),
-                        Action(|ctx| ctx.exec(17)),
-                        Sleep(10),
+                Condition(Cond<9> = Cond::<9>),
+            },
+            Repeat(forever) {
+                MemPriority {
+                    PolicyParallel(policy = FirstFailure) {
+                        Runner,
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                    Condition(Cond<11>),
+                    WhileDoElse {
+                        Condition(Cond<12>),
+                        Condition(Cond<13> = Cond::<13>),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0321Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0322Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 11,
-            b0: i64 = 12,
-            #[tracked] t1: i64 = 9,
-        }
-        #[on_halted(|bb| { if *bb.t1 % 2 == 1 { bb.t0.set((*bb.t0 + 4) % 4) }; if bb.b1 % 3 > 0 { bb.t0.set(6) } })]
-        #[post(|bb| bb.b1 += 2)]
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            SkipUnlessUpdated(t1) {
-                AlwaysRunning,
-            },
-            #[failure_if(|bb| (*bb.t0 + 1) % 2 < 0)]
-            #[run_while(|bb| bb.b0 + 2 < 5)]
-            #[on_failure(|bb| *bb.t1 += 2)]
-            Action(PIo<0>, t0 = {=}),
-            Repeat(forever) {
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    Action(Act<1>),
+            Cooldown(0, filtered = Skipped) {
+                Repeat(2) {
+                    RepeatTimes(1) {
+                        AlwaysFailure,
+                    },
                 },
             },
         }
@@ -874,437 +896,567 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0322 for Ctx {
         blackboard {
+            b0: i64,
             b1: i64 = 3,
             #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-            #[tracked] t1: i64,
+            o0: Option<i64>,
         }
-        Interrupt(|bb| bb.b0 + 3 == 5) {
-            SubTree(Tree0322Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}),
+        #[on_failure(|bb| bb.b1 = 9)]
+        #[post(|bb| if bb.b1 < bb.b0 { bb.o0 = Some(*bb.t0) })]
+        RepeatUntilSuccess(forever) {
+            TryCatch(catch_on_halt = true) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(Cond<0> = Cond::<0>),
+                    #[run_while(|bb| bb.o0.unwrap_or(5) != (bb.b1 + 3) % 4)]
+                    #[on_success(|bb| { bb.b1 = 4; bb.b1 = *bb.t0 })]
+                    Wait(0),
+                },
+                SequenceStar {
+                    Action(Act<1>),
+                    WhileDoElse {
+                        #[post(|bb| *bb.t0 += 3)]
+                        Action(Act<2> = Act::<2>),
+                        SetBlackboard(o0 = Some(1)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0322Blackboard { b1 t0 b0 t1 });
+board!(Tree0322Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0323 for Ctx {
-        ReactiveFallback {
-            AsyncFallback {
-                Fallback {
-                    AsyncFallback {
-                        ReactiveFallback {
-                            Action(|ctx| ctx.exec(0)),
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                        ReactiveSequence {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                Inverter {
-                    SequenceWithMemory {
-                        AsyncSequence {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                },
-                Timeout(20) {
-                    PolicyParallel(policy = FirstFailure) {
-                        StepSequencer {
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                        },
-                    },
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 3,
+        }
+        ReactiveSequence {
+            Precondition(|bb| *bb.t0 + 1 > 2, else = Running) {
+                Action(Act<0>),
+            },
+            ReactiveSequence {
+                Cooldown(30, filtered = Skipped) {
+                    Condition(PCond<1>, b0 = 0),
                 },
             },
-            ReactiveFallback {
-                RepeatUntilFailure(2) {
-                    SequenceStar {
-                        ReactiveSequence {
-                            Condition(Cond<8> = Cond::<8>),
-                            Condition(Cond<9> = Cond::<9>),
-                            Sleep(0),
-                        },
-                        AlwaysSuccess,
-                        AsyncSequence {
-                            MemPriority {
-                                Condition(Cond<10>),
-                                Sleep(100),
-                            },
-                            ForceSuccess {
-                                IfThenElse {
-                                    StatefulAction(Task<11> = Task::<11>),
-                                    Runner,
-                                },
-                            },
-                        },
-                    },
-                },
-                RetryUntilSuccessful(0) {
-                    Condition(|ctx| ctx.check(12)),
-                },
+            Loop(q0) {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 4)),
             },
+            Condition(|ctx| ctx.check(3)),
+            StatefulAction(Task<4>),
         }
     }
 }
+
+board!(Tree0323Blackboard { t0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0324 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 5,
             #[tracked] t0: i64,
+            b0: i64,
         }
-        WhileDoElse {
-            #[on_halted(|bb| bb.b0 = 1)]
-            #[run_while(|bb| *bb.t0 + 2 != 5)]
-            #[skip_if(|bb| (bb.b1 + 2) % 3 < 0)]
-            StatefulAction(Task<0>),
-            WasEntryUpdated(t0),
-            #[failure_if(|bb| (*bb.t0 + 1) % 4 > 2)]
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree0324Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0325 for Ctx {
-        ForceSuccess {
-            MemSequence {
-                ParallelAll(2) {
-                    Repeater(0) {
+        ReactiveSequence {
+            ReactiveFallback {
+                FlipSelector {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
                         Condition(Cond<0>),
+                        Condition(Cond<1>),
                     },
-                    StatefulAction(Task<1>),
+                    Sequence {
+                        Condition(PCond<2>, b0 = {=}),
+                        ForceFailure {
+                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    WhileDoElse {
+                        StatefulAction(Task<4>),
+                        Sleep(30),
+                    },
+                    RunOnce(then_skip = true) {
+                        AlwaysSuccess,
+                    },
+                    Deadline(10) {
+                        Action(Act<5>),
+                    },
+                    ReactiveSequence {
+                        RepeatUntilFailure(1) {
+                            SetBlackboard(t0 = 6),
+                        },
+                    },
+                    AlwaysRunning,
+                },
+                Repeater(forever) {
+                    Parallel(success = -3, failure = -2) {
+                        ReactiveFallback {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                            Condition(|ctx, bb| ctx.check_in(8, 1)),
+                        },
+                        Action(|ctx| ctx.exec(9)),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            ForceFailure {
+                Repeat(forever) {
+                    StatefulAction(Task<10>),
                 },
             },
         }
     }
 }
 
+board!(Tree0324Blackboard { t0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0326 for Ctx {
+    pub tree Tree0325 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
         }
-        MemPriority {
-            Action(PAct<0>, b0 = 5, b1 = {t1}),
-            Condition(Cond<1>),
-            Failer,
+        FlipSelector {
+            Condition(PCond<0>, b0 = {t1}),
+            #[run_while(|bb| *bb.t1 + 2 < (bb.b0 + 1) % 4)]
+            #[post(|bb| bb.b0 = bb.b0 % 4)]
+            #[skip_if(|bb| *bb.t1 % 3 > 0)]
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
+                    #[on_success(|bb| bb.o0 = Some(bb.b1 + 3))]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b1}),
+                },
+            },
+            IfThenElse {
+                Conditional(|bb| bb.b1 == 5, dynamic = false) {
+                    AlwaysSuccess,
+                },
+                Sleep(10),
+            },
+            Conditional(|bb| bb.o0.unwrap_or(5) < 1, dynamic = false, else = Failure) {
+                ReactiveSequence {
+                    RunOnce {
+                        Runner,
+                    },
+                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                    #[run_while(|bb| *bb.t1 % 4 < 0)]
+                    StatefulAction(Task<5>),
+                    Script(|bb| bb.o0 = None),
+                },
+            },
+            Fallback {
+                Failer,
+                Condition(Cond<6>),
+            },
         }
     }
 }
 
-board!(Tree0326Blackboard { t1 });
+board!(Tree0325Blackboard { b0 t1 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0326 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+        }
+        RepeatUntilFailure(1) {
+            SequenceWithMemory {
+                AsyncFallback {
+                    #[success_if(|bb| *bb.t0 != bb.b1 + 4)]
+                    ReactiveFallback {
+                        ScriptCondition(|bb| *bb.t0 % 4 > 1),
+                        Condition(Cond<0>),
+                    },
+                },
+                RepeatTimes(2) {
+                    Parallel(success = 2) {
+                        Action(Act<1>),
+                        Failer,
+                    },
+                },
+                Switch(b1) {
+                    case 3 => Failer,
+                    case 4 => StatefulAction(Task<2>),
+                    _ => StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0326Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0327 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
         }
-        BinarySelector(|bb| (bb.b0 + 3) % 3 > 0) {
-            Action(PAct<0>, b0 = {=}),
-            Sleep(0),
+        FlipSelector {
+            Conditional(|bb| *bb.t1 == 1, dynamic = false, else = Success) {
+                TryCatch(catch_on_halt = false) {
+                    #[run_while(|bb| bb.b0 % 4 == 0)]
+                    SetBlackboard(b0 = {b1}),
+                    ScriptCondition(|bb| bb.b1 % 3 > 0),
+                    StatefulAction(Task<0>),
+                },
+            },
+            ParallelAll {
+                #[run_while(|bb| *bb.t0 > *bb.t0 + 2)]
+                #[success_if(|bb| bb.b1 == 3)]
+                Switch(b1) {
+                    case 4 => Script(|bb| { bb.b0 = *bb.t1; bb.b0 = (bb.b0 + 3) % 4 }),
+                    _ => StatefulAction(Task<1>),
+                },
+                RepeatTimes(1) {
+                    Action(Act<2>),
+                },
+            },
+            Action(PAct<3>, b0 = {t1}, b1 = {b0}),
+            ReactiveSequence {
+                WhileDoElse {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Sleep(30),
+                    WasEntryUpdated(t0),
+                },
+            },
         }
     }
 }
 
-board!(Tree0327Blackboard { b0 });
+board!(Tree0327Blackboard { t1 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0328Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0328Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        SubTree(Tree0328Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0328 for Ctx {
-        Repeater(3) {
-            MemSequence {
-                Action(Act<0>),
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+        }
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            IndexSwitch(|bb| bb.o0.unwrap_or(3) % 4, out_of_range = Loop) {
+                #[on_halted(|bb| if (bb.b1 + 1) % 3 > 0 { *bb.t0 += 3 })]
+                #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(4))]
+                #[run_while(|bb| (bb.b0 + 3) % 2 > 0)]
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                #[run_while(|bb| (*bb.t0 + 1) % 2 > 0)]
+                SubTree(Tree0328Sub0, ..),
+                Sleep(10),
                 Action(|ctx| ctx.exec(1)),
+                AlwaysSuccess,
             },
         }
+    }
+}
+
+board!(Tree0328Blackboard { b0 b1 q0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0329Sub1 for Ctx {
+        Cooldown(0, filtered = Skipped) {
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0329Sub0 for Ctx {
+        SubTree(Tree0329Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0329 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        #[run_while(|bb| *bb.t0 > 6)]
-        AsyncFallback {
-            IndexSwitch(|bb| 7, out_of_range = Loop, dynamic = true) {
-                SkipUnlessUpdated(t0) {
-                    TryCatch(catch_on_halt = true) {
-                        SkipUnlessUpdated(t0) {
-                            #[run_while(|bb| bb.b1 % 2 < 1)]
-                            RepeatUntilFailure(forever) {
-                                Repeat(forever) {
-                                    Action(Act<0> = Act::<0>),
-                                },
-                            },
-                        },
-                        #[post(|bb| bb.t0.set(0))]
-                        ScriptCondition(|bb| bb.b1 > bb.b1 % 3),
-                    },
-                },
-            },
-            Condition(Cond<1>),
-            WhileDoElse {
-                RepeatUntilFailure(2) {
-                    StatefulAction(Task<2>),
-                },
-                RepeatTimes(forever) {
-                    Condition(PCond<3>, b0 = 7),
-                },
-            },
-            StepSequencer {
-                ReactiveSequence {
-                    Action(PAct<4>, b0 = {t0}),
-                    #[on_halted(|bb| { bb.b0 += 3; bb.b1 = (bb.b0 + 4) % 4 })]
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
-                    Action(PIo<6>, t0 = {b1}),
-                },
-                Repeat(1) {
-                    Condition(PCond<7>, b0 = {t0}),
-                },
-                ScriptCondition(|bb| bb.b0 % 4 < 1),
-                Precondition(|bb| *bb.t0 > *bb.t0 % 3, else = Failure) {
-                    Condition(Cond<8>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<9> = Task::<9>),
-                Action(Act<10> = Act::<10>),
-                WasEntryUpdated(t0),
-            },
+        RunOnce(then_skip = true) {
+            SubTree(Tree0329Sub0),
         }
     }
 }
-
-board!(Tree0329Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0330 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        ReactiveFallback {
-            Delay(10) {
-                #[skip_if(|bb| bb.b1 == 3)]
-                ParallelAll(max_failures = -2) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 3, &mut bb.b1)),
-                    MemPriority {
-                        BinarySelector(|bb| (*bb.t0 + 1) % 4 > 1) {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Action(Act<2>),
-                        },
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
+        Priority {
+            Condition(Cond<0> = Cond::<0>),
+            Condition(Cond<1>),
+            RunOnce {
+                StatefulAction(Task<2>),
             },
+            AlwaysFailure,
         }
     }
 }
-
-board!(Tree0330Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0331 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            #[on_success(|bb| bb.b1 = bb.b0)]
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+        #[failure_if(|bb| bb.b0 > 7)]
+        #[post(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 + 3 })]
+        IfThenElse {
+            RunOnce(then_skip = true) {
+                Fallback {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                    Repeater(2) {
+                        Failer,
+                    },
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                    MaxTime(20) {
+                        SetBlackboard(t0 = {b0}),
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+            #[skip_if(|bb| *bb.t0 != 3)]
+            ScriptCondition(|bb| bb.b0 % 2 < 1),
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0331Blackboard { b0 b1 });
+board!(Tree0331Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0332 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            RepeatUntil(Success) {
-                Sleep(50),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+        }
+        Switch(b1) {
+            case 0 => Retry(forever) {
+                Action(PIo<0>, t0 = {=}),
             },
-            Timeout(30) {
-                Action(Act<1>),
-            },
-            Inverter {
-                RetryUntilSuccessful(2) {
-                    AlwaysFailure,
-                },
-            },
-            AsyncFallback {
-                StatefulAction(Task<2>),
-                Sleep(20),
-            },
+            _ => SetBlackboard(b0 = 6),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0333Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        StatefulAction(Task<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0333Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        RepeatUntilSuccess(1) {
-            Condition(Cond<6>),
-        }
-    }
-}
+board!(Tree0332Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0333 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            b1: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            #[post(|bb| bb.b1 = bb.b1 % 3)]
-            Sequence {
-                Action(PAct<0>, b0 = {=}),
-                Condition(Cond<1>),
-                Condition(|ctx| ctx.check(2)),
+        MemSequence {
+            RepeatUntil(Success) {
+                StatefulAction(Task<0>),
             },
-            Sequence {
-                ScriptCondition(|bb| bb.b1 % 3 == 2),
-                #[post(|bb| bb.t0.set(bb.b1))]
-                Action(Act<3>),
-                Precondition(|bb| bb.b0 > (bb.b0 + 1) % 4, else = Running) {
-                    Sleep(0),
+            FlipSelector {
+                #[on_failure(|bb| { bb.b0 = *bb.t0 % 4; *bb.t0 += 3 })]
+                #[run_while(|bb| (*bb.t0 + 2) % 3 < 0)]
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Condition(PCond<2>, b0 = 5),
                 },
-                StatefulAction(Task<4>),
-                SubTree(Tree0333Sub0, ..),
+                StatefulAction(Task<3>),
+                #[run_while(|bb| *bb.t0 % 4 < 2)]
+                Delay(20) {
+                    AlwaysRunning,
+                },
             },
-            SubTree(Tree0333Sub1, ..),
+            MaxTime(0) {
+                RetryUntilSuccessful(4) {
+                    ReactiveSequence {
+                        Invert {
+                            Conditional(|bb| *bb.t0 > 4, else = Failure) {
+                                Action(Act<4> = Act::<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            Retry(2) {
+                Precondition(|bb| bb.b0 < bb.b0 + 3, else = Success) {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0333Blackboard { t0 b0 b1 });
+board!(Tree0333Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0334 for Ctx {
-        RetryUntilSuccessful(1) {
-            Succeeder,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0335 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        Filter(times = 3, count = Completed) {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-                Interrupt(|bb| bb.b0 < *bb.t0 + 2) {
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
+        #[success_if(|bb| (bb.b0 + 4) % 3 == 2)]
+        #[post(|bb| if *bb.t0 % 3 != 2 { bb.b0 += 3 })]
+        IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = true) {
+            SkipUnlessUpdated(t0) {
+                SequenceWithMemory {
+                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                    Action(Act<1>),
                 },
-                Conditional(|bb| *bb.t0 % 3 != 2, dynamic = true, else = Success) {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[run_while(|bb| *bb.t0 != *bb.t0 + 1)]
-                    ReactiveFallback {
-                        #[run_while(|bb| *bb.t0 != 3)]
-                        StatefulAction(Task<1>),
-                        Action(PAct<2>, b0 = {b0}),
-                    },
+            },
+            Action(PIo<2>, t0 = {b0}),
+            Parallel(success = -1, failure = 2) {
+                StatefulAction(Task<3>),
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
+            },
+            Delay(100) {
+                MemSequence {
+                    Action(Act<5>),
+                    ScriptCondition(|bb| *bb.t0 == 7),
+                    Condition(Cond<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0335Blackboard { b0 t0 });
+board!(Tree0334Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0335 for Ctx {
+        Priority {
+            TryCatch(catch_on_halt = false) {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Repeater(0) {
+                    Action(Act<4>),
+                },
+                ForceSuccess {
+                    IfThenElse {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Filter(times = 2, count = Success, filtered = Failure) {
+                    Fallback {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                        AlwaysFailure,
+                    },
+                },
+                MemPriority {
+                    StatefulAction(Task<9> = Task::<9>),
+                    Condition(|ctx| ctx.check(10)),
+                    Action(|ctx| ctx.exec(11)),
+                },
+            },
+            Deadline(0) {
+                ReactiveSequence {
+                    Filter(times = 1, count = Success) {
+                        MaxTime(10) {
+                            Deadline(0) {
+                                ForceFailure {
+                                    StatefulAction(Task<12> = Task::<12>),
+                                },
+                            },
+                        },
+                    },
+                    AsyncSequence {
+                        Action(Act<13>),
+                        Condition(Cond<14>),
+                        Condition(Cond<15>),
+                    },
+                    Priority {
+                        Failer,
+                        MaxTime(10) {
+                            Deadline(10) {
+                                StatefulAction(Task<16>),
+                            },
+                        },
+                        ForceFailure {
+                            Action(Act<17> = Act::<17>),
+                        },
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            Sleep(10),
+                        },
+                        StatefulAction(Task<18>),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0336 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            b1: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            #[run_while(|bb| *bb.t0 + 2 < 0)]
-            #[success_if(|bb| bb.b0 % 2 != 1)]
-            Action(PIo<0>, t0 = {=}),
-            ParallelAll(1) {
+        Inverter {
+            Parallel(success = -3, failure = 2) {
+                #[run_while(|bb| (*bb.t0 + 3) % 2 > 0)]
+                #[success_if(|bb| *bb.t1 + 3 != 4)]
+                Condition(|ctx| ctx.check(0)),
+                AlwaysSuccess,
+                AlwaysSuccess,
                 StatefulAction(Task<1>),
-                StatefulAction(PTask<2>, b0 = {t0}),
-                Condition(Cond<3>),
-            },
-            FlipSelector {
-                Condition(|ctx| ctx.check(4)),
-                SetBlackboard(t0 = {b1}),
-            },
-            #[on_halted(|bb| bb.b1 = *bb.t0)]
-            #[run_while(|bb| *bb.t0 + 4 < 5)]
-            Remap(success = Failure, failure = Failure) {
-                ParallelAll(2) {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                },
-            },
-            Delay(0) {
-                RepeatTimes(3) {
-                    Condition(Cond<7> = Cond::<7>),
-                },
             },
         }
     }
 }
 
-board!(Tree0336Blackboard { t0 b0 b1 });
+board!(Tree0336Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0337 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Priority {
-            ReactiveSequence {
-                Sequence {
-                    AlwaysSuccess,
-                },
-                Precondition(|bb| *bb.t0 < 2, else = Success) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Action(Act<1>),
-            },
-            MaxTime(10) {
-                Cooldown(50) {
-                    Action(Act<2>),
-                },
-            },
+        Fallback {
+            WasEntryUpdated(t0),
+            StatefulAction(Task<0>),
+            AlwaysSuccess,
         }
     }
 }
@@ -1312,45 +1464,13 @@ bt::behavior_tree! {
 board!(Tree0337Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0338Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b1: i64 = 12,
-        }
-        Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b1))
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0338 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
-        }
-        AsyncFallback {
-            SubTree(Tree0338Sub0, t0 = {=}, b1 = {b1}),
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-            #[skip_if(|bb| *bb.t0 + 4 == 3)]
-            WasEntryUpdated(t0),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree0338Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0339Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        RunOnce(then_skip = true) {
-            BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(|ctx| ctx.check(1)),
-            },
+        AsyncSequence {
+            Action(Act<0>),
+            Succeeder,
+            Action(Act<1>),
+            Condition(Cond<2> = Cond::<2>),
+            Sleep(0),
         }
     }
 }
@@ -1358,46 +1478,54 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0339 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Loop(q0, value = {t1}) {
-            Timeout(10) {
-                SubTree(Tree0339Sub0, o0 = {=}, t1 = {t1}, q0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0339Blackboard { o0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0340 for Ctx {
-        blackboard {
+            b1: i64 = 1,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        IndexSwitch(|bb| bb.b0 % 2, dynamic = false) {
-            #[post(|bb| bb.b0 += 2)]
-            #[failure_if(|bb| (bb.b0 + 1) % 2 > 0)]
-            StatefulAction(Task<0>),
-            #[run_while(|bb| (*bb.t0 + 3) % 3 > 0)]
-            Selector {
-                Condition(Cond<1> = Cond::<1>),
-                Condition(Cond<2>),
-                ScriptCondition(|bb| *bb.t0 == 7),
-            },
-            ForceSuccess {
-                #[on_halted(|bb| if bb.b0 > 3 { bb.b0 = *bb.t0 + 4 })]
-                #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
-                Action(Act<3>),
-            },
+        ReactiveFallback {
             Fallback {
-                Inverter {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        Action(Act<4>),
+                ForceFailure {
+                    Loop(q0, value = {b1}) {
+                        Sequence {
+                            Action(Act<0> = Act::<0>),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                StatefulAction(Task<2>),
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    #[on_failure(|bb| if *bb.t1 + 4 < 5 { bb.b1 = *bb.t1 })]
+                    #[post(|bb| bb.b0 = (*bb.t1 + 2) % 3)]
+                    Action(PAct<5>, b0 = 0, b1 = {b1}),
+                },
+                StepSequencer {
+                    IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Fail, dynamic = true) {
+                        ScriptCondition(|bb| (*bb.t0 + 3) % 2 == 0),
+                        Condition(Cond<6>),
+                        Failer,
+                    },
+                },
+            },
+            Interrupt(|bb| *bb.t1 + 1 < 3) {
+                Sequence {
+                    Wait(30),
+                    Action(PAct<7>, b0 = 1, b1 = {t1}),
+                },
+            },
+            Cooldown(0, filtered = Failure) {
+                Loop(q0) {
+                    ReactiveFallback {
+                        StatefulAction(PTask<8>, b0 = {b1}, b1 = {=}),
+                        #[post(|bb| *bb.t1 += 2)]
+                        ScriptCondition(|bb| *bb.t1 < 4),
+                        WasEntryUpdated(t1),
+                        Condition(PCond<9>, b0 = 8),
                     },
                 },
             },
@@ -1405,12 +1533,104 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0340Blackboard { t0 q0 b0 });
+board!(Tree0339Blackboard { b1 t0 b0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0340 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveSequence {
+            Parallel(failure = -1) {
+                Script(|bb| bb.t0.set(9)),
+                Condition(Cond<0>),
+                IfThenElse {
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2>),
+                },
+            },
+            #[on_failure(|bb| if bb.b0 % 4 > 2 { bb.b0 = *bb.t0 % 3 })]
+            #[failure_if(|bb| bb.b0 > 2)]
+            Priority {
+                ScriptCondition(|bb| (*bb.t1 + 1) % 4 < 1),
+                Condition(Cond<3>),
+                Action(Act<4>),
+            },
+            Repeater(3) {
+                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 4)),
+            },
+            RetryUntilSuccessful(2) {
+                Sleep(20),
+            },
+        }
+    }
+}
+
+board!(Tree0340Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0341Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 15,
+            b0: i64 = 9,
+        }
+        AsyncSequence {
+            #[on_failure(|bb| { if bb.o0.unwrap_or(5) == 2 { bb.b0 += 1 }; bb.b0 = bb.b0 % 4 })]
+            #[on_success(|bb| if bb.b1 > 5 { bb.o0 = None })]
+            ScriptCondition(|bb| bb.b0 + 1 == 1),
+            Condition(PCond<1>, b0 = {t0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0341 for Ctx {
-        Retry(3) {
-            Action(Act<0>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            b0: i64,
+        }
+        RetryUntilSuccessful(1) {
+            BinarySelector(|bb| *bb.t0 < 4, dynamic = false) {
+                #[run_while(|bb| *bb.t0 == 4)]
+                #[on_halted(|bb| bb.b1 = 1)]
+                SequenceStar {
+                    StatefulAction(Task<0> = Task::<0>),
+                    SubTree(Tree0341Sub0, t0 = {=}, o0 = {o0}, q0 = {=}, b1 = {b1}, b0 = {=}),
+                },
+                Limiter(1) {
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0341Blackboard { t0 o0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0342Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(9),
+        }
+        Filter(times = 1, count = Success) {
+            TryCatch {
+                Conditional(|bb| bb.b0 > (*bb.t0 + 1) % 3, dynamic = true, else = Success) {
+                    #[success_if(|bb| bb.o0.unwrap_or(1) > 4)]
+                    Condition(Cond<11> = Cond::<11>),
+                },
+                #[run_while(|bb| bb.o0.is_none())]
+                Condition(|ctx, bb| ctx.check_in(12, bb.o0.unwrap_or(1) % 2)),
+            },
         }
     }
 }
@@ -1418,337 +1638,288 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0342 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            StepSequencer {
-                #[post(|bb| if *bb.t1 % 4 < 1 { bb.o0 = Some(*bb.t0 + 2) })]
-                Condition(|ctx, bb| ctx.check_in(0, 6)),
-                Limiter(2) {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                        AlwaysSuccess,
-                        Script(|bb| bb.b1 += 1),
+        Sequence {
+            ReactiveFallback {
+                Condition(PCond<0>, b0 = {b0}),
+                Action(Act<1> = Act::<1>),
+                Action(|ctx, bb| ctx.exec_in(2, 7, &mut bb.b0)),
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
+                #[skip_if(|bb| bb.b0 < 1)]
+                Delay(20) {
+                    Condition(Cond<3>),
+                },
+                Action(PIo<4>, t0 = {b0}),
+            },
+            MemPriority {
+                Condition(Cond<5>),
+                Action(Act<6>),
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(7)),
+                    Action(Act<8>),
+                    Condition(Cond<9>),
+                },
+            },
+            SequenceWithMemory {
+                #[skip_if(|bb| bb.b0 + 3 != 4)]
+                MaxTime(0) {
+                    Repeat(2) {
+                        Condition(|ctx, bb| ctx.check_in(10, bb.b0 + 1)),
                     },
                 },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                AsyncSequence {
-                    Condition(PCond<1>, b0 = {=}),
-                    UnsetBlackboard(o0),
-                    Sleep(100),
-                },
-                Condition(PCond<2>, b0 = 1),
-                AlwaysRunning,
-            },
-            ParallelAll(max_failures = -1) {
-                Action(Act<3> = Act::<3>),
-                Sleep(100),
+                SubTree(Tree0342Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0342Blackboard { b1 b0 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0343Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0343Sub0 for Ctx {
-        Repeat(2) {
-            ForceSuccess {
-                SubTree(Tree0343Sub1),
-            },
-        }
-    }
-}
+board!(Tree0342Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0343 for Ctx {
-        Timeout(20) {
-            SubTree(Tree0343Sub0),
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 3,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0344 for Ctx {
-        Repeat(2) {
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    Condition(|ctx| ctx.check(0)),
+        RepeatTimes(forever) {
+            Switch(b1) {
+                case 4 => Fallback {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<0>),
+                    },
+                    MemPriority {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3>),
                 },
-                Condition(Cond<1>),
+                case 2 => Sequence {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Sleep(0),
+                    },
+                    RepeatUntilFailure(3) {
+                        Selector {
+                            Action(|ctx| ctx.exec(4)),
+                        },
+                    },
+                    Condition(PCond<5>, b0 = {=}),
+                },
+                _ => BinarySelector(|bb| bb.b1 + 4 < *bb.t1 + 1, dynamic = true) {
+                    ForceFailure {
+                        AlwaysFailure,
+                    },
+                    Precondition(|bb| *bb.t1 != 1, else = Running) {
+                        ReactiveSelector {
+                            Condition(Cond<6> = Cond::<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0343Blackboard { b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0344 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Repeat(1) {
+                Precondition(|bb| bb.b0 < 7, else = Success) {
+                    Timeout(0) {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        ParallelAll(max_failures = -1) {
+                            Wait(50),
+                            #[success_if(|bb| *bb.t0 != 4)]
+                            #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t1) })]
+                            Action(PAct<0>, b0 = {t1}, b1 = {t0}),
+                            SetBlackboard(t1 = {t0}),
+                        },
+                    },
+                },
+            },
+            Priority {
+                MemPriority {
+                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                    Action(Act<2>),
+                    WasEntryUpdated(t0),
+                },
+                Fallback {
+                    Condition(Cond<3>),
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    #[success_if(|bb| bb.b0 + 3 != 2)]
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                    Action(|ctx| ctx.exec(5)),
+                },
+                RepeatTimes(2) {
+                    RepeatUntil(Success) {
+                        Wait(100),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0344Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0345 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
             b0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
+            o0: Option<i64>,
         }
-        Fallback {
-            #[success_if(|bb| bb.b1 == 5)]
-            #[on_success(|bb| bb.b1 = 5)]
-            #[on_failure(|bb| bb.b1 = *bb.t0)]
-            Precondition(|bb| bb.o0.unwrap_or(4) < bb.b1) {
-                Interrupt(|bb| bb.o0.unwrap_or(4) > 5) {
-                    #[run_while(|bb| *bb.t0 != bb.o0.unwrap_or(4))]
-                    #[skip_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
-                    ReactiveSequence {
-                        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                            Script(|bb| bb.b1 += 1),
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                            Action(|ctx| ctx.exec(0)),
-                        },
-                        Action(Act<1>),
-                        Condition(PCond<2>, b0 = {=}),
-                        #[skip_if(|bb| bb.b0 > 3)]
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            Parallel(success = -1, failure = 1) {
-                IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-                #[success_if(|bb| bb.o0.unwrap_or(3) == bb.b1 + 4)]
-                #[post(|bb| { *bb.t0 += 4; bb.b1 = bb.o0.unwrap_or(1) })]
-                Switch(b1) {
-                    case 1 => Condition(PCond<6>, b0 = 2),
-                    _ => Condition(PCond<7>, b0 = {b1}),
-                },
-            },
-            Precondition(|bb| bb.o0.unwrap_or(1) < 6, else = Skipped) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    MaxTime(20) {
-                        StatefulAction(Task<8>),
-                    },
-                    #[failure_if(|bb| *bb.t0 != 3)]
-                    #[on_success(|bb| bb.b0 = (bb.b1 + 1) % 2)]
-                    Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
-                        AlwaysRunning,
-                    },
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-            },
-            Repeat(0) {
-                Action(Act<10>),
-            },
+        Sequence {
+            Action(Act<0>),
+            Action(Act<1>),
+            Action(|ctx, bb| ctx.exec_in(2, (bb.o0.unwrap_or(2) + 4) % 3, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0345Blackboard { t0 b0 o0 b1 });
+board!(Tree0345Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0346Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0346 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                #[on_success(|bb| bb.t1.set((bb.b0 + 1) % 3))]
-                #[run_while(|bb| *bb.t0 + 4 < 5)]
-                Cooldown(20, filtered = Failure) {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                },
-                KeepRunningUntilFailure {
-                    IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
-                        Parallel(success = 0, failure = 1) {
-                            #[success_if(|bb| *bb.t0 + 1 != *bb.t0)]
-                            #[failure_if(|bb| bb.b0 > *bb.t1)]
-                            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                            StatefulAction(Task<2> = Task::<2>),
-                            Action(Act<3>),
-                            SetBlackboard(b0 = 8),
-                        },
-                    },
-                },
-                SequenceStar {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                    AlwaysRunning,
-                },
-                Conditional(|bb| (*bb.t1 + 4) % 3 != 2, dynamic = false, else = Success) {
-                    Sequence {
-                        AsyncSequence {
-                            Condition(Cond<6>),
-                            Succeeder,
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                    },
-                },
-                Succeeder,
-            },
-            Priority {
-                RunOnce(then_skip = false) {
-                    #[skip_if(|bb| bb.b0 % 2 != 1)]
-                    #[post(|bb| bb.t1.set((*bb.t1 + 3) % 3))]
-                    #[success_if(|bb| bb.b0 + 1 > *bb.t0 + 2)]
-                    AsyncSequence {
-                        Precondition(|bb| bb.b0 == bb.b0 + 1, else = Failure) {
-                            BinarySelector(|bb| bb.b0 != 1, dynamic = true) {
-                                SkipUnlessUpdated(t1) {
-                                    AlwaysSuccess,
-                                },
-                                Fallback {
-                                    ScriptCondition(|bb| (*bb.t0 + 3) % 4 != 1),
-                                    Action(PAct<8>, b0 = {t1}, b1 = {t1}),
-                                },
-                            },
-                        },
-                        SequenceWithMemory {
-                            SetBlackboard(t1 = {t0}),
-                            StatefulAction(Task<9>),
-                            ReactiveSelector {
-                                StatefulAction(Task<10>),
-                                WasEntryUpdated(t0),
-                                StatefulAction(Task<11> = Task::<11>),
-                                Script(|bb| bb.b0 += 2),
-                            },
-                        },
-                    },
-                },
-            },
+        RunOnce(then_skip = false) {
+            SubTree(Tree0346Sub0),
         }
     }
 }
-
-board!(Tree0346Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0347 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-            o0: Option<i64> = Some(4),
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                ParallelAll {
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Loop(q0, if_empty = Failure) {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<0>),
+        ReactiveSequence {
+            AsyncSequence {
+                Deadline(100) {
+                    Priority {
+                        BinarySelector(|bb| *bb.t0 != 3, dynamic = false) {
+                            Condition(Cond<0>),
+                            ScriptCondition(|bb| bb.b1 != *bb.t1 % 2),
+                        },
+                        ReactiveFallback {
+                            Action(PIo<1>, t0 = {t0}),
+                            #[post(|bb| { bb.b0 += 2; bb.t0.set(bb.b0 % 4) })]
+                            #[success_if(|bb| bb.b1 > 3)]
+                            #[run_while(|bb| *bb.t0 % 4 < 3)]
+                            Action(Act<2> = Act::<2>),
+                        },
+                        #[post(|bb| bb.b1 = *bb.t0)]
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                #[failure_if(|bb| bb.b1 + 1 == *bb.t0)]
+                #[success_if(|bb| *bb.t0 == 0)]
+                #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
+                Repeat(0) {
+                    Action(PIo<4>, t0 = {=}),
+                },
+                WasEntryUpdated(t0),
+            },
+            Interrupt(|bb| *bb.t0 + 3 > 4) {
+                ReactiveSelector {
+                    MaxTime(50) {
+                        Optional {
+                            Conditional(|bb| bb.b0 + 1 != bb.b1, dynamic = true, else = Failure) {
+                                #[failure_if(|bb| bb.b0 % 4 == 3)]
+                                #[on_success(|bb| { bb.t1.set(bb.b1); bb.t0.set(bb.b0) })]
+                                ScriptCondition(|bb| bb.b0 > bb.b1),
+                            },
                         },
                     },
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<1>),
+                    SequenceStar {
+                        Action(|ctx| ctx.exec(5)),
+                        Action(PIo<6>, t0 = {=}),
+                        StatefulAction(Task<7>),
+                        Action(PIo<8>, t0 = {t0}),
                     },
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    Repeater(forever) {
-                        #[success_if(|bb| bb.b0 < 5)]
-                        StatefulAction(Task<2>),
+                    ParallelAll {
+                        #[on_halted(|bb| if bb.b1 + 4 < 2 { *bb.t1 += 1 })]
+                        #[skip_if(|bb| bb.b0 + 4 > 1)]
+                        Failer,
+                        StatefulAction(PTask<9>, b0 = {t0}, b1 = {=}),
+                        Action(|ctx, bb| ctx.exec_in(10, (*bb.t1 + 3) % 4, &mut bb.b0)),
+                    },
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Condition(Cond<11>),
+                        Condition(|ctx, bb| ctx.check_in(12, *bb.t0)),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        RepeatUntilFailure(1) {
+                            StatefulAction(Task<13>),
+                        },
                     },
                 },
-            },
-            ReactiveSequence {
-                Limiter(1) {
-                    StatefulAction(Task<3>),
-                },
-                #[on_success(|bb| { *bb.t0 += 1; bb.b1 += 3 })]
-                #[post(|bb| bb.b0 += 3)]
-                StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
-                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                    Script(|bb| bb.b1 += 3),
-                },
-                Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(4) % 3, &mut bb.b0)),
-                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0347Blackboard { b0 q0 t0 b1 o0 });
+board!(Tree0347Blackboard { b1 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0348 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        BinarySelector(|bb| (bb.o0.unwrap_or(2) + 3) % 4 > 2) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        MaxTime(50) {
+            SetBlackboard(b1 = {t0}),
         }
     }
 }
 
-board!(Tree0348Blackboard { o0 });
+board!(Tree0348Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0349 for Ctx {
-        Priority {
-            Sequence {
-                Repeater(forever) {
-                    Filter(times = 1, count = Failure, filtered = Skipped) {
-                        ReactiveSelector {
-                            Delay(100) {
-                                Condition(Cond<0>),
-                            },
-                            Action(|ctx| ctx.exec(1)),
-                        },
-                    },
-                },
-                StatefulAction(Task<2>),
-                Sequence {
-                    Sequence {
-                        StepSequencer {
-                            Action(Act<3> = Act::<3>),
-                            StatefulAction(Task<4>),
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                Condition(Cond<5>),
-            },
-            ForceFailure {
-                StatefulAction(Task<6>),
-            },
-            Repeater(forever) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    ForceFailure {
-                        SequenceWithMemory {
-                            Action(Act<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    ParallelAll(1) {
-                        TryCatch(catch_on_halt = true) {
-                            StatefulAction(Task<9> = Task::<9>),
-                            AlwaysRunning,
-                            StatefulAction(Task<10>),
-                        },
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<11>),
-                        },
-                        Limiter(2) {
-                            SequenceStar {
-                                StatefulAction(Task<12>),
-                                Condition(|ctx| ctx.check(13)),
-                            },
-                        },
-                    },
-                },
-            },
+        blackboard {
+            b1: i64 = 5,
+            b0: i64 = 0,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+        }
+        ParallelAll {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b1)),
+            Action(Act<1>),
+            Action(Act<2>),
+            SetBlackboard(b0 = 3),
+        }
+    }
+}
+
+board!(Tree0349Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0350Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 12,
+        }
+        RunOnce(then_skip = false) {
+            Action(PIo<0>, t0 = {b1}),
         }
     }
 }
@@ -1756,192 +1927,260 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0350 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
         }
-        ReactiveSequence {
-            ReactiveSelector {
-                Condition(Cond<0>),
-                ScriptCondition(|bb| bb.b0 != 4),
-                WasEntryUpdated(t1),
-                ScriptCondition(|bb| *bb.t0 + 1 == 1),
-            },
-            ForceSuccess {
-                RunOnce {
-                    Condition(Cond<1>),
-                },
-            },
+        RepeatUntil(Failure) {
+            SubTree(Tree0350Sub0, b1 = {=}),
         }
     }
 }
 
-board!(Tree0350Blackboard { b0 t1 t0 });
+board!(Tree0350Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0351Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0351 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 3,
-        }
-        TryCatch {
-            Action(|ctx| ctx.exec(0)),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-            ReactiveFallback {
-                AlwaysFailure,
-                Failer,
+        FlipSelector {
+            ParallelAll(1) {
+                Selector {
+                    AsyncSequence {
+                        AlwaysSuccess,
+                        AlwaysSuccess,
+                        Failer,
+                    },
+                    IfThenElse {
+                        Action(Act<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    ReactiveSequence {
+                        SubTree(Tree0351Sub0),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                    SequenceWithMemory {
+                        RepeatTimes(3) {
+                            StatefulAction(Task<4>),
+                        },
+                        Condition(Cond<5>),
+                    },
+                },
+                MemSequence {
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<9>),
+                    },
+                    Sleep(30),
+                },
             },
-        }
-    }
-}
-
-board!(Tree0351Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0352Sub0 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<3> = Task::<3>),
-            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0352 for Ctx {
-        RunOnce(then_skip = false) {
-            FlipSelector {
-                ForceSuccess {
-                    KeepRunningUntilFailure {
-                        KeepRunningUntilFailure {
-                            Optional {
-                                StatefulAction(Task<0>),
-                            },
-                        },
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 1,
+        }
+        KeepRunningUntilFailure {
+            MemSequence {
+                ReactiveSequence {
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[post(|bb| *bb.t0 += 2)]
+                    #[on_success(|bb| bb.o0 = None)]
+                    StatefulAction(PTask<0>, b0 = {=}),
+                    #[failure_if(|bb| *bb.t0 > *bb.t0 % 2)]
+                    Switch(b1) {
+                        case 3 => Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                        _ => Condition(PCond<2>, b0 = 4),
                     },
-                },
-                ReactiveFallback {
-                    RunOnce {
-                        Condition(Cond<1>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 2 < 1),
+                    Inverter {
+                        Action(Act<3>),
                     },
-                    StatefulAction(Task<2>),
+                    Condition(Cond<4>),
                 },
-                StepSequencer {
-                    SubTree(Tree0352Sub0),
-                    StatefulAction(Task<4>),
+                #[skip_if(|bb| bb.b1 + 3 > 1)]
+                AlwaysRunning,
+                ReactiveSequence {
+                    ScriptCondition(|bb| (bb.b0 + 1) % 4 < 3),
                     StatefulAction(Task<5>),
-                    Sequence {
-                        Repeater(3) {
-                            Cooldown(20, filtered = Failure) {
-                                Condition(Cond<6>),
-                            },
+                    Condition(PCond<6>, b0 = {t0}),
+                    Retry(1) {
+                        Fallback {
+                            Condition(Cond<7>),
+                            Action(|ctx, bb| ctx.exec_in(8, 3, &mut bb.b0)),
                         },
                     },
-                    StatefulAction(Task<7>),
+                    SkipUnlessUpdated(t0) {
+                        #[success_if(|bb| *bb.t0 > 1)]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Action(Act<9>),
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0352Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0353 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64>,
         }
-        Limiter(2) {
-            Repeat(3) {
-                ReactiveSequence {
-                    #[run_while(|bb| (*bb.t0 + 1) % 3 > 0)]
-                    Timeout(0) {
-                        Wait(10),
-                    },
-                    Condition(Cond<0> = Cond::<0>),
-                },
+        Precondition(|bb| bb.b0 % 4 > 0) {
+            Timeout(20) {
+                SetBlackboard(o0 = Some(7)),
             },
         }
     }
 }
 
-board!(Tree0353Blackboard { o0 t0 });
+board!(Tree0353Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0354Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 9,
         }
-        StatefulAction(Task<3>)
+        StatefulAction(PTask<2>, b0 = 9, b1 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0354 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        IndexSwitch(|bb| bb.o0.unwrap_or(3) % 2, dynamic = true) {
-            Wait(10),
-            RepeatUntil(Success) {
-                Repeat(1) {
-                    Precondition(|bb| *bb.t0 > 2, else = Running) {
-                        FlipSelector {
-                            Repeater(forever) {
-                                Condition(|ctx, bb| ctx.check_in(0, 7)),
+        Precondition(|bb| bb.b1 > 0, else = Skipped) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                RunOnce(then_skip = true) {
+                    Cooldown(100) {
+                        WhileDoElse {
+                            MemSequence {
+                                Action(PIo<0>, t0 = {b1}),
+                                StatefulAction(Task<1>),
                             },
-                            #[run_while(|bb| *bb.t0 % 4 > 2)]
-                            RepeatUntilFailure(forever) {
-                                Condition(Cond<1>),
+                            IfThenElse {
+                                SubTree(Tree0354Sub0, ..),
+                                Script(|bb| *bb.t0 += 1),
+                                Script(|bb| *bb.t0 += 3),
                             },
-                            StepSequencer {
-                                AlwaysRunning,
-                                ReactiveFallback {
-                                    Condition(|ctx| ctx.check(2)),
-                                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > 5),
-                                },
-                            },
+                            StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
                         },
                     },
                 },
+                #[on_failure(|bb| bb.b0 = bb.b1)]
+                #[run_while(|bb| bb.b0 > 2)]
+                Action(PAct<4>, b0 = 8),
+                #[run_while(|bb| *bb.t0 % 4 != 2)]
+                ReactiveSelector {
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                    Action(PIo<7>, t0 = {t0}),
+                },
             },
-            SubTree(Tree0354Sub0, ..),
         }
     }
 }
 
-board!(Tree0354Blackboard { o0 t0 });
+board!(Tree0354Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0355 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        Precondition(|bb| *bb.t0 % 4 < 2) {
-            WasEntryUpdated(t0),
+        Priority {
+            #[on_success(|bb| bb.b0 = bb.b0 % 4)]
+            #[skip_if(|bb| bb.b0 < bb.b0 % 4)]
+            Parallel(success = 3, failure = -1) {
+                ScriptCondition(|bb| *bb.t0 % 4 < 2),
+                Precondition(|bb| *bb.t0 % 4 < 0, else = Running) {
+                    Interrupt(|bb| bb.b0 < 6) {
+                        SetBlackboard(b0 = 7),
+                    },
+                },
+                #[success_if(|bb| *bb.t0 < bb.b0 + 2)]
+                #[run_while(|bb| bb.b0 % 3 == 0)]
+                AsyncFallback {
+                    Action(Act<0>),
+                },
+            },
+            SequenceWithMemory {
+                RepeatUntil(Success) {
+                    Action(Act<1>),
+                },
+                ScriptCondition(|bb| bb.b0 != 2),
+                MemSequence {
+                    Action(PAct<2>, b0 = 0, b1 = {t0}),
+                    Action(PAct<3>, b0 = 7),
+                },
+            },
+            Repeat(3) {
+                Condition(Cond<4>),
+            },
+            WhileDoElse {
+                FlipSelector {
+                    Selector {
+                        #[post(|bb| bb.t0.set(5))]
+                        #[success_if(|bb| *bb.t0 < bb.b0)]
+                        Action(Act<5>),
+                        Action(PAct<6>, b0 = {t0}),
+                    },
+                },
+                Condition(Cond<7>),
+                Inverter {
+                    Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 4) % 4, &mut bb.b0)),
+                },
+            },
+            Condition(PCond<9>, b0 = 9),
         }
     }
 }
 
-board!(Tree0355Blackboard { t0 });
+board!(Tree0355Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0356 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
         }
-        Limiter(3) {
-            SequenceStar {
-                #[skip_if(|bb| *bb.t1 % 4 < 3)]
+        SequenceWithMemory {
+            StepSequencer {
                 FlipSelector {
-                    Sleep(0),
-                    Wait(20),
-                },
-                Precondition(|bb| bb.b1 == bb.b1 + 1, else = Running) {
-                    Interrupt(|bb| bb.b1 + 4 != 7) {
-                        Action(PIo<0>, t0 = {t0}),
+                    ReactiveSelector {
+                        #[on_success(|bb| { bb.b1 = bb.b0; bb.t0.set(1) })]
+                        #[success_if(|bb| bb.b1 + 4 == 3)]
+                        Limiter(1) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        Action(Act<1>),
+                        AlwaysSuccess,
+                    },
+                    RepeatUntil(Success) {
+                        #[run_while(|bb| bb.b1 + 2 < 7)]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[success_if(|bb| bb.b0 < 2)]
+                        StatefulAction(Task<2>),
                     },
                 },
             },
@@ -1949,128 +2188,75 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0356Blackboard { b1 t1 t0 });
+board!(Tree0356Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0357 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 0,
+            b1: i64 = 4,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 5,
         }
-        RepeatUntil(Success) {
-            Switch(b1) {
-                case 4 => Sequence {
-                    Script(|bb| bb.t0.set(bb.b1 + 1)),
-                    Action(|ctx| ctx.exec(0)),
-                    IndexSwitch(|bb| (bb.b1 + 4) % 2, out_of_range = Loop, dynamic = false) {
-                        Condition(Cond<1> = Cond::<1>),
-                        SetBlackboard(b0 = 0),
-                    },
-                    StatefulAction(Task<2>),
-                    Inverter {
-                        Condition(Cond<3>),
+        IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Fail, dynamic = true) {
+            StepSequencer {
+                StatefulAction(PTask<0>, b0 = 5, b1 = {b1}),
+                RetryUntilSuccessful(0) {
+                    #[on_success(|bb| if bb.b1 % 4 < 1 { bb.b0 = *bb.t0 % 2 })]
+                    Action(PIo<1>, t0 = {=}),
+                },
+            },
+            ParallelAll(max_failures = -2) {
+                SetBlackboard(b0 = {t0}),
+                Condition(Cond<2>),
+                AlwaysFailure,
+                Action(Act<3> = Act::<3>),
+            },
+            WhileDoElse {
+                ReactiveSequence {
+                    StatefulAction(Task<4>),
+                    WasEntryUpdated(t0),
+                },
+                RetryUntilSuccessful(4) {
+                    ReactiveFallback {
+                        Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 4)),
+                        Succeeder,
                     },
                 },
-                case 0 => ReactiveSequence {
-                    ReactiveSequence {
-                        Sleep(30),
-                        Action(|ctx, bb| ctx.exec_in(4, (bb.b1 + 3) % 3, &mut bb.b1)),
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            Script(|bb| if *bb.t0 == bb.b1 { bb.b1 += 1 }),
-                        },
-                    },
-                    IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
-                        Optional {
-                            StatefulAction(Task<5>),
-                        },
-                        StatefulAction(Task<6>),
-                    },
+            },
+            #[post(|bb| bb.b0 += 3)]
+            BinarySelector(|bb| bb.b0 + 4 == 7, dynamic = true) {
+                AlwaysRunning,
+                Interrupt(|bb| *bb.t0 < 1) {
+                    Action(Act<6>),
                 },
-                _ => Switch(b1) {
-                    case 1 => TryCatch {
-                        Switch(b1) {
-                            case 5 => Script(|bb| bb.b0 = *bb.t0 % 2),
-                            _ => AlwaysFailure,
-                        },
-                        Condition(PCond<7>, b0 = {b1}),
-                        ParallelAll(max_failures = -1) {
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                    case 5 => Fallback {
-                        Condition(Cond<9> = Cond::<9>),
-                        AlwaysFailure,
-                    },
-                    _ => RunOnce {
-                        Inverter {
-                            StatefulAction(PTask<10>, b0 = {b0}, b1 = {=}),
-                        },
-                    },
-                },
+            },
+            Fallback {
+                Action(|ctx| ctx.exec(7)),
+                ScriptCondition(|bb| *bb.t0 + 3 > 7),
+                Action(Act<8>),
+                StatefulAction(Task<9>),
             },
         }
     }
 }
 
-board!(Tree0357Blackboard { b0 b1 t0 q0 });
+board!(Tree0357Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0358 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64>,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(3),
         }
-        #[run_while(|bb| bb.b0 + 2 == 6)]
-        Parallel(success = 5) {
-            Priority {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                Condition(Cond<1>),
-                ForceSuccess {
-                    Condition(Cond<2>),
-                },
-            },
-            ReactiveSequence {
-                Action(PIo<3>, t0 = {t0}),
-                UnsetBlackboard(o0),
-                StatefulAction(Task<4>),
+        WhileDoElse {
+            Retry(3) {
+                ScriptCondition(|bb| *bb.t1 != bb.o0.unwrap_or(2)),
             },
             ReactiveSelector {
-                #[failure_if(|bb| *bb.t0 > 1)]
-                #[on_halted(|bb| { bb.b0 += 2; if bb.b0 != 2 { bb.o0 = None } })]
-                #[post(|bb| bb.t0.set(9))]
-                Precondition(|bb| bb.o0.is_some(), else = Running) {
-                    SetBlackboard(b0 = 8),
-                },
-                #[on_success(|bb| bb.b0 += 1)]
-                StatefulAction(PTask<5>, b0 = 5, b1 = {b0}),
-                Deadline(30) {
-                    Succeeder,
-                },
-            },
-            Interrupt(|bb| *bb.t0 + 1 < bb.b0) {
-                IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop, dynamic = false) {
-                    AlwaysFailure,
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                    StatefulAction(Task<7>),
-                },
-            },
-            Limiter(2) {
-                SequenceWithMemory {
-                    Interrupt(|bb| *bb.t0 > 7) {
-                        Action(PIo<8>, t0 = {=}),
-                    },
-                    #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                    #[skip_if(|bb| bb.o0.unwrap_or(0) % 4 > 0)]
-                    Interrupt(|bb| bb.b0 % 2 < 1) {
-                        StatefulAction(PTask<9>, b0 = {t0}, b1 = {b0}),
+                Condition(Cond<0>),
+                KeepRunningUntilFailure {
+                    RepeatUntil(Failure) {
+                        Action(Act<1> = Act::<1>),
                     },
                 },
             },
@@ -2078,863 +2264,184 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0358Blackboard { t0 b0 q0 o0 });
+board!(Tree0358Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0359 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
             b0: i64,
         }
-        IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop) {
-            Loop(q0) {
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<0>),
-                    SetBlackboard(t0 = {b0}),
-                    AsyncSequence {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    #[skip_if(|bb| bb.b0 + 1 == 7)]
-                    #[success_if(|bb| bb.b0 % 2 < 0)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            Precondition(|bb| *bb.t0 + 3 > 1, else = Running) {
-                Cooldown(10, filtered = Skipped) {
-                    Sequence {
-                        IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Loop, dynamic = true) {
-                            Remap(success = Success, failure = Success) {
-                                KeepRunningUntilFailure {
-                                    Condition(PCond<6>, b0 = {b0}),
-                                },
-                            },
-                            AlwaysRunning,
-                            Action(PAct<7>, b0 = {=}),
-                        },
-                    },
-                },
-            },
-            ParallelAll {
-                Cooldown(0, filtered = Failure) {
-                    Retry(4) {
-                        Selector {
-                            StatefulAction(Task<8>),
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    RepeatUntil(Failure) {
-                        ReactiveFallback {
-                            ReactiveSelector {
-                                StatefulAction(Task<9>),
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<10>),
-            Conditional(|bb| bb.o0.is_some(), dynamic = true) {
-                Filter(times = 2, filtered = Failure) {
-                    #[on_failure(|bb| { bb.o0 = Some((*bb.t0 + 2) % 4); *bb.t0 += 1 })]
-                    Conditional(|bb| *bb.t0 % 4 < 2, dynamic = true, else = Failure) {
-                        ReactiveSequence {
-                            StepSequencer {
-                                ScriptCondition(|bb| bb.b0 < 1),
-                                Condition(|ctx, bb| ctx.check_in(11, (bb.b0 + 4) % 2)),
-                            },
-                        },
-                    },
-                },
-            },
+        #[run_while(|bb| bb.b0 % 3 < 0)]
+        Fallback {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0359Blackboard { t0 o0 q0 b0 });
+board!(Tree0359Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0360 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
         }
-        TryCatch {
-            FlipSelector {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
-            #[skip_if(|bb| bb.o0.is_some())]
-            Action(Act<2> = Act::<2>),
-        }
-    }
-}
-
-board!(Tree0360Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0361 for Ctx {
-        RunOnce {
-            MemPriority {
-                Repeater(2) {
-                    ReactiveSelector {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
+        RepeatUntilFailure(forever) {
+            ParallelAll(max_failures = -1) {
+                SequenceWithMemory {
+                    AsyncFallback {
+                        Limiter(1) {
+                            StatefulAction(Task<0>),
+                        },
+                        Loop(q0, value = {b0}) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Sleep(0),
+                        Action(PIo<2>, t0 = {=}),
+                        Action(Act<3>),
+                    },
+                    FlipSelector {
+                        UnsetBlackboard(o0),
+                        StatefulAction(PTask<4>, b0 = 6, b1 = {t0}),
                     },
                 },
-                StepSequencer {
-                    RepeatUntilFailure(3) {
-                        MemSequence {
-                            StatefulAction(Task<2> = Task::<2>),
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
-                            Sleep(20),
-                            Condition(|ctx| ctx.check(5)),
+                RepeatUntilFailure(2) {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        IfThenElse {
+                            Condition(Cond<5>),
+                            #[success_if(|bb| bb.b0 % 4 > 1)]
+                            #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 != 6)]
+                            PolicyParallel(policy = FirstFailure) {
+                                Loop(q0, value = {b0}, if_empty = Failure) {
+                                    Wait(20),
+                                },
+                            },
+                            BinarySelector(|bb| bb.o0.is_none()) {
+                                Action(PIo<6>, t0 = {=}),
+                                Loop(q0, value = {b0}) {
+                                    Script(|bb| *bb.t0 += 1),
+                                },
+                            },
                         },
                     },
                 },
-                SequenceWithMemory {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                    SequenceWithMemory {
-                        Action(|ctx| ctx.exec(8)),
-                        Condition(Cond<9>),
+                Delay(20) {
+                    ReactiveSequence {
+                        Priority {
+                            StatefulAction(Task<7>),
+                            Condition(|ctx, bb| ctx.check_in(8, 7)),
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10> = Task::<10>),
+                        },
+                        KeepRunningUntilFailure {
+                            Succeeder,
+                        },
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0360Blackboard { t0 o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0361 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        SequenceStar {
+            ReactiveSequence {
+                Script(|bb| { bb.t0.set(bb.b0 % 3); bb.b0 += 2 }),
+                Action(|ctx| ctx.exec(0)),
+                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(5), &mut bb.b0)),
+            },
+            StatefulAction(Task<2>),
+            #[success_if(|bb| (bb.b0 + 1) % 4 == 1)]
+            #[on_failure(|bb| { *bb.t0 += 3; bb.o0 = None })]
+            #[post(|bb| *bb.t0 += 2)]
+            RepeatTimes(1) {
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0361Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0362 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            #[allow(unused)] #[tracked] t1: i64,
-            b1: i64 = 0,
-        }
-        Cooldown(20, filtered = Failure) {
-            MaxTime(10) {
-                Cooldown(0, filtered = Skipped) {
-                    Script(|bb| { if bb.b1 % 4 > 2 { bb.t0.set(bb.b0 % 4) }; bb.b1 += 2 }),
+        ReactiveSequence {
+            PolicyParallel(policy = FirstFailure) {
+                StatefulAction(Task<0>),
+                RetryUntilSuccessful(forever) {
+                    RepeatUntilSuccess(2) {
+                        Repeat(forever) {
+                            MemPriority {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                                Action(Act<3>),
+                            },
+                        },
+                    },
                 },
+            },
+            Fallback {
+                Delay(10) {
+                    ForceFailure {
+                        AsyncFallback {
+                            WhileDoElse {
+                                StatefulAction(Task<4>),
+                                Condition(Cond<5>),
+                                StatefulAction(Task<6>),
+                            },
+                            Priority {
+                                Timeout(0) {
+                                    Action(|ctx| ctx.exec(7)),
+                                },
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<8>),
             },
         }
     }
 }
-
-board!(Tree0362Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0363 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 1,
-            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Filter(times = 3, count = Completed, filtered = Skipped) {
-            #[skip_if(|bb| bb.b0 != bb.b1 + 4)]
-            Switch(b1) {
-                case 3 => ParallelAll(2) {
-                    SetBlackboard(o0 = Some(1)),
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                _ => StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0363Blackboard { b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0364 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            b1: i64,
-        }
-        SequenceStar {
+        PolicyParallel(policy = FirstFailure, repeat = true) {
             FlipSelector {
-                Script(|bb| bb.b0 += 3),
-                SetBlackboard(b1 = 5),
-                SetBlackboard(b1 = 1),
-                Wait(0),
-            },
-            FlipSelector {
-                Action(Act<0>),
-                #[on_failure(|bb| { *bb.t0 += 2; bb.b1 += 1 })]
-                ScriptCondition(|bb| bb.b1 < 3),
-                StepSequencer {
-                    Parallel(success = 0) {
-                        Condition(PCond<1>, b0 = {=}),
-                        Sleep(100),
-                    },
+                AlwaysSuccess,
+                Parallel(failure = -2) {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(PCond<1>, b0 = {b0}),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0364Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0365Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[tracked] t0: i64 = 14,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Loop(q0, value = {t0}, if_empty = Failure) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0365 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 1,
-        }
-        FlipSelector {
-            SubTree(Tree0365Sub0, ..),
-            Repeater(forever) {
-                Action(PIo<1>, t0 = {b0}),
             },
             StatefulAction(Task<2>),
-            #[on_success(|bb| { if bb.b0 > bb.b1 % 2 { bb.b0 += 3 }; *bb.t0 += 2 })]
-            Condition(Cond<3> = Cond::<3>),
-        }
-    }
-}
-
-board!(Tree0365Blackboard { b1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0366Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0366 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ParallelAll(1) {
-            Loop(q0, value = {t0}) {
-                SubTree(Tree0366Sub0, t0 = {=}, q0 = {q0}),
-            },
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0366Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0367 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        SequenceStar {
-            #[success_if(|bb| *bb.t0 == 6)]
-            #[failure_if(|bb| bb.b0 > 3)]
-            Parallel(failure = 0) {
-                Repeat(forever) {
-                    Action(Act<0>),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
-            },
-            ReactiveFallback {
-                FlipSelector {
-                    StatefulAction(Task<3>),
-                    #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
-                    #[skip_if(|bb| bb.b0 + 4 > 6)]
-                    #[run_while(|bb| *bb.t0 % 3 != 1)]
-                    Action(Act<4>),
-                },
-                Failer,
-            },
-            WhileDoElse {
-                ScriptCondition(|bb| bb.b0 != *bb.t0),
-                SequenceStar {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                    },
-                    StatefulAction(Task<7>),
-                },
-                #[skip_if(|bb| (bb.b0 + 2) % 4 > 0)]
-                #[post(|bb| bb.b0 = *bb.t0 % 3)]
-                Selector {
-                    #[post(|bb| *bb.t0 += 2)]
-                    #[success_if(|bb| (*bb.t0 + 4) % 2 < 0)]
-                    Action(Act<8>),
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0367Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0368 for Ctx {
-        Sequence {
-            Parallel {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Inverter {
-                    Runner,
-                },
-            },
-            Timeout(10) {
-                RunOnce {
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                    },
-                },
-            },
-            Parallel(success = 2) {
-                ForceFailure {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                Action(Act<6>),
-                Delay(30) {
-                    StatefulAction(Task<7>),
-                },
-                Condition(|ctx| ctx.check(8)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0369 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        #[post(|bb| { bb.b1 += 1; bb.b1 = *bb.t0 })]
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                #[on_halted(|bb| { bb.b1 += 3; bb.b1 = *bb.t0 + 3 })]
-                IndexSwitch(|bb| 0, out_of_range = Fail) {
-                    Condition(Cond<0>),
-                    Remap(success = Failure, failure = Success) {
-                        ForceFailure {
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                    },
-                },
-                #[skip_if(|bb| *bb.t0 + 2 < bb.b1 % 2)]
-                #[post(|bb| { bb.b0 = bb.b1; bb.t0.set((*bb.t0 + 4) % 4) })]
-                Condition(|ctx| ctx.check(2)),
-                Precondition(|bb| bb.b1 > 1, else = Running) {
-                    Repeat(3) {
-                        Sequence {
-                            StatefulAction(Task<3>),
-                            Script(|bb| bb.b0 += 1),
-                        },
-                    },
-                },
-                Inverter {
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0369Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0370 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        Filter(times = 1, count = Failure) {
-            #[run_while(|bb| *bb.t0 + 4 < 1)]
-            ReactiveSequence {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    Timeout(0) {
-                        RunOnce {
-                            Deadline(0) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0370Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0371 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-            b0: i64 = 4,
-        }
-        RetryUntilSuccessful(1) {
-            Filter(times = 1, count = Success, filtered = Failure) {
-                ReactiveSequence {
-                    IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
-                        Wait(100),
-                        Sleep(10),
-                        Precondition(|bb| *bb.t0 % 3 == 2, else = Failure) {
-                            Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 4) % 3, &mut bb.b1)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0371Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0372 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            UnsetBlackboard(o0),
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree0372Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0373Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0373 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        ReactiveSequence {
-            SequenceWithMemory {
-                PolicyParallel(policy = FirstSuccess) {
-                    #[post(|bb| { *bb.t0 += 1; bb.b1 = bb.b1 % 3 })]
-                    Repeat(4) {
-                        Action(PIo<0>, t0 = {t0}),
-                    },
-                    #[run_while(|bb| bb.b1 + 3 > bb.b1 + 2)]
-                    RunOnce(then_skip = false) {
-                        #[post(|bb| if bb.b0 < bb.b1 { bb.t0.set(bb.b0) })]
-                        #[success_if(|bb| bb.b0 + 1 > 5)]
-                        #[skip_if(|bb| bb.b1 < 1)]
-                        BinarySelector(|bb| bb.b1 > bb.b0 % 4) {
-                            MemPriority {
-                                StatefulAction(Task<1> = Task::<1>),
-                                SubTree(Tree0373Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-                            },
-                            RepeatUntilFailure(forever) {
-                                StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                IndexSwitch(|bb| 3, out_of_range = Loop) {
-                    MemPriority {
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
-                    },
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0373Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0374Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Sleep(20)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0374Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        ReactiveSequence {
-            Condition(Cond<2>),
-            WasEntryUpdated(t0),
             StatefulAction(Task<3>),
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0374 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Filter(times = 3) {
-            ReactiveFallback {
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    Inverter {
-                        MemSequence {
-                            #[run_while(|bb| *bb.t0 < *bb.t1)]
-                            #[failure_if(|bb| bb.b0 % 4 < 2)]
-                            #[post(|bb| bb.t1.set(5))]
-                            Action(Act<0>),
-                            Sequence {
-                                Action(Act<1>),
-                                SubTree(Tree0374Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
-                                Delay(50) {
-                                    Sleep(50),
-                                },
-                            },
-                            SubTree(Tree0374Sub1, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0374Blackboard { t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0375 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64 = 3,
-        }
-        SequenceWithMemory {
-            ReactiveSequence {
-                ScriptCondition(|bb| bb.o0.is_some()),
-                SetBlackboard(b0 = {t1}),
-                Limiter(1) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-                #[on_failure(|bb| { *bb.t0 += 1; bb.t0.set(*bb.t1) })]
-                Wait(0),
-                StatefulAction(Task<1>),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Repeat(2) {
-                    Action(Act<2>),
-                },
-                WaitValueUpdate(t1) {
-                    Condition(|ctx, bb| ctx.check_in(3, 4)),
-                },
-            },
-            Cooldown(20, filtered = Failure) {
-                MaxTime(20) {
-                    ReactiveSelector {
-                        AlwaysFailure,
-                        Wait(50),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Priority {
-                    ScriptCondition(|bb| *bb.t0 % 2 != 1),
-                },
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[post(|bb| *bb.t1 += 2)]
-                #[on_success(|bb| bb.o0 = None)]
-                StatefulAction(PTask<4>, b0 = {=}),
-            },
-            #[skip_if(|bb| *bb.t0 + 3 > 1)]
-            RepeatUntil(Failure) {
-                #[skip_if(|bb| *bb.t1 % 2 > 0)]
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                #[on_halted(|bb| bb.b0 += 2)]
-                RepeatUntil(Success) {
-                    #[failure_if(|bb| *bb.t1 > *bb.t1 % 2)]
-                    Repeat(2) {
-                        Condition(PCond<5>, b0 = 4),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0375Blackboard { b0 t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0376 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Deadline(50) {
-            #[skip_if(|bb| *bb.t0 > 3)]
-            ReactiveSequence {
-                Action(Act<0>),
-                RunOnce {
-                    #[run_while(|bb| bb.b0 < 5)]
-                    StatefulAction(Task<1>),
-                },
-                #[success_if(|bb| bb.b0 > 2)]
-                #[skip_if(|bb| *bb.t0 + 1 == 0)]
-                #[run_while(|bb| bb.b0 % 4 < 0)]
-                Timeout(30) {
-                    #[failure_if(|bb| bb.b0 < *bb.t0)]
-                    Action(PAct<2>, b0 = {b0}, b1 = {t0}),
-                },
-                Action(Act<3>),
+            StepSequencer {
                 StatefulAction(Task<4>),
+                Action(PIo<5>, t0 = {b0}),
             },
-        }
-    }
-}
-
-board!(Tree0376Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0377 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            #[on_success(|bb| { bb.b1 += 2; bb.b1 += 1 })]
-            #[post(|bb| if bb.b1 == 7 { bb.o0 = Some(9) })]
-            MaxTime(10) {
-                #[skip_if(|bb| bb.b0 + 1 == 0)]
-                #[success_if(|bb| bb.o0.is_none())]
-                #[post(|bb| bb.b0 += 2)]
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Filter(times = 1, count = Completed, filtered = Skipped) {
-                        Limiter(3) {
-                            #[failure_if(|bb| *bb.t0 < 0)]
-                            #[success_if(|bb| *bb.t0 != bb.o0.unwrap_or(2) % 4)]
-                            BinarySelector(|bb| bb.b1 + 3 < 0, dynamic = true) {
-                                Condition(Cond<0>),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    Repeater(forever) {
-                        AlwaysFailure,
-                    },
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                },
-            },
-            #[on_failure(|bb| bb.b1 = 0)]
-            #[success_if(|bb| (bb.b1 + 2) % 3 < 0)]
-            Switch(b1) {
-                case 1 => Selector {
-                    Limiter(1) {
-                        UnsetBlackboard(o0),
-                    },
-                    MemSequence {
-                        Wait(30),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                _ => Action(|ctx| ctx.exec(2)),
-            },
-            SetBlackboard(o0 = Some(2)),
-        }
-    }
-}
-
-board!(Tree0377Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0378Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            b0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Cooldown(10, filtered = Skipped) {
-                StatefulAction(Task<0>),
-            },
-            SetBlackboard(b0 = 7),
-            Action(PIo<1>, t0 = {b1}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0378 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
-            #[allow(unused)] o0: Option<i64> = None,
-        }
-        Optional {
-            #[on_halted(|bb| bb.b1 += 1)]
-            #[run_while(|bb| bb.b1 > bb.b0)]
-            SubTree(Tree0378Sub0, b1 = {=}, b0 = {b0}, o0 = {=}),
-        }
-    }
-}
-
-board!(Tree0378Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0379 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-        }
-        #[failure_if(|bb| *bb.t0 + 1 > bb.b1)]
-        Switch(b1) {
-            case 1 => Script(|bb| *bb.t0 += 1),
-            _ => Repeat(0) {
-                Wait(0),
-            },
-        }
-    }
-}
-
-board!(Tree0379Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0380 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 4,
-        }
-        Sequence {
-            SequenceWithMemory {
-                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop) {
-                    Delay(30) {
-                        SetBlackboard(o0 = Some(1)),
-                    },
-                    #[post(|bb| { if bb.b0 > bb.b0 + 1 { bb.b0 += 3 }; bb.o0 = None })]
-                    Filter(times = 3, count = Failure) {
-                        Script(|bb| bb.b0 += 1),
-                    },
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    Script(|bb| { bb.b0 += 2; *bb.t0 += 1 }),
-                    #[success_if(|bb| bb.b0 % 3 != 0)]
-                    #[post(|bb| if *bb.t0 < 2 { bb.b0 = bb.b0 % 3 })]
-                    AlwaysRunning,
-                },
-                StatefulAction(PTask<0>, b0 = 5, b1 = {t0}),
-            },
-            Fallback {
-                Precondition(|bb| bb.o0.unwrap_or(0) > 7, else = Failure) {
-                    Parallel(failure = -2) {
-                        WasEntryUpdated(t0),
-                        ScriptCondition(|bb| *bb.t0 < 5),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0380Blackboard { o0 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0381 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 5,
-            #[allow(unused)] #[tracked] t0: i64 = 5,
-        }
-        WhileDoElse {
-            Deadline(10) {
-                Sequence {
-                    StatefulAction(PTask<0>, b0 = 5),
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            BinarySelector(|bb| bb.b0 % 4 == 3, dynamic = false) {
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
-            RunOnce {
-                MaxTime(30) {
-                    Timeout(0) {
-                        BinarySelector(|bb| bb.b0 == *bb.t1 % 2) {
-                            StatefulAction(PTask<5>, b0 = {b0}, b1 = {t1}),
+            ForceSuccess {
+                Precondition(|bb| bb.b0 + 3 != 7) {
+                    Retry(1) {
+                        SequenceWithMemory {
+                            #[run_while(|bb| *bb.t0 % 3 > 0)]
                             Action(Act<6>),
                         },
                     },
@@ -2944,365 +2451,199 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0381Blackboard { t1 b0 t0 });
+board!(Tree0363Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0382 for Ctx {
+    pub tree Tree0364Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0364 for Ctx {
+        Parallel {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            SubTree(Tree0364Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0365 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-            b1: i64,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Wait(10),
-            MemPriority {
-                StatefulAction(Task<0>),
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    AlwaysSuccess,
-                    Script(|bb| *bb.t0 += 1),
-                },
-            },
-            #[failure_if(|bb| bb.b0 < 7)]
-            #[on_halted(|bb| bb.b1 = bb.b0)]
-            #[on_success(|bb| *bb.t0 += 2)]
-            Loop(q0, value = {b0}) {
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree0382Blackboard { t0 q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0383 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-            },
-            RetryUntilSuccessful(1) {
-                RunOnce {
-                    Selector {
-                        StatefulAction(Task<1>),
-                        IfThenElse {
-                            Condition(Cond<2>),
-                            RepeatUntil(Failure) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                        AsyncSequence {
-                            Condition(|ctx| ctx.check(4)),
-                            StatefulAction(Task<5>),
-                        },
+        Remap(success = Success, failure = Failure) {
+            ReactiveSelector {
+                #[failure_if(|bb| *bb.t0 < *bb.t0 + 2)]
+                #[on_success(|bb| *bb.t0 += 2)]
+                TryCatch(catch_on_halt = true) {
+                    SkipUnlessUpdated(t0) {
+                        Script(|bb| bb.t0.set(bb.b0 % 3)),
                     },
-                },
-            },
-            AsyncFallback {
-                Optional {
-                    ReactiveSequence {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<8>),
-                    Action(|ctx| ctx.exec(9)),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<10>),
-                    ParallelAll {
-                        Condition(Cond<11>),
-                        StatefulAction(Task<12> = Task::<12>),
-                        Sleep(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0384 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            IndexSwitch(|bb| *bb.t0) {
-                Failer,
-                Action(Act<0> = Act::<0>),
-            },
-            Conditional(|bb| *bb.t0 % 4 > 0, dynamic = false, else = Failure) {
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0384Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0385Sub0 for Ctx {
-        Fallback {
-            StatefulAction(Task<3> = Task::<3>),
-            Sleep(10),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0385 for Ctx {
-        KeepRunningUntilFailure {
-            StepSequencer {
-                Parallel(success = 1, failure = 2) {
-                    Inverter {
-                        RetryUntilSuccessful(forever) {
-                            Succeeder,
-                        },
-                    },
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                },
-                Action(Act<1>),
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                    SubTree(Tree0385Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0386 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Remap(success = Failure, failure = Failure) {
+                    #[skip_if(|bb| *bb.t0 + 2 > bb.b0)]
+                    UnsetBlackboard(o0),
                     StatefulAction(Task<0> = Task::<0>),
                 },
-                ParallelAll(1) {
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0387 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-        }
-        Fallback {
-            Limiter(2) {
-                StatefulAction(Task<0>),
-            },
-            SetBlackboard(t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0387Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0388 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        AsyncFallback {
-            Delay(20) {
-                StatefulAction(PTask<0>, b0 = 3, b1 = {b0}),
-            },
-            Repeat(4) {
-                MaxTime(10) {
-                    Action(Act<1>),
-                },
-            },
-            AsyncFallback {
-                AsyncFallback {
-                    StatefulAction(Task<2>),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<3>),
-                },
-                MemPriority {
-                    Condition(Cond<4>),
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
+                Condition(PCond<1>, b0 = {b0}),
+                Fallback {
+                    IndexSwitch(|bb| 8, dynamic = false) {
+                        Action(PAct<2>, b0 = 8, b1 = {b0}),
+                        SetBlackboard(b0 = {t0}),
+                        #[success_if(|bb| bb.o0.unwrap_or(0) + 3 != 1)]
+                        Failer,
                     },
-                    WasEntryUpdated(t0),
-                    Action(PAct<7>, b0 = 4, b1 = {t0}),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Action(|ctx| ctx.exec(3)),
+                    Condition(Cond<4>),
+                    #[failure_if(|bb| (*bb.t0 + 4) % 2 > 0)]
+                    #[skip_if(|bb| *bb.t0 > *bb.t0 % 3)]
+                    #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
+                    Action(|ctx| ctx.exec(5)),
                 },
             },
         }
     }
 }
 
-board!(Tree0388Blackboard { b0 t0 });
+board!(Tree0365Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0389 for Ctx {
+    pub tree Tree0366 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
         }
-        KeepRunningUntilFailure {
-            IfThenElse {
-                AsyncSequence {
-                    RunOnce(then_skip = false) {
-                        Action(PIo<0>, t0 = {b0}),
-                    },
-                    SetBlackboard(t0 = 4),
-                },
-                Action(Act<1>),
+        ReactiveFallback {
+            AlwaysFailure,
+            Optional {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            },
+            Timeout(50) {
+                StatefulAction(Task<1> = Task::<1>),
             },
         }
     }
 }
 
-board!(Tree0389Blackboard { t0 b0 });
+board!(Tree0366Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0390 for Ctx {
+    pub tree Tree0367 for Ctx {
+        ParallelAll {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1>),
+            Succeeder,
+            Wait(20),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0368Sub0 for Ctx {
         blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0368 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
             b0: i64,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-        }
-        TryCatch {
-            Precondition(|bb| *bb.t1 + 3 < *bb.t1 + 2, else = Failure) {
-                AsyncFallback {
-                    IfThenElse {
-                        ScriptCondition(|bb| *bb.t1 < 3),
-                        Wait(30),
-                    },
-                },
-            },
-            Conditional(|bb| bb.b0 != *bb.t1 + 3, dynamic = true) {
-                Repeater(2) {
-                    TryCatch {
-                        StatefulAction(Task<0>),
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            Conditional(|bb| *bb.t0 < 2, dynamic = true, else = Success) {
-                Fallback {
-                    Action(Act<3>),
-                    Repeat(3) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0390Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0391 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
             #[tracked] t0: i64,
-            b1: i64 = 5,
         }
-        MemSequence {
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<0>),
-                RepeatUntil(Success) {
-                    Script(|bb| *bb.t0 += 3),
-                },
-                #[failure_if(|bb| (bb.b1 + 4) % 2 > 0)]
-                #[skip_if(|bb| bb.b1 > *bb.t1 % 3)]
-                #[on_halted(|bb| bb.b1 = *bb.t0 % 2)]
-                BinarySelector(|bb| (*bb.t0 + 1) % 4 < 3) {
-                    WasEntryUpdated(t0),
-                    Sleep(10),
-                },
-                Repeat(2) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            ReactiveSelector {
-                Action(PIo<2>, t0 = {=}),
-                #[failure_if(|bb| bb.b1 % 2 == 0)]
-                #[success_if(|bb| bb.b1 + 2 < 2)]
-                #[on_success(|bb| bb.b1 = (*bb.t1 + 1) % 3)]
-                AlwaysRunning,
-                RepeatUntilFailure(1) {
-                    Sleep(50),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0391Blackboard { t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0392 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                Filter(times = 2, count = Completed, filtered = Failure) {
-                    ParallelAll {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                StatefulAction(Task<2>),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            BinarySelector(|bb| *bb.t0 % 4 == 0) {
+                Failer,
                 Sequence {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
+                    SubTree(Tree0368Sub0, ..),
+                    AlwaysRunning,
                 },
             },
-            Priority {
-                Filter(times = 2, count = Completed, filtered = Skipped) {
-                    ParallelAll(max_failures = -1) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                Priority {
-                    Parallel(failure = 1) {
-                        Condition(Cond<7>),
-                        Wait(50),
-                    },
-                    WhileDoElse {
-                        Action(Act<8>),
-                        RepeatUntil(Failure) {
-                            StatefulAction(Task<9>),
-                        },
-                        Condition(|ctx| ctx.check(10)),
-                    },
-                },
-                ReactiveSequence {
-                    Sleep(10),
-                    StatefulAction(Task<11>),
-                    Succeeder,
-                    Action(|ctx| ctx.exec(12)),
-                    Condition(Cond<13> = Cond::<13>),
-                },
+            TryCatch(catch_on_halt = false) {
+                Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
+                UnsetBlackboard(o0),
+                Sleep(20),
             },
-            Sequence {
-                Action(Act<14>),
-                Condition(Cond<15>),
+            StatefulAction(Task<2>),
+            ForceSuccess {
+                Action(PAct<3>, b0 = 0, b1 = {b0}),
+            },
+            Condition(PCond<4>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0368Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0369 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+        }
+        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+            Delay(10) {
+                StatefulAction(Task<0>),
+            },
+            TryCatch(catch_on_halt = true) {
+                Action(PIo<1>, t0 = {b0}),
+                Condition(|ctx| ctx.check(2)),
             },
         }
     }
 }
 
+board!(Tree0369Blackboard { o0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0393 for Ctx {
+    pub tree Tree0370 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        SkipUnlessUpdated(t0) {
+            ReactiveFallback {
+                Parallel(success = 1, failure = -2) {
+                    Condition(PCond<0>, b0 = {b1}),
+                    SetBlackboard(t0 = 2),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<1>),
+                    Condition(PCond<2>, b0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0370Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0371Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+        }
+        Priority {
+            Action(Act<2> = Act::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0371 for Ctx {
         blackboard {
             b1: i64 = 1,
             #[tracked] t1: i64 = 3,
@@ -3314,9 +2655,7 @@ bt::behavior_tree! {
                         StatefulAction(Task<0>),
                         StatefulAction(Task<1>),
                     },
-                    Priority {
-                        Action(Act<2> = Act::<2>),
-                    },
+                    SubTree(Tree0371Sub0, ..),
                 },
                 FlipSelector {
                     StatefulAction(Task<3>),
@@ -3332,262 +2671,1171 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0393Blackboard { b1 t1 });
+board!(Tree0371Blackboard { b1 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0394 for Ctx {
+    pub tree Tree0372 for Ctx {
         blackboard {
-            b0: i64 = 2,
             #[tracked] t0: i64,
+            b0: i64,
         }
         Sequence {
             #[success_if(|bb| (bb.b0 + 4) % 4 > 2)]
             WasEntryUpdated(t0),
-            Script(|bb| *bb.t0 += 1),
+            RunOnce {
+                Action(PAct<0>, b0 = {=}, b1 = {b0}),
+            },
+            Action(PIo<1>, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0372Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0373 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+            TryCatch(catch_on_halt = true) {
+                WhileDoElse {
+                    #[on_success(|bb| if bb.b0 > (bb.o0.unwrap_or(3) + 4) % 2 { bb.b0 = *bb.t0 % 3 })]
+                    #[success_if(|bb| (bb.b0 + 4) % 2 != 0)]
+                    #[on_halted(|bb| { if (*bb.t0 + 3) % 2 != 0 { *bb.t0 += 1 }; bb.o0 = Some(4) })]
+                    Condition(Cond<0>),
+                    Repeater(0) {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                    },
+                },
+                MaxTime(0) {
+                    #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(0) % 4)]
+                    #[skip_if(|bb| bb.b0 != 1)]
+                    Condition(Cond<2>),
+                },
+                Delay(100) {
+                    Succeeder,
+                },
+                Cooldown(0) {
+                    #[failure_if(|bb| bb.b0 > 7)]
+                    #[success_if(|bb| bb.b0 % 2 == 1)]
+                    #[post(|bb| { bb.t0.set(4); bb.b0 = 2 })]
+                    StatefulAction(Task<3>),
+                },
+            },
+            #[skip_if(|bb| bb.o0.unwrap_or(2) + 4 == 5)]
+            #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
+            KeepRunningUntilFailure {
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree0373Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0374 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+        }
+        #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+        ForceSuccess {
+            MemPriority {
+                #[on_success(|bb| *bb.t0 += 2)]
+                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                Fallback {
+                    Parallel(success = 2) {
+                        Precondition(|bb| *bb.t0 < 4, else = Skipped) {
+                            Sequence {
+                                SetBlackboard(t0 = 5),
+                                Sequence {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    WasEntryUpdated(t0),
+                                    SetBlackboard(b0 = 3),
+                                    SetBlackboard(b0 = {t0}),
+                                },
+                                SkipUnlessUpdated(t0) {
+                                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            Parallel(failure = -1) {
+                                StatefulAction(Task<2>),
+                                Action(PIo<3>, t0 = {t0}),
+                            },
+                            StatefulAction(Task<4>),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
+                    Repeater(3) {
+                        Repeater(1) {
+                            Loop(q0, if_empty = Success) {
+                                Parallel(success = -2, failure = -4) {
+                                    Condition(Cond<5>),
+                                    Wait(0),
+                                    SetBlackboard(b0 = 9),
+                                    Sleep(50),
+                                },
+                            },
+                        },
+                    },
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    ReactiveFallback {
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        #[run_while(|bb| bb.b0 % 3 > 0)]
+                        ParallelAll(1) {
+                            Action(PIo<6>, t0 = {=}),
+                            Action(PAct<7>, b0 = {=}),
+                            #[run_while(|bb| *bb.t0 != bb.b0)]
+                            StatefulAction(Task<8>),
+                        },
+                        MemPriority {
+                            Condition(Cond<9>),
+                            Precondition(|bb| bb.b0 + 2 != bb.b0 % 3, else = Running) {
+                                Condition(|ctx| ctx.check(10)),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
+                            Condition(Cond<12>),
+                            StatefulAction(Task<13> = Task::<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0374Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0375 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        ForceSuccess {
+            RunOnce(then_skip = false) {
+                Fallback {
+                    Action(Act<0>),
+                    WasEntryUpdated(t0),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0375Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0376Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Action(PAct<3>, b0 = {t1}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0376Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Timeout(10) {
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0376 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Sequence {
+            #[post(|bb| bb.b1 += 1)]
+            #[failure_if(|bb| *bb.t1 % 2 > 0)]
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Repeat(3) {
+                    StatefulAction(Task<1>),
+                },
+                MaxTime(50) {
+                    Filter(times = 1, filtered = Failure) {
+                        #[on_failure(|bb| { bb.b1 += 1; bb.t1.set((bb.b1 + 1) % 4) })]
+                        #[on_halted(|bb| { bb.t0.set(bb.b0); bb.t0.set(*bb.t1 + 4) })]
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
+                    },
+                },
+            },
+            Inverter {
+                MemSequence {
+                    SubTree(Tree0376Sub0, t1 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
+                    #[failure_if(|bb| *bb.t0 + 4 > bb.b1)]
+                    #[run_while(|bb| bb.b0 == 2)]
+                    StatefulAction(Task<4>),
+                },
+            },
+            SubTree(Tree0376Sub1, ..),
+        }
+    }
+}
+
+board!(Tree0376Blackboard { t1 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0377 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64,
+        }
+        TryCatch {
+            #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
+            ReactiveFallback {
+                Action(Act<0>),
+                #[post(|bb| bb.b1 += 1)]
+                #[on_failure(|bb| { if bb.b0 > bb.b0 % 4 { bb.b0 = bb.b1 + 1 }; bb.b1 += 2 })]
+                #[on_halted(|bb| bb.b0 += 1)]
+                Sleep(50),
+            },
+            Condition(Cond<1> = Cond::<1>),
+        }
+    }
+}
+
+board!(Tree0377Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0378 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+        }
+        Repeater(forever) {
+            ReactiveSelector {
+                Priority {
+                    MemSequence {
+                        #[run_while(|bb| bb.b0 % 2 != 1)]
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+                        ScriptCondition(|bb| *bb.t0 + 2 > 3),
+                        StatefulAction(Task<1>),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        ReactiveFallback {
+                            Repeat(1) {
+                                Retry(3) {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0378Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0379 for Ctx {
+        FlipSelector {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0380Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+        }
+        Condition(|ctx, bb| ctx.check_in(3, *bb.t0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0380 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Fallback {
+                ReactiveFallback {
+                    MemPriority {
+                        StatefulAction(Task<0>),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+                IfThenElse {
+                    #[success_if(|bb| bb.b1 % 2 == 0)]
+                    Action(PIo<2>, t0 = {=}),
+                    #[failure_if(|bb| bb.b0 != bb.b1 % 4)]
+                    ScriptCondition(|bb| bb.b1 == 5),
+                    SetBlackboard(o0 = Some(8)),
+                },
+                ReactiveSequence {
+                    ReactiveSequence {
+                        SubTree(Tree0380Sub0, o0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
+                        Condition(PCond<4>, b0 = {t0}),
+                    },
+                    Action(|ctx| ctx.exec(5)),
+                },
+                Precondition(|bb| bb.b0 == 6, else = Running) {
+                    ReactiveFallback {
+                        #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                        #[on_failure(|bb| bb.b1 = 3)]
+                        #[failure_if(|bb| *bb.t0 > 3)]
+                        Action(Act<6> = Act::<6>),
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[success_if(|bb| bb.b1 < bb.o0.unwrap_or(1) % 3)]
+                        #[run_while(|bb| bb.b0 != 2)]
+                        WasEntryUpdated(t0),
+                        Action(Act<7>),
+                    },
+                },
+                ParallelAll(0) {
+                    StatefulAction(Task<8>),
+                    Condition(|ctx, bb| ctx.check_in(9, (bb.b1 + 2) % 2)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0380Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0381 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+        }
+        Retry(1) {
+            ForceFailure {
+                SkipUnlessUpdated(t1) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        StatefulAction(PTask<0>, b0 = 7),
+                        Succeeder,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0381Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0382Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        SetBlackboard(o0 = Some(8))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0382 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+        }
+        TryCatch {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+            Action(PAct<1>, b0 = {t0}, b1 = {b0}),
+            SubTree(Tree0382Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
+            Condition(Cond<2>),
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree0382Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0383 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        SequenceStar {
+            ReactiveSelector {
+                AlwaysFailure,
+                Condition(PCond<0>, b0 = {t0}),
+            },
+            StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                Priority {
+                    Action(PAct<2>, b0 = 6),
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0383Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0384 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 3,
+        }
+        #[success_if(|bb| (*bb.t0 + 4) % 3 != 0)]
+        ReactiveFallback {
+            FlipSelector {
+                #[on_failure(|bb| if bb.b1 + 4 != bb.b0 % 4 { bb.o0 = Some(*bb.t0) })]
+                #[on_success(|bb| if bb.o0.unwrap_or(1) > (bb.b1 + 4) % 2 { bb.b1 = bb.b0 + 4 })]
+                SequenceWithMemory {
+                    Action(Act<0> = Act::<0>),
+                    Script(|bb| bb.t0.set(4)),
+                },
+                #[failure_if(|bb| *bb.t0 < 3)]
+                ReactiveSequence {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+                Action(PIo<3>, t0 = {t1}),
+                #[on_halted(|bb| { bb.t1.set(bb.o0.unwrap_or(5) % 2); bb.b0 = *bb.t0 })]
+                Switch(b1) {
+                    case 1 => StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                    _ => StatefulAction(Task<5>),
+                },
+            },
+            SequenceStar {
+                StatefulAction(Task<6>),
+                IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Loop) {
+                    Action(Act<7>),
+                    Wait(30),
+                },
+                Retry(forever) {
+                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 3, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0384Blackboard { t0 o0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0385 for Ctx {
+        SequenceStar {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                },
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+            },
+            Repeat(1) {
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0386 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        #[post(|bb| bb.b0 = (*bb.t0 + 2) % 4)]
+        ReactiveFallback {
+            AsyncSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+            },
+            Action(PAct<2>, b0 = 2, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0386Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0387 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 1))]
+        #[on_success(|bb| bb.o0 = None)]
+        Repeater(1) {
+            SequenceStar {
+                Condition(PCond<0>, b0 = {b1}),
+                ReactiveSelector {
+                    Switch(b1) {
+                        case 0 => AlwaysRunning,
+                        case 1 => StatefulAction(Task<1>),
+                        _ => RunOnce(then_skip = false) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                    RepeatTimes(2) {
+                        Precondition(|bb| bb.b0 > bb.b0 % 2) {
+                            FlipSelector {
+                                Action(PAct<3>, b0 = {t0}, b1 = {b1}),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+                Repeat(forever) {
+                    Cooldown(0, filtered = Failure) {
+                        #[on_success(|bb| { bb.b1 += 3; if bb.o0.unwrap_or(2) + 2 < 7 { bb.o0 = None } })]
+                        #[run_while(|bb| *bb.t0 % 2 < 0)]
+                        Switch(b1) {
+                            case 1 => Priority {
+                                Condition(Cond<4> = Cond::<4>),
+                                Repeater(3) {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                            _ => SkipUnlessUpdated(t0) {
+                                #[on_failure(|bb| bb.b0 = 3)]
+                                #[run_while(|bb| *bb.t0 + 2 == 2)]
+                                Switch(b1) {
+                                    case 4 => UnsetBlackboard(o0),
+                                    case 5 => Condition(Cond<6>),
+                                    case 3 => Action(Act<7>),
+                                    _ => Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(1))),
+                                },
+                            },
+                        },
+                    },
+                },
+                Precondition(|bb| bb.o0.unwrap_or(5) < 5) {
+                    Sequence {
+                        StatefulAction(Task<9> = Task::<9>),
+                        StatefulAction(Task<10>),
+                        AsyncSequence {
+                            Selector {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0387Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0388 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+        }
+        ReactiveFallback {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Sequence {
+                    StatefulAction(Task<2>),
+                    AlwaysSuccess,
+                },
+                Action(Act<3>),
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t1 % 4)),
+            },
+            MemSequence {
+                Delay(10) {
+                    Condition(Cond<5>),
+                },
+                #[post(|bb| bb.b0 += 2)]
+                Action(Act<6>),
+                StepSequencer {
+                    ForceFailure {
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0388Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0389 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                ForceSuccess {
+                    Deadline(100) {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0389Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0390 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            TryCatch(catch_on_halt = true) {
+                WhileDoElse {
+                    Action(PAct<0>, b0 = 8, b1 = {b1}),
+                    AlwaysFailure,
+                    StatefulAction(PTask<1>, b0 = {b0}),
+                },
+                IfThenElse {
+                    Action(PAct<2>, b0 = 6, b1 = {t0}),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0390Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0391 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 5,
+        }
+        Fallback {
+            IfThenElse {
+                Condition(Cond<0>),
+                ScriptCondition(|bb| *bb.t0 + 1 > 7),
+            },
+            Retry(2) {
+                #[on_halted(|bb| { bb.b1 += 3; *bb.t1 += 2 })]
+                ForceFailure {
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0391Blackboard { t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0392 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        AsyncFallback {
+            SequenceWithMemory {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+                MaxTime(10) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            FlipSelector {
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 4)),
+                #[post(|bb| if (bb.b0 + 2) % 3 > 0 { bb.b1 += 2 })]
+                Action(PAct<6>, b0 = 9),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+            SequenceStar {
+                BinarySelector(|bb| bb.b0 > bb.b1 % 3, dynamic = false) {
+                    SetBlackboard(t0 = 8),
+                    Action(PIo<9>, t0 = {t0}),
+                },
+                Parallel(success = 0, failure = 3) {
+                    SetBlackboard(b1 = {t0}),
+                    Condition(Cond<10>),
+                    Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
+                },
+            },
             AlwaysFailure,
         }
     }
 }
 
-board!(Tree0394Blackboard { b0 t0 });
+board!(Tree0392Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0393Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        MemPriority {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0393Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        SubTree(Tree0393Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0393 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+        }
+        Loop(q0, value = {t0}, if_empty = Skipped) {
+            SubTree(Tree0393Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0393Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0394 for Ctx {
+        RepeatUntilSuccess(3) {
+            Fallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<0>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Action(Act<3>),
+                },
+                MaxTime(20) {
+                    Action(Act<4> = Act::<4>),
+                },
+                Filter(times = 2, filtered = Skipped) {
+                    ParallelAll(2) {
+                        Condition(Cond<5>),
+                        Action(Act<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Timeout(0) {
+                    Sequence {
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        RepeatUntil(Failure) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                StatefulAction(Task<0>),
-                WasEntryUpdated(t0),
-                Repeat(0) {
-                    Action(PIo<1>, t0 = {=}),
+        Switch(b1) {
+            case 5 => TryCatch {
+                Deadline(10) {
+                    Action(Act<0>),
                 },
-                StatefulAction(Task<2>),
+                Condition(Cond<1>),
+                Action(PIo<2>, t0 = {b1}),
+                #[failure_if(|bb| *bb.t0 < *bb.t1)]
+                #[run_while(|bb| *bb.t0 != 7)]
                 ReactiveFallback {
-                    AlwaysFailure,
-                    AlwaysRunning,
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+            case 4 => PolicyParallel(policy = FirstSuccessOrFailure) {
+                ReactiveSequence {
+                    StepSequencer {
+                        #[on_failure(|bb| { bb.t0.set(bb.b1 % 3); bb.b0 = *bb.t0 })]
+                        Condition(PCond<6>, b0 = {t0}),
+                        ScriptCondition(|bb| *bb.t1 == 6),
+                        Condition(|ctx, bb| ctx.check_in(7, 2)),
+                    },
+                    Loop(q0, if_empty = Failure) {
+                        Timeout(10) {
+                            ReactiveSelector {
+                                ScriptCondition(|bb| bb.b1 % 2 != 1),
+                                StatefulAction(Task<8> = Task::<8>),
+                                #[on_failure(|bb| bb.t1.set(*bb.t1 % 4))]
+                                #[run_while(|bb| *bb.t0 == 7)]
+                                Sleep(30),
+                            },
+                        },
+                    },
+                },
+            },
+            _ => FlipSelector {
+                Inverter {
+                    RepeatUntil(Success) {
+                        #[on_success(|bb| { bb.t1.set(*bb.t0); if (*bb.t0 + 1) % 2 == 1 { bb.o0 = Some(*bb.t0 + 2) } })]
+                        StatefulAction(Task<9>),
+                    },
+                },
+                ForceFailure {
+                    Failer,
+                },
+                #[on_success(|bb| { bb.b0 += 2; bb.t0.set(*bb.t1 % 4) })]
+                PolicyParallel(policy = FirstSuccess) {
+                    Condition(Cond<10>),
+                    Action(Act<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0395Blackboard { t0 });
+board!(Tree0395Blackboard { b1 o0 b0 t0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
-        Cooldown(100) {
-            Sequence {
-                Action(Act<0>),
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+        }
+        Fallback {
+            Timeout(30) {
+                Loop(q0) {
+                    Priority {
+                        Invert {
+                            Sleep(10),
+                        },
+                        #[success_if(|bb| *bb.t0 != 2)]
+                        #[post(|bb| *bb.t0 += 1)]
+                        MemPriority {
+                            Action(Act<0>),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                        Loop(q0, value = {b1}) {
+                            AsyncSequence {
+                                Condition(|ctx, bb| ctx.check_in(2, 5)),
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<4> = Task::<4>),
             },
+            Sequence {
+                IfThenElse {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b0)),
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        RepeatUntilFailure(1) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                        Repeat(2) {
+                            Script(|bb| if bb.b0 % 4 < 3 { bb.b1 += 1 }),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<9>),
         }
     }
 }
+
+board!(Tree0396Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        Priority {
-            WhileDoElse {
-                Action(PAct<0>, b0 = 9, b1 = {t1}),
-                #[failure_if(|bb| *bb.t1 == 1)]
-                #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 2 })]
-                #[on_success(|bb| bb.t1.set(bb.o0.unwrap_or(1) + 1))]
-                Delay(30) {
-                    Succeeder,
+        IndexSwitch(|bb| 9, out_of_range = Loop, dynamic = false) {
+            #[success_if(|bb| *bb.t0 > 1)]
+            #[on_failure(|bb| if bb.o0.is_some() { bb.b0 += 2 })]
+            IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = true) {
+                Action(PAct<0>, b0 = {t0}),
+                Timeout(50) {
+                    Action(Act<1>),
+                },
+                RepeatUntilFailure(forever) {
+                    Action(PAct<2>, b0 = {t0}),
                 },
             },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                FlipSelector {
-                    Interrupt(|bb| bb.o0.is_none()) {
-                        #[on_success(|bb| bb.b0 += 3)]
-                        #[success_if(|bb| bb.b0 < 2)]
-                        #[on_halted(|bb| if (bb.b0 + 2) % 2 < 0 { bb.b0 = *bb.t1 })]
-                        Failer,
+            StepSequencer {
+                StepSequencer {
+                    Wait(50),
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<3>),
+                },
+                Remap(success = Failure, failure = Success) {
+                    StatefulAction(Task<4>),
+                },
+                ForceFailure {
+                    Condition(PCond<5>, b0 = {=}),
+                },
+                AlwaysRunning,
+            },
+            ReactiveSequence {
+                TryCatch(catch_on_halt = false) {
+                    Precondition(|bb| bb.o0.is_none(), else = Running) {
+                        StatefulAction(Task<6>),
                     },
-                    Script(|bb| *bb.t0 += 1),
+                    Action(|ctx| ctx.exec(7)),
+                    AlwaysSuccess,
+                    StatefulAction(Task<8>),
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[skip_if(|bb| bb.b0 < *bb.t0 + 1)]
+                        SetBlackboard(o0 = Some(9)),
+                    },
                 },
-                MemPriority {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3))),
-                    Action(|ctx| ctx.exec(3)),
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-            Filter(times = 2, count = Failure, filtered = Failure) {
-                ReactiveSequence {
-                    #[post(|bb| bb.t0.set(*bb.t0 % 3))]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Wait(30),
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0397Blackboard { t1 t0 o0 b0 });
+board!(Tree0397Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0398Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 11,
+        }
+        StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
-        StepSequencer {
-            Optional {
-                Condition(Cond<0>),
-            },
-            Repeater(1) {
-                Condition(|ctx| ctx.check(1)),
-            },
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
         }
+        Repeater(forever) {
+            SubTree(Tree0398Sub0, t0 = {=}, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0398Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0399Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Sleep(30)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            b0: i64 = 0,
             o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        ParallelAll(max_failures = -1) {
-            Filter(times = 3, count = Success) {
-                RunOnce {
-                    Timeout(10) {
-                        ParallelAll(2) {
-                            Condition(PCond<0>, b0 = {b0}),
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                        },
+        Priority {
+            Limiter(1) {
+                ReactiveSequence {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[skip_if(|bb| (*bb.t0 + 1) % 2 > 0)]
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                SubTree(Tree0399Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
+            },
+            ParallelAll {
+                Delay(20) {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<3>),
                     },
                 },
-            },
-            ReactiveSequence {
-                Action(Act<3> = Act::<3>),
-                ForceFailure {
-                    StatefulAction(PTask<4>, b0 = {b0}),
-                },
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
+                Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+                AsyncSequence {
+                    WasEntryUpdated(t0),
+                    Condition(PCond<5>, b0 = {t0}),
                 },
             },
+            Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 4, &mut bb.b0)),
+            Action(Act<7>),
         }
     }
 }
 
-board!(Tree0399Blackboard { b0 o0 });
+board!(Tree0399Blackboard { b0 o0 t0 });
 
 cases! {
-    Tree0300 "B{b0=3;t1}Dl{10}(ASeq(a0,t1,Rpt{2}(@of{t1:=b0}pt2{b0:t1})))",
-    Tree0301 "B{b0;b1}Pre{b1!b0;R}(FS(To{10}(t0)))",
-    Tree0302 "B{b1;b0=5;t1=5}RFb(Wv{t1}(RSeq(t0,c1,t2e)),@fi{b0<3}@os{t1+=2}RFb(RFb(pt3{b0:b1;b1:b0},Rep1(@po{b0+=2}@ki{b0!2}R),Intr{t1!7}(pt4{b0:0;b1:t1}))))",
-    Tree0303 "B{t0=1;b0=5}Step(Wv{t0}(Once(Rus{3}(FF(Swm(Rty2(pt0{b0:b0}),Par{_;3}(Wu{t0},t1,c2)))))),Bin{b0!t0;_}(Swm(S,t3,t4e,SubA(Sb{t0=1})),OnceK(MPri(Pre{t0>b0+1;F}(TryF(Su{t0}(t5),Pre{b0%3!2;S}(Sb{b0=6})))))))",
-    Tree0304 "B{t0=2;b1=0}RFb(t0,Wu{t0},c1)",
-    Tree0305 "Ite(c0,t1)",
-    Tree0306 "B{b0=5;t0=0}Fb(a0,Sb{t0=b0})",
-    Tree0307 "B{t0=2;b0;q0=2}Fb(Lp{t0;_}(OnceK(a0)),t1,c2)",
-    Tree0308 "B{b1=0;t1=1;o0=_;t0;b0}Try(Sw{1;4}(Sb{o0=2},a0l,Sw{0;1}(c1b{b0},Sc{b0:=o0|5},@fi{t0+3>b0+2}@os{t0+=3}t2)),c3,Ret3(Sw{0}(pc4{b0:b0},Inv(Rep1(@os{o0:=t1+4%2;b1:=t1}@rw{some}Pre{b0!o0|0+3%2;R}(SubA(a5)))))),Bin{none;N}(@of{t0<2?o0:=b1%2}Fb(pi6{t0:=},Wu{t1},@of{t0:=t0+4%2}@fi{o0|3+3>t0}@po{b1:=b1%3}RU{F}(t7)),Swm(@fi{t0!3}@ki{t1%2=1}c8,Ub{o0},t9,Pre{b1>5;R}(F))),Step(Mt{0}(RFb(@fi{b1+4=1}@si{t0>b1}@po{t0+=1}pt10{b0:=;b1:b1},c11,Sb{t1=t0})),Sw{4}(a12b{t1;b1},pt13{b0:t0;b1:t1}),a14e))",
-    Tree0309 "B{q0;b0=4;b1;t0}@oh{b0+4>t0?b1:=b1%3;b0+=2}Star(t0,Sel(Scc{b1!t0},@rw{t0+1%3!0}@po{t0+=2;b0+=1}@of{t0+=2}Sw{1}(c1,a2l),c3l),Sw{5;0;1}(c4,Fai,RU{S}(t5),a6),Lp{_;_}(RFb(a7)))",
-    Tree0310 "B{b1=1}RSeq(PPar{0;_}(Dl{30}(Fb(t0,SubA(c1l))),To{10}(Wt{30}),Sw{0}(c2l,c3)))",
-    Tree0311 "Seq(RU{S}(Fai))",
-    Tree0312 "B{b0=5;o0=3;t0=5}Keep(Sel(RFb(t0,To{20}(t1),Pre{t0<5}(Cnd{t0+4>b0;N;F}(Sb{o0=1}))),Flt{3;F;_}(RU{S}(PAll{-3}(S,c2,Wt{0}))),Fb(FF(c3e),pc4{b0:=},@of{o0:=o0|4}t5,Su{t0}(Sl{0})),RU{S}(pt6{b0:7;b1:b0})))",
-    Tree0313 "AFb(t0,Star(c1l,t2,Ite(Sub(c3e),t4)))",
-    Tree0314 "B{b0;t0=2;b1=3}FF(Par{_;3}(Scc{t0+3<2},PPar{0;N}(SubA(SubA(pt0{b0:b0;b1:=})),t1,F),Flip(Wt{0},c2)))",
-    Tree0315 "B{b0=3;q0=0;t1;t0=0}Rus{1}(Lp{t1;R}(RU{S}(Cnd{t0%4<2;_;S}(Lp{t1;R}(RFb(Par{2;0}(t0,t1),Ite(c2,Suc),Sb{b0=5}))))))",
-    Tree0316 "B{t0;b0}Fb(Flip(Cd{30;K}(SubR(c0)),Sb{t0=b0},Pre{b0=3;R}(c1),c2))",
-    Tree0317 "B{b0=5;q0=3;t0}MSeq(RFb(Wde(@of{t0+3=2?b0:=t0;t0:=b0}t0,@po{b0+=1;b0:=b0+2%4}Par{-2;_}(Mt{30}(Sc{t0:=b0+3}),Fb(c1,Lp{_;S}(t2),a3l),Isw{b0;N;_}(Ite(t4e,a5e),a6),Flip(S,c7l,t8)))))",
-    Tree0318 "B{b0;t0=2;b1=1;o0;q0=0;t1=1}@fi{some}@si{b0+1%2!1}@oh{b1+=3}Sw{2;1}(@si{b1<0}t0e,t1,@si{some}Star(pi2{t0:=},Lp{_;K}(Scc{t0<b0}),@oh{t1+3>1?o0:=_;o0:=o0|2%2}@po{t1+=2;b0:=b1%4}c3b{o0|5%4},Wt{100}))",
-    Tree0319 "Pri(PPar{0;_}(Rpt{1}(PPar{2;N}(a0,a1,RFb(a2,t3)))),Fb(Seq(t4,Wt{10},t5),PAll{1}(t6,t7),Swm(Sl{20},t8,F)),Step(PAll{_}(t9,Mt{10}(Ret3(Run)),ASeq(Rus{F}(Inv(RU{F}(c10)))))))",
-    Tree0320 "B{t0=3;o0;b0=5}Rmp{F;S}(Bin{t0+4%3<0;_}(@po{b0!7?t0:=b0%2}@oh{t0+4%2>0?o0:=0}@of{o0:=_}To{50}(t0),@fi{o0|1%2=1}PPar{2;T}(Pre{b0%4!0;K}(SubR(Rep4(PPar{2;T}(Scc{t0+3%4<0})))),c1b{t0},a2)))",
-    Tree0321 "B{b0=4;t0=3;b1=3}Fb(Invt(Fb(Sw{4}(@ki{b1+4>2}@fi{t0!t0+4%3}@rw{t0<b1%3}c0l,t1),Ret0(c2),Isw{t0%4;T;_}(t3,Sb{t0=6},Scc{t0>b1},c4))),Ite(@po{t0+=3}@si{b0<b1+2}@of{b0+=3}TryF(Isw{b1%2;T;T}(@of{t0+=1}@si{b0+4>b0%4}PPar{0;_}(pa5{b0:=},@os{b1+=1}@oh{b0:=8}a6)),Bin{b0=5;_}(Sb{b1=4},c7b{b1})),Cd{10;K}(Fb(c8,Flt{3;F;F}(Scc{b0<6}),@oh{t0<b0%3?b0+=1}@os{b1+=3}@fi{b1+3%4=2}t9e,Scc{b0+3>7},a10l))),Swm(@ki{b0<b1}Isw{b0;T;_}(c11,t12,Wt{10}),Wde(@oh{t0+=2}Wu{t0},c13),PAll{-3}(c14,F,Sb{b1=b0},t15),Rpt{2}(Fb(c16,a17l,Sl{10}))))",
-    Tree0322 "B{b1=3;t0=1;b0=2;t1}Intr{b0+3=5}(SubR(@oh{t1%2=1?t0:=t0+4%4;b1%3>0?t0:=6}@po{b1+=2}PPar{0;T}(Su{t1}(R),@fi{t0+1%2<0}@rw{b0+2<5}@of{t1+=2}pi0{t0:=},RepF(Flt{2;S;K}(a1)))))",
-    Tree0323 "RFb(AFb(Fb(AFb(RFb(a0l,c1e),RSeq(t2,t3,t4))),Inv(Swm(ASeq(c5e))),To{20}(PPar{0;_}(Step(t6,c7)))),RFb(Ruf{2}(Star(RSeq(c8e,c9e,Sl{0}),S,ASeq(MPri(c10,Sl{100}),FS(Ite(t11e,Run))))),Ret0(c12l)))",
-    Tree0324 "B{b0=4;b1=5;t0}Wde(@oh{b0:=1}@rw{t0+2!5}@ki{b1+2%3<0}t0,Wu{t0},@fi{t0+1%4>2}a1)",
-    Tree0325 "FS(MSeq(PAll{2}(Rpt{0}(c0),t1)))",
-    Tree0326 "B{t1=2}MPri(pa0{b0:5;b1:t1},c1,Fai)",
-    Tree0327 "B{b0=4}Bin{b0+3%3>0;_}(pa0{b0:=},Sl{0})",
-    Tree0328 "Rpt{3}(MSeq(a0,a1l))",
-    Tree0329 "B{b0=3;t0;b1=3}@rw{t0>6}AFb(Isw{7;T;T}(Su{t0}(TryT(Su{t0}(@rw{b1%2<1}Ruf{F}(RepF(a0e))),@po{t0:=0}Scc{b1>b1%3}))),c1,Wde(Ruf{2}(t2),RT{F}(pc3{b0:7})),Step(RSeq(pa4{b0:t0},@oh{b0+=3;b1:=b0+4%4}pt5{b0:=;b1:=},pi6{t0:b1}),Rep1(pc7{b0:t0}),Scc{b0%4<1},Pre{t0>t0%3;F}(c8)),RFb(t9e,a10e,Wu{t0}))",
-    Tree0330 "B{t0=0;b1}RFb(Dl{10}(@ki{b1=3}PAll{-2}(a0b{b1%3;b1},MPri(Bin{t0+1%4>1;_}(t1e,a2),c3l))))",
-    Tree0331 "B{b0;b1}Seq(@os{b1:=b0}t0e,c1,c2b{b0})",
-    Tree0332 "Swm(c0,RU{S}(Sl{50}),To{30}(a1),Inv(Ret2(F)),AFb(t2,Sl{20}))",
-    Tree0333 "B{t0=0;b0=0;b1=2}PPar{2;_}(@po{b1:=b1%3}Seq(pa0{b0:=},c1,c2l),Seq(Scc{b1%3=2},@po{t0:=b1}a3,Pre{b0>b0+1%4;R}(Sl{0}),t4,SubA(t5)),SubA(Rus{1}(c6)))",
-    Tree0334 "Ret1(Suc)",
-    Tree0335 "B{b0;t0=1}Flt{3;R;_}(Isw{t0;N;_}(Intr{b0<t0+2}(Inv(t0)),Cnd{t0%3!2;T;S}(@of{b0+=1}@oh{t0+=1}@rw{t0!t0+1}RFb(@rw{t0!3}t1,pa2{b0:b0}))))",
-    Tree0336 "B{t0=3;b0=0;b1=2}RFb(@rw{t0+2<0}@si{b0%2!1}pi0{t0:=},PAll{1}(t1,pt2{b0:t0},c3),Flip(c4l,Sb{t0=b1}),@oh{b1:=t0}@rw{t0+4<5}Rmp{F;F}(PAll{2}(c5,c6)),Dl{0}(RT{3}(c7e)))",
-    Tree0337 "B{t0}Pri(RSeq(Seq(S),Pre{t0<2;S}(t0e),a1),Mt{10}(Cd{50;_}(a2)))",
-    Tree0338 "B{t0=1;b1=2}AFb(SubR(a0b{1;b1}),c1b{t0},@ki{t0+4=3}Wu{t0},c2)",
-    Tree0339 "B{o0;t1=1;q0=0}Lp{t1;_}(To{10}(SubR(OnceT(Bin{some;N}(c0e,c1l)))))",
-    Tree0340 "B{t0;q0=3;b0}Isw{b0%2;_;N}(@po{b0+=2}@fi{b0+1%2>0}t0,@rw{t0+3%3>0}Sel(c1e,c2,Scc{t0=7}),FS(@oh{b0>3?b0:=t0+4}@si{b0+4%2<1}a3),Fb(Inv(Lp{t0;S}(a4))))",
-    Tree0341 "Rty3(a0)",
-    Tree0342 "B{b1;b0=4;o0=1;t0=2;t1}RSeq(Step(@po{t1%4<1?o0:=t0+2}c0b{6},Lim{2}(Isw{t0;T;N}(S,Sc{b1+=1}))),PPar{0;N}(ASeq(pc1{b0:=},Ub{o0},Sl{100}),pc2{b0:1},R),PAll{-1}(a3e,Sl{100}))",
-    Tree0343 "To{20}(Sub(Rep2(FS(Sub(t0)))))",
-    Tree0344 "Rep2(RFb(Ret0(c0l),c1))",
-    Tree0345 "B{t0=1;b0;o0=_;b1=1}Fb(@si{b1=5}@os{b1:=5}@of{b1:=t0}Pre{o0|4<b1}(Intr{o0|4>5}(@rw{t0!o0|4}@ki{o0|1+4%4<3}RSeq(Bin{some;N}(Sc{b1+=1},@of{t0+=2}@po{t0:=b0%3}a0l),a1,pc2{b0:=},@ki{b0>3}c3))),Par{-1;1}(Isw{b1;T;_}(c4,c5),@si{o0|3=b1+4}@po{t0+=4;b1:=o0|1}Sw{1}(pc6{b0:2},pc7{b0:b1})),Pre{o0|1<6;K}(PPar{2;T}(Mt{20}(t8),@fi{t0!3}@os{b0:=b1+1%2}Cnd{none;N;F}(R),t9e)),Rep0(a10))",
-    Tree0346 "B{t1;b0=4;t0=1}RSeq(RFb(@os{t1:=b0+1%3}@rw{t0+4<5}Cd{20;F}(pt0{b0:=;b1:t1}),Keep(Isw{t1;T;N}(Par{0;1}(@si{t0+1!t0}@fi{b0>t1}pt1{b0:t0;b1:b0},t2e,a3,Sb{b0=8}))),Star(c4,t5e,R),Cnd{t1+4%3!2;N;S}(Seq(ASeq(c6,Suc,c7l))),Suc),Pri(OnceK(@ki{b0%2!1}@po{t1:=t1+3%3}@si{b0+1>t0+2}ASeq(Pre{b0=b0+1;F}(Bin{b0!1;T}(Su{t1}(S),Fb(Scc{t0+3%4!1},pa8{b0:t1;b1:t1}))),Swm(Sb{t1=t0},t9,RSel(t10,Wu{t0},t11e,Sc{b0+=2}))))))",
-    Tree0347 "B{b0=0;q0;t0=0;b1=5;o0=4}RFb(RFb(PAll{_}(@rw{some}Lp{_;F}(Keep(t0)),RetF(t1),@of{b0+=1}Rpt{F}(@si{b0<5}t2))),RSeq(Lim{1}(t3),@os{t0+=1;b1+=3}@po{b0+=3}pt4{b0:t0;b1:=},Pre{none;K}(Sc{b1+=3}),a5b{o0|4%3;b0},t6))",
-    Tree0348 "B{o0}Bin{o0|2+3%4>2;_}(c0,t1)",
-    Tree0349 "Pri(Seq(Rpt{F}(Flt{1;F;K}(RSel(Dl{100}(c0),a1l))),t2,Seq(Seq(Step(a3e,t4,R))),c5),FF(t6),Rpt{F}(PPar{2;_}(FF(Swm(a7,t8)),PAll{1}(TryT(t9e,R,t10),OnceK(t11),Lim{2}(Star(t12,c13l))))))",
-    Tree0350 "B{b0=1;t1;t0=3}RSeq(RSel(c0,Scc{b0!4},Wu{t1},Scc{t0+1=1}),FS(Once(c1)))",
-    Tree0351 "B{b1=5;b0=3}Try(a0l,pt1{b0:=;b1:b1},RFb(F,Fai))",
-    Tree0352 "OnceK(Flip(FS(Keep(Keep(Opt(t0)))),RFb(Once(c1),t2),Step(Sub(RFb(t3e,F)),t4,t5,Seq(Rpt{3}(Cd{20;F}(c6))),t7)))",
-    Tree0353 "B{o0=_;t0}Lim{2}(Rep3(RSeq(@rw{t0+1%3>0}To{0}(Wt{10}),c0e)))",
-    Tree0354 "B{o0;t0=3}Isw{o0|3%2;_;T}(Wt{10},RU{S}(Rep1(Pre{t0>2;R}(Flip(Rpt{F}(c0b{7}),@rw{t0%4>2}Ruf{F}(c1),Step(R,RFb(c2l,Scc{o0|2>5})))))),SubA(t3))",
-    Tree0355 "B{t0=0}Pre{t0%4<2}(Wu{t0})",
-    Tree0356 "B{b1=0;t1=1;t0}Lim{3}(Star(@ki{t1%4<3}Flip(Sl{0},Wt{20}),Pre{b1=b1+1;R}(Intr{b1+4!7}(pi0{t0:t0}))))",
-    Tree0357 "B{b0;b1=0;t0;q0=4}RU{S}(Sw{4;0}(Seq(Sc{t0:=b1+1},a0l,Isw{b1+4%2;T;N}(c1e,Sb{b0=0}),t2,Inv(c3)),RSeq(RSeq(Sl{30},a4b{b1+3%3;b1},Lp{b1;S}(Sc{t0=b1?b1+=1})),Isw{b1;N;N}(Opt(t5),t6)),Sw{1;5}(Try(Sw{5}(Sc{b0:=t0%2},F),pc7{b0:b1},PAll{-1}(OnceT(c8))),Fb(c9e,F),Once(Inv(pt10{b0:b0;b1:=})))))",
-    Tree0358 "B{t0=3;b0=3;q0=0;o0}@rw{b0+2=6}Par{5;_}(Pri(Lp{t0;R}(c0e),c1,FS(c2)),RSeq(pi3{t0:t0},Ub{o0},t4),RSel(@fi{t0>1}@oh{b0+=2;b0!2?o0:=_}@po{t0:=9}Pre{some;R}(Sb{b0=8}),@os{b0+=1}pt5{b0:5;b1:b0},Dd{30}(Suc)),Intr{t0+1<b0}(Isw{o0|5;T;N}(F,a6b{b0;b0},t7)),Lim{2}(Swm(Intr{t0>7}(pi8{t0:=}),@po{t0:=b0%3}@ki{o0|0%4>0}Intr{b0%2<1}(pt9{b0:t0;b1:b0}))))",
-    Tree0359 "B{t0=1;o0=_;q0;b0}Isw{b0+3;T;_}(Lp{_;_}(TryT(c0,Sb{t0=b0},ASeq(c1,t2e,t3),@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}t4e,t5)),Pre{t0+3>1;R}(Cd{10;K}(Seq(Isw{o0|0;T;T}(Rmp{S;S}(Keep(pc6{b0:b0})),R,pa7{b0:=})))),PAll{_}(Cd{0;F}(Rty4(Sel(t8,R))),Lp{t0;K}(RU{F}(RFb(RSel(t9,S))))),t10,Cnd{some;T;_}(Flt{2;_;F}(@of{o0:=t0+2%4;t0+=1}Cnd{t0%4<2;T;F}(RSeq(Step(Scc{b0<1},c11b{b0+4%2}))))))",
-    Tree0360 "B{o0}Try(Flip(F,t0),t1,@ki{some}a2e)",
-    Tree0361 "Once(MPri(Rpt{2}(RSel(a0,t1)),Step(Ruf{3}(MSeq(t2e,c3,c4,Sl{20},c5l))),Swm(PPar{2;_}(t6,a7),Swm(a8l,c9))))",
-    Tree0362 "B{b0=0;t0=2;t1;b1=0}Cd{20;F}(Mt{10}(Cd{0;K}(Sc{b1%4>2?t0:=b0%4;b1+=2})))",
-    Tree0363 "B{b0=4;b1=1;o0=_}Flt{3;R;K}(@ki{b0!b1+4}Sw{3}(PAll{2}(Sb{o0=1},Ub{o0},t0e),t1))",
-    Tree0364 "B{t0=3;b0=0;b1}Star(Flip(Sc{b0+=3},Sb{b1=5},Sb{b1=1},Wt{0}),Flip(a0,@of{t0+=2;b1+=1}Scc{b1<3},Step(Par{0;_}(pc1{b0:=},Sl{100}))))",
-    Tree0365 "B{b1=2;t0=4;q0=0;b0=1}Flip(SubA(Lp{t0;F}(t0)),Rpt{F}(pi1{t0:b0}),t2,@os{b0>b1%2?b0+=3;t0+=2}c3e)",
-    Tree0366 "B{t0;q0=0}PAll{1}(Lp{t0;_}(SubR(R)),t0)",
-    Tree0367 "B{b0;t0}Star(@si{t0=6}@fi{b0>3}Par{_;0}(RepF(a0),t1e,a2),RFb(Flip(t3,@of{b0:=t0%4}@ki{b0+4>6}@rw{t0%3!1}a4),Fai),Wde(Scc{b0!t0},Star(PPar{2;N}(t5,c6),t7),@ki{b0+2%4>0}@po{b0:=t0%3}Sel(@po{t0+=2}@si{t0+4%2<0}a8,t9)))",
-    Tree0368 "Seq(Par{_;_}(PPar{0;T}(t0,t1),Inv(Run)),To{10}(Once(Fb(t2,t3,a4))),Par{2;_}(FF(t5e),a6,Dl{30}(t7),c8l))",
-    Tree0369 "B{b0=5;t0;b1=0}@po{b1+=1;b1:=t0}Keep(RSeq(@oh{b1+=3;b1:=t0+3}Isw{0;N;_}(c0,Rmp{F;S}(FF(c1l))),@ki{t0+2<b1%2}@po{b0:=b1;t0:=t0+4%4}c2l,Pre{b1>1;R}(Rep3(Seq(t3,Sc{b0+=1}))),Inv(c4)))",
-    Tree0370 "B{t0=0}Flt{1;F;_}(@rw{t0+4<1}RSeq(RFb(a0,To{0}(Once(Dd{0}(t1))))))",
-    Tree0371 "B{t0=1;b1=1;b0=4}Ret1(Flt{1;S;F}(RSeq(Isw{t0%2;N;_}(Wt{100},Sl{10},Pre{t0%3=2;F}(a0b{b0+4%3;b1})))))",
-    Tree0372 "B{o0=0}PPar{1;T}(Ub{o0},t0,a1)",
-    Tree0373 "B{b1=1;t0=0;b0}RSeq(Swm(PPar{1;_}(@po{t0+=1;b1:=b1%3}Rep4(pi0{t0:t0}),@rw{b1+3>b1+2}OnceK(@po{b0<b1?t0:=b0}@si{b0+1>5}@ki{b1<1}Bin{b1>b0%4;_}(MPri(t1e,SubR(t2)),Ruf{F}(pt3{b0:b1;b1:=}))))),Swm(Isw{3;T;_}(MPri(t4,a5),c6,t7)))",
-    Tree0374 "B{t1=4;o0;t0;b0=3}Flt{3;_;_}(RFb(Flt{3;R;K}(Inv(MSeq(@rw{t0<t1}@fi{b0%4<2}@po{t1:=5}a0,Seq(a1,SubR(Sl{20}),Dl{50}(Sl{50})),SubR(RSeq(c2,Wu{t0},t3,Ub{o0})))))))",
-    Tree0375 "B{b0=2;t0=5;o0=1;t1=3}Swm(RSeq(Scc{some},Sb{b0=t1},Lim{1}(a0l),@of{t0+=1;t0:=t1}Wt{0},t1),PPar{2;T}(Rep2(a2),Wv{t1}(c3b{4})),Cd{20;F}(Mt{20}(RSel(F,Wt{50}))),RFb(Pri(Scc{t0%2!1}),@fi{none}@po{t1+=2}@os{o0:=_}pt4{b0:=}),@ki{t0+3>1}RU{F}(@ki{t1%2>0}@os{t0:=b0}@oh{b0+=2}RU{S}(@fi{t1>t1%2}Rep2(pc5{b0:4}))))",
-    Tree0376 "B{t0=1;b0}Dd{50}(@ki{t0>3}RSeq(a0,Once(@rw{b0<5}t1),@si{b0>2}@ki{t0+1=0}@rw{b0%4<0}To{30}(@fi{b0<t0}pa2{b0:b0;b1:t0}),a3,t4))",
-    Tree0377 "B{b0=5;o0;b1=0;t0}RFb(@os{b1+=2;b1+=1}@po{b1=7?o0:=9}Mt{10}(@ki{b0+1=0}@si{none}@po{b0+=2}PPar{2;N}(Flt{1;R;K}(Lim{3}(@fi{t0<0}@si{t0!o0|2%4}Bin{b1+3<0;T}(c0,t1))),Rpt{F}(F),Scc{none})),@of{b1:=0}@si{b1+2%3<0}Sw{1}(Sel(Lim{1}(Ub{o0}),MSeq(Wt{30},Ub{o0})),a2l),Sb{o0=2})",
-    Tree0378 "B{b1;b0=2;o0=_}Opt(@oh{b1+=1}@rw{b1>b0}SubR(PPar{1;N}(Cd{10;K}(t0),Sb{b0=7},pi1{t0:b1})))",
-    Tree0379 "B{t0;b1=4}@fi{t0+1>b1}Sw{1}(Sc{t0+=1},Rep0(Wt{0}))",
-    Tree0380 "B{o0=2;t0;q0=2;b0=4}Seq(Swm(Isw{t0%4;T;_}(Dl{30}(Sb{o0=1}),@po{b0>b0+1?b0+=3;o0:=_}Flt{3;F;_}(Sc{b0+=1}),Lp{b0;R}(Ub{o0})),TryF(Sc{b0+=2;t0+=1},@si{b0%3!0}@po{t0<2?b0:=b0%3}R),pt0{b0:5;b1:t0}),Fb(Pre{o0|0>7;F}(Par{_;-2}(Wu{t0},Scc{t0<5})),Fb(t1,a2)))",
-    Tree0381 "B{t1=3;b0=5;t0=5}Wde(Dd{10}(Seq(pt0{b0:5},RSeq(t1,t2))),Bin{b0%4=3;N}(c3,c4),Once(Mt{30}(To{0}(Bin{b0=t1%2;_}(pt5{b0:b0;b1:t1},a6)))))",
-    Tree0382 "B{t0=3;q0;b0=5;b1}PPar{1;N}(Wt{10},MPri(t0,PPar{1;N}(S,Sc{t0+=1})),@fi{b0<7}@oh{b1:=b0}@os{t0+=2}Lp{b0;_}(Sl{0}))",
-    Tree0383 "Fb(RFb(c0),Ret1(Once(Sel(t1,Ite(c2,RU{F}(c3)),ASeq(c4l,t5)))),AFb(Opt(RSeq(t6,a7)),Seq(t8,a9l),Swm(c10,PAll{_}(c11,t12e,Sl{10}))))",
-    Tree0384 "B{t0;b0}Swm(Isw{t0;_;_}(Fai,a0e),Cnd{t0%4>0;N;F}(pt1{b0:t0;b1:b0}),t2)",
-    Tree0385 "Keep(Step(Par{1;2}(Inv(RetF(Suc)),t0,F),a1,Seq(OnceK(a2l),Sub(Fb(t3e,Sl{10})))))",
-    Tree0386 "RFb(RFb(Rmp{F;F}(t0e),PAll{1}(Sl{0})))",
-    Tree0387 "B{t0=3;b0=0}Fb(Lim{2}(t0),Sb{t0=b0})",
-    Tree0388 "B{b0=3;t0}AFb(Dl{20}(pt0{b0:3;b1:b0}),Rep4(Mt{10}(a1)),AFb(AFb(t2,Wu{t0},t3),MPri(c4,RFb(c5,c6),Wu{t0},pa7{b0:4;b1:t0})))",
-    Tree0389 "B{t0=0;b0=3}Keep(Ite(ASeq(OnceK(pi0{t0:b0}),Sb{t0=4}),a1))",
-    Tree0390 "B{b0;t0=4;t1=3}Try(Pre{t1+3<t1+2;F}(AFb(Ite(Scc{t1<3},Wt{30}))),Cnd{b0!t1+3;T;_}(Rpt{2}(Try(t0,pt1{b0:=;b1:b0},c2))),Cnd{t0<2;T;S}(Fb(a3,Rep3(t4))))",
-    Tree0391 "B{t1=5;t0;b1=5}MSeq(TryF(t0,RU{S}(Sc{t0+=3}),@fi{b1+4%2>0}@ki{b1>t1%3}@oh{b1:=t0%2}Bin{t0+1%4<3;_}(Wu{t0},Sl{10}),Rep2(t1e)),RSel(pi2{t0:=},@fi{b1%2=0}@si{b1+2<2}@os{b1:=t1+1%3}R,Ruf{1}(Sl{50})))",
-    Tree0392 "Swm(Fb(Flt{2;R;F}(PAll{_}(c0,t1)),t2,Seq(t3,c4)),Pri(Flt{2;R;K}(PAll{-1}(Swm(t5,t6))),Pri(Par{_;1}(c7,Wt{50}),Wde(a8,RU{F}(t9),c10l)),RSeq(Sl{10},t11,Suc,a12l,c13e)),Seq(a14,c15))",
-    Tree0393 "B{b1=1;t1=3}RSeq(Star(PPar{1;T}(Fb(t0,t1),Pri(a2e)),Flip(t3,pt4{b0:t1;b1:=},@po{b1:=b1%2}Sb{b1=t1},t5,F),t6))",
-    Tree0394 "B{b0=2;t0}Seq(@si{b0+4%4>2}Wu{t0},Sc{t0+=1},F)",
-    Tree0395 "B{t0=3}RU{F}(PPar{0;N}(t0,Wu{t0},Rep0(pi1{t0:=}),t2,RFb(F,R)))",
-    Tree0396 "Cd{100;_}(Seq(a0,RSeq(t1,t2,t3),t4e))",
-    Tree0397 "B{t1=4;t0=3;o0=4;b0=3}Pri(Wde(pa0{b0:9;b1:t1},@fi{t1=1}@of{b0+=3;b0+=2}@os{t1:=o0|1+1}Dl{30}(Suc)),Swm(t1,Flip(Intr{none}(@os{b0+=3}@si{b0<2}@oh{b0+2%2<0?b0:=t1}Fai),Sc{t0+=1}),MPri(c2b{o0|3},a3l,c4l)),Flt{2;F;F}(RSeq(@po{t0:=t0%3}@fi{some}Wt{30},pt5{b0:=;b1:b0})),Ret3(t6))",
-    Tree0398 "Step(Opt(c0),Rpt{1}(c1l))",
-    Tree0399 "B{b0=2;o0}PAll{-1}(Flt{3;S;_}(Once(To{10}(PAll{2}(pc0{b0:b0},c1,a2)))),RSeq(a3e,FF(pt4{b0:b0}),RSeq(Ub{o0})))",
+    Tree0300 "B{b0=5;q0=3;b1;o0=_;t0=4}Swm(Fb(c0,a1l),Sl{50},Mt{20}(MPri(t2,@rw{t0%3!0}@of{b0!4?o0:=_}c3,Ub{o0})),Sw{2;5;0}(Wt{20},t4,Fai,pt5{b0:6}),Lp{t0;S}(Flt{1;F;K}(FS(a6b{b0;b0}))))",
+    Tree0301 "B{t0=3}Pri(t0,Seq(c1,t2),SubA(Wv{t0}(Wu{t0})),c3)",
+    Tree0302 "B{b0=5;t1=1;o0}RSeq(RFb(t0,Isw{b0+4%3;_;_}(FF(Run),t1),Swm(t2,t3,Pre{t1+4!b0+3;S}(@ki{t1+4=3}c4))),Sl{0})",
+    Tree0303 "B{b1}Sel(RSeq(Cd{0;_}(t0),a1,S,a2e,TryF(pa3{b0:b1;b1:b1},a4b{b1%3;b1},pa5{b0:2;b1:=})))",
+    Tree0304 "PPar{1;_}(Mt{0}(RFb(a0l,Fai)),Once(Lim{2}(RSeq(a1l,c2,c3l,c4l))),AFb(c5l,Rmp{F;S}(F)))",
+    Tree0305 "B{b0;t0;o0=1;q0=1;b1=2}PAll{_}(PPar{2;N}(Fb(OnceT(Wt{10}),a0b{b1+1%4;b0}),Rty3(t1),PAll{-2}(Wt{50},t2),RU{S}(PPar{2;T}(RT{F}(c3)))),RU{S}(RFb(Bin{b1<6;_}(Dl{50}(Pri(a4,Lp{t0;F}(t5e),Wt{20})),pa6{b0:t0;b1:b0}))),To{20}(Sw{4;2}(RFb(Ite(t7e,t8),Inv(@ki{b0+4>4}@si{b1=o0|1}c9)),Seq(Ret3(a10)),Isw{6;_;_}(Sb{b0=0},c11))))",
+    Tree0306 "Ruf{F}(MSeq(t0,Sl{0},Ret0(t1)))",
+    Tree0307 "B{b0=2;t0;b1=1}@si{b1>b0}Inv(Rpt{3}(SubR(Sw{2;3}(a0e,pt1{b0:t0;b1:b0},R))))",
+    Tree0308 "B{b0=4}@fi{b0+1=7}RFb(a0,c1l,t2)",
+    Tree0309 "B{b1=5;t0=2;b0}Try(Sw{2}(Bin{b0+2%4>2;N}(SubA(@po{b0+=2;b0:=t0%2}SubR(Wv{t0}(Sl{10}))),MPri(Invt(Flip(Fb(t0,pt1{b0:3}))))),Pre{b1>t0%2}(Star(Wde(RSel(c2l),c3)))),Pre{t0+2<5;K}(Intr{b1!1}(Sb{b0=9})))",
+    Tree0310 "B{b0=4;o0=_;t0}Star(Wu{t0},Dl{0}(@oh{b0+=1}@po{t0+=3;t0+=1}@si{t0%4!3}a0e),c1,AFb(Scc{o0|3+3%3>1},a2l,pt3{b0:=;b1:t0}),Once(Step(c4e,Inv(t5),pt6{b0:t0;b1:t0})))",
+    Tree0311 "B{b1;o0=2;t0=2;b0=1}AFb(MPri(Ret4(t0),RSeq(a1l,Sl{30})),MSeq(@of{o0:=1}Flt{2;R;_}(ASeq(@oh{o0:=_;o0:=_}@ki{b1+2!b0%4}Sel(Fai,@si{b1<4}@fi{t0<3}Pre{b1%2<1;K}(Sb{b1=5}),c2),@fi{b0>7}@po{b0+=1}@oh{b0%4<3?t0+=2}Sw{5}(a3b{b0;b1},pi4{t0:b0}),@si{none}t5e))))",
+    Tree0312 "RSeq(RFb(Keep(Keep(RSeq(c0l,t1,t2))),Ite(t3,Wt{30}),FF(Rep1(t4))),RFb(a5,c6l,Wt{30}),RFb(RSel(t7),Rmp{S;S}(OnceK(Pri(t8,c9,t10e,a11l)))),Flt{2;F;_}(Cd{30;K}(Dd{10}(Rpt{F}(a12)))),Keep(Rmp{S;S}(RFb(a13,Invt(Try(Wt{20},t14)),a15e,Ret3(Seq(a16l,a17))))))",
+    Tree0313 "B{b1=1}Sw{3}(Step(F),RSel(c0e,c1b{1}))",
+    Tree0314 "B{t1=1;q0=1;b0;b1=1;t0=0}Ret3(Invt(Sw{4;2;0}(Flip(@si{t0<2}@fi{b0!0}Sb{b1=4},pi0{t0:b0},a1e),F,Lp{_;R}(RSeq(S,t2,c3,c4)),Sel(Sw{2;5}(c5,pt6{b0:=;b1:b0},c7),@ki{t1+3%3=1}a8,MPri(Cnd{t0%3>0;_;_}(pi9{t0:=}),Suc)))))",
+    Tree0315 "B{b0}Try(Rep2(RFb(c0e,a1,pc2{b0:b0},pi3{t0:b0},Rpt{0}(a4b{b0%3;b0}))),Cnd{b0+1%2!1;T;_}(c5l))",
+    Tree0316 "B{b1=3;b0;t0=3;o0=_}Rep1(Fb(@ki{b0<3}@of{b1:=4;o0:=b1}Flt{1;_;_}(AFb(Wde(RFb(Scc{b0+2%2>0},c0,t1),RSel(c2l,pt3{b0:b1;b1:=},c4,pa5{b0:5;b1:=},c6)))),Dd{0}(RFb(pa7{b0:b0;b1:t0},Fb(Bin{o0|4+4!2;N}(Sb{b1=b0},a8),a9b{o0|4+2;b1},c10,a11e,a12b{b0;b1}),FF(Intr{b1>b0+1}(Star(t13,t14,a15)))))))",
+    Tree0317 "B{b0=5;t1;q0=3;o0;t0=4}RFb(Par{_;0}(Lp{t0;R}(@of{b0+=1;b0+=1}@po{b0+=1}AFb(@os{b0+3<0?t1+=3}FF(S),Lp{_;F}(pi0{t0:t1}),Keep(Lp{_;S}(t1)))),Rmp{F;F}(c2b{t1}),Pri(Scc{o0|3>t1},c3l,t4,Rty4(Wv{t0}(c5)),c6e)),RFb(Ret1(PPar{1;T}(Flt{2;R;K}(Step(t7,Try(t8e,S))))),Par{3;_}(Ret4(c9),Sc{t0:=o0|2+2},t10,@si{b0+2<t1+4}ASeq(c11e,a12)),Swm(Wt{20},Sc{b0>0?b0:=t1+2;t0:=t1},Sl{20},pc13{b0:1})))",
+    Tree0318 "B{b0=0;b1=2}TryF(a0b{b1%4;b0},c1b{b1%3})",
+    Tree0319 "Rep0(t0)",
+    Tree0320 "B{b1=2;q0=2;t0=5;b0=2}@rw{b1+4>3}@ki{b1<t0+2}Par{_;1}(Lp{_;_}(Rpt{0}(t0)),Ruf{2}(Ret1(Intr{b0>5}(Bin{t0+3=6;_}(@fi{b1+4%2>0}Cnd{b1>1;_;_}(Wt{30}),c1)))),Wde(pt2{b0:=},Ret1(t3),c4))",
+    Tree0321 "TryF(TryF(OnceK(a0l),a1,Sub(Sl{10}),c2,t3e),Ite(a4l,RSeq(t5,Wt{10},a6,t7e,t8e),c9e),RepF(MPri(PPar{0;_}(Run,t10e),c11,Wde(c12,c13e))),Cd{0;K}(Rep2(RT{1}(F))))",
+    Tree0322 "B{b0;b1=3;t0=1;o0}@of{b1:=9}@po{b1<b0?o0:=t0}Rus{F}(TryT(PPar{0;N}(c0e,@rw{o0|5!b1+3%4}@os{b1:=4;b1:=t0}Wt{0}),Star(a1,Wde(@po{t0+=3}a2e,Sb{o0=1}))))",
+    Tree0323 "B{t0=0;q0=1;t1=3}RSeq(Pre{t0+1>2;R}(a0),RSeq(Cd{30;K}(pc1{b0:0})),Lp{_;_}(c2b{t1+4}),c3l,t4)",
+    Tree0324 "B{t0;b0}RSeq(RFb(Flip(PPar{0;N}(c0,c1),Seq(pc2{b0:=},FF(a3b{t0%3;b0}))),RSeq(Wde(t4,Sl{30}),OnceT(S),Dd{10}(a5),RSeq(Ruf{1}(Sb{t0=6})),R),Rpt{F}(Par{-3;-2}(RFb(t6,t7,c8b{1}),a9l,F))),FF(RepF(t10)))",
+    Tree0325 "B{b0=3;t1=0;o0;t0=4;b1}Flip(pc0{b0:t1},@rw{t1+2<b0+1%4}@po{b0:=b0%4}@ki{t1%3>0}OnceT(RSeq(c1,t2,pt3{b0:b0;b1:t0},@os{o0:=b1+3}@fi{some}pt4{b0:b1;b1:b1})),Ite(Cnd{b1=5;N;_}(S),Sl{10}),Cnd{o0|5<1;N;F}(RSeq(Once(Run),@oh{o0:=b0}@rw{t1%4<0}t5,Sc{o0:=_})),Fb(Fai,c6))",
+    Tree0326 "B{t0=4;b1=5}Ruf{1}(Swm(AFb(@si{t0!b1+4}RFb(Scc{t0%4>1},c0)),RT{2}(Par{2;_}(a1,Fai)),Sw{3;4}(Fai,t2,t3)))",
+    Tree0327 "B{t1;b0=2;t0;b1=5}Flip(Cnd{t1=1;N;S}(TryF(@rw{b0%4=0}Sb{b0=b1},Scc{b1%3>0},t0)),PAll{_}(@rw{t0>t0+2}@si{b1=3}Sw{4}(Sc{b0:=t1;b0:=b0+3%4},t1),RT{1}(a2)),pa3{b0:t1;b1:b0},RSeq(Wde(c4,c5),PPar{2;_}(Sl{30},Wu{t0})))",
+    Tree0328 "B{b0=1;b1=4;q0=3;o0;t0=1}Lp{b0;F}(Isw{o0|3%4;T;_}(@oh{b1+1%3>0?t0+=3}@os{b0:=o0|4}@rw{b0+3%2>0}c0b{b0},@rw{t0+1%2>0}SubA(SubA(Sl{0})),Sl{10},a1l,S))",
+    Tree0329 "OnceT(Sub(Sub(Cd{0;K}(R))))",
+    Tree0330 "Pri(c0e,c1,Once(t2),F)",
+    Tree0331 "B{b0=0;t0}@fi{b0>7}@po{t0+=2;b0:=t0+3}Ite(OnceT(Fb(pt0{b0:b0;b1:t0},Rpt{2}(Fai),c1b{b0},Mt{20}(Sb{t0=b0}),t2)),@ki{t0!3}Scc{b0%2<1},Wu{t0})",
+    Tree0332 "B{b1;t0=1;b0=5}Sw{0}(RtyF(pi0{t0:=}),Sb{b0=6})",
+    Tree0333 "B{b0=3;t0=5}MSeq(RU{S}(t0),Flip(@of{b0:=t0%4;t0+=3}@rw{t0+2%3<0}RSeq(t1,pc2{b0:5}),t3,@rw{t0%4<2}Dl{20}(R)),Mt{0}(Ret4(RSeq(Invt(Cnd{t0>4;_;F}(a4e))))),Rty2(Pre{b0<b0+3;S}(t5e)))",
+    Tree0334 "B{b0=1;t0=0}@si{b0+4%3=2}@po{t0%3!2?b0+=3}Isw{5;N;T}(Su{t0}(Swm(pa0{b0:=;b1:t0},a1)),pi2{t0:b0},Par{-1;2}(t3,c4b{t0+1}),Dl{100}(MSeq(a5,Scc{t0=7},c6)))",
+    Tree0335 "Pri(TryF(RFb(t0e,c1l,t2,t3),Rpt{0}(a4),FS(Ite(c5,t6)),Flt{2;S;F}(Fb(t7,c8,F)),MPri(t9e,c10l,a11l)),Dd{0}(RSeq(Flt{1;S;_}(Mt{10}(Dd{0}(FF(t12e)))),ASeq(a13,c14,c15),Pri(Fai,Mt{10}(Dd{10}(t16)),FF(a17e),Flt{2;R;F}(Sl{10}),t18))))",
+    Tree0336 "B{t1=5;t0}Inv(Par{-3;2}(@rw{t0+3%2>0}@si{t1+3!4}c0l,S,S,t1))",
+    Tree0337 "B{t0=4}Fb(Wu{t0},t0,S)",
+    Tree0338 "ASeq(a0,Suc,a1,c2e,Sl{0})",
+    Tree0339 "B{b1=1;t0;b0=3;t1;q0}RFb(Fb(FF(Lp{b1;_}(Seq(a0e,c1))),t2),RSeq(RSeq(t3,t4e,@of{t1+4<5?b1:=t1}@po{b0:=t1+2%3}pa5{b0:0;b1:b1}),Step(Isw{t1%4;N;T}(Scc{t0+3%2=0},c6,Fai))),Intr{t1+1<3}(Seq(Wt{30},pa7{b0:1;b1:t1})),Cd{0;F}(Lp{_;_}(RFb(pt8{b0:b1;b1:=},@po{t1+=2}Scc{t1<4},Wu{t1},pc9{b0:8}))))",
+    Tree0340 "B{t1=4;b0;t0=0}RSeq(Par{_;-1}(Sc{t0:=9},c0,Ite(c1l,t2)),@of{b0%4>2?b0:=t0%3}@fi{b0>2}Pri(Scc{t1+1%4<1},c3,a4),Rpt{3}(c5b{b0%4}),Ret2(Sl{20}))",
+    Tree0341 "B{t0=2;o0;q0;b1=5;b0}Ret1(Bin{t0<4;N}(@rw{t0=4}@oh{b1:=1}Star(t0e,SubR(ASeq(@of{o0|5=2?b0+=1;b0:=b0%4}@os{b1>5?o0:=_}Scc{b0+1=1},pc1{b0:t0}))),Lim{1}(Sl{50})))",
+    Tree0342 "B{b0=1;t0=5;o0=_}Seq(RFb(pc0{b0:b0},a1e,a2b{7;b0},@fi{some}@of{t0:=t0+2%4}@ki{b0<1}Dl{20}(c3),pi4{t0:b0}),MPri(c5,a6,Wde(c7l,a8,c9)),Swm(@ki{b0+3!4}Mt{0}(Rep2(c10b{b0+1})),SubA(Flt{1;S;_}(Try(Cnd{b0>t0+1%3;T;S}(@si{o0|1>4}c11e),@rw{none}c12b{o0|1%2})))))",
+    Tree0343 "B{b0=1;t1=1;b1=3}RT{F}(Sw{4;2}(Fb(OnceK(t0),MPri(a1,t2),a3),Seq(Flt{3;R;F}(Sl{0}),Ruf{3}(Sel(a4l)),pc5{b0:=}),Bin{b1+4<t1+1;T}(FF(F),Pre{t1!1;R}(RSel(c6e,t7e)))))",
+    Tree0344 "B{t1;t0;b0=3;o0=_}PPar{1;T}(Rep1(Pre{b0<7;S}(To{0}(@si{none}PAll{-1}(Wt{50},@si{t0!4}@of{t0+=2;t0:=t1}pa0{b0:t1;b1:t0},Sb{t1=t0})))),Pri(MPri(pa1{b0:=;b1:b0},a2,Wu{t0}),Fb(c3,@os{t0+=2}@si{b0+3!2}a4b{b0;b0},a5l),RT{2}(RU{S}(Wt{100}))))",
+    Tree0345 "B{b0;o0}Seq(a0,a1,a2b{o0|2+4%3;b0})",
+    Tree0346 "OnceK(Sub(c0))",
+    Tree0347 "B{b1;b0;t0;t1=4}RSeq(ASeq(Dd{100}(Pri(Bin{t0!3;N}(c0,Scc{b1!t1%2}),RFb(pi1{t0:t0},@po{b0+=2;t0:=b0%4}@si{b1>3}@rw{t0%4<3}a2e),@po{b1:=t0}t3e)),@fi{b1+1=t0}@si{t0=0}@os{t0:=b0%2}Rep0(pi4{t0:=}),Wu{t0}),Intr{t0+3>4}(RSel(Mt{50}(Opt(Cnd{b0+1!b1;T;F}(@fi{b0%4=3}@os{t1:=b1;t0:=b0}Scc{b0>b1}))),Star(a5l,pi6{t0:=},t7,pi8{t0:t0}),PAll{_}(@oh{b1+4<2?t1+=1}@ki{b0+4>1}Fai,pt9{b0:t0;b1:=},a10b{t1+3%4;b0}),PPar{1;N}(c11,c12b{t0}),Rus{F}(Ruf{1}(t13)))))",
+    Tree0348 "B{b1=5;t0}Mt{50}(Sb{b1=t0})",
+    Tree0349 "B{b1=5;b0=0;t0=3}PAll{_}(a0b{b0%3;b1},a1,a2,Sb{b0=3})",
+    Tree0350 "B{b1=2}RU{F}(SubR(OnceK(pi0{t0:b1})))",
+    Tree0351 "Flip(PAll{1}(Sel(ASeq(S,S,Fai),Ite(a0,c1e),RSeq(Sub(t2),c3l),Swm(RT{3}(t4),c5)),MSeq(c6,c7,c8,Ret2(t9),Sl{30})))",
+    Tree0352 "B{b0=4;t0=1;o0=4;b1=1}Keep(MSeq(RSeq(@fi{none}@po{t0+=2}@os{o0:=_}pt0{b0:=},@fi{t0>t0%2}Sw{3}(a1b{t0;b0},pc2{b0:4}),Scc{o0|2%2<1},Inv(a3),c4),@ki{b1+3>1}R,RSeq(Scc{b0+1%4<3},t5,pc6{b0:t0},Rty1(Fb(c7,a8b{3;b0})),Su{t0}(@si{t0>1}@ki{none}a9))))",
+    Tree0353 "B{b0;o0}Pre{b0%4>0}(To{20}(Sb{o0=7}))",
+    Tree0354 "B{b1=3;b0=4;t0}Pre{b1>0;K}(PPar{0;T}(OnceT(Cd{100;_}(Wde(MSeq(pi0{t0:b1},t1),Ite(SubA(pt2{b0:9;b1:t0}),Sc{t0+=1},Sc{t0+=3}),pt3{b0:=;b1:b0}))),@of{b0:=b1}@rw{b0>2}pa4{b0:8},@rw{t0%4!2}RSel(a5,c6,pi7{t0:t0})))",
+    Tree0355 "B{b0=4;t0=1}Pri(@os{b0:=b0%4}@ki{b0<b0%4}Par{3;-1}(Scc{t0%4<2},Pre{t0%4<0;R}(Intr{b0<6}(Sb{b0=7})),@si{t0<b0+2}@rw{b0%3=0}AFb(a0)),Swm(RU{S}(a1),Scc{b0!2},MSeq(pa2{b0:0;b1:t0},pa3{b0:7})),Rep3(c4),Wde(Flip(Sel(@po{t0:=5}@si{t0<b0}a5,pa6{b0:t0})),c7,Inv(a8b{t0+4%4;b0})),pc9{b0:9})",
+    Tree0356 "B{b0;t0=4;b1=2}Swm(Step(Flip(RSel(@os{b1:=b0;t0:=1}@si{b1+4=3}Lim{1}(t0e),a1,S),RU{S}(@rw{b1+2<7}@of{t0+=1}@si{b0<2}t2))))",
+    Tree0357 "B{b1=4;t0;b0=5}Isw{b0+3%2;N;T}(Step(pt0{b0:5;b1:b1},Ret0(@os{b1%4<1?b0:=t0%2}pi1{t0:=})),PAll{-2}(Sb{b0=t0},c2,F,a3e),Wde(RSeq(t4,Wu{t0}),Ret4(RFb(c5b{b0%4},Suc))),@po{b0+=3}Bin{b0+4=7;T}(R,Intr{t0<1}(a6)),Fb(a7l,Scc{t0+3>7},a8,t9))",
+    Tree0358 "B{t1=0;o0=3}Wde(Rty3(Scc{t1!o0|2}),RSel(c0,Keep(RU{F}(a1e))))",
+    Tree0359 "B{t0;b0}@rw{b0%3<0}Fb(a0b{t0;b0},a1b{t0;b0})",
+    Tree0360 "B{t0=0;o0=3;q0;b0=0}Ruf{F}(PAll{-1}(Swm(AFb(Lim{1}(t0),Lp{b0;_}(c1)),RSeq(Sl{0},pi2{t0:=},a3),Flip(Ub{o0},pt4{b0:6;b1:t0})),Ruf{2}(Lp{t0;K}(Ite(c5,@si{b0%4>1}@ki{o0|2+1!6}PPar{0;_}(Lp{b0;F}(Wt{20})),Bin{none;_}(pi6{t0:=},Lp{b0;_}(Sc{t0+=1}))))),Dl{20}(RSeq(Pri(t7,c8b{7},c9,t10e),Keep(Suc)))))",
+    Tree0361 "B{t0;b0=4;o0=_}Star(RSeq(Sc{t0:=b0%3;b0+=2},a0l,a1b{o0|5;b0}),t2,@si{b0+1%4=1}@of{t0+=3;o0:=_}@po{t0+=2}RT{1}(a3))",
+    Tree0362 "RSeq(PPar{0;_}(t0,RetF(Rus{2}(RepF(MPri(t1,t2,a3))))),Fb(Dl{10}(FF(AFb(Wde(t4,c5,t6),Pri(To{0}(a7l))))),t8))",
+    Tree0363 "B{b0;t0}PPar{0;T}(Flip(S,Par{_;-2}(c0e,pc1{b0:b0})),t2,t3,Step(t4,pi5{t0:b0}),FS(Pre{b0+3!7}(Rty1(Swm(@rw{t0%3>0}a6)))))",
+    Tree0364 "Par{_;_}(c0,t1e,Sub(c2))",
+    Tree0365 "B{o0=5;b0=4;t0=0}Rmp{S;F}(RSel(@fi{t0<t0+2}@os{t0+=2}TryT(Su{t0}(Sc{t0:=b0%3}),@ki{t0+2>b0}Ub{o0},t0e),pc1{b0:b0},Fb(Isw{8;_;N}(pa2{b0:8;b1:b0},Sb{b0=t0},@si{o0|0+3!1}Fai)),PPar{0;N}(a3l,c4,@fi{t0+4%2>0}@ki{t0>t0%3}@oh{t0:=b0%2}a5l)))",
+    Tree0366 "B{t0=0}RFb(F,Opt(c0b{t0}),To{50}(t1e))",
+    Tree0367 "PAll{_}(t0e,t1,Suc,Wt{20})",
+    Tree0368 "B{o0=_;b1;b0;t0}PPar{2;N}(Bin{t0%4=0;_}(Fai,Seq(SubA(t0),R)),TryF(c1b{b1%3},Ub{o0},Sl{20}),t2,FS(pa3{b0:0;b1:b0}),pc4{b0:=})",
+    Tree0369 "B{o0=_;b0=2}Bin{none;N}(Dl{10}(t0),TryT(pi1{t0:b0},c2l))",
+    Tree0370 "B{b0=3;b1;t0=2}Su{t0}(RFb(Par{1;-2}(pc0{b0:b1},Sb{t0=2}),Swm(c1,pc2{b0:b0})))",
+    Tree0371 "B{b1=1;t1=3}RSeq(Star(PPar{1;T}(Fb(t0,t1),SubA(Pri(a2e))),Flip(t3,pt4{b0:t1;b1:=},@po{b1:=b1%2}Sb{b1=t1},t5,F),t6))",
+    Tree0372 "B{t0;b0}Seq(@si{b0+4%4>2}Wu{t0},Once(pa0{b0:=;b1:b0}),pi1{t0:t0})",
+    Tree0373 "B{b0;t0;o0}Bin{some;N}(TryT(Wde(@os{b0>o0|3+4%2?b0:=t0%3}@si{b0+4%2!0}@oh{t0+3%2!0?t0+=1;o0:=4}c0,Rpt{0}(a1b{b0;b0})),Mt{0}(@fi{t0<o0|0%4}@ki{b0!1}c2),Dl{100}(Suc),Cd{0;_}(@fi{b0>7}@si{b0%2=1}@po{t0:=4;b0:=2}t3)),@ki{o0|2+4=5}@oh{t0:=t0%2}Keep(Run))",
+    Tree0374 "B{b0;t0=3;q0}@os{b0:=t0%4}FS(MPri(@os{t0+=2}@of{t0:=b0%2}Fb(Par{2;_}(Pre{t0<4;K}(Seq(Sb{t0=5},Seq(t0e,Wu{t0},Sb{b0=3},Sb{b0=t0}),Su{t0}(pt1{b0:b0;b1:t0}))),RSeq(Par{_;-1}(t2,pi3{t0:t0}),t4,Sb{b0=t0})),Rpt{3}(Rpt{1}(Lp{_;S}(Par{-2;-4}(c5,Wt{0},Sb{b0=9},Sl{50})))),@os{t0+=1}RFb(@of{b0:=t0}@rw{b0%3>0}PAll{1}(pi6{t0:=},pa7{b0:=},@rw{t0!b0}t8),MPri(c9,Pre{b0+2!b0%3;R}(c10l),a11b{b0;b0},c12,t13e)))))",
+    Tree0375 "B{t0=2}FS(OnceK(Fb(a0,Wu{t0},c1e)))",
+    Tree0376 "B{t1=5;b0;b1;t0=2}Seq(@po{b1+=1}@fi{t1%2>0}Ite(t0,Rep3(t1),Mt{50}(Flt{1;_;F}(@of{b1+=1;t1:=b1+1%4}@oh{t0:=b0;t0:=t1+4}a2b{t1;b0}))),Inv(MSeq(SubR(pa3{b0:t1;b1:=}),@fi{t0+4>b1}@rw{b0=2}t4)),SubA(To{10}(S)))",
+    Tree0377 "B{t0;b0=3;b1}Try(@os{t0:=b0%2}RFb(a0,@po{b1+=1}@of{b0>b0%4?b0:=b1+1;b1+=2}@oh{b0+=1}Sl{50}),c1e)",
+    Tree0378 "B{b0;t0=5;q0=4;b1}Rpt{F}(RSel(Pri(MSeq(@rw{b0%2!1}a0b{b1;b1},Scc{t0+2>3},t1),Lp{t0;K}(RFb(Rep1(Rty3(Wu{t0})))),c2)))",
+    Tree0379 "Flip(t0)",
+    Tree0380 "B{o0=_;b1=1;b0=3;t0}RFb(Fb(RFb(MPri(t0,pt1{b0:=;b1:b0})),Ite(@si{b1%2=0}pi2{t0:=},@fi{b0!b1%4}Scc{b1=5},Sb{o0=8}),RSeq(RSeq(SubR(c3b{t0}),pc4{b0:t0}),a5l),Pre{b0=6;R}(RFb(@ki{t0%3>1}@of{b1:=3}@fi{t0>3}a6e,@os{b0+=3}@si{b1<o0|1%3}@rw{b0!2}Wu{t0},a7)),PAll{0}(t8,c9b{b1+2%2})))",
+    Tree0381 "B{t1}Rty1(FF(Su{t1}(PPar{2;T}(pt0{b0:7},Suc))))",
+    Tree0382 "B{b0;o0=_;t0=2}Try(c0b{t0%4},pa1{b0:t0;b1:b0},SubR(Sb{o0=8}),c2,Suc)",
+    Tree0383 "B{t0;b1=3}Star(RSel(F,pc0{b0:t0}),pt1{b0:4;b1:=},Flt{1;R;K}(Pri(pa2{b0:6},a3)))",
+    Tree0384 "B{t0;o0=0;b0;b1=5;t1=3}@si{t0+4%3!0}RFb(Flip(@of{b1+4!b0%4?o0:=t0}@os{o0|1>b1+4%2?b1:=b0+4}Swm(a0e,Sc{t0:=4}),@fi{t0<3}RSeq(a1,t2),pi3{t0:t1},@oh{t1:=o0|5%2;b0:=t0}Sw{1}(pt4{b0:=;b1:t0},t5)),Star(t6,Isw{o0|2;T;_}(a7,Wt{30}),RtyF(a8b{t0+3;b0})))",
+    Tree0385 "Star(RSeq(t0,a1,S),RFb(Swm(t2e,t3),a4,t5),Rep1(R))",
+    Tree0386 "B{b0=4;t0}@po{b0:=t0+2%4}RFb(ASeq(t0e,pa1{b0:=;b1:b0}),pa2{b0:2;b1:t0})",
+    Tree0387 "B{o0=_;b1;b0=0;t0=4}@of{o0:=t0+1}@os{o0:=_}Rpt{1}(Star(pc0{b0:b1},RSel(Sw{0;1}(R,t1,OnceK(c2)),RT{2}(Pre{b0>b0%2}(Flip(pa3{b0:t0;b1:b1},F)))),RepF(Cd{0;F}(@os{b1+=3;o0|2+2<7?o0:=_}@rw{t0%2<0}Sw{1}(Pri(c4e,Rpt{3}(t5)),Su{t0}(@of{b0:=3}@rw{t0+2=2}Sw{4;5;3}(Ub{o0},c6,a7,c8b{o0|1}))))),Pre{o0|5<5}(Seq(t9e,t10,ASeq(Sel(F))))))",
+    Tree0388 "B{t1=5;b0=0}RFb(Swm(t0,t1,Seq(t2,S),a3,c4b{t1%4}),MSeq(Dl{10}(c5),@po{b0+=2}a6,Step(FF(c7))))",
+    Tree0389 "B{q0;b0=5}Keep(Lp{b0;S}(FS(Dd{100}(OnceK(c0)))))",
+    Tree0390 "B{b1=5;t0=3;b0=2}RSeq(TryT(Wde(pa0{b0:8;b1:b1},F,pt1{b0:b0}),Ite(pa2{b0:6;b1:t0},t3)))",
+    Tree0391 "B{t0=0;b1=5;t1=5}Fb(Ite(c0,Scc{t0+1>7}),Rty2(@oh{b1+=3;t1+=2}FF(a1l)))",
+    Tree0392 "B{b1=1;b0=1;t0}AFb(Swm(Seq(t0,c1,a2),Mt{10}(t3)),Flip(pt4{b0:=;b1:t0},c5b{b0+4},@po{b0+2%3>0?b1+=2}pa6{b0:9},t7,t8),Star(Bin{b0>b1%3;N}(Sb{t0=8},pi9{t0:t0}),Par{0;3}(Sb{b1=t0},c10,c11b{b0})),F)",
+    Tree0393 "B{q0=3;t0=3}Lp{t0;K}(SubA(SubA(MPri(t0))))",
+    Tree0394 "Rus{3}(Fb(Keep(t0),RFb(t1,a2,a3),Mt{20}(a4e),Flt{2;_;K}(PAll{2}(c5,a6,t7)),To{0}(Seq(c8))))",
+    Tree0395 "B{b1=1;o0;b0;t0=0;t1=2;q0=3}Sw{5;4}(Try(Dd{10}(a0),c1,pi2{t0:b1},@fi{t0<t1}@rw{t0!7}RFb(t3,t4),OnceT(t5e)),PPar{2;_}(RSeq(Step(@of{t0:=b1%3;b0:=t0}pc6{b0:t0},Scc{t1=6},c7b{2}),Lp{_;F}(To{10}(RSel(Scc{b1%2!1},t8e,@of{t1:=t1%4}@rw{t0=7}Sl{30}))))),Flip(Inv(RU{S}(@os{t1:=t0;t0+1%2=1?o0:=t0+2}t9)),FF(Fai),@os{b0+=2;t0:=t1%4}PPar{1;_}(c10,a11)))",
+    Tree0396 "B{b1;t0=4;q0=1;b0}Fb(To{30}(Lp{_;_}(Pri(Invt(Sl{10}),@si{t0!2}@po{t0+=1}MPri(a0,c1e),Lp{b1;_}(ASeq(c2b{5},c3))))),Seq(Ite(RSeq(RFb(a4b{b0+4;b0},c5e),Ruf{1}(c6)),RFb(t7,t8,Rep2(Sc{b0%4<3?b1+=1})))),c9)",
+    Tree0397 "B{b0=0;t0=4;o0=_}Isw{9;T;N}(@si{t0>1}@of{some?b0+=2}Isw{0;T;T}(pa0{b0:t0},To{50}(a1),Ruf{F}(pa2{b0:t0})),Step(Step(Wt{50},@of{t0+=1}t3),Rmp{F;S}(t4),FF(pc5{b0:=}),R),RSeq(TryF(Pre{none;R}(t6),a7l,S,t8,Flt{2;S;K}(@os{b0+=1}@ki{b0<t0+1}Sb{o0=9}))))",
+    Tree0398 "B{t0=5;b0=1}Rpt{F}(SubR(pt0{b0:b0;b1:t0}))",
+    Tree0399 "B{b0=0;o0;t0}Pri(Lim{1}(RSeq(@of{t0+=1}@ki{t0+1%2>0}a0,c1)),Bin{some;T}(pt2{b0:t0;b1:b0},SubR(Sl{30})),PAll{_}(Dl{20}(Ret2(a3)),pa4{b0:t0;b1:b0},ASeq(Wu{t0},pc5{b0:t0})),a6b{b0+4;b0},a7)",
 }

@@ -6,223 +6,159 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64 = 0,
         }
-        SequenceWithMemory {
-            WhileDoElse {
-                #[on_failure(|bb| { bb.b1 += 1; bb.o0 = Some((*bb.t0 + 1) % 4) })]
-                #[on_halted(|bb| { bb.b0 += 2; bb.b1 = 8 })]
-                Precondition(|bb| bb.b0 + 4 > 2) {
-                    #[on_halted(|bb| { bb.b0 = *bb.t0 + 4; bb.o0 = None })]
-                    RepeatUntilFailure(3) {
-                        Condition(Cond<0>),
-                    },
+        Switch(b1) {
+            case 1 => ReactiveSelector {
+                RetryUntilSuccessful(4) {
+                    Condition(Cond<0>),
                 },
-                RepeatUntilFailure(1) {
-                    Loop(q0, if_empty = Skipped) {
-                        FlipSelector {
-                            Interrupt(|bb| bb.b0 + 2 < bb.b0 % 3) {
-                                TryCatch {
-                                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4))),
-                                    StatefulAction(Task<2>),
-                                    #[failure_if(|bb| bb.o0.unwrap_or(4) > (bb.b1 + 4) % 2)]
-                                    #[on_success(|bb| bb.b0 += 1)]
-                                    AlwaysSuccess,
-                                    Condition(PCond<3>, b0 = {b1}),
+                #[on_failure(|bb| *bb.t0 += 1)]
+                Limiter(2) {
+                    SetBlackboard(b1 = 2),
+                },
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                FlipSelector {
+                    ScriptCondition(|bb| bb.b0 > 6),
+                    StatefulAction(PTask<1>, b0 = 3),
+                    Action(PAct<2>, b0 = 4, b1 = {=}),
+                    Sleep(30),
+                },
+                Action(Act<3> = Act::<3>),
+            },
+            case 5 => Sequence {
+                MaxTime(50) {
+                    Cooldown(30, filtered = Failure) {
+                        ForceSuccess {
+                            Remap(success = Failure, failure = Success) {
+                                Repeat(4) {
+                                    Action(|ctx, bb| ctx.exec_in(4, 6, &mut bb.b1)),
                                 },
                             },
                         },
                     },
                 },
-            },
-            Inverter {
-                Sequence {
-                    BinarySelector(|bb| bb.o0.is_some()) {
-                        WhileDoElse {
-                            Parallel(failure = -1) {
-                                SetBlackboard(b1 = {t0}),
-                                StatefulAction(Task<4>),
-                            },
-                            Script(|bb| bb.b1 = bb.b0 % 4),
-                            Precondition(|bb| bb.o0.unwrap_or(1) != bb.b1 % 3, else = Skipped) {
-                                #[post(|bb| { bb.b0 += 2; if bb.o0.unwrap_or(2) != 6 { bb.b1 = bb.b0 + 1 } })]
-                                Action(Act<5> = Act::<5>),
-                            },
-                        },
-                        ReactiveSequence {
-                            ParallelAll {
-                                StatefulAction(Task<6>),
-                                Action(PAct<7>, b0 = {=}, b1 = {b1}),
-                                UnsetBlackboard(o0),
-                                SetBlackboard(o0 = Some(4)),
-                            },
-                            Sequence {
-                                Sequence {
-                                    Action(Act<8>),
-                                    Action(PAct<9>, b0 = 6),
-                                    Action(Act<10>),
-                                },
-                                Action(PAct<11>, b0 = {b1}, b1 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                SequenceWithMemory {
-                    ReactiveSelector {
-                        StatefulAction(PTask<12>, b0 = {t0}),
-                        Condition(Cond<13> = Cond::<13>),
-                        #[success_if(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(0))]
-                        #[run_while(|bb| bb.b1 < bb.b0)]
-                        StatefulAction(Task<14>),
-                    },
-                    Parallel(failure = 1) {
-                        UnsetBlackboard(o0),
-                    },
+                RunOnce(then_skip = false) {
                     ReactiveFallback {
-                        StatefulAction(Task<15>),
-                        Action(|ctx| ctx.exec(16)),
-                        Condition(Cond<17>),
-                        Precondition(|bb| bb.o0.unwrap_or(0) != 1, else = Running) {
-                            UnsetBlackboard(o0),
-                        },
+                        Condition(|ctx| ctx.check(5)),
+                        Action(Act<6>),
+                        #[skip_if(|bb| *bb.t0 < 5)]
+                        #[on_success(|bb| if bb.b1 % 2 > 0 { bb.b0 += 3 })]
+                        #[on_halted(|bb| bb.t0.set(4))]
+                        Condition(Cond<7>),
+                        AlwaysFailure,
                     },
+                },
+            },
+            _ => Loop(q0, value = {b0}, if_empty = Running) {
+                Repeat(3) {
+                    StatefulAction(Task<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0400Blackboard { b1 t0 o0 q0 b0 });
+board!(Tree0400Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0401 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        TryCatch {
+        Cooldown(0, filtered = Skipped) {
             Fallback {
-                Timeout(10) {
-                    Condition(Cond<0>),
-                },
-                SkipUnlessUpdated(t0) {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                        SetBlackboard(b0 = {t0}),
+                RepeatUntilSuccess(1) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
                     },
                 },
-                ForceFailure {
-                    StatefulAction(Task<3>),
+                Priority {
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
                 },
-                Cooldown(50) {
-                    BinarySelector(|bb| bb.b0 > 0, dynamic = false) {
-                        Condition(Cond<4>),
-                        #[skip_if(|bb| *bb.t0 != 1)]
-                        Repeat(4) {
-                            StatefulAction(Task<5> = Task::<5>),
+                RepeatUntilFailure(2) {
+                    Repeater(3) {
+                        IfThenElse {
+                            StatefulAction(Task<3>),
+                            AlwaysFailure,
                         },
-                    },
-                },
-            },
-            Fallback {
-                #[success_if(|bb| *bb.t0 + 1 < 3)]
-                IndexSwitch(|bb| (bb.b0 + 2) % 4, out_of_range = Fail) {
-                    Parallel(success = 2) {
-                        Failer,
-                        Condition(Cond<6> = Cond::<6>),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    MemPriority {
-                        StatefulAction(Task<7>),
-                        StatefulAction(PTask<8>, b0 = {b0}),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0401Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0402 for Ctx {
         blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
             b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
+            o0: Option<i64> = None,
         }
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
+        Sequence {
+            ReactiveFallback {
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    Action(Act<0>),
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Failer,
+                },
+                SequenceWithMemory {
+                    UnsetBlackboard(o0),
+                    Succeeder,
+                },
+            },
+            #[skip_if(|bb| bb.b1 == 4)]
+            #[post(|bb| if *bb.t0 > 3 { bb.b1 = (*bb.t0 + 3) % 4 })]
+            #[success_if(|bb| *bb.t0 % 3 == 2)]
+            AsyncFallback {
                 ReactiveSequence {
-                    Condition(Cond<0>),
-                    IndexSwitch(|bb| bb.b1 + 2, out_of_range = Fail) {
-                        StepSequencer {
-                            RepeatTimes(1) {
-                                Wait(30),
-                            },
-                        },
-                        #[success_if(|bb| bb.b0 == 2)]
-                        Succeeder,
-                    },
+                    #[post(|bb| if bb.b1 < *bb.t0 % 4 { bb.b0 += 3 })]
+                    #[on_success(|bb| bb.b0 = bb.b1)]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    StatefulAction(Task<1>),
+                },
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+            },
+            Condition(|ctx| ctx.check(4)),
+        }
+    }
+}
+
+board!(Tree0402Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0403 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+        }
+        RetryUntilSuccessful(1) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                ReactiveFallback {
                     FlipSelector {
-                        StatefulAction(Task<1>),
+                        Action(Act<0>),
                         SetBlackboard(t0 = {b1}),
-                        Action(Act<2>),
+                        WasEntryUpdated(t0),
                     },
                 },
-                StatefulAction(Task<3>),
-                ReactiveSequence {
-                    SequenceStar {
-                        Sequence {
-                            Fallback {
-                                Conditional(|bb| bb.b1 == 2, dynamic = false, else = Success) {
-                                    StatefulAction(Task<4>),
-                                },
-                                KeepRunningUntilFailure {
-                                    Sleep(50),
-                                },
-                            },
-                        },
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                            Script(|bb| bb.b0 += 3),
-                            Condition(PCond<5>, b0 = {b1}),
-                            Wait(0),
-                        },
-                    },
-                },
+                Condition(Cond<1>),
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0402Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0403Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0403 for Ctx {
-        RepeatUntilFailure(3) {
-            SubTree(Tree0403Sub0),
-        }
-    }
-}
+board!(Tree0403Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0404 for Ctx {
-        AsyncSequence {
-            AlwaysSuccess,
-            Action(Act<0>),
+        Priority {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
@@ -230,162 +166,337 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0405 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
         }
-        #[failure_if(|bb| bb.b0 == 1)]
-        #[post(|bb| if bb.b0 % 4 < 0 { bb.b0 += 1 })]
-        BinarySelector(|bb| bb.b0 + 3 == 0) {
-            Optional {
-                RunOnce(then_skip = true) {
-                    TryCatch {
-                        Repeat(forever) {
-                            ScriptCondition(|bb| *bb.t0 + 2 != 7),
+        IfThenElse {
+            ParallelAll {
+                KeepRunningUntilFailure {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                AlwaysSuccess,
+            },
+            ReactiveSequence {
+                Conditional(|bb| bb.b1 > 3) {
+                    Loop(q0, if_empty = Failure) {
+                        RepeatUntil(Success) {
+                            Condition(PCond<2>, b0 = {b0}),
                         },
-                        Action(PIo<0>, t0 = {t0}),
                     },
                 },
             },
-            #[skip_if(|bb| bb.b0 + 4 < bb.b0)]
-            #[on_failure(|bb| bb.b0 = *bb.t0)]
-            Sequence {
-                StatefulAction(Task<1> = Task::<1>),
-                Script(|bb| bb.b0 = 6),
+            Conditional(|bb| *bb.t0 + 1 > 3, dynamic = false, else = Success) {
+                #[run_while(|bb| bb.b0 != bb.b1 % 4)]
+                #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 < 7 { bb.b1 += 3 } })]
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree0405Blackboard { b0 t0 });
+board!(Tree0405Blackboard { b0 q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0406 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-        }
-        WhileDoElse {
-            #[run_while(|bb| (bb.b1 + 3) % 2 < 1)]
-            Loop(q0, if_empty = Success) {
-                #[success_if(|bb| bb.b1 + 3 == 7)]
-                Switch(b1) {
-                    case 3 => AlwaysSuccess,
-                    case 2 => ReactiveSequence {
-                        Action(Act<0>),
-                        Script(|bb| bb.o0 = None),
-                        Action(|ctx| ctx.exec(1)),
+        PolicyParallel(policy = FirstFailure) {
+            Filter(times = 1, count = Failure) {
+                Repeat(4) {
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                        RepeatUntilSuccess(forever) {
+                            Condition(|ctx| ctx.check(3)),
+                        },
                     },
-                    _ => Action(Act<2> = Act::<2>),
                 },
             },
-            Sequence {
+            Cooldown(20, filtered = Failure) {
                 ReactiveSelector {
-                    Cooldown(100) {
-                        UnsetBlackboard(o0),
+                    RepeatUntilFailure(forever) {
+                        KeepRunningUntilFailure {
+                            Timeout(0) {
+                                Condition(Cond<4>),
+                            },
+                        },
                     },
-                    StatefulAction(Task<3>),
-                },
-                #[on_success(|bb| *bb.t0 += 3)]
-                #[skip_if(|bb| *bb.t0 + 3 == 3)]
-                SetBlackboard(b0 = 7),
-                RunOnce {
-                    Condition(Cond<4>),
+                    Repeat(3) {
+                        Fallback {
+                            Filter(times = 1, count = Completed, filtered = Failure) {
+                                RetryUntilSuccessful(0) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            Sequence {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Runner,
-                    Wait(20),
-                    StatefulAction(Task<5>),
-                },
-                FlipSelector {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-                Priority {
-                    Condition(|ctx| ctx.check(8)),
-                    ParallelAll(1) {
-                        Condition(Cond<9>),
-                        Action(PAct<10>, b0 = {b0}),
+            Parallel(success = 3) {
+                Cooldown(20) {
+                    RetryUntilSuccessful(1) {
+                        IfThenElse {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
                     },
                 },
-                ForceSuccess {
-                    AlwaysSuccess,
+                IfThenElse {
+                    Action(Act<7>),
+                    FlipSelector {
+                        Wait(20),
+                        Condition(Cond<8>),
+                    },
                 },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    BinarySelector(|bb| (bb.b1 + 3) % 2 > 0, dynamic = true) {
-                        Script(|bb| bb.t0.set(1)),
-                        Runner,
+                Sequence {
+                    Cooldown(20, filtered = Skipped) {
+                        Repeat(0) {
+                            Condition(Cond<9> = Cond::<9>),
+                        },
+                    },
+                    Timeout(10) {
+                        Timeout(0) {
+                            ParallelAll(2) {
+                                KeepRunningUntilFailure {
+                                    Action(Act<10>),
+                                },
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                    },
+                },
+            },
+            Limiter(2) {
+                SequenceWithMemory {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        ReactiveFallback {
+                            Action(Act<12>),
+                            Condition(Cond<13> = Cond::<13>),
+                            AlwaysSuccess,
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<14>),
+                            AlwaysFailure,
+                            StatefulAction(Task<15>),
+                            Condition(Cond<16>),
+                        },
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0406Blackboard { q0 b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0407 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
             b0: i64 = 5,
         }
-        ReactiveSequence {
-            Condition(PCond<0>, b0 = 4),
-            Action(PAct<1>, b0 = {b0}),
+        #[on_failure(|bb| { if bb.b0 % 4 > 1 { bb.b0 = 7 }; *bb.t0 += 1 })]
+        #[failure_if(|bb| (bb.b0 + 3) % 2 > 0)]
+        SequenceStar {
+            AsyncFallback {
+                MemPriority {
+                    Loop(q0, if_empty = Skipped) {
+                        Limiter(2) {
+                            SetBlackboard(t0 = 1),
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                    Sequence {
+                        #[skip_if(|bb| bb.b0 % 2 != 1)]
+                        #[on_failure(|bb| { bb.b0 = (bb.b0 + 2) % 2; *bb.t0 += 1 })]
+                        Condition(Cond<1>),
+                        Action(PAct<2>, b0 = {b0}, b1 = {t0}),
+                    },
+                },
+            },
+            Fallback {
+                AsyncFallback {
+                    WasEntryUpdated(t0),
+                },
+                SkipUnlessUpdated(t0) {
+                    Action(Act<3>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0407Blackboard { b0 });
+board!(Tree0407Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0408 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            b1: i64 = 4,
         }
-        SequenceWithMemory {
-            AsyncFallback {
-                StepSequencer {
-                    #[skip_if(|bb| *bb.t1 == *bb.t0 % 2)]
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
-                        Cooldown(20, filtered = Failure) {
-                            StatefulAction(Task<1>),
+        #[run_while(|bb| bb.b1 == 6)]
+        RetryUntilSuccessful(0) {
+            Failer,
+        }
+    }
+}
+
+board!(Tree0408Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0409 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        ReactiveSequence {
+            AlwaysSuccess,
+            MaxTime(0) {
+                SequenceWithMemory {
+                    TryCatch {
+                        StatefulAction(Task<0>),
+                        SetBlackboard(b1 = {t0}),
+                        #[success_if(|bb| bb.b1 + 2 > bb.b0)]
+                        #[run_while(|bb| (*bb.t1 + 1) % 4 != 0)]
+                        ForceSuccess {
+                            #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 == 0)]
+                            #[failure_if(|bb| *bb.t1 < 6)]
+                            StatefulAction(Task<1> = Task::<1>),
                         },
-                        IfThenElse {
-                            Condition(Cond<2>),
-                            Delay(10) {
-                                UnsetBlackboard(o0),
-                            },
+                        RepeatUntil(Success) {
+                            #[run_while(|bb| *bb.t1 > 7)]
+                            #[skip_if(|bb| bb.o0.is_none())]
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                        WhileDoElse {
+                            Action(Act<3>),
+                            #[post(|bb| { if *bb.t0 < 5 { bb.t1.set(0) }; bb.b1 += 2 })]
+                            Sleep(30),
                         },
                     },
                 },
-                Sequence {
-                    Cooldown(50, filtered = Failure) {
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            Precondition(|bb| bb.o0.unwrap_or(4) < *bb.t0, else = Success) {
-                                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                            },
+            },
+            Condition(Cond<4> = Cond::<4>),
+            ForceSuccess {
+                ReactiveSequence {
+                    Cooldown(0, filtered = Skipped) {
+                        Condition(Cond<5>),
+                    },
+                    #[run_while(|bb| bb.o0.unwrap_or(3) % 2 != 1)]
+                    #[success_if(|bb| bb.b0 % 2 == 1)]
+                    Condition(Cond<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0409Blackboard { b1 o0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0410 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        MemSequence {
+            Succeeder,
+            StepSequencer {
+                ScriptCondition(|bb| bb.b1 < 2),
+                AlwaysFailure,
+            },
+            Invert {
+                RunOnce(then_skip = true) {
+                    MemSequence {
+                        Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 1) % 3, &mut bb.b1)),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Repeater(3) {
+                Remap(success = Failure, failure = Failure) {
+                    Filter(times = 3, count = Failure) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0410Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0411 for Ctx {
+        TryCatch {
+            Condition(|ctx| ctx.check(0)),
+            Sleep(100),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0412 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+            b0: i64,
+        }
+        Deadline(30) {
+            ParallelAll(2) {
+                Precondition(|bb| (bb.b1 + 3) % 2 < 0, else = Skipped) {
+                    #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                    Parallel(failure = -1) {
+                        StepSequencer {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
+                            SetBlackboard(b0 = 2),
+                        },
+                        FlipSelector {
+                            #[on_failure(|bb| bb.b1 += 3)]
+                            Condition(Cond<1>),
+                            Action(PAct<2>, b0 = 6, b1 = {b0}),
+                            #[on_success(|bb| bb.b1 += 1)]
+                            #[skip_if(|bb| *bb.t0 != *bb.t0 + 1)]
+                            StatefulAction(Task<3>),
+                            Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 3)),
+                            Failer,
                         },
                     },
                 },
-                WhileDoElse {
-                    #[post(|bb| *bb.t1 += 2)]
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                    Switch(b1) {
-                        case 5 => Condition(|ctx| ctx.check(6)),
-                        _ => Repeat(0) {
-                            StatefulAction(Task<7>),
+                RepeatUntil(Success) {
+                    ReactiveSequence {
+                        ParallelAll {
+                            Sleep(30),
+                            Failer,
+                        },
+                        ReactiveSelector {
+                            #[skip_if(|bb| bb.o0.unwrap_or(4) > 2)]
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                MemSequence {
+                    Retry(2) {
+                        Action(Act<5>),
+                    },
+                    Action(Act<6>),
+                    Filter(times = 1, count = Completed, filtered = Skipped) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+                Deadline(10) {
+                    FlipSelector {
+                        RepeatUntil(Success) {
+                            Timeout(30) {
+                                Condition(Cond<7>),
+                            },
                         },
                     },
                 },
@@ -394,26 +505,77 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0408Blackboard { o0 b1 t1 t0 b0 });
+board!(Tree0412Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0409 for Ctx {
+    pub tree Tree0413 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        AsyncFallback {
-            Precondition(|bb| bb.b0 + 3 > *bb.t0 + 1, else = Skipped) {
-                MemSequence {
-                    Action(|ctx| ctx.exec(0)),
+        ReactiveSequence {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Succeeder,
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<1>),
+                #[skip_if(|bb| bb.b1 + 1 != 5)]
+                #[failure_if(|bb| bb.b0 % 3 != 2)]
+                #[on_halted(|bb| *bb.t0 += 3)]
+                Timeout(0) {
                     AlwaysRunning,
                 },
+                Conditional(|bb| bb.b0 + 2 > 7, dynamic = true, else = Success) {
+                    Parallel(success = 1, failure = -3) {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        SetBlackboard(b1 = 7),
+                    },
+                },
             },
-            Timeout(0) {
-                Action(|ctx| ctx.exec(1)),
+        }
+    }
+}
+
+board!(Tree0413Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0414 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        StepSequencer {
+            Repeater(3) {
+                #[skip_if(|bb| bb.b0 > 4)]
+                #[on_failure(|bb| bb.b1 = bb.b0)]
+                #[success_if(|bb| (*bb.t0 + 2) % 4 == 1)]
+                ForceFailure {
+                    TryCatch(catch_on_halt = false) {
+                        Repeater(forever) {
+                            Fallback {
+                                Action(PIo<0>, t0 = {t0}),
+                                WasEntryUpdated(t0),
+                                Condition(Cond<1> = Cond::<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                                #[success_if(|bb| bb.b1 % 2 != 0)]
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<4>),
+                            Action(PAct<5>, b0 = {b1}, b1 = {t0}),
+                        },
+                    },
+                },
             },
-            IndexSwitch(|bb| *bb.t0) {
-                AsyncFallback {
+            Cooldown(100) {
+                Selector {
+                    ScriptCondition(|bb| *bb.t0 + 2 > (bb.b1 + 1) % 2),
                     AlwaysFailure,
                 },
             },
@@ -421,123 +583,1037 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0409Blackboard { b0 t0 });
+board!(Tree0414Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0410 for Ctx {
+    pub tree Tree0415 for Ctx {
         blackboard {
             o0: Option<i64>,
             b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 > 0)]
-        Fallback {
-            StatefulAction(Task<0>),
-            IfThenElse {
-                Condition(Cond<1>),
-                Wait(30),
-            },
-            ParallelAll {
-                Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                StatefulAction(Task<3>),
-                Succeeder,
-                Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 3)),
-            },
-        }
-    }
-}
-
-board!(Tree0410Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0411 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Precondition(|bb| *bb.t0 < 1, else = Success) {
-                RepeatUntilSuccess(3) {
-                    #[on_halted(|bb| { bb.b0 = (bb.b0 + 1) % 4; bb.t0.set(bb.b1) })]
-                    #[run_while(|bb| *bb.t0 < 2)]
-                    Action(Act<0>),
-                },
-            },
-            Script(|bb| if bb.b0 + 3 == bb.b0 { bb.b1 += 2 }),
-            RunOnce {
-                Switch(b1) {
-                    case 0 => Action(Act<1>),
-                    _ => Script(|bb| *bb.t0 += 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0411Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0412 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        #[failure_if(|bb| *bb.t0 > bb.b0)]
-        #[run_while(|bb| bb.b0 == *bb.t0)]
-        Remap(success = Success, failure = Failure) {
-            Fallback {
-                Wait(10),
-            },
-        }
-    }
-}
-
-board!(Tree0412Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0413 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 4,
-        }
-        ForceSuccess {
-            #[post(|bb| if (*bb.t1 + 3) % 4 < 0 { bb.o0 = Some(*bb.t0) })]
-            #[on_success(|bb| { if *bb.t0 + 3 > 4 { bb.t0.set(*bb.t1) }; bb.b0 = *bb.t1 + 4 })]
-            StepSequencer {
-                Sequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    #[failure_if(|bb| (bb.b0 + 2) % 4 > 1)]
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    Action(Act<3>),
-                },
-                SequenceWithMemory {
-                    MaxTime(10) {
-                        Priority {
-                            #[on_halted(|bb| bb.b1 += 1)]
-                            #[skip_if(|bb| *bb.t1 < 3)]
-                            Script(|bb| { bb.b0 += 1; bb.b0 = (*bb.t0 + 2) % 2 }),
-                            StatefulAction(Task<4>),
+        IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail) {
+            #[success_if(|bb| bb.o0.is_none())]
+            MaxTime(100) {
+                Invert {
+                    Interrupt(|bb| bb.b1 % 4 < 0) {
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
                         },
                     },
                 },
-                Deadline(100) {
-                    Interrupt(|bb| *bb.t1 < 2) {
-                        StepSequencer {
-                            Switch(b1) {
-                                case 1 => AlwaysRunning,
-                                case 3 => Loop(q0, value = {t0}, if_empty = Running) {
-                                    StatefulAction(Task<5>),
+            },
+            ParallelAll(3) {
+                Action(|ctx| ctx.exec(2)),
+                #[on_success(|bb| bb.o0 = Some(6))]
+                #[post(|bb| if bb.b1 < 6 { bb.b0 += 1 })]
+                #[on_failure(|bb| bb.b1 += 1)]
+                SetBlackboard(o0 = Some(6)),
+                Action(PIo<3>, t0 = {b0}),
+            },
+            RepeatUntilFailure(3) {
+                IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = false) {
+                    #[on_halted(|bb| { bb.o0 = None; bb.b0 = 9 })]
+                    Interrupt(|bb| bb.b1 == *bb.t0 + 1) {
+                        WasEntryUpdated(t0),
+                    },
+                    StatefulAction(Task<4>),
+                },
+            },
+            AsyncFallback {
+                ParallelAll(max_failures = -3) {
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[post(|bb| { bb.b1 = (bb.o0.unwrap_or(2) + 3) % 4; bb.o0 = Some(*bb.t0) })]
+                    Action(Act<5>),
+                    Condition(PCond<6>, b0 = {=}),
+                    Retry(1) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            Condition(|ctx| ctx.check(8)),
+        }
+    }
+}
+
+board!(Tree0415Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0416Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Script(|bb| *bb.t1 += 2)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0416Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            b0: i64 = 10,
+        }
+        StatefulAction(PTask<1>, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0416 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+        }
+        SequenceWithMemory {
+            AsyncSequence {
+                StatefulAction(Task<0>),
+                SubTree(Tree0416Sub0, t1 = {=}, b0 = {b0}),
+            },
+            SubTree(Tree0416Sub1, ..),
+        }
+    }
+}
+
+board!(Tree0416Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0417 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+        }
+        Repeat(0) {
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0417Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0418 for Ctx {
+        WhileDoElse {
+            Condition(Cond<0>),
+            Filter(times = 2) {
+                AlwaysFailure,
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64,
+            b1: i64,
+        }
+        ReactiveFallback {
+            Sequence {
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                ParallelAll {
+                    Action(|ctx| ctx.exec(0)),
+                    SetBlackboard(t0 = 2),
+                },
+            },
+            Condition(Cond<1>),
+            SequenceWithMemory {
+                ScriptCondition(|bb| bb.b1 != 0),
+                WasEntryUpdated(t1),
+                Sleep(0),
+                AlwaysSuccess,
+            },
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<2>),
+            },
+            SequenceWithMemory {
+                Action(Act<3> = Act::<3>),
+                Script(|bb| bb.t0.set(*bb.t0 % 4)),
+            },
+        }
+    }
+}
+
+board!(Tree0419Blackboard { t0 b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0420 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        Fallback {
+            Action(PIo<0>, t0 = {b0}),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0420Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0421 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+        }
+        Repeater(forever) {
+            Fallback {
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b0)),
+                    Condition(PCond<1>, b0 = {=}),
+                },
+                Action(Act<2>),
+                Action(Act<3>),
+                StatefulAction(PTask<4>, b0 = 8, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0421Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0422 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        #[failure_if(|bb| *bb.t0 < bb.b1)]
+        #[on_halted(|bb| bb.b0 += 3)]
+        #[skip_if(|bb| bb.b1 % 4 > 0)]
+        Loop(q0, if_empty = Running) {
+            Limiter(2) {
+                Parallel(success = -3, failure = 1) {
+                    Priority {
+                        TryCatch {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b1)),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 3, &mut bb.b1)),
+                            #[failure_if(|bb| bb.b1 + 3 == 1)]
+                            Action(Act<2> = Act::<2>),
+                        },
+                    },
+                    #[success_if(|bb| bb.b1 % 2 > 0)]
+                    SequenceWithMemory {
+                        SetBlackboard(t0 = 9),
+                        ReactiveSequence {
+                            MemPriority {
+                                Condition(PCond<3>, b0 = 5),
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                    RepeatUntil(Failure) {
+                        Delay(0) {
+                            MemPriority {
+                                Condition(|ctx| ctx.check(5)),
+                                ForceFailure {
+                                    Action(Act<6>),
                                 },
-                                case 2 => Condition(Cond<6>),
-                                _ => Interrupt(|bb| bb.o0.is_some()) {
-                                    #[failure_if(|bb| bb.b0 != bb.b1)]
-                                    #[post(|bb| if bb.o0.unwrap_or(4) > bb.o0.unwrap_or(3) { bb.o0 = None })]
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0422Blackboard { q0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0423 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            KeepRunningUntilFailure {
+                #[post(|bb| bb.t0.set(0))]
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0423Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0424Sub0 for Ctx {
+        StatefulAction(Task<4> = Task::<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0424 for Ctx {
+        WhileDoElse {
+            StatefulAction(Task<0> = Task::<0>),
+            MemPriority {
+                Action(Act<1> = Act::<1>),
+                FlipSelector {
+                    Action(Act<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                SubTree(Tree0424Sub0),
+            },
+            Action(Act<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0425 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        TryCatch {
+            Repeat(3) {
+                Switch(b1) {
+                    case 1 => AlwaysFailure,
+                    _ => AlwaysSuccess,
+                },
+            },
+            Sequence {
+                ScriptCondition(|bb| bb.b0 == 5),
+                Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b1)),
+            },
+            Priority {
+                StatefulAction(PTask<1>, b0 = 9, b1 = {=}),
+                Action(|ctx| ctx.exec(2)),
+            },
+            Script(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 + 1 }),
+        }
+    }
+}
+
+board!(Tree0425Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0426 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+        }
+        #[on_failure(|bb| bb.t0.set((bb.b1 + 2) % 4))]
+        AsyncSequence {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0426Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0427 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(1) % 4 < 1) {
+            Succeeder,
+            Conditional(|bb| *bb.t1 == 0, else = Failure) {
+                WhileDoElse {
+                    FlipSelector {
+                        Succeeder,
+                        Action(Act<0>),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                        Condition(Cond<2>),
+                    },
+                    #[failure_if(|bb| *bb.t1 < 4)]
+                    Precondition(|bb| (bb.b0 + 4) % 2 > 0) {
+                        KeepRunningUntilFailure {
+                            WhileDoElse {
+                                #[on_failure(|bb| if bb.o0.is_some() { bb.t0.set(bb.o0.unwrap_or(2)) })]
+                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                                #[skip_if(|bb| *bb.t0 + 2 > bb.o0.unwrap_or(2))]
+                                Condition(Cond<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0427Blackboard { t1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0428 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Sequence {
+            RetryUntilSuccessful(1) {
+                Loop(q0, if_empty = Success) {
+                    #[skip_if(|bb| *bb.t0 < 3)]
+                    Script(|bb| *bb.t0 += 1),
+                },
+            },
+            #[on_halted(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 })]
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+            ReactiveSequence {
+                #[skip_if(|bb| (*bb.t0 + 1) % 4 < 0)]
+                StatefulAction(Task<1>),
+                Script(|bb| if bb.b0 + 1 == 1 { *bb.t0 += 1 }),
+            },
+            #[on_success(|bb| if bb.b1 == *bb.t0 % 4 { bb.t0.set(bb.b0 % 3) })]
+            #[failure_if(|bb| bb.b0 % 3 != 0)]
+            #[on_halted(|bb| bb.b1 += 1)]
+            ReactiveSequence {
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 2, &mut bb.b1)),
+            },
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0428Blackboard { t0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0429 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        Selector {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                Runner,
+            },
+            Repeater(forever) {
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            Filter(times = 3, count = Success) {
+                #[on_halted(|bb| *bb.t0 += 3)]
+                Precondition(|bb| bb.b0 < bb.b0 + 3, else = Running) {
+                    Action(Act<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0429Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0430 for Ctx {
+        ReactiveFallback {
+            ParallelAll(max_failures = -1) {
+                SequenceStar {
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    ForceSuccess {
+                        StatefulAction(Task<3>),
+                    },
+                    StatefulAction(Task<4>),
+                },
+                MemPriority {
+                    ReactiveSequence {
+                        Action(Act<5> = Act::<5>),
+                        Action(Act<6>),
+                    },
+                    Wait(10),
+                },
+                Repeat(2) {
+                    StatefulAction(Task<7>),
+                },
+            },
+            ForceFailure {
+                RetryUntilSuccessful(forever) {
+                    Sequence {
+                        StepSequencer {
+                            PolicyParallel(policy = FirstFailure) {
+                                AlwaysRunning,
+                                StatefulAction(Task<8>),
+                                Sleep(10),
+                            },
+                            Repeat(forever) {
+                                AlwaysFailure,
+                            },
+                            StatefulAction(Task<9>),
+                        },
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            ParallelAll {
+                                Cooldown(0) {
+                                    Wait(20),
+                                },
+                                StatefulAction(Task<10> = Task::<10>),
+                            },
+                            Sleep(0),
+                            Inverter {
+                                Condition(Cond<11> = Cond::<11>),
+                            },
+                            Failer,
+                        },
+                        ParallelAll(max_failures = -1) {
+                            StatefulAction(Task<12>),
+                            Action(Act<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0431 for Ctx {
+        Inverter {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0432 for Ctx {
+        MemPriority {
+            Sequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            Repeat(3) {
+                Timeout(0) {
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0433 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(0) % 3, dynamic = true) {
+            Fallback {
+                Condition(PCond<0>, b0 = {t1}),
+                StatefulAction(Task<1>),
+                AlwaysSuccess,
+            },
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                #[on_failure(|bb| bb.t1.set((bb.o0.unwrap_or(4) + 2) % 3))]
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                AlwaysSuccess,
+            },
+            Limiter(1) {
+                AsyncFallback {
+                    Condition(Cond<5>),
+                    Timeout(100) {
+                        Condition(|ctx, bb| ctx.check_in(6, *bb.t1)),
+                    },
+                },
+            },
+            FlipSelector {
+                SetBlackboard(b0 = 2),
+                Condition(Cond<7>),
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Condition(Cond<8>),
+                #[success_if(|bb| bb.b0 == 0)]
+                StatefulAction(Task<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0433Blackboard { o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0434Sub0 for Ctx {
+        Sleep(30)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0434 for Ctx {
+        ForceFailure {
+            SubTree(Tree0434Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0435Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 12,
+        }
+        AsyncFallback {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0435Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 12,
+        }
+        #[failure_if(|bb| *bb.t0 + 1 == 5)]
+        ReactiveFallback {
+            Condition(Cond<3>),
+            #[run_while(|bb| *bb.t0 + 2 > 5)]
+            #[failure_if(|bb| bb.b0 % 3 > 0)]
+            #[on_success(|bb| { bb.b0 += 3; *bb.t0 += 2 })]
+            StatefulAction(Task<4> = Task::<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0435 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        KeepRunningUntilFailure {
+            Conditional(|bb| bb.b0 < 3, dynamic = false, else = Success) {
+                TryCatch {
+                    SubTree(Tree0435Sub0, b0 = {=}, t0 = {t0}),
+                    SubTree(Tree0435Sub1, ..),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0435Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0436 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 2,
+        }
+        ReactiveFallback {
+            Deadline(0) {
+                RepeatUntil(Success) {
+                    MaxTime(0) {
+                        ReactiveSequence {
+                            RunOnce(then_skip = false) {
+                                ScriptCondition(|bb| *bb.t1 + 4 < *bb.t0 % 4),
+                            },
+                            ReactiveFallback {
+                                Parallel(success = -2, failure = 2) {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    StatefulAction(Task<1>),
+                                },
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            Conditional(|bb| *bb.t0 % 3 == 1, dynamic = false, else = Success) {
+                #[on_halted(|bb| bb.b0 = *bb.t1 + 4)]
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    ScriptCondition(|bb| bb.b0 > *bb.t0),
+                },
+            },
+            #[post(|bb| bb.b0 = (*bb.t1 + 3) % 4)]
+            #[on_success(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| *bb.t0 > 2)]
+            Priority {
+                ReactiveSequence {
+                    Parallel(success = -2) {
+                        Condition(PCond<3>, b0 = {t0}),
+                        #[on_success(|bb| { *bb.t0 += 2; bb.t1.set(bb.b0) })]
+                        StatefulAction(PTask<4>, b0 = 1, b1 = {t1}),
+                    },
+                    IndexSwitch(|bb| *bb.t1, dynamic = true) {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 4, &mut bb.b0)),
+                        Loop(q0, value = {t1}) {
+                            StatefulAction(Task<6>),
+                        },
+                        WasEntryUpdated(t0),
+                    },
+                },
+                StepSequencer {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(|ctx| ctx.check(8)),
+                    Condition(PCond<9>, b0 = {t0}),
+                    StatefulAction(Task<10>),
+                },
+                Script(|bb| bb.t1.set(3)),
+            },
+        }
+    }
+}
+
+board!(Tree0436Blackboard { t0 b0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0437 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+        }
+        Repeat(3) {
+            Fallback {
+                WaitValueUpdate(t0) {
+                    IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                        IndexSwitch(|bb| bb.b0, dynamic = false) {
+                            Action(Act<0>),
+                            SequenceWithMemory {
+                                Action(Act<1> = Act::<1>),
+                                Condition(|ctx| ctx.check(2)),
+                            },
+                            SequenceWithMemory {
+                                UnsetBlackboard(o0),
+                                Succeeder,
+                                Action(PAct<3>, b0 = {=}, b1 = {b1}),
+                            },
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            Condition(|ctx| ctx.check(4)),
+                            Failer,
+                            Action(PAct<5>, b0 = {b1}, b1 = {b0}),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0437Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0438 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+        }
+        RepeatUntilSuccess(2) {
+            MemSequence {
+                WhileDoElse {
+                    Conditional(|bb| bb.b0 < 5, dynamic = true, else = Failure) {
+                        Action(Act<0>),
+                    },
+                    #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
+                    #[post(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
+                    Precondition(|bb| bb.b0 < 7, else = Running) {
+                        StepSequencer {
+                            WasEntryUpdated(t0),
+                            #[run_while(|bb| *bb.t0 == *bb.t0 % 3)]
+                            #[on_success(|bb| if (*bb.t0 + 1) % 3 < 0 { bb.b0 = (bb.b0 + 4) % 3 })]
+                            Script(|bb| if *bb.t0 % 4 < 0 { bb.b0 += 1 }),
+                            MaxTime(50) {
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                },
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Sleep(20),
+                SequenceStar {
+                    #[success_if(|bb| bb.b0 % 3 > 0)]
+                    BinarySelector(|bb| bb.b0 == *bb.t0, dynamic = true) {
+                        Action(Act<2>),
+                        Failer,
+                    },
+                    FlipSelector {
+                        #[run_while(|bb| (bb.b0 + 2) % 4 > 2)]
+                        WasEntryUpdated(t0),
+                        AlwaysSuccess,
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                        #[failure_if(|bb| *bb.t0 < 5)]
+                        Action(Act<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0438Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0439 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 0,
+        }
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            Fallback {
+                #[skip_if(|bb| *bb.t0 < 3)]
+                #[failure_if(|bb| bb.b0 + 4 > 4)]
+                StatefulAction(PTask<0>, b0 = {=}),
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                Inverter {
+                    AlwaysSuccess,
+                },
+                ReactiveSequence {
+                    Condition(PCond<1>, b0 = 5),
+                },
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0439Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0440 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+            b0: i64 = 3,
+        }
+        Switch(b1) {
+            case 5 => IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                WasEntryUpdated(t0),
+                Condition(Cond<0>),
+            },
+            case 3 => AlwaysSuccess,
+            case 2 => StatefulAction(Task<1> = Task::<1>),
+            _ => ReactiveSequence {
+                Action(Act<2>),
+                WasEntryUpdated(t0),
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0440Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0441Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Filter(times = 3, count = Completed) {
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0441 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        Sequence {
+            Parallel(success = -4) {
+                Succeeder,
+                SetBlackboard(t0 = 1),
+                Action(Act<0>),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+            },
+            ReactiveSequence {
+                SubTree(Tree0441Sub0, q0 = {=}, t0 = {t0}, b0 = {=}),
+                StatefulAction(Task<3>),
+                RetryUntilSuccessful(2) {
+                    Action(Act<4>),
+                },
+                Condition(Cond<5>),
+            },
+            Timeout(50) {
+                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0441Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0442Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Script(|bb| { bb.b1 += 3; *bb.t0 += 2 })
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0442Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+        }
+        RepeatUntilFailure(2) {
+            ParallelAll(4) {
+                AlwaysRunning,
+                Condition(PCond<3>, b0 = {b0}),
+                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(Task<5>),
+                SubTree(Tree0442Sub1, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0442 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        Selector {
+            ReactiveFallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                KeepRunningUntilFailure {
+                    Condition(Cond<2>),
+                },
+            },
+            SubTree(Tree0442Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
+            WhileDoElse {
+                StatefulAction(Task<6>),
+                #[skip_if(|bb| bb.b0 != bb.b1 % 3)]
+                #[success_if(|bb| bb.o0.unwrap_or(5) + 3 != 1)]
+                SequenceStar {
+                    StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
+                    Action(PIo<8>, t0 = {b0}),
+                    WasEntryUpdated(t0),
+                },
+            },
+            #[run_while(|bb| bb.o0.is_none())]
+            #[failure_if(|bb| bb.b1 != 4)]
+            #[on_failure(|bb| bb.o0 = Some((bb.b0 + 2) % 2))]
+            ReactiveFallback {
+                Condition(Cond<9> = Cond::<9>),
+                Action(Act<10>),
+                StatefulAction(Task<11>),
+                Action(|ctx| ctx.exec(12)),
+            },
+        }
+    }
+}
+
+board!(Tree0442Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0443 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        AsyncSequence {
+            Delay(100) {
+                Action(Act<0>),
+            },
+            Action(|ctx, bb| ctx.exec_in(1, 4, &mut bb.b0)),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0443Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0444 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| *bb.t0 % 4 < 2)]
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Action(Act<3> = Act::<3>),
+            Timeout(0) {
+                Condition(|ctx, bb| ctx.check_in(4, 8)),
+            },
+            KeepRunningUntilFailure {
+                StatefulAction(PTask<5>, b0 = {b0}, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0444Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0445 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 3,
+        }
+        ParallelAll(max_failures = -3) {
+            MemSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                ForceSuccess {
+                    Repeater(2) {
+                        Sequence {
+                            #[post(|bb| *bb.t0 += 1)]
+                            Cooldown(0, filtered = Failure) {
+                                SequenceStar {
+                                    SetBlackboard(b0 = 0),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            Selector {
+                                Action(Act<2>),
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                SkipUnlessUpdated(t0) {
+                    RetryUntilSuccessful(3) {
+                        RunOnce(then_skip = true) {
+                            MemSequence {
+                                KeepRunningUntilFailure {
                                     UnsetBlackboard(o0),
                                 },
                             },
@@ -545,793 +1621,36 @@ bt::behavior_tree! {
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0413Blackboard { q0 o0 t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0414Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        StepSequencer {
-            WasEntryUpdated(t0),
-            Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0414 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            o0: Option<i64> = Some(1),
-        }
-        #[success_if(|bb| bb.b1 != bb.b0 + 4)]
-        WhileDoElse {
-            Priority {
-                RetryUntilSuccessful(0) {
-                    Action(PAct<0>, b0 = {=}, b1 = {=}),
-                },
-                SubTree(Tree0414Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0}),
-                AlwaysFailure,
-            },
-            Selector {
-                StatefulAction(PTask<2>, b0 = 8),
-                #[skip_if(|bb| (*bb.t0 + 3) % 4 == 1)]
-                #[on_success(|bb| { bb.o0 = None; bb.b1 = *bb.t0 })]
-                Condition(Cond<3>),
-                ScriptCondition(|bb| bb.b0 == 6),
-                Priority {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(2), &mut bb.b0)),
-                    Action(|ctx| ctx.exec(5)),
-                    Action(PAct<6>, b0 = {=}, b1 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0414Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0415 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-        }
-        Fallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Timeout(100) {
-                    Action(Act<1>),
-                },
-                AlwaysFailure,
-            },
-            FlipSelector {
-                Parallel {
-                    #[on_success(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 % 4 })]
-                    Condition(PCond<2>, b0 = {=}),
-                    Condition(Cond<3>),
-                },
-                RepeatUntilFailure(2) {
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    #[success_if(|bb| *bb.t0 == 7)]
-                    Condition(|ctx| ctx.check(4)),
-                },
-                Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-            },
-            RetryUntilSuccessful(1) {
-                Timeout(10) {
-                    Inverter {
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            #[run_while(|bb| *bb.t0 % 2 > 0)]
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<6> = Task::<6>),
-                            ScriptCondition(|bb| *bb.t0 < 3),
-                            #[on_halted(|bb| bb.b0 = *bb.t0)]
-                            Condition(Cond<7>),
-                        },
+            #[skip_if(|bb| bb.o0.unwrap_or(2) < 2)]
+            #[on_failure(|bb| { bb.o0 = None; bb.b0 += 3 })]
+            Cooldown(50, filtered = Failure) {
+                FlipSelector {
+                    RetryUntilSuccessful(4) {
+                        #[run_while(|bb| bb.b0 < 0)]
+                        Sleep(0),
                     },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0415Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0416 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        Sequence {
-            Priority {
-                MemSequence {
-                    TryCatch {
-                        #[skip_if(|bb| bb.b0 % 2 < 1)]
-                        ScriptCondition(|bb| bb.b0 + 4 < 5),
-                        Condition(Cond<0>),
+                    Precondition(|bb| *bb.t0 > bb.b1 + 4) {
+                        Wait(50),
                     },
-                    Action(|ctx| ctx.exec(1)),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-                ReactiveSequence {
-                    #[post(|bb| bb.t0.set(*bb.t1))]
-                    Condition(Cond<3> = Cond::<3>),
-                    SetBlackboard(b0 = 6),
-                },
-            },
-            ReactiveFallback {
-                TryCatch(catch_on_halt = false) {
-                    Condition(|ctx| ctx.check(4)),
-                    #[skip_if(|bb| (bb.b0 + 3) % 3 == 1)]
-                    AlwaysFailure,
-                    ScriptCondition(|bb| *bb.t0 + 3 != 2),
-                },
-                ReactiveSequence {
-                    Optional {
-                        ForceFailure {
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                Fallback {
-                    ScriptCondition(|bb| *bb.t1 == 6),
-                    RepeatUntil(Failure) {
-                        Action(PIo<6>, t0 = {=}),
-                    },
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                },
-            },
-            ReactiveFallback {
-                ForceFailure {
-                    ReactiveSequence {
-                        #[success_if(|bb| *bb.t1 > 5)]
-                        #[post(|bb| bb.t0.set(*bb.t1))]
-                        Sequence {
-                            Action(Act<9>),
-                        },
-                        Wait(0),
-                    },
-                },
-                Condition(Cond<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0416Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0417 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            #[allow(unused)] #[tracked] t0: i64 = 2,
-        }
-        Interrupt(|bb| bb.b0 > bb.b1) {
-            Action(Act<0> = Act::<0>),
-        }
-    }
-}
-
-board!(Tree0417Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0418 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        RetryUntilSuccessful(2) {
-            ReactiveSequence {
-                StepSequencer {
-                    Condition(PCond<0>, b0 = {b0}),
-                    Sleep(0),
-                    StatefulAction(PTask<1>, b0 = {b0}),
-                },
-                StatefulAction(Task<2>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0418Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0419 for Ctx {
-        RunOnce(then_skip = true) {
-            Repeat(forever) {
-                ForceFailure {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2> = Cond::<2>),
-                            Failer,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0420 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-            b0: i64,
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Loop(q0, if_empty = Skipped) {
-            BinarySelector(|bb| (bb.o0.unwrap_or(3) + 4) % 3 == 1, dynamic = false) {
-                Precondition(|bb| bb.b0 % 2 < 0, else = Skipped) {
-                    Precondition(|bb| bb.b1 + 3 == 1, else = Running) {
-                        Timeout(100) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0420Blackboard { t0 b1 b0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0421 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        Parallel(failure = 4) {
-            SequenceWithMemory {
-                WaitValueUpdate(t0) {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                },
-                Sleep(10),
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
-            #[failure_if(|bb| bb.b0 != 0)]
-            Fallback {
-                #[post(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                #[run_while(|bb| bb.b0 % 3 < 2)]
-                Runner,
-                Action(PAct<4>, b0 = {b0}, b1 = {t0}),
-                Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                Action(PIo<6>, t0 = {=}),
-            },
-            Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0421Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0422 for Ctx {
-        ForceSuccess {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0423 for Ctx {
-        Fallback {
-            StepSequencer {
-                StatefulAction(Task<0>),
-                Timeout(50) {
-                    Action(Act<1>),
-                },
-                Sequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    AlwaysFailure,
-                },
-                PolicyParallel(policy = FirstSuccess) {
-                    SequenceStar {
-                        AlwaysSuccess,
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-            },
-            MemPriority {
-                Limiter(2) {
-                    Retry(2) {
-                        IfThenElse {
-                            Deadline(30) {
-                                Action(Act<5>),
-                            },
-                            Action(Act<6>),
-                            Succeeder,
-                        },
-                    },
-                },
-                RetryUntilSuccessful(4) {
-                    ReactiveFallback {
-                        Failer,
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                MaxTime(0) {
-                    Retry(0) {
-                        Action(Act<9>),
-                    },
-                },
-                ReactiveSequence {
-                    Cooldown(20, filtered = Failure) {
-                        StatefulAction(Task<10>),
-                    },
-                    StatefulAction(Task<11>),
-                },
-                IfThenElse {
-                    FlipSelector {
-                        AlwaysFailure,
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<12>),
-                    StatefulAction(Task<13>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0424 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-        }
-        Filter(times = 2, filtered = Skipped) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                SetBlackboard(t1 = {b1}),
-                WasEntryUpdated(t1),
-                ScriptCondition(|bb| *bb.t0 + 1 > 2),
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0424Blackboard { b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0425 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        #[run_while(|bb| *bb.t0 < *bb.t0 + 3)]
-        Precondition(|bb| *bb.t0 == 1, else = Failure) {
-            Fallback {
-                WaitValueUpdate(t0) {
-                    StatefulAction(PTask<0>, b0 = 0, b1 = {t0}),
-                },
-                Remap(success = Success, failure = Success) {
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0425Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0426 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        ParallelAll(1) {
-            #[on_failure(|bb| bb.b0 += 2)]
-            Priority {
-                IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                    Action(Act<0>),
-                    Script(|bb| { if bb.b0 == 5 { *bb.t0 += 1 }; bb.t0.set(*bb.t0 % 4) }),
-                    Action(PIo<1>, t0 = {=}),
-                    Sleep(30),
-                },
-                IfThenElse {
-                    #[failure_if(|bb| *bb.t0 < 5)]
-                    #[run_while(|bb| *bb.t0 > 7)]
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    RunOnce(then_skip = true) {
-                        StatefulAction(PTask<2>, b0 = 3, b1 = {b0}),
-                    },
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                Priority {
-                    SequenceWithMemory {
-                        Condition(Cond<4>),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-            },
-            Repeater(0) {
-                Action(PAct<5>, b0 = 3, b1 = {t0}),
-            },
-            Loop(q0, value = {t0}, if_empty = Running) {
-                ForceSuccess {
-                    #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
-                    #[post(|bb| { bb.b0 += 1; bb.b0 = 6 })]
-                    #[failure_if(|bb| bb.b0 > *bb.t0 % 3)]
-                    Script(|bb| { bb.b0 += 3; if bb.b0 != 1 { bb.b0 = *bb.t0 } }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0426Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0427Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 14,
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 12,
-        }
-        #[post(|bb| bb.t0.set(bb.b0 % 3))]
-        #[skip_if(|bb| *bb.t0 + 3 > bb.b0)]
-        Precondition(|bb| *bb.t0 == 7, else = Running) {
-            Deadline(30) {
-                Filter(times = 1, count = Completed, filtered = Failure) {
-                    Script(|bb| { if (bb.b0 + 3) % 3 == 1 { bb.b1 = bb.b0 % 2 }; bb.b0 = 2 }),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0427 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-        }
-        TryCatch {
-            SequenceWithMemory {
-                SubTree(Tree0427Sub0, ..),
-                Loop(q0) {
-                    SequenceWithMemory {
-                        Condition(PCond<0>, b0 = {b1}),
-                        Condition(Cond<1> = Cond::<1>),
-                        ScriptCondition(|bb| (bb.b1 + 4) % 2 != 0),
-                        Action(Act<2>),
-                    },
-                },
-            },
-            Action(Act<3>),
-        }
-    }
-}
-
-board!(Tree0427Blackboard { b1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Repeater(forever) {
-            BinarySelector(|bb| *bb.t0 + 4 < 1, dynamic = true) {
-                #[success_if(|bb| bb.b1 > *bb.t0)]
-                #[on_failure(|bb| bb.b1 = (*bb.t0 + 2) % 4)]
-                AlwaysRunning,
-                Precondition(|bb| bb.o0.unwrap_or(2) + 2 > 0, else = Success) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0428Blackboard { o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0429 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Timeout(0) {
-                Action(Act<0>),
-            },
-            Delay(20) {
-                Remap(success = Success, failure = Success) {
-                    Repeater(forever) {
-                        RetryUntilSuccessful(4) {
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<2> = Task::<2>),
-                StatefulAction(Task<3>),
-                Action(Act<4> = Act::<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0430 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        #[on_failure(|bb| { if *bb.t0 % 4 > 1 { bb.t0.set(7) }; *bb.t0 += 1 })]
-        #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
-        ReactiveSequence {
-            RetryUntilSuccessful(1) {
-                ParallelAll {
-                    SetBlackboard(b0 = {b1}),
-                    SetBlackboard(b0 = {t0}),
-                    Sleep(30),
-                },
-            },
-            RetryUntilSuccessful(1) {
-                #[skip_if(|bb| bb.b0 % 2 != 1)]
-                #[on_failure(|bb| { bb.t0.set((bb.b0 + 2) % 2); *bb.t0 += 1 })]
-                Condition(Cond<0>),
-            },
-            Precondition(|bb| bb.b1 % 3 != 0, else = Success) {
-                #[run_while(|bb| (bb.b0 + 4) % 4 < 0)]
-                Conditional(|bb| bb.b1 > 0) {
-                    SetBlackboard(t0 = 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0430Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0431 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        Conditional(|bb| *bb.t1 % 3 < 2, else = Success) {
-            Timeout(20) {
-                SequenceWithMemory {
-                    RunOnce {
-                        IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = false) {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0431Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0432Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0432 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Retry(1) {
-            Cooldown(20) {
-                Sequence {
-                    Action(PAct<0>, b0 = {b0}),
-                    IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = false) {
-                        Action(PAct<1>, b0 = 7, b1 = {t0}),
-                        StatefulAction(Task<2>),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<3>),
-                        SubTree(Tree0432Sub0, t0 = {=}, b0 = {b0}),
+                    #[skip_if(|bb| bb.b1 > 7)]
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Action(|ctx, bb| ctx.exec_in(3, (bb.o0.unwrap_or(0) + 2) % 3, &mut bb.b1)),
                         Action(Act<4>),
                     },
-                    Condition(|ctx, bb| ctx.check_in(5, 4)),
-                    KeepRunningUntilFailure {
-                        #[skip_if(|bb| *bb.t0 + 4 < 1)]
-                        Condition(|ctx| ctx.check(6)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0432Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0433 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-        }
-        SequenceStar {
-            Action(Act<0>),
-            Condition(Cond<1>),
-            RunOnce {
-                ScriptCondition(|bb| bb.b0 == *bb.t0),
-            },
-        }
-    }
-}
-
-board!(Tree0433Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0434Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        MaxTime(20) {
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0434Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        Condition(Cond<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0434 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        Timeout(50) {
-            Delay(0) {
-                #[on_failure(|bb| *bb.t1 += 3)]
-                #[post(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
-                #[on_halted(|bb| { bb.b1 += 1; bb.b0 = (*bb.t1 + 4) % 3 })]
-                ReactiveSequence {
-                    RunOnce {
-                        KeepRunningUntilFailure {
-                            RunOnce(then_skip = true) {
-                                Action(PIo<0>, t0 = {t1}),
+                    Precondition(|bb| *bb.t0 < 5, else = Success) {
+                        RepeatTimes(2) {
+                            Repeater(1) {
+                                #[on_failure(|bb| if *bb.t0 + 4 > bb.b1 + 2 { bb.o0 = None })]
+                                #[skip_if(|bb| bb.b1 % 3 < 1)]
+                                #[on_success(|bb| if bb.o0.is_some() { bb.b0 = bb.b0 % 3 })]
+                                ScriptCondition(|bb| bb.o0.is_none()),
                             },
                         },
                     },
-                    TryCatch(catch_on_halt = true) {
-                        SubTree(Tree0434Sub0, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
-                        Parallel(success = 1, failure = 1) {
-                            Condition(Cond<2>),
-                            SubTree(Tree0434Sub1, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
-                        },
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0434Blackboard { b1 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0435 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-            b1: i64 = 3,
-        }
-        Fallback {
-            PolicyParallel(policy = FirstFailure) {
-                Retry(forever) {
-                    IfThenElse {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-                ReactiveFallback {
-                    #[failure_if(|bb| bb.o0.unwrap_or(0) > bb.b0)]
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(5))]
-                    Action(PIo<2>, t0 = {b1}),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                #[on_halted(|bb| bb.o0 = Some(bb.b1 % 2))]
-                #[on_success(|bb| bb.b0 += 2)]
-                WhileDoElse {
-                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {t0}),
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        Action(PAct<6>, b0 = 0),
-                    },
-                    #[post(|bb| *bb.t1 += 1)]
-                    Action(Act<7>),
-                },
-                FlipSelector {
-                    RepeatUntilSuccess(forever) {
-                        Action(Act<8>),
-                    },
-                    SetBlackboard(o0 = Some(6)),
-                },
-            },
-            Delay(10) {
-                SequenceWithMemory {
-                    SequenceStar {
-                        ScriptCondition(|bb| *bb.t0 + 2 == bb.b1 + 3),
-                        #[on_failure(|bb| *bb.t1 += 3)]
-                        StatefulAction(Task<9>),
-                    },
-                    Switch(b1) {
-                        case 5 => StatefulAction(Task<10> = Task::<10>),
-                        case 3 => Condition(Cond<11>),
-                        _ => Condition(|ctx, bb| ctx.check_in(12, bb.b0)),
-                    },
-                    IndexSwitch(|bb| 8, dynamic = false) {
-                        Condition(Cond<13>),
-                        Action(Act<14>),
-                        Action(Act<15>),
-                        #[success_if(|bb| *bb.t0 == 4)]
-                        #[skip_if(|bb| *bb.t1 != 5)]
-                        #[on_success(|bb| *bb.t0 += 2)]
+                    ReactiveSequence {
                         UnsetBlackboard(o0),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
                     },
                 },
             },
@@ -1339,467 +1658,132 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0435Blackboard { b0 t1 t0 q0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0436Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0436 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            Filter(times = 2, count = Failure, filtered = Skipped) {
-                Condition(Cond<1>),
-            },
-            Priority {
-                RepeatUntilFailure(3) {
-                    SubTree(Tree0436Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0437 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(2),
-        }
-        ParallelAll(2) {
-            RepeatUntil(Failure) {
-                ReactiveSequence {
-                    Sequence {
-                        AsyncFallback {
-                            StatefulAction(Task<0>),
-                            Condition(PCond<1>, b0 = {b0}),
-                        },
-                        #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 > 6)]
-                        #[success_if(|bb| *bb.t0 + 2 > 7)]
-                        StatefulAction(PTask<2>, b0 = {t0}),
-                    },
-                    IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                        Script(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 % 4 }),
-                        StatefulAction(Task<3>),
-                        StatefulAction(PTask<4>, b0 = 6, b1 = {t0}),
-                        Condition(PCond<5>, b0 = {t0}),
-                    },
-                    Sequence {
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(PTask<8>, b0 = {t0}, b1 = {b0}),
-                Repeater(1) {
-                    Conditional(|bb| bb.o0.is_some(), dynamic = true) {
-                        IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                            Action(PAct<9>, b0 = {t0}, b1 = {t0}),
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-                IfThenElse {
-                    Action(PIo<11>, t0 = {=}),
-                    #[skip_if(|bb| (*bb.t0 + 1) % 4 > 0)]
-                    #[success_if(|bb| bb.b0 < 3)]
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0437Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0438 for Ctx {
-        ReactiveSelector {
-            RunOnce {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0439 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-        }
-        Retry(3) {
-            ReactiveSelector {
-                ParallelAll(max_failures = -2) {
-                    SetBlackboard(t0 = 4),
-                    Action(Act<0> = Act::<0>),
-                },
-                IfThenElse {
-                    Condition(|ctx| ctx.check(1)),
-                    Condition(Cond<2>),
-                },
-                StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0439Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0440 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-        }
-        #[on_halted(|bb| if bb.b1 > 7 { bb.b0 = *bb.t0 })]
-        RunOnce(then_skip = true) {
-            #[on_halted(|bb| bb.o0 = Some(bb.b0 + 4))]
-            Action(Act<0>),
-        }
-    }
-}
-
-board!(Tree0440Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0441 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = None,
-        }
-        WaitValueUpdate(t0) {
-            ReactiveFallback {
-                Parallel(success = 1) {
-                    ReactiveFallback {
-                        Retry(2) {
-                            StatefulAction(Task<0>),
-                        },
-                        MemSequence {
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 3)),
-                            PolicyParallel(policy = FirstFailure) {
-                                StatefulAction(Task<2> = Task::<2>),
-                                StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
-                            },
-                        },
-                        BinarySelector(|bb| bb.o0.unwrap_or(5) == 6, dynamic = false) {
-                            Action(PAct<4>, b0 = 0, b1 = {=}),
-                            Action(|ctx, bb| ctx.exec_in(5, (bb.b0 + 3) % 2, &mut bb.b0)),
-                        },
-                        ScriptCondition(|bb| bb.b1 < *bb.t0 % 4),
-                        Repeater(1) {
-                            Action(Act<6>),
-                        },
-                    },
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        BinarySelector(|bb| *bb.t0 + 1 < 3, dynamic = true) {
-                            Filter(times = 1, count = Failure, filtered = Skipped) {
-                                ParallelAll(max_failures = -1) {
-                                    #[run_while(|bb| bb.b0 > bb.b1 % 4)]
-                                    #[skip_if(|bb| bb.b0 + 4 != 0)]
-                                    Action(PAct<7>, b0 = {b0}, b1 = {b1}),
-                                    ScriptCondition(|bb| *bb.t0 % 2 > 0),
-                                },
-                            },
-                            Parallel(success = -1, failure = 4) {
-                                StatefulAction(Task<8>),
-                                Loop(q0, value = {b0}) {
-                                    StatefulAction(Task<9>),
-                                },
-                                StatefulAction(PTask<10>, b0 = 9, b1 = {b1}),
-                                #[on_success(|bb| { if *bb.t0 == bb.b1 { bb.o0 = Some(bb.b1) }; bb.o0 = Some(*bb.t0) })]
-                                Interrupt(|bb| bb.b0 % 4 < 0) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                    IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                        Repeat(2) {
-                            Condition(Cond<11>),
-                        },
-                        Fallback {
-                            Action(Act<12>),
-                            Sleep(100),
-                        },
-                        ForceFailure {
-                            ScriptCondition(|bb| bb.b0 > 1),
-                        },
-                        Timeout(20) {
-                            MaxTime(0) {
-                                Timeout(10) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                        Action(Act<13>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0441Blackboard { t0 b0 b1 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0442 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveFallback {
-            Fallback {
-                AlwaysFailure,
-                IndexSwitch(|bb| bb.b0 + 4, dynamic = true) {
-                    Condition(Cond<0>),
-                },
-                RetryUntilSuccessful(0) {
-                    Action(Act<1>),
-                },
-            },
-            #[post(|bb| bb.t1.set(bb.b0))]
-            #[skip_if(|bb| bb.b0 == 5)]
-            #[failure_if(|bb| *bb.t0 == *bb.t1 + 2)]
-            Retry(2) {
-                TryCatch {
-                    SetBlackboard(b0 = 2),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Parallel(success = 1, failure = 2) {
-                WasEntryUpdated(t0),
-                Fallback {
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
-                    Fallback {
-                        WasEntryUpdated(t1),
-                        Runner,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0442Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0443 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        Limiter(1) {
-            Interrupt(|bb| bb.b0 == 7) {
-                Action(PIo<0>, t0 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree0443Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0444 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-        }
-        TryCatch(catch_on_halt = false) {
-            Delay(0) {
-                Parallel(failure = -1) {
-                    StatefulAction(PTask<0>, b0 = {t0}),
-                    SetBlackboard(t0 = {t1}),
-                    StatefulAction(Task<1>),
-                    SetBlackboard(b0 = 9),
-                    SetBlackboard(t1 = 6),
-                },
-            },
-            IfThenElse {
-                Remap(success = Success, failure = Failure) {
-                    WhileDoElse {
-                        StatefulAction(Task<2>),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-                StatefulAction(Task<3> = Task::<3>),
-                Timeout(0) {
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0444Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0445 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 5,
-        }
-        ReactiveSequence {
-            Fallback {
-                Filter(times = 3, count = Completed) {
-                    WasEntryUpdated(t1),
-                },
-                StatefulAction(Task<0> = Task::<0>),
-                ScriptCondition(|bb| bb.b1 % 2 == 1),
-            },
-            SetBlackboard(b1 = 0),
-        }
-    }
-}
-
-board!(Tree0445Blackboard { t1 b1 });
+board!(Tree0445Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0446 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
         }
-        Parallel(success = -1) {
-            Action(Act<0>),
-            Delay(20) {
-                ParallelAll(max_failures = -3) {
-                    Condition(Cond<1>),
-                    Repeat(1) {
-                        SequenceWithMemory {
-                            IndexSwitch(|bb| bb.b0) {
-                                #[skip_if(|bb| bb.b0 != 3)]
-                                #[on_failure(|bb| { bb.b0 += 1; bb.o0 = None })]
-                                #[on_success(|bb| { bb.b0 = *bb.t0; bb.o0 = None })]
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Action(Act<4>),
+        Fallback {
+            SequenceWithMemory {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 2, &mut bb.b0)),
+                SkipUnlessUpdated(t0) {
+                    Action(Act<1>),
                 },
             },
-            #[on_halted(|bb| bb.b0 += 2)]
-            #[run_while(|bb| bb.o0.is_some())]
-            Delay(10) {
-                Filter(times = 3, filtered = Failure) {
-                    Conditional(|bb| bb.b0 > 4, else = Failure) {
-                        Conditional(|bb| (bb.b0 + 2) % 2 > 0) {
-                            Precondition(|bb| *bb.t0 < bb.o0.unwrap_or(3) % 4) {
-                                SequenceWithMemory {
-                                    #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-                                    #[skip_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-                                    Action(Act<5>),
-                                    Condition(|ctx, bb| ctx.check_in(6, 9)),
-                                },
-                            },
-                        },
-                    },
+            Loop(q0) {
+                RunOnce {
+                    Action(Act<2>),
                 },
+            },
+            Loop(q0, value = {b0}, if_empty = Success) {
+                ReactiveSequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    SetBlackboard(t0 = {b1}),
+                    Condition(Cond<4>),
+                },
+            },
+            FlipSelector {
+                AlwaysFailure,
+                WasEntryUpdated(t1),
+                #[skip_if(|bb| *bb.t0 != 7)]
+                WasEntryUpdated(t0),
+                Action(|ctx| ctx.exec(5)),
+                Action(Act<6>),
+            },
+            Cooldown(50) {
+                Action(Act<7>),
             },
         }
     }
 }
 
-board!(Tree0446Blackboard { o0 t0 b0 });
+board!(Tree0446Blackboard { b0 q0 t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0447 for Ctx {
-        Priority {
-            Cooldown(30, filtered = Failure) {
-                Condition(|ctx| ctx.check(0)),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            Condition(Cond<0>),
+            #[failure_if(|bb| bb.b0 > *bb.t0 % 3)]
+            AlwaysFailure,
+            Loop(q0, if_empty = Failure) {
+                AlwaysFailure,
             },
         }
+    }
+}
+
+board!(Tree0447Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0448Sub0 for Ctx {
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0448 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                Limiter(2) {
-                    StatefulAction(Task<0>),
-                },
-                AsyncSequence {
-                    StepSequencer {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    Optional {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    RunOnce {
-                        Action(Act<3>),
-                    },
-                },
-                Action(Act<4>),
-                ReactiveSequence {
-                    Retry(forever) {
-                        Condition(Cond<5>),
-                    },
-                    RunOnce(then_skip = true) {
-                        ParallelAll(max_failures = -2) {
-                            Condition(|ctx| ctx.check(6)),
-                            ReactiveSelector {
-                                StatefulAction(Task<7>),
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                    Condition(Cond<9>),
-                },
-                RepeatUntil(Success) {
-                    RetryUntilSuccessful(4) {
-                        RunOnce(then_skip = true) {
-                            ForceFailure {
-                                ReactiveFallback {
-                                    Condition(Cond<10> = Cond::<10>),
-                                    StatefulAction(Task<11> = Task::<11>),
-                                    Action(Act<12>),
-                                    Condition(|ctx| ctx.check(13)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        MemSequence {
+            StatefulAction(Task<0>),
+            SubTree(Tree0448Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0449 for Ctx {
-        ReactiveSelector {
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(0)),
-                Action(Act<1>),
-            },
-            Filter(times = 3, filtered = Failure) {
-                SequenceWithMemory {
-                    ParallelAll(max_failures = -2) {
-                        AlwaysFailure,
-                        StatefulAction(Task<2> = Task::<2>),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        #[on_failure(|bb| bb.t0.set(5))]
+        PolicyParallel(policy = FirstSuccess) {
+            AlwaysRunning,
+            Precondition(|bb| bb.b0 + 2 != 0, else = Running) {
+                #[on_failure(|bb| { bb.b0 = bb.b1; bb.b0 += 1 })]
+                #[run_while(|bb| bb.b0 < *bb.t0)]
+                BinarySelector(|bb| *bb.t0 + 2 > 1, dynamic = true) {
+                    ParallelAll {
+                        TryCatch(catch_on_halt = false) {
+                            Script(|bb| bb.t1.set((*bb.t1 + 3) % 3)),
+                            Condition(|ctx| ctx.check(0)),
+                        },
                     },
-                    Sleep(0),
+                    SetBlackboard(t0 = 4),
                 },
             },
-            RunOnce(then_skip = true) {
-                Action(Act<3>),
-            },
+        }
+    }
+}
+
+board!(Tree0449Blackboard { b0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0450Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(11),
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 9,
+        }
+        WhileDoElse {
+            Condition(Cond<3>),
+            #[skip_if(|bb| bb.o0.unwrap_or(5) % 3 > 1)]
+            Condition(Cond<4> = Cond::<4>),
+            ScriptCondition(|bb| (bb.b1 + 4) % 2 < 0),
         }
     }
 }
@@ -1807,203 +1791,292 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64 = 2,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
         }
-        WhileDoElse {
-            Sequence {
-                #[on_failure(|bb| bb.b1 += 2)]
-                SetBlackboard(b1 = 6),
-                Script(|bb| bb.b0 = *bb.t0),
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
+        AsyncSequence {
+            MemPriority {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                AlwaysFailure,
+                StatefulAction(Task<1>),
+                Action(Act<2>),
             },
-            UnsetBlackboard(o0),
+            #[on_halted(|bb| bb.b1 += 1)]
+            #[run_while(|bb| bb.b0 > *bb.t1)]
+            SubTree(Tree0450Sub0, o0 = {=}, t1 = {t1}, b0 = {=}, q0 = {q0}, b1 = {=}),
+            Loop(q0, if_empty = Skipped) {
+                KeepRunningUntilFailure {
+                    Switch(b1) {
+                        case 5 => AlwaysSuccess,
+                        case 4 => StepSequencer {
+                            SetBlackboard(t1 = 4),
+                            Succeeder,
+                        },
+                        case 0 => AsyncFallback {
+                            Condition(Cond<5>),
+                            Action(Act<6> = Act::<6>),
+                        },
+                        _ => StatefulAction(Task<7>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0450Blackboard { o0 b1 b0 t0 });
+board!(Tree0450Blackboard { o0 t1 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0451 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        #[on_failure(|bb| *bb.t0 += 1)]
-        ReactiveFallback {
-            Deadline(0) {
-                Precondition(|bb| (*bb.t0 + 3) % 4 > 1, else = Success) {
-                    StepSequencer {
-                        ReactiveSequence {
-                            MemPriority {
-                                Condition(Cond<0>),
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                                ScriptCondition(|bb| bb.b0 == 3),
-                            },
-                        },
-                        TryCatch(catch_on_halt = false) {
-                            Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                        AsyncSequence {
-                            #[skip_if(|bb| bb.b0 > 6)]
-                            ReactiveSequence {
-                                SetBlackboard(b0 = 5),
-                                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                                StatefulAction(Task<5> = Task::<5>),
-                            },
-                        },
-                    },
+        ReactiveSequence {
+            Retry(2) {
+                Delay(0) {
+                    Action(Act<0>),
                 },
             },
-            ReactiveFallback {
-                Repeater(2) {
-                    Condition(PCond<6>, b0 = 3),
+            WhileDoElse {
+                Condition(Cond<1>),
+                Repeat(2) {
+                    Condition(Cond<2>),
                 },
-                RetryUntilSuccessful(1) {
-                    MemSequence {
-                        Condition(Cond<7>),
-                        RepeatUntil(Success) {
-                            Sleep(10),
-                        },
-                    },
-                },
-                Condition(Cond<8>),
+                Action(Act<3>),
             },
-            #[on_success(|bb| *bb.t0 += 2)]
-            Condition(Cond<9>),
+            Fallback {
+                ForceFailure {
+                    Condition(Cond<4>),
+                },
+                Condition(Cond<5> = Cond::<5>),
+                StatefulAction(Task<6>),
+            },
+            ReactiveSequence {
+                Succeeder,
+                Condition(Cond<7> = Cond::<7>),
+                StatefulAction(Task<8>),
+                StatefulAction(Task<9>),
+            },
+            Repeat(0) {
+                Action(|ctx| ctx.exec(10)),
+            },
         }
     }
 }
-
-board!(Tree0451Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0452 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 4,
-            b1: i64 = 1,
-        }
-        ReactiveSequence {
-            SkipUnlessUpdated(t1) {
-                Action(PAct<0>, b0 = {=}, b1 = {=}),
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccess) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                },
+                Repeat(3) {
+                    RunOnce {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                RunOnce {
+                    Sleep(20),
+                },
+                Filter(times = 2, count = Completed) {
+                    Inverter {
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                },
             },
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                Sleep(20),
+            Action(Act<3> = Act::<3>),
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                ReactiveSequence {
+                    Optional {
+                        StatefulAction(Task<4>),
+                    },
+                },
             },
-            Retry(forever) {
-                Script(|bb| bb.o0 = None),
+            IfThenElse {
+                MaxTime(0) {
+                    ForceSuccess {
+                        Filter(times = 3, count = Failure) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                StatefulAction(Task<6>),
+                IfThenElse {
+                    Delay(20) {
+                        StatefulAction(Task<7>),
+                    },
+                    StatefulAction(Task<8>),
+                },
             },
-            WaitValueUpdate(t0) {
-                Condition(Cond<2>),
+            Limiter(1) {
+                Repeater(forever) {
+                    SequenceStar {
+                        ParallelAll(max_failures = -1) {
+                            Sleep(10),
+                            StatefulAction(Task<9>),
+                            Failer,
+                            Action(|ctx| ctx.exec(10)),
+                        },
+                        Selector {
+                            Condition(Cond<11> = Cond::<11>),
+                            Condition(|ctx| ctx.check(12)),
+                            Condition(Cond<13>),
+                        },
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0452Blackboard { t0 t1 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0453 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64>,
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64,
             #[tracked] t0: i64,
         }
-        SkipUnlessUpdated(t0) {
-            StepSequencer {
-                Priority {
-                    ScriptCondition(|bb| *bb.t0 % 2 == 1),
-                    ScriptCondition(|bb| *bb.t0 < 7),
-                    Action(|ctx| ctx.exec(0)),
-                },
-                Priority {
-                    BinarySelector(|bb| bb.b0 < 2, dynamic = true) {
-                        #[failure_if(|bb| bb.b0 != *bb.t0)]
-                        AlwaysFailure,
-                        Timeout(20) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
+        Loop(q0, if_empty = Skipped) {
+            #[run_while(|bb| *bb.t1 > 6)]
+            #[success_if(|bb| *bb.t0 == 3)]
+            Deadline(30) {
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0453Blackboard { o0 b0 t0 });
+board!(Tree0453Blackboard { q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0454 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        Switch(b1) {
-            case 3 => Fallback {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            case 1 => Sequence {
-                Repeat(1) {
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    #[skip_if(|bb| bb.b1 % 4 == 1)]
-                    Condition(Cond<1>),
-                },
-                Failer,
-            },
-            case 0 => AlwaysFailure,
-            _ => WaitValueUpdate(t0) {
-                WhileDoElse {
-                    StatefulAction(Task<2> = Task::<2>),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0454Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0455 for Ctx {
-        IfThenElse {
-            ParallelAll {
-                StatefulAction(Task<0>),
-                RepeatUntilFailure(1) {
-                    RepeatTimes(forever) {
-                        Inverter {
-                            Condition(Cond<1>),
+        Sequence {
+            Action(|ctx| ctx.exec(0)),
+            Deadline(0) {
+                IfThenElse {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                        StatefulAction(Task<1>),
+                        Delay(0) {
+                            SetBlackboard(t0 = 1),
                         },
+                        Condition(Cond<2>),
                     },
-                },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    Action(Act<3> = Act::<3>),
-                },
-            },
-            Limiter(3) {
-                SequenceWithMemory {
-                    StepSequencer {
-                        RepeatUntilFailure(forever) {
-                            RepeatUntil(Failure) {
-                                StatefulAction(Task<4>),
+                    RunOnce(then_skip = true) {
+                        IfThenElse {
+                            StatefulAction(Task<3>),
+                            Retry(2) {
+                                RetryUntilSuccessful(1) {
+                                    StatefulAction(Task<4>),
+                                },
                             },
                         },
                     },
                 },
             },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                AlwaysRunning,
-                StatefulAction(Task<5> = Task::<5>),
-                Succeeder,
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Condition(Cond<5>),
+                    Parallel(failure = 0) {
+                        Condition(Cond<6>),
+                    },
+                    KeepRunningUntilFailure {
+                        #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 3 })]
+                        Remap(success = Success, failure = Failure) {
+                            Cooldown(50) {
+                                ScriptCondition(|bb| bb.b0 < *bb.t0 + 3),
+                            },
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Repeat(0) {
+                    Wait(20),
+                },
+                ScriptCondition(|bb| bb.o0.is_none()),
+                Interrupt(|bb| bb.o0.is_some()) {
+                    Condition(PCond<7>, b0 = {t0}),
+                },
+                SetBlackboard(o0 = Some(1)),
+                Filter(times = 2, filtered = Failure) {
+                    Action(Act<8>),
+                },
+            },
+            Fallback {
+                #[skip_if(|bb| bb.o0.is_none())]
+                #[on_failure(|bb| bb.t0.set(bb.b0 + 3))]
+                #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 1 })]
+                Deadline(50) {
+                    #[on_halted(|bb| if bb.b0 + 2 == 5 { bb.t0.set(bb.o0.unwrap_or(1)) })]
+                    KeepRunningUntilFailure {
+                        Condition(Cond<9>),
+                    },
+                },
+                StatefulAction(PTask<10>, b0 = 6, b1 = {b0}),
+                AsyncFallback {
+                    #[success_if(|bb| bb.b0 < 2)]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0454Blackboard { o0 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0455 for Ctx {
+        MemSequence {
+            IfThenElse {
+                Priority {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    ReactiveFallback {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                        Action(Act<5> = Act::<5>),
+                    },
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(Cond<6>),
+                    Deadline(0) {
+                        StatefulAction(Task<7>),
+                    },
+                    Condition(Cond<8>),
+                },
+            },
+            Remap(success = Failure, failure = Success) {
+                ReactiveFallback {
+                    Limiter(3) {
+                        Action(Act<9>),
+                    },
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
+            Repeater(0) {
+                Action(Act<12>),
+            },
+            TryCatch(catch_on_halt = false) {
+                SequenceWithMemory {
+                    Condition(Cond<13>),
+                    StatefulAction(Task<14>),
+                },
+                RepeatUntilFailure(1) {
+                    Action(Act<15> = Act::<15>),
+                },
             },
         }
     }
@@ -2012,565 +2085,571 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0456 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
         }
-        SequenceStar {
-            AsyncFallback {
-                #[run_while(|bb| bb.b1 + 3 == 5)]
-                ScriptCondition(|bb| bb.b0 != 6),
-                Filter(times = 2, count = Completed) {
-                    Failer,
-                },
-                #[post(|bb| bb.t0.set(1))]
-                #[success_if(|bb| bb.b1 + 2 > 4)]
-                Script(|bb| bb.o0 = None),
-            },
-            Timeout(0) {
-                RepeatUntil(Success) {
-                    #[post(|bb| bb.b0 += 2)]
-                    #[on_success(|bb| { bb.b0 += 3; bb.o0 = None })]
-                    #[success_if(|bb| bb.b0 % 3 > 1)]
-                    Action(Act<0>),
-                },
-            },
-            Fallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
-                Action(Act<3>),
-                AlwaysFailure,
-                SetBlackboard(t0 = 8),
-            },
-            IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = true) {
-                Action(PIo<4>, t0 = {=}),
-                StatefulAction(Task<5>),
-            },
-            Delay(0) {
-                TryCatch(catch_on_halt = false) {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Succeeder,
-                    #[success_if(|bb| bb.b0 + 1 == *bb.t0)]
-                    #[on_failure(|bb| bb.t0.set(bb.b1))]
-                    #[failure_if(|bb| *bb.t0 + 2 > (bb.b0 + 1) % 4)]
-                    Failer,
-                },
+        #[on_halted(|bb| if bb.o0.is_none() { bb.b1 += 3 })]
+        Filter(times = 3, count = Success) {
+            ReactiveSelector {
+                #[failure_if(|bb| (*bb.t0 + 2) % 4 > 2)]
+                #[skip_if(|bb| bb.b0 % 4 > 1)]
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0456Blackboard { o0 b0 t0 b1 });
+board!(Tree0456Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0457Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        PolicyParallel(policy = FirstSuccess) {
-            AlwaysRunning,
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0457Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Condition(PCond<5>, b0 = 7)
+        Script(|bb| *bb.t0 += 3)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0457 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveSelector {
-            KeepRunningUntilFailure {
-                Parallel(success = 1, failure = -1) {
-                    Repeater(forever) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            Sleep(50),
+        ReactiveSequence {
+            Precondition(|bb| *bb.t0 != 0) {
+                IndexSwitch(|bb| 6, out_of_range = Fail) {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        Condition(PCond<1>, b0 = 0),
+                        Action(Act<2>),
+                        Deadline(0) {
+                            StatefulAction(PTask<3>, b0 = 3),
+                        },
+                        Condition(Cond<4>),
+                    },
+                    #[run_while(|bb| bb.b0 == 1)]
+                    #[success_if(|bb| *bb.t0 % 4 > 0)]
+                    SequenceWithMemory {
+                        Parallel(success = 0, failure = 2) {
+                            AlwaysFailure,
+                            RunOnce(then_skip = true) {
+                                #[on_failure(|bb| if bb.b0 < 1 { bb.b0 += 1 })]
+                                #[post(|bb| bb.t0.set(1))]
+                                #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
+                                StatefulAction(Task<5>),
+                            },
+                            SubTree(Tree0457Sub0, t0 = {=}, b0 = {b0}, q0 = {=}),
+                        },
+                        Limiter(3) {
+                            RepeatUntilFailure(3) {
+                                StatefulAction(Task<6>),
+                            },
                         },
                     },
                 },
             },
-            SubTree(Tree0457Sub0, ..),
-            Fallback {
-                ScriptCondition(|bb| bb.b0 + 4 == 0),
-                Condition(Cond<4>),
-            },
-            IndexSwitch(|bb| *bb.t0 % 2, dynamic = false) {
-                SubTree(Tree0457Sub1, ..),
-                WasEntryUpdated(t1),
-                #[run_while(|bb| bb.b1 == bb.b1 % 3)]
-                #[on_success(|bb| if (bb.b1 + 1) % 3 < 0 { bb.b0 = (bb.b0 + 4) % 3 })]
-                Script(|bb| if bb.b1 % 4 < 0 { *bb.t0 += 1 }),
+            Remap(success = Failure, failure = Success) {
+                Selector {
+                    RunOnce(then_skip = true) {
+                        AsyncSequence {
+                            Parallel {
+                                #[on_failure(|bb| { bb.t0.set(*bb.t0 % 4); bb.b0 = *bb.t0 + 1 })]
+                                #[on_success(|bb| if *bb.t0 < 3 { bb.t0.set(bb.b0 % 4) })]
+                                #[run_while(|bb| *bb.t0 == 2)]
+                                Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+                                Loop(q0, if_empty = Skipped) {
+                                    #[on_failure(|bb| bb.t0.set((bb.b0 + 4) % 4))]
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                    ParallelAll(max_failures = -4) {
+                        AlwaysFailure,
+                        StatefulAction(Task<10>),
+                        Condition(Cond<11>),
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<12>),
+                        },
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[failure_if(|bb| *bb.t0 < 6)]
+                        #[post(|bb| { bb.b0 += 3; *bb.t0 += 2 })]
+                        FlipSelector {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    Fallback {
+                        #[success_if(|bb| *bb.t0 + 1 < *bb.t0)]
+                        Inverter {
+                            Condition(Cond<13>),
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<14>),
+                            Action(Act<15> = Act::<15>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0457Blackboard { t1 b1 b0 t0 });
+board!(Tree0457Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0458 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
         }
-        Repeat(forever) {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
+        Parallel(failure = 0) {
+            Conditional(|bb| bb.b0 > *bb.t0 + 1, else = Success) {
+                AlwaysRunning,
+            },
+            Sequence {
+                Condition(Cond<0> = Cond::<0>),
                 AsyncFallback {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Condition(Cond<0>),
-                        Timeout(20) {
-                            Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                        },
-                        #[failure_if(|bb| bb.b0 > 3)]
-                        Switch(b1) {
-                            case 1 => StatefulAction(Task<2>),
-                            case 2 => Script(|bb| bb.t1.set(0)),
-                            _ => AlwaysFailure,
-                        },
-                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                    AlwaysRunning,
                 },
-                MemPriority {
-                    #[failure_if(|bb| *bb.t0 != 6)]
-                    #[post(|bb| bb.t0.set(bb.o0.unwrap_or(3) + 3))]
-                    Repeat(0) {
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                    Timeout(30) {
-                        Action(PIo<4>, t0 = {t1}),
-                    },
+                WaitValueUpdate(t0) {
+                    AlwaysRunning,
                 },
-                #[run_while(|bb| bb.o0.unwrap_or(0) + 3 != *bb.t0)]
-                #[post(|bb| bb.b0 = *bb.t1 % 4)]
-                Repeat(2) {
-                    ForceSuccess {
-                        PolicyParallel(policy = FirstFailure) {
-                            Script(|bb| *bb.t1 += 3),
-                            AlwaysFailure,
-                            AlwaysSuccess,
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
+            },
+            Parallel(success = 1, failure = -1) {
+                ReactiveSequence {
+                    SetBlackboard(b0 = 5),
+                    ScriptCondition(|bb| bb.b0 % 4 < 1),
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    #[post(|bb| bb.o0 = None)]
+                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            Deadline(0) {
+                Condition(Cond<4>),
+            },
+            ParallelAll {
+                Optional {
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
 
-board!(Tree0458Blackboard { o0 b0 t0 b1 t1 });
+board!(Tree0458Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0459 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
         }
-        Fallback {
-            KeepRunningUntilFailure {
-                MemPriority {
-                    IndexSwitch(|bb| 9, out_of_range = Fail) {
-                        #[failure_if(|bb| bb.b1 != 1)]
-                        #[on_success(|bb| bb.b1 = *bb.t0 + 1)]
-                        Action(Act<0>),
-                    },
-                },
-            },
-            Filter(times = 2) {
-                ReactiveSequence {
-                    Action(Act<1> = Act::<1>),
-                    StatefulAction(Task<2>),
-                    Runner,
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Success) {
-                SkipUnlessUpdated(t0) {
-                    RepeatTimes(forever) {
-                        Repeat(2) {
-                            Wait(10),
-                        },
-                    },
-                },
+        Conditional(|bb| *bb.t0 % 2 != 0, dynamic = false) {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
 }
 
-board!(Tree0459Blackboard { b1 t0 q0 });
+board!(Tree0459Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0460 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b1: i64 = 5,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 4,
+            b0: i64 = 5,
         }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                Condition(PCond<0>, b0 = 5),
-            },
-            BinarySelector(|bb| bb.o0.unwrap_or(5) + 1 > bb.b1 + 2, dynamic = false) {
-                Precondition(|bb| bb.o0.unwrap_or(5) + 4 < 6, else = Running) {
-                    AlwaysSuccess,
+        Deadline(0) {
+            Conditional(|bb| *bb.t0 == 2, else = Failure) {
+                ParallelAll(2) {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                        Condition(Cond<0>),
+                        Repeat(forever) {
+                            StatefulAction(Task<1>),
+                        },
+                        Limiter(2) {
+                            AlwaysFailure,
+                        },
+                        Deadline(30) {
+                            SetBlackboard(t1 = 9),
+                        },
+                        StatefulAction(PTask<2>, b0 = 1, b1 = {=}),
+                    },
+                    SequenceStar {
+                        Cooldown(0, filtered = Skipped) {
+                            ForceSuccess {
+                                ReactiveFallback {
+                                    Condition(Cond<3>),
+                                    SetBlackboard(b0 = 5),
+                                },
+                            },
+                        },
+                        IfThenElse {
+                            StatefulAction(Task<4>),
+                            #[post(|bb| bb.b1 += 1)]
+                            StatefulAction(Task<5>),
+                        },
+                        Invert {
+                            ReactiveSequence {
+                                TryCatch {
+                                    Action(|ctx, bb| ctx.exec_in(6, *bb.t1, &mut bb.b1)),
+                                    Condition(|ctx, bb| ctx.check_in(7, *bb.t1 + 3)),
+                                    Condition(Cond<8>),
+                                },
+                            },
+                        },
+                    },
                 },
-                Script(|bb| bb.t0.set(bb.b1 + 3)),
             },
         }
     }
 }
 
-board!(Tree0460Blackboard { t0 o0 b1 });
+board!(Tree0460Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0461 for Ctx {
         blackboard {
             b0: i64 = 2,
-            #[tracked] t0: i64,
         }
-        #[run_while(|bb| bb.b0 + 1 > (*bb.t0 + 1) % 2)]
-        PolicyParallel(policy = FirstSuccess) {
-            Condition(Cond<0>),
-            Repeat(3) {
-                AlwaysSuccess,
-            },
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            ScriptCondition(|bb| bb.b0 < 7),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0461Blackboard { b0 t0 });
+board!(Tree0461Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0462 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        #[skip_if(|bb| bb.b0 != 3)]
-        #[failure_if(|bb| *bb.t0 != 3)]
-        ReactiveSequence {
-            IfThenElse {
-                Condition(|ctx| ctx.check(0)),
-                #[post(|bb| *bb.t0 += 2)]
-                Action(PAct<1>, b0 = {=}),
-                Condition(Cond<2>),
+        Priority {
+            ParallelAll(2) {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = 5),
             },
-            Fallback {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4> = Task::<4>),
+            #[post(|bb| bb.b0 += 1)]
+            ScriptCondition(|bb| *bb.t0 < 1),
+            RunOnce(then_skip = false) {
+                #[skip_if(|bb| bb.b0 + 3 > *bb.t0 % 3)]
+                MemPriority {
+                    #[run_while(|bb| bb.b0 < 2)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    BinarySelector(|bb| bb.b1 < 4) {
+                        RunOnce {
+                            #[success_if(|bb| *bb.t0 + 4 < 1)]
+                            Repeat(3) {
+                                ForceSuccess {
+                                    Action(Act<3>),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            IfThenElse {
+                Action(|ctx| ctx.exec(5)),
                 WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0462Blackboard { b0 t0 });
+board!(Tree0462Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0463 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            b0: i64,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            SkipUnlessUpdated(t0) {
-                ReactiveSequence {
-                    #[run_while(|bb| bb.b1 % 3 > 0)]
-                    AsyncSequence {
-                        SkipUnlessUpdated(t1) {
-                            Condition(PCond<0>, b0 = {t1}),
-                        },
-                        Cooldown(30, filtered = Skipped) {
-                            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
-                        },
-                    },
+        ReactiveSequence {
+            #[on_success(|bb| bb.o0 = Some(9))]
+            #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
+            #[success_if(|bb| *bb.t0 + 3 > (bb.b0 + 4) % 2)]
+            Fallback {
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| bb.b0 == 1),
+            },
+            RepeatUntil(Success) {
+                #[success_if(|bb| *bb.t0 < 3)]
+                Action(Act<1> = Act::<1>),
+            },
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Precondition(|bb| *bb.t0 > 0, else = Failure) {
+                    Condition(|ctx| ctx.check(2)),
                 },
             },
-            ForceFailure {
-                AsyncSequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        SetBlackboard(b1 = {t0}),
-                        Succeeder,
-                    },
-                    Action(PIo<3>, t0 = {=}),
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {t1}),
-                    ReactiveSequence {
-                        ScriptCondition(|bb| bb.b1 + 4 < 1),
-                        ScriptCondition(|bb| bb.b0 < 4),
-                    },
-                },
-            },
-            ReactiveSelector {
-                StatefulAction(Task<5>),
-                Fallback {
-                    StatefulAction(Task<6>),
-                    #[run_while(|bb| bb.b1 % 4 < 2)]
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                Action(Act<9> = Act::<9>),
-            },
+            Script(|bb| bb.b0 += 3),
+            SetBlackboard(t0 = {b0}),
         }
     }
 }
 
-board!(Tree0463Blackboard { b0 b1 t1 t0 });
+board!(Tree0463Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0464 for Ctx {
-        Repeat(forever) {
-            Runner,
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            #[skip_if(|bb| bb.o0.is_some())]
+            Limiter(2) {
+                Fallback {
+                    WasEntryUpdated(t0),
+                },
+            },
+            Switch(b1) {
+                case 0 => Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 2) % 2, &mut bb.b1)),
+                _ => StatefulAction(Task<1>),
+            },
+            FlipSelector {
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                #[on_success(|bb| bb.b1 = bb.b1 % 3)]
+                #[run_while(|bb| bb.o0.unwrap_or(0) != 4)]
+                ScriptCondition(|bb| bb.o0.unwrap_or(4) < 5),
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0465Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        #[failure_if(|bb| bb.b1 + 2 < bb.b0)]
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
+board!(Tree0464Blackboard { b0 o0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0465 for Ctx {
         blackboard {
             b1: i64,
-            b0: i64,
+            b0: i64 = 4,
             #[tracked] t0: i64,
             q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 2,
         }
-        Conditional(|bb| *bb.t0 + 2 > 7, dynamic = false) {
-            TryCatch(catch_on_halt = true) {
-                AsyncSequence {
-                    #[on_success(|bb| if *bb.t0 != bb.b0 % 2 { bb.b1 = bb.b0 })]
-                    #[post(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 1 })]
-                    SubTree(Tree0465Sub0, b1 = {=}, b0 = {b0}, t0 = {=}, q0 = {q0}),
-                    #[on_failure(|bb| { bb.b1 = *bb.t0 + 1; bb.b0 = *bb.t0 })]
-                    Switch(b1) {
-                        case 1 => #[run_while(|bb| bb.b1 > 0)]
-                        StatefulAction(Task<1>),
-                        _ => AlwaysFailure,
-                    },
-                },
-                SequenceWithMemory {
-                    Sequence {
-                        Condition(Cond<2>),
-                        Action(Act<3>),
-                    },
-                    Condition(Cond<4>),
-                },
-                PolicyParallel(policy = FirstFailure) {
-                    ParallelAll(max_failures = -1) {
-                        Cooldown(0, filtered = Skipped) {
-                            Condition(Cond<5>),
-                        },
-                    },
-                    Loop(q0, value = {b1}) {
-                        Script(|bb| *bb.t0 += 1),
-                    },
-                },
+        SequenceWithMemory {
+            #[on_success(|bb| bb.b1 += 1)]
+            Switch(b1) {
+                case 4 => #[failure_if(|bb| *bb.t1 > 1)]
+                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                _ => Script(|bb| bb.t0.set(*bb.t1)),
+            },
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                #[post(|bb| *bb.t0 += 2)]
+                #[run_while(|bb| *bb.t0 == bb.b0)]
+                Action(Act<1> = Act::<1>),
+            },
+            TryCatch {
+                #[success_if(|bb| (bb.b1 + 4) % 4 > 0)]
+                #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
+                StatefulAction(Task<2>),
+                Action(PAct<3>, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0465Blackboard { b1 b0 t0 q0 });
+board!(Tree0465Blackboard { b1 b0 t0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0466 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        Switch(b1) {
-            case 3 => Action(Act<0> = Act::<0>),
-            _ => Action(Act<1>),
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    FlipSelector {
+                        StatefulAction(Task<0>),
+                        Sleep(20),
+                        #[run_while(|bb| bb.b0 % 4 == 0)]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
+                        Action(|ctx| ctx.exec(2)),
+                        #[skip_if(|bb| bb.b0 % 2 < 1)]
+                        Action(Act<3> = Act::<3>),
+                    },
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    BinarySelector(|bb| bb.b0 != *bb.t0) {
+                        Precondition(|bb| bb.b0 < bb.o0.unwrap_or(4)) {
+                            Action(PIo<4>, t0 = {b0}),
+                        },
+                        MaxTime(0) {
+                            #[success_if(|bb| *bb.t0 == 5)]
+                            #[skip_if(|bb| bb.b0 < 4)]
+                            #[on_success(|bb| *bb.t0 += 3)]
+                            ReactiveSequence {
+                                Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                                StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
+                            },
+                        },
+                    },
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        Action(Act<7>),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<8>),
+                    Delay(30) {
+                        ReactiveFallback {
+                            Condition(PCond<9>, b0 = 0),
+                            Condition(PCond<10>, b0 = {t0}),
+                            Invert {
+                                IndexSwitch(|bb| bb.b0, dynamic = true) {
+                                    StatefulAction(Task<11>),
+                                    Wait(10),
+                                },
+                            },
+                        },
+                    },
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[failure_if(|bb| bb.b0 < 3)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    ForceFailure {
+                        Fallback {
+                            Condition(|ctx| ctx.check(12)),
+                            Condition(Cond<13>),
+                        },
+                    },
+                    #[post(|bb| *bb.t0 += 3)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) != 6)]
+                    Parallel(success = -2, failure = 0) {
+                        Action(Act<14>),
+                        #[failure_if(|bb| (bb.o0.unwrap_or(2) + 1) % 3 != 2)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(3) + 3 == 5)]
+                        AlwaysFailure,
+                    },
+                },
+                Sleep(30),
+            },
         }
     }
 }
 
-board!(Tree0466Blackboard { b1 });
+board!(Tree0466Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0467 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        AsyncFallback {
-            AsyncFallback {
-                ReactiveSequence {
-                    #[success_if(|bb| bb.b0 + 3 > *bb.t0)]
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                        Sleep(0),
-                        Action(|ctx, bb| ctx.exec_in(1, (bb.o0.unwrap_or(0) + 2) % 3, &mut bb.b0)),
-                    },
-                    #[skip_if(|bb| bb.b0 > 7)]
-                    Wait(0),
-                },
-                Action(Act<2>),
-            },
-            RepeatUntilFailure(2) {
-                #[success_if(|bb| *bb.t0 > bb.b0)]
-                WhileDoElse {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        StatefulAction(Task<3>),
-                    },
-                    Selector {
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        RetryUntilSuccessful(3) {
-                            #[on_failure(|bb| { bb.t0.set(bb.b0); bb.o0 = None })]
-                            #[failure_if(|bb| *bb.t0 < (bb.b0 + 1) % 2)]
-                            #[post(|bb| bb.b0 += 1)]
-                            MemSequence {
-                                Action(PIo<6>, t0 = {t0}),
-                                Condition(|ctx| ctx.check(7)),
-                            },
-                        },
-                    },
-                },
-            },
+        Precondition(|bb| bb.b0 + 1 < 1, else = Running) {
+            Action(PIo<0>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0467Blackboard { b0 o0 q0 t0 });
+board!(Tree0467Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0468 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            Remap(success = Failure, failure = Success) {
-                RepeatUntilSuccess(3) {
-                    #[on_halted(|bb| bb.b0 = 0)]
-                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
+        ReactiveSequence {
+            MemSequence {
+                Action(Act<0> = Act::<0>),
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, 2)),
+                Action(Act<3>),
+            },
+            Condition(|ctx| ctx.check(4)),
+            WhileDoElse {
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<5>),
                 },
+                StatefulAction(Task<6>),
             },
-            SequenceStar {
-                StatefulAction(Task<1>),
-                #[skip_if(|bb| (bb.b0 + 3) % 3 != 0)]
-                SetBlackboard(b0 = 4),
-            },
-            StatefulAction(Task<2>),
-            Repeat(4) {
-                #[failure_if(|bb| bb.b0 + 4 > *bb.t0)]
-                Action(PIo<3>, t0 = {=}),
-            },
-            AlwaysSuccess,
+            StatefulAction(Task<7>),
         }
     }
 }
-
-board!(Tree0468Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0469 for Ctx {
-        Retry(1) {
-            ParallelAll(3) {
-                Sleep(0),
-                ForceFailure {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        #[skip_if(|bb| bb.o0.unwrap_or(2) > 1)]
+        #[success_if(|bb| (bb.b0 + 3) % 2 != 0)]
+        Cooldown(30, filtered = Skipped) {
+            Fallback {
+                MemSequence {
                     StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                Inverter {
-                    TryCatch(catch_on_halt = true) {
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    FlipSelector {
+                        StatefulAction(Task<1>),
                         StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        Action(Act<4>),
+                        #[success_if(|bb| bb.o0.is_none())]
+                        #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
+                        Succeeder,
                     },
+                    Condition(Cond<3>),
+                },
+                AsyncSequence {
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {t0}),
                 },
             },
         }
     }
 }
+
+board!(Tree0469Blackboard { b0 t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0470 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        Sequence {
-            RunOnce(then_skip = false) {
+        WhileDoElse {
+            TryCatch {
                 Condition(Cond<0>),
+                Condition(Cond<1>),
             },
-            Timeout(0) {
-                ReactiveFallback {
-                    TryCatch {
-                        #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b0 = *bb.t0 })]
-                        #[run_while(|bb| *bb.t0 % 2 != 1)]
-                        StatefulAction(PTask<1>, b0 = 8, b1 = {b0}),
-                        Repeat(3) {
-                            Action(PIo<2>, t0 = {=}),
+            WaitValueUpdate(t0) {
+                Priority {
+                    Timeout(20) {
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(2)),
+                            Action(|ctx, bb| ctx.exec_in(3, *bb.t1 % 2, &mut bb.b1)),
                         },
-                    },
-                    Action(PIo<3>, t0 = {b1}),
-                    Optional {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            Sequence {
-                RetryUntilSuccessful(forever) {
-                    StepSequencer {
-                        ReactiveFallback {
-                            Action(PAct<5>, b0 = {b1}, b1 = {b1}),
-                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 4, &mut bb.b0)),
-                        },
-                        FlipSelector {
-                            Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
-                            SetBlackboard(t0 = 2),
-                        },
-                        AlwaysRunning,
-                        RunOnce(then_skip = false) {
-                            SetBlackboard(t0 = 3),
-                        },
-                        Condition(Cond<8> = Cond::<8>),
                     },
                 },
             },
@@ -2578,359 +2657,138 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0470Blackboard { o0 b0 b1 t0 });
+board!(Tree0470Blackboard { q0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0471 for Ctx {
-        StepSequencer {
-            RunOnce(then_skip = false) {
-                RepeatUntil(Failure) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ParallelAll(1) {
+            FlipSelector {
+                AlwaysRunning,
+                Action(Act<0>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                ReactiveFallback {
+                    Action(Act<1>),
+                    #[run_while(|bb| *bb.t0 + 3 > 3)]
+                    SetBlackboard(t0 = 2),
                 },
+                Condition(Cond<2> = Cond::<2>),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
+
+board!(Tree0471Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0472 for Ctx {
         blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 2,
             b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 1,
         }
-        Inverter {
-            ParallelAll {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Action(PIo<0>, t0 = {=}),
+        Fallback {
+            RetryUntilSuccessful(1) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
+            },
+            IfThenElse {
+                Condition(Cond<1>),
+                Action(|ctx| ctx.exec(2)),
+            },
+            Sequence {
+                Condition(Cond<3> = Cond::<3>),
+                Interrupt(|bb| bb.b0 > 6) {
+                    Script(|bb| bb.b1 = bb.b0 % 3),
                 },
-                #[on_success(|bb| bb.b0 += 1)]
-                Fallback {
-                    Action(PAct<1>, b0 = 5, b1 = {b1}),
-                    Condition(Cond<2> = Cond::<2>),
-                    Condition(Cond<3>),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    StatefulAction(Task<4>),
-                    Condition(|ctx| ctx.check(5)),
+            },
+            KeepRunningUntilFailure {
+                #[run_while(|bb| bb.o0.is_some())]
+                #[failure_if(|bb| *bb.t0 % 3 > 0)]
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        #[failure_if(|bb| *bb.t1 % 2 < 0)]
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0472Blackboard { b0 t0 b1 q0 });
+board!(Tree0472Blackboard { b1 t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0473Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        AlwaysFailure
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0473 for Ctx {
         blackboard {
-            b0: i64 = 3,
-        }
-        Precondition(|bb| (bb.b0 + 2) % 2 < 0, else = Running) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                StatefulAction(Task<0> = Task::<0>),
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0473Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0474Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Wait(30),
-            Action(PAct<2>, b0 = {t1}, b1 = {t1}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0474 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        Selector {
-            StatefulAction(Task<0>),
-            Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(5) % 3, &mut bb.b0)),
-            SubTree(Tree0474Sub0, t1 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}),
-            #[on_success(|bb| { if (*bb.t1 + 2) % 3 != 1 { bb.t1.set(bb.b0) }; bb.t0.set(bb.b0) })]
-            SetBlackboard(t0 = 2),
-        }
-    }
-}
-
-board!(Tree0474Blackboard { t1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0475 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Loop(q0, if_empty = Success) {
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0475Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0476 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        #[success_if(|bb| bb.b0 == 3)]
-        Inverter {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0476Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0477 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-        }
-        #[run_while(|bb| bb.b1 % 3 < 2)]
-        #[skip_if(|bb| *bb.t0 > 5)]
-        SequenceWithMemory {
-            Action(Act<0>),
-            Wait(20),
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree0477Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0478 for Ctx {
-        StepSequencer {
-            ParallelAll(max_failures = -1) {
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-            },
-            RepeatUntil(Success) {
-                Timeout(0) {
-                    StepSequencer {
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                        Failer,
-                        Condition(|ctx| ctx.check(4)),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<6> = Task::<6>),
-                StatefulAction(Task<7>),
-                RunOnce(then_skip = true) {
-                    Condition(Cond<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0479 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Fallback {
-            RunOnce(then_skip = false) {
-                Parallel(failure = 0) {
-                    Action(Act<0>),
-                    AlwaysSuccess,
-                    StatefulAction(PTask<1>, b0 = {=}),
-                },
-            },
-            Loop(q0, if_empty = Success) {
-                AlwaysFailure,
-            },
-            Parallel(success = 1) {
-                #[failure_if(|bb| *bb.t0 % 4 > 1)]
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(2)),
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0479Blackboard { b0 o0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0480 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(1),
-            b0: i64,
-        }
-        WhileDoElse {
-            Fallback {
-                Filter(times = 2) {
-                    BinarySelector(|bb| *bb.t0 + 3 > 5) {
-                        Action(Act<0>),
-                        MemPriority {
-                            Condition(PCond<1>, b0 = {=}),
-                            Sleep(20),
-                        },
-                    },
-                },
-                #[on_success(|bb| if *bb.t0 > bb.b0 { bb.t0.set(bb.b0 + 4) })]
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                    Wait(20),
-                    #[success_if(|bb| *bb.t0 == bb.o0.unwrap_or(4) % 3)]
-                    ParallelAll {
-                        Action(Act<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-                Precondition(|bb| bb.b0 + 2 == 5, else = Skipped) {
-                    KeepRunningUntilFailure {
-                        Wait(10),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0480Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0481 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-        }
-        Inverter {
-            MemPriority {
-                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2) % 2)),
-                #[success_if(|bb| bb.b0 < 2)]
-                #[skip_if(|bb| bb.o0.is_none())]
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Limiter(3) {
-                    AlwaysFailure,
-                },
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0481Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0482 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(3),
-        }
-        MaxTime(0) {
-            WhileDoElse {
-                #[on_failure(|bb| bb.o0 = None)]
-                Delay(20) {
-                    AsyncFallback {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                    },
-                },
-                Timeout(50) {
-                    Precondition(|bb| bb.b0 % 2 > 0) {
-                        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                RunOnce(then_skip = false) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-                BinarySelector(|bb| bb.o0.unwrap_or(0) + 2 == 1) {
-                    KeepRunningUntilFailure {
-                        Succeeder,
-                    },
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0482Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0483 for Ctx {
-        blackboard {
-            b0: i64,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        Precondition(|bb| bb.b0 < 3, else = Failure) {
-            Repeat(1) {
-                ReactiveFallback {
-                    Repeat(forever) {
-                        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = true) {
-                            #[failure_if(|bb| *bb.t0 + 3 != 0)]
-                            #[skip_if(|bb| bb.b0 + 1 == 7)]
-                            StatefulAction(Task<0>),
-                            #[failure_if(|bb| bb.b0 > 2)]
-                            RetryUntilSuccessful(forever) {
-                                Action(Act<1> = Act::<1>),
-                            },
-                            Loop(q0, value = {b0}, if_empty = Running) {
+        IndexSwitch(|bb| *bb.t0) {
+            IfThenElse {
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        Filter(times = 3, count = Completed) {
+                            MemPriority {
+                                StatefulAction(Task<0> = Task::<0>),
                                 Failer,
                             },
                         },
                     },
-                    Fallback {
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        #[success_if(|bb| bb.b0 > bb.b0 % 3)]
-                        #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
+                    #[post(|bb| { *bb.t0 += 1; if *bb.t0 % 2 < 1 { bb.b0 += 2 } })]
+                    AsyncFallback {
+                        SubTree(Tree0473Sub0, q0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
+                        Action(PIo<1>, t0 = {b0}),
                     },
-                    #[skip_if(|bb| *bb.t0 + 4 < 4)]
-                    TryCatch {
-                        Condition(PCond<4>, b0 = 7),
-                        #[on_failure(|bb| if bb.b0 + 4 > 7 { bb.t0.set(bb.b0 % 3) })]
-                        Action(Act<5>),
+                },
+                Loop(q0, if_empty = Skipped) {
+                    Sequence {
+                        #[run_while(|bb| *bb.t0 + 1 < 7)]
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            ParallelAll(1) {
+                                Sleep(30),
+                                AlwaysRunning,
+                            },
+                        },
+                        StatefulAction(Task<2>),
+                        ScriptCondition(|bb| bb.b0 < 3),
+                        KeepRunningUntilFailure {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                IfThenElse {
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    SequenceWithMemory {
+                        Condition(PCond<4>, b0 = {=}),
+                        Action(PAct<5>, b0 = {t0}),
+                    },
+                    Conditional(|bb| bb.b1 + 1 < 6, else = Success) {
+                        Action(|ctx| ctx.exec(6)),
                     },
                 },
             },
@@ -2938,49 +2796,151 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0483Blackboard { b0 q0 t0 });
+board!(Tree0473Blackboard { q0 b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0484 for Ctx {
-        blackboard {
-            b1: i64 = 4,
+    pub tree Tree0474 for Ctx {
+        Repeater(forever) {
+            Limiter(3) {
+                MaxTime(30) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
         }
-        RetryUntilSuccessful(forever) {
-            Switch(b1) {
-                case 5 => Deadline(10) {
-                    ReactiveSelector {
-                        AlwaysRunning,
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0475 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        #[success_if(|bb| bb.b0 != 1)]
+        Optional {
+            Fallback {
+                StatefulAction(Task<0>),
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    Failer,
+                    Action(PAct<1>, b0 = 3, b1 = {=}),
+                },
+                SkipUnlessUpdated(t1) {
+                    ScriptCondition(|bb| *bb.t0 != 1),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    FlipSelector {
+                        SetBlackboard(t0 = 5),
+                        StatefulAction(Task<2>),
                     },
                 },
-                case 3 => StatefulAction(Task<0> = Task::<0>),
-                _ => RetryUntilSuccessful(0) {
+                Repeater(forever) {
+                    Inverter {
+                        #[failure_if(|bb| *bb.t1 == 5)]
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0475Blackboard { b1 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0476 for Ctx {
+        Limiter(3) {
+            Repeat(2) {
+                RepeatTimes(forever) {
+                    MemSequence {
+                        Sequence {
+                            Inverter {
+                                Condition(Cond<0>),
+                            },
+                            ForceSuccess {
+                                Action(Act<1> = Act::<1>),
+                            },
+                        },
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Condition(Cond<2>),
+                        },
+                        Delay(0) {
+                            Action(Act<3>),
+                        },
+                        IfThenElse {
+                            StatefulAction(Task<4>),
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0477 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            b1: i64 = 5,
+        }
+        #[failure_if(|bb| bb.b1 > bb.b1 + 3)]
+        #[skip_if(|bb| (bb.b1 + 3) % 2 == 0)]
+        #[run_while(|bb| bb.b0 % 3 == 1)]
+        TryCatch(catch_on_halt = true) {
+            TryCatch(catch_on_halt = false) {
+                SetBlackboard(b1 = {t0}),
+                StatefulAction(Task<0>),
+            },
+            BinarySelector(|bb| bb.b1 + 2 > 0, dynamic = false) {
+                Loop(q0, value = {b0}, if_empty = Success) {
                     StatefulAction(Task<1>),
                 },
+                SetBlackboard(b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0484Blackboard { b1 });
+board!(Tree0477Blackboard { t0 q0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0485 for Ctx {
+    pub tree Tree0478 for Ctx {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        Cooldown(0, filtered = Failure) {
-            Repeat(1) {
-                #[on_halted(|bb| bb.b0 += 1)]
-                Optional {
-                    Loop(q0, if_empty = Running) {
-                        RunOnce {
-                            ReactiveSequence {
-                                SequenceStar {
-                                    Action(PIo<0>, t0 = {t0}),
-                                    WasEntryUpdated(t0),
-                                    StatefulAction(Task<1>),
+        AsyncSequence {
+            ReactiveFallback {
+                Remap(success = Success, failure = Failure) {
+                    SequenceWithMemory {
+                        AlwaysFailure,
+                    },
+                },
+                Repeat(4) {
+                    Condition(Cond<0>),
+                },
+            },
+            ReactiveSequence {
+                Action(Act<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
+            SkipUnlessUpdated(t0) {
+                Sequence {
+                    Cooldown(50, filtered = Failure) {
+                        Timeout(50) {
+                            Parallel(success = 1, failure = -3) {
+                                StatefulAction(Task<4>),
+                                RepeatUntilSuccess(forever) {
+                                    StatefulAction(Task<5>),
+                                },
+                                Loop(q0, value = {b1}, if_empty = Skipped) {
+                                    Action(|ctx| ctx.exec(6)),
                                 },
                             },
                         },
@@ -2991,84 +2951,65 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0485Blackboard { q0 b0 t0 });
+board!(Tree0478Blackboard { q0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0486 for Ctx {
+    pub tree Tree0479 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = true) {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                AsyncFallback {
+                    StatefulAction(Task<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 3, &mut bb.b0)),
+                    Action(PIo<4>, t0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0479Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0480 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
             b0: i64 = 5,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            ParallelAll {
-                #[on_success(|bb| bb.b0 = *bb.t0)]
-                #[failure_if(|bb| bb.o0.unwrap_or(2) + 4 < bb.o0.unwrap_or(3))]
-                Repeat(1) {
-                    #[skip_if(|bb| bb.b0 < 1)]
-                    #[post(|bb| bb.b0 = 2)]
-                    #[on_halted(|bb| if bb.b1 + 3 == 7 { bb.b1 = *bb.t0 % 4 })]
-                    StatefulAction(Task<0>),
-                },
-                SetBlackboard(b1 = 1),
-                ReactiveFallback {
-                    Action(PAct<1>, b0 = 5),
-                    Action(Act<2>),
-                },
-            },
-            IndexSwitch(|bb| bb.b1 + 3, out_of_range = Fail) {
-                StatefulAction(Task<3> = Task::<3>),
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<4>),
-                },
-                #[success_if(|bb| *bb.t0 > 3)]
-                ParallelAll(2) {
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b1)),
-                    StatefulAction(Task<6>),
-                },
-                Sleep(50),
-                Condition(Cond<7>),
-            },
-            ParallelAll(max_failures = -1) {
-                Action(Act<8>),
+        WaitValueUpdate(t0) {
+            #[run_while(|bb| bb.o0.is_some())]
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                 Fallback {
-                    ScriptCondition(|bb| (bb.o0.unwrap_or(5) + 4) % 3 == 0),
-                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(3))]
-                    #[failure_if(|bb| *bb.t0 < bb.b1)]
-                    SetBlackboard(t0 = 1),
-                },
-                Cooldown(20, filtered = Skipped) {
-                    Fallback {
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11> = Task::<11>),
+                    Action(PIo<0>, t0 = {t0}),
+                    Repeat(0) {
+                        StatefulAction(Task<1>),
                     },
                 },
-                Fallback {
-                    #[skip_if(|bb| bb.b1 < bb.o0.unwrap_or(5) + 3)]
-                    #[failure_if(|bb| *bb.t0 % 4 < 2)]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    Condition(Cond<12> = Cond::<12>),
-                    Condition(|ctx| ctx.check(13)),
-                },
-            },
-            MaxTime(0) {
-                #[failure_if(|bb| bb.b1 == 3)]
-                Switch(b1) {
-                    case 5 => ParallelAll {
-                        StatefulAction(Task<14> = Task::<14>),
-                        Script(|bb| bb.b1 += 1),
-                        Condition(Cond<15>),
-                    },
-                    case 3 => Filter(times = 1) {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        Script(|bb| bb.b1 = 9),
-                    },
-                    case 0 => Condition(Cond<16>),
-                    _ => Switch(b1) {
-                        case 3 => Condition(Cond<17>),
-                        _ => ScriptCondition(|bb| *bb.t0 != 4),
+                SkipUnlessUpdated(t0) {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Precondition(|bb| bb.o0.unwrap_or(1) + 4 > *bb.t0) {
+                            RunOnce(then_skip = true) {
+                                Limiter(1) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            #[on_success(|bb| { if bb.b0 == 4 { *bb.t0 += 2 }; bb.b0 = *bb.t0 + 4 })]
+                            ScriptCondition(|bb| bb.b0 == bb.b0 % 4),
+                            Condition(Cond<3>),
+                        },
                     },
                 },
             },
@@ -3076,50 +3017,259 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0486Blackboard { o0 b1 t0 b0 });
+board!(Tree0480Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0487 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Fallback {
-                Filter(times = 2, count = Failure) {
-                    ParallelAll {
-                        IfThenElse {
-                            ReactiveFallback {
-                                AlwaysFailure,
-                                Action(Act<0>),
-                            },
+    pub tree Tree0481 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 0,
+            o0: Option<i64>,
+        }
+        Cooldown(50, filtered = Failure) {
+            Parallel(success = 1) {
+                Repeat(4) {
+                    #[success_if(|bb| bb.b1 < 4)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) < 1)]
+                    #[skip_if(|bb| bb.b0 % 3 > 0)]
+                    Action(Act<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0481Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0482Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 15,
+        }
+        BinarySelector(|bb| *bb.t0 > (bb.b0 + 4) % 3, dynamic = false) {
+            Action(|ctx, bb| ctx.exec_in(9, bb.b0 + 3, &mut bb.b0)),
+            StatefulAction(Task<10>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0482 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+        }
+        Loop(q0, value = {b0}) {
+            Selector {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        #[run_while(|bb| bb.o0.unwrap_or(0) + 3 > 6)]
+                        UnsetBlackboard(o0),
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                    FlipSelector {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                        Condition(|ctx, bb| ctx.check_in(5, 9)),
+                    },
+                    ReactiveFallback {
+                        #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
+                        #[on_success(|bb| { bb.b1 = bb.b0 % 2; if bb.o0.is_some() { bb.o0 = Some(bb.b1) } })]
+                        StatefulAction(Task<6> = Task::<6>),
+                        KeepRunningUntilFailure {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    #[success_if(|bb| bb.o0.unwrap_or(5) + 4 != bb.b1)]
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        Condition(Cond<7>),
+                    },
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    #[post(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<8>),
+                },
+                Selector {
+                    Loop(q0, if_empty = Success) {
+                        ReactiveSelector {
+                            SubTree(Tree0482Sub0, t0 = {=}, b0 = {b0}, q0 = {=}, o0 = {o0}, b1 = {=}),
+                            #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(4)); if bb.b0 < bb.b1 % 2 { bb.b1 += 3 } })]
+                            StatefulAction(Task<11>),
+                            StatefulAction(PTask<12>, b0 = 5, b1 = {t0}),
+                        },
+                    },
+                    ReactiveSequence {
+                        #[run_while(|bb| bb.b1 == 2)]
+                        #[on_success(|bb| if *bb.t0 + 2 == 0 { *bb.t0 += 3 })]
+                        Action(Act<13>),
+                        Action(PIo<14>, t0 = {t0}),
+                        StatefulAction(PTask<15>, b0 = {=}, b1 = {=}),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Succeeder,
+                    Action(Act<16>),
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Failer,
+                        Sleep(0),
+                    },
+                    AsyncSequence {
+                        Condition(|ctx| ctx.check(17)),
+                        StatefulAction(Task<18>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0482Blackboard { t0 b0 q0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0483 for Ctx {
+        ReactiveFallback {
+            Delay(0) {
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<3>),
+            },
+            Delay(0) {
+                RepeatTimes(2) {
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0484 for Ctx {
+        Fallback {
+            SequenceStar {
+                ForceFailure {
+                    Sequence {
+                        RetryUntilSuccessful(2) {
+                            StatefulAction(Task<0>),
+                        },
+                        AlwaysSuccess,
+                        Sequence {
                             Condition(Cond<1>),
-                            MemSequence {
-                                Wait(10),
-                                Wait(50),
-                            },
+                            Sleep(20),
+                        },
+                        MemSequence {
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
                         },
                     },
                 },
             },
-            TryCatch {
+            Sequence {
+                WhileDoElse {
+                    Condition(Cond<4> = Cond::<4>),
+                    StatefulAction(Task<5>),
+                },
+                RunOnce {
+                    Action(Act<6>),
+                },
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+            },
+            KeepRunningUntilFailure {
                 Fallback {
-                    FlipSelector {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
+                    MemPriority {
+                        StatefulAction(Task<9>),
                     },
-                    ReactiveSequence {
-                        Action(Act<5>),
-                        Succeeder,
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        AlwaysFailure,
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0485 for Ctx {
+        RepeatTimes(2) {
+            Cooldown(0) {
+                Succeeder,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0486 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        KeepRunningUntilFailure {
+            Optional {
+                Fallback {
+                    AlwaysFailure,
+                    Timeout(20) {
+                        ScriptCondition(|bb| bb.b0 % 4 < 2),
                     },
                 },
-                FlipSelector {
-                    Fallback {
-                        Condition(Cond<6>),
-                        Repeat(2) {
-                            Action(Act<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0486Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0487 for Ctx {
+        Cooldown(0, filtered = Skipped) {
+            ReactiveFallback {
+                Deadline(10) {
+                    TryCatch {
+                        MemSequence {
+                            Condition(|ctx| ctx.check(0)),
+                            Condition(Cond<1>),
+                            Action(Act<2> = Act::<2>),
+                            Condition(Cond<3>),
+                        },
+                        Condition(Cond<4> = Cond::<4>),
+                        Repeater(1) {
+                            Action(Act<5>),
+                        },
+                        AlwaysFailure,
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Repeat(3) {
+                    Inverter {
+                        ReactiveSequence {
+                            Wait(50),
+                            AlwaysSuccess,
+                            StepSequencer {
+                                Wait(30),
+                                StatefulAction(Task<7>),
+                            },
                         },
                     },
+                },
+                StepSequencer {
+                    Succeeder,
+                    AlwaysSuccess,
+                    Action(Act<8>),
+                    Succeeder,
+                    AlwaysFailure,
                 },
             },
         }
@@ -3129,14 +3279,56 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        AsyncSequence {
-            Sleep(30),
-            StatefulAction(Task<0>),
-            Action(PIo<1>, t0 = {t0}),
-            Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b0)),
+        ParallelAll(1) {
+            Inverter {
+                AsyncFallback {
+                    ReactiveSequence {
+                        Interrupt(|bb| bb.b0 + 1 == 4) {
+                            ParallelAll {
+                                Cooldown(0) {
+                                    SetBlackboard(t0 = {b0}),
+                                },
+                                SetBlackboard(b0 = 2),
+                                ReactiveSequence {
+                                    Sleep(0),
+                                    Sleep(10),
+                                },
+                                SetBlackboard(b0 = 1),
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                #[run_while(|bb| bb.b0 + 4 == 5)]
+                Limiter(2) {
+                    FlipSelector {
+                        StatefulAction(Task<1>),
+                        ParallelAll(1) {
+                            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                Conditional(|bb| *bb.t0 > bb.b0 % 3, else = Success) {
+                    RepeatTimes(forever) {
+                        TryCatch(catch_on_halt = false) {
+                            #[success_if(|bb| *bb.t0 % 2 > 0)]
+                            #[on_halted(|bb| if bb.b0 % 2 < 1 { bb.b0 = *bb.t0 })]
+                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                            ForceSuccess {
+                                Remap(success = Failure, failure = Failure) {
+                                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
@@ -3145,312 +3337,278 @@ board!(Tree0488Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0489 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Precondition(|bb| bb.o0.unwrap_or(1) == 2, else = Success) {
-                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
-                    RepeatUntilFailure(forever) {
-                        ScriptCondition(|bb| bb.o0.is_some()),
+        Deadline(100) {
+            ReactiveSequence {
+                ForceSuccess {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        StatefulAction(Task<0>),
+                        TryCatch(catch_on_halt = true) {
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        Condition(Cond<4>),
+                        RetryUntilSuccessful(1) {
+                            ForceSuccess {
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                        },
+                        RetryUntilSuccessful(3) {
+                            AlwaysFailure,
+                        },
                     },
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
                 },
             },
-            ScriptCondition(|bb| bb.o0.is_some()),
         }
     }
 }
-
-board!(Tree0489Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0490 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        #[post(|bb| { bb.t0.set(6); if *bb.t0 < 4 { bb.b0 += 2 } })]
-        Repeat(4) {
-            AsyncFallback {
-                #[success_if(|bb| (*bb.t0 + 1) % 2 > 0)]
-                StatefulAction(PTask<0>, b0 = 5, b1 = {b1}),
-                StatefulAction(Task<1>),
+        WhileDoElse {
+            ReactiveSequence {
+                #[on_failure(|bb| *bb.t0 += 2)]
+                Conditional(|bb| bb.o0.unwrap_or(3) + 1 > *bb.t1 + 1, else = Success) {
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[success_if(|bb| *bb.t1 % 3 != 2)]
+                    RepeatUntilFailure(1) {
+                        Condition(Cond<0>),
+                    },
+                },
+                MaxTime(0) {
+                    Action(Act<1>),
+                },
+            },
+            IfThenElse {
+                Action(Act<2>),
+                SetBlackboard(t0 = 9),
             },
         }
     }
 }
 
-board!(Tree0490Blackboard { t0 b0 b1 });
+board!(Tree0490Blackboard { t1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
-        RetryUntilSuccessful(2) {
-            Deadline(20) {
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        ReactiveFallback {
-                            Action(Act<2>),
-                            Repeat(3) {
-                                MemSequence {
-                                    StatefulAction(Task<3> = Task::<3>),
-                                    AlwaysSuccess,
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(1),
+        }
+        ParallelAll(max_failures = -1) {
+            StatefulAction(Task<0>),
+            UnsetBlackboard(o0),
+            Action(PIo<1>, t0 = {=}),
         }
     }
 }
+
+board!(Tree0491Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
-        StepSequencer {
-            Action(Act<0>),
+        Priority {
+            Repeat(4) {
+                RetryUntilSuccessful(3) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+            },
+            Inverter {
+                Inverter {
+                    Sleep(20),
+                },
+            },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0493Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        StatefulAction(Task<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0493Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b1: i64 = 12,
-        }
-        Condition(|ctx, bb| ctx.check_in(8, bb.b1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Retry(1) {
-            IfThenElse {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    WasEntryUpdated(t0),
-                    RepeatUntil(Success) {
-                        #[on_success(|bb| bb.t0.set(9))]
-                        #[post(|bb| bb.b0 = *bb.t0 % 3)]
-                        RunOnce {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                    },
-                    StatefulAction(Task<1>),
-                    Conditional(|bb| bb.b1 + 1 == bb.b1 % 2, dynamic = true) {
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        UnsetBlackboard(o0),
-                        Action(Act<3>),
-                    },
-                },
-                #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
-                AsyncFallback {
-                    Parallel(success = 1, failure = 2) {
-                        ParallelAll {
-                            #[on_success(|bb| bb.b0 += 1)]
-                            Wait(10),
-                            RepeatUntilSuccess(3) {
-                                Action(PAct<4>, b0 = 1),
+        AsyncSequence {
+            WaitValueUpdate(t0) {
+                Interrupt(|bb| *bb.t0 != 6) {
+                    ReactiveSelector {
+                        #[failure_if(|bb| *bb.t0 != 0)]
+                        #[skip_if(|bb| bb.b0 == 2)]
+                        #[post(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 })]
+                        Sequence {
+                            Condition(Cond<0>),
+                            Precondition(|bb| bb.b0 + 4 == bb.b0 % 2) {
+                                SetBlackboard(t0 = {b0}),
                             },
-                        },
-                        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                            Selector {
-                                Condition(PCond<5>, b0 = 6),
-                                StatefulAction(PTask<6>, b0 = 0),
-                                SubTree(Tree0493Sub0, o0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
-                                SubTree(Tree0493Sub1, ..),
-                                AlwaysFailure,
+                            #[on_failure(|bb| if *bb.t0 + 4 == 3 { bb.b0 = *bb.t0 + 4 })]
+                            #[on_success(|bb| bb.b0 += 3)]
+                            #[failure_if(|bb| bb.b0 < 0)]
+                            StepSequencer {
+                                StatefulAction(Task<1>),
+                                ScriptCondition(|bb| (bb.b0 + 1) % 3 > 0),
+                            },
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            Repeat(4) {
+                                Action(|ctx| ctx.exec(2)),
                             },
                         },
                     },
                 },
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0493Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0494 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        Filter(times = 1, count = Success, filtered = Failure) {
+            WaitValueUpdate(t0) {
+                #[run_while(|bb| *bb.t0 > 0)]
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0493Blackboard { o0 b0 t0 b1 });
+board!(Tree0494Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0494 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            RetryUntilSuccessful(forever) {
-                Condition(Cond<1>),
-            },
-        }
+    pub tree Tree0495Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
-        Fallback {
-            Filter(times = 2, filtered = Failure) {
-                Action(Act<0>),
-            },
-            Filter(times = 2) {
-                Inverter {
-                    AlwaysSuccess,
-                },
-            },
-            Repeater(forever) {
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-            Repeater(1) {
-                RepeatUntilFailure(forever) {
-                    Succeeder,
-                },
-            },
+        Timeout(50) {
+            SubTree(Tree0495Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        RunOnce(then_skip = false) {
-            Parallel(failure = -4) {
-                RepeatUntilSuccess(forever) {
-                    RunOnce {
-                        Action(Act<0>),
+        Sequence {
+            FlipSelector {
+                TryCatch {
+                    RepeatTimes(1) {
+                        Delay(20) {
+                            RepeatTimes(2) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
                     },
-                },
-                Action(|ctx| ctx.exec(1)),
-                Condition(PCond<2>, b0 = {t0}),
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    Condition(PCond<3>, b0 = 9),
+                    Action(Act<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0496Blackboard { t0 });
-
 bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
-        Priority {
-            Parallel(success = -2) {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Sleep(20),
+        Cooldown(50, filtered = Failure) {
+            Fallback {
+                RunOnce(then_skip = true) {
+                    Priority {
+                        RetryUntilSuccessful(4) {
+                            Parallel(success = -3, failure = -4) {
+                                Condition(Cond<0>),
+                                Condition(|ctx| ctx.check(1)),
+                                StatefulAction(Task<2>),
+                                RetryUntilSuccessful(2) {
+                                    Sleep(10),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<3>),
+                        MemSequence {
+                            SequenceWithMemory {
+                                Deadline(0) {
+                                    Condition(Cond<4>),
+                                },
+                                RunOnce {
+                                    Condition(Cond<5>),
+                                },
+                            },
+                        },
+                        MaxTime(10) {
+                            Timeout(0) {
+                                StatefulAction(Task<6> = Task::<6>),
+                            },
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                            Condition(Cond<9>),
+                        },
+                    },
+                },
             },
-            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0498 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 2,
-        }
-        Repeater(1) {
-            Repeat(1) {
-                ReactiveSequence {
-                    Interrupt(|bb| *bb.t1 % 4 > 0) {
-                        StatefulAction(Task<0>),
-                    },
-                    Script(|bb| bb.b1 += 2),
-                    Filter(times = 3, count = Failure, filtered = Skipped) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Action(|ctx| ctx.exec(1)),
+            StatefulAction(Task<2>),
+            AlwaysSuccess,
         }
     }
 }
-
-board!(Tree0498Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0499 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
             b0: i64 = 3,
         }
-        Fallback {
-            StepSequencer {
-                Sequence {
-                    Parallel(failure = 3) {
-                        Action(PIo<0>, t0 = {t0}),
-                        Precondition(|bb| bb.b0 % 2 < 1, else = Running) {
-                            Runner,
-                        },
-                        Condition(Cond<1>),
-                        Repeat(forever) {
-                            Sleep(10),
-                        },
-                        Condition(Cond<2>),
-                    },
-                    ForceSuccess {
-                        Repeater(0) {
-                            Action(Act<3>),
+        #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 3 })]
+        Filter(times = 3, count = Success, filtered = Failure) {
+            MaxTime(20) {
+                SequenceStar {
+                    ParallelAll(2) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
+                        Parallel(failure = -1) {
+                            SetBlackboard(b0 = {b1}),
+                            #[success_if(|bb| (bb.b1 + 1) % 4 > 0)]
+                            Condition(Cond<1>),
                         },
                     },
-                    ReactiveFallback {
-                        Precondition(|bb| bb.o0.unwrap_or(1) < *bb.t1 % 3, else = Running) {
-                            Condition(|ctx, bb| ctx.check_in(4, (bb.b0 + 2) % 3)),
+                    #[failure_if(|bb| *bb.t0 > 0)]
+                    #[on_success(|bb| bb.b1 += 1)]
+                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                    WhileDoElse {
+                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+                        #[on_halted(|bb| if bb.b1 != 0 { bb.t0.set((*bb.t0 + 2) % 4) })]
+                        Limiter(2) {
+                            StatefulAction(Task<3>),
                         },
-                        Fallback {
-                            ScriptCondition(|bb| bb.b0 + 2 < bb.o0.unwrap_or(5)),
-                        },
-                        StatefulAction(Task<5>),
+                        Script(|bb| *bb.t0 += 3),
                     },
-                },
-                FlipSelector {
-                    Repeater(0) {
-                        Action(Act<6>),
-                    },
-                    Repeat(0) {
-                        #[on_halted(|bb| { if bb.o0.is_none() { bb.o0 = None }; bb.b0 += 2 })]
-                        Condition(Cond<7>),
-                    },
-                    RepeatUntil(Failure) {
-                        TryCatch {
-                            StatefulAction(Task<8>),
-                            #[success_if(|bb| bb.o0.is_none())]
-                            #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
-                            Succeeder,
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10> = Task::<10>),
+                    Delay(0) {
+                        Parallel {
+                            Script(|bb| bb.b0 = bb.b1 + 4),
+                            Precondition(|bb| bb.b0 + 2 < bb.b1 % 2, else = Running) {
+                                Condition(Cond<4>),
+                            },
+                            Condition(Cond<5>),
                         },
                     },
                 },
@@ -3459,107 +3617,107 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0499Blackboard { o0 t1 t0 b0 });
+board!(Tree0499Blackboard { t0 b1 b0 });
 
 cases! {
-    Tree0400 "B{b1;t0=3;o0=1;q0;b0=0}Swm(Wde(@of{b1+=1;o0:=t0+1%4}@oh{b0+=2;b1:=8}Pre{b0+4>2}(@oh{b0:=t0+4;o0:=_}Ruf{3}(c0)),Ruf{1}(Lp{_;K}(Flip(Intr{b0+2<b0%3}(Try(c1b{o0|4},t2,@fi{o0|4>b1+4%2}@os{b0+=1}S,pc3{b0:b1})))))),Inv(Seq(Bin{some;_}(Wde(Par{_;-1}(Sb{b1=t0},t4),Sc{b1:=b0%4},Pre{o0|1!b1%3;K}(@po{b0+=2;o0|2!6?b1:=b0+1}a5e)),RSeq(PAll{_}(t6,pa7{b0:=;b1:b1},Ub{o0},Sb{o0=4}),Seq(Seq(a8,pa9{b0:6},a10),pa11{b0:b1;b1:t0}))))),Wv{t0}(Swm(RSel(pt12{b0:t0},c13e,@si{t0+1=o0|0}@rw{b1<b0}t14),Par{_;1}(Ub{o0}),RFb(t15,a16l,c17,Pre{o0|0!1;R}(Ub{o0})))))",
-    Tree0401 "B{t0;b0=5}Try(Fb(To{10}(c0),Su{t0}(RFb(t1,c2b{t0},Sb{b0=t0})),FF(t3),Cd{50;_}(Bin{b0>0;N}(c4,@ki{t0!1}Rep4(t5e)))),Fb(@si{t0+1<3}Isw{b0+2%4;N;_}(Par{2;_}(Fai,c6e,Sb{t0=b0}),MPri(t7,pt8{b0:b0}))))",
-    Tree0402 "B{b0;t0;b1=2}OnceK(Swm(RSeq(c0,Isw{b1+2;N;_}(Step(RT{1}(Wt{30})),@si{b0=2}Suc),Flip(t1,Sb{t0=b1},a2)),t3,RSeq(Star(Seq(Fb(Cnd{b1=2;N;S}(t4),Keep(Sl{50}))),PPar{2;T}(Sc{b0+=3},pc5{b0:b1},Wt{0})))))",
-    Tree0403 "Ruf{3}(Sub(t0))",
-    Tree0404 "ASeq(S,a0)",
-    Tree0405 "B{b0=3;t0=4}@fi{b0=1}@po{b0%4<0?b0+=1}Bin{b0+3=0;_}(Opt(OnceT(Try(RepF(Scc{t0+2!7}),pi0{t0:t0}))),@ki{b0+4<b0}@of{b0:=t0}Seq(t1e,Sc{b0:=6}))",
-    Tree0406 "B{q0=2;b1;o0;t0=2;b0=0}Wde(@rw{b1+3%2<1}Lp{_;S}(@si{b1+3=7}Sw{3;2}(S,RSeq(a0,Sc{o0:=_},a1l),a2e)),Seq(RSel(Cd{100;_}(Ub{o0}),t3),@os{t0+=3}@ki{t0+3=3}Sb{b0=7},Once(c4)),Seq(PPar{1;N}(Run,Wt{20},t5),Flip(c6,t7),Pri(c8l,PAll{1}(c9,pa10{b0:b0})),FS(S),Lp{t0;S}(Bin{b1+3%2>0;T}(Sc{t0:=1},Run))))",
-    Tree0407 "B{b0=5}RSeq(pc0{b0:4},pa1{b0:b0})",
-    Tree0408 "B{o0=4;b1;t1=5;t0;b0=1}Swm(AFb(Step(@ki{t1=t0%2}Fb(c0b{b0+1},Cd{20;F}(t1),Ite(c2,Dl{10}(Ub{o0})))),Seq(Cd{50;F}(Swm(S,Pre{o0|4<t0;S}(c3b{b0})))),Wde(@po{t1+=2}a4,c5,Sw{5}(c6l,Rep0(t7)))))",
-    Tree0409 "B{b0;t0=3}AFb(Pre{b0+3>t0+1;K}(MSeq(a0l,R)),To{0}(a1l),Isw{t0;_;_}(AFb(F)))",
-    Tree0410 "B{o0;b0=4}@ki{o0|3%2>0}Fb(t0,Ite(c1,Wt{30}),PAll{_}(pa2{b0:=;b1:b0},t3,Suc,c4b{b0+3}))",
-    Tree0411 "B{b1=3;b0=3;t0}PPar{2;T}(Pre{t0<1;S}(Rus{3}(@oh{b0:=b0+1%4;t0:=b1}@rw{t0<2}a0)),Sc{b0+3=b0?b1+=2},Once(Sw{0}(a1,Sc{t0+=3})))",
-    Tree0412 "B{t0=2;b0}@fi{t0>b0}@rw{b0=t0}Rmp{S;F}(Fb(Wt{10}))",
-    Tree0413 "B{q0=2;o0;t0;b0=4;b1=1;t1=4}FS(@po{t1+3%4<0?o0:=t0}@os{t0+3>4?t0:=t1;b0:=t1+4}Step(Seq(c0,t1e,@fi{b0+2%4>1}c2b{t0},@of{b1+=2}a3),Swm(Mt{10}(Pri(@oh{b1+=1}@ki{t1<3}Sc{b0+=1;b0:=t0+2%2},t4))),Dd{100}(Intr{t1<2}(Step(Sw{1;3;2}(R,Lp{t0;R}(t5),c6,Intr{some}(@fi{b0!b1}@po{o0|4>o0|3?o0:=_}Ub{o0})))))))",
-    Tree0414 "B{b0;t0;b1=5;o0=1}@si{b1!b0+4}Wde(Pri(Ret0(pa0{b0:=;b1:=}),SubR(Step(Wu{t0},c1l)),F),Sel(pt2{b0:8},@ki{t0+3%4=1}@os{o0:=_;b1:=t0}c3,Scc{b0=6},Pri(a4b{o0|2;b0},a5l,pa6{b0:=;b1:b1})))",
-    Tree0415 "B{t0=1;b0=0}Fb(RFb(c0,To{100}(a1),F),Flip(Par{_;_}(@os{b0+=2;b0:=t0%4}pc2{b0:=},c3),Ruf{2}(@os{t0+=2}@oh{b0+=3}@si{t0=7}c4l),c5b{b0}),Ret1(To{10}(Inv(PPar{0;N}(@rw{t0%2>0}Wu{t0},t6e,Scc{t0<3},@oh{b0:=t0}c7)))))",
-    Tree0416 "B{t1;b0=1;t0=1}Seq(Pri(MSeq(Try(@ki{b0%2<1}Scc{b0+4<5},c0),a1l),t2e,RSeq(@po{t0:=t1}c3e,Sb{b0=6})),RFb(TryF(c4l,@ki{b0+3%3=1}F,Scc{t0+3!2}),RSeq(Opt(FF(a5))),Fb(Scc{t1=6},RU{F}(pi6{t0:=}),c7,c8)),RFb(FF(RSeq(@si{t1>5}@po{t0:=t1}Seq(a9),Wt{0})),c10))",
-    Tree0417 "B{b0=0;b1;t0=2}Intr{b0>b1}(a0e)",
-    Tree0418 "B{b0=1}Ret2(RSeq(Step(pc0{b0:b0},Sl{0},pt1{b0:b0}),t2,S))",
-    Tree0419 "OnceT(RepF(FF(OnceK(RFb(t0e,t1,c2e,Fai)))))",
-    Tree0420 "B{t0=0;b1=1;b0;o0=1;q0=3}Lp{_;K}(Bin{o0|3+4%3=1;N}(Pre{b0%2<0;K}(Pre{b1+3=1;R}(To{100}(Ub{o0}))),OnceT(pt0{b0:t0;b1:b1})))",
-    Tree0421 "B{t0;b0=0}Par{_;4}(Swm(Wv{t0}(a0b{t0;b0}),Sl{10},t1e,c2),t3,@fi{b0!0}Fb(@po{b0+=1}@oh{b0+=3}@rw{b0%3<2}Run,pa4{b0:b0;b1:t0},a5b{t0;b0},pi6{t0:=}),a7b{t0;b0})",
-    Tree0422 "FS(c0)",
-    Tree0423 "Fb(Step(t0,To{50}(a1),Seq(t2e,F),PPar{1;_}(Star(S,t3,t4e))),MPri(Lim{2}(Rty2(Ite(Dd{30}(a5),a6,Suc))),Ret4(RFb(Fai,c7,t8)),Mt{0}(Rty0(a9)),RSeq(Cd{20;F}(t10),t11),Ite(Flip(F,S),t12,t13)))",
-    Tree0424 "B{b1;t0=0;t1=2}Flt{2;_;K}(PPar{2;T}(Sb{t1=b1},Wu{t1},Scc{t0+1>2},c0))",
-    Tree0425 "B{t0=0}@rw{t0<t0+3}Pre{t0=1;F}(Fb(Wv{t0}(pt0{b0:0;b1:t0}),Rmp{S;S}(c1b{t0})))",
-    Tree0426 "B{q0;t0=4;b0}PAll{1}(@of{b0+=2}Pri(Isw{t0;_;T}(a0,Sc{b0=5?t0+=1;t0:=t0%4},pi1{t0:=},Sl{30}),Ite(@fi{t0<5}@rw{t0>7}@os{t0+=3}OnceT(pt2{b0:3;b1:b0}),c3e),Pri(Swm(c4,Sb{t0=b0}))),Rpt{0}(pa5{b0:3;b1:t0}),Lp{t0;R}(FS(@of{t0:=b0;b0+=1}@po{b0+=1;b0:=6}@fi{b0>t0%3}Sc{b0+=3;b0!1?b0:=t0})))",
-    Tree0427 "B{b1=4;t0=5;q0;b0=2}Try(Swm(SubA(@po{t0:=b0%3}@ki{t0+3>b0}Pre{t0=7;R}(Dd{30}(Flt{1;R;F}(Sc{b0+3%3=1?b1:=b0%2;b0:=2})))),Lp{_;_}(Swm(pc0{b0:b1},c1e,Scc{b1+4%2!0},a2))),a3)",
-    Tree0428 "B{o0=2;b1=0;t0}Rpt{F}(Bin{t0+4<1;T}(@si{b1>t0}@of{b1:=t0+2%4}R,Pre{o0|2+2>0;S}(c0)))",
-    Tree0429 "PPar{0;T}(To{0}(a0),Dl{20}(Rmp{S;S}(Rpt{F}(Ret4(c1)))),RSeq(t2e,t3,a4e,t5,t6))",
-    Tree0430 "B{b1=2;t0;b0=5}@of{t0%4>1?t0:=7;t0+=1}@fi{b1+3%2>0}RSeq(Ret1(PAll{_}(Sb{b0=b1},Sb{b0=t0},Sl{30})),Ret1(@ki{b0%2!1}@of{t0:=b0+2%2;t0+=1}c0),Pre{b1%3!0;S}(@rw{b0+4%4<0}Cnd{b1>0;_;_}(Sb{t0=2})))",
-    Tree0431 "B{t1}Cnd{t1%3<2;_;S}(To{20}(Swm(Once(Isw{5;N;N}(t0,t1)),Swm(c2b{t1}))))",
-    Tree0432 "B{t0;b0}Rty1(Cd{20;_}(Seq(pa0{b0:b0},Isw{t0+4;N;N}(pa1{b0:7;b1:t0},t2),TryF(t3,SubR(Suc),a4),c5b{4},Keep(@ki{t0+4<1}c6l))))",
-    Tree0433 "B{t0=3;b0=3}Star(a0,c1,Once(Scc{b0=t0}))",
-    Tree0434 "B{b1;t1=0;t0=4;b0=2}To{50}(Dl{0}(@of{t1+=3}@po{t0+=2;b0+=1}@oh{b1+=1;b0:=t1+4%3}RSeq(Once(Keep(OnceT(pi0{t0:t1}))),TryT(SubR(Mt{20}(a1)),Par{1;1}(c2,SubR(c3)),c4))))",
-    Tree0435 "B{b0=2;t1;t0;q0=1;o0;b1=3}Fb(PPar{0;_}(RtyF(Ite(a0,c1)),RFb(@fi{o0|0>b0}@oh{b0+=3}@of{b1:=o0|5}pi2{t0:b1},t3,t4),@oh{o0:=b1%2}@os{b0+=2}Wde(pt5{b0:t1;b1:t0},Lp{b0;S}(pa6{b0:0}),@po{t1+=1}a7),Flip(Rus{F}(a8),Sb{o0=6})),Dl{10}(Swm(Star(Scc{t0+2=b1+3},@of{t1+=3}t9),Sw{5;3}(t10e,c11,c12b{b0}),Isw{8;_;N}(c13,a14,a15,@si{t0=4}@ki{t1!5}@os{t0+=2}Ub{o0}))))",
-    Tree0436 "MSeq(t0,Flt{2;F;K}(c1),Pri(Ruf{3}(Sub(t2))))",
-    Tree0437 "B{t0;b0=4;o0=2}PAll{2}(RU{F}(RSeq(Seq(AFb(t0,pc1{b0:b0}),@ki{o0|1+2>6}@si{t0+2>7}pt2{b0:t0}),Isw{t0;_;T}(Sc{t0+=3;b0:=t0%4},t3,pt4{b0:6;b1:t0},pc5{b0:t0}),Seq(c6b{b0},t7e))),RSeq(pt8{b0:t0;b1:b0},Rpt{1}(Cnd{some;T;_}(Isw{t0;_;N}(pa9{b0:t0;b1:t0},t10))),Ite(pi11{t0:=},@ki{t0+1%4>0}@si{b0<3}t12e)))",
-    Tree0438 "RSel(Once(t0))",
-    Tree0439 "B{t0=3;b1}Rty3(RSel(PAll{-2}(Sb{t0=4},a0e),Ite(c1l,c2),pt3{b0:b1;b1:=}))",
-    Tree0440 "B{o0;b0=4;t0=0;b1=5}@oh{b1>7?b0:=t0}OnceT(@oh{o0:=b0+4}a0)",
-    Tree0441 "B{t0;b0=0;b1=0;q0=3;o0=_}Wv{t0}(RFb(Par{1;_}(RFb(Rty2(t0),MSeq(c1b{b1+3},PPar{0;_}(t2e,pt3{b0:b1;b1:b0})),Bin{o0|5=6;N}(pa4{b0:0;b1:=},a5b{b0+3%2;b0}),Scc{b1<t0%4},Rpt{1}(a6)),Lp{t0;S}(Bin{t0+1<3;T}(Flt{1;F;K}(PAll{-1}(@rw{b0>b1%4}@ki{b0+4!0}pa7{b0:b0;b1:b1},Scc{t0%2>0})),Par{-1;4}(t8,Lp{b0;_}(t9),pt10{b0:9;b1:b1},@os{t0=b1?o0:=b1;o0:=t0}Intr{b0%4<0}(Wu{t0})))),Isw{t0;_;T}(Rep2(c11),Fb(a12,Sl{100}),FF(Scc{b0>1}),To{20}(Mt{0}(To{10}(Wu{t0}))),a13))))",
-    Tree0442 "B{t1=4;b0=3;t0=1}RFb(Fb(F,Isw{b0+4;_;T}(c0),Ret0(a1)),@po{t1:=b0}@ki{b0=5}@fi{t0=t1+2}Rty2(Try(Sb{b0=2},t2)),Par{1;2}(Wu{t0},Fb(pt3{b0:=;b1:t1},Fb(Wu{t1},Run))))",
-    Tree0443 "B{b0;t1=4}Lim{1}(Intr{b0=7}(pi0{t0:t1}))",
-    Tree0444 "B{t1;t0=1;b0=5}TryF(Dl{0}(Par{_;-1}(pt0{b0:t0},Sb{t0=t1},t1,Sb{b0=9},Sb{t1=6})),Ite(Rmp{S;F}(Wde(t2,Sb{t0=b0})),t3e,To{0}(S)))",
-    Tree0445 "B{t1=0;b1=5}RSeq(Fb(Flt{3;R;_}(Wu{t1}),t0e,Scc{b1%2=1}),Sb{b1=0})",
-    Tree0446 "B{o0;t0=4;b0=0}Par{-1;_}(a0,Dl{20}(PAll{-3}(c1,Rep1(Swm(Isw{b0;_;_}(@ki{b0!3}@of{b0+=1;o0:=_}@os{b0:=t0;o0:=_}t2,c3))),@fi{none}@os{b0+=1}a4)),@oh{b0+=2}@rw{some}Dl{10}(Flt{3;_;F}(Cnd{b0>4;_;F}(Cnd{b0+2%2>0;_;_}(Pre{t0<o0|3%4}(Swm(@oh{t0+=1;b0+=3}@ki{t0+3%2>0}a5,c6b{9})))))))",
-    Tree0447 "Pri(Cd{30;F}(c0l))",
-    Tree0448 "RSeq(Fb(Lim{2}(t0),ASeq(Step(c1e),Opt(c2e),Once(a3)),a4,RSeq(RtyF(c5),OnceT(PAll{-2}(c6l,RSel(t7,c8))),c9),RU{S}(Ret4(OnceT(FF(RFb(c10e,t11e,a12,c13l)))))))",
-    Tree0449 "RSel(RSeq(c0l,a1),Flt{3;_;F}(Swm(PAll{-2}(F,t2e),Sl{0})),OnceT(a3))",
-    Tree0450 "B{o0;b1=2;b0=0;t0}Wde(Seq(@of{b1+=2}Sb{b1=6},Sc{b0:=t0},t0,S),Ub{o0})",
-    Tree0451 "B{b0=4;t0=0}@of{t0+=1}RFb(Dd{0}(Pre{t0+3%4>1;S}(Step(RSeq(MPri(c0,a1b{b0;b0},Scc{b0=3})),TryF(pa2{b0:=;b1:t0},c3l),ASeq(@ki{b0>6}RSeq(Sb{b0=5},c4b{t0},t5e))))),RFb(Rpt{2}(pc6{b0:3}),Ret1(MSeq(c7,RU{S}(Sl{10}))),c8),@os{t0+=2}c9)",
-    Tree0452 "B{t0;t1;o0=1;b0=4;b1=1}RSeq(Su{t1}(pa0{b0:=;b1:=}),Seq(c1b{b0},Sl{20}),RtyF(Sc{o0:=_}),Wv{t0}(c2))",
-    Tree0453 "B{o0;b0=5;t0}Su{t0}(Step(Pri(Scc{t0%2=1},Scc{t0<7},a0l),Pri(Bin{b0<2;T}(@fi{b0!t0}F,To{20}(t1)))))",
-    Tree0454 "B{b1=3;t0=2}Sw{3;1;0}(Fb(t0e),Seq(Rep1(@of{b1+=2}@ki{b1%4=1}c1),Fai),F,Wv{t0}(Wde(t2e,S)))",
-    Tree0455 "Ite(PAll{_}(t0,Ruf{1}(RT{F}(Inv(c1))),Fb(t2,a3e)),Lim{3}(Swm(Step(Ruf{F}(RU{F}(t4))))),PPar{1;N}(R,t5e,Suc))",
-    Tree0456 "B{o0;b0=0;t0=5;b1}Star(AFb(@rw{b1+3=5}Scc{b0!6},Flt{2;R;_}(Fai),@po{t0:=1}@si{b1+2>4}Sc{o0:=_}),To{0}(RU{S}(@po{b0+=2}@os{b0+=3;o0:=_}@si{b0%3>1}a0)),Fb(t1e,a2,a3,F,Sb{t0=8}),Isw{b0+3;N;T}(pi4{t0:=},t5),Dl{0}(TryF(Scc{none},Suc,@si{b0+1=t0}@of{t0:=b1}@fi{t0+2>b0+1%4}Fai)))",
-    Tree0457 "B{t1;b1;b0=3;t0=1}RSel(Keep(Par{1;-1}(Rpt{F}(RSeq(t0,t1,Sl{50})))),SubA(PPar{1;_}(R,t2,a3)),Fb(Scc{b0+4=0},c4),Isw{t0%2;_;N}(SubA(pc5{b0:7}),Wu{t1},@rw{b1=b1%3}@os{b1+1%3<0?b0:=b0+4%3}Sc{b1%4<0?t0+=1}))",
-    Tree0458 "B{o0;b0=3;t0;b1=1;t1}RepF(PPar{0;T}(AFb(PPar{2;_}(c0,To{20}(pa1{b0:=;b1:b0}),@fi{b0>3}Sw{1;2}(t2,Sc{t1:=0},F))),MPri(@fi{t0!6}@po{t0:=o0|3+3}Rep0(c3e),To{30}(pi4{t0:t1})),@rw{o0|0+3!t0}@po{b0:=t1%4}Rep2(FS(PPar{0;_}(Sc{t1+=3},F,S,a5,c6)))))",
-    Tree0459 "B{b1=5;t0;q0}Fb(Keep(MPri(Isw{9;N;_}(@fi{b1!1}@os{b1:=t0+1}a0))),Flt{2;_;_}(RSeq(a1e,t2,Run)),Lp{t0;S}(Su{t0}(RT{F}(Rep2(Wt{10})))))",
-    Tree0460 "B{t0=3;o0;b1=5}RFb(Keep(pc0{b0:5}),Bin{o0|5+1>b1+2;N}(Pre{o0|5+4<6;R}(S),Sc{t0:=b1+3}))",
-    Tree0461 "B{b0=2;t0}@rw{b0+1>t0+1%2}PPar{1;_}(c0,Rep3(S))",
-    Tree0462 "B{b0=0;t0}@ki{b0!3}@fi{t0!3}RSeq(Ite(c0l,@po{t0+=2}pa1{b0:=},c2),Fb(t3,t4e,Wu{t0}))",
-    Tree0463 "B{b0=5;b1;t1;t0=5}PPar{2;_}(Su{t0}(RSeq(@rw{b1%3>0}ASeq(Su{t1}(pc0{b0:t1}),Cd{30;K}(pt1{b0:t0;b1:b1})))),FF(ASeq(RSeq(t2,Sb{b1=t0},Suc),pi3{t0:=},pt4{b0:=;b1:t1},RSeq(Scc{b1+4<1},Scc{b0<4}))),RSel(t5,Fb(t6,@rw{b1%4<2}t7,t8e),a9e))",
-    Tree0464 "RepF(Run)",
-    Tree0465 "B{b1;b0;t0;q0}Cnd{t0+2>7;N;_}(TryT(ASeq(@os{t0!b0%2?b1:=b0}@po{b0:=t0%3;b0+=1}SubR(@fi{b1+2<b0}c0e),@of{b1:=t0+1;b0:=t0}Sw{1}(@rw{b1>0}t1,F)),Swm(Seq(c2,a3),c4),PPar{0;_}(PAll{-1}(Cd{0;K}(c5)),Lp{b1;_}(Sc{t0+=1}))))",
-    Tree0466 "B{b1=5}Sw{3}(a0e,a1)",
-    Tree0467 "B{b0=0;o0;q0=1;t0}AFb(AFb(RSeq(@si{b0+3>t0}Inv(t0),Isw{t0;N;N}(Sl{0},a1b{o0|0+2%3;b0}),@ki{b0>7}Wt{0}),a2),Ruf{2}(@si{t0>b0}Wde(Lp{t0;S}(t3),Sel(t4,a5),Lp{t0;R}(Ret3(@of{t0:=b0;o0:=_}@fi{t0<b0+1%2}@po{b0+=1}MSeq(pi6{t0:t0},c7l))))))",
-    Tree0468 "B{b0=4;t0=5}Fb(Rmp{F;S}(Rus{3}(@oh{b0:=0}pa0{b0:=;b1:t0})),Star(t1,@ki{b0+3%3!0}Sb{b0=4}),t2,Rep4(@fi{b0+4>t0}pi3{t0:=}),S)",
-    Tree0469 "Rty1(PAll{3}(Sl{0},FF(t0),t1,Inv(TryT(t2,a3,a4))))",
-    Tree0470 "B{o0=_;b0=0;b1=2;t0=5}Seq(OnceK(c0),To{0}(RFb(Try(@of{o0:=t0;b0:=t0}@rw{t0%2!1}pt1{b0:8;b1:b0},Rep3(pi2{t0:=})),pi3{t0:b1},Opt(c4))),Seq(RetF(Step(RFb(pa5{b0:b1;b1:b1},a6b{t0%4;b0}),Flip(a7b{b1;b0},Sb{t0=2}),R,OnceK(Sb{t0=3}),c8e))))",
-    Tree0471 "Step(OnceK(RU{F}(RFb(t0,t1))))",
-    Tree0472 "B{b0=3;t0=4;b1=3;q0}Inv(PAll{_}(Lp{t0;S}(pi0{t0:=}),@os{b0+=1}Fb(pa1{b0:5;b1:b1},c2e,c3),PPar{2;_}(t4,c5l)))",
-    Tree0473 "B{b0=3}Pre{b0+2%2<0;R}(PPar{2;N}(t0e,Fai))",
-    Tree0474 "B{t1;b0;t0=3;o0=_}Sel(t0,a1b{o0|5%3;b0},SubR(PPar{1;T}(Wt{30},pa2{b0:t1;b1:t1})),@os{t1+2%3!1?t1:=b0;t0:=b0}Sb{t0=2})",
-    Tree0475 "B{q0=0}Lp{_;S}(RSel(t0,a1))",
-    Tree0476 "B{b0=2}@si{b0=3}Inv(RSeq(t0))",
-    Tree0477 "B{b1=5;t0=2}@rw{b1%3<2}@ki{t0>5}Swm(a0,Wt{20},a1)",
-    Tree0478 "Step(PAll{-1}(Flt{2;S;K}(t0),t1),RU{S}(To{0}(Step(a2,c3,Fai,c4l,c5))),RSeq(t6e,t7,OnceT(c8)))",
-    Tree0479 "B{b0=5;o0;t0;q0=2}Fb(OnceK(Par{_;0}(a0,S,pt1{b0:=})),Lp{_;S}(F),Par{1;_}(@fi{t0%4>1}RFb(a2l,Ub{o0})))",
-    Tree0480 "B{t0=3;o0=1;b0}Wde(Fb(Flt{2;_;_}(Bin{t0+3>5;_}(a0,MPri(pc1{b0:=},Sl{20}))),@os{t0>b0?t0:=b0+4}RSeq(c2,c3e,Wt{20},@si{t0=o0|4%3}PAll{_}(a4,c5)),Pre{b0+2=5;K}(Keep(Wt{10}))),OnceK(Ub{o0}))",
-    Tree0481 "B{o0=_;b0=4}Inv(MPri(c0b{o0|2%2},@si{b0<2}@ki{none}t1,t2,Lim{3}(F),S))",
-    Tree0482 "B{b0;o0=3}Mt{0}(Wde(@of{o0:=_}Dl{20}(AFb(a0b{b0;b0})),To{50}(Pre{b0%2>0}(Pre{none;K}(PPar{2;T}(OnceK(F))))),Bin{o0|0+2=1;_}(Keep(Suc),c1e)))",
-    Tree0483 "B{b0;q0=4;t0}Pre{b0<3;F}(Rep1(RFb(RepF(Isw{b0%4;T;T}(@fi{t0+3!0}@ki{b0+1=7}t0,@fi{b0>2}RetF(a1e),Lp{b0;R}(Fai))),Fb(@po{t0:=b0}@si{b0>b0%3}@of{b0+=1;t0+=3}t2,a3),@ki{t0+4<4}Try(pc4{b0:7},@of{b0+4>7?t0:=b0%3}a5))))",
-    Tree0484 "B{b1=4}RetF(Sw{5;3}(Dd{10}(RSel(R)),t0e,Ret0(t1)))",
-    Tree0485 "B{q0=2;b0;t0=5}Cd{0;F}(Rep1(@oh{b0+=1}Opt(Lp{_;R}(Once(RSeq(Star(pi0{t0:t0},Wu{t0},t1)))))))",
-    Tree0486 "B{o0;b1;t0=2;b0=5}PPar{2;N}(PAll{_}(@os{b0:=t0}@fi{o0|2+4<o0|3}Rep1(@ki{b0<1}@po{b0:=2}@oh{b1+3=7?b1:=t0%4}t0),Sb{b1=1},RFb(pa1{b0:5},a2)),Isw{b1+3;N;_}(t3e,Ret0(t4),@si{t0>3}PAll{2}(a5b{b1;b1},t6),Sl{50},c7),PAll{-1}(a8,Fb(Scc{o0|5+4%3=0},@of{b0:=o0|3}@fi{t0<b1}Sb{t0=1}),Cd{20;K}(Fb(t9,t10,t11e)),Fb(@ki{b1<o0|5+3}@fi{t0%4<2}@of{b1+=1}c12e,c13l)),Mt{0}(@fi{b1=3}Sw{5;3;0}(PAll{_}(t14e,Sc{b1+=1},c15),Flt{1;_;_}(@oh{b0:=t0}Sc{b1:=9}),c16,Sw{3}(c17,Scc{t0!4}))))",
-    Tree0487 "PPar{2;T}(Fb(Flt{2;F;_}(PAll{_}(Ite(RFb(F,a0),c1,MSeq(Wt{10},Wt{50}))))),Try(Fb(Flip(t2,c3,c4),RSeq(a5,Suc),Rmp{S;F}(F)),Flip(Fb(c6,Rep2(a7)))))",
-    Tree0488 "B{b0=5;t0=2}ASeq(Sl{30},t0,pi1{t0:t0},a2b{b0+2;b0})",
-    Tree0489 "B{o0;b0}PPar{2;T}(Pre{o0|1=2;S}(Isw{b0%3;T;N}(Ruf{F}(Scc{some}),t0,c1)),Scc{some})",
-    Tree0490 "B{t0;b0=3;b1=1}@po{t0:=6;t0<4?b0+=2}Rep4(AFb(@si{t0+1%2>0}pt0{b0:5;b1:b1},t1))",
-    Tree0491 "Ret2(Dd{20}(Swm(S,t0,Fb(t1,RFb(a2,Rep3(MSeq(t3e,S,c4))),S))))",
-    Tree0492 "Step(a0)",
-    Tree0493 "B{o0=_;b0=3;t0=5;b1=2}Rty1(Ite(PPar{2;N}(Wu{t0},RU{S}(@os{t0:=9}@po{b0:=t0%3}Once(t0e)),t1,Cnd{b1+1=b1%2;T;_}(c2l),TryF(Ub{o0},a3)),@of{t0:=t0%4}AFb(Par{1;2}(PAll{_}(@os{b0+=1}Wt{10},Rus{3}(pa4{b0:1})),Isw{t0;T;N}(Sel(pc5{b0:6},pt6{b0:0},SubR(t7),SubA(c8b{b1}),F))))))",
-    Tree0494 "RFb(a0,RetF(c1))",
-    Tree0495 "Fb(Flt{2;_;F}(a0),Flt{2;_;_}(Inv(S)),Rpt{F}(t1),t2,Rpt{1}(Ruf{F}(Suc)))",
-    Tree0496 "B{t0}OnceK(Par{_;-4}(Rus{F}(Once(a0)),a1l,pc2{b0:t0},Swm(S,pc3{b0:9})))",
-    Tree0497 "Pri(Par{-2;_}(a0,c1,Sl{20}),c2)",
-    Tree0498 "B{b1=3;t1=2}Rpt{1}(Rep1(RSeq(Intr{t1%4>0}(t0),Sc{b1+=2},Flt{3;F;K}(t1))))",
-    Tree0499 "B{o0=_;t1;t0;b0=3}Fb(Step(Seq(Par{_;3}(pi0{t0:t0},Pre{b0%2<1;R}(Run),c1,RepF(Sl{10}),c2),FS(Rpt{0}(a3)),RFb(Pre{o0|1<t1%3;R}(c4b{b0+2%3}),Fb(Scc{b0+2<o0|5}),t5)),Flip(Rpt{0}(a6),Rep0(@oh{none?o0:=_;b0+=2}c7),RU{F}(Try(t8,@si{none}@oh{b0+=3;t0+=3}Suc,t9,t10e)))))",
+    Tree0400 "B{b1=4;t0;q0=2;b0=0}Sw{1;5}(RSel(Ret4(c0),@of{t0+=1}Lim{2}(Sb{b1=2}),@of{b0:=t0}Flip(Scc{b0>6},pt1{b0:3},pa2{b0:4;b1:=},Sl{30}),a3e),Seq(Mt{50}(Cd{30;F}(FS(Rmp{F;S}(Rep4(a4b{6;b1}))))),OnceK(RFb(c5l,a6,@ki{t0<5}@os{b1%2>0?b0+=3}@oh{t0:=4}c7,F))),Lp{b0;R}(Rep3(t8)))",
+    Tree0401 "Cd{0;K}(Fb(Rus{1}(RSeq(t0,c1)),Pri(t2,F),Ruf{2}(Rpt{3}(Ite(t3,F)))))",
+    Tree0402 "B{b1=5;t0=5;b0;o0=_}Seq(RFb(Bin{some;T}(a0,@oh{b0+=3}Fai),Swm(Ub{o0},Suc)),@ki{b1=4}@po{t0>3?b1:=t0+3%4}@si{t0%3=2}AFb(RSeq(@po{b1<t0%4?b0+=3}@os{b0:=b1}@ki{none}t1),c2l,pt3{b0:t0;b1:b0}),c4l)",
+    Tree0403 "B{b1=5;t0=2}Ret1(PPar{0;T}(RFb(Flip(a0,Sb{t0=b1},Wu{t0})),c1,R))",
+    Tree0404 "Pri(t0e)",
+    Tree0405 "B{b0=5;q0=1;t0=0;b1=5}Ite(PAll{_}(Keep(pt0{b0:b0;b1:t0}),t1e,S),RSeq(Cnd{b1>3;_;_}(Lp{_;F}(RU{S}(pc2{b0:b0})))),Cnd{t0+1>3;N;S}(@rw{b0!b1%4}@of{t0+=3;b0<7?b1+=3}Ret0(t3)))",
+    Tree0406 "PPar{0;_}(Flt{1;F;_}(Rep4(AFb(t0,a1,c2,Rus{F}(c3l)))),Cd{20;F}(RSel(Ruf{F}(Keep(To{0}(c4))),Rep3(Fb(Flt{1;R;F}(Ret0(S)))))),Par{3;_}(Cd{20;_}(Ret1(Ite(t5,t6e))),Ite(a7,Flip(Wt{20},c8)),Seq(Cd{20;K}(Rep0(c9e)),To{10}(To{0}(PAll{2}(Keep(a10),t11))))),Lim{2}(Swm(PPar{2;T}(RFb(a12,c13e,S),RFb(t14,F,t15,c16)))))",
+    Tree0407 "B{t0=2;q0;b0=5}@of{b0%4>1?b0:=7;t0+=1}@fi{b0+3%2>0}Star(AFb(MPri(Lp{_;K}(Lim{2}(Sb{t0=1})),a0b{t0;b0},Seq(@ki{b0%2!1}@of{b0:=b0+2%2;t0+=1}c1,pa2{b0:b0;b1:t0}))),Fb(AFb(Wu{t0}),Su{t0}(a3)))",
+    Tree0408 "B{b1=4}@rw{b1=6}Ret0(Fai)",
+    Tree0409 "B{b1=5;o0=_;b0=4;t0;t1=5}RSeq(S,Mt{0}(Swm(Try(t0,Sb{b1=t0},@si{b1+2>b0}@rw{t1+1%4!0}FS(@ki{o0|4+2=0}@fi{t1<6}t1e),RU{S}(@rw{t1>7}@ki{none}c2e),Wde(a3,@po{t0<5?t1:=0;b1+=2}Sl{30})))),c4e,FS(RSeq(Cd{0;K}(c5),@rw{o0|3%2!1}@si{b0%2=1}c6)))",
+    Tree0410 "B{b1=2;t0}MSeq(Suc,Step(Scc{b1<2},F),Invt(OnceT(MSeq(a0b{t0+1%3;b1},t1e,c2))),Rpt{3}(Rmp{F;F}(Flt{3;F;_}(Wu{t0}))))",
+    Tree0411 "Try(c0l,Sl{100})",
+    Tree0412 "B{o0=_;t0=2;b1=4;b0}Dd{30}(PAll{2}(Pre{b1+3%2<0;K}(@oh{b0+=2;b0+=2}Par{_;-1}(Step(c0b{b1+4},Sb{b0=2}),Flip(@of{b1+=3}c1,pa2{b0:6;b1:b0},@os{b1+=1}@ki{t0!t0+1}t3,c4b{t0+3},Fai))),RU{S}(RSeq(PAll{_}(Sl{30},Fai),RSel(@ki{o0|4>2}Wu{t0}))),MSeq(Rty2(a5),a6,Flt{1;R;K}(Ub{o0})),Dd{10}(Flip(RU{S}(To{30}(c7))))))",
+    Tree0413 "B{b1;t0;b0=2}RSeq(RFb(RSeq(Suc,c0,F),t1,@ki{b1+1!5}@fi{b0%3!2}@oh{t0+=3}To{0}(R),Cnd{b0+2>7;T;S}(Par{1;-3}(c2,t3,Sb{b1=7}))))",
+    Tree0414 "B{b0=4;b1=3;t0}Step(Rpt{3}(@ki{b0>4}@of{b1:=b0}@si{t0+2%4=1}FF(TryF(Rpt{F}(Fb(pi0{t0:t0},Wu{t0},c1e,t2e,@si{b1%2!0}t3e)),RSeq(t4,pa5{b0:b1;b1:t0})))),Cd{100;_}(Sel(Scc{t0+2>b1+1%2},F)))",
+    Tree0415 "B{o0;b0=4;t0=5;b1}Isw{o0|2;N;_}(@si{none}Mt{100}(Invt(Intr{b1%4<0}(TryF(t0,c1)))),PAll{3}(a2l,@os{o0:=6}@po{b1<6?b0+=1}@of{b1+=1}Sb{o0=6},pi3{t0:b0}),Ruf{3}(Isw{t0%3;T;N}(@oh{o0:=_;b0:=9}Intr{b1=t0+1}(Wu{t0}),t4)),AFb(PAll{-3}(@oh{t0+=2}@po{b1:=o0|2+3%4;o0:=t0}a5,pc6{b0:=},Rty1(t7))),c8l)",
+    Tree0416 "B{t1=5;b0=0}Swm(ASeq(t0,SubR(Sc{t1+=2})),SubA(pt1{b0:=}))",
+    Tree0417 "B{o0=5}Rep0(Ub{o0})",
+    Tree0418 "Wde(c0,Flt{2;_;_}(F),PPar{2;N}(t1,c2))",
+    Tree0419 "B{t0;b0;t1;b1}RFb(Seq(@of{b0:=t0}PAll{_}(a0l,Sb{t0=2})),c1,Swm(Scc{b1!0},Wu{t1},Sl{0},S),Ret3(t2),Swm(a3e,Sc{t0:=t0%4}))",
+    Tree0420 "B{b0=0}Fb(pi0{t0:b0},t1)",
+    Tree0421 "B{b1;b0=3}Rpt{F}(Fb(RFb(a0b{b1%4;b0},pc1{b0:=}),a2,a3,pt4{b0:8;b1:b0}))",
+    Tree0422 "B{q0;b1=4;b0=3;t0}@fi{t0<b1}@oh{b0+=3}@ki{b1%4>0}Lp{_;R}(Lim{2}(Par{-3;1}(Pri(Try(a0b{b1%4;b1},a1b{b1%3;b1},@fi{b1+3=1}a2e)),@si{b1%2>0}Swm(Sb{t0=9},RSeq(MPri(pc3{b0:5},a4))),RU{F}(Dl{0}(MPri(c5l,FF(a6)))))))",
+    Tree0423 "B{t0=5}Keep(Keep(@po{t0:=0}c0))",
+    Tree0424 "Wde(t0e,MPri(a1e,Flip(a2,c3l),Sub(t4e)),a5)",
+    Tree0425 "B{b1;t0=3;b0}Try(Rep3(Sw{1}(F,S)),Seq(Scc{b0=5},a0b{8;b1}),Pri(pt1{b0:9;b1:=},a2l),Sc{t0+=2;b0:=t0+1})",
+    Tree0426 "B{t0=4;b1=5}@of{t0:=b1+2%4}ASeq(t0)",
+    Tree0427 "B{t1=0;b0=5;t0;o0=_}Bin{o0|1%4<1;_}(Suc,Cnd{t1=0;_;F}(Wde(Flip(Suc,a0,pt1{b0:=;b1:b0},c2),@fi{t1<4}Pre{b0+4%2>0}(Keep(Wde(@of{some?t0:=o0|2}a3b{t0;b0},@ki{t0+2>o0|2}c4,t5))))))",
+    Tree0428 "B{t0=4;b1=4;b0=0;q0=3}Seq(Ret1(Lp{_;S}(@ki{t0<3}Sc{t0+=1})),@oh{b1+=1;b0:=t0}pt0{b0:t0;b1:=},RSeq(@ki{t0+1%4<0}t1,Sc{b0+1=1?t0+=1}),@os{b1=t0%4?t0:=b0%3}@fi{b0%3!0}@oh{b1+=1}RSeq(a2b{b0%2;b1}),c3)",
+    Tree0429 "B{b0=4;t0=4}Sel(c0,a1,RSeq(t2,Run),Rpt{F}(Rus{F}(t3)),Flt{3;S;_}(@oh{t0+=3}Pre{b0<b0+3;R}(a4)))",
+    Tree0430 "RFb(PAll{-1}(Star(PAll{-1}(t0,a1,t2e),FS(t3),t4),MPri(RSeq(a5e,a6),Wt{10}),Rep2(t7)),FF(RetF(Seq(Step(PPar{0;_}(R,t8,Sl{10}),RepF(F),t9),PPar{1;N}(PAll{_}(Cd{0;_}(Wt{20}),t10e),Sl{0},Inv(c11e),Fai),PAll{-1}(t12,a13)))))",
+    Tree0431 "Inv(a0)",
+    Tree0432 "MPri(Seq(t0,t1),Rep3(To{0}(c2l)))",
+    Tree0433 "B{o0=0;t0=1;b0;t1=3}Isw{o0|0%3;_;T}(Fb(pc0{b0:t1},t1,S),Fb(a2b{t0;b0},@of{t1:=o0|4+2%3}c3,t4,S),Lim{1}(AFb(c5,To{100}(c6b{t1}))),Flip(Sb{b0=2},c7,@oh{t0+=1}c8,@si{b0=0}t9))",
+    Tree0434 "FF(Sub(Sl{30}))",
+    Tree0435 "B{b0=0;t0=2}Keep(Cnd{b0<3;N;S}(Try(SubR(AFb(c0b{t0},pt1{b0:t0;b1:b0},t2)),SubA(@fi{t0+1=5}RFb(c3,@rw{t0+2>5}@fi{b0%3>0}@os{b0+=3;t0+=2}t4e)))))",
+    Tree0436 "B{t0=4;b0=1;q0;t1=2}RFb(Dd{0}(RU{S}(Mt{0}(RSeq(OnceK(Scc{t1+4<t0%4}),RFb(Par{-2;2}(t0e,t1),t2))))),Cnd{t0%3=1;N;S}(@oh{b0:=t1+4}PPar{0;N}(Scc{b0>t0})),@po{b0:=t1+3%4}@os{t0+=1}@si{t0>2}Pri(RSeq(Par{-2;_}(pc3{b0:t0},@os{t0+=2;t1:=b0}pt4{b0:1;b1:t1}),Isw{t1;_;T}(a5b{t0+4;b0},Lp{t1;_}(t6),Wu{t0})),Step(t7e,c8l,pc9{b0:t0},t10),Sc{t1:=3}))",
+    Tree0437 "B{b0;b1=5;t0;o0=5}Rep3(Fb(Wv{t0}(Isw{t0;_;T}(Isw{b0;_;N}(a0,Swm(a1e,c2l),Swm(Ub{o0},Suc,pa3{b0:=;b1:b1})),TryF(c4l,Fai,pa5{b0:b1;b1:b0}),t6))))",
+    Tree0438 "B{b0=0;t0=1}Rus{2}(MSeq(Wde(Cnd{b0<5;T;F}(a0),@os{t0:=b0+1}@po{t0+=3;t0+=2}Pre{b0<7;R}(Step(Wu{t0},@rw{t0=t0%3}@os{t0+1%3<0?b0:=b0+4%3}Sc{t0%4<0?b0+=1},Mt{50}(c1)))),@oh{t0+=1}Sl{20},Star(@si{b0%3>0}Bin{b0=t0;T}(a2,Fai),Flip(@rw{b0+2%4>2}Wu{t0},S,a3b{b0;b0},@fi{t0<5}a4))))",
+    Tree0439 "B{t0;q0=1;b0=0}Lp{b0;K}(Fb(@ki{t0<3}@fi{b0+4>4}pt0{b0:=},@of{b0:=t0}Inv(S),RSeq(pc1{b0:5}),R))",
+    Tree0440 "B{t0=3;b1=3;b0=3}Sw{5;3;2}(Isw{b0;T;N}(Wu{t0},c0),S,t1e,RSeq(a2,Wu{t0},a3))",
+    Tree0441 "B{q0;t0=0;b0}Seq(Par{-4;_}(Suc,Sb{t0=1},a0,pt1{b0:=;b1:t0}),RSeq(SubR(Flt{3;R;_}(t2)),t3,Ret2(a4),c5),To{50}(c6b{b0}))",
+    Tree0442 "B{b1=3;t0=3;o0;b0}Sel(RFb(RFb(t0,t1),Keep(c2)),SubR(Ruf{2}(PAll{4}(R,pc3{b0:b0},t4e,t5,SubR(Sc{b1+=3;t0+=2})))),Wde(t6,@ki{b0!b1%3}@si{o0|5+3!1}Star(pt7{b0:=;b1:b1},pi8{t0:b0},Wu{t0})),@rw{none}@fi{b1!4}@of{o0:=b0+2%2}RFb(c9e,a10,t11,a12l))",
+    Tree0443 "B{b0=4}ASeq(Dl{100}(a0),a1b{4;b0},t2)",
+    Tree0444 "B{b1=3;b0=1;t0=2}RSeq(RFb(t0,@rw{t0%4<2}t1,t2e),a3e,To{0}(c4b{8}),Keep(pt5{b0:b0;b1:=}))",
+    Tree0445 "B{o0;t0;b0;b1=3}PAll{-3}(MSeq(t0e,FS(Rpt{2}(Seq(@po{t0+=1}Cd{0;F}(Star(Sb{b0=0},t1)),Sel(a2,R))))),RFb(Su{t0}(Ret3(OnceT(MSeq(Keep(Ub{o0})))))),@ki{o0|2<2}@of{o0:=_;b0+=3}Cd{50;F}(Flip(Ret4(@rw{b0<0}Sl{0}),Pre{t0>b1+4}(Wt{50}),@ki{b1>7}PPar{2;N}(a3b{o0|0+2%3;b1},a4),Pre{t0<5;S}(RT{2}(Rpt{1}(@of{t0+4>b1+2?o0:=_}@ki{b1%3<1}@os{some?b0:=b0%3}Scc{none}))),RSeq(Ub{o0},t5,c6))))",
+    Tree0446 "B{b0;q0=2;t1=5;t0=5;b1=1}Fb(Swm(a0b{b1%2;b0},Su{t0}(a1)),Lp{_;_}(Once(a2)),Lp{b0;S}(RSeq(c3e,Sb{t0=b1},c4)),Flip(F,Wu{t1},@ki{t0!7}Wu{t0},a5l,a6),Cd{50;_}(a7))",
+    Tree0447 "B{q0;b0=0;t0}PPar{0;_}(c0,@fi{b0>t0%3}F,Lp{_;F}(F))",
+    Tree0448 "MSeq(t0,Sub(t1))",
+    Tree0449 "B{b0=3;t1=2;b1=3;t0=5}@of{t0:=5}PPar{1;_}(R,Pre{b0+2!0;R}(@of{b0:=b1;b0+=1}@rw{b0<t0}Bin{t0+2>1;T}(PAll{_}(TryF(Sc{t1:=t1+3%3},c0l)),Sb{t0=4})))",
+    Tree0450 "B{o0=1;t1=0;b0=5;q0=2;b1}ASeq(MPri(pt0{b0:=;b1:=},F,t1,a2),@oh{b1+=1}@rw{b0>t1}SubR(Wde(c3,@ki{o0|5%3>1}c4e,Scc{b1+4%2<0})),Lp{_;K}(Keep(Sw{5;4;0}(S,Step(Sb{t1=4},Suc),AFb(c5,a6e),t7))))",
+    Tree0451 "RSeq(Rty2(Dl{0}(a0)),Wde(c1,Rep2(c2),a3),Fb(FF(c4),c5e,t6),RSeq(Suc,c7e,t8,t9),Rep0(a10l))",
+    Tree0452 "RFb(PPar{1;_}(RSeq(c0),Rep3(Once(t1)),Once(Sl{20}),Flt{2;R;_}(Inv(a2l))),a3e,Flt{3;F;K}(RSeq(Opt(t4))),Ite(Mt{0}(FS(Flt{3;F;_}(t5))),t6,Ite(Dl{20}(t7),t8)),Lim{1}(Rpt{F}(Star(PAll{-1}(Sl{10},t9,Fai,a10l),Sel(c11e,c12l,c13)))))",
+    Tree0453 "B{q0=0;t1;t0}Lp{_;K}(@rw{t1>6}@si{t0=3}Dd{30}(Wu{t0}))",
+    Tree0454 "B{o0=_;q0=4;b0=1;t0=5}Seq(a0l,Dd{0}(Ite(Isw{b0;T;T}(t1,Dl{0}(Sb{t0=1}),c2),OnceT(Ite(t3,Rty2(Ret1(t4)))))),Lp{t0;K}(PPar{2;_}(c5,Par{_;0}(c6),Keep(@of{b0+=1;b0+=3}Rmp{S;F}(Cd{50;_}(Scc{b0<t0+3}))))),TryT(Rep0(Wt{20}),Scc{none},Intr{some}(pc7{b0:t0}),Sb{o0=1},Flt{2;_;F}(a8)),Fb(@ki{none}@of{t0:=b0+3}@os{b0:=t0;t0+=1}Dd{50}(@oh{b0+2=5?t0:=o0|1}Keep(c9)),pt10{b0:6;b1:b0},AFb(@si{b0<2}@ki{none}t11,t12)))",
+    Tree0455 "MSeq(Ite(Pri(a0,t1),Flt{2;R;F}(RFb(c2,t3,t4e,a5e)),PPar{0;N}(c6,Dd{0}(t7),c8)),Rmp{F;S}(RFb(Lim{3}(a9),c10,t11)),Rpt{0}(a12),TryF(Swm(c13,t14),Ruf{1}(a15e)))",
+    Tree0456 "B{t0;b0;b1=2;o0=_}@oh{none?b1+=3}Flt{3;S;_}(RSel(@fi{t0+2%4>2}@ki{b0%4>1}t0))",
+    Tree0457 "B{t0=2;b0;q0}RSeq(Pre{t0!0}(Isw{6;N;_}(Fb(t0,pc1{b0:0},a2,Dd{0}(pt3{b0:3}),c4),@rw{b0=1}@si{t0%4>0}Swm(Par{0;2}(F,OnceT(@of{b0<1?b0+=1}@po{t0:=1}@os{t0:=b0%2}t5),SubR(Sc{t0+=3})),Lim{3}(Ruf{3}(t6))))),Rmp{F;S}(Sel(OnceT(ASeq(Par{_;_}(@of{t0:=t0%4;b0:=t0+1}@os{t0<3?t0:=b0%4}@rw{t0=2}a7b{t0;b0},Lp{_;K}(@of{t0:=b0+4%4}t8)),t9)),PAll{-4}(F,t10,c11,Wv{t0}(c12),@oh{b0+=1}@fi{t0<6}@po{b0+=3;t0+=2}Flip(Wu{t0})),Fb(@si{t0+1<t0}Inv(c13),RFb(t14,a15e)))))",
+    Tree0458 "B{o0=2;t0=0;b0=4}Par{_;0}(Cnd{b0>t0+1;_;S}(R),Seq(c0e,AFb(t1e,R),Wv{t0}(R)),Par{1;-1}(RSeq(Sb{b0=5},Scc{b0%4<1},@of{b0+=2}@po{o0:=_}t2,c3l)),Dd{0}(c4),PAll{_}(Opt(R)))",
+    Tree0459 "B{t0=2}Cnd{t0%2!0;N;_}(Flip(t0,t1,t2e))",
+    Tree0460 "B{t0=3;t1=3;b1=4;b0=5}Dd{0}(Cnd{t0=2;_;F}(PAll{2}(Isw{t0;N;T}(c0,RepF(t1),Lim{2}(F),Dd{30}(Sb{t1=9}),pt2{b0:1;b1:=}),Star(Cd{0;K}(FS(RFb(c3,Sb{b0=5}))),Ite(t4,@po{b1+=1}t5),Invt(RSeq(Try(a6b{t1;b1},c7b{t1+3},c8)))))))",
+    Tree0461 "B{b0=2}RFb(c0l,Scc{b0<7},t1)",
+    Tree0462 "B{b0=5;b1=4;t0=1}Pri(PAll{2}(t0,t1,pa2{b0:5}),@po{b0+=1}Scc{t0<1},OnceK(@ki{b0+3>t0%3}MPri(@rw{b0<2}@po{t0+=3}Bin{b1<4;_}(Once(@si{t0+4<1}Rep3(FS(a3))),t4))),Ite(a5l,Wu{t0}))",
+    Tree0463 "B{t0=0;o0=3;b0}RSeq(@os{o0:=9}@of{t0+=3;t0+=2}@si{t0+3>b0+4%2}Fb(t0,Scc{b0=1}),RU{S}(@si{t0<3}a1e),Flt{3;R;K}(Pre{t0>0;F}(c2l)),Sc{b0+=3},Sb{t0=b0})",
+    Tree0464 "B{b0=5;o0=_;b1;q0=1;t0=3}RSeq(@ki{some}Lim{2}(Fb(Wu{t0})),Sw{0}(a0b{b0+2%2;b1},t1),Flip(Swm(t2,c3l),@os{b1:=b1%3}@rw{o0|0!4}Scc{o0|4<5}))",
+    Tree0465 "B{b1;b0=4;t0;q0;t1=2}Swm(@os{b1+=1}Sw{4}(@fi{t1>1}pa0{b0:t0;b1:t0},Sc{t0:=t1}),Lp{b1;K}(@po{t0+=2}@rw{t0=b0}a1e),Try(@si{b1+4%4>0}@of{t0+=1;b0+=3}t2,pa3{b0:b0}))",
+    Tree0466 "B{t0=2;o0=_;b0}Keep(RSeq(Swm(Flip(t0,Sl{20},@rw{b0%4=0}@of{b0+=1}c1b{t0+2},a2l,@ki{b0%2<1}a3e),@si{none}@oh{b0:=t0+4}@of{t0+=2}Bin{b0!t0;_}(Pre{b0<o0|4}(pi4{t0:b0}),Mt{0}(@si{t0=5}@ki{b0<4}@os{t0+=3}RSeq(c5b{b0},pt6{b0:t0;b1:t0}))),Flt{2;F;F}(a7)),Fb(t8,Dl{30}(RFb(pc9{b0:0},pc10{b0:t0},Invt(Isw{b0;_;T}(t11,Wt{10})))),@rw{some}@fi{b0<3}@os{t0+=1}FF(Fb(c12l,c13)),@po{t0+=3}@ki{o0|0!6}Par{-2;0}(a14,@fi{o0|2+1%3!2}@ki{o0|3+3=5}F)),Sl{30}))",
+    Tree0467 "B{t0=5;b0}Pre{b0+1<1;R}(pi0{t0:t0})",
+    Tree0468 "RSeq(MSeq(a0e,a1,c2b{2},a3),c4l,Wde(Ret2(t5),t6),t7)",
+    Tree0469 "B{b0;t1=1;o0=_;t0=0}@ki{o0|2>1}@si{b0+3%2!0}Cd{30;K}(Fb(MSeq(t0,@of{b0+=3}Flip(t1,t2,@si{none}@oh{b0+=3;t0+=3}Suc),c3),ASeq(t4,pt5{b0:t1;b1:t0})))",
+    Tree0470 "B{q0=2;b1=2;t1=1;t0=3}Wde(Try(c0,c1),Wv{t0}(Pri(To{20}(RSeq(c2l,a3b{t1%2;b1})))))",
+    Tree0471 "B{b0;t0}PAll{1}(Flip(R,a0),PPar{2;_}(RFb(a1,@rw{t0+3>3}Sb{t0=2}),c2e,c3b{b0},t4))",
+    Tree0472 "B{b1;t1=2;b0=3;o0=4;t0=1}Fb(Ret1(c0b{t0%2}),Ite(c1,a2l),Seq(c3e,Intr{b0>6}(Sc{b1:=b0%3})),Keep(@rw{some}@fi{t0%3>0}OnceK(RSeq(@fi{t1%2<0}pt4{b0:=;b1:b0},t5))))",
+    Tree0473 "B{q0=4;b0=0;t0=2;b1}Isw{t0;_;_}(Ite(Fb(Ret3(Flt{3;R;_}(MPri(t0e,Fai))),@po{t0+=1;t0%2<1?b0+=2}AFb(SubR(F),pi1{t0:b0})),Lp{_;K}(Seq(@rw{t0+1<7}Lp{b1;S}(PAll{1}(Sl{30},R)),t2,Scc{b0<3},Keep(R))),Ite(c3b{t0},@po{t0:=b0%2}@of{b0+=3}Swm(pc4{b0:=},pa5{b0:t0}),Cnd{b1+1<6;_;S}(a6l))))",
+    Tree0474 "Rpt{F}(Lim{3}(Mt{30}(c0e)))",
+    Tree0475 "B{b1=0;b0=1;t1=5;t0}@si{b0!1}Opt(Fb(t0,PPar{0;T}(Fai,pa1{b0:3;b1:=}),Su{t1}(Scc{t0!1}),Cd{0;K}(Flip(Sb{t0=5},t2)),Rpt{F}(Inv(@fi{t1=5}t3))))",
+    Tree0476 "Lim{3}(Rep2(RT{F}(MSeq(Seq(Inv(c0),FS(a1e)),PPar{1;T}(c2),Dl{0}(a3),Ite(t4,R)))))",
+    Tree0477 "B{t0=1;q0;b0=1;b1=5}@fi{b1>b1+3}@ki{b1+3%2=0}@rw{b0%3=1}TryT(TryF(Sb{b1=t0},t0),Bin{b1+2>0;N}(Lp{b0;S}(t1),Sb{b1=t0}))",
+    Tree0478 "B{q0=2;b1=5;t0=2}ASeq(RFb(Rmp{S;F}(Swm(F)),Rep4(c0)),RSeq(a1,a2,t3),Su{t0}(Seq(Cd{50;F}(To{50}(Par{1;-3}(t4,Rus{F}(t5),Lp{b1;K}(a6l)))))))",
+    Tree0479 "B{t0=5;b0}Bin{b0%4>2;T}(RFb(Swm(t0,t1)),Ret3(AFb(t2,a3b{t0+3;b0},pi4{t0:t0})))",
+    Tree0480 "B{o0=_;t0=3;b0=5}Wv{t0}(@rw{some}PPar{2;N}(Fb(pi0{t0:t0},Rep0(t1)),Su{t0}(RSeq(t2,Pre{o0|1+4>t0}(OnceT(Lim{1}(S))),RSeq(@os{b0=4?t0+=2;b0:=t0+4}Scc{b0=b0%4},c3)))))",
+    Tree0481 "B{b0=0;b1=0;o0}Cd{50;F}(Par{1;_}(Rep4(@si{b1<4}@fi{o0|0<1}@ki{b0%3>0}a0)))",
+    Tree0482 "B{t0=5;b0=2;q0;o0=_;b1=5}Lp{b0;_}(Sel(PPar{2;_}(RFb(t0,@rw{o0|0+3>6}Ub{o0},pi1{t0:=}),Flip(t2,c3e,c4b{t0},c5b{9}),RFb(@oh{t0:=b0+1}@os{b1:=b0%2;some?o0:=b1}t6e,Keep(Ub{o0})),@si{o0|5+4!b1}Lp{b1;R}(c7),@of{b1+=2}@po{b0+=1}t8),Sel(Lp{_;S}(RSel(SubR(Bin{t0>b0+4%3;N}(a9b{b0+3;b0},t10)),@of{o0:=o0|4;b0<b1%2?b1+=3}t11,pt12{b0:5;b1:t0})),RSeq(@rw{b1=2}@os{t0+2=0?t0+=3}a13,pi14{t0:t0},pt15{b0:=;b1:=})),PPar{2;N}(Suc,a16,PPar{2;T}(Fai,Sl{0}),ASeq(c17l,t18))))",
+    Tree0483 "RFb(Dl{0}(Rus{F}(t0)),t1,t2e,OnceK(t3),Dl{0}(RT{2}(c4)))",
+    Tree0484 "Fb(Star(FF(Seq(Ret2(t0),S,Seq(c1,Sl{20}),MSeq(t2,a3)))),Seq(Wde(c4e,t5),Once(a6),PAll{-1}(t7,c8)),Keep(Fb(MPri(t9),c10,t11)))",
+    Tree0485 "RT{2}(Cd{0;_}(Suc))",
+    Tree0486 "B{b0=2}Keep(Opt(Fb(F,To{20}(Scc{b0%4<2}))))",
+    Tree0487 "Cd{0;K}(RFb(Dd{10}(Try(MSeq(c0l,c1,a2e,c3),c4e,Rpt{1}(a5),F,t6)),Rep3(Inv(RSeq(Wt{50},S,Step(Wt{30},t7)))),Step(Suc,S,a8,Suc,F)))",
+    Tree0488 "B{b0;t0=3}PAll{1}(Inv(AFb(RSeq(Intr{b0+1=4}(PAll{_}(Cd{0;_}(Sb{t0=b0}),Sb{b0=2},RSeq(Sl{0},Sl{10}),Sb{b0=1},t0))))),MSeq(@rw{b0+4=5}Lim{2}(Flip(t1,PAll{1}(a2b{b0;b0},c3))),Cnd{t0>b0%3;_;S}(RT{F}(TryF(@si{t0%2>0}@oh{b0%2<1?b0:=t0}a4b{t0;b0},FS(Rmp{F;F}(pt5{b0:b0;b1:b0})))))))",
+    Tree0489 "Dd{100}(RSeq(FS(PPar{1;N}(t0,TryT(c1,a2,t3),c4,Ret1(FS(c5e)),Ret3(F)))))",
+    Tree0490 "B{t1=2;t0=5;o0;b0=5}Wde(RSeq(@of{t0+=2}Cnd{o0|3+1>t1+1;_;S}(@os{b0+=1}@si{t1%3!2}Ruf{1}(c0)),Mt{0}(a1)),Ite(a2,Sb{t0=9}))",
+    Tree0491 "B{t0=2;o0=1}PAll{-1}(t0,Ub{o0},pi1{t0:=})",
+    Tree0492 "Pri(Rep4(Ret3(c0l)),Inv(Inv(Sl{20})))",
+    Tree0493 "B{b0=0;t0}ASeq(Wv{t0}(Intr{t0!6}(RSel(@fi{t0!0}@ki{b0=2}@po{b0+=1;b0:=t0}Seq(c0,Pre{b0+4=b0%2}(Sb{t0=b0}),@of{t0+4=3?b0:=t0+4}@os{b0+=3}@fi{b0<0}Step(t1,Scc{b0+1%3>0}),@os{t0+=1}Rep4(a2l))))),t3)",
+    Tree0494 "B{t0=2}Flt{1;S;F}(Wv{t0}(@rw{t0>0}t0))",
+    Tree0495 "To{50}(Sub(t0))",
+    Tree0496 "Seq(Flip(Try(RT{1}(Dl{20}(RT{2}(t0))),a1)))",
+    Tree0497 "Cd{50;F}(Fb(OnceT(Pri(Ret4(Par{-3;-4}(c0,c1l,t2,Ret2(Sl{10}))),t3,MSeq(Swm(Dd{0}(c4),Once(c5))),Mt{10}(To{0}(t6e)),RFb(t7,t8,c9)))))",
+    Tree0498 "RSeq(t0,a1l,t2,S)",
+    Tree0499 "B{t0=2;b1;b0=3}@of{b0+=2;b0+=3}Flt{3;S;F}(Mt{20}(Star(PAll{2}(a0b{b0%2;b0},Par{_;-1}(Sb{b0=b1},@si{b1+1%4>0}c1)),@fi{t0>0}@os{b1+=1}@po{t0:=b0%2}Wde(pt2{b0:t0;b1:=},@oh{b1!0?t0:=t0+2%4}Lim{2}(t3),Sc{t0+=3}),Dl{0}(Par{_;_}(Sc{b0:=b1+4},Pre{b0+2<b1%2;R}(c4),c5)))))",
 }

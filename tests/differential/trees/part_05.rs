@@ -6,320 +6,309 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
         }
-        BinarySelector(|bb| bb.o0.unwrap_or(2) > 1) {
-            Fallback {
-                ReactiveSequence {
-                    MemSequence {
-                        Action(Act<0>),
-                        Action(PIo<1>, t0 = {=}),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
-                },
-                Conditional(|bb| (bb.b0 + 3) % 2 < 1, dynamic = true, else = Failure) {
-                    Script(|bb| { bb.t0.set(bb.b1); bb.o0 = None }),
-                },
-            },
-            Condition(Cond<3>),
+        IndexSwitch(|bb| (bb.o0.unwrap_or(1) + 1) % 2) {
+            Failer,
+            StatefulAction(Task<0> = Task::<0>),
+            Action(Act<1> = Act::<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0500Blackboard { o0 b1 b0 t0 });
+board!(Tree0500Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
         }
-        RetryUntilSuccessful(3) {
-            MemPriority {
-                StatefulAction(Task<0> = Task::<0>),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b1)),
+        #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
+        #[on_halted(|bb| bb.b0 += 1)]
+        #[skip_if(|bb| bb.b0 == bb.b0 % 2)]
+        Parallel(success = 3, failure = 3) {
+            Delay(20) {
+                RunOnce(then_skip = true) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+            },
+            Repeat(0) {
+                Succeeder,
+            },
+            ReactiveFallback {
+                Precondition(|bb| bb.b0 == *bb.t0, else = Skipped) {
+                    UnsetBlackboard(o0),
+                },
+                #[failure_if(|bb| *bb.t0 + 1 == 0)]
+                #[on_failure(|bb| bb.b0 = 1)]
+                #[on_halted(|bb| { bb.b0 += 1; if bb.o0.is_none() { bb.b0 += 3 } })]
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0501Blackboard { t1 b1 });
+board!(Tree0501Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0502Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 15,
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b0: i64 = 11,
         }
-        StatefulAction(Task<2>)
+        Conditional(|bb| bb.b0 + 1 < 5, else = Failure) {
+            StatefulAction(PTask<3>, b0 = 3, b1 = {=}),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0502 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
         }
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            MemSequence {
-                Script(|bb| bb.t0.set(*bb.t0 % 4)),
-                StatefulAction(PTask<1>, b0 = {b1}),
+        #[skip_if(|bb| (*bb.t0 + 4) % 2 == 1)]
+        #[run_while(|bb| bb.b1 > 6)]
+        Fallback {
+            Action(Act<0>),
+            AlwaysFailure,
+            Action(Act<1>),
+            #[on_success(|bb| bb.t0.set((bb.b0 + 1) % 4))]
+            ReactiveSequence {
+                WasEntryUpdated(t0),
+                Condition(PCond<2>, b0 = {=}),
             },
-            Timeout(10) {
-                AlwaysRunning,
-            },
-            SequenceWithMemory {
-                SubTree(Tree0502Sub0, t0 = {=}, b1 = {b1}),
-                AlwaysFailure,
-            },
-            IfThenElse {
-                StatefulAction(Task<3> = Task::<3>),
-                RetryUntilSuccessful(2) {
-                    ScriptCondition(|bb| *bb.t0 != bb.b1),
-                },
-            },
+            SubTree(Tree0502Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
         }
     }
 }
 
-board!(Tree0502Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0503Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0503Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<14>)
-    }
-}
+board!(Tree0502Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0503 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(5),
-            b1: i64 = 2,
-            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        #[run_while(|bb| *bb.t0 % 3 != 0)]
-        Inverter {
-            BinarySelector(|bb| bb.b1 != bb.b0, dynamic = false) {
-                SequenceStar {
-                    #[failure_if(|bb| bb.b1 % 2 > 0)]
-                    #[post(|bb| { if bb.o0.is_none() { *bb.t0 += 1 }; if *bb.t0 + 4 < 7 { bb.o0 = Some(bb.b1 + 3) } })]
-                    StatefulAction(Task<0>),
-                    Filter(times = 2, count = Failure) {
-                        BinarySelector(|bb| bb.o0.is_none()) {
-                            Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(1) % 2, &mut bb.b0)),
-                            AlwaysFailure,
-                        },
-                    },
-                    AsyncSequence {
-                        Selector {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                            MaxTime(0) {
-                                Action(Act<4> = Act::<4>),
-                            },
-                        },
-                    },
-                    Remap(success = Failure, failure = Failure) {
-                        Cooldown(50, filtered = Skipped) {
-                            ReactiveFallback {
-                                #[success_if(|bb| *bb.t0 != 2)]
-                                #[on_halted(|bb| { if bb.b0 + 2 == 7 { bb.o0 = Some(bb.b1) }; *bb.t0 += 3 })]
-                                #[run_while(|bb| *bb.t0 == 0)]
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    ForceSuccess {
-                        AsyncFallback {
-                            #[success_if(|bb| bb.b0 > 6)]
-                            #[on_halted(|bb| { if bb.o0.is_some() { bb.t0.set(bb.b1 + 2) }; bb.b0 = (*bb.t0 + 3) % 3 })]
-                            FlipSelector {
-                                RepeatUntil(Failure) {
-                                    StatefulAction(Task<5>),
-                                },
-                                Condition(Cond<6>),
-                                Action(PIo<7>, t0 = {=}),
-                            },
-                            SubTree(Tree0503Sub0, ..),
-                        },
-                    },
-                    Retry(1) {
-                        ReactiveSequence {
-                            Fallback {
-                                Condition(Cond<8>),
-                                StatefulAction(Task<9>),
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                    },
-                    Switch(b1) {
-                        case 1 => Priority {
-                            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-                            StatefulAction(Task<11>),
-                            ScriptCondition(|bb| bb.b1 < 6),
-                        },
-                        _ => RetryUntilSuccessful(4) {
-                            AlwaysSuccess,
-                        },
-                    },
-                    Switch(b1) {
-                        case 0 => Action(Act<12>),
-                        case 2 => #[run_while(|bb| bb.o0.unwrap_or(1) + 1 != 3)]
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        Condition(Cond<13>),
-                        case 1 => #[on_success(|bb| bb.b1 = 4)]
-                        #[on_failure(|bb| bb.b0 = (*bb.t0 + 3) % 4)]
-                        SubTree(Tree0503Sub1, b0 = {=}, o0 = {o0}, b1 = {=}, t0 = {t0}),
-                        _ => #[on_failure(|bb| { bb.o0 = None; bb.b0 = bb.o0.unwrap_or(0) })]
-                        Sleep(30),
-                    },
-                },
-            },
+        #[on_failure(|bb| bb.b0 += 2)]
+        Parallel(success = 1, failure = -1) {
+            Failer,
         }
     }
 }
 
-board!(Tree0503Blackboard { b0 o0 b1 t0 });
+board!(Tree0503Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0504Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 14,
-            #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(10),
         }
-        #[failure_if(|bb| *bb.t0 % 2 > 0)]
-        #[skip_if(|bb| *bb.t1 + 2 != *bb.t1 + 4)]
-        #[success_if(|bb| *bb.t0 > 2)]
-        StatefulAction(Task<2> = Task::<2>)
+        RepeatUntilFailure(forever) {
+            WaitValueUpdate(t0) {
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0504Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(10),
         }
-        Action(Act<3>)
+        Selector {
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+            Condition(Cond<2>),
+            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0504 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
         }
-        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail, dynamic = true) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            #[success_if(|bb| (*bb.t1 + 4) % 2 > 0)]
-            SubTree(Tree0504Sub0, ..),
-            SubTree(Tree0504Sub1, ..),
+        Fallback {
+            Delay(0) {
+                ParallelAll(max_failures = -1) {
+                    WasEntryUpdated(t0),
+                    Repeat(forever) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+            TryCatch {
+                MemPriority {
+                    SubTree(Tree0504Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                },
+                SubTree(Tree0504Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
+            },
+            Repeater(0) {
+                Condition(|ctx| ctx.check(4)),
+            },
         }
     }
 }
 
-board!(Tree0504Blackboard { t0 t1 });
+board!(Tree0504Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0505 for Ctx {
-        blackboard {
-            b0: i64 = 5,
+        ReactiveSelector {
+            Failer,
+            AlwaysFailure,
+            Sleep(30),
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Wait(100),
-            SetBlackboard(b0 = 0),
-        }
-    }
-}
-
-board!(Tree0505Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0506Sub1 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0506Sub0 for Ctx {
-        SubTree(Tree0506Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0506 for Ctx {
-        Fallback {
-            SubTree(Tree0506Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
         }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+            StatefulAction(Task<0>),
+            Sequence {
+                Fallback {
+                    ReactiveSequence {
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                    },
+                    WaitValueUpdate(t0) {
+                        SetBlackboard(t0 = 6),
+                    },
+                },
+                Loop(q0, value = {t0}) {
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0506Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0507Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0507 for Ctx {
-        Deadline(0) {
-            ReactiveFallback {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    RepeatTimes(3) {
-                        Condition(Cond<0>),
-                    },
-                    ReactiveSelector {
-                        Condition(Cond<1>),
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            FlipSelector {
+                Fallback {
+                    Selector {
+                        SubTree(Tree0507Sub0, ..),
+                        Action(|ctx| ctx.exec(1)),
                         StatefulAction(Task<2>),
-                        Condition(Cond<3>),
+                    },
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    StatefulAction(Task<3>),
+                    #[success_if(|bb| bb.o0.unwrap_or(0) % 4 != 3)]
+                    #[run_while(|bb| *bb.t0 > 3)]
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    Condition(Cond<4>),
+                    #[success_if(|bb| bb.o0.unwrap_or(5) < 4)]
+                    Filter(times = 2) {
+                        Sleep(10),
+                    },
+                    RepeatUntil(Success) {
+                        AlwaysFailure,
                     },
                 },
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
+                #[post(|bb| bb.b1 = *bb.t0)]
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                    StatefulAction(Task<5>),
+                    Condition(|ctx, bb| ctx.check_in(6, (*bb.t0 + 3) % 4)),
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<7>),
+                    },
+                    #[success_if(|bb| bb.b1 > 3)]
+                    AlwaysSuccess,
+                    IndexSwitch(|bb| (bb.b1 + 4) % 2, out_of_range = Loop) {
+                        AlwaysSuccess,
+                        Action(Act<8> = Act::<8>),
+                    },
                 },
-                MemSequence {
+            },
+            AsyncSequence {
+                RepeatUntilFailure(1) {
                     FlipSelector {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                        Condition(|ctx| ctx.check(8)),
+                        AlwaysRunning,
+                        #[on_success(|bb| { bb.b0 += 1; bb.b0 = bb.o0.unwrap_or(3) })]
+                        Sequence {
+                            Condition(Cond<9>),
+                            Condition(Cond<10>),
+                            #[success_if(|bb| bb.b1 == bb.o0.unwrap_or(4))]
+                            #[on_halted(|bb| { *bb.t0 += 1; bb.b1 = *bb.t0 + 1 })]
+                            StatefulAction(Task<11>),
+                        },
+                        KeepRunningUntilFailure {
+                            Repeat(4) {
+                                Action(PAct<12>, b0 = 1, b1 = {b0}),
+                            },
+                        },
+                        #[on_halted(|bb| if *bb.t0 % 4 == 2 { bb.o0 = Some((*bb.t0 + 4) % 2) })]
+                        #[success_if(|bb| *bb.t0 < *bb.t0 + 1)]
+                        WasEntryUpdated(t0),
+                        ParallelAll {
+                            Script(|bb| bb.b0 += 3),
+                            StatefulAction(Task<13>),
+                            Action(Act<14>),
+                        },
                     },
                 },
-                Parallel(failure = -2) {
-                    RepeatUntilSuccess(2) {
-                        StatefulAction(Task<9>),
+            },
+            Limiter(2) {
+                ReactiveSequence {
+                    Action(PAct<15>, b0 = 4, b1 = {=}),
+                    Fallback {
+                        StatefulAction(Task<16>),
+                        Condition(Cond<17> = Cond::<17>),
                     },
-                    Runner,
-                },
-                RunOnce(then_skip = false) {
-                    Timeout(20) {
-                        Filter(times = 3) {
-                            AlwaysSuccess,
+                    FlipSelector {
+                        Repeat(3) {
+                            Conditional(|bb| bb.b0 % 3 != 1, dynamic = false, else = Success) {
+                                BinarySelector(|bb| bb.o0.unwrap_or(1) == 7, dynamic = true) {
+                                    Action(Act<18>),
+                                    Condition(Cond<19>),
+                                },
+                            },
                         },
                     },
                 },
@@ -327,173 +316,98 @@ bt::behavior_tree! {
         }
     }
 }
+
+board!(Tree0507Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0508 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 2,
         }
-        Fallback {
-            StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
-            Action(Act<1> = Act::<1>),
-            Condition(Cond<2>),
-            Wait(50),
-        }
-    }
-}
-
-board!(Tree0508Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0509Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-        }
-        IfThenElse {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Repeat(4) {
-                    WasEntryUpdated(t0),
+        Filter(times = 2, count = Completed, filtered = Failure) {
+            #[success_if(|bb| *bb.t1 == 6)]
+            RepeatUntil(Failure) {
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                    StatefulAction(Task<1>),
+                    Wait(30),
                 },
             },
-            WhileDoElse {
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
-            },
         }
     }
 }
+
+board!(Tree0508Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0509 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        Repeater(forever) {
-            #[success_if(|bb| *bb.t0 % 2 != 1)]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[run_while(|bb| *bb.t0 == 3)]
-            SubTree(Tree0509Sub0, t0 = {=}),
+        Sequence {
+            Sequence {
+                Action(Act<0>),
+                Action(Act<1> = Act::<1>),
+                StatefulAction(Task<2>),
+            },
+            Fallback {
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
         }
     }
 }
-
-board!(Tree0509Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0510 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
+            b0: i64 = 5,
         }
-        SequenceWithMemory {
-            StepSequencer {
-                SetBlackboard(o0 = Some(5)),
-                SetBlackboard(o0 = Some(6)),
-            },
-            Priority {
+        AsyncSequence {
+            Sequence {
+                Sleep(30),
                 StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                WasEntryUpdated(t0),
-                Action(|ctx, bb| ctx.exec_in(2, 3, &mut bb.b0)),
             },
-            ReactiveSequence {
-                Condition(Cond<3>),
-                Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+            MemPriority {
+                StatefulAction(Task<1>),
+                Script(|bb| bb.b0 += 3),
             },
-            Repeater(0) {
-                ScriptCondition(|bb| (*bb.t0 + 1) % 3 > 1),
-            },
-            Condition(|ctx| ctx.check(5)),
         }
     }
 }
 
-board!(Tree0510Blackboard { b0 t0 o0 });
+board!(Tree0510Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0511 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 2,
         }
-        BinarySelector(|bb| bb.b0 == 7, dynamic = false) {
-            Repeater(1) {
-                MemPriority {
-                    Remap(success = Failure, failure = Success) {
-                        IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = true) {
-                            Script(|bb| bb.t0.set(*bb.t0 % 3)),
-                            Condition(Cond<0>),
-                            ForceFailure {
-                                SetBlackboard(t0 = 3),
+        RepeatUntilSuccess(forever) {
+            SkipUnlessUpdated(t0) {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    Filter(times = 2, count = Completed) {
+                        Parallel(failure = -2) {
+                            Sequence {
+                                TryCatch(catch_on_halt = true) {
+                                    StatefulAction(Task<0>),
+                                    SetBlackboard(o0 = Some(2)),
+                                },
+                                AlwaysFailure,
                             },
-                            Invert {
-                                Condition(Cond<1>),
+                            #[failure_if(|bb| *bb.t0 + 3 > *bb.t1)]
+                            #[on_halted(|bb| bb.t1.set(6))]
+                            Fallback {
+                                MemPriority {
+                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+                                    Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
+                                },
+                                StatefulAction(Task<3> = Task::<3>),
                             },
-                            StatefulAction(Task<2> = Task::<2>),
                         },
-                    },
-                    RetryUntilSuccessful(2) {
-                        Fallback {
-                            ScriptCondition(|bb| bb.b0 + 3 < bb.b0 + 2),
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            IfThenElse {
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6>),
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            Priority {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[failure_if(|bb| bb.b0 % 3 > 0)]
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<8>),
-                    },
-                    Optional {
-                        Condition(|ctx, bb| ctx.check_in(9, *bb.t1)),
-                    },
-                },
-                MemSequence {
-                    Precondition(|bb| bb.b0 < 1) {
-                        StatefulAction(Task<10>),
-                    },
-                    Filter(times = 1, count = Success, filtered = Skipped) {
-                        Loop(q0, value = {b0}) {
-                            Condition(Cond<11>),
-                        },
-                    },
-                    Condition(Cond<12>),
-                },
-                Conditional(|bb| bb.b0 % 3 > 1, dynamic = false, else = Success) {
-                    Limiter(1) {
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            Repeat(3) {
-                                Condition(Cond<13>),
-                            },
-                            Condition(|ctx| ctx.check(14)),
-                        },
-                    },
-                },
-                IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
-                    RepeatUntil(Success) {
-                        RepeatUntilSuccess(2) {
-                            #[success_if(|bb| *bb.t1 != (*bb.t1 + 1) % 4)]
-                            ScriptCondition(|bb| *bb.t0 % 3 != 2),
-                        },
-                    },
-                    StepSequencer {
-                        AlwaysSuccess,
-                        #[failure_if(|bb| *bb.t1 % 3 != 0)]
-                        AlwaysFailure,
                     },
                 },
             },
@@ -501,55 +415,37 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0511Blackboard { t1 t0 b0 q0 });
+board!(Tree0511Blackboard { b0 o0 t1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0512 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(Cond<1> = Cond::<1>),
-                Sequence {
-                    ForceFailure {
-                        MemSequence {
-                            Condition(|ctx| ctx.check(2)),
-                            Condition(Cond<3>),
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        KeepRunningUntilFailure {
+            RunOnce(then_skip = true) {
+                Repeater(1) {
+                    BinarySelector(|bb| bb.b0 != 7) {
+                        Optional {
+                            Action(PAct<0>, b0 = {t0}, b1 = {b1}),
                         },
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                RunOnce(then_skip = false) {
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<9>),
-            },
-            Timeout(10) {
-                Filter(times = 3, count = Failure) {
-                    Deadline(0) {
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        Condition(Cond<11>),
-                        StatefulAction(Task<12>),
-                    },
-                    StepSequencer {
-                        AlwaysSuccess,
-                        Sleep(10),
-                        AlwaysSuccess,
-                        RepeatUntil(Failure) {
-                            Action(Act<13>),
+                        Remap(success = Success, failure = Failure) {
+                            Selector {
+                                BinarySelector(|bb| *bb.t1 > bb.o0.unwrap_or(0), dynamic = true) {
+                                    Condition(Cond<1>),
+                                    #[failure_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
+                                    SetBlackboard(o0 = Some(4)),
+                                },
+                                ReactiveFallback {
+                                    StatefulAction(Task<2>),
+                                    Action(PAct<3>, b0 = {=}, b1 = {=}),
+                                    Action(Act<4>),
+                                },
+                            },
                         },
                     },
                 },
@@ -557,48 +453,63 @@ bt::behavior_tree! {
         }
     }
 }
+
+board!(Tree0512Blackboard { t1 b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0513 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64,
-            b1: i64 = 3,
-            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Repeater(forever) {
-            TryCatch(catch_on_halt = false) {
-                ReactiveSelector {
-                    StatefulAction(Task<0>),
-                    ForceSuccess {
-                        #[success_if(|bb| bb.b0 > *bb.t0)]
-                        #[on_failure(|bb| bb.b0 = bb.b1)]
-                        #[skip_if(|bb| (*bb.t0 + 1) % 3 == 1)]
-                        SequenceWithMemory {
-                            UnsetBlackboard(o0),
-                            StatefulAction(Task<1>),
+        ForceSuccess {
+            MemPriority {
+                TryCatch {
+                    SkipUnlessUpdated(t0) {
+                        ForceFailure {
+                            AlwaysFailure,
                         },
                     },
+                    AlwaysRunning,
                 },
-                Fallback {
-                    Switch(b1) {
-                        case 3 => WaitValueUpdate(t0) {
-                            Interrupt(|bb| *bb.t0 == 3) {
-                                MemPriority {
-                                    StatefulAction(PTask<2>, b0 = {=}),
-                                },
-                            },
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        Timeout(30) {
+                            StatefulAction(Task<0>),
                         },
-                        _ => ReactiveSequence {
-                            #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b1 += 3 })]
-                            #[on_success(|bb| bb.b1 += 3)]
-                            RepeatUntil(Failure) {
-                                Sequence {
-                                    StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
-                                    Condition(Cond<4>),
-                                },
-                            },
+                        StepSequencer {
+                            Action(Act<1>),
+                            Action(Act<2>),
                         },
+                    },
+                    Conditional(|bb| *bb.t0 > *bb.t1 % 4, dynamic = false) {
+                        #[success_if(|bb| bb.b0 > 3)]
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Action(PIo<4>, t0 = {b0}),
+                Sequence {
+                    StepSequencer {
+                        Condition(Cond<5>),
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    ReactiveSelector {
+                        StatefulAction(Task<7>),
+                        #[success_if(|bb| *bb.t0 == 3)]
+                        #[skip_if(|bb| bb.b0 > 3)]
+                        Action(Act<8>),
+                        SetBlackboard(b0 = 5),
+                    },
+                },
+                Loop(q0, value = {t0}) {
+                    ParallelAll {
+                        WasEntryUpdated(t1),
+                        Condition(Cond<9>),
+                        Action(Act<10>),
+                        StatefulAction(Task<11> = Task::<11>),
+                        Condition(Cond<12>),
                     },
                 },
             },
@@ -606,612 +517,592 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0513Blackboard { t0 b0 b1 o0 });
+board!(Tree0513Blackboard { q0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0514 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 1,
             b0: i64 = 5,
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                SequenceStar {
-                    Condition(|ctx| ctx.check(0)),
-                    Cooldown(0, filtered = Skipped) {
-                        StatefulAction(Task<1>),
+        Filter(times = 1, filtered = Skipped) {
+            Repeat(4) {
+                AsyncFallback {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                        },
                     },
-                },
-                MaxTime(20) {
-                    Delay(0) {
-                        MemPriority {
-                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                            ForceFailure {
-                                StatefulAction(Task<3>),
+                    #[on_failure(|bb| { bb.o0 = None; bb.b0 = *bb.t0 })]
+                    ReactiveSequence {
+                        Conditional(|bb| bb.o0.unwrap_or(3) == 0, dynamic = false, else = Success) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                    Precondition(|bb| bb.b1 % 3 < 1, else = Failure) {
+                        FlipSelector {
+                            Succeeder,
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    #[run_while(|bb| bb.b1 < bb.b0 % 2)]
+                    WaitValueUpdate(t0) {
+                        Fallback {
+                            Action(Act<3>),
+                            Optional {
+                                Script(|bb| if *bb.t0 != 5 { bb.b0 += 1 }),
                             },
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            AlwaysSuccess,
+                            #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(1) + 3)]
+                            Action(PAct<4>, b0 = {b0}, b1 = {b1}),
                         },
                     },
                 },
-                #[post(|bb| bb.b0 = bb.b0 % 4)]
-                #[failure_if(|bb| bb.b0 > 2)]
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b0)),
-                    Deadline(100) {
-                        Action(PAct<5>, b0 = 2),
-                    },
-                },
-                Precondition(|bb| *bb.t0 < 4, else = Running) {
-                    BinarySelector(|bb| bb.b0 < 5, dynamic = true) {
-                        BinarySelector(|bb| bb.o0.unwrap_or(4) + 1 != 4) {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                        Action(Act<8>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0514Blackboard { o0 t0 b0 });
+board!(Tree0514Blackboard { b0 b1 o0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0515 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            b1: i64,
-        }
-        Loop(q0, if_empty = Success) {
-            RetryUntilSuccessful(2) {
-                Fallback {
-                    Condition(Cond<0>),
-                    StepSequencer {
-                        Parallel(success = 1, failure = 1) {
-                            KeepRunningUntilFailure {
-                                Timeout(30) {
-                                    SetBlackboard(t0 = {b1}),
-                                },
-                            },
-                        },
-                    },
-                    #[on_success(|bb| bb.b0 += 3)]
-                    #[skip_if(|bb| *bb.t0 + 4 < 2)]
-                    #[post(|bb| bb.b1 += 1)]
-                    ReactiveFallback {
-                        MaxTime(50) {
-                            Precondition(|bb| *bb.t0 + 1 != 5, else = Skipped) {
-                                PolicyParallel(policy = FirstFailure, repeat = false) {
-                                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                                    #[on_failure(|bb| bb.b1 += 2)]
-                                    Action(|ctx| ctx.exec(2)),
-                                },
-                            },
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        #[skip_if(|bb| bb.b1 != bb.b0)]
-                        #[run_while(|bb| bb.b0 + 2 < 1)]
-                        ForceSuccess {
-                            Invert {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-            },
+        Filter(times = 3, count = Success, filtered = Skipped) {
+            Sleep(0),
         }
     }
 }
-
-board!(Tree0515Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0516 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 1,
+            b0: i64 = 4,
         }
-        ParallelAll {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Delay(10) {
-                    Action(Act<1>),
-                },
-                ReactiveSequence {
-                    SetBlackboard(t1 = {b1}),
-                    Script(|bb| bb.b0 = (bb.b1 + 4) % 3),
-                },
-            },
-            Loop(q0, value = {b0}) {
-                Cooldown(50, filtered = Failure) {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    StepSequencer {
-                        Sleep(30),
-                        Condition(Cond<2>),
-                        Sleep(10),
-                    },
-                },
-            },
+        Fallback {
+            StatefulAction(Task<0>),
+            Action(Act<1> = Act::<1>),
+            Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
         }
     }
 }
 
-board!(Tree0516Blackboard { q0 t1 t0 b1 b0 });
+board!(Tree0516Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0517 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        FlipSelector {
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.b0 % 2 < 1),
-                Fallback {
-                    #[run_while(|bb| bb.b0 > 3)]
-                    SequenceStar {
-                        ScriptCondition(|bb| *bb.t0 < 7),
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
+        Parallel {
+            Fallback {
+                #[failure_if(|bb| bb.b0 + 3 > bb.b0 + 4)]
+                ReactiveSequence {
+                    UnsetBlackboard(o0),
+                    #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(1))]
+                    #[post(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 3 })]
+                    Timeout(0) {
+                        Wait(10),
+                    },
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                },
+                #[on_success(|bb| bb.b0 += 2)]
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<2>),
+                },
+                RepeatUntilFailure(3) {
+                    Parallel(failure = 2) {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
                     },
                 },
-                Precondition(|bb| bb.b0 < bb.b1) {
-                    Optional {
-                        Optional {
-                            Filter(times = 3, count = Failure) {
-                                Filter(times = 1, filtered = Failure) {
-                                    StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-                #[post(|bb| bb.b1 += 3)]
-                StatefulAction(Task<3>),
-            },
-            ForceFailure {
-                BinarySelector(|bb| bb.b0 + 1 > 3) {
-                    StatefulAction(Task<4>),
-                    Precondition(|bb| bb.b0 > 1) {
-                        #[on_success(|bb| bb.b0 = bb.b1)]
-                        #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
-                        #[post(|bb| bb.b1 += 1)]
-                        Script(|bb| { bb.b1 += 2; *bb.t0 += 2 }),
-                    },
+                Loop(q0, if_empty = Failure) {
+                    Script(|bb| bb.b0 = 1),
                 },
             },
+            StatefulAction(Task<6>),
         }
     }
 }
 
-board!(Tree0517Blackboard { b1 b0 t0 });
+board!(Tree0517Blackboard { q0 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0518Sub1 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0518Sub0 for Ctx {
+        SubTree(Tree0518Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0518 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| bb.b0, dynamic = false) {
-            AsyncSequence {
-                Priority {
-                    #[run_while(|bb| bb.o0.unwrap_or(5) > (bb.b0 + 2) % 4)]
-                    #[post(|bb| bb.b0 += 1)]
-                    Delay(20) {
-                        StatefulAction(PTask<0>, b0 = 8),
-                    },
-                    #[on_failure(|bb| if bb.b0 < bb.b0 + 2 { bb.t0.set(2) })]
-                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                },
-                #[on_success(|bb| *bb.t0 += 3)]
-                SequenceWithMemory {
-                    RunOnce(then_skip = false) {
-                        SetBlackboard(o0 = Some(1)),
-                    },
-                },
-                AsyncFallback {
-                    Condition(|ctx, bb| ctx.check_in(2, 3)),
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
-                },
-                Deadline(100) {
-                    SetBlackboard(b0 = 6),
-                },
-                Parallel {
-                    Priority {
-                        Failer,
-                        SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<6> = Task::<6>),
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0518Sub0),
         }
     }
 }
-
-board!(Tree0518Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0519 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+            o0: Option<i64>,
             b0: i64 = 4,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
         }
-        StepSequencer {
-            SequenceWithMemory {
-                Script(|bb| bb.t1.set(*bb.t0 + 3)),
+        #[skip_if(|bb| *bb.t0 + 1 < 4)]
+        #[failure_if(|bb| bb.o0.is_some())]
+        #[success_if(|bb| bb.b0 + 4 != *bb.t0 + 1)]
+        PolicyParallel(policy = FirstSuccess) {
+            Switch(b1) {
+                case 1 => Remap(success = Success, failure = Failure) {
+                    Switch(b1) {
+                        case 5 => Retry(1) {
+                            SetBlackboard(o0 = Some(5)),
+                        },
+                        case 1 => AlwaysFailure,
+                        _ => RepeatUntil(Success) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                _ => Filter(times = 1, count = Failure, filtered = Skipped) {
+                    StepSequencer {
+                        StatefulAction(Task<0>),
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(Task<2>),
+                    },
+                },
             },
-            RepeatUntilFailure(1) {
-                Cooldown(100, filtered = Failure) {
-                    Action(PIo<0>, t0 = {b0}),
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                ReactiveSequence {
+                    MemPriority {
+                        SetBlackboard(b1 = {t0}),
+                    },
+                    Precondition(|bb| *bb.t0 % 4 != 1) {
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0519Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0520Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 9,
-        }
-        ForceSuccess {
-            ScriptCondition(|bb| bb.b0 + 2 < *bb.t0 + 4),
-        }
-    }
-}
+board!(Tree0519Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0520 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 0,
             b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
         }
-        #[run_while(|bb| (*bb.t1 + 3) % 4 < 1)]
-        TryCatch {
-            StatefulAction(Task<0>),
-            Repeat(forever) {
-                Inverter {
-                    SubTree(Tree0520Sub0, ..),
-                },
+        ParallelAll(max_failures = -1) {
+            Precondition(|bb| bb.b0 + 1 < 2, else = Failure) {
+                Script(|bb| if bb.b1 % 4 > 0 { bb.t0.set(bb.b0) }),
             },
-            Condition(Cond<1>),
+            ScriptCondition(|bb| (bb.b1 + 2) % 2 < 0),
         }
     }
 }
 
-board!(Tree0520Blackboard { t1 t0 b0 });
+board!(Tree0520Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0521 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-            b0: i64 = 2,
-        }
-        RunOnce(then_skip = false) {
-            Timeout(20) {
-                RepeatUntilFailure(forever) {
-                    #[run_while(|bb| bb.b0 > 2)]
-                    #[on_halted(|bb| bb.t1.set(*bb.t0))]
-                    #[success_if(|bb| *bb.t0 > (bb.b1 + 3) % 4)]
-                    Loop(q0, if_empty = Success) {
-                        Sequence {
-                            #[success_if(|bb| bb.b1 + 4 < bb.b1 % 4)]
-                            #[on_success(|bb| *bb.t1 += 1)]
-                            ParallelAll(1) {
-                                Switch(b1) {
-                                    case 4 => Action(PIo<0>, t0 = {t1}),
-                                    _ => Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 2, &mut bb.b0)),
-                                },
-                                SequenceWithMemory {
-                                    SetBlackboard(t1 = {b1}),
-                                },
-                            },
-                            IndexSwitch(|bb| 1) {
-                                RepeatUntil(Failure) {
-                                    Condition(Cond<2>),
-                                },
-                                Repeater(3) {
-                                    Condition(Cond<3>),
-                                },
-                                #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                                SetBlackboard(b1 = 2),
-                            },
-                            MemSequence {
-                                Action(Act<4>),
-                                Deadline(50) {
-                                    Action(Act<5>),
-                                },
-                                StatefulAction(Task<6>),
-                            },
-                            Precondition(|bb| *bb.t1 + 4 < 7, else = Failure) {
-                                AsyncFallback {
-                                    ScriptCondition(|bb| bb.b0 == 1),
-                                    StatefulAction(Task<7>),
-                                    StatefulAction(PTask<8>, b0 = {=}, b1 = {=}),
-                                    Wait(10),
-                                },
-                            },
-                            Cooldown(20, filtered = Failure) {
-                                MaxTime(0) {
-                                    Wait(100),
-                                },
-                            },
-                        },
+        ReactiveFallback {
+            Delay(20) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<1> = Task::<1>),
                     },
                 },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                SequenceWithMemory {
+                    StatefulAction(Task<2> = Task::<2>),
+                    SequenceWithMemory {
+                        Condition(Cond<3> = Cond::<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    Failer,
+                },
+                ReactiveSequence {
+                    TryCatch(catch_on_halt = false) {
+                        Repeater(2) {
+                            StatefulAction(Task<5>),
+                        },
+                        ReactiveSequence {
+                            Action(Act<6>),
+                            AlwaysSuccess,
+                        },
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
+                },
+                Condition(Cond<9> = Cond::<9>),
             },
         }
     }
 }
 
-board!(Tree0521Blackboard { t1 q0 t0 b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree0522Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Script(|bb| bb.b0 += 3)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0522Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        SubTree(Tree0522Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0522 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64,
         }
-        RetryUntilSuccessful(4) {
-            Cooldown(20, filtered = Failure) {
-                #[on_failure(|bb| { bb.b0 = bb.b1; bb.b1 += 2 })]
-                TryCatch(catch_on_halt = true) {
-                    AsyncSequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
+        Parallel(failure = -3) {
+            SequenceWithMemory {
+                SubTree(Tree0522Sub0, ..),
+                WaitValueUpdate(t0) {
+                    Remap(success = Failure, failure = Success) {
+                        Condition(Cond<0>),
                     },
-                    StatefulAction(Task<3>),
+                },
+            },
+            Retry(forever) {
+                SetBlackboard(b0 = {b1}),
+            },
+            Precondition(|bb| bb.b1 % 4 == 1, else = Skipped) {
+                IfThenElse {
+                    Action(Act<1>),
+                    Delay(0) {
+                        Action(Act<2>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0522Blackboard { b1 b0 });
+board!(Tree0522Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0523 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            Limiter(2) {
-                Delay(20) {
-                    TryCatch {
-                        Loop(q0) {
-                            RetryUntilSuccessful(0) {
-                                ScriptCondition(|bb| bb.b0 != 3),
-                            },
+        ParallelAll(max_failures = -1) {
+            IndexSwitch(|bb| bb.o0.unwrap_or(3)) {
+                #[run_while(|bb| bb.o0.is_none())]
+                Action(|ctx| ctx.exec(0)),
+                FlipSelector {
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) < 3)]
+                    StepSequencer {
+                        Action(PIo<1>, t0 = {t0}),
+                        StatefulAction(PTask<2>, b0 = {=}),
+                    },
+                    RetryUntilSuccessful(2) {
+                        RunOnce(then_skip = true) {
+                            Script(|bb| bb.o0 = None),
                         },
-                        ReactiveFallback {
-                            StatefulAction(PTask<0>, b0 = {t0}),
-                            Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                        },
                     },
-                },
-            },
-            Parallel(success = 1) {
-                SequenceStar {
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    StatefulAction(PTask<5>, b0 = 3),
-                },
-                StatefulAction(Task<6> = Task::<6>),
-            },
-            Timeout(0) {
-                Retry(3) {
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-            RepeatUntilFailure(forever) {
-                WhileDoElse {
-                    Sequence {
-                        #[skip_if(|bb| *bb.t0 % 3 > 0)]
-                        #[success_if(|bb| (*bb.t0 + 1) % 4 < 0)]
-                        Action(PIo<8>, t0 = {=}),
+                    Deadline(50) {
+                        Action(PIo<3>, t0 = {=}),
                     },
-                    ParallelAll(2) {
-                        Parallel(success = 0) {
-                            Condition(|ctx| ctx.check(9)),
-                            SetBlackboard(t0 = {b0}),
-                        },
-                        AlwaysFailure,
+                    Loop(q0) {
+                        Action(Act<4>),
                     },
-                },
-            },
-            Fallback {
-                AsyncSequence {
-                    Sleep(20),
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    Action(PAct<10>, b0 = {t0}, b1 = {b0}),
-                    Condition(Cond<11>),
-                },
-                TryCatch {
-                    #[post(|bb| bb.b0 += 3)]
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Sleep(0),
-                        Condition(Cond<12>),
-                    },
-                    StatefulAction(Task<13>),
                 },
             },
         }
     }
 }
 
-board!(Tree0523Blackboard { q0 b0 t0 });
+board!(Tree0523Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0524 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        Parallel(success = -2, failure = 3) {
-            StatefulAction(Task<0>),
-            Filter(times = 1, filtered = Skipped) {
-                ReactiveSequence {
-                    #[on_halted(|bb| { bb.t1.set(bb.o0.unwrap_or(2) % 4); bb.b0 += 1 })]
-                    #[run_while(|bb| *bb.t1 < 7)]
-                    Precondition(|bb| bb.b0 < *bb.t1 + 2, else = Running) {
-                        Wait(10),
-                    },
-                },
+        Remap(success = Failure, failure = Success) {
+            FlipSelector {
+                Action(Act<0>),
+                AlwaysRunning,
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                AlwaysSuccess,
             },
-            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0524Blackboard { b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0525 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            BinarySelector(|bb| *bb.t0 + 1 < 0, dynamic = true) {
+        FlipSelector {
+            ReactiveFallback {
                 Condition(Cond<0>),
-                StatefulAction(Task<1>),
+                #[run_while(|bb| *bb.t0 % 3 > 1)]
+                Condition(Cond<1>),
+                IfThenElse {
+                    Filter(times = 2) {
+                        Condition(Cond<2>),
+                    },
+                    AlwaysFailure,
+                },
+                StepSequencer {
+                    Action(Act<3> = Act::<3>),
+                    Condition(PCond<4>, b0 = 0),
+                },
             },
-            Loop(q0, if_empty = Failure) {
-                Condition(|ctx| ctx.check(2)),
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                RunOnce {
+                    Repeat(3) {
+                        RunOnce {
+                            Deadline(0) {
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+                Script(|bb| { bb.o0 = Some(bb.b0 + 3); *bb.t0 += 3 }),
             },
-            Sequence {
-                Script(|bb| { bb.t1.set(*bb.t1 % 4); bb.b0 += 2 }),
-                Action(|ctx| ctx.exec(3)),
+            AlwaysFailure,
+            ParallelAll {
+                Repeat(forever) {
+                    Selector {
+                        StatefulAction(Task<5>),
+                        Script(|bb| bb.t0.set(1)),
+                    },
+                },
+                Loop(q0, value = {b1}) {
+                    WasEntryUpdated(t0),
+                },
+                Condition(PCond<6>, b0 = {b1}),
+                SkipUnlessUpdated(t0) {
+                    WasEntryUpdated(t0),
+                },
             },
         }
     }
 }
 
-board!(Tree0525Blackboard { t1 b0 q0 t0 });
+board!(Tree0525Blackboard { q0 b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0526 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = None,
             b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Fallback {
-            ParallelAll(2) {
-                #[on_success(|bb| bb.b1 += 3)]
-                #[on_failure(|bb| { bb.b1 = *bb.t1; bb.b0 = *bb.t0 })]
-                #[post(|bb| bb.b0 += 1)]
-                Action(PAct<0>, b0 = {b0}, b1 = {=}),
-                Script(|bb| bb.t1.set(bb.b1)),
+        IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Loop, dynamic = true) {
+            Parallel(success = -2, failure = 2) {
+                SequenceWithMemory {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    Action(Act<1>),
+                    Action(Act<2>),
+                    #[post(|bb| bb.o0 = None)]
+                    #[failure_if(|bb| bb.b0 + 1 != 6)]
+                    #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                    Delay(0) {
+                        #[post(|bb| { bb.b0 += 3; if bb.b0 == *bb.t0 + 3 { *bb.t0 += 3 } })]
+                        #[on_halted(|bb| { bb.o0 = None; *bb.t0 += 2 })]
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        StatefulAction(Task<3>),
+                    },
+                    AlwaysFailure,
+                },
+                Fallback {
+                    AlwaysFailure,
+                    StatefulAction(PTask<4>, b0 = 8),
+                    Script(|bb| { *bb.t0 += 2; bb.o0 = Some((bb.o0.unwrap_or(1) + 3) % 4) }),
+                },
             },
-            Parallel(success = -4) {
-                Action(Act<1>),
-                Action(PIo<2>, t0 = {=}),
-                AlwaysSuccess,
-                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
+            #[success_if(|bb| bb.o0.is_none())]
+            #[post(|bb| bb.t0.set(1))]
+            RepeatUntilFailure(forever) {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        #[success_if(|bb| bb.b0 != 5)]
+                        Action(Act<5>),
+                        Condition(Cond<6>),
+                        Condition(PCond<7>, b0 = 8),
+                    },
+                    #[skip_if(|bb| bb.o0.unwrap_or(4) > 7)]
+                    FlipSelector {
+                        Conditional(|bb| *bb.t0 % 3 == 2, dynamic = true) {
+                            StatefulAction(Task<8>),
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10> = Task::<10>),
+                        },
+                    },
+                    Cooldown(0) {
+                        Filter(times = 1) {
+                            Sequence {
+                                #[post(|bb| *bb.t0 += 2)]
+                                Conditional(|bb| *bb.t0 % 3 == 2, dynamic = false, else = Success) {
+                                    StatefulAction(Task<11>),
+                                },
+                                Action(Act<12>),
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
             },
-            StatefulAction(Task<4>),
+            Interrupt(|bb| bb.o0.is_none()) {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    #[post(|bb| bb.t0.set((bb.o0.unwrap_or(3) + 3) % 4))]
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(PTask<13>, b0 = {=}),
+                        Condition(Cond<14>),
+                    },
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<15>),
+                    },
+                    Filter(times = 1, count = Success, filtered = Skipped) {
+                        SetBlackboard(b0 = 5),
+                    },
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        Script(|bb| bb.b0 += 1),
+                    },
+                    #[failure_if(|bb| bb.b0 % 2 > 0)]
+                    StatefulAction(Task<16>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0526Blackboard { t0 b1 t1 b0 });
+board!(Tree0526Blackboard { q0 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0527 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 5,
         }
-        IndexSwitch(|bb| bb.o0.unwrap_or(0) % 4, out_of_range = Loop) {
-            Condition(Cond<0> = Cond::<0>),
+        StepSequencer {
+            Conditional(|bb| *bb.t0 != 2, dynamic = true, else = Failure) {
+                Action(PAct<0>, b0 = {b1}),
+            },
+            Precondition(|bb| bb.b0 > 5, else = Skipped) {
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+            },
+            SequenceWithMemory {
+                Action(Act<2> = Act::<2>),
+                Action(Act<3>),
+                SetBlackboard(b0 = 7),
+                SetBlackboard(b1 = 1),
+            },
         }
     }
 }
 
-board!(Tree0527Blackboard { o0 });
+board!(Tree0527Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0528 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
             b0: i64,
         }
-        MemPriority {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 1, &mut bb.b0)),
-            WhileDoElse {
-                StatefulAction(Task<1>),
-                SetBlackboard(b0 = 4),
+        TryCatch(catch_on_halt = false) {
+            ParallelAll(max_failures = -2) {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
             },
-            AsyncFallback {
-                StatefulAction(Task<2>),
-                #[success_if(|bb| bb.b0 + 1 != 3)]
-                #[on_success(|bb| if bb.b1 > 6 { bb.b0 += 1 })]
-                #[on_halted(|bb| bb.b1 += 3)]
-                RetryUntilSuccessful(4) {
-                    Filter(times = 3, count = Completed, filtered = Skipped) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Action(Act<4>),
-                Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b1)),
-                RepeatUntilSuccess(forever) {
-                    AlwaysSuccess,
-                },
+            SequenceStar {
+                SetBlackboard(b0 = 9),
             },
         }
     }
 }
 
-board!(Tree0528Blackboard { t0 b1 b0 });
+board!(Tree0528Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0529 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 1,
             #[tracked] t0: i64 = 3,
         }
-        #[success_if(|bb| *bb.t0 % 3 < 1)]
-        #[on_halted(|bb| bb.b0 += 2)]
-        ReactiveSequence {
-            Condition(PCond<0>, b0 = 0),
+        Fallback {
+            RunOnce(then_skip = false) {
+                #[on_halted(|bb| if (bb.b0 + 1) % 3 == 1 { *bb.t0 += 1 })]
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Script(|bb| if *bb.t0 + 4 > 4 { bb.t0.set((*bb.t0 + 2) % 3) }),
+                    AlwaysFailure,
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                ReactiveFallback {
+                    Limiter(2) {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    #[success_if(|bb| *bb.t0 != bb.b0)]
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+            },
+            Parallel {
+                Priority {
+                    StatefulAction(Task<6>),
+                    Delay(0) {
+                        ReactiveFallback {
+                            #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                            #[skip_if(|bb| bb.b0 + 3 != *bb.t0)]
+                            #[success_if(|bb| (*bb.t0 + 3) % 4 > 2)]
+                            Condition(Cond<7>),
+                            Condition(Cond<8> = Cond::<8>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
@@ -1219,430 +1110,431 @@ bt::behavior_tree! {
 board!(Tree0529Blackboard { b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0530Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Loop(q0, if_empty = Success) {
+            Condition(Cond<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0530 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
         }
-        Loop(q0, if_empty = Skipped) {
-            Conditional(|bb| bb.o0.unwrap_or(3) < 4) {
-                MaxTime(20) {
-                    ReactiveSequence {
-                        RunOnce(then_skip = true) {
-                            MemPriority {
-                                Condition(PCond<0>, b0 = {t0}),
-                                StatefulAction(Task<1>),
-                                ScriptCondition(|bb| bb.b0 + 1 == 7),
-                            },
-                        },
-                        Limiter(1) {
-                            WhileDoElse {
-                                StatefulAction(Task<2>),
-                                Condition(|ctx| ctx.check(3)),
-                            },
-                        },
-                        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail, dynamic = false) {
-                            SequenceStar {
-                                StatefulAction(Task<4>),
-                                Action(PAct<5>, b0 = 4),
-                                Script(|bb| { *bb.t0 += 3; bb.o0 = None }),
-                            },
-                            Action(PAct<6>, b0 = {t0}),
-                        },
-                        MemPriority {
-                            Action(PAct<7>, b0 = {b0}, b1 = {b0}),
-                            Sleep(0),
-                        },
-                    },
+        IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = true) {
+            Fallback {
+                Condition(Cond<0>),
+                Action(Act<1>),
+            },
+            SequenceWithMemory {
+                IfThenElse {
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
                 },
+                #[on_success(|bb| if *bb.t1 != *bb.t1 % 2 { bb.t1.set(*bb.t0) })]
+                #[post(|bb| { bb.t0.set(*bb.t0 % 3); *bb.t0 += 1 })]
+                SubTree(Tree0530Sub0, q0 = {=}, t1 = {t1}, t0 = {=}),
+            },
+            SequenceStar {
+                Action(PIo<5>, t0 = {=}),
+                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0530Blackboard { b0 q0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0531Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        Action(Act<3>)
-    }
-}
+board!(Tree0530Blackboard { q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0531 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-            b1: i64 = 1,
-        }
-        BinarySelector(|bb| bb.b0 == 7, dynamic = false) {
-            RepeatUntilFailure(3) {
-                Retry(4) {
-                    Fallback {
-                        ScriptCondition(|bb| *bb.t0 % 3 > 1),
-                        Optional {
-                            StatefulAction(PTask<0>, b0 = {b1}),
+        RepeatUntil(Success) {
+            FlipSelector {
+                Repeat(2) {
+                    Sequence {
+                        StatefulAction(Task<0> = Task::<0>),
+                        WhileDoElse {
+                            Action(Act<1>),
+                            Wait(100),
                         },
-                        WasEntryUpdated(t0),
-                        Cooldown(50, filtered = Skipped) {
-                            StatefulAction(PTask<1>, b0 = {t0}),
+                        ParallelAll(0) {
+                            StatefulAction(Task<2> = Task::<2>),
+                            Action(Act<3>),
                         },
-                        MemPriority {
-                            Condition(PCond<2>, b0 = {t0}),
-                            WasEntryUpdated(t0),
-                            Sleep(20),
-                        },
+                        Succeeder,
                     },
                 },
-            },
-            FlipSelector {
-                RepeatUntilFailure(3) {
-                    Switch(b1) {
-                        case 5 => SequenceWithMemory {
-                            ScriptCondition(|bb| (bb.b0 + 2) % 4 == 0),
-                            SubTree(Tree0531Sub0, ..),
-                            StatefulAction(Task<4>),
-                        },
-                        _ => #[success_if(|bb| *bb.t0 < 0)]
-                        IfThenElse {
-                            Condition(Cond<5>),
-                            ReactiveSequence {
-                                Wait(50),
-                                StatefulAction(Task<6>),
-                                StatefulAction(Task<7>),
-                            },
-                            ScriptCondition(|bb| *bb.t0 + 2 == bb.b0 + 2),
-                        },
+                Condition(Cond<4>),
+                Sequence {
+                    StatefulAction(Task<5>),
+                    Wait(0),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+                Parallel(success = 2) {
+                    StatefulAction(Task<8>),
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<9>),
+                        StatefulAction(Task<10>),
+                        Wait(30),
                     },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<11>),
+                    ReactiveSequence {
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                    },
+                    Action(Act<14>),
                 },
             },
         }
     }
 }
-
-board!(Tree0531Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0532 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 3,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
         }
-        Parallel(failure = -1) {
-            ForceSuccess {
-                ForceFailure {
-                    ReactiveFallback {
-                        #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                        #[run_while(|bb| bb.b1 != 7)]
-                        Loop(q0, value = {b1}, if_empty = Skipped) {
-                            StatefulAction(Task<0>),
+        IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail, dynamic = false) {
+            Precondition(|bb| bb.b0 % 4 < 0) {
+                #[run_while(|bb| bb.o0.is_none())]
+                #[on_failure(|bb| bb.o0 = None)]
+                Sequence {
+                    RunOnce {
+                        Action(PIo<0>, t0 = {b0}),
+                    },
+                    Precondition(|bb| bb.b0 < 5, else = Skipped) {
+                        IndexSwitch(|bb| *bb.t0 % 4) {
+                            Selector {
+                                #[success_if(|bb| bb.b0 % 4 < 3)]
+                                #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = Some(*bb.t0 + 4) })]
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2>),
+                                Script(|bb| bb.b1 += 1),
+                            },
                         },
-                        AlwaysFailure,
-                        Action(PIo<1>, t0 = {b1}),
+                    },
+                    Action(PIo<3>, t0 = {=}),
+                },
+            },
+            BinarySelector(|bb| bb.b1 > 1, dynamic = true) {
+                RepeatUntil(Failure) {
+                    ForceFailure {
+                        #[on_failure(|bb| bb.t0.set((bb.b0 + 4) % 3))]
+                        #[skip_if(|bb| bb.b1 < 5)]
+                        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2) + 4))]
+                        AsyncSequence {
+                            Sleep(0),
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                IfThenElse {
+                    Priority {
+                        StatefulAction(Task<6>),
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                    MemPriority {
+                        StatefulAction(Task<8>),
+                        Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
                     },
                 },
             },
-            Fallback {
-                Deadline(0) {
-                    Condition(Cond<2> = Cond::<2>),
+            Sequence {
+                Condition(Cond<10> = Cond::<10>),
+                ReactiveSequence {
+                    RepeatTimes(2) {
+                        Condition(PCond<11>, b0 = {t0}),
+                    },
                 },
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
+                ForceFailure {
+                    #[on_failure(|bb| bb.t0.set(3))]
+                    #[run_while(|bb| *bb.t0 > 5)]
+                    Sequence {
+                        SetBlackboard(b0 = {t0}),
+                        SetBlackboard(t0 = 2),
+                    },
+                },
+                Conditional(|bb| bb.b1 % 3 > 1, dynamic = true, else = Failure) {
+                    Action(PIo<12>, t0 = {t0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0532Blackboard { b1 o0 t0 q0 });
+board!(Tree0532Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0533 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
-            b0: i64 = 0,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            #[allow(unused)] b0: i64 = 1,
+            o0: Option<i64>,
         }
-        Parallel(success = 2) {
-            StatefulAction(Task<0> = Task::<0>),
-            SequenceWithMemory {
-                Inverter {
-                    #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-                    #[post(|bb| bb.b1 = bb.b0 % 2)]
-                    RunOnce {
-                        #[on_failure(|bb| bb.b0 = bb.b0 % 4)]
-                        #[run_while(|bb| (bb.b0 + 2) % 2 > 0)]
-                        #[failure_if(|bb| bb.b0 == 0)]
-                        Condition(Cond<1>),
+        ReactiveSequence {
+            #[post(|bb| *bb.t0 += 1)]
+            Script(|bb| bb.o0 = None),
+            #[run_while(|bb| bb.o0.is_some())]
+            Wait(20),
+            Fallback {
+                MaxTime(20) {
+                    StepSequencer {
+                        WaitValueUpdate(t0) {
+                            Condition(PCond<0>, b0 = {b1}),
+                        },
+                        StatefulAction(Task<1>),
                     },
                 },
-                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = true) {
-                    Condition(|ctx| ctx.check(2)),
+            },
+            Selector {
+                Condition(Cond<2>),
+                WaitValueUpdate(t0) {
+                    Action(Act<3>),
                 },
-                Action(PIo<3>, t0 = {=}),
+                RunOnce(then_skip = true) {
+                    Succeeder,
+                },
+            },
+            Precondition(|bb| (*bb.t0 + 2) % 2 == 1) {
+                ReactiveSelector {
+                    AlwaysFailure,
+                    StatefulAction(Task<4>),
+                    Script(|bb| bb.o0 = None),
+                },
             },
         }
     }
 }
 
-board!(Tree0533Blackboard { t0 b1 b0 });
+board!(Tree0533Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0534 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            FlipSelector {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                SetBlackboard(t0 = {b1}),
+        SequenceWithMemory {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Condition(Cond<0> = Cond::<0>),
+                Action(PIo<1>, t0 = {t0}),
             },
+            WhileDoElse {
+                Condition(Cond<2> = Cond::<2>),
+                Script(|bb| *bb.t0 += 1),
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+            },
+            Failer,
         }
     }
 }
 
-board!(Tree0534Blackboard { t0 q0 b1 });
+board!(Tree0534Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0535 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64 = 5,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[allow(unused)] o0: Option<i64>,
         }
-        #[skip_if(|bb| *bb.t0 + 1 < bb.b1)]
-        #[failure_if(|bb| bb.b0 > 1)]
-        Fallback {
-            Loop(q0, value = {t0}, if_empty = Running) {
-                IndexSwitch(|bb| bb.o0.unwrap_or(5) + 4, dynamic = true) {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Wait(0),
-                        Action(Act<0>),
+        ReactiveSelector {
+            RunOnce {
+                #[run_while(|bb| bb.b0 % 2 == 1)]
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    ParallelAll(0) {
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                        StatefulAction(Task<2>),
                     },
                 },
             },
-            #[success_if(|bb| (bb.b1 + 1) % 2 < 0)]
-            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0535Blackboard { q0 t0 o0 b1 b0 });
+board!(Tree0535Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0536 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
         ReactiveFallback {
-            SkipUnlessUpdated(t0) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Action(PAct<1>, b0 = {=}),
-                    Action(Act<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(Cond<4>),
+            ReactiveFallback {
+                StepSequencer {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    RetryUntilSuccessful(3) {
+                        Timeout(0) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    FlipSelector {
+                        StatefulAction(Task<4>),
+                        AlwaysRunning,
+                        Action(Act<5>),
+                    },
                 },
             },
-            #[on_success(|bb| if *bb.t0 == 7 { bb.b1 += 1 })]
-            WhileDoElse {
-                StatefulAction(Task<5> = Task::<5>),
-                StatefulAction(Task<6>),
+            StatefulAction(Task<6>),
+            Sequence {
+                Filter(times = 2, count = Completed, filtered = Skipped) {
+                    Repeater(3) {
+                        StepSequencer {
+                            Sleep(10),
+                            Condition(Cond<7> = Cond::<7>),
+                            AlwaysSuccess,
+                            MaxTime(0) {
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                },
+                Limiter(2) {
+                    AsyncFallback {
+                        Delay(30) {
+                            Action(Act<9>),
+                        },
+                        Condition(Cond<10>),
+                        StatefulAction(Task<11>),
+                    },
+                },
             },
         }
-    }
-}
-
-board!(Tree0536Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0537Sub0 for Ctx {
-        StatefulAction(Task<5> = Task::<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0537 for Ctx {
-        Sequence {
-            PolicyParallel(policy = FirstSuccess) {
-                MemSequence {
-                    AsyncFallback {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                    },
-                    ForceFailure {
-                        ParallelAll {
-                            RetryUntilSuccessful(1) {
-                                RunOnce {
-                                    Condition(|ctx| ctx.check(3)),
-                                },
-                            },
-                        },
-                    },
-                    AsyncSequence {
-                        Condition(Cond<4>),
-                        SubTree(Tree0537Sub0),
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 0,
+        }
+        Timeout(100) {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Loop(q0, value = {t0}) {
+                    Action(|ctx| ctx.exec(1)),
                 },
-                ParallelAll(4) {
-                    ReactiveSequence {
-                        StatefulAction(Task<8>),
-                        Action(Act<9>),
-                    },
-                    RepeatUntil(Failure) {
-                        Condition(Cond<10>),
-                    },
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<11>),
-                    },
-                    StatefulAction(Task<12>),
-                },
+                AlwaysFailure,
             },
         }
     }
 }
+
+board!(Tree0537Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0538 for Ctx {
         blackboard {
-            b1: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t0: i64 = 5,
         }
-        Fallback {
-            #[failure_if(|bb| *bb.t0 > 4)]
-            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-                AlwaysFailure,
-                StepSequencer {
-                    Action(Act<0>),
-                    Wait(10),
+        MemPriority {
+            Repeat(forever) {
+                ReactiveFallback {
+                    Deadline(0) {
+                        AlwaysRunning,
+                    },
+                    #[post(|bb| bb.b0 += 1)]
+                    #[success_if(|bb| bb.b0 != *bb.t0)]
+                    MemPriority {
+                        StatefulAction(Task<0>),
+                        Failer,
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 2, &mut bb.b0)),
+                    },
                 },
-                Action(Act<1>),
-                Action(Act<2> = Act::<2>),
-                Sleep(0),
             },
-            Filter(times = 1, count = Success, filtered = Failure) {
-                BinarySelector(|bb| bb.b1 != 3, dynamic = true) {
+            Condition(Cond<2>),
+            WaitValueUpdate(t0) {
+                WhileDoElse {
                     ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(3, bb.b0 % 4, &mut bb.b0)),
-                        SkipUnlessUpdated(t0) {
-                            Action(|ctx| ctx.exec(4)),
-                        },
+                        Condition(Cond<3> = Cond::<3>),
+                        Action(PAct<4>, b0 = 5, b1 = {b0}),
+                        UnsetBlackboard(o0),
+                        Script(|bb| { *bb.t0 += 1; bb.t0.set(1) }),
+                        Script(|bb| { *bb.t0 += 1; bb.b0 += 3 }),
                     },
-                    RepeatTimes(3) {
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                },
-            },
-            MemPriority {
-                #[success_if(|bb| *bb.t0 % 3 < 2)]
-                #[on_success(|bb| { if *bb.t0 < 7 { *bb.t0 += 1 }; bb.b1 = bb.b0 })]
-                Delay(20) {
-                    Repeat(3) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Condition(PCond<7>, b0 = {b1}),
-                #[on_success(|bb| bb.b0 += 2)]
-                #[run_while(|bb| *bb.t0 != bb.b0)]
-                ForceSuccess {
-                    ForceFailure {
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    ScriptCondition(|bb| bb.b0 != *bb.t0),
+                    Action(PAct<5>, b0 = 2, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0538Blackboard { b1 b0 t0 });
+board!(Tree0538Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0539Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            b1: i64 = 12,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 14,
+        }
+        IndexSwitch(|bb| *bb.t0, dynamic = true) {
+            Condition(|ctx, bb| ctx.check_in(7, (bb.b1 + 4) % 4)),
+            Action(|ctx| ctx.exec(8)),
+            #[on_halted(|bb| if bb.b0 != 6 { bb.b1 = bb.b0 })]
+            Action(Act<9>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0539 for Ctx {
         blackboard {
-            b1: i64 = 3,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 2,
             #[tracked] t0: i64,
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 4,
         }
-        ReactiveFallback {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Timeout(0) {
-                    Repeat(forever) {
-                        StepSequencer {
-                            AlwaysRunning,
-                            Action(Act<0>),
-                        },
+        Parallel(success = 0, failure = -1) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Inverter {
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        StatefulAction(Task<1>),
                     },
                 },
-                Limiter(2) {
-                    MaxTime(30) {
-                        KeepRunningUntilFailure {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Action(|ctx| ctx.exec(1)),
-                ParallelAll {
-                    Action(PIo<2>, t0 = {t0}),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                Parallel(success = -2, failure = -2) {
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                    Condition(Cond<6>),
+                StatefulAction(Task<2>),
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b1 + 1)),
                 },
             },
-            ReactiveSequence {
-                Fallback {
-                    BinarySelector(|bb| (bb.b0 + 2) % 4 > 1, dynamic = true) {
-                        Action(PIo<7>, t0 = {=}),
-                        Succeeder,
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        Interrupt(|bb| bb.b1 + 3 == bb.b1) {
-                            Script(|bb| { bb.b0 = (*bb.t0 + 4) % 3; bb.b0 += 1 }),
-                        },
-                        StatefulAction(Task<8>),
-                    },
-                    Precondition(|bb| (*bb.t0 + 2) % 2 > 0, else = Failure) {
-                        ScriptCondition(|bb| bb.b0 + 2 != *bb.t0),
-                    },
-                },
-                Sequence {
-                    ReactiveSequence {
-                        Sequence {
-                            ReactiveFallback {
-                                AlwaysFailure,
-                                Precondition(|bb| bb.b0 != 3, else = Success) {
-                                    Condition(Cond<9>),
-                                },
-                            },
-                        },
-                        Precondition(|bb| *bb.t0 < bb.b0 % 2, else = Success) {
-                            StatefulAction(Task<10>),
-                        },
+            StatefulAction(Task<5>),
+            #[on_success(|bb| bb.o0 = Some(bb.b0))]
+            SequenceWithMemory {
+                StatefulAction(Task<6>),
+                SubTree(Tree0539Sub0, o0 = {=}, b1 = {b1}, t0 = {=}, q0 = {q0}, b0 = {=}),
+                WaitValueUpdate(t0) {
+                    #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b0 = bb.b1 + 3 })]
+                    #[failure_if(|bb| bb.b1 != 4)]
+                    SequenceStar {
+                        Action(Act<10>),
+                        StatefulAction(Task<11>),
                     },
                 },
             },
@@ -1650,239 +1542,230 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0539Blackboard { b1 t0 b0 });
+board!(Tree0539Blackboard { o0 b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0540 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 5,
             o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
         }
-        ParallelAll {
-            Condition(Cond<0>),
-            #[skip_if(|bb| bb.o0.is_some())]
-            #[failure_if(|bb| bb.o0.unwrap_or(0) != 0)]
-            #[success_if(|bb| bb.b1 > 1)]
-            Inverter {
-                Condition(Cond<1>),
+        #[failure_if(|bb| bb.b0 == 0)]
+        #[post(|bb| { bb.b0 = bb.b0 % 3; *bb.t0 += 2 })]
+        #[skip_if(|bb| bb.b0 < bb.b0 % 4)]
+        MemPriority {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+                        Condition(PCond<1>, b0 = {t0}),
+                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
+                        StatefulAction(Task<2>),
+                    },
+                    SequenceWithMemory {
+                        UnsetBlackboard(o0),
+                    },
+                },
             },
-            Succeeder,
         }
     }
 }
 
-board!(Tree0540Blackboard { b1 q0 o0 });
+board!(Tree0540Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0541 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(1),
         }
-        SequenceWithMemory {
-            #[success_if(|bb| *bb.t1 < 3)]
-            Action(PIo<0>, t0 = {t1}),
-            RepeatTimes(forever) {
+        Sequence {
+            Precondition(|bb| *bb.t0 < 1, else = Running) {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    #[skip_if(|bb| *bb.t0 < 6)]
+                    #[run_while(|bb| *bb.t0 + 4 > 2)]
+                    #[post(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<1>),
+                    Limiter(2) {
+                        RepeatUntil(Success) {
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                SetBlackboard(o0 = Some(2)),
+                                Condition(|ctx| ctx.check(2)),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+            ReactiveSequence {
+                #[on_success(|bb| bb.b0 += 1)]
+                #[success_if(|bb| bb.b0 > 3)]
+                #[on_halted(|bb| bb.b0 = (bb.o0.unwrap_or(4) + 3) % 4)]
+                AsyncSequence {
+                    FlipSelector {
+                        WasEntryUpdated(t0),
+                        Action(|ctx| ctx.exec(4)),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    ReactiveFallback {
+                        #[success_if(|bb| bb.o0.unwrap_or(2) + 1 < 2)]
+                        #[on_halted(|bb| *bb.t0 += 3)]
+                        #[run_while(|bb| *bb.t0 % 2 > 0)]
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                    },
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                        Action(PAct<10>, b0 = 6, b1 = {b0}),
+                    },
+                },
+                Action(Act<11>),
+            },
+        }
+    }
+}
+
+board!(Tree0541Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0542 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        TryCatch {
+            Condition(PCond<0>, b0 = {=}),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            Failer,
+            Condition(PCond<3>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0542Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0543 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        AsyncFallback {
+            Delay(0) {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                },
+            },
+            #[skip_if(|bb| bb.b0 == 1)]
+            ParallelAll {
+                Sequence {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    Condition(|ctx| ctx.check(1)),
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    Succeeder,
+                    StatefulAction(Task<2>),
+                },
+                SequenceStar {
+                    Repeat(2) {
+                        RepeatUntilSuccess(forever) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Action(Act<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0543Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0544 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Succeeder,
+            },
+            Repeat(0) {
+                #[skip_if(|bb| bb.o0.unwrap_or(0) > bb.o0.unwrap_or(5) + 1)]
+                #[run_while(|bb| bb.o0.unwrap_or(5) == 4)]
+                AlwaysRunning,
+            },
+            Fallback {
+                #[success_if(|bb| bb.o0.is_none())]
+                #[skip_if(|bb| *bb.t0 < 4)]
+                #[post(|bb| *bb.t0 += 3)]
+                ScriptCondition(|bb| bb.b0 % 3 > 0),
+                #[run_while(|bb| (*bb.t0 + 4) % 4 < 2)]
+                UnsetBlackboard(o0),
                 StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0541Blackboard { t1 });
+board!(Tree0544Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0542 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Parallel {
-            PolicyParallel(policy = FirstFailure) {
-                Sequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    #[failure_if(|bb| (*bb.t0 + 4) % 2 == 1)]
-                    StatefulAction(Task<1>),
-                },
-                #[post(|bb| bb.b0 += 1)]
-                #[success_if(|bb| bb.b0 < 7)]
-                Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 1) % 3)),
-                Condition(PCond<3>, b0 = {t0}),
-            },
-            ReactiveSequence {
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                Timeout(30) {
-                    Sleep(50),
-                },
-                RunOnce(then_skip = false) {
-                    RunOnce(then_skip = true) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                AlwaysFailure,
-            },
-            ParallelAll(max_failures = -1) {
-                Repeat(3) {
-                    RetryUntilSuccessful(3) {
-                        SkipUnlessUpdated(t0) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0542Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0543 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-        }
-        Switch(b1) {
-            case 4 => StatefulAction(Task<0> = Task::<0>),
-            case 3 => StatefulAction(Task<1> = Task::<1>),
-            _ => Inverter {
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0543Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0544 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        KeepRunningUntilFailure {
-            SequenceWithMemory {
-                IndexSwitch(|bb| bb.b1 % 4) {
-                    Action(PIo<0>, t0 = {=}),
-                    Cooldown(0) {
-                        FlipSelector {
-                            #[post(|bb| bb.b1 += 1)]
-                            #[on_failure(|bb| { bb.t0.set(bb.b1 % 4); if *bb.t1 + 2 == *bb.t1 { bb.b0 = (bb.b1 + 3) % 3 } })]
-                            BinarySelector(|bb| *bb.t0 + 1 != 5, dynamic = true) {
-                                AsyncFallback {
-                                    Action(Act<1>),
-                                    Action(Act<2>),
-                                },
-                                IfThenElse {
-                                    Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(0))),
-                                    Wait(10),
-                                },
-                            },
-                            UnsetBlackboard(o0),
-                            Switch(b1) {
-                                case 0 => #[on_success(|bb| { bb.b0 = bb.o0.unwrap_or(3); bb.b1 = 3 })]
-                                StepSequencer {
-                                    #[skip_if(|bb| *bb.t1 + 3 != 6)]
-                                    #[run_while(|bb| bb.b1 + 4 == bb.o0.unwrap_or(4))]
-                                    Action(Act<4> = Act::<4>),
-                                },
-                                case 1 => Action(Act<5>),
-                                _ => StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0544Blackboard { b1 o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0545Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        RepeatTimes(forever) {
+    pub tree Tree0545 for Ctx {
+        Deadline(50) {
             StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-        }
-        RepeatUntilFailure(3) {
-            Precondition(|bb| *bb.t0 + 3 < (*bb.t1 + 2) % 2, else = Skipped) {
-                RetryUntilSuccessful(1) {
-                    SubTree(Tree0545Sub0, ..),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0545Blackboard { t0 t1 });
-
-bt::behavior_tree! {
     pub tree Tree0546 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 5,
-            o0: Option<i64> = Some(5),
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        ForceFailure {
-            TryCatch(catch_on_halt = true) {
-                Sequence {
-                    Fallback {
-                        Deadline(10) {
-                            WaitValueUpdate(t0) {
-                                StatefulAction(PTask<0>, b0 = 8, b1 = {b1}),
-                            },
+        Sequence {
+            #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            #[post(|bb| *bb.t0 += 1)]
+            Parallel(success = -2, failure = -2) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                    #[post(|bb| bb.b0 += 2)]
+                    BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
+                        ReactiveSequence {
+                            Condition(Cond<0>),
+                            #[skip_if(|bb| *bb.t0 < 6)]
+                            #[post(|bb| { bb.b0 = *bb.t0; bb.b0 += 3 })]
+                            #[run_while(|bb| *bb.t0 > bb.b0)]
+                            StatefulAction(Task<1>),
                         },
-                        StatefulAction(Task<1>),
-                        WasEntryUpdated(t0),
-                        #[run_while(|bb| bb.b1 != 4)]
-                        Sleep(50),
-                        Condition(PCond<2>, b0 = 6),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                Loop(q0, value = {b1}) {
-                    Repeat(1) {
-                        ForceSuccess {
-                            Repeat(3) {
-                                Switch(b1) {
-                                    case 5 => #[failure_if(|bb| bb.b1 + 1 == *bb.t0)]
-                                    #[run_while(|bb| bb.o0.is_none())]
-                                    StatefulAction(Task<4> = Task::<4>),
-                                    _ => #[skip_if(|bb| *bb.t0 != 5)]
-                                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2) % 4)]
-                                    #[success_if(|bb| *bb.t0 > 3)]
-                                    StatefulAction(PTask<5>, b0 = {b1}, b1 = {=}),
-                                },
+                        KeepRunningUntilFailure {
+                            RepeatUntil(Success) {
+                                ScriptCondition(|bb| *bb.t0 + 1 == 1),
                             },
                         },
                     },
+                    Script(|bb| bb.b0 += 1),
                 },
-                Precondition(|bb| bb.b1 + 3 > *bb.t0 % 3) {
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<6>),
-                        StepSequencer {
-                            Action(PIo<7>, t0 = {t0}),
-                            Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b1)),
+                BinarySelector(|bb| bb.b0 == 7) {
+                    BinarySelector(|bb| bb.b0 < bb.b0 % 2, dynamic = true) {
+                        Condition(Cond<2>),
+                        Script(|bb| bb.b0 += 1),
+                    },
+                    ReactiveSequence {
+                        IndexSwitch(|bb| 7, dynamic = false) {
+                            Condition(Cond<3>),
+                            Action(PAct<4>, b0 = {=}, b1 = {b0}),
                         },
-                        AlwaysRunning,
                     },
                 },
             },
@@ -1890,77 +1773,170 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0546Blackboard { t0 q0 b0 o0 b1 });
+board!(Tree0546Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0547 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64,
         }
-        IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Fail, dynamic = true) {
-            RetryUntilSuccessful(1) {
-                Action(Act<0>),
+        Fallback {
+            AsyncFallback {
+                WaitValueUpdate(t0) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0>),
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        #[failure_if(|bb| bb.b0 % 4 == 3)]
+                        #[on_halted(|bb| if bb.b0 + 4 < 7 { bb.b0 = bb.b1 })]
+                        Condition(Cond<1>),
+                    },
+                },
+                #[post(|bb| bb.b0 = bb.b1 % 2)]
+                #[run_while(|bb| bb.o0.is_some())]
+                FlipSelector {
+                    #[on_halted(|bb| bb.t0.set((bb.o0.unwrap_or(1) + 3) % 4))]
+                    Action(PAct<2>, b0 = 3),
+                    RepeatUntilSuccess(forever) {
+                        Action(PIo<3>, t0 = {t0}),
+                    },
+                },
+                #[failure_if(|bb| *bb.t0 + 4 == bb.b1)]
+                UnsetBlackboard(o0),
             },
-            Condition(Cond<1>),
-            StatefulAction(PTask<2>, b0 = {t0}),
+            ForceFailure {
+                AsyncSequence {
+                    Repeat(2) {
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 0),
+                    #[failure_if(|bb| bb.b0 + 4 < 4)]
+                    #[success_if(|bb| bb.b1 < 4)]
+                    Wait(100),
+                },
+            },
+            Filter(times = 3) {
+                RunOnce(then_skip = true) {
+                    MemPriority {
+                        Action(Act<7>),
+                        StatefulAction(Task<8>),
+                        ScriptCondition(|bb| bb.b0 == 3),
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Switch(b1) {
+                case 4 => #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                #[success_if(|bb| bb.b1 < 0)]
+                #[on_success(|bb| bb.b1 = bb.b0)]
+                Script(|bb| bb.b0 = *bb.t0 + 1),
+                case 3 => Condition(Cond<9>),
+                case 2 => IfThenElse {
+                    #[run_while(|bb| bb.b1 == 2)]
+                    Action(Act<10>),
+                    StatefulAction(PTask<11>, b0 = 8, b1 = {=}),
+                },
+                _ => Action(Act<12>),
+            },
+            ReactiveFallback {
+                #[on_failure(|bb| bb.o0 = None)]
+                #[on_success(|bb| *bb.t0 += 2)]
+                #[skip_if(|bb| bb.b0 > 4)]
+                Fallback {
+                    Condition(Cond<13>),
+                    #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(1))]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Action(Act<14>),
+                    Succeeder,
+                },
+                RunOnce(then_skip = true) {
+                    AlwaysFailure,
+                },
+                RunOnce(then_skip = false) {
+                    SetBlackboard(o0 = Some(9)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0547Blackboard { t0 });
+board!(Tree0547Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0548 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        ParallelAll(max_failures = -2) {
-            RepeatUntilFailure(3) {
-                #[post(|bb| bb.o0 = Some(*bb.t0 % 3))]
-                #[on_halted(|bb| bb.t0.set(bb.b0))]
-                Precondition(|bb| bb.b0 % 2 == 1) {
-                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                },
+        TryCatch(catch_on_halt = false) {
+            Action(Act<0>),
+            RepeatUntil(Success) {
+                Condition(Cond<1>),
             },
-            StatefulAction(Task<1>),
+            ForceSuccess {
+                Condition(Cond<2>),
+            },
+            Fallback {
+                Sequence {
+                    Condition(Cond<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                },
+                Condition(Cond<5>),
+                Action(|ctx| ctx.exec(6)),
+            },
+            Condition(Cond<7>),
         }
     }
 }
 
-board!(Tree0548Blackboard { b0 o0 t0 });
+board!(Tree0548Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0549 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64>,
-        }
-        Precondition(|bb| bb.b0 != 1, else = Failure) {
-            SetBlackboard(o0 = Some(2)),
-        }
-    }
-}
-
-board!(Tree0549Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0550Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0550Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-        }
-        Repeat(4) {
-            Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
+        ForceFailure {
+            RetryUntilSuccessful(3) {
+                ParallelAll {
+                    WhileDoElse {
+                        Condition(Cond<0>),
+                        Runner,
+                        AlwaysFailure,
+                    },
+                    Repeat(forever) {
+                        ReactiveSelector {
+                            Condition(|ctx| ctx.check(1)),
+                            ForceSuccess {
+                                Timeout(0) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Condition(Cond<3>),
+                            Retry(forever) {
+                                Wait(10),
+                            },
+                            Delay(50) {
+                                AlwaysFailure,
+                            },
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<4>),
+                        },
+                        ForceSuccess {
+                            Timeout(0) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        AlwaysFailure,
+                    },
+                },
+            },
         }
     }
 }
@@ -1968,103 +1944,152 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0550 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        ParallelAll(1) {
-            MaxTime(30) {
-                SubTree(Tree0550Sub0, b0 = {=}),
-            },
-            SubTree(Tree0550Sub1, b0 = {=}),
+        #[on_failure(|bb| bb.b0 += 4)]
+        #[on_halted(|bb| bb.b0 = *bb.t0)]
+        #[success_if(|bb| bb.b0 % 4 != 0)]
+        ParallelAll(max_failures = -3) {
+            AlwaysFailure,
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0550Blackboard { b0 });
+board!(Tree0550Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0551 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(0),
         }
-        ParallelAll(1) {
-            Condition(Cond<0>),
-            Sleep(20),
-            Action(PIo<1>, t0 = {=}),
+        WhileDoElse {
+            ReactiveSequence {
+                #[post(|bb| *bb.t0 += 2)]
+                AsyncSequence {
+                    Action(Act<0>),
+                },
+                SequenceWithMemory {
+                    Action(Act<1>),
+                    Action(Act<2>),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    StatefulAction(Task<3>),
+                },
+                Action(PAct<4>, b0 = {=}, b1 = {t1}),
+                Selector {
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                    AlwaysRunning,
+                },
+                IfThenElse {
+                    #[run_while(|bb| bb.b0 % 4 > 0)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+            #[failure_if(|bb| bb.b0 < 7)]
+            SequenceWithMemory {
+                AsyncSequence {
+                    Interrupt(|bb| *bb.t1 > 2) {
+                        Selector {
+                            Condition(PCond<9>, b0 = {t1}),
+                            Condition(Cond<10>),
+                        },
+                    },
+                    AlwaysFailure,
+                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                SequenceWithMemory {
+                    StatefulAction(Task<11>),
+                    StepSequencer {
+                        Condition(Cond<12> = Cond::<12>),
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        #[failure_if(|bb| *bb.t1 < 5)]
+                        StatefulAction(Task<13>),
+                    },
+                    Action(Act<14>),
+                    #[post(|bb| *bb.t0 += 2)]
+                    RunOnce {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            SequenceWithMemory {
+                                Action(Act<15>),
+                                Action(PAct<16>, b0 = {=}, b1 = {b0}),
+                                Action(Act<17>),
+                            },
+                            Succeeder,
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0551Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0552Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        ScriptCondition(|bb| bb.b0 > 0)
-    }
-}
+board!(Tree0551Blackboard { t0 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0552 for Ctx {
         blackboard {
+            b1: i64 = 1,
             b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            SubTree(Tree0552Sub0, b0 = {=}, t0 = {t0}),
-            StatefulAction(PTask<0>, b0 = 7, b1 = {t0}),
-            SetBlackboard(b0 = 5),
+        Conditional(|bb| bb.o0.is_some(), dynamic = false) {
+            Precondition(|bb| bb.b1 < bb.o0.unwrap_or(4) % 4, else = Skipped) {
+                Retry(forever) {
+                    ReactiveSequence {
+                        BinarySelector(|bb| *bb.t0 != bb.b0 % 4, dynamic = true) {
+                            Sleep(50),
+                            AlwaysFailure,
+                        },
+                        StatefulAction(Task<0>),
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            Interrupt(|bb| bb.o0.is_some()) {
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                UnsetBlackboard(o0),
+                            },
+                            Condition(PCond<1>, b0 = {b0}),
+                        },
+                        ScriptCondition(|bb| bb.b0 % 2 != 1),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0552Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0553Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b0: i64 = 11,
-            b1: i64 = 14,
-        }
-        BinarySelector(|bb| bb.b1 + 4 < 5, dynamic = true) {
-            SetBlackboard(b0 = 2),
-            AlwaysRunning,
-        }
-    }
-}
+board!(Tree0552Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0553 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            b1: i64 = 4,
+            b0: i64,
+            b1: i64,
         }
-        AsyncSequence {
-            Repeater(0) {
-                WasEntryUpdated(t0),
-            },
-            #[on_success(|bb| bb.b0 += 1)]
-            #[on_failure(|bb| { *bb.t0 += 2; if bb.b1 != 7 { *bb.t0 += 1 } })]
-            TryCatch {
-                SequenceWithMemory {
-                    Parallel(success = -2) {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    Wait(100),
-                    Succeeder,
-                },
-                #[run_while(|bb| (bb.b0 + 1) % 3 > 1)]
-                #[failure_if(|bb| bb.b0 + 2 > bb.b0)]
-                SubTree(Tree0553Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-            },
-            SequenceWithMemory {
+        RetryUntilSuccessful(2) {
+            WhileDoElse {
                 ReactiveSequence {
-                    Action(Act<2>),
+                    Action(Act<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    SetBlackboard(b0 = 0),
+                },
+                Runner,
+                Precondition(|bb| *bb.t0 != 5, else = Failure) {
+                    Fallback {
+                        AlwaysFailure,
+                        AlwaysFailure,
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
+                    },
                 },
             },
         }
@@ -2075,200 +2100,336 @@ board!(Tree0553Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0554 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            Inverter {
-                Sleep(10),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        Loop(q0, value = {t0}, if_empty = Skipped) {
+            Parallel(failure = 1) {
+                Parallel(success = -2, failure = 1) {
+                    ForceSuccess {
+                        FlipSelector {
+                            WasEntryUpdated(t0),
+                            Script(|bb| { bb.b0 += 1; *bb.t0 += 1 }),
+                        },
+                    },
+                    SequenceWithMemory {
+                        SetBlackboard(b0 = 9),
+                    },
+                    #[on_success(|bb| if bb.b0 % 4 < 0 { *bb.t0 += 2 })]
+                    #[failure_if(|bb| (bb.b0 + 4) % 2 < 0)]
+                    Repeat(4) {
+                        Repeater(forever) {
+                            Sequence {
+                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 3, &mut bb.b0)),
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            RepeatUntilFailure(1) {
+                                MaxTime(50) {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                            Fallback {
+                                Condition(Cond<2> = Cond::<2>),
+                                Condition(PCond<3>, b0 = {=}),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree0554Blackboard { q0 t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0555 for Ctx {
-        Sequence {
-            Deadline(50) {
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
-            Fallback {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-            Filter(times = 3) {
-                RunOnce {
-                    StatefulAction(Task<4>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        ParallelAll {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Wait(30),
+                #[on_success(|bb| bb.t0.set(9))]
+                ReactiveSelector {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                    Condition(Cond<1> = Cond::<1>),
+                    Action(PAct<2>, b0 = {t0}),
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                        SetBlackboard(t0 = {b0}),
+                        Condition(Cond<3>),
+                    },
                 },
-            },
-            Remap(success = Success, failure = Success) {
-                Sleep(0),
+                Parallel(failure = 0) {
+                    TryCatch {
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        #[failure_if(|bb| bb.b0 == 4)]
+                        #[run_while(|bb| *bb.t0 == (bb.b0 + 4) % 2)]
+                        Action(Act<4>),
+                        Condition(Cond<5>),
+                    },
+                    Action(Act<6>),
+                    SetBlackboard(b0 = 0),
+                    AlwaysSuccess,
+                },
+                Priority {
+                    IfThenElse {
+                        Condition(Cond<7>),
+                        Action(|ctx| ctx.exec(8)),
+                    },
+                    Action(PIo<9>, t0 = {b0}),
+                    #[on_success(|bb| bb.b0 += 3)]
+                    FlipSelector {
+                        #[skip_if(|bb| bb.b0 != 0)]
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        TryCatch {
+                            StatefulAction(Task<10>),
+                            Action(PIo<11>, t0 = {t0}),
+                        },
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        StatefulAction(Task<12>),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Action(Act<13>),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0555Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0556 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        Precondition(|bb| bb.b1 + 3 != 2) {
-            IfThenElse {
-                Parallel(success = 0, failure = -1) {
-                    Sleep(10),
-                    Loop(q0, value = {b1}, if_empty = Success) {
-                        SequenceWithMemory {
-                            ScriptCondition(|bb| bb.b0 < 5),
-                            #[failure_if(|bb| bb.b0 % 4 < 3)]
-                            Condition(|ctx| ctx.check(0)),
+        ReactiveFallback {
+            RepeatUntilSuccess(2) {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Condition(|ctx| ctx.check(2)),
+            },
+            Retry(4) {
+                Repeat(forever) {
+                    Precondition(|bb| bb.b1 % 3 < 1, else = Success) {
+                        IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = false) {
+                            Condition(Cond<3>),
+                            SetBlackboard(b0 = 5),
+                            StatefulAction(Task<4>),
+                            StatefulAction(PTask<5>, b0 = 3, b1 = {=}),
                         },
                     },
                 },
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<1>),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    RepeatUntilFailure(1) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {b0}),
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                    Wait(50),
-                },
+            },
+            #[skip_if(|bb| bb.b0 + 2 < 5)]
+            Deadline(0) {
+                Action(|ctx| ctx.exec(6)),
+            },
+            ParallelAll(3) {
+                AlwaysRunning,
+                StatefulAction(Task<7>),
+                Script(|bb| *bb.t0 += 2),
+                StatefulAction(Task<8>),
             },
         }
     }
 }
 
-board!(Tree0556Blackboard { o0 b1 b0 q0 });
+board!(Tree0556Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0557 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            b0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
         }
-        ReactiveSequence {
-            Fallback {
-                #[on_success(|bb| bb.b1 += 3)]
-                Condition(Cond<0>),
-                Filter(times = 3, count = Success) {
-                    Timeout(0) {
-                        Condition(Cond<1> = Cond::<1>),
+        ReactiveFallback {
+            Delay(50) {
+                SequenceWithMemory {
+                    ParallelAll {
+                        TryCatch(catch_on_halt = true) {
+                            Condition(PCond<0>, b0 = 2),
+                            SetBlackboard(b1 = 3),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                        WasEntryUpdated(t0),
                     },
-                },
-                Repeater(forever) {
-                    #[run_while(|bb| bb.b0 < *bb.t0)]
-                    Precondition(|bb| bb.o0.unwrap_or(5) != 3, else = Success) {
-                        AlwaysFailure,
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<3>),
-                    WasEntryUpdated(t0),
                 },
             },
-            Fallback {
-                IndexSwitch(|bb| bb.b1 + 1) {
-                    Parallel(success = -2, failure = 1) {
-                        Repeat(3) {
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<4>),
-                            },
-                        },
-                        Switch(b1) {
-                            case 4 => RunOnce(then_skip = false) {
-                                Action(Act<5>),
-                            },
-                            _ => Sleep(10),
-                        },
+            Conditional(|bb| *bb.t0 != 4, dynamic = true, else = Failure) {
+                Conditional(|bb| bb.b0 > bb.b1 % 4, dynamic = true) {
+                    RunOnce {
+                        Action(Act<2>),
                     },
-                    Filter(times = 3, count = Completed, filtered = Skipped) {
-                        IfThenElse {
-                            RetryUntilSuccessful(2) {
-                                StatefulAction(Task<6>),
-                            },
-                            Action(PAct<7>, b0 = 1, b1 = {t0}),
-                            Retry(2) {
-                                StatefulAction(Task<8>),
+                },
+            },
+            RepeatUntilFailure(forever) {
+                Limiter(3) {
+                    StepSequencer {
+                        Deadline(100) {
+                            Conditional(|bb| bb.b0 + 1 != 0, dynamic = true, else = Failure) {
+                                Sequence {
+                                    StatefulAction(Task<3>),
+                                    AlwaysSuccess,
+                                    Action(PIo<4>, t0 = {t0}),
+                                    Condition(Cond<5> = Cond::<5>),
+                                    SetBlackboard(b0 = {b1}),
+                                },
                             },
                         },
                     },
                 },
-            },
-            MemSequence {
-                Parallel(failure = -2) {
-                    Action(PIo<9>, t0 = {=}),
-                    RunOnce(then_skip = false) {
-                        AlwaysRunning,
-                    },
-                },
-                Parallel(success = 1, failure = 2) {
-                    Condition(Cond<10>),
-                    Script(|bb| bb.b1 += 1),
-                },
-            },
-            ParallelAll {
-                StatefulAction(Task<11>),
-                StatefulAction(PTask<12>, b0 = {t0}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0557Blackboard { o0 t0 b1 b0 });
+board!(Tree0557Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0558Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 9,
+        }
+        Repeat(2) {
+            StatefulAction(PTask<2>, b0 = 0, b1 = {b0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0558Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 9,
+            b0: i64 = 9,
+        }
+        #[post(|bb| bb.b1 = (bb.b1 + 2) % 3)]
+        #[on_halted(|bb| bb.t0.set(bb.b0))]
+        Condition(PCond<4>, b0 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0558 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
             b1: i64,
-            b0: i64 = 5,
+            b0: i64,
         }
-        Cooldown(20, filtered = Skipped) {
-            #[post(|bb| bb.b1 += 2)]
-            Filter(times = 1, count = Completed, filtered = Skipped) {
-                Sequence {
-                    Optional {
-                        PolicyParallel(policy = FirstSuccess) {
-                            WhileDoElse {
-                                ScriptCondition(|bb| *bb.t0 > bb.b0 + 3),
-                                StatefulAction(Task<0>),
+        Switch(b1) {
+            case 0 => #[failure_if(|bb| bb.b0 % 4 != 3)]
+            RepeatUntil(Failure) {
+                RepeatUntil(Success) {
+                    Sequence {
+                        Switch(b1) {
+                            case 1 => Action(Act<0> = Act::<0>),
+                            _ => Condition(Cond<1>),
+                        },
+                        SubTree(Tree0558Sub0, ..),
+                    },
+                },
+            },
+            case 1 => ReactiveSequence {
+                Action(Act<3>),
+                SubTree(Tree0558Sub1, t0 = {=}, b1 = {b1}, b0 = {=}),
+            },
+            _ => Interrupt(|bb| bb.b0 + 4 > 3) {
+                ParallelAll(1) {
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0558Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0559 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        Sequence {
+            #[run_while(|bb| bb.o0.unwrap_or(4) + 4 > 0)]
+            #[post(|bb| *bb.t0 += 2)]
+            Fallback {
+                ReactiveSequence {
+                    Sequence {
+                        Conditional(|bb| bb.o0.unwrap_or(0) % 3 < 0, dynamic = false, else = Failure) {
+                            #[post(|bb| *bb.t1 += 1)]
+                            Condition(PCond<0>, b0 = {=}),
+                        },
+                        Precondition(|bb| bb.o0.unwrap_or(2) + 4 < bb.b0, else = Success) {
+                            RetryUntilSuccessful(3) {
+                                StatefulAction(Task<1>),
                             },
-                            AlwaysRunning,
                         },
                     },
-                    Repeater(0) {
-                        #[failure_if(|bb| bb.b1 > (*bb.t0 + 3) % 3)]
-                        Condition(Cond<1>),
+                    SequenceStar {
+                        Action(Act<2>),
                     },
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        ReactiveFallback {
-                            Selector {
-                                MaxTime(10) {
-                                    AlwaysRunning,
+                    AlwaysFailure,
+                },
+                Sequence {
+                    Action(PAct<3>, b0 = {=}),
+                    WhileDoElse {
+                        Action(Act<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Priority {
+                        Action(PIo<6>, t0 = {t1}),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                MemPriority {
+                    Inverter {
+                        RepeatUntilFailure(2) {
+                            ReactiveFallback {
+                                Cooldown(0, filtered = Failure) {
+                                    #[skip_if(|bb| *bb.t1 > *bb.t0 % 4)]
+                                    #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                                    StatefulAction(Task<8> = Task::<8>),
+                                },
+                                #[post(|bb| bb.b0 += 3)]
+                                #[success_if(|bb| *bb.t0 % 4 == 2)]
+                                SequenceWithMemory {
+                                    Script(|bb| *bb.t1 += 3),
+                                    Succeeder,
+                                    #[failure_if(|bb| (bb.b0 + 4) % 3 == 0)]
+                                    Sleep(20),
+                                    #[on_failure(|bb| if bb.o0.is_none() { *bb.t1 += 3 })]
+                                    #[on_success(|bb| { bb.b0 += 1; if *bb.t1 + 2 != 1 { bb.b0 = 8 } })]
+                                    #[run_while(|bb| bb.o0.unwrap_or(0) % 2 < 1)]
+                                    StatefulAction(Task<9>),
+                                    Action(Act<10> = Act::<10>),
                                 },
                             },
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 1)),
-                        },
-                    },
-                    Delay(30) {
-                        Cooldown(20, filtered = Failure) {
-                            Sleep(20),
                         },
                     },
                 },
@@ -2277,211 +2438,330 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0558Blackboard { t0 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0559 for Ctx {
-        MaxTime(0) {
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(0)),
-                Condition(|ctx| ctx.check(1)),
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
+board!(Tree0559Blackboard { o0 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0560 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            RunOnce(then_skip = false) {
-                #[skip_if(|bb| *bb.t0 % 2 != 0)]
-                Wait(20),
+        ForceSuccess {
+            ReactiveSequence {
+                BinarySelector(|bb| bb.o0.unwrap_or(3) % 4 < 3, dynamic = true) {
+                    MemPriority {
+                        #[post(|bb| bb.o0 = Some(0))]
+                        TryCatch(catch_on_halt = false) {
+                            AlwaysSuccess,
+                            Condition(Cond<0>),
+                            Action(Act<1> = Act::<1>),
+                        },
+                    },
+                    AlwaysFailure,
+                },
+                Sequence {
+                    Condition(Cond<2> = Cond::<2>),
+                    Action(Act<3> = Act::<3>),
+                    Action(Act<4>),
+                    RunOnce(then_skip = true) {
+                        ReactiveSequence {
+                            Script(|bb| *bb.t0 += 3),
+                            Condition(PCond<5>, b0 = {b0}),
+                            Action(Act<6>),
+                        },
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    ParallelAll {
+                        AsyncSequence {
+                            SetBlackboard(t0 = {t1}),
+                            Condition(PCond<7>, b0 = {=}),
+                        },
+                        #[on_halted(|bb| if *bb.t0 + 3 < 1 { *bb.t0 += 1 })]
+                        SetBlackboard(b0 = 6),
+                        ScriptCondition(|bb| *bb.t1 == bb.b0),
+                    },
+                },
             },
-            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree0560Blackboard { b1 t0 });
+board!(Tree0560Blackboard { b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0561 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64 = 1,
             b1: i64,
+            b0: i64 = 1,
         }
-        MemSequence {
-            Retry(1) {
-                Fallback {
-                    Condition(Cond<0>),
-                    Action(PAct<1>, b0 = {b1}, b1 = {b1}),
-                    Action(Act<2> = Act::<2>),
+        Timeout(30) {
+            #[on_halted(|bb| bb.t0.set(8))]
+            Sequence {
+                Conditional(|bb| bb.b0 + 1 > *bb.t0, dynamic = true, else = Failure) {
+                    SetBlackboard(b1 = 9),
+                },
+                Condition(|ctx| ctx.check(0)),
+                #[post(|bb| bb.b1 = *bb.t0 % 2)]
+                Condition(PCond<1>, b0 = {=}),
+                BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = true) {
+                    AsyncFallback {
+                        Action(Act<2>),
+                        Action(PIo<3>, t0 = {b1}),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
+                },
+                Priority {
+                    #[failure_if(|bb| bb.b0 == 3)]
+                    #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 2 })]
+                    #[run_while(|bb| *bb.t1 < 1)]
+                    Precondition(|bb| bb.b1 % 2 != 1, else = Success) {
+                        Action(Act<5>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                    Condition(Cond<7>),
+                    Succeeder,
                 },
             },
-            ReactiveFallback {
-                Action(Act<3>),
-                AlwaysFailure,
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<4> = Task::<4>),
-                Condition(PCond<5>, b0 = {b1}),
-            },
-            SequenceWithMemory {
-                #[on_halted(|bb| bb.b1 += 2)]
-                #[skip_if(|bb| *bb.t0 % 4 < 2)]
-                #[post(|bb| { if *bb.t0 + 1 == bb.b1 % 3 { bb.b1 += 1 }; if bb.o0.is_none() { bb.b1 += 2 } })]
-                Action(Act<6>),
-                Condition(|ctx| ctx.check(7)),
-                RepeatUntilFailure(3) {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[on_halted(|bb| if bb.b0 + 1 != 6 { bb.b0 += 1 })]
-                    UnsetBlackboard(o0),
-                },
-            },
-            Sleep(50),
         }
     }
 }
 
-board!(Tree0561Blackboard { t0 b0 o0 b1 });
+board!(Tree0561Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0562 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 2,
+            b0: i64 = 5,
             #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
         }
-        SequenceWithMemory {
-            Retry(4) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+        ReactiveFallback {
+            #[success_if(|bb| *bb.t0 + 1 > 0)]
+            Switch(b1) {
+                case 5 => Condition(Cond<0> = Cond::<0>),
+                case 1 => Action(Act<1>),
+                case 0 => StatefulAction(PTask<2>, b0 = 1, b1 = {=}),
+                _ => #[post(|bb| bb.b1 += 1)]
+                #[skip_if(|bb| bb.b1 == 2)]
+                SetBlackboard(b0 = 1),
             },
-            WhileDoElse {
-                Action(PIo<1>, t0 = {=}),
-                #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b1 = (bb.b0 + 3) % 4 })]
-                #[skip_if(|bb| bb.b0 % 3 == 1)]
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-            },
-            Inverter {
-                Action(PIo<3>, t0 = {b0}),
-            },
-            WhileDoElse {
-                SequenceWithMemory {
-                    Precondition(|bb| bb.b1 < *bb.t0) {
-                        StatefulAction(Task<4>),
+            TryCatch(catch_on_halt = true) {
+                ParallelAll {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<3>),
+                },
+                Parallel(success = 1, failure = -1) {
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    #[skip_if(|bb| *bb.t0 < 7)]
+                    RetryUntilSuccessful(forever) {
+                        Script(|bb| if bb.b0 % 4 != 1 { bb.b1 += 1 }),
+                    },
+                    StepSequencer {
+                        Action(PIo<4>, t0 = {=}),
+                        StatefulAction(Task<5> = Task::<5>),
                     },
                 },
-                Condition(Cond<5>),
-                RetryUntilSuccessful(2) {
-                    Script(|bb| { bb.b0 = *bb.t0; if *bb.t0 < 0 { bb.b0 += 3 } }),
+                Cooldown(30, filtered = Failure) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        AlwaysSuccess,
+                        Succeeder,
+                        Action(PIo<6>, t0 = {b1}),
+                        #[run_while(|bb| bb.b1 > 5)]
+                        #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 3 })]
+                        Condition(Cond<7>),
+                        SetBlackboard(b0 = {b1}),
+                    },
                 },
             },
-            Action(Act<6>),
         }
     }
 }
 
-board!(Tree0562Blackboard { b0 b1 t0 });
+board!(Tree0562Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0563 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 0,
         }
-        ParallelAll {
-            #[post(|bb| { bb.t0.set((bb.o0.unwrap_or(5) + 3) % 2); bb.o0 = None })]
-            Repeat(forever) {
-                Condition(|ctx| ctx.check(0)),
+        ReactiveSequence {
+            ParallelAll(max_failures = -2) {
+                StatefulAction(PTask<0>, b0 = {b1}),
+                StatefulAction(Task<1>),
             },
-            Condition(Cond<1>),
-            Remap(success = Failure, failure = Success) {
-                RepeatUntilFailure(forever) {
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                },
+            Loop(q0, value = {b1}, if_empty = Success) {
+                Action(Act<2>),
+            },
+            Succeeder,
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Succeeder,
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0563Blackboard { b0 o0 t0 });
+board!(Tree0563Blackboard { q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0564 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 3,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Fallback {
-            Repeat(2) {
-                #[on_failure(|bb| { bb.t1.set(*bb.t0); bb.t0.set(bb.b0 % 2) })]
-                Precondition(|bb| *bb.t1 % 3 != 2, else = Failure) {
-                    Priority {
-                        Repeater(1) {
-                            Action(Act<0> = Act::<0>),
-                        },
-                        StatefulAction(PTask<1>, b0 = 1),
-                        Repeat(0) {
-                            StatefulAction(Task<2>),
-                        },
+        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
+            Action(PAct<0>, b0 = {=}, b1 = {b1}),
+            #[failure_if(|bb| bb.b1 == 1)]
+            #[on_halted(|bb| bb.t0.set(bb.b1))]
+            #[post(|bb| bb.b1 = bb.b0 + 4)]
+            Condition(|ctx| ctx.check(1)),
+            KeepRunningUntilFailure {
+                Deadline(20) {
+                    ScriptCondition(|bb| (bb.b1 + 1) % 3 < 2),
+                },
+            },
+            RepeatTimes(3) {
+                Repeat(4) {
+                    Filter(times = 1, count = Failure, filtered = Failure) {
+                        Condition(|ctx| ctx.check(2)),
                     },
                 },
             },
-            ForceFailure {
-                ReactiveFallback {
-                    Action(PAct<3>, b0 = {t1}),
-                    StatefulAction(Task<4> = Task::<4>),
-                    AlwaysFailure,
-                    StatefulAction(PTask<5>, b0 = {=}),
-                },
-            },
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0564Blackboard { t0 b0 t1 });
+board!(Tree0564Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0565 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64 = 1,
             o0: Option<i64>,
-            b1: i64 = 5,
         }
-        ForceFailure {
-            #[skip_if(|bb| bb.o0.unwrap_or(0) + 4 != bb.b1)]
-            #[failure_if(|bb| bb.b1 < 1)]
-            #[on_halted(|bb| bb.b1 += 2)]
-            StatefulAction(Task<0>),
+        RepeatUntil(Failure) {
+            Fallback {
+                Fallback {
+                    ReactiveSequence {
+                        StatefulAction(PTask<0>, b0 = {t0}),
+                        #[on_success(|bb| { if *bb.t0 % 4 > 1 { bb.o0 = None }; bb.t0.set(bb.b0) })]
+                        IfThenElse {
+                            ScriptCondition(|bb| bb.b1 + 4 < bb.b1),
+                            StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
+                        },
+                    },
+                    Repeat(1) {
+                        Invert {
+                            Sequence {
+                                Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(0))),
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        Action(PIo<2>, t0 = {b1}),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess) {
+                    WhileDoElse {
+                        WhileDoElse {
+                            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
+                            #[on_failure(|bb| bb.t0.set(bb.b1))]
+                            #[post(|bb| bb.b1 = 5)]
+                            Condition(Cond<4>),
+                            Script(|bb| bb.b1 = bb.o0.unwrap_or(5)),
+                        },
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<5>),
+                        },
+                        #[failure_if(|bb| bb.o0.unwrap_or(0) == bb.b0 % 2)]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        Repeat(0) {
+                            SetBlackboard(t0 = 1),
+                        },
+                    },
+                },
+                Delay(0) {
+                    Switch(b1) {
+                        case 5 => IfThenElse {
+                            WasEntryUpdated(t0),
+                            Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(0) + 1)),
+                            SetBlackboard(o0 = Some(5)),
+                        },
+                        case 1 => KeepRunningUntilFailure {
+                            Repeat(2) {
+                                SetBlackboard(o0 = Some(1)),
+                            },
+                        },
+                        case 3 => ForceFailure {
+                            ParallelAll {
+                                Timeout(10) {
+                                    Condition(Cond<7> = Cond::<7>),
+                                },
+                                Filter(times = 1, count = Success) {
+                                    Wait(0),
+                                },
+                            },
+                        },
+                        _ => ReactiveSequence {
+                            RepeatTimes(1) {
+                                Condition(PCond<8>, b0 = {=}),
+                            },
+                            Wait(10),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0565Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0566Sub0 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
+board!(Tree0565Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0566 for Ctx {
-        SequenceStar {
-            Optional {
-                StatefulAction(Task<0>),
+        Retry(forever) {
+            Fallback {
+                ParallelAll {
+                    Repeat(2) {
+                        Condition(Cond<0>),
+                    },
+                    Action(Act<1> = Act::<1>),
+                    AlwaysRunning,
+                },
+                Repeater(3) {
+                    Wait(0),
+                },
             },
-            SubTree(Tree0566Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0567Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        RunOnce(then_skip = true) {
+            WhileDoElse {
+                RunOnce(then_skip = true) {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                },
+                Deadline(0) {
+                    AlwaysFailure,
+                },
+            },
         }
     }
 }
@@ -2489,301 +2769,358 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0567 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-            o0: Option<i64> = Some(4),
-            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
         }
-        #[success_if(|bb| bb.b0 == 1)]
-        TryCatch {
-            SetBlackboard(o0 = Some(7)),
-            Sleep(0),
-            #[post(|bb| bb.b1 = bb.b0 % 3)]
-            #[failure_if(|bb| *bb.t0 > bb.b0 % 3)]
-            Action(Act<0> = Act::<0>),
-            Script(|bb| bb.b0 = bb.b0 % 4),
+        ReactiveSequence {
+            Precondition(|bb| bb.b0 + 4 == 1) {
+                MemPriority {
+                    Repeat(4) {
+                        Conditional(|bb| *bb.t0 % 3 > 0, dynamic = true) {
+                            MemSequence {
+                                Conditional(|bb| bb.b0 < 0, dynamic = false) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                    SubTree(Tree0567Sub0, t0 = {=}, b0 = {b0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0567Blackboard { t0 b1 o0 b0 });
+board!(Tree0567Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0568Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
-            Repeat(forever) {
-                Action(PIo<0>, t0 = {=}),
-            },
-        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0568Sub1 for Ctx {
+        Sleep(0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0568 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            #[allow(unused)] b0: i64 = 4,
-            b1: i64 = 2,
-        }
-        SequenceWithMemory {
-            FlipSelector {
-                SubTree(Tree0568Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
-                #[post(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| *bb.t0 != 3)]
-                BinarySelector(|bb| bb.b1 % 2 != 0) {
-                    Failer,
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 2, &mut bb.b1)),
+        Cooldown(30, filtered = Failure) {
+            MemPriority {
+                RepeatTimes(3) {
+                    StepSequencer {
+                        RepeatUntil(Success) {
+                            AsyncFallback {
+                                Condition(Cond<0> = Cond::<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        ParallelAll(2) {
+                            StatefulAction(Task<2>),
+                            SubTree(Tree0568Sub0),
+                        },
+                        StatefulAction(Task<4>),
+                        Delay(100) {
+                            AlwaysFailure,
+                        },
+                    },
                 },
-            },
-            RetryUntilSuccessful(3) {
-                Action(Act<3>),
-            },
-            MemSequence {
-                UnsetBlackboard(o0),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                Action(Act<6>),
+                Sequence {
+                    Repeater(2) {
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    Retry(1) {
+                        Fallback {
+                            StatefulAction(Task<8>),
+                            Action(Act<9>),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Action(Act<10> = Act::<10>),
+                    SubTree(Tree0568Sub1),
+                    Cooldown(0, filtered = Skipped) {
+                        ReactiveFallback {
+                            Condition(Cond<11>),
+                            Inverter {
+                                StatefulAction(Task<12>),
+                            },
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                    Repeat(0) {
+                        StatefulAction(Task<14> = Task::<14>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<15>),
+                },
             },
         }
     }
 }
-
-board!(Tree0568Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0569 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        MemPriority {
-            WhileDoElse {
-                Precondition(|bb| *bb.t0 > 1) {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                        BinarySelector(|bb| bb.b0 < 6, dynamic = false) {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
+        Switch(b1) {
+            case 5 => RepeatTimes(forever) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                    ScriptCondition(|bb| bb.b1 > 7),
+                    Condition(Cond<0>),
+                    SetBlackboard(b0 = {b1}),
+                    Action(Act<1>),
+                },
+            },
+            case 4 => MemSequence {
+                Parallel(success = 2, failure = 2) {
+                    Action(PIo<2>, t0 = {=}),
+                    Condition(Cond<3>),
+                },
+                BinarySelector(|bb| *bb.t0 < bb.b0 % 3) {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        Script(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 % 4 }),
+                    },
+                    AlwaysRunning,
+                },
+                #[run_while(|bb| bb.b1 == 6)]
+                FlipSelector {
+                    Condition(|ctx| ctx.check(4)),
+                    Succeeder,
+                },
+            },
+            _ => ReactiveFallback {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Cooldown(30, filtered = Skipped) {
+                        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop, dynamic = false) {
+                            StatefulAction(Task<5> = Task::<5>),
+                            #[on_success(|bb| bb.b1 += 1)]
+                            #[success_if(|bb| bb.b0 < 2)]
+                            #[failure_if(|bb| bb.b0 == 6)]
+                            StatefulAction(Task<6>),
                         },
-                        Action(Act<2>),
                     },
                 },
-                Parallel(failure = 2) {
-                    Action(PIo<3>, t0 = {=}),
-                    Action(PAct<4>, b0 = {t0}, b1 = {t0}),
+                BinarySelector(|bb| bb.b1 < 4, dynamic = true) {
+                    StatefulAction(Task<7>),
+                    Failer,
                 },
-                Wait(30),
             },
         }
     }
 }
 
-board!(Tree0569Blackboard { t0 b0 });
+board!(Tree0569Blackboard { q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0570 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
             b0: i64,
         }
-        ReactiveSequence {
-            AsyncSequence {
-                SetBlackboard(b0 = {t0}),
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
+        Selector {
+            RepeatTimes(1) {
+                BinarySelector(|bb| (bb.b0 + 3) % 4 == 2, dynamic = true) {
+                    BinarySelector(|bb| bb.o0.unwrap_or(0) % 4 == 3, dynamic = false) {
+                        RepeatUntilSuccess(forever) {
+                            Action(Act<0> = Act::<0>),
+                        },
+                        Runner,
+                    },
+                    #[success_if(|bb| *bb.t0 != 2)]
+                    #[run_while(|bb| bb.b0 % 2 < 1)]
+                    #[post(|bb| bb.t0.set((bb.b0 + 4) % 2))]
+                    PolicyParallel(policy = FirstSuccess) {
+                        UnsetBlackboard(o0),
+                        StepSequencer {
+                            Sleep(0),
+                            Action(Act<1>),
+                        },
+                    },
                 },
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
             },
-            WhileDoElse {
-                Action(Act<3>),
-                #[success_if(|bb| *bb.t0 < 3)]
-                RepeatUntilFailure(forever) {
-                    Action(Act<4>),
-                },
-                AlwaysRunning,
+            Precondition(|bb| bb.o0.is_none(), else = Success) {
+                Script(|bb| bb.b0 = *bb.t0),
             },
         }
     }
 }
 
-board!(Tree0570Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0571Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0571Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t1: i64 = 9,
-        }
-        BinarySelector(|bb| bb.b0 < *bb.t1 + 2, dynamic = false) {
-            SubTree(Tree0571Sub1, ..),
-            ScriptCondition(|bb| *bb.t1 > bb.b0 + 2),
-        }
-    }
-}
+board!(Tree0570Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0571 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        Parallel {
-            SubTree(Tree0571Sub0, ..),
-            Inverter {
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 2, &mut bb.b0)),
+        Parallel(success = -2, failure = 1) {
+            WasEntryUpdated(t0),
+            Sequence {
+                SequenceWithMemory {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    AlwaysSuccess,
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) == bb.b0)]
+                    #[on_failure(|bb| bb.o0 = None)]
+                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                },
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(3) != bb.b0),
+                    #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(5))]
+                    Action(PAct<2>, b0 = {b0}, b1 = {b1}),
+                },
+                ScriptCondition(|bb| bb.b0 + 1 == bb.b1),
             },
         }
     }
 }
 
-board!(Tree0571Blackboard { b0 t1 });
+board!(Tree0571Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0572 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 3,
         }
-        Precondition(|bb| bb.o0.is_some(), else = Failure) {
-            Fallback {
-                #[skip_if(|bb| (bb.b0 + 2) % 4 < 1)]
-                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                Precondition(|bb| bb.b1 % 3 != 2) {
-                    StatefulAction(Task<0>),
+        Sequence {
+            ForceSuccess {
+                IndexSwitch(|bb| bb.b0 % 2, dynamic = false) {
+                    Script(|bb| bb.t1.set(*bb.t0 % 3)),
+                    Condition(Cond<0>),
+                    Action(PIo<1>, t0 = {=}),
                 },
             },
+            Action(Act<2>),
+            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
-board!(Tree0572Blackboard { b1 t0 b0 o0 });
+board!(Tree0572Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0573 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Cooldown(10, filtered = Skipped) {
-            ReactiveFallback {
-                #[failure_if(|bb| bb.b0 == bb.b0 + 4)]
-                #[on_halted(|bb| if bb.b0 < bb.b0 % 3 { bb.b0 += 2 })]
-                #[run_while(|bb| (*bb.t0 + 4) % 4 != 2)]
-                StatefulAction(Task<0>),
-                Wait(0),
+        Filter(times = 3, filtered = Skipped) {
+            Remap(success = Failure, failure = Failure) {
+                StepSequencer {
+                    Script(|bb| bb.b0 = *bb.t0),
+                    Action(Act<0> = Act::<0>),
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                    },
+                    Script(|bb| *bb.t0 += 1),
+                },
             },
         }
     }
 }
 
-board!(Tree0573Blackboard { t0 b0 });
+board!(Tree0573Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0574 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64 = 1,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        Limiter(2) {
-            #[skip_if(|bb| (bb.b1 + 2) % 3 == 2)]
+        MemSequence {
             Fallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
+                Action(PAct<0>, b0 = {b1}),
+                #[on_failure(|bb| { bb.t0.set((bb.b1 + 3) % 3); *bb.t0 += 2 })]
+                #[on_success(|bb| bb.t0.set(bb.b1 % 2))]
+                #[failure_if(|bb| (bb.b1 + 4) % 4 < 0)]
+                Condition(Cond<1>),
+            },
+            #[post(|bb| bb.b0 += 1)]
+            #[run_while(|bb| bb.b0 != 7)]
+            Repeat(2) {
+                SetBlackboard(t0 = {b1}),
+            },
+            WhileDoElse {
+                Condition(PCond<2>, b0 = 1),
+                BinarySelector(|bb| bb.b1 > 3) {
+                    Action(Act<3>),
+                    SetBlackboard(b1 = {b0}),
+                },
+            },
+            Sequence {
+                Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b1)),
+                SetBlackboard(b1 = 9),
+            },
+            #[skip_if(|bb| (bb.b1 + 3) % 4 > 0)]
+            MemSequence {
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0574Blackboard { b1 });
+board!(Tree0574Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0575 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            b1: i64 = 3,
-        }
-        Priority {
-            Sequence {
-                MemPriority {
-                    #[failure_if(|bb| bb.b1 == *bb.t1 + 3)]
-                    #[skip_if(|bb| *bb.t0 != bb.o0.unwrap_or(0))]
-                    #[success_if(|bb| bb.o0.unwrap_or(3) + 2 == *bb.t1 % 4)]
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Condition(Cond<0> = Cond::<0>),
-                        Condition(PCond<1>, b0 = 6),
-                        Sleep(50),
-                        AlwaysFailure,
-                        Condition(Cond<2>),
-                    },
-                    IndexSwitch(|bb| bb.b1 % 3, dynamic = false) {
-                        SetBlackboard(t0 = {b1}),
-                        StatefulAction(Task<3>),
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                },
-                RepeatUntilSuccess(2) {
-                    Interrupt(|bb| *bb.t0 < bb.b0) {
-                        Fallback {
-                            StatefulAction(Task<6>),
-                            TryCatch {
+        RetryUntilSuccessful(2) {
+            ReactiveSequence {
+                TryCatch(catch_on_halt = false) {
+                    AsyncFallback {
+                        RunOnce {
+                            ParallelAll(max_failures = -1) {
+                                Condition(Cond<0>),
                                 Sleep(0),
-                                Condition(|ctx, bb| ctx.check_in(7, *bb.t1 % 2)),
-                                Sleep(10),
-                                Succeeder,
                             },
-                            Cooldown(50) {
-                                SetBlackboard(b0 = {b1}),
+                        },
+                        Action(Act<1>),
+                        AlwaysRunning,
+                    },
+                    ReactiveSequence {
+                        Delay(50) {
+                            Repeat(forever) {
+                                Cooldown(30, filtered = Skipped) {
+                                    Condition(Cond<2> = Cond::<2>),
+                                },
+                            },
+                        },
+                        Action(Act<3>),
+                        Action(|ctx| ctx.exec(4)),
+                        Condition(Cond<5>),
+                    },
+                },
+                Priority {
+                    Sequence {
+                        StatefulAction(Task<6>),
+                        ForceFailure {
+                            Inverter {
+                                Action(Act<7>),
                             },
                         },
                     },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<8>),
-                WhileDoElse {
-                    #[post(|bb| bb.b1 = *bb.t1)]
-                    #[success_if(|bb| bb.b0 < 3)]
-                    ParallelAll(max_failures = -2) {
-                        Action(PIo<9>, t0 = {=}),
-                        StatefulAction(Task<10>),
-                    },
-                    Fallback {
-                        Condition(|ctx| ctx.check(11)),
-                        WasEntryUpdated(t1),
-                        Condition(Cond<12>),
-                        Wait(30),
-                    },
-                    RepeatUntil(Success) {
-                        Loop(q0, value = {t1}, if_empty = Failure) {
-                            Precondition(|bb| bb.o0.unwrap_or(0) == 5, else = Running) {
-                                StatefulAction(Task<13> = Task::<13>),
-                            },
+                    StatefulAction(Task<8> = Task::<8>),
+                    Delay(10) {
+                        Repeat(0) {
+                            StatefulAction(Task<9>),
                         },
                     },
                 },
@@ -2792,12 +3129,30 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0575Blackboard { q0 t1 o0 t0 b0 b1 });
-
 bt::behavior_tree! {
     pub tree Tree0576 for Ctx {
-        KeepRunningUntilFailure {
-            Action(Act<0> = Act::<0>),
+        Fallback {
+            Filter(times = 2, count = Success) {
+                Condition(Cond<0>),
+            },
+            Fallback {
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+            },
+            AlwaysFailure,
+            TryCatch(catch_on_halt = true) {
+                Condition(|ctx| ctx.check(5)),
+                RunOnce {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                StatefulAction(Task<7>),
+                MaxTime(0) {
+                    StatefulAction(Task<8>),
+                },
+                StatefulAction(Task<9>),
+            },
         }
     }
 }
@@ -2805,28 +3160,64 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0577 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
         }
-        Delay(0) {
-            Fallback {
-                RetryUntilSuccessful(2) {
-                    Action(PAct<0>, b0 = {b1}),
+        #[success_if(|bb| *bb.t0 % 3 < 0)]
+        #[post(|bb| bb.t1.set(*bb.t1 % 2))]
+        #[on_halted(|bb| bb.t1.set((*bb.t1 + 2) % 3))]
+        ReactiveFallback {
+            Cooldown(0) {
+                BinarySelector(|bb| (bb.b0 + 3) % 3 < 0, dynamic = false) {
+                    ReactiveSequence {
+                        Conditional(|bb| bb.b1 < (bb.b0 + 1) % 3, dynamic = true, else = Failure) {
+                            ScriptCondition(|bb| bb.b1 + 3 > 7),
+                        },
+                        RepeatUntilSuccess(3) {
+                            Condition(Cond<0>),
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<1> = Cond::<1>),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        Fallback {
+                            Action(PAct<3>, b0 = {b1}, b1 = {=}),
+                            AlwaysRunning,
+                        },
+                        Condition(Cond<4>),
+                    },
+                    FlipSelector {
+                        #[run_while(|bb| bb.b1 > 7)]
+                        StatefulAction(PTask<5>, b0 = {t1}, b1 = {b0}),
+                    },
                 },
-                Sequence {
-                    Condition(Cond<1>),
-                    Action(PIo<2>, t0 = {=}),
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-                ForceSuccess {
-                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2))]
-                    #[run_while(|bb| bb.b0 % 3 > 1)]
-                    RepeatUntilSuccess(3) {
-                        #[run_while(|bb| (bb.b0 + 4) % 4 < 2)]
-                        UnsetBlackboard(o0),
+            },
+            Inverter {
+                Switch(b1) {
+                    case 5 => Parallel(success = -2, failure = -1) {
+                        StatefulAction(Task<6>),
+                        MemSequence {
+                            #[on_success(|bb| { bb.t1.set((*bb.t1 + 2) % 3); bb.t1.set(bb.b1) })]
+                            StatefulAction(Task<7> = Task::<7>),
+                            Sleep(50),
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            AlwaysSuccess,
+                        },
+                    },
+                    case 2 => IfThenElse {
+                        StatefulAction(Task<8>),
+                        Condition(PCond<9>, b0 = {b1}),
+                    },
+                    case 3 => #[failure_if(|bb| *bb.t0 > 1)]
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Wait(0),
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
+                    },
+                    _ => RetryUntilSuccessful(3) {
+                        StatefulAction(Task<12>),
                     },
                 },
             },
@@ -2834,379 +3225,377 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0577Blackboard { b1 o0 b0 t0 });
+board!(Tree0577Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0578 for Ctx {
         blackboard {
+            b0: i64 = 4,
             #[tracked] t0: i64,
-            #[tracked] t1: i64,
         }
-        #[on_halted(|bb| if *bb.t0 != 7 { bb.t1.set(*bb.t0 % 4) })]
-        RepeatTimes(forever) {
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0578Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0579 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-        }
-        RepeatUntilFailure(1) {
-            TryCatch(catch_on_halt = false) {
-                SkipUnlessUpdated(t0) {
-                    Action(Act<0>),
-                },
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        ForceSuccess {
-                            WaitValueUpdate(t0) {
-                                ReactiveSequence {
-                                    StatefulAction(Task<1>),
-                                    ScriptCondition(|bb| bb.o0.is_none()),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                BinarySelector(|bb| bb.o0.unwrap_or(4) != 4) {
-                    TryCatch(catch_on_halt = true) {
-                        Inverter {
-                            RunOnce {
-                                RetryUntilSuccessful(2) {
-                                    Action(Act<3> = Act::<3>),
-                                },
-                            },
-                        },
-                        Script(|bb| bb.b0 = 8),
-                    },
-                    RepeatUntilSuccess(3) {
-                        Sequence {
-                            Script(|bb| bb.o0 = Some(*bb.t0)),
-                            Condition(PCond<4>, b0 = {b0}),
-                            #[on_halted(|bb| *bb.t0 += 3)]
-                            StatefulAction(PTask<5>, b0 = {=}),
-                        },
+        ParallelAll(1) {
+            Priority {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Condition(Cond<0>),
+                        Action(Act<1> = Act::<1>),
                     },
                 },
                 ReactiveSequence {
-                    RepeatUntilSuccess(3) {
-                        SequenceStar {
-                            StatefulAction(Task<6> = Task::<6>),
-                            Sequence {
-                                Action(|ctx, bb| ctx.exec_in(7, (bb.b0 + 1) % 4, &mut bb.b0)),
-                                Action(Act<8>),
+                    Condition(Cond<2>),
+                    StatefulAction(PTask<3>, b0 = {t0}),
+                    Action(Act<4>),
+                },
+                ForceFailure {
+                    ReactiveSequence {
+                        Precondition(|bb| bb.b0 + 4 < 6) {
+                            Timeout(10) {
+                                Condition(Cond<5>),
                             },
                         },
-                    },
-                    RepeatUntil(Success) {
-                        Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
-                    },
-                    RunOnce {
-                        Wait(20),
+                        AlwaysRunning,
                     },
                 },
+                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
             },
         }
     }
 }
 
-board!(Tree0579Blackboard { b0 o0 t0 });
+board!(Tree0578Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0579Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0579 for Ctx {
+        ParallelAll(1) {
+            Condition(Cond<0> = Cond::<0>),
+            SubTree(Tree0579Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0580 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        Fallback {
-            TryCatch {
-                MemPriority {
-                    #[failure_if(|bb| *bb.t0 + 1 < bb.b0 + 3)]
-                    SetBlackboard(b0 = 4),
-                    SkipUnlessUpdated(t0) {
-                        Script(|bb| bb.b0 += 2),
-                    },
-                    Loop(q0) {
-                        Condition(PCond<0>, b0 = 1),
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        SetBlackboard(b0 = {t0}),
-                        Condition(Cond<1>),
-                    },
-                },
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    Condition(Cond<2>),
-                },
-                SkipUnlessUpdated(t0) {
-                    FlipSelector {
-                        Action(|ctx| ctx.exec(3)),
-                        Condition(Cond<4>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    Repeat(0) {
-                        Action(Act<5> = Act::<5>),
-                    },
-                },
-                MemPriority {
-                    Optional {
-                        StatefulAction(Task<6>),
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0580Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0581 for Ctx {
-        RunOnce {
+        Repeat(0) {
             Condition(Cond<0>),
         }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0581 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+            b1: i64 = 0,
+        }
+        Deadline(50) {
+            SequenceWithMemory {
+                #[on_success(|bb| { *bb.t1 += 3; *bb.t0 += 1 })]
+                #[success_if(|bb| (*bb.t0 + 4) % 3 > 0)]
+                Parallel(success = 1, failure = 0) {
+                    ReactiveFallback {
+                        Action(PAct<0>, b0 = {=}, b1 = {b1}),
+                        AlwaysFailure,
+                        StatefulAction(Task<1>),
+                    },
+                },
+                ForceSuccess {
+                    Condition(PCond<2>, b0 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0581Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0582 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
         }
-        #[post(|bb| { if bb.b1 > 5 { bb.b1 += 1 }; bb.b1 = 9 })]
-        #[run_while(|bb| bb.b1 + 2 != bb.b1)]
-        #[failure_if(|bb| (*bb.t0 + 4) % 3 > 0)]
-        StepSequencer {
-            Switch(b1) {
-                case 0 => Precondition(|bb| bb.b0 % 3 == 2, else = Running) {
-                    WhileDoElse {
-                        Action(Act<0>),
-                        AlwaysSuccess,
-                        Sleep(20),
-                    },
+        SequenceWithMemory {
+            #[on_success(|bb| { bb.b0 += 1; if (bb.b0 + 1) % 4 > 0 { bb.t0.set(bb.b0 + 3) } })]
+            Fallback {
+                StepSequencer {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                case 4 => IfThenElse {
-                    SequenceWithMemory {
-                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
-                        SetBlackboard(b0 = 0),
-                    },
+                Cooldown(0) {
                     StatefulAction(Task<2> = Task::<2>),
                 },
-                case 2 => RepeatUntil(Success) {
-                    Conditional(|bb| *bb.t0 + 3 < bb.b0, dynamic = false, else = Failure) {
-                        Parallel(success = -3, failure = -2) {
-                            Condition(PCond<3>, b0 = {=}),
-                            Condition(Cond<4>),
-                            #[on_failure(|bb| if *bb.t0 < bb.b1 { *bb.t0 += 1 })]
-                            #[on_success(|bb| bb.b0 += 1)]
-                            #[skip_if(|bb| bb.b1 % 4 > 1)]
-                            AlwaysRunning,
-                            Condition(Cond<5>),
+            },
+            SequenceWithMemory {
+                Limiter(1) {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 3)),
+                },
+                FlipSelector {
+                    SkipUnlessUpdated(t0) {
+                        Action(Act<4>),
+                    },
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Sequence {
+                    Action(PAct<7>, b0 = {=}),
+                    Filter(times = 2) {
+                        StatefulAction(Task<8>),
+                    },
+                    Action(|ctx| ctx.exec(9)),
+                },
+                FlipSelector {
+                    Precondition(|bb| bb.b0 != 5, else = Running) {
+                        MemPriority {
+                            #[on_failure(|bb| { bb.b1 = bb.b0; bb.b1 = bb.b0 })]
+                            #[skip_if(|bb| bb.b1 < 2)]
+                            Retry(0) {
+                                Action(PIo<10>, t0 = {b1}),
+                            },
+                            #[skip_if(|bb| bb.b1 == 5)]
+                            Precondition(|bb| *bb.t0 % 4 < 1, else = Failure) {
+                                Condition(PCond<11>, b0 = {=}),
+                            },
                         },
                     },
                 },
-                _ => #[on_halted(|bb| bb.b1 = 7)]
-                #[skip_if(|bb| *bb.t0 < *bb.t0 + 4)]
-                WaitValueUpdate(t0) {
-                    TryCatch(catch_on_halt = false) {
-                        Action(|ctx, bb| ctx.exec_in(6, (bb.b1 + 3) % 3, &mut bb.b0)),
-                        RepeatUntilSuccess(forever) {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                    },
+                Timeout(30) {
+                    SetBlackboard(b1 = 8),
+                },
+                Switch(b1) {
+                    case 0 => Action(Act<12>),
+                    _ => Condition(Cond<13> = Cond::<13>),
                 },
             },
         }
     }
 }
 
-board!(Tree0582Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0583Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        ReactiveFallback {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
+board!(Tree0582Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0583 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-            b0: i64 = 5,
+            b1: i64 = 0,
         }
-        #[on_failure(|bb| if bb.b0 % 3 > 1 { bb.t0.set(bb.b0) })]
-        #[run_while(|bb| bb.b1 < (bb.b0 + 4) % 4)]
-        ReactiveSequence {
-            ReactiveFallback {
-                SubTree(Tree0583Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                #[on_failure(|bb| bb.b1 = 3)]
-                #[skip_if(|bb| (*bb.t0 + 2) % 2 == 0)]
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                ScriptCondition(|bb| (bb.b1 + 3) % 4 == 2),
-            },
-        }
-    }
-}
-
-board!(Tree0583Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0584 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-        }
-        Filter(times = 3, count = Success) {
-            Script(|bb| *bb.t1 += 3),
-        }
-    }
-}
-
-board!(Tree0584Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0585 for Ctx {
-        ForceFailure {
+        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+            SetBlackboard(b1 = 5),
             Condition(Cond<0>),
         }
     }
 }
 
+board!(Tree0583Blackboard { b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0586 for Ctx {
+    pub tree Tree0584Sub0 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 12,
         }
-        #[on_halted(|bb| { if bb.b0 % 4 != 0 { *bb.t0 += 1 }; *bb.t0 += 3 })]
-        #[failure_if(|bb| *bb.t0 == bb.b0 % 2)]
-        #[skip_if(|bb| bb.b0 % 2 != 0)]
-        Sequence {
-            ForceSuccess {
-                MemSequence {
-                    Loop(q0, if_empty = Skipped) {
-                        #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
-                        #[on_halted(|bb| bb.b0 = 9)]
-                        #[success_if(|bb| *bb.t0 > 7)]
-                        Condition(Cond<0>),
-                    },
-                    Condition(Cond<1>),
-                    Fallback {
-                        Action(PIo<2>, t0 = {t0}),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-            },
-            Sequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = {=}),
-                },
-                StatefulAction(Task<6>),
-                ReactiveSelector {
-                    Condition(Cond<7>),
-                    Condition(|ctx| ctx.check(8)),
-                },
-            },
-            MaxTime(10) {
-                ForceSuccess {
-                    AlwaysFailure,
-                },
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0584 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+            b1: i64 = 2,
+        }
+        #[failure_if(|bb| *bb.t0 % 2 != 0)]
+        Precondition(|bb| bb.b1 + 4 > bb.b0 + 4, else = Failure) {
+            Repeat(0) {
+                SubTree(Tree0584Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0586Blackboard { b0 t0 q0 });
+board!(Tree0584Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0585Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 9,
+        }
+        #[success_if(|bb| bb.b1 > *bb.t0 + 3)]
+        Sleep(30)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0585Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 9,
+        }
+        SubTree(Tree0585Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0585 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        SequenceWithMemory {
+            #[run_while(|bb| (bb.b1 + 1) % 3 != 0)]
+            #[skip_if(|bb| bb.b1 % 4 == 3)]
+            #[failure_if(|bb| bb.b1 > 6)]
+            Deadline(100) {
+                Filter(times = 3, filtered = Failure) {
+                    SubTree(Tree0585Sub0, t0 = {=}, b1 = {b1}),
+                },
+            },
+            Repeat(forever) {
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0585Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0586 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+        }
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            #[on_failure(|bb| { bb.t0.set((bb.b0 + 1) % 4); bb.b0 = *bb.t0 + 1 })]
+            #[success_if(|bb| bb.b0 > 2)]
+            #[skip_if(|bb| *bb.t0 == 5)]
+            ReactiveFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0586Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0587Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0587Sub0 for Ctx {
-        Action(Act<0>)
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        SubTree(Tree0587Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0587 for Ctx {
-        RunOnce(then_skip = true) {
-            Priority {
-                SubTree(Tree0587Sub0),
-                Wait(10),
-            },
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        Conditional(|bb| *bb.t0 % 4 > 2, else = Failure) {
+            #[success_if(|bb| (*bb.t0 + 4) % 2 > 0)]
+            SubTree(Tree0587Sub0, ..),
         }
     }
 }
+
+board!(Tree0587Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0588 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(1),
         }
-        SkipUnlessUpdated(t0) {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                Precondition(|bb| *bb.t0 < 6, else = Skipped) {
-                    #[post(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<0>),
+        #[success_if(|bb| *bb.t0 < 4)]
+        #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 < 3)]
+        ReactiveSequence {
+            Action(PIo<0>, t0 = {b0}),
+            StatefulAction(PTask<1>, b0 = 6, b1 = {t1}),
+            Parallel {
+                Repeat(4) {
+                    RetryUntilSuccessful(0) {
+                        AlwaysFailure,
+                    },
                 },
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0588Blackboard { t0 b0 });
+board!(Tree0588Blackboard { t1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0589Sub0 for Ctx {
+        Parallel(success = -3, failure = 4) {
+            Action(|ctx| ctx.exec(2)),
+            AlwaysFailure,
+            Sleep(0),
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0589Sub1 for Ctx {
+        ParallelAll(1) {
+            Condition(|ctx| ctx.check(6)),
+            Wait(10),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0589 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            Repeat(4) {
-                StatefulAction(Task<0>),
-            },
-            Sequence {
-                Condition(Cond<1> = Cond::<1>),
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3>),
-            },
-            ParallelAll(0) {
-                AlwaysSuccess,
-                Condition(Cond<4>),
-                Cooldown(10, filtered = Failure) {
-                    AlwaysFailure,
-                },
-                RunOnce {
-                    Cooldown(50, filtered = Failure) {
-                        Condition(Cond<5>),
+        ParallelAll(max_failures = -1) {
+            PolicyParallel(policy = FirstSuccess) {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(0)),
+                        AlwaysSuccess,
                     },
+                    StatefulAction(Task<1>),
                 },
-                Wait(50),
             },
-            StatefulAction(Task<6>),
+            RunOnce(then_skip = false) {
+                SubTree(Tree0589Sub0),
+            },
+            ReactiveSequence {
+                Inverter {
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            SubTree(Tree0589Sub1),
         }
     }
 }
@@ -3214,222 +3603,214 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0590 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
         }
-        Inverter {
-            #[failure_if(|bb| *bb.t0 % 4 == 3)]
-            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 3) % 2)),
-        }
-    }
-}
-
-board!(Tree0590Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0591Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 14,
-        }
-        MemSequence {
-            #[on_halted(|bb| { bb.t0.set(*bb.t0 % 2); if bb.b0 < 5 { bb.b0 = bb.b0 % 4 } })]
-            Inverter {
-                Runner,
+        WhileDoElse {
+            SequenceWithMemory {
+                #[post(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+                #[success_if(|bb| *bb.t1 < *bb.t0)]
+                #[run_while(|bb| bb.o0.is_none())]
+                IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = true) {
+                    Action(Act<0>),
+                    Loop(q0, if_empty = Skipped) {
+                        StatefulAction(Task<1>),
+                    },
+                    Priority {
+                        Deadline(10) {
+                            #[success_if(|bb| bb.b1 + 4 < *bb.t1 + 2)]
+                            #[on_halted(|bb| { *bb.t0 += 3; bb.b0 += 2 })]
+                            SetBlackboard(t0 = 5),
+                        },
+                    },
+                },
+                Precondition(|bb| bb.b1 == 6, else = Running) {
+                    Precondition(|bb| bb.o0.unwrap_or(5) + 2 < 1) {
+                        Fallback {
+                            Condition(Cond<2>),
+                            Action(PAct<3>, b0 = {=}),
+                            Switch(b1) {
+                                case 2 => Action(PIo<4>, t0 = {t0}),
+                                _ => ScriptCondition(|bb| bb.o0.unwrap_or(3) % 4 < 1),
+                            },
+                            StatefulAction(Task<5>),
+                            #[success_if(|bb| bb.o0.is_some())]
+                            Failer,
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Repeat(1) {
+                    Repeat(4) {
+                        Action(PIo<6>, t0 = {=}),
+                    },
+                },
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Condition(Cond<7> = Cond::<7>),
+                        Condition(Cond<8>),
+                    },
+                    StatefulAction(Task<9> = Task::<9>),
+                    #[on_success(|bb| if *bb.t0 == 7 { bb.b1 += 1 })]
+                    StepSequencer {
+                        Action(PIo<10>, t0 = {=}),
+                        StatefulAction(Task<11>),
+                        Condition(Cond<12>),
+                    },
+                },
+                Sequence {
+                    IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail) {
+                        Condition(Cond<13>),
+                        Action(Act<14>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<15> = Task::<15>),
+                        Condition(|ctx| ctx.check(16)),
+                    },
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0591Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 14,
-        }
-        Loop(q0, if_empty = Failure) {
-            SubTree(Tree0591Sub1, ..),
-        }
-    }
-}
+board!(Tree0590Blackboard { t0 t1 q0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0591 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t1: i64,
+            b0: i64,
         }
-        #[success_if(|bb| *bb.t0 % 4 != 1)]
-        #[on_halted(|bb| *bb.t0 += 3)]
-        WhileDoElse {
-            Loop(q0, if_empty = Success) {
-                WasEntryUpdated(t0),
+        #[post(|bb| bb.b0 = *bb.t0)]
+        Conditional(|bb| *bb.t1 == 5, dynamic = true) {
+            Priority {
+                Delay(30) {
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<0>),
+                        AlwaysRunning,
+                        SetBlackboard(t1 = 0),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(2) % 2)]
+                    Repeater(1) {
+                        Condition(Cond<3>),
+                    },
+                    #[on_success(|bb| { bb.b1 = *bb.t0; bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
+                    #[run_while(|bb| bb.b1 % 4 != 0)]
+                    #[on_halted(|bb| bb.b1 = *bb.t0 + 2)]
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    SetBlackboard(o0 = Some(2)),
+                    Wait(0),
+                },
             },
-            SubTree(Tree0591Sub0, ..),
         }
     }
 }
 
-board!(Tree0591Blackboard { t0 q0 b0 });
+board!(Tree0591Blackboard { t0 o0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0592Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 12,
+            #[tracked] t1: i64 = 10,
+            #[tracked] t0: i64 = 9,
         }
-        ParallelAll {
-            Cooldown(30, filtered = Failure) {
-                Action(Act<0>),
-            },
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0592Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        StatefulAction(Task<5>)
+        #[on_failure(|bb| bb.t1.set(*bb.t0 + 4))]
+        Action(PIo<0>, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0592 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
+            #[allow(unused)] b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Remap(success = Success, failure = Success) {
-            Retry(3) {
-                Priority {
-                    #[skip_if(|bb| bb.b1 == bb.b0)]
-                    SubTree(Tree0592Sub0, ..),
-                    Inverter {
-                        Sequence {
-                            #[success_if(|bb| *bb.t0 < 4)]
-                            ReactiveSelector {
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3> = Task::<3>),
-                                Action(Act<4>),
-                                SubTree(Tree0592Sub1, b0 = {=}, b1 = {b1}, t0 = {=}),
-                                Script(|bb| if bb.b0 + 4 > bb.b1 { *bb.t0 += 2 }),
-                            },
-                            #[post(|bb| bb.b1 += 2)]
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
+        SequenceWithMemory {
+            #[success_if(|bb| *bb.t0 % 2 != 1)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[run_while(|bb| *bb.t1 == *bb.t0)]
+            SubTree(Tree0592Sub0, b0 = {=}, t1 = {t1}, t0 = {=}),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0592Blackboard { b0 b1 t0 });
+board!(Tree0592Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0593 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 1,
-            b1: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
         }
-        Sequence {
-            Inverter {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    #[skip_if(|bb| bb.b1 == *bb.t0)]
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                        #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                        #[on_failure(|bb| { if bb.b1 != 2 { bb.b1 += 2 }; bb.b1 = (bb.b1 + 2) % 3 })]
-                        #[run_while(|bb| bb.b1 + 4 < 2)]
-                        Action(|ctx, bb| ctx.exec_in(3, 2, &mut bb.b0)),
+        ForceSuccess {
+            ForceFailure {
+                BinarySelector(|bb| bb.o0.unwrap_or(1) + 4 == 7, dynamic = true) {
+                    IfThenElse {
+                        Condition(Cond<0>),
+                        Script(|bb| *bb.t1 += 1),
+                        AlwaysSuccess,
                     },
-                    Condition(Cond<4>),
+                    Sleep(50),
                 },
-            },
-            Delay(10) {
-                MemPriority {
-                    Loop(q0, if_empty = Running) {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                    #[skip_if(|bb| bb.b0 < 1)]
-                    SetBlackboard(t0 = 2),
-                    Action(Act<7> = Act::<7>),
-                    RunOnce(then_skip = true) {
-                        Action(Act<8>),
-                    },
-                },
-            },
-            IfThenElse {
-                WasEntryUpdated(t0),
-                Conditional(|bb| bb.b0 + 1 != 2, dynamic = false, else = Success) {
-                    AlwaysFailure,
-                },
-                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0593Blackboard { t0 q0 b0 b1 });
+board!(Tree0593Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0594 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 1,
+            b0: i64,
+            b1: i64 = 0,
             #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            TryCatch(catch_on_halt = true) {
-                SequenceWithMemory {
-                    RepeatUntilSuccess(forever) {
-                        Repeat(2) {
-                            RetryUntilSuccessful(2) {
-                                StatefulAction(PTask<0>, b0 = {t0}),
+        ForceFailure {
+            Repeat(2) {
+                FlipSelector {
+                    #[success_if(|bb| bb.b1 == *bb.t0 % 2)]
+                    #[run_while(|bb| *bb.t0 + 1 < bb.b1)]
+                    ParallelAll(max_failures = -3) {
+                        WasEntryUpdated(t0),
+                        Sleep(0),
+                        Sleep(0),
+                        KeepRunningUntilFailure {
+                            Parallel(success = -1, failure = -1) {
+                                Succeeder,
+                                StatefulAction(Task<0>),
                             },
                         },
                     },
-                    MemSequence {
-                        Precondition(|bb| bb.b1 != *bb.t0, else = Skipped) {
-                            FlipSelector {
-                                #[post(|bb| *bb.t0 += 2)]
-                                Wait(30),
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<1>),
-                                },
-                                Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 2)),
-                            },
-                        },
-                    },
-                },
-                RepeatUntilSuccess(1) {
-                    Delay(10) {
-                        TryCatch(catch_on_halt = true) {
-                            RepeatUntilFailure(2) {
+                    Conditional(|bb| bb.b0 != 4, dynamic = false, else = Failure) {
+                        ParallelAll {
+                            ReactiveSelector {
+                                Action(PIo<1>, t0 = {=}),
+                                Condition(Cond<2>),
                                 StatefulAction(Task<3>),
                             },
-                            TryCatch(catch_on_halt = false) {
-                                Wait(100),
-                                #[on_halted(|bb| bb.b0 += 1)]
-                                Action(PAct<4>, b0 = {=}, b1 = {=}),
-                                Action(|ctx, bb| ctx.exec_in(5, 2, &mut bb.b1)),
-                                AlwaysRunning,
-                            },
+                            ScriptCondition(|bb| bb.b1 > 7),
+                            #[on_success(|bb| { bb.t0.set(bb.b0 % 4); bb.b0 = *bb.t0 })]
+                            #[failure_if(|bb| bb.b1 + 4 == 6)]
+                            #[skip_if(|bb| bb.b1 % 4 == 2)]
+                            Sleep(0),
                         },
                     },
                 },
@@ -3438,97 +3819,45 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0594Blackboard { b1 b0 t0 });
+board!(Tree0594Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0595 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        #[failure_if(|bb| bb.b1 % 4 > 0)]
-        #[run_while(|bb| *bb.t0 % 4 < 3)]
-        #[post(|bb| bb.b1 += 2)]
-        Retry(4) {
-            WhileDoElse {
-                #[on_failure(|bb| bb.b1 += 3)]
-                Condition(PCond<0>, b0 = 9),
-                StatefulAction(Task<1>),
-                Condition(PCond<2>, b0 = {=}),
+        Parallel(success = 0, failure = -1) {
+            Deadline(0) {
+                Inverter {
+                    StatefulAction(Task<0>),
+                },
             },
+            #[failure_if(|bb| *bb.t0 < 1)]
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0595Blackboard { b0 t0 b1 });
+board!(Tree0595Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0596 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 5,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-        }
         MemSequence {
-            ParallelAll {
-                Sequence {
-                    Condition(PCond<0>, b0 = 1),
-                    Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b1)),
-                    Script(|bb| bb.b0 += 1),
-                },
-                RepeatTimes(2) {
-                    StatefulAction(Task<2>),
-                },
-                Wait(0),
+            Fallback {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
-            #[post(|bb| bb.b1 += 1)]
-            #[failure_if(|bb| bb.b0 % 4 != 2)]
-            #[success_if(|bb| bb.b0 + 3 > 1)]
-            AsyncFallback {
-                RunOnce(then_skip = true) {
-                    Fallback {
-                        Loop(q0, value = {t1}) {
-                            #[skip_if(|bb| *bb.t1 < *bb.t0 % 3)]
-                            #[on_halted(|bb| { *bb.t1 += 3; bb.b1 = bb.b0 + 2 })]
-                            Failer,
-                        },
-                        ReactiveSequence {
-                            Script(|bb| *bb.t0 += 3),
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                    },
-                },
-                #[on_failure(|bb| *bb.t0 += 1)]
-                Loop(q0) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Action(|ctx| ctx.exec(4)),
-                        Failer,
-                        Condition(Cond<5>),
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                },
-                StatefulAction(PTask<7>, b0 = {=}),
+            AlwaysSuccess,
+            ReactiveSequence {
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4>),
             },
-        }
-    }
-}
-
-board!(Tree0596Blackboard { q0 b1 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0597Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
-            AlwaysFailure,
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-            Failer,
+            SequenceStar {
+                Cooldown(30) {
+                    Action(Act<5>),
+                },
+            },
         }
     }
 }
@@ -3536,292 +3865,197 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64>,
+            b0: i64,
+            b1: i64 = 0,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 4,
         }
-        StepSequencer {
-            ReactiveSelector {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    Sleep(10),
-                    AlwaysFailure,
-                },
-            },
-            Delay(20) {
-                ReactiveSelector {
-                    Optional {
-                        SubTree(Tree0597Sub0, ..),
-                    },
-                },
-            },
-            #[on_success(|bb| { bb.b0 = bb.o0.unwrap_or(5); bb.b0 += 2 })]
-            #[success_if(|bb| bb.o0.is_none())]
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0597Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0598Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        MemPriority {
-            MaxTime(0) {
-                StatefulAction(Task<12>),
+        WhileDoElse {
+            Condition(Cond<0>),
+            Deadline(0) {
+                #[on_failure(|bb| { bb.o0 = None; bb.t0.set(bb.b0) })]
+                #[run_while(|bb| bb.o0.unwrap_or(2) % 2 > 0)]
+                Script(|bb| { bb.b1 += 3; bb.b0 = 6 }),
             },
         }
     }
 }
+
+board!(Tree0597Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        StepSequencer {
-            Remap(success = Success, failure = Failure) {
-                SequenceWithMemory {
-                    Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 4) % 4, &mut bb.b0)),
-                    Script(|bb| bb.t0.set(bb.b0)),
-                    Retry(0) {
-                        Condition(Cond<1>),
+        Parallel {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Filter(times = 3, count = Completed, filtered = Skipped) {
+                    IfThenElse {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ParallelAll(0) {
+                    Action(Act<3>),
+                    Action(Act<4> = Act::<4>),
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                Fallback {
+                    StatefulAction(Task<7>),
+                    AlwaysFailure,
+                },
+            },
+            RepeatTimes(forever) {
+                Condition(Cond<8>),
+            },
+            Repeater(forever) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    RetryUntilSuccessful(2) {
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                    RepeatTimes(1) {
+                        Repeat(4) {
+                            RunOnce {
+                                ReactiveSequence {
+                                    Action(Act<10> = Act::<10>),
+                                    Condition(Cond<11>),
+                                    Wait(30),
+                                },
+                            },
+                        },
                     },
                 },
             },
-            Repeater(0) {
-                StatefulAction(Task<2>),
-            },
-            TryCatch(catch_on_halt = false) {
-                Repeater(1) {
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                },
-                RunOnce(then_skip = false) {
-                    Action(Act<4>),
-                },
-            },
-            StepSequencer {
-                SequenceWithMemory {
-                    StatefulAction(Task<5> = Task::<5>),
-                    SetBlackboard(t0 = {b0}),
-                },
-                ReactiveSelector {
-                    Action(|ctx| ctx.exec(6)),
-                    Action(Act<7> = Act::<7>),
-                },
-                SequenceStar {
-                    Action(Act<8> = Act::<8>),
-                    Action(PAct<9>, b0 = {b0}),
-                    Action(|ctx| ctx.exec(10)),
-                },
-            },
-            IndexSwitch(|bb| bb.b0 % 4, dynamic = true) {
-                StatefulAction(PTask<11>, b0 = {=}, b1 = {b0}),
-                SubTree(Tree0598Sub0, t0 = {=}, b0 = {b0}),
-                Action(Act<13>),
-            },
         }
-    }
-}
-
-board!(Tree0598Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0599Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 15,
-            b0: i64 = 11,
-        }
-        StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        MemSequence {
-            Sequence {
-                Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(0) + 4, else = Skipped) {
-                    RepeatTimes(forever) {
-                        Precondition(|bb| bb.b1 < 3, else = Success) {
-                            Repeat(4) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
+        FlipSelector {
+            Repeat(forever) {
+                Parallel(success = -2) {
+                    Action(PIo<0>, t0 = {t0}),
+                    RetryUntilSuccessful(0) {
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
                     },
-                },
-                Timeout(0) {
-                    ParallelAll {
-                        Repeat(3) {
-                            StatefulAction(PTask<1>, b0 = 4),
-                        },
-                    },
+                    AlwaysSuccess,
                 },
             },
-            RepeatTimes(3) {
-                AsyncFallback {
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-                    SubTree(Tree0599Sub0, o0 = {=}, t0 = {t0}, b1 = {=}, b0 = {b0}),
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[post(|bb| *bb.t0 += 1)]
-                    ReactiveFallback {
-                        Condition(Cond<4>),
-                        #[on_halted(|bb| { if bb.o0.is_some() { bb.t0.set((bb.b0 + 2) % 4) }; bb.b1 += 3 })]
-                        Action(|ctx, bb| ctx.exec_in(5, 1, &mut bb.b0)),
-                    },
-                },
-            },
-            Precondition(|bb| bb.o0.unwrap_or(3) < 0, else = Success) {
-                WhileDoElse {
-                    Action(PIo<6>, t0 = {=}),
-                    Action(PIo<7>, t0 = {b0}),
-                    Repeat(forever) {
-                        Precondition(|bb| bb.b0 < 5, else = Success) {
-                            StatefulAction(PTask<8>, b0 = {=}, b1 = {=}),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Repeater(2) {
-                    Action(PAct<9>, b0 = {=}, b1 = {t0}),
-                },
-                #[on_halted(|bb| bb.b1 = 8)]
-                #[failure_if(|bb| bb.b1 + 3 == bb.o0.unwrap_or(4) % 4)]
-                #[skip_if(|bb| *bb.t0 < 6)]
-                Script(|bb| bb.o0 = Some(4)),
-            },
-            AsyncFallback {
-                StepSequencer {
-                    Action(PAct<10>, b0 = {b1}, b1 = {=}),
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| if *bb.t0 + 3 > 2 { bb.b0 = *bb.t0 % 2 })]
-                        Condition(Cond<11>),
-                    },
-                },
-                Repeat(1) {
-                    AlwaysFailure,
-                },
-                Action(Act<12>),
+            Repeat(4) {
+                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0599Blackboard { o0 t0 b1 b0 });
+board!(Tree0599Blackboard { t0 b0 });
 
 cases! {
-    Tree0500 "B{o0=_;b1=0;b0=3;t0}Bin{o0|2>1;_}(Fb(RSeq(MSeq(a0,pi1{t0:=}),a2b{t0%3;b0}),Cnd{b0+3%2<1;T;F}(Sc{t0:=b1;o0:=_})),c3)",
-    Tree0501 "B{t1=5;b1=0}Ret3(MPri(t0e,a1b{t1;b1}))",
-    Tree0502 "B{t0=5;b1=5}AFb(t0,MSeq(Sc{t0:=t0%4},pt1{b0:b1}),To{10}(R),Swm(SubR(t2),F),Ite(t3e,Ret2(Scc{t0!b1})))",
-    Tree0503 "B{b0;o0=5;b1=2;t0}@rw{t0%3!0}Inv(Bin{b1!b0;N}(Star(@fi{b1%2>0}@po{none?t0+=1;t0+4<7?o0:=b1+3}t0,Flt{2;F;_}(Bin{none;_}(a1b{o0|1%2;b0},F)),ASeq(Sel(PPar{2;N}(pa2{b0:=;b1:t0},t3e),Mt{0}(a4e))),Rmp{F;F}(Cd{50;K}(RFb(@si{t0!2}@oh{b0+2=7?o0:=b1;t0+=3}@rw{t0=0}Ub{o0})))),Seq(FS(AFb(@si{b0>6}@oh{some?t0:=b1+2;b0:=t0+3%3}Flip(RU{F}(t5),c6,pi7{t0:=}),SubA(F))),Rty1(RSeq(Fb(c8,t9,t10))),Sw{1}(Pri(@os{b0:=t0%4}t11,Scc{b1<6}),Ret4(S)),Sw{0;2;1}(a12,@rw{o0|1+1!3}@os{t0+=1}c13,@os{b1:=4}@of{b0:=t0+3%4}SubR(t14),@of{o0:=_;b0:=o0|0}Sl{30}))))",
-    Tree0504 "B{t0=4;t1=5}Isw{t0+1;N;T}(c0,t1e,@si{t1+4%2>0}SubA(@fi{t0%2>0}@ki{t1+2!t1+4}@si{t0>2}t2e),SubA(a3))",
-    Tree0505 "B{b0=5}Swm(t0,Wt{100},Sb{b0=0})",
-    Tree0506 "Fb(Sub(Sub(a0)))",
-    Tree0507 "Dd{0}(RFb(PPar{1;N}(RT{3}(c0),RSel(c1,t2,c3)),Swm(t4,a5),MSeq(Flip(t6,c7,c8l)),Par{_;-2}(Rus{2}(t9),Run),OnceK(To{20}(Flt{3;_;_}(S)))))",
-    Tree0508 "B{t1=1}Fb(pt0{b0:t1;b1:t1},a1e,c2,Wt{50})",
-    Tree0509 "B{t0=1}Rpt{F}(@si{t0%2!1}@oh{t0+=1}@rw{t0=3}SubR(Ite(PPar{2;_}(Rep4(Wu{t0})),Wde(c0,c1l))))",
-    Tree0510 "B{b0;t0;o0=1}Swm(Step(Sb{o0=5},Sb{o0=6}),Pri(t0,t1e,Wu{t0},a2b{3;b0}),RSeq(c3,pa4{b0:t0;b1:b0}),Rpt{0}(Scc{t0+1%3>1}),c5l)",
-    Tree0511 "B{t1=0;t0;b0=4;q0}Bin{b0=7;N}(Rpt{1}(MPri(Rmp{F;S}(Isw{t1;T;T}(Sc{t0:=t0%3},c0,FF(Sb{t0=3}),Invt(c1),t2e)),Ret2(Fb(Scc{b0+3<b0+2},t3,t4,Ite(t5,c6),S)))),Pri(RSeq(a7b{t0;b0},@oh{b0+=1}@fi{b0%3>0}Wv{t0}(t8),Opt(c9b{t1})),MSeq(Pre{b0<1}(t10),Flt{1;S;K}(Lp{b0;_}(c11)),c12),Cnd{b0%3>1;N;S}(Lim{1}(RSeq(S,Rep3(c13),c14l))),Isw{t1;N;N}(RU{S}(Rus{2}(@si{t1!t1+1%4}Scc{t0%3!2})),Step(S,@fi{t1%3!0}F))))",
-    Tree0512 "RFb(RFb(c0e,c1e,Seq(FF(MSeq(c2l,c3))),Ite(t4,t5,t6)),TryF(t7,t8,OnceK(F),t9),To{10}(Flt{3;F;_}(Dd{0}(t10))),FS(RFb(Swm(c11,t12),Step(S,Sl{10},S,RU{F}(a13)))))",
-    Tree0513 "B{t0=5;b0;b1=3;o0=_}Rpt{F}(TryF(RSel(t0,FS(@si{b0>t0}@of{b0:=b1}@ki{t0+1%3=1}Swm(Ub{o0},t1))),Fb(Sw{3}(Wv{t0}(Intr{t0=3}(MPri(pt2{b0:=}))),RSeq(@oh{b0:=t0;b1+=3}@os{b1+=3}RU{F}(Seq(pt3{b0:b1;b1:b0},c4)))))))",
-    Tree0514 "B{o0=2;t0=1;b0=5}Isw{b0%2;N;T}(PPar{0;T}(Star(c0l,Cd{0;K}(t1)),Mt{20}(Dl{0}(MPri(pa2{b0:b0;b1:b0},FF(t3),@of{b0+=1}S))),@po{b0:=b0%4}@fi{b0>2}Seq(a4b{1;b0},Dd{100}(pa5{b0:2})),Pre{t0<4;R}(Bin{b0<5;T}(Bin{o0|4+1!4;_}(t6,t7e),a8))),Keep(Sb{b0=t0}))",
-    Tree0515 "B{q0;t0=4;b0=0;b1}Lp{_;S}(Ret2(Fb(c0,Step(Par{1;1}(Keep(To{30}(Sb{t0=b1})))),@os{b0+=3}@ki{t0+4<2}@po{b1+=1}RFb(Mt{50}(Pre{t0+1!5;K}(PPar{0;N}(a1b{b0;b1},@of{b1+=2}a2l)))),Lp{b0;F}(@ki{b1!b0}@rw{b0+2<1}FS(Invt(c3))))))",
-    Tree0516 "B{q0=4;t1=0;t0;b1;b0=1}PAll{_}(RFb(t0,Dl{10}(a1),RSeq(Sb{t1=b1},Sc{b0:=b1+4%3})),Lp{b0;_}(Cd{50;F}(@of{t0+=2}Step(Sl{30},c2,Sl{10}))))",
-    Tree0517 "B{b1=4;b0;t0=5}Flip(RFb(Scc{b0%2<1},Fb(@rw{b0>3}Star(Scc{t0<7},a0l,t1)),Pre{b0<b1}(Opt(Opt(Flt{3;F;_}(Flt{1;_;F}(pt2{b0:7;b1:b0}))))),@po{b1+=3}t3),FF(Bin{b0+1>3;_}(t4,Pre{b0>1}(@os{b0:=b1}@fi{t0>b1%4}@po{b1+=1}Sc{b1+=2;t0+=2}))))",
-    Tree0518 "B{b0;o0;t0}Isw{b0;_;N}(ASeq(Pri(@rw{o0|5>b0+2%4}@po{b0+=1}Dl{20}(pt0{b0:8}),@of{b0<b0+2?t0:=2}pa1{b0:=;b1:b0}),@os{t0+=3}Swm(OnceK(Sb{o0=1})),AFb(c2b{3},c3b{t0%3}),Dd{100}(Sb{b0=6}),Par{_;_}(Pri(Fai,Swm(t4,t5)))),t6e)",
-    Tree0519 "B{b0=4;t1;t0=3}Step(Swm(Sc{t1:=t0+3}),Ruf{1}(Cd{100;F}(pi0{t0:b0})))",
-    Tree0520 "B{t1=0;t0=0;b0}@rw{t1+3%4<1}Try(t0,RepF(Inv(SubA(FS(Scc{b0+2<t0+4})))),c1)",
-    Tree0521 "B{t1=5;q0=1;t0=0;b1=2;b0=2}OnceK(To{20}(Ruf{F}(@rw{b0>2}@oh{t1:=t0}@si{t0>b1+3%4}Lp{_;S}(Seq(@si{b1+4<b1%4}@os{t1+=1}PAll{1}(Sw{4}(pi0{t0:t1},a1b{t1%2;b0}),Swm(Sb{t1=b1})),Isw{1;_;_}(RU{F}(c2),Rpt{3}(c3),@ki{t0%2>0}Sb{b1=2}),MSeq(a4,Dd{50}(a5),t6),Pre{t1+4<7;F}(AFb(Scc{b0=1},t7,pt8{b0:=;b1:=},Wt{10})),Cd{20;F}(Mt{0}(Wt{100})))))))",
-    Tree0522 "B{b1=2;b0=1}Ret4(Cd{20;F}(@of{b0:=b1;b1+=2}TryT(ASeq(t0e,a1,t2),t3)))",
-    Tree0523 "B{q0=1;b0;t0}RFb(Lim{2}(Dl{20}(Try(Lp{_;_}(Ret0(Scc{b0!3})),RFb(pt0{b0:t0},pa1{b0:=;b1:b0})))),Par{1;_}(Star(pt2{b0:=}),Isw{t0;N;T}(c3,c4,pt5{b0:3}),t6e),To{0}(Rty3(t7e)),Ruf{F}(Wde(Seq(@ki{t0%3>0}@si{t0+1%4<0}pi8{t0:=}),PAll{2}(Par{0;_}(c9l,Sb{t0=b0}),F))),Fb(ASeq(Sl{20},@os{b0:=t0}pa10{b0:t0;b1:b0},c11),Try(@po{b0+=3}@oh{b0+=2}PPar{1;N}(Sl{0},c12),t13)))",
-    Tree0524 "B{b0=0;t1=2;o0=_}Par{-2;3}(t0,Flt{1;_;K}(RSeq(@oh{t1:=o0|2%4;b0+=1}@rw{t1<7}Pre{b0<t1+2;R}(Wt{10}))),t1)",
-    Tree0525 "B{t1=5;b0;q0=0;t0}PPar{2;T}(Bin{t0+1<0;T}(c0,t1),Lp{_;F}(c2l),Seq(Sc{t1:=t1%4;b0+=2},a3l))",
-    Tree0526 "B{t0=5;b1=3;t1;b0}Fb(PAll{2}(@os{b1+=3}@of{b1:=t1;b0:=t0}@po{b0+=1}pa0{b0:b0;b1:=},Sc{t1:=b1}),Par{-4;_}(a1,pi2{t0:=},S,pa3{b0:b0;b1:b0}),t4)",
-    Tree0527 "B{o0}Isw{o0|0%4;T;_}(c0e)",
-    Tree0528 "B{t0=4;b1=4;b0}MPri(a0b{b1+1;b0},Wde(t1,Sb{b0=4}),AFb(t2,@si{b0+1!3}@os{b1>6?b0+=1}@oh{b1+=3}Ret4(Flt{3;R;K}(t3)),a4,a5b{t0;b1},Rus{F}(S)))",
-    Tree0529 "B{b0;t0=3}@si{t0%3<1}@oh{b0+=2}RSeq(pc0{b0:0})",
-    Tree0530 "B{b0=1;q0=4;t0=4;o0=_}Lp{_;K}(Cnd{o0|3<4;_;_}(Mt{20}(RSeq(OnceT(MPri(pc0{b0:t0},t1,Scc{b0+1=7})),Lim{1}(Wde(t2,c3l)),Isw{t0%2;N;N}(Star(t4,pa5{b0:4},Sc{t0+=3;o0:=_}),pa6{b0:t0}),MPri(pa7{b0:b0;b1:b0},Sl{0})))))",
-    Tree0531 "B{t0=2;b0=4;b1=1}Bin{b0=7;N}(Ruf{3}(Rty4(Fb(Scc{t0%3>1},Opt(pt0{b0:b1}),Wu{t0},Cd{50;K}(pt1{b0:t0}),MPri(pc2{b0:t0},Wu{t0},Sl{20})))),Flip(Ruf{3}(Sw{5}(Swm(Scc{b0+2%4=0},SubA(a3),t4),@si{t0<0}Ite(c5,RSeq(Wt{50},t6,t7),Scc{t0+2=b0+2})))))",
-    Tree0532 "B{b1=2;o0=_;t0=1;q0=2}Par{_;-1}(FS(FF(RFb(@oh{o0:=t0}@rw{b1!7}Lp{b1;K}(t0),F,pi1{t0:b1}))),Fb(Dd{0}(c2e),t3,t4))",
-    Tree0533 "B{t0=2;b1=0;b0=0}Par{2;_}(t0e,Swm(Inv(@oh{b0+=1;b0+=1}@po{b1:=b0%2}Once(@of{b0:=b0%4}@rw{b0+2%2>0}@fi{b0=0}c1)),Isw{t0%4;T;T}(c2l),pi3{t0:=}))",
-    Tree0534 "B{t0=4;q0=3;b1}Lp{t0;R}(Flip(c0,t1,Sb{t0=b1}))",
-    Tree0535 "B{q0=0;t0=2;o0;b1=5;b0=1}@ki{t0+1<b1}@fi{b0>1}Fb(Lp{t0;R}(Isw{o0|5+4;_;T}(RSeq(S,Wt{0},a0))),@si{b1+1%2<0}t1)",
-    Tree0536 "B{b1;b0=3;t0=0}RFb(Su{t0}(RFb(c0,pa1{b0:=},a2,t3e,c4)),@os{t0=7?b1+=1}Wde(t5e,t6))",
-    Tree0537 "Seq(PPar{1;_}(MSeq(AFb(a0,a1,c2),FF(PAll{_}(Ret1(Once(c3l)))),ASeq(c4,Sub(t5e),t6,a7)),PAll{4}(RSeq(t8,a9),RU{F}(c10),OnceT(c11),t12)))",
-    Tree0538 "B{b1;b0;t0=5}Fb(@fi{t0>4}Isw{b1;N;T}(F,Step(a0,Wt{10}),a1,a2e,Sl{0}),Flt{1;S;F}(Bin{b1!3;T}(RSeq(a3b{b0%4;b0},Su{t0}(a4l)),RT{3}(c5l))),MPri(@si{t0%3<2}@os{t0<7?t0+=1;b1:=b0}Dl{20}(Rep3(t6)),pc7{b0:b1},@os{b0+=2}@rw{t0!b0}FS(FF(t8e)),Keep(Scc{b0!t0})))",
-    Tree0539 "B{b1=3;t0;b0=5}RFb(PPar{2;N}(To{0}(RepF(Step(R,a0))),Lim{2}(Mt{30}(Keep(S))),a1l,PAll{_}(pi2{t0:t0},t3,t4),Par{-2;-2}(pt5{b0:=;b1:t0},c6)),RSeq(Fb(Bin{b0+2%4>1;T}(pi7{t0:=},Suc),TryF(Intr{b1+3=b1}(Sc{b0:=t0+4%3;b0+=1}),t8),Pre{t0+2%2>0;F}(Scc{b0+2!t0})),Seq(RSeq(Seq(RFb(F,Pre{b0!3;S}(c9))),Pre{t0<b0%2;S}(t10)))))",
-    Tree0540 "B{b1=3;q0=2;o0=_}PAll{_}(c0,@ki{some}@fi{o0|0!0}@si{b1>1}Inv(c1),Suc)",
-    Tree0541 "B{t1=0}Swm(@si{t1<3}pi0{t0:t1},RT{F}(t1))",
-    Tree0542 "B{t0=1;b0}Par{_;_}(PPar{0;_}(Seq(t0e,@fi{t0+4%2=1}t1),@po{b0+=1}@si{b0<7}c2b{b0+1%3},pc3{b0:t0}),RSeq(a4b{t0;b0},To{30}(Sl{50}),OnceK(OnceT(Wu{t0})),F),PAll{-1}(Rep3(Ret3(Su{t0}(t5))),c6))",
-    Tree0543 "B{b1=4}Sw{4;3}(t0e,t1e,Inv(c2))",
-    Tree0544 "B{b1=0;o0=3;t1;b0;t0=0}Keep(Swm(Isw{b1%4;_;_}(pi0{t0:=},Cd{0;_}(Flip(@po{b1+=1}@of{t0:=b1%4;t1+2=t1?b0:=b1+3%3}Bin{t0+1!5;T}(AFb(a1,a2),Ite(c3b{o0|0},Wt{10})),Ub{o0},Sw{0;1}(@os{b0:=o0|3;b1:=3}Step(@ki{t1+3!6}@rw{b1+4=o0|4}a4e),a5,t6))))))",
-    Tree0545 "B{t0=3;t1=1}Ruf{3}(Pre{t0+3<t1+2%2;K}(Ret1(SubA(RT{F}(t0)))))",
-    Tree0546 "B{t0=1;q0=1;b0=5;o0=5;b1}FF(TryT(Seq(Fb(Dd{10}(Wv{t0}(pt0{b0:8;b1:b1})),t1,Wu{t0},@rw{b1!4}Sl{50},pc2{b0:6}),t3),Lp{b1;_}(Rep1(FS(Rep3(Sw{5}(@fi{b1+1=t0}@rw{none}t4e,@ki{t0!5}@of{b0:=o0|2%4}@si{t0>3}pt5{b0:b1;b1:=}))))),Pre{b1+3>t0%3}(TryT(t6,Step(pi7{t0:t0},a8b{b0;b1}),R))))",
-    Tree0547 "B{t0=4}Isw{t0+3;N;T}(Ret1(a0),c1,pt2{b0:t0})",
-    Tree0548 "B{b0;o0=_;t0=0}PAll{-2}(Ruf{3}(@po{o0:=t0%3}@oh{t0:=b0}Pre{b0%2=1}(pa0{b0:=;b1:b0})),t1)",
-    Tree0549 "B{b0=4;o0}Pre{b0!1;F}(Sb{o0=2})",
-    Tree0550 "B{b0=3}PAll{1}(Mt{30}(SubR(a0)),SubR(Rep4(a1b{1;b0})))",
-    Tree0551 "B{t0}PAll{1}(c0,Sl{20},pi1{t0:=})",
-    Tree0552 "B{b0=2;t0=1}Fb(SubR(Scc{b0>0}),pt0{b0:7;b1:t0},Sb{b0=5})",
-    Tree0553 "B{t0=1;b0=1;b1=4}ASeq(Rpt{0}(Wu{t0}),@os{b0+=1}@of{t0+=2;b1!7?t0+=1}Try(Swm(Par{-2;_}(t0,t1),Wt{100},Suc),@rw{b0+1%3>1}@fi{b0+2>b0}SubR(Bin{b1+4<5;T}(Sb{b0=2},R))),Swm(RSeq(a2)))",
-    Tree0554 "RFb(Fb(a0,c1),t2,Inv(Sl{10}))",
-    Tree0555 "Seq(Dd{50}(t0),t1,Fb(t2,c3),Flt{3;_;_}(Once(t4)),Rmp{S;S}(Sl{0}))",
-    Tree0556 "B{o0=_;b1;b0=4;q0=1}Pre{b1+3!2}(Ite(Par{0;-1}(Sl{10},Lp{b1;S}(Swm(Scc{b0<5},@fi{b0%4<3}c0l))),TryF(c1,Scc{none},Ruf{1}(Ub{o0})),PPar{2;T}(pt2{b0:b1;b1:b0},c3b{b1},Wt{50})))",
-    Tree0557 "B{o0=_;t0=1;b1=5;b0=4}RSeq(Fb(@os{b1+=3}c0,Flt{3;S;_}(To{0}(c1e)),Rpt{F}(@rw{b0<t0}Pre{o0|5!3;S}(F)),OnceT(pt2{b0:=}),TryT(t3,Wu{t0})),Fb(Isw{b1+1;_;_}(Par{-2;1}(Rep3(Ret3(c4)),Sw{4}(OnceK(a5),Sl{10})),Flt{3;R;K}(Ite(Ret2(t6),pa7{b0:1;b1:t0},Rty2(t8))))),MSeq(Par{_;-2}(pi9{t0:=},OnceK(R)),Par{1;2}(c10,Sc{b1+=1})),PAll{_}(t11,pt12{b0:t0;b1:b0}))",
-    Tree0558 "B{t0=3;q0=1;b1;b0=5}Cd{20;K}(@po{b1+=2}Flt{1;R;K}(Seq(Opt(PPar{1;_}(Wde(Scc{t0>b0+3},t0),R)),Rpt{0}(@fi{b1>t0+3%3}c1),Lp{b0;S}(RFb(Sel(Mt{10}(R)),c2b{t0+1})),Dl{30}(Cd{20;F}(Sl{20})))))",
-    Tree0559 "Mt{0}(RFb(c0l,c1l,c2l,t3))",
-    Tree0560 "B{b1;t0}RSeq(t0,OnceK(@ki{t0%2!0}Wt{20}),pt1{b0:t0;b1:b1})",
-    Tree0561 "B{t0;b0=2;o0=4;b1}MSeq(Rty1(Fb(c0,pa1{b0:b1;b1:b1},a2e)),RFb(a3,F),Swm(t4e,pc5{b0:b1}),Swm(@oh{b1+=2}@ki{t0%4<2}@po{t0+1=b1%3?b1+=1;none?b1+=2}a6,c7l,Ruf{3}(@fi{some}@oh{b0+1!6?b0+=1}Ub{o0})),Sl{50})",
-    Tree0562 "B{b0=2;b1=2;t0=5}Swm(Rty4(a0b{b1;b0}),Wde(pi1{t0:=},@oh{t0:=b0;b1:=b0+3%4}@ki{b0%3=1}a2b{b0;b0}),Inv(pi3{t0:b0}),Wde(Swm(Pre{b1<t0}(t4)),c5,Ret2(Sc{b0:=t0;t0<0?b0+=3})),a6)",
-    Tree0563 "B{b0=1;o0=1;t0=1}PAll{_}(@po{t0:=o0|5+3%2;o0:=_}RepF(c0l),c1,Rmp{F;S}(Ruf{F}(pt2{b0:=;b1:t0})))",
-    Tree0564 "B{t0;b0=5;t1=3}Fb(Rep2(@of{t1:=t0;t0:=b0%2}Pre{t1%3!2;F}(Pri(Rpt{1}(a0e),pt1{b0:1},Rep0(t2)))),FF(RFb(pa3{b0:t1},t4e,F,pt5{b0:=})))",
-    Tree0565 "B{o0;b1=5}FF(@ki{o0|0+4!b1}@fi{b1<1}@oh{b1+=2}t0)",
-    Tree0566 "Star(Opt(t0),Sub(t1e))",
-    Tree0567 "B{t0=0;b1=5;o0=4;b0}@si{b0=1}Try(Sb{o0=7},Sl{0},@po{b1:=b0%3}@fi{t0>b0%3}a0e,Sc{b0:=b0%4})",
-    Tree0568 "B{o0;t0=1;b0=4;b1=2}Swm(Flip(SubR(Cnd{none;T;S}(RepF(pi0{t0:=}))),c1b{t0%3},@po{t0+=1}@si{t0!3}Bin{b1%2!0;_}(Fai,a2b{b1+2;b1})),Ret3(a3),MSeq(Ub{o0},t4,t5e,a6))",
-    Tree0569 "B{t0=4;b0=1}MPri(Wde(Pre{t0>1}(Isw{t0;T;N}(Bin{b0<6;N}(c0,t1),a2)),Par{_;2}(pi3{t0:=},pa4{b0:t0;b1:t0}),Wt{30}))",
-    Tree0570 "B{t0=0;b0}RSeq(ASeq(Sb{b0=t0},RSeq(t0e,t1),pt2{b0:b0;b1:t0}),Wde(a3,@si{t0<3}Ruf{F}(a4),R))",
-    Tree0571 "B{b0;t1}Par{_;_}(SubA(Bin{b0<t1+2;N}(SubA(t0),Scc{t1>b0+2})),Inv(a1b{t1+2;b0}))",
-    Tree0572 "B{b1=0;t0=4;b0=0;o0=_}Pre{some;F}(Fb(@ki{b0+2%4<1}@of{t0:=b0}Pre{b1%3!2}(t0)))",
-    Tree0573 "B{t0=2;b0=3}Cd{10;K}(RFb(@fi{b0=b0+4}@oh{b0<b0%3?b0+=2}@rw{t0+4%4!2}t0,Wt{0}))",
-    Tree0574 "B{b1}Lim{2}(@ki{b1+2%3=2}Fb(a0,t1,a2))",
-    Tree0575 "B{q0=4;t1=3;o0=_;t0;b0=0;b1=3}Pri(Seq(MPri(@fi{b1=t1+3}@ki{t0!o0|0}@si{o0|3+2=t1%4}PPar{0;N}(c0e,pc1{b0:6},Sl{50},F,c2),Isw{b1%3;_;N}(Sb{t0=b1},t3,Scc{none}),c4,a5),Rus{2}(Intr{t0<b0}(Fb(t6,Try(Sl{0},c7b{t1%2},Sl{10},Suc),Cd{50;_}(Sb{b0=b1}))))),RSeq(t8,Wde(@po{b1:=t1}@si{b0<3}PAll{-2}(pi9{t0:=},t10),Fb(c11l,Wu{t1},c12,Wt{30}),RU{S}(Lp{t1;F}(Pre{o0|0=5;R}(t13e))))))",
-    Tree0576 "Keep(a0e)",
-    Tree0577 "B{b1=1;o0=_;b0=0;t0=3}Dl{0}(Fb(Ret2(pa0{b0:b1}),Seq(c1,pi2{t0:=},t3),t4,FS(@of{b0:=o0|2}@rw{b0%3>1}Rus{3}(@rw{b0+4%4<2}Ub{o0}))))",
-    Tree0578 "B{t0;t1}@oh{t0!7?t1:=t0%4}RT{F}(Flt{1;S;K}(t0))",
-    Tree0579 "B{b0;o0=_;t0=3}Ruf{1}(TryF(Su{t0}(a0),OnceK(Seq(FS(Wv{t0}(RSeq(t1,Scc{none},t2))))),Bin{o0|4!4;_}(TryT(Inv(Once(Ret2(a3e))),Sc{b0:=8}),Rus{3}(Seq(Sc{o0:=t0},pc4{b0:b0},@oh{t0+=3}pt5{b0:=}))),RSeq(Rus{3}(Star(t6e,Seq(a7b{b0+1%4;b0},a8))),RU{S}(c9b{b0}),Once(Wt{20}))))",
-    Tree0580 "B{q0=1;b0=2;t0=3}Fb(Try(MPri(@fi{t0+1<b0+3}Sb{b0=4},Su{t0}(Sc{b0+=2}),Lp{_;_}(pc0{b0:1}),TryT(Sb{b0=t0},c1)),Flt{2;S;K}(c2),Su{t0}(Flip(a3l,c4)),OnceT(Rep0(a5e)),MPri(Opt(t6),Keep(pt7{b0:t0;b1:b0}))))",
-    Tree0581 "Once(c0)",
-    Tree0582 "B{b1=3;b0;t0=1}@po{b1>5?b1+=1;b1:=9}@rw{b1+2!b1}@fi{t0+4%3>0}Step(Sw{0;4;2}(Pre{b0%3=2;R}(Wde(a0,S,Sl{20})),Ite(Swm(pt1{b0:t0;b1:b1},Sb{b0=0}),t2e),RU{S}(Cnd{t0+3<b0;N;F}(Par{-3;-2}(pc3{b0:=},c4,@of{t0<b1?t0+=1}@os{b0+=1}@ki{b1%4>1}R,c5))),@oh{b1:=7}@ki{t0<t0+4}Wv{t0}(TryF(a6b{b1+3%3;b0},Rus{F}(c7l)))))",
-    Tree0583 "B{t0=4;b1=3;b0=5}@of{b0%3>1?t0:=b0}@rw{b1<b0+4%4}RSeq(RFb(SubR(RFb(a0,t1)),t2,c3,@of{b1:=3}@ki{t0+2%2=0}pt4{b0:=;b1:b1},Scc{b1+3%4=2}))",
-    Tree0584 "B{t1=4}Flt{3;S;_}(Sc{t1+=3})",
-    Tree0585 "FF(c0)",
-    Tree0586 "B{b0=0;t0=1;q0=4}@oh{b0%4!0?t0+=1;t0+=3}@fi{t0=b0%2}@ki{b0%2!0}Seq(FS(MSeq(Lp{_;K}(@of{b0:=t0+3}@oh{b0:=9}@si{t0>7}c0),c1,Fb(pi2{t0:t0},c3l))),Seq(Swm(t4,pt5{b0:=}),t6,RSel(c7,c8l)),Mt{10}(FS(F)))",
-    Tree0587 "OnceT(Pri(Sub(a0),Wt{10}))",
-    Tree0588 "B{t0=2;b0=4}Su{t0}(Isw{t0;T;N}(Pre{t0<6;K}(@po{b0+=2}t0)))",
-    Tree0589 "TryF(Rep4(t0),Seq(c1e,c2l,t3),PAll{0}(S,c4,Cd{10;F}(F),Once(Cd{50;F}(c5)),Wt{50}),t6)",
-    Tree0590 "B{t0=3;b0}Inv(@fi{t0%4=3}c0b{b0+3%2})",
-    Tree0591 "B{t0=3;q0=2;b0=4}@si{t0%4!1}@oh{t0+=3}Wde(Lp{_;S}(Wu{t0}),SubA(Lp{_;F}(SubA(MSeq(@oh{t0:=t0%2;b0<5?b0:=b0%4}Inv(Run))))))",
-    Tree0592 "B{b0=3;b1=1;t0=0}Rmp{S;S}(Rty3(Pri(@ki{b1=b0}SubA(PAll{_}(Cd{30;F}(a0),c1)),Inv(Seq(@si{t0<4}RSel(c2,t3e,a4,SubR(t5),Sc{b0+4>b1?t0+=2}),@po{b1+=2}t6)))))",
-    Tree0593 "B{t0=0;q0=3;b0=1;b1=1}Seq(Inv(RFb(a0,@ki{b1=t0}RSeq(c1,a2,@po{b0:=t0%4}@of{b1!2?b1+=2;b1:=b1+2%3}@rw{b1+4<2}a3b{2;b0}),c4)),Dl{10}(MPri(Lp{_;R}(t5),t6,@ki{b0<1}Sb{t0=2},a7e,OnceT(a8))),Ite(Wu{t0},Cnd{b0+1!2;N;S}(F),S))",
-    Tree0594 "B{b1=5;b0=1;t0}RFb(TryT(Swm(Rus{F}(Rep2(Ret2(pt0{b0:t0}))),MSeq(Pre{b1!t0;K}(Flip(@po{t0+=2}Wt{30},OnceK(t1),c2b{b1+2})))),Rus{1}(Dl{10}(TryT(Ruf{2}(t3),TryF(Wt{100},@oh{b0+=1}pa4{b0:=;b1:=},a5b{2;b1},R))))))",
-    Tree0595 "B{b0;t0=0;b1=1}@fi{b1%4>0}@rw{t0%4<3}@po{b1+=2}Rty4(Wde(@of{b1+=3}pc0{b0:9},t1,pc2{b0:=}))",
-    Tree0596 "B{q0=2;b1=5;b0=0;t0;t1=3}MSeq(PAll{_}(Seq(pc0{b0:1},a1b{8;b1},Sc{b0+=1}),RT{2}(t2),Wt{0}),@po{b1+=1}@fi{b0%4!2}@si{b0+3>1}AFb(OnceT(Fb(Lp{t1;_}(@ki{t1<t0%3}@oh{t1+=3;b1:=b0+2}Fai),RSeq(Sc{t0+=3},a3l))),@of{t0+=1}Lp{_;_}(PPar{2;T}(a4l,Fai,c5,a6l)),pt7{b0:=}))",
-    Tree0597 "B{t0;b0=1;o0}Step(RSel(RSeq(t0,a1l,Sl{10},F)),Dl{20}(RSel(Opt(SubA(Isw{t0%2;N;_}(F,c2b{t0},Fai))))),@os{b0:=o0|5;b0+=2}@si{none}t3)",
-    Tree0598 "B{t0;b0=4}Step(Rmp{S;F}(Swm(a0b{b0+4%4;b0},Sc{t0:=b0},Rty0(c1))),Rpt{0}(t2),TryF(Rpt{1}(pt3{b0:=;b1:b0}),OnceK(a4)),Step(Swm(t5e,Sb{t0=b0}),RSel(a6l,a7e),Star(a8e,pa9{b0:b0},a10l)),Isw{b0%4;_;T}(pt11{b0:=;b1:b0},SubR(MPri(Mt{0}(t12))),a13))",
-    Tree0599 "B{o0=1;t0=5;b1=5;b0=1}MSeq(Seq(Pre{t0!o0|0+4;K}(RT{F}(Pre{b1<3;S}(Rep4(t0)))),To{0}(PAll{_}(Rep3(pt1{b0:4})))),RT{3}(AFb(pt2{b0:b0;b1:b0},SubR(pt3{b0:t0;b1:b0}),@fi{none}@po{t0+=1}RFb(c4,@oh{some?t0:=b0+2%4;b1+=3}a5b{1;b0}))),Pre{o0|3<0;S}(Wde(pi6{t0:=},pi7{t0:b0},RepF(Pre{b0<5;S}(pt8{b0:=;b1:=})))),Seq(Rpt{2}(pa9{b0:=;b1:t0}),@oh{b1:=8}@fi{b1+3=o0|4%4}@ki{t0<6}Sc{o0:=4}),AFb(Step(pa10{b0:b1;b1:=},Keep(@os{t0+3>2?b0:=t0%2}c11)),Rep1(F),a12))",
+    Tree0500 "B{o0=2}Isw{o0|1+1%2;_;_}(Fai,t0e,a1e,c2)",
+    Tree0501 "B{b0=4;t0=1;o0}@os{b0:=t0+2}@oh{b0+=1}@ki{b0=b0%2}Par{3;3}(Dl{20}(OnceT(RSeq(t0,pt1{b0:=;b1:t0}))),Rep0(Suc),RFb(Pre{b0=t0;K}(Ub{o0}),@fi{t0+1=0}@of{b0:=1}@oh{b0+=1;none?b0+=3}t2))",
+    Tree0502 "B{b1;t0=3;b0=1}@ki{t0+4%2=1}@rw{b1>6}Fb(a0,F,a1,@os{t0:=b0+1%4}RSeq(Wu{t0},pc2{b0:=}),SubR(Cnd{b0+1<5;_;F}(pt3{b0:3;b1:=})))",
+    Tree0503 "B{b0=2}@of{b0+=2}Par{1;-1}(Fai)",
+    Tree0504 "B{b0=2;t0;o0=0}Fb(Dl{0}(PAll{-1}(Wu{t0},RepF(Ub{o0}))),Try(MPri(SubR(Ruf{F}(Wv{t0}(RetF(t0e))))),SubR(Sel(pt1{b0:=;b1:b0},c2,a3b{b0;b0}))),Rpt{0}(c4l))",
+    Tree0505 "RSel(Fai,F,Sl{30})",
+    Tree0506 "B{t0=0;q0}Isw{t0;N;_}(t0,Seq(Fb(RSeq(c1,a2),Wv{t0}(Sb{t0=6})),Lp{t0;_}(c3l)))",
+    Tree0507 "B{b0;b1;t0;o0=_}Seq(Flip(Fb(Sel(SubA(a0),a1l,t2),@fi{some}t3,@si{o0|0%4!3}@rw{t0>3}@oh{b1+=2}c4,@si{o0|5<4}Flt{2;_;_}(Sl{10}),RU{S}(F)),@po{b1:=t0}Isw{t0;T;_}(t5,c6b{t0+3%4},RU{S}(t7),@si{b1>3}S,Isw{b1+4%2;T;_}(S,a8e))),ASeq(Ruf{1}(Flip(R,@os{b0+=1;b0:=o0|3}Seq(c9,c10,@si{b1=o0|4}@oh{t0+=1;b1:=t0+1}t11),Keep(Rep4(pa12{b0:1;b1:b0})),@oh{t0%4=2?o0:=t0+4%2}@si{t0<t0+1}Wu{t0},PAll{_}(Sc{b0+=3},t13,a14)))),Lim{2}(RSeq(pa15{b0:4;b1:=},Fb(t16,c17e),Flip(Rep3(Cnd{b0%3!1;N;S}(Bin{o0|1=7;T}(a18,c19)))))))",
+    Tree0508 "B{b0=5;t1=2}Flt{2;R;F}(@si{t1=6}RU{F}(RFb(pt0{b0:=;b1:t1},t1,Wt{30})))",
+    Tree0509 "Seq(Seq(a0,a1e,t2),Fb(c3l,t4,c5))",
+    Tree0510 "B{b0=5}ASeq(Seq(Sl{30},t0),MPri(t1,Sc{b0+=3}))",
+    Tree0511 "B{b0=1;o0=3;t1=4;q0=2;t0=2}Rus{F}(Su{t0}(Lp{t0;F}(Flt{2;R;_}(Par{_;-2}(Seq(TryT(t0,Sb{o0=2}),F),@fi{t0+3>t1}@oh{t1:=6}Fb(MPri(c1b{t1},a2b{t1;b0}),t3e))))))",
+    Tree0512 "B{t1;b1=1;t0=0;b0=1;o0=_}Keep(OnceT(Rpt{1}(Bin{b0!7;_}(Opt(pa0{b0:t0;b1:b1}),Rmp{S;F}(Sel(Bin{t1>o0|0;T}(c1,@fi{o0|1+4%4<3}Sb{o0=4}),RFb(t2,pa3{b0:=;b1:=},a4)))))))",
+    Tree0513 "B{q0=2;b0;t1=0;t0}FS(MPri(Try(Su{t0}(FF(F)),R),Swm(Swm(To{30}(t0),Step(a1,a2)),Cnd{t0>t1%4;N;_}(@si{b0>3}t3)),pi4{t0:b0},Seq(Step(c5,c6l),RSel(t7,@si{t0=3}@ki{b0>3}a8,Sb{b0=5})),Lp{t0;_}(PAll{_}(Wu{t1},c9,a10,t11e,c12))))",
+    Tree0514 "B{b0=5;b1=4;o0=_;t0;q0=3}Flt{1;_;K}(Rep4(AFb(Lp{b0;K}(Fb(t0,c1)),@of{o0:=_;b0:=t0}RSeq(Cnd{o0|3=0;N;S}(c2)),Pre{b1%3<1;F}(Flip(Suc,Wu{t0})),@rw{b1<b0%2}Wv{t0}(Fb(a3,Opt(Sc{t0!5?b0+=1}),@os{b1:=o0|1+3}pa4{b0:b0;b1:b1})))))",
+    Tree0515 "Flt{3;S;K}(Sl{0})",
+    Tree0516 "B{b0=4}Fb(t0,a1e,c2b{b0%4})",
+    Tree0517 "B{q0;o0;b0=2;t0}Par{_;_}(Fb(@fi{b0+3>b0+4}RSeq(Ub{o0},@fi{t0<o0|1}@po{b0+=1;b0:=t0+3}To{0}(Wt{10}),t0,pt1{b0:=;b1:t0}),@os{b0+=2}OnceT(t2),Ruf{3}(Par{_;2}(c3,t4,t5)),Lp{_;F}(Sc{b0:=1})),t6)",
+    Tree0518 "Ret0(Sub(Sub(c0)))",
+    Tree0519 "B{t0=1;b1=1;o0;b0=4}@ki{t0+1<4}@fi{some}@si{b0+4!t0+1}PPar{1;_}(Sw{1}(Rmp{S;F}(Sw{5;1}(Rty1(Sb{o0=5}),F,RU{S}(S))),Flt{1;F;K}(Step(t0,a1l,t2))),RFb(t3,RSeq(MPri(Sb{b1=t0}),Pre{t0%4!1}(t4))))",
+    Tree0520 "B{b0;t0=5;b1=0}PAll{-1}(Pre{b0+1<2;F}(Sc{b1%4>0?t0:=b0}),Scc{b1+2%2<0})",
+    Tree0521 "RFb(Dl{20}(RFb(c0,Ret0(t1e))),PPar{0;T}(Swm(t2e,Swm(c3e,t4),Fai),RSeq(TryF(Rpt{2}(t5),RSeq(a6,S),t7,c8)),c9e))",
+    Tree0522 "B{t0;b0=0;b1}Par{_;-3}(Swm(SubA(SubA(Sc{b0+=3})),Wv{t0}(Rmp{F;S}(c0))),RtyF(Sb{b0=b1}),Pre{b1%4=1;K}(Ite(a1,Dl{0}(a2))))",
+    Tree0523 "B{b0=2;q0;t0=4;o0=_}PAll{-1}(Isw{o0|3;_;_}(@rw{none}a0l,Flip(@fi{o0|5<3}Step(pi1{t0:t0},pt2{b0:=}),Ret2(OnceT(Sc{o0:=_})),Dd{50}(pi3{t0:=}),Lp{_;_}(a4))))",
+    Tree0524 "Rmp{F;S}(Flip(a0,R,a1,t2,S))",
+    Tree0525 "B{q0=0;b1=4;o0=_;t0=4;b0}Flip(RFb(c0,@rw{t0%3>1}c1,Ite(Flt{2;_;_}(c2),F),Step(a3e,pc4{b0:0})),Bin{none;N}(Once(Rep3(Once(Dd{0}(S)))),Sc{o0:=b0+3;t0+=3}),F,PAll{_}(RepF(Sel(t5,Sc{t0:=1})),Lp{b1;_}(Wu{t0}),pc6{b0:b1},Su{t0}(Wu{t0})))",
+    Tree0526 "B{q0=2;o0=_;b0;t0=1}Isw{t0+2;T;T}(Par{-2;2}(Swm(pt0{b0:=;b1:t0},a1,a2,@po{o0:=_}@fi{b0+1!6}@ki{t0%3>1}Dl{0}(@po{b0+=3;b0=t0+3?t0+=3}@oh{o0:=_;t0+=2}@os{t0+=3}t3),F),Fb(F,pt4{b0:8},Sc{t0+=2;o0:=o0|1+3%4})),@si{none}@po{t0:=1}Ruf{F}(RFb(RSeq(@oh{b0:=t0}@si{b0!5}a5,c6,pc7{b0:8}),@ki{o0|4>7}Flip(Cnd{t0%3=2;T;_}(t8),RFb(t9,t10e)),Cd{0;_}(Flt{1;_;_}(Seq(@po{t0+=2}Cnd{t0%3=2;N;S}(t11),a12,R))))),Intr{none}(PPar{0;T}(@po{t0:=o0|3+3%4}TryT(pt13{b0:=},c14),Keep(t15),Flt{1;S;K}(Sb{b0=5}),Lp{b0;S}(Sc{b0+=1}),@fi{b0%2>0}t16)))",
+    Tree0527 "B{t0;b1;b0=5}Step(Cnd{t0!2;T;F}(pa0{b0:b1}),Pre{b0>5;K}(a1b{t0;b0}),Swm(a2e,a3,Sb{b0=7},Sb{b1=1}))",
+    Tree0528 "B{b0}TryF(PAll{-2}(F,t0),Star(Sb{b0=9}))",
+    Tree0529 "B{b0=1;t0=3}Fb(OnceK(@oh{b0+1%3=1?t0+=1}RSeq(t0,Sc{t0+4>4?t0:=t0+2%3},F)),TryF(pt1{b0:=;b1:b0},RFb(Lim{2}(c2l),@si{t0!b0}c3,t4,c5)),Par{_;_}(Pri(t6,Dl{0}(RFb(@of{b0+=1;t0+=1}@ki{b0+3!t0}@si{t0+3%4>2}c7,c8e)))))",
+    Tree0530 "B{q0;t1;t0}Isw{t1;T;T}(Fb(c0,a1),Swm(Ite(t2e,t3),@os{t1!t1%2?t1:=t0}@po{t0:=t0%3;t0+=1}SubR(Lp{_;S}(c4))),Star(pi5{t0:=},Sl{0}))",
+    Tree0531 "RU{S}(Flip(Rep2(Seq(t0e,Wde(a1,Wt{100}),PAll{0}(t2e,a3),Suc)),c4,Seq(t5,Wt{0},t6,t7),Par{2;_}(t8,TryF(c9,t10,Wt{30})),RFb(t11,RSeq(t12,t13),a14)))",
+    Tree0532 "B{b1=3;o0=3;b0=0;t0=2}Isw{b0+1;N;N}(Pre{b0%4<0}(@rw{none}@of{o0:=_}Seq(Once(pi0{t0:b0}),Pre{b0<5;K}(Isw{t0%4;_;_}(Sel(@si{b0%4<3}@of{o0:=t0;o0:=t0+4}t1,c2,Sc{b1+=1}))),pi3{t0:=})),Bin{b1>1;T}(RU{F}(FF(@of{t0:=b0+4%3}@ki{b1<5}@po{t0:=o0|2+4}ASeq(Sl{0},c4,t5))),Ite(Pri(t6,c7l),MPri(t8,c9b{b0}))),Seq(c10e,RSeq(RT{2}(pc11{b0:t0})),FF(@of{t0:=3}@rw{t0>5}Seq(Sb{b0=t0},Sb{t0=2})),Cnd{b1%3>1;T;F}(pi12{t0:t0})))",
+    Tree0533 "B{b1=2;t0=1;b0=1;o0}RSeq(@po{t0+=1}Sc{o0:=_},@rw{some}Wt{20},Fb(Mt{20}(Step(Wv{t0}(pc0{b0:b1}),t1))),Sel(c2,Wv{t0}(a3),OnceT(Suc)),Pre{t0+2%2=1}(RSel(F,t4,Sc{o0:=_})))",
+    Tree0534 "B{b0=4;t0=0}Swm(PPar{2;N}(c0e,pi1{t0:t0}),Wde(c2e,Sc{t0+=1},pt3{b0:=;b1:b0}),Fai)",
+    Tree0535 "B{t0=1;b0;o0}RSel(Once(@rw{b0%2=1}@of{b0+=1}@oh{b0:=t0}RFb(t0,PAll{0}(pt1{b0:b0;b1:t0},t2))))",
+    Tree0536 "RFb(RFb(Step(MPri(c0,t1,t2e),Ret3(To{0}(t3)),Flip(t4,R,a5))),t6,Seq(Flt{2;R;K}(Rpt{3}(Step(Sl{10},c7e,S,Mt{0}(c8)))),Lim{2}(AFb(Dl{30}(a9),c10,t11))))",
+    Tree0537 "B{q0=1;t0=0}To{100}(RFb(c0,Lp{t0;_}(a1l),F))",
+    Tree0538 "B{o0=5;t0;b0}MPri(RepF(RFb(Dd{0}(R),@po{b0+=1}@si{b0!t0}MPri(t0,Fai,a1b{b0+2;b0}))),c2,Wv{t0}(Wde(RSeq(c3e,pa4{b0:5;b1:b0},Ub{o0},Sc{t0+=1;t0:=1},Sc{t0+=1;b0+=3}),pa5{b0:2;b1:b0})))",
+    Tree0539 "B{o0=3;b1=2;t0;q0=2;b0=4}Par{0;-1}(RSeq(t0,Inv(Lp{b1;R}(t1)),t2,TryT(t3e,c4b{b1+1})),t5,@os{o0:=b0}Swm(t6,SubR(Isw{t0;_;T}(c7b{b1+4%4},a8l,@oh{b0!6?b1:=b0}a9)),Wv{t0}(@of{t0:=b0;b0:=b1+3}@fi{b1!4}Star(a10,t11))))",
+    Tree0540 "B{b0=5;o0=_;t0=2}@fi{b0=0}@po{b0:=b0%3;t0+=2}@ki{b0<b0%4}MPri(Keep(RFb(RFb(pt0{b0:t0;b1:b0},pc1{b0:t0},Scc{t0%2<0},t2),Swm(Ub{o0}))))",
+    Tree0541 "B{b0=5;t0=4;o0=1}Seq(Pre{t0<1;R}(RSeq(c0l,@ki{t0<6}@rw{t0+4>2}@po{t0+=2}t1,Lim{2}(RU{S}(PPar{0;T}(Sb{o0=2},c2l))),t3)),RSeq(@os{b0+=1}@si{b0>3}@oh{b0:=o0|4+3%4}ASeq(Flip(Wu{t0},a4l,t5e),RFb(@si{o0|2+1<2}@oh{t0+=3}@rw{t0%2>0}c6,t7,Scc{none}),Swm(S,t8,t9,pa10{b0:6;b1:b0})),a11))",
+    Tree0542 "B{b0}Try(pc0{b0:=},t1,a2,Fai,pc3{b0:=})",
+    Tree0543 "B{q0;b0=4;t0}AFb(Dl{0}(Lp{b0;F}(pa0{b0:b0;b1:t0})),@ki{b0=1}PAll{_}(Seq(@of{t0+=1}c1l,@of{t0+=1}Suc,t2),Star(Rep2(Rus{F}(c3)),a4)))",
+    Tree0544 "B{o0;b0=1;t0=0}RSeq(RFb(t0,Suc),Rep0(@ki{o0|0>o0|5+1}@rw{o0|5=4}R),Fb(@si{none}@ki{t0<4}@po{t0+=3}Scc{b0%3>0},@rw{t0+4%4<2}Ub{o0},t1))",
+    Tree0545 "Dd{50}(t0)",
+    Tree0546 "B{b0;t0}Seq(@of{b0:=t0+3}@os{t0:=b0}@po{t0+=1}Par{-2;-2}(Isw{b0;N;N}(@po{b0+=2}Bin{t0%2>0;N}(RSeq(c0,@ki{t0<6}@po{b0:=t0;b0+=3}@rw{t0>b0}t1),Keep(RU{S}(Scc{t0+1=1}))),Sc{b0+=1}),Bin{b0=7;_}(Bin{b0<b0%2;T}(c2,Sc{b0+=1}),RSeq(Isw{7;_;N}(c3,pa4{b0:=;b1:b0})))))",
+    Tree0547 "B{t0=0;b0=2;o0;b1}Fb(AFb(Wv{t0}(Swm(t0,@ki{none}@fi{b0%4=3}@oh{b0+4<7?b0:=b1}c1)),@po{b0:=b1%2}@rw{some}Flip(@oh{t0:=o0|1+3%4}pa2{b0:3},Rus{F}(pi3{t0:t0})),@fi{t0+4=b1}Ub{o0}),FF(ASeq(Rep2(c4l),a5,t6,Scc{t0+3%3>0},@fi{b0+4<4}@si{b1<4}Wt{100})),Flt{3;_;_}(OnceT(MPri(a7,t8,Scc{b0=3},R))),Sw{4;3;2}(@oh{o0:=t0%4}@si{b1<0}@os{b1:=b0}Sc{b0:=t0+1},c9,Ite(@rw{b1=2}a10,pt11{b0:8;b1:=}),a12),RFb(@of{o0:=_}@os{t0+=2}@ki{b0>4}Fb(c13,@ki{b0<o0|1}@oh{t0+=1}a14,Suc),OnceT(F),OnceK(Sb{o0=9})))",
+    Tree0548 "B{t0;q0=2}TryF(a0,RU{S}(c1),FS(c2),Fb(Seq(c3,c4b{t0}),c5,a6l),c7)",
+    Tree0549 "FF(Ret3(PAll{_}(Wde(c0,Run,F),RepF(RSel(c1l,FS(To{0}(t2)))),RSeq(PPar{1;T}(c3,RtyF(Wt{10}),Dl{50}(F)),FF(t4),FS(To{0}(t5)),F))))",
+    Tree0550 "B{b0=4;t0}@of{b0+=4}@oh{b0:=t0}@si{b0%4!0}PAll{-3}(F,a0b{b0%4;b0},t1)",
+    Tree0551 "B{t0=3;t1=1;b0=5;o0=0}Wde(RSeq(@po{t0+=2}ASeq(a0),Swm(a1,a2,Scc{none},t3),pa4{b0:=;b1:t1},Sel(c5,t6,R),Ite(@rw{b0%4>0}@oh{b0+=1}t7e,t8)),@fi{b0<7}Swm(ASeq(Intr{t1>2}(Sel(pc9{b0:t1},c10)),F)),PPar{0;N}(Swm(t11,Step(c12e,@of{b0+=1}@fi{t1<5}t13),a14,@po{t0+=2}Once(PPar{1;N}(Swm(a15,pa16{b0:=;b1:b0},a17),Suc)))))",
+    Tree0552 "B{b1=1;b0=2;o0=_;t0}Cnd{some;N;_}(Pre{b1<o0|4%4;K}(RtyF(RSeq(Bin{t0!b0%4;T}(Sl{50},F),t0,RSeq(S,Intr{some}(@ki{none}Ub{o0}),pc1{b0:b0}),Scc{b0%2!1}))))",
+    Tree0553 "B{t0=1;b0;b1}Ret2(Wde(RSeq(a0,t1e,Sb{b0=0}),Run,Pre{t0!5;F}(Fb(F,F,pt2{b0:b0;b1:=}))))",
+    Tree0554 "B{q0=1;t0;b0=4}Lp{t0;K}(Par{_;1}(Par{-2;1}(FS(Flip(Wu{t0},Sc{b0+=1;t0+=1})),Swm(Sb{b0=9}),@os{b0%4<0?t0+=2}@fi{b0+4%2<0}Rep4(Rpt{F}(Seq(a0b{t0%3;b0},c1)))),Seq(Keep(RFb(Ruf{1}(Mt{50}(Wu{t0})),Fb(c2e,pc3{b0:=}))))))",
+    Tree0555 "B{t0=0;b0;q0=0}PAll{_}(PPar{2;_}(Wt{30},@os{t0:=9}RSel(pt0{b0:b0;b1:t0},c1e,pa2{b0:t0},Isw{b0;T;_}(Sb{t0=b0},c3)),Par{_;0}(Try(@of{t0+=3}@fi{b0=4}@rw{t0=b0+4%2}a4,c5),a6,Sb{b0=0},S),Pri(Ite(c7,a8l),pi9{t0:b0},@os{b0+=3}Flip(@ki{b0!0}@oh{t0+=1}@po{t0:=b0}Try(t10,pi11{t0:t0}),@of{b0+=1}t12),Lp{t0;R}(a13))))",
+    Tree0556 "B{b1=0;b0=0;t0=0}RFb(Rus{2}(Wde(t0,c1)),OnceK(c2l),Rty4(RepF(Pre{b1%3<1;S}(Isw{0;T;N}(c3,Sb{b0=5},t4,pt5{b0:3;b1:=})))),@ki{b0+2<5}Dd{0}(a6l),PAll{3}(R,t7,Sc{t0+=2},t8))",
+    Tree0557 "B{b0;t0=4;b1}RFb(Dl{50}(Swm(PAll{_}(TryT(pc0{b0:2},Sb{b1=3},c1e),Wu{t0}))),Cnd{t0!4;T;F}(Cnd{b0>b1%4;T;_}(Once(a2))),Ruf{F}(Lim{3}(Step(Dd{100}(Cnd{b0+1!0;T;F}(Seq(t3,S,pi4{t0:t0},c5e,Sb{b0=b1})))))))",
+    Tree0558 "B{t0;b1;b0}Sw{0;1}(@fi{b0%4!3}RU{F}(RU{S}(Seq(Sw{1}(a0e,c1),SubA(Rep2(pt2{b0:0;b1:b0}))))),RSeq(a3,SubR(@po{b1:=b1+2%3}@oh{t0:=b0}pc4{b0:b0})),Intr{b0+4>3}(PAll{1}(t5)))",
+    Tree0559 "B{o0=_;t1=5;t0=1;b0}Seq(@rw{o0|4+4>0}@po{t0+=2}Fb(RSeq(Seq(Cnd{o0|0%3<0;N;F}(@po{t1+=1}pc0{b0:=}),Pre{o0|2+4<b0;S}(Ret3(t1))),Star(a2),F),Seq(pa3{b0:=},Wde(a4,t5),Pri(pi6{t0:t1},t7)),MPri(Inv(Ruf{2}(RFb(Cd{0;F}(@ki{t1>t0%4}@of{b0+=1;t0+=1}t8e),@po{b0+=3}@si{t0%4=2}Swm(Sc{t1+=3},Suc,@fi{b0+4%3=0}Sl{20},@of{none?t1+=3}@os{b0+=1;t1+2!1?b0:=8}@rw{o0|0%2<1}t9,a10e)))))))",
+    Tree0560 "B{b0=3;t0=0;t1=2;o0=_}FS(RSeq(Bin{o0|3%4<3;T}(MPri(@po{o0:=0}TryF(S,c0,a1e)),F),Seq(c2e,a3e,a4,OnceT(RSeq(Sc{t0+=3},pc5{b0:b0},a6))),Wv{t0}(PAll{_}(ASeq(Sb{t0=t1},pc7{b0:=}),@oh{t0+3<1?t0+=1}Sb{b0=6},Scc{t1=b0}))))",
+    Tree0561 "B{t0;t1=1;b1;b0=1}To{30}(@oh{t0:=8}Seq(Cnd{b0+1>t0;T;F}(Sb{b1=9}),c0l,@po{b1:=t0%2}pc1{b0:=},Bin{t0%2>0;T}(AFb(a2,pi3{t0:b1}),c4b{t1}),Pri(@fi{b0=3}@po{t0:=b1;b0+=2}@rw{t1<1}Pre{b1%2!1;S}(a5),a6b{b0;b0},c7,Suc)))",
+    Tree0562 "B{b0=5;t0=5;b1=1}RFb(@si{t0+1>0}Sw{5;1;0}(c0e,a1,pt2{b0:1;b1:=},@po{b1+=1}@ki{b1=2}Sb{b0=1}),TryT(PAll{_}(Wu{t0},t3),Par{1;-1}(@os{t0+=1}@ki{t0<7}RetF(Sc{b0%4!1?b1+=1}),Step(pi4{t0:=},t5e)),Cd{30;F}(PPar{2;T}(S,Suc,pi6{t0:b1},@rw{b1>5}@of{b1+=1;t0+=3}c7,Sb{b0=b1}))))",
+    Tree0563 "B{q0;b1=0}RSeq(PAll{-2}(pt0{b0:b1},t1),Lp{b1;S}(a2),Suc,PPar{2;T}(Suc,c3))",
+    Tree0564 "B{b1;b0;t0=3}Isw{t0%4;N;T}(pa0{b0:=;b1:b1},@fi{b1=1}@oh{t0:=b1}@po{b1:=b0+4}c1l,Keep(Dd{20}(Scc{b1+1%3<2})),RT{3}(Rep4(Flt{1;F;F}(c2l))),t3)",
+    Tree0565 "B{t0=5;b1=1;b0=1;o0}RU{F}(Fb(Fb(RSeq(pt0{b0:t0},@os{t0%4>1?o0:=_;t0:=b0}Ite(Scc{b1+4<b1},pt1{b0:8;b1:t0})),Rep1(Invt(Seq(Sc{o0:=o0|0}))),Step(pi2{t0:b1},t3)),PPar{1;_}(Wde(Wde(@oh{t0:=o0|4}@of{t0:=b1}@po{b1:=5}c4,Sc{b1:=o0|5}),Ret1(t5),@fi{o0|0=b0%2}@rw{some}Rep0(Sb{t0=1}))),Dl{0}(Sw{5;1;3}(Ite(Wu{t0},c6b{o0|0+1},Sb{o0=5}),Keep(Rep2(Sb{o0=1})),FF(PAll{_}(To{10}(c7e),Flt{1;S;_}(Wt{0}))),RSeq(RT{1}(pc8{b0:=}),Wt{10})))))",
+    Tree0566 "RtyF(Fb(PAll{_}(Rep2(c0),a1e,R),Rpt{3}(Wt{0})))",
+    Tree0567 "B{t0=1;b0=2}RSeq(Pre{b0+4=1}(MPri(Rep4(Cnd{t0%3>0;T;_}(MSeq(Cnd{b0<0;N;_}(R)))),SubR(OnceT(Wde(OnceT(pt0{b0:t0;b1:t0}),Dd{0}(F)))))))",
+    Tree0568 "Cd{30;F}(MPri(RT{3}(Step(RU{S}(AFb(c0e,t1)),PAll{2}(t2,Sub(t3)),t4,Dl{100}(F))),Seq(Rpt{2}(Ret1(t5)),Fb(t6e,t7e),Rty1(Fb(t8,a9))),Swm(a10e,Sub(Sl{0}),Cd{0;K}(RFb(c11,Inv(t12),t13)),Rep0(t14e)),Keep(t15)))",
+    Tree0569 "B{q0;b1=3;b0;t0}Sw{5;4}(RT{F}(Isw{b0;T;T}(Scc{b1>7},c0,Sb{b0=b1},a1)),MSeq(Par{2;2}(pi2{t0:=},c3),Bin{t0<b0%3;_}(Lp{t0;S}(Sc{b0+=2;b0:=t0%4}),R),@rw{b1=6}Flip(c4l,Suc)),RFb(Lp{b0;S}(Cd{30;K}(Isw{t0%2;T;N}(t5e,@os{b1+=1}@si{b0<2}@fi{b0=6}t6))),Bin{b1<4;T}(t7,Fai)))",
+    Tree0570 "B{o0=_;t0=5;b0}Sel(RT{1}(Bin{b0+3%4=2;T}(Bin{o0|0%4=3;N}(Rus{F}(a0e),Run),@si{t0!2}@rw{b0%2<1}@po{t0:=b0+4%2}PPar{1;_}(Ub{o0},Step(Sl{0},a1)))),Pre{none;S}(Sc{b0:=t0}))",
+    Tree0571 "B{b1;t0=4;b0=3;o0=_}Par{-2;1}(Wu{t0},Seq(Swm(pt0{b0:=;b1:t0},S,@ki{o0|3=b0}@of{o0:=_}pa1{b0:=;b1:b1}),RSeq(Scc{o0|3!b0},@oh{b1:=o0|5}pa2{b0:b0;b1:b1}),Scc{b0+1=b1}))",
+    Tree0572 "B{b0=4;t0=4;t1=3}Seq(FS(Isw{b0%2;_;N}(Sc{t1:=t0%3},c0,pi1{t0:=})),a2,c3l)",
+    Tree0573 "B{b0=3;t0}Flt{3;_;K}(Rmp{F;F}(Step(Sc{b0:=t0},a0e,Ret3(pt1{b0:b0;b1:t0}),Sc{t0+=1})))",
+    Tree0574 "B{b0=1;b1=0;t0=3}MSeq(Fb(pa0{b0:b1},@of{t0:=b1+3%3;t0+=2}@os{t0:=b1%2}@fi{b1+4%4<0}c1),@po{b0+=1}@rw{b0!7}Rep2(Sb{t0=b1}),Wde(pc2{b0:1},Bin{b1>3;_}(a3,Sb{b1=b0})),Seq(a4b{t0;b1},Sb{b1=9}),@ki{b1+3%4>0}MSeq(t5))",
+    Tree0575 "Ret2(RSeq(TryF(AFb(Once(PAll{-1}(c0,Sl{0})),a1,R),RSeq(Dl{50}(RepF(Cd{30;K}(c2e))),a3,a4l,c5)),Pri(Seq(t6,FF(Inv(a7))),t8e,Dl{10}(Rep0(t9)))))",
+    Tree0576 "Fb(Flt{2;S;_}(c0),Fb(t1,a2,t3e,t4),F,TryT(c5l,Once(t6e),t7,Mt{0}(t8),t9))",
+    Tree0577 "B{b0=4;t0=2;t1;b1=2}@si{t0%3<0}@po{t1:=t1%2}@oh{t1:=t1+2%3}RFb(Cd{0;_}(Bin{b0+3%3<0;N}(RSeq(Cnd{b1<b0+1%3;T;F}(Scc{b1+3>7}),Rus{3}(c0),RSeq(c1e,t2e),Fb(pa3{b0:b1;b1:=},R),c4),Flip(@rw{b1>7}pt5{b0:t1;b1:b0}))),Inv(Sw{5;2;3}(Par{-2;-1}(t6,MSeq(@os{t1:=t1+2%3;t1:=b1}t7e,Sl{50},@oh{t0+=2}S)),Ite(t8,pc9{b0:b1}),@fi{t0>1}PPar{2;T}(Wt{0},t10,t11),Ret3(t12))))",
+    Tree0578 "B{b0=4;t0}PAll{1}(Pri(RFb(Swm(c0,a1e)),RSeq(c2,pt3{b0:t0},a4),FF(RSeq(Pre{b0+4<6}(To{10}(c5)),R)),c6b{t0}))",
+    Tree0579 "PAll{1}(c0e,Sub(t1))",
+    Tree0580 "Rep0(c0)",
+    Tree0581 "B{b0=1;t0=0;t1;b1=0}Dd{50}(Swm(@os{t1+=3;t0+=1}@si{t0+4%3>0}Par{1;0}(RFb(pa0{b0:=;b1:b1},F,t1)),FS(pc2{b0:b1})))",
+    Tree0582 "B{b0=5;t0;b1=4}Swm(@os{b0+=1;b0+1%4>0?t0:=b0+3}Fb(Step(c0,t1e),Cd{0;_}(t2e)),Swm(Lim{1}(c3b{b0+3}),Flip(Su{t0}(a4),a5,c6)),PPar{1;N}(Seq(pa7{b0:=},Flt{2;_;_}(t8),a9l),Flip(Pre{b0!5;R}(MPri(@of{b1:=b0;b1:=b0}@ki{b1<2}Rty0(pi10{t0:b1}),@ki{b1=5}Pre{t0%4<1;F}(pc11{b0:=})))),To{30}(Sb{b1=8}),Sw{0}(a12,c13e)))",
+    Tree0583 "B{b1=0}Isw{b1;T;N}(Sb{b1=5},c0)",
+    Tree0584 "B{t0=3;b0=1;b1=2}@fi{t0%2!0}Pre{b1+4>b0+4;F}(Rep0(SubA(F)))",
+    Tree0585 "B{t0=0;b1}Swm(@rw{b1+1%3!0}@ki{b1%4=3}@fi{b1>6}Dd{100}(Flt{3;_;F}(SubR(SubA(@si{b1>t0+3}Sl{30})))),RepF(Fai))",
+    Tree0586 "B{q0;b0=3;t0=4}Lp{b0;K}(@of{t0:=b0+1%4;b0:=t0+1}@si{b0>2}@ki{t0=5}RFb(t0e,t1,a2,t3))",
+    Tree0587 "B{t0=4}Cnd{t0%4>2;_;F}(@si{t0+4%2>0}SubA(SubA(c0)))",
+    Tree0588 "B{t1=5;t0;b0=2;o0=1}@si{t0<4}@ki{o0|2+1<3}RSeq(pi0{t0:b0},pt1{b0:6;b1:t1},Par{_;_}(Rep4(Ret0(F)),c2))",
+    Tree0589 "PAll{-1}(PPar{1;_}(RSeq(RSeq(c0l,S),t1)),OnceK(Sub(Par{-3;4}(a2l,F,Sl{0},F))),RSeq(Inv(t3),c4,t5e),Sub(PAll{1}(c6l,Wt{10})))",
+    Tree0590 "B{t0=2;t1=0;q0;b1=3;o0=_;b0=5}Wde(Swm(@po{b0:=o0|1}@si{t1<t0}@rw{none}Isw{2;T;T}(a0,Lp{_;K}(t1),Pri(Dd{10}(@si{b1+4<t1+2}@oh{t0+=3;b0+=2}Sb{t0=5}))),Pre{b1=6;R}(Pre{o0|5+2<1}(Fb(c2,pa3{b0:=},Sw{2}(pi4{t0:t0},Scc{o0|3%4<1}),t5,@si{some}Fai)))),Fb(Rep1(Rep4(pi6{t0:=})),Swm(RFb(c7e,c8),t9e,@os{t0=7?b1+=1}Step(pi10{t0:=},t11,c12)),Seq(Isw{b0+4;N;_}(c13,a14),Swm(t15e,c16l))))",
+    Tree0591 "B{t0=2;o0;b1;t1;b0}@po{b0:=t0}Cnd{t1=5;T;_}(Pri(Dl{30}(TryF(c0,R,Sb{t1=0})),RFb(t1,t2,@ki{b0=o0|2%2}Rpt{1}(c3),@os{b1:=t0;o0:=o0|5%3}@rw{b1%4!0}@oh{b1:=t0+2}t4e),PPar{2;T}(Sb{o0=2},Wt{0})))",
+    Tree0592 "B{b0=2;t1=0;t0}Swm(@si{t0%2!1}@oh{t0+=1}@rw{t1=t0}SubR(@of{t1:=t0+4}pi0{t0:=}),t1)",
+    Tree0593 "B{t1=2;o0=_}FS(FF(Bin{o0|1+4=7;T}(Ite(c0,Sc{t1+=1},S),Sl{50})))",
+    Tree0594 "B{b0;b1=0;t0}FF(Rep2(Flip(@si{b1=t0%2}@rw{t0+1<b1}PAll{-3}(Wu{t0},Sl{0},Sl{0},Keep(Par{-1;-1}(Suc,t0))),Cnd{b0!4;N;F}(PAll{_}(RSel(pi1{t0:=},c2,t3),Scc{b1>7},@os{t0:=b0%4;b0:=t0}@fi{b1+4=6}@ki{b1%4=2}Sl{0})))))",
+    Tree0595 "B{t0=5}Par{0;-1}(Dd{0}(Inv(t0)),@fi{t0<1}t1)",
+    Tree0596 "MSeq(Fb(c0e,c1,t2),S,RSeq(c3e,t4),Star(Cd{30;_}(a5)))",
+    Tree0597 "B{b0;b1=0;o0=3;t0=4}Wde(c0,Dd{0}(@of{o0:=_;t0:=b0}@rw{o0|2%2>0}Sc{b1+=3;b0:=6}))",
+    Tree0598 "Par{_;_}(RSeq(c0,Flt{3;R;K}(Ite(t1,t2)),PAll{0}(a3,a4e,RU{F}(t5),t6),Fb(t7,F)),RT{F}(c8),Rpt{F}(PPar{1;N}(Ret2(c9l),RT{1}(Rep4(Once(RSeq(a10e,c11,Wt{30})))))))",
+    Tree0599 "B{t0=1;b0=0}Flip(RepF(Par{-2;_}(pi0{t0:t0},Ret0(c1b{t0}),S)),Rep4(Sb{b0=t0}))",
 }

@@ -5,53 +5,201 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+        }
+        AsyncSequence {
+            Priority {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                WhileDoElse {
+                    SequenceStar {
+                        StatefulAction(Task<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(2) + 4, &mut bb.b0)),
+                        Action(Act<3>),
+                    },
+                    WhileDoElse {
+                        IfThenElse {
+                            StatefulAction(PTask<4>, b0 = {b0}, b1 = {t1}),
+                            StatefulAction(Task<5>),
+                            AlwaysSuccess,
+                        },
+                        Fallback {
+                            Action(PIo<6>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+            AsyncSequence {
+                ReactiveFallback {
+                    WaitValueUpdate(t0) {
+                        WasEntryUpdated(t1),
+                    },
+                    StatefulAction(Task<7>),
+                },
+                Timeout(10) {
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 3)),
+                            Action(PIo<9>, t0 = {t0}),
+                            StatefulAction(PTask<10>, b0 = {t0}, b1 = {b0}),
+                            Action(Act<11> = Act::<11>),
+                        },
+                    },
+                },
+                RepeatTimes(2) {
+                    SkipUnlessUpdated(t0) {
+                        RepeatUntil(Success) {
+                            ReactiveSequence {
+                                AlwaysSuccess,
+                                #[success_if(|bb| *bb.t0 > 2)]
+                                #[skip_if(|bb| bb.o0.unwrap_or(2) > 6)]
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Conditional(|bb| *bb.t0 + 1 < 6, else = Success) {
+                        StatefulAction(Task<12> = Task::<12>),
+                    },
+                    StatefulAction(Task<13>),
+                },
+                Condition(Cond<14>),
+            },
+        }
+    }
+}
+
+board!(Tree0600Blackboard { t0 o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0601 for Ctx {
+        ReactiveSelector {
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0601 for Ctx {
+    pub tree Tree0602 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
             b0: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
         }
-        Remap(success = Failure, failure = Success) {
-            Fallback {
-                ReactiveFallback {
-                    Action(Act<0> = Act::<0>),
-                    AlwaysFailure,
-                    #[on_failure(|bb| bb.b1 = (bb.b0 + 4) % 2)]
-                    Condition(Cond<1>),
+        IndexSwitch(|bb| bb.b0, dynamic = false) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            #[success_if(|bb| *bb.t0 % 2 > 0)]
+            Action(PAct<2>, b0 = 4, b1 = {b0}),
+            Loop(q0, if_empty = Running) {
+                KeepRunningUntilFailure {
+                    Condition(Cond<3>),
                 },
-                Limiter(2) {
-                    Sequence {
-                        Condition(PCond<2>, b0 = {b1}),
-                        SetBlackboard(o0 = Some(3)),
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0602Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0603Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        Conditional(|bb| *bb.t0 + 4 < bb.o0.unwrap_or(4), dynamic = false, else = Failure) {
+            Action(Act<4> = Act::<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0603 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+            Delay(30) {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1> = Act::<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            Succeeder,
+            Delay(50) {
+                Interrupt(|bb| bb.b0 + 1 == 7) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            Inverter {
+                #[success_if(|bb| (*bb.t0 + 1) % 4 > 0)]
+                SequenceWithMemory {
+                    SubTree(Tree0603Sub0, ..),
+                    SequenceWithMemory {
+                        #[skip_if(|bb| *bb.t0 < 4)]
+                        SetBlackboard(b0 = {t0}),
+                        StatefulAction(Task<5>),
                     },
                 },
-                Loop(q0, value = {t0}) {
-                    StepSequencer {
-                        Fallback {
-                            #[failure_if(|bb| bb.b1 % 4 < 0)]
-                            Failer,
-                            Action(PAct<3>, b0 = 1, b1 = {b1}),
-                        },
-                        SetBlackboard(o0 = Some(4)),
-                        AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0603Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0604 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        TryCatch(catch_on_halt = true) {
+            MemPriority {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1>),
+                RunOnce(then_skip = true) {
+                    RepeatUntilFailure(forever) {
+                        Condition(Cond<2>),
                     },
                 },
-                SequenceStar {
+                WhileDoElse {
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
                     Condition(Cond<4>),
-                    AlwaysFailure,
+                    #[on_halted(|bb| bb.o0 = Some(bb.b0 % 4))]
+                    Repeater(0) {
+                        StatefulAction(Task<5>),
+                    },
                 },
-                Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Success) {
-                    ReactiveFallback {
-                        Action(Act<5> = Act::<5>),
+                Action(Act<6>),
+            },
+            ParallelAll {
+                RepeatUntil(Success) {
+                    Condition(PCond<7>, b0 = 8),
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    ScriptCondition(|bb| bb.b0 % 2 > 0),
+                },
+                Limiter(1) {
+                    AlwaysSuccess,
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    WhileDoElse {
+                        StatefulAction(Task<8>),
                         AlwaysRunning,
                     },
                 },
@@ -60,1093 +208,447 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0601Blackboard { b0 b1 t0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0602 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        #[on_success(|bb| { bb.b0 += 3; bb.o0 = Some(*bb.t0) })]
-        MemSequence {
-            Timeout(20) {
-                MemPriority {
-                    Action(Act<0>),
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        Action(Act<1>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Invert {
-                    Condition(Cond<2>),
-                },
-                MaxTime(50) {
-                    SetBlackboard(t0 = 8),
-                },
-            },
-            Fallback {
-                Interrupt(|bb| bb.b0 + 1 != 2) {
-                    Action(Act<3>),
-                },
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-            },
-            Invert {
-                Wait(30),
-            },
-        }
-    }
-}
-
-board!(Tree0602Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0603Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0603 for Ctx {
-        Parallel {
-            StatefulAction(Task<0>),
-            SubTree(Tree0603Sub0),
-            Sleep(30),
-            Failer,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0604Sub0 for Ctx {
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0604 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                SubTree(Tree0604Sub0),
-                AlwaysFailure,
-            },
-            ReactiveSequence {
-                MaxTime(10) {
-                    FlipSelector {
-                        Remap(success = Success, failure = Failure) {
-                            Condition(Cond<2>),
-                        },
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Action(Act<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
+board!(Tree0604Blackboard { o0 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
         blackboard {
+            b1: i64 = 5,
             #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
         }
-        Fallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                #[post(|bb| if *bb.t0 % 2 != 1 { bb.b1 += 1 })]
-                Condition(PCond<1>, b0 = {b1}),
-                StatefulAction(Task<2>),
-                Condition(PCond<3>, b0 = 4),
+        RepeatUntil(Success) {
+            ReactiveFallback {
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = false) {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[success_if(|bb| bb.b1 > 4)]
+                    AlwaysFailure,
+                    StatefulAction(Task<3>),
+                },
+                Priority {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0605Blackboard { t0 b1 });
+board!(Tree0605Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
-        Invert {
-            Fallback {
-                IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop) {
-                    Failer,
-                    WasEntryUpdated(t0),
+        AsyncSequence {
+            Timeout(20) {
+                StatefulAction(Task<0>),
+            },
+            SequenceWithMemory {
+                Switch(b1) {
+                    case 1 => Conditional(|bb| bb.b0 == 4) {
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
+                    },
+                    _ => Precondition(|bb| *bb.t0 == 0, else = Success) {
+                        RetryUntilSuccessful(3) {
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            #[skip_if(|bb| *bb.t0 + 4 == bb.b1 % 3)]
+                            StatefulAction(PTask<2>, b0 = 0),
+                        },
+                    },
                 },
-                Repeat(1) {
-                    StatefulAction(Task<0> = Task::<0>),
+                Filter(times = 2, count = Failure) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                IfThenElse {
+                    StatefulAction(Task<4>),
+                    AlwaysRunning,
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(0) % 2)]
+                    #[success_if(|bb| bb.o0.unwrap_or(4) > *bb.t0 % 3)]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0606Blackboard { t0 });
+board!(Tree0606Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0607 for Ctx {
-        Priority {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Repeat(3) {
-                    IfThenElse {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                MemPriority {
-                    Action(Act<4>),
-                    Sleep(0),
-                },
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0608 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64 = 3,
-        }
-        AsyncSequence {
-            StatefulAction(Task<0>),
-            Conditional(|bb| *bb.t0 + 1 < 3, else = Failure) {
-                IndexSwitch(|bb| (bb.b1 + 3) % 2, out_of_range = Fail, dynamic = false) {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 4)),
-                    Action(PIo<2>, t0 = {b1}),
-                    RetryUntilSuccessful(0) {
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-            },
-            #[on_failure(|bb| { bb.b0 = bb.b1; *bb.t0 += 2 })]
-            ParallelAll(max_failures = -1) {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Conditional(|bb| bb.b1 + 3 == 0, dynamic = true) {
-                    Fallback {
-                        MaxTime(0) {
-                            Inverter {
-                                Sleep(50),
-                            },
-                        },
-                        Sleep(0),
-                    },
-                },
-            },
-            #[post(|bb| bb.b0 += 3)]
-            #[on_halted(|bb| bb.b1 = bb.b0 + 2)]
-            Remap(success = Failure, failure = Success) {
-                Selector {
-                    MaxTime(0) {
-                        StatefulAction(Task<7>),
-                    },
-                    Runner,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0608Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0609 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
             b1: i64 = 4,
         }
-        RepeatUntil(Success) {
-            Optional {
-                MemSequence {
-                    Action(PAct<0>, b0 = {=}, b1 = {=}),
-                    AsyncFallback {
-                        WasEntryUpdated(t0),
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    },
-                    Retry(4) {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0609Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0610 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        StepSequencer {
+        Parallel(success = -3) {
             Sequence {
-                SetBlackboard(t1 = {b1}),
-            },
-            Action(PIo<0>, t0 = {=}),
-            Fallback {
-                Condition(PCond<1>, b0 = {=}),
-                StatefulAction(Task<2>),
-                WasEntryUpdated(t0),
-            },
-            IfThenElse {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0610Blackboard { t1 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0611Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b0: i64 = 9,
-        }
-        Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 2, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0611Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(|ctx, bb| ctx.check_in(4, *bb.t0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0611 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        Precondition(|bb| bb.b0 % 4 != 2) {
-            AsyncFallback {
-                RunOnce {
-                    Timeout(0) {
-                        Runner,
-                    },
-                },
-                ForceSuccess {
-                    WhileDoElse {
-                        TryCatch {
-                            Precondition(|bb| *bb.t0 < 3, else = Running) {
-                                Precondition(|bb| *bb.t0 % 2 > 0, else = Success) {
-                                    StatefulAction(PTask<0>, b0 = {b0}),
-                                },
-                            },
-                            AlwaysRunning,
-                        },
-                        Priority {
-                            #[on_success(|bb| bb.b0 = *bb.t0)]
-                            #[post(|bb| bb.b0 = bb.b0 % 3)]
-                            #[run_while(|bb| *bb.t0 % 2 != 1)]
-                            Limiter(1) {
-                                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                            },
-                        },
-                        MemPriority {
-                            #[skip_if(|bb| bb.b0 + 2 < bb.b0)]
-                            SubTree(Tree0611Sub0, ..),
-                            Action(Act<3>),
-                        },
-                    },
-                },
-                ForceFailure {
-                    Precondition(|bb| bb.b0 < 6) {
-                        SubTree(Tree0611Sub1, t0 = {=}, b0 = {b0}),
-                    },
-                },
-                #[on_halted(|bb| bb.b0 += 2)]
-                RetryUntilSuccessful(4) {
-                    RunOnce {
-                        Action(PIo<5>, t0 = {t0}),
-                    },
-                },
-                ReactiveSequence {
-                    Conditional(|bb| bb.b0 < 1, dynamic = true, else = Failure) {
-                        ScriptCondition(|bb| *bb.t0 > 3),
-                    },
-                    BinarySelector(|bb| *bb.t0 + 1 > 5) {
-                        Condition(Cond<6> = Cond::<6>),
-                        Wait(10),
-                    },
-                    Filter(times = 3, filtered = Failure) {
-                        Inverter {
-                            ReactiveSequence {
-                                Script(|bb| bb.t0.set(*bb.t0 % 2)),
-                                StatefulAction(Task<7>),
-                                ScriptCondition(|bb| *bb.t0 != 3),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0611Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0612 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        BinarySelector(|bb| *bb.t0 % 4 > 2, dynamic = false) {
-            RunOnce(then_skip = false) {
-                #[on_failure(|bb| bb.t0.set(4))]
-                #[skip_if(|bb| bb.b0 > 3)]
-                RunOnce(then_skip = true) {
-                    Parallel(failure = 3) {
-                        Wait(0),
-                        WasEntryUpdated(t0),
-                        #[skip_if(|bb| bb.b0 % 2 != 0)]
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            StepSequencer {
-                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(0), &mut bb.b0)),
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0612Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0613Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        Selector {
-            Cooldown(0) {
-                Script(|bb| bb.b1 = bb.b0 + 3),
-            },
-            #[failure_if(|bb| *bb.t0 == 1)]
-            Runner,
-            Conditional(|bb| *bb.t0 > bb.b0, dynamic = false, else = Failure) {
-                Wait(10),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0613Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        #[on_halted(|bb| if bb.b0 % 4 > 2 { bb.b1 += 1 })]
-        #[failure_if(|bb| bb.b1 + 2 != *bb.t0)]
-        Action(Act<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0613 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        #[run_while(|bb| (bb.b0 + 3) % 2 < 0)]
-        #[on_success(|bb| { bb.b0 += 2; bb.b0 = 6 })]
-        ReactiveSequence {
-            Fallback {
-                #[on_success(|bb| *bb.t0 += 3)]
-                #[success_if(|bb| (*bb.t0 + 2) % 2 < 1)]
-                Condition(Cond<0>),
-                Switch(b1) {
-                    case 3 => SetBlackboard(t0 = {b1}),
-                    _ => Condition(Cond<1> = Cond::<1>),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-                Action(Act<3>),
-            },
-            SubTree(Tree0613Sub0, ..),
-            ReactiveSequence {
-                RunOnce {
-                    Inverter {
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Condition(PCond<5>, b0 = 2),
-                SetBlackboard(b1 = 5),
-                #[success_if(|bb| bb.b0 + 2 == bb.b0 + 1)]
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[failure_if(|bb| bb.b1 < 5)]
-                Action(Act<6>),
-            },
-            SequenceWithMemory {
-                SubTree(Tree0613Sub1, ..),
-                #[run_while(|bb| bb.b1 + 2 != bb.b1 + 4)]
-                Failer,
-                SetBlackboard(b1 = 8),
-            },
-        }
-    }
-}
-
-board!(Tree0613Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0614 for Ctx {
-        ReactiveFallback {
-            Delay(0) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0615 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
-        }
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            Action(PIo<1>, t0 = {b1}),
-            Action(PAct<2>, b0 = {t0}, b1 = {=}),
-            Action(PAct<3>, b0 = 8, b1 = {=}),
-            Condition(Cond<4> = Cond::<4>),
-        }
-    }
-}
-
-board!(Tree0615Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0616 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        MemSequence {
-            Sequence {
-                Switch(b1) {
-                    case 2 => Optional {
-                        Condition(Cond<0>),
-                    },
-                    case 4 => StatefulAction(Task<1>),
-                    case 1 => Action(PIo<2>, t0 = {=}),
-                    _ => Action(PAct<3>, b0 = 6, b1 = {t0}),
-                },
-            },
-            Delay(0) {
-                StepSequencer {
-                    #[skip_if(|bb| *bb.t1 % 3 > 0)]
+                Script(|bb| bb.t0.set(bb.o0.unwrap_or(3))),
+                Sequence {
                     Fallback {
-                        Condition(Cond<4>),
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        Action(|ctx, bb| ctx.exec_in(5, (bb.b1 + 3) % 2, &mut bb.b0)),
-                        Action(PAct<6>, b0 = {b0}, b1 = {t1}),
-                    },
-                    StatefulAction(Task<7>),
-                },
-            },
-            Filter(times = 1, filtered = Failure) {
-                SequenceStar {
-                    Sleep(10),
-                    #[on_success(|bb| bb.b1 += 1)]
-                    #[success_if(|bb| *bb.t0 == (bb.b1 + 4) % 2)]
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    Sequence {
-                        Condition(Cond<8>),
-                        SetBlackboard(t0 = 4),
-                        StatefulAction(Task<9>),
-                        Action(Act<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0616Blackboard { t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0617 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-        }
-        Priority {
-            Conditional(|bb| *bb.t1 > 3) {
-                #[post(|bb| bb.t1.set(bb.b0))]
-                #[on_halted(|bb| { if *bb.t1 > 3 { bb.b0 = *bb.t1 }; bb.b0 += 3 })]
-                #[failure_if(|bb| bb.o0.is_none())]
-                BinarySelector(|bb| bb.o0.unwrap_or(0) % 4 == 3, dynamic = false) {
-                    Interrupt(|bb| bb.b0 % 4 < 3) {
-                        BinarySelector(|bb| bb.b0 + 1 > 0, dynamic = true) {
-                            WasEntryUpdated(t1),
-                            Condition(Cond<0> = Cond::<0>),
+                        RunOnce {
+                            Condition(Cond<0>),
                         },
                     },
-                    Inverter {
+                    WaitValueUpdate(t0) {
                         StatefulAction(Task<1>),
                     },
                 },
             },
-            Delay(30) {
-                Conditional(|bb| *bb.t0 + 3 < 4, dynamic = false, else = Success) {
-                    Action(PAct<2>, b0 = {=}),
-                },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                #[success_if(|bb| bb.b1 + 2 > 2)]
+                Action(Act<2>),
+                Script(|bb| bb.b0 += 1),
+                Failer,
+                Action(Act<3>),
             },
-            WhileDoElse {
-                #[post(|bb| bb.o0 = None)]
-                #[skip_if(|bb| bb.b0 + 1 > 0)]
-                TryCatch {
-                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                    Wait(20),
-                },
-                SequenceStar {
-                    #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(3))]
-                    #[success_if(|bb| bb.b0 % 3 != 0)]
-                    ReactiveFallback {
-                        Action(Act<4>),
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6> = Cond::<6>),
-                    },
+            Precondition(|bb| *bb.t0 % 3 < 2) {
+                #[on_success(|bb| bb.b1 += 1)]
+                #[failure_if(|bb| (*bb.t0 + 1) % 4 > 1)]
+                Switch(b1) {
+                    case 1 => UnsetBlackboard(o0),
+                    case 0 => Action(|ctx| ctx.exec(4)),
+                    case 5 => Condition(Cond<5>),
+                    _ => Condition(Cond<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0617Blackboard { t0 t1 o0 b0 });
+board!(Tree0607Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0618 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Parallel(success = 1, failure = 1) {
-            RetryUntilSuccessful(1) {
-                Cooldown(10, filtered = Skipped) {
-                    Timeout(20) {
-                        Switch(b1) {
-                            case 3 => Condition(Cond<0>),
-                            _ => #[on_failure(|bb| bb.b1 += 1)]
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0618Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0619 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-            b1: i64,
-        }
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-            Conditional(|bb| bb.b0 > bb.b0 % 3, dynamic = false) {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    ScriptCondition(|bb| bb.b0 + 3 != 0),
-                    Sequence {
-                        SetBlackboard(t0 = {b0}),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(4) == 2),
-                        #[post(|bb| bb.b1 = bb.b1 % 3)]
-                        Action(Act<0>),
-                    },
-                },
-            },
-            Filter(times = 1, filtered = Failure) {
-                Action(PIo<1>, t0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0619Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0620 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-        }
-        MemPriority {
-            Invert {
-                #[on_success(|bb| if bb.b0 > 0 { bb.b0 += 2 })]
-                Sequence {
-                    StepSequencer {
-                        ParallelAll(max_failures = -1) {
-                            ScriptCondition(|bb| bb.b1 == 6),
-                            Action(Act<0>),
-                        },
-                        #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
-                        #[failure_if(|bb| bb.b0 == 0)]
-                        #[run_while(|bb| bb.b1 + 1 == *bb.t0)]
-                        Failer,
-                    },
-                    RunOnce(then_skip = false) {
-                        ParallelAll(max_failures = -3) {
-                            Repeater(0) {
-                                ScriptCondition(|bb| bb.o0.unwrap_or(1) < 5),
-                            },
-                            StatefulAction(Task<1> = Task::<1>),
-                            Sequence {
-                                #[on_success(|bb| bb.b1 = (bb.b1 + 3) % 4)]
-                                #[run_while(|bb| bb.b0 % 4 != 0)]
-                                StatefulAction(Task<2>),
-                                SetBlackboard(t0 = {b1}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0620Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0621 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-        }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            RunOnce(then_skip = false) {
-                KeepRunningUntilFailure {
-                    StepSequencer {
-                        Condition(|ctx| ctx.check(0)),
-                        #[failure_if(|bb| bb.b0 < 2)]
-                        Timeout(20) {
-                            StatefulAction(Task<1>),
-                        },
-                        #[skip_if(|bb| *bb.t0 + 3 == 0)]
-                        Condition(Cond<2>),
-                        Selector {
-                            #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                            SetBlackboard(t0 = 1),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0621Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0622Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 10,
-            o0: Option<i64> = Some(9),
-        }
-        ParallelAll(0) {
-            Conditional(|bb| bb.o0.unwrap_or(3) < 2, else = Success) {
-                Script(|bb| bb.b1 += 2),
-            },
-            Precondition(|bb| *bb.t0 != bb.b0, else = Success) {
-                ReactiveSequence {
-                    RepeatTimes(forever) {
-                        Repeat(1) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Action(Act<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3> = Cond::<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0622Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Timeout(100) {
-            Condition(Cond<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0622 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            SubTree(Tree0622Sub0, ..),
-            RunOnce {
-                SequenceStar {
-                    #[failure_if(|bb| bb.b1 % 2 == 1)]
-                    TryCatch(catch_on_halt = true) {
-                        Sleep(20),
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                    },
-                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
-                    SubTree(Tree0622Sub1, ..),
-                    SequenceStar {
-                        StatefulAction(Task<8>),
-                        Wait(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0622Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0623 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
+    pub tree Tree0608 for Ctx {
         ReactiveFallback {
-            ParallelAll(3) {
-                RunOnce {
-                    Inverter {
+            Parallel(failure = 2) {
+                SequenceWithMemory {
+                    Cooldown(10) {
                         StatefulAction(Task<0> = Task::<0>),
                     },
+                    Wait(20),
                 },
-                Interrupt(|bb| *bb.t0 < 3) {
-                    StatefulAction(Task<1>),
-                },
-                SequenceWithMemory {
-                    #[run_while(|bb| (bb.b0 + 4) % 3 < 1)]
-                    Action(|ctx| ctx.exec(2)),
-                    Condition(|ctx| ctx.check(3)),
-                },
-            },
-            #[on_halted(|bb| { bb.t0.set(8); bb.b0 += 1 })]
-            ReactiveFallback {
-                #[on_success(|bb| { bb.t0.set((*bb.t0 + 2) % 3); *bb.t0 += 1 })]
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        Action(PAct<7>, b0 = {b0}, b1 = {t0}),
-                        StatefulAction(Task<8> = Task::<8>),
+                ParallelAll(max_failures = -1) {
+                    Fallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        AlwaysRunning,
+                    },
+                    MaxTime(0) {
+                        StatefulAction(Task<2>),
                     },
                 },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(Cond<3> = Cond::<3>),
+                    StatefulAction(Task<4>),
+                },
             },
-            Precondition(|bb| *bb.t0 + 1 > 4, else = Skipped) {
-                #[post(|bb| bb.b0 += 2)]
-                #[run_while(|bb| *bb.t0 == 1)]
-                FlipSelector {
-                    #[on_failure(|bb| { bb.t0.set(bb.b0); *bb.t0 += 1 })]
-                    #[on_success(|bb| bb.t0.set(bb.b0 % 3))]
-                    #[success_if(|bb| *bb.t0 != 3)]
-                    Precondition(|bb| bb.b0 + 1 < 2, else = Success) {
-                        ReactiveFallback {
-                            Condition(Cond<9>),
-                            StatefulAction(Task<10>),
-                            Condition(|ctx| ctx.check(11)),
-                        },
-                    },
-                    Action(Act<12>),
-                    SetBlackboard(t0 = {b0}),
+            MemSequence {
+                Action(Act<5>),
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(6)),
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                    Condition(Cond<9>),
+                    Condition(Cond<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree0623Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0609 for Ctx {
+        RunOnce {
+            Repeat(4) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0624 for Ctx {
+    pub tree Tree0610 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 5,
         }
-        BinarySelector(|bb| bb.b0 > 6) {
-            Loop(q0, value = {t0}) {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Repeat(2) {
-                        SequenceWithMemory {
-                            Loop(q0) {
-                                ReactiveSequence {
-                                    Script(|bb| if bb.b0 < 6 { bb.t0.set(9) }),
-                                    Action(Act<0>),
+        Selector {
+            Precondition(|bb| bb.b0 == 1, else = Failure) {
+                RepeatTimes(3) {
+                    RepeatUntil(Success) {
+                        MemPriority {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b1)),
+                            RepeatUntilSuccess(1) {
+                                Action(Act<1> = Act::<1>),
+                            },
+                            Sequence {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            Loop(q0, value = {b1}, if_empty = Failure) {
+                                Loop(q0, if_empty = Success) {
+                                    Action(Act<4> = Act::<4>),
                                 },
                             },
-                            Remap(success = Failure, failure = Failure) {
-                                Interrupt(|bb| bb.b0 < *bb.t0 % 2) {
+                            BinarySelector(|bb| bb.b1 > *bb.t0 % 4, dynamic = false) {
+                                ScriptCondition(|bb| bb.b1 > 2),
+                                Retry(2) {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            RunOnce {
+                Parallel(success = -1, failure = -1) {
+                    Selector {
+                        Switch(b1) {
+                            case 2 => #[on_halted(|bb| *bb.t0 += 1)]
+                            #[on_success(|bb| bb.b1 += 1)]
+                            #[skip_if(|bb| bb.b0 > 7)]
+                            AlwaysSuccess,
+                            _ => Script(|bb| { bb.t0.set(4); bb.b0 += 1 }),
+                        },
+                        ForceFailure {
+                            Limiter(3) {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0610Blackboard { t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0611 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Switch(b1) {
+            case 4 => StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
+            _ => #[on_failure(|bb| bb.b1 = (*bb.t0 + 1) % 4)]
+            #[on_halted(|bb| bb.b1 += 1)]
+            ReactiveSelector {
+                MemPriority {
+                    Condition(Cond<1>),
+                    #[on_success(|bb| if bb.b0 != 3 { *bb.t0 += 3 })]
+                    #[success_if(|bb| bb.b1 % 2 < 1)]
+                    #[skip_if(|bb| bb.b0 > bb.b1 + 3)]
+                    StatefulAction(Task<2>),
+                },
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.b0 + 3 > (*bb.t0 + 1) % 4),
+                    Script(|bb| bb.b0 += 2),
+                    Action(Act<3>),
+                    Condition(|ctx| ctx.check(4)),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0611Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0612 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        ReactiveSelector {
+            BinarySelector(|bb| bb.b1 + 3 != 5, dynamic = false) {
+                ReactiveSequence {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Sequence {
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    SetBlackboard(b1 = 4),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<1>),
+            },
+            #[run_while(|bb| bb.b1 < *bb.t0 % 2)]
+            #[skip_if(|bb| bb.b0 + 3 == *bb.t0)]
+            Parallel(success = 0, failure = 1) {
+                #[skip_if(|bb| *bb.t0 + 1 > 7)]
+                Condition(|ctx| ctx.check(2)),
+            },
+            Fallback {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                Condition(PCond<5>, b0 = {=}),
+            },
+            AsyncSequence {
+                StatefulAction(Task<6> = Task::<6>),
+                Condition(Cond<7>),
+                Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b1)),
+            },
+        }
+    }
+}
+
+board!(Tree0612Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0613 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        WaitValueUpdate(t1) {
+            #[skip_if(|bb| (bb.b1 + 2) % 4 != 0)]
+            Sequence {
+                ReactiveSequence {
+                    RepeatUntilSuccess(forever) {
+                        SkipUnlessUpdated(t0) {
+                            Fallback {
+                                ReactiveFallback {
+                                    AlwaysFailure,
+                                    Condition(Cond<0> = Cond::<0>),
                                     StatefulAction(Task<1>),
                                 },
                             },
                         },
                     },
                 },
-            },
-            Repeat(2) {
-                ReactiveFallback {
-                    Limiter(3) {
-                        Remap(success = Success, failure = Failure) {
-                            AlwaysSuccess,
+                IfThenElse {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Success) {
+                        #[failure_if(|bb| bb.b1 != 3)]
+                        AlwaysRunning,
+                    },
+                    Interrupt(|bb| bb.o0.unwrap_or(2) == 5) {
+                        IndexSwitch(|bb| bb.b1, dynamic = true) {
+                            SkipUnlessUpdated(t1) {
+                                AlwaysRunning,
+                            },
                         },
                     },
-                    Action(Act<2> = Act::<2>),
+                    SetBlackboard(b0 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0624Blackboard { b0 q0 t0 });
+board!(Tree0613Blackboard { t1 o0 b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0625 for Ctx {
+    pub tree Tree0614Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 12,
+        }
+        MemSequence {
+            Script(|bb| if *bb.t0 + 1 == *bb.t0 { bb.b1 += 1 }),
+            Script(|bb| if (*bb.t0 + 2) % 3 != 2 { bb.b0 = (bb.b0 + 2) % 4 }),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0614 for Ctx {
         blackboard {
             b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-            Repeater(0) {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0625Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0626Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 9,
-        }
-        Precondition(|bb| bb.b0 > 0, else = Running) {
-            #[success_if(|bb| bb.b0 % 3 > 0)]
-            #[run_while(|bb| bb.b0 != bb.o0.unwrap_or(1))]
-            #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0626 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Priority {
-            #[skip_if(|bb| bb.o0.is_some())]
-            AsyncFallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<0> = Task::<0>),
-                    RunOnce(then_skip = true) {
-                        StatefulAction(PTask<1>, b0 = 7),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
-                        Wait(10),
-                        StatefulAction(Task<3>),
-                    },
-                    #[on_halted(|bb| { bb.o0 = None; *bb.t0 += 2 })]
-                    SubTree(Tree0626Sub0, ..),
-                    Parallel(success = -2) {
-                        SetBlackboard(b0 = 4),
-                        Action(Act<4>),
-                    },
-                },
-                RetryUntilSuccessful(3) {
-                    RunOnce(then_skip = false) {
-                        RepeatUntilFailure(forever) {
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    FlipSelector {
-                        StatefulAction(Task<6>),
-                        #[on_failure(|bb| bb.o0 = None)]
-                        #[run_while(|bb| bb.o0.is_none())]
-                        #[on_halted(|bb| if bb.b0 < 1 { bb.o0 = Some((bb.b0 + 1) % 3) })]
-                        Wait(10),
-                    },
-                },
-                ReactiveSelector {
-                    StepSequencer {
-                        StatefulAction(Task<7>),
-                        Interrupt(|bb| *bb.t0 + 4 < 6) {
-                            StatefulAction(Task<8>),
-                        },
-                        Condition(Cond<9>),
-                        #[on_halted(|bb| { bb.b0 = (*bb.t0 + 4) % 4; bb.b0 = *bb.t0 % 2 })]
-                        ScriptCondition(|bb| (*bb.t0 + 2) % 4 > 0),
-                    },
-                    IndexSwitch(|bb| bb.o0.unwrap_or(2) + 4, out_of_range = Loop) {
-                        Repeat(4) {
-                            AlwaysRunning,
-                        },
-                        StatefulAction(PTask<10>, b0 = {b0}, b1 = {b0}),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                AsyncFallback {
-                    #[success_if(|bb| *bb.t0 < 2)]
-                    Condition(Cond<11>),
-                    Repeat(3) {
-                        #[on_failure(|bb| { bb.o0 = Some((bb.b0 + 1) % 4); bb.b0 = bb.o0.unwrap_or(0) })]
-                        #[success_if(|bb| bb.b0 < bb.o0.unwrap_or(1) % 4)]
-                        #[skip_if(|bb| *bb.t0 + 3 < 3)]
-                        ReactiveFallback {
-                            StatefulAction(Task<12> = Task::<12>),
-                            SkipUnlessUpdated(t0) {
-                                Sleep(50),
-                            },
-                            Condition(Cond<13>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0626Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0627 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        RetryUntilSuccessful(2) {
-            #[skip_if(|bb| *bb.t0 + 2 < 3)]
-            #[on_failure(|bb| if bb.b0 < 6 { bb.b0 += 3 })]
-            SequenceStar {
-                WasEntryUpdated(t1),
-                SetBlackboard(b0 = 8),
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
-                Action(Act<1>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0627Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0628 for Ctx {
-        blackboard {
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
-            o0: Option<i64> = Some(3),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 0,
         }
-        Loop(q0) {
-            ReactiveSelector {
-                Loop(q0) {
-                    Switch(b1) {
-                        case 1 => AsyncFallback {
-                            BinarySelector(|bb| bb.b0 < 5, dynamic = true) {
-                                Condition(PCond<0>, b0 = 2),
-                                ScriptCondition(|bb| *bb.t0 % 2 < 0),
+        ReactiveFallback {
+            StepSequencer {
+                StatefulAction(Task<0>),
+                SequenceStar {
+                    WasEntryUpdated(t0),
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    StatefulAction(Task<1>),
+                },
+                Action(PIo<2>, t0 = {=}),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 2)),
+            },
+            IndexSwitch(|bb| (bb.b0 + 1) % 2, dynamic = true) {
+                SubTree(Tree0614Sub0, ..),
+                StatefulAction(Task<4>),
+                Condition(PCond<5>, b0 = {b0}),
+                Fallback {
+                    ScriptCondition(|bb| bb.b0 > *bb.t0),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0614Blackboard { b0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0615 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        WhileDoElse {
+            Deadline(30) {
+                Fallback {
+                    RepeatUntil(Failure) {
+                        AsyncFallback {
+                            Repeat(1) {
+                                Condition(Cond<0>),
                             },
-                        },
-                        case 2 => MaxTime(20) {
-                            Parallel(success = 2, failure = 0) {
-                                StatefulAction(Task<1>),
-                                Action(Act<2> = Act::<2>),
-                                Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(0) + 2, &mut bb.b0)),
+                            Deadline(0) {
+                                Priority {
+                                    Condition(|ctx| ctx.check(1)),
+                                    Action(Act<2>),
+                                    Condition(Cond<3>),
+                                    #[run_while(|bb| bb.b0 + 1 < 3)]
+                                    AlwaysFailure,
+                                },
                             },
-                        },
-                        case 0 => WasEntryUpdated(t0),
-                        _ => KeepRunningUntilFailure {
-                            Condition(PCond<4>, b0 = 4),
                         },
                     },
+                    StatefulAction(Task<4>),
                 },
-                RepeatTimes(forever) {
-                    KeepRunningUntilFailure {
-                        #[post(|bb| { bb.b0 += 3; bb.o0 = Some(bb.o0.unwrap_or(2)) })]
-                        #[success_if(|bb| bb.o0.unwrap_or(3) % 3 == 2)]
-                        #[skip_if(|bb| *bb.t0 != *bb.t0 + 3)]
-                        RunOnce(then_skip = false) {
+            },
+            RepeatUntil(Failure) {
+                Conditional(|bb| bb.b1 != 6, dynamic = false, else = Success) {
+                    #[run_while(|bb| (bb.b0 + 4) % 3 < 2)]
+                    Fallback {
+                        PolicyParallel(policy = FirstSuccess) {
                             StatefulAction(Task<5>),
                         },
                     },
@@ -1156,88 +658,559 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0628Blackboard { t0 b1 o0 q0 b0 });
+board!(Tree0615Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0629 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        Timeout(20) {
-            MaxTime(30) {
-                #[failure_if(|bb| *bb.t0 + 2 == 6)]
-                #[run_while(|bb| *bb.t0 != 6)]
-                #[success_if(|bb| bb.b0 > 4)]
-                Fallback {
-                    Limiter(3) {
-                        ParallelAll(2) {
-                            #[on_failure(|bb| *bb.t0 += 4)]
-                            Script(|bb| bb.b0 += 2),
-                            Fallback {
-                                StatefulAction(PTask<0>, b0 = 8, b1 = {t0}),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    #[failure_if(|bb| bb.b0 == bb.b0 + 3)]
-                    #[run_while(|bb| *bb.t0 > *bb.t0 + 3)]
-                    Deadline(100) {
-                        Fallback {
-                            Fallback {
-                                #[skip_if(|bb| *bb.t0 < (*bb.t0 + 1) % 4)]
-                                #[on_halted(|bb| bb.t0.set(7))]
-                                #[failure_if(|bb| bb.b0 < bb.b0 + 3)]
-                                Action(PAct<2>, b0 = {=}),
-                                StatefulAction(PTask<3>, b0 = {b0}),
-                                StatefulAction(Task<4>),
-                                Action(Act<5>),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                    Filter(times = 3, count = Completed, filtered = Failure) {
+    pub tree Tree0616 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                StepSequencer {
+                    Sleep(10),
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                StatefulAction(Task<3>),
+                Action(Act<4>),
+                ReactiveSequence {
+                    Fallback {
+                        Condition(Cond<5>),
+                        Action(Act<6>),
                         Condition(Cond<7>),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0629Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0630 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-        }
-        WaitValueUpdate(t0) {
-            ReactiveFallback {
-                #[on_halted(|bb| if (*bb.t0 + 1) % 3 > 0 { bb.b1 += 2 })]
-                #[post(|bb| bb.o0 = Some(bb.b0))]
-                Delay(20) {
-                    Action(PIo<0>, t0 = {=}),
+            Cooldown(0) {
+                Repeater(forever) {
+                    ReactiveSequence {
+                        Fallback {
+                            StatefulAction(Task<8> = Task::<8>),
+                            ReactiveFallback {
+                                StatefulAction(Task<9> = Task::<9>),
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                    },
                 },
-                Condition(Cond<1> = Cond::<1>),
-                Condition(Cond<2>),
+            },
+            Repeat(1) {
+                Deadline(0) {
+                    FlipSelector {
+                        Timeout(20) {
+                            Fallback {
+                                Condition(Cond<11>),
+                                Action(|ctx| ctx.exec(12)),
+                            },
+                        },
+                        WhileDoElse {
+                            Condition(Cond<13>),
+                            AlwaysRunning,
+                        },
+                        Action(Act<14>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0630Blackboard { t0 b0 o0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0617 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSequence {
+            FlipSelector {
+                Parallel(success = -1, failure = 0) {
+                    #[failure_if(|bb| *bb.t0 < 7)]
+                    Repeater(0) {
+                        Action(Act<0>),
+                    },
+                    Script(|bb| *bb.t0 += 1),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    RetryUntilSuccessful(4) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    FlipSelector {
+                        Action(Act<3>),
+                        #[post(|bb| bb.b0 += 1)]
+                        #[failure_if(|bb| *bb.t1 % 4 < 3)]
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
+                BinarySelector(|bb| (*bb.t1 + 1) % 3 < 0, dynamic = false) {
+                    Repeater(0) {
+                        StatefulAction(PTask<5>, b0 = 4, b1 = {b0}),
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0617Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0618 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+        }
+        ReactiveFallback {
+            RetryUntilSuccessful(2) {
+                IfThenElse {
+                    #[on_success(|bb| bb.o0 = Some(*bb.t0 + 2))]
+                    Priority {
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                        },
+                        Condition(PCond<1>, b0 = {t1}),
+                        WasEntryUpdated(t1),
+                    },
+                    RetryUntilSuccessful(0) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            ReactiveSequence {
+                SetBlackboard(b0 = {t0}),
+                StatefulAction(Task<2>),
+                #[on_success(|bb| bb.b0 = 8)]
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
+
+board!(Tree0618Blackboard { b0 o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0619Sub0 for Ctx {
+        StatefulAction(Task<8>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0619 for Ctx {
+        MemPriority {
+            ReactiveSequence {
+                Retry(2) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        AlwaysSuccess,
+                    },
+                },
+                Deadline(30) {
+                    RepeatUntil(Failure) {
+                        Succeeder,
+                    },
+                },
+            },
+            ReactiveFallback {
+                Repeat(3) {
+                    StatefulAction(Task<2>),
+                },
+                RunOnce(then_skip = false) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        RunOnce {
+                            TryCatch(catch_on_halt = false) {
+                                Wait(30),
+                                StatefulAction(Task<3>),
+                                AlwaysSuccess,
+                                Condition(|ctx| ctx.check(4)),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Priority {
+                    Action(|ctx| ctx.exec(5)),
+                    AlwaysFailure,
+                },
+                Fallback {
+                    Action(Act<6>),
+                    ReactiveSequence {
+                        Condition(Cond<7> = Cond::<7>),
+                        SubTree(Tree0619Sub0),
+                    },
+                },
+                Limiter(1) {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                },
+                Sequence {
+                    Action(Act<10>),
+                    StatefulAction(Task<11> = Task::<11>),
+                    Action(|ctx| ctx.exec(12)),
+                    StatefulAction(Task<13>),
+                    StatefulAction(Task<14>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0620 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            #[on_halted(|bb| *bb.t0 += 1)]
+            MemPriority {
+                ScriptCondition(|bb| *bb.t0 != 7),
+                AlwaysFailure,
+            },
+            MemPriority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
+            ScriptCondition(|bb| *bb.t0 < bb.b0 % 3),
+        }
+    }
+}
+
+board!(Tree0620Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0621 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 4,
+        }
+        #[on_failure(|bb| { bb.o0 = Some(bb.b0); bb.b0 = bb.o0.unwrap_or(2) })]
+        FlipSelector {
+            SetBlackboard(b0 = 2),
+            Fallback {
+                StatefulAction(Task<0>),
+                Sleep(20),
+            },
+            FlipSelector {
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                Failer,
+                AlwaysSuccess,
+            },
+            Filter(times = 3, count = Failure, filtered = Failure) {
+                Action(PAct<2>, b0 = 0, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0621Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0622 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            Invert {
+                IndexSwitch(|bb| bb.b0 + 2, dynamic = true) {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        StatefulAction(Task<0>),
+                    },
+                    Limiter(1) {
+                        StatefulAction(Task<1>),
+                    },
+                    Script(|bb| bb.b0 += 2),
+                },
+            },
+            MemSequence {
+                Loop(q0) {
+                    SequenceWithMemory {
+                        Filter(times = 1, count = Success) {
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+                            Condition(Cond<4>),
+                        },
+                        Action(Act<5>),
+                        #[success_if(|bb| (bb.b1 + 1) % 2 != 1)]
+                        #[skip_if(|bb| *bb.t0 < 6)]
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        Action(PIo<6>, t0 = {t0}),
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0622Blackboard { q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0623 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        ForceFailure {
+            Deadline(50) {
+                RetryUntilSuccessful(forever) {
+                    Action(PIo<0>, t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0623Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0624 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 0,
+            b0: i64,
+        }
+        Precondition(|bb| bb.b1 % 2 != 0, else = Success) {
+            Fallback {
+                ReactiveFallback {
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(Task<0>),
+                    },
+                    RunOnce {
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(Cond<3>),
+                    },
+                    Limiter(1) {
+                        Action(Act<4>),
+                    },
+                    MemSequence {
+                        #[post(|bb| bb.b1 = *bb.t0)]
+                        #[success_if(|bb| bb.b1 != 6)]
+                        #[run_while(|bb| *bb.t1 + 4 == 6)]
+                        Condition(Cond<5>),
+                        SetBlackboard(b1 = 9),
+                    },
+                },
+                Loop(q0, if_empty = Success) {
+                    BinarySelector(|bb| bb.b0 + 2 == 0) {
+                        ParallelAll(2) {
+                            WhileDoElse {
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7>),
+                            },
+                            WhileDoElse {
+                                #[post(|bb| if bb.b1 + 1 > 3 { *bb.t1 += 1 })]
+                                Filter(times = 1, count = Failure, filtered = Skipped) {
+                                    Condition(Cond<8> = Cond::<8>),
+                                },
+                                Action(Act<9>),
+                            },
+                        },
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0624Blackboard { t0 t1 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0625 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+        }
+        TryCatch {
+            #[on_halted(|bb| bb.b0 = *bb.t1)]
+            #[run_while(|bb| *bb.t1 > 6)]
+            StatefulAction(Task<0> = Task::<0>),
+            #[on_halted(|bb| bb.t1.set((bb.b1 + 4) % 2))]
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<1>),
+            },
+            Loop(q0, if_empty = Success) {
+                ReactiveSelector {
+                    #[success_if(|bb| bb.b0 < *bb.t0)]
+                    #[failure_if(|bb| *bb.t1 % 4 < 2)]
+                    #[on_success(|bb| { bb.t1.set(bb.b0); *bb.t1 += 3 })]
+                    SetBlackboard(b1 = 8),
+                    AlwaysFailure,
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0625Blackboard { b0 t0 q0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0626 for Ctx {
+        SequenceWithMemory {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0627Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 12,
+            b0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 14,
+        }
+        TryCatch(catch_on_halt = true) {
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[run_while(|bb| bb.b1 < bb.b1 % 2)]
+            #[failure_if(|bb| *bb.t1 == 7)]
+            Delay(0) {
+                Condition(Cond<0>),
+            },
+            Delay(10) {
+                Condition(Cond<1>),
+            },
+            Script(|bb| bb.b0 = bb.b1),
+            ParallelAll {
+                SetBlackboard(b0 = 1),
+                StatefulAction(Task<2>),
+            },
+            #[post(|bb| bb.b0 = *bb.t0 + 3)]
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0627 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Repeater(forever) {
+            Loop(q0, value = {t1}, if_empty = Skipped) {
+                Precondition(|bb| bb.b1 + 4 == 6, else = Failure) {
+                    SubTree(Tree0627Sub0, ..),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0627Blackboard { t1 b0 q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0628 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        RetryUntilSuccessful(0) {
+            SetBlackboard(o0 = Some(8)),
+        }
+    }
+}
+
+board!(Tree0628Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0629 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        Filter(times = 1, count = Completed) {
+            Script(|bb| *bb.t0 += 2),
+        }
+    }
+}
+
+board!(Tree0629Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0630 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(3),
+            b1: i64,
+            b0: i64 = 5,
+        }
+        Repeat(2) {
+            Fallback {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                    ParallelAll {
+                        #[skip_if(|bb| bb.b1 % 3 != 2)]
+                        Action(Act<0>),
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(Cond<2>),
+                    SequenceWithMemory {
+                        UnsetBlackboard(o0),
+                        Action(Act<3>),
+                        ScriptCondition(|bb| bb.b0 + 3 != bb.b1),
+                    },
+                },
+                Priority {
+                    #[post(|bb| bb.o0 = Some(bb.b0 % 4))]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    Interrupt(|bb| bb.o0.is_some()) {
+                        Action(Act<4>),
+                    },
+                    IndexSwitch(|bb| bb.b0, dynamic = true) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                MemPriority {
+                    StatefulAction(PTask<7>, b0 = {b1}, b1 = {t0}),
+                    StatefulAction(Task<8>),
+                    Condition(|ctx| ctx.check(9)),
+                    Condition(PCond<10>, b0 = 8),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0630Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0631 for Ctx {
-        RunOnce {
-            AsyncFallback {
+        RepeatUntilSuccess(forever) {
+            Repeater(0) {
                 StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                Action(Act<2>),
             },
         }
     }
@@ -1245,620 +1218,716 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0632Sub0 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 12,
+        }
+        SetBlackboard(t0 = 8)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0632Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0632 for Ctx {
-        Fallback {
-            SubTree(Tree0632Sub0),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            SequenceWithMemory {
+                Sequence {
+                    SubTree(Tree0632Sub0, b0 = {=}, t0 = {t0}),
+                    SubTree(Tree0632Sub1, b0 = {=}, t0 = {t0}),
+                },
+            },
+            SetBlackboard(b0 = {t0}),
+            IfThenElse {
+                Action(Act<1>),
+                Action(Act<2>),
+            },
         }
     }
 }
+
+board!(Tree0632Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0633 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        RepeatTimes(forever) {
-            MemSequence {
-                Action(PIo<0>, t0 = {=}),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Script(|bb| bb.b0 = 0),
+        ParallelAll(1) {
+            #[post(|bb| *bb.t1 += 3)]
+            BinarySelector(|bb| *bb.t1 + 3 > (*bb.t0 + 4) % 3) {
+                Optional {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Runner,
+            },
+            IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Loop) {
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.check(2)),
+                    UnsetBlackboard(o0),
+                },
+                Limiter(1) {
+                    MemSequence {
+                        RunOnce {
+                            SetBlackboard(b0 = 6),
+                        },
+                        TryCatch(catch_on_halt = true) {
+                            Condition(PCond<3>, b0 = {=}),
+                            #[on_success(|bb| { *bb.t1 += 1; *bb.t0 += 1 })]
+                            #[skip_if(|bb| *bb.t1 > bb.b0 % 3)]
+                            #[post(|bb| bb.t0.set(*bb.t1))]
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                },
+            },
+            Repeater(forever) {
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    Action(PAct<4>, b0 = {t1}, b1 = {t0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0633Blackboard { t0 b0 });
+board!(Tree0633Blackboard { b0 o0 q0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0634Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Condition(PCond<7>, b0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0634 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64 = 5,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
         }
-        Delay(20) {
-            BinarySelector(|bb| bb.b0 < 0, dynamic = false) {
-                TryCatch {
-                    WhileDoElse {
-                        Precondition(|bb| bb.b0 < 5) {
-                            Action(|ctx| ctx.exec(0)),
+        ReactiveFallback {
+            Cooldown(30, filtered = Skipped) {
+                Delay(0) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
+            RepeatUntil(Failure) {
+                RepeatUntil(Failure) {
+                    Sequence {
+                        Parallel(success = 3, failure = 3) {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                            Condition(|ctx| ctx.check(3)),
                         },
-                        Precondition(|bb| bb.b1 > bb.b0, else = Running) {
-                            Condition(Cond<1>),
-                        },
-                        Runner,
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    RetryUntilSuccessful(1) {
-                        StepSequencer {
+                        StatefulAction(Task<4>),
+                        TryCatch(catch_on_halt = false) {
                             StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    Precondition(|bb| bb.b0 % 4 < 2, else = Running) {
-                        AsyncSequence {
-                            StatefulAction(Task<8>),
-                            Wait(50),
-                            ScriptCondition(|bb| (bb.b0 + 3) % 2 != 0),
+                            UnsetBlackboard(o0),
                         },
                     },
                 },
-                MemPriority {
-                    WasEntryUpdated(t0),
-                    WasEntryUpdated(t0),
-                    Action(|ctx| ctx.exec(9)),
-                    SetBlackboard(t0 = 0),
+            },
+            IfThenElse {
+                #[failure_if(|bb| *bb.t0 > 6)]
+                StatefulAction(Task<6>),
+                ReactiveSequence {
+                    #[success_if(|bb| bb.b0 < 3)]
+                    Script(|bb| *bb.t0 += 1),
+                    SubTree(Tree0634Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+                    Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(1) + 1)),
+                    #[on_success(|bb| if bb.b0 + 4 < 2 { bb.o0 = None })]
+                    #[post(|bb| bb.o0 = Some(1))]
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) < 3),
                 },
             },
         }
     }
 }
 
-board!(Tree0634Blackboard { t0 b0 b1 });
+board!(Tree0634Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0635Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
+            b1: i64 = 9,
+            #[tracked] t1: i64 = 12,
+            o0: Option<i64> = Some(9),
+        }
+        Fallback {
+            Condition(Cond<1>),
+            #[post(|bb| bb.b1 += 3)]
+            #[failure_if(|bb| (*bb.t1 + 1) % 4 < 3)]
+            UnsetBlackboard(o0),
+            Condition(Cond<2>),
+            StatefulAction(Task<3> = Task::<3>),
+            WasEntryUpdated(t0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0635 for Ctx {
-        Repeat(1) {
-            AsyncFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64>,
+        }
+        #[on_halted(|bb| *bb.t0 += 1)]
+        #[run_while(|bb| bb.b1 < 3)]
+        #[skip_if(|bb| bb.o0.is_none())]
+        BinarySelector(|bb| bb.b1 != 6, dynamic = true) {
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Inverter {
+                    Priority {
+                        Filter(times = 3, count = Success) {
+                            Repeat(1) {
+                                Switch(b1) {
+                                    case 1 => Action(Act<0>),
+                                    case 5 => Wait(20),
+                                    _ => Wait(20),
+                                },
+                            },
+                        },
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        SubTree(Tree0635Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, o0 = {=}),
+                    },
+                },
+            },
+            Sequence {
+                StatefulAction(Task<4>),
+                StatefulAction(PTask<5>, b0 = 9, b1 = {t1}),
+                Action(PAct<6>, b0 = {=}),
+                StatefulAction(Task<7>),
             },
         }
+    }
+}
+
+board!(Tree0635Blackboard { b0 t0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0636Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0636 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 4,
-            b1: i64 = 1,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
         }
-        #[post(|bb| { bb.b1 += 3; bb.t0.set(bb.b1 + 2) })]
-        StepSequencer {
-            #[on_success(|bb| { *bb.t1 += 3; bb.o0 = Some(bb.b1 % 3) })]
-            ForceSuccess {
-                Inverter {
-                    Action(Act<0>),
-                },
-            },
-            Delay(10) {
-                Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b0)),
-            },
-            StatefulAction(Task<2>),
-            ParallelAll {
-                Condition(Cond<3>),
-                Action(PIo<4>, t0 = {=}),
-                #[on_failure(|bb| *bb.t0 += 3)]
-                MaxTime(20) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            WaitValueUpdate(t0) {
-                ForceSuccess {
-                    SetBlackboard(o0 = Some(3)),
+        #[on_failure(|bb| *bb.t0 += 1)]
+        #[success_if(|bb| *bb.t0 < 2)]
+        #[skip_if(|bb| bb.b1 == 6)]
+        Repeat(3) {
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<0>),
+                FlipSelector {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        SubTree(Tree0636Sub0, ..),
+                        Action(PIo<2>, t0 = {=}),
+                        #[success_if(|bb| bb.o0.is_none())]
+                        StatefulAction(Task<3>),
+                    },
+                    Condition(Cond<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0636Blackboard { t1 t0 o0 b0 b1 });
+board!(Tree0636Blackboard { b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0637Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            o0: Option<i64> = Some(15),
+        }
+        ReactiveFallback {
+            Condition(Cond<4>),
+            SetBlackboard(o0 = Some(2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0637Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+        }
+        #[failure_if(|bb| *bb.t1 % 3 == 1)]
+        #[run_while(|bb| *bb.t0 < *bb.t1)]
+        MaxTime(0) {
+            Sleep(0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
             b1: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(5),
         }
-        RepeatUntilSuccess(forever) {
-            ParallelAll {
-                AsyncFallback {
-                    Switch(b1) {
-                        case 3 => #[success_if(|bb| *bb.t0 < 3)]
-                        StatefulAction(Task<0>),
-                        _ => #[success_if(|bb| *bb.t0 == 3)]
-                        Condition(Cond<1> = Cond::<1>),
+        Switch(b1) {
+            case 3 => TryCatch(catch_on_halt = false) {
+                Action(Act<0>),
+                Sleep(50),
+            },
+            case 2 => AlwaysSuccess,
+            _ => SequenceWithMemory {
+                MemSequence {
+                    Priority {
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        Action(PIo<1>, t0 = {b0}),
+                        StatefulAction(PTask<2>, b0 = 2, b1 = {t1}),
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
                     },
-                    Precondition(|bb| bb.b1 == *bb.t1 + 2, else = Failure) {
-                        Condition(Cond<2>),
-                    },
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            Sequence {
-                                Optional {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                            Condition(Cond<4>),
-                        },
-                    },
-                    RunOnce {
-                        Switch(b1) {
-                            case 2 => StatefulAction(Task<5>),
-                            _ => Condition(Cond<6>),
-                        },
-                    },
-                    Script(|bb| { bb.b0 += 1; *bb.t0 += 4 }),
+                    AlwaysSuccess,
                 },
-                TryCatch {
-                    IfThenElse {
-                        Condition(Cond<7>),
+                SubTree(Tree0637Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, o0 = {=}),
+                Filter(times = 3, count = Failure) {
+                    Deadline(20) {
                         Fallback {
-                            BinarySelector(|bb| bb.b1 % 4 < 1, dynamic = true) {
-                                Inverter {
-                                    Condition(Cond<8>),
-                                },
-                                Condition(Cond<9> = Cond::<9>),
-                            },
-                            StatefulAction(Task<10>),
-                            SetBlackboard(t0 = 2),
-                        },
-                    },
-                    Loop(q0, if_empty = Success) {
-                        ReactiveSequence {
-                            SkipUnlessUpdated(t1) {
-                                AlwaysRunning,
-                            },
-                            Precondition(|bb| *bb.t1 + 1 < 2, else = Skipped) {
-                                Script(|bb| if bb.b0 < 7 { bb.t1.set(bb.b1) }),
-                            },
-                            Deadline(10) {
-                                WasEntryUpdated(t0),
-                            },
-                            Condition(|ctx| ctx.check(11)),
+                            Condition(PCond<5>, b0 = {=}),
+                            StatefulAction(PTask<6>, b0 = {t1}, b1 = {t1}),
+                            #[on_halted(|bb| if *bb.t0 < 3 { bb.t1.set(3) })]
+                            #[success_if(|bb| bb.o0.unwrap_or(0) % 4 > 2)]
+                            Wait(50),
                         },
                     },
                 },
-                ReactiveFallback {
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(12, bb.b0 % 3, &mut bb.b0)),
-                        Action(PIo<13>, t0 = {b0}),
-                    },
-                    #[on_failure(|bb| *bb.t1 += 2)]
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        Selector {
-                            #[failure_if(|bb| bb.b0 < *bb.t0)]
-                            #[skip_if(|bb| *bb.t0 == *bb.t0 + 3)]
-                            StatefulAction(Task<14>),
-                            StatefulAction(Task<15>),
-                        },
-                    },
-                    Delay(0) {
-                        #[on_failure(|bb| bb.b1 += 1)]
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<16>),
-                        },
-                    },
-                    RunOnce {
-                        Action(Act<17>),
-                    },
-                },
+                StatefulAction(Task<7> = Task::<7>),
+                SubTree(Tree0637Sub1, b0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, o0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0637Blackboard { t1 b0 t0 q0 b1 });
+board!(Tree0637Blackboard { b0 t0 b1 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
-        IfThenElse {
-            ReactiveSequence {
-                ForceSuccess {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            SequenceStar {
+                Limiter(2) {
                     ReactiveSequence {
-                        Condition(Cond<0>),
                         StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
+                        #[success_if(|bb| *bb.t0 < *bb.t0 % 4)]
+                        #[skip_if(|bb| *bb.t0 < 7)]
+                        StatefulAction(Task<2>),
                     },
                 },
-                AsyncSequence {
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<3>),
+                    Sequence {
+                        Sleep(20),
+                        Sleep(0),
+                        StatefulAction(Task<4>),
                     },
-                },
-            },
-            ReactiveSequence {
-                FlipSelector {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<8> = Task::<8>),
-                    Repeat(forever) {
-                        StatefulAction(Task<9>),
-                    },
-                    Condition(Cond<10>),
-                },
-            },
-            Sequence {
-                ReactiveFallback {
-                    MemPriority {
-                        Action(Act<11>),
-                        StatefulAction(Task<12> = Task::<12>),
-                    },
-                    Action(Act<13>),
-                    Condition(Cond<14>),
-                    StatefulAction(Task<15> = Task::<15>),
-                },
-                Fallback {
-                    Failer,
-                    Timeout(10) {
-                        Action(|ctx| ctx.exec(16)),
+                    Limiter(3) {
+                        StatefulAction(Task<5>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0638Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0639 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 0,
         }
-        IfThenElse {
-            SkipUnlessUpdated(t0) {
-                ParallelAll {
-                    Action(Act<0>),
-                    Precondition(|bb| (bb.b1 + 1) % 4 < 2) {
-                        Script(|bb| bb.b1 = 0),
+        ParallelAll {
+            RepeatTimes(forever) {
+                Parallel(success = 1) {
+                    Precondition(|bb| bb.b1 % 4 > 1, else = Skipped) {
+                        Switch(b1) {
+                            case 4 => SetBlackboard(t0 = 6),
+                            case 5 => Sleep(50),
+                            _ => Condition(Cond<0>),
+                        },
+                    },
+                    StatefulAction(Task<1>),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 2 > 1, dynamic = false) {
+                SkipUnlessUpdated(t0) {
+                    Cooldown(50, filtered = Failure) {
+                        ReactiveSequence {
+                            RetryUntilSuccessful(forever) {
+                                Condition(PCond<2>, b0 = {=}),
+                            },
+                            Switch(b1) {
+                                case 5 => Action(Act<3>),
+                                _ => Condition(Cond<4>),
+                            },
+                        },
+                    },
+                },
+                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = true) {
+                    #[on_halted(|bb| { bb.t0.set((bb.b0 + 1) % 3); *bb.t0 += 1 })]
+                    #[post(|bb| { bb.b0 = *bb.t0; bb.b0 += 3 })]
+                    Runner,
+                    Sleep(50),
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+            Precondition(|bb| bb.o0.unwrap_or(1) + 1 != bb.o0.unwrap_or(4) % 4) {
+                RepeatUntil(Success) {
+                    UnsetBlackboard(o0),
+                },
+            },
+            Inverter {
+                ReactiveSelector {
+                    SequenceWithMemory {
+                        Condition(Cond<7>),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<8>),
+                        Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Failure) {
+                            StatefulAction(Task<9>),
+                        },
+                        Action(PIo<10>, t0 = {b0}),
                     },
                 },
             },
-            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-                #[success_if(|bb| bb.b0 % 2 == 0)]
-                ForceSuccess {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                ReactiveFallback {
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                Condition(Cond<5>),
-            },
-            Condition(Cond<6>),
         }
     }
 }
 
-board!(Tree0639Blackboard { b1 t0 b0 });
+board!(Tree0639Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0640 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
         }
-        #[on_success(|bb| if (*bb.t1 + 4) % 3 != 1 { bb.t0.set(*bb.t1) })]
-        #[on_halted(|bb| { if bb.b0 % 2 > 0 { *bb.t1 += 1 }; bb.t1.set(bb.b0) })]
         ReactiveFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
+            IfThenElse {
+                TryCatch {
+                    Action(Act<0>),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t1 + 2, &mut bb.b0)),
+                    Condition(Cond<3>),
+                },
+                #[on_failure(|bb| { bb.t1.set(bb.o0.unwrap_or(3)); bb.b0 += 3 })]
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    WhileDoElse {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                        Script(|bb| *bb.t0 += 1),
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                    },
+                    Condition(Cond<7>),
+                },
+            },
+            ReactiveFallback {
+                MemPriority {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        Optional {
+                            AlwaysRunning,
+                        },
+                    },
+                    Parallel(success = -1, failure = -1) {
+                        WasEntryUpdated(t1),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Cooldown(30) {
+                    RepeatUntilFailure(2) {
+                        BinarySelector(|bb| bb.o0.is_some()) {
+                            StatefulAction(Task<9>),
+                            WhileDoElse {
+                                Condition(Cond<10>),
+                                Condition(Cond<11>),
+                            },
+                        },
+                    },
+                },
+            },
+            Filter(times = 2, filtered = Failure) {
+                #[run_while(|bb| *bb.t1 > *bb.t0)]
+                #[on_halted(|bb| bb.b0 = 6)]
+                #[on_failure(|bb| bb.o0 = Some(*bb.t1 + 2))]
+                WhileDoElse {
+                    Limiter(2) {
+                        IfThenElse {
+                            Condition(PCond<12>, b0 = 2),
+                            Sequence {
+                                StatefulAction(PTask<13>, b0 = {b0}, b1 = {t1}),
+                                Wait(50),
+                            },
+                        },
+                    },
+                    ParallelAll(3) {
+                        AlwaysSuccess,
+                        #[failure_if(|bb| bb.b0 % 2 == 0)]
+                        #[on_halted(|bb| bb.o0 = Some(*bb.t1 + 3))]
+                        #[skip_if(|bb| *bb.t0 == 5)]
+                        UnsetBlackboard(o0),
+                        Condition(Cond<14>),
+                    },
+                    Cooldown(0) {
+                        ReactiveSelector {
+                            StatefulAction(Task<15> = Task::<15>),
+                            Action(Act<16> = Act::<16>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0640Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0641Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-        }
-        StatefulAction(Task<9>)
-    }
-}
+board!(Tree0640Blackboard { b0 o0 t1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(2),
+            b1: i64,
+            b0: i64 = 0,
         }
-        ParallelAll(max_failures = -1) {
-            #[success_if(|bb| bb.b1 + 3 < *bb.t1 + 3)]
-            #[on_success(|bb| if (*bb.t1 + 2) % 2 == 0 { bb.t0.set((bb.b1 + 1) % 4) })]
-            SequenceStar {
-                SetBlackboard(b1 = 5),
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    SetBlackboard(t0 = {b1}),
-                    Sleep(50),
-                },
-                RetryUntilSuccessful(1) {
-                    Loop(q0, value = {t1}, if_empty = Running) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            ParallelAll {
-                Loop(q0, if_empty = Skipped) {
-                    TryCatch(catch_on_halt = false) {
-                        RepeatUntilFailure(forever) {
-                            ReactiveFallback {
-                                StatefulAction(Task<2>),
-                                Condition(PCond<3>, b0 = 9),
-                            },
-                        },
-                        AlwaysFailure,
-                    },
-                },
-                Parallel(success = -1, failure = 0) {
-                    Conditional(|bb| *bb.t1 == 6, else = Failure) {
-                        Switch(b1) {
-                            case 2 => ScriptCondition(|bb| bb.b1 % 2 == 1),
-                            case 0 => Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                            _ => StatefulAction(Task<5>),
+        WhileDoElse {
+            #[failure_if(|bb| bb.o0.is_none())]
+            Sequence {
+                Action(PAct<0>, b0 = {t0}, b1 = {b1}),
+                Fallback {
+                    Parallel(success = -1) {
+                        Repeater(0) {
+                            Condition(|ctx| ctx.check(1)),
                         },
                     },
+                    Inverter {
+                        Script(|bb| bb.t0.set(bb.o0.unwrap_or(1))),
+                    },
+                    WasEntryUpdated(t0),
+                    Condition(Cond<2>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<3> = Cond::<3>),
+                    WasEntryUpdated(t0),
+                    Sleep(10),
                 },
             },
-            WhileDoElse {
-                Parallel(success = 3, failure = 1) {
+            #[on_halted(|bb| { bb.o0 = Some(9); if bb.b0 + 3 > 6 { bb.b1 = bb.b1 % 4 } })]
+            #[run_while(|bb| bb.o0.unwrap_or(2) < 0)]
+            Parallel {
+                Delay(20) {
+                    Script(|bb| *bb.t0 += 3),
+                },
+                IfThenElse {
+                    StatefulAction(PTask<4>, b0 = {t0}),
+                    Conditional(|bb| (*bb.t0 + 2) % 3 < 0) {
+                        #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 > 4)]
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+                Fallback {
                     StatefulAction(Task<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    WasEntryUpdated(t1),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    ScriptCondition(|bb| *bb.t0 % 2 != 1),
                 },
-                SequenceWithMemory {
-                    Fallback {
-                        Condition(Cond<8>),
-                        SubTree(Tree0641Sub0, q0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}),
-                    },
-                    ForceSuccess {
-                        Condition(Cond<10> = Cond::<10>),
+            },
+            ReactiveSequence {
+                Deadline(100) {
+                    Timeout(10) {
+                        Switch(b1) {
+                            case 0 => AlwaysSuccess,
+                            case 4 => #[skip_if(|bb| (*bb.t0 + 1) % 3 < 2)]
+                            #[failure_if(|bb| bb.o0.is_none())]
+                            StatefulAction(Task<7>),
+                            case 3 => StatefulAction(PTask<8>, b0 = {b0}, b1 = {t0}),
+                            _ => Condition(PCond<9>, b0 = {b0}),
+                        },
                     },
                 },
-                Condition(Cond<11>),
             },
         }
     }
 }
 
-board!(Tree0641Blackboard { q0 t0 b1 t1 });
+board!(Tree0641Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0642Sub0 for Ctx {
+        Action(|ctx| ctx.exec(1))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0642 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            b1: i64,
-        }
-        ReactiveFallback {
-            ParallelAll {
-                StepSequencer {
-                    Action(Act<0>),
-                    IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = true) {
-                        AlwaysRunning,
-                        AlwaysFailure,
-                    },
-                    Remap(success = Failure, failure = Success) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Selector {
-                    #[run_while(|bb| *bb.t0 + 4 < 7)]
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b1)),
-                    WasEntryUpdated(t0),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-                #[on_halted(|bb| { bb.b1 = *bb.t0 + 2; if bb.b1 > 0 { bb.o0 = Some(bb.b0 + 2) } })]
-                #[skip_if(|bb| bb.b1 + 3 > bb.b0)]
-                Condition(Cond<5>),
-                Selector {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-            Switch(b1) {
-                case 0 => Action(Act<8>),
-                _ => AsyncSequence {
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
+        IfThenElse {
+            Action(Act<0>),
+            SubTree(Tree0642Sub0),
         }
     }
 }
-
-board!(Tree0642Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0643 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        IndexSwitch(|bb| (*bb.t1 + 2) % 3, out_of_range = Loop, dynamic = true) {
-            ReactiveSequence {
-                #[failure_if(|bb| bb.b0 + 2 > 7)]
-                #[success_if(|bb| *bb.t0 % 4 > 1)]
-                IfThenElse {
-                    Condition(Cond<0>),
-                    Precondition(|bb| bb.b0 + 2 > 2, else = Skipped) {
-                        #[on_success(|bb| bb.t1.set(5))]
-                        StatefulAction(Task<1>),
-                    },
-                    Condition(Cond<2>),
-                },
-                Parallel(success = -1, failure = 1) {
-                    PolicyParallel(policy = FirstFailure) {
-                        ReactiveFallback {
-                            #[failure_if(|bb| bb.b0 < 3)]
-                            #[on_failure(|bb| { if *bb.t1 != 5 { *bb.t0 += 1 }; bb.t0.set(*bb.t1 % 2) })]
-                            Runner,
-                            Sleep(0),
+        IfThenElse {
+            Precondition(|bb| *bb.t0 == 6) {
+                Action(Act<0>),
+            },
+            Conditional(|bb| bb.b1 + 1 == 1, dynamic = true, else = Success) {
+                StepSequencer {
+                    Repeat(4) {
+                        Precondition(|bb| bb.b1 % 2 != 1, else = Failure) {
+                            SetBlackboard(b1 = 6),
                         },
                     },
-                },
-                #[skip_if(|bb| *bb.t1 > *bb.t0 % 3)]
-                #[success_if(|bb| bb.b0 % 2 < 1)]
-                #[failure_if(|bb| *bb.t0 > bb.b0 % 3)]
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                Repeater(forever) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            AsyncFallback {
-                ReactiveFallback {
-                    #[on_success(|bb| if bb.b0 < 6 { bb.b0 = bb.b0 % 4 })]
-                    #[skip_if(|bb| bb.b0 == 1)]
-                    StatefulAction(Task<6>),
-                    ScriptCondition(|bb| *bb.t0 % 4 == 2),
-                    #[success_if(|bb| *bb.t1 > 4)]
-                    #[post(|bb| { if *bb.t1 > *bb.t0 % 3 { bb.t0.set(*bb.t1) }; bb.t0.set(bb.b0 + 2) })]
-                    StatefulAction(Task<7>),
-                },
-                Action(PIo<8>, t0 = {=}),
-                WasEntryUpdated(t1),
-                Repeat(1) {
-                    StatefulAction(Task<9> = Task::<9>),
+                    ScriptCondition(|bb| bb.b1 < 1),
+                    ScriptCondition(|bb| *bb.t0 + 2 < 4),
                 },
             },
         }
     }
 }
 
-board!(Tree0643Blackboard { b0 t0 t1 });
+board!(Tree0643Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0644Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Precondition(|bb| *bb.t0 + 3 < 3, else = Success) {
+            RepeatUntilSuccess(forever) {
+                Repeat(0) {
+                    StatefulAction(PTask<1>, b0 = 7),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0644 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = Some(0),
-            b1: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            SequenceWithMemory {
-                ScriptCondition(|bb| *bb.t0 != 5),
-                Action(Act<0>),
-                Action(Act<1>),
-            },
-            Cooldown(10, filtered = Failure) {
-                ForceSuccess {
-                    Fallback {
-                        Action(Act<2>),
-                        Sleep(20),
+        ReactiveSequence {
+            Repeat(forever) {
+                ReactiveSequence {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    #[skip_if(|bb| bb.b0 != *bb.t0 % 4)]
+                    WasEntryUpdated(t0),
+                    #[on_halted(|bb| { bb.o0 = None; bb.t0.set(bb.b0 % 2) })]
+                    ForceSuccess {
+                        RetryUntilSuccessful(3) {
+                            StatefulAction(Task<0>),
+                        },
                     },
                 },
             },
-            Deadline(50) {
-                Condition(|ctx| ctx.check(3)),
+            Conditional(|bb| bb.o0.is_none(), else = Success) {
+                #[run_while(|bb| bb.b0 != 7)]
+                #[success_if(|bb| bb.b0 % 4 != 2)]
+                SubTree(Tree0644Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
             },
-            MemSequence {
-                StatefulAction(Task<4>),
-                KeepRunningUntilFailure {
-                    Condition(Cond<5>),
+            RetryUntilSuccessful(2) {
+                Cooldown(20, filtered = Skipped) {
+                    Timeout(20) {
+                        Precondition(|bb| bb.b0 < 4, else = Running) {
+                            Deadline(10) {
+                                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                    StatefulAction(Task<2>),
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
                 },
-            },
-            Sequence {
-                Condition(PCond<6>, b0 = {=}),
-                Precondition(|bb| bb.b1 > 4) {
-                    StatefulAction(Task<7>),
-                },
-                RunOnce(then_skip = true) {
-                    UnsetBlackboard(o0),
-                },
-                Action(PAct<8>, b0 = {t0}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0644Blackboard { b0 o0 b1 t0 });
+board!(Tree0644Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0645 for Ctx {
-        Sequence {
-            StepSequencer {
-                RepeatUntilSuccess(forever) {
-                    Wait(20),
-                },
-                Condition(|ctx| ctx.check(0)),
-                MemSequence {
-                    Repeat(4) {
-                        Action(Act<1>),
-                    },
-                },
-                Cooldown(30, filtered = Skipped) {
-                    ReactiveFallback {
-                        Action(Act<2> = Act::<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            MemSequence {
-                StepSequencer {
-                    Selector {
-                        ReactiveSequence {
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
-                        },
-                        Action(Act<7>),
-                        Delay(10) {
-                            Condition(Cond<8>),
-                        },
-                    },
-                    StatefulAction(Task<9>),
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<10>),
+        MaxTime(30) {
+            RunOnce {
+                Action(|ctx| ctx.exec(0)),
             },
         }
     }
@@ -1867,232 +1936,274 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0646 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
         }
-        Retry(3) {
-            SetBlackboard(b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0646Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0647Sub0 for Ctx {
-        Wait(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0647 for Ctx {
-        WhileDoElse {
-            WhileDoElse {
-                ParallelAll(1) {
-                    Deadline(10) {
-                        StatefulAction(Task<0>),
+        Timeout(10) {
+            SequenceWithMemory {
+                PolicyParallel(policy = FirstFailure) {
+                    #[run_while(|bb| bb.o0.unwrap_or(5) % 2 < 1)]
+                    #[on_success(|bb| bb.o0 = None)]
+                    Interrupt(|bb| *bb.t0 > *bb.t0 % 4) {
+                        #[skip_if(|bb| *bb.t0 == 3)]
+                        Sleep(10),
+                    },
+                    SetBlackboard(o0 = Some(6)),
+                    Sleep(30),
+                    Condition(Cond<0>),
+                },
+                Conditional(|bb| bb.b0 + 2 != 1, dynamic = false, else = Success) {
+                    Remap(success = Failure, failure = Failure) {
+                        Conditional(|bb| bb.b0 + 3 < bb.b0, dynamic = false, else = Failure) {
+                            Action(PAct<1>, b0 = {=}),
+                        },
                     },
                 },
-                RepeatTimes(2) {
-                    ForceSuccess {
-                        Condition(Cond<1>),
+                Delay(10) {
+                    Filter(times = 1, count = Failure, filtered = Skipped) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Cooldown(0, filtered = Failure) {
+                    StatefulAction(Task<3>),
+                },
+                ParallelAll(max_failures = -2) {
+                    Script(|bb| { if bb.b0 < 2 { bb.b0 += 1 }; bb.o0 = Some(bb.o0.unwrap_or(2) + 2) }),
+                    Conditional(|bb| (*bb.t0 + 4) % 4 == 1, dynamic = false, else = Success) {
+                        #[run_while(|bb| (bb.b0 + 2) % 4 == 2)]
+                        #[on_success(|bb| { bb.b0 += 2; if bb.o0.unwrap_or(3) % 2 < 0 { *bb.t0 += 2 } })]
+                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
                     },
                 },
             },
-            RunOnce(then_skip = true) {
-                ParallelAll {
-                    Repeater(forever) {
-                        Cooldown(10) {
-                            RunOnce {
-                                WhileDoElse {
-                                    StatefulAction(Task<2>),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                    Condition(Cond<4>),
+        }
+    }
+}
+
+board!(Tree0646Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0647 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 5,
+        }
+        #[failure_if(|bb| *bb.t1 + 1 != 7)]
+        #[on_failure(|bb| bb.t1.set(bb.b0))]
+        MemSequence {
+            StatefulAction(Task<0>),
+            SetBlackboard(t1 = 1),
+        }
+    }
+}
+
+board!(Tree0647Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0648 for Ctx {
+        Sequence {
+            Action(|ctx| ctx.exec(0)),
+            Sleep(20),
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0649 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[allow(unused)] b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+        }
+        Repeat(3) {
+            Loop(q0, value = {t0}) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0649Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0650 for Ctx {
+        ReactiveSequence {
+            RetryUntilSuccessful(forever) {
+                RepeatUntil(Success) {
+                    SequenceStar {
+                        Remap(success = Failure, failure = Success) {
+                            AlwaysFailure,
+                        },
+                        Delay(100) {
+                            Wait(50),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                RunOnce(then_skip = true) {
+                    Parallel(failure = 2) {
+                        Failer,
+                        Optional {
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Repeater(3) {
+                        Condition(Cond<1>),
+                    },
+                    RepeatTimes(2) {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Delay(0) {
+                IfThenElse {
+                    StepSequencer {
+                        Action(Act<3> = Act::<3>),
+                        Action(Act<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Fallback {
+                        Inverter {
+                            RepeatUntilSuccess(forever) {
+                                Fallback {
+                                    StatefulAction(Task<6>),
+                                    Condition(|ctx| ctx.check(7)),
                                 },
                             },
                         },
                     },
                 },
             },
-            ReactiveSequence {
-                Sleep(20),
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                RunOnce {
-                    Condition(|ctx| ctx.check(7)),
-                },
-                SubTree(Tree0647Sub0),
+            RetryUntilSuccessful(forever) {
+                Condition(Cond<8>),
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0648 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 0,
-        }
-        ReactiveSequence {
-            Wait(0),
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-            SetBlackboard(b1 = 3),
-            Wait(0),
-        }
-    }
-}
-
-board!(Tree0648Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0649 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Loop(q0, value = {b1}, if_empty = Running) {
-                WasEntryUpdated(t1),
-            },
-            Filter(times = 1, count = Failure, filtered = Skipped) {
-                RunOnce(then_skip = false) {
-                    BinarySelector(|bb| bb.o0.unwrap_or(1) != 7, dynamic = true) {
-                        #[run_while(|bb| bb.b1 % 2 > 0)]
-                        #[failure_if(|bb| bb.b1 > 5)]
-                        Condition(Cond<0>),
-                        Condition(|ctx| ctx.check(1)),
+            Limiter(2) {
+                ReactiveSequence {
+                    StatefulAction(Task<9>),
+                    Fallback {
+                        Invert {
+                            StatefulAction(Task<10>),
+                        },
+                        Deadline(20) {
+                            Action(|ctx| ctx.exec(11)),
+                        },
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<12>),
                     },
                 },
             },
         }
-    }
-}
-
-board!(Tree0649Blackboard { b1 q0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0650 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = Some(1),
-        }
-        Sequence {
-            StatefulAction(PTask<0>, b0 = {=}),
-            #[success_if(|bb| bb.o0.is_none())]
-            StatefulAction(Task<1>),
-            #[run_while(|bb| bb.o0.is_none())]
-            #[failure_if(|bb| bb.b1 % 4 < 3)]
-            #[success_if(|bb| *bb.t0 % 3 == 1)]
-            Action(|ctx| ctx.exec(2)),
-        }
-    }
-}
-
-board!(Tree0650Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0651Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-        }
-        StatefulAction(PTask<5>, b0 = 2)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0651 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        #[on_success(|bb| bb.o0 = None)]
-        AsyncFallback {
-            RepeatUntilSuccess(1) {
-                StatefulAction(Task<0>),
+        SequenceStar {
+            Action(PAct<0>, b0 = {=}),
+            Repeat(0) {
+                Wait(0),
             },
-            Condition(Cond<1>),
-            Action(PIo<2>, t0 = {=}),
-            Condition(Cond<3>),
-            WhileDoElse {
-                StatefulAction(Task<4>),
-                Retry(forever) {
-                    #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(3) + 3)]
-                    SubTree(Tree0651Sub0, t0 = {=}, o0 = {o0}),
+            Sequence {
+                Loop(q0, if_empty = Skipped) {
+                    RepeatTimes(forever) {
+                        Optional {
+                            Action(PIo<1>, t0 = {=}),
+                        },
+                    },
                 },
-                StatefulAction(Task<6>),
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    Condition(PCond<3>, b0 = {t0}),
+                },
+                #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
+                SetBlackboard(t0 = 2),
+                Action(Act<4>),
+                #[run_while(|bb| *bb.t0 != 1)]
+                ScriptCondition(|bb| bb.o0.is_none()),
             },
         }
     }
 }
 
-board!(Tree0651Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0652Sub1 for Ctx {
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0652Sub0 for Ctx {
-        SubTree(Tree0652Sub1)
-    }
-}
+board!(Tree0651Blackboard { q0 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0652 for Ctx {
-        Fallback {
-            AsyncFallback {
-                Condition(Cond<0>),
-                Action(Act<1> = Act::<1>),
-            },
-            AsyncSequence {
-                Succeeder,
-                SubTree(Tree0652Sub0),
-            },
+        ReactiveSequence {
+            Condition(Cond<0>),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0653Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Sleep(20)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0653 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
         }
-        RepeatUntil(Failure) {
-            Script(|bb| bb.t1.set(bb.o0.unwrap_or(5) % 2)),
+        AsyncSequence {
+            Filter(times = 3, count = Success, filtered = Skipped) {
+                Condition(Cond<0>),
+            },
+            RunOnce {
+                Parallel(success = -2) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                        Script(|bb| bb.b1 += 1),
+                        Action(Act<1>),
+                        ScriptCondition(|bb| (*bb.t0 + 1) % 4 < 2),
+                    },
+                    Conditional(|bb| bb.b1 % 3 < 1, dynamic = false) {
+                        RetryUntilSuccessful(1) {
+                            Fallback {
+                                Condition(Cond<2>),
+                                SubTree(Tree0653Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(PTask<3>, b0 = {b1}, b1 = {t0}),
+                        #[on_failure(|bb| if bb.b0 % 4 > 2 { bb.b0 += 2 })]
+                        #[post(|bb| bb.b0 += 1)]
+                        #[run_while(|bb| bb.b0 < 2)]
+                        Condition(Cond<4>),
+                        Wait(50),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0653Blackboard { o0 t1 });
+board!(Tree0653Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0654 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                },
-                Cooldown(10, filtered = Skipped) {
-                    RunOnce {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            ParallelAll(3) {
-                RepeatUntil(Success) {
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
+        Repeater(0) {
+            Failer,
         }
     }
 }
@@ -2100,136 +2211,14 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0655 for Ctx {
         blackboard {
-            b1: i64 = 1,
             #[tracked] t0: i64,
-            b0: i64 = 5,
         }
-        ReactiveSequence {
-            BinarySelector(|bb| bb.b0 % 3 != 0) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                Condition(Cond<1>),
-            },
-            Fallback {
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    #[skip_if(|bb| *bb.t0 < 5)]
-                    Condition(Cond<4>),
-                    Action(|ctx, bb| ctx.exec_in(5, 7, &mut bb.b0)),
-                },
-                Condition(|ctx| ctx.check(6)),
-            },
-            Parallel(success = 0) {
-                Condition(PCond<7>, b0 = {=}),
-                Condition(|ctx| ctx.check(8)),
-                Action(Act<9>),
-                AlwaysFailure,
-            },
-            RunOnce {
-                StatefulAction(Task<10>),
-            },
-            SequenceWithMemory {
-                Wait(0),
-                Condition(Cond<11> = Cond::<11>),
-            },
-        }
-    }
-}
-
-board!(Tree0655Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0656Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 10,
-        }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            BinarySelector(|bb| *bb.t0 < 0, dynamic = true) {
-                #[on_failure(|bb| { if bb.b0 > 1 { *bb.t0 += 3 }; bb.t0.set(bb.b0 + 4) })]
-                #[failure_if(|bb| *bb.t0 % 2 < 0)]
-                IfThenElse {
-                    #[success_if(|bb| bb.b0 + 4 > bb.b0)]
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                Conditional(|bb| bb.b0 < bb.b0 + 4, dynamic = true) {
-                    Sleep(50),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0656 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 0,
-        }
-        Parallel(success = 1, failure = -1) {
-            StepSequencer {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                Filter(times = 2, count = Failure) {
-                    AlwaysSuccess,
-                },
-            },
-            RetryUntilSuccessful(1) {
-                SubTree(Tree0656Sub0, ..),
-            },
-            Repeat(1) {
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b0)),
-                    SetBlackboard(b0 = 3),
-                    SetBlackboard(t0 = {b0}),
-                },
-            },
-            Cooldown(100) {
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    Action(PIo<5>, t0 = {=}),
-                    #[failure_if(|bb| *bb.t0 + 2 != *bb.t0)]
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0656Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0657 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 2,
-            b0: i64 = 2,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            MemPriority {
+        MemPriority {
+            FlipSelector {
                 StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                #[run_while(|bb| *bb.t0 + 1 < 3)]
-                AlwaysFailure,
-            },
-            Repeater(forever) {
-                AsyncFallback {
-                    StatefulAction(Task<2>),
-                    #[skip_if(|bb| *bb.t0 % 3 > 0)]
-                    #[on_failure(|bb| { bb.b1 += 2; if bb.b0 + 4 > 0 { bb.t0.set(bb.b1) } })]
-                    #[failure_if(|bb| *bb.t0 + 4 > bb.b0 % 2)]
-                    StatefulAction(Task<3>),
-                },
-            },
-            Sleep(0),
-            RepeatUntilFailure(2) {
-                Repeater(forever) {
-                    RepeatUntil(Failure) {
-                        Inverter {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 2, &mut bb.b0)),
-                        },
+                KeepRunningUntilFailure {
+                    Invert {
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
                     },
                 },
             },
@@ -2237,64 +2226,157 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0657Blackboard { t0 b1 b0 });
+board!(Tree0655Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0658Sub1 for Ctx {
+    pub tree Tree0656 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b1: i64 = 4,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
         }
-        IfThenElse {
-            Action(Act<2>),
-            Runner,
+        #[failure_if(|bb| bb.b0 == *bb.t0)]
+        #[skip_if(|bb| bb.o0.is_some())]
+        #[run_while(|bb| *bb.t0 < 4)]
+        Sequence {
+            #[on_failure(|bb| bb.b0 += 3)]
+            #[run_while(|bb| (*bb.t0 + 3) % 3 != 1)]
+            #[post(|bb| bb.o0 = None)]
+            BinarySelector(|bb| bb.o0.unwrap_or(1) < 4, dynamic = false) {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                    Condition(PCond<1>, b0 = {b0}),
+                    Condition(Cond<2>),
+                },
+                ParallelAll {
+                    ReactiveFallback {
+                        Condition(PCond<3>, b0 = {t0}),
+                        Precondition(|bb| bb.b1 % 4 == 3, else = Skipped) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(0) + 4, &mut bb.b0)),
+                        SetBlackboard(b1 = 9),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Loop(q0, if_empty = Failure) {
+                    Conditional(|bb| *bb.t0 + 2 > 0, dynamic = false, else = Success) {
+                        Action(Act<6>),
+                    },
+                },
+                Action(Act<7>),
+                SequenceStar {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 3)),
+                },
+            },
         }
     }
 }
 
+board!(Tree0656Blackboard { b1 b0 o0 q0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0658Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
+    pub tree Tree0657Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0657 for Ctx {
+        Priority {
+            SubTree(Tree0657Sub0),
         }
-        SubTree(Tree0658Sub1, b0 = {=}, t0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0658 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-        }
-        #[failure_if(|bb| *bb.t0 < bb.b0)]
-        #[on_failure(|bb| bb.b0 += 1)]
-        WhileDoElse {
-            StatefulAction(Task<0> = Task::<0>),
-            RunOnce(then_skip = true) {
-                Condition(Cond<1>),
+        RepeatUntilSuccess(forever) {
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(0)),
+                Repeat(forever) {
+                    Deadline(20) {
+                        Parallel(success = 0, failure = 1) {
+                            StatefulAction(Task<1>),
+                            Delay(20) {
+                                ForceFailure {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                            StatefulAction(Task<3>),
+                            Sleep(30),
+                        },
+                    },
+                },
+                Timeout(20) {
+                    WhileDoElse {
+                        Action(Act<4> = Act::<4>),
+                        Deadline(50) {
+                            RunOnce {
+                                RetryUntilSuccessful(1) {
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Condition(|ctx| ctx.check(6)),
+                    AlwaysFailure,
+                    Action(Act<7>),
+                    RunOnce {
+                        Action(|ctx| ctx.exec(8)),
+                    },
+                    Inverter {
+                        Condition(Cond<9>),
+                    },
+                },
+                StepSequencer {
+                    Repeat(4) {
+                        Action(Act<10>),
+                    },
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                    Action(Act<13>),
+                    StatefulAction(Task<14>),
+                },
             },
-            SubTree(Tree0658Sub0, ..),
         }
     }
 }
 
-board!(Tree0658Blackboard { b0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0659 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64 = 5,
+            b0: i64,
+            b1: i64,
         }
-        RunOnce {
-            SequenceWithMemory {
-                AlwaysSuccess,
-                Condition(PCond<0>, b0 = 4),
-                Action(PAct<1>, b0 = {=}, b1 = {=}),
-                Condition(Cond<2>),
-                AlwaysSuccess,
+        Switch(b1) {
+            case 2 => StatefulAction(Task<0>),
+            case 1 => Fallback {
+                FlipSelector {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            _ => KeepRunningUntilFailure {
+                Repeater(3) {
+                    AsyncFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                },
             },
         }
     }
@@ -2305,132 +2387,200 @@ board!(Tree0659Blackboard { b0 b1 });
 bt::behavior_tree! {
     pub tree Tree0660 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
         }
-        Sequence {
-            StatefulAction(Task<0>),
-            ForceFailure {
-                ReactiveSequence {
-                    Delay(50) {
+        ParallelAll {
+            MemSequence {
+                Timeout(10) {
+                    #[on_halted(|bb| *bb.t1 += 3)]
+                    #[run_while(|bb| *bb.t1 < 5)]
+                    Condition(Cond<0>),
+                },
+                #[on_failure(|bb| { bb.b0 = *bb.t1; *bb.t1 += 3 })]
+                #[on_halted(|bb| bb.t1.set(bb.b0))]
+                #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
+                Fallback {
+                    ScriptCondition(|bb| bb.b0 % 2 > 0),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+                Timeout(50) {
+                    Repeater(0) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                ParallelAll(max_failures = -1) {
+                    #[on_success(|bb| bb.t1.set(4))]
+                    Loop(q0, if_empty = Success) {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    SetBlackboard(b0 = 7),
+                    Condition(PCond<5>, b0 = 6),
+                },
+            },
+            #[on_halted(|bb| *bb.t1 += 1)]
+            #[run_while(|bb| *bb.t0 + 4 < 6)]
+            FlipSelector {
+                MaxTime(10) {
+                    WhileDoElse {
+                        #[on_halted(|bb| { *bb.t0 += 1; if (bb.b0 + 1) % 2 > 0 { bb.t1.set(bb.b0 + 2) } })]
+                        Precondition(|bb| bb.b0 != *bb.t1 + 1, else = Success) {
+                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                        },
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        #[on_halted(|bb| { *bb.t0 += 1; bb.t1.set(*bb.t1 % 2) })]
+                        #[on_failure(|bb| *bb.t1 += 1)]
                         Priority {
-                            Remap(success = Failure, failure = Success) {
-                                StatefulAction(Task<1>),
-                            },
-                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                            Repeater(1) {
-                                #[on_success(|bb| { bb.b0 = *bb.t1; if *bb.t1 < (*bb.t1 + 3) % 2 { bb.t1.set(bb.b0 + 1) } })]
-                                Priority {
-                                    AlwaysFailure,
-                                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
-                                },
-                            },
-                            Deadline(0) {
-                                AlwaysSuccess,
-                            },
+                            StatefulAction(Task<7>),
+                            #[run_while(|bb| bb.b0 != 4)]
+                            #[on_success(|bb| bb.t1.set(bb.b0 % 2))]
+                            Condition(Cond<8>),
+                        },
+                        ReactiveFallback {
+                            Action(|ctx, bb| ctx.exec_in(9, *bb.t0 + 2, &mut bb.b0)),
+                            Condition(Cond<10>),
                         },
                     },
-                    #[run_while(|bb| bb.b1 == 7)]
-                    FlipSelector {
-                        Action(Act<3>),
-                        Condition(|ctx| ctx.check(4)),
-                        Condition(Cond<5>),
+                },
+                SequenceStar {
+                    StepSequencer {
+                        SetBlackboard(b0 = 4),
+                        Condition(|ctx| ctx.check(11)),
                     },
-                    #[post(|bb| { bb.t0.set(2); bb.t1.set(bb.b0 % 2) })]
-                    RunOnce {
-                        FlipSelector {
-                            Failer,
-                            SetBlackboard(b1 = 1),
-                            RetryUntilSuccessful(1) {
-                                Wait(10),
-                            },
-                        },
-                    },
+                    #[success_if(|bb| (*bb.t1 + 1) % 2 != 0)]
+                    #[failure_if(|bb| *bb.t1 > 3)]
+                    Sleep(50),
+                    Condition(Cond<12>),
                 },
             },
         }
     }
 }
 
-board!(Tree0660Blackboard { t1 b0 b1 t0 });
+board!(Tree0660Blackboard { t1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0661Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Action(Act<1> = Act::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0661Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        StepSequencer {
+            StatefulAction(Task<0>),
+            SubTree(Tree0661Sub1, ..),
+            Condition(Cond<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0661 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[allow(unused)] b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        Inverter {
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[success_if(|bb| *bb.t0 == 3)]
-            Repeat(2) {
-                Timeout(100) {
-                    #[on_success(|bb| if bb.b0 == 3 { bb.t0.set(4) })]
-                    Invert {
-                        #[success_if(|bb| (bb.b0 + 3) % 4 != 3)]
-                        ForceSuccess {
-                            Action(Act<0>),
-                        },
-                    },
-                },
-            },
+        BinarySelector(|bb| *bb.t0 % 4 > 2, dynamic = false) {
+            SubTree(Tree0661Sub0, ..),
+            Action(Act<3>),
         }
     }
 }
 
-board!(Tree0661Blackboard { b0 t0 });
+board!(Tree0661Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0662Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0662Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 12,
+        }
+        #[skip_if(|bb| bb.b0 == 3)]
+        SubTree(Tree0662Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0662 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
         }
-        ReactiveFallback {
-            RepeatUntilFailure(forever) {
-                TryCatch {
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 4)),
-                        StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
-                    },
-                    AsyncSequence {
-                        Sleep(30),
-                        AlwaysSuccess,
-                        Action(PIo<2>, t0 = {t0}),
-                    },
-                    WhileDoElse {
-                        AsyncFallback {
-                            Action(PIo<3>, t0 = {t0}),
-                            StatefulAction(Task<4>),
-                        },
-                        Repeater(3) {
-                            ScriptCondition(|bb| bb.b0 + 3 == *bb.t0),
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(5, 2)),
-                },
-            },
+        MemSequence {
+            SubTree(Tree0662Sub0, t0 = {=}, b0 = {b0}),
+            #[failure_if(|bb| bb.b0 + 3 == 6)]
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0662Blackboard { b0 b1 t0 });
+board!(Tree0662Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0663 for Ctx {
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            RepeatUntilFailure(3) {
-                ParallelAll(max_failures = -2) {
-                    Wait(100),
-                    StatefulAction(Task<1>),
+        MemPriority {
+            ReactiveFallback {
+                FlipSelector {
+                    AsyncFallback {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
                 },
-            },
-            Filter(times = 1, filtered = Skipped) {
-                Condition(Cond<2>),
+                ReactiveSequence {
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        MemPriority {
+                            Delay(0) {
+                                Action(Act<3>),
+                            },
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                    Action(Act<5>),
+                },
+                ForceSuccess {
+                    ReactiveFallback {
+                        RepeatUntil(Failure) {
+                            AlwaysFailure,
+                        },
+                        StatefulAction(Task<6>),
+                        StepSequencer {
+                            FlipSelector {
+                                StatefulAction(Task<7>),
+                                Action(Act<8>),
+                            },
+                        },
+                        Delay(20) {
+                            Inverter {
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -2439,83 +2589,87 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0664 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        ParallelAll(1) {
-            AsyncSequence {
-                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0) + 2))]
-                FlipSelector {
-                    Condition(Cond<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, (bb.o0.unwrap_or(3) + 1) % 2)),
-                },
-                ParallelAll(2) {
-                    Filter(times = 2, count = Success) {
-                        AlwaysFailure,
-                    },
-                    RunOnce(then_skip = false) {
-                        ScriptCondition(|bb| bb.b0 % 3 != 0),
-                    },
-                },
-                IndexSwitch(|bb| (bb.o0.unwrap_or(4) + 4) % 2, out_of_range = Fail, dynamic = false) {
-                    RepeatTimes(1) {
-                        StatefulAction(Task<2>),
-                    },
-                    Action(PAct<3>, b0 = 6, b1 = {b0}),
-                },
-                #[on_halted(|bb| *bb.t0 += 1)]
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    Remap(success = Failure, failure = Success) {
-                        ParallelAll(max_failures = -1) {
-                            #[failure_if(|bb| *bb.t0 % 3 != 1)]
-                            #[on_success(|bb| *bb.t0 += 3)]
-                            #[success_if(|bb| *bb.t0 > 4)]
-                            Parallel(success = -1, failure = 1) {
-                                Loop(q0, value = {t0}) {
-                                    Action(|ctx, bb| ctx.exec_in(4, (*bb.t0 + 4) % 2, &mut bb.b0)),
-                                },
-                            },
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                MemPriority {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
+        IfThenElse {
+            Sequence {
+                Wait(20),
+                Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 1) % 3, &mut bb.b0)),
+                SetBlackboard(b0 = 1),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+            },
+            Inverter {
+                ForceSuccess {
+                    ScriptCondition(|bb| bb.b0 > bb.b0 % 3),
                 },
             },
         }
     }
 }
 
-board!(Tree0664Blackboard { q0 t0 o0 b0 });
+board!(Tree0664Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0665 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+            b0: i64,
         }
-        StepSequencer {
-            Action(|ctx| ctx.exec(0)),
-            Action(Act<1>),
-            StatefulAction(PTask<2>, b0 = {b1}),
+        SequenceWithMemory {
+            #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 2) })]
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+                Action(Act<2>),
+            },
+            #[skip_if(|bb| (bb.b0 + 1) % 2 > 0)]
+            ReactiveSequence {
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
+                    Action(PIo<4>, t0 = {b1}),
+                },
+                ScriptCondition(|bb| bb.b0 < 0),
+            },
         }
     }
 }
 
-board!(Tree0665Blackboard { b1 });
+board!(Tree0665Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0666 for Ctx {
-        MaxTime(0) {
-            SequenceStar {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            #[allow(unused)] o0: Option<i64>,
+        }
+        ReactiveSequence {
+            Filter(times = 1, count = Success, filtered = Failure) {
+                Switch(b1) {
+                    case 0 => Loop(q0, if_empty = Success) {
+                        Succeeder,
+                    },
+                    _ => Condition(Cond<0>),
+                },
             },
+        }
+    }
+}
+
+board!(Tree0666Blackboard { q0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0667Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        IfThenElse {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -2523,156 +2677,140 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 4,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 0,
         }
-        BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-            SequenceWithMemory {
-                RetryUntilSuccessful(2) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0> = Task::<0>),
-                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(2) + 3 != 7)]
-                        #[run_while(|bb| (bb.b0 + 2) % 3 != 0)]
-                        Condition(Cond<1> = Cond::<1>),
-                        SetBlackboard(b1 = 3),
-                    },
+        IndexSwitch(|bb| 6, dynamic = true) {
+            WhileDoElse {
+                SubTree(Tree0667Sub0, ..),
+                StepSequencer {
+                    Condition(|ctx| ctx.check(2)),
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                },
+                IndexSwitch(|bb| *bb.t1 + 3, out_of_range = Fail, dynamic = true) {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
                 },
             },
-            #[run_while(|bb| *bb.t0 == 6)]
-            #[on_success(|bb| bb.b1 = (bb.b0 + 4) % 4)]
-            RunOnce(then_skip = true) {
-                AsyncSequence {
-                    Priority {
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-            },
+            Action(PAct<6>, b0 = 7),
         }
     }
 }
 
-board!(Tree0667Blackboard { o0 b0 b1 t0 });
+board!(Tree0667Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0668Sub0 for Ctx {
+        Succeeder
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            RunOnce(then_skip = false) {
-                RepeatUntil(Success) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Repeat(1) {
-                            #[on_failure(|bb| { *bb.t0 += 1; if *bb.t0 + 3 == 1 { *bb.t0 += 3 } })]
-                            Repeat(2) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        Timeout(20) {
-                            StatefulAction(Task<1>),
-                        },
-                        #[on_failure(|bb| { bb.t0.set(*bb.t0 % 4); bb.t0.set(bb.b0) })]
-                        #[run_while(|bb| (*bb.t0 + 1) % 2 > 0)]
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        Limiter(3) {
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                    },
-                },
-            },
+        Timeout(100) {
+            SubTree(Tree0668Sub0),
         }
     }
 }
-
-board!(Tree0668Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0669 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 4,
+            b0: i64,
         }
-        SequenceWithMemory {
-            #[success_if(|bb| (*bb.t1 + 1) % 2 > 0)]
-            #[skip_if(|bb| *bb.t0 < bb.b0 + 4)]
-            #[on_success(|bb| *bb.t1 += 1)]
-            Priority {
-                Action(PAct<0>, b0 = {t1}),
-                ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 3) % 2 < 0),
-                #[failure_if(|bb| *bb.t0 == 3)]
-                WasEntryUpdated(t0),
-            },
-            AsyncFallback {
-                ForceFailure {
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[success_if(|bb| *bb.t0 < 3)]
-                    Failer,
-                },
-                #[post(|bb| bb.b0 += 2)]
-                #[success_if(|bb| *bb.t0 != 6)]
-                #[run_while(|bb| *bb.t1 % 4 > 2)]
-                AlwaysFailure,
-                Condition(Cond<1>),
+        MemPriority {
+            StatefulAction(Task<0> = Task::<0>),
+            ParallelAll(2) {
+                Action(PAct<1>, b0 = {=}),
                 Condition(Cond<2>),
-                Action(Act<3>),
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
 }
 
-board!(Tree0669Blackboard { b0 t0 o0 t1 });
+board!(Tree0669Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0670 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
         }
-        ReactiveFallback {
-            Inverter {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+        ParallelAll(2) {
+            Repeat(0) {
+                StatefulAction(PTask<0>, b0 = 7),
             },
-            Interrupt(|bb| *bb.t1 > bb.b1) {
-                StatefulAction(Task<1>),
-            },
-            Precondition(|bb| *bb.t1 != 4) {
-                Condition(Cond<2> = Cond::<2>),
+            #[on_halted(|bb| if (bb.b0 + 3) % 2 == 0 { bb.t0.set(bb.b1 % 3) })]
+            Timeout(20) {
+                TryCatch {
+                    Wait(100),
+                    Wait(10),
+                },
             },
         }
     }
 }
 
-board!(Tree0670Blackboard { t1 b1 t0 });
+board!(Tree0670Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0671Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        WaitValueUpdate(t0) {
+            Action(Act<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0671 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 1,
+            b0: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
         }
-        Cooldown(10, filtered = Skipped) {
-            AsyncSequence {
-                Interrupt(|bb| *bb.t1 != 2) {
-                    AsyncSequence {
-                        Script(|bb| bb.t0.set(bb.b0)),
-                        Action(PIo<0>, t0 = {=}),
+        ReactiveFallback {
+            SequenceWithMemory {
+                Sequence {
+                    Precondition(|bb| bb.b1 + 2 < 6, else = Failure) {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
                     },
                 },
-                Inverter {
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
-                        ScriptCondition(|bb| bb.b0 == 7),
+                IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = false) {
+                    #[success_if(|bb| bb.o0.is_some())]
+                    IfThenElse {
+                        Cooldown(100, filtered = Skipped) {
+                            StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
+                        },
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            SubTree(Tree0671Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, o0 = {o0}),
+            #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
+            KeepRunningUntilFailure {
+                MaxTime(0) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            Precondition(|bb| bb.b0 + 4 < (bb.b0 + 1) % 3, else = Failure) {
+                Timeout(20) {
+                    Invert {
+                        RetryUntilSuccessful(2) {
+                            Limiter(1) {
+                                Sequence {
+                                    WasEntryUpdated(t0),
+                                    Wait(0),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -2680,539 +2818,587 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0671Blackboard { t0 t1 b0 });
+board!(Tree0671Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0672 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Fallback {
-            StatefulAction(Task<0>),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+        FlipSelector {
+            Fallback {
+                StatefulAction(Task<0>),
+                Timeout(20) {
+                    Deadline(0) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            Condition(Cond<2> = Cond::<2>),
+            FlipSelector {
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4>),
+            },
+            Fallback {
+                Condition(Cond<5>),
+                Action(Act<6>),
+            },
+            StatefulAction(Task<7>),
         }
     }
 }
-
-board!(Tree0672Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0673 for Ctx {
-        RetryUntilSuccessful(1) {
-            Fallback {
-                RunOnce(then_skip = false) {
-                    MaxTime(10) {
-                        RetryUntilSuccessful(3) {
-                            ReactiveSequence {
-                                StatefulAction(Task<0>),
-                                ReactiveFallback {
-                                    StatefulAction(Task<1>),
-                                    Action(Act<2> = Act::<2>),
-                                    Action(Act<3>),
-                                },
-                                WhileDoElse {
-                                    Condition(Cond<4>),
-                                    Action(Act<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-                AsyncSequence {
-                    MemPriority {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<9>),
-                        Inverter {
-                            Filter(times = 1, count = Success, filtered = Skipped) {
-                                WhileDoElse {
-                                    Condition(Cond<10> = Cond::<10>),
-                                    StatefulAction(Task<11>),
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<13> = Task::<13>),
-                        Condition(|ctx| ctx.check(14)),
-                        RunOnce {
-                            Action(Act<15> = Act::<15>),
-                        },
-                        Action(Act<16>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<17>),
-                        StatefulAction(Task<18>),
-                        StatefulAction(Task<19> = Task::<19>),
-                    },
-                    Parallel(success = 1, failure = 3) {
-                        StatefulAction(Task<20>),
-                        Condition(Cond<21>),
-                        Action(Act<22>),
-                        StatefulAction(Task<23>),
-                        Action(Act<24>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0674 for Ctx {
-        Sequence {
-            Repeater(1) {
-                AsyncFallback {
-                    ParallelAll(2) {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<2>),
-                },
-            },
-            Condition(Cond<3>),
+        AsyncSequence {
+            Condition(Cond<0>),
             AlwaysRunning,
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0675 for Ctx {
+    pub tree Tree0674 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
             #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            b1: i64 = 3,
+            #[tracked] t1: i64 = 1,
         }
-        Selector {
-            ForceSuccess {
-                StatefulAction(Task<0>),
+        Fallback {
+            Action(PAct<0>, b0 = 5, b1 = {t1}),
+            Parallel(success = -1) {
+                ReactiveFallback {
+                    Action(PAct<1>, b0 = {t1}, b1 = {b0}),
+                    Action(Act<2>),
+                },
+                ForceFailure {
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                        #[post(|bb| { *bb.t0 += 3; bb.t1.set(7) })]
+                        #[run_while(|bb| bb.b0 != 2)]
+                        ParallelAll {
+                            ScriptCondition(|bb| bb.b0 + 4 == (*bb.t1 + 4) % 4),
+                            AlwaysRunning,
+                        },
+                    },
+                },
             },
-            #[run_while(|bb| *bb.t0 % 4 < 2)]
-            WhileDoElse {
-                Action(PAct<1>, b0 = 2, b1 = {=}),
-                Condition(PCond<2>, b0 = {=}),
+            #[skip_if(|bb| *bb.t0 < 0)]
+            Repeat(4) {
+                Priority {
+                    Action(PIo<5>, t0 = {b0}),
+                    Action(Act<6> = Act::<6>),
+                    StatefulAction(Task<7>),
+                    #[post(|bb| { bb.t0.set(*bb.t1); *bb.t1 += 2 })]
+                    Action(Act<8>),
+                    #[run_while(|bb| *bb.t0 % 4 < 1)]
+                    #[skip_if(|bb| *bb.t1 + 4 != bb.b0)]
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    Inverter {
+                        Sleep(10),
+                    },
+                },
+            },
+            Parallel(success = -1, failure = -4) {
+                Action(Act<9>),
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    StatefulAction(Task<10>),
+                },
+                Repeater(2) {
+                    Remap(success = Failure, failure = Failure) {
+                        Action(PIo<11>, t0 = {b0}),
+                    },
+                },
+                StatefulAction(Task<12>),
+                SequenceWithMemory {
+                    WhileDoElse {
+                        #[failure_if(|bb| (bb.b0 + 2) % 2 < 1)]
+                        #[run_while(|bb| bb.b0 % 2 == 0)]
+                        #[post(|bb| *bb.t1 += 2)]
+                        Action(Act<13>),
+                        Condition(Cond<14>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0675Blackboard { t0 b0 b1 });
+board!(Tree0674Blackboard { q0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0675 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Action(PAct<2>, b0 = {t0}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0675Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0676Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+        }
+        Action(Act<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0676 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(5),
         }
-        TryCatch(catch_on_halt = false) {
-            Inverter {
-                Action(PIo<0>, t0 = {=}),
+        SequenceWithMemory {
+            Remap(success = Success, failure = Success) {
+                Sequence {
+                    Script(|bb| if bb.o0.unwrap_or(0) < 7 { bb.b0 += 3 }),
+                    Condition(Cond<0>),
+                },
             },
-            AlwaysSuccess,
+            Optional {
+                ReactiveSequence {
+                    Switch(b1) {
+                        case 2 => Condition(Cond<1>),
+                        _ => SubTree(Tree0676Sub0, ..),
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                ForceFailure {
+                    Action(|ctx, bb| ctx.exec_in(3, 6, &mut bb.b0)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0676Blackboard { t0 });
+board!(Tree0676Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0677 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64,
         }
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Optional {
-                #[failure_if(|bb| bb.b1 + 2 < bb.b0 % 2)]
-                Condition(Cond<1>),
+        AsyncFallback {
+            BinarySelector(|bb| (bb.b0 + 4) % 2 == 0, dynamic = false) {
+                StatefulAction(Task<0>),
+                SetBlackboard(t0 = {b0}),
             },
-            Action(PIo<2>, t0 = {=}),
-            Precondition(|bb| bb.b1 != (*bb.t0 + 1) % 4, else = Success) {
-                ScriptCondition(|bb| bb.b1 % 4 == 2),
+            Priority {
+                Repeat(2) {
+                    MaxTime(0) {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b1)),
+                    },
+                },
             },
-            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0677Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0678Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-        }
-        Condition(|ctx, bb| ctx.check_in(0, bb.b1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0678Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-        }
-        #[on_success(|bb| bb.b0 = 3)]
-        #[run_while(|bb| bb.b0 < 0)]
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0677Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0678 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
         }
-        WhileDoElse {
-            AsyncFallback {
-                Invert {
-                    SubTree(Tree0678Sub0, ..),
+        SequenceStar {
+            Script(|bb| bb.b0 += 3),
+            Deadline(10) {
+                RepeatUntilSuccess(3) {
+                    Action(Act<0>),
                 },
             },
-            SubTree(Tree0678Sub1, ..),
-            SetBlackboard(t1 = 8),
+            Timeout(10) {
+                Delay(30) {
+                    Repeat(1) {
+                        RepeatUntil(Success) {
+                            Sleep(20),
+                        },
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
+                Fallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    ScriptCondition(|bb| (bb.b0 + 2) % 2 < 1),
+                    WasEntryUpdated(t0),
+                },
+            },
+            Parallel(failure = 0) {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
 
-board!(Tree0678Blackboard { b0 b1 t1 });
+board!(Tree0678Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0679 for Ctx {
         blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        #[skip_if(|bb| bb.b0 != 3)]
-        Switch(b1) {
-            case 1 => ReactiveFallback {
-                PolicyParallel(policy = FirstSuccess) {
-                    #[on_success(|bb| { *bb.t1 += 1; bb.b0 = *bb.t1 })]
-                    #[skip_if(|bb| *bb.t1 > *bb.t0 % 4)]
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    ForceFailure {
-                        SequenceStar {
-                            Condition(|ctx, bb| ctx.check_in(0, 2)),
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t1 % 2)),
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Action(PIo<2>, t0 = {b1}),
-                    },
-                    Cooldown(100, filtered = Failure) {
-                        Loop(q0) {
-                            AlwaysFailure,
+        Sequence {
+            ReactiveSequence {
+                ForceSuccess {
+                    Timeout(20) {
+                        TryCatch(catch_on_halt = false) {
+                            #[on_halted(|bb| bb.b1 = (bb.b1 + 1) % 4)]
+                            #[success_if(|bb| bb.o0.unwrap_or(2) + 4 == bb.b1)]
+                            Sequence {
+                                Delay(100) {
+                                    SetBlackboard(o0 = Some(7)),
+                                },
+                            },
+                            Deadline(0) {
+                                SequenceStar {
+                                    Script(|bb| bb.b1 = *bb.t0 + 3),
+                                    ScriptCondition(|bb| *bb.t0 + 2 < 0),
+                                    Wait(10),
+                                },
+                            },
+                            IfThenElse {
+                                Action(Act<0>),
+                                Script(|bb| bb.b1 = *bb.t0),
+                            },
                         },
                     },
                 },
-                Script(|bb| { bb.b0 += 1; if *bb.t0 % 2 < 1 { bb.t0.set(*bb.t1) } }),
             },
-            case 4 => Action(Act<3>),
-            _ => Fallback {
-                MemPriority {
-                    ScriptCondition(|bb| bb.b0 != 3),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Limiter(3) {
-                        Condition(PCond<6>, b0 = {=}),
-                    },
-                    StatefulAction(Task<7>),
+            IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Fail, dynamic = true) {
+                SequenceStar {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
                 },
-                Timeout(30) {
-                    ScriptCondition(|bb| *bb.t1 < 4),
+                Conditional(|bb| bb.o0.is_some(), dynamic = true) {
+                    AsyncFallback {
+                        Switch(b1) {
+                            case 2 => #[post(|bb| bb.b1 += 3)]
+                            Action(PIo<3>, t0 = {b0}),
+                            _ => #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 3) })]
+                            #[failure_if(|bb| bb.b0 % 2 == 0)]
+                            Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(1) + 3, &mut bb.b0)),
+                        ReactiveFallback {
+                            Condition(Cond<6>),
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
+            Conditional(|bb| bb.b1 % 3 != 2) {
+                MemPriority {
+                    Action(Act<7>),
+                    BinarySelector(|bb| *bb.t0 > bb.o0.unwrap_or(4) + 1, dynamic = true) {
+                        #[on_success(|bb| if bb.o0.is_some() { bb.b1 = *bb.t0 + 1 })]
+                        #[on_failure(|bb| { bb.b1 += 2; if bb.b1 + 2 < 2 { bb.b0 = bb.o0.unwrap_or(5) % 3 } })]
+                        Action(Act<8>),
+                        Precondition(|bb| *bb.t0 != 4, else = Skipped) {
+                            Failer,
+                        },
+                    },
+                    ReactiveFallback {
+                        RepeatUntilSuccess(forever) {
+                            AsyncFallback {
+                                Action(|ctx, bb| ctx.exec_in(9, bb.b1, &mut bb.b0)),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0679Blackboard { b1 q0 b0 t0 t1 });
+board!(Tree0679Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0680 for Ctx {
-        Limiter(2) {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Wait(30),
-                    StatefulAction(Task<0>),
-                },
-                Condition(|ctx| ctx.check(1)),
-                AlwaysSuccess,
-            },
+        blackboard {
+            b1: i64,
+        }
+        Precondition(|bb| bb.b1 < 2) {
+            Condition(PCond<0>, b0 = 5),
         }
     }
 }
+
+board!(Tree0680Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0681 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 4,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        TryCatch(catch_on_halt = false) {
-            Switch(b1) {
-                case 1 => AsyncSequence {
-                    AlwaysSuccess,
-                    #[run_while(|bb| (bb.b1 + 4) % 3 < 1)]
-                    #[on_halted(|bb| bb.b0 = 7)]
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                case 5 => Repeat(0) {
-                    Action(PAct<1>, b0 = 9, b1 = {t0}),
-                },
-                _ => Action(Act<2> = Act::<2>),
-            },
-            ReactiveSequence {
-                IfThenElse {
-                    StatefulAction(Task<3>),
-                    WaitValueUpdate(t0) {
-                        #[post(|bb| { bb.t1.set(2); bb.t1.set(bb.b1) })]
-                        #[success_if(|bb| bb.b0 % 3 != 1)]
-                        #[run_while(|bb| bb.b0 % 2 == 1)]
-                        Switch(b1) {
-                            case 1 => Script(|bb| if *bb.t0 < 3 { bb.b1 = bb.b0 % 4 }),
-                            case 5 => Action(Act<4> = Act::<4>),
-                            _ => Action(Act<5>),
-                        },
-                    },
-                },
+        Parallel(success = 2, failure = 2) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 4)),
+            Precondition(|bb| *bb.t0 < 1, else = Skipped) {
+                Action(Act<1>),
             },
         }
     }
 }
 
-board!(Tree0681Blackboard { t0 t1 b0 b1 });
+board!(Tree0681Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0682 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            WhileDoElse {
-                Switch(b1) {
-                    case 3 => StatefulAction(Task<0>),
-                    case 2 => Switch(b1) {
-                        case 2 => Condition(Cond<1>),
-                        _ => #[post(|bb| { bb.b1 = 7; bb.b1 = *bb.t1 % 3 })]
-                        #[success_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                        #[run_while(|bb| *bb.t0 % 4 < 0)]
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                    },
-                    _ => StatefulAction(Task<3>),
-                },
-                RepeatTimes(forever) {
-                    Fallback {
-                        #[success_if(|bb| *bb.t0 < 2)]
-                        #[skip_if(|bb| bb.b0 < 1)]
-                        Action(|ctx, bb| ctx.exec_in(4, (*bb.t0 + 4) % 2, &mut bb.b1)),
-                        StatefulAction(PTask<5>, b0 = 5, b1 = {=}),
-                        Condition(PCond<6>, b0 = {b0}),
-                        PolicyParallel(policy = FirstSuccess) {
-                            Filter(times = 1, count = Completed, filtered = Skipped) {
-                                Condition(Cond<7>),
-                            },
-                        },
-                        Action(PAct<8>, b0 = {b1}, b1 = {b0}),
-                    },
-                },
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    Condition(Cond<9>),
-                },
-            },
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
         }
     }
 }
 
-board!(Tree0682Blackboard { q0 b1 b0 t1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0683Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0683Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0683 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 0,
-            o0: Option<i64>,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(1),
         }
-        ForceFailure {
-            MaxTime(0) {
-                #[post(|bb| { bb.o0 = Some((*bb.t1 + 4) % 3); *bb.t0 += 2 })]
-                #[on_success(|bb| *bb.t1 += 3)]
-                SequenceWithMemory {
-                    ParallelAll(max_failures = -3) {
-                        AlwaysSuccess,
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        Succeeder,
-                        Condition(PCond<0>, b0 = {b0}),
+        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
+            Action(Act<0>),
+            #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 + 2 != 7 { bb.o0 = Some(bb.b0 + 1) } })]
+            Delay(10) {
+                Inverter {
+                    KeepRunningUntilFailure {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Deadline(50) {
+                                SubTree(Tree0683Sub0, ..),
+                            },
+                            Repeat(1) {
+                                Repeat(forever) {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                            },
+                            SubTree(Tree0683Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
+                        },
                     },
-                    #[success_if(|bb| *bb.t1 > bb.b0)]
-                    #[failure_if(|bb| bb.b0 != bb.b0 % 3)]
-                    AlwaysFailure,
                 },
             },
         }
     }
 }
 
-board!(Tree0683Blackboard { t0 t1 b0 o0 });
+board!(Tree0683Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0684 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Repeat(forever) {
-                StatefulAction(Task<1>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            o0: Option<i64>,
+        }
+        Repeat(1) {
+            ReactiveSequence {
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = false) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    ScriptCondition(|bb| bb.b1 + 2 < 7),
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                },
+                ParallelAll(max_failures = -2) {
+                    RetryUntilSuccessful(0) {
+                        SetBlackboard(o0 = Some(3)),
+                    },
+                    Condition(Cond<4>),
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
 }
 
+board!(Tree0684Blackboard { t0 b1 o0 });
+
 bt::behavior_tree! {
     pub tree Tree0685Sub0 for Ctx {
-        Optional {
-            Repeat(forever) {
-                Action(Act<0>),
-            },
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
         }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0685 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            RetryUntilSuccessful(forever) {
-                SubTree(Tree0685Sub0),
-            },
-            Limiter(1) {
-                AlwaysRunning,
-            },
-            Sequence {
-                IfThenElse {
-                    StatefulAction(Task<1>),
-                    FlipSelector {
-                        RetryUntilSuccessful(forever) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                },
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        ForceSuccess {
+            #[success_if(|bb| *bb.t0 != 6)]
+            AsyncFallback {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
+                SubTree(Tree0685Sub0, ..),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0686Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-        }
-        Condition(Cond<1>)
-    }
-}
+board!(Tree0685Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0686 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-        }
-        Fallback {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-            SubTree(Tree0686Sub0, b1 = {=}),
-            Condition(Cond<2>),
+        Sequence {
+            Action(Act<0>),
+            Action(Act<1>),
+            Action(Act<2>),
         }
     }
 }
-
-board!(Tree0686Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0687 for Ctx {
         blackboard {
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
             b0: i64,
-            #[tracked] t1: i64 = 2,
+            b1: i64 = 5,
         }
-        SequenceStar {
-            Condition(|ctx| ctx.check(0)),
-            MaxTime(50) {
-                Conditional(|bb| *bb.t1 < bb.b0 + 3, dynamic = false, else = Failure) {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 4, &mut bb.b1)),
-                },
-            },
-            Sleep(30),
-        }
-    }
-}
-
-board!(Tree0687Blackboard { b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0688 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        ReactiveFallback {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Action(|ctx| ctx.exec(1)),
-                StatefulAction(Task<2>),
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            #[post(|bb| if bb.b0 % 4 < 2 { *bb.t0 += 2 })]
+            #[success_if(|bb| bb.b0 < *bb.t0)]
+            Delay(50) {
                 ForceSuccess {
-                    Condition(PCond<3>, b0 = {=}),
+                    FlipSelector {
+                        UnsetBlackboard(o0),
+                        ReactiveSelector {
+                            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 2)),
+                            AlwaysSuccess,
+                        },
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            RetryUntilSuccessful(1) {
+                                Failer,
+                            },
+                        },
+                        Script(|bb| if bb.b1 != 0 { bb.b0 += 2 }),
+                        Sleep(20),
+                    },
                 },
-                Condition(Cond<4>),
             },
-            #[success_if(|bb| (bb.b0 + 3) % 4 != 0)]
-            RetryUntilSuccessful(4) {
-                RetryUntilSuccessful(1) {
-                    Limiter(1) {
-                        Selector {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
+            Conditional(|bb| bb.b1 != 1, dynamic = false, else = Success) {
+                Precondition(|bb| bb.b0 < 3) {
+                    AlwaysFailure,
+                },
+            },
+            ReactiveFallback {
+                #[failure_if(|bb| *bb.t0 < 6)]
+                SequenceStar {
+                    #[post(|bb| bb.b0 += 3)]
+                    Action(PIo<1>, t0 = {b0}),
+                    Parallel(success = -1, failure = 0) {
+                        Condition(Cond<2>),
+                        Runner,
+                    },
+                },
+                Repeat(3) {
+                    SkipUnlessUpdated(t0) {
+                        #[skip_if(|bb| *bb.t0 + 1 < *bb.t0)]
+                        ReactiveSequence {
+                            TryCatch {
+                                SetBlackboard(b0 = {b1}),
+                                RepeatUntilSuccess(forever) {
+                                    Sleep(20),
+                                },
+                            },
+                            StatefulAction(PTask<3>, b0 = 0, b1 = {=}),
+                            Filter(times = 3, count = Failure, filtered = Failure) {
+                                WasEntryUpdated(t0),
+                            },
+                            Wait(100),
                         },
                     },
                 },
             },
-            Condition(Cond<7>),
         }
     }
 }
 
-board!(Tree0688Blackboard { b0 });
+board!(Tree0687Blackboard { q0 o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0688 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        SkipUnlessUpdated(t0) {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0688Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0689 for Ctx {
-        Repeat(forever) {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
+        Repeater(3) {
+            WhileDoElse {
+                FlipSelector {
+                    Action(Act<0>),
+                },
+                AsyncFallback {
+                    Repeat(2) {
+                        Timeout(20) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -3221,304 +3407,350 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0690 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 5,
         }
-        Sequence {
-            ReactiveFallback {
-                #[skip_if(|bb| (*bb.t0 + 1) % 3 == 0)]
-                StatefulAction(Task<0>),
-                Action(|ctx| ctx.exec(1)),
-                SetBlackboard(b0 = 2),
+        Switch(b1) {
+            case 4 => Filter(times = 2, count = Failure, filtered = Failure) {
+                ReactiveSequence {
+                    Fallback {
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        #[failure_if(|bb| *bb.t0 > 1)]
+                        Conditional(|bb| bb.b1 == 0) {
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                        Deadline(20) {
+                            SkipUnlessUpdated(t0) {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                        },
+                    },
+                    #[on_success(|bb| bb.b1 += 3)]
+                    #[success_if(|bb| bb.o0.unwrap_or(3) % 3 > 1)]
+                    #[post(|bb| bb.t0.set(bb.b1 % 3))]
+                    SetBlackboard(b1 = 3),
+                },
             },
-            Sequence {
-                Action(PAct<2>, b0 = {=}),
-                Condition(Cond<3>),
-                Action(PAct<4>, b0 = {t0}, b1 = {=}),
+            _ => Sequence {
+                RunOnce {
+                    IndexSwitch(|bb| (bb.b1 + 3) % 4, out_of_range = Loop) {
+                        MemSequence {
+                            AlwaysRunning,
+                        },
+                        Selector {
+                            WasEntryUpdated(t0),
+                            Condition(Cond<2>),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                    },
+                },
+                StepSequencer {
+                    Condition(Cond<4>),
+                    #[failure_if(|bb| bb.b1 > 1)]
+                    Action(PAct<5>, b0 = {=}, b1 = {t0}),
+                    #[run_while(|bb| (bb.b0 + 2) % 3 < 0)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[on_failure(|bb| if bb.o0.unwrap_or(0) + 4 < 1 { bb.o0 = Some(5) })]
+                    Script(|bb| bb.b0 = (bb.b1 + 2) % 2),
+                },
+                Switch(b1) {
+                    case 1 => ScriptCondition(|bb| *bb.t0 == bb.b0 % 4),
+                    case 5 => SetBlackboard(t0 = 1),
+                    case 3 => AlwaysSuccess,
+                    _ => SetBlackboard(o0 = Some(2)),
+                },
+                Interrupt(|bb| *bb.t0 % 3 == 0) {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    MemPriority {
+                        StatefulAction(PTask<6>, b0 = 4, b1 = {=}),
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        PolicyParallel(policy = FirstFailure) {
+                            Loop(q0, value = {t0}, if_empty = Running) {
+                                Action(PAct<7>, b0 = {t0}, b1 = {t0}),
+                            },
+                        },
+                        AlwaysRunning,
+                    },
+                },
+                Repeater(3) {
+                    ForceFailure {
+                        AlwaysFailure,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0690Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0691Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0690Blackboard { b1 o0 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0691 for Ctx {
-        StepSequencer {
-            Action(Act<0>),
-            Condition(Cond<1>),
-            SubTree(Tree0691Sub0),
-            Condition(Cond<3>),
-            StatefulAction(Task<4>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(4),
+            b0: i64,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+            Filter(times = 2, count = Completed) {
+                Precondition(|bb| *bb.t0 > bb.b0 + 4, else = Running) {
+                    #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(4) % 4); *bb.t0 += 1 })]
+                    WasEntryUpdated(t0),
+                },
+            },
         }
     }
 }
+
+board!(Tree0691Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0692 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        WhileDoElse {
-            SequenceWithMemory {
-                ParallelAll(2) {
-                    ScriptCondition(|bb| *bb.t0 == 1),
-                    Condition(Cond<0>),
+        #[success_if(|bb| *bb.t0 != bb.b0)]
+        Loop(q0, if_empty = Failure) {
+            StepSequencer {
+                AsyncSequence {
+                    Precondition(|bb| *bb.t0 + 1 != 0, else = Success) {
+                        Wait(10),
+                    },
+                    Action(Act<0>),
+                    ScriptCondition(|bb| (bb.b1 + 2) % 4 != 0),
+                    ForceFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    AlwaysSuccess,
                 },
-                StatefulAction(Task<1>),
-            },
-            ReactiveSequence {
-                Action(PIo<2>, t0 = {=}),
-                Condition(Cond<3>),
-                SetBlackboard(o0 = Some(5)),
-                Action(Act<4>),
+                #[run_while(|bb| bb.b0 != 3)]
+                MemPriority {
+                    Failer,
+                    Action(PAct<2>, b0 = {t0}, b1 = {=}),
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
+                        Sequence {
+                            Condition(PCond<5>, b0 = {b0}),
+                            StatefulAction(Task<6>),
+                        },
+                        Action(PIo<7>, t0 = {b1}),
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0692Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0693Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-        }
-        StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0})
-    }
-}
+board!(Tree0692Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0693 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
         }
-        Parallel(success = -1, failure = 0) {
-            WhileDoElse {
-                SubTree(Tree0693Sub0, ..),
-                Repeat(1) {
-                    Runner,
+        Repeat(2) {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Selector {
+                    IfThenElse {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            WhileDoElse {
+                                FlipSelector {
+                                    Action(|ctx| ctx.exec(0)),
+                                    StatefulAction(Task<1>),
+                                },
+                                Action(|ctx| ctx.exec(2)),
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                        BinarySelector(|bb| bb.b1 < 6, dynamic = false) {
+                            Sequence {
+                                Precondition(|bb| *bb.t0 > 2, else = Running) {
+                                    SetBlackboard(o0 = Some(9)),
+                                },
+                            },
+                            RunOnce(then_skip = false) {
+                                #[skip_if(|bb| bb.b1 != 1)]
+                                #[on_failure(|bb| *bb.t0 += 3)]
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                    Sequence {
+                        SequenceWithMemory {
+                            Condition(Cond<4>),
+                            Sleep(10),
+                            Sleep(20),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        AsyncFallback {
+                            RepeatUntilFailure(1) {
+                                AsyncSequence {
+                                    Script(|bb| bb.b0 = (bb.o0.unwrap_or(3) + 1) % 4),
+                                    Condition(Cond<7>),
+                                },
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 4)),
+                        Repeater(2) {
+                            Remap(success = Failure, failure = Success) {
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                        ReactiveSequence {
+                            Action(PIo<10>, t0 = {=}),
+                            SetBlackboard(t0 = {b0}),
+                        },
+                        Condition(Cond<11>),
+                        MemPriority {
+                            Action(|ctx, bb| ctx.exec_in(12, *bb.t0 % 2, &mut bb.b1)),
+                            #[post(|bb| { bb.b0 = 0; bb.o0 = None })]
+                            SetBlackboard(o0 = Some(3)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0693Blackboard { b0 });
+board!(Tree0693Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0694Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        Action(Act<2> = Act::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0694Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        TryCatch {
+            #[on_halted(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
+            Action(PAct<0>, b0 = 0, b1 = {b0}),
+            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+            SubTree(Tree0694Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
             b0: i64,
-            o0: Option<i64> = Some(5),
-            b1: i64 = 4,
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
         }
-        #[on_success(|bb| bb.b1 += 1)]
-        #[on_halted(|bb| { if *bb.t0 > 6 { bb.b1 = *bb.t0 % 4 }; if (bb.b1 + 1) % 2 < 1 { *bb.t0 += 3 } })]
-        #[success_if(|bb| bb.b1 > 3)]
-        RepeatUntil(Failure) {
-            ReactiveSequence {
-                Script(|bb| { if bb.o0.unwrap_or(0) > 2 { bb.t0.set(8) }; bb.b0 = 4 }),
-                Remap(success = Success, failure = Failure) {
-                    StatefulAction(Task<0>),
+        ReactiveFallback {
+            SubTree(Tree0694Sub0, ..),
+            ParallelAll(1) {
+                Conditional(|bb| *bb.t0 != bb.b0 + 1, dynamic = true, else = Failure) {
+                    WasEntryUpdated(t0),
                 },
-                Sleep(100),
-                Action(Act<1>),
-                ReactiveFallback {
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 3))]
-                    StatefulAction(Task<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 1, &mut bb.b0)),
-                },
+                SetBlackboard(o0 = Some(2)),
             },
         }
     }
 }
 
-board!(Tree0694Blackboard { b0 o0 b1 t0 });
+board!(Tree0694Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0695 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(4),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        Selector {
-            RunOnce(then_skip = true) {
-                ParallelAll(max_failures = -4) {
-                    AlwaysFailure,
-                    Condition(Cond<0>),
-                    ReactiveFallback {
-                        Action(Act<1>),
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                    Remap(success = Failure, failure = Success) {
-                        Cooldown(0) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Loop(q0, if_empty = Skipped) {
-                        IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
-                            StatefulAction(Task<4>),
-                            Script(|bb| { if *bb.t0 == 2 { bb.o0 = None }; bb.t1.set(*bb.t0) }),
-                        },
-                    },
-                },
-            },
+        ReactiveSequence {
             Sequence {
-                AlwaysSuccess,
-                #[success_if(|bb| bb.o0.unwrap_or(3) % 3 > 1)]
-                Condition(PCond<5>, b0 = 6),
-                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(4) + 3)]
-                #[success_if(|bb| bb.b0 < *bb.t0)]
-                #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 3 }; bb.b0 += 3 })]
-                Selector {
-                    Condition(PCond<6>, b0 = {b1}),
-                    Condition(Cond<7>),
+                Precondition(|bb| bb.b0 + 4 > bb.b0 + 1, else = Failure) {
+                    StatefulAction(Task<0>),
+                },
+                ForceSuccess {
+                    Sleep(0),
                 },
             },
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.o0.is_none()),
-                FlipSelector {
-                    Filter(times = 2, count = Completed) {
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                    Wait(0),
-                },
-                StatefulAction(Task<9>),
-                Deadline(10) {
-                    StatefulAction(Task<10>),
-                },
-                StepSequencer {
-                    StatefulAction(Task<11>),
-                },
-            },
-            ReactiveSequence {
-                #[failure_if(|bb| bb.o0.is_none())]
-                RunOnce(then_skip = true) {
-                    Remap(success = Failure, failure = Success) {
-                        Sleep(10),
+            SkipUnlessUpdated(t0) {
+                #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+                MemSequence {
+                    ReactiveFallback {
+                        #[failure_if(|bb| *bb.t0 < 1)]
+                        #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                        Action(PIo<1>, t0 = {b0}),
+                        #[on_halted(|bb| *bb.t0 += 3)]
+                        Script(|bb| bb.b0 = (bb.b0 + 4) % 4),
                     },
                 },
-                Parallel {
-                    Action(|ctx| ctx.exec(12)),
-                    #[on_halted(|bb| *bb.t1 += 2)]
-                    #[run_while(|bb| bb.b0 > 6)]
-                    Condition(PCond<13>, b0 = 2),
-                    #[on_failure(|bb| bb.t0.set(bb.b1 + 2))]
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    #[success_if(|bb| bb.b1 == 4)]
-                    StatefulAction(Task<14>),
-                },
             },
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0695Blackboard { b0 b1 q0 t1 t0 o0 });
+board!(Tree0695Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
         }
-        Fallback {
-            ScriptCondition(|bb| *bb.t0 % 3 != 0),
-            SkipUnlessUpdated(t0) {
-                ScriptCondition(|bb| bb.b0 + 3 > 6),
-            },
-            #[run_while(|bb| bb.b0 + 4 < 7)]
-            ReactiveFallback {
-                Action(Act<0>),
+        ReactiveSequence {
+            MaxTime(0) {
+                ReactiveFallback {
+                    #[on_halted(|bb| *bb.t1 += 2)]
+                    RunOnce(then_skip = true) {
+                        BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                            SetBlackboard(t0 = {t1}),
+                            RunOnce(then_skip = false) {
+                                Action(PIo<0>, t0 = {t1}),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<1>),
+                    MaxTime(0) {
+                        AlwaysFailure,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0696Blackboard { b0 t0 });
+board!(Tree0696Blackboard { t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 0,
-        }
-        ReactiveSequence {
-            Remap(success = Success, failure = Success) {
-                Succeeder,
-            },
-            Succeeder,
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                #[skip_if(|bb| bb.b1 % 2 < 0)]
-                StatefulAction(Task<1>),
-                Wait(20),
-            },
-            ReactiveSequence {
-                ScriptCondition(|bb| bb.b0 < 3),
-                Action(|ctx| ctx.exec(2)),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0697Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0698Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(13),
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 12,
-        }
-        WhileDoElse {
-            MemSequence {
-                #[post(|bb| if *bb.t0 > bb.b0 % 3 { bb.b0 += 2 })]
-                RetryUntilSuccessful(2) {
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1>),
-            },
-            ReactiveSequence {
-                ScriptCondition(|bb| bb.o0.is_some()),
-                Action(PIo<2>, t0 = {=}),
-                #[skip_if(|bb| bb.o0.is_none())]
-                Succeeder,
-                Script(|bb| bb.o0 = Some(*bb.t0 % 3)),
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[failure_if(|bb| (bb.o0.unwrap_or(5) + 4) % 3 != 2)]
-                #[on_failure(|bb| bb.o0 = None)]
-                Interrupt(|bb| bb.o0.is_some()) {
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0698Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(13),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        Limiter(2) {
-            SetBlackboard(o0 = Some(4)),
+        Sequence {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
@@ -3526,160 +3758,154 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
         }
-        MemPriority {
-            SubTree(Tree0698Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-            Filter(times = 1, count = Completed) {
-                SubTree(Tree0698Sub1, ..),
+        IfThenElse {
+            Fallback {
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<0>),
+                },
+                Optional {
+                    StatefulAction(PTask<1>, b0 = 7),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Sequence {
+                    Priority {
+                        ScriptCondition(|bb| *bb.t0 < bb.b0),
+                    },
+                    AlwaysFailure,
+                },
             },
         }
     }
 }
 
-board!(Tree0698Blackboard { o0 t0 b0 });
+board!(Tree0698Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        Filter(times = 3, count = Completed, filtered = Skipped) {
-            FlipSelector {
-                RepeatUntil(Failure) {
-                    Fallback {
-                        ScriptCondition(|bb| bb.b0 > 0),
-                        ReactiveSequence {
-                            Condition(PCond<0>, b0 = {b0}),
-                        },
-                    },
-                },
-                RepeatUntil(Success) {
-                    Repeat(4) {
-                        Parallel(success = 1, failure = -1) {
-                            Repeat(forever) {
-                                #[on_failure(|bb| { if *bb.t0 + 3 == 2 { bb.b0 += 2 }; bb.t0.set(bb.b0 % 2) })]
-                                #[on_success(|bb| { bb.b0 = *bb.t0; bb.t0.set((*bb.t0 + 4) % 2) })]
-                                FlipSelector {
-                                    Condition(Cond<1>),
-                                    StatefulAction(Task<2>),
-                                    StatefulAction(Task<3>),
-                                    Action(Act<4>),
-                                    Condition(PCond<5>, b0 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
+        IfThenElse {
+            Action(Act<0>),
+            AsyncFallback {
+                StatefulAction(Task<1>),
+                #[failure_if(|bb| bb.b0 < 4)]
+                SetBlackboard(b0 = 7),
+                Action(PAct<2>, b0 = 3, b1 = {t0}),
+                Condition(PCond<3>, b0 = {b0}),
+                Action(PIo<4>, t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0699Blackboard { b0 t0 });
+board!(Tree0699Blackboard { t0 b0 });
 
 cases! {
-    Tree0600 "RFb(t0)",
-    Tree0601 "B{b0=1;b1=4;t0=0;q0=2;o0=0}Rmp{F;S}(Fb(RFb(a0e,F,@of{b1:=b0+4%2}c1),Lim{2}(Seq(pc2{b0:b1},Sb{o0=3})),Lp{t0;_}(Step(Fb(@fi{b1%4<0}Fai,pa3{b0:1;b1:b1}),Sb{o0=4},S)),Star(c4,F),Cnd{none;N;S}(RFb(a5e,R))))",
-    Tree0602 "B{t0=3;o0=_;b0}@os{b0+=3;o0:=t0}MSeq(To{20}(MPri(a0,Flt{2;S;K}(a1))),RFb(Invt(c2),Mt{50}(Sb{t0=8})),Fb(Intr{b0+1!2}(a3),a4,t5),Invt(Wt{30}))",
-    Tree0603 "Par{_;_}(t0,Sub(t1),Sl{30},Fai)",
-    Tree0604 "Star(t0,PPar{0;T}(Sub(c1),F),RSeq(Mt{10}(Flip(Rmp{S;F}(c2),t3))),RFb(a4,t5e,t6))",
-    Tree0605 "B{t0=2;b1=0}Fb(RSeq(t0,@po{t0%2!1?b1+=1}pc1{b0:b1},t2,pc3{b0:4}))",
-    Tree0606 "B{t0}Invt(Fb(Isw{t0+3;T;_}(Fai,Wu{t0}),Rep1(t0e)))",
-    Tree0607 "Pri(MSeq(t0,Rep3(Ite(a1,t2,c3)),MPri(a4,Sl{0})),S)",
-    Tree0608 "B{t0;b1=3;b0=3}ASeq(t0,Cnd{t0+1<3;_;F}(Isw{b1+3%2;N;N}(c1b{b1%4},pi2{t0:b1},Ret0(c3l))),@of{b0:=b1;t0+=2}PAll{-1}(PPar{1;N}(t4,t5,Ret0(t6)),Cnd{b1+3=0;T;_}(Fb(Mt{0}(Inv(Sl{50})),Sl{0}))),@po{b0+=3}@oh{b1:=b0+2}Rmp{F;S}(Sel(Mt{0}(t7),Run)))",
-    Tree0609 "B{t0=3;b0=3;b1=4}RU{S}(Opt(MSeq(pa0{b0:=;b1:=},AFb(Wu{t0},pt1{b0:=;b1:t0}),Rty4(c2b{b0+1}))))",
-    Tree0610 "B{t1=4;b0=1;b1=4;t0=3}Step(Seq(Sb{t1=b1}),pi0{t0:=},Fb(pc1{b0:=},t2,Wu{t0}),Ite(t3,t4e))",
-    Tree0611 "B{t0=2;b0}Pre{b0%4!2}(AFb(Once(To{0}(Run)),FS(Wde(Try(Pre{t0<3;R}(Pre{t0%2>0;S}(pt0{b0:b0})),R),Pri(@os{b0:=t0}@po{b0:=b0%3}@rw{t0%2!1}Lim{1}(pa1{b0:=;b1:t0})),MPri(@ki{b0+2<b0}SubA(a2b{b0%2;b0}),a3))),FF(Pre{b0<6}(SubR(c4b{t0}))),@oh{b0+=2}Ret4(Once(pi5{t0:t0})),RSeq(Cnd{b0<1;T;F}(Scc{t0>3}),Bin{t0+1>5;_}(c6e,Wt{10}),Flt{3;_;F}(Inv(RSeq(Sc{t0:=t0%2},t7,Scc{t0!3}))))))",
-    Tree0612 "B{b0=4;t0=1;o0=_}Bin{t0%4>2;N}(OnceK(@of{t0:=4}@ki{b0>3}OnceT(Par{_;3}(Wt{0},Wu{t0},@ki{b0%2!0}t0))),Step(a1b{o0|0;b0},a2))",
-    Tree0613 "B{b1=0;t0;b0}@rw{b0+3%2<0}@os{b0+=2;b0:=6}RSeq(Fb(@os{t0+=3}@si{t0+2%2<1}c0,Sw{3}(Sb{t0=b1},c1e),t2e,a3),SubA(Sel(Cd{0;_}(Sc{b1:=b0+3}),@fi{t0=1}Run,Cnd{t0>b0;N;F}(Wt{10}))),RSeq(Once(Inv(pt4{b0:t0;b1:=}))),Swm(pc5{b0:2},Sb{b1=5},@si{b0+2=b0+1}@of{b0+=1}@fi{b1<5}a6),Swm(SubA(@oh{b0%4>2?b1+=1}@fi{b1+2!t0}a7),@rw{b1+2!b1+4}Fai,Sb{b1=8}))",
-    Tree0614 "RFb(Dl{0}(t0))",
-    Tree0615 "B{t0=2;b1=1}Fb(t0e,pi1{t0:b1},pa2{b0:t0;b1:=},pa3{b0:8;b1:=},c4e)",
-    Tree0616 "B{t0=1;b0;b1;t1=5}MSeq(Seq(Sw{2;4;1}(Opt(c0),t1,pi2{t0:=},pa3{b0:6;b1:t0})),Dl{0}(Step(@ki{t1%3>0}Fb(c4,@of{t0+=3}a5b{b1+3%2;b0},pa6{b0:b0;b1:t1}),t7)),Flt{1;_;F}(Star(Sl{10},@os{b1+=1}@si{t0=b1+4%2}@oh{b1+=2}Seq(c8,Sb{t0=4},t9,a10))))",
-    Tree0617 "B{t0=3;t1=3;o0=_;b0=5}Pri(Cnd{t1>3;_;_}(@po{t1:=b0}@oh{t1>3?b0:=t1;b0+=3}@fi{none}Bin{o0|0%4=3;N}(Intr{b0%4<3}(Bin{b0+1>0;T}(Wu{t1},c0e)),Inv(t1))),Dl{30}(Cnd{t0+3<4;N;S}(pa2{b0:=})),Wde(@po{o0:=_}@ki{b0+1>0}Try(pa3{b0:=;b1:b0},Wt{20}),Star(@oh{b0:=o0|3}@si{b0%3!0}RFb(a4,t5,c6e))))",
-    Tree0618 "B{b1}Par{1;1}(Ret1(Cd{10;K}(To{20}(Sw{3}(c0,@of{b1+=1}t1)))))",
-    Tree0619 "B{b0;t0;o0=5;b1}Isw{b0;N;N}(Cnd{b0>b0%3;N;_}(PPar{1;T}(Scc{b0+3!0},Seq(Sb{t0=b0},Scc{o0|4=2},@po{b1:=b1%3}a0))),Flt{1;_;F}(pi1{t0:b1}))",
-    Tree0620 "B{b1;b0=5;o0=_;t0=1}MPri(Invt(@os{b0>0?b0+=2}Seq(Step(PAll{-1}(Scc{b1=6},a0),@of{b0+=3;t0+=1}@fi{b0=0}@rw{b1+1=t0}Fai),OnceK(PAll{-3}(Rpt{0}(Scc{o0|1<5}),t1e,Seq(@os{b1:=b1+3%4}@rw{b0%4!0}t2,Sb{t0=b1}))))))",
-    Tree0621 "B{b0;q0=4;t0}Lp{b0;S}(OnceK(Keep(Step(c0l,@fi{b0<2}To{20}(t1),@ki{t0+3=0}c2,Sel(@of{t0+=3;t0+=1}t3,c4,Sb{t0=1})))))",
-    Tree0622 "B{b1;b0;t0=0;o0}PPar{0;N}(SubA(PAll{0}(Cnd{o0|3<2;_;S}(Sc{b1+=2}),Pre{t0!b0;S}(RSeq(RT{F}(Rep1(t0)))),Fb(a1,c2,c3e))),Once(Star(@fi{b1%2=1}TryT(Sl{20},c4,a5),pt6{b0:t0;b1:t0},SubA(To{100}(c7)),Star(t8,Wt{10}))))",
-    Tree0623 "B{t0;b0=5}RFb(PAll{3}(Once(Inv(t0e)),Intr{t0<3}(t1),Swm(@rw{b0+4%3<1}a2l,c3l)),@oh{t0:=8;b0+=1}RFb(@os{t0:=t0+2%3;t0+=1}OnceT(RFb(c4,c5,t6,pa7{b0:b0;b1:t0},t8e))),Pre{t0+1>4;K}(@po{b0+=2}@rw{t0=1}Flip(@of{t0:=b0;t0+=1}@os{t0:=b0%3}@si{t0!3}Pre{b0+1<2;S}(RFb(c9,t10,c11l)),a12,Sb{t0=b0})))",
-    Tree0624 "B{b0;q0;t0=4}Bin{b0>6;_}(Lp{t0;_}(Lp{b0;K}(Rep2(Swm(Lp{_;_}(RSeq(Sc{b0<6?t0:=9},a0)),Rmp{F;F}(Intr{b0<t0%2}(t1)))))),Rep2(RFb(Lim{3}(Rmp{S;F}(S)),a2e)))",
-    Tree0625 "B{b0=4;t0=4}@of{t0:=b0%3}Isw{b0;N;T}(Rpt{0}(F))",
-    Tree0626 "B{o0=_;t0=4;b0}Pri(@ki{some}AFb(Swm(t0e,OnceT(pt1{b0:7}),RSeq(pt2{b0:1;b1:b0},Wt{10},t3),@oh{o0:=_;t0+=2}SubA(Pre{b0>0;R}(@si{b0%3>0}@rw{b0!o0|1}@oh{b0+=1;t0+=2}F)),Par{-2;_}(Sb{b0=4},a4)),Ret3(OnceK(Ruf{F}(t5e))),Su{t0}(Flip(t6,@of{o0:=_}@rw{none}@oh{b0<1?o0:=b0+1%3}Wt{10})),RSel(Step(t7,Intr{t0+4<6}(t8),c9,@oh{b0:=t0+4%4;b0:=t0%2}Scc{t0+2%4>0}),Isw{o0|2+4;T;_}(Rep4(R),pt10{b0:b0;b1:b0},Wu{t0})),AFb(@si{t0<2}c11,Rep3(@of{o0:=b0+1%4;b0:=o0|0}@si{b0<o0|1%4}@ki{t0+3<3}RFb(t12e,Su{t0}(Sl{50}),c13)))))",
-    Tree0627 "B{b0;t1;t0=5}Ret2(@ki{t0+2<3}@of{b0<6?b0+=3}Star(Wu{t1},Sb{b0=8},c0b{t0%3},a1,S))",
-    Tree0628 "B{t0=2;b1=3;o0=3;q0=3;b0=0}Lp{_;_}(RSel(Lp{_;_}(Sw{1;2;0}(AFb(Bin{b0<5;T}(pc0{b0:2},Scc{t0%2<0})),Mt{20}(Par{2;0}(t1,a2e,a3b{o0|0+2;b0})),Wu{t0},Keep(pc4{b0:4}))),RT{F}(Keep(@po{b0+=3;o0:=o0|2}@si{o0|3%3=2}@ki{t0!t0+3}OnceK(t5)))))",
-    Tree0629 "B{b0=3;t0=5}To{20}(Mt{30}(@fi{t0+2=6}@rw{t0!6}@si{b0>4}Fb(Lim{3}(PAll{2}(@of{t0+=4}Sc{b0+=2},Fb(pt0{b0:8;b1:t0},t1))),@fi{b0=b0+3}@rw{t0>t0+3}Dd{100}(Fb(Fb(@ki{t0<t0+1%4}@oh{t0:=7}@fi{b0<b0+3}pa2{b0:=},pt3{b0:b0},t4,a5,t6))),Flt{3;R;F}(c7))))",
-    Tree0630 "B{t0;b0=4;o0=_;b1=4}Wv{t0}(RFb(@oh{t0+1%3>0?b1+=2}@po{o0:=b0}Dl{20}(pi0{t0:=}),c1e,c2))",
-    Tree0631 "Once(AFb(t0,c1l,a2))",
-    Tree0632 "Fb(Sub(t0e))",
-    Tree0633 "B{t0;b0=3}RT{F}(MSeq(pi0{t0:=},c1,c2,t3,Sc{b0:=0}))",
-    Tree0634 "B{t0=2;b0;b1=5}Dl{20}(Bin{b0<0;N}(Try(Wde(Pre{b0<5}(a0l),Pre{b1>b0;R}(c1),Run),Star(t2,a3,c4l),Ret1(Step(t5,t6,t7)),Pre{b0%4<2;R}(ASeq(t8,Wt{50},Scc{b0+3%2!0}))),MPri(Wu{t0},Wu{t0},a9l,Sb{t0=0})))",
-    Tree0635 "Rep1(AFb(t0,t1,t2))",
-    Tree0636 "B{t1;t0=3;o0=3;b0=4;b1=1}@po{b1+=3;t0:=b1+2}Step(@os{t1+=3;o0:=b1%3}FS(Inv(a0)),Dl{10}(a1b{3;b0}),t2,PAll{_}(c3,pi4{t0:=},@of{t0+=3}Mt{20}(t5)),Wv{t0}(FS(Sb{o0=3})))",
-    Tree0637 "B{t1=1;b0=0;t0=1;q0;b1=4}Rus{F}(PAll{_}(AFb(Sw{3}(@si{t0<3}t0,@si{t0=3}c1e),Pre{b1=t1+2;F}(c2),OnceK(RFb(Seq(Opt(t3)),c4)),Once(Sw{2}(t5,c6)),Sc{b0+=1;t0+=4}),Try(Ite(c7,Fb(Bin{b1%4<1;T}(Inv(c8),c9e),t10,Sb{t0=2})),Lp{_;S}(RSeq(Su{t1}(R),Pre{t1+1<2;K}(Sc{b0<7?t1:=b1}),Dd{10}(Wu{t0}),c11l))),RFb(Seq(a12b{b0%3;b0},pi13{t0:b0}),@of{t1+=2}Lp{b0;R}(Sel(@fi{b0<t0}@ki{t0=t0+3}t14,t15)),Dl{0}(@of{b1+=1}OnceT(c16)),Once(a17))))",
-    Tree0638 "Ite(RSeq(FS(RSeq(c0,t1,t2e)),ASeq(Fb(t3,c4))),RSeq(Flip(c5,c6,t7),RSeq(t8e,RepF(t9),c10)),Seq(RFb(MPri(a11,t12e),a13,c14,t15e),Fb(Fai,To{10}(a16l))))",
-    Tree0639 "B{b1=0;t0;b0=4}Ite(Su{t0}(PAll{_}(a0,Pre{b1+1%4<2}(Sc{b1:=0}))),Isw{b1;N;T}(@si{b0%2=0}FS(t1e),RFb(a2e,t3,t4),c5),c6)",
-    Tree0640 "B{b0;t1;t0=1}@os{t1+4%3!1?t0:=t1}@oh{b0%2>0?t1+=1;t1:=b0}RFb(t0e,c1)",
-    Tree0641 "B{q0=0;t0=3;b1=1;t1=4}PAll{-1}(@si{b1+3<t1+3}@os{t1+2%2=0?t0:=b1+1%4}Star(Sb{b1=5},Wde(t0,Sb{t0=b1},Sl{50}),Ret1(Lp{t1;R}(t1))),PAll{_}(Lp{_;K}(TryF(Ruf{F}(RFb(t2,pc3{b0:9})),F)),Par{-1;0}(Cnd{t1=6;_;F}(Sw{2;0}(Scc{b1%2=1},c4b{b1},t5)))),Wde(Par{3;1}(t6,t7e,Wu{t1}),Swm(Fb(c8,SubR(t9)),FS(c10e)),c11))",
-    Tree0642 "B{o0=_;t0=0;b0;b1}RFb(PAll{_}(Step(a0,Isw{b0%3;T;T}(R,F),Rmp{F;S}(t1)),Sel(@rw{t0+4<7}a2b{t0%2;b1},Wu{t0},a3,t4),@oh{b1:=t0+2;b1>0?o0:=b0+2}@ki{b1+3>b0}c5,Sel(c6,t7e)),Sw{0}(a8,ASeq(t9,t10)))",
-    Tree0643 "B{b0=3;t0=5;t1=2}Isw{t1+2%3;T;T}(RSeq(@fi{b0+2>7}@si{t0%4>1}Ite(c0,Pre{b0+2>2;K}(@os{t1:=5}t1),c2),Par{-1;1}(PPar{0;_}(RFb(@fi{b0<3}@of{t1!5?t0+=1;t0:=t1%2}Run,Sl{0}))),@ki{t1>t0%3}@si{b0%2<1}@fi{t0>b0%3}c3,t4,Rpt{F}(t5)),AFb(RFb(@os{b0<6?b0:=b0%4}@ki{b0=1}t6,Scc{t0%4=2},@si{t1>4}@po{t1>t0%3?t0:=t1;t0:=b0+2}t7),pi8{t0:=},Wu{t1},Rep1(t9e)))",
-    Tree0644 "B{b0=4;o0=0;b1;t0=1}PPar{2;_}(Swm(Scc{t0!5},a0,a1),Cd{10;F}(FS(Fb(a2,Sl{20}))),Dd{50}(c3l),MSeq(t4,Keep(c5)),Seq(pc6{b0:=},Pre{b1>4}(t7),OnceT(Ub{o0}),pa8{b0:t0;b1:b0}))",
-    Tree0645 "Seq(Step(Rus{F}(Wt{20}),c0l,MSeq(Rep4(a1)),Cd{30;K}(RFb(a2e,t3e,t4))),MSeq(Step(Sel(RSeq(a5,t6),a7,Dl{10}(c8)),t9,S),t10))",
-    Tree0646 "B{b0=0;b1}Rty3(Sb{b1=b0})",
-    Tree0647 "Wde(Wde(PAll{1}(Dd{10}(t0)),RT{2}(FS(c1))),OnceT(PAll{_}(Rpt{F}(Cd{10;_}(Once(Wde(t2,t3e,c4)))))),RSeq(Sl{20},t5,c6,Once(c7l),Sub(Wt{0})))",
-    Tree0648 "B{b1;b0=0}RSeq(Wt{0},a0b{b0;b1},Sb{b1=3},Wt{0})",
-    Tree0649 "B{b1=0;q0=1;o0;t1=1}PPar{0;T}(Lp{b1;R}(Wu{t1}),Flt{1;F;K}(OnceK(Bin{o0|1!7;T}(@rw{b1%2>0}@fi{b1>5}c0,c1l))))",
-    Tree0650 "B{b1;t0;b0;o0=1}Seq(pt0{b0:=},@si{none}t1,@rw{none}@fi{b1%4<3}@si{t0%3=1}a2l)",
-    Tree0651 "B{t0=4;o0=3}@os{o0:=_}AFb(Rus{1}(t0),c1,pi2{t0:=},c3,Wde(t4,RtyF(@si{t0<o0|3+3}SubR(pt5{b0:2})),t6))",
-    Tree0652 "Fb(AFb(c0,a1e),ASeq(Suc,Sub(Sub(c2))))",
-    Tree0653 "B{o0=0;t1=0}RU{F}(Sc{t1:=o0|5%2})",
-    Tree0654 "TryT(PPar{2;T}(RSeq(c0),Cd{10;K}(Once(F))),PAll{3}(RU{S}(t1),t2,c3))",
-    Tree0655 "B{b1=1;t0;b0=5}RSeq(Bin{b0%3!0;_}(a0b{b1;b0},c1),Fb(RFb(c2,t3,@ki{t0<5}c4,a5b{7;b0}),c6l),Par{0;_}(pc7{b0:=},c8l,a9,F),Once(t10),Swm(Wt{0},c11e))",
-    Tree0656 "B{b0=1;q0=1;t0=0}Par{1;-1}(Step(a0b{t0;b0},Flt{2;F;_}(S)),Ret1(SubA(Lp{b0;R}(Bin{t0<0;T}(@of{b0>1?t0+=3;t0:=b0+4}@fi{t0%2<0}Ite(@si{b0+4>b0}t1,t2),Cnd{b0<b0+4;T;_}(Sl{50}))))),Rep1(Seq(a3b{b0+1;b0},Sb{b0=3},Sb{t0=b0})),Cd{100;_}(RFb(t4,pi5{t0:=},@fi{t0+2!t0}t6e)))",
-    Tree0657 "B{t0=4;b1=2;b0=2}PPar{1;N}(MPri(t0,c1,@rw{t0+1<3}F),Rpt{F}(AFb(t2,@ki{t0%3>0}@of{b1+=2;b0+4>0?t0:=b1}@fi{t0+4>b0%2}t3)),Sl{0},Ruf{2}(Rpt{F}(RU{F}(Inv(a4b{b1%2;b0})))))",
-    Tree0658 "B{b0=0;t0=0}@fi{t0<b0}@of{b0+=1}Wde(t0e,OnceT(c1),SubA(SubR(Ite(a2,Run))))",
-    Tree0659 "B{b0=5;b1=5}Once(Swm(S,pc0{b0:4},pa1{b0:=;b1:=},c2,S))",
-    Tree0660 "B{t1;b0=1;b1=3;t0}Seq(t0,FF(RSeq(Dl{50}(Pri(Rmp{F;S}(t1),@of{t0:=b0%3}Rpt{1}(@os{b0:=t1;t1<t1+3%2?t1:=b0+1}Pri(F,pt2{b0:b0;b1:=})),Dd{0}(S))),@rw{b1=7}Flip(a3,c4l,c5),@po{t0:=2;t1:=b0%2}Once(Flip(Fai,Sb{b1=1},Ret1(Wt{10}))))))",
-    Tree0661 "B{b0;t0=3}Inv(@oh{t0+=3}@si{t0=3}Rep2(To{100}(@os{b0=3?t0:=4}Invt(@si{b0+3%4!3}FS(a0)))))",
-    Tree0662 "B{b0=5;b1=0;t0=1}RFb(Ruf{F}(Try(Fb(c0b{b1%4},pt1{b0:7;b1:t0}),ASeq(Sl{30},S,pi2{t0:t0}),Wde(AFb(pi3{t0:t0},t4),Rpt{3}(Scc{b0+3=t0})),c5b{2})))",
-    Tree0663 "RFb(a0l,Ruf{3}(PAll{-2}(Wt{100},t1)),Flt{1;_;K}(c2))",
-    Tree0664 "B{q0=1;t0=2;o0=_;b0}PAll{1}(ASeq(@po{t0:=o0|0+2}Flip(c0,c1b{o0|3+1%2}),PAll{2}(Flt{2;S;_}(F),OnceK(Scc{b0%3!0})),Isw{o0|4+4%2;N;N}(RT{1}(t2),pa3{b0:6;b1:b0}),@oh{t0+=1}Flt{1;F;K}(Rmp{F;S}(PAll{-1}(@fi{t0%3!1}@os{t0+=3}@si{t0>4}Par{-1;1}(Lp{t0;_}(a4b{t0+4%2;b0})),t5))),MPri(t6,t7,t8,a9)))",
-    Tree0665 "B{b1=0}Step(a0l,a1,pt2{b0:b1})",
-    Tree0666 "Mt{0}(Star(a0,t1))",
-    Tree0667 "B{o0=1;b0=4;b1=4;t0=1}Bin{none;T}(Swm(Ret2(Swm(t0e,@ki{t0%2>0}@fi{o0|2+3!7}@rw{b0+2%3!0}c1e,Sb{b1=3}))),@rw{t0=6}@os{b1:=b0+4%4}OnceT(ASeq(Pri(c2),t3,c4e)))",
-    Tree0668 "B{o0=3;b0;t0=1}PPar{0;T}(OnceK(RU{S}(PPar{2;T}(Rep1(@of{t0+=1;t0+3=1?t0+=3}Rep2(t0)),To{20}(t1),@of{t0:=t0%4;t0:=b0}@rw{t0+1%2>0}@ki{some}Lim{3}(c2e)))))",
-    Tree0669 "B{b0=2;t0=0;o0=_;t1=4}Swm(@si{t1+1%2>0}@ki{t0<b0+4}@os{t1+=1}Pri(pa0{b0:t1},Scc{o0|3+3%2<0},@fi{t0=3}Wu{t0}),AFb(FF(@rw{some}@si{t0<3}Fai),@po{b0+=2}@si{t0!6}@rw{t1%4>2}F,c1,c2,a3))",
-    Tree0670 "B{t1=5;b1=5;t0}RFb(Inv(c0b{t0}),Intr{t1>b1}(t1),Pre{t1!4}(c2e))",
-    Tree0671 "B{t0=1;t1=2;b0=1}Cd{10;K}(ASeq(Intr{t1!2}(ASeq(Sc{t0:=b0},pi0{t0:=})),Inv(Keep(@os{b0:=t0+4%2}Scc{b0=7}))))",
-    Tree0672 "B{t0;b0}Fb(t0,a1b{t0;b0})",
-    Tree0673 "Ret1(Fb(OnceK(Mt{10}(Ret3(RSeq(t0,RFb(t1,a2e,a3),Wde(c4,a5))))),ASeq(MPri(t6,t7,t8),Seq(t9,Inv(Flt{1;S;K}(Wde(c10e,t11,t12))))),Seq(RSeq(t13e,c14l,Once(a15e),a16),RFb(a17,t18,t19e),Par{1;3}(t20,c21,a22,t23,a24))))",
-    Tree0674 "Seq(Rpt{1}(AFb(PAll{2}(t0,t1,F),t2)),c3,R)",
-    Tree0675 "B{t0=4;b0=0;b1=3}Sel(FS(t0),@rw{t0%4<2}Wde(pa1{b0:2;b1:=},pc2{b0:=}))",
-    Tree0676 "B{t0=5}TryF(Inv(pi0{t0:=}),S)",
-    Tree0677 "B{t0=4;b1=4;b0=5}Swm(c0,Opt(@fi{b1+2<b0%2}c1),pi2{t0:=},Pre{b1!t0+1%4;S}(Scc{b1%4=2}),c3)",
-    Tree0678 "B{b0=1;b1;t1=4}Wde(AFb(Invt(SubA(c0b{b1}))),SubA(@os{b0:=3}@rw{b0<0}t1),Sb{t1=8})",
-    Tree0679 "B{b1;q0=3;b0=0;t0=0;t1=0}@ki{b0!3}Sw{1;4}(RFb(PPar{1;_}(@os{t1+=1;b0:=t1}@ki{t1>t0%4}@po{t0:=b0}FF(Star(c0b{2},c1b{t1%2})),Lp{b0;K}(pi2{t0:b1}),Cd{100;F}(Lp{_;_}(F))),Sc{b0+=1;t0%2<1?t0:=t1}),a3,Fb(MPri(Scc{b0!3},t4,t5e,Lim{3}(pc6{b0:=}),t7),To{30}(Scc{t1<4})))",
-    Tree0680 "Lim{2}(Swm(RSeq(S,Wt{30},t0),c1l,S))",
-    Tree0681 "B{t0=0;t1=2;b0=4;b1=3}TryF(Sw{1;5}(ASeq(S,@rw{b1+4%3<1}@oh{b0:=7}t0e),Rep0(pa1{b0:9;b1:t0}),a2e),RSeq(Ite(t3,Wv{t0}(@po{t1:=2;t1:=b1}@si{b0%3!1}@rw{b0%2=1}Sw{1;5}(Sc{t0<3?b1:=b0%4},a4e,a5)))))",
-    Tree0682 "B{q0=2;b1;b0;t1;t0}Lp{t0;R}(Wde(Sw{3;2}(t0,Sw{2}(c1,@po{b1:=7;b1:=t1%3}@si{b0+3%2>0}@rw{t0%4<0}a2b{b0;b0}),t3),RT{F}(Fb(@si{t0<2}@ki{b0<1}a4b{t0+4%2;b1},pt5{b0:5;b1:=},pc6{b0:b0},PPar{1;_}(Flt{1;R;K}(c7)),pa8{b0:b1;b1:b0})),Lp{b1;K}(c9)))",
-    Tree0683 "B{t0=0;t1=3;b0=0;o0}FF(Mt{0}(@po{o0:=t1+4%3;t0+=2}@os{t1+=3}Swm(PAll{-3}(S,@fi{none}Suc,pc0{b0:b0}),@si{t1>b0}@fi{b0!b0%3}F)))",
-    Tree0684 "Fb(t0,RepF(t1))",
-    Tree0685 "TryT(RetF(Sub(Opt(RepF(a0)))),Lim{1}(R),Seq(Ite(t1,Flip(RetF(c2))),Seq(t3,t4,S)))",
-    Tree0686 "B{b1=2}Fb(a0b{b1;b1},SubR(c1),c2)",
-    Tree0687 "B{b1;b0;t1=2}Star(c0l,Mt{50}(Cnd{t1<b0+3;N;F}(a1b{b0+4;b1})),Sl{30})",
-    Tree0688 "B{b0}RFb(Swm(c0,a1l,t2,FS(pc3{b0:=}),c4),@si{b0+3%4!0}Ret4(Ret1(Lim{1}(Sel(t5,t6)))),c7)",
-    Tree0689 "RepF(Star(t0,a1))",
-    Tree0690 "B{b1=1;t0;b0=2}Seq(RFb(@ki{t0+1%3=0}t0,a1l,Sb{b0=2}),Seq(pa2{b0:=},c3,pa4{b0:t0;b1:=}))",
-    Tree0691 "Step(a0,c1,Sub(t2),c3,t4)",
-    Tree0692 "B{t0=1;o0=_}Wde(Swm(PAll{2}(Scc{t0=1},c0),t1),RSeq(pi2{t0:=},c3,Sb{o0=5},a4))",
-    Tree0693 "B{b0=2}Par{-1;0}(Wde(SubA(pt0{b0:b0;b1:b0}),Rep1(Run)))",
-    Tree0694 "B{b0;o0=5;b1=4;t0}@os{b1+=1}@oh{t0>6?b1:=t0%4;b1+1%2<1?t0+=3}@si{b1>3}RU{F}(RSeq(Sc{o0|0>2?t0:=8;b0:=4},Rmp{S;F}(t0),Sl{100},a1,RFb(@of{o0:=t0%3}t2,a3b{t0+1;b0})))",
-    Tree0695 "B{b0;b1=0;q0;t1=0;t0=1;o0=4}Sel(OnceT(PAll{-4}(F,c0,RFb(a1,c2l),Rmp{F;S}(Cd{0;_}(c3)),Lp{_;K}(Isw{b0+2%3;N;T}(t4,Sc{t0=2?o0:=_;t1:=t0})))),Seq(S,@si{o0|3%3>1}pc5{b0:6},@of{b1:=o0|4+3}@si{b0<t0}@po{some?t0+=3;b0+=3}Sel(pc6{b0:b1},c7)),RFb(Scc{none},Flip(Flt{2;R;_}(t8e),Wt{0}),t9,Dd{10}(t10),Step(t11)),RSeq(@fi{none}OnceT(Rmp{F;S}(Sl{10})),Par{_;_}(a12l,@oh{t1+=2}@rw{b0>6}pc13{b0:2},@of{t0:=b1+2}@os{t0+=2}@si{b1=4}t14)))",
-    Tree0696 "B{b0=0;t0=2}Fb(Scc{t0%3!0},Su{t0}(Scc{b0+3>6}),@rw{b0+4<7}RFb(a0))",
-    Tree0697 "B{b0=2;b1=0}RSeq(Rmp{S;S}(Suc),Suc,RFb(t0,@ki{b1%2<0}t1,Wt{20}),RSeq(Scc{b0<3},a2l,c3))",
-    Tree0698 "B{o0=3;t0=0;b0=2}MPri(SubR(Wde(MSeq(@po{t0>b0%3?b0+=2}Ret2(c0),c1),RSeq(Scc{some},pi2{t0:=},@ki{none}Suc,Sc{o0:=t0%3},@os{t0+=1}@fi{o0|5+4%3!2}@of{o0:=_}Intr{some}(c3)))),Flt{1;R;_}(SubA(Lim{2}(Sb{o0=4}))))",
-    Tree0699 "B{b0;t0=2}Flt{3;R;K}(Flip(RU{F}(Fb(Scc{b0>0},RSeq(pc0{b0:b0}))),RU{S}(Rep4(Par{1;-1}(RepF(@of{t0+3=2?b0+=2;t0:=b0%2}@os{b0:=t0;t0:=t0+4%2}Flip(c1,t2,t3,a4,pc5{b0:b0})))))))",
+    Tree0600 "B{t0=0;o0=_;b0=3;t1=3}ASeq(Pri(a0b{b0;b0},Wde(Star(t1,a2b{o0|2+4;b0},a3),Wde(Ite(pt4{b0:b0;b1:t1},t5,S),Fb(pi6{t0:=})))),ASeq(RFb(Wv{t0}(Wu{t1}),t7),To{10}(OnceK(RFb(c8b{b0%3},pi9{t0:t0},pt10{b0:t0;b1:b0},a11e))),RT{2}(Su{t0}(RU{S}(RSeq(S,@si{t0>2}@ki{o0|2>6}R)))),RFb(Cnd{t0+1<6;_;S}(t12e),t13),c14))",
+    Tree0601 "RSel(OnceK(t0))",
+    Tree0602 "B{q0;b0=1;t0=2}Isw{b0;_;N}(c0,t1,@si{t0%2>0}pa2{b0:4;b1:b0},Lp{_;R}(Keep(c3)),F)",
+    Tree0603 "B{t0=0;b0;o0}Isw{b0;T;N}(Dl{30}(MSeq(t0,a1e,c2)),Suc,Dl{50}(Intr{b0+1=7}(t3)),Inv(@si{t0+1%4>0}Swm(SubA(Cnd{t0+4<o0|4;N;F}(a4e)),Swm(@ki{t0<4}Sb{b0=t0},t5))))",
+    Tree0604 "B{o0=_;q0;b0=2;t0=5}TryT(MPri(c0e,c1,OnceT(Ruf{F}(c2)),Wde(pt3{b0:b0;b1:t0},c4,@oh{o0:=b0%4}Rpt{0}(t5)),a6),PAll{_}(RU{S}(pc7{b0:8}),Lp{t0;R}(Scc{b0%2>0}),Lim{1}(S),Lp{t0;R}(Wde(t8,R))))",
+    Tree0605 "B{b1=5;t0=2}RU{S}(RFb(Isw{t0%4;N;N}(c0e,t1,a2e,@oh{t0+=2}@si{b1>4}F,t3),Pri(t4,c5e)))",
+    Tree0606 "B{b1;o0=3;b0=1;t0=2}ASeq(To{20}(t0),Swm(Sw{1}(Cnd{b0=4;_;_}(pt1{b0:=;b1:b1}),Pre{t0=0;S}(Ret3(@oh{t0+=2}@ki{t0+4=b1%3}pt2{b0:0}))),Flt{2;F;_}(t3e),Ite(t4,R),RFb(t5,c6,@ki{t0>o0|0%2}@si{o0|4>t0%3}@fi{none}S)))",
+    Tree0607 "B{o0;b0=2;t0=0;b1=4}Par{-3;_}(Seq(Sc{t0:=o0|3},Seq(Fb(Once(c0)),Wv{t0}(t1))),PPar{2;_}(@si{b1+2>2}a2,Sc{b0+=1},Fai,a3),Pre{t0%3<2}(@os{b1+=1}@fi{t0+1%4>1}Sw{1;0;5}(Ub{o0},a4l,c5,c6)))",
+    Tree0608 "RFb(Par{_;2}(Swm(Cd{10;_}(t0e),Wt{20}),PAll{-1}(Fb(c1e,R),Mt{0}(t2)),PPar{0;N}(c3e,t4)),MSeq(a5,RFb(a6l,t7,a8,c9,c10)))",
+    Tree0609 "Once(Rep4(c0e))",
+    Tree0610 "B{t0=2;b1=3;q0=0;b0=5}Sel(Pre{b0=1;F}(RT{3}(RU{S}(MPri(a0b{b0+1;b1},Rus{1}(a1e),Seq(c2,t3),Lp{b1;F}(Lp{_;S}(a4e)),Bin{b1>t0%4;N}(Scc{b1>2},Rty2(t5)))))),Once(Par{-1;-1}(Sel(Sw{2}(@oh{t0+=1}@os{b1+=1}@ki{b0>7}S,Sc{t0:=4;b0+=1}),FF(Lim{3}(OnceK(t6)))))))",
+    Tree0611 "B{b1=1;b0;t0=2}Sw{4}(pt0{b0:1;b1:=},@of{b1:=t0+1%4}@oh{b1+=1}RSel(MPri(c1,@os{b0!3?t0+=3}@si{b1%2<1}@ki{b0>b1+3}t2),RSeq(Scc{b0+3>t0+1%4},Sc{b0+=2},a3,c4l,t5)))",
+    Tree0612 "B{b1;t0=5;b0;o0=_}RSel(Bin{b1+3!5;N}(RSeq(OnceT(t0)),Seq(Scc{none},Sb{b1=4})),Ret3(t1),@rw{b1<t0%2}@ki{b0+3=t0}Par{0;1}(@ki{t0+1>7}c2l),Fb(t3,c4,pc5{b0:=}),ASeq(t6e,c7,a8b{t0;b1}))",
+    Tree0613 "B{t1=1;o0;b0=5;b1=1;t0}Wv{t1}(@ki{b1+2%4!0}Seq(RSeq(Rus{F}(Su{t0}(Fb(RFb(F,c0e,t1))))),Ite(@os{b0+=2}Cnd{none;N;S}(@fi{b1!3}R),Intr{o0|2=5}(Isw{b1;_;T}(Su{t1}(R))),Sb{b0=t0})))",
+    Tree0614 "B{b0=4;b1=4;q0=4;t0=2}RFb(Step(t0,Star(Wu{t0}),Lp{t0;R}(t1),pi2{t0:=},c3b{b1%2}),Isw{b0+1%2;_;T}(SubA(MSeq(Sc{t0+1=t0?b1+=1},Sc{t0+2%3!2?b0:=b0+2%4})),t4,pc5{b0:b0},Fb(Scc{b0>t0},t6,t7)))",
+    Tree0615 "B{b0=3;b1=4}Wde(Dd{30}(Fb(RU{F}(AFb(Rep1(c0),Dd{0}(Pri(c1l,a2,c3,@rw{b0+1<3}F)))),t4)),RU{F}(Cnd{b1!6;N;S}(@rw{b0+4%3<2}Fb(PPar{1;_}(t5)))))",
+    Tree0616 "RSeq(Seq(Step(Sl{10},a0,c1,t2e),t3,a4,RSeq(Fb(c5,a6,c7))),Cd{0;_}(Rpt{F}(RSeq(Fb(t8e,RFb(t9e,t10))))),Rep1(Dd{0}(Flip(To{20}(Fb(c11,a12l)),Wde(c13,R),a14))))",
+    Tree0617 "B{t1;b0=4;t0=4}RSeq(Flip(Par{-1;0}(@fi{t0<7}Rpt{0}(a0),Sc{t0+=1}),RFb(t1,Ret4(c2e),Flip(a3,@po{b0+=1}@fi{t1%4<3}c4e)),Bin{t1+1%3<0;N}(Rpt{0}(pt5{b0:4;b1:b0}),t6)))",
+    Tree0618 "B{b0=5;o0=2;t0=3;t1=0}RFb(Ret2(Ite(@os{o0:=t0+2}Pri(RFb(c0b{b0}),pc1{b0:t1},Wu{t1}),Ret0(F))),RSeq(Sb{b0=t0},t2,@os{b0:=8}c3l))",
+    Tree0619 "MPri(RSeq(Rty2(Swm(t0,a1,S)),Dd{30}(RU{F}(Suc))),RFb(Rep3(t2),OnceK(PPar{2;N}(Once(TryF(Wt{30},t3,S,c4l))))),RSeq(Pri(a5l,F),Fb(a6,RSeq(c7e,Sub(t8))),Lim{1}(Ret3(t9e)),Seq(a10,t11e,a12l,t13,t14)))",
+    Tree0620 "B{t0;b0=4}RSeq(@oh{t0+=1}MPri(Scc{t0!7},F),MPri(t0,t1,t2,a3),Scc{t0<b0%3})",
+    Tree0621 "B{t0=3;o0=4;b0=4}@of{o0:=b0;b0:=o0|2}Flip(Sb{b0=2},Fb(t0,Sl{20}),Flip(c1b{t0},Fai,S),Flt{3;F;F}(pa2{b0:0;b1:b0}))",
+    Tree0622 "B{q0=4;b0;b1;t0=5}RFb(Invt(Isw{b0+2;_;T}(PPar{0;T}(t0),Lim{1}(t1),Sc{b0+=2})),MSeq(Lp{_;_}(Swm(Flt{1;S;_}(c2l),RSeq(pt3{b0:=;b1:=},c4),a5,@si{b1+1%2!1}@ki{t0<6}@of{t0+=2}pi6{t0:t0},Lp{b0;K}(Wu{t0})))))",
+    Tree0623 "B{b0=0}FF(Dd{50}(RetF(pi0{t0:b0})))",
+    Tree0624 "B{t0=4;t1;q0;b1=0;b0}Pre{b1%2!0;S}(Fb(RFb(Su{t0}(t0),Once(RSeq(t1,c2)),Keep(c3),Lim{1}(a4),MSeq(@po{b1:=t0}@si{b1!6}@rw{t1+4=6}c5,Sb{b1=9})),Lp{_;S}(Bin{b0+2=0;_}(PAll{2}(Wde(t6,t7),Wde(@po{b1+1>3?t1+=1}Flt{1;F;K}(c8e),a9)),c10))))",
+    Tree0625 "B{b0=5;t0=2;q0=2;t1=2;b1}Try(@oh{b0:=t1}@rw{t1>6}t0e,@oh{t1:=b1+4%2}Ret0(t1),Lp{_;S}(RSel(@si{b0<t0}@fi{t1%4<2}@os{t1:=b0;t1+=3}Sb{b1=8},F,a2)))",
+    Tree0626 "Swm(RFb(t0,c1e))",
+    Tree0627 "B{t1=2;b0=3;q0=4;b1;t0=4}Rpt{F}(Lp{t1;K}(Pre{b1+4=6;F}(SubA(TryT(@oh{b0+=1}@rw{b1<b1%2}@fi{t1=7}Dl{0}(c0),Dl{10}(c1),Sc{b0:=b1},PAll{_}(Sb{b0=1},t2),@po{b0:=t0+3}Fai)))))",
+    Tree0628 "B{o0=_}Ret0(Sb{o0=8})",
+    Tree0629 "B{t0=1}Flt{1;R;_}(Sc{t0+=2})",
+    Tree0630 "B{t0=2;o0=3;b1;b0=5}Rep2(Fb(Isw{b0;N;N}(PAll{_}(@ki{b1%3!2}a0,@of{b0:=t0}t1),c2,Swm(Ub{o0},a3,Scc{b0+3!b1})),Pri(@po{o0:=b0%4}@si{some}Intr{some}(a4),Isw{b0;_;T}(t5e),t6),MPri(pt7{b0:b1;b1:t0},t8,c9l,pc10{b0:8})))",
+    Tree0631 "Rus{F}(Rpt{0}(t0))",
+    Tree0632 "B{b0=3;t0=2}PPar{0;_}(Swm(Seq(SubR(Sb{t0=8}),SubR(a0))),Sb{b0=t0},Ite(a1,a2))",
+    Tree0633 "B{b0=0;o0=_;q0=2;t1=0;t0=3}PAll{1}(@po{t1+=3}Bin{t1+3>t0+4%3;_}(Opt(OnceK(t0)),Run),Isw{t0+2;T;_}(RSeq(Scc{none},c1,c2l,Ub{o0}),Lim{1}(MSeq(Once(Sb{b0=6}),TryT(pc3{b0:=},@os{t1+=1;t0+=1}@ki{t1>b0%3}@po{t0:=t1}Sb{t0=b0})))),Rpt{F}(Lp{t1;K}(pa4{b0:t1;b1:t0})))",
+    Tree0634 "B{o0=1;t0=3;b0=4}RFb(Cd{30;K}(Dl{0}(t0e)),RU{F}(RU{F}(Seq(Par{3;3}(t1,t2,c3l),t4,TryF(t5,Ub{o0})))),Ite(@fi{t0>6}t6,RSeq(@si{b0<3}Sc{t0+=1},SubR(pc7{b0:t0}),c8b{o0|1+1},@os{b0+4<2?o0:=_}@po{o0:=1}Scc{o0|2<3})))",
+    Tree0635 "B{b0;t0=3;b1;t1=2;o0}@oh{t0+=1}@rw{b1<3}@ki{none}Bin{b1!6;T}(Flt{3;R;K}(Inv(Pri(Flt{3;S;_}(Rep1(Sw{1;5}(a0,Wt{20},Wt{20}))),@rw{none}@fi{none}SubR(Fb(c1,@po{b1+=3}@fi{t1+1%4<3}Ub{o0},c2,t3e,Wu{t0}))))),Seq(t4,pt5{b0:9;b1:t1},pa6{b0:=},t7))",
+    Tree0636 "B{b1=0;o0=_;t0=0}@of{t0+=1}@si{t0<2}@ki{b1=6}Rep3(TryT(c0,Flip(PPar{1;N}(SubA(t1),pi2{t0:=},@si{none}t3),c4)))",
+    Tree0637 "B{b0=3;t0=0;b1=4;t1=0;o0=5}Sw{3;2}(TryF(a0,Sl{50}),S,Swm(MSeq(Pri(@fi{none}pi1{t0:b0},pt2{b0:2;b1:t1},pt3{b0:=;b1:=}),S),SubR(RFb(c4,Sb{o0=2})),Flt{3;F;_}(Dd{20}(Fb(pc5{b0:=},pt6{b0:t1;b1:t1},@oh{t0<3?t1:=3}@si{o0|0%4>2}Wt{50}))),t7e,SubR(@fi{t1%3=1}@rw{t0<t1}Mt{0}(Sl{0}))))",
+    Tree0638 "B{t0=3}RSeq(t0,Star(Lim{2}(RSeq(t1,@si{t0<t0%4}@ki{t0<7}t2)),TryF(t3,Seq(Sl{20},Sl{0},t4),Lim{3}(t5))))",
+    Tree0639 "B{t0=4;b1;o0=2;b0=0}PAll{_}(RT{F}(Par{1;_}(Pre{b1%4>1;K}(Sw{4;5}(Sb{t0=6},Sl{50},c0)),t1)),Bin{t0+2>1;N}(Su{t0}(Cd{50;F}(RSeq(RetF(pc2{b0:=}),Sw{5}(a3,c4)))),Isw{b0%3;T;T}(@oh{t0:=b0+1%3;t0+=1}@po{b0:=t0;b0+=3}Run,Sl{50},TryT(pt5{b0:b0;b1:b0},F),t6)),Pre{o0|1+1!o0|4%4}(RU{S}(Ub{o0})),Inv(RSel(Swm(c7,Sb{t0=b0}),MSeq(t8,Cnd{some;N;F}(t9),pi10{t0:b0}))))",
+    Tree0640 "B{b0=5;o0=3;t1=5;t0=0;q0}RFb(Ite(Try(a0,pt1{b0:=;b1:t0},a2b{t1+2;b0},c3),@of{t1:=o0|3;b0+=3}RFb(t4,Wde(a5b{t0;b0},Sc{t0+=1},c6b{b0}),c7)),RFb(MPri(Lp{t0;K}(Opt(R)),Par{-1;-1}(Wu{t1},t8)),Cd{30;_}(Ruf{2}(Bin{some;_}(t9,Wde(c10,c11))))),Flt{2;_;F}(@rw{t1>t0}@oh{b0:=6}@of{o0:=t1+2}Wde(Lim{2}(Ite(pc12{b0:2},Seq(pt13{b0:b0;b1:t1},Wt{50}))),PAll{3}(S,@fi{b0%2=0}@oh{o0:=t1+3}@ki{t0=5}Ub{o0},c14),Cd{0;_}(RSel(t15e,a16e)))))",
+    Tree0641 "B{t0=0;o0=2;b1;b0=0}Wde(@fi{none}Seq(pa0{b0:t0;b1:b1},Fb(Par{-1;_}(Rpt{0}(c1l)),Inv(Sc{t0:=o0|1}),Wu{t0},c2),RFb(c3e,Wu{t0},Sl{10})),@oh{o0:=9;b0+3>6?b1:=b1%4}@rw{o0|2<0}Par{_;_}(Dl{20}(Sc{t0+=3}),Ite(pt4{b0:t0},Cnd{t0+2%3<0;_;_}(@fi{o0|4+3>4}t5e)),Fb(t6,Scc{some},Scc{t0%2!1})),RSeq(Dd{100}(To{10}(Sw{0;4;3}(S,@ki{t0+1%3<2}@fi{none}t7,pt8{b0:b0;b1:t0},pc9{b0:b0})))))",
+    Tree0642 "Ite(a0,Sub(a1l))",
+    Tree0643 "B{b1=2;t0=2}Ite(Pre{t0=6}(a0),Cnd{b1+1=1;T;S}(Step(Rep4(Pre{b1%2!1;F}(Sb{b1=6})),Scc{b1<1},Scc{t0+2<4})))",
+    Tree0644 "B{b0;t0;o0=_}RSeq(RepF(RSeq(@fi{some}@ki{b0!t0%4}Wu{t0},@oh{o0:=_;t0:=b0%2}FS(Ret3(t0)))),Cnd{none;_;S}(@rw{b0!7}@si{b0%4!2}SubR(Pre{t0+3<3;S}(Rus{F}(Rep0(pt1{b0:7}))))),Ret2(Cd{20;K}(To{20}(Pre{b0<4;R}(Dd{10}(PPar{1;T}(t2,F)))))))",
+    Tree0645 "Mt{30}(Once(a0l))",
+    Tree0646 "B{o0=_;t0=2;b0=5}To{10}(Swm(PPar{0;_}(@rw{o0|5%2<1}@os{o0:=_}Intr{t0>t0%4}(@ki{t0=3}Sl{10}),Sb{o0=6},Sl{30},c0),Cnd{b0+2!1;N;S}(Rmp{F;F}(Cnd{b0+3<b0;N;F}(pa1{b0:=}))),Dl{10}(Flt{1;F;K}(t2)),Cd{0;F}(t3),PAll{-2}(Sc{b0<2?b0+=1;o0:=o0|2+2},Cnd{t0+4%4=1;N;S}(@rw{b0+2%4=2}@os{b0+=2;o0|3%2<0?t0+=2}pt4{b0:b0;b1:b0}))))",
+    Tree0647 "B{t1=3;b0=5}@fi{t1+1!7}@of{t1:=b0}MSeq(t0,Sb{t1=1})",
+    Tree0648 "Seq(a0l,Sl{20},R)",
+    Tree0649 "B{q0;b0=5;t0=2}Rep3(Lp{t0;_}(t0))",
+    Tree0650 "RSeq(RetF(RU{S}(Star(Rmp{F;S}(F),Dl{100}(Wt{50})))),RFb(OnceT(Par{_;2}(Fai,Opt(c0))),RSeq(Rpt{3}(c1),RT{2}(c2))),Dl{0}(Ite(Step(a3e,a4,t5),Fb(Inv(Rus{F}(Fb(t6,c7l)))))),RetF(c8),Lim{2}(RSeq(t9,Fb(Invt(t10),Dd{20}(a11l)),Swm(c12))))",
+    Tree0651 "B{q0=2;o0;b0=1;t0=3}Star(pa0{b0:=},Rep0(Wt{0}),Seq(Lp{_;K}(RT{F}(Opt(pi1{t0:=}))),Swm(t2,pc3{b0:t0}),@oh{b0:=t0;b0+=1}Sb{t0=2},a4,@rw{t0!1}Scc{none}))",
+    Tree0652 "RSeq(c0)",
+    Tree0653 "B{b0;t0=5;b1=2}ASeq(Flt{3;S;K}(c0),Once(Par{-2;_}(Isw{b0;T;N}(Sc{b1+=1},a1,Scc{t0+1%4<2}),Cnd{b1%3<1;N;_}(Ret1(Fb(c2,SubR(Sl{20})))),RFb(pt3{b0:b1;b1:t0},@of{b0%4>2?b0+=2}@po{b0+=1}@rw{b0<2}c4,Wt{50}))))",
+    Tree0654 "Rpt{0}(Fai)",
+    Tree0655 "B{t0}MPri(Flip(t0,Keep(Invt(c1b{t0%3}))))",
+    Tree0656 "B{b1=4;b0=4;o0;q0;t0}@fi{b0=t0}@ki{some}@rw{t0<4}Seq(@of{b0+=3}@rw{t0+3%3!1}@po{o0:=_}Bin{o0|1<4;N}(Swm(RFb(a0l),pc1{b0:b0},c2),PAll{_}(RFb(pc3{b0:t0},Pre{b1%4=3;K}(t4)),Seq(a5b{o0|0+4;b0},Sb{b1=9}))),RFb(Lp{_;F}(Cnd{t0+2>0;N;S}(a6)),a7,Star(Scc{some},c8b{b0%3})))",
+    Tree0657 "Pri(Sub(t0))",
+    Tree0658 "Rus{F}(RFb(a0l,RepF(Dd{20}(Par{0;1}(t1,Dl{20}(FF(t2)),t3,Sl{30}))),To{20}(Wde(a4e,Dd{50}(Once(Ret1(a5))))),Fb(c6l,F,a7,Once(a8l),Inv(c9)),Step(Rep4(a10),t11,t12,a13,t14)))",
+    Tree0659 "B{b0;b1}Sw{2;1}(t0,Fb(Flip(Keep(t1),pa2{b0:=;b1:b0})),Keep(Rpt{3}(AFb(F,t3,c4))))",
+    Tree0660 "B{t1=5;q0=0;t0=2;b0=5}PAll{_}(MSeq(To{10}(@oh{t1+=3}@rw{t1<5}c0),@of{b0:=t1;t1+=3}@oh{t1:=b0}@os{b0:=t0%3}Fb(Scc{b0%2>0},c1,a2),To{50}(Rpt{0}(t3)),PAll{-1}(@os{t1:=4}Lp{_;S}(c4e),Sb{b0=7},pc5{b0:6})),@oh{t1+=1}@rw{t0+4<6}Flip(Mt{10}(Wde(@oh{t0+=1;b0+1%2>0?t1:=b0+2}Pre{b0!t1+1;S}(c6b{t0}),@os{t0+=3}@oh{t0+=1;t1:=t1%2}@of{t1+=1}Pri(t7,@rw{b0!4}@os{t1:=b0%2}c8),RFb(a9b{t0+2;b0},c10))),Star(Step(Sb{b0=4},c11l),@si{t1+1%2!0}@fi{t1>3}Sl{50},c12)))",
+    Tree0661 "B{b1=4;t0=5}Bin{t0%4>2;N}(SubA(Step(t0,SubA(a1e),c2)),a3)",
+    Tree0662 "B{t0=4;b0=2}MSeq(SubR(@ki{b0=3}SubA(Wu{t0})),@fi{b0+3=6}t0)",
+    Tree0663 "MPri(RFb(Flip(AFb(a0,t1),Ret1(c2e)),RSeq(Flt{2;R;F}(MPri(Dl{0}(a3),c4l)),a5),FS(RFb(RU{F}(F),t6,Step(Flip(t7,a8)),Dl{20}(Inv(t9))))))",
+    Tree0664 "B{b0=0;t0=0}Ite(Seq(Wt{20},a0b{b0+1%3;b0},Sb{b0=1},c1b{t0}),Inv(FS(Scc{b0>b0%3})))",
+    Tree0665 "B{t0=4;b1=5;b0}Swm(@of{t0+=2;t0:=t0%2}PPar{2;N}(Flip(t0,a1),a2),@ki{b0+1%2>0}RSeq(RSeq(a3b{t0%3;b0},pi4{t0:b1}),Scc{b0<0}))",
+    Tree0666 "B{q0;b1=5;o0}RSeq(Flt{1;S;F}(Sw{0}(Lp{_;S}(Suc),c0)))",
+    Tree0667 "B{t1=0}Isw{6;_;T}(Wde(SubA(Ite(c0,t1)),Step(c2l,c3b{t1}),Isw{t1+3;N;T}(c4,t5)),pa6{b0:7})",
+    Tree0668 "To{100}(Sub(Suc))",
+    Tree0669 "B{b0}MPri(t0e,PAll{2}(pa1{b0:=},c2,t3e))",
+    Tree0670 "B{b0=3;t0=1;b1=4}PAll{2}(Rep0(pt0{b0:7}),@oh{b0+3%2=0?t0:=b1%3}To{20}(Try(Wt{100},Wt{10})))",
+    Tree0671 "B{b0=2;b1=3;t0;o0=1}RFb(Swm(Seq(Pre{b1+2<6;F}(c0b{b1})),Isw{5;N;N}(@si{some}Ite(Cd{100;K}(pt1{b0:t0;b1:=}),t2))),SubR(Wv{t0}(a3)),@os{o0:=o0|0}Keep(Mt{0}(t4)),Pre{b0+4<b0+1%3;F}(To{20}(Invt(Ret2(Lim{1}(Seq(Wu{t0},Wt{0})))))))",
+    Tree0672 "Flip(Fb(t0,To{20}(Dd{0}(t1))),c2e,Flip(c3e,t4),Fb(c5,a6),t7)",
+    Tree0673 "ASeq(c0,R)",
+    Tree0674 "B{q0;b0=2;t0=4;t1=1}Fb(pa0{b0:5;b1:t1},Par{-1;_}(RFb(pa1{b0:t1;b1:b0},a2),FF(RSeq(t3,pt4{b0:=;b1:b0},@po{t0+=3;t1:=7}@rw{b0!2}PAll{_}(Scc{b0+4=t1+4%4},R)))),@ki{t0<0}Rep4(Pri(pi5{t0:b0},a6e,t7,@po{t0:=t1;t1+=2}a8,@rw{t0%4<1}@ki{t1+4!b0}@oh{t0+=2}Inv(Sl{10}))),Par{-1;-4}(a9,Lp{b0;R}(t10),Rpt{2}(Rmp{F;F}(pi11{t0:b0})),t12,Swm(Wde(@fi{b0+2%2<1}@rw{b0%2=0}@po{t1+=2}a13,c14))))",
+    Tree0675 "B{b1=0;t0=2}RFb(c0,t1,pa2{b0:t0;b1:=})",
+    Tree0676 "B{b0;t0=4;b1=1;o0=5}Swm(Rmp{S;S}(Seq(Sc{o0|0<7?b0+=3},c0)),Opt(RSeq(Sw{2}(c1,SubA(a2)))),Wv{t0}(FF(a3b{6;b0})))",
+    Tree0677 "B{t0;b0=3;b1}AFb(Bin{b0+4%2=0;N}(t0,Sb{t0=b0}),Pri(Rep2(Mt{0}(a1b{b0%3;b1}))))",
+    Tree0678 "B{t0=0;b0=0}Star(Sc{b0+=3},Dd{10}(Rus{3}(a0)),To{10}(Dl{30}(Rep1(RU{S}(Sl{20})))),OnceK(Fb(t1e,Scc{b0+2%2<1},Wu{t0})),Par{_;0}(c2b{t0},c3,t4))",
+    Tree0679 "B{o0=_;b1=3;t0=4;b0=3}Seq(RSeq(FS(To{20}(TryF(@oh{b1:=b1+1%4}@si{o0|2+4=b1}Seq(Dl{100}(Sb{o0=7})),Dd{0}(Star(Sc{b1:=t0+3},Scc{t0+2<0},Wt{10})),Ite(a0,Sc{b1:=t0}))))),Isw{o0|0;N;T}(Star(c1,t2),Cnd{some;T;_}(AFb(Sw{2}(@po{b1+=3}pi3{t0:b0},@oh{b0+=1;t0:=b0%3}@fi{b0%2=0}pa4{b0:=;b1:t0}),a5b{o0|1+3;b0},RFb(c6,R)))),Cnd{b1%3!2;_;_}(MPri(a7,Bin{t0>o0|4+1;T}(@os{some?b1:=t0+1}@of{b1+=2;b1+2<2?b0:=o0|5%3}a8,Pre{t0!4;K}(Fai)),RFb(Rus{F}(AFb(a9b{b1;b0}))))))",
+    Tree0680 "B{b1}Pre{b1<2}(pc0{b0:5})",
+    Tree0681 "B{t0=1}Par{2;2}(c0b{t0+4},Pre{t0<1;K}(a1))",
+    Tree0682 "Swm(t0,c1l)",
+    Tree0683 "B{t0=0;b0=1;o0=1}Isw{b0%2;N;T}(a0,@of{t0+=3;b0+2!7?o0:=b0+1}Dl{10}(Inv(Keep(PPar{0;N}(Dd{50}(SubA(a1b{t0%3;b0})),Rep1(RepF(t2e)),SubR(t3))))))",
+    Tree0684 "B{t0=5;b1;o0}Rep1(RSeq(Isw{t0%4;T;N}(RFb(t0,t1),t2,Scc{b1+2<7},a3b{b1;b1}),PAll{-2}(Ret0(Sb{o0=3}),c4,@ki{none}c5,t6)))",
+    Tree0685 "B{t0=1}FS(@si{t0!6}AFb(t0,F,SubA(t1)))",
+    Tree0686 "Seq(a0,a1,a2)",
+    Tree0687 "B{q0=4;o0;t0=5;b0;b1=5}PPar{0;T}(@po{b0%4<2?t0+=2}@si{b0<t0}Dl{50}(FS(Flip(Ub{o0},RSel(c0b{b0+2%2},S),Lp{t0;S}(Ret1(Fai)),Sc{b1!0?b0+=2},Sl{20}))),Cnd{b1!1;N;S}(Pre{b0<3}(F)),RFb(@fi{t0<6}Star(@po{b0+=3}pi1{t0:b0},Par{-1;0}(c2,Run)),Rep3(Su{t0}(@ki{t0+1<t0}RSeq(Try(Sb{b0=b1},Rus{F}(Sl{20})),pt3{b0:0;b1:=},Flt{3;F;F}(Wu{t0}),Wt{100})))))",
+    Tree0688 "B{t0=1}Su{t0}(Wde(t0,a1e))",
+    Tree0689 "Rpt{3}(Wde(Flip(a0),AFb(Rep2(To{20}(c1)))))",
+    Tree0690 "B{b1=2;o0=_;t0=0;q0=3;b0=5}Sw{4}(Flt{2;F;F}(RSeq(Fb(@oh{b1+=1}@fi{t0>1}Cnd{b1=0;_;_}(c0l),Dd{20}(Su{t0}(c1e))),@os{b1+=3}@si{o0|3%3>1}@po{t0:=b1%3}Sb{b1=3})),Seq(Once(Isw{b1+3%4;T;_}(MSeq(R),Sel(Wu{t0},c2,c3l))),Step(c4,@fi{b1>1}pa5{b0:=;b1:t0},@rw{b0+2%3<0}@oh{o0:=_}@of{o0|0+4<1?o0:=5}Sc{b0:=b1+2%2}),Sw{1;5;3}(Scc{t0=b0%4},Sb{t0=1},S,Sb{o0=2}),Intr{t0%3=0}(@of{t0+=1}MPri(pt6{b0:4;b1:=},@of{b0+=2}@rw{none}PPar{0;_}(Lp{t0;R}(pa7{b0:t0;b1:t0})),R)),Rpt{3}(FF(F))))",
+    Tree0691 "B{t0=5;o0=4;b0}Isw{t0;N;N}(Flt{2;R;_}(Pre{t0>b0+4;R}(@os{t0:=o0|4%4;t0+=1}Wu{t0})))",
+    Tree0692 "B{b0;b1;t0=5;q0=0}@si{t0!b0}Lp{_;F}(Step(ASeq(Pre{t0+1!0;S}(Wt{10}),a0,Scc{b1+2%4!0},FF(t1),S),@rw{b0!3}MPri(Fai,pa2{b0:t0;b1:=},Lp{t0;R}(t3)),Keep(RFb(a4b{b1;b1},Seq(pc5{b0:b0},t6),pi7{t0:b1},Sb{b1=t0}))))",
+    Tree0693 "B{o0;b1=4;b0=5;t0=5}Rep2(PPar{1;N}(Sel(Ite(PPar{0;T}(Wde(Flip(a0l,t1),a2l,t3)),Bin{b1<6;N}(Seq(Pre{t0>2;R}(Sb{o0=9})),OnceK(@ki{b1!1}@of{t0+=3}Wu{t0}))),Seq(Swm(c4,Sl{10},Sl{20},t5,t6),AFb(Ruf{1}(ASeq(Sc{b0:=o0|3+1%4},c7)))),Step(c8b{b0+4},Rpt{2}(Rmp{F;S}(t9)),RSeq(pi10{t0:=},Sb{t0=b0}),c11,MPri(a12b{t0%2;b1},@po{b0:=0;o0:=_}Sb{o0=3})))))",
+    Tree0694 "B{t0=0;b0;o0=1}RFb(SubA(Try(@oh{t0+=2;t0+=1}pa0{b0:0;b1:b0},pt1{b0:t0;b1:b0},SubR(a2e))),PAll{1}(Cnd{t0!b0+1;T;F}(Wu{t0}),Sb{o0=2}))",
+    Tree0695 "B{b0=0;t0=4}RSeq(Seq(Pre{b0+4>b0+1;F}(t0),FS(Sl{0})),Su{t0}(@ki{t0+2%2>0}MSeq(RFb(@fi{t0<1}@ki{t0%3>1}pi1{t0:b0},@oh{t0+=3}Sc{b0:=b0+4%4}))),t2)",
+    Tree0696 "B{t1;t0=4;o0}RSeq(Mt{0}(RFb(@oh{t1+=2}OnceT(Bin{some;T}(Sb{t0=t1},OnceK(pi0{t0:t1}))),t1,Mt{0}(F))))",
+    Tree0697 "Seq(c0l)",
+    Tree0698 "B{q0;b0=5;t0=1}Ite(Fb(Wv{t0}(t0),Opt(pt1{b0:7})),Lp{b0;K}(Seq(Pri(Scc{t0<b0}),F)))",
+    Tree0699 "B{t0;b0=4}Ite(a0,AFb(t1,@fi{b0<4}Sb{b0=7},pa2{b0:3;b1:t0},pc3{b0:b0},pi4{t0:b0}))",
 }

@@ -5,226 +5,199 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
-        Delay(10) {
-            Retry(forever) {
-                TryCatch(catch_on_halt = true) {
-                    AlwaysSuccess,
-                    Condition(|ctx| ctx.check(0)),
-                },
+        Limiter(1) {
+            Deadline(0) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0701Sub1 for Ctx {
-        StatefulAction(Task<4> = Task::<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0701Sub0 for Ctx {
-        ReactiveSelector {
-            StatefulAction(Task<3>),
-            SubTree(Tree0701Sub1),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
-        RetryUntilSuccessful(4) {
-            Priority {
-                StatefulAction(Task<0>),
-                FlipSelector {
-                    Limiter(3) {
-                        StatefulAction(Task<1>),
-                    },
-                    RunOnce(then_skip = false) {
-                        Action(Act<2>),
-                    },
-                    SubTree(Tree0701Sub0),
-                },
-            },
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, if_empty = Failure) {
+            ScriptCondition(|bb| bb.b0 % 4 > 1),
         }
     }
 }
+
+board!(Tree0701Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b1: i64 = 0,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        Sequence {
-            Priority {
-                Script(|bb| { bb.t0.set(bb.o0.unwrap_or(1) % 4); bb.b0 = bb.b1 + 3 }),
-            },
-            IfThenElse {
-                StatefulAction(Task<0>),
-                Sleep(30),
-            },
-            ReactiveFallback {
-                AlwaysFailure,
-                SetBlackboard(t0 = 8),
+        RunOnce {
+            Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                Fallback {
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    IfThenElse {
+                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                        WaitValueUpdate(t0) {
+                            MaxTime(0) {
+                                #[success_if(|bb| *bb.t0 == 6)]
+                                #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                                #[on_success(|bb| bb.o0 = None)]
+                                Timeout(0) {
+                                    #[on_success(|bb| { if *bb.t0 > *bb.t0 % 2 { bb.b0 += 3 }; bb.t0.set(bb.o0.unwrap_or(0)) })]
+                                    #[post(|bb| { *bb.t0 += 3; bb.t0.set(8) })]
+                                    #[skip_if(|bb| bb.o0.is_some())]
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                        ParallelAll(max_failures = -2) {
+                            Action(|ctx| ctx.exec(2)),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        TryCatch {
+                            #[skip_if(|bb| bb.b0 + 4 == 4)]
+                            AlwaysFailure,
+                            StatefulAction(Task<3> = Task::<3>),
+                            ScriptCondition(|bb| bb.b0 == bb.o0.unwrap_or(0) + 3),
+                            AlwaysSuccess,
+                        },
+                    },
+                    SequenceWithMemory {
+                        SetBlackboard(b0 = 1),
+                        Condition(Cond<4>),
+                        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
+                        #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                        Conditional(|bb| bb.o0.unwrap_or(5) + 4 > bb.b0, dynamic = true) {
+                            #[skip_if(|bb| bb.b0 % 4 < 3)]
+                            Action(PAct<5>, b0 = 7, b1 = {t0}),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0702Blackboard { o0 b1 b0 t0 });
+board!(Tree0702Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0703Sub0 for Ctx {
+        Condition(|ctx| ctx.check(0))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0703 for Ctx {
-        Remap(success = Failure, failure = Success) {
-            FlipSelector {
-                RunOnce(then_skip = false) {
-                    Action(Act<0>),
-                },
-                Condition(|ctx| ctx.check(1)),
-                ReactiveFallback {
-                    Priority {
-                        StatefulAction(Task<2>),
-                        RepeatUntilSuccess(2) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Timeout(0) {
-                        IfThenElse {
-                            Condition(Cond<4>),
-                            Sleep(100),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0703Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0704 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-        }
-        ReactiveFallback {
-            TryCatch {
-                Optional {
-                    BinarySelector(|bb| *bb.t0 != 2, dynamic = true) {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            #[failure_if(|bb| bb.b0 > 4)]
-                            StatefulAction(Task<1>),
-                        },
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                            StatefulAction(Task<2> = Task::<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Retry(1) {
-                        Action(Act<4>),
-                    },
-                },
-                RetryUntilSuccessful(3) {
-                    RetryUntilSuccessful(forever) {
-                        Repeat(1) {
-                            Repeater(3) {
-                                SetBlackboard(b0 = 6),
-                            },
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            FlipSelector {
+                AlwaysFailure,
+                Condition(Cond<1>),
             },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                #[run_while(|bb| bb.b0 % 3 != 2)]
-                #[on_success(|bb| bb.t0.set(2))]
-                SequenceStar {
-                    AsyncFallback {
-                        StatefulAction(Task<5>),
-                        ReactiveSequence {
-                            WasEntryUpdated(t0),
-                            #[success_if(|bb| *bb.t1 > *bb.t0 + 2)]
-                            StatefulAction(Task<6>),
-                        },
-                        StatefulAction(Task<7>),
-                        Limiter(3) {
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        #[failure_if(|bb| bb.o0.unwrap_or(5) < bb.o0.unwrap_or(2))]
-                        StepSequencer {
-                            RetryUntilSuccessful(0) {
-                                Condition(PCond<9>, b0 = 2),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0704Blackboard { b0 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0705Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-        }
-        RepeatUntil(Failure) {
-            Precondition(|bb| bb.b0 < 0, else = Success) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                    StatefulAction(Task<0>),
-                    RunOnce {
-                        Condition(Cond<1>),
-                    },
-                },
-            },
+            Action(Act<2>),
+            StatefulAction(Task<3>),
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        KeepRunningUntilFailure {
-            Repeat(4) {
-                SubTree(Tree0705Sub0, ..),
-            },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
-board!(Tree0705Blackboard { b0 });
+bt::behavior_tree! {
+    pub tree Tree0706Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Optional {
+            SetBlackboard(t1 = {b1}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0706Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        SubTree(Tree0706Sub1, o0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0706 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 4,
             b0: i64,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        SequenceWithMemory {
-            Precondition(|bb| bb.b0 % 3 > 0, else = Success) {
-                #[skip_if(|bb| *bb.t0 % 4 < 2)]
-                #[run_while(|bb| bb.b0 == *bb.t0 % 2)]
-                #[post(|bb| bb.t0.set(6))]
-                Fallback {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        #[skip_if(|bb| bb.b0 < 1)]
-                        #[success_if(|bb| *bb.t0 + 4 == *bb.t0 % 4)]
-                        AlwaysSuccess,
+        ReactiveSequence {
+            #[run_while(|bb| *bb.t1 > bb.b0)]
+            #[post(|bb| bb.b0 = bb.b0 % 2)]
+            Priority {
+                StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
+                SubTree(Tree0706Sub0, o0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}, t0 = {=}),
+                Switch(b1) {
+                    case 1 => Action(Act<1>),
+                    case 0 => StatefulAction(Task<2>),
+                    _ => StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+                },
+            },
+            Fallback {
+                Timeout(0) {
+                    MemSequence {
+                        Optional {
+                            Repeat(3) {
+                                AsyncFallback {
+                                    StatefulAction(Task<4> = Task::<4>),
+                                    Condition(Cond<5>),
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                    },
+                },
+                WhileDoElse {
+                    FlipSelector {
+                        Action(Act<6>),
+                        StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
+                        Condition(Cond<8>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(4) == 1),
+                    },
+                    RepeatUntilFailure(forever) {
+                        Switch(b1) {
+                            case 3 => StatefulAction(Task<9>),
+                            _ => StatefulAction(Task<10> = Task::<10>),
+                        },
                     },
                 },
             },
@@ -232,468 +205,615 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0706Blackboard { t0 b0 });
+board!(Tree0706Blackboard { o0 b1 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0707 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        Deadline(10) {
-            ScriptCondition(|bb| *bb.t0 + 2 == (*bb.t0 + 3) % 4),
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Sleep(30),
+            AlwaysFailure,
+            Condition(|ctx, bb| ctx.check_in(0, (bb.o0.unwrap_or(5) + 2) % 4)),
+            Failer,
+            Succeeder,
         }
     }
 }
 
-board!(Tree0707Blackboard { t0 });
+board!(Tree0707Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0708 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
         }
-        SequenceStar {
-            RepeatUntilFailure(forever) {
-                MemSequence {
-                    Timeout(100) {
-                        StatefulAction(Task<0>),
-                    },
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                        Action(Act<1> = Act::<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                #[success_if(|bb| bb.b0 % 3 == 0)]
-                AlwaysFailure,
-                Priority {
-                    Action(PIo<4>, t0 = {b0}),
-                    Condition(Cond<5>),
-                },
-                Precondition(|bb| bb.b0 != *bb.t0, else = Success) {
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                Condition(Cond<7> = Cond::<7>),
-            },
-            #[skip_if(|bb| bb.b0 != *bb.t0 + 4)]
-            #[post(|bb| if *bb.t0 % 2 > 0 { bb.b0 += 2 })]
-            Precondition(|bb| *bb.t0 + 4 > bb.b0 + 4, else = Failure) {
-                ReactiveFallback {
-                    RunOnce {
-                        Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 4) % 2, &mut bb.b0)),
-                    },
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                    Action(Act<11>),
-                    #[failure_if(|bb| bb.b0 % 2 < 0)]
-                    SetBlackboard(b0 = {t0}),
-                },
+        Remap(success = Failure, failure = Failure) {
+            Parallel {
+                #[on_success(|bb| bb.t0.set(*bb.t1 + 1))]
+                Action(PIo<0>, t0 = {t1}),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0708Blackboard { b0 t0 });
+board!(Tree0708Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0709 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        MemPriority {
-            Action(PAct<0>, b0 = 9, b1 = {b0}),
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<1>),
-                SetBlackboard(o0 = Some(6)),
-                Action(PAct<2>, b0 = {t0}, b1 = {=}),
+        RunOnce {
+            #[on_halted(|bb| bb.b0 = *bb.t0)]
+            Repeat(2) {
+                Remap(success = Success, failure = Success) {
+                    Inverter {
+                        StepSequencer {
+                            Repeater(1) {
+                                ForceFailure {
+                                    Action(Act<0> = Act::<0>),
+                                },
+                            },
+                            Runner,
+                            Action(PIo<1>, t0 = {=}),
+                            Failer,
+                            StatefulAction(PTask<2>, b0 = 5),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0709Blackboard { b1 t0 o0 b0 });
+board!(Tree0709Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0710 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        SequenceStar {
-            RepeatUntilSuccess(2) {
-                Script(|bb| bb.t0.set(bb.b0 + 1)),
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                AsyncFallback {
-                    Condition(PCond<0>, b0 = {b0}),
-                    ScriptCondition(|bb| bb.b0 % 3 < 0),
+        Parallel {
+            Inverter {
+                Remap(success = Failure, failure = Failure) {
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
+                        KeepRunningUntilFailure {
+                            Loop(q0, value = {b1}, if_empty = Failure) {
+                                Deadline(10) {
+                                    #[skip_if(|bb| bb.b1 != bb.b1 + 2)]
+                                    Script(|bb| { bb.b0 += 1; bb.b1 += 1 }),
+                                },
+                            },
+                        },
+                    },
                 },
             },
+            ReactiveFallback {
+                #[success_if(|bb| bb.b0 + 2 != bb.b1)]
+                #[on_halted(|bb| { if bb.b0 + 1 > 6 { bb.b0 += 1 }; bb.b0 = bb.b1 })]
+                RepeatUntil(Failure) {
+                    Wait(50),
+                },
+            },
+            IfThenElse {
+                Precondition(|bb| *bb.t0 == bb.b0 + 4, else = Success) {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        #[on_halted(|bb| { bb.t0.set(8); bb.b1 += 1 })]
+                        StatefulAction(Task<1>),
+                        AlwaysSuccess,
+                    },
+                },
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
 
-board!(Tree0710Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0711Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 10,
-            #[tracked] t0: i64 = 9,
-        }
-        SkipUnlessUpdated(t0) {
-            Condition(PCond<0>, b0 = 1),
-        }
-    }
-}
+board!(Tree0710Blackboard { b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0711 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 0,
+            #[tracked] t1: i64 = 3,
             #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(5),
         }
-        RetryUntilSuccessful(forever) {
-            #[on_failure(|bb| bb.b0 += 3)]
-            #[run_while(|bb| bb.b1 % 4 != 2)]
-            #[post(|bb| { bb.b1 = bb.b0; bb.t0.set(0) })]
-            ParallelAll {
-                WaitValueUpdate(t0) {
-                    SubTree(Tree0711Sub0, ..),
+        Priority {
+            StatefulAction(Task<0>),
+            MemPriority {
+                ForceFailure {
+                    Action(PIo<1>, t0 = {=}),
                 },
-                #[post(|bb| { bb.b0 = 7; *bb.t0 += 2 })]
-                ReactiveSelector {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                    WasEntryUpdated(t0),
-                    WasEntryUpdated(t0),
+                Repeat(2) {
+                    Condition(Cond<2> = Cond::<2>),
                 },
-                Runner,
+            },
+            Delay(0) {
+                #[on_halted(|bb| bb.o0 = Some(bb.b0 + 3))]
+                #[success_if(|bb| bb.o0.is_some())]
+                FlipSelector {
+                    StatefulAction(Task<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, 4)),
+                    Limiter(2) {
+                        Condition(PCond<5>, b0 = {t1}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0711Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0712Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Condition(|ctx, bb| ctx.check_in(1, bb.b1))
-    }
-}
+board!(Tree0711Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0712Sub0 for Ctx {
         blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 11,
         }
-        SubTree(Tree0712Sub1, b1 = {=}, t0 = {t0})
+        SkipUnlessUpdated(t0) {
+            AlwaysFailure,
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0712 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] b0: i64 = 1,
         }
-        ForceFailure {
-            #[skip_if(|bb| bb.b1 > 1)]
-            #[failure_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-            MemSequence {
-                StatefulAction(Task<0>),
-                Switch(b1) {
-                    case 5 => #[run_while(|bb| *bb.t0 % 3 != 0)]
-                    SubTree(Tree0712Sub0, b1 = {=}, t0 = {t0}),
-                    case 4 => Succeeder,
-                    _ => AlwaysFailure,
-                },
-                Action(Act<2>),
-            },
+        Deadline(0) {
+            SubTree(Tree0712Sub0, t0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0712Blackboard { b1 t0 });
+board!(Tree0712Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0713 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 4,
         }
-        RetryUntilSuccessful(2) {
-            RunOnce(then_skip = true) {
-                Timeout(0) {
-                    RepeatUntil(Failure) {
-                        ReactiveFallback {
-                            Delay(0) {
-                                #[on_halted(|bb| { bb.b1 = (bb.o0.unwrap_or(2) + 2) % 3; bb.o0 = Some((bb.b0 + 2) % 4) })]
-                                PolicyParallel(policy = FirstFailure) {
-                                    Wait(0),
-                                },
-                            },
-                        },
-                    },
-                },
+        RepeatUntilSuccess(2) {
+            Sequence {
+                Condition(PCond<0>, b0 = {=}),
+                Script(|bb| bb.t0.set(bb.b0 % 2)),
+                Script(|bb| bb.t1.set(bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0713Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0714Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
+board!(Tree0713Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0714 for Ctx {
-        StepSequencer {
-            Sleep(10),
-            SubTree(Tree0714Sub0),
-            Action(|ctx| ctx.exec(1)),
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3> = Task::<3>),
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        ReactiveSequence {
+            Switch(b1) {
+                case 2 => #[success_if(|bb| *bb.t1 % 2 > 0)]
+                #[skip_if(|bb| bb.b1 < 4)]
+                AlwaysFailure,
+                case 5 => Condition(Cond<0>),
+                case 3 => Action(PIo<1>, t0 = {t1}),
+                _ => StatefulAction(Task<2> = Task::<2>),
+            },
+            Loop(q0, if_empty = Skipped) {
+                Action(PIo<3>, t0 = {b1}),
+            },
+            AsyncSequence {
+                Condition(PCond<4>, b0 = {=}),
+                StatefulAction(Task<5>),
+            },
+            ForceSuccess {
+                IndexSwitch(|bb| bb.o0.unwrap_or(0) % 4, out_of_range = Fail) {
+                    Script(|bb| bb.o0 = None),
+                    AlwaysSuccess,
+                },
+            },
+            MemPriority {
+                Action(|ctx| ctx.exec(6)),
+                Condition(Cond<7>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0715Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            o0: Option<i64> = Some(12),
-        }
-        SequenceStar {
-            SetBlackboard(o0 = Some(7)),
-            StatefulAction(Task<1>),
-        }
-    }
-}
+board!(Tree0714Blackboard { t1 o0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0715 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64 = 5,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Action(PIo<0>, t0 = {=}),
-            SubTree(Tree0715Sub0, t0 = {=}, o0 = {o0}),
-            Sleep(30),
+        IndexSwitch(|bb| *bb.t1 + 2, dynamic = false) {
+            Inverter {
+                MemSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    Action(Act<1>),
+                    Action(Act<2>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0715Blackboard { t0 o0 });
+board!(Tree0715Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0716 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        WaitValueUpdate(t0) {
-            Condition(|ctx| ctx.check(0)),
+        MemPriority {
+            Fallback {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<7> = Cond::<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
+            Repeater(2) {
+                IfThenElse {
+                    AsyncSequence {
+                        StatefulAction(Task<9>),
+                        AlwaysSuccess,
+                        StatefulAction(Task<10>),
+                    },
+                    StatefulAction(Task<11>),
+                },
+            },
         }
     }
 }
-
-board!(Tree0716Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0717 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
         }
-        ReactiveFallback {
-            ScriptCondition(|bb| bb.b0 > 1),
-            MemPriority {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
-                #[failure_if(|bb| bb.b1 != 4)]
-                #[run_while(|bb| bb.b1 != *bb.t0 % 3)]
-                StatefulAction(Task<2> = Task::<2>),
-                RunOnce {
-                    Loop(q0, value = {b1}, if_empty = Success) {
-                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+        WhileDoElse {
+            ParallelAll(max_failures = -2) {
+                #[run_while(|bb| bb.b0 + 4 > (*bb.t0 + 1) % 4)]
+                #[failure_if(|bb| *bb.t0 == 7)]
+                Condition(|ctx, bb| ctx.check_in(0, 3)),
+                WasEntryUpdated(t0),
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[failure_if(|bb| bb.b0 % 4 == 3)]
+                Precondition(|bb| bb.b0 + 4 < bb.b0 % 3, else = Running) {
+                    Deadline(50) {
+                        Condition(Cond<1>),
                     },
                 },
             },
-            Loop(q0, if_empty = Running) {
+            #[post(|bb| { bb.b0 = *bb.t0 + 3; *bb.t0 += 1 })]
+            TryCatch(catch_on_halt = false) {
+                #[run_while(|bb| bb.b0 < 1)]
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            #[on_failure(|bb| { bb.t0.set(bb.b0); if bb.b0 != *bb.t0 { bb.t0.set(bb.b0) } })]
+            #[skip_if(|bb| *bb.t0 < 2)]
+            Precondition(|bb| *bb.t0 > 1, else = Running) {
                 Condition(Cond<4>),
-            },
-            #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
-            Repeat(forever) {
-                Action(Act<5>),
-            },
-            Repeat(0) {
-                Wait(0),
             },
         }
     }
 }
 
-board!(Tree0717Blackboard { b1 b0 q0 t0 });
+board!(Tree0717Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0718 for Ctx {
-        SequenceWithMemory {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        ReactiveSequence {
             Condition(Cond<0>),
-            ParallelAll {
-                SequenceWithMemory {
-                    MaxTime(10) {
-                        Condition(Cond<1>),
+            Sequence {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Sleep(20),
+                    AsyncFallback {
+                        StatefulAction(Task<1> = Task::<1>),
+                        #[failure_if(|bb| bb.b0 > *bb.t0)]
+                        #[on_success(|bb| if *bb.t0 < bb.b0 { *bb.t1 += 2 })]
+                        #[on_halted(|bb| if *bb.t0 == 7 { *bb.t1 += 1 })]
+                        Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 1) % 4, &mut bb.b0)),
                     },
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                StepSequencer {
-                    AlwaysSuccess,
-                    Condition(Cond<4>),
-                },
-                MemPriority {
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                    Wait(10),
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
+board!(Tree0718Blackboard { t0 b0 t1 });
+
 bt::behavior_tree! {
     pub tree Tree0719Sub0 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Repeater(forever) {
-                Action(Act<0> = Act::<0>),
-            },
-            StatefulAction(Task<1>),
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
         }
+        StatefulAction(Task<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0719 for Ctx {
-        Cooldown(30, filtered = Failure) {
-            SubTree(Tree0719Sub0),
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64 = 5,
+            b0: i64,
+        }
+        #[on_success(|bb| { bb.b0 = (*bb.t0 + 1) % 4; bb.o0 = Some(bb.b1) })]
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            #[on_failure(|bb| bb.b1 += 1)]
+            ReactiveSequence {
+                BinarySelector(|bb| bb.b1 == 7, dynamic = true) {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+                Condition(|ctx, bb| ctx.check_in(3, 8)),
+                SetBlackboard(t0 = 3),
+                SubTree(Tree0719Sub0, t0 = {=}, o0 = {o0}, b1 = {=}, b0 = {b0}),
+            },
         }
     }
 }
+
+board!(Tree0719Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0720 for Ctx {
-        Parallel(failure = -1) {
-            Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 2,
+        }
+        Switch(b1) {
+            case 1 => Precondition(|bb| bb.b1 % 2 != 0, else = Skipped) {
+                #[on_halted(|bb| if bb.b0 != 2 { bb.b1 = *bb.t0 % 2 })]
+                #[post(|bb| bb.b1 = *bb.t0 + 3)]
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                Parallel(success = 1, failure = 2) {
+                    Timeout(50) {
+                        #[success_if(|bb| bb.b1 + 1 > 4)]
+                        #[failure_if(|bb| bb.b0 < 1)]
+                        Parallel(failure = 0) {
+                            #[success_if(|bb| *bb.t0 > *bb.t0 % 4)]
+                            #[on_success(|bb| { bb.b0 += 3; if *bb.t0 < 6 { *bb.t0 += 1 } })]
+                            Condition(|ctx| ctx.check(0)),
+                            Sleep(20),
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        Parallel(success = 3) {
+                            SkipUnlessUpdated(t0) {
+                                #[skip_if(|bb| bb.b0 + 1 > 7)]
+                                Action(Act<2>),
+                            },
+                            AlwaysSuccess,
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+            _ => SequenceStar {
+                AsyncFallback {
+                    Delay(10) {
+                        Condition(PCond<3>, b0 = 0),
+                    },
+                    Limiter(2) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                AsyncFallback {
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(Act<7>),
+                },
+                Repeater(forever) {
+                    Action(Act<8>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0720Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0721 for Ctx {
-        KeepRunningUntilFailure {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Invert {
-                    AlwaysFailure,
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            Condition(Cond<0> = Cond::<0>),
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
+            StatefulAction(Task<2>),
+            WasEntryUpdated(t0),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0721Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0722 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            b0: i64 = 4,
+        }
+        #[success_if(|bb| (bb.b0 + 1) % 3 < 0)]
+        #[post(|bb| *bb.t0 += 3)]
+        Optional {
+            FlipSelector {
+                RunOnce {
+                    Optional {
+                        #[run_while(|bb| *bb.t0 != (bb.b1 + 4) % 4)]
+                        #[failure_if(|bb| *bb.t0 + 1 > 6)]
+                        SequenceStar {
+                            TryCatch {
+                                Sleep(10),
+                                StatefulAction(Task<0> = Task::<0>),
+                                ScriptCondition(|bb| bb.b1 != *bb.t0 + 4),
+                                Script(|bb| bb.b1 = bb.b0 % 3),
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<0>),
+                Priority {
+                    StepSequencer {
+                        StatefulAction(Task<1>),
+                        Switch(b1) {
+                            case 3 => UnsetBlackboard(o0),
+                            _ => Condition(|ctx| ctx.check(2)),
+                        },
+                    },
+                    ForceFailure {
+                        Fallback {
+                            StatefulAction(Task<3>),
+                            #[post(|bb| if bb.o0.is_none() { bb.o0 = None })]
+                            #[run_while(|bb| *bb.t0 < 4)]
+                            AlwaysRunning,
+                        },
+                    },
+                    UnsetBlackboard(o0),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0722 for Ctx {
-        Remap(success = Success, failure = Failure) {
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
+board!(Tree0722Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0723 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        Sequence {
-            FlipSelector {
-                WhileDoElse {
-                    RepeatUntilSuccess(1) {
-                        Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 4)),
-                    },
-                    #[post(|bb| *bb.t0 += 2)]
-                    #[on_success(|bb| bb.b1 = bb.b0)]
-                    Script(|bb| bb.b0 = *bb.t0 + 4),
-                },
-                FlipSelector {
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3>),
-                RepeatUntil(Failure) {
-                    Action(PIo<4>, t0 = {b0}),
-                },
-                Sleep(50),
-            },
-            Limiter(3) {
-                Script(|bb| bb.b1 = 0),
-            },
-            Loop(q0, if_empty = Skipped) {
-                Switch(b1) {
-                    case 4 => ReactiveFallback {
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        #[success_if(|bb| bb.b0 != 4)]
-                        #[run_while(|bb| bb.b1 < 3)]
-                        ScriptCondition(|bb| bb.b0 != 7),
-                        Condition(Cond<5>),
-                        AlwaysFailure,
-                        StatefulAction(Task<6>),
-                    },
-                    case 0 => Interrupt(|bb| bb.b0 + 1 != bb.b1) {
-                        IfThenElse {
-                            StatefulAction(PTask<7>, b0 = {b0}),
-                            Condition(PCond<8>, b0 = 2),
-                            Action(PAct<9>, b0 = {=}, b1 = {=}),
+        ReactiveSequence {
+            ReactiveSelector {
+                Sequence {
+                    Fallback {
+                        ReactiveSequence {
+                            Action(Act<0>),
+                            Interrupt(|bb| *bb.t0 > 5) {
+                                #[run_while(|bb| bb.b0 + 3 > bb.b0 % 2)]
+                                #[on_halted(|bb| bb.t0.set((bb.b0 + 4) % 2))]
+                                UnsetBlackboard(o0),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 2) % 4, &mut bb.b0)),
+                        },
+                        Cooldown(0, filtered = Skipped) {
+                            MaxTime(50) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    #[post(|bb| bb.b0 += 1)]
+                                    #[run_while(|bb| bb.o0.is_none())]
+                                    #[on_failure(|bb| bb.o0 = None)]
+                                    Condition(Cond<3>),
+                                },
+                            },
                         },
                     },
-                    _ => ParallelAll {
-                        RepeatTimes(2) {
+                },
+                Fallback {
+                    RetryUntilSuccessful(0) {
+                        Condition(PCond<4>, b0 = {=}),
+                    },
+                    Timeout(100) {
+                        Priority {
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                Sequence {
+                    Sleep(0),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 == 0),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 4 < 7, dynamic = true) {
+                Repeat(forever) {
+                    RepeatTimes(forever) {
+                        Repeat(3) {
+                            FlipSelector {
+                                Limiter(3) {
+                                    Script(|bb| if (*bb.t0 + 1) % 2 < 0 { bb.b0 += 1 }),
+                                },
+                                SetBlackboard(o0 = Some(0)),
+                                MemPriority {
+                                    Condition(Cond<7>),
+                                    Action(PAct<8>, b0 = 7, b1 = {t0}),
+                                },
+                                Script(|bb| bb.b0 += 2),
+                                RunOnce {
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ParallelAll(max_failures = -3) {
+                    #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
+                    #[run_while(|bb| *bb.t0 > 0)]
+                    RetryUntilSuccessful(2) {
+                        RepeatUntilSuccess(forever) {
                             StatefulAction(Task<10>),
                         },
-                        WaitValueUpdate(t0) {
-                            #[success_if(|bb| (*bb.t0 + 1) % 2 != 0)]
-                            #[failure_if(|bb| *bb.t0 > 3)]
-                            Sleep(50),
-                        },
+                    },
+                    StepSequencer {
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                        SetBlackboard(o0 = Some(2)),
+                        AlwaysRunning,
+                    },
+                    RunOnce(then_skip = false) {
+                        #[on_failure(|bb| bb.t0.set(bb.b0))]
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        Condition(Cond<13>),
                     },
                 },
             },
@@ -701,222 +821,159 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0723Blackboard { t0 b1 b0 q0 });
+board!(Tree0723Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0724 for Ctx {
-        MemPriority {
-            RetryUntilSuccessful(4) {
-                Filter(times = 2, count = Completed, filtered = Skipped) {
-                    Sleep(0),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        MemSequence {
+            Switch(b1) {
+                case 1 => ForceFailure {
+                    StepSequencer {
+                        #[on_failure(|bb| bb.o0 = None)]
+                        WaitValueUpdate(t0) {
+                            Condition(PCond<0>, b0 = 5),
+                        },
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
+                    },
                 },
-            },
-            MaxTime(10) {
-                PolicyParallel(policy = FirstSuccess) {
-                    RetryUntilSuccessful(2) {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                            StatefulAction(Task<2>),
+                case 2 => #[run_while(|bb| bb.b1 % 2 < 1)]
+                #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
+                Wait(100),
+                case 0 => SkipUnlessUpdated(t0) {
+                    KeepRunningUntilFailure {
+                        MemSequence {
+                            TryCatch(catch_on_halt = true) {
+                                Condition(|ctx| ctx.check(4)),
+                                Succeeder,
+                            },
+                            Priority {
+                                StatefulAction(PTask<5>, b0 = {b0}, b1 = {=}),
+                                #[post(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 3) })]
+                                #[on_halted(|bb| { if bb.b0 % 3 < 0 { *bb.t0 += 1 }; bb.t0.set(*bb.t0 % 2) })]
+                                Action(|ctx| ctx.exec(6)),
+                                StatefulAction(Task<7>),
+                                #[run_while(|bb| (bb.b1 + 4) % 3 < 1)]
+                                AlwaysFailure,
+                            },
+                            SequenceWithMemory {
+                                #[on_failure(|bb| bb.b0 = *bb.t0 + 1)]
+                                #[failure_if(|bb| bb.b0 + 1 < *bb.t0 + 2)]
+                                StatefulAction(Task<8>),
+                                AlwaysSuccess,
+                                AlwaysRunning,
+                            },
                         },
                     },
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                        AlwaysFailure,
-                        Condition(Cond<5>),
-                    },
                 },
-            },
-            SequenceWithMemory {
-                MemSequence {
-                    Action(Act<6>),
-                    Action(Act<7>),
-                    Action(Act<8>),
-                },
-                MaxTime(100) {
-                    StatefulAction(Task<9>),
-                },
+                _ => StatefulAction(Task<9>),
             },
         }
+    }
+}
+
+board!(Tree0724Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0725Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(Cond<0> = Cond::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0725 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
+            b0: i64,
         }
-        Precondition(|bb| (*bb.t0 + 4) % 2 > 0, else = Running) {
-            Sequence {
-                #[on_success(|bb| bb.t0.set(bb.b1 + 1))]
-                #[on_failure(|bb| bb.o0 = None)]
-                Fallback {
-                    Action(Act<0>),
-                    Delay(10) {
-                        Condition(Cond<1>),
-                    },
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-                Timeout(50) {
-                    Repeat(4) {
-                        RepeatUntil(Success) {
-                            SkipUnlessUpdated(t0) {
-                                Sequence {
-                                    StatefulAction(Task<3>),
-                                    UnsetBlackboard(o0),
-                                    #[on_failure(|bb| bb.t0.set(bb.b1 + 4))]
-                                    #[on_success(|bb| bb.b0 += 2)]
-                                    Condition(Cond<4> = Cond::<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-                SequenceStar {
-                    #[failure_if(|bb| *bb.t0 > 2)]
-                    ReactiveFallback {
-                        StatefulAction(Task<5>),
-                        Failer,
-                    },
-                    Cooldown(10) {
-                        Parallel {
-                            AlwaysFailure,
-                            Condition(Cond<6>),
-                        },
-                    },
-                    MaxTime(30) {
-                        ParallelAll(1) {
-                            StatefulAction(Task<7> = Task::<7>),
-                            RepeatUntil(Success) {
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                },
+        StepSequencer {
+            SubTree(Tree0725Sub0, b0 = {=}),
+            Parallel(failure = 0) {
+                SetBlackboard(b0 = 6),
             },
         }
     }
 }
 
-board!(Tree0725Blackboard { o0 b0 b1 t0 });
+board!(Tree0725Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0726Sub1 for Ctx {
+        TryCatch {
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0726Sub0 for Ctx {
+        SequenceStar {
+            Action(Act<0> = Act::<0>),
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Cooldown(20, filtered = Failure) {
+                    SubTree(Tree0726Sub1),
+                },
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0726 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        RepeatUntilFailure(3) {
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.b0 < 3),
-                WasEntryUpdated(t0),
-                Remap(success = Success, failure = Success) {
-                    StatefulAction(Task<0>),
-                },
-            },
+        Repeat(3) {
+            SubTree(Tree0726Sub0),
         }
     }
 }
 
-board!(Tree0726Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0727Sub0 for Ctx {
+        Action(|ctx| ctx.exec(0))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0727 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        Repeat(forever) {
-            #[skip_if(|bb| bb.b0 % 2 < 1)]
-            RunOnce(then_skip = false) {
-                RepeatUntilFailure(1) {
-                    StatefulAction(Task<0>),
-                },
-            },
+        SequenceStar {
+            SubTree(Tree0727Sub0),
+            Runner,
         }
     }
 }
-
-board!(Tree0727Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0728 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        BinarySelector(|bb| *bb.t1 % 3 != 1, dynamic = true) {
-            WhileDoElse {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    WasEntryUpdated(t1),
-                    Condition(PCond<1>, b0 = 2),
-                    Action(PAct<2>, b0 = {t1}, b1 = {t0}),
-                    Loop(q0) {
-                        Script(|bb| { bb.b0 += 1; bb.t1.set((*bb.t0 + 2) % 3) }),
-                    },
-                },
-                SequenceWithMemory {
-                    #[post(|bb| bb.b1 = 9)]
-                    Action(PAct<3>, b0 = 7, b1 = {t0}),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-                BinarySelector(|bb| *bb.t1 + 4 < bb.b1, dynamic = false) {
-                    Condition(Cond<6>),
-                    Action(|ctx| ctx.exec(7)),
-                },
-            },
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    Action(PAct<8>, b0 = {=}, b1 = {t0}),
-                },
-                Loop(q0, if_empty = Running) {
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11> = Task::<11>),
-                    StatefulAction(Task<12>),
-                    AlwaysRunning,
-                },
-                Loop(q0) {
-                    ReactiveSequence {
-                        #[on_halted(|bb| if (*bb.t0 + 3) % 2 == 0 { bb.t0.set(*bb.t1 % 3) })]
-                        StatefulAction(Task<13>),
-                        Condition(|ctx, bb| ctx.check_in(14, 1)),
+        ParallelAll(1) {
+            Retry(2) {
+                RepeatTimes(1) {
+                    Remap(success = Success, failure = Success) {
+                        RetryUntilSuccessful(1) {
+                            Selector {
+                                ReactiveFallback {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2>),
+                                    Condition(Cond<3> = Cond::<3>),
+                                },
+                                Condition(Cond<4>),
+                            },
+                        },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0728Blackboard { t1 t0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0729Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-        }
-        Switch(b1) {
-            case 3 => AlwaysRunning,
-            case 4 => StatefulAction(Task<0>),
-            case 2 => Sleep(30),
-            _ => #[failure_if(|bb| bb.b0 + 1 > 5)]
-            #[on_success(|bb| bb.b1 = bb.b1 % 2)]
-            #[skip_if(|bb| *bb.t0 > 3)]
-            Condition(Cond<1>),
+            StatefulAction(Task<5>),
         }
     }
 }
@@ -924,382 +981,271 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0729Sub0 for Ctx {
         blackboard {
-            b1: i64 = 10,
-            b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 14,
+            o0: Option<i64> = Some(9),
         }
-        SubTree(Tree0729Sub1, ..)
+        FlipSelector {
+            Delay(20) {
+                Action(Act<0>),
+            },
+            StatefulAction(Task<1>),
+            #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
+            #[on_success(|bb| bb.b0 += 1)]
+            Action(|ctx, bb| ctx.exec_in(2, 1, &mut bb.b0)),
+            Script(|bb| bb.o0 = None),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0729 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        #[on_success(|bb| bb.b0 += 1)]
-        AsyncFallback {
-            WaitValueUpdate(t0) {
-                ScriptCondition(|bb| bb.b1 > 3),
-            },
-            SubTree(Tree0729Sub0, ..),
-            BinarySelector(|bb| bb.b0 + 2 < bb.b1, dynamic = true) {
-                Action(PIo<2>, t0 = {=}),
-                Remap(success = Failure, failure = Success) {
-                    StatefulAction(PTask<3>, b0 = 4, b1 = {b1}),
+        RepeatUntil(Success) {
+            Remap(success = Failure, failure = Failure) {
+                RunOnce(then_skip = true) {
+                    ReactiveSequence {
+                        SubTree(Tree0729Sub0, ..),
+                        RepeatUntilSuccess(3) {
+                            Repeat(3) {
+                                Action(Act<3>),
+                            },
+                        },
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Action(Act<4>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0729Blackboard { b1 b0 t0 });
+board!(Tree0729Blackboard { t0 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0730Sub1 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0730Sub0 for Ctx {
+        Repeat(4) {
+            SubTree(Tree0730Sub1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0730 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-            b0: i64 = 4,
-        }
-        Switch(b1) {
-            case 0 => WaitValueUpdate(t0) {
-                #[success_if(|bb| bb.b0 < 0)]
-                Repeat(4) {
-                    Filter(times = 2, filtered = Failure) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            case 2 => RetryUntilSuccessful(3) {
-                Priority {
-                    StepSequencer {
-                        Action(Act<0>),
-                        Retry(0) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    Timeout(10) {
-                        TryCatch(catch_on_halt = false) {
-                            Condition(Cond<1>),
-                            Action(Act<2> = Act::<2>),
-                        },
-                    },
-                },
-            },
-            _ => Parallel(failure = -1) {
-                Action(Act<3>),
-                ForceSuccess {
-                    AlwaysSuccess,
-                },
-            },
+        Repeat(3) {
+            SubTree(Tree0730Sub0),
         }
     }
 }
 
-board!(Tree0730Blackboard { t0 b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree0731Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t1: i64 = 15,
+        }
+        SequenceStar {
+            Filter(times = 2, count = Completed, filtered = Failure) {
+                #[run_while(|bb| *bb.t0 > *bb.t0 % 4)]
+                Action(PIo<2>, t0 = {=}),
+            },
+            SetBlackboard(t1 = 6),
+            Action(PIo<3>, t0 = {t0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0731 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 5,
         }
-        IfThenElse {
-            Timeout(0) {
-                StatefulAction(Task<0>),
-            },
-            MemPriority {
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                StatefulAction(Task<2>),
-            },
-            Repeater(2) {
-                IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = true) {
-                    ReactiveSequence {
-                        Condition(Cond<3> = Cond::<3>),
-                        #[success_if(|bb| bb.b0 == (*bb.t0 + 4) % 2)]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[skip_if(|bb| bb.b0 > 1)]
-                        Condition(|ctx| ctx.check(4)),
-                        Script(|bb| *bb.t0 += 3),
-                    },
-                    Repeat(forever) {
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        #[run_while(|bb| *bb.t0 % 3 > 0)]
-                        Failer,
-                    },
+        KeepRunningUntilFailure {
+            BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
+                Fallback {
+                    WasEntryUpdated(t0),
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
                 },
+                SubTree(Tree0731Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0731Blackboard { b0 t0 });
+board!(Tree0731Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0732 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Retry(3) {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            FlipSelector {
-                Cooldown(20, filtered = Failure) {
-                    #[on_success(|bb| { *bb.t1 += 2; if *bb.t1 % 3 != 0 { bb.t1.set(bb.b0) } })]
-                    #[on_halted(|bb| bb.t1.set((bb.b0 + 1) % 2))]
-                    StatefulAction(Task<1>),
-                },
-                Action(PAct<2>, b0 = 0),
-                Condition(Cond<3>),
-            },
-            MemSequence {
-                #[on_halted(|bb| if *bb.t0 < *bb.t0 % 4 { *bb.t1 += 1 })]
-                #[on_failure(|bb| bb.t0.set(*bb.t1))]
-                Succeeder,
-                ReactiveFallback {
-                    #[post(|bb| { bb.t0.set(*bb.t1); *bb.t1 += 2 })]
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-            ParallelAll {
-                Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-                Selector {
-                    ParallelAll(1) {
-                        #[on_failure(|bb| if *bb.t0 != bb.b0 { *bb.t0 += 1 })]
-                        #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
-                        StatefulAction(Task<8>),
-                    },
+        RepeatUntil(Failure) {
+            IfThenElse {
+                Condition(Cond<0> = Cond::<0>),
+                ParallelAll {
+                    Wait(10),
+                    Action(Act<1>),
                 },
             },
         }
     }
 }
-
-board!(Tree0732Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0733 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-        }
-        Sequence {
-            #[post(|bb| bb.b0 += 2)]
-            Sequence {
-                Action(Act<0>),
-                #[failure_if(|bb| bb.b1 % 4 < 3)]
-                Action(|ctx| ctx.exec(1)),
-            },
-            Repeat(2) {
-                StatefulAction(Task<2>),
-            },
-            ReactiveFallback {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-            Sequence {
-                BinarySelector(|bb| bb.b0 > 3, dynamic = true) {
-                    #[on_halted(|bb| bb.b0 = 3)]
-                    #[success_if(|bb| bb.b0 % 4 < 0)]
-                    #[skip_if(|bb| *bb.t0 % 2 < 1)]
-                    Wait(0),
-                    Condition(Cond<5>),
+        Repeater(forever) {
+            RunOnce {
+                RunOnce {
+                    StatefulAction(Task<0>),
                 },
             },
         }
     }
 }
-
-board!(Tree0733Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0734 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 3,
+            #[allow(unused)] o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveSequence {
-            Sleep(10),
-            Fallback {
-                #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 3 })]
-                ScriptCondition(|bb| bb.b1 > 0),
-                StatefulAction(Task<0>),
-            },
+        RepeatTimes(1) {
+            #[on_halted(|bb| bb.t0.set((*bb.t0 + 3) % 2))]
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0734Blackboard { b1 b0 });
+board!(Tree0734Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0735 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        WaitValueUpdate(t0) {
-            SequenceStar {
-                Filter(times = 1, count = Success) {
-                    #[skip_if(|bb| bb.b0 % 4 > 1)]
-                    ForceFailure {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                },
-                Action(PAct<1>, b0 = 9, b1 = {b0}),
-                FlipSelector {
-                    RepeatUntilSuccess(1) {
-                        Condition(Cond<2>),
-                    },
-                    ReactiveSequence {
-                        #[on_failure(|bb| if *bb.t0 + 3 < 6 { bb.b0 = bb.b0 % 4 })]
-                        #[failure_if(|bb| *bb.t0 < *bb.t0 + 3)]
-                        StatefulAction(Task<3> = Task::<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0735Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0736 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 5,
             #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 5,
+            o0: Option<i64> = Some(4),
         }
-        #[post(|bb| { if bb.b0 < 4 { bb.b1 += 3 }; bb.b1 += 3 })]
-        #[failure_if(|bb| *bb.t0 > 4)]
-        BinarySelector(|bb| (*bb.t1 + 3) % 2 > 0, dynamic = false) {
-            MemPriority {
-                Condition(Cond<0> = Cond::<0>),
-                FlipSelector {
-                    Action(Act<1>),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                    Action(Act<3>),
+        ParallelAll(max_failures = -3) {
+            ParallelAll(max_failures = -1) {
+                Fallback {
+                    StepSequencer {
+                        Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                        Action(Act<1>),
+                        Action(Act<2>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                        UnsetBlackboard(o0),
+                    },
                 },
             },
-            StatefulAction(PTask<4>, b0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0736Blackboard { b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0737Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Repeat(2) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0737Sub1 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 11,
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 9,
-        }
-        #[success_if(|bb| (bb.b0 + 3) % 4 < 2)]
-        #[on_halted(|bb| *bb.t1 += 2)]
-        #[skip_if(|bb| bb.b0 > bb.b0 % 3)]
-        Priority {
-            Conditional(|bb| *bb.t0 % 2 > 0, dynamic = true) {
-                Priority {
-                    ScriptCondition(|bb| (*bb.t1 + 2) % 4 == 3),
-                    #[success_if(|bb| *bb.t1 % 3 > 1)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0737 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            SubTree(Tree0737Sub0, ..),
-            SubTree(Tree0737Sub1, t1 = {=}, t0 = {t0}, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0737Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0738 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        MaxTime(20) {
-            ForceFailure {
-                Action(PAct<0>, b0 = 3, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0738Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0739 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        RunOnce(then_skip = true) {
-            Precondition(|bb| *bb.t0 == 3, else = Skipped) {
-                ForceFailure {
-                    Deadline(0) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0> = Task::<0>),
+            ReactiveSelector {
+                Inverter {
+                    WhileDoElse {
+                        #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.o0 = Some(bb.o0.unwrap_or(4)) })]
+                        IndexSwitch(|bb| *bb.t1 % 2, dynamic = false) {
+                            #[on_success(|bb| *bb.t1 += 2)]
+                            StatefulAction(Task<4>),
+                            ScriptCondition(|bb| bb.b0 == *bb.t1),
+                        },
+                        #[run_while(|bb| bb.b0 + 2 != 5)]
+                        #[failure_if(|bb| *bb.t0 < *bb.t0 + 4)]
+                        #[on_success(|bb| { bb.t1.set(0); bb.t1.set(bb.o0.unwrap_or(5)) })]
+                        Repeat(4) {
+                            FlipSelector {
+                                StatefulAction(Task<5>),
+                                Action(Act<6>),
+                                WasEntryUpdated(t0),
+                            },
                         },
                     },
                 },
             },
+            ParallelAll(max_failures = -2) {
+                RepeatUntilSuccess(forever) {
+                    Delay(30) {
+                        PolicyParallel(policy = FirstSuccess) {
+                            Loop(q0, value = {b0}, if_empty = Running) {
+                                Script(|bb| bb.o0 = None),
+                            },
+                            Sleep(20),
+                        },
+                    },
+                },
+                Filter(times = 2, filtered = Failure) {
+                    Action(Act<7>),
+                },
+                RunOnce(then_skip = true) {
+                    Repeater(2) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+                WhileDoElse {
+                    Action(PAct<9>, b0 = {t1}, b1 = {t0}),
+                    Condition(Cond<10>),
+                },
+                Action(|ctx, bb| ctx.exec_in(11, bb.o0.unwrap_or(2) % 3, &mut bb.b0)),
+            },
         }
     }
 }
 
-board!(Tree0739Blackboard { t0 });
+board!(Tree0735Blackboard { t0 t1 q0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0740 for Ctx {
-        Repeater(forever) {
-            TryCatch {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Action(|ctx| ctx.exec(1)),
-                },
-                RunOnce(then_skip = false) {
-                    Filter(times = 3, count = Success, filtered = Failure) {
+    pub tree Tree0736 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(5),
+        }
+        SequenceWithMemory {
+            Repeater(forever) {
+                RetryUntilSuccessful(4) {
+                    IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            AlwaysSuccess,
+                        },
+                        Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2), &mut bb.b0)),
+                        Filter(times = 2, count = Failure) {
+                            Condition(Cond<1>),
+                        },
+                        AlwaysRunning,
                         StatefulAction(Task<2>),
+                    },
+                },
+            },
+            ParallelAll(max_failures = -2) {
+                Interrupt(|bb| bb.o0.unwrap_or(3) + 2 == 3) {
+                    SequenceWithMemory {
+                        Action(PIo<3>, t0 = {=}),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                ForceSuccess {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                Cooldown(0) {
+                    Priority {
+                        AlwaysFailure,
+                        Wait(0),
                     },
                 },
             },
@@ -1307,284 +1253,377 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0736Blackboard { q0 t0 b0 o0 });
+
 bt::behavior_tree! {
-    pub tree Tree0741Sub0 for Ctx {
+    pub tree Tree0737 for Ctx {
         blackboard {
-            b1: i64 = 10,
-            b0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        Action(PAct<3>, b0 = {b1}, b1 = {b0})
+        AsyncFallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                UnsetBlackboard(o0),
+                SetBlackboard(o0 = Some(7)),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            },
+            RetryUntilSuccessful(4) {
+                ReactiveFallback {
+                    Condition(Cond<2> = Cond::<2>),
+                    SequenceStar {
+                        Action(Act<3>),
+                        Succeeder,
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Delay(100) {
+                SequenceWithMemory {
+                    Action(Act<4>),
+                    Optional {
+                        StatefulAction(Task<5>),
+                    },
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0737Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0738Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 14,
+            b0: i64 = 14,
+            #[tracked] t1: i64 = 11,
+            #[tracked] t0: i64 = 15,
+        }
+        #[post(|bb| if bb.b1 == (*bb.t0 + 3) % 3 { bb.b0 = 6 })]
+        Sequence {
+            SetBlackboard(b1 = 2),
+            #[run_while(|bb| (*bb.t1 + 2) % 3 > 1)]
+            Succeeder,
+            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+            StatefulAction(Task<1>),
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0738 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        Repeater(2) {
+            Switch(b1) {
+                case 3 => Cooldown(20, filtered = Skipped) {
+                    SubTree(Tree0738Sub0, ..),
+                },
+                _ => StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0738Blackboard { b1 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0739 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        Filter(times = 3, count = Failure) {
+            Cooldown(50) {
+                ReactiveSequence {
+                    ReactiveFallback {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<0>),
+                    },
+                    #[success_if(|bb| bb.o0.unwrap_or(5) % 4 < 3)]
+                    #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0739Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0740Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0740Sub0 for Ctx {
+        SubTree(Tree0740Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0740 for Ctx {
+        Fallback {
+            SubTree(Tree0740Sub0),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0741 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-        }
-        Loop(q0) {
-            BinarySelector(|bb| (*bb.t1 + 3) % 2 == 0, dynamic = false) {
-                IfThenElse {
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    #[skip_if(|bb| bb.b1 > 4)]
-                    Action(PAct<0>, b0 = {=}, b1 = {=}),
-                    SequenceStar {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    RepeatTimes(2) {
-                        SubTree(Tree0741Sub0, ..),
-                    },
-                },
-                RepeatUntilFailure(2) {
-                    Fallback {
-                        WaitValueUpdate(t1) {
-                            Repeater(forever) {
-                                #[run_while(|bb| (bb.b1 + 2) % 3 < 2)]
-                                #[on_halted(|bb| bb.b0 = *bb.t1)]
-                                #[skip_if(|bb| *bb.t0 < *bb.t1)]
-                                Repeat(1) {
-                                    #[skip_if(|bb| bb.b0 == 4)]
-                                    StatefulAction(Task<4> = Task::<4>),
-                                },
-                            },
-                        },
-                        RunOnce {
-                            IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                                ForceSuccess {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Sequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
-
-board!(Tree0741Blackboard { b1 b0 q0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0742 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 3,
+            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            StepSequencer {
-                TryCatch {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > *bb.t0),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-                Parallel(success = 0) {
-                    Action(PAct<3>, b0 = {b0}),
-                    Failer,
-                    Condition(Cond<4>),
+        Repeat(2) {
+            SkipUnlessUpdated(t0) {
+                RunOnce(then_skip = true) {
+                    ForceFailure {
+                        Parallel(success = 1, failure = 0) {
+                            ReactiveFallback {
+                                ReactiveSelector {
+                                    StatefulAction(Task<0>),
+                                    Action(Act<1>),
+                                },
+                            },
+                            BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = true) {
+                                #[on_failure(|bb| bb.b1 += 2)]
+                                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+                                AlwaysFailure,
+                                KeepRunningUntilFailure {
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
+                            Fallback {
+                                #[post(|bb| bb.t0.set(bb.b0))]
+                                StatefulAction(Task<3>),
+                                Action(PAct<4>, b0 = 0),
+                            },
+                        },
+                    },
                 },
             },
-            Action(PIo<5>, t0 = {b0}),
         }
     }
 }
 
-board!(Tree0742Blackboard { t0 o0 b0 });
+board!(Tree0742Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0743 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
             b1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        Delay(50) {
-            AsyncFallback {
-                RepeatUntil(Failure) {
-                    BinarySelector(|bb| bb.b1 == 4, dynamic = false) {
-                        Conditional(|bb| *bb.t0 < bb.b1) {
-                            ReactiveSequence {
-                                ReactiveSequence {
-                                    WasEntryUpdated(t0),
-                                    StatefulAction(PTask<0>, b0 = 0, b1 = {t0}),
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                        SequenceWithMemory {
-                            Condition(Cond<1>),
-                            SetBlackboard(b1 = 3),
+        Parallel(success = -2, failure = 2) {
+            ScriptCondition(|bb| bb.b1 == 1),
+            FlipSelector {
+                Precondition(|bb| *bb.t0 + 2 < *bb.t0 % 3, else = Success) {
+                    WaitValueUpdate(t0) {
+                        Parallel(success = -2) {
+                            Action(Act<0>),
+                            StatefulAction(Task<1> = Task::<1>),
                         },
                     },
                 },
-                Conditional(|bb| bb.b1 % 4 == 3, dynamic = false, else = Success) {
-                    #[post(|bb| if bb.b0 > 7 { bb.b1 += 1 })]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    ReactiveFallback {
-                        Condition(PCond<2>, b0 = 6),
-                        Conditional(|bb| bb.b1 + 2 != 7, dynamic = false, else = Success) {
-                            Limiter(1) {
-                                #[post(|bb| bb.b0 = bb.b1 + 3)]
-                                #[run_while(|bb| *bb.t0 + 4 < bb.b1)]
-                                AlwaysSuccess,
-                            },
-                        },
-                        Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 4, &mut bb.b1)),
-                    },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    SetBlackboard(b0 = {t0}),
+                },
+                AsyncSequence {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0743Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0744Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-        }
-        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1))
-    }
-}
+board!(Tree0743Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0744 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Cooldown(0) {
-            FlipSelector {
+        Sequence {
+            MemPriority {
                 StatefulAction(Task<0>),
-                SubTree(Tree0744Sub0, ..),
-                Condition(Cond<2> = Cond::<2>),
-                ScriptCondition(|bb| bb.b1 != 7),
+                Condition(Cond<1>),
+                Action(Act<2>),
+            },
+            Repeat(3) {
+                Sequence {
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                },
+            },
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                },
             },
         }
     }
 }
-
-board!(Tree0744Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0745 for Ctx {
         blackboard {
-            b1: i64,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        Switch(b1) {
-            case 1 => Repeat(4) {
-                Runner,
+        Loop(q0, value = {t0}, if_empty = Running) {
+            #[skip_if(|bb| bb.b0 % 3 == 0)]
+            Precondition(|bb| bb.b1 > 7) {
+                #[run_while(|bb| bb.o0.unwrap_or(2) > 1)]
+                #[failure_if(|bb| bb.b1 + 4 != 7)]
+                #[on_failure(|bb| bb.b1 = 2)]
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
             },
-            _ => StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0745Blackboard { b1 });
+board!(Tree0745Blackboard { b1 q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0746 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        BinarySelector(|bb| *bb.t0 > 7, dynamic = false) {
-            #[success_if(|bb| (bb.b0 + 4) % 4 != 1)]
-            #[on_halted(|bb| { if (bb.b0 + 1) % 4 < 0 { bb.b1 += 3 }; bb.b0 = bb.b1 % 3 })]
-            SetBlackboard(b0 = {t0}),
-            BinarySelector(|bb| *bb.t0 == 1) {
-                Delay(0) {
-                    SetBlackboard(t0 = {b0}),
-                },
-                IndexSwitch(|bb| 6, out_of_range = Loop, dynamic = true) {
-                    Interrupt(|bb| bb.b0 > 3) {
-                        Action(PIo<0>, t0 = {=}),
-                    },
-                    Cooldown(0) {
-                        Precondition(|bb| (bb.b1 + 1) % 2 == 0, else = Skipped) {
-                            Succeeder,
+        RepeatUntil(Success) {
+            TryCatch {
+                WaitValueUpdate(t1) {
+                    ParallelAll(max_failures = -1) {
+                        TryCatch(catch_on_halt = true) {
+                            AlwaysFailure,
+                            Repeat(2) {
+                                #[on_failure(|bb| if *bb.t1 < bb.b0 { bb.t1.set(6) })]
+                                #[on_success(|bb| bb.t1.set((*bb.t1 + 2) % 4))]
+                                #[on_halted(|bb| bb.t0.set(1))]
+                                Action(Act<0>),
+                            },
+                        },
+                        Invert {
+                            Switch(b1) {
+                                case 0 => Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
+                                case 1 => Condition(PCond<2>, b0 = {=}),
+                                _ => StatefulAction(Task<3>),
+                            },
+                        },
+                        AsyncSequence {
+                            StepSequencer {
+                                #[on_failure(|bb| bb.t1.set(*bb.t1 % 4))]
+                                #[success_if(|bb| *bb.t1 % 3 < 1)]
+                                Condition(PCond<4>, b0 = {=}),
+                                #[on_failure(|bb| { if (bb.b0 + 1) % 4 < 0 { bb.b1 = *bb.t0 % 3 }; if (*bb.t1 + 2) % 2 != 1 { *bb.t1 += 3 } })]
+                                #[success_if(|bb| bb.b1 < (bb.b0 + 2) % 2)]
+                                #[on_halted(|bb| bb.b1 += 2)]
+                                Condition(Cond<5>),
+                            },
                         },
                     },
-                    SetBlackboard(b0 = {b1}),
+                },
+                StepSequencer {
+                    SequenceWithMemory {
+                        Priority {
+                            StatefulAction(PTask<6>, b0 = 9),
+                            AlwaysFailure,
+                            Condition(Cond<7>),
+                        },
+                        Condition(PCond<8>, b0 = {=}),
+                    },
+                    Action(PIo<9>, t0 = {t1}),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    RetryUntilSuccessful(2) {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            Fallback {
+                                StatefulAction(Task<10>),
+                                StatefulAction(Task<11>),
+                            },
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                    IfThenElse {
+                        Action(Act<13> = Act::<13>),
+                        Action(PAct<14>, b0 = {t0}, b1 = {b1}),
+                    },
+                    Condition(Cond<15>),
+                    AsyncSequence {
+                        Condition(|ctx, bb| ctx.check_in(16, *bb.t0)),
+                        StatefulAction(Task<17>),
+                    },
+                },
+                SequenceWithMemory {
+                    Succeeder,
+                    Condition(Cond<18>),
+                    Script(|bb| if bb.b0 != bb.b1 { bb.t1.set(*bb.t1 % 2) }),
+                    AlwaysSuccess,
+                    Cooldown(20, filtered = Skipped) {
+                        AlwaysSuccess,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0746Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0747Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        WasEntryUpdated(t0)
-    }
-}
+board!(Tree0746Blackboard { b1 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0747 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        MaxTime(20) {
-            ForceFailure {
-                #[skip_if(|bb| bb.b0 > 5)]
-                IfThenElse {
-                    ScriptCondition(|bb| *bb.t0 < bb.b0),
-                    SubTree(Tree0747Sub0, t0 = {=}, b0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0747Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0748 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
             #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        BinarySelector(|bb| bb.b0 + 3 == 0, dynamic = false) {
-            Repeater(0) {
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                ScriptCondition(|bb| *bb.t0 % 3 < 0),
-                Cooldown(30) {
-                    FlipSelector {
-                        #[run_while(|bb| bb.b0 < 6)]
-                        Loop(q0, if_empty = Success) {
-                            #[run_while(|bb| bb.o0.is_some())]
-                            #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = Some(bb.b0) })]
-                            Fallback {
-                                Condition(Cond<0>),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        SequenceWithMemory {
-                            #[on_success(|bb| { *bb.t0 += 2; bb.b0 += 2 })]
-                            #[failure_if(|bb| bb.b0 != bb.o0.unwrap_or(0) + 2)]
-                            Wait(20),
-                            Condition(Cond<2>),
-                        },
+        Loop(q0, value = {t0}, if_empty = Skipped) {
+            Fallback {
+                ReactiveSequence {
+                    Fallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ScriptCondition(|bb| *bb.t0 != 7),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
+                StatefulAction(Task<4> = Task::<4>),
+                ForceFailure {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<5>),
+                        AlwaysFailure,
                     },
                 },
             },
@@ -1592,63 +1631,87 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0748Blackboard { o0 b0 q0 t0 });
+board!(Tree0747Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0748 for Ctx {
+        IfThenElse {
+            Condition(|ctx| ctx.check(0)),
+            Delay(0) {
+                Optional {
+                    Cooldown(0) {
+                        Action(Act<1>),
+                    },
+                },
+            },
+            RunOnce {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0749 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64,
         }
-        Fallback {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                Action(Act<0>),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
-            },
-            #[failure_if(|bb| *bb.t1 < 1)]
-            ParallelAll(0) {
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b0)),
-                SetBlackboard(b0 = 2),
-            },
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                #[failure_if(|bb| *bb.t0 == 6)]
-                #[post(|bb| bb.b0 += 3)]
-                #[on_success(|bb| if (*bb.t1 + 3) % 2 > 0 { bb.b0 = 9 })]
-                SkipUnlessUpdated(t1) {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+        BinarySelector(|bb| bb.b0 + 3 > 5, dynamic = true) {
+            Precondition(|bb| bb.b1 % 4 != 3, else = Running) {
+                ReactiveFallback {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        IfThenElse {
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+                            #[post(|bb| bb.t1.set(bb.b1 + 3))]
+                            #[on_failure(|bb| { *bb.t1 += 1; if *bb.t0 == bb.b1 { bb.t1.set((bb.b1 + 1) % 2) } })]
+                            Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
+                        },
+                        Action(Act<3> = Act::<3>),
+                        SequenceWithMemory {
+                            WhileDoElse {
+                                ScriptCondition(|bb| bb.o0.is_some()),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        Condition(|ctx, bb| ctx.check_in(5, (bb.o0.unwrap_or(0) + 4) % 4)),
+                    },
                 },
             },
+            ScriptCondition(|bb| *bb.t1 < 7),
         }
     }
 }
 
-board!(Tree0749Blackboard { b0 t1 t0 q0 });
+board!(Tree0749Blackboard { b1 t1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0750 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        BinarySelector(|bb| (bb.b0 + 2) % 2 < 1, dynamic = false) {
-            Runner,
-            RepeatUntilSuccess(3) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
-            },
+        ReactiveFallback {
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0750Blackboard { b0 });
-
 bt::behavior_tree! {
     pub tree Tree0751 for Ctx {
-        RepeatUntil(Success) {
-            RepeatUntil(Failure) {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0>),
-                },
+        ReactiveFallback {
+            AsyncSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Fallback {
+                Action(Act<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            SequenceWithMemory {
+                Action(Act<5>),
+                StatefulAction(Task<6> = Task::<6>),
             },
         }
     }
@@ -1658,258 +1721,868 @@ bt::behavior_tree! {
     pub tree Tree0752 for Ctx {
         blackboard {
             b0: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 0,
         }
-        #[run_while(|bb| bb.o0.is_none())]
-        #[post(|bb| bb.b0 += 1)]
-        Parallel {
-            Switch(b1) {
-                case 3 => Repeat(forever) {
-                    Repeater(1) {
-                        Script(|bb| { bb.t1.set(*bb.t0 + 1); bb.b0 = bb.b0 % 4 }),
+        ReactiveSequence {
+            PolicyParallel(policy = FirstFailure) {
+                ReactiveSelector {
+                    #[on_halted(|bb| bb.b0 = bb.b0 % 4)]
+                    #[run_while(|bb| *bb.t1 % 4 < 1)]
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    Sequence {
+                        Action(Act<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1 + 1)),
                     },
                 },
-                _ => Action(Act<0>),
-            },
-            ParallelAll(1) {
-                IndexSwitch(|bb| (bb.b1 + 3) % 4, out_of_range = Loop) {
-                    Condition(Cond<1>),
-                    Condition(PCond<2>, b0 = 6),
-                },
-                AlwaysRunning,
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 4)),
-            },
-            ReactiveSelector {
-                Action(PAct<4>, b0 = 3, b1 = {b1}),
-                RunOnce {
-                    WasEntryUpdated(t1),
+                ForceSuccess {
+                    #[on_success(|bb| bb.b0 = (*bb.t0 + 1) % 2)]
+                    #[success_if(|bb| *bb.t0 % 3 == 0)]
+                    #[on_failure(|bb| { bb.t0.set(4); bb.o0 = Some(*bb.t0) })]
+                    Action(|ctx| ctx.exec(4)),
                 },
             },
+            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0752Blackboard { b0 t0 t1 o0 b1 });
+board!(Tree0752Blackboard { b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0753 for Ctx {
-        Retry(1) {
-            Condition(Cond<0>),
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            o0: Option<i64> = Some(2),
+        }
+        Interrupt(|bb| bb.b0 == 3) {
+            Timeout(100) {
+                StepSequencer {
+                    SequenceWithMemory {
+                        Interrupt(|bb| bb.o0.is_some()) {
+                            ReactiveFallback {
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        AlwaysSuccess,
+                    },
+                    RunOnce(then_skip = false) {
+                        SequenceWithMemory {
+                            Inverter {
+                                Action(Act<2>),
+                            },
+                            ParallelAll(max_failures = -2) {
+                                Action(Act<3>),
+                                SetBlackboard(o0 = Some(4)),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0753Blackboard { q0 b0 o0 });
+
 bt::behavior_tree! {
     pub tree Tree0754 for Ctx {
-        ParallelAll(0) {
-            Delay(0) {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            ForceFailure {
-                FlipSelector {
-                    TryCatch(catch_on_halt = true) {
-                        AlwaysFailure,
-                        AlwaysRunning,
+        blackboard {
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        AsyncSequence {
+            Parallel(failure = 2) {
+                MaxTime(0) {
+                    RunOnce(then_skip = true) {
+                        SetBlackboard(b1 = 7),
                     },
-                    AlwaysSuccess,
                 },
+                Condition(Cond<0>),
             },
-            Parallel(success = -3, failure = 1) {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                StatefulAction(Task<4>),
+            ReactiveFallback {
+                IndexSwitch(|bb| 1, dynamic = false) {
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                    Condition(|ctx| ctx.check(2)),
+                },
+                ReactiveSelector {
+                    Action(PIo<3>, t0 = {=}),
+                    Condition(|ctx| ctx.check(4)),
+                },
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
             },
-            Filter(times = 3, count = Completed) {
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    Sleep(10),
+            MemSequence {
+                Fallback {
                     StatefulAction(Task<6>),
-                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(PTask<7>, b0 = 2, b1 = {b0}),
+                    Repeat(forever) {
+                        Condition(Cond<8>),
+                    },
+                },
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        Priority {
+                            KeepRunningUntilFailure {
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                            Sleep(0),
+                        },
+                    },
                 },
             },
-            Cooldown(10, filtered = Failure) {
-                ParallelAll(1) {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
+            TryCatch {
+                Sleep(30),
+                #[on_halted(|bb| bb.b1 += 1)]
+                Precondition(|bb| bb.b0 < 1) {
+                    Condition(Cond<10> = Cond::<10>),
+                },
+                Action(Act<11> = Act::<11>),
+            },
+            ReactiveSequence {
+                MemPriority {
+                    Action(Act<12> = Act::<12>),
+                    Action(|ctx, bb| ctx.exec_in(13, bb.b0 % 4, &mut bb.b1)),
+                    Action(Act<14>),
                 },
             },
         }
     }
 }
+
+board!(Tree0754Blackboard { b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0755 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64,
+            b0: i64 = 1,
             #[tracked] t0: i64,
-            o0: Option<i64>,
+            b1: i64,
         }
-        StepSequencer {
-            #[on_success(|bb| { bb.b1 = bb.o0.unwrap_or(4) % 4; bb.b1 += 1 })]
-            WasEntryUpdated(t0),
-            ForceFailure {
-                Cooldown(10, filtered = Failure) {
-                    BinarySelector(|bb| (bb.b1 + 3) % 4 > 1, dynamic = true) {
-                        StepSequencer {
-                            ForceSuccess {
-                                #[on_failure(|bb| { bb.b0 = bb.b1; bb.b1 += 1 })]
-                                #[on_success(|bb| { if bb.b0 > 0 { *bb.t0 += 2 }; bb.o0 = Some(bb.o0.unwrap_or(1)) })]
-                                #[success_if(|bb| bb.o0.is_some())]
-                                Action(PIo<0>, t0 = {t0}),
-                            },
-                            Condition(Cond<1>),
-                            KeepRunningUntilFailure {
-                                Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                            },
-                        },
-                        AsyncFallback {
-                            StatefulAction(Task<3>),
-                            RepeatUntilSuccess(forever) {
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
+        RunOnce(then_skip = true) {
+            #[on_halted(|bb| bb.t0.set((*bb.t0 + 3) % 3))]
+            #[on_success(|bb| bb.b1 = bb.b0 + 1)]
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<0> = Task::<0>),
             },
         }
     }
 }
 
-board!(Tree0755Blackboard { b1 b0 t0 o0 });
+board!(Tree0755Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0756 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Parallel(failure = 1) {
+        PolicyParallel(policy = FirstFailure, repeat = false) {
             ReactiveFallback {
                 ReactiveFallback {
-                    #[failure_if(|bb| bb.b1 + 4 < *bb.t0)]
-                    #[run_while(|bb| bb.b1 > 0)]
-                    ReactiveFallback {
-                        ScriptCondition(|bb| bb.b0 + 4 > 5),
-                        IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
-                            #[skip_if(|bb| bb.b1 < *bb.t1)]
-                            #[on_success(|bb| { bb.b1 += 1; if bb.b0 > 4 { bb.b0 += 1 } })]
-                            #[failure_if(|bb| *bb.t1 % 4 < 0)]
-                            Action(Act<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        #[run_while(|bb| *bb.t1 != 2)]
-                        ParallelAll(max_failures = -3) {
-                            AlwaysRunning,
-                            Condition(Cond<2>),
-                            Action(PAct<3>, b0 = {t1}, b1 = {=}),
-                            Action(|ctx| ctx.exec(4)),
-                        },
+                    Cooldown(0, filtered = Failure) {
+                        Condition(Cond<0>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
                     },
                 },
-                KeepRunningUntilFailure {
-                    Condition(Cond<5>),
+                Repeat(1) {
+                    WhileDoElse {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                FlipSelector {
+                    MaxTime(30) {
+                        Repeat(4) {
+                            Sleep(30),
+                        },
+                    },
+                    Optional {
+                        Action(Act<6>),
+                    },
+                },
+                Priority {
+                    WhileDoElse {
+                        Condition(Cond<7>),
+                        Sleep(50),
+                        Sleep(20),
+                    },
                 },
             },
-            ReactiveSequence {
-                #[success_if(|bb| (*bb.t1 + 3) % 4 == 0)]
-                #[post(|bb| bb.b1 += 2)]
-                IfThenElse {
-                    PolicyParallel(policy = FirstFailure) {
-                        RunOnce(then_skip = true) {
-                            #[on_failure(|bb| bb.b0 = bb.b1 + 4)]
-                            SetBlackboard(b1 = 6),
-                        },
-                        StatefulAction(Task<6>),
-                    },
-                    Invert {
-                        Script(|bb| bb.b0 += 1),
-                    },
-                },
-                Sequence {
-                    Filter(times = 2, count = Failure, filtered = Skipped) {
-                        RetryUntilSuccessful(4) {
-                            Switch(b1) {
-                                case 5 => Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                                _ => SetBlackboard(t0 = 1),
-                            },
-                        },
-                    },
-                    Sleep(0),
-                    StatefulAction(Task<8>),
-                },
-                Interrupt(|bb| bb.b1 != 3) {
-                    ForceSuccess {
-                        Sequence {
-                            Precondition(|bb| bb.b0 % 2 == 0, else = Running) {
-                                Condition(|ctx| ctx.check(9)),
-                            },
-                            Condition(Cond<10> = Cond::<10>),
-                            #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
-                            Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b0)),
-                            Action(Act<12> = Act::<12>),
-                            StatefulAction(Task<13>),
-                        },
-                    },
-                },
+            Deadline(100) {
+                Action(Act<8>),
             },
         }
     }
 }
-
-board!(Tree0756Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0757 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 1,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
         }
-        #[run_while(|bb| bb.b0 != 2)]
-        #[on_halted(|bb| bb.b0 += 2)]
-        #[failure_if(|bb| bb.b0 % 2 == 0)]
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                Sleep(50),
-                SetBlackboard(t1 = {t0}),
+        #[run_while(|bb| (bb.b0 + 2) % 3 == 0)]
+        #[on_failure(|bb| bb.b1 = *bb.t0)]
+        ReactiveSequence {
+            Priority {
+                StatefulAction(Task<0>),
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    WasEntryUpdated(t0),
+                },
+            },
+            StatefulAction(Task<1>),
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                StatefulAction(Task<2>),
+                AlwaysFailure,
+                Action(PIo<3>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0757Blackboard { b0 t0 t1 });
+board!(Tree0757Blackboard { b0 q0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0758Sub0 for Ctx {
+    pub tree Tree0758 for Ctx {
         blackboard {
-            b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 4,
+            b1: i64 = 3,
         }
         Sequence {
-            Action(Act<0>),
-            MemSequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+            Invert {
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Condition(|ctx| ctx.check(3)),
+            Condition(Cond<4>),
+            #[post(|bb| bb.b1 += 1)]
+            #[run_while(|bb| bb.o0.unwrap_or(5) % 4 > 0)]
+            AsyncSequence {
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+            },
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
+                    Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0758Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0759 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(2),
+        }
+        Optional {
+            Parallel(success = -1) {
+                Timeout(10) {
+                    ReactiveSelector {
+                        IndexSwitch(|bb| 9, dynamic = true) {
+                            StatefulAction(Task<0> = Task::<0>),
+                            #[post(|bb| bb.t0.set(bb.b0))]
+                            #[run_while(|bb| bb.o0.is_some())]
+                            Action(|ctx, bb| ctx.exec_in(1, (bb.o0.unwrap_or(1) + 4) % 4, &mut bb.b0)),
+                        },
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            StatefulAction(Task<2> = Task::<2>),
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(PCond<3>, b0 = {=}),
+                    Action(PIo<4>, t0 = {=}),
+                    Repeater(2) {
+                        ReactiveSelector {
+                            Cooldown(100, filtered = Failure) {
+                                Wait(0),
+                            },
+                        },
+                    },
+                    #[on_halted(|bb| { bb.o0 = None; bb.b0 += 2 })]
+                    UnsetBlackboard(o0),
+                    ForceSuccess {
+                        #[success_if(|bb| (bb.b0 + 2) % 4 != 1)]
+                        #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                        ReactiveSequence {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                            Condition(PCond<7>, b0 = {t0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0759Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0760 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        SequenceStar {
+            Condition(Cond<0>),
+            Loop(q0, if_empty = Skipped) {
+                #[skip_if(|bb| bb.b1 < *bb.t0)]
+                #[post(|bb| *bb.t0 += 3)]
+                SequenceWithMemory {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(PTask<3>, b0 = {b0}),
+                    },
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                        AlwaysFailure,
+                        Condition(Cond<4>),
+                    },
+                    RepeatTimes(forever) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0760Blackboard { q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0761 for Ctx {
+        Inverter {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Sleep(10),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0762 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+            o0: Option<i64> = Some(2),
+            b0: i64,
+        }
+        IfThenElse {
+            Cooldown(0, filtered = Skipped) {
+                AsyncFallback {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        #[on_halted(|bb| bb.b1 += 3)]
+                        #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.b0 + 3) })]
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    #[post(|bb| { bb.b0 += 1; bb.o0 = Some(bb.b1) })]
+                    SequenceStar {
+                        StatefulAction(Task<4>),
+                        ScriptCondition(|bb| *bb.t0 != 0),
+                        #[run_while(|bb| bb.b0 + 4 > bb.b0)]
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+            },
+            ParallelAll(3) {
+                Action(|ctx| ctx.exec(6)),
+                Condition(Cond<7>),
+                #[on_failure(|bb| bb.b0 = 6)]
+                #[run_while(|bb| *bb.t0 > bb.b1 + 1)]
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0762Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0763 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            Interrupt(|bb| *bb.t0 < 3) {
+                BinarySelector(|bb| *bb.t0 + 2 != 7, dynamic = true) {
+                    RunOnce(then_skip = true) {
+                        SetBlackboard(b1 = 4),
+                    },
+                    RetryUntilSuccessful(3) {
+                        FlipSelector {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                            Wait(10),
+                        },
+                    },
+                },
+            },
+            Conditional(|bb| bb.b1 < 7) {
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0763Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0764Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        Action(PIo<0>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0764Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree0764Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0764 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        TryCatch {
+            AlwaysRunning,
+            SubTree(Tree0764Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0764Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0765 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        Sequence {
+            Fallback {
+                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                #[post(|bb| bb.b0 += 3)]
+                Action(Act<1>),
+                StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
             },
             StatefulAction(Task<3>),
-            IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
-                StatefulAction(Task<5>),
-                KeepRunningUntilFailure {
-                    Limiter(2) {
-                        Wait(50),
+            Cooldown(20, filtered = Skipped) {
+                Parallel(success = -1) {
+                    #[post(|bb| bb.o0 = Some(bb.b1 % 4))]
+                    Condition(Cond<4>),
+                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
+                    Action(PAct<6>, b0 = {t0}, b1 = {=}),
+                },
+            },
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.o0.unwrap_or(5) > 5),
+                WhileDoElse {
+                    StatefulAction(Task<7> = Task::<7>),
+                    UnsetBlackboard(o0),
+                },
+                #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
+                #[on_success(|bb| bb.o0 = Some(1))]
+                Wait(20),
+            },
+        }
+    }
+}
+
+board!(Tree0765Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0766 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        SkipUnlessUpdated(t0) {
+            Inverter {
+                MemPriority {
+                    WasEntryUpdated(t0),
+                    #[on_success(|bb| bb.b0 += 2)]
+                    #[skip_if(|bb| bb.b0 % 4 == 1)]
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Action(|ctx| ctx.exec(2)),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0766Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0767 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+        }
+        IfThenElse {
+            MemSequence {
+                Repeat(0) {
+                    StatefulAction(Task<0>),
+                },
+                WasEntryUpdated(t1),
+                Condition(Cond<1>),
+                StatefulAction(PTask<2>, b0 = {t0}),
+                AlwaysSuccess,
+            },
+            Timeout(20) {
+                RepeatUntil(Success) {
+                    Sequence {
+                        Priority {
+                            #[success_if(|bb| bb.b0 % 3 > 1)]
+                            Action(PIo<3>, t0 = {t1}),
+                            Condition(Cond<4>),
+                        },
+                        StepSequencer {
+                            Condition(Cond<5>),
+                            StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
+                        },
+                        Action(Act<7>),
+                    },
+                },
+            },
+            Priority {
+                #[failure_if(|bb| bb.o0.is_some())]
+                Delay(10) {
+                    SetBlackboard(o0 = Some(6)),
+                },
+                #[on_halted(|bb| if bb.o0.is_none() { bb.o0 = None })]
+                #[on_failure(|bb| bb.t1.set(*bb.t0 + 4))]
+                #[on_success(|bb| *bb.t0 += 3)]
+                RetryUntilSuccessful(1) {
+                    Condition(PCond<8>, b0 = {t0}),
+                },
+                WaitValueUpdate(t0) {
+                    AlwaysFailure,
+                },
+                Delay(0) {
+                    Failer,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0767Blackboard { b0 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0768 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            AsyncFallback {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
+            },
+            StatefulAction(Task<1>),
+            Repeat(1) {
+                #[on_failure(|bb| bb.t0.set(bb.b1))]
+                #[success_if(|bb| bb.b0 + 1 > 6)]
+                #[on_success(|bb| bb.b0 += 2)]
+                Inverter {
+                    ReactiveSequence {
+                        Script(|bb| if *bb.t0 < *bb.t0 % 2 { bb.b1 += 1 }),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0768Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0769 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+        }
+        IfThenElse {
+            Parallel(failure = -1) {
+                Sleep(20),
+                Condition(Cond<0>),
+                StepSequencer {
+                    Parallel(success = -3, failure = -1) {
+                        StatefulAction(Task<1>),
+                        SetBlackboard(b0 = 4),
+                        StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
+                    },
+                },
+                Action(Act<3>),
+                Remap(success = Success, failure = Failure) {
+                    #[success_if(|bb| bb.o0.unwrap_or(5) > *bb.t0)]
+                    WhileDoElse {
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                    },
+                },
+            },
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[run_while(|bb| bb.b0 % 2 > 0)]
+            #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 2 })]
+            TryCatch(catch_on_halt = false) {
+                Fallback {
+                    Condition(PCond<7>, b0 = {=}),
+                    Action(PIo<8>, t0 = {b0}),
+                },
+                #[run_while(|bb| bb.o0.is_some())]
+                #[on_success(|bb| { *bb.t0 += 2; if bb.o0.is_some() { bb.b0 += 3 } })]
+                #[skip_if(|bb| bb.b0 % 4 != 2)]
+                Sequence {
+                    TryCatch(catch_on_halt = false) {
+                        Action(Act<9> = Act::<9>),
+                        WasEntryUpdated(t0),
+                    },
+                    UnsetBlackboard(o0),
+                },
+                Fallback {
+                    #[skip_if(|bb| bb.b0 + 1 == 2)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Condition(PCond<10>, b0 = {t0}),
+                    MaxTime(20) {
+                        Condition(|ctx, bb| ctx.check_in(11, bb.b0 + 4)),
+                    },
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    #[post(|bb| bb.t0.set((bb.o0.unwrap_or(5) + 4) % 3))]
+                    Condition(Cond<12>),
+                },
+                ParallelAll(max_failures = -3) {
+                    ScriptCondition(|bb| *bb.t0 > bb.o0.unwrap_or(5)),
+                    AlwaysFailure,
+                    StatefulAction(Task<13>),
+                },
+                Action(PIo<14>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0769Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0770 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        AsyncFallback {
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[run_while(|bb| bb.b0 < 4)]
+            IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail) {
+                SequenceWithMemory {
+                    Precondition(|bb| bb.b0 + 2 != *bb.t0 % 2, else = Skipped) {
+                        AsyncSequence {
+                            Parallel(success = -1, failure = 1) {
+                                #[on_failure(|bb| { if bb.b0 < (*bb.t0 + 2) % 2 { bb.b0 = *bb.t0 % 2 }; bb.b0 = *bb.t0 % 3 })]
+                                Limiter(2) {
+                                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                                },
+                                ReactiveFallback {
+                                    Condition(Cond<1>),
+                                    Condition(Cond<2> = Cond::<2>),
+                                },
+                            },
+                            StatefulAction(Task<3> = Task::<3>),
+                            AsyncSequence {
+                                RunOnce(then_skip = true) {
+                                    Action(PAct<4>, b0 = 9, b1 = {b0}),
+                                },
+                                Action(Act<5>),
+                            },
+                            Fallback {
+                                Condition(PCond<6>, b0 = {t0}),
+                                SetBlackboard(b0 = 7),
+                            },
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Cooldown(0, filtered = Failure) {
+                    Sleep(30),
+                },
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0770Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0771Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        #[on_success(|bb| bb.b1 += 4)]
+        SetBlackboard(t0 = 7)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0771 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 5,
+        }
+        Switch(b1) {
+            case 2 => Sequence {
+                ParallelAll {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        ForceFailure {
+                            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b0 > 1)]
+                #[on_success(|bb| bb.t1.set(*bb.t0))]
+                IndexSwitch(|bb| *bb.t1 % 2, dynamic = true) {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            _ => Fallback {
+                RunOnce {
+                    MemPriority {
+                        StatefulAction(PTask<4>, b0 = 8, b1 = {t1}),
+                        SubTree(Tree0771Sub0, ..),
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    Delay(50) {
+                        ScriptCondition(|bb| bb.b0 == *bb.t1),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0771Blackboard { b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0772 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        Selector {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            Condition(Cond<2>),
+            SkipUnlessUpdated(t0) {
+                ReactiveSequence {
+                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {t1}),
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+            AsyncSequence {
+                Succeeder,
+                SetBlackboard(t1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0772Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0773 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, if_empty = Running) {
+            Action(Act<0>),
+        }
+    }
+}
+
+board!(Tree0773Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0774 for Ctx {
+        MemSequence {
+            ParallelAll(max_failures = -1) {
+                IfThenElse {
+                    ParallelAll(2) {
+                        StatefulAction(Task<0>),
+                        AlwaysFailure,
+                        StatefulAction(Task<1>),
+                        ForceFailure {
+                            Timeout(20) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(3) {
+                        Fallback {
+                            Action(|ctx| ctx.exec(3)),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Filter(times = 3, filtered = Failure) {
+                        RepeatUntilSuccess(2) {
+                            StatefulAction(Task<5>),
+                        },
                     },
                 },
             },
@@ -1919,984 +2592,147 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0758 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        Repeat(2) {
-            Precondition(|bb| *bb.t0 + 4 != 5) {
-                #[on_failure(|bb| bb.t0.set(7))]
-                SubTree(Tree0758Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0758Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0759 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        #[on_halted(|bb| bb.t1.set(bb.b0))]
-        RepeatUntilSuccess(2) {
-            TryCatch {
-                RetryUntilSuccessful(4) {
-                    RepeatTimes(1) {
-                        Remap(success = Success, failure = Success) {
-                            Script(|bb| *bb.t0 += 1),
-                        },
-                    },
-                },
-                AsyncFallback {
-                    RetryUntilSuccessful(3) {
-                        #[run_while(|bb| *bb.t0 > *bb.t1 + 3)]
-                        Parallel(success = -1, failure = -1) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<0> = Task::<0>),
-                                Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
-                            },
-                            #[run_while(|bb| bb.b0 < 0)]
-                            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                        },
-                    },
-                    Parallel(failure = 1) {
-                        Optional {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
-            },
-        }
-    }
-}
-
-board!(Tree0759Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0760 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        Fallback {
-            Sequence {
-                Selector {
-                    StatefulAction(Task<0>),
-                    Condition(PCond<1>, b0 = {=}),
-                    WasEntryUpdated(t0),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                Inverter {
-                    MemPriority {
-                        SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                        SkipUnlessUpdated(t0) {
-                            Succeeder,
-                        },
-                        Action(|ctx| ctx.exec(8)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0760Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0761 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll(0) {
-            Action(PIo<0>, t0 = {=}),
-            Switch(b1) {
-                case 3 => WasEntryUpdated(t0),
-                case 5 => #[on_success(|bb| bb.b1 += 1)]
-                Condition(Cond<1>),
-                _ => Condition(PCond<2>, b0 = 2),
-            },
-            Filter(times = 1, count = Completed, filtered = Skipped) {
-                BinarySelector(|bb| *bb.t0 % 2 == 1, dynamic = true) {
-                    Action(Act<3> = Act::<3>),
-                    Action(Act<4>),
-                },
-            },
-            #[on_failure(|bb| bb.b0 = 0)]
-            Switch(b1) {
-                case 4 => Condition(PCond<5>, b0 = 0),
-                _ => StatefulAction(Task<6>),
-            },
-            Priority {
-                Action(Act<7>),
-                WasEntryUpdated(t0),
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree0761Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0762 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-        }
-        ParallelAll(1) {
-            #[success_if(|bb| *bb.t1 + 1 > 7)]
-            #[run_while(|bb| bb.b1 % 2 > 0)]
-            #[post(|bb| { bb.t1.set(bb.b0 % 4); *bb.t1 += 2 })]
-            TryCatch {
-                RunOnce {
-                    Remap(success = Success, failure = Failure) {
-                        RepeatTimes(2) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                #[post(|bb| bb.b0 += 2)]
-                #[skip_if(|bb| *bb.t0 > 4)]
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    ParallelAll(max_failures = -3) {
-                        Condition(Cond<0>),
-                        Filter(times = 1, count = Success, filtered = Skipped) {
-                            Condition(Cond<1>),
-                        },
-                        Delay(0) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                Fallback {
-                    Action(PAct<3>, b0 = {t1}, b1 = {=}),
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
-                        #[success_if(|bb| *bb.t1 + 2 < bb.b1)]
-                        #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(bb.b1 + 1) })]
-                        #[on_success(|bb| if bb.b0 % 2 > 0 { bb.t0.set(*bb.t1 % 2) })]
-                        Script(|bb| bb.b0 += 1),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 3)),
-                },
-                Parallel(success = -3, failure = 4) {
-                    Condition(|ctx| ctx.check(6)),
-                    #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(6) })]
-                    #[on_failure(|bb| { bb.b0 += 3; bb.t1.set(bb.b0) })]
-                    #[post(|bb| { bb.b0 += 2; if (bb.b1 + 3) % 2 < 0 { *bb.t1 += 3 } })]
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0762Blackboard { t1 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0763 for Ctx {
-        SequenceWithMemory {
-            ReactiveSelector {
-                Action(Act<0>),
-                Action(|ctx| ctx.exec(1)),
-                StatefulAction(Task<2>),
-            },
-            FlipSelector {
-                MaxTime(30) {
-                    Wait(0),
-                },
-                AlwaysRunning,
-                Priority {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-            Selector {
-                ForceFailure {
-                    Filter(times = 2, count = Failure) {
-                        Sequence {
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                    },
-                },
-                Condition(Cond<8> = Cond::<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0764Sub0 for Ctx {
-        StatefulAction(Task<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0764Sub1 for Ctx {
-        Sequence {
-            StatefulAction(Task<11>),
-            Action(Act<12> = Act::<12>),
-            Condition(Cond<13>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0764 for Ctx {
-        RetryUntilSuccessful(forever) {
-            ReactiveSequence {
-                PolicyParallel(policy = FirstFailure) {
-                    Sequence {
-                        Fallback {
-                            Invert {
-                                StatefulAction(Task<0>),
-                            },
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                            ReactiveSequence {
-                                StatefulAction(Task<3>),
-                                Condition(Cond<4>),
-                            },
-                            StatefulAction(Task<5>),
-                        },
-                        Deadline(100) {
-                            ParallelAll(2) {
-                                Condition(Cond<6>),
-                                SubTree(Tree0764Sub0),
-                            },
-                        },
-                    },
-                },
-                ParallelAll {
-                    Sequence {
-                        Condition(Cond<8>),
-                        AsyncFallback {
-                            Condition(Cond<9>),
-                            Repeat(forever) {
-                                Repeat(3) {
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Optional {
-                    RepeatUntilFailure(1) {
-                        ReactiveFallback {
-                            SubTree(Tree0764Sub1),
-                            MaxTime(10) {
-                                Condition(Cond<14>),
-                            },
-                            ForceSuccess {
-                                Repeater(forever) {
-                                    StatefulAction(Task<15>),
-                                },
-                            },
-                            Action(Act<16>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0765 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        #[failure_if(|bb| bb.b0 + 1 != 1)]
-        #[on_halted(|bb| bb.b1 += 3)]
-        #[run_while(|bb| *bb.t0 + 3 > 2)]
-        Parallel {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    WaitValueUpdate(t0) {
-                        Switch(b1) {
-                            case 0 => Script(|bb| if bb.b1 > 4 { *bb.t0 += 3 }),
-                            case 1 => #[run_while(|bb| bb.b0 + 4 != bb.b0)]
-                            #[skip_if(|bb| bb.b0 < (*bb.t0 + 3) % 3)]
-                            Action(Act<0>),
-                            case 4 => #[on_failure(|bb| bb.b1 += 3)]
-                            Action(Act<1> = Act::<1>),
-                            _ => StatefulAction(Task<2>),
-                        },
-                    },
-                    #[on_halted(|bb| { bb.b1 += 1; bb.b0 = bb.b1 })]
-                    #[on_failure(|bb| { bb.b1 += 1; bb.b1 += 2 })]
-                    Parallel {
-                        #[success_if(|bb| (bb.b0 + 3) % 4 != 0)]
-                        Condition(Cond<3>),
-                        #[on_halted(|bb| bb.b1 = 5)]
-                        #[skip_if(|bb| bb.b0 % 2 > 0)]
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        Sleep(10),
-                    },
-                },
-                FlipSelector {
-                    #[success_if(|bb| bb.b0 + 2 != bb.b1)]
-                    #[on_halted(|bb| { if bb.b0 + 1 > 6 { bb.b0 += 1 }; bb.b0 = bb.b1 })]
-                    ReactiveFallback {
-                        Wait(50),
-                    },
-                },
-            },
-            Fallback {
-                Fallback {
-                    RunOnce {
-                        SequenceWithMemory {
-                            Switch(b1) {
-                                case 3 => Condition(Cond<4>),
-                                case 5 => SetBlackboard(t0 = 8),
-                                case 1 => Sleep(30),
-                                _ => StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<6> = Task::<6>),
-                        ReactiveFallback {
-                            Action(|ctx, bb| ctx.exec_in(7, bb.b0 + 4, &mut bb.b1)),
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            Condition(Cond<8>),
-                        },
-                        IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail) {
-                            Action(Act<9>),
-                            StatefulAction(Task<10> = Task::<10>),
-                        },
-                        ScriptCondition(|bb| *bb.t0 + 3 > bb.b0),
-                        Condition(Cond<11>),
-                    },
-                    ParallelAll(2) {
-                        Action(PIo<12>, t0 = {=}),
-                        Repeater(1) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<13> = Task::<13>),
-                                SetBlackboard(t0 = 4),
-                            },
-                        },
-                        Inverter {
-                            StatefulAction(Task<14> = Task::<14>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0765Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0766 for Ctx {
-        Repeat(1) {
-            PolicyParallel(policy = FirstFailure) {
-                Action(Act<0>),
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0767 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-        }
-        RunOnce(then_skip = false) {
-            MemPriority {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    #[on_success(|bb| bb.b0 = bb.b1 + 4)]
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        BinarySelector(|bb| bb.b0 < 6, dynamic = true) {
-                            StatefulAction(PTask<0>, b0 = {b0}),
-                            Precondition(|bb| bb.b1 + 3 > (*bb.t0 + 4) % 2, else = Running) {
-                                SetBlackboard(t0 = 7),
-                            },
-                        },
-                    },
-                },
-                #[failure_if(|bb| *bb.t0 % 3 < 0)]
-                #[skip_if(|bb| bb.o0.is_none())]
-                Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0767Blackboard { t0 o0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0768 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        #[skip_if(|bb| *bb.t1 < 1)]
-        #[post(|bb| { bb.b1 = *bb.t0 % 3; *bb.t0 += 1 })]
-        #[on_halted(|bb| bb.b1 += 1)]
-        Remap(success = Failure, failure = Success) {
-            Optional {
-                Limiter(2) {
-                    ScriptCondition(|bb| bb.b0 + 4 != 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0768Blackboard { b1 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0769 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-        }
-        Sequence {
-            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                Sleep(0),
-                Sleep(20),
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 4, &mut bb.b0)),
-                Action(Act<1>),
-                AlwaysFailure,
-            },
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    RepeatUntil(Failure) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    #[failure_if(|bb| bb.b1 != 3)]
-                    #[post(|bb| { *bb.t0 += 3; if (bb.b1 + 1) % 2 == 0 { bb.b1 = *bb.t0 + 3 } })]
-                    MaxTime(50) {
-                        AsyncFallback {
-                            Action(PIo<3>, t0 = {=}),
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                    Action(PAct<5>, b0 = {=}, b1 = {=}),
-                },
-            },
-            ParallelAll(0) {
-                WhileDoElse {
-                    StatefulAction(Task<6>),
-                    Wait(0),
-                },
-            },
-            FlipSelector {
-                #[on_halted(|bb| bb.b0 = 2)]
-                Precondition(|bb| bb.b1 > 1, else = Success) {
-                    Action(PIo<7>, t0 = {b0}),
-                },
-                Condition(Cond<8>),
-                RunOnce {
-                    Interrupt(|bb| bb.b0 < *bb.t0) {
-                        Precondition(|bb| (bb.b1 + 1) % 3 > 0, else = Running) {
-                            Action(|ctx| ctx.exec(9)),
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0769Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0770 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        #[run_while(|bb| *bb.t0 + 3 > 6)]
-        #[on_failure(|bb| bb.b0 = bb.b1)]
-        MemPriority {
-            ForceFailure {
-                Condition(Cond<0>),
-            },
-            #[failure_if(|bb| bb.b1 > 3)]
-            #[post(|bb| if bb.b0 != (*bb.t0 + 1) % 4 { bb.b0 += 1 })]
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                RepeatUntil(Success) {
-                    Action(Act<1> = Act::<1>),
-                },
-                #[on_success(|bb| *bb.t0 += 1)]
-                StatefulAction(Task<2>),
-                SetBlackboard(b0 = 8),
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0770Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0771 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        ParallelAll(max_failures = -1) {
-            ReactiveSequence {
-                #[post(|bb| bb.t0.set(bb.b0 + 4))]
-                #[skip_if(|bb| bb.b0 < *bb.t0 % 4)]
-                MemSequence {
-                    Action(Act<0> = Act::<0>),
-                    MemSequence {
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            IfThenElse {
-                StatefulAction(Task<3> = Task::<3>),
-                Action(|ctx| ctx.exec(4)),
-                ParallelAll(max_failures = -1) {
-                    RepeatTimes(forever) {
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0771Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0772 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(5),
-            b1: i64,
-        }
-        Switch(b1) {
-            case 0 => #[on_success(|bb| { bb.o0 = None; bb.o0 = None })]
-            FlipSelector {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
-                Filter(times = 3) {
-                    Cooldown(50, filtered = Skipped) {
-                        Fallback {
-                            Action(Act<1>),
-                            Succeeder,
-                        },
-                    },
-                },
-                Selector {
-                    #[on_halted(|bb| bb.b0 = 7)]
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    #[skip_if(|bb| bb.b0 < bb.b1)]
-                    #[failure_if(|bb| *bb.t0 > 7)]
-                    UnsetBlackboard(o0),
-                },
-            },
-            _ => Switch(b1) {
-                case 2 => StatefulAction(Task<2> = Task::<2>),
-                case 1 => Fallback {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-                _ => Parallel(failure = -1) {
-                    Condition(Cond<5> = Cond::<5>),
-                    SetBlackboard(b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0772Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0773 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-        }
-        Parallel(success = -1, failure = 5) {
-            FlipSelector {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            BinarySelector(|bb| bb.b1 % 2 == 1) {
-                #[post(|bb| if *bb.t0 + 4 < (bb.b0 + 3) % 4 { *bb.t0 += 1 })]
-                #[run_while(|bb| bb.b0 == bb.b0 % 3)]
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                Filter(times = 1, count = Completed, filtered = Failure) {
-                    RunOnce {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            #[on_halted(|bb| if bb.b0 != *bb.t0 { bb.b0 += 2 })]
-            #[skip_if(|bb| bb.b1 + 3 > bb.b1)]
-            ReactiveFallback {
-                Condition(Cond<5> = Cond::<5>),
-                Condition(Cond<6>),
-                WasEntryUpdated(t0),
-                Action(PAct<7>, b0 = {=}, b1 = {=}),
-            },
-            Condition(Cond<8>),
-            SequenceStar {
-                StatefulAction(Task<9>),
-                Condition(|ctx| ctx.check(10)),
-            },
-        }
-    }
-}
-
-board!(Tree0773Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0774 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                },
-                Loop(q0, if_empty = Running) {
-                    Repeat(2) {
-                        #[success_if(|bb| bb.b1 == 5)]
-                        #[on_halted(|bb| { bb.b0 += 1; bb.b1 += 1 })]
-                        Sequence {
-                            Fallback {
-                                Condition(|ctx| ctx.check(5)),
-                                AlwaysFailure,
-                            },
-                            Action(|ctx| ctx.exec(6)),
-                            #[success_if(|bb| bb.b1 + 4 < 4)]
-                            #[skip_if(|bb| *bb.t0 < 7)]
-                            #[on_failure(|bb| if *bb.t0 != (bb.b1 + 2) % 3 { bb.b1 += 2 })]
-                            Script(|bb| bb.t0.set(bb.b0 % 2)),
-                            StatefulAction(Task<7>),
-                            ReactiveFallback {
-                                StatefulAction(Task<8> = Task::<8>),
-                            },
-                        },
-                    },
-                },
-                Inverter {
-                    Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0774Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
     pub tree Tree0775 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
         }
-        Timeout(10) {
-            #[post(|bb| bb.b0 = bb.b1 % 2)]
-            #[success_if(|bb| bb.b1 == 7)]
-            #[failure_if(|bb| *bb.t0 != 7)]
-            IfThenElse {
-                RunOnce(then_skip = false) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Parallel(success = 0) {
-                            WhileDoElse {
-                                Action(|ctx| ctx.exec(0)),
-                                StatefulAction(Task<1>),
-                                Condition(Cond<2>),
-                            },
-                            ForceFailure {
-                                IfThenElse {
-                                    Action(Act<3>),
-                                    Action(PIo<4>, t0 = {b1}),
-                                },
-                            },
-                        },
-                        Timeout(10) {
-                            RunOnce {
-                                TryCatch {
-                                    Action(Act<5>),
-                                    #[on_halted(|bb| if *bb.t0 != bb.b1 { *bb.t0 += 1 })]
-                                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {b1}),
-                                },
-                            },
-                        },
-                        #[run_while(|bb| (*bb.t0 + 3) % 3 < 1)]
-                        #[on_halted(|bb| { bb.b0 = (bb.b0 + 1) % 3; bb.b0 += 1 })]
-                        IfThenElse {
-                            Action(Act<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-                Switch(b1) {
-                    case 3 => Timeout(0) {
-                        KeepRunningUntilFailure {
-                            ScriptCondition(|bb| (bb.b1 + 4) % 2 > 0),
-                        },
-                    },
-                    case 1 => BinarySelector(|bb| bb.b1 != 7, dynamic = true) {
-                        #[success_if(|bb| bb.b0 != 7)]
-                        #[post(|bb| { bb.b0 += 1; bb.b1 += 1 })]
-                        Action(Act<9>),
-                        Action(Act<10>),
-                    },
-                    case 5 => Action(Act<11> = Act::<11>),
-                    _ => StatefulAction(Task<12>),
-                },
-                Precondition(|bb| (bb.b1 + 2) % 3 == 0, else = Failure) {
-                    WaitValueUpdate(t0) {
-                        Repeater(0) {
-                            AlwaysSuccess,
-                        },
-                    },
+        RepeatUntilSuccess(1) {
+            Precondition(|bb| *bb.t0 + 3 > (*bb.t0 + 4) % 3) {
+                Conditional(|bb| bb.b1 < 7, else = Failure) {
+                    Sleep(30),
                 },
             },
         }
     }
 }
 
-board!(Tree0775Blackboard { b1 t0 b0 });
+board!(Tree0775Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0776 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        Sequence {
+        MemSequence {
+            Action(PIo<0>, t0 = {=}),
             FlipSelector {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                #[on_halted(|bb| { bb.o0 = Some(1); if *bb.t0 + 3 > bb.b0 % 2 { bb.b0 += 1 } })]
-                KeepRunningUntilFailure {
-                    #[on_halted(|bb| { *bb.t0 += 2; if bb.b1 > 1 { bb.o0 = Some(bb.b0) } })]
-                    AlwaysRunning,
-                },
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
             },
-            SetBlackboard(o0 = Some(2)),
-            ParallelAll(max_failures = -2) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b0)),
-                Action(Act<2> = Act::<2>),
+            ParallelAll(0) {
+                StatefulAction(Task<3>),
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0776Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0777Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 10,
-            b1: i64 = 10,
-            o0: Option<i64> = Some(10),
-        }
-        #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 < 7)]
-        #[on_success(|bb| bb.b1 = *bb.t0)]
-        #[on_halted(|bb| bb.o0 = None)]
-        Script(|bb| if bb.b1 % 3 == 2 { bb.b1 += 1 })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0777Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-        }
-        Invert {
-            StatefulAction(Task<5>),
-        }
-    }
-}
+board!(Tree0776Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0777 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        #[on_failure(|bb| bb.b0 += 1)]
-        StepSequencer {
-            ReactiveSequence {
-                Cooldown(0, filtered = Failure) {
-                    SubTree(Tree0777Sub0, ..),
-                },
-                FlipSelector {
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-                        StatefulAction(Task<1>),
-                        Condition(PCond<2>, b0 = {b1}),
-                        Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-                        StatefulAction(Task<4>),
-                    },
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    #[failure_if(|bb| bb.b0 == 6)]
-                    Optional {
-                        StepSequencer {
-                            SubTree(Tree0777Sub1, t0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}),
-                            StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
-                            SetBlackboard(b0 = 4),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-                FlipSelector {
-                    Condition(Cond<8> = Cond::<8>),
-                    Condition(|ctx| ctx.check(9)),
-                    UnsetBlackboard(o0),
-                    SetBlackboard(t0 = 1),
-                },
-            },
+        Inverter {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0777Blackboard { t0 b0 b1 o0 });
+board!(Tree0777Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0778 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        AsyncSequence {
-            #[on_failure(|bb| bb.b0 += 1)]
-            Timeout(50) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0778Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0779 for Ctx {
-        AsyncFallback {
-            Action(Act<0>),
-            MaxTime(0) {
-                Limiter(3) {
-                    Sleep(10),
+        Optional {
+            WaitValueUpdate(t0) {
+                FlipSelector {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Inverter {
+                        Condition(Cond<1>),
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0778Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0779 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        WhileDoElse {
+            AsyncSequence {
+                StatefulAction(PTask<0>, b0 = {t0}),
+                Condition(Cond<1>),
+                #[failure_if(|bb| bb.o0.is_some())]
+                Condition(Cond<2>),
+            },
+            SequenceWithMemory {
+                ReactiveSequence {
+                    ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
+                    Condition(Cond<3>),
+                    Wait(0),
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0779Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0780 for Ctx {
         blackboard {
-            b0: i64,
             #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
         }
-        MemPriority {
-            Fallback {
-                Condition(Cond<0>),
-                Cooldown(30, filtered = Failure) {
-                    WhileDoElse {
-                        #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
-                        #[failure_if(|bb| bb.b1 + 2 == bb.b1)]
-                        SetBlackboard(t0 = {b0}),
-                        AlwaysFailure,
+        Repeat(forever) {
+            ReactiveFallback {
+                Precondition(|bb| *bb.t0 > 5, else = Failure) {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        Action(Act<1> = Act::<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        WasEntryUpdated(t0),
+                        AlwaysSuccess,
                     },
-                },
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2>),
-            },
-            RepeatUntilSuccess(3) {
-                TryCatch(catch_on_halt = true) {
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 4)),
-                        Condition(Cond<4>),
-                    },
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0780Blackboard { b0 t0 b1 });
+board!(Tree0780Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0781Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0781 for Ctx {
-        MemSequence {
-            Condition(Cond<0>),
-            ReactiveFallback {
-                AlwaysFailure,
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Action(Act<1>),
-                    Failer,
+        ReactiveSequence {
+            Retry(3) {
+                RunOnce {
+                    SubTree(Tree0781Sub0),
                 },
+            },
+            RetryUntilSuccessful(1) {
+                Condition(Cond<1>),
             },
         }
     }
@@ -2904,149 +2740,143 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0782Sub0 for Ctx {
-        Action(Act<0>)
+        Delay(100) {
+            StatefulAction(Task<5>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0782 for Ctx {
-        ParallelAll {
-            SubTree(Tree0782Sub0),
-            StatefulAction(Task<1>),
+        Repeater(forever) {
+            ReactiveSequence {
+                ReactiveSequence {
+                    ParallelAll {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Failer,
+                    },
+                    StepSequencer {
+                        Action(Act<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    StatefulAction(Task<4>),
+                    SequenceStar {
+                        SubTree(Tree0782Sub0),
+                        Condition(Cond<6>),
+                        Action(|ctx| ctx.exec(7)),
+                    },
+                },
+                Fallback {
+                    Action(Act<8>),
+                    AlwaysSuccess,
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0783 for Ctx {
-        TryCatch {
-            TryCatch {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            ForceSuccess {
-                ForceSuccess {
-                    ForceFailure {
-                        KeepRunningUntilFailure {
-                            Optional {
-                                ReactiveFallback {
-                                    Action(|ctx| ctx.exec(6)),
-                                    StatefulAction(Task<7>),
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            #[on_failure(|bb| { bb.o0 = None; if *bb.t1 + 1 < 3 { *bb.t0 += 3 } })]
+            #[post(|bb| if *bb.t1 == 5 { *bb.t1 += 3 })]
+            SetBlackboard(t1 = 8),
+            Condition(Cond<1>),
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
+
+board!(Tree0783Blackboard { o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0784 for Ctx {
+        Repeat(3) {
+            ForceFailure {
+                RetryUntilSuccessful(2) {
+                    Filter(times = 3, filtered = Failure) {
+                        Selector {
+                            Repeat(1) {
+                                Timeout(10) {
+                                    Condition(Cond<0>),
                                 },
                             },
+                            Runner,
                         },
                     },
                 },
             },
-            Repeat(1) {
-                ReactiveSelector {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10> = Cond::<10>),
-                    Condition(Cond<11>),
-                },
-            },
         }
     }
 }
-
-bt::behavior_tree! {
-    pub tree Tree0784 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Precondition(|bb| bb.b0 % 2 != 0) {
-            Delay(20) {
-                RepeatUntil(Failure) {
-                    SequenceWithMemory {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0784Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0785 for Ctx {
-        Repeat(4) {
-            RetryUntilSuccessful(2) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0786 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 3,
         }
-        ReactiveSelector {
-            WaitValueUpdate(t1) {
-                Repeater(forever) {
-                    SkipUnlessUpdated(t1) {
-                        Action(Act<0>),
-                    },
+        PolicyParallel(policy = FirstSuccess) {
+            Cooldown(0, filtered = Failure) {
+                Interrupt(|bb| *bb.t1 + 1 == 7) {
+                    SetBlackboard(b0 = 4),
                 },
             },
-            Precondition(|bb| *bb.t1 % 4 < 1, else = Failure) {
-                UnsetBlackboard(o0),
+            Cooldown(0) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            Repeater(0) {
+            Interrupt(|bb| *bb.t1 % 3 < 0) {
                 Condition(PCond<1>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0786Blackboard { b0 o0 t1 });
+board!(Tree0785Blackboard { t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0787 for Ctx {
+    pub tree Tree0786 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 3,
         }
-        RunOnce(then_skip = true) {
-            #[on_halted(|bb| bb.b0 = *bb.t1)]
-            ReactiveFallback {
-                Parallel(success = 2, failure = -2) {
-                    Runner,
-                    #[on_halted(|bb| bb.b1 = *bb.t0)]
-                    StatefulAction(Task<0>),
-                    SetBlackboard(t1 = 5),
+        SequenceWithMemory {
+            Interrupt(|bb| (*bb.t0 + 1) % 2 > 0) {
+                SetBlackboard(b0 = 1),
+            },
+            TryCatch {
+                #[post(|bb| bb.b0 = bb.b0 % 2)]
+                Sleep(50),
+                ParallelAll(2) {
+                    Condition(Cond<0>),
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    WasEntryUpdated(t0),
                 },
-                RepeatTimes(forever) {
-                    ReactiveSequence {
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        Wait(50),
-                        RepeatUntil(Success) {
-                            WasEntryUpdated(t1),
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    Succeeder,
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                Retry(forever) {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(4), out_of_range = Fail, dynamic = false) {
+                        ForceSuccess {
+                            Condition(Cond<3>),
                         },
-                        Fallback {
-                            #[failure_if(|bb| *bb.t0 + 3 > *bb.t1 % 4)]
-                            #[post(|bb| { bb.b1 = *bb.t1 % 4; if *bb.t1 < *bb.t0 { bb.b1 = bb.b0 + 4 } })]
-                            #[on_success(|bb| bb.t0.set(7))]
-                            Script(|bb| bb.t0.set(*bb.t1 % 3)),
-                            Condition(Cond<1>),
+                        IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                            Condition(Cond<4>),
+                            Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(2) % 2, &mut bb.b0)),
+                            Condition(|ctx, bb| ctx.check_in(6, 9)),
                         },
                     },
                 },
@@ -3055,506 +2885,614 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0787Blackboard { t0 b0 b1 t1 });
+board!(Tree0786Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0787 for Ctx {
+        ReactiveFallback {
+            Fallback {
+                Action(Act<0>),
+                Action(Act<1>),
+            },
+            StatefulAction(Task<2>),
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4> = Task::<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0788Sub1 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 10,
+        }
+        WasEntryUpdated(t1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0788Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 10,
+        }
+        SubTree(Tree0788Sub1, t1 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
-        ParallelAll {
-            Action(|ctx| ctx.exec(0)),
+        blackboard {
+            #[tracked] t1: i64 = 0,
+        }
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0788Sub0, ..),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0789Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        UnsetBlackboard(o0)
-    }
-}
+board!(Tree0788Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0789 for Ctx {
         blackboard {
-            o0: Option<i64>,
             b0: i64,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
         }
-        RunOnce(then_skip = false) {
-            Repeater(forever) {
-                IfThenElse {
-                    Cooldown(0, filtered = Skipped) {
-                        ParallelAll(max_failures = -3) {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                            SubTree(Tree0789Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-                        },
-                    },
-                    #[run_while(|bb| bb.b0 < 7)]
-                    #[success_if(|bb| bb.b0 % 4 != 3)]
-                    #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 2)]
-                    StatefulAction(PTask<3>, b0 = {t0}),
+        WhileDoElse {
+            SequenceStar {
+                Deadline(50) {
+                    UnsetBlackboard(o0),
+                },
+                Parallel(failure = -1) {
+                    Succeeder,
                 },
             },
+            RepeatUntilFailure(2) {
+                Deadline(0) {
+                    #[post(|bb| if bb.b0 > bb.o0.unwrap_or(2) + 2 { bb.b0 = bb.b1 % 3 })]
+                    StepSequencer {
+                        #[post(|bb| bb.b0 += 3)]
+                        Repeat(2) {
+                            ParallelAll(1) {
+                                StatefulAction(Task<0>),
+                                #[skip_if(|bb| bb.b0 % 2 != 0)]
+                                #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 < 1)]
+                                #[on_halted(|bb| *bb.t0 += 2)]
+                                Condition(PCond<1>, b0 = 5),
+                            },
+                        },
+                    },
+                },
+            },
+            Succeeder,
         }
     }
 }
 
-board!(Tree0789Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0790Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        AlwaysSuccess
-    }
-}
+board!(Tree0789Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0790 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(4),
             b0: i64 = 2,
-            b1: i64,
         }
-        IfThenElse {
-            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
-                Cooldown(50, filtered = Failure) {
-                    StepSequencer {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                        #[failure_if(|bb| bb.b0 > bb.b1 % 2)]
-                        #[post(|bb| if bb.b1 + 1 == 0 { bb.b0 = 2 })]
-                        Wait(0),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                IfThenElse {
-                    WhileDoElse {
-                        Action(PIo<2>, t0 = {t0}),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Delay(10) {
-                        AlwaysRunning,
-                    },
-                },
-            },
-            AsyncSequence {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                    StatefulAction(Task<5>),
-                    Wait(10),
-                    StatefulAction(Task<6>),
-                },
-                ReactiveSequence {
-                    #[success_if(|bb| bb.b1 + 2 == bb.b1 % 4)]
-                    Sleep(30),
-                    StatefulAction(Task<7>),
-                },
-                ReactiveSequence {
-                    #[run_while(|bb| (bb.b0 + 1) % 4 > 1)]
-                    #[skip_if(|bb| *bb.t0 < bb.b0)]
-                    SequenceWithMemory {
-                        SubTree(Tree0790Sub0, ..),
-                        #[failure_if(|bb| bb.b0 < *bb.t0)]
-                        StatefulAction(Task<8>),
-                        SetBlackboard(t0 = 2),
-                    },
-                    Condition(Cond<9> = Cond::<9>),
-                },
-                StatefulAction(Task<10>),
-            },
-            #[success_if(|bb| bb.b1 + 3 != 0)]
-            IfThenElse {
-                MaxTime(50) {
-                    BinarySelector(|bb| bb.b1 % 3 < 2) {
-                        Condition(|ctx, bb| ctx.check_in(11, bb.b1 % 3)),
-                        AlwaysSuccess,
-                    },
-                },
-                Interrupt(|bb| bb.b1 < bb.b0) {
-                    #[run_while(|bb| *bb.t0 + 3 != bb.b1 + 3)]
-                    #[on_halted(|bb| bb.b0 = bb.b1)]
-                    MaxTime(20) {
-                        Remap(success = Failure, failure = Success) {
-                            Condition(Cond<12>),
+        Precondition(|bb| bb.o0.is_some(), else = Failure) {
+            SequenceStar {
+                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
+                #[failure_if(|bb| bb.b0 + 3 != 5)]
+                #[skip_if(|bb| *bb.t0 > bb.b0)]
+                BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            SetBlackboard(t0 = 6),
+                            StatefulAction(Task<0>),
+                        },
+                        Conditional(|bb| bb.o0.is_some()) {
+                            #[success_if(|bb| bb.b0 > 3)]
+                            #[run_while(|bb| bb.b0 > 0)]
+                            RunOnce(then_skip = false) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<1>),
+                                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
+                                },
+                            },
                         },
                     },
-                },
-                Priority {
-                    Condition(PCond<13>, b0 = {=}),
-                    Condition(Cond<14>),
+                    RepeatTimes(forever) {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[on_halted(|bb| if bb.b0 < bb.b0 % 4 { bb.b0 = *bb.t0 })]
+                        ParallelAll {
+                            MemSequence {
+                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                                #[success_if(|bb| bb.b0 % 2 == 1)]
+                                Inverter {
+                                    #[on_success(|bb| *bb.t0 += 1)]
+                                    AlwaysSuccess,
+                                },
+                                StatefulAction(Task<4>),
+                                Failer,
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0790Blackboard { t0 b0 b1 });
+board!(Tree0790Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0791 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        WhileDoElse {
-            IndexSwitch(|bb| (*bb.t0 + 1) % 4, dynamic = true) {
-                Delay(0) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                Action(PIo<2>, t0 = {=}),
-                SetBlackboard(b0 = {t0}),
-            },
-            Selector {
-                Deadline(0) {
-                    #[on_success(|bb| bb.t1.set(7))]
-                    #[failure_if(|bb| *bb.t1 < bb.b0)]
-                    ReactiveSequence {
-                        Inverter {
-                            FlipSelector {
-                                AlwaysSuccess,
-                                StatefulAction(Task<3>),
+        ReactiveSequence {
+            Fallback {
+                RepeatUntilSuccess(3) {
+                    Fallback {
+                        #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
+                        ParallelAll {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                ScriptCondition(|bb| *bb.t0 != 7),
                             },
                         },
-                        StatefulAction(Task<4>),
-                        ParallelAll(2) {
-                            Condition(|ctx| ctx.check(5)),
-                            Action(|ctx| ctx.exec(6)),
+                        Retry(0) {
+                            Action(Act<1>),
+                        },
+                        Action(PIo<2>, t0 = {t0}),
+                        Inverter {
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 3)),
                         },
                     },
+                },
+            },
+            WasEntryUpdated(t0),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                ForceFailure {
+                    Action(PIo<6>, t0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0791Blackboard { t0 q0 b0 t1 });
+board!(Tree0791Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Inverter {
-            Optional {
-                #[failure_if(|bb| bb.b0 % 2 == 0)]
-                #[success_if(|bb| bb.b0 % 3 != 2)]
-                Precondition(|bb| *bb.t0 > 0, else = Success) {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    Condition(|ctx| ctx.check(0)),
+        Sequence {
+            #[failure_if(|bb| bb.b1 == 7)]
+            #[skip_if(|bb| bb.b0 > 6)]
+            WhileDoElse {
+                #[skip_if(|bb| bb.b1 != 6)]
+                #[post(|bb| { bb.b1 = *bb.t0; bb.b0 = bb.b1 % 4 })]
+                Sequence {
+                    Action(Act<0>),
+                    Succeeder,
+                    StatefulAction(Task<1>),
+                },
+                TryCatch {
+                    Condition(Cond<2>),
+                    ScriptCondition(|bb| bb.b0 % 3 > 0),
                 },
             },
+            Timeout(0) {
+                RepeatUntil(Success) {
+                    #[post(|bb| { bb.b0 = *bb.t0; bb.b1 += 1 })]
+                    #[failure_if(|bb| bb.b0 > 7)]
+                    #[run_while(|bb| *bb.t0 % 2 < 0)]
+                    Action(PIo<3>, t0 = {=}),
+                },
+            },
+            Wait(0),
         }
     }
 }
 
-board!(Tree0792Blackboard { t0 b0 });
+board!(Tree0792Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0793 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64,
-        }
-        #[run_while(|bb| bb.b1 < 7)]
-        #[post(|bb| bb.b0 += 3)]
-        #[on_halted(|bb| bb.b0 = (bb.b0 + 4) % 3)]
-        Retry(2) {
-            SequenceWithMemory {
-                AlwaysSuccess,
-                MemPriority {
-                    Condition(PCond<0>, b0 = {=}),
-                    Condition(|ctx| ctx.check(1)),
-                    Sleep(20),
+        ReactiveSequence {
+            Sequence {
+                Fallback {
+                    Repeat(1) {
+                        SequenceStar {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    AsyncFallback {
+                        Sequence {
+                            Priority {
+                                StatefulAction(Task<3> = Task::<3>),
+                                Condition(Cond<4>),
+                            },
+                            KeepRunningUntilFailure {
+                                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(Task<6>),
+                                    Failer,
+                                },
+                            },
+                        },
+                    },
+                    Cooldown(20, filtered = Skipped) {
+                        Deadline(10) {
+                            AlwaysRunning,
+                        },
+                    },
                 },
-                Action(Act<2>),
-                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0793Blackboard { b0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0794Sub1 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0794Sub0 for Ctx {
+        SubTree(Tree0794Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
+        MemPriority {
+            Condition(Cond<0> = Cond::<0>),
+            SubTree(Tree0794Sub0),
+            Condition(Cond<2>),
         }
-        SequenceWithMemory {
-            Action(PIo<0>, t0 = {b1}),
-            ReactiveSelector {
-                Condition(PCond<1>, b0 = 7),
-                SkipUnlessUpdated(t1) {
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    ParallelAll(0) {
-                        #[on_failure(|bb| *bb.t1 += 2)]
-                        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
-                        AlwaysFailure,
-                        Condition(Cond<2>),
-                        RunOnce {
-                            Sleep(0),
-                        },
-                        StatefulAction(Task<3>),
-                    },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0795Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            o0: Option<i64> = Some(9),
+            b1: i64 = 10,
+            #[tracked] t0: i64 = 15,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Limiter(3) {
+            ReactiveSequence {
+                SetBlackboard(o0 = Some(2)),
+                Sequence {
+                    StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Fail) {
-                    Condition(|ctx| ctx.check(4)),
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b0)),
-                    Script(|bb| *bb.t0 += 1),
-                },
-                Action(Act<6>),
-                SequenceStar {
-                    Loop(q0, value = {t0}) {
-                        #[success_if(|bb| bb.o0.unwrap_or(5) < 2)]
-                        #[skip_if(|bb| bb.b0 > 7)]
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                    StatefulAction(Task<8>),
-                    ForceSuccess {
-                        StatefulAction(Task<9>),
+                #[on_failure(|bb| if (bb.b1 + 3) % 3 < 2 { bb.b0 += 2 })]
+                StatefulAction(Task<2>),
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    MemSequence {
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0794Blackboard { b1 q0 o0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 5,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        RetryUntilSuccessful(forever) {
-            Loop(q0, value = {t0}, if_empty = Running) {
-                #[skip_if(|bb| bb.b0 < 5)]
-                #[failure_if(|bb| bb.b1 > 5)]
-                Sequence {
-                    Delay(30) {
-                        Fallback {
-                            RetryUntilSuccessful(4) {
-                                Cooldown(20, filtered = Failure) {
-                                    #[on_failure(|bb| bb.b0 += 4)]
-                                    ScriptCondition(|bb| *bb.t0 < 3),
-                                },
-                            },
-                            Sequence {
-                                Loop(q0, value = {t0}, if_empty = Running) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                            AsyncFallback {
-                                BinarySelector(|bb| *bb.t0 == bb.b1, dynamic = true) {
-                                    ScriptCondition(|bb| bb.b0 % 3 > 1),
-                                    Condition(Cond<1>),
-                                },
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                },
+        Conditional(|bb| bb.b0 + 3 == bb.b1 % 4, dynamic = false) {
+            MemPriority {
+                SubTree(Tree0795Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0795Blackboard { q0 b0 t0 b1 });
+board!(Tree0795Blackboard { b0 o0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0796Sub0 for Ctx {
-        Condition(Cond<0>)
+        StatefulAction(Task<10>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0796 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree0796Sub0),
+        MemSequence {
+            Condition(Cond<0>),
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                Sleep(20),
+                Repeater(0) {
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+            Repeat(2) {
+                Repeat(2) {
+                    SequenceWithMemory {
+                        Action(|ctx| ctx.exec(5)),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            StatefulAction(Task<7>),
+            MaxTime(50) {
+                Repeat(4) {
+                    Fallback {
+                        Condition(Cond<8> = Cond::<8>),
+                        Condition(Cond<9> = Cond::<9>),
+                        ReactiveSequence {
+                            SubTree(Tree0796Sub0),
+                            Action(Act<11>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0797 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                MaxTime(10) {
-                    ParallelAll(1) {
-                        Condition(Cond<2>),
-                        Action(Act<3>),
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        FlipSelector {
+            Repeat(4) {
+                Fallback {
+                    MaxTime(0) {
+                        Condition(|ctx, bb| ctx.check_in(0, 1)),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        IfThenElse {
+                            StatefulAction(Task<1>),
+                            Sleep(30),
+                            AlwaysSuccess,
+                        },
                     },
                 },
-                StatefulAction(Task<4>),
+            },
+            IfThenElse {
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                Action(PIo<3>, t0 = {b0}),
+            },
+            MemPriority {
+                #[failure_if(|bb| *bb.t0 < 3)]
+                #[run_while(|bb| bb.b0 + 3 < *bb.t0 + 4)]
+                ForceFailure {
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    #[on_halted(|bb| { if bb.b0 + 4 > 0 { *bb.t0 += 2 }; bb.b0 += 3 })]
+                    SequenceWithMemory {
+                        Condition(Cond<4>),
+                        ReactiveFallback {
+                            TryCatch {
+                                #[on_halted(|bb| *bb.t0 += 2)]
+                                #[success_if(|bb| bb.b0 + 3 != 4)]
+                                StatefulAction(Task<5>),
+                                Condition(PCond<6>, b0 = 1),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0797Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0798 for Ctx {
-        RunOnce {
-            Timeout(0) {
-                Filter(times = 3, count = Success, filtered = Skipped) {
-                    Action(|ctx| ctx.exec(0)),
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceWithMemory {
+            ScriptCondition(|bb| bb.o0.is_none()),
+            Precondition(|bb| (bb.b0 + 4) % 4 != 3, else = Success) {
+                Priority {
+                    #[run_while(|bb| bb.b0 != 4)]
+                    ReactiveFallback {
+                        Failer,
+                        #[post(|bb| if bb.o0.is_some() { bb.o0 = Some(*bb.t0 % 4) })]
+                        #[on_failure(|bb| bb.o0 = Some(8))]
+                        Script(|bb| if bb.o0.is_some() { bb.o0 = Some(*bb.t0) }),
+                    },
+                    Precondition(|bb| bb.b0 < 2, else = Skipped) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+                    },
+                    Sleep(100),
+                },
+            },
+            ParallelAll(5) {
+                Condition(|ctx| ctx.check(1)),
+                Action(Act<2>),
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[post(|bb| bb.t0.set(0))]
+                Wait(20),
+                Delay(20) {
+                    Script(|bb| bb.b0 += 1),
+                },
+                RepeatTimes(forever) {
+                    Action(Act<3>),
                 },
             },
         }
     }
 }
+
+board!(Tree0798Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0799 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64,
-        }
-        Timeout(0) {
-            #[on_failure(|bb| bb.b0 = bb.b1)]
-            #[failure_if(|bb| *bb.t0 != 3)]
-            #[post(|bb| bb.b1 = 0)]
-            Delay(0) {
-                #[failure_if(|bb| (*bb.t0 + 3) % 4 == 0)]
-                #[post(|bb| bb.b0 += 1)]
-                RetryUntilSuccessful(4) {
-                    IndexSwitch(|bb| *bb.t0) {
-                        #[run_while(|bb| *bb.t0 + 2 < bb.b0 + 4)]
-                        #[post(|bb| *bb.t0 += 1)]
-                        SetBlackboard(t0 = 6),
-                        Sleep(50),
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+        ReactiveSequence {
+            MemPriority {
+                Timeout(20) {
+                    WhileDoElse {
+                        StatefulAction(Task<0>),
+                        Condition(|ctx| ctx.check(1)),
+                        RepeatUntilSuccess(forever) {
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
                     },
                 },
+            },
+            RunOnce {
+                ForceFailure {
+                    RepeatUntilFailure(2) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            Priority {
+                Action(Act<4>),
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+            },
+            Repeat(1) {
+                Sequence {
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                    Action(Act<9>),
+                },
+            },
+            ParallelAll {
+                Condition(Cond<10>),
+                Wait(20),
             },
         }
     }
 }
 
-board!(Tree0799Blackboard { t0 b0 b1 });
-
 cases! {
-    Tree0700 "Dl{10}(RtyF(TryT(S,c0l)))",
-    Tree0701 "Ret4(Pri(t0,Flip(Lim{3}(t1),OnceK(a2),Sub(RSel(t3,Sub(t4e))))))",
-    Tree0702 "B{o0=1;b1=0;b0=3;t0}Seq(Pri(Sc{t0:=o0|1%4;b0:=b1+3}),Ite(t0,Sl{30}),RFb(F,Sb{t0=8}))",
-    Tree0703 "Rmp{F;S}(Flip(OnceK(a0),c1l,RFb(Pri(t2,Rus{2}(t3)),To{0}(Ite(c4,Sl{100},S)))))",
-    Tree0704 "B{b0;t1;t0=3;o0}RFb(Try(Opt(Bin{t0!2;T}(Fb(t0,@os{t0+=1}@fi{b0>4}t1),PPar{2;T}(t2e,t3))),Keep(Rty1(a4)),Ret3(RetF(Rep1(Rpt{3}(Sb{b0=6}))))),PPar{2;T}(@rw{b0%3!2}@os{t0:=2}Star(AFb(t5,RSeq(Wu{t0},@si{t1>t0+2}t6),t7,Lim{3}(t8e)),OnceK(@fi{o0|5<o0|2}Step(Ret0(pc9{b0:2}))))))",
-    Tree0705 "B{b0=4}Keep(Rep4(SubA(RU{F}(Pre{b0<0;S}(Isw{b0;N;T}(t0,Once(c1)))))))",
-    Tree0706 "B{t0;b0}Swm(Pre{b0%3>0;S}(@ki{t0%4<2}@rw{b0=t0%2}@po{t0:=6}Fb(RFb(c0,@ki{b0<1}@si{t0+4=t0%4}S))))",
-    Tree0707 "B{t0}Dd{10}(Scc{t0+2=t0+3%4})",
-    Tree0708 "B{b0=5;t0}Star(Ruf{F}(MSeq(To{100}(t0),Isw{t0;N;T}(a1e,c2b{t0%3},t3))),Swm(@of{b0:=t0}@si{b0%3=0}F,Pri(pi4{t0:b0},c5),Pre{b0!t0;S}(c6e),c7e),@ki{b0!t0+4}@po{t0%2>0?b0+=2}Pre{t0+4>b0+4;F}(RFb(Once(a8b{t0+4%2;b0}),t9,t10,a11,@fi{b0%2<0}Sb{b0=t0})))",
-    Tree0709 "B{b1=2;t0;o0=_;b0=0}MPri(pa0{b0:9;b1:b0},TryT(t1,Sb{o0=6},pa2{b0:t0;b1:=}))",
-    Tree0710 "B{b0;t0=5}Star(Rus{2}(Sc{t0:=b0+1}),PPar{0;N}(AFb(pc0{b0:b0},Scc{b0%3<0})))",
-    Tree0711 "B{b0;b1=0;t0}RetF(@of{b0+=3}@rw{b1%4!2}@po{b1:=b0;t0:=0}PAll{_}(Wv{t0}(SubA(Su{t0}(pc0{b0:1}))),@po{b0:=7;t0+=2}RSel(a1b{b0;b0},Wu{t0},Wu{t0}),Run))",
-    Tree0712 "B{b1;t0=0}FF(@ki{b1>1}@fi{t0+2%2>0}MSeq(t0,Sw{5;4}(@rw{t0%3!0}SubR(SubR(c1b{b1})),Suc,F),a2))",
-    Tree0713 "B{b1=1;b0;o0=1}Ret2(OnceT(To{0}(RU{F}(RFb(Dl{0}(@oh{b1:=o0|2+2%3;o0:=b0+2%4}PPar{0;_}(Wt{0})))))))",
-    Tree0714 "Step(Sl{10},Sub(a0),a1l,RFb(t2,t3e))",
-    Tree0715 "B{t0=0;o0=2}PPar{2;N}(pi0{t0:=},SubR(Star(Sb{o0=7},t1)),Sl{30})",
-    Tree0716 "B{t0}Wv{t0}(c0l)",
-    Tree0717 "B{b1=3;b0=5;q0=1;t0=2}RFb(Scc{b0>1},MPri(t0,pt1{b0:b1;b1:=},@fi{b1!4}@rw{b1!t0%3}t2e,Once(Lp{b1;S}(pt3{b0:t0;b1:=}))),Lp{_;R}(c4),@of{b0:=t0%4}RepF(a5),Rep0(Wt{0}))",
-    Tree0718 "Swm(c0,PAll{_}(Swm(Mt{10}(c1),c2,c3),Step(S,c4),MPri(a5,t6,Wt{10}),Keep(t7)))",
-    Tree0719 "Cd{30;F}(Sub(PPar{2;N}(Rpt{F}(a0e),t1)))",
-    Tree0720 "Par{_;-1}(c0)",
-    Tree0721 "Keep(PPar{1;N}(Invt(F),t0))",
-    Tree0722 "Rmp{S;F}(Ret4(t0))",
-    Tree0723 "B{t0=0;b1;b0=3;q0=0}Seq(Flip(Wde(Rus{1}(c0b{b0+2%4}),@po{t0+=2}@os{b1:=b0}Sc{b0:=t0+4}),Flip(a1l,t2),c3,RU{F}(pi4{t0:b0}),Sl{50}),Lim{3}(Sc{b1:=0}),Lp{_;K}(Sw{4;0}(RFb(@oh{t0+=2}@si{b0!4}@rw{b1<3}Scc{b0!7},c5,F,t6),Intr{b0+1!b1}(Ite(pt7{b0:b0},pc8{b0:2},pa9{b0:=;b1:=})),PAll{_}(RT{2}(t10),Wv{t0}(@si{t0+1%2!0}@fi{t0>3}Sl{50})))))",
-    Tree0724 "MPri(Ret4(Flt{2;R;K}(Sl{0})),Mt{10}(PPar{1;_}(Ret2(RFb(c0,t1e,t2)),Fb(t3,c4,F,c5))),Swm(MSeq(a6,a7,a8),Mt{100}(t9)))",
-    Tree0725 "B{o0=_;b0=5;b1=3;t0}Pre{t0+4%2>0;R}(Seq(@os{t0:=b1+1}@of{o0:=_}Fb(a0,Dl{10}(c1),pt2{b0:=}),To{50}(Rep4(RU{S}(Su{t0}(Seq(t3,Ub{o0},@of{t0:=b1+4}@os{b0+=2}c4e))))),Star(@fi{t0>2}RFb(t5,Fai),Cd{10;_}(Par{_;_}(F,c6)),Mt{30}(PAll{1}(t7e,RU{S}(c8))))))",
-    Tree0726 "B{b0=4;t0}Ruf{3}(RFb(Scc{b0<3},Wu{t0},Rmp{S;S}(t0)))",
-    Tree0727 "B{b0=5}RepF(@ki{b0%2<1}OnceK(Ruf{1}(t0)))",
-    Tree0728 "B{t1=4;t0=3;b1=2;b0=4;q0=1}Bin{t1%3!1;T}(Wde(RSeq(t0,Wu{t1},pc1{b0:2},pa2{b0:t1;b1:t0},Lp{_;_}(Sc{b0+=1;t1:=t0+2%3})),Swm(@po{b1:=9}pa3{b0:7;b1:t0},t4,t5),Bin{t1+4<b1;N}(c6,a7l)),RFb(Ret0(pa8{b0:=;b1:t0}),Lp{_;R}(Lp{b1;F}(t9e)),RSeq(c10,t11e,t12,R),Lp{_;_}(RSeq(@oh{t0+3%2=0?t0:=t1%3}t13,c14b{1}))))",
-    Tree0729 "B{b1=0;b0=3;t0}@os{b0+=1}AFb(Wv{t0}(Scc{b1>3}),SubA(SubA(Sw{3;4;2}(R,t0,Sl{30},@fi{b0+1>5}@os{b1:=b1%2}@ki{t0>3}c1))),Bin{b0+2<b1;T}(pi2{t0:=},Rmp{F;S}(pt3{b0:4;b1:b1})))",
-    Tree0730 "B{t0=4;b1=3;b0=4}Sw{0;2}(Wv{t0}(@si{b0<0}Rep4(Flt{2;_;F}(S))),Ret3(Pri(Step(a0,Rty0(Wu{t0})),To{10}(TryF(c1,a2e)))),Par{_;-1}(a3,FS(S)))",
-    Tree0731 "B{b0=4;t0}Ite(To{0}(t0),MPri(pt1{b0:b0;b1:b0},t2),Rpt{2}(Isw{t0%3;T;T}(RSeq(c3e,@si{b0=t0+4%2}@oh{t0+=1}@ki{b0>1}c4l,Sc{t0+=3}),RepF(@po{t0:=b0}@rw{t0%3>0}Fai))))",
-    Tree0732 "B{b0=5;t0;t1=4}PPar{0;N}(Rty3(Ret0(t0)),Flip(Cd{20;F}(@os{t1+=2;t1%3!0?t1:=b0}@oh{t1:=b0+1%2}t1),pa2{b0:0},c3),MSeq(@oh{t0<t0%4?t1+=1}@of{t0:=t1}Suc,RFb(@po{t0:=t1;t1+=2}a4,c5),t6),PAll{_}(a7b{b0;b0},Sel(PAll{1}(@of{t0!b0?t0+=1}@oh{b0:=t0+4}t8))))",
-    Tree0733 "B{b0;b1=5;t0=5}Seq(@po{b0+=2}Seq(a0,@fi{b1%4<3}a1l),Rep2(t2),RFb(c3,t4),Seq(Bin{b0>3;T}(@oh{b0:=3}@si{b0%4<0}@ki{t0%2<1}Wt{0},c5)))",
-    Tree0734 "B{b1=2;b0=3}RSeq(Sl{10},Fb(@of{b0+=1;b0+=3}Scc{b1>0},t0))",
-    Tree0735 "B{b0=3;t0}Wv{t0}(Star(Flt{1;S;_}(@ki{b0%4>1}FF(c0e)),pa1{b0:9;b1:b0},Flip(Rus{1}(c2),RSeq(@of{t0+3<6?b0:=b0%4}@fi{t0<t0+3}t3e,c4))))",
-    Tree0736 "B{b0;b1=0;t0=0;t1}@po{b0<4?b1+=3;b1+=3}@fi{t0>4}Bin{t1+3%2>0;N}(MPri(c0e,Flip(a1,pt2{b0:=;b1:t0},a3)),pt4{b0:b1})",
-    Tree0737 "B{t1=1;t0=4;b0}Swm(SubA(Rep2(t0)),SubR(@si{b0+3%4<2}@oh{t1+=2}@ki{b0>b0%3}Pri(Cnd{t0%2>0;T;_}(Pri(Scc{t1+2%4=3},@si{t1%3>1}@of{t0+=1}t1)))))",
-    Tree0738 "B{t0}Mt{20}(FF(pa0{b0:3;b1:t0}))",
-    Tree0739 "B{t0}OnceT(Pre{t0=3;K}(FF(Dd{0}(RSeq(t0e)))))",
-    Tree0740 "Rpt{F}(Try(Fb(t0,a1l),OnceK(Flt{3;S;F}(t2))))",
-    Tree0741 "B{b1=0;b0=0;q0=0;t0=3;t1=1}Lp{_;_}(Bin{t1+3%2=0;N}(Ite(@oh{b0+=3}@ki{b1>4}pa0{b0:=;b1:=},Star(a1,t2),RT{2}(SubA(pa3{b0:b1;b1:b0}))),Ruf{2}(Fb(Wv{t1}(Rpt{F}(@rw{b1+2%3<2}@oh{b0:=t1}@ki{t0<t1}Rep1(@ki{b0=4}t4e))),Once(Isw{b0;N;_}(FS(F)))))))",
-    Tree0742 "B{t0=0;o0=2;b0=3}PPar{0;T}(Step(Try(pt0{b0:=;b1:t0},Scc{o0|2>t0},c1,a2),Par{0;_}(pa3{b0:b0},Fai,c4)),pi5{t0:b0})",
-    Tree0743 "B{b0=0;t0=5;b1=2}Dl{50}(AFb(RU{F}(Bin{b1=4;N}(Cnd{t0<b1;_;_}(RSeq(RSeq(Wu{t0},pt0{b0:0;b1:t0},Wu{t0}))),Swm(c1,Sb{b1=3}))),Cnd{b1%4=3;N;S}(@po{b0>7?b1+=1}@of{b1+=1}RFb(pc2{b0:6},Cnd{b1+2!7;N;S}(Lim{1}(@po{b0:=b1+3}@rw{t0+4<b1}S)),a3b{b0+4;b1}))))",
-    Tree0744 "B{b1}Cd{0;_}(Flip(t0,SubA(a1b{b1;b1}),c2e,Scc{b1!7}))",
-    Tree0745 "B{b1}Sw{1}(Rep4(Run),t0)",
-    Tree0746 "B{b0=2;t0=3;b1=3}Bin{t0>7;N}(@si{b0+4%4!1}@oh{b0+1%4<0?b1+=3;b0:=b1%3}Sb{b0=t0},Bin{t0=1;_}(Dl{0}(Sb{t0=b0}),Isw{6;T;T}(Intr{b0>3}(pi0{t0:=}),Cd{0;_}(Pre{b1+1%2=0;K}(Suc)),Sb{b0=b1})))",
-    Tree0747 "B{t0;b0=1}Mt{20}(FF(@ki{b0>5}Ite(Scc{t0<b0},SubR(Wu{t0}))))",
-    Tree0748 "B{o0=_;b0=2;q0=2;t0=2}Bin{b0+3=0;N}(Rpt{0}(S),RSeq(Scc{t0%3<0},Cd{30;_}(Flip(@rw{b0<6}Lp{_;S}(@rw{some}@of{some?o0:=b0}Fb(c0,t1)),Swm(@os{t0+=2;b0+=2}@fi{b0!o0|0+2}Wt{20},c2)))))",
-    Tree0749 "B{b0=5;t1=5;t0=1;q0=1}Fb(Isw{t0;T;_}(a0,a1b{t1;b0}),@fi{t1<1}PAll{0}(a2b{t0%4;b0},Sb{b0=2}),Lp{t0;K}(@fi{t0=6}@po{b0+=3}@os{t1+3%2>0?b0:=9}Su{t1}(c3b{b0})))",
-    Tree0750 "B{b0=4}Bin{b0+2%2<1;N}(Run,Rus{3}(c0b{b0%4}))",
-    Tree0751 "RU{S}(RU{F}(OnceK(t0)))",
-    Tree0752 "B{b0=4;t0;t1;o0=1;b1=5}@rw{none}@po{b0+=1}Par{_;_}(Sw{3}(RepF(Rpt{1}(Sc{t1:=t0+1;b0:=b0%4})),a0),PAll{1}(Isw{b1+3%4;T;_}(c1,pc2{b0:6}),R,c3b{b1%4}),RSel(pa4{b0:3;b1:b1},Once(Wu{t1})))",
-    Tree0753 "Rty1(c0)",
-    Tree0754 "PAll{0}(Dl{0}(RSeq(a0,c1)),FF(Flip(TryT(F,R),S)),Par{-3;1}(t2,a3,t4),Flt{3;R;_}(RSeq(t5,Sl{10},t6,t7e)),Cd{10;F}(PAll{1}(t8,t9)))",
-    Tree0755 "B{b1=3;b0;t0;o0}Step(@os{b1:=o0|4%4;b1+=1}Wu{t0},FF(Cd{10;F}(Bin{b1+3%4>1;T}(Step(FS(@of{b0:=b1;b1+=1}@os{b0>0?t0+=2;o0:=o0|1}@si{some}pi0{t0:t0}),c1,Keep(Pre{some;F}(c2l))),AFb(t3,Rus{F}(Ub{o0}))))))",
-    Tree0756 "B{b0=0;b1;t1;t0=5}Par{_;1}(RFb(RFb(@fi{b1+4<t0}@rw{b1>0}RFb(Scc{b0+4>5},Isw{b1;N;_}(@ki{b1<t1}@os{b1+=1;b0>4?b0+=1}@fi{t1%4<0}a0,t1),@rw{t1!2}PAll{-3}(R,c2,pa3{b0:t1;b1:=},a4l))),Keep(c5)),RSeq(@si{t1+3%4=0}@po{b1+=2}Ite(PPar{0;_}(OnceT(@of{b0:=b1+4}Sb{b1=6}),t6),Invt(Sc{b0+=1})),Seq(Flt{2;F;K}(Ret4(Sw{5}(c7b{t0},Sb{t0=1}))),Sl{0},t8),Intr{b1!3}(FS(Seq(Pre{b0%2=0;R}(c9l),c10e,@of{t0+=3;t0+=2}a11b{t0;b0},a12e,t13)))))",
-    Tree0757 "B{b0=4;t0=0;t1=1}@rw{b0!2}@oh{b0+=2}@fi{b0%2=0}OnceK(Swm(Sl{50},Sb{t1=t0}))",
-    Tree0758 "B{b1=0;t0=0;b0}Rep2(Pre{t0+4!5}(@of{t0:=7}SubR(Seq(a0,MSeq(t1,t2),t3,Ite(a4b{b1;b0},t5,Keep(Lim{2}(Wt{50}))),t6))))",
-    Tree0759 "B{b0=3;t1=2;t0=2}@oh{t1:=b0}Rus{2}(Try(Ret4(RT{1}(Rmp{S;S}(Sc{t0+=1}))),AFb(Ret3(@rw{t0>t1+3}Par{-1;-1}(Swm(t0e,a1b{t1;b0}),@rw{b0<0}a2b{b0;b0})),Par{_;1}(Opt(c3))),c4b{t1}))",
-    Tree0760 "B{b0;t0=1}Fb(Seq(Sel(t0,pc1{b0:=},Wu{t0},c2,t3),Inv(MPri(Swm(t4,t5,t6,c7e),Su{t0}(Suc),a8l))))",
-    Tree0761 "B{b0=2;b1=3;t0=3}PAll{0}(pi0{t0:=},Sw{3;5}(Wu{t0},@os{b1+=1}c1,pc2{b0:2}),Flt{1;R;K}(Bin{t0%2=1;T}(a3e,a4)),@of{b0:=0}Sw{4}(pc5{b0:0},t6),Pri(a7,Wu{t0},Sl{0}))",
-    Tree0762 "B{t1=0;b0;t0=2;b1=4}PAll{1}(@si{t1+1>7}@rw{b1%2>0}@po{t1:=b0%4;t1+=2}Try(Once(Rmp{S;F}(RT{2}(S))),@po{b0+=2}@ki{t0>4}Flt{1;F;K}(PAll{-3}(c0,Flt{1;S;K}(c1),Dl{0}(t2))),Fb(pa3{b0:t1;b1:=},PPar{2;_}(a4b{b0;b1},@si{t1+2<b1}@of{t0+=2;t0:=b1+1}@os{b0%2>0?t0:=t1%2}Sc{b0+=1})),OnceK(c5b{b1+3}),Par{-3;4}(c6l,@os{t0+=2;t0:=6}@of{b0+=3;t1:=b0}@po{b0+=2;b1+3%2<0?t1+=3}t7,t8,t9)))",
-    Tree0763 "Swm(RSel(a0,a1l,t2),Flip(Mt{30}(Wt{0}),R,Pri(t3,t4,c5l)),Sel(FF(Flt{2;F;_}(Seq(t6,c7e))),c8e))",
-    Tree0764 "RetF(RSeq(PPar{0;_}(Seq(Fb(Invt(t0),t1,c2,RSeq(t3,c4),t5),Dd{100}(PAll{2}(c6,Sub(t7))))),PAll{_}(Seq(c8,AFb(c9,RepF(Rep3(t10))))),Opt(Ruf{1}(RFb(Sub(Seq(t11,a12e,c13,F)),Mt{10}(c14),FS(Rpt{F}(t15)),a16)))))",
-    Tree0765 "B{b0=5;t0=0;b1}@fi{b0+1!1}@oh{b1+=3}@rw{t0+3>2}Par{_;_}(RFb(Swm(S,Wv{t0}(Sw{0;1;4}(Sc{b1>4?t0+=3},@rw{b0+4!b0}@ki{b0<t0+3%3}a0,@of{b1+=3}a1e,t2)),@oh{b1+=1;b0:=b1}@of{b1+=1;b1+=2}Par{_;_}(@si{b0+3%4!0}c3,@oh{b1:=5}@ki{b0%2>0}@of{t0+=2}Sl{10})),Flip(@si{b0+2!b1}@oh{b0+1>6?b0+=1;b0:=b1}RFb(Wt{50}))),Fb(Fb(Once(Swm(Sw{3;5;1}(c4,Sb{t0=8},Sl{30},t5))),TryT(t6e,RFb(a7b{b0+4;b1},@of{b0+=1}c8),Isw{b0%3;N;_}(a9,t10e),Scc{t0+3>b0},c11),PAll{2}(pi12{t0:=},Rpt{1}(Swm(t13e,Sb{t0=4})),Inv(t14e)))))",
-    Tree0766 "Rep1(PPar{0;_}(a0,RFb(c1,t2,t3)))",
-    Tree0767 "B{t0=0;o0=_;b1=5;b0=0;q0}OnceK(MPri(Lp{t0;K}(@os{b0:=b1+4}Lp{b1;F}(Bin{b0<6;T}(pt0{b0:b0},Pre{b1+3>t0+4%2;R}(Sb{t0=7})))),@fi{t0%3<0}@ki{none}pa1{b0:=;b1:b1},c2))",
-    Tree0768 "B{b1=3;t0=2;b0;t1=5}@ki{t1<1}@po{b1:=t0%3;t0+=1}@oh{b1+=1}Rmp{F;S}(Opt(Lim{2}(Scc{b0+4!2})))",
-    Tree0769 "B{b0=2;t0=3;b1}Seq(Isw{b0;T;N}(Sl{0},Sl{20},a0b{t0+4;b0},a1,F),OnceK(RFb(RU{F}(t2e),@fi{b1!3}@po{t0+=3;b1+1%2=0?b1:=t0+3}Mt{50}(AFb(pi3{t0:=},c4l)),pa5{b0:=;b1:=})),PAll{0}(Wde(t6,Wt{0})),Flip(@oh{b0:=2}Pre{b1>1;S}(pi7{t0:b0}),c8,Once(Intr{b0<t0}(Pre{b1+1%3>0;R}(a9l))),Keep(t10)))",
-    Tree0770 "B{b1=1;b0=4;t0=0}@rw{t0+3>6}@of{b0:=b1}MPri(FF(c0),@fi{b1>3}@po{b0!t0+1%4?b0+=1}PPar{2;N}(RU{S}(a1e),@os{t0+=1}t2,Sb{b0=8}),t3)",
-    Tree0771 "B{b0=2;t0}PAll{-1}(RSeq(@po{t0:=b0+4}@ki{b0<t0%4}MSeq(a0e,MSeq(c1b{b0%2},c2))),Ite(t3e,a4l,PAll{-1}(RT{F}(R))))",
-    Tree0772 "B{b0;t0=5;o0=5;b1}Sw{0}(@os{o0:=_;o0:=_}Flip(pt0{b0:=;b1:b1},Flt{3;_;_}(Cd{50;K}(Fb(a1,Suc))),Sel(@oh{b0:=7}Scc{none},@ki{b0<b1}@fi{t0>7}Ub{o0})),Sw{2;1}(t2e,Fb(t3,a4),Par{_;-1}(c5e,Sb{b1=b0})))",
-    Tree0773 "B{b0=1;t0=4;b1=5}Par{-1;5}(Flip(a0,t1,t2),Bin{b1%2=1;_}(@po{t0+4<b0+3%4?t0+=1}@rw{b0=b0%3}a3b{t0;b0},Flt{1;R;F}(Once(t4))),@oh{b0!t0?b0+=2}@ki{b1+3>b1}RFb(c5e,c6,Wu{t0},pa7{b0:=;b1:=}),c8,Star(t9,c10l))",
-    Tree0774 "B{t0=5;b0;b1=3;q0=2}OnceT(RFb(RFb(c0e,t1,t2,t3,c4b{t0}),Lp{_;R}(Rep2(@si{b1=5}@oh{b0+=1;b1+=1}Seq(Fb(c5l,F),a6l,@si{b1+4<4}@ki{t0<7}@of{t0!b1+2%3?b1+=2}Sc{t0:=b0%2},t7,RFb(t8e)))),Inv(c9b{b0})))",
-    Tree0775 "B{b1=4;t0=5;b0=3}To{10}(@po{b0:=b1%2}@si{b1=7}@fi{t0!7}Ite(OnceK(PPar{2;_}(Par{0;_}(Wde(a0l,t1,c2),FF(Ite(a3,pi4{t0:b1}))),To{10}(Once(Try(a5,@oh{t0!b1?t0+=1}pt6{b0:t0;b1:b1}))),@rw{t0+3%3<1}@oh{b0:=b0+1%3;b0+=1}Ite(a7,t8))),Sw{3;1;5}(To{0}(Keep(Scc{b1+4%2>0})),Bin{b1!7;T}(@si{b0!7}@po{b0+=1;b1+=1}a9,a10),a11e,t12),Pre{b1+2%3=0;F}(Wv{t0}(Rpt{0}(S)))))",
-    Tree0776 "B{b0=3;o0=_;b1;t0=2}Seq(Flip(pt0{b0:=;b1:b0},@oh{o0:=1;t0+3>b0%2?b0+=1}Keep(@oh{t0+=2;b1>1?o0:=b0}R)),Sb{o0=2},PAll{-2}(a1b{b1+2;b0},a2e))",
-    Tree0777 "B{t0=2;b0=0;b1=0;o0=0}@of{b0+=1}Step(RSeq(Cd{0;F}(SubA(@ki{o0|5+1<7}@os{b1:=t0}@oh{o0:=_}Sc{b1%3=2?b1+=1})),Flip(TryF(pt0{b0:t0;b1:b0},t1,pc2{b0:b1},a3b{b1;b1},t4),@os{o0:=_}@oh{b1+=1}@fi{b0=6}Opt(Step(SubR(Invt(t5)),pt6{b0:=;b1:=},Sb{b0=4},t7))),Flip(c8e,c9l,Ub{o0},Sb{t0=1})))",
-    Tree0778 "B{b0=5}ASeq(@of{b0+=1}To{50}(t0))",
-    Tree0779 "AFb(a0,Mt{0}(Lim{3}(Sl{10})))",
-    Tree0780 "B{b0;t0=0;b1=3}MPri(Fb(c0,Cd{30;F}(Wde(@of{b0:=b0%2}@fi{b1+2=b1}Sb{t0=b0},F)),c1l,t2),Rus{3}(TryT(Fb(c3b{t0%4},c4),c5,c6)))",
-    Tree0781 "MSeq(c0,RFb(F,PPar{0;N}(a1,Fai)))",
-    Tree0782 "PAll{_}(Sub(a0),t1)",
-    Tree0783 "Try(Try(a0,t1,t2,c3),RSeq(t4,Ret3(t5)),FS(FS(FF(Keep(Opt(RFb(a6l,t7)))))),Rep1(RSel(t8,t9,c10e,c11)))",
-    Tree0784 "B{t0;b0}Pre{b0%2!0}(Dl{20}(RU{F}(Swm(Wu{t0},t0))))",
-    Tree0785 "Rep4(Ret2(c0))",
-    Tree0786 "B{b0=0;o0=_;t1=0}RSel(Wv{t1}(Rpt{F}(Su{t1}(a0))),Pre{t1%4<1;F}(Ub{o0}),Rpt{0}(pc1{b0:=}))",
-    Tree0787 "B{t0=2;b0;b1;t1}OnceT(@oh{b0:=t1}RFb(Par{2;-2}(Run,@oh{b1:=t0}t0,Sb{t1=5}),RT{F}(RSeq(@oh{t0+=1}@of{b0+=2}Wt{50},RU{S}(Wu{t1}),Fb(@fi{t0+3>t1%4}@po{b1:=t1%4;t1<t0?b1:=b0+4}@os{t0:=7}Sc{t0:=t1%3},c1)))))",
-    Tree0788 "PAll{_}(a0l)",
-    Tree0789 "B{o0;b0;t0=4}OnceK(Rpt{F}(Ite(Cd{0;K}(PAll{-3}(t0,c1,pt2{b0:=;b1:b0},SubR(Ub{o0}))),@rw{b0<7}@si{b0%4!3}@oh{b0:=b0+1%2}pt3{b0:t0})))",
-    Tree0790 "B{t0;b0=2;b1}Ite(Isw{b1;T;_}(Cd{50;F}(Step(a0,c1,@fi{b0>b1%2}@po{b1+1=0?b0:=2}Wt{0},Wu{t0})),Ite(Wde(pi2{t0:t0},t3e),Dl{10}(R))),ASeq(PPar{2;T}(c4b{b1},t5,Wt{10},t6),RSeq(@si{b1+2=b1%4}Sl{30},t7),RSeq(@rw{b0+1%4>1}@ki{t0<b0}Swm(SubA(S),@fi{b0<t0}t8,Sb{t0=2}),c9e),t10),@si{b1+3!0}Ite(Mt{50}(Bin{b1%3<2;_}(c11b{b1%3},S)),Intr{b1<b0}(@rw{t0+3!b1+3}@oh{b0:=b1}Mt{20}(Rmp{F;S}(c12))),Pri(pc13{b0:=},c14)))",
-    Tree0791 "B{t0=1;q0;b0=0;t1=2}Wde(Isw{t0+1%4;_;T}(Dl{0}(pi0{t0:=}),pt1{b0:=;b1:b0},pi2{t0:=},Sb{b0=t0}),Sel(Dd{0}(@os{t1:=7}@fi{t1<b0}RSeq(Inv(Flip(S,t3)),t4,PAll{2}(c5l,a6l)))))",
-    Tree0792 "B{t0=4;b0=2}Inv(Opt(@fi{b0%2=0}@si{b0%3!2}Pre{t0>0;S}(@of{t0+=2}c0l)))",
-    Tree0793 "B{b0=5;b1}@rw{b1<7}@po{b0+=3}@oh{b0:=b0+4%3}Rty2(Swm(S,MPri(pc0{b0:=},c1l,Sl{20}),a2,c3))",
-    Tree0794 "B{b1=0;q0;o0=3;b0=1;t0;t1}Swm(pi0{t0:b1},RSel(pc1{b0:7},Su{t1}(@po{b0:=t0}PAll{0}(@of{t1+=2}@oh{o0:=o0|3}F,c2,Once(Sl{0}),t3)),Isw{t1%2;N;_}(c4l,a5b{b0%2;b0},Sc{t0+=1}),a6,Star(Lp{t0;_}(@si{o0|5<2}@ki{b0>7}c7e),t8,FS(t9))))",
-    Tree0795 "B{q0=2;b0=5;t0=2;b1=5}RetF(Lp{t0;R}(@ki{b0<5}@fi{b1>5}Seq(Dl{30}(Fb(Ret4(Cd{20;F}(@of{b0+=4}Scc{t0<3})),Seq(Lp{t0;R}(c0)),AFb(Bin{t0=b1;T}(Scc{b0%3>1},c1),a2))))))",
-    Tree0796 "Keep(Sub(c0))",
-    Tree0797 "TryT(t0,RSeq(t1,Mt{10}(PAll{1}(c2,a3)),t4))",
-    Tree0798 "Once(To{0}(Flt{3;S;K}(a0l)))",
-    Tree0799 "B{t0;b0;b1}To{0}(@of{b0:=b1}@fi{t0!3}@po{b1:=0}Dl{0}(@fi{t0+3%4=0}@po{b0+=1}Ret4(Isw{t0;_;_}(@rw{t0+2<b0+4}@po{t0+=1}Sb{t0=6},Sl{50},pt0{b0:=;b1:t0}))))",
+    Tree0700 "Lim{1}(Dd{0}(t0e))",
+    Tree0701 "B{b0=5;q0}Lp{_;F}(Scc{b0%4>1})",
+    Tree0702 "B{b0=4;t0=2;o0=_}Once(Pre{some;F}(Fb(@oh{t0+=3}Ite(pa0{b0:=;b1:t0},Wv{t0}(Mt{0}(@si{t0=6}@of{b0+=2;b0+=2}@os{o0:=_}To{0}(@os{t0>t0%2?b0+=3;t0:=o0|0}@po{t0+=3;t0:=8}@ki{some}c1))),PAll{-2}(a2l,Ub{o0})),Keep(Try(@ki{b0+4=4}F,t3e,Scc{b0=o0|0+3},S)),Swm(Sb{b0=1},c4,@oh{o0:=o0|2%3}@po{t0:=b0%2}Cnd{o0|5+4>b0;T;_}(@ki{b0%4<3}pa5{b0:7;b1:t0})))))",
+    Tree0703 "Ret0(Sub(c0l))",
+    Tree0704 "Swm(t0,Flip(F,c1),a2,t3,F)",
+    Tree0705 "RFb(c0,t1e)",
+    Tree0706 "B{o0=5;b1=4;b0;t1=3;t0=0}RSeq(@rw{t1>b0}@po{b0:=b0%2}Pri(pt0{b0:7;b1:b0},SubR(SubR(Opt(Sb{t1=b1}))),Sw{1;0}(a1,t2,pt3{b0:t0;b1:b0})),Fb(To{0}(MSeq(Opt(Rep3(AFb(t4e,c5,Ub{o0}))))),Wde(Flip(a6,pt7{b0:=;b1:b1},c8,Scc{o0|4=1}),Ruf{F}(Sw{3}(t9,t10e)))))",
+    Tree0707 "B{o0=_}PPar{1;T}(Sl{30},F,c0b{o0|5+2%4},Fai,Suc)",
+    Tree0708 "B{t0=2;t1}Rmp{F;F}(Par{_;_}(@os{t0:=t1+1}pi0{t0:t1},t1))",
+    Tree0709 "B{b0=4;t0=1}Once(@oh{b0:=t0}Rep2(Rmp{S;S}(Inv(Step(Rpt{1}(FF(a0e)),Run,pi1{t0:=},Fai,pt2{b0:5})))))",
+    Tree0710 "B{b1=0;q0;b0=0;t0=4}Par{_;_}(Inv(Rmp{F;F}(Lp{b1;K}(Keep(Lp{b1;F}(Dd{10}(@ki{b1!b1+2}Sc{b0+=1;b1+=1})))))),RFb(@si{b0+2!b1}@oh{b0+1>6?b0+=1;b0:=b1}RU{F}(Wt{50})),Ite(Pre{t0=b0+4;S}(RSeq(c0,@oh{t0:=8;b1+=1}t1,S)),t2))",
+    Tree0711 "B{t1=3;t0;b0;o0=5}Pri(t0,MPri(FF(pi1{t0:=}),Rep2(c2e)),Dl{0}(@oh{o0:=b0+3}@si{some}Flip(t3,c4b{4},Lim{2}(pc5{b0:t1}))))",
+    Tree0712 "B{t0=2;b0=1}Dd{0}(SubR(Su{t0}(F)))",
+    Tree0713 "B{t0=2;t1=4;b0=4}Rus{2}(Seq(pc0{b0:=},Sc{t0:=b0%2},Sc{t1:=b0}))",
+    Tree0714 "B{t1;o0=_;b1=0;b0=2;q0=0}RSeq(Sw{2;5;3}(@si{t1%2>0}@ki{b1<4}F,c0,pi1{t0:t1},t2e),Lp{_;K}(pi3{t0:b1}),ASeq(pc4{b0:=},t5),FS(Isw{o0|0%4;N;_}(Sc{o0:=_},S)),MPri(a6l,c7))",
+    Tree0715 "B{t1=5}Isw{t1+2;_;N}(Inv(MSeq(c0l,a1,a2)))",
+    Tree0716 "MPri(Fb(RSeq(t0,t1,c2,t3),Swm(t4,t5,t6e),Swm(c7e,t8e)),Rpt{2}(Ite(ASeq(t9,S,t10),t11)))",
+    Tree0717 "B{t0=1;b0=1}Wde(PAll{-2}(@rw{b0+4>t0+1%4}@fi{t0=7}c0b{3},Wu{t0},@oh{b0+=1}@fi{b0%4=3}Pre{b0+4<b0%3;R}(Dd{50}(c1))),@po{b0:=t0+3;t0+=1}TryF(@rw{b0<1}c2,t3e),@of{t0:=b0;b0!t0?t0:=b0}@ki{t0<2}Pre{t0>1;R}(c4))",
+    Tree0718 "B{t0=2;b0=4;t1}RSeq(c0,Seq(PPar{0;N}(Sl{20},AFb(t1e,@fi{b0>t0}@os{t0<b0?t1+=2}@oh{t0=7?t1+=1}a2b{t1+1%4;b0}))))",
+    Tree0719 "B{t0;o0;b1=5;b0}@os{b0:=t0+1%4;o0:=b1}Wde(t0,@of{b1+=1}RSeq(Bin{b1=7;T}(c1,c2),c3b{8},Sb{t0=3},SubR(t4)))",
+    Tree0720 "B{t0;b1;b0=2}Sw{1}(Pre{b1%2!0;K}(@oh{b0!2?b1:=t0%2}@po{b1:=t0+3}@of{b0:=t0}Par{1;2}(To{50}(@si{b1+1>4}@fi{b0<1}Par{_;0}(@si{t0>t0%4}@os{b0+=3;t0<6?t0+=1}c0l,Sl{20})),RFb(a1,Par{3;_}(Su{t0}(@ki{b0+1>7}a2),S,Wu{t0})))),Star(AFb(Dl{10}(pc3{b0:0}),Lim{2}(t4e),t5e),AFb(t6e,a7),Rpt{F}(a8)))",
+    Tree0721 "B{b0;t0=2}RFb(c0e,a1b{b0%2;b0},t2,Wu{t0},c3)",
+    Tree0722 "B{o0=_;t0=5;b1;b0=4}@si{b0+1%3<0}@po{t0+=3}Opt(Flip(Once(Opt(@rw{t0!b1+4%4}@fi{t0+1>6}Star(Try(Sl{10},t0e,Scc{b1!t0+4},Sc{b1:=b0%3})))),Pri(Step(t1,Sw{3}(Ub{o0},c2l)),FF(Fb(t3,@po{none?o0:=_}@rw{t0<4}R)),Ub{o0})))",
+    Tree0723 "B{b0=1;t0=2;o0=_}RSeq(RSel(Seq(Fb(RSeq(a0,Intr{t0>5}(@rw{b0+3>b0%2}@oh{t0:=b0+4%2}Ub{o0}),a1b{t0+2%4;b0}),Cd{0;K}(Mt{50}(Swm(t2e,@po{b0+=1}@rw{none}@of{o0:=_}c3))))),Fb(Ret0(pc4{b0:=}),To{100}(Pri(c5,t6))),Seq(Sl{0},Scc{o0|5%4=0})),Bin{t0+4<7;T}(RepF(RT{F}(Rep3(Flip(Lim{3}(Sc{t0+1%2<0?b0+=1}),Sb{o0=0},MPri(c7,pa8{b0:7;b1:t0}),Sc{b0+=2},Once(t9))))),PAll{-3}(@oh{b0:=b0%2}@rw{t0>0}Ret2(Rus{F}(t10)),Step(t11,t12,Sb{o0=2},R),OnceK(@of{t0:=b0}@os{b0:=t0}c13))))",
+    Tree0724 "B{t0=2;b1;b0=2;o0=_}MSeq(Sw{1;2;0}(FF(Step(@of{o0:=_}Wv{t0}(pc0{b0:5}),t1e,t2,pt3{b0:b1;b1:=})),@rw{b1%2<1}@oh{t0:=t0%4}Wt{100},Su{t0}(Keep(MSeq(TryT(c4l,Suc),Pri(pt5{b0:b0;b1:=},@po{b0+=1;t0:=b0%3}@oh{b0%3<0?t0+=1;t0:=t0%2}a6l,t7,@rw{b1+4%3<1}F),Swm(@of{b0:=t0+1}@fi{b0+1<t0+2}t8,S,R)))),t9))",
+    Tree0725 "B{b0}Step(SubR(c0e),Par{_;0}(Sb{b0=6}))",
+    Tree0726 "Rep3(Sub(Star(a0e,PPar{0;N}(Cd{20;F}(Sub(Try(a1,t2))),t3),t4)))",
+    Tree0727 "Star(Sub(a0l),Run)",
+    Tree0728 "PAll{1}(Rty2(RT{1}(Rmp{S;S}(Ret1(Sel(RFb(t0,t1,t2,c3e),c4))))),t5)",
+    Tree0729 "B{t0=5;q0=3;b0=4;o0=_}RU{S}(Rmp{F;F}(OnceT(RSeq(SubA(Flip(Dl{20}(a0),t1,@of{o0:=o0|4}@os{b0+=1}a2b{1;b0},Sc{o0:=_})),Rus{3}(Rep3(a3)),Lp{t0;S}(a4)))))",
+    Tree0730 "Rep3(Sub(Rep4(Sub(c0))))",
+    Tree0731 "B{t0=0;b0=0;t1=5}Keep(Bin{t0%2>0;N}(Fb(Wu{t0},c0e,a1b{t1;b0}),SubA(Star(Flt{2;R;F}(@rw{t0>t0%4}pi2{t0:=}),Sb{t1=6},pi3{t0:t0}))))",
+    Tree0732 "RU{F}(Ite(c0e,PAll{_}(Wt{10},a1)))",
+    Tree0733 "Rpt{F}(Once(Once(t0)))",
+    Tree0734 "B{o0=3;t0=5}RT{1}(@oh{t0:=t0+3%2}Wu{t0})",
+    Tree0735 "B{t0=5;t1;q0=2;b0=5;o0=4}PAll{-3}(PAll{-1}(Fb(Step(pa0{b0:t0;b1:t0},a1,a2),RFb(pt3{b0:=;b1:b0},Ub{o0}))),RSel(Inv(Wde(@po{some?t0+=2;o0:=o0|4}Isw{t1%2;_;N}(@os{t1+=2}t4,Scc{b0=t1}),@rw{b0+2!5}@fi{t0<t0+4}@os{t1:=0;t1:=o0|5}Rep4(Flip(t5,a6,Wu{t0}))))),PAll{-2}(Rus{F}(Dl{30}(PPar{1;_}(Lp{b0;R}(Sc{o0:=_}),Sl{20}))),Flt{2;_;F}(a7),OnceT(Rpt{2}(t8)),Wde(pa9{b0:t1;b1:t0},c10),a11b{o0|2%3;b0}))",
+    Tree0736 "B{q0=4;t0=0;b0=0;o0=5}Swm(Rpt{F}(Ret4(Isw{b0%2;N;T}(Lp{b0;F}(S),a0b{o0|2;b0},Flt{2;F;_}(c1),R,t2))),PAll{-2}(Intr{o0|3+2=3}(Swm(pi3{t0:=},t4)),FS(t5e),Cd{0;_}(Pri(F,Wt{0}))))",
+    Tree0737 "B{o0=_;b0=4}AFb(RSeq(t0,Ub{o0},Sb{o0=7},c1b{b0}),Ret4(RFb(c2e,Star(a3,Suc,F))),Dl{100}(Swm(a4,Opt(t5),c6l)))",
+    Tree0738 "B{b1=4;b0=4;t1=1;t0=5}Rpt{2}(Sw{3}(Cd{20;K}(SubA(@po{b1=t0+3%3?b0:=6}Seq(Sb{b1=2},@rw{t1+2%3>1}Suc,pa0{b0:t0;b1:b0},t1,Fai))),t2))",
+    Tree0739 "B{t0=5;o0=_}Flt{3;F;_}(Cd{50;_}(RSeq(RFb(Wu{t0},t0),@si{o0|5%4<3}@ki{t0%2>0}c1e,c2)))",
+    Tree0740 "Fb(Sub(Sub(t0)))",
+    Tree0741 "Seq(t0,t1e)",
+    Tree0742 "B{o0;b1=3;t0=4;b0=0}Rep2(Su{t0}(OnceT(FF(Par{1;0}(RFb(RSel(t0,a1)),Bin{b0%2>0;T}(@of{b1+=2}@oh{o0:=o0|3}F,Keep(c2l)),Fb(@po{t0:=b0}t3,pa4{b0:0}))))))",
+    Tree0743 "B{b1=2;b0=2;t0=4}Par{-2;2}(Scc{b1=1},Flip(Pre{t0+2<t0%3;S}(Wv{t0}(Par{-2;_}(a0,t1e))),RFb(t2,Sb{b0=t0}),ASeq(t3,t4,Wu{t0},t5)))",
+    Tree0744 "Seq(MPri(t0,c1,a2),Rep3(Seq(a3,c4)),Keep(RFb(t5,c6,c7)))",
+    Tree0745 "B{b1=0;q0=1;o0=3;t0=1;b0=0}Lp{t0;R}(@ki{b0%3=0}Pre{b1>7}(@rw{o0|2>1}@fi{b1+4!7}@of{b1:=2}c0b{t0}))",
+    Tree0746 "B{b1;b0=4;t0;t1}RU{S}(Try(Wv{t1}(PAll{-1}(TryT(F,Rep2(@of{t1<b0?t1:=6}@os{t1:=t1+2%4}@oh{t0:=1}a0)),Invt(Sw{0;1}(c1b{b0+2},pc2{b0:=},t3)),ASeq(Step(@of{t1:=t1%4}@si{t1%3<1}pc4{b0:=},@of{b0+1%4<0?b1:=t0%3;t1+2%2!1?t1+=3}@si{b1<b0+2%2}@oh{b1+=2}c5)))),Step(Swm(Pri(pt6{b0:9},F,c7),pc8{b0:=}),pi9{t0:t1}),PPar{1;T}(Ret2(PPar{2;_}(Fb(t10,t11),t12)),Ite(a13e,pa14{b0:t0;b1:b1}),c15,ASeq(c16b{t0},t17)),Swm(Suc,c18,Sc{b0!b1?t1:=t1%2},S,Cd{20;K}(S))))",
+    Tree0747 "B{b0;t0=2;q0=0}Lp{t0;K}(Fb(RSeq(Fb(t0e,t1,t2)),Scc{t0!7},c3b{b0%3},t4e,FF(TryT(c5,F))))",
+    Tree0748 "Ite(c0l,Dl{0}(Opt(Cd{0;_}(a1))),Once(t2))",
+    Tree0749 "B{b1=2;t1=3;t0;o0;b0}Bin{b0+3>5;T}(Pre{b1%4!3;R}(RFb(MPri(c0,Ite(c1b{t1},@po{t1:=b1+3}@of{t1+=1;t0=b1?t1:=b1+1%2}a2b{0;b0}),a3e,Swm(Wde(Scc{some},t4)),c5b{o0|0+4%4}))),Scc{t1<7})",
+    Tree0750 "RFb(a0)",
+    Tree0751 "RFb(ASeq(c0,t1,t2),Fb(a3,t4e),Swm(a5,t6e))",
+    Tree0752 "B{b0=4;t0=1;o0;t1=0}RSeq(PPar{0;_}(RSel(@oh{b0:=b0%4}@rw{t1%4<1}a0b{b0;b0},Keep(t1),Seq(a2,c3b{t1+1})),FS(@os{b0:=t0+1%2}@si{t0%3=0}@of{t0:=4;o0:=t0}a4l)),c5)",
+    Tree0753 "B{q0=1;b0;o0=2}Intr{b0=3}(To{100}(Step(Swm(Intr{some}(RFb(c0,t1)),S),OnceK(Swm(Inv(a2),PAll{-2}(a3,Sb{o0=4}))))))",
+    Tree0754 "B{b1=1;q0=3;b0;t0=5}ASeq(Par{_;2}(Mt{0}(OnceT(Sb{b1=7})),c0),RFb(Isw{1;_;N}(pt1{b0:=;b1:b0},c2l),RSel(pi3{t0:=},c4l),c5b{t0}),MSeq(Fb(t6,pt7{b0:2;b1:b0},RepF(c8)),Flt{2;F;F}(Lp{b0;K}(Pri(Keep(c9l),Sl{0})))),Try(Sl{30},@oh{b1+=1}Pre{b0<1}(c10e),a11e),RSeq(MPri(a12e,a13b{b0%4;b1},a14)))",
+    Tree0755 "B{b0=1;t0;b1}OnceT(@oh{t0:=t0+3%3}@os{b1:=b0+1}RetF(t0e))",
+    Tree0756 "PPar{0;N}(RFb(RFb(Cd{0;F}(c0),TryF(t1,t2,a3)),Rep1(Wde(t4,t5)),Flip(Mt{30}(Rep4(Sl{30})),Opt(a6)),Pri(Wde(c7,Sl{50},Sl{20}))),Dd{100}(a8))",
+    Tree0757 "B{b0=0;q0=3;t0=1;b1=2}@rw{b0+2%3=0}@of{b1:=t0}RSeq(Pri(t0,Lp{t0;S}(Wu{t0})),t1,Isw{b1;T;_}(t2,F,pi3{t0:=}))",
+    Tree0758 "B{t0=5;o0=3;b0=4;b1=3}Seq(Invt(Try(t0,a1l,t2)),c3l,c4,@po{b1+=1}@rw{o0|5%4>0}ASeq(c5,t6),OnceT(RFb(pt7{b0:=;b1:b0},c8b{b0})))",
+    Tree0759 "B{b0=1;t0=3;o0=2}Opt(Par{-1;_}(To{10}(RSel(Isw{9;_;T}(t0e,@po{t0:=b0}@rw{some}a1b{o0|1+4%4;b0}),PPar{2;_}(t2e,Sb{t0=b0}))),Swm(pc3{b0:=},pi4{t0:=},Rpt{2}(RSel(Cd{100;F}(Wt{0}))),@oh{o0:=_;b0+=2}Ub{o0},FS(@si{b0+2%4!1}@os{t0+=3;t0+=1}RSeq(t5,c6,pc7{b0:t0})))))",
+    Tree0760 "B{q0=1;b0=2;b1=2;t0=0}Star(c0,Lp{_;K}(@ki{b1<t0}@po{t0+=3}Swm(TryT(c1,c2,pt3{b0:b0}),Isw{b0;N;T}(F,c4),RT{F}(t5))))",
+    Tree0761 "Inv(RSeq(t0,Sl{10}))",
+    Tree0762 "B{t0=1;b1=2;o0=2;b0}Ite(Cd{0;K}(AFb(PPar{0;T}(@oh{b1+=3}@of{none?o0:=b0+3}c0,c1),t2,t3,@po{b0+=1;o0:=b1}Star(t4,Scc{t0!0},@rw{b0+4>b0}t5e))),PAll{3}(a6l,c7,@of{b0:=6}@rw{t0>b1+1}c8))",
+    Tree0763 "B{t0=3;b1;b0}Swm(Intr{t0<3}(Bin{t0+2!7;T}(OnceT(Sb{b1=4}),Ret3(Flip(a0b{b1;b0},Wt{10})))),Cnd{b1<7;_;_}(c1))",
+    Tree0764 "B{t0}Try(R,SubA(SubA(pi0{t0:=})))",
+    Tree0765 "B{b1=2;o0;b0=4;t0=0}Seq(Fb(pa0{b0:b0;b1:b0},@po{b0+=3}a1,pt2{b0:b1;b1:t0}),t3,Cd{20;K}(Par{-1;_}(@po{o0:=b1%4}c4,pt5{b0:b0;b1:b0},pa6{b0:t0;b1:=})),RFb(Scc{o0|5>5},Wde(t7e,Ub{o0}),@po{t0:=b1;b0+=1}@os{o0:=1}Wt{20}))",
+    Tree0766 "B{t0;b0}Su{t0}(Inv(MPri(Wu{t0},@os{b0+=2}@ki{b0%4=1}c0,t1,a2l,t3)))",
+    Tree0767 "B{b0;t1=2;t0=3;o0}Ite(MSeq(Rep0(t0),Wu{t1},c1,pt2{b0:t0},S),To{20}(RU{S}(Seq(Pri(@si{b0%3>1}pi3{t0:t1},c4),Step(c5,pt6{b0:=;b1:b0}),a7))),Pri(@fi{some}Dl{10}(Sb{o0=6}),@oh{none?o0:=_}@of{t1:=t0+4}@os{t0+=3}Ret1(pc8{b0:t0}),Wv{t0}(F),Dl{0}(Fai)))",
+    Tree0768 "B{b0=5;b1;t0}Fb(AFb(t0,F),t1,Rep1(@of{t0:=b1}@si{b0+1>6}@os{b0+=2}Inv(RSeq(Sc{t0<t0%2?b1+=1},t2e))))",
+    Tree0769 "B{t0=0;o0=_;b0=4}Ite(Par{_;-1}(Sl{20},c0,Step(Par{-3;-1}(t1,Sb{b0=4},pt2{b0:1;b1:b0})),a3,Rmp{S;F}(@si{o0|5>t0}Wde(a4e,t5e,a6b{t0;b0}))),@oh{b0+=1}@rw{b0%2>0}@os{t0:=b0;b0+=2}TryF(Fb(pc7{b0:=},pi8{t0:b0}),@rw{some}@os{t0+=2;some?b0+=3}@ki{b0%4!2}Seq(TryF(a9e,Wu{t0}),Ub{o0}),Fb(@ki{b0+1=2}@oh{b0+=3}pc10{b0:t0},Mt{20}(c11b{b0+4}),@of{b0+=2}@po{t0:=o0|5+4%3}c12),PAll{-3}(Scc{t0>o0|5},F,t13),pi14{t0:=}))",
+    Tree0770 "B{t0=4;b0;q0=4}AFb(@of{t0+=2}@rw{b0<4}Isw{b0+3;N;_}(Swm(Pre{b0+2!t0%2;K}(ASeq(Par{-1;1}(@of{b0<t0+2%2?b0:=t0%2;b0:=t0%3}Lim{2}(pa0{b0:=;b1:b0}),RFb(c1,c2e)),t3e,ASeq(OnceT(pa4{b0:9;b1:b0}),a5),Fb(pc6{b0:t0},Sb{b0=7}))))),Seq(Cd{0;F}(Sl{30}),t7))",
+    Tree0771 "B{b1;t0=5;t1=5;b0=5}Sw{2}(Seq(PAll{_}(RSeq(t0,FF(pt1{b0:=;b1:=}))),@rw{b0>1}@os{t1:=t0}Isw{t1%2;_;T}(t2,t3)),Fb(Once(MPri(pt4{b0:8;b1:t1},SubA(@os{b1+=4}Sb{t0=7}))),Ret1(Dl{50}(Scc{b0=t1}))))",
+    Tree0772 "B{b0;t0;t1}Sel(t0,c1e,c2,Su{t0}(RSeq(pt3{b0:t0;b1:t1},c4l)),ASeq(Suc,Sb{t1=b0}))",
+    Tree0773 "B{q0=1}Lp{_;R}(a0)",
+    Tree0774 "MSeq(PAll{-1}(Ite(PAll{2}(t0,F,t1,FF(To{20}(t2))),Ret3(Fb(a3l,t4)),Flt{3;_;F}(Rus{2}(t5)))),t6)",
+    Tree0775 "B{t0=1;b1=5}Rus{1}(Pre{t0+3>t0+4%3}(Cnd{b1<7;_;F}(Sl{30})))",
+    Tree0776 "B{t0=3;b0}MSeq(pi0{t0:=},Flip(a1l,pt2{b0:7;b1:b0}),PAll{0}(t3,a4))",
+    Tree0777 "B{t0=3;b0}Inv(pt0{b0:=;b1:t0})",
+    Tree0778 "B{t0=3}Opt(Wv{t0}(Flip(t0e,Inv(c1))))",
+    Tree0779 "B{t0=3;o0=_;b0=0}Wde(ASeq(pt0{b0:t0},c1,@fi{some}c2),Swm(RSeq(Scc{b0+4%2>0},c3,Wt{0},c4,c5)))",
+    Tree0780 "B{t0=0}RepF(RFb(Pre{t0>5;F}(MPri(c0,a1e,c2l,Wu{t0},S))))",
+    Tree0781 "RSeq(Rty3(Once(Sub(t0))),Ret1(c1))",
+    Tree0782 "Rpt{F}(RSeq(RSeq(PAll{_}(t0,t1,Fai),Step(a2,t3e),t4,Star(Sub(Dl{100}(t5)),c6,a7l)),Fb(a8,S)))",
+    Tree0783 "B{o0;t0;t1=1}Swm(t0,@of{o0:=_;t1+1<3?t0+=3}@po{t1=5?t1+=3}Sb{t1=8},c1,c2e)",
+    Tree0784 "Rep3(FF(Ret2(Flt{3;_;F}(Sel(Rep1(To{10}(c0)),Run)))))",
+    Tree0785 "B{t1=1;b0=3}PPar{1;_}(Cd{0;F}(Intr{t1+1=7}(Sb{b0=4})),Cd{0;_}(t0e),Intr{t1%3<0}(pc1{b0:=}))",
+    Tree0786 "B{t0;o0;b0=3}Swm(Intr{t0+1%2>0}(Sb{b0=1}),Try(@po{b0:=b0%2}Sl{50},PAll{2}(c0,@rw{some}@oh{o0:=_}Wu{t0}),RFb(t1,c2,Suc)),Su{t0}(RtyF(Isw{o0|4;N;N}(FS(c3),Isw{t0;_;T}(c4,a5b{o0|2%2;b0},c6b{9})))))",
+    Tree0787 "RFb(Fb(a0,a1),t2,Flt{2;R;K}(t3),t4e)",
+    Tree0788 "B{t1=0}Ret0(SubA(SubR(Wu{t1})))",
+    Tree0789 "B{b0;b1=2;t0=3;o0}Wde(Star(Dd{50}(Ub{o0}),Par{_;-1}(Suc)),Ruf{2}(Dd{0}(@po{b0>o0|2+2?b0:=b1%3}Step(@po{b0+=3}Rep2(PAll{1}(t0,@ki{b0%2!0}@fi{o0|4%4<1}@oh{t0+=2}pc1{b0:5}))))),Suc)",
+    Tree0790 "B{t0=5;o0=4;b0=2}Pre{some;F}(Star(@of{t0:=t0%3}@fi{b0+3!5}@ki{t0>b0}Bin{t0>6;T}(Bin{some;T}(PPar{2;N}(Sb{t0=6},t0),Cnd{some;_;_}(@si{b0>3}@rw{b0>0}OnceK(RFb(t1,c2b{b0%2})))),RT{F}(@po{b0+=1}@oh{b0<b0%4?b0:=t0}PAll{_}(MSeq(a3b{t0;b0},@si{b0%2=1}Inv(@os{t0+=1}S),t4,Fai))))))",
+    Tree0791 "B{t0=0;b0}RSeq(Fb(Rus{3}(Fb(@oh{b0:=t0%3}PAll{_}(RFb(t0,Scc{t0!7})),Rty0(a1),pi2{t0:t0},Inv(c3b{b0+3})))),Wu{t0},PPar{2;N}(t4,c5,FF(pi6{t0:b0})))",
+    Tree0792 "B{b0;b1;t0=1}Seq(@fi{b1=7}@ki{b0>6}Wde(@ki{b1!6}@po{b1:=t0;b0:=b1%4}Seq(a0,Suc,t1),Try(c2,Scc{b0%3>0})),To{0}(RU{S}(@po{b0:=t0;b1+=1}@fi{b0>7}@rw{t0%2<0}pi3{t0:=})),Wt{0})",
+    Tree0793 "RSeq(Seq(Fb(Rep1(Star(t0,t1,t2)),AFb(Seq(Pri(t3e,c4),Keep(PPar{1;N}(t5,t6,Fai)))),Cd{20;K}(Dd{10}(R)))))",
+    Tree0794 "MPri(c0e,Sub(Sub(t1)),c2)",
+    Tree0795 "B{b0=1;o0=_;b1=0;t0=5;q0=3}Cnd{b0+3=b1%4;N;_}(MPri(SubA(Lim{3}(RSeq(Sb{o0=2},Seq(pt0{b0:5;b1:b0},t1e),@of{b1+3%3<2?b0+=2}t2,Lp{b1;R}(MSeq(c3b{t0})))))))",
+    Tree0796 "MSeq(c0,Swm(t1,a2,t3,Sl{20},Rpt{0}(c4l)),Rep2(Rep2(Swm(a5l,t6))),t7,Mt{50}(Rep4(Fb(c8e,c9e,RSeq(Sub(t10),a11)))))",
+    Tree0797 "B{b0=5;t0}Flip(Rep4(Fb(Mt{0}(c0b{1}),Rus{F}(Ite(t1,Sl{30},S)))),Ite(a2b{b0;b0},pi3{t0:b0}),MPri(@fi{t0<3}@rw{b0+3<t0+4}FF(@of{b0+=3}@oh{b0+4>0?t0+=2;b0+=3}Swm(c4,RFb(Try(@oh{t0+=2}@si{b0+3!4}t5,pc6{b0:1}))))))",
+    Tree0798 "B{o0=_;b0=1;t0=2}Swm(Scc{none},Pre{b0+4%4!3;S}(Pri(@rw{b0!4}RFb(Fai,@po{some?o0:=t0%4}@of{o0:=8}Sc{some?o0:=t0}),Pre{b0<2;K}(a0b{b0%4;b0}),Sl{100})),PAll{5}(c1l,a2,@of{b0+=1}@po{t0:=0}Wt{20},Dl{20}(Sc{b0+=1}),RT{F}(a3)))",
+    Tree0799 "RSeq(MPri(To{20}(Wde(t0,c1l,Rus{F}(OnceT(t2))))),Once(FF(Ruf{2}(t3))),Pri(a4,c5,t6),Rep1(Seq(c7,c8,a9)),PAll{_}(c10,Wt{20}))",
 }

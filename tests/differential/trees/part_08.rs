@@ -6,42 +6,50 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = Some(0),
+            b1: i64,
             #[tracked] t0: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        ParallelAll {
-            ScriptCondition(|bb| bb.o0.unwrap_or(0) > *bb.t0 + 3),
-            TryCatch(catch_on_halt = false) {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Loop(q0, if_empty = Skipped) {
-                        StepSequencer {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                            SetBlackboard(o0 = Some(1)),
-                            ScriptCondition(|bb| bb.b0 < 3),
-                        },
+        ParallelAll(0) {
+            #[post(|bb| { bb.t0.set(3); if bb.b0 < 4 { bb.b0 += 3 } })]
+            #[run_while(|bb| bb.b0 < 2)]
+            IfThenElse {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                ScriptCondition(|bb| bb.b0 != 5),
+            },
+            Conditional(|bb| (bb.b1 + 2) % 2 < 1, dynamic = true, else = Success) {
+                #[on_halted(|bb| { bb.b0 = bb.b1 + 3; bb.b1 += 1 })]
+                #[failure_if(|bb| bb.b1 < *bb.t0 + 1)]
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    #[on_halted(|bb| { bb.b1 = bb.b0; if (bb.b1 + 4) % 3 == 1 { bb.t0.set(bb.b0) } })]
+                    #[failure_if(|bb| bb.b0 % 2 > 0)]
+                    RepeatTimes(forever) {
+                        Wait(10),
                     },
                 },
-                StatefulAction(Task<1>),
             },
-            StepSequencer {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<2>),
+            Loop(q0, value = {t0}) {
+                Filter(times = 1, filtered = Skipped) {
+                    Action(Act<2> = Act::<2>),
                 },
-                Condition(Cond<3>),
             },
-            Repeat(2) {
-                StatefulAction(PTask<4>, b0 = 5),
+            #[on_failure(|bb| bb.b1 += 1)]
+            #[success_if(|bb| bb.b0 % 3 < 1)]
+            WaitValueUpdate(t0) {
+                RepeatTimes(3) {
+                    Action(Act<3>),
+                },
             },
-            #[failure_if(|bb| bb.b0 < *bb.t0)]
-            Cooldown(10) {
-                #[on_success(|bb| { if *bb.t0 < 4 { bb.t0.set(bb.b0 % 4) }; bb.b0 += 2 })]
-                #[on_halted(|bb| { if bb.o0.is_none() { bb.o0 = None }; bb.t0.set((bb.b0 + 1) % 3) })]
-                Inverter {
-                    WhileDoElse {
-                        StatefulAction(Task<5>),
-                        Sleep(10),
+            Delay(30) {
+                Conditional(|bb| *bb.t0 > 0, dynamic = false) {
+                    ForceSuccess {
+                        Interrupt(|bb| bb.b0 > bb.b1 + 4) {
+                            RunOnce {
+                                ScriptCondition(|bb| bb.b0 == 3),
+                            },
+                        },
                     },
                 },
             },
@@ -49,257 +57,124 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0800Blackboard { b0 q0 o0 t0 });
+board!(Tree0800Blackboard { b1 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0801 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
             o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
+            b1: i64 = 4,
         }
-        IfThenElse {
-            Repeat(3) {
-                AsyncSequence {
-                    Loop(q0, value = {b0}) {
-                        UnsetBlackboard(o0),
+        #[success_if(|bb| bb.b1 < 4)]
+        #[run_while(|bb| bb.b0 > bb.b1 % 4)]
+        #[on_success(|bb| { bb.b1 = *bb.t0 + 3; bb.o0 = None })]
+        Cooldown(20) {
+            Fallback {
+                StepSequencer {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail, dynamic = true) {
+                        Condition(Cond<0>),
+                        StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+                        Timeout(0) {
+                            Condition(Cond<2>),
+                        },
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<3>),
                     },
-                    Interrupt(|bb| bb.b0 % 2 == 1) {
-                        StatefulAction(Task<0>),
+                    Sequence {
+                        StatefulAction(Task<4>),
                     },
-                    ParallelAll(1) {
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                        #[on_failure(|bb| bb.b0 += 3)]
-                        StatefulAction(Task<2>),
+                    RunOnce(then_skip = true) {
+                        PolicyParallel(policy = FirstSuccess) {
+                            MaxTime(10) {
+                                Optional {
+                                    AlwaysSuccess,
+                                },
+                            },
+                            #[on_success(|bb| if *bb.t0 < 3 { bb.b1 = bb.b0 })]
+                            #[success_if(|bb| bb.b0 != 7)]
+                            Action(Act<5> = Act::<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
                     },
                 },
-            },
-            WhileDoElse {
-                Condition(PCond<3>, b0 = {b0}),
-                ReactiveSequence {
-                    #[on_halted(|bb| if *bb.t0 < (bb.b0 + 3) % 2 { bb.b0 += 4 })]
-                    KeepRunningUntilFailure {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                },
-                AsyncFallback {
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                    Sleep(10),
-                },
-            },
-            Sequence {
-                Action(PAct<6>, b0 = 6),
-                Repeater(1) {
-                    StatefulAction(Task<7>),
-                },
-                Loop(q0, if_empty = Skipped) {
-                    Condition(|ctx| ctx.check(8)),
-                },
-                Conditional(|bb| bb.o0.is_none()) {
-                    #[post(|bb| *bb.t0 += 3)]
-                    #[on_failure(|bb| { *bb.t0 += 1; if bb.b0 == *bb.t0 { bb.t0.set((*bb.t0 + 1) % 2) } })]
-                    WasEntryUpdated(t0),
-                },
-                Script(|bb| bb.b0 = bb.o0.unwrap_or(5)),
             },
         }
     }
 }
 
-board!(Tree0801Blackboard { t0 o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0802Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            b1: i64 = 9,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Switch(b1) {
-            case 2 => Condition(|ctx| ctx.check(6)),
-            _ => SetBlackboard(t1 = {b1}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0802Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            b1: i64 = 9,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        #[run_while(|bb| *bb.t1 < 4)]
-        SubTree(Tree0802Sub1, ..)
-    }
-}
+board!(Tree0801Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0802 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
             #[tracked] t1: i64,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 3,
         }
-        Remap(success = Failure, failure = Failure) {
-            StepSequencer {
-                SequenceWithMemory {
-                    WhileDoElse {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                        Condition(PCond<2>, b0 = {t0}),
+        FlipSelector {
+            RepeatUntil(Success) {
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    #[on_success(|bb| bb.b0 += 1)]
+                    AsyncFallback {
+                        Condition(Cond<1>),
+                        StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
                     },
-                    Condition(Cond<3>),
-                    Switch(b1) {
-                        case 2 => RunOnce(then_skip = true) {
-                            ScriptCondition(|bb| bb.b0 > 2),
-                        },
-                        _ => Condition(|ctx| ctx.check(4)),
+                    FlipSelector {
+                        Condition(PCond<3>, b0 = 7),
+                        SetBlackboard(t1 = 0),
                     },
                 },
-                ReactiveFallback {
-                    Priority {
-                        Inverter {
-                            Action(PAct<5>, b0 = {t0}, b1 = {t0}),
-                        },
-                        SubTree(Tree0802Sub0, ..),
-                        Repeat(1) {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                    },
-                },
-                Fallback {
-                    ReactiveFallback {
-                        Condition(|ctx| ctx.check(8)),
-                        #[run_while(|bb| bb.b0 + 1 > bb.o0.unwrap_or(5))]
-                        WasEntryUpdated(t0),
-                    },
-                    Condition(Cond<9> = Cond::<9>),
-                    AsyncSequence {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11> = Task::<11>),
-                        StatefulAction(Task<12>),
-                    },
-                    RunOnce {
-                        StatefulAction(Task<13>),
-                    },
-                    Precondition(|bb| bb.o0.unwrap_or(5) + 2 > 0, else = Failure) {
-                        #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
-                        Sleep(20),
-                    },
-                },
-                Interrupt(|bb| bb.o0.is_none()) {
-                    MemPriority {
-                        RunOnce(then_skip = false) {
-                            ScriptCondition(|bb| *bb.t1 % 3 < 1),
-                        },
-                        WasEntryUpdated(t1),
-                        StepSequencer {
-                            StatefulAction(Task<14>),
-                            Script(|bb| if bb.b0 % 3 < 0 { bb.b1 = 8 }),
-                            Script(|bb| bb.b1 += 1),
-                        },
-                        Inverter {
-                            #[success_if(|bb| *bb.t0 + 3 < 7)]
-                            #[run_while(|bb| *bb.t0 > bb.b0)]
-                            #[skip_if(|bb| bb.b1 > bb.b0)]
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                Script(|bb| bb.o0 = Some(*bb.t0)),
-                                SetBlackboard(o0 = Some(4)),
-                            },
-                        },
-                    },
-                },
+            },
+            BinarySelector(|bb| *bb.t0 % 2 < 1, dynamic = true) {
+                Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                Condition(|ctx, bb| ctx.check_in(5, (*bb.t0 + 3) % 2)),
             },
         }
     }
 }
 
-board!(Tree0802Blackboard { b0 b1 t1 o0 t0 });
+board!(Tree0802Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0803 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            b1: i64 = 5,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            o0: Option<i64>,
         }
-        SequenceWithMemory {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                #[run_while(|bb| (*bb.t0 + 2) % 4 == 0)]
-                Repeat(forever) {
-                    StepSequencer {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                },
-                Repeater(forever) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[success_if(|bb| (bb.b1 + 2) % 4 > 1)]
-            MaxTime(100) {
-                ForceSuccess {
-                    Inverter {
-                        #[post(|bb| *bb.t0 += 2)]
-                        Sequence {
-                            Repeat(2) {
-                                StatefulAction(Task<4> = Task::<4>),
+        RunOnce {
+            #[post(|bb| *bb.t0 += 3)]
+            Sequence {
+                Precondition(|bb| (bb.b0 + 1) % 3 < 1, else = Success) {
+                    #[post(|bb| bb.o0 = Some(1))]
+                    Sequence {
+                        Repeat(1) {
+                            Precondition(|bb| bb.b0 < 1) {
+                                Condition(Cond<0>),
                             },
                         },
                     },
                 },
-            },
-            #[run_while(|bb| bb.b0 < 7)]
-            Priority {
-                Repeater(1) {
-                    Condition(|ctx| ctx.check(5)),
+                BinarySelector(|bb| *bb.t1 % 2 < 0) {
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b0)),
+                    StatefulAction(Task<2>),
                 },
-                Cooldown(20, filtered = Skipped) {
-                    ForceFailure {
-                        StatefulAction(PTask<6>, b0 = {t0}),
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-                    #[skip_if(|bb| bb.b1 + 2 > 2)]
-                    AsyncSequence {
-                        Condition(Cond<7> = Cond::<7>),
-                        Sleep(20),
-                    },
-                },
-            },
-            Limiter(2) {
-                SequenceWithMemory {
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                    Filter(times = 2, filtered = Failure) {
-                        StatefulAction(Task<10>),
-                    },
-                    Condition(Cond<11>),
-                },
-            },
-            Deadline(0) {
-                BinarySelector(|bb| bb.b1 + 1 != 3) {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            #[failure_if(|bb| bb.o0.unwrap_or(5) != 3)]
-                            #[on_failure(|bb| { bb.b1 += 1; bb.b0 = bb.o0.unwrap_or(3) % 4 })]
-                            Action(|ctx| ctx.exec(12)),
-                            Action(Act<13>),
+                Priority {
+                    ReactiveFallback {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            UnsetBlackboard(o0),
+                            StatefulAction(Task<3>),
+                            Action(Act<4> = Act::<4>),
                         },
                     },
-                    RepeatTimes(2) {
-                        SetBlackboard(t0 = 9),
+                    Parallel(success = -2, failure = -1) {
+                        AlwaysRunning,
+                        SetBlackboard(t1 = 3),
                     },
                 },
             },
@@ -307,369 +182,840 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0803Blackboard { o0 t0 b0 b1 });
+board!(Tree0803Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0804 for Ctx {
-        Inverter {
-            RepeatUntilSuccess(1) {
-                RepeatTimes(forever) {
-                    ReactiveFallback {
-                        Repeat(forever) {
-                            Selector {
-                                RetryUntilSuccessful(forever) {
-                                    StatefulAction(Task<0>),
-                                },
-                                SequenceStar {
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                        TryCatch(catch_on_halt = false) {
-                            RunOnce {
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<3>),
-                                Condition(Cond<4>),
-                                Sleep(50),
-                            },
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 4,
+        }
+        #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(5))]
+        Sequence {
+            AsyncSequence {
+                Action(Act<0>),
+                Repeat(forever) {
+                    #[post(|bb| if *bb.t0 + 4 < bb.b1 { bb.o0 = None })]
+                    #[run_while(|bb| (*bb.t1 + 3) % 3 < 2)]
+                    Action(Act<1>),
+                },
+                Condition(Cond<2> = Cond::<2>),
+                StatefulAction(Task<3>),
+            },
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                Action(|ctx, bb| ctx.exec_in(4, 2, &mut bb.b1)),
+            },
+            RunOnce(then_skip = true) {
+                Parallel(success = 1) {
+                    Repeater(2) {
+                        ReactiveSequence {
+                            StatefulAction(Task<5>),
+                            SetBlackboard(t1 = 0),
                         },
                     },
                 },
             },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                #[on_success(|bb| { bb.b0 = (bb.o0.unwrap_or(5) + 4) % 3; bb.b0 = 2 })]
+                #[run_while(|bb| bb.b0 + 3 > 7)]
+                StatefulAction(Task<6>),
+                Action(PAct<7>, b0 = {=}, b1 = {=}),
+                Condition(Cond<8>),
+            },
+            ParallelAll(1) {
+                Condition(|ctx, bb| ctx.check_in(9, bb.b1)),
+                Condition(|ctx, bb| ctx.check_in(10, 4)),
+            },
         }
     }
 }
+
+board!(Tree0804Blackboard { b0 t1 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0805 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        #[on_success(|bb| { bb.b1 += 1; *bb.t1 += 3 })]
-        #[post(|bb| bb.t0.set((*bb.t1 + 1) % 3))]
-        Repeat(2) {
-            StatefulAction(Task<0>),
+        Fallback {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[failure_if(|bb| (bb.b0 + 2) % 4 == 0)]
+                KeepRunningUntilFailure {
+                    ParallelAll(max_failures = -2) {
+                        WasEntryUpdated(t0),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+                ForceSuccess {
+                    #[run_while(|bb| *bb.t0 < 1)]
+                    Failer,
+                },
+            },
+            ScriptCondition(|bb| bb.b0 > 3),
+            AsyncSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+            },
+            Fallback {
+                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                Condition(Cond<6>),
+            },
         }
     }
 }
 
-board!(Tree0805Blackboard { t1 b1 t0 });
+board!(Tree0805Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0806Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Wait(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0806Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SubTree(Tree0806Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
             b1: i64,
-            #[tracked] t1: i64,
+            o0: Option<i64>,
+            #[allow(unused)] b0: i64,
         }
-        SequenceWithMemory {
-            AlwaysSuccess,
-            Filter(times = 1, count = Failure, filtered = Failure) {
-                #[run_while(|bb| bb.o0.is_some())]
-                ReactiveSequence {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Sequence {
-                        AsyncFallback {
-                            StatefulAction(PTask<0>, b0 = {t0}),
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<3>),
-                    },
-                    SetBlackboard(o0 = Some(1)),
-                },
-            },
-            Precondition(|bb| bb.o0.unwrap_or(4) + 4 < *bb.t0, else = Success) {
-                #[success_if(|bb| bb.b1 < *bb.t0)]
-                #[post(|bb| *bb.t1 += 3)]
-                KeepRunningUntilFailure {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        #[post(|bb| bb.t0.set(bb.b0 % 4))]
-                        FlipSelector {
-                            Wait(30),
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                AlwaysSuccess,
-                                AlwaysSuccess,
-                                WasEntryUpdated(t1),
-                            },
-                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                            Precondition(|bb| bb.b0 + 2 > *bb.t1 % 2, else = Failure) {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
+        #[success_if(|bb| bb.b1 == 3)]
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            ScriptCondition(|bb| bb.o0.is_some()),
+            SubTree(Tree0806Sub0, ..),
         }
     }
 }
 
-board!(Tree0806Blackboard { b0 q0 t0 o0 b1 t1 });
+board!(Tree0806Blackboard { b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0807 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64 = 2,
         }
-        ParallelAll(max_failures = -1) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
+        WhileDoElse {
+            Sequence {
+                RetryUntilSuccessful(forever) {
+                    WasEntryUpdated(t0),
+                },
+                ReactiveSequence {
+                    WasEntryUpdated(t0),
+                    Action(PAct<0>, b0 = {=}, b1 = {=}),
+                    Action(PIo<1>, t0 = {=}),
+                },
             },
-            Repeat(2) {
-                Loop(q0) {
-                    Filter(times = 3, count = Success, filtered = Skipped) {
-                        AlwaysRunning,
+            Fallback {
+                Deadline(0) {
+                    Condition(Cond<2>),
+                },
+                Switch(b1) {
+                    case 4 => #[failure_if(|bb| *bb.t0 % 3 == 0)]
+                    #[skip_if(|bb| bb.b0 > bb.b1)]
+                    #[success_if(|bb| *bb.t0 == 7)]
+                    StatefulAction(Task<3>),
+                    case 3 => #[skip_if(|bb| bb.b0 % 4 != 3)]
+                    #[success_if(|bb| bb.b0 != *bb.t0)]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<4>),
+                    case 2 => Action(Act<5>),
+                    _ => Action(|ctx| ctx.exec(6)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0807Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0808 for Ctx {
+        SequenceStar {
+            Fallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1> = Act::<1>),
+                    Sequence {
+                        Sleep(20),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Condition(Cond<3> = Cond::<3>),
+            },
+            Sequence {
+                StatefulAction(Task<4>),
+                AlwaysSuccess,
+                Condition(Cond<5>),
+            },
+            Priority {
+                Condition(Cond<6>),
+                Action(Act<7>),
+                StatefulAction(Task<8>),
+                Condition(Cond<9>),
+            },
+            SequenceStar {
+                StatefulAction(Task<10>),
+                StatefulAction(Task<11>),
+                Limiter(2) {
+                    Priority {
+                        StatefulAction(Task<12> = Task::<12>),
+                        Action(Act<13>),
                     },
                 },
             },
         }
-    }
-}
-
-board!(Tree0807Blackboard { b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0808Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        SequenceStar {
-            Fallback {
-                Condition(PCond<2>, b0 = 5),
-                WasEntryUpdated(t0),
-                Wait(20),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0808Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b1: i64 = 12,
-        }
-        StatefulAction(PTask<4>, b0 = {b0}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0808 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-        }
-        Repeater(forever) {
-            #[post(|bb| if bb.b1 == 5 { bb.b1 += 3 })]
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Parallel(success = -1, failure = -2) {
-                    Action(PIo<0>, t0 = {b0}),
-                    Condition(Cond<1>),
-                    SetBlackboard(b0 = {t0}),
-                    ScriptCondition(|bb| bb.b1 % 4 < 2),
-                },
-                SubTree(Tree0808Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-                StepSequencer {
-                    Wait(0),
-                    Wait(20),
-                    SubTree(Tree0808Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0808Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0809Sub0 for Ctx {
-        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0809 for Ctx {
-        Retry(1) {
-            FlipSelector {
-                Failer,
-                SubTree(Tree0809Sub0),
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        Parallel(failure = -2) {
+            ScriptCondition(|bb| *bb.t0 < 7),
+            SkipUnlessUpdated(t0) {
+                ReactiveFallback {
+                    Conditional(|bb| bb.o0.unwrap_or(0) % 3 > 1, dynamic = false, else = Success) {
+                        StatefulAction(Task<0>),
+                    },
+                    StepSequencer {
+                        RepeatUntil(Success) {
+                            Condition(PCond<1>, b0 = 8),
+                        },
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    MemPriority {
+                        WasEntryUpdated(t0),
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                        Action(PAct<5>, b0 = {t0}),
+                    },
+                },
+            },
+            Timeout(30) {
+                BinarySelector(|bb| bb.b0 > 2) {
+                    Priority {
+                        MemPriority {
+                            Action(PIo<6>, t0 = {t0}),
+                            Action(Act<7>),
+                        },
+                    },
+                    Priority {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            #[failure_if(|bb| bb.o0.unwrap_or(5) < 5)]
+                            #[run_while(|bb| (*bb.t0 + 3) % 4 < 1)]
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                        },
+                        Sleep(0),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0809Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Remap(success = Success, failure = Failure) {
-            StepSequencer {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    FlipSelector {
-                        SetBlackboard(o0 = Some(5)),
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-                SequenceWithMemory {
-                    Action(PIo<2>, t0 = {t0}),
-                    StatefulAction(Task<3>),
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+            Condition(PCond<2>, b0 = {b0}),
+            RepeatUntil(Success) {
+                BinarySelector(|bb| *bb.t0 + 4 < (*bb.t0 + 1) % 2, dynamic = false) {
+                    WasEntryUpdated(t0),
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0810Blackboard { q0 t0 o0 });
+board!(Tree0810Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0811 for Ctx {
         blackboard {
+            b0: i64 = 5,
             o0: Option<i64>,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
-            b0: i64 = 1,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        #[failure_if(|bb| bb.b0 != 7)]
-        MemSequence {
-            RunOnce(then_skip = false) {
-                RunOnce {
-                    Precondition(|bb| (bb.o0.unwrap_or(3) + 2) % 2 != 0, else = Skipped) {
-                        #[post(|bb| { bb.t1.set(bb.b0); bb.o0 = Some(*bb.t1) })]
-                        SequenceStar {
-                            StatefulAction(Task<0>),
-                            ScriptCondition(|bb| *bb.t0 != 0),
-                            #[run_while(|bb| bb.b1 + 4 > bb.b1)]
-                            StatefulAction(Task<1> = Task::<1>),
+        Loop(q0, value = {b1}, if_empty = Success) {
+            IndexSwitch(|bb| bb.b1 + 1, out_of_range = Loop) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                        StatefulAction(Task<0>),
+                        ForceSuccess {
+                            Loop(q0, value = {b1}, if_empty = Running) {
+                                Action(Act<1>),
+                            },
+                        },
+                        Action(Act<2> = Act::<2>),
+                    },
+                    ReactiveSelector {
+                        Action(Act<3>),
+                        BinarySelector(|bb| bb.b1 == 5, dynamic = false) {
+                            #[failure_if(|bb| bb.b0 % 2 == 0)]
+                            Condition(Cond<4> = Cond::<4>),
+                            Condition(PCond<5>, b0 = 5),
+                        },
+                    },
+                    Switch(b1) {
+                        case 3 => Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
+                        case 0 => Condition(PCond<7>, b0 = {b1}),
+                        _ => AlwaysFailure,
+                    },
+                    #[post(|bb| bb.b0 += 1)]
+                    Repeater(forever) {
+                        Sequence {
+                            Priority {
+                                ScriptCondition(|bb| bb.o0.unwrap_or(2) + 1 == 1),
+                                StatefulAction(Task<8>),
+                            },
                         },
                     },
                 },
-            },
-            Timeout(10) {
-                Precondition(|bb| bb.o0.unwrap_or(4) + 3 > 2, else = Skipped) {
-                    FlipSelector {
-                        Selector {
-                            Condition(|ctx| ctx.check(2)),
-                            UnsetBlackboard(o0),
+                Limiter(3) {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        MemSequence {
+                            Fallback {
+                                StatefulAction(Task<9>),
+                                Action(PIo<10>, t0 = {t0}),
+                                Retry(1) {
+                                    #[skip_if(|bb| bb.b1 == 3)]
+                                    Sleep(0),
+                                },
+                            },
+                            MemPriority {
+                                #[run_while(|bb| *bb.t0 != 3)]
+                                #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b1 = bb.o0.unwrap_or(2) })]
+                                Condition(PCond<11>, b0 = 1),
+                                RepeatUntilSuccess(1) {
+                                    Action(PAct<12>, b0 = {b0}, b1 = {b1}),
+                                },
+                                ReactiveFallback {
+                                    Condition(PCond<13>, b0 = {=}),
+                                    ScriptCondition(|bb| *bb.t0 + 2 > 6),
+                                },
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<14>),
+                                Action(Act<15>),
+                                #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
+                                #[post(|bb| bb.b1 = bb.b0 + 2)]
+                                StatefulAction(Task<16>),
+                            },
+                            Sequence {
+                                Sleep(50),
+                                AlwaysSuccess,
+                                Condition(Cond<17>),
+                            },
+                            StatefulAction(Task<18>),
                         },
                     },
-                },
-            },
-            TryCatch {
-                Script(|bb| { bb.b1 = *bb.t1 + 2; if bb.o0.is_none() { bb.b0 = bb.o0.unwrap_or(1) + 3 } }),
-                Condition(Cond<3>),
-                AsyncSequence {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(Cond<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0811Blackboard { o0 t1 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0812Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        SetBlackboard(b0 = 8)
-    }
-}
+board!(Tree0811Blackboard { b0 o0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0812 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            #[allow(unused)] b0: i64 = 1,
         }
-        ForceFailure {
-            SubTree(Tree0812Sub0, b0 = {=}),
+        Fallback {
+            ReactiveFallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+            Sequence {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                FlipSelector {
+                    #[post(|bb| *bb.t0 += 1)]
+                    StepSequencer {
+                        Script(|bb| { bb.t0.set(bb.b1 % 2); bb.b1 += 3 }),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0812Blackboard { b0 });
+board!(Tree0812Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0813 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+        }
+        SequenceWithMemory {
+            ReactiveSelector {
+                Action(Act<0> = Act::<0>),
+                Condition(|ctx| ctx.check(1)),
+            },
+            PolicyParallel(policy = FirstFailure) {
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                    WasEntryUpdated(t0),
+                    Action(Act<2>),
+                },
+                Sleep(10),
+                ReactiveFallback {
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) > *bb.t0)]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    Action(PIo<3>, t0 = {t0}),
+                    Action(PIo<4>, t0 = {t0}),
+                },
+            },
+            Deadline(0) {
+                #[success_if(|bb| *bb.t0 % 4 != 2)]
+                #[skip_if(|bb| *bb.t0 % 3 == 1)]
+                #[run_while(|bb| bb.o0.is_some())]
+                StepSequencer {
+                    Failer,
+                    SetBlackboard(t0 = 0),
+                    Script(|bb| bb.b0 += 4),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0813Blackboard { o0 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0814Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0814Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Filter(times = 3, count = Failure) {
+            SubTree(Tree0814Sub1, ..),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0814 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        ParallelAll(max_failures = -1) {
+            WhileDoElse {
+                IndexSwitch(|bb| 3, out_of_range = Fail, dynamic = true) {
+                    SetBlackboard(o0 = Some(0)),
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+            },
+            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+            SubTree(Tree0814Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0814Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0815 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        Repeat(1) {
+            ScriptCondition(|bb| bb.o0.is_some()),
+        }
+    }
+}
+
+board!(Tree0815Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0816 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+        }
+        Timeout(0) {
+            ParallelAll {
+                StatefulAction(PTask<0>, b0 = 0),
+                SetBlackboard(t0 = 2),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 2, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0816Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0817 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        StepSequencer {
+            SetBlackboard(t1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0817Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0818Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Action(PAct<4>, b0 = {b0}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0818 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        #[skip_if(|bb| bb.b0 > 3)]
+        Sequence {
+            IndexSwitch(|bb| (*bb.t0 + 2) % 3, dynamic = true) {
+                SequenceWithMemory {
+                    Action(Act<0> = Act::<0>),
+                },
+                TryCatch(catch_on_halt = true) {
+                    Script(|bb| *bb.t0 += 2),
+                    Action(PAct<1>, b0 = {=}),
+                },
+                RepeatUntilFailure(3) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        WasEntryUpdated(t0),
+                        Condition(Cond<2>),
+                        Action(PAct<3>, b0 = {t0}, b1 = {b0}),
+                        AlwaysFailure,
+                        ScriptCondition(|bb| *bb.t0 > bb.b0 + 1),
+                    },
+                },
+            },
+            #[post(|bb| { bb.b0 = *bb.t0 + 2; *bb.t0 += 4 })]
+            SubTree(Tree0818Sub0, b0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0818Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0819 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
             #[tracked] t0: i64,
+            b1: i64 = 1,
+        }
+        WhileDoElse {
+            StepSequencer {
+                Repeat(4) {
+                    Script(|bb| bb.t0.set(bb.b1)),
+                },
+                Limiter(3) {
+                    WasEntryUpdated(t1),
+                },
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0819Blackboard { t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0820 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Condition(Cond<3> = Cond::<3>),
+            Action(Act<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0821 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
         Inverter {
-            IndexSwitch(|bb| bb.b0 % 2) {
-                SequenceStar {
-                    ReactiveSequence {
-                        WasEntryUpdated(t0),
-                        Action(PIo<0>, t0 = {b0}),
-                        Condition(Cond<1>),
-                        Wait(0),
+            ParallelAll(max_failures = -1) {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Repeater(forever) {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                },
+                Conditional(|bb| *bb.t0 < *bb.t0 + 1, dynamic = false) {
+                    Script(|bb| if bb.b0 != *bb.t0 { *bb.t0 += 3 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0821Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0822 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+        }
+        RunOnce(then_skip = true) {
+            SequenceWithMemory {
+                Precondition(|bb| *bb.t1 == bb.o0.unwrap_or(2)) {
+                    Repeat(1) {
+                        StatefulAction(Task<0> = Task::<0>),
                     },
                 },
-                Sequence {
-                    StatefulAction(Task<2>),
-                    IfThenElse {
-                        Action(Act<3>),
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        #[post(|bb| bb.t0.set(*bb.t0 % 4))]
+            },
+        }
+    }
+}
+
+board!(Tree0822Blackboard { t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0823 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        IndexSwitch(|bb| *bb.t0, dynamic = true) {
+            #[run_while(|bb| bb.b0 == *bb.t0)]
+            WhileDoElse {
+                Fallback {
+                    Inverter {
+                        BinarySelector(|bb| *bb.t0 != bb.b0 % 4, dynamic = true) {
+                            StatefulAction(Task<0>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                Action(|ctx| ctx.exec(1)),
+                Remap(success = Success, failure = Failure) {
+                    SetBlackboard(b0 = 5),
+                },
+            },
+            Filter(times = 3, count = Failure, filtered = Failure) {
+                RunOnce(then_skip = false) {
+                    StepSequencer {
+                        Action(PIo<2>, t0 = {=}),
+                        Condition(PCond<3>, b0 = 3),
+                        ForceFailure {
+                            Repeat(3) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        Script(|bb| *bb.t0 += 1),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0823Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0824 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            Condition(Cond<0>),
+            #[on_halted(|bb| bb.b0 += 3)]
+            #[post(|bb| bb.b0 += 3)]
+            Fallback {
+                #[on_failure(|bb| bb.o0 = Some(bb.b1))]
+                #[skip_if(|bb| bb.b0 < 0)]
+                StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            IfThenElse {
+                StatefulAction(Task<4> = Task::<4>),
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0824Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0825 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+        }
+        Parallel(success = -1, failure = -1) {
+            SequenceWithMemory {
+                Repeat(3) {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                },
+                Repeat(0) {
+                    Action(PIo<1>, t0 = {=}),
+                },
+                StatefulAction(Task<2>),
+                ForceFailure {
+                    ForceFailure {
                         Succeeder,
                     },
-                    Action(Act<4> = Act::<4>),
                 },
-                ReactiveSequence {
-                    Inverter {
-                        Conditional(|bb| *bb.t0 != 0, else = Failure) {
-                            Action(Act<5>),
-                        },
+            },
+            RunOnce(then_skip = true) {
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[on_halted(|bb| bb.o0 = Some(3))]
+                PolicyParallel(policy = FirstSuccess) {
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) + 3 == 3)]
+                        UnsetBlackboard(o0),
                     },
-                    SetBlackboard(b0 = {t0}),
-                    Repeat(forever) {
-                        Condition(Cond<6>),
-                    },
-                },
-                IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = true) {
-                    Timeout(30) {
-                        StatefulAction(Task<7>),
-                    },
-                    IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = false) {
-                        WasEntryUpdated(t0),
-                        AlwaysRunning,
-                        Condition(Cond<8>),
-                    },
-                    ReactiveFallback {
-                        SkipUnlessUpdated(t0) {
-                            SetBlackboard(t0 = 5),
-                        },
-                        StatefulAction(Task<9>),
-                        #[on_success(|bb| bb.b0 += 2)]
-                        #[skip_if(|bb| bb.b0 % 4 == 1)]
+                    Precondition(|bb| *bb.t0 > 5, else = Success) {
                         FlipSelector {
-                            Condition(PCond<10>, b0 = {=}),
-                            StatefulAction(Task<11>),
+                            Action(Act<4>),
+                            ScriptCondition(|bb| *bb.t0 < 3),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        Action(Act<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0825Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0826 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+        }
+        AsyncSequence {
+            ReactiveSequence {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        ReactiveSelector {
+                            #[run_while(|bb| *bb.t0 < bb.b1)]
+                            #[failure_if(|bb| *bb.t0 + 4 < 1)]
+                            #[success_if(|bb| bb.b0 > bb.b1)]
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                            SetBlackboard(b1 = {b0}),
+                        },
+                    },
+                    Action(Act<3>),
+                    Fallback {
+                        #[on_failure(|bb| bb.b0 = 9)]
+                        #[success_if(|bb| bb.b1 + 2 > *bb.t1 % 2)]
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        Condition(|ctx| ctx.check(4)),
+                        Condition(PCond<5>, b0 = {t0}),
+                        ParallelAll(1) {
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                MaxTime(20) {
+                    Limiter(3) {
+                        Repeater(2) {
+                            PolicyParallel(policy = FirstSuccess) {
+                                Wait(50),
+                                AlwaysRunning,
+                                #[post(|bb| bb.b1 += 1)]
+                                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                                    StatefulAction(PTask<8>, b0 = {b1}, b1 = {b0}),
+                                },
+                            },
                         },
                     },
                 },
@@ -678,30 +1024,2347 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0813Blackboard { b0 t0 });
+board!(Tree0826Blackboard { t1 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0814 for Ctx {
+    pub tree Tree0827 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
         }
-        Repeat(4) {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    #[on_halted(|bb| bb.b0 = *bb.t0)]
-                    BinarySelector(|bb| *bb.t0 % 2 > 0) {
-                        Succeeder,
-                        Action(PAct<0>, b0 = {=}),
+        IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail) {
+            Repeater(3) {
+                ReactiveSequence {
+                    Inverter {
+                        Deadline(0) {
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            ReactiveSequence {
+                                ScriptCondition(|bb| bb.b0 > 1),
+                                Condition(PCond<0>, b0 = {=}),
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                            },
+                        },
+                    },
+                    Invert {
+                        Loop(q0, value = {t0}) {
+                            Delay(10) {
+                                Loop(q0) {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                            },
+                        },
+                    },
+                    Inverter {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                ReactiveFallback {
+                                    Condition(Cond<4>),
+                                    #[on_success(|bb| { bb.b1 += 2; bb.b1 = (*bb.t0 + 2) % 4 })]
+                                    Action(Act<5>),
+                                },
+                                StatefulAction(Task<6>),
+                                Script(|bb| { bb.b0 += 1; bb.b0 = 9 }),
+                            },
+                        },
                     },
                 },
-                Action(Act<1>),
-                KeepRunningUntilFailure {
+            },
+        }
+    }
+}
+
+board!(Tree0827Blackboard { q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0828 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+        }
+        #[post(|bb| bb.b0 = 5)]
+        Optional {
+            ReactiveSelector {
+                ParallelAll(0) {
+                    RepeatUntilFailure(3) {
+                        PolicyParallel(policy = FirstSuccess) {
+                            SetBlackboard(b0 = {t0}),
+                            #[success_if(|bb| bb.b0 % 3 < 0)]
+                            Sleep(0),
+                            #[success_if(|bb| *bb.t0 + 1 > *bb.t0 + 2)]
+                            Repeat(forever) {
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        Fallback {
+                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                            #[on_halted(|bb| { if bb.b0 == 3 { bb.b0 += 1 }; *bb.t0 += 2 })]
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    #[post(|bb| *bb.t0 += 1)]
+                    IfThenElse {
+                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                            SetBlackboard(b0 = 6),
+                            Wait(30),
+                            StatefulAction(PTask<1>, b0 = {t0}),
+                        },
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                Fallback {
+                    ReactiveFallback {
+                        StatefulAction(PTask<3>, b0 = 1),
+                        AlwaysFailure,
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 1)),
+                        StatefulAction(Task<5>),
+                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
+                    },
+                    AsyncFallback {
+                        Condition(PCond<7>, b0 = {=}),
+                        StatefulAction(Task<8> = Task::<8>),
+                        Condition(Cond<9> = Cond::<9>),
+                    },
+                    WhileDoElse {
+                        ReactiveFallback {
+                            Condition(Cond<10>),
+                        },
+                        Condition(Cond<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0828Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0829 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        MemSequence {
+            ReactiveFallback {
+                Repeater(1) {
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            Action(Act<0> = Act::<0>),
+                        },
+                        StepSequencer {
+                            Action(Act<1> = Act::<1>),
+                            AlwaysSuccess,
+                            Condition(Cond<2>),
+                        },
+                        Action(Act<3>),
+                    },
+                },
+            },
+            Retry(1) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                    #[on_success(|bb| bb.b0 += 3)]
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                    Sleep(20),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Action(Act<7>),
+                #[failure_if(|bb| bb.b0 + 3 > bb.b0 + 1)]
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0829Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0830Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(13),
+            b1: i64 = 12,
+        }
+        #[skip_if(|bb| *bb.t0 % 4 > 2)]
+        #[on_failure(|bb| bb.o0 = None)]
+        #[failure_if(|bb| bb.b1 + 3 > bb.b1)]
+        RepeatUntilFailure(forever) {
+            Repeat(0) {
+                ScriptCondition(|bb| bb.b1 % 4 < 1),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0830 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 2,
+        }
+        SequenceWithMemory {
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                SequenceWithMemory {
+                    SetBlackboard(b0 = 9),
+                    ForceSuccess {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(Task<1>),
+                },
+            },
+            SubTree(Tree0830Sub0, ..),
+            RetryUntilSuccessful(2) {
+                RunOnce {
+                    RepeatTimes(forever) {
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Delay(30) {
+                #[post(|bb| bb.b1 += 2)]
+                Remap(success = Failure, failure = Success) {
+                    #[success_if(|bb| bb.b1 % 4 > 2)]
+                    MemPriority {
+                        Fallback {
+                            Condition(Cond<2>),
+                        },
+                        #[post(|bb| bb.b0 += 1)]
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0830Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0831 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 1,
+        }
+        #[post(|bb| bb.t1.set(*bb.t0))]
+        #[skip_if(|bb| bb.b0 != 7)]
+        #[failure_if(|bb| *bb.t1 + 2 < 3)]
+        MemPriority {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+            ReactiveSequence {
+                WasEntryUpdated(t1),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 3, &mut bb.b0)),
+                ScriptCondition(|bb| bb.b0 % 2 > 0),
+                ScriptCondition(|bb| *bb.t0 == 5),
+                Condition(Cond<2>),
+            },
+            SequenceWithMemory {
+                WasEntryUpdated(t0),
+                SetBlackboard(t0 = {b0}),
+                Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 4) % 3)),
+                Condition(Cond<4>),
+            },
+            ReactiveSequence {
+                Loop(q0, value = {t1}) {
+                    StatefulAction(Task<5>),
+                },
+                Action(PAct<6>, b0 = {t1}, b1 = {t1}),
+                StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
+                SetBlackboard(t0 = {t1}),
+                Sleep(100),
+            },
+            TryCatch {
+                Sequence {
+                    Succeeder,
+                    #[failure_if(|bb| *bb.t0 % 4 < 3)]
+                    #[post(|bb| bb.b0 = 4)]
+                    Action(Act<8>),
+                },
+                StatefulAction(Task<9>),
+                ReactiveFallback {
+                    WasEntryUpdated(t1),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0831Blackboard { b0 t0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0832 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64,
+        }
+        Priority {
+            StatefulAction(Task<0> = Task::<0>),
+            ForceFailure {
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                Wait(50),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            StatefulAction(Task<3>),
+            Sequence {
+                Condition(Cond<4>),
+                #[on_success(|bb| bb.b0 += 1)]
+                Condition(Cond<5>),
+                SetBlackboard(b1 = 9),
+            },
+        }
+    }
+}
+
+board!(Tree0832Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0833Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        StatefulAction(Task<8>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0833 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            RetryUntilSuccessful(4) {
+                PolicyParallel(policy = FirstFailure) {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Fallback {
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                        Action(Act<2> = Act::<2>),
+                        AlwaysRunning,
+                    },
+                    StatefulAction(Task<3>),
+                    ReactiveFallback {
+                        #[on_failure(|bb| bb.o0 = Some((*bb.t0 + 4) % 2))]
+                        #[on_halted(|bb| { bb.o0 = Some(4); *bb.t0 += 2 })]
+                        #[post(|bb| bb.o0 = Some(*bb.t0))]
+                        ScriptCondition(|bb| bb.o0.unwrap_or(3) == 0),
+                        #[on_failure(|bb| if (bb.b0 + 2) % 4 < 2 { bb.b0 = 7 })]
+                        #[failure_if(|bb| *bb.t0 % 2 < 0)]
+                        StatefulAction(Task<4>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Precondition(|bb| *bb.t0 + 3 < *bb.t0 % 2, else = Skipped) {
                     SequenceWithMemory {
+                        StatefulAction(Task<6>),
+                        #[run_while(|bb| bb.b0 % 3 > 0)]
+                        Parallel(failure = 2) {
+                            Condition(|ctx, bb| ctx.check_in(7, (bb.b0 + 3) % 3)),
+                            SetBlackboard(t0 = {b0}),
+                            Wait(30),
+                        },
+                    },
+                },
+            },
+            #[on_success(|bb| { bb.o0 = None; bb.b0 += 4 })]
+            Fallback {
+                Sequence {
+                    Interrupt(|bb| bb.o0.unwrap_or(2) % 4 > 2) {
+                        #[run_while(|bb| *bb.t0 % 3 < 1)]
+                        #[post(|bb| bb.o0 = Some(*bb.t0))]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Optional {
+                            SubTree(Tree0833Sub0, o0 = {=}, q0 = {q0}, b0 = {=}, t0 = {t0}),
+                        },
+                    },
+                    Delay(50) {
+                        Filter(times = 1, count = Success, filtered = Skipped) {
+                            StepSequencer {
+                                AlwaysSuccess,
+                                Succeeder,
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0833Blackboard { o0 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0834 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b1: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Switch(b1) {
+                case 0 => Condition(Cond<0> = Cond::<0>),
+                case 3 => ForceFailure {
+                    Sleep(0),
+                },
+                case 1 => RunOnce(then_skip = false) {
+                    StatefulAction(Task<1>),
+                },
+                _ => SkipUnlessUpdated(t0) {
+                    UnsetBlackboard(o0),
+                },
+            },
+            Fallback {
+                Filter(times = 3, count = Success) {
+                    AsyncFallback {
+                        Condition(|ctx, bb| ctx.check_in(2, (bb.b1 + 2) % 3)),
+                        SetBlackboard(o0 = Some(6)),
+                    },
+                },
+                Sequence {
+                    Action(Act<3>),
+                },
+            },
+            Interrupt(|bb| bb.o0.is_none()) {
+                Timeout(10) {
+                    Sequence {
+                        Condition(Cond<4>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 4, &mut bb.b1)),
+                Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 1, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0834Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0835 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        FlipSelector {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0835Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0836 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        Sequence {
+            ReactiveSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                #[success_if(|bb| bb.o0.is_none())]
+                ReactiveFallback {
+                    Repeater(forever) {
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 2)),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                MaxTime(0) {
+                    Fallback {
+                        StatefulAction(PTask<5>, b0 = {=}),
+                        StatefulAction(Task<6>),
+                        #[skip_if(|bb| bb.b0 > 5)]
+                        WasEntryUpdated(t0),
+                        Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 3)),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Timeout(0) {
+                    #[on_halted(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
+                    WhileDoElse {
+                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
+                        Action(Act<9>),
+                        SetBlackboard(o0 = Some(0)),
+                    },
+                },
+                IndexSwitch(|bb| 6, dynamic = false) {
+                    #[on_halted(|bb| bb.o0 = None)]
+                    Runner,
+                    Script(|bb| *bb.t0 += 2),
+                },
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0836Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0837 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        RepeatUntil(Success) {
+            TryCatch(catch_on_halt = false) {
+                WaitValueUpdate(t0) {
+                    Action(PAct<0>, b0 = 7, b1 = {=}),
+                },
+                IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Loop) {
+                    #[post(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<1>),
+                    Repeat(3) {
+                        AlwaysSuccess,
+                    },
+                    Limiter(2) {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    },
+                },
+                #[skip_if(|bb| bb.b1 != bb.b0 + 2)]
+                #[failure_if(|bb| bb.b0 + 3 > *bb.t0)]
+                Delay(0) {
+                    ScriptCondition(|bb| bb.b0 > *bb.t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0837Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0838 for Ctx {
+        FlipSelector {
+            AlwaysSuccess,
+            Sleep(10),
+            Inverter {
+                FlipSelector {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<0>),
+                    },
+                    Fallback {
+                        Condition(Cond<1>),
                         Action(Act<2>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<3>),
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<4>),
+                },
+                Action(Act<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0839 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            #[post(|bb| { *bb.t0 += 1; if bb.b0 != 3 { bb.t0.set((*bb.t0 + 4) % 2) } })]
+            #[failure_if(|bb| *bb.t0 != 2)]
+            AsyncSequence {
+                Repeat(1) {
+                    SequenceWithMemory {
+                        #[failure_if(|bb| bb.b0 == *bb.t0)]
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        #[skip_if(|bb| bb.b0 < (bb.o0.unwrap_or(1) + 4) % 4)]
+                        Sleep(50),
+                        ScriptCondition(|bb| bb.b0 % 3 < 2),
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = false) {
+                Action(PIo<0>, t0 = {b0}),
+                Action(PAct<1>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0839Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0840 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = Some(3),
+        }
+        WhileDoElse {
+            SequenceWithMemory {
+                #[run_while(|bb| bb.o0.is_some())]
+                ReactiveSequence {
+                    Action(Act<0> = Act::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                SetBlackboard(o0 = Some(1)),
+                Condition(Cond<2>),
+                Action(Act<3>),
+            },
+            MemSequence {
+                Action(Act<4>),
+                Condition(Cond<5>),
+                Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 4, &mut bb.b0)),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0840Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0841 for Ctx {
+        Priority {
+            AlwaysFailure,
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0842 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        #[failure_if(|bb| bb.o0.unwrap_or(0) < 6)]
+        WhileDoElse {
+            Priority {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                IfThenElse {
+                    StatefulAction(Task<2> = Task::<2>),
+                    #[on_failure(|bb| bb.b0 = 0)]
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b1)),
+                },
+            },
+            AlwaysSuccess,
+            WaitValueUpdate(t0) {
+                ParallelAll(1) {
+                    #[on_halted(|bb| bb.b0 = *bb.t0 % 2)]
+                    #[run_while(|bb| *bb.t0 == 2)]
+                    Action(PAct<4>, b0 = 5, b1 = {t0}),
+                    Switch(b1) {
+                        case 0 => Condition(PCond<5>, b0 = {t0}),
+                        _ => Condition(|ctx| ctx.check(6)),
+                    },
+                    #[post(|bb| if bb.o0.unwrap_or(2) % 4 < 1 { *bb.t0 += 4 })]
+                    Invert {
+                        Condition(Cond<7>),
+                    },
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0842Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0843 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        IfThenElse {
+            Sequence {
+                #[on_halted(|bb| bb.b1 += 2)]
+                #[on_failure(|bb| { bb.o0 = Some(*bb.t0); if bb.b1 == 6 { bb.b0 += 1 } })]
+                #[success_if(|bb| bb.o0.unwrap_or(0) + 1 > 4)]
+                Sequence {
+                    ScriptCondition(|bb| *bb.t0 + 2 != *bb.t0),
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    #[post(|bb| bb.o0 = None)]
+                    Script(|bb| *bb.t0 += 1),
+                    Condition(Cond<0>),
+                },
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+            },
+            MaxTime(0) {
+                Sequence {
+                    AsyncSequence {
+                        Inverter {
+                            Action(Act<3>),
+                        },
+                        Script(|bb| bb.o0 = None),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                    Invert {
+                        IfThenElse {
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                            #[on_halted(|bb| bb.t0.set(bb.b1))]
+                            #[success_if(|bb| *bb.t0 + 3 > bb.o0.unwrap_or(0) + 2)]
+                            Script(|bb| if bb.o0.unwrap_or(3) > bb.b1 + 4 { bb.b0 += 3 }),
+                        },
+                    },
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            Sleep(0),
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Running) {
+                Selector {
+                    Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                    Action(Act<8>),
+                    PolicyParallel(policy = FirstFailure) {
+                        Script(|bb| { bb.b1 += 1; *bb.t0 += 2 }),
+                        StatefulAction(Task<9>),
+                    },
+                    StatefulAction(Task<10>),
+                    Filter(times = 3, count = Success, filtered = Failure) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0843Blackboard { b1 q0 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0844Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+        }
+        #[success_if(|bb| bb.o0.is_none())]
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0844 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        Retry(0) {
+            SubTree(Tree0844Sub0, o0 = {=}),
+        }
+    }
+}
+
+board!(Tree0844Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0845Sub0 for Ctx {
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0845 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            RepeatUntilFailure(2) {
+                Cooldown(0, filtered = Skipped) {
+                    SequenceWithMemory {
+                        Repeat(4) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        SubTree(Tree0845Sub0),
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<2> = Task::<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0846 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Action(Act<0>),
+                Fallback {
+                    WasEntryUpdated(t0),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                },
+                Inverter {
+                    StatefulAction(Task<2>),
+                },
+                SetBlackboard(t0 = 5),
+                Action(PIo<3>, t0 = {t0}),
+            },
+            Repeater(0) {
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0846Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0847 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 2,
+        }
+        Loop(q0, value = {b0}, if_empty = Running) {
+            #[skip_if(|bb| *bb.t0 + 2 > bb.b1 + 4)]
+            #[on_halted(|bb| bb.b1 = *bb.t0 % 3)]
+            SequenceWithMemory {
+                #[success_if(|bb| *bb.t0 < 7)]
+                #[failure_if(|bb| bb.b0 > 5)]
+                #[run_while(|bb| bb.b0 + 1 < bb.b1)]
+                Sequence {
+                    Sleep(10),
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                },
+                StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+                MaxTime(0) {
+                    Loop(q0) {
+                        Wait(30),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0847Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0848 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+        }
+        #[failure_if(|bb| bb.b1 % 2 < 0)]
+        #[success_if(|bb| bb.b0 % 3 < 2)]
+        RetryUntilSuccessful(1) {
+            Interrupt(|bb| (*bb.t0 + 1) % 4 > 2) {
+                RetryUntilSuccessful(4) {
+                    Selector {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        RetryUntilSuccessful(2) {
+                            WasEntryUpdated(t0),
+                        },
+                        ParallelAll(max_failures = -1) {
+                            ScriptCondition(|bb| bb.b1 != bb.b1 + 4),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0848Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0849Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Action(|ctx| ctx.exec(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0849Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        SubTree(Tree0849Sub1, b1 = {=}, t0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0849 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        Switch(b1) {
+            case 5 => Condition(Cond<0> = Cond::<0>),
+            case 0 => SubTree(Tree0849Sub0, b1 = {=}, t0 = {t0}),
+            _ => SetBlackboard(t0 = 3),
+        }
+    }
+}
+
+board!(Tree0849Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0850 for Ctx {
+        ParallelAll {
+            Action(Act<0> = Act::<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0851 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
+            #[failure_if(|bb| bb.b0 > 1)]
+            #[post(|bb| *bb.t1 += 3)]
+            Retry(3) {
+                SequenceStar {
+                    Switch(b1) {
+                        case 5 => Succeeder,
+                        case 2 => SetBlackboard(t1 = {b1}),
+                        _ => #[on_halted(|bb| if bb.b1 % 2 > 0 { bb.t1.set(*bb.t0 + 3) })]
+                        #[failure_if(|bb| bb.b1 + 2 > 2)]
+                        #[run_while(|bb| bb.b0 > 4)]
+                        StatefulAction(PTask<0>, b0 = 0, b1 = {=}),
+                    },
+                    Wait(50),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                },
+            },
+            Repeat(2) {
+                Action(Act<2>),
+            },
+            Repeater(forever) {
+                Switch(b1) {
+                    case 2 => ReactiveFallback {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Condition(Cond<4>),
+                    },
+                    _ => Selector {
+                        StatefulAction(Task<5>),
+                        Remap(success = Failure, failure = Failure) {
+                            Filter(times = 2, count = Success) {
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0851Blackboard { t1 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0852 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        RetryUntilSuccessful(forever) {
+            Fallback {
+                WhileDoElse {
+                    Action(PIo<0>, t0 = {=}),
+                    AlwaysFailure,
+                    Wait(10),
+                },
+                RetryUntilSuccessful(4) {
+                    Repeat(4) {
+                        ParallelAll(0) {
+                            Action(PIo<1>, t0 = {=}),
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0852Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0853 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Wait(100),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0854 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+        }
+        BinarySelector(|bb| (bb.b0 + 4) % 3 > 1) {
+            #[on_success(|bb| bb.b0 += 1)]
+            #[post(|bb| bb.b1 = bb.b0)]
+            Conditional(|bb| bb.b0 % 2 < 0, dynamic = true, else = Failure) {
+                Priority {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 4)),
+                    Condition(Cond<4>),
+                },
+            },
+            Condition(Cond<5>),
+        }
+    }
+}
+
+board!(Tree0854Blackboard { t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0855 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            ReactiveSequence {
+                ReactiveFallback {
+                    #[success_if(|bb| *bb.t1 != *bb.t0 + 4)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 > 4)]
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        #[failure_if(|bb| bb.b0 > 5)]
+                        RunOnce(then_skip = true) {
+                            Script(|bb| if *bb.t0 + 4 > 0 { bb.o0 = None }),
+                        },
+                    },
+                },
+                Interrupt(|bb| bb.b1 + 2 == bb.b1) {
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        RetryUntilSuccessful(forever) {
+                            Conditional(|bb| bb.o0.unwrap_or(2) != 7, dynamic = true, else = Failure) {
+                                ReactiveFallback {
+                                    Action(PAct<1>, b0 = {t1}, b1 = {t0}),
+                                    Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 4)),
+                                    SetBlackboard(t1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Action(Act<3>),
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[on_halted(|bb| bb.t1.set(*bb.t0))]
+                    #[run_while(|bb| *bb.t0 + 1 == *bb.t1)]
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    ScriptCondition(|bb| *bb.t0 % 2 != 0),
+                    Condition(Cond<6>),
+                },
+                Repeat(4) {
+                    Condition(Cond<7>),
+                },
+            },
+            Retry(1) {
+                AsyncFallback {
+                    Fallback {
+                        RetryUntilSuccessful(3) {
+                            ReactiveFallback {
+                                AsyncSequence {
+                                    #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(0)); bb.b1 = bb.o0.unwrap_or(5) + 2 })]
+                                    #[success_if(|bb| bb.o0.unwrap_or(4) > 5)]
+                                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 4, &mut bb.b0)),
+                                    StatefulAction(Task<9> = Task::<9>),
+                                    Action(Act<10>),
+                                    Action(|ctx, bb| ctx.exec_in(11, (*bb.t1 + 3) % 2, &mut bb.b1)),
+                                },
+                                Fallback {
+                                    Condition(Cond<12> = Cond::<12>),
+                                    Action(Act<13>),
+                                    Action(Act<14>),
+                                    WasEntryUpdated(t1),
+                                },
+                                Condition(|ctx| ctx.check(15)),
+                            },
+                        },
+                        Condition(Cond<16>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0855Blackboard { o0 b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0856 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            b0: i64 = 5,
+        }
+        #[on_halted(|bb| { bb.b1 = (*bb.t0 + 1) % 4; bb.b0 += 3 })]
+        WhileDoElse {
+            Action(Act<0>),
+            Fallback {
+                StatefulAction(Task<1>),
+                #[success_if(|bb| (*bb.t0 + 3) % 3 != 1)]
+                #[skip_if(|bb| bb.b1 != 5)]
+                SequenceWithMemory {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    ScriptCondition(|bb| *bb.t0 % 2 != 0),
+                    WasEntryUpdated(t0),
+                },
+                Condition(|ctx, bb| ctx.check_in(4, 8)),
+                Limiter(1) {
+                    StatefulAction(PTask<5>, b0 = 2, b1 = {b1}),
+                },
+            },
+            #[post(|bb| bb.b0 = *bb.t0 % 3)]
+            #[on_halted(|bb| { bb.b1 = *bb.t0 + 2; bb.b1 = *bb.t0 })]
+            ReactiveFallback {
+                #[on_halted(|bb| { bb.b1 += 1; if bb.b1 + 3 == bb.b0 { bb.b1 = bb.b0 } })]
+                BinarySelector(|bb| bb.b0 < 6, dynamic = false) {
+                    Action(Act<6>),
+                    SetBlackboard(b1 = 6),
+                },
+                #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
+                #[run_while(|bb| *bb.t0 % 2 > 0)]
+                ScriptCondition(|bb| bb.b0 != 3),
+                Condition(PCond<7>, b0 = 2),
+            },
+        }
+    }
+}
+
+board!(Tree0856Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0857 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 3,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+            StepSequencer {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Switch(b1) {
+                        case 2 => Wait(30),
+                        _ => Succeeder,
+                    },
+                },
+                Limiter(3) {
+                    Optional {
+                        ReactiveSequence {
+                            Sleep(30),
+                            StatefulAction(Task<1>),
+                            ParallelAll(1) {
+                                AlwaysFailure,
+                                Condition(PCond<2>, b0 = {=}),
+                                Action(PAct<3>, b0 = {b0}),
+                            },
+                        },
+                    },
+                },
+            },
+            ParallelAll {
+                ParallelAll(4) {
+                    Action(|ctx| ctx.exec(4)),
+                    Action(PAct<5>, b0 = 0),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+                ReactiveSelector {
+                    Condition(Cond<8>),
+                    Action(Act<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0857Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0858 for Ctx {
+        StepSequencer {
+            RunOnce(then_skip = false) {
+                AlwaysFailure,
+            },
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+            Sequence {
+                ReactiveFallback {
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+            AsyncFallback {
+                MemPriority {
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                Action(Act<6>),
+            },
+            Action(Act<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0859 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        WhileDoElse {
+            Switch(b1) {
+                case 5 => #[skip_if(|bb| bb.b0 % 3 > 0)]
+                Sequence {
+                    SetBlackboard(b0 = 6),
+                    #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
+                    Action(Act<0>),
+                    ScriptCondition(|bb| *bb.t1 < bb.b0),
+                },
+                _ => Cooldown(10, filtered = Skipped) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            ReactiveSequence {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    Script(|bb| { bb.b0 = 1; bb.t0.set((bb.b1 + 2) % 4) }),
+                },
+                #[on_halted(|bb| { bb.t0.set(bb.b0 + 3); *bb.t1 += 3 })]
+                #[post(|bb| *bb.t0 += 1)]
+                SequenceWithMemory {
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0859Blackboard { b0 b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0860 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        ParallelAll(3) {
+            Action(Act<0> = Act::<0>),
+            #[post(|bb| { bb.b1 = bb.b0; bb.b1 += 3 })]
+            #[failure_if(|bb| *bb.t0 + 4 == bb.b0)]
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0860Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0861 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+        }
+        Fallback {
+            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2)))]
+            ParallelAll {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Condition(Cond<3>),
+            StatefulAction(Task<4> = Task::<4>),
+        }
+    }
+}
+
+board!(Tree0861Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0862 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveSequence {
+            AsyncSequence {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| *bb.t0 + 4 > 7)]
+                Action(Act<1>),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0862Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0863 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+        }
+        #[run_while(|bb| bb.b1 > (*bb.t0 + 3) % 2)]
+        #[on_success(|bb| bb.t0.set(*bb.t0 % 2))]
+        #[failure_if(|bb| (*bb.t1 + 4) % 2 != 1)]
+        PolicyParallel(policy = FirstFailure) {
+            PolicyParallel(policy = FirstSuccess) {
+                WaitValueUpdate(t1) {
+                    SetBlackboard(b1 = 7),
+                },
+                Action(Act<0>),
+                RetryUntilSuccessful(forever) {
+                    Interrupt(|bb| bb.b0 < bb.b1 + 4) {
+                        Condition(Cond<1>),
+                    },
+                },
+                Action(Act<2>),
+            },
+            RetryUntilSuccessful(1) {
+                Action(Act<3>),
+            },
+            ParallelAll {
+                Succeeder,
+                KeepRunningUntilFailure {
+                    AlwaysFailure,
+                },
+                SetBlackboard(t0 = 4),
+            },
+        }
+    }
+}
+
+board!(Tree0863Blackboard { b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0864 for Ctx {
+        Priority {
+            Delay(30) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Sequence {
+                Repeat(0) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+            },
+            SequenceWithMemory {
+                Condition(Cond<6>),
+                Sleep(100),
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0865Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0865Sub0 for Ctx {
+        SubTree(Tree0865Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0865 for Ctx {
+        IfThenElse {
+            SubTree(Tree0865Sub0),
+            Parallel(success = 1) {
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2>),
+                Repeat(4) {
+                    StatefulAction(Task<3>),
+                },
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0866 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+        }
+        SequenceWithMemory {
+            SequenceWithMemory {
+                Filter(times = 2, filtered = Skipped) {
+                    UnsetBlackboard(o0),
+                },
+                Precondition(|bb| bb.o0.unwrap_or(5) > 6, else = Running) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(4))),
+                },
+                ReactiveFallback {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 2 > 0),
+                },
+                Sequence {
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0866Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0867 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 0,
+        }
+        AsyncSequence {
+            Fallback {
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                Script(|bb| bb.b0 = *bb.t0),
+                Script(|bb| { *bb.t0 += 2; *bb.t0 += 2 }),
+            },
+            ParallelAll {
+                #[on_halted(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 1 })]
+                #[post(|bb| bb.b0 = *bb.t0 + 4)]
+                ScriptCondition(|bb| (*bb.t1 + 4) % 4 > 0),
+                Action(Act<4>),
+            },
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    Condition(Cond<5>),
+                    RunOnce(then_skip = true) {
+                        WhileDoElse {
+                            StatefulAction(Task<6> = Task::<6>),
+                            AlwaysFailure,
+                            SetBlackboard(b0 = 8),
+                        },
+                    },
+                    RepeatTimes(forever) {
+                        Loop(q0, if_empty = Failure) {
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0867Blackboard { t0 b0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0868 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 3,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(4) > 4)]
+        Cooldown(10, filtered = Failure) {
+            WhileDoElse {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+                Remap(success = Failure, failure = Success) {
+                    Action(PAct<1>, b0 = {=}, b1 = {=}),
+                },
+                Remap(success = Success, failure = Success) {
+                    StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0868Blackboard { b1 b0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0869 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Selector {
+            ReactiveFallback {
+                Condition(PCond<0>, b0 = 2),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            },
+            SequenceWithMemory {
+                #[success_if(|bb| bb.b0 + 4 < bb.b0 % 4)]
+                Condition(PCond<2>, b0 = {=}),
+                StatefulAction(Task<3>),
+            },
+            SequenceWithMemory {
+                #[post(|bb| *bb.t0 += 2)]
+                #[failure_if(|bb| *bb.t0 < 3)]
+                #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(0) })]
+                Sleep(30),
+                MaxTime(0) {
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0869Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0870 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        #[success_if(|bb| *bb.t0 % 4 < 3)]
+        TryCatch(catch_on_halt = false) {
+            Parallel(failure = 1) {
+                ReactiveFallback {
+                    #[success_if(|bb| bb.b1 < *bb.t1)]
+                    #[skip_if(|bb| bb.b1 > 5)]
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    Failer,
+                    Failer,
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                },
+                RepeatUntil(Failure) {
+                    RunOnce {
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                },
+                Repeat(2) {
+                    #[success_if(|bb| *bb.t1 % 3 > 0)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) < 4)]
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                AlwaysSuccess,
+                #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3))]
+                #[run_while(|bb| bb.o0.unwrap_or(1) < bb.b0 + 1)]
+                #[post(|bb| *bb.t0 += 2)]
+                IfThenElse {
+                    Action(Act<3> = Act::<3>),
+                    Limiter(1) {
+                        SkipUnlessUpdated(t1) {
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Repeat(3) {
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        ScriptCondition(|bb| bb.b1 + 2 < bb.b0 + 1),
+                        WasEntryUpdated(t0),
+                        Action(Act<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                #[post(|bb| bb.o0 = None)]
+                #[on_failure(|bb| bb.o0 = None)]
+                SequenceWithMemory {
+                    #[on_success(|bb| if *bb.t0 < bb.b0 % 4 { bb.b1 = *bb.t1 })]
+                    Precondition(|bb| bb.o0.unwrap_or(4) != 0, else = Success) {
+                        AlwaysFailure,
+                    },
+                    Wait(10),
+                    ParallelAll(max_failures = -3) {
+                        Condition(Cond<8>),
+                        Condition(PCond<9>, b0 = 8),
+                        SetBlackboard(b0 = 8),
+                    },
+                    SetBlackboard(o0 = Some(3)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0870Blackboard { b0 t0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0871 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        StepSequencer {
+            RetryUntilSuccessful(4) {
+                IfThenElse {
+                    ReactiveSelector {
+                        Action(|ctx| ctx.exec(0)),
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    WhileDoElse {
+                        Condition(Cond<2>),
                         StatefulAction(Task<3>),
-                        #[failure_if(|bb| bb.b0 > 1)]
-                        #[success_if(|bb| *bb.t0 < 3)]
+                    },
+                    Action(Act<4>),
+                },
+            },
+            Priority {
+                Inverter {
+                    StatefulAction(Task<5>),
+                },
+                RepeatUntil(Failure) {
+                    ReactiveSequence {
+                        Selector {
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7>),
+                        },
+                        Action(|ctx| ctx.exec(8)),
+                        #[run_while(|bb| bb.b0 + 4 > *bb.t0 + 2)]
+                        #[failure_if(|bb| (bb.o0.unwrap_or(0) + 2) % 3 > 0)]
+                        StepSequencer {
+                            ForceFailure {
+                                Condition(Cond<9>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0871Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0872 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+        }
+        KeepRunningUntilFailure {
+            #[on_halted(|bb| bb.b0 += 3)]
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0872Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0873 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+        }
+        ReactiveFallback {
+            StatefulAction(PTask<0>, b0 = {=}),
+            Repeat(forever) {
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    MaxTime(0) {
+                        Conditional(|bb| bb.b0 != 5) {
+                            Sequence {
+                                Repeat(2) {
+                                    Condition(Cond<1>),
+                                },
+                                Sequence {
+                                    StatefulAction(Task<2>),
+                                    Condition(Cond<3>),
+                                    SetBlackboard(t0 = 4),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Fallback {
+                    Condition(PCond<4>, b0 = {=}),
+                    Repeater(3) {
+                        Script(|bb| bb.b1 += 3),
+                    },
+                },
+                IfThenElse {
+                    #[post(|bb| *bb.t1 += 1)]
+                    #[run_while(|bb| *bb.t0 % 4 < 3)]
+                    #[on_success(|bb| bb.o0 = None)]
+                    Condition(Cond<5>),
+                    Action(PIo<6>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0873Blackboard { o0 b1 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0874 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        MemPriority {
+            ReactiveFallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+            Condition(|ctx| ctx.check(3)),
+            RepeatUntil(Failure) {
+                #[run_while(|bb| bb.b0 % 4 == 0)]
+                #[skip_if(|bb| bb.b0 < *bb.t0)]
+                Timeout(10) {
+                    IfThenElse {
+                        StatefulAction(Task<4> = Task::<4>),
+                        StatefulAction(PTask<5>, b0 = 5),
+                    },
+                },
+            },
+            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = true) {
+                Action(PIo<6>, t0 = {=}),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+            Sequence {
+                Repeater(forever) {
+                    #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                    #[run_while(|bb| *bb.t0 < *bb.t0 % 3)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    Limiter(2) {
+                        Wait(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0874Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0875 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(3),
+        }
+        Timeout(50) {
+            AsyncFallback {
+                Precondition(|bb| bb.b0 < 4, else = Failure) {
+                    StatefulAction(Task<0>),
+                },
+                #[success_if(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
+                #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.o0 = Some(*bb.t0) })]
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                    SetBlackboard(t0 = 9),
+                    Action(Act<2>),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    AlwaysSuccess,
+                    Condition(Cond<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                    Condition(|ctx| ctx.check(5)),
+                    Action(PIo<6>, t0 = {=}),
+                },
+                Condition(Cond<7>),
+                Precondition(|bb| bb.b0 % 3 < 1, else = Skipped) {
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0875Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0876 for Ctx {
+        Delay(0) {
+            Delay(0) {
+                Repeat(forever) {
+                    StatefulAction(Task<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0877 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        RepeatUntilSuccess(forever) {
+            AsyncSequence {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(0)),
+                    MaxTime(0) {
+                        BinarySelector(|bb| bb.b0 == 0, dynamic = true) {
+                            Action(Act<1> = Act::<1>),
+                            Script(|bb| { bb.t0.set(bb.o0.unwrap_or(1) % 3); bb.b1 += 2 }),
+                        },
+                    },
+                },
+                RepeatUntilFailure(2) {
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0877Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0878 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Conditional(|bb| bb.b0 > *bb.t1, dynamic = false, else = Failure) {
+            ReactiveSequence {
+                Precondition(|bb| *bb.t0 > *bb.t1 + 3) {
+                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
+                },
+                AsyncFallback {
+                    Timeout(50) {
+                        WasEntryUpdated(t1),
+                    },
+                    AlwaysFailure,
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0878Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0879 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(5),
+            b1: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+        }
+        RetryUntilSuccessful(forever) {
+            IndexSwitch(|bb| 6, out_of_range = Fail, dynamic = true) {
+                WhileDoElse {
+                    Delay(10) {
+                        Action(Act<0>),
+                    },
+                    AlwaysSuccess,
+                },
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
+                },
+                SetBlackboard(t1 = {t0}),
+                WaitValueUpdate(t0) {
+                    WasEntryUpdated(t0),
+                },
+                StepSequencer {
+                    #[post(|bb| *bb.t0 += 1)]
+                    SetBlackboard(o0 = Some(6)),
+                    Action(PAct<3>, b0 = {=}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0879Blackboard { t0 o0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0880 for Ctx {
+        Sequence {
+            ReactiveFallback {
+                WhileDoElse {
+                    Inverter {
+                        Action(Act<0>),
+                    },
+                    Action(Act<1>),
+                },
+                Fallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Action(|ctx| ctx.exec(4)),
+                    Condition(Cond<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                Repeat(4) {
+                    Action(Act<7>),
+                },
+            },
+            AsyncSequence {
+                Delay(20) {
+                    MaxTime(0) {
+                        Filter(times = 2) {
+                            Cooldown(10, filtered = Failure) {
+                                Repeat(forever) {
+                                    Failer,
+                                },
+                            },
+                        },
+                    },
+                },
+                AsyncFallback {
+                    MemPriority {
+                        AlwaysFailure,
+                        Condition(Cond<8>),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    ForceFailure {
+                        AlwaysRunning,
+                    },
+                    IfThenElse {
+                        Condition(|ctx| ctx.check(9)),
+                        Action(Act<10> = Act::<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0881 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            FlipSelector {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(0) % 3)),
+                    Precondition(|bb| *bb.t0 + 4 == 6, else = Running) {
+                        Action(Act<2>),
+                    },
+                },
+                BinarySelector(|bb| bb.b0 == 4, dynamic = true) {
+                    StatefulAction(Task<3>),
+                    Action(PIo<4>, t0 = {=}),
+                },
+                Parallel(failure = -3) {
+                    ScriptCondition(|bb| *bb.t0 > 2),
+                    Loop(q0, if_empty = Failure) {
+                        SetBlackboard(b0 = 3),
+                    },
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                MaxTime(0) {
+                    AlwaysFailure,
+                },
+                Selector {
+                    StatefulAction(PTask<6>, b0 = {t0}),
+                    #[failure_if(|bb| *bb.t0 + 1 < 6)]
+                    Script(|bb| bb.t0.set(4)),
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0881Blackboard { b0 o0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0882 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 4,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            Repeat(3) {
+                Timeout(20) {
+                    SkipUnlessUpdated(t0) {
+                        #[post(|bb| bb.b1 = *bb.t0 % 3)]
+                        MemSequence {
+                            AlwaysSuccess,
+                            #[skip_if(|bb| bb.b0 > 0)]
+                            #[on_success(|bb| { bb.o0 = Some(bb.b0 % 3); if bb.b1 == 6 { bb.t0.set(bb.b1 % 4) } })]
+                            #[run_while(|bb| *bb.t0 < 7)]
+                            Sequence {
+                                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                                    StatefulAction(PTask<0>, b0 = 9, b1 = {b1}),
+                                },
+                                StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
+                            },
+                            SetBlackboard(t0 = 1),
+                            SequenceStar {
+                                #[skip_if(|bb| *bb.t0 != 4)]
+                                SetBlackboard(o0 = Some(8)),
+                                Action(PIo<2>, t0 = {=}),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    Action(Act<3> = Act::<3>),
+                },
+                ScriptCondition(|bb| bb.b0 != *bb.t0),
+                Action(Act<4> = Act::<4>),
+                ForceSuccess {
+                    StepSequencer {
+                        Condition(|ctx| ctx.check(5)),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0882Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0883Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0883 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            Inverter {
+                SubTree(Tree0883Sub0, t0 = {=}),
+            },
+            SequenceWithMemory {
+                ScriptCondition(|bb| *bb.t0 % 4 == 0),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Timeout(30) {
+                Sleep(20),
+            },
+            Repeat(4) {
+                AsyncFallback {
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0883Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0884Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Condition(|ctx| ctx.check(2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0884 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+        }
+        Fallback {
+            Condition(Cond<0>),
+            MemSequence {
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                StatefulAction(PTask<1>, b0 = {b0}),
+                SubTree(Tree0884Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0884Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0885 for Ctx {
+        Repeat(1) {
+            WhileDoElse {
+                Priority {
+                    Condition(Cond<0> = Cond::<0>),
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3>),
+                    },
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Remap(success = Failure, failure = Success) {
+                    Cooldown(20, filtered = Failure) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0886 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        ParallelAll(max_failures = -1) {
+            RetryUntilSuccessful(0) {
+                Condition(PCond<0>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0886Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0887 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSelector {
+            Condition(Cond<0>),
+            Action(PAct<1>, b0 = 6, b1 = {t0}),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0887Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0888 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| *bb.t0 % 2 != 1, dynamic = false) {
+            AlwaysSuccess,
+            WhileDoElse {
+                Repeat(4) {
+                    Condition(Cond<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0888Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0889 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Selector {
+            #[success_if(|bb| (*bb.t0 + 3) % 3 > 1)]
+            Condition(Cond<0>),
+            BinarySelector(|bb| bb.b1 != 3, dynamic = true) {
+                Action(PAct<1>, b0 = 0),
+                Cooldown(0, filtered = Skipped) {
+                    SetBlackboard(t0 = 7),
+                },
+            },
+            RepeatUntilSuccess(2) {
+                Action(Act<2>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                #[on_halted(|bb| bb.t0.set(bb.b1 + 2))]
+                #[run_while(|bb| bb.b1 < *bb.t0 + 2)]
+                Condition(Cond<3> = Cond::<3>),
+            },
+            Action(|ctx| ctx.exec(4)),
+        }
+    }
+}
+
+board!(Tree0889Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0890 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 3,
+        }
+        KeepRunningUntilFailure {
+            Sequence {
+                ReactiveFallback {
+                    #[failure_if(|bb| (*bb.t0 + 3) % 4 < 1)]
+                    #[success_if(|bb| *bb.t0 < bb.b1)]
+                    #[post(|bb| bb.b0 += 2)]
+                    SequenceStar {
+                        Condition(Cond<0>),
+                        Succeeder,
+                        Wait(50),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    SetBlackboard(t0 = 0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0890Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0891 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+        }
+        ReactiveFallback {
+            Action(PIo<0>, t0 = {=}),
+            #[failure_if(|bb| *bb.t0 % 3 == 2)]
+            Retry(forever) {
+                Timeout(20) {
+                    FlipSelector {
+                        Condition(|ctx, bb| ctx.check_in(1, (bb.b1 + 2) % 4)),
                         SetBlackboard(b0 = 4),
                     },
                 },
@@ -710,2662 +3373,149 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0814Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0815 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Repeat(3) {
-            FlipSelector {
-                ReactiveFallback {
-                    Sequence {
-                        ForceSuccess {
-                            RetryUntilSuccessful(4) {
-                                Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 3)),
-                            },
-                        },
-                        Fallback {
-                            MemPriority {
-                                StatefulAction(Task<1>),
-                                #[on_failure(|bb| bb.t0.set(bb.b1))]
-                                #[success_if(|bb| bb.b0 + 1 > 6)]
-                                #[on_success(|bb| bb.b0 += 2)]
-                                SkipUnlessUpdated(t0) {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                },
-                                StatefulAction(Task<3>),
-                                WaitValueUpdate(t0) {
-                                    Action(Act<4>),
-                                },
-                            },
-                            Timeout(100) {
-                                Fallback {
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(PTask<6>, b0 = 2),
-                                    Action(PIo<7>, t0 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0815Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0816Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            b1: i64 = 15,
-        }
-        #[on_halted(|bb| if bb.b1 != 2 { bb.t0.set(3) })]
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0816 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-        }
-        Precondition(|bb| bb.b1 > 0, else = Success) {
-            Filter(times = 3, count = Success) {
-                SubTree(Tree0816Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0816Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0817 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        RepeatUntilFailure(3) {
-            Sequence {
-                SkipUnlessUpdated(t0) {
-                    Repeat(forever) {
-                        RepeatTimes(1) {
-                            Precondition(|bb| (*bb.t0 + 1) % 2 != 1, else = Skipped) {
-                                Delay(30) {
-                                    Failer,
-                                },
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Priority {
-                        #[skip_if(|bb| (bb.b0 + 1) % 2 == 0)]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        #[on_success(|bb| if *bb.t0 + 3 == 4 { bb.t0.set(bb.b0) })]
-                        StatefulAction(Task<0>),
-                        #[post(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
-                        #[skip_if(|bb| (bb.b0 + 4) % 4 > 2)]
-                        #[on_success(|bb| { bb.b0 += 1; bb.t0.set(3) })]
-                        Action(PAct<1>, b0 = 8),
-                        RunOnce(then_skip = true) {
-                            Action(PIo<2>, t0 = {b0}),
-                        },
-                        Condition(Cond<3>),
-                        Condition(PCond<4>, b0 = {=}),
-                    },
-                    MemSequence {
-                        WhileDoElse {
-                            Action(PIo<5>, t0 = {t0}),
-                            Condition(Cond<6>),
-                        },
-                        FlipSelector {
-                            #[on_failure(|bb| if bb.b0 == 1 { *bb.t0 += 3 })]
-                            #[post(|bb| { if bb.b0 + 3 == bb.b0 { bb.b0 = *bb.t0 }; bb.b0 = *bb.t0 })]
-                            StatefulAction(Task<7>),
-                            SetBlackboard(t0 = 2),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0817Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0818 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 2,
-        }
-        ReactiveSelector {
-            ParallelAll(max_failures = -3) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                },
-                Filter(times = 1, count = Success, filtered = Skipped) {
-                    ForceSuccess {
-                        Repeat(2) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-                RepeatTimes(forever) {
-                    Script(|bb| bb.o0 = Some(8)),
-                },
-                WhileDoElse {
-                    StatefulAction(Task<1>),
-                    #[on_halted(|bb| { bb.t0.set(bb.b0); if bb.b0 < 1 { bb.t0.set(bb.o0.unwrap_or(0) % 2) } })]
-                    WasEntryUpdated(t0),
-                },
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0818Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0819 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            ReactiveFallback {
-                IfThenElse {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Cooldown(0, filtered = Failure) {
-                        Succeeder,
-                    },
-                },
-                Filter(times = 1, filtered = Failure) {
-                    RepeatUntilFailure(1) {
-                        Remap(success = Success, failure = Failure) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                ParallelAll(2) {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                ReactiveFallback {
-                    MaxTime(20) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            Selector {
-                RunOnce(then_skip = true) {
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        RepeatUntilSuccess(2) {
-                            Action(Act<7> = Act::<7>),
-                        },
-                        AlwaysSuccess,
-                        Condition(Cond<8>),
-                    },
-                },
-                Priority {
-                    Action(Act<9>),
-                    Condition(|ctx| ctx.check(10)),
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0820 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        Repeat(0) {
-            #[on_failure(|bb| if (bb.b0 + 4) % 3 == 0 { bb.b0 = *bb.t1 })]
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0820Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0821 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        Deadline(20) {
-            StepSequencer {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(5) % 2, &mut bb.b1)),
-                    Action(PAct<1>, b0 = 4),
-                },
-                Filter(times = 2, filtered = Failure) {
-                    #[success_if(|bb| bb.b0 == 3)]
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0821Blackboard { b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0822 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 3,
-        }
-        Selector {
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[post(|bb| if (*bb.t0 + 2) % 2 > 0 { bb.t1.set(bb.b1 + 2) })]
-            #[on_failure(|bb| if *bb.t0 == 2 { bb.b1 += 1 })]
-            Condition(PCond<0>, b0 = 1),
-            Action(PAct<1>, b0 = {=}, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0822Blackboard { b1 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0823 for Ctx {
-        Selector {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0824 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-        }
-        Switch(b1) {
-            case 0 => StatefulAction(Task<0>),
-            case 1 => Condition(Cond<1> = Cond::<1>),
-            case 3 => Repeater(1) {
-                BinarySelector(|bb| bb.b1 % 3 != 1, dynamic = true) {
-                    AlwaysSuccess,
-                    StatefulAction(Task<2>),
-                },
-            },
-            _ => StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0824Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0825 for Ctx {
-        Priority {
-            Repeat(1) {
-                FlipSelector {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Action(Act<0>),
-                        Sleep(20),
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    Limiter(3) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                RepeatUntil(Success) {
-                    StatefulAction(Task<3>),
-                },
-                ForceFailure {
-                    StatefulAction(Task<4>),
-                },
-                ReactiveSequence {
-                    Sleep(20),
-                    Action(Act<5>),
-                },
-                Condition(Cond<6> = Cond::<6>),
-                Action(Act<7>),
-            },
-            IfThenElse {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<8>),
-                    Sleep(0),
-                    Repeater(forever) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Cooldown(10) {
-                    RepeatUntil(Success) {
-                        Failer,
-                    },
-                },
-                Action(|ctx| ctx.exec(10)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0826 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(3),
-        }
-        IfThenElse {
-            Loop(q0, value = {t1}) {
-                RetryUntilSuccessful(1) {
-                    ReactiveSequence {
-                        Sleep(10),
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.b0 + 2 == 0)]
-            #[on_success(|bb| bb.t1.set(bb.o0.unwrap_or(1)))]
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0826Blackboard { b0 t1 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0827 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        Deadline(0) {
-            BinarySelector(|bb| (*bb.t0 + 4) % 2 > 0, dynamic = false) {
-                Sleep(20),
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0827Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0828Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            b1: i64 = 9,
-        }
-        MemSequence {
-            Action(PAct<0>, b0 = 8, b1 = {b0}),
-            #[on_success(|bb| bb.b1 += 1)]
-            SetBlackboard(b0 = 4),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0828 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64,
-        }
-        ForceFailure {
-            SubTree(Tree0828Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0828Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0829 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Switch(b1) {
-            case 2 => FlipSelector {
-                #[post(|bb| bb.t0.set((bb.b0 + 2) % 3))]
-                Loop(q0, if_empty = Skipped) {
-                    SetBlackboard(b0 = {b1}),
-                },
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-            },
-            _ => Action(|ctx| ctx.exec(1)),
-        }
-    }
-}
-
-board!(Tree0829Blackboard { b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0830 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Repeat(forever) {
-            Action(PAct<0>, b0 = 9, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0830Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0831 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-        }
-        BinarySelector(|bb| bb.b0 != 1) {
-            RetryUntilSuccessful(2) {
-                IndexSwitch(|bb| 6, out_of_range = Loop) {
-                    #[on_success(|bb| bb.b1 = bb.b0)]
-                    Condition(Cond<0> = Cond::<0>),
-                    Action(Act<1>),
-                    SetBlackboard(t0 = 3),
-                },
-            },
-            Loop(q0, if_empty = Failure) {
-                Fallback {
-                    MemSequence {
-                        Wait(50),
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0831Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0832 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 4,
-        }
-        MaxTime(20) {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                #[failure_if(|bb| *bb.t1 + 1 != *bb.t1 + 3)]
-                #[on_failure(|bb| { if bb.b1 < 1 { bb.b1 = *bb.t1 }; bb.b1 = bb.b0 })]
-                #[success_if(|bb| bb.b0 % 2 == 1)]
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0832Blackboard { b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0833 for Ctx {
-        IfThenElse {
-            AsyncSequence {
-                ReactiveFallback {
-                    Failer,
-                    Condition(|ctx| ctx.check(0)),
-                    Action(Act<1>),
-                },
-                MemSequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Condition(|ctx| ctx.check(4)),
-            },
-            SequenceWithMemory {
-                Fallback {
-                    ForceSuccess {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    Condition(Cond<6>),
-                    Optional {
-                        Action(Act<7>),
-                    },
-                },
-                Deadline(20) {
-                    StepSequencer {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                        RunOnce(then_skip = true) {
-                            Condition(|ctx| ctx.check(9)),
-                        },
-                    },
-                },
-            },
-            Inverter {
-                Fallback {
-                    StatefulAction(Task<10>),
-                    Condition(Cond<11>),
-                    AlwaysFailure,
-                    Remap(success = Failure, failure = Success) {
-                        AsyncFallback {
-                            StatefulAction(Task<12>),
-                            AlwaysFailure,
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0834 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-        }
-        ReactiveSequence {
-            ParallelAll {
-                Remap(success = Failure, failure = Failure) {
-                    StatefulAction(Task<0>),
-                },
-                FlipSelector {
-                    Condition(Cond<1>),
-                    ParallelAll {
-                        #[failure_if(|bb| *bb.t0 % 3 < 0)]
-                        #[skip_if(|bb| bb.b0 < bb.b1)]
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[skip_if(|bb| bb.b1 < 2)]
-                    Script(|bb| bb.b1 = (bb.b0 + 4) % 2),
-                },
-            },
-            SequenceWithMemory {
-                Repeat(0) {
-                    StatefulAction(Task<4>),
-                },
-                Timeout(50) {
-                    Switch(b1) {
-                        case 0 => #[post(|bb| bb.o0 = None)]
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 2, &mut bb.b0)),
-                        _ => Precondition(|bb| bb.b1 > (bb.b0 + 4) % 4, else = Success) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-            Switch(b1) {
-                case 1 => SetBlackboard(t0 = {b1}),
-                case 2 => RunOnce(then_skip = false) {
-                    PolicyParallel(policy = FirstFailure) {
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<7> = Task::<7>),
-                        Action(Act<8>),
-                    },
-                },
-                case 4 => Condition(|ctx| ctx.check(9)),
-                _ => IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    #[run_while(|bb| bb.o0.unwrap_or(5) % 3 == 1)]
-                    #[success_if(|bb| bb.b0 > (*bb.t0 + 4) % 3)]
-                    UnsetBlackboard(o0),
-                    Conditional(|bb| bb.b0 != 2, dynamic = true, else = Success) {
-                        Condition(|ctx| ctx.check(10)),
-                    },
-                },
-            },
-            Switch(b1) {
-                case 1 => RunOnce(then_skip = true) {
-                    WasEntryUpdated(t0),
-                },
-                case 0 => TryCatch(catch_on_halt = false) {
-                    StatefulAction(PTask<11>, b0 = 5, b1 = {b1}),
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(1) > bb.o0.unwrap_or(3)),
-                        Wait(20),
-                    },
-                },
-                case 3 => Action(Act<12>),
-                _ => Action(Act<13>),
-            },
-            #[success_if(|bb| bb.b1 + 1 != 0)]
-            ForceFailure {
-                ReactiveSelector {
-                    IndexSwitch(|bb| bb.b1 % 2, dynamic = false) {
-                        Condition(Cond<14>),
-                        Condition(Cond<15>),
-                    },
-                    ParallelAll(1) {
-                        Priority {
-                            #[on_halted(|bb| { if bb.b1 % 2 > 0 { bb.o0 = Some(bb.b1 % 4) }; bb.o0 = Some(*bb.t0) })]
-                            Condition(|ctx, bb| ctx.check_in(16, bb.b1)),
-                            Runner,
-                        },
-                    },
-                    Condition(PCond<17>, b0 = 8),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0834Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0835 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Fallback {
-            RunOnce {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    #[success_if(|bb| *bb.t0 > 1)]
-                    Loop(q0, if_empty = Failure) {
-                        BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
-                            Filter(times = 2, count = Success, filtered = Failure) {
-                                Repeat(forever) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
-                    WasEntryUpdated(t0),
-                },
-                FlipSelector {
-                    Condition(Cond<2>),
-                    Script(|bb| bb.o0 = Some(*bb.t0)),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                #[run_while(|bb| (bb.b0 + 4) % 2 == 0)]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(5)),
-                    StatefulAction(Task<6>),
-                },
-                #[post(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| if bb.b0 < bb.b0 % 4 { bb.b0 = *bb.t0 })]
-                StatefulAction(Task<7>),
-                StatefulAction(PTask<8>, b0 = {t0}),
-            },
-            StatefulAction(Task<9>),
-        }
-    }
-}
-
-board!(Tree0835Blackboard { b0 o0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0836 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(0),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Repeater(1) {
-            MemPriority {
-                ParallelAll(1) {
-                    #[post(|bb| bb.o0 = None)]
-                    ForceFailure {
-                        Condition(Cond<0>),
-                    },
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[success_if(|bb| *bb.t0 > 1)]
-                    Failer,
-                    Action(PIo<1>, t0 = {=}),
-                },
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                    RetryUntilSuccessful(3) {
-                        #[on_halted(|bb| { bb.b0 += 2; bb.o0 = Some(0) })]
-                        #[post(|bb| *bb.t0 += 2)]
-                        ParallelAll {
-                            Loop(q0, if_empty = Skipped) {
-                                Inverter {
-                                    Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(4), &mut bb.b0)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0836Blackboard { t0 b0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0837Sub1 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0837Sub0 for Ctx {
-        SubTree(Tree0837Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0837 for Ctx {
-        Parallel(success = 1, failure = 1) {
-            SubTree(Tree0837Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0838 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        KeepRunningUntilFailure {
-            ForceFailure {
-                #[failure_if(|bb| bb.b0 + 1 > 2)]
-                #[post(|bb| *bb.t0 += 2)]
-                #[on_success(|bb| bb.t0.set((*bb.t0 + 4) % 2))]
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0838Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0839 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 0,
-        }
-        MaxTime(10) {
-            Retry(1) {
-                Switch(b1) {
-                    case 2 => StatefulAction(Task<0>),
-                    case 3 => StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                    case 0 => Action(Act<2>),
-                    _ => Sequence {
-                        #[skip_if(|bb| bb.b1 + 1 < 0)]
-                        #[on_success(|bb| { bb.b0 = 7; bb.b0 += 1 })]
-                        Repeat(1) {
-                            Condition(Cond<3>),
-                        },
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0839Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0840 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64 = 0,
-        }
-        Switch(b1) {
-            case 2 => AlwaysSuccess,
-            _ => #[on_halted(|bb| { bb.b1 = *bb.t0; bb.b1 = (bb.o0.unwrap_or(3) + 1) % 3 })]
-            Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                #[post(|bb| bb.o0 = Some(*bb.t0))]
-                #[skip_if(|bb| *bb.t0 == 0)]
-                Action(PAct<2>, b0 = {=}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0840Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0841 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[allow(unused)] #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        MemSequence {
-            AsyncFallback {
-                IfThenElse {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                Sequence {
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0841Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0842 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 0,
-        }
-        MemSequence {
-            WaitValueUpdate(t0) {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    Action(PAct<1>, b0 = {t1}, b1 = {t0}),
-                },
-            },
-            RunOnce(then_skip = true) {
-                #[skip_if(|bb| *bb.t0 != 4)]
-                Switch(b1) {
-                    case 2 => Action(PAct<2>, b0 = 7, b1 = {=}),
-                    _ => StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0842Blackboard { t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
-        }
-        ParallelAll {
-            TryCatch(catch_on_halt = true) {
-                Action(Act<0>),
-                Repeat(2) {
-                    WasEntryUpdated(t0),
-                },
-                #[post(|bb| { bb.t0.set(bb.b0); bb.b0 += 3 })]
-                SequenceWithMemory {
-                    Condition(PCond<1>, b0 = {=}),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(PCond<3>, b0 = {=}),
-            },
-            Optional {
-                MaxTime(0) {
-                    Fallback {
-                        StatefulAction(Task<4>),
-                        Sequence {
-                            ScriptCondition(|bb| bb.b0 == 7),
-                            Sleep(0),
-                            MaxTime(30) {
-                                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 3)),
-                            },
-                        },
-                    },
-                },
-            },
-            Condition(Cond<6>),
-            ForceFailure {
-                #[failure_if(|bb| *bb.t0 % 4 < 3)]
-                Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 3)),
-            },
-        }
-    }
-}
-
-board!(Tree0843Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            AsyncFallback {
-                Cooldown(0, filtered = Failure) {
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        Condition(|ctx| ctx.check(3)),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-                AlwaysSuccess,
-                Action(Act<7>),
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                Invert {
-                    StatefulAction(Task<8>),
-                },
-                Action(Act<9>),
-                Action(|ctx| ctx.exec(10)),
-                Selector {
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                },
-            },
-            ParallelAll(0) {
-                StatefulAction(Task<13>),
-                Timeout(50) {
-                    Condition(Cond<14> = Cond::<14>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0845 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-            b0: i64 = 0,
-        }
-        WaitValueUpdate(t0) {
-            #[on_success(|bb| if bb.o0.is_some() { bb.b1 += 2 })]
-            #[post(|bb| bb.o0 = Some(*bb.t0))]
-            Repeater(3) {
-                Limiter(3) {
-                    Conditional(|bb| bb.b0 > bb.b0 + 2, dynamic = true) {
-                        BinarySelector(|bb| (bb.o0.unwrap_or(0) + 1) % 4 > 0) {
-                            ReactiveSequence {
-                                RepeatTimes(forever) {
-                                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(5), &mut bb.b1)),
-                                },
-                            },
-                            AsyncFallback {
-                                StatefulAction(Task<1> = Task::<1>),
-                                Condition(Cond<2>),
-                                Script(|bb| { bb.b0 = *bb.t0 + 4; bb.b1 += 2 }),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0845Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0846 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 5,
-        }
-        BinarySelector(|bb| *bb.t0 > 4, dynamic = false) {
-            SetBlackboard(t1 = {b1}),
-            Limiter(2) {
-                Cooldown(20, filtered = Failure) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0846Blackboard { b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0847 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        SkipUnlessUpdated(t0) {
-            AsyncSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                IfThenElse {
-                    Action(Act<1>),
-                    Repeat(0) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0847Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0848 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        Loop(q0, if_empty = Success) {
-            Sequence {
-                Selector {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<0>),
-                    },
-                    SetBlackboard(b0 = 6),
-                },
-                AsyncFallback {
-                    #[on_success(|bb| { bb.t0.set(*bb.t0 % 3); *bb.t0 += 1 })]
-                    MemSequence {
-                        Script(|bb| bb.o0 = None),
-                        Condition(Cond<1>),
-                    },
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                },
-                Interrupt(|bb| *bb.t0 > bb.b0 % 4) {
-                    SkipUnlessUpdated(t0) {
-                        Repeat(3) {
-                            Sequence {
-                                StatefulAction(PTask<4>, b0 = 7, b1 = {b0}),
-                                ParallelAll {
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0848Blackboard { o0 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0849Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 9,
-        }
-        Action(PAct<6>, b0 = {b1}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0849 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-        }
-        Sequence {
-            RunOnce(then_skip = false) {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            RetryUntilSuccessful(0) {
-                                ScriptCondition(|bb| bb.b0 % 4 > 1),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                            Loop(q0, value = {t0}, if_empty = Failure) {
-                                #[run_while(|bb| bb.b0 + 2 != bb.b0)]
-                                #[on_failure(|bb| *bb.t0 += 3)]
-                                #[on_halted(|bb| bb.b1 += 2)]
-                                Action(Act<2> = Act::<2>),
-                            },
-                        },
-                        Interrupt(|bb| *bb.t0 > bb.b1 + 1) {
-                            #[on_failure(|bb| bb.b0 += 3)]
-                            Inverter {
-                                MemPriority {
-                                    Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 1) % 2)),
-                                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                                    ScriptCondition(|bb| (bb.b1 + 2) % 4 == 0),
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ParallelAll(0) {
-                Repeater(3) {
-                    Precondition(|bb| bb.b0 % 2 > 0) {
-                        #[post(|bb| { bb.t0.set(3); if bb.b0 < 4 { bb.b0 += 3 } })]
-                        #[run_while(|bb| bb.b0 < 2)]
-                        KeepRunningUntilFailure {
-                            #[post(|bb| bb.b1 += 3)]
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                Filter(times = 2, count = Failure, filtered = Skipped) {
-                    #[on_halted(|bb| { bb.b1 = bb.b0; if (bb.b1 + 4) % 3 == 1 { bb.t0.set(bb.b0) } })]
-                    #[failure_if(|bb| bb.b0 % 2 > 0)]
-                    RepeatTimes(forever) {
-                        Wait(10),
-                    },
-                },
-                Switch(b1) {
-                    case 2 => #[on_success(|bb| { bb.b1 = 0; if *bb.t0 + 1 != 3 { bb.b0 = 5 } })]
-                    Sleep(10),
-                    case 4 => SubTree(Tree0849Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}),
-                    _ => Action(|ctx| ctx.exec(7)),
-                },
-            },
-            Repeater(0) {
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0849Blackboard { b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0850Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        UnsetBlackboard(o0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0850Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 11,
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 9,
-        }
-        #[run_while(|bb| *bb.t0 < 0)]
-        WaitValueUpdate(t0) {
-            RetryUntilSuccessful(2) {
-                #[success_if(|bb| bb.b0 % 3 > 1)]
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 2, &mut bb.b1)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0850 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            ParallelAll {
-                Inverter {
-                    SubTree(Tree0850Sub0, ..),
-                },
-                Retry(4) {
-                    MemPriority {
-                        RetryUntilSuccessful(1) {
-                            Optional {
-                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                            },
-                        },
-                    },
-                },
-            },
-            #[on_success(|bb| { if *bb.t1 != *bb.t0 % 2 { bb.b0 = 9 }; bb.b1 += 1 })]
-            #[post(|bb| bb.o0 = Some(*bb.t1 % 3))]
-            Fallback {
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    #[success_if(|bb| bb.b1 < *bb.t1 + 1)]
-                    RepeatUntil(Failure) {
-                        Precondition(|bb| *bb.t0 + 2 == bb.b0 + 1, else = Skipped) {
-                            Action(Act<1>),
-                        },
-                    },
-                    AlwaysRunning,
-                },
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    SubTree(Tree0850Sub1, ..),
-                },
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, 5, &mut bb.b1)),
-                    Priority {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<7>),
-                        ForceFailure {
-                            AlwaysFailure,
-                        },
-                        Action(Act<8>),
-                    },
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[success_if(|bb| *bb.t0 == bb.o0.unwrap_or(1))]
-                    Action(PIo<9>, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0850Blackboard { b1 t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0851 for Ctx {
-        Cooldown(50, filtered = Skipped) {
-            Filter(times = 2, count = Failure, filtered = Skipped) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    Failer,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0852Sub0 for Ctx {
-        Wait(50)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0852 for Ctx {
-        Sequence {
-            TryCatch(catch_on_halt = false) {
-                Sequence {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    SubTree(Tree0852Sub0),
-                },
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0853Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 11,
-        }
-        #[post(|bb| if *bb.t0 % 3 != 2 { bb.b0 += 2 })]
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0853 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveFallback {
-            WasEntryUpdated(t0),
-            #[run_while(|bb| bb.b0 + 4 < 6)]
-            #[on_success(|bb| if bb.b0 == 0 { bb.o0 = Some(bb.b0) })]
-            AsyncFallback {
-                #[post(|bb| bb.o0 = None)]
-                StatefulAction(PTask<0>, b0 = {t0}),
-                SubTree(Tree0853Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
-                Condition(PCond<2>, b0 = {b0}),
-            },
-            StatefulAction(Task<3> = Task::<3>),
-        }
-    }
-}
-
-board!(Tree0853Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0854Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0854 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        ReactiveSequence {
-            SubTree(Tree0854Sub0, b1 = {=}, t1 = {t1}, q0 = {=}),
-            Loop(q0, value = {t1}, if_empty = Skipped) {
-                RepeatUntil(Success) {
-                    Parallel(success = -3, failure = 3) {
-                        AlwaysFailure,
-                        ReactiveFallback {
-                            StatefulAction(Task<1>),
-                            AlwaysFailure,
-                        },
-                        TryCatch {
-                            Condition(PCond<2>, b0 = {b1}),
-                            Wait(0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0854Blackboard { b1 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
-        ReactiveSelector {
-            Cooldown(0, filtered = Skipped) {
-                SequenceWithMemory {
-                    Repeater(0) {
-                        Action(Act<0> = Act::<0>),
-                    },
-                },
-            },
-            MaxTime(0) {
-                FlipSelector {
-                    AlwaysSuccess,
-                    AlwaysFailure,
-                    Repeater(forever) {
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                AlwaysFailure,
-                AlwaysFailure,
-                Condition(Cond<3>),
-            },
-            IfThenElse {
-                WhileDoElse {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Repeater(0) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-                StatefulAction(Task<6>),
-                RunOnce {
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0856 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            #[run_while(|bb| *bb.t0 < 1)]
-            Failer,
-            Deadline(20) {
-                Filter(times = 2, count = Failure, filtered = Skipped) {
-                    ReactiveSequence {
-                        SequenceStar {
-                            ScriptCondition(|bb| *bb.t0 > bb.b1),
-                            SetBlackboard(t0 = 7),
-                            Precondition(|bb| (bb.b0 + 3) % 2 == 0, else = Skipped) {
-                                Condition(PCond<0>, b0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0856Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0857 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-        }
-        SequenceWithMemory {
-            Switch(b1) {
-                case 2 => Action(|ctx, bb| ctx.exec_in(0, 0, &mut bb.b1)),
-                _ => Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0857Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0858 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-        }
-        Timeout(0) {
-            SequenceWithMemory {
-                SkipUnlessUpdated(t0) {
-                    AsyncSequence {
-                        ScriptCondition(|bb| bb.b1 < 3),
-                        Action(Act<0>),
-                        Action(Act<1>),
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        #[on_failure(|bb| bb.b0 = bb.b1)]
-                        Action(Act<2> = Act::<2>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0858Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0859 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                WhileDoElse {
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<0>),
-                        RunOnce(then_skip = false) {
-                            Sleep(20),
-                        },
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    Action(Act<2> = Act::<2>),
-                },
-                ReactiveSequence {
-                    Timeout(0) {
-                        ParallelAll(max_failures = -1) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Action(Act<4>),
-                    Action(|ctx| ctx.exec(5)),
-                    RepeatTimes(3) {
-                        Sleep(20),
-                    },
-                },
-                SequenceStar {
-                    StatefulAction(Task<6> = Task::<6>),
-                    Action(Act<7>),
-                },
-                AsyncFallback {
-                    StatefulAction(Task<8>),
-                    SequenceStar {
-                        Timeout(20) {
-                            Condition(Cond<9>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<10>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Priority {
-                    Deadline(20) {
-                        Parallel(success = -2, failure = -2) {
-                            AlwaysRunning,
-                            Action(Act<11>),
-                            Condition(Cond<12> = Cond::<12>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<13>),
-                    },
-                },
-                Delay(0) {
-                    AsyncSequence {
-                        Action(Act<14>),
-                        Action(Act<15>),
-                    },
-                },
-                WhileDoElse {
-                    ParallelAll {
-                        Condition(Cond<16>),
-                        StatefulAction(Task<17>),
-                        StatefulAction(Task<18>),
-                        StatefulAction(Task<19>),
-                    },
-                    StatefulAction(Task<20> = Task::<20>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0860 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        ParallelAll(1) {
-            RetryUntilSuccessful(0) {
-                #[on_failure(|bb| bb.o0 = None)]
-                Action(PIo<0>, t0 = {=}),
-            },
-            AsyncSequence {
-                Precondition(|bb| bb.b0 + 1 > 7, else = Skipped) {
-                    StatefulAction(Task<1>),
-                },
-                Wait(30),
-            },
-        }
-    }
-}
-
-board!(Tree0860Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0861 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Condition(Cond<0>),
-            ParallelAll(3) {
-                #[post(|bb| { bb.b0 += 3; bb.b0 = *bb.t1 + 2 })]
-                #[run_while(|bb| bb.b1 % 3 > 0)]
-                Condition(Cond<1>),
-                RepeatTimes(1) {
-                    Action(Act<2>),
-                },
-                Inverter {
-                    AlwaysRunning,
-                },
-                Wait(0),
-            },
-        }
-    }
-}
-
-board!(Tree0861Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0862 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = Some(3),
-            b0: i64 = 1,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                ForceSuccess {
-                    Filter(times = 1) {
-                        Repeater(2) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Precondition(|bb| *bb.t0 % 2 < 0) {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-                },
-            },
-            ScriptCondition(|bb| bb.o0.unwrap_or(2) == 2),
-            Conditional(|bb| bb.b0 % 4 > 1, dynamic = false, else = Success) {
-                Fallback {
-                    Repeat(4) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                            Condition(Cond<3>),
-                            AlwaysSuccess,
-                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                            RepeatTimes(1) {
-                                SetBlackboard(t0 = 1),
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                StatefulAction(PTask<5>, b0 = 4, b1 = {t0}),
-                Condition(PCond<6>, b0 = {b0}),
-                Selector {
-                    Condition(PCond<7>, b0 = 1),
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-                StatefulAction(Task<10>),
-                ReactiveFallback {
-                    StatefulAction(Task<11>),
-                    Action(Act<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0862Blackboard { t0 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0863 for Ctx {
-        ReactiveSequence {
-            TryCatch {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Filter(times = 1, count = Completed) {
-                    Action(Act<4>),
-                },
-            },
-            ParallelAll {
-                RunOnce(then_skip = false) {
-                    Action(Act<5>),
-                },
-                Wait(10),
-                Action(Act<6>),
-            },
-            Fallback {
-                Timeout(0) {
-                    RetryUntilSuccessful(2) {
-                        Failer,
-                    },
-                },
-                Priority {
-                    Failer,
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0864 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64>,
-        }
-        Priority {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    #[skip_if(|bb| *bb.t0 != bb.b0 + 2)]
-                    #[success_if(|bb| *bb.t0 % 3 > 1)]
-                    Action(PAct<1>, b0 = 4, b1 = {t0}),
-                    Condition(|ctx| ctx.check(2)),
-                },
-                SequenceWithMemory {
-                    Script(|bb| *bb.t0 += 3),
-                    #[success_if(|bb| *bb.t0 + 4 != 3)]
-                    #[run_while(|bb| *bb.t0 == 3)]
-                    #[on_success(|bb| if bb.o0.is_some() { *bb.t0 += 2 })]
-                    Failer,
-                },
-            },
-            #[skip_if(|bb| bb.b0 + 2 < 3)]
-            ParallelAll(max_failures = -1) {
-                Condition(Cond<3>),
-                RunOnce(then_skip = false) {
-                    Action(Act<4>),
-                },
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(PTask<5>, b0 = 6, b1 = {t0}),
-                },
-            },
-            IndexSwitch(|bb| 7, dynamic = true) {
-                Retry(4) {
-                    #[success_if(|bb| (bb.b0 + 3) % 3 < 0)]
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 != 0)]
-                    StatefulAction(Task<6>),
-                },
-                StatefulAction(Task<7> = Task::<7>),
-            },
-            Optional {
-                Priority {
-                    Condition(Cond<8>),
-                    RetryUntilSuccessful(2) {
-                        Condition(Cond<9>),
-                    },
-                    ScriptCondition(|bb| *bb.t0 > 0),
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                Optional {
-                    Action(PAct<10>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0864Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0865 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        AsyncSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            SequenceStar {
-                SetBlackboard(b1 = {b0}),
-                SetBlackboard(b0 = 1),
-            },
-            ForceFailure {
-                Switch(b1) {
-                    case 0 => StatefulAction(Task<1>),
-                    _ => SetBlackboard(b0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0865Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0866Sub0 for Ctx {
-        Filter(times = 1) {
-            Action(|ctx| ctx.exec(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0866 for Ctx {
-        RunOnce(then_skip = true) {
-            RunOnce(then_skip = false) {
-                SubTree(Tree0866Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        Selector {
-            RepeatUntilFailure(forever) {
-                KeepRunningUntilFailure {
-                    Action(Act<0>),
-                },
-            },
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<1>),
-            },
-            StepSequencer {
-                FlipSelector {
-                    Action(PAct<2>, b0 = {b0}, b1 = {b1}),
-                    StatefulAction(Task<3>),
-                    SetBlackboard(t0 = 1),
-                },
-                Action(Act<4>),
-                Fallback {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0867Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0868 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b1: i64,
-        }
-        #[on_success(|bb| *bb.t1 += 1)]
-        #[failure_if(|bb| *bb.t1 != 4)]
-        Delay(0) {
-            Timeout(30) {
-                WhileDoElse {
-                    ReactiveFallback {
-                        Parallel {
-                            AlwaysRunning,
-                            #[failure_if(|bb| *bb.t1 % 2 < 0)]
-                            Fallback {
-                                RunOnce {
-                                    SetBlackboard(t0 = {b1}),
-                                },
-                            },
-                            Action(PAct<0>, b0 = {b0}, b1 = {=}),
-                        },
-                        #[success_if(|bb| (*bb.t0 + 1) % 4 < 3)]
-                        #[run_while(|bb| bb.b0 + 1 != 6)]
-                        StatefulAction(Task<1>),
-                        Switch(b1) {
-                            case 4 => Action(PIo<2>, t0 = {b1}),
-                            _ => Condition(Cond<3>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        #[failure_if(|bb| bb.b1 == 2)]
-                        ParallelAll(1) {
-                            Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                            RepeatUntilSuccess(forever) {
-                                ScriptCondition(|bb| *bb.t0 < *bb.t0 + 2),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0868Blackboard { b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0869Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Action(PAct<2>, b0 = {=}, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-        }
-        #[success_if(|bb| bb.o0.unwrap_or(5) < bb.b1)]
-        ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            MemPriority {
-                Condition(Cond<1>),
-                SubTree(Tree0869Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
-            },
-            #[post(|bb| if bb.b1 != 4 { bb.t0.set(bb.b0 + 3) })]
-            RunOnce(then_skip = false) {
-                Condition(|ctx| ctx.check(3)),
-            },
-        }
-    }
-}
-
-board!(Tree0869Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0870 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b1: i64 = 5,
-        }
-        RepeatUntilFailure(3) {
-            MemPriority {
-                Timeout(0) {
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    Condition(Cond<0>),
-                },
-                ScriptCondition(|bb| bb.b1 == 6),
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = 8, b1 = {=}),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0870Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        Repeat(2) {
-            SequenceWithMemory {
-                SetBlackboard(o0 = Some(0)),
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0871Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0872 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        #[success_if(|bb| *bb.t1 < 0)]
-        #[post(|bb| bb.t0.set(bb.b0))]
-        RepeatUntil(Success) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0872Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0873Sub0 for Ctx {
-        Condition(PCond<0>, b0 = 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0873Sub1 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
-        Parallel {
-            Fallback {
-                SubTree(Tree0873Sub0),
-                Condition(Cond<1>),
-            },
-            SubTree(Tree0873Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0874 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        StepSequencer {
-            Parallel(success = -4, failure = 4) {
-                Script(|bb| if bb.b0 != *bb.t0 { *bb.t0 += 3 }),
-                SetBlackboard(o0 = Some(8)),
-                StatefulAction(Task<0> = Task::<0>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0874Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0875 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t1: i64 = 3,
-            b1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        PolicyParallel(policy = FirstFailure) {
-            AsyncSequence {
-                ParallelAll(max_failures = -1) {
-                    MemSequence {
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[post(|bb| bb.t0.set(bb.b1 + 4))]
-                        StatefulAction(Task<0> = Task::<0>),
-                        SetBlackboard(o0 = Some(8)),
-                        Script(|bb| { bb.o0 = None; bb.b0 = bb.o0.unwrap_or(1) + 2 }),
-                    },
-                    Action(|ctx| ctx.exec(1)),
-                },
-                IfThenElse {
-                    FlipSelector {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 2)),
-                        StatefulAction(Task<3>),
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                    Deadline(50) {
-                        Cooldown(0) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                Runner,
-            },
-            MemSequence {
-                Precondition(|bb| (*bb.t1 + 1) % 2 != 1) {
-                    #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(4) % 2)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(0) > 4)]
-                    AsyncSequence {
-                        Sleep(10),
-                        Sleep(20),
-                        WaitValueUpdate(t1) {
-                            #[skip_if(|bb| *bb.t0 + 2 > 4)]
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            #[success_if(|bb| *bb.t0 > bb.b0)]
-                            Action(|ctx| ctx.exec(6)),
-                        },
-                    },
-                },
-                #[skip_if(|bb| bb.b1 + 2 > bb.b0 + 3)]
-                #[success_if(|bb| *bb.t0 + 3 > *bb.t0 % 2)]
-                SequenceWithMemory {
-                    Action(Act<7>),
-                    ScriptCondition(|bb| bb.b1 % 4 > 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0875Blackboard { o0 t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0876 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = Some(5),
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        Parallel(success = 3, failure = -3) {
-            ReactiveSequence {
-                #[on_halted(|bb| bb.o0 = Some(bb.b1 + 1))]
-                #[on_failure(|bb| if bb.o0.unwrap_or(1) + 4 < 0 { bb.b1 += 1 })]
-                Action(Act<0>),
-                Action(PAct<1>, b0 = {t1}, b1 = {=}),
-            },
-            ForceSuccess {
-                Inverter {
-                    Repeater(2) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            Cooldown(100, filtered = Skipped) {
-                SetBlackboard(t0 = {t1}),
-            },
-            Action(Act<2>),
-        }
-    }
-}
-
-board!(Tree0876Blackboard { t1 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0877 for Ctx {
-        RetryUntilSuccessful(3) {
-            Retry(3) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0878 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            o0: Option<i64>,
-        }
-        ReactiveSelector {
-            Sequence {
-                StatefulAction(Task<0>),
-                Repeat(4) {
-                    Script(|bb| bb.o0 = Some(3)),
-                },
-                WasEntryUpdated(t0),
-            },
-            WhileDoElse {
-                TryCatch {
-                    Action(Act<1>),
-                    Action(PAct<2>, b0 = {b0}),
-                },
-                Wait(0),
-            },
-            Fallback {
-                #[success_if(|bb| bb.o0.is_some())]
-                #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(5)))]
-                RepeatUntilFailure(3) {
-                    Parallel(failure = 1) {
-                        StatefulAction(Task<3>),
-                        #[skip_if(|bb| bb.o0.unwrap_or(0) < (*bb.t0 + 3) % 4)]
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0878Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0879 for Ctx {
-        IfThenElse {
-            AsyncSequence {
-                Condition(Cond<0>),
-            },
-            WhileDoElse {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0880 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
-            b0: i64 = 2,
-        }
-        RepeatTimes(2) {
-            Optional {
-                Precondition(|bb| bb.b0 + 3 > bb.b0) {
-                    Sequence {
-                        RunOnce {
-                            Switch(b1) {
-                                case 2 => Action(PIo<0>, t0 = {t0}),
-                                _ => Action(|ctx| ctx.exec(1)),
-                            },
-                        },
-                        Repeat(4) {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0880Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0881Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        SequenceStar {
-            Condition(Cond<0>),
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0881 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            #[allow(unused)] b0: i64 = 1,
-        }
-        SkipUnlessUpdated(t0) {
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                SubTree(Tree0881Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0881Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0882 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        Parallel(success = 0, failure = 3) {
-            StatefulAction(Task<0>),
-            RunOnce(then_skip = false) {
-                Precondition(|bb| bb.b0 != 3, else = Success) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0882Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0883Sub0 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0883 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
-                Cooldown(20, filtered = Skipped) {
-                    Condition(Cond<0>),
-                },
-            },
-            SubTree(Tree0883Sub0),
-            Repeat(0) {
-                StatefulAction(Task<3> = Task::<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0884 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                UnsetBlackboard(o0),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-            },
-            Limiter(2) {
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0884Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0885 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ParallelAll(0) {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-                SetBlackboard(t0 = 9),
-            },
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b0)),
-            IfThenElse {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 1)),
-                AlwaysRunning,
-                Runner,
-            },
-        }
-    }
-}
-
-board!(Tree0885Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0886 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        ParallelAll {
-            Sequence {
-                Condition(Cond<0>),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                StatefulAction(Task<2>),
-                ReactiveFallback {
-                    ScriptCondition(|bb| *bb.t0 > 2),
-                    Condition(Cond<3>),
-                },
-            },
-            Selector {
-                Action(Act<4> = Act::<4>),
-                Condition(Cond<5>),
-                Action(PAct<6>, b0 = 6, b1 = {b0}),
-            },
-            Selector {
-                KeepRunningUntilFailure {
-                    ParallelAll {
-                        KeepRunningUntilFailure {
-                            Condition(Cond<7>),
-                        },
-                        StatefulAction(PTask<8>, b0 = 7, b1 = {b1}),
-                        Action(Act<9>),
-                        StatefulAction(Task<10>),
-                        StatefulAction(PTask<11>, b0 = {b0}, b1 = {b1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0886Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0887 for Ctx {
-        Selector {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Succeeder,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0888 for Ctx {
-        Sequence {
-            Limiter(1) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0889 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        FlipSelector {
-            Action(Act<0> = Act::<0>),
-            ForceFailure {
-                Sequence {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 > 0),
-                    StatefulAction(Task<1>),
-                    Action(PIo<2>, t0 = {=}),
-                    RetryUntilSuccessful(forever) {
-                        SetBlackboard(t0 = {b1}),
-                    },
-                    ForceSuccess {
-                        Repeat(1) {
-                            Repeat(forever) {
-                                #[on_halted(|bb| *bb.t0 += 2)]
-                                Sleep(30),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0889Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0890 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            b0: i64 = 4,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            WhileDoElse {
-                MemSequence {
-                    Precondition(|bb| (bb.b0 + 3) % 2 < 1, else = Success) {
-                        SetBlackboard(b0 = 9),
-                    },
-                    RetryUntilSuccessful(4) {
-                        AsyncSequence {
-                            StatefulAction(Task<0>),
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    #[skip_if(|bb| bb.o0.unwrap_or(4) < *bb.t0 + 4)]
-                    #[post(|bb| bb.b0 += 3)]
-                    IfThenElse {
-                        Action(PIo<3>, t0 = {=}),
-                        UnsetBlackboard(o0),
-                    },
-                    Filter(times = 2, count = Completed, filtered = Failure) {
-                        AlwaysFailure,
-                    },
-                },
-                ReactiveSequence {
-                    Action(PAct<4>, b0 = {b0}, b1 = {b0}),
-                    Condition(PCond<5>, b0 = {b0}),
-                    #[run_while(|bb| bb.b0 + 4 != 5)]
-                    #[post(|bb| bb.b0 = 9)]
-                    #[success_if(|bb| *bb.t0 % 2 < 1)]
-                    Limiter(3) {
-                        Priority {
-                            ForceFailure {
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Loop(q0, if_empty = Running) {
-                    Sequence {
-                        Script(|bb| bb.b0 += 3),
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                    },
-                },
-                TryCatch {
-                    Action(PIo<9>, t0 = {b0}),
-                    StatefulAction(Task<10>),
-                    Condition(Cond<11> = Cond::<11>),
-                },
-                TryCatch(catch_on_halt = false) {
-                    AlwaysFailure,
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0890Blackboard { t0 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0891 for Ctx {
-        RepeatUntil(Failure) {
-            Condition(Cond<0>),
-        }
-    }
-}
+board!(Tree0891Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0892 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 0,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
         }
-        Switch(b1) {
-            case 1 => RepeatUntilSuccess(2) {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-            },
-            case 5 => #[on_success(|bb| if bb.o0.unwrap_or(4) == *bb.t0 { bb.b1 = 1 })]
-            #[on_failure(|bb| bb.b0 += 3)]
-            SkipUnlessUpdated(t0) {
-                #[post(|bb| bb.t0.set(bb.b1 + 3))]
-                #[skip_if(|bb| bb.b1 + 3 == 5)]
-                #[failure_if(|bb| bb.b1 % 4 < 1)]
-                SequenceWithMemory {
-                    SkipUnlessUpdated(t0) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<1>),
-                            AlwaysFailure,
+        Timeout(100) {
+            RunOnce(then_skip = true) {
+                #[success_if(|bb| bb.b0 % 3 < 2)]
+                ReactiveSelector {
+                    IfThenElse {
+                        StatefulAction(PTask<0>, b0 = {=}),
+                        MemSequence {
+                            Condition(Cond<1> = Cond::<1>),
+                            Action(PAct<2>, b0 = 4, b1 = {b0}),
+                            Action(Act<3> = Act::<3>),
+                            Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                        },
+                    },
+                    Conditional(|bb| *bb.t0 == bb.b0 + 2, else = Failure) {
+                        SequenceStar {
+                            Conditional(|bb| *bb.t0 % 2 == 0, dynamic = true, else = Failure) {
+                                AlwaysSuccess,
+                            },
+                            Condition(PCond<5>, b0 = {=}),
+                            StatefulAction(Task<6> = Task::<6>),
+                            Action(PIo<7>, t0 = {b0}),
                         },
                     },
                 },
             },
-            _ => Priority {
-                WasEntryUpdated(t0),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b1)),
-                AlwaysFailure,
-                Action(Act<3>),
-                SkipUnlessUpdated(t0) {
-                    Action(PIo<4>, t0 = {t0}),
-                },
-            },
         }
     }
 }
 
-board!(Tree0892Blackboard { b0 b1 t0 o0 });
+board!(Tree0892Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64 = 2,
+            b0: i64 = 3,
         }
-        ReactiveSequence {
-            Condition(PCond<0>, b0 = {=}),
+        StepSequencer {
+            MaxTime(30) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                    StatefulAction(Task<2>),
+                    KeepRunningUntilFailure {
+                        Conditional(|bb| (bb.b0 + 3) % 4 != 1, dynamic = false, else = Failure) {
+                            Action(Act<3>),
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| *bb.t0 > 5)]
+            Precondition(|bb| (*bb.t0 + 4) % 2 < 1, else = Success) {
+                ParallelAll(0) {
+                    Fallback {
+                        #[on_success(|bb| if *bb.t0 + 2 == bb.b0 { bb.b0 += 1 })]
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+                    SetBlackboard(t0 = 6),
+                    UnsetBlackboard(o0),
+                    #[post(|bb| { bb.o0 = Some(bb.b0); bb.b1 += 3 })]
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) % 4 < 0)]
+                    Action(Act<6>),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                #[run_while(|bb| *bb.t0 == 4)]
+                ReactiveSequence {
+                    Timeout(50) {
+                        StatefulAction(Task<7>),
+                    },
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    SequenceStar {
+                        SetBlackboard(b1 = {t0}),
+                        Action(Act<11>),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 2 => RepeatTimes(2) {
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Action(Act<12>),
+                },
+                case 0 => RunOnce {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    RunOnce {
+                        RunOnce {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                case 4 => Switch(b1) {
+                    case 2 => Script(|bb| { bb.b1 += 3; bb.b0 += 2 }),
+                    _ => Condition(Cond<13>),
+                },
+                _ => Sequence {
+                    Succeeder,
+                    Sleep(20),
+                    Condition(|ctx, bb| ctx.check_in(14, 2)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0893Blackboard { b0 });
+board!(Tree0893Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64 = 5,
             #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
+            b1: i64,
         }
-        WhileDoElse {
-            BinarySelector(|bb| bb.b1 % 4 == 1, dynamic = true) {
-                Action(PAct<0>, b0 = {b1}),
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    StatefulAction(Task<1>),
-                    RetryUntilSuccessful(1) {
-                        Action(PIo<2>, t0 = {b0}),
+        IndexSwitch(|bb| bb.b1, dynamic = true) {
+            SetBlackboard(t0 = {b0}),
+            Delay(0) {
+                SequenceWithMemory {
+                    #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
+                    #[success_if(|bb| (*bb.t0 + 1) % 3 != 0)]
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Priority {
+                        Action(Act<0>),
+                        Action(|ctx| ctx.exec(1)),
                     },
-                    Action(PIo<3>, t0 = {b0}),
-                    StatefulAction(Task<4>),
-                    RunOnce {
-                        WasEntryUpdated(t0),
+                    Cooldown(0) {
+                        Deadline(30) {
+                            StatefulAction(Task<2>),
+                        },
                     },
-                },
-            },
-            RepeatTimes(forever) {
-                Priority {
-                    Action(PAct<5>, b0 = {b0}),
-                    ForceSuccess {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    Action(Act<7>),
-                    Condition(Cond<8>),
                 },
             },
         }
@@ -3375,56 +3525,29 @@ bt::behavior_tree! {
 board!(Tree0894Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0895Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        #[run_while(|bb| bb.b1 % 3 > 0)]
-        Action(|ctx| ctx.exec(3))
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 3,
             o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            b0: i64,
         }
-        TryCatch {
-            #[run_while(|bb| bb.b1 != bb.b1 % 3)]
-            Fallback {
-                Condition(Cond<0>),
-                Sequence {
-                    SetBlackboard(t0 = 7),
-                    StatefulAction(Task<1>),
-                },
-                Action(|ctx| ctx.exec(2)),
-            },
-            TryCatch(catch_on_halt = true) {
-                SubTree(Tree0895Sub0, ..),
-                Failer,
-            },
-            IfThenElse {
-                ReactiveFallback {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(PIo<5>, t0 = {b1}),
-                },
-                ParallelAll(2) {
-                    WasEntryUpdated(t0),
-                    Script(|bb| { bb.t0.set(3); bb.b0 = bb.o0.unwrap_or(4) + 1 }),
-                },
-            },
-            Conditional(|bb| *bb.t0 + 4 != 5, dynamic = false, else = Failure) {
-                SequenceStar {
-                    ParallelAll(max_failures = -1) {
-                        Condition(PCond<6>, b0 = {t0}),
-                        StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
-                        StatefulAction(Task<8>),
+        #[success_if(|bb| (*bb.t0 + 2) % 3 < 1)]
+        #[on_success(|bb| if bb.b1 % 3 != 2 { bb.o0 = None })]
+        Repeater(3) {
+            #[post(|bb| if bb.o0.unwrap_or(3) + 1 != 0 { bb.b0 = *bb.t0 + 2 })]
+            Precondition(|bb| *bb.t0 > 5) {
+                RepeatUntilSuccess(forever) {
+                    Parallel(success = -3, failure = -1) {
+                        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = false) {
+                            UnsetBlackboard(o0),
+                            #[on_failure(|bb| bb.o0 = None)]
+                            #[on_success(|bb| bb.b1 = *bb.t0)]
+                            Condition(Cond<0>),
+                        },
+                        StatefulAction(Task<1>),
+                        #[post(|bb| { bb.b0 = *bb.t0 + 3; bb.b0 += 1 })]
+                        Condition(PCond<2>, b0 = {b1}),
                     },
                 },
             },
@@ -3432,246 +3555,229 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0895Blackboard { o0 t0 b1 b0 });
+board!(Tree0895Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
-        ReactiveSequence {
-            Sleep(10),
-            Condition(Cond<0>),
+        Fallback {
+            Remap(success = Failure, failure = Success) {
+                Priority {
+                    Action(Act<0> = Act::<0>),
+                    Sleep(0),
+                },
+            },
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0897 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-        }
-        Repeat(2) {
-            AsyncFallback {
-                Repeat(4) {
-                    Fallback {
-                        Deadline(10) {
-                            Sleep(10),
-                        },
-                        ReactiveSequence {
-                            RunOnce(then_skip = true) {
-                                SkipUnlessUpdated(t0) {
-                                    Action(PAct<0>, b0 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                },
-                Switch(b1) {
-                    case 1 => Action(PAct<1>, b0 = {b1}, b1 = {t0}),
-                    case 4 => RepeatUntilFailure(3) {
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-                    },
-                    case 0 => #[on_success(|bb| { bb.o0 = None; bb.o0 = Some(bb.o0.unwrap_or(1) % 3) })]
-                    Action(PIo<3>, t0 = {t0}),
-                    _ => AlwaysRunning,
+        RunOnce(then_skip = true) {
+            RepeatTimes(forever) {
+                SequenceWithMemory {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0897Blackboard { o0 b1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0898Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0898Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            b1: i64 = 9,
+        }
+        Cooldown(0, filtered = Failure) {
+            Priority {
+                Action(PAct<0>, b0 = {=}, b1 = {=}),
+                RunOnce(then_skip = true) {
+                    Repeat(3) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                MemSequence {
+                    AlwaysSuccess,
+                    #[run_while(|bb| bb.o0.is_none())]
+                    SetBlackboard(t1 = 3),
+                    StatefulAction(Task<2>),
+                },
+                SequenceWithMemory {
+                    Action(PIo<3>, t0 = {b0}),
+                    #[run_while(|bb| bb.b0 < 4)]
+                    SubTree(Tree0898Sub1, ..),
+                    #[post(|bb| if (bb.b0 + 1) % 2 < 0 { bb.o0 = None })]
+                    #[run_while(|bb| bb.b1 != 3)]
+                    ScriptCondition(|bb| *bb.t0 != 3),
+                },
+                ReactiveSelector {
+                    Action(PAct<5>, b0 = {b1}, b1 = {t0}),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(PIo<7>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64,
         }
-        ReactiveFallback {
-            RepeatUntilSuccess(forever) {
-                FlipSelector {
-                    IfThenElse {
-                        Switch(b1) {
-                            case 0 => StepSequencer {
-                                Sleep(20),
-                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
-                                Script(|bb| { bb.b0 += 1; bb.b1 = bb.b0 % 4 }),
-                            },
-                            case 5 => Fallback {
-                                RetryUntilSuccessful(0) {
-                                    Action(Act<1>),
-                                },
-                                MaxTime(20) {
-                                    Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 1, &mut bb.b0)),
-                                },
-                            },
-                            _ => Sequence {
-                                Condition(Cond<3>),
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<4>),
-                                },
-                                Action(|ctx| ctx.exec(5)),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                        #[post(|bb| { bb.b1 += 2; *bb.t0 += 3 })]
-                        Loop(q0, value = {b0}, if_empty = Success) {
-                            MaxTime(0) {
-                                RetryUntilSuccessful(0) {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(4) {
-                        Repeater(0) {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
+        Repeater(1) {
+            KeepRunningUntilFailure {
+                SubTree(Tree0898Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0898Blackboard { q0 b1 b0 t0 });
+board!(Tree0898Blackboard { t1 t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Retry(4) {
-            Priority {
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Precondition(|bb| bb.b0 != (*bb.t0 + 3) % 3, else = Skipped) {
-                    #[skip_if(|bb| *bb.t0 % 2 == 1)]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    SequenceStar {
-                        UnsetBlackboard(o0),
-                        Condition(|ctx, bb| ctx.check_in(2, 3)),
-                        Action(|ctx| ctx.exec(3)),
-                    },
-                },
-                ReactiveFallback {
-                    Repeat(1) {
-                        Condition(Cond<4>),
-                    },
-                },
+        TryCatch(catch_on_halt = true) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            ReactiveSequence {
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                Action(PIo<3>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0899Blackboard { b0 t0 o0 });
+board!(Tree0899Blackboard { t0 b0 });
 
 cases! {
-    Tree0800 "B{b0;q0=1;o0=0;t0}PAll{_}(Scc{o0|0>t0+3},TryF(Lp{b0;R}(Lp{_;K}(Step(a0b{b0;b0},Sb{o0=1},Scc{b0<3}))),t1),Step(OnceK(c2),c3),Rep2(pt4{b0:5}),@fi{b0<t0}Cd{10;_}(@os{t0<4?t0:=b0%4;b0+=2}@oh{none?o0:=_;t0:=b0+1%3}Inv(Wde(t5,Sl{10}))))",
-    Tree0801 "B{t0=1;o0;q0;b0=3}Ite(Rep3(ASeq(Lp{b0;_}(Ub{o0}),Intr{b0%2=1}(t0),PAll{1}(pt1{b0:=;b1:b0},@of{b0+=3}t2))),Wde(pc3{b0:b0},RSeq(@oh{t0<b0+3%2?b0+=4}Keep(c4l)),AFb(pt5{b0:=;b1:b0},Sl{10})),Seq(pa6{b0:6},Rpt{1}(t7),Lp{_;K}(c8l),Cnd{none;_;_}(@po{t0+=3}@of{t0+=1;b0=t0?t0:=t0+1%2}Wu{t0}),Sc{b0:=o0|5}))",
-    Tree0802 "B{b0;b1;t1;o0=5;t0=3}Rmp{F;F}(Step(Swm(Wde(a0,a1,pc2{b0:t0}),c3,Sw{2}(OnceT(Scc{b0>2}),c4l)),RFb(Pri(Inv(pa5{b0:t0;b1:t0}),SubA(@rw{t1<4}SubA(Sw{2}(c6l,Sb{t1=b1}))),Rep1(c7l))),Fb(RFb(c8l,@rw{b0+1>o0|5}Wu{t0}),c9e,ASeq(t10,t11e,t12),Once(t13),Pre{o0|5+2>0;F}(@of{t1:=o0|4}Sl{20})),Intr{none}(MPri(OnceK(Scc{t1%3<1}),Wu{t1},Step(t14,Sc{b0%3<0?b1:=8},Sc{b1+=1}),Inv(@si{t0+3<7}@rw{t0>b0}@ki{b1>b0}PPar{2;N}(Sc{o0:=t0},Sb{o0=4}))))))",
-    Tree0803 "B{o0=_;t0=4;b0=0;b1=5}Swm(RFb(c0,@rw{t0+2%4=0}RepF(Step(t1,a2)),Rpt{F}(t3)),@oh{b0+=1}@si{b1+2%4>1}Mt{100}(FS(Inv(@po{t0+=2}Seq(Rep2(t4e))))),@rw{b0<7}Pri(Rpt{1}(c5l),Cd{20;K}(FF(pt6{b0:t0})),Isw{t0;N;_}(@ki{b1+2>2}ASeq(c7e,Sl{20}))),Lim{2}(Swm(t8,c9,Flt{2;_;F}(t10),c11)),Dd{0}(Bin{b1+1!3;_}(Keep(RSeq(@fi{o0|5!3}@of{b1+=1;b0:=o0|3%4}a12l,a13)),RT{2}(Sb{t0=9}))))",
-    Tree0804 "Inv(Rus{1}(RT{F}(RFb(RepF(Sel(RetF(t0),Star(c1))),TryF(Once(t2e),RFb(t3,c4,Sl{50}))))))",
-    Tree0805 "B{t1=1;b1;t0=0}@os{b1+=1;t1+=3}@po{t0:=t1+1%3}Rep2(t0)",
-    Tree0806 "B{b0=5;q0=4;t0=3;o0;b1;t1}Swm(S,Flt{1;F;F}(@rw{some}RSeq(@fi{some}Seq(AFb(pt0{b0:t0},c1,t2e)),OnceT(t3),Sb{o0=1})),Pre{o0|4+4<t0;S}(@si{b1<t0}@po{t1+=3}Keep(Lp{b0;K}(@po{t0:=b0%4}Flip(Wt{30},PPar{2;N}(S,S,Wu{t1}),pt4{b0:=;b1:b0},Pre{b0+2>t1%2;F}(OnceK(t5)),Ub{o0})))))",
-    Tree0807 "B{b1;q0=0}PAll{-1}(PPar{0;N}(t0,a1),Rep2(Lp{_;_}(Flt{3;S;K}(R))))",
-    Tree0808 "B{b0=3;t0=3;b1=2}Rpt{F}(@po{b1=5?b1+=3}PPar{1;T}(Par{-1;-2}(pi0{t0:b0},c1,Sb{b0=t0},Scc{b1%4<2}),SubR(Star(Fb(pc2{b0:5},Wu{t0},Wt{20}),c3)),Step(Wt{0},Wt{20},SubR(pt4{b0:b0;b1:=}))))",
-    Tree0809 "Rty1(Flip(Fai,Sub(a0)))",
-    Tree0810 "B{q0=4;t0=2;o0}Rmp{S;F}(Step(Lp{t0;S}(Flip(Sb{o0=5},t0e,c1)),Swm(pi2{t0:t0},t3)))",
-    Tree0811 "B{o0;t1=4;t0=2;b1=2;b0=1}@fi{b0!7}MSeq(OnceK(Once(Pre{o0|3+2%2!0;K}(@po{t1:=b0;o0:=t1}Star(t0,Scc{t0!0},@rw{b1+4>b1}t1e)))),To{10}(Pre{o0|4+3>2;K}(Flip(Sel(c2l,Ub{o0})))),Try(Sc{b1:=t1+2;none?b0:=o0|1+3},c3,ASeq(t4e,c5)))",
-    Tree0812 "B{b0}FF(SubR(Sb{b0=8}))",
-    Tree0813 "B{b0=2;t0}Inv(Isw{b0%2;_;_}(Star(RSeq(Wu{t0},pi0{t0:b0},c1,Wt{0})),Seq(t2,Ite(a3,@of{b0:=t0}@po{t0:=t0%4}Suc),a4e),RSeq(Inv(Cnd{t0!0;_;F}(a5)),Sb{b0=t0},RepF(c6)),Isw{b0+4;T;T}(To{30}(t7),Isw{t0+2;N;N}(Wu{t0},R,c8),RFb(Su{t0}(Sb{t0=5}),t9,@os{b0+=2}@ki{b0%4=1}Flip(pc10{b0:=},t11)))))",
-    Tree0814 "B{t0;b0=0}Rep4(Fb(Ret1(@oh{b0:=t0}Bin{t0%2>0;_}(Suc,pa0{b0:=})),a1,Keep(Swm(a2,t3,@fi{b0>1}@si{t0<3}Sb{b0=4}))))",
-    Tree0815 "B{b1=5;t0=1;b0}Rep3(Flip(RFb(Seq(FS(Ret4(c0b{b0+1%3})),Fb(MPri(t1,@of{t0:=b1}@si{b0+1>6}@os{b0+=2}Su{t0}(t2e),t3,Wv{t0}(a4)),To{100}(Fb(t5,pt6{b0:2},pi7{t0:b0})))))))",
-    Tree0816 "B{t0=1;b1=5}Pre{b1>0;S}(Flt{3;S;_}(SubA(@oh{b1!2?t0:=3}R)))",
-    Tree0817 "B{q0;b0=1;t0=5}Ruf{3}(Seq(Su{t0}(RepF(RT{1}(Pre{t0+1%2!1;K}(Dl{30}(Fai))))),Fb(Pri(@ki{b0+1%2=0}@oh{b0+=2}@os{t0+3=4?t0:=b0}t0,@po{b0:=t0+1%4}@ki{b0+4%4>2}@os{b0+=1;t0:=3}pa1{b0:8},OnceT(pi2{t0:b0}),c3,pc4{b0:=}),MSeq(Wde(pi5{t0:t0},c6),Flip(@of{b0=1?t0+=3}@po{b0+3=b0?b0:=t0;b0:=t0}t7,Sb{t0=2})))))",
-    Tree0818 "B{t0;o0=4;b0=2}RSel(PAll{-3}(RFb(t0,F),Flt{1;S;K}(FS(Rep2(Wu{t0}))),RT{F}(Sc{o0:=8}),Wde(t1,@oh{t0:=b0;b0<1?t0:=o0|0%2}Wu{t0}),t2))",
-    Tree0819 "TryT(RFb(Ite(c0,t1,Cd{0;F}(Suc)),Flt{1;_;F}(Ruf{1}(Rmp{S;F}(t2))),PAll{2}(t3,t4e),RFb(Mt{20}(t5))),Sel(OnceT(Seq(t6,Rus{2}(a7e),S,c8)),Pri(a9,c10l,t11,t12e)))",
-    Tree0820 "B{t1=2;b0}Rep0(@of{b0+4%3=0?b0:=t1}F)",
-    Tree0821 "B{b1=0;o0=_;b0=2}Dd{20}(Step(PPar{2;T}(a0b{o0|5%2;b1},pa1{b0:4}),Flt{2;_;F}(@si{b0=3}t2)))",
-    Tree0822 "B{b1=0;t0=3;t1=3;b0=3}Sel(@oh{t0+=3}@po{t0+2%2>0?t1:=b1+2}@of{t0=2?b1+=1}pc0{b0:1},pa1{b0:=;b1:t1})",
-    Tree0823 "Sel(c0,a1,t2,c3)",
-    Tree0824 "B{b1=2}Sw{0;1;3}(t0,c1e,Rpt{1}(Bin{b1%3!1;T}(S,t2)),t3)",
-    Tree0825 "Pri(Rep1(Flip(PPar{1;N}(a0,Sl{20},a1l),Lim{3}(t2))),Swm(RU{S}(t3),FF(t4),RSeq(Sl{20},a5),c6e,a7),Ite(TryF(t8,Sl{0},Rpt{F}(t9)),Cd{10;_}(RU{S}(Fai)),a10l))",
-    Tree0826 "B{b0;t1=3;q0;o0=3}Ite(Lp{t1;_}(Ret1(RSeq(Sl{10},t0,t1))),@si{b0+2=0}@os{t1:=o0|1}t2)",
-    Tree0827 "B{t0=5}Dd{0}(Bin{t0+4%2>0;N}(Sl{20},c0))",
-    Tree0828 "B{b0=3;b1}FF(SubA(MSeq(pa0{b0:8;b1:b0},@os{b1+=1}Sb{b0=4})))",
-    Tree0829 "B{b0=1;b1;t0=3;q0=4}Sw{2}(Flip(@po{t0:=b0+2%3}Lp{_;K}(Sb{b0=b1}),pt0{b0:b0;b1:b0}),a1l)",
-    Tree0830 "B{t0}RepF(pa0{b0:9;b1:t0})",
-    Tree0831 "B{t0;b0=2;b1=2;q0}Bin{b0!1;_}(Ret2(Isw{6;T;_}(@os{b1:=b0}c0e,a1,Sb{t0=3})),Lp{_;F}(Fb(MSeq(Wt{50},a2,t3,c4))))",
-    Tree0832 "B{b0=1;b1=3;t1=4}Mt{20}(Ite(t0,@fi{t1+1!t1+3}@of{b1<1?b1:=t1;b1:=b0}@si{b0%2=1}t1))",
-    Tree0833 "Ite(ASeq(RFb(Fai,c0l,a1),MSeq(t2,t3e),c4l),Swm(Fb(FS(t5e),c6,Opt(a7)),Dd{20}(Step(OnceK(t8e),OnceT(c9l)))),Inv(Fb(t10,c11,F,Rmp{F;S}(AFb(t12,F,F)))))",
-    Tree0834 "B{b0=2;t0=1;o0=_;b1=4}RSeq(PAll{_}(Rmp{F;F}(t0),Flip(c1,PAll{_}(@fi{t0%3<0}@ki{b0<b1}t2,t3)),Su{t0}(@os{t0+=1}@fi{none}@ki{b1<2}Sc{b1:=b0+4%2})),Swm(Rep0(t4),To{50}(Sw{0}(@po{o0:=_}a5b{b1+2;b0},Pre{b1>b0+4%4;S}(t6)))),Sw{1;2;4}(Sb{t0=b1},OnceK(PPar{0;_}(Ub{o0},t7e,a8)),c9l,Isw{b0%2;T;N}(@os{t0+=3}@rw{o0|5%3=1}@si{b0>t0+4%3}Ub{o0},Cnd{b0!2;T;S}(c10l))),Sw{1;0;3}(OnceT(Wu{t0}),TryF(pt11{b0:5;b1:b1},PPar{0;T}(Scc{o0|1>o0|3},Wt{20})),a12,a13),@si{b1+1!0}FF(RSel(Isw{b1%2;_;N}(c14,c15),PAll{1}(Pri(@oh{b1%2>0?o0:=b1%4;o0:=t0}c16b{b1},Run)),pc17{b0:8})))",
-    Tree0835 "B{b0=3;o0=5;t0;q0=3}Fb(Once(Lp{t0;F}(@si{t0>1}Lp{_;F}(Bin{t0>6;T}(Flt{2;S;F}(RepF(t0)),Ub{o0})))),RFb(RFb(c1b{b0%2},Wu{t0}),Flip(c2,Sc{o0:=t0},t3,t4),@rw{b0+4%2=0}@oh{t0+=1}@of{t0:=b0%2}RSeq(a5l,t6),@po{b0+=1}@oh{b0<b0%4?b0:=t0}t7,pt8{b0:t0}),t9)",
-    Tree0836 "B{t0;b0=3;o0=0;q0=2}Rpt{1}(MPri(PAll{1}(@po{o0:=_}FF(c0),@of{t0+=3}@si{t0>1}Fai,pi1{t0:=}),Isw{b0;N;T}(Ret3(@oh{b0+=2;o0:=0}@po{t0+=2}PAll{_}(Lp{_;K}(Inv(a2b{o0|4;b0})))))))",
-    Tree0837 "Par{1;1}(Sub(Sub(a0)))",
-    Tree0838 "B{t0;b0=1}Keep(FF(@fi{b0+1>2}@po{t0+=2}@os{t0:=t0+4%2}t0))",
-    Tree0839 "B{b1;b0=0}Mt{10}(Rty1(Sw{2;3;0}(t0,pt1{b0:=;b1:=},a2,Seq(@ki{b1+1<0}@os{b0:=7;b0+=1}Rep1(c3),pt4{b0:=;b1:=}))))",
-    Tree0840 "B{o0=_;t0;b1=2;b0=0}Sw{2}(S,@oh{b1:=t0;b1:=o0|3+1%3}Fb(t0,t1e,@po{o0:=t0}@ki{t0=0}pa2{b0:=;b1:=}))",
-    Tree0841 "B{b0=5;t0=1;q0=4}MSeq(AFb(Ite(t0,c1),Seq(a2e,t3e),Lp{b0;S}(t4)))",
-    Tree0842 "B{t0=0;b1=4;t1=0}MSeq(Wv{t0}(MPri(t0,pa1{b0:t1;b1:t0})),OnceT(@ki{t0!4}Sw{2}(pa2{b0:7;b1:=},t3)))",
-    Tree0843 "B{b0=2;t0=1}PAll{_}(TryT(a0,Rep2(Wu{t0}),@po{t0:=b0;b0+=3}Swm(pc1{b0:=}),t2e,pc3{b0:=}),Opt(Mt{0}(Fb(t4,Seq(Scc{b0=7},Sl{0},Mt{30}(c5b{b0%3}))))),c6,FF(@fi{t0%4<3}c7b{t0+3}))",
-    Tree0844 "RFb(t0,AFb(Cd{0;F}(RSeq(t1,c2,c3l,c4))),Swm(a5,t6,S,a7,S),RSeq(Invt(t8),a9,a10l,Sel(t11,t12)),PAll{0}(t13,To{50}(c14e)))",
-    Tree0845 "B{o0=2;t0=2;b1=4;b0=0}Wv{t0}(@os{some?b1+=2}@po{o0:=t0}Rpt{3}(Lim{3}(Cnd{b0>b0+2;T;_}(Bin{o0|0+1%4>0;_}(RSeq(RT{F}(a0b{o0|5;b1})),AFb(t1e,c2,Sc{b0:=t0+4;b1+=2}))))))",
-    Tree0846 "B{b1;t0=0;t1=5}Bin{t0>4;N}(Sb{t1=b1},Lim{2}(Cd{20;F}(c0)))",
-    Tree0847 "B{t0=1}Su{t0}(ASeq(t0e,Ite(a1,Rep0(c2e))))",
-    Tree0848 "B{o0;q0=2;t0=1;b0=4}Lp{_;S}(Seq(Sel(Keep(c0),Sb{b0=6}),AFb(@os{t0:=t0%3;t0+=1}MSeq(Sc{o0:=_},c1),a2,c3),Intr{t0>b0%4}(Su{t0}(Rep3(Seq(pt4{b0:7;b1:b0},PAll{_}(t5,t6)))))))",
-    Tree0849 "B{b0;t0;q0;b1}Seq(OnceK(OnceT(RFb(RFb(t0,Ret0(Scc{b0%4>1}),c1b{b0},Lp{t0;F}(@rw{b0+2!b0}@of{t0+=3}@oh{b1+=2}a2e)),Intr{t0>b1+1}(@of{b0+=3}Inv(MPri(c3b{t0+1%2},pa4{b0:=;b1:b0},Scc{b1+2%4=0},Wu{t0})))))),PAll{0}(Rpt{3}(Pre{b0%2>0}(@po{t0:=3;b0<4?b0+=3}@rw{b0<2}Keep(@po{b1+=3}t5))),Flt{2;F;K}(@oh{b1:=b0;b1+4%3=1?t0:=b0}@fi{b0%2>0}RT{F}(Wt{10})),Sw{2;4}(@os{b1:=0;t0+1!3?b0:=5}Sl{10},SubR(pa6{b0:b1;b1:=}),a7l)),Rpt{0}(t8))",
-    Tree0850 "B{b1=1;t1=0;o0;t0=4;b0}PPar{0;T}(PAll{_}(Inv(SubA(Ub{o0})),Rty4(MPri(Ret1(Opt(a0b{t0;b0}))))),@os{t1!t0%2?b0:=9;b1+=1}@po{o0:=t1%3}Fb(Bin{some;T}(@si{b1<t1+1}RU{F}(Pre{t0+2=b0+1;K}(a1)),R),Flt{2;S;K}(SubA(@rw{t0<0}Wv{t0}(Ret2(@si{b0%3>1}a2b{t1%2;b1})))),RFb(c3,a4b{5;b1},Pri(t5,t6),RFb(t7,FF(F),a8),@ki{some}@si{t0=o0|1}pi9{t0:=})))",
-    Tree0851 "Cd{50;K}(Flt{2;F;K}(Fb(t0,c1e,Fai)))",
-    Tree0852 "Seq(TryF(Seq(RetF(t0)),Swm(t1,Sub(Wt{50})),F))",
-    Tree0853 "B{b0;o0;t0=1}RFb(Wu{t0},@rw{b0+4<6}@os{b0=0?o0:=b0}AFb(@po{o0:=_}pt0{b0:t0},SubR(@po{t0%3!2?b0+=2}t1),pc2{b0:b0}),t3e)",
-    Tree0854 "B{b1=2;t1;q0=3}RSeq(SubR(a0),Lp{t1;K}(RU{S}(Par{-3;3}(F,RFb(t1,F),Try(pc2{b0:b1},Wt{0})))))",
-    Tree0855 "RSel(Cd{0;K}(Swm(Rpt{0}(a0e))),Mt{0}(Flip(S,F,Rpt{F}(c1l))),RFb(t2,F,F,c3),Ite(Wde(t4e,Rpt{0}(t5e)),t6,Once(a7)))",
-    Tree0856 "B{b0=2;b1;t0}Fb(@rw{t0<1}Fai,Dd{20}(Flt{2;F;K}(RSeq(Star(Scc{t0>b1},Sb{t0=7},Pre{b0+3%2=0;K}(pc0{b0:=}))))))",
-    Tree0857 "B{b1=1}Swm(Sw{2}(a0b{0;b1},c1))",
-    Tree0858 "B{b1=5;b0;o0;t0=0}To{0}(Swm(Su{t0}(ASeq(Scc{b1<3},a0,a1,@ki{none}@of{b0:=b1}a2e,Wu{t0}))))",
-    Tree0859 "RSeq(Seq(Wde(TryT(t0,OnceK(Sl{20}),t1e),a2e),RSeq(To{0}(PAll{-1}(t3)),a4,a5l,RT{3}(Sl{20})),Star(t6e,a7),AFb(t8,Star(To{20}(c9)),OnceK(c10))),RFb(Pri(Dd{20}(Par{-2;-2}(R,a11,c12e)),Keep(c13)),Dl{0}(ASeq(a14,a15)),Wde(PAll{_}(c16,t17,t18,t19),t20e)))",
-    Tree0860 "B{o0=_;b0;t0=4}PAll{1}(Ret0(@of{o0:=_}pi0{t0:=}),ASeq(Pre{b0+1>7;K}(t1),Wt{30}))",
-    Tree0861 "B{b1=3;t1;b0}PPar{0;N}(c0,PAll{3}(@po{b0+=3;b0:=t1+2}@rw{b1%3>0}c1,RT{1}(a2),Inv(R),Wt{0}))",
-    Tree0862 "B{t0=0;q0=2;o0=3;b0=1}RFb(RSeq(FS(Flt{1;_;_}(Rpt{2}(t0))),t1e),Pre{t0%2<0}(Lp{t0;F}(pt2{b0:t0;b1:t0})),Scc{o0|2=2},Cnd{b0%4>1;N;S}(Fb(Rep4(PPar{2;T}(c3,S,pt4{b0:=;b1:b0},RT{1}(Sb{t0=1}))))),Seq(pt5{b0:4;b1:t0},pc6{b0:b0},Sel(pc7{b0:1},c8,t9e),t10,RFb(t11,a12)))",
-    Tree0863 "RSeq(Try(c0,t1),RFb(c2,t3,Flt{1;R;_}(a4)),PAll{_}(OnceK(a5),Wt{10},a6),Fb(To{0}(Ret2(Fai)),Pri(Fai,a7)))",
-    Tree0864 "B{t0;b0=4;o0}Pri(RFb(t0,RFb(@ki{t0!b0+2}@si{t0%3>1}pa1{b0:4;b1:t0},c2l),Swm(Sc{t0+=3},@si{t0+4!3}@rw{t0=3}@os{some?t0+=2}Fai)),@ki{b0+2<3}PAll{-1}(c3,OnceK(a4),Su{t0}(pt5{b0:6;b1:t0})),Isw{7;_;T}(Rty4(@si{b0+3%3<0}@of{t0:=b0}@fi{o0|5%2!0}t6),t7e),Opt(Pri(c8,Ret2(c9),Scc{t0>0})),Rus{F}(Opt(pa10{b0:=})))",
-    Tree0865 "B{b1=5;t0;b0=0}ASeq(t0e,Star(Sb{b1=b0},Sb{b0=1}),FF(Sw{0}(t1,Sb{b0=t0})))",
-    Tree0866 "OnceT(OnceK(Sub(Flt{1;_;_}(a0l))))",
-    Tree0867 "B{b0;b1;t0=4}Sel(Ruf{F}(Keep(a0)),Ret4(t1),Step(Flip(pa2{b0:b0;b1:b1},t3,Sb{t0=1}),a4,Fb(t5,t6)))",
-    Tree0868 "B{b0=4;t0;t1;b1}@os{t1+=1}@fi{t1!4}Dl{0}(To{30}(Wde(RFb(Par{_;_}(R,@fi{t1%2<0}Fb(Once(Sb{t0=b1})),pa0{b0:b0;b1:=}),@si{t0+1%4<3}@rw{b0+1!6}t1,Sw{4}(pi2{t0:b1},c3)),OnceK(@fi{b1=2}PAll{1}(pa4{b0:=;b1:b0},Rus{F}(Scc{t0<t0+2}))))))",
-    Tree0869 "B{b0=5;o0;t0=3;b1=4}@si{o0|5<b1}RSeq(t0e,MPri(c1,SubR(pa2{b0:=;b1:b0})),@po{b1!4?t0:=b0+3}OnceK(c3l))",
-    Tree0870 "B{o0=3;b1=5}Ruf{3}(MPri(To{0}(@os{o0:=_}@ki{some}@oh{b1+=1}c0),Scc{b1=6},t1,pa2{b0:8;b1:=},F))",
-    Tree0871 "B{o0=_}Rep2(Swm(Sb{o0=0},c0))",
-    Tree0872 "B{t1=4;b0=3;t0=1}@si{t1<0}@po{t0:=b0}RU{S}(c0)",
-    Tree0873 "Par{_;_}(Fb(Sub(pc0{b0:1}),c1),Sub(S))",
-    Tree0874 "B{o0=_;b0;t0}Step(Par{-4;4}(Sc{b0!t0?t0+=3},Sb{o0=8},t0e,F))",
-    Tree0875 "B{o0=5;t1=3;b1;b0=1;t0}PPar{0;_}(ASeq(PAll{-1}(MSeq(@of{t0+=1}@po{t0:=b1+4}t0e,Sb{o0=8},Sc{o0:=_;b0:=o0|1+2}),a1l),Ite(Flip(c2b{t0+2},t3,pi4{t0:=}),Dd{50}(Cd{0;_}(t5))),Run),MSeq(Pre{t1+1%2!1}(@oh{b1:=o0|4%2}@ki{o0|0>4}ASeq(Sl{10},Sl{20},Wv{t1}(@ki{t0+2>4}@oh{b0+=1}@si{t0>b0}a6l))),@ki{b1+2>b0+3}@si{t0+3>t0%2}Swm(a7,Scc{b1%4>1})))",
-    Tree0876 "B{t1=1;o0=5;b1;t0=1}Par{3;-3}(RSeq(@oh{o0:=b1+1}@of{o0|1+4<0?b1+=1}a0,pa1{b0:t1;b1:=}),FS(Inv(Rpt{2}(Wu{t0}))),Cd{100;K}(Sb{t0=t1}),a2)",
-    Tree0877 "Ret3(Rty3(t0))",
-    Tree0878 "B{t0=4;b0;o0}RSel(Seq(t0,Rep4(Sc{o0:=3}),Wu{t0}),Wde(Try(a1,pa2{b0:b0}),Wt{0}),Fb(@si{some}@of{o0:=o0|5}Ruf{3}(Par{_;1}(t3,@ki{o0|0<t0+3%4}Wu{t0}))))",
-    Tree0879 "Ite(ASeq(c0),Wde(a1,t2,a3))",
-    Tree0880 "B{t0=3;b1=0;b0=2}RT{2}(Opt(Pre{b0+3>b0}(Seq(Once(Sw{2}(pi0{t0:t0},a1l)),Rep4(t2e),t3))))",
-    Tree0881 "B{o0=_;t0=0;b0=1}Su{t0}(Bin{none;N}(SubR(Star(c0,Ub{o0})),Flt{3;R;K}(t1e)))",
-    Tree0882 "B{b0=4}Par{0;3}(t0,OnceK(Pre{b0!3;S}(t1)),Swm(a2,t3e))",
-    Tree0883 "Star(RSeq(Cd{20;K}(c0)),Sub(RFb(t1,c2)),Rep0(t3e))",
-    Tree0884 "B{b0=0;t0=3;o0=_}RSeq(Star(t0,Ub{o0},a1b{t0;b0}),Lim{2}(t2e),a3b{b0;b0})",
-    Tree0885 "B{b0;t0}PAll{0}(RFb(pa0{b0:t0;b1:b0},Sb{t0=9}),a1b{b0%4;b0},Ite(c2b{t0+1},R,Run))",
-    Tree0886 "B{b1=1;b0=5;t0=4}PAll{_}(Seq(c0,c1b{b1},t2,RFb(Scc{t0>2},c3)),Sel(a4e,c5,pa6{b0:6;b1:b0}),Sel(Keep(PAll{_}(Keep(c7),pt8{b0:7;b1:b1},a9,t10,pt11{b0:b0;b1:b1}))))",
-    Tree0887 "Sel(t0,t1,t2,Suc)",
-    Tree0888 "Seq(Lim{1}(a0))",
-    Tree0889 "B{o0=0;t0=5;b1}Flip(a0e,FF(Seq(Scc{o0|5%2>0},t1,pi2{t0:=},RetF(Sb{t0=b1}),FS(Rep1(RepF(@oh{t0+=2}Sl{30}))))))",
-    Tree0890 "B{t0;q0;o0;b0=4}PPar{0;N}(Wde(MSeq(Pre{b0+3%2<1;S}(Sb{b0=9}),Ret4(ASeq(t0,a1b{b0;b0},c2))),TryF(@ki{o0|4<t0+4}@po{b0+=3}Ite(pi3{t0:=},Ub{o0}),Flt{2;R;F}(F)),RSeq(pa4{b0:b0;b1:b0},pc5{b0:b0},@rw{b0+4!5}@po{b0:=9}@si{t0%2<1}Lim{3}(Pri(FF(a6))))),RFb(Lp{_;R}(Seq(Sc{b0+=3},t7,a8)),Try(pi9{t0:b0},t10,c11e),TryF(F,t12e)))",
-    Tree0891 "RU{F}(c0)",
-    Tree0892 "B{b0;b1=0;t0=0;o0=_}Sw{1;5}(Rus{2}(Inv(t0)),@os{o0|4=t0?b1:=1}@of{b0+=3}Su{t0}(@po{t0:=b1+3}@ki{b1+3=5}@fi{b1%4<1}Swm(Su{t0}(Swm(t1,F)))),Pri(Wu{t0},a2b{t0%4;b1},F,a3,Su{t0}(pi4{t0:t0})))",
-    Tree0893 "B{b0}RSeq(pc0{b0:=})",
-    Tree0894 "B{b0=1;t0=1;b1=2}Wde(Bin{b1%4=1;T}(pa0{b0:b1},PPar{2;_}(t1,Ret1(pi2{t0:b0}),pi3{t0:b0},t4,Once(Wu{t0}))),RT{F}(Pri(pa5{b0:b0},FS(t6e),a7,c8)))",
-    Tree0895 "B{o0;t0;b1=0;b0}Try(@rw{b1!b1%3}Fb(c0,Seq(Sb{t0=7},t1),a2l),TryT(SubA(@rw{b1%3>0}a3l),Fai),Ite(RFb(t4e,pi5{t0:b1}),PAll{2}(Wu{t0},Sc{t0:=3;b0:=o0|4+1})),Cnd{t0+4!5;N;F}(Star(PAll{-1}(pc6{b0:t0},pt7{b0:b0;b1:b0},t8))))",
-    Tree0896 "RSeq(Sl{10},c0)",
-    Tree0897 "B{o0=_;b1=5;t0=5}Rep2(AFb(Rep4(Fb(Dd{10}(Sl{10}),RSeq(OnceT(Su{t0}(pa0{b0:t0}))))),Sw{1;4;0}(pa1{b0:b1;b1:t0},Ruf{3}(a2b{t0;b1}),@os{o0:=_;o0:=o0|1%3}pi3{t0:t0},R)))",
-    Tree0898 "B{q0;b1=5;b0=5;t0=2}RFb(Rus{F}(Flip(Ite(Sw{0;5}(Step(Sl{20},a0b{t0;b1},Sc{b0+=1;b1:=b0%4}),Fb(Ret0(a1),Mt{20}(a2b{b1+1;b0})),Seq(c3,OnceT(t4),a5l,t6)),@po{b1+=2;t0+=3}Lp{b0;S}(Mt{0}(Ret0(t7)))),Ret4(Rpt{0}(t8)))))",
-    Tree0899 "B{b0=1;t0=2;o0}Rty4(Pri(TryF(c0,t1e),Pre{b0!t0+3%3;K}(@ki{t0%2=1}@si{some}Star(Ub{o0},c2b{3},a3l)),RFb(Rep1(c4))))",
+    Tree0800 "B{b1;t0;b0=5;q0=3}PAll{0}(@po{t0:=3;b0<4?b0+=3}@rw{b0<2}Ite(a0,t1,Scc{b0!5}),Cnd{b1+2%2<1;T;S}(@oh{b0:=b1+3;b1+=1}@fi{b1<t0+1}Lp{t0;R}(@oh{b1:=b0;b1+4%3=1?t0:=b0}@fi{b0%2>0}RT{F}(Wt{10}))),Lp{t0;_}(Flt{1;_;K}(a2e)),@of{b1+=1}@si{b0%3<1}Wv{t0}(RT{3}(a3)),Dl{30}(Cnd{t0>0;N;_}(FS(Intr{b0>b1+4}(Once(Scc{b0=3}))))))",
+    Tree0801 "B{t0=2;b0=5;o0;b1=4}@si{b1<4}@rw{b0>b1%4}@os{b1:=t0+3;o0:=_}Cd{20;_}(Fb(Step(Isw{o0|2;N;T}(c0,pt1{b0:b1;b1:t0},To{0}(c2),Wu{t0},t3),Seq(t4),OnceT(PPar{1;_}(Mt{10}(Opt(S)),@os{t0<3?b1:=b0}@si{b0!7}a5e,t6,t7)))))",
+    Tree0802 "B{b0=3;t0=0;t1}Flip(RU{S}(Try(t0,@os{b0+=1}AFb(c1,pt2{b0:9;b1:b0}),Flip(pc3{b0:7},Sb{t1=0}))),Bin{t0%2<1;T}(pa4{b0:=;b1:t0},c5b{t0+3%2}))",
+    Tree0803 "B{t1=3;t0=1;b0=4;o0}Once(@po{t0+=3}Seq(Pre{b0+1%3<1;S}(@po{o0:=1}Seq(Rep1(Pre{b0<1}(c0)))),Bin{t1%2<0;_}(a1b{t1+1;b0},t2),Pri(RFb(PPar{2;N}(Ub{o0},t3,a4e)),Par{-2;-1}(R,Sb{t1=3}))))",
+    Tree0804 "B{b0=0;t1=3;t0=2;o0=4;b1=4}@os{b1:=o0|5}Seq(ASeq(a0,RepF(@po{t0+4<b1?o0:=_}@rw{t1+3%3<2}a1),c2e,t3),Flt{2;R;K}(a4b{2;b1}),OnceT(Par{1;_}(Rpt{2}(RSeq(t5,Sb{t1=0})))),PPar{2;T}(@os{b0:=o0|5+4%3;b0:=2}@rw{b0+3>7}t6,pa7{b0:=;b1:=},c8),PAll{1}(c9b{b1},c10b{4}))",
+    Tree0805 "B{t0;b0}Fb(PPar{1;N}(@os{t0+=1}@fi{b0+2%4=0}Keep(PAll{-2}(Wu{t0},Sb{b0=t0})),FS(@rw{t0<1}Fai)),Scc{b0>3},ASeq(t0e,a1,t2,t3,pt4{b0:t0;b1:b0}),Fb(pt5{b0:=;b1:b0},c6))",
+    Tree0806 "B{b1;o0;b0}@si{b1=3}Wde(t0,Scc{some},SubA(SubA(Wt{0})))",
+    Tree0807 "B{t0=4;b0;b1=2}Wde(Seq(RetF(Wu{t0}),RSeq(Wu{t0},pa0{b0:=;b1:=},pi1{t0:=})),Fb(Dd{0}(c2),Sw{4;3;2}(@fi{t0%3=0}@ki{b0>b1}@si{t0=7}t3,@ki{b0%4!3}@si{b0!t0}@of{t0+=2}t4,a5,a6l)))",
+    Tree0808 "Star(Fb(RFb(t0,a1e,Seq(Sl{20},t2)),c3e),Seq(t4,S,c5),Pri(c6,a7,t8,c9),Star(t10,t11,Lim{2}(Pri(t12e,a13))))",
+    Tree0809 "B{b0=1;o0=_;t0}Par{_;-2}(Scc{t0<7},Su{t0}(RFb(Cnd{o0|0%3>1;N;S}(t0),Step(RU{S}(pc1{b0:8}),c2l),MPri(Wu{t0},Scc{some},c3,c4,pa5{b0:t0}))),To{30}(Bin{b0>2;_}(Pri(MPri(pi6{t0:t0},a7)),Pri(PPar{2;_}(@fi{o0|5<5}@rw{t0+3%4<1}t8,t9),Sl{0}))))",
+    Tree0810 "B{b0;t0}RFb(Keep(c0e),a1b{t0;b0},pc2{b0:b0},RU{S}(Bin{t0+4<t0+1%2;N}(Wu{t0},c3)))",
+    Tree0811 "B{b0=5;o0;b1=3;t0;q0=1}Lp{b1;S}(Isw{b1+1;T;_}(PPar{2;_}(Isw{b0;N;_}(t0,FS(Lp{b1;R}(a1)),a2e),RSel(a3,Bin{b1=5;N}(@fi{b0%2=0}c4e,pc5{b0:5})),Sw{3;0}(a6b{b0;b1},pc7{b0:b1},F),@po{b0+=1}Rpt{F}(Seq(Pri(Scc{o0|2+1=1},t8)))),Lim{3}(Lp{b0;S}(MSeq(Fb(t9,pi10{t0:t0},Rty1(@ki{b1=3}Sl{0})),MPri(@rw{t0!3}@of{b1:=t0;b1:=o0|2}pc11{b0:1},Rus{1}(pa12{b0:b0;b1:b1}),RFb(pc13{b0:=},Scc{t0+2>6})),RFb(t14,a15,@fi{b0+4%3<1}@po{b1:=b0+2}t16),Seq(Sl{50},S,c17),t18)))))",
+    Tree0812 "B{t0=0;b1;b0=1}Fb(RFb(a0,t1),Seq(t2,t3),Flt{2;F;K}(Flip(@po{t0+=1}Step(Sc{t0:=b1%2;b1+=3},t4e))))",
+    Tree0813 "B{o0=3;b0=5;t0=0;q0}Swm(RSel(a0e,c1l),PPar{0;_}(Bin{none;N}(Wu{t0},a2),Sl{10},RFb(@fi{o0|5>t0}@si{some}@po{t0:=b0}pi3{t0:t0},pi4{t0:t0})),Dd{0}(@si{t0%4!2}@ki{t0%3=1}@rw{some}Step(Fai,Sb{t0=0},Sc{b0+=4})))",
+    Tree0814 "B{t0=5;o0=_;b0=0}PAll{-1}(Wde(Isw{3;N;T}(Sb{o0=0},t0e),pa1{b0:t0;b1:t0}),a2b{t0;b0},SubR(Flt{3;F;_}(SubA(t3))))",
+    Tree0815 "B{o0}Rep1(Scc{some})",
+    Tree0816 "B{t0=3;b0=0}To{0}(PAll{_}(pt0{b0:0},Sb{t0=2},a1b{b0+2;b0}))",
+    Tree0817 "B{b0=4;t1}Step(Sb{t1=b0})",
+    Tree0818 "B{b0=4;t0=1}@ki{b0>3}Seq(Isw{t0+2%3;_;T}(Swm(a0e),TryT(Sc{t0+=2},pa1{b0:=}),Ruf{3}(PPar{1;_}(Wu{t0},c2,pa3{b0:t0;b1:b0},F,Scc{t0>b0+1}))),@po{b0:=t0+2;t0+=4}SubR(pa4{b0:b0;b1:b0}))",
+    Tree0819 "B{t1;t0;b1=1}Wde(Step(Rep4(Sc{t0:=b1}),Lim{3}(Wu{t1})),S)",
+    Tree0820 "Fb(t0,c1,t2,c3e,a4)",
+    Tree0821 "B{b0=4;t0=3}Inv(PAll{-1}(c0,t1,Rpt{F}(a2b{b0;b0}),Cnd{t0<t0+1;N;_}(Sc{b0!t0?t0+=3})))",
+    Tree0822 "B{t1;o0}OnceT(Swm(Pre{t1=o0|2}(Rep1(t0e))))",
+    Tree0823 "B{t0;b0=3}Isw{t0;_;T}(@rw{b0=t0}Wde(Fb(Inv(Bin{t0!b0%4;T}(t0,F))),a1l,Rmp{S;F}(Sb{b0=5})),Flt{3;F;F}(OnceK(Step(pi2{t0:=},pc3{b0:3},FF(Rep3(Wu{t0})),Sc{t0+=1}))))",
+    Tree0824 "B{b0=0;b1;o0=_}Seq(c0,@oh{b0+=3}@po{b0+=3}Fb(@of{o0:=b1}@ki{b0<0}t1,a2e,t3e),Ite(t4e,Ub{o0}))",
+    Tree0825 "B{o0=_;t0=2;b0=4}Par{-1;-1}(Swm(Rep3(pt0{b0:=;b1:t0}),Rep0(pi1{t0:=}),t2,FF(FF(Suc))),OnceT(@of{t0+=1}@oh{o0:=3}PPar{1;_}(RSeq(c3,@ki{o0|4+3=3}Ub{o0}),Pre{t0>5;S}(Flip(a4,Scc{t0<3})),Keep(@fi{b0+4%3<1}@oh{b0+=1}a5))))",
+    Tree0826 "B{t1;b1=4;t0=5;b0=2}ASeq(RSeq(PPar{1;N}(RSeq(t0,RSel(@rw{t0<b1}@fi{t0+4<1}@si{b0>b1}t1,c2,Sb{b1=b0})),a3,Fb(@of{b0:=9}@si{b1+2>t1%2}@os{t0+=2}c4l,pc5{b0:t0},PAll{1}(c6,t7))),Mt{20}(Lim{3}(Rpt{2}(PPar{1;_}(Wt{50},R,@po{b1+=1}Isw{b1;T;N}(pt8{b0:b1;b1:b0})))))))",
+    Tree0827 "B{q0=3;b0;b1=3;t0=2}Isw{b0+2;N;_}(Rpt{3}(RSeq(Inv(Dd{0}(@of{b0+=1}RSeq(Scc{b0>1},pc0{b0:=},a1b{b1;b0}))),Invt(Lp{t0;_}(Dl{10}(Lp{_;_}(t2e)))),Inv(t3e),OnceK(Lp{b1;S}(PPar{0;T}(RFb(c4,@os{b1+=2;b1:=t0+2%4}a5),t6,Sc{b0+=1;b0:=9}))))))",
+    Tree0828 "B{t0=5;b0=5}@po{b0:=5}Opt(RSel(PAll{0}(Ruf{3}(PPar{1;_}(Sb{b0=t0},@si{b0%3<0}Sl{0},@si{t0+1>t0+2}RepF(c0))),Rmp{S;F}(Fb(@of{t0:=b0%3}@oh{b0=3?b0+=1;t0+=2}Wu{t0})),@po{t0+=1}Ite(Isw{b0;T;T}(Sb{b0=6},Wt{30},pt1{b0:t0}),Wv{t0}(c2))),Fb(RFb(pt3{b0:1},F,c4b{b0+1},t5,pt6{b0:t0;b1:b0}),AFb(pc7{b0:=},t8e,c9e),Wde(RFb(c10),c11))))",
+    Tree0829 "B{b0=4}MSeq(RFb(Rpt{1}(RFb(Keep(a0e),Step(a1e,S,c2),a3))),Rty1(Isw{b0;T;_}(@os{b0+=3}t4,a5,c6,Sl{20})),PPar{1;_}(a7,@fi{b0+3>b0+1}t8))",
+    Tree0830 "B{b0=3;t0;o0=3;b1=2}Swm(Flt{1;R;K}(Swm(Sb{b0=9},FS(c0),t1)),SubA(@ki{t0%4>2}@of{o0:=_}@fi{b1+3>b1}Ruf{F}(Rep0(Scc{b1%4<1}))),Ret2(Once(RT{F}(R))),Dl{30}(@po{b1+=2}Rmp{F;S}(@si{b1%4>2}MPri(Fb(c2),@po{b0+=1}c3b{b0}))))",
+    Tree0831 "B{b0=3;t0=3;q0;t1=1}@po{t1:=t0}@ki{b0!7}@fi{t1+2<3}MPri(pt0{b0:=;b1:t1},RSeq(Wu{t1},a1b{t1%3;b0},Scc{b0%2>0},Scc{t0=5},c2),Swm(Wu{t0},Sb{t0=b0},c3b{b0+4%3},c4),RSeq(Lp{t1;_}(t5),pa6{b0:t1;b1:t1},pt7{b0:=;b1:t0},Sb{t0=t1},Sl{100}),Try(Seq(Suc,@fi{t0%4<3}@po{b0:=4}a8),t9,RFb(Wu{t1},t10)))",
+    Tree0832 "B{b0=4;b1}Pri(t0e,FF(t1),RSeq(Wt{50},c2e),t3,Seq(c4,@os{b0+=1}c5,Sb{b1=9}))",
+    Tree0833 "B{o0=1;q0=1;b0=3;t0=3}RSeq(Ret4(PPar{0;_}(Ret3(t0e),Fb(pt1{b0:=;b1:b0},a2e,R),t3,RFb(@of{o0:=t0+4%2}@oh{o0:=4;t0+=2}@po{o0:=t0}Scc{o0|3=0},@of{b0+2%4<2?b0:=7}@fi{t0%2<0}t4),a5b{b0%3;b0})),Lp{b0;K}(Pre{t0+3<t0%2;K}(Swm(t6,@rw{b0%3>0}Par{_;2}(c7b{b0+3%3},Sb{t0=b0},Wt{30})))),@os{o0:=_;b0+=4}Fb(Seq(Intr{o0|2%4>2}(@rw{t0%3<1}@po{o0:=t0}@of{b0+=1}Opt(SubR(t8))),Dl{50}(Flt{1;S;K}(Step(S,Suc,Wu{t0}))),c9)))",
+    Tree0834 "B{o0=0;b1=5;b0=3;t0=5}PPar{0;T}(Sw{0;3;1}(c0e,FF(Sl{0}),OnceK(t1),Su{t0}(Ub{o0})),Fb(Flt{3;S;_}(AFb(c2b{b1+2%3},Sb{o0=6})),Seq(a3)),Intr{none}(To{10}(Seq(c4,S))),Bin{none;T}(a5b{t0%4;b1},a6b{t0+1;b0}))",
+    Tree0835 "B{b0}Flip(pt0{b0:=;b1:b0},t1,a2)",
+    Tree0836 "B{t0;o0=_;b0=0}Seq(RSeq(RSeq(t0,t1),@si{none}RFb(Rpt{F}(t2),c3b{b0+2},t4e),Mt{0}(Fb(pt5{b0:=},t6,@ki{b0>5}Wu{t0},c7b{b0+3}))),Swm(To{0}(@oh{t0:=t0+4%4}Wde(a8b{t0;b0},a9,Sb{o0=0})),Isw{6;_;N}(@oh{o0:=_}Run,Sc{t0+=2}),R))",
+    Tree0837 "B{b0=0;b1;t0=2}RU{S}(TryF(Wv{t0}(pa0{b0:7;b1:=}),Isw{b0+3%2;T;_}(@po{b0+=1}t1,Rep3(S),Lim{2}(c2b{t0})),@ki{b1!b0+2}@fi{b0+3>t0}Dl{0}(Scc{b0>t0})))",
+    Tree0838 "Flip(S,Sl{10},Inv(Flip(OnceT(t0),Fb(c1,a2))),RFb(c3,Rus{F}(t4),a5))",
+    Tree0839 "B{t0=1;b0;o0}RSeq(@po{t0+=1;b0!3?t0:=t0+4%2}@fi{t0!2}ASeq(Rep1(Swm(@fi{b0=t0}@os{t0+=1}@ki{b0<o0|1+4%4}Sl{50},Scc{b0%3<2}))),Bin{t0>b0;N}(pi0{t0:b0},pa1{b0:=}))",
+    Tree0840 "B{b0=1;o0=3}Wde(Swm(@rw{some}RSeq(a0e,t1e),Sb{o0=1},c2,a3),MSeq(a4,c5,a6b{b0+4;b0},F))",
+    Tree0841 "Pri(F,t0,t1e,Suc)",
+    Tree0842 "B{o0;b1=0;t0;b0=4}@fi{o0|0<6}Wde(Pri(t0,a1,Ite(t2e,@of{b0:=0}a3b{b0+1;b1})),S,Wv{t0}(PAll{1}(@oh{b0:=t0%2}@rw{t0=2}pa4{b0:5;b1:t0},Sw{0}(pc5{b0:t0},c6l),@po{o0|2%4<1?t0+=4}Invt(c7),t8)))",
+    Tree0843 "B{b1=4;q0=4;o0=1;t0=2;b0=5}Ite(Seq(@oh{b1+=2}@of{o0:=t0;b1=6?b0+=1}@si{o0|0+1>4}Seq(Scc{t0+2!t0},@oh{t0:=b0}@po{o0:=_}Sc{t0+=1},c0),c1,c2),Mt{0}(Seq(ASeq(Inv(a3),Sc{o0:=_}),c4b{b0},Invt(Ite(c5,t6,@oh{t0:=b1}@si{t0+3>o0|0+2}Sc{o0|3>b1+4?b0+=3})),RSeq(RSeq(Sl{0},R)))),Lp{b0;R}(Sel(c7b{b0},a8,PPar{0;_}(Sc{b1+=1;t0+=2},t9),t10,Flt{3;S;F}(Wu{t0}))))",
+    Tree0844 "B{o0=_}Rty0(SubR(@si{none}a0))",
+    Tree0845 "PPar{2;_}(Ruf{2}(Cd{0;K}(Swm(Rep4(c0e),Sub(a1)))),OnceT(t2e))",
+    Tree0846 "B{b0=3;t0}Fb(PPar{2;T}(a0,Fb(Wu{t0},a1b{t0;b0}),Inv(t2),Sb{t0=5},pi3{t0:t0}),Rpt{0}(t4))",
+    Tree0847 "B{b0;t0;q0=0;b1=2}Lp{b0;R}(@ki{t0+2>b1+4}@oh{b1:=t0%3}Swm(@si{t0<7}@fi{b0>5}@rw{b0+1<b1}Seq(Sl{10},@os{t0+=2}c0,a1),pt2{b0:t0;b1:=},Mt{0}(Lp{_;_}(Wt{30}))))",
+    Tree0848 "B{b0=0;b1=5;t0=3}@fi{b1%2<0}@si{b0%3<2}Ret1(Intr{t0+1%4>2}(Ret4(Sel(c0,t1,Ret2(Wu{t0}),PAll{-1}(Scc{b1!b1+4})))))",
+    Tree0849 "B{b1=2;t0=0}Sw{5;0}(c0e,SubR(SubR(a1l)),Sb{t0=3})",
+    Tree0850 "PAll{_}(a0e,c1)",
+    Tree0851 "B{t1;b1=4;t0;b0}Isw{t1;N;N}(@fi{b0>1}@po{t1+=3}Rty3(Star(Sw{5;2}(Suc,Sb{t1=b1},@oh{b1%2>0?t1:=t0+3}@fi{b1+2>2}@rw{b0>4}pt0{b0:0;b1:=}),Wt{50},pt1{b0:=;b1:=})),Rep2(a2),Rpt{F}(Sw{2}(RFb(t3e,c4),Sel(t5,Rmp{F;F}(Flt{2;S;_}(t6)),F))))",
+    Tree0852 "B{t0=4}RetF(Fb(Wde(pi0{t0:=},F,Wt{10}),Ret4(Rep4(PAll{0}(pi1{t0:=},c2l)))))",
+    Tree0853 "RFb(t0,t1,Wt{100})",
+    Tree0854 "B{t0=5;b1;q0;b0=2}Bin{b0+4%3>1;_}(@os{b0+=1}@po{b1:=b0}Cnd{b0%2<0;T;F}(Pri(@os{t0+=2}a0b{t0%2;b0},t1,t2,c3b{b1+4},c4)),c5)",
+    Tree0855 "B{o0;b0=1;t1;t0=3;b1}PPar{0;T}(RSeq(RFb(@si{t1!t0+4}@fi{o0|1+1>4}@of{b0+=2}RFb(c0,@fi{b0>5}OnceT(Sc{t0+4>0?o0:=_}))),Intr{b1+2=b1}(Flt{2;S;K}(RetF(Cnd{o0|2!7;T;F}(RFb(pa1{b0:t1;b1:t0},c2b{t1%4},Sb{t1=b0}))))),Swm(a3,@si{none}@oh{t1:=t0}@rw{t0+1=t1}t4,t5,Scc{t0%2!0},c6),Rep4(c7)),Rty1(AFb(Fb(Ret3(RFb(ASeq(@oh{t0:=o0|0;b1:=o0|5+2}@si{o0|4>5}a8b{t0+4;b0},t9e,a10,a11b{t1+3%2;b1}),Fb(c12e,a13,a14,Wu{t1}),c15l)),c16))))",
+    Tree0856 "B{t0;b1=0;b0=5}@oh{b1:=t0+1%4;b0+=3}Wde(a0,Fb(t1,@si{t0+3%3!1}@ki{b1!5}Swm(Isw{b0;T;T}(t2,t3e),Scc{t0%2!0},Wu{t0}),c4b{8},Lim{1}(pt5{b0:2;b1:b1})),@po{b0:=t0%3}@oh{b1:=t0+2;b1:=t0}RFb(@oh{b1+=1;b1+3=b0?b1:=b0}Bin{b0<6;N}(a6,Sb{b1=6}),@oh{t0:=b0+4}@rw{t0%2>0}Scc{b0!3},pc7{b0:2}))",
+    Tree0857 "B{t0=2;b1;b0=3}Isw{t0;T;N}(Step(Seq(t0,Sw{2}(Wt{30},Suc)),Lim{3}(Opt(RSeq(Sl{30},t1,PAll{1}(F,pc2{b0:=},pa3{b0:b0}))))),PAll{_}(PAll{4}(a4l,pa5{b0:0},t6,t7),RSel(c8,a9,t10)))",
+    Tree0858 "Step(OnceK(F),RFb(t0,c1),Seq(RFb(a2,c3,c4l)),AFb(MPri(c5e),a6),a7)",
+    Tree0859 "B{b0;b1;t1;t0=1}Wde(Sw{5}(@ki{b0%3>0}Seq(Sb{b0=6},@oh{t1:=b0+3}a0,Scc{t1<b0}),Cd{10;K}(t1e)),RSeq(PPar{1;T}(t2,c3,Sc{b0:=1;t0:=b1+2%4}),@oh{t0:=b0+3;t1+=3}@po{t0+=1}Swm(c4)))",
+    Tree0860 "B{b0=1;t0;b1=4}PAll{3}(a0e,@po{b1:=b0;b1+=3}@fi{t0+4=b0}t1,t2)",
+    Tree0861 "B{o0=0}Fb(@oh{o0:=o0|2}PAll{_}(c0,t1,t2),c3,t4e)",
+    Tree0862 "B{t0=0}RSeq(ASeq(t0,@rw{t0+4>7}a1,c2))",
+    Tree0863 "B{b0;t0=4;t1=2;b1}@rw{b1>t0+3%2}@os{t0:=t0%2}@fi{t1+4%2!1}PPar{0;_}(PPar{1;_}(Wv{t1}(Sb{b1=7}),a0,RetF(Intr{b0<b1+4}(c1)),a2),Ret1(a3),PAll{_}(Suc,Keep(F),Sb{t0=4}))",
+    Tree0864 "Pri(Dl{30}(RSeq(t0,c1,t2)),Seq(Rep0(t3e),t4,a5),Swm(c6,Sl{100},t7))",
+    Tree0865 "Ite(Sub(Sub(a0)),Par{1;_}(c1l,t2,Rep4(t3),a4))",
+    Tree0866 "B{o0=5}Swm(Swm(Flt{2;_;K}(Ub{o0}),Pre{o0|5>6;R}(c0b{o0|4}),RFb(Scc{o0|0%2>0}),Seq(t1)))",
+    Tree0867 "B{t0=2;b0=5;q0=1;t1=0}ASeq(Fb(RU{F}(t0),t1,t2),RSeq(t3,Sc{b0:=t0},Sc{t0+=2;t0+=2}),PAll{_}(@oh{b0%2>0?t0+=1}@po{b0:=t0+4}Scc{t1+4%4>0},a4),OnceT(RSeq(c5,OnceT(Wde(t6e,F,Sb{b0=8})),RT{F}(Lp{_;F}(c7)))))",
+    Tree0868 "B{b1=2;b0=3;o0;q0}@rw{o0|4>4}Cd{10;F}(Wde(Lp{b1;S}(a0l),Rmp{F;S}(pa1{b0:=;b1:=}),Rmp{S;S}(pt2{b0:1;b1:b0})))",
+    Tree0869 "B{b0;t0=1}Sel(RFb(pc0{b0:2},c1b{b0}),Swm(@si{b0+4<b0%4}pc2{b0:=},t3),Swm(@po{t0+=2}@fi{t0<3}@oh{b0+=2;t0:=0}Sl{30},Mt{0}(t4)))",
+    Tree0870 "B{b0=0;t0=4;b1=1;t1=2;o0=_}@si{t0%4<3}TryF(Par{_;1}(RFb(@si{b1<t1}@ki{b1>5}@oh{t1+=1}Fai,Fai,pt0{b0:=;b1:b0}),RU{F}(Once(a1l)),Rep2(@si{t1%3>0}@ki{o0|3<4}pt2{b0:=;b1:t0})),Bin{none;N}(S,@oh{b1:=o0|3}@rw{o0|1<b0+1}@po{t0+=2}Ite(a3e,Lim{1}(Su{t1}(c4)))),RFb(Rep3(Fb(t5,Scc{b1+2<b0+1},Wu{t0},a6,t7)),@po{o0:=_}@of{o0:=_}Swm(@os{t0<b0%4?b1:=t1}Pre{o0|4!0;S}(F),Wt{10},PAll{-3}(c8,pc9{b0:8},Sb{b0=8}),Sb{o0=3})))",
+    Tree0871 "B{o0=3;t0=4;b0}Step(Ret4(Ite(RSel(a0l,c1e),Wde(c2,t3),a4)),Pri(Inv(t5),RU{F}(RSeq(Sel(t6,c7),a8l,@rw{b0+4>t0+2}@fi{o0|0+2%3>0}Step(FF(c9))))))",
+    Tree0872 "B{q0=2;b0}Keep(@oh{b0+=3}c0)",
+    Tree0873 "B{o0=5;b1=3;t1=1;t0=1;b0=1}RFb(pt0{b0:=},RepF(Flt{3;S;F}(Mt{0}(Cnd{b0!5;_;_}(Seq(Rep2(c1),Seq(t2,c3,Sb{t0=4})))))),TryT(Fb(pc4{b0:=},Rpt{3}(Sc{b1+=3})),Ite(@po{t1+=1}@rw{t0%4<3}@os{o0:=_}c5,pi6{t0:=})))",
+    Tree0874 "B{b0=3;t0}MPri(RFb(a0,c1,t2),c3l,RU{F}(@rw{b0%4=0}@ki{b0<t0}To{10}(Ite(t4e,pt5{b0:5}))),Isw{t0%3;N;T}(pi6{t0:=},t7,t8),Seq(Rpt{F}(@ki{t0%2>0}@rw{t0<t0%3}@of{t0:=b0}Lim{2}(Wt{0}))))",
+    Tree0875 "B{t0;b0;o0=3}To{50}(AFb(Pre{b0<4;F}(t0),@si{o0|4%2<1}@oh{o0:=b0;o0:=t0}Seq(a1b{b0;b0},Sb{t0=9},a2),PPar{1;T}(S,c3,c4b{t0},c5l,pi6{t0:=}),c7,Pre{b0%3<1;K}(c8)))",
+    Tree0876 "Dl{0}(Dl{0}(RepF(t0)))",
+    Tree0877 "B{o0=3;t0=5;b0;b1=1}Rus{F}(ASeq(RFb(a0l,Mt{0}(Bin{b0=0;T}(a1e,Sc{t0:=o0|1%3;b1+=2}))),Ruf{2}(Run)))",
+    Tree0878 "B{t1;b0=4;t0}Cnd{b0>t1;N;F}(RSeq(Pre{t0>t1+3}(pa0{b0:=;b1:t1}),AFb(To{50}(Wu{t1}),F,F)))",
+    Tree0879 "B{t0=4;o0=5;b1;t1;b0=4}RetF(Isw{6;N;T}(Wde(Dl{10}(a0),S),Seq(a1b{b0;b1},t2,F),Sb{t1=t0},Wv{t0}(Wu{t0}),Step(@po{t0+=1}Sb{o0=6},pa3{b0:=;b1:=})))",
+    Tree0880 "Seq(RFb(Wde(Inv(a0),a1),Fb(t2,t3,a4l,c5,c6e),Rep4(a7)),ASeq(Dl{20}(Mt{0}(Flt{2;_;_}(Cd{10;F}(RepF(Fai))))),AFb(MPri(F,c8)),PPar{1;T}(FF(R),Ite(c9l,a10e))))",
+    Tree0881 "B{b0=4;o0;q0;t0=5}Seq(Flip(RSeq(t0,c1b{o0|0%3},Pre{t0+4=6;R}(a2)),Bin{b0=4;T}(t3,pi4{t0:=}),Par{_;-3}(Scc{t0>2},Lp{_;F}(Sb{b0=3}),OnceT(t5)),Mt{0}(F),Sel(pt6{b0:t0},@fi{t0+1<6}Sc{t0:=4},t7)))",
+    Tree0882 "B{o0;b0=4;b1=0;t0}PPar{2;T}(Rep3(To{20}(Su{t0}(@po{b1:=t0%3}MSeq(S,@ki{b0>0}@os{o0:=b0%3;b1=6?t0:=b1%4}@rw{t0<7}Seq(Pre{none;K}(pt0{b0:9;b1:b1}),pt1{b0:b1;b1:b0}),Sb{t0=1},Star(@ki{t0!4}Sb{o0=8},pi2{t0:=}))))),RFb(RSeq(S,a3e),Scc{b0!t0},a4e,FS(Step(c5l,t6))))",
+    Tree0883 "B{t0}RSeq(Inv(SubR(t0)),Swm(Scc{t0%4=0},t1e),To{30}(Sl{20}),Rep4(AFb(a2e,t3,t4)))",
+    Tree0884 "B{t0;o0=_;b0=3}Fb(c0,MSeq(@fi{some}@of{b0:=t0}pt1{b0:b0},SubA(c2l)))",
+    Tree0885 "Rep1(Wde(Pri(c0e,RFb(t1,c2l,t3),RFb(F,t4)),Rmp{F;S}(Cd{20;F}(t5))))",
+    Tree0886 "B{t0;b0=0}PAll{-1}(Ret0(pc0{b0:=}))",
+    Tree0887 "B{t1=5;t0=4}RSel(c0,pa1{b0:6;b1:t0},t2)",
+    Tree0888 "B{t1=4;t0}Bin{t0%2!1;N}(S,Wde(Rep4(c0),t1))",
+    Tree0889 "B{b1;t0=4}Sel(@si{t0+3%3>1}c0,Bin{b1!3;T}(pa1{b0:0},Cd{0;K}(Sb{t0=7})),Rus{2}(a2),PPar{2;T}(@oh{t0:=b1+2}@rw{b1<t0+2}c3e),a4l)",
+    Tree0890 "B{t0;b0=5;b1=3}Keep(Seq(RFb(@fi{t0+3%4<1}@si{t0<b1}@po{b0+=2}Star(c0,Suc,Wt{50})),PPar{2;_}(c1,t2,Sb{t0=0})))",
+    Tree0891 "B{b1=5;t0=0;b0=4}RFb(pi0{t0:=},@fi{t0%3=2}RtyF(To{20}(Flip(c1b{b1+2%4},Sb{b0=4}))))",
+    Tree0892 "B{b0=4;t0=0}To{100}(OnceT(@si{b0%3<2}RSel(Ite(pt0{b0:=},MSeq(c1e,pa2{b0:4;b1:b0},a3e,c4b{t0})),Cnd{t0=b0+2;_;F}(Star(Cnd{t0%2=0;T;F}(S),pc5{b0:=},t6e,pi7{t0:b0})))))",
+    Tree0893 "B{t0=2;o0;b1=2;b0=3}Step(Mt{30}(RSeq(t0,c1b{b1},t2,Keep(Cnd{b0+3%4!1;N;F}(a3)))),@ki{t0>5}Pre{t0+4%2<1;S}(PAll{0}(Fb(@os{t0+2=b0?b0+=1}a4e,t5),@po{b0:=o0|1}Sb{t0=6},Ub{o0},@po{o0:=b0;b1+=3}@ki{o0|3%4<0}a6)),Su{t0}(@rw{t0=4}RSeq(To{50}(t7),c8l,t9,t10,Star(Sb{b1=t0},a11))),Sw{2;0;4}(RT{2}(@si{none}a12),Once(@fi{some}Once(Once(Wu{t0}))),Sw{2}(Sc{b1+=3;b0+=2},c13),Seq(Suc,Sl{20},c14b{2})))",
+    Tree0894 "B{b0=5;t0=1;b1}Isw{b1;_;T}(Sb{t0=b0},Dl{0}(Swm(@fi{t0>b1%4}@si{t0+1%3!0}@of{b0+=1}Pri(a0,a1l),Cd{0;_}(Dd{30}(t2)))))",
+    Tree0895 "B{t0=1;b1;b0=3;o0}@si{t0+2%3<1}@os{b1%3!2?o0:=_}Rpt{3}(@po{o0|3+1!0?b0:=t0+2}Pre{t0>5}(Rus{F}(Par{-3;-1}(Isw{t0%4;T;N}(Ub{o0},@of{o0:=_}@os{b1:=t0}c0),t1,@po{b0:=t0+3;b0+=1}pc2{b0:b1}))))",
+    Tree0896 "Fb(Rmp{F;S}(Pri(a0e,Sl{0})),t1e)",
+    Tree0897 "OnceT(RT{F}(Swm(t0e,t1,c2l,t3,a4)))",
+    Tree0898 "B{t1;t0;b0;o0;b1}Rpt{1}(Keep(SubA(Cd{0;F}(Pri(pa0{b0:=;b1:=},OnceT(Rep3(t1)),MSeq(S,@rw{none}Sb{t1=3},t2),Swm(pi3{t0:b0},@rw{b0<4}SubA(t4),@po{b0+1%2<0?o0:=_}@rw{b1!3}Scc{t0!3}),RSel(pa5{b0:b1;b1:t0},t6e,pi7{t0:=}))))))",
+    Tree0899 "B{t0;b0=2}TryT(c0,t1e,RSeq(pt2{b0:=;b1:t0},pi3{t0:=}))",
 }

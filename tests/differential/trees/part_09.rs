@@ -5,94 +5,136 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
-        Retry(forever) {
-            Timeout(10) {
-                StatefulAction(Task<0>),
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        Delay(0) {
+            IndexSwitch(|bb| *bb.t1, dynamic = true) {
+                Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                    Filter(times = 1, count = Success, filtered = Failure) {
+                        StepSequencer {
+                            #[on_failure(|bb| bb.t1.set((*bb.t0 + 4) % 2))]
+                            #[post(|bb| *bb.t1 += 1)]
+                            Priority {
+                                Limiter(1) {
+                                    #[post(|bb| bb.b0 += 1)]
+                                    #[run_while(|bb| *bb.t0 % 4 > 1)]
+                                    Condition(Cond<0>),
+                                },
+                                ForceFailure {
+                                    Action(PAct<1>, b0 = {=}),
+                                },
+                                ForceFailure {
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                            Action(Act<2> = Act::<2>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Fallback {
+                        SkipUnlessUpdated(t0) {
+                            Cooldown(10, filtered = Skipped) {
+                                #[success_if(|bb| *bb.t1 % 3 == 2)]
+                                #[run_while(|bb| bb.b0 + 2 != 7)]
+                                #[on_success(|bb| bb.b0 += 1)]
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
+                            AlwaysSuccess,
+                        },
+                        ReactiveFallback {
+                            #[on_halted(|bb| bb.t1.set(*bb.t0))]
+                            #[post(|bb| { bb.t1.set(*bb.t0); bb.t0.set(bb.b0) })]
+                            #[on_failure(|bb| { bb.b0 += 3; bb.t1.set(bb.b0) })]
+                            Action(Act<5>),
+                            StatefulAction(PTask<6>, b0 = 0),
+                        },
+                    },
+                    ReactiveSequence {
+                        SetBlackboard(b0 = 4),
+                        ParallelAll(max_failures = -1) {
+                            Action(Act<7> = Act::<7>),
+                            StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                        },
+                        Remap(success = Success, failure = Success) {
+                            SkipUnlessUpdated(t1) {
+                                BinarySelector(|bb| bb.b0 > 2) {
+                                    StatefulAction(Task<9>),
+                                    Condition(Cond<10>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0900Blackboard { o0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0901 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
             b0: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Remap(success = Failure, failure = Success) {
-                #[failure_if(|bb| *bb.t1 > bb.b0)]
-                #[success_if(|bb| bb.o0.unwrap_or(0) > 4)]
-                StatefulAction(Task<0>),
-            },
-            #[post(|bb| bb.b0 += 4)]
-            Repeater(0) {
-                Action(PAct<1>, b0 = {t1}, b1 = {b0}),
-            },
-            RunOnce(then_skip = false) {
-                ParallelAll {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                    StatefulAction(Task<3> = Task::<3>),
+        SequenceStar {
+            Condition(Cond<0>),
+            WaitValueUpdate(t0) {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.check(3)),
                 },
             },
-            StatefulAction(Task<4> = Task::<4>),
-            Repeater(forever) {
+            TryCatch {
                 Priority {
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
+                    Condition(PCond<4>, b0 = {t1}),
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t1}),
+                    Failer,
+                },
+                Repeater(1) {
+                    AlwaysFailure,
+                },
+                SkipUnlessUpdated(t0) {
+                    Repeater(1) {
+                        ForceFailure {
+                            #[run_while(|bb| (bb.o0.unwrap_or(1) + 4) % 4 > 0)]
+                            #[on_success(|bb| { if bb.b1 < *bb.t1 + 2 { bb.b1 = *bb.t1 }; bb.b0 = bb.b1 % 3 })]
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0901Blackboard { t1 b0 t0 o0 });
+board!(Tree0901Blackboard { b1 t0 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        Parallel(failure = 1) {
-            Fallback {
-                Repeat(4) {
-                    Condition(|ctx, bb| ctx.check_in(0, 9)),
-                },
-                WasEntryUpdated(t0),
-                SequenceWithMemory {
-                    Sleep(50),
-                    Script(|bb| bb.t0.set((bb.b0 + 1) % 2)),
+        Delay(30) {
+            RunOnce {
+                TryCatch {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
                     StatefulAction(Task<1>),
-                },
-                Inverter {
-                    AlwaysFailure,
-                },
-            },
-            Parallel(success = 5, failure = -4) {
-                Repeat(1) {
-                    Condition(PCond<2>, b0 = {t0}),
-                },
-                Condition(|ctx| ctx.check(3)),
-                Wait(30),
-                StatefulAction(Task<4>),
-                BinarySelector(|bb| (*bb.t0 + 3) % 4 != 0, dynamic = true) {
-                    Wait(50),
-                    Action(|ctx, bb| ctx.exec_in(5, 6, &mut bb.b0)),
-                },
-            },
-            Fallback {
-                Deadline(0) {
-                    Priority {
-                        Action(Act<6>),
-                        Action(Act<7>),
-                    },
-                },
-                ForceFailure {
-                    StatefulAction(Task<8>),
                 },
             },
         }
@@ -104,422 +146,483 @@ board!(Tree0902Blackboard { t0 b0 });
 bt::behavior_tree! {
     pub tree Tree0903 for Ctx {
         blackboard {
-            b1: i64 = 4,
             b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
         }
-        #[on_success(|bb| { bb.b0 += 2; bb.b0 += 3 })]
-        RunOnce(then_skip = false) {
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                RetryUntilSuccessful(forever) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 3, &mut bb.b1)),
+        Limiter(1) {
+            #[success_if(|bb| bb.b1 + 4 != bb.b1 + 2)]
+            Switch(b1) {
+                case 3 => SequenceStar {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                },
+                case 0 => Action(Act<2> = Act::<2>),
+                case 2 => ReactiveSequence {
+                    Action(PAct<3>, b0 = 7, b1 = {b0}),
+                    Action(Act<4>),
+                },
+                _ => RunOnce(then_skip = false) {
+                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0903Blackboard { b1 b0 q0 });
+board!(Tree0903Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0904Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] b1: i64 = 11,
+        }
+        StatefulAction(Task<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0904 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 1,
         }
-        ForceSuccess {
-            RunOnce {
-                SequenceStar {
-                    #[skip_if(|bb| bb.b0 % 2 > 0)]
-                    #[post(|bb| bb.b0 = *bb.t0 % 2)]
-                    RetryUntilSuccessful(1) {
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        StatefulAction(Task<0>),
-                    },
-                    Condition(Cond<1> = Cond::<1>),
-                    ForceSuccess {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0904Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0905 for Ctx {
-        Repeater(forever) {
-            Priority {
-                ParallelAll {
-                    Parallel(failure = 0) {
-                        StatefulAction(Task<0> = Task::<0>),
-                        RetryUntilSuccessful(1) {
-                            Action(|ctx| ctx.exec(1)),
-                        },
-                        RunOnce(then_skip = false) {
-                            Sequence {
-                                StatefulAction(Task<2> = Task::<2>),
-                                StatefulAction(Task<3>),
-                                Action(Act<4>),
+        Remap(success = Success, failure = Success) {
+            WhileDoElse {
+                ReactiveFallback {
+                    AsyncFallback {
+                        IndexSwitch(|bb| 6, dynamic = false) {
+                            FlipSelector {
+                                Condition(Cond<0>),
+                                IndexSwitch(|bb| (*bb.t1 + 4) % 4, out_of_range = Loop, dynamic = false) {
+                                    StatefulAction(Task<1>),
+                                    Condition(PCond<2>, b0 = {=}),
+                                },
+                                Condition(PCond<3>, b0 = {t0}),
                             },
                         },
                     },
-                    ForceFailure {
-                        Repeat(2) {
-                            Filter(times = 1, count = Success, filtered = Failure) {
-                                ReactiveFallback {
-                                    Action(Act<5>),
-                                    StatefulAction(Task<6>),
+                    #[run_while(|bb| *bb.t1 % 3 > 0)]
+                    MemSequence {
+                        SubTree(Tree0904Sub0, ..),
+                        Action(|ctx| ctx.exec(5)),
+                        Condition(Cond<6>),
+                        ScriptCondition(|bb| bb.b0 % 2 < 0),
+                        StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
+                    },
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[run_while(|bb| bb.o0.unwrap_or(4) < *bb.t1 + 1)]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Timeout(0) {
+                        #[post(|bb| bb.b1 = (*bb.t0 + 1) % 4)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        WhileDoElse {
+                            Condition(Cond<8>),
+                            Loop(q0) {
+                                StatefulAction(Task<9>),
+                            },
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<10> = Task::<10>),
+                            },
+                        },
+                    },
+                },
+                ParallelAll {
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                        ForceSuccess {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                IfThenElse {
+                                    WasEntryUpdated(t1),
+                                    Condition(Cond<11>),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<12>),
+                    },
+                    Repeater(forever) {
+                        IfThenElse {
+                            Interrupt(|bb| bb.o0.unwrap_or(4) > 5) {
+                                #[run_while(|bb| bb.b0 % 3 != 1)]
+                                SkipUnlessUpdated(t1) {
+                                    ScriptCondition(|bb| (bb.b0 + 4) % 3 == 2),
+                                },
+                            },
+                            Precondition(|bb| *bb.t0 + 2 > 5, else = Skipped) {
+                                Switch(b1) {
+                                    case 3 => AlwaysRunning,
+                                    case 0 => Action(Act<13>),
+                                    _ => #[on_success(|bb| { bb.t1.set(*bb.t0); bb.b1 += 1 })]
+                                    #[failure_if(|bb| *bb.t1 > bb.b1 % 4)]
+                                    Script(|bb| { bb.b0 += 2; *bb.t0 += 3 }),
                                 },
                             },
                         },
                     },
-                    RepeatUntilFailure(forever) {
-                        Limiter(1) {
-                            Sequence {
-                                Action(Act<7>),
-                                Condition(Cond<8>),
-                                Condition(Cond<9>),
-                            },
-                        },
-                    },
-                    Cooldown(20, filtered = Skipped) {
-                        ReactiveSequence {
-                            ReactiveSequence {
-                                Condition(Cond<10>),
-                                StatefulAction(Task<11>),
-                            },
-                            Condition(Cond<12>),
-                            Runner,
-                        },
-                    },
-                    Fallback {
-                        Action(Act<13>),
-                        Failer,
-                        StatefulAction(Task<14>),
-                        Action(Act<15>),
-                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0904Blackboard { t0 b0 o0 t1 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0905 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        #[on_success(|bb| bb.o0 = None)]
+        #[failure_if(|bb| *bb.t1 + 1 != bb.b0)]
+        Repeater(1) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0905Blackboard { o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0906 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64 = 5,
         }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            MemSequence {
-                Repeat(4) {
-                    Wait(20),
-                },
-                #[success_if(|bb| *bb.t1 != *bb.t1 % 4)]
-                AlwaysRunning,
-                Wait(0),
-                Sleep(0),
-                WasEntryUpdated(t0),
-            },
-            Switch(b1) {
-                case 4 => Failer,
-                _ => Condition(Cond<0>),
-            },
-            Retry(4) {
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        Repeat(2) {
-                            Precondition(|bb| bb.b1 > 3, else = Running) {
-                                #[skip_if(|bb| (bb.b0 + 3) % 3 != 2)]
-                                Loop(q0, value = {b1}) {
-                                    StatefulAction(Task<1>),
+        Fallback {
+            FlipSelector {
+                RepeatUntilFailure(1) {
+                    Conditional(|bb| *bb.t0 > 0, dynamic = true) {
+                        SkipUnlessUpdated(t0) {
+                            Loop(q0, value = {b0}, if_empty = Running) {
+                                RepeatUntil(Failure) {
+                                    Condition(Cond<0>),
                                 },
                             },
                         },
-                        SequenceWithMemory {
-                            Sleep(0),
-                            #[post(|bb| { bb.t0.set((bb.b1 + 4) % 4); bb.b1 = 4 })]
-                            #[success_if(|bb| bb.b0 < bb.b1)]
-                            #[on_success(|bb| if *bb.t1 != 1 { bb.b1 += 1 })]
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                        },
                     },
+                },
+                WhileDoElse {
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+                        StatefulAction(Task<5>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 3, &mut bb.b0)),
+                },
+                IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                    Action(Act<7> = Act::<7>),
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0906Blackboard { t1 t0 b1 b0 q0 });
+board!(Tree0906Blackboard { q0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0907 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 0,
         }
-        MemPriority {
-            Action(PIo<0>, t0 = {=}),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            Condition(Cond<3>),
-            #[run_while(|bb| *bb.t0 > 6)]
-            Sleep(100),
+        TryCatch(catch_on_halt = true) {
+            Condition(Cond<0>),
+            #[run_while(|bb| bb.b0 + 4 > bb.b1 % 2)]
+            #[skip_if(|bb| *bb.t0 > 0)]
+            RepeatUntilFailure(3) {
+                Repeater(0) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            Parallel(success = 2, failure = -3) {
+                Condition(PCond<2>, b0 = {=}),
+                AlwaysRunning,
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
 
-board!(Tree0907Blackboard { t0 });
+board!(Tree0907Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0908 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
             b0: i64,
-            b1: i64 = 2,
         }
-        SequenceStar {
-            MemPriority {
-                BinarySelector(|bb| bb.o0.unwrap_or(0) != 3, dynamic = true) {
-                    RepeatUntilSuccess(1) {
-                        Repeat(3) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
-                },
-                ParallelAll {
-                    Sequence {
-                        Action(PIo<2>, t0 = {b1}),
-                        StatefulAction(Task<3> = Task::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    ReactiveFallback {
-                        Action(PIo<5>, t0 = {b1}),
-                        StatefulAction(Task<6>),
-                        #[run_while(|bb| (bb.b0 + 2) % 3 > 1)]
-                        Condition(Cond<7>),
-                    },
-                },
-                MemPriority {
-                    ReactiveSelector {
-                        ScriptCondition(|bb| *bb.t1 != 3),
-                        #[on_failure(|bb| *bb.t1 += 3)]
-                        RunOnce(then_skip = false) {
-                            RetryUntilSuccessful(0) {
-                                Action(Act<8>),
-                            },
-                        },
-                        SetBlackboard(t0 = {b1}),
-                    },
-                },
+        Parallel(success = 2, failure = -1) {
+            Script(|bb| { *bb.t0 += 3; bb.b0 += 2 }),
+            MemSequence {
+                Action(Act<0>),
+                Script(|bb| bb.b0 += 3),
+                Action(Act<1>),
+            },
+            SkipUnlessUpdated(t0) {
+                Action(|ctx| ctx.exec(2)),
             },
         }
     }
 }
 
-board!(Tree0908Blackboard { t1 o0 t0 b0 b1 });
+board!(Tree0908Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0909 for Ctx {
-        ReactiveSequence {
-            Selector {
-                Action(Act<0>),
-                AlwaysFailure,
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            RepeatUntil(Failure) {
-                Sleep(0),
-            },
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 2,
+        }
+        Switch(b1) {
+            case 5 => UnsetBlackboard(o0),
+            _ => Action(PAct<0>, b0 = {b0}),
         }
     }
 }
+
+board!(Tree0909Blackboard { o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0910 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        FlipSelector {
-            StatefulAction(Task<0>),
-            Invert {
-                Action(PIo<1>, t0 = {b0}),
+        Sequence {
+            BinarySelector(|bb| bb.b0 % 4 < 0, dynamic = false) {
+                ForceFailure {
+                    Precondition(|bb| *bb.t0 == 1) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Remap(success = Success, failure = Success) {
+                    Repeater(0) {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Action(Act<1>),
+                    #[skip_if(|bb| (bb.b0 + 1) % 4 != 2)]
+                    Script(|bb| if *bb.t0 > bb.b0 { *bb.t0 += 2 }),
+                },
+                #[success_if(|bb| *bb.t0 != 0)]
+                #[on_success(|bb| bb.b0 = bb.b0 % 2)]
+                #[skip_if(|bb| bb.b0 < 4)]
+                RepeatUntil(Success) {
+                    Action(Act<2> = Act::<2>),
+                },
+                Sequence {
+                    Optional {
+                        RepeatUntilFailure(forever) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Cooldown(0) {
+                SequenceWithMemory {
+                    Fallback {
+                        Action(Act<4>),
+                        Action(PAct<5>, b0 = {t0}, b1 = {b0}),
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+            WhileDoElse {
+                Precondition(|bb| *bb.t0 > 7, else = Skipped) {
+                    #[run_while(|bb| *bb.t0 % 4 > 2)]
+                    #[on_success(|bb| if *bb.t0 % 2 == 0 { bb.t0.set(bb.b0 % 4) })]
+                    #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+                    StatefulAction(Task<7>),
+                },
+                Action(Act<8>),
+                FlipSelector {
+                    Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                    AlwaysFailure,
+                    Action(|ctx| ctx.exec(10)),
+                },
             },
         }
     }
 }
 
-board!(Tree0910Blackboard { b0 });
+board!(Tree0910Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0911 for Ctx {
-        ForceFailure {
-            Fallback {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            b1: i64,
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        #[on_halted(|bb| { *bb.t0 += 1; if *bb.t0 < 3 { bb.b1 = bb.b0 } })]
+        #[failure_if(|bb| bb.b1 + 1 < 0)]
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
                 Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                SequenceStar {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                AsyncSequence {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
+                SetBlackboard(t0 = 6),
+                AlwaysSuccess,
+            },
+            #[success_if(|bb| bb.b1 == 7)]
+            #[failure_if(|bb| bb.b0 > 4)]
+            Delay(20) {
+                #[post(|bb| *bb.t0 += 3)]
+                AlwaysSuccess,
+            },
+            Repeat(4) {
+                Action(Act<1>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0912Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 12,
-        }
-        FlipSelector {
-            Action(PIo<0>, t0 = {b0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0912Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 12,
-        }
-        SubTree(Tree0912Sub1, t0 = {=}, o0 = {o0}, b0 = {=})
-    }
-}
+board!(Tree0911Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0912 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
         }
-        ReactiveSequence {
-            Timeout(30) {
-                #[post(|bb| *bb.t0 += 3)]
-                SkipUnlessUpdated(t0) {
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[run_while(|bb| bb.b0 > 0)]
-                    Runner,
-                },
-            },
-            SubTree(Tree0912Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0912Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0913 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+            StatefulAction(Task<0>),
+            #[skip_if(|bb| *bb.t0 != 7)]
             KeepRunningUntilFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                Condition(Cond<3>),
-            },
-            StatefulAction(Task<4>),
-            FlipSelector {
-                Action(Act<5>),
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0914 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        Precondition(|bb| bb.b1 < 5, else = Success) {
-            Interrupt(|bb| *bb.t0 > 3) {
-                Inverter {
-                    SkipUnlessUpdated(t0) {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b1)),
+                Delay(10) {
+                    Loop(q0, if_empty = Failure) {
+                        Action(PIo<1>, t0 = {=}),
                     },
                 },
             },
+            Action(PIo<2>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0914Blackboard { b1 t0 });
+board!(Tree0912Blackboard { q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0915Sub0 for Ctx {
+    pub tree Tree0913 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        Sleep(10)
+        IndexSwitch(|bb| bb.b0 % 4, dynamic = false) {
+            #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
+            Action(Act<0>),
+            MemSequence {
+                #[on_failure(|bb| bb.b0 += 2)]
+                Action(|ctx| ctx.exec(1)),
+                ScriptCondition(|bb| *bb.t0 == bb.b0),
+                Action(PAct<2>, b0 = {t0}),
+                Action(PIo<3>, t0 = {b0}),
+            },
+            StatefulAction(Task<4> = Task::<4>),
+            Sequence {
+                StatefulAction(Task<5>),
+                Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 3, &mut bb.b0)),
+            },
+            RepeatUntilFailure(forever) {
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0913Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0914 for Ctx {
+        Timeout(50) {
+            Cooldown(20) {
+                ReactiveSequence {
+                    Fallback {
+                        Condition(|ctx| ctx.check(0)),
+                        AlwaysFailure,
+                    },
+                    Sequence {
+                        MemPriority {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
+                        StepSequencer {
+                            Sleep(100),
+                            StatefulAction(Task<4>),
+                        },
+                        Fallback {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0915 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
             o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        ParallelAll(0) {
-            #[on_success(|bb| { bb.b0 = 4; bb.b0 = *bb.t0 + 1 })]
-            #[on_halted(|bb| { if *bb.t0 == bb.b0 { bb.o0 = Some(bb.o0.unwrap_or(2)) }; bb.o0 = None })]
-            Fallback {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    ReactiveSequence {
-                        Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                        ScriptCondition(|bb| bb.b0 % 4 > 1),
-                        Script(|bb| bb.o0 = None),
-                        SetBlackboard(o0 = Some(1)),
+        ReactiveSequence {
+            ReactiveSequence {
+                Sequence {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
+                    WasEntryUpdated(t0),
+                    Action(Act<1>),
+                },
+                Deadline(30) {
+                    SetBlackboard(b0 = 6),
+                },
+                ReactiveSelector {
+                    StatefulAction(Task<2>),
+                    Action(PIo<3>, t0 = {b0}),
+                },
+            },
+            #[failure_if(|bb| bb.o0.unwrap_or(3) % 2 > 0)]
+            #[on_failure(|bb| bb.b1 += 1)]
+            #[success_if(|bb| bb.o0.unwrap_or(4) % 2 > 0)]
+            Repeat(4) {
+                IfThenElse {
+                    Conditional(|bb| bb.b0 != 7, dynamic = true, else = Success) {
+                        Condition(Cond<4>),
                     },
-                    StepSequencer {
-                        Repeat(1) {
-                            AsyncSequence {
-                                SubTree(Tree0915Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-                            },
-                        },
-                    },
-                    Delay(30) {
-                        Optional {
-                            Repeat(forever) {
-                                AsyncFallback {
-                                    Action(Act<1> = Act::<1>),
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
+                    Sequence {
+                        Action(Act<5>),
+                        Action(PIo<6>, t0 = {=}),
+                        Condition(Cond<7>),
+                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 3, &mut bb.b1)),
+                        Action(Act<9>),
                     },
                 },
             },
@@ -527,29 +630,31 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0915Blackboard { o0 b0 t0 });
+board!(Tree0915Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0916 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+            b1: i64 = 0,
         }
-        ReactiveSelector {
-            #[run_while(|bb| *bb.t0 > bb.o0.unwrap_or(5) + 3)]
-            Action(PIo<0>, t0 = {=}),
-            Wait(0),
+        Fallback {
+            SequenceWithMemory {
+                Action(PAct<0>, b0 = {=}, b1 = {=}),
+                AlwaysSuccess,
+            },
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0916Blackboard { o0 q0 t0 });
+board!(Tree0916Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0917 for Ctx {
-        RetryUntilSuccessful(2) {
-            Failer,
+        RepeatTimes(2) {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
@@ -557,270 +662,245 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0918 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = Some(5),
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        TryCatch(catch_on_halt = true) {
-            Sequence {
-                #[run_while(|bb| *bb.t0 > 2)]
-                StatefulAction(Task<0> = Task::<0>),
-                ReactiveSequence {
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
-                    UnsetBlackboard(o0),
-                },
-                Condition(|ctx| ctx.check(2)),
-                ForceSuccess {
-                    PolicyParallel(policy = FirstFailure) {
-                        AlwaysRunning,
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
+        Switch(b1) {
+            case 3 => Switch(b1) {
+                case 0 => #[success_if(|bb| *bb.t1 + 1 < 1)]
+                Action(Act<0>),
+                case 3 => Action(Act<1> = Act::<1>),
+                case 4 => AlwaysRunning,
+                _ => StatefulAction(Task<2>),
             },
-            #[failure_if(|bb| bb.b0 < 6)]
-            #[run_while(|bb| *bb.t1 > 1)]
-            #[on_success(|bb| { if *bb.t0 < 3 { *bb.t1 += 1 }; *bb.t1 += 1 })]
-            ReactiveFallback {
-                ReactiveSequence {
-                    Priority {
-                        MaxTime(20) {
-                            ParallelAll(1) {
-                                #[failure_if(|bb| bb.b1 + 4 != *bb.t0 + 4)]
-                                StatefulAction(Task<4>),
-                                ScriptCondition(|bb| bb.o0.is_some()),
-                            },
-                        },
-                        Condition(|ctx, bb| ctx.check_in(5, 0)),
-                    },
+            case 2 => Action(Act<3>),
+            _ => #[post(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = None })]
+            #[on_success(|bb| bb.b0 = *bb.t1 % 2)]
+            #[success_if(|bb| *bb.t0 < *bb.t0 + 3)]
+            WhileDoElse {
+                #[post(|bb| bb.b1 += 1)]
+                #[on_failure(|bb| bb.b1 += 3)]
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
                 },
+                Failer,
             },
         }
     }
 }
 
-board!(Tree0918Blackboard { b0 o0 t1 b1 t0 });
+board!(Tree0918Blackboard { t1 o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0919 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        RepeatUntilSuccess(forever) {
-            Script(|bb| *bb.t0 += 3),
-        }
-    }
-}
-
-board!(Tree0919Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0920 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-        }
-        ForceSuccess {
-            FlipSelector {
-                Optional {
-                    RetryUntilSuccessful(3) {
-                        Retry(forever) {
-                            SequenceStar {
-                                BinarySelector(|bb| bb.o0.is_some()) {
-                                    UnsetBlackboard(o0),
-                                    Action(Act<0>),
-                                },
-                                ScriptCondition(|bb| *bb.t0 % 2 != 0),
-                                Condition(Cond<1>),
-                            },
-                        },
+        ReactiveFallback {
+            SequenceStar {
+                RepeatUntil(Success) {
+                    AsyncSequence {
+                        Action(Act<0>),
+                        SetBlackboard(b1 = {t0}),
                     },
-                },
-                ForceSuccess {
-                    Filter(times = 2, count = Success) {
-                        WaitValueUpdate(t1) {
-                            Precondition(|bb| *bb.t1 > 7, else = Failure) {
-                                Condition(Cond<2> = Cond::<2>),
-                            },
-                        },
-                    },
-                },
-                FlipSelector {
-                    Conditional(|bb| bb.o0.unwrap_or(3) != 0, else = Success) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                    Condition(Cond<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0920Blackboard { t0 o0 t1 });
+board!(Tree0919Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0921Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 9,
+    pub tree Tree0920 for Ctx {
+        Selector {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Action(Act<3>),
         }
-        SetBlackboard(b0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0921 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        WhileDoElse {
-            ReactiveSequence {
+        IfThenElse {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
                 ReactiveFallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    AlwaysFailure,
+                    #[post(|bb| bb.b0 += 2)]
+                    Inverter {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
                 },
-                AlwaysSuccess,
             },
             Sequence {
-                Parallel(failure = 2) {
-                    Condition(Cond<1>),
-                    Action(|ctx| ctx.exec(2)),
-                },
-                Deadline(30) {
-                    #[run_while(|bb| *bb.t0 < 2)]
-                    #[post(|bb| bb.t0.set((*bb.t0 + 2) % 2))]
-                    WhileDoElse {
-                        StatefulAction(Task<3>),
-                        #[on_success(|bb| { if bb.b0 % 4 != 1 { bb.t0.set(8) }; *bb.t0 += 2 })]
-                        SubTree(Tree0921Sub0, ..),
+                #[run_while(|bb| *bb.t0 < 3)]
+                RepeatTimes(1) {
+                    Filter(times = 2, count = Success, filtered = Failure) {
+                        Repeat(1) {
+                            Condition(Cond<2>),
+                        },
                     },
+                },
+                BinarySelector(|bb| bb.b0 + 3 > 4) {
+                    StatefulAction(Task<3>),
+                    Action(PIo<4>, t0 = {t0}),
+                },
+                Parallel(success = -2, failure = 1) {
+                    #[on_success(|bb| bb.b0 = 1)]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| bb.b0 + 3 < bb.b0 + 1)]
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0921Blackboard { b0 t0 });
+board!(Tree0921Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0922 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveSequence {
-            #[on_halted(|bb| if *bb.t0 > (*bb.t0 + 4) % 4 { bb.t0.set(bb.b0) })]
-            #[post(|bb| *bb.t0 += 1)]
-            #[success_if(|bb| (bb.b0 + 3) % 2 < 0)]
-            RepeatUntil(Failure) {
-                RepeatTimes(forever) {
-                    Action(Act<0>),
-                },
-            },
-            Inverter {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            Condition(Cond<4>),
-        }
-    }
-}
-
-board!(Tree0922Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0923 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ReactiveSequence {
-            RepeatUntilFailure(3) {
-                PolicyParallel(policy = FirstSuccess) {
-                    MemSequence {
-                        SetBlackboard(t1 = {t0}),
-                        AlwaysSuccess,
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 3) % 4, &mut bb.b0)),
-                        },
-                    },
-                    Succeeder,
-                },
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-                IfThenElse {
-                    Inverter {
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(1)),
-                            RepeatTimes(2) {
-                                StatefulAction(Task<2>),
-                            },
-                            Condition(Cond<3>),
-                        },
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Remap(success = Success, failure = Success) {
-                            #[skip_if(|bb| *bb.t1 > 2)]
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                        Loop(q0, value = {t1}) {
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                    },
-                },
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Repeater(forever) {
-                        #[success_if(|bb| (*bb.t1 + 1) % 3 < 1)]
-                        #[on_success(|bb| { if *bb.t0 != bb.b0 { *bb.t1 += 1 }; bb.t1.set(*bb.t0 + 3) })]
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        Script(|bb| *bb.t0 += 3),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0923Blackboard { t1 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0924 for Ctx {
-        RunOnce(then_skip = true) {
+        SequenceWithMemory {
             StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0925 for Ctx {
-        Delay(50) {
-            StatefulAction(Task<0> = Task::<0>),
+    pub tree Tree0923 for Ctx {
+        Sequence {
+            Action(|ctx| ctx.exec(0)),
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                Fallback {
+                    Action(Act<1>),
+                },
+            },
+            WhileDoElse {
+                RunOnce(then_skip = false) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(Task<2>),
+                        AlwaysSuccess,
+                    },
+                },
+                AlwaysFailure,
+                Condition(Cond<3>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0926Sub0 for Ctx {
-        Condition(|ctx| ctx.check(0))
+    pub tree Tree0924Sub0 for Ctx {
+        RunOnce(then_skip = false) {
+            ForceFailure {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
+    pub tree Tree0924 for Ctx {
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            ReactiveSequence {
+                SubTree(Tree0924Sub0),
+                SequenceWithMemory {
+                    Wait(50),
+                    StatefulAction(Task<2>),
+                },
+            },
+            AsyncSequence {
+                Condition(Cond<3>),
+                Action(Act<4>),
+            },
+            ReactiveFallback {
+                TryCatch(catch_on_halt = true) {
+                    Repeat(4) {
+                        RepeatUntilFailure(forever) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        AsyncSequence {
+                            RepeatUntil(Success) {
+                                Condition(Cond<6>),
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                StepSequencer {
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9> = Cond::<9>),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
+                    Sleep(0),
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13>),
+                },
+                ForceFailure {
+                    StatefulAction(Task<14> = Task::<14>),
+                },
+            },
+            StatefulAction(Task<15>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0925 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        StepSequencer {
+            Condition(PCond<0>, b0 = {=}),
+            Cooldown(50, filtered = Skipped) {
+                MaxTime(30) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            #[run_while(|bb| *bb.t0 > *bb.t0 + 4)]
+            Selector {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
+                Sleep(0),
+            },
+            Timeout(30) {
+                Action(PIo<4>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0925Blackboard { t0 b0 });
+
+bt::behavior_tree! {
     pub tree Tree0926 for Ctx {
-        RunOnce(then_skip = false) {
-            SubTree(Tree0926Sub0),
+        RunOnce {
+            Sleep(0),
         }
     }
 }
@@ -828,52 +908,78 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0927 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 3,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Parallel(success = 4, failure = -2) {
-            StatefulAction(PTask<0>, b0 = 4, b1 = {b0}),
-            Script(|bb| bb.b1 = *bb.t0 % 4),
-            ReactiveFallback {
-                #[post(|bb| { if bb.b1 < *bb.t0 + 4 { bb.b1 += 1 }; bb.b0 = (*bb.t0 + 3) % 3 })]
-                #[failure_if(|bb| (bb.b1 + 2) % 3 == 1)]
-                #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-                ReactiveSequence {
-                    Wait(20),
-                    Action(Act<1>),
+        BinarySelector(|bb| bb.b1 == 2, dynamic = false) {
+            Condition(Cond<0>),
+            Priority {
+                WhileDoElse {
+                    ReactiveSelector {
+                        #[failure_if(|bb| *bb.t0 % 2 != 1)]
+                        #[success_if(|bb| *bb.t0 + 1 < 2)]
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
+                        Condition(Cond<2>),
+                        #[failure_if(|bb| bb.o0.unwrap_or(3) + 3 != 7)]
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Priority {
+                        Action(Act<4>),
+                        Deadline(0) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
                 },
+                MemSequence {
+                    StatefulAction(Task<6> = Task::<6>),
+                    Script(|bb| bb.o0 = Some(*bb.t0)),
+                    StatefulAction(Task<7>),
+                },
+                IfThenElse {
+                    ParallelAll(2) {
+                        #[failure_if(|bb| *bb.t0 + 1 != 6)]
+                        #[on_failure(|bb| *bb.t1 += 3)]
+                        #[run_while(|bb| *bb.t1 + 4 > 4)]
+                        Action(|ctx, bb| ctx.exec_in(8, 4, &mut bb.b1)),
+                        ScriptCondition(|bb| *bb.t1 == *bb.t0 % 4),
+                        Condition(Cond<9>),
+                    },
+                    Repeat(0) {
+                        ScriptCondition(|bb| bb.b0 + 2 < 2),
+                    },
+                },
+                StatefulAction(PTask<10>, b0 = 5),
             },
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0927Blackboard { b0 t0 b1 });
+board!(Tree0927Blackboard { b1 o0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0928 for Ctx {
         blackboard {
-            b1: i64 = 4,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            b0: i64 = 2,
         }
-        #[skip_if(|bb| *bb.t0 + 3 < 3)]
-        #[on_failure(|bb| bb.b1 += 1)]
-        SequenceStar {
-            ReactiveFallback {
-                Parallel(success = 2, failure = -2) {
-                    Condition(Cond<0>),
-                    Action(Act<1> = Act::<1>),
+        IndexSwitch(|bb| bb.b1 % 4, out_of_range = Fail) {
+            WasEntryUpdated(t0),
+            AsyncSequence {
+                #[post(|bb| bb.b0 += 1)]
+                #[on_success(|bb| { bb.t0.set(0); bb.b0 += 1 })]
+                #[success_if(|bb| bb.b1 == bb.b1 % 3)]
+                Delay(0) {
+                    AlwaysRunning,
                 },
-                StatefulAction(Task<2>),
-            },
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Priority {
-                    Condition(PCond<3>, b0 = {b1}),
-                    SequenceWithMemory {
-                        StatefulAction(Task<4> = Task::<4>),
+                Action(Act<0> = Act::<0>),
+                ForceSuccess {
+                    #[run_while(|bb| bb.b1 + 2 > 1)]
+                    Precondition(|bb| bb.b0 % 3 < 1, else = Failure) {
+                        StatefulAction(Task<1>),
                     },
                 },
             },
@@ -881,110 +987,169 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0928Blackboard { b1 t0 q0 });
+board!(Tree0928Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0929 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
         }
-        MemPriority {
-            Sequence {
-                #[post(|bb| { bb.b1 = bb.b0; *bb.t0 += 2 })]
-                #[failure_if(|bb| bb.b1 < 2)]
-                Priority {
-                    WasEntryUpdated(t0),
-                    Action(PIo<0>, t0 = {b0}),
-                },
+        Sequence {
+            ReactiveSequence {
+                Condition(Cond<0>),
             },
-            WasEntryUpdated(t0),
-            Remap(success = Failure, failure = Success) {
-                RunOnce {
-                    StatefulAction(Task<1>),
-                },
-            },
+            Condition(Cond<1>),
+            #[on_failure(|bb| bb.b1 += 1)]
+            SetBlackboard(t0 = {b1}),
+            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0929Blackboard { t0 b0 b1 });
+board!(Tree0929Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0930 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
         }
-        SkipUnlessUpdated(t0) {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                SetBlackboard(b0 = 7),
-                StatefulAction(Task<2>),
+        #[skip_if(|bb| (*bb.t1 + 3) % 2 == 0)]
+        #[post(|bb| { bb.t0.set(bb.b0); if *bb.t1 + 4 < 3 { bb.t0.set(bb.b0 % 2) } })]
+        Selector {
+            Condition(|ctx| ctx.check(0)),
+            #[skip_if(|bb| *bb.t0 + 4 < 7)]
+            #[failure_if(|bb| *bb.t1 < 5)]
+            #[on_halted(|bb| bb.t0.set((*bb.t1 + 1) % 4))]
+            Cooldown(0) {
+                SetBlackboard(t1 = {b0}),
+            },
+            TryCatch(catch_on_halt = true) {
+                Inverter {
+                    StatefulAction(Task<1>),
+                },
+                Inverter {
+                    SkipUnlessUpdated(t1) {
+                        Optional {
+                            ScriptCondition(|bb| *bb.t1 != 3),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                StatefulAction(Task<2> = Task::<2>),
+                Sleep(20),
+            },
+            #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(*bb.t1 % 2) })]
+            IndexSwitch(|bb| *bb.t0 % 3) {
+                ScriptCondition(|bb| *bb.t1 > 0),
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0930Blackboard { t0 b0 });
+board!(Tree0930Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0931Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            o0: Option<i64> = Some(9),
+        }
+        Precondition(|bb| bb.o0.unwrap_or(4) + 2 != bb.b0 + 1, else = Failure) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0931Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        SequenceStar {
+            Action(Act<1> = Act::<1>),
+            Action(PAct<2>, b0 = 0, b1 = {t0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0931 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = None,
-            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
         }
-        Sequence {
-            RunOnce(then_skip = true) {
-                TryCatch(catch_on_halt = true) {
-                    Action(Act<0> = Act::<0>),
-                    Repeat(forever) {
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            ParallelAll(0) {
-                TryCatch {
-                    RetryUntilSuccessful(4) {
-                        Script(|bb| { *bb.t0 += 3; bb.t1.set(bb.b1) }),
-                    },
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
-                },
-                Priority {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        ReactiveFallback {
-                            ScriptCondition(|bb| bb.o0.is_none()),
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    FlipSelector {
-                        Action(Act<5>),
-                        #[on_failure(|bb| bb.b0 = 5)]
-                        #[success_if(|bb| bb.b1 + 2 < 4)]
-                        #[on_success(|bb| { bb.b0 += 2; bb.o0 = None })]
-                        SetBlackboard(b0 = 6),
-                        Condition(PCond<6>, b0 = 4),
-                        StatefulAction(PTask<7>, b0 = {b1}, b1 = {t1}),
-                    },
-                },
+        Loop(q0, if_empty = Running) {
+            ReactiveFallback {
+                SubTree(Tree0931Sub0, ..),
+                SubTree(Tree0931Sub1, ..),
             },
         }
     }
 }
 
-board!(Tree0931Blackboard { t1 t0 b0 q0 o0 b1 });
+board!(Tree0931Blackboard { q0 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0932 for Ctx {
-        KeepRunningUntilFailure {
-            Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            b1: i64 = 4,
+        }
+        Sequence {
+            Interrupt(|bb| *bb.t0 + 1 != 3) {
+                #[on_halted(|bb| bb.b1 = (bb.b0 + 4) % 2)]
+                Parallel(success = -2) {
+                    Sleep(20),
+                    Wait(0),
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1>),
+                },
+            },
+            FlipSelector {
+                Delay(50) {
+                    Script(|bb| { bb.t0.set(bb.b0 % 3); if *bb.t0 < (*bb.t0 + 1) % 4 { *bb.t0 += 1 } }),
+                },
+                Precondition(|bb| (*bb.t0 + 2) % 4 == 3) {
+                    Deadline(0) {
+                        AlwaysRunning,
+                    },
+                },
+                #[skip_if(|bb| *bb.t0 % 2 < 1)]
+                Condition(Cond<2>),
+            },
+            Repeat(2) {
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
+
+board!(Tree0932Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0933Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] b0: i64 = 12,
+        }
+        MaxTime(30) {
+            Condition(Cond<0>),
         }
     }
 }
@@ -992,76 +1157,53 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0933 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
             o0: Option<i64> = Some(2),
-            #[tracked] t1: i64,
+            b0: i64 = 2,
         }
-        #[success_if(|bb| bb.o0.is_none())]
-        ReactiveFallback {
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0)),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                Condition(Cond<2>),
-                Selector {
-                    Action(Act<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1 + 4)),
-                },
-                StatefulAction(Task<5>),
-            },
-            RunOnce(then_skip = false) {
-                SequenceStar {
-                    Action(PAct<6>, b0 = 7, b1 = {t0}),
-                    AlwaysRunning,
-                },
-            },
-            MemSequence {
-                Script(|bb| if *bb.t0 + 3 > 6 { *bb.t0 += 1 }),
-                ScriptCondition(|bb| bb.o0.unwrap_or(0) % 2 > 0),
-            },
-            SequenceStar {
-                Parallel(success = -2, failure = 2) {
-                    Condition(Cond<7>),
-                    #[failure_if(|bb| *bb.t1 < bb.b0)]
-                    #[success_if(|bb| bb.b0 % 3 == 2)]
-                    Sleep(20),
-                },
-            },
-            WasEntryUpdated(t0),
+        #[skip_if(|bb| bb.b0 + 1 == 7)]
+        #[post(|bb| bb.b0 += 1)]
+        #[success_if(|bb| bb.o0.is_some())]
+        Limiter(1) {
+            SubTree(Tree0933Sub0, ..),
         }
     }
 }
 
-board!(Tree0933Blackboard { b0 t0 o0 t1 });
+board!(Tree0933Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0934 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            RepeatUntilFailure(forever) {
-                ReactiveSequence {
-                    Parallel(success = 2) {
-                        Sleep(20),
-                        Wait(20),
+        Parallel(success = 2) {
+            Selector {
+                Retry(0) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+                IfThenElse {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Repeat(3) {
+                    Repeater(forever) {
+                        StepSequencer {
+                            Action(Act<4>),
+                            AlwaysSuccess,
+                        },
                     },
-                    MemSequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                    Action(Act<3>),
                 },
             },
-            IfThenElse {
-                Delay(20) {
-                    Sequence {
-                        Action(Act<4>),
-                        Action(Act<5>),
+            ParallelAll(2) {
+                Condition(Cond<5>),
+                ReactiveFallback {
+                    AsyncSequence {
+                        Condition(Cond<6>),
+                        Succeeder,
+                    },
+                    RetryUntilSuccessful(1) {
+                        Action(Act<7>),
                     },
                 },
-                Repeat(0) {
-                    Action(Act<6>),
-                },
-                Condition(|ctx| ctx.check(7)),
+                AlwaysSuccess,
             },
         }
     }
@@ -1069,26 +1211,361 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0935 for Ctx {
-        Repeat(3) {
-            Filter(times = 1, filtered = Skipped) {
-                StepSequencer {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveFallback {
+            BinarySelector(|bb| bb.b0 % 4 < 0) {
+                RepeatTimes(forever) {
+                    SetBlackboard(b1 = 9),
+                },
+                Action(Act<0> = Act::<0>),
+            },
+            WhileDoElse {
+                BinarySelector(|bb| bb.b1 + 1 != 3) {
+                    Repeat(4) {
+                        #[on_halted(|bb| { bb.t0.set(bb.b0); if *bb.t0 % 3 == 2 { bb.b0 = bb.b1 % 3 } })]
+                        Action(Act<1>),
                     },
-                    MemSequence {
-                        StatefulAction(Task<1>),
+                    SetBlackboard(b0 = {b1}),
+                },
+                Condition(Cond<2>),
+            },
+            Optional {
+                Repeat(0) {
+                    #[failure_if(|bb| bb.b1 > (*bb.t0 + 4) % 3)]
+                    #[skip_if(|bb| bb.b0 % 2 < 1)]
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0935Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0936 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(5),
+        }
+        #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(0) + 2)]
+        ReactiveSequence {
+            Condition(PCond<0>, b0 = 2),
+            Repeat(0) {
+                AlwaysRunning,
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0936Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0937Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0937 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Conditional(|bb| (bb.b0 + 1) % 3 < 2, dynamic = false, else = Success) {
+            SubTree(Tree0937Sub0, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0937Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0938 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Parallel(success = 2) {
+            RetryUntilSuccessful(forever) {
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            SequenceStar {
+                StatefulAction(Task<1>),
+                RunOnce(then_skip = true) {
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            ForceSuccess {
+                Repeat(4) {
+                    ForceFailure {
+                        TryCatch(catch_on_halt = true) {
+                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                            ScriptCondition(|bb| bb.b1 > bb.o0.unwrap_or(4)),
+                            Action(Act<5>),
+                            Script(|bb| bb.b1 = bb.b0),
+                            ScriptCondition(|bb| bb.b0 != 2),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Repeater(forever) {
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0938Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0939 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            #[run_while(|bb| *bb.t0 > 5)]
+            StatefulAction(Task<0>),
+            AlwaysSuccess,
+            Condition(|ctx, bb| ctx.check_in(1, (bb.o0.unwrap_or(1) + 2) % 4)),
+            RunOnce {
+                ScriptCondition(|bb| bb.b0 < (*bb.t0 + 1) % 4),
+            },
+            Delay(50) {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0939Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0940 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 3,
+        }
+        #[run_while(|bb| *bb.t0 > *bb.t0 + 3)]
+        Interrupt(|bb| bb.o0.unwrap_or(5) % 4 != 0) {
+            Script(|bb| bb.t0.set(7)),
+        }
+    }
+}
+
+board!(Tree0940Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0941 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        Conditional(|bb| bb.b1 + 2 < bb.b0 % 3, dynamic = true) {
+            FlipSelector {
+                Interrupt(|bb| bb.o0.unwrap_or(1) == 6) {
+                    ForceSuccess {
+                        ReactiveSequence {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Switch(b1) {
+                        case 3 => AlwaysFailure,
+                        _ => #[skip_if(|bb| bb.o0.is_some())]
+                        StatefulAction(PTask<2>, b0 = {t0}),
+                    },
+                },
+                Switch(b1) {
+                    case 2 => #[run_while(|bb| *bb.t0 % 3 != 0)]
+                    AlwaysSuccess,
+                    case 0 => Condition(Cond<3>),
+                    case 3 => Wait(30),
+                    _ => AlwaysFailure,
+                },
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(4), &mut bb.b0)),
+                    RunOnce(then_skip = false) {
+                        Action(PIo<6>, t0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0941Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0942 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| (*bb.t0 + 4) % 4 != 3, dynamic = true) {
+            ParallelAll(max_failures = -2) {
+                StepSequencer {
+                    AlwaysRunning,
+                    Action(Act<0> = Act::<0>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Condition(Cond<3> = Cond::<3>),
+        }
+    }
+}
+
+board!(Tree0942Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0943 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+            b0: i64,
+        }
+        RetryUntilSuccessful(2) {
+            SequenceStar {
+                #[failure_if(|bb| bb.b0 > 4)]
+                IfThenElse {
+                    Selector {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    Fallback {
                         ReactiveFallback {
+                            StatefulAction(Task<2> = Task::<2>),
+                            StatefulAction(Task<3>),
+                            #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
                             StepSequencer {
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3> = Cond::<3>),
+                                Condition(|ctx, bb| ctx.check_in(4, 5)),
+                                #[on_success(|bb| bb.b0 += 3)]
+                                Script(|bb| { bb.b0 = bb.b1; bb.b0 += 1 }),
                             },
                         },
                     },
-                    AsyncFallback {
-                        Sequence {
-                            Condition(Cond<4>),
-                            Action(|ctx| ctx.exec(5)),
-                            Repeat(forever) {
+                    MemPriority {
+                        Parallel(success = -1, failure = 2) {
+                            #[on_failure(|bb| if *bb.t0 + 1 > *bb.t0 + 3 { bb.b0 = 4 })]
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        WasEntryUpdated(t0),
+                        WhileDoElse {
+                            Action(Act<7>),
+                            Condition(Cond<8> = Cond::<8>),
+                        },
+                        ReactiveSequence {
+                            Action(|ctx, bb| ctx.exec_in(9, 3, &mut bb.b0)),
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0943Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0944 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        Limiter(3) {
+            Fallback {
+                ReactiveFallback {
+                    Switch(b1) {
+                        case 4 => AlwaysSuccess,
+                        _ => WasEntryUpdated(t0),
+                    },
+                    Condition(Cond<0> = Cond::<0>),
+                    #[post(|bb| bb.b1 += 1)]
+                    Action(Act<1>),
+                },
+                KeepRunningUntilFailure {
+                    Inverter {
+                        ScriptCondition(|bb| (*bb.t0 + 4) % 3 > 1),
+                    },
+                },
+                Fallback {
+                    Deadline(0) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    FlipSelector {
+                        RetryUntilSuccessful(1) {
+                            ScriptCondition(|bb| *bb.t0 != 6),
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<3>),
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0944Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0945 for Ctx {
+        Remap(success = Success, failure = Failure) {
+            Fallback {
+                StepSequencer {
+                    Condition(Cond<0>),
+                    Repeat(forever) {
+                        Parallel(success = 1, failure = 2) {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                Sequence {
+                    Limiter(3) {
+                        RepeatUntil(Success) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        AlwaysFailure,
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    AsyncSequence {
+                        ForceFailure {
+                            FlipSelector {
+                                StatefulAction(Task<4>),
+                                AlwaysSuccess,
+                                AlwaysFailure,
+                                StatefulAction(Task<5>),
                                 StatefulAction(Task<6>),
                             },
                         },
@@ -1100,98 +1577,716 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0936Sub0 for Ctx {
+    pub tree Tree0946 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
+            b0: i64 = 4,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        Condition(Cond<4>)
+        #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(3))]
+        #[failure_if(|bb| bb.o0.is_some())]
+        ReactiveSequence {
+            Inverter {
+                MemSequence {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    ReactiveSequence {
+                        SequenceWithMemory {
+                            Condition(Cond<2>),
+                            Action(Act<3>),
+                        },
+                        IfThenElse {
+                            StatefulAction(Task<4>),
+                            StatefulAction(PTask<5>, b0 = 1, b1 = {t0}),
+                        },
+                        Sleep(0),
+                    },
+                },
+            },
+            #[on_halted(|bb| *bb.t0 += 3)]
+            WhileDoElse {
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    #[failure_if(|bb| *bb.t0 > 2)]
+                    #[post(|bb| bb.o0 = Some(bb.b0 + 4))]
+                    Cooldown(20, filtered = Skipped) {
+                        StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+                Repeater(forever) {
+                    Action(Act<9>),
+                },
+                Invert {
+                    Action(PAct<10>, b0 = 6, b1 = {=}),
+                },
+            },
+        }
     }
 }
 
+board!(Tree0946Blackboard { b0 b1 o0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0936 for Ctx {
+    pub tree Tree0947 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 5,
+        }
+        ReactiveSequence {
+            Delay(30) {
+                Wait(0),
+            },
+            RunOnce(then_skip = true) {
+                ReactiveSelector {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0947Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0948 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
             b0: i64 = 0,
+            o0: Option<i64> = Some(0),
         }
-        RepeatUntil(Failure) {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    Precondition(|bb| (*bb.t0 + 2) % 2 != 0) {
-                        #[on_halted(|bb| bb.b0 = bb.b0 % 3)]
-                        #[failure_if(|bb| bb.b1 > 2)]
-                        StatefulAction(Task<1>),
-                    },
-                },
+        FlipSelector {
+            IndexSwitch(|bb| bb.b1 + 4, dynamic = true) {
+                AlwaysRunning,
+                StatefulAction(Task<0>),
+                #[skip_if(|bb| *bb.t0 < 4)]
                 ReactiveSequence {
-                    Condition(PCond<2>, b0 = 2),
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                    #[on_success(|bb| bb.b1 += 1)]
-                    Sleep(0),
-                    SubTree(Tree0936Sub0, ..),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0936Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0937Sub0 for Ctx {
-        ParallelAll {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0937 for Ctx {
-        RepeatUntil(Success) {
-            IfThenElse {
-                SubTree(Tree0937Sub0),
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<3>),
-                },
-                MemPriority {
-                    RunOnce(then_skip = false) {
-                        Action(Act<4>),
+                    Switch(b1) {
+                        case 4 => #[skip_if(|bb| bb.o0.unwrap_or(0) > 0)]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        Condition(Cond<1>),
+                        _ => Wait(50),
                     },
-                    Condition(Cond<5>),
+                    Action(Act<2>),
+                },
+            },
+            Conditional(|bb| *bb.t0 == 5) {
+                RepeatUntilFailure(1) {
+                    BinarySelector(|bb| bb.b0 + 1 > bb.b0, dynamic = false) {
+                        ReactiveSequence {
+                            StatefulAction(Task<3>),
+                            AlwaysSuccess,
+                            StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+                        },
+                        #[run_while(|bb| bb.b0 == bb.b0 % 4)]
+                        Switch(b1) {
+                            case 1 => StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                            _ => Action(PIo<6>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+            MemPriority {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        MemPriority {
+                            Deadline(0) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<7>),
+                                    Wait(0),
+                                },
+                            },
+                            #[failure_if(|bb| bb.b1 + 2 == 1)]
+                            #[on_failure(|bb| bb.t0.set((bb.b0 + 3) % 4))]
+                            #[skip_if(|bb| *bb.t0 < bb.b1 % 4)]
+                            KeepRunningUntilFailure {
+                                RetryUntilSuccessful(3) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+                #[skip_if(|bb| bb.b0 > 4)]
+                #[on_halted(|bb| if bb.b0 > 3 { bb.o0 = None })]
+                Selector {
+                    Condition(Cond<8>),
+                    WasEntryUpdated(t0),
+                    #[skip_if(|bb| bb.b1 % 2 < 1)]
+                    WaitValueUpdate(t0) {
+                        Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                    },
+                },
+            },
+            Parallel(success = 1) {
+                Fallback {
+                    Condition(Cond<10>),
+                    Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
+                    Script(|bb| { bb.b0 += 2; bb.o0 = Some(bb.b1) }),
+                },
+            },
+            #[on_success(|bb| bb.b0 += 2)]
+            #[skip_if(|bb| *bb.t0 < (*bb.t0 + 4) % 3)]
+            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) % 4))]
+            Precondition(|bb| *bb.t0 > bb.b1 + 2, else = Skipped) {
+                MemSequence {
+                    AlwaysSuccess,
+                    ReactiveFallback {
+                        Action(PAct<12>, b0 = {b0}, b1 = {b1}),
+                        UnsetBlackboard(o0),
+                    },
                 },
             },
         }
     }
 }
 
+board!(Tree0948Blackboard { b1 t0 b0 o0 });
+
 bt::behavior_tree! {
-    pub tree Tree0938 for Ctx {
+    pub tree Tree0949Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        Condition(|ctx| ctx.check(2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0949 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+        }
+        Sequence {
+            #[run_while(|bb| bb.b1 + 4 > 2)]
+            #[on_success(|bb| { bb.b0 += 3; bb.b1 += 2 })]
+            #[post(|bb| { bb.b1 += 2; bb.b0 += 2 })]
+            Succeeder,
+            #[run_while(|bb| *bb.t0 % 2 < 1)]
+            #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
+            Selector {
+                Condition(|ctx| ctx.check(0)),
+                #[on_halted(|bb| bb.o0 = None)]
+                #[success_if(|bb| bb.b0 != 7)]
+                SetBlackboard(b1 = 0),
+            },
+            Action(PIo<1>, t0 = {b1}),
+            SubTree(Tree0949Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
+            KeepRunningUntilFailure {
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
+
+board!(Tree0949Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0950Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        #[post(|bb| bb.b1 += 3)]
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0950 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(0) > 0)]
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Deadline(100) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            AsyncFallback {
+                ScriptCondition(|bb| bb.b1 > 5),
+                #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(5))]
+                #[skip_if(|bb| *bb.t0 != 6)]
+                #[on_success(|bb| { bb.o0 = Some(bb.o0.unwrap_or(0)); if bb.b1 != 3 { bb.t0.set(bb.b1) } })]
+                Timeout(30) {
+                    SubTree(Tree0950Sub0, b1 = {=}, o0 = {o0}, t0 = {=}),
+                },
+            },
+            Cooldown(0, filtered = Skipped) {
+                Deadline(30) {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Repeater(3) {
+                            Condition(Cond<3>),
+                        },
+                        SetBlackboard(t0 = 6),
+                        Sleep(30),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0950Blackboard { b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0951 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+        }
+        SequenceWithMemory {
+            Limiter(2) {
+                StatefulAction(Task<0>),
+            },
+            MemSequence {
+                Condition(PCond<1>, b0 = {t0}),
+                ScriptCondition(|bb| bb.b0 + 4 < *bb.t0 % 2),
+            },
+            Loop(q0) {
+                AsyncSequence {
+                    Action(PIo<2>, t0 = {b0}),
+                    Action(Act<3>),
+                },
+            },
+            ScriptCondition(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(4) + 3),
+            Conditional(|bb| bb.o0.is_none(), else = Failure) {
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0951Blackboard { q0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0952 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        #[on_failure(|bb| { bb.b0 = bb.b1 % 4; *bb.t0 += 1 })]
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
+        Remap(success = Success, failure = Success) {
+            #[on_success(|bb| bb.b1 = bb.b0)]
+            #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+            Precondition(|bb| *bb.t0 < (*bb.t0 + 4) % 3, else = Skipped) {
+                #[on_success(|bb| bb.b1 = *bb.t0 % 4)]
+                #[run_while(|bb| bb.b0 % 2 > 0)]
+                #[on_halted(|bb| if bb.b0 % 3 != 2 { *bb.t0 += 2 })]
+                FlipSelector {
+                    RepeatUntil(Success) {
+                        RetryUntilSuccessful(2) {
+                            TryCatch {
+                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 4, &mut bb.b1)),
+                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0938Blackboard { b0 t0 b1 });
+board!(Tree0952Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0939 for Ctx {
-        Priority {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
+    pub tree Tree0953 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Parallel(success = -1) {
             RunOnce(then_skip = false) {
+                TryCatch(catch_on_halt = true) {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    SequenceWithMemory {
+                        Action(Act<1>),
+                    },
+                },
+            },
+            Interrupt(|bb| bb.b0 % 3 < 0) {
+                Optional {
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        #[on_success(|bb| if *bb.t0 + 3 != 0 { bb.b0 += 2 })]
+                        Action(Act<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0953Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0954 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Remap(success = Failure, failure = Failure) {
+            Action(PIo<0>, t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0954Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0955 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            o0: Option<i64>,
+        }
+        TryCatch(catch_on_halt = true) {
+            SetBlackboard(b0 = {t0}),
+            #[post(|bb| *bb.t0 += 1)]
+            Repeat(forever) {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+            },
+            ScriptCondition(|bb| *bb.t0 > *bb.t0 % 4),
+            #[on_halted(|bb| bb.o0 = Some(4))]
+            Script(|bb| *bb.t0 += 1),
+            ScriptCondition(|bb| *bb.t0 % 2 < 1),
+        }
+    }
+}
+
+board!(Tree0955Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0956 for Ctx {
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0957Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 9,
+        }
+        ScriptCondition(|bb| bb.b0 + 1 > 4)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0957Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 9,
+        }
+        SubTree(Tree0957Sub1, t0 = {=}, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0957 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        WaitValueUpdate(t0) {
+            SubTree(Tree0957Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0957Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0958Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0958 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        RunOnce(then_skip = false) {
+            IndexSwitch(|bb| bb.o0.unwrap_or(2), dynamic = true) {
+                AlwaysSuccess,
+                Inverter {
+                    #[run_while(|bb| bb.b0 != 3)]
+                    #[post(|bb| *bb.t1 += 1)]
+                    Limiter(3) {
+                        Action(PAct<0>, b0 = 3),
+                    },
+                },
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                    SubTree(Tree0958Sub0, t1 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}),
+                },
+                Repeater(forever) {
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0958Blackboard { t1 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0959 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            b0: i64,
+        }
+        Fallback {
+            ReactiveSequence {
+                MemSequence {
+                    Condition(PCond<0>, b0 = {t0}),
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2> = Cond::<2>),
+                #[post(|bb| bb.b1 += 2)]
+                Switch(b1) {
+                    case 3 => Action(PAct<3>, b0 = {b0}, b1 = {=}),
+                    case 0 => AlwaysFailure,
+                    case 4 => Fallback {
+                        StatefulAction(Task<4>),
+                        ScriptCondition(|bb| *bb.t0 + 2 > 7),
+                    },
+                    _ => AlwaysRunning,
+                },
+            },
+            ParallelAll {
+                MaxTime(10) {
+                    ReactiveFallback {
+                        RunOnce(then_skip = false) {
+                            SequenceWithMemory {
+                                WasEntryUpdated(t0),
+                                WaitValueUpdate(t0) {
+                                    Action(Act<5>),
+                                },
+                                Action(|ctx| ctx.exec(6)),
+                                StatefulAction(Task<7> = Task::<7>),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0959Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0960Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(Act<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0960 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+        }
+        ReactiveSelector {
+            Condition(Cond<0> = Cond::<0>),
+            ParallelAll {
+                MemSequence {
+                    UnsetBlackboard(o0),
+                    Script(|bb| if bb.b0 < 6 { bb.t1.set(*bb.t1 % 2) }),
+                },
+                Action(PAct<1>, b0 = {=}),
+                Timeout(100) {
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
+                SubTree(Tree0960Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0960Blackboard { o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0961 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        IndexSwitch(|bb| *bb.t0) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                AlwaysSuccess,
+                Action(PIo<0>, t0 = {t1}),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                AlwaysSuccess,
+            },
+            Condition(Cond<2>),
+            SetBlackboard(t0 = {b0}),
+            Precondition(|bb| *bb.t0 + 4 == 0, else = Failure) {
+                Sleep(100),
+            },
+        }
+    }
+}
+
+board!(Tree0961Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0962 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        IfThenElse {
+            AsyncSequence {
+                Loop(q0, if_empty = Success) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            Sleep(20),
+                        },
+                        ForceFailure {
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                },
+            },
+            Deadline(0) {
+                TryCatch(catch_on_halt = false) {
+                    KeepRunningUntilFailure {
+                        Failer,
+                    },
+                    Condition(Cond<0>),
+                },
+            },
+            ReactiveSequence {
+                MaxTime(10) {
+                    Condition(Cond<1>),
+                },
+                Wait(0),
+                #[on_halted(|bb| if (bb.b1 + 4) % 4 == 1 { bb.o0 = Some(bb.b0) })]
+                Inverter {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0962Blackboard { q0 b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0963 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+        }
+        RepeatUntil(Failure) {
+            FlipSelector {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    AlwaysFailure,
+                    Condition(Cond<0>),
+                },
+                Fallback {
+                    Condition(PCond<1>, b0 = {t0}),
+                    Condition(|ctx| ctx.check(2)),
+                    UnsetBlackboard(o0),
+                },
+                SetBlackboard(b0 = 9),
+            },
+        }
+    }
+}
+
+board!(Tree0963Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0964 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64>,
+        }
+        RetryUntilSuccessful(4) {
+            BinarySelector(|bb| *bb.t1 + 4 > bb.b1 + 2) {
+                AlwaysFailure,
+                TryCatch {
+                    #[run_while(|bb| bb.o0.is_none())]
+                    AlwaysSuccess,
+                    #[success_if(|bb| bb.b0 == 3)]
+                    #[post(|bb| bb.b1 += 1)]
+                    StatefulAction(Task<0>),
+                    SetBlackboard(b0 = 3),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0964Blackboard { b0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0965 for Ctx {
+        RepeatUntilSuccess(3) {
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<0>),
+                Action(Act<1>),
                 Condition(Cond<2>),
             },
         }
@@ -1199,903 +2294,36 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0940 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        Selector {
-            StepSequencer {
-                Switch(b1) {
-                    case 1 => AlwaysFailure,
-                    case 2 => MemSequence {
-                        Condition(PCond<0>, b0 = {b0}),
-                        StatefulAction(Task<1>),
-                    },
-                    case 5 => Script(|bb| bb.b0 = *bb.t0 + 4),
-                    _ => #[run_while(|bb| bb.b1 + 2 == 0)]
-                    #[on_halted(|bb| { bb.b0 = (*bb.t0 + 1) % 4; if bb.b1 > 7 { *bb.t0 += 2 } })]
-                    Condition(Cond<2>),
-                },
-                ReactiveSequence {
-                    #[skip_if(|bb| bb.b0 < 5)]
-                    #[post(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<3> = Task::<3>),
-                    Script(|bb| { *bb.t0 += 1; if bb.b1 != *bb.t0 { bb.b1 = *bb.t0 } }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0940Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0941Sub0 for Ctx {
-        Limiter(1) {
-            ForceSuccess {
-                StatefulAction(PTask<0>, b0 = 6),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0941 for Ctx {
-        SequenceStar {
-            RepeatUntilSuccess(1) {
-                SubTree(Tree0941Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0942 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Repeater(3) {
-            Conditional(|bb| bb.b0 != 4, dynamic = false, else = Success) {
-                Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
-                    ReactiveSequence {
-                        #[skip_if(|bb| *bb.t0 + 3 < bb.b0)]
-                        #[failure_if(|bb| bb.b0 % 4 != 1)]
-                        ParallelAll(2) {
-                            TryCatch(catch_on_halt = false) {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                            },
-                            #[post(|bb| bb.b0 += 3)]
-                            #[run_while(|bb| *bb.t0 % 4 < 0)]
-                            RepeatUntilFailure(1) {
-                                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0942Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0943 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 1 => #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-            #[on_success(|bb| *bb.t0 += 2)]
-            #[on_failure(|bb| bb.b1 += 1)]
-            ReactiveFallback {
-                #[success_if(|bb| *bb.t0 % 4 < 3)]
-                Failer,
-                Condition(Cond<0> = Cond::<0>),
-            },
-            case 0 => MaxTime(0) {
-                ScriptCondition(|bb| bb.b1 % 3 < 0),
-            },
-            case 2 => Precondition(|bb| *bb.t0 + 1 == bb.b1) {
-                #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(bb.o0.unwrap_or(4) % 2) })]
-                RetryUntilSuccessful(4) {
-                    #[run_while(|bb| bb.b1 % 2 < 1)]
-                    #[skip_if(|bb| *bb.t0 % 2 != 0)]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Action(Act<1>),
-                },
-            },
-            _ => Parallel(success = 1, failure = -2) {
-                Action(Act<2>),
-                Condition(Cond<3>),
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0943Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0944 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64,
-            #[allow(unused)] #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(0),
-        }
-        WhileDoElse {
-            Action(|ctx| ctx.exec(0)),
-            Sequence {
-                AsyncSequence {
-                    #[run_while(|bb| bb.b1 + 4 < (bb.o0.unwrap_or(0) + 2) % 3)]
-                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(2) % 2)]
-                    #[post(|bb| bb.b0 = 2)]
-                    StatefulAction(PTask<1>, b0 = {=}),
-                    Action(|ctx| ctx.exec(2)),
-                    Action(PIo<3>, t0 = {b0}),
-                },
-            },
-            #[on_halted(|bb| bb.t0.set((bb.b1 + 1) % 3))]
-            Wait(20),
-        }
-    }
-}
-
-board!(Tree0944Blackboard { b1 b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0945 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            #[failure_if(|bb| *bb.t0 < bb.b0)]
-            StatefulAction(Task<0>),
-            Fallback {
-                WasEntryUpdated(t0),
-                Condition(PCond<1>, b0 = {b0}),
-                Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 3) % 3, &mut bb.b0)),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0945Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0946 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
-        }
-        AsyncFallback {
-            ParallelAll {
-                RunOnce(then_skip = false) {
-                    WasEntryUpdated(t0),
-                },
-                AlwaysFailure,
-            },
-            MemPriority {
-                FlipSelector {
-                    SetBlackboard(b1 = {t0}),
-                    SkipUnlessUpdated(t0) {
-                        Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                    },
-                    WasEntryUpdated(t0),
-                    RepeatUntil(Failure) {
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            Sequence {
-                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
-                Condition(Cond<5>),
-                IfThenElse {
-                    StatefulAction(Task<6> = Task::<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0946Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0947Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0947 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        MemPriority {
-            WhileDoElse {
-                Action(Act<0>),
-                IndexSwitch(|bb| *bb.t1 + 3, out_of_range = Fail) {
-                    ScriptCondition(|bb| bb.b0 > *bb.t0),
-                    RepeatUntilSuccess(forever) {
-                        Action(Act<1>),
-                    },
-                },
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Selector {
-                WaitValueUpdate(t1) {
-                    ScriptCondition(|bb| *bb.t1 + 3 == 5),
-                },
-            },
-            ReactiveFallback {
-                Precondition(|bb| bb.b1 == 2, else = Success) {
-                    #[on_halted(|bb| if bb.b0 % 3 == 1 { bb.b1 += 1 })]
-                    #[success_if(|bb| *bb.t1 != 4)]
-                    ScriptCondition(|bb| bb.b0 + 3 > 0),
-                },
-                Repeat(1) {
-                    StatefulAction(Task<3>),
-                },
-                ParallelAll(max_failures = -1) {
-                    SubTree(Tree0947Sub0, ..),
-                    SetBlackboard(b1 = {t1}),
-                },
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b1)),
-                Action(PAct<5>, b0 = {b1}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0947Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0948 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        #[success_if(|bb| bb.b1 < 4)]
-        #[failure_if(|bb| bb.b1 != (*bb.t0 + 1) % 3)]
-        IndexSwitch(|bb| 4, out_of_range = Fail) {
-            AlwaysFailure,
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                ForceSuccess {
-                    Action(PIo<0>, t0 = {b1}),
-                },
-            },
-            Fallback {
-                Deadline(0) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-                ForceFailure {
-                    Condition(Cond<2>),
-                },
-                Filter(times = 3, count = Success, filtered = Failure) {
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0948Blackboard { q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0949 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        KeepRunningUntilFailure {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                WhileDoElse {
-                    Parallel(success = -2, failure = 2) {
-                        Action(Act<0>),
-                        Precondition(|bb| bb.b1 + 4 != 0) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    BinarySelector(|bb| bb.b0 + 2 > 1, dynamic = true) {
-                        Wait(0),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Parallel(success = -1, failure = -1) {
-                    #[run_while(|bb| *bb.t0 + 1 < 3)]
-                    Action(PAct<2>, b0 = 0, b1 = {t0}),
-                    KeepRunningUntilFailure {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0949Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0950 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                Repeat(0) {
-                    Action(Act<0>),
-                },
-            },
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 1)),
-        }
-    }
-}
-
-board!(Tree0950Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0951 for Ctx {
-        StepSequencer {
-            Repeater(forever) {
-                RunOnce(then_skip = false) {
-                    Cooldown(0, filtered = Skipped) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            Condition(|ctx| ctx.check(1)),
-            Action(Act<2> = Act::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0952 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-        }
-        Sequence {
-            FlipSelector {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(0) % 3)),
-                    Repeat(1) {
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    SetBlackboard(t0 = {b0}),
-                },
-                TryCatch {
-                    RunOnce(then_skip = false) {
-                        AlwaysRunning,
-                    },
-                    Inverter {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Deadline(0) {
-                    SequenceWithMemory {
-                        WhileDoElse {
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                        IfThenElse {
-                            StatefulAction(Task<4>),
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0 + 3)),
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    #[failure_if(|bb| *bb.t0 + 1 < 6)]
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0952Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
-        Deadline(50) {
-            Sequence {
-                Delay(20) {
-                    StatefulAction(Task<0>),
-                },
-                Action(Act<1>),
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        AlwaysSuccess,
-                        Sleep(50),
-                    },
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0954 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        Parallel(success = -1) {
-            IfThenElse {
-                MemPriority {
-                    BinarySelector(|bb| *bb.t1 % 3 == 1, dynamic = true) {
-                        Action(Act<0>),
-                        Precondition(|bb| *bb.t1 > *bb.t0 % 2, else = Running) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                Filter(times = 3, filtered = Failure) {
-                    Precondition(|bb| bb.b0 + 4 != bb.b0 % 4, else = Success) {
-                        Inverter {
-                            #[run_while(|bb| bb.b0 < 5)]
-                            #[on_success(|bb| bb.b0 = 5)]
-                            Action(|ctx| ctx.exec(1)),
-                        },
-                    },
-                },
-                Cooldown(30) {
-                    Sleep(100),
-                },
-            },
-            RepeatUntilSuccess(1) {
-                Sequence {
-                    SequenceWithMemory {
-                        BinarySelector(|bb| bb.b0 + 2 > 4, dynamic = false) {
-                            StatefulAction(Task<2>),
-                            Action(PAct<3>, b0 = 8, b1 = {t0}),
-                        },
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    SetBlackboard(t0 = {t1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0954Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-        }
-        IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail) {
-            #[on_halted(|bb| if *bb.t0 % 3 < 2 { bb.t0.set(bb.b1) })]
-            #[failure_if(|bb| *bb.t0 < 2)]
-            Selector {
-                StatefulAction(Task<0>),
-                Action(PIo<1>, t0 = {=}),
-            },
-            MemPriority {
-                Action(PAct<2>, b0 = {=}, b1 = {=}),
-                #[post(|bb| bb.b1 = (*bb.t0 + 1) % 3)]
-                #[on_halted(|bb| { bb.b0 += 1; if bb.b1 % 2 == 1 { bb.b1 = 8 } })]
-                #[skip_if(|bb| (bb.b0 + 4) % 2 < 0)]
-                StatefulAction(PTask<3>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0955Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0956Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        Parallel(success = -2, failure = -1) {
-            Condition(Cond<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0956Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        ParallelAll {
-            Condition(Cond<3>),
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0956 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[allow(unused)] b1: i64 = 2,
-        }
-        Fallback {
-            MemPriority {
-                SubTree(Tree0956Sub0, b0 = {=}, b1 = {b1}),
-                #[failure_if(|bb| bb.b0 == 5)]
-                Filter(times = 2, count = Success) {
-                    Deadline(100) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            Interrupt(|bb| bb.b0 % 3 == 0) {
-                ReactiveSequence {
-                    Wait(0),
-                    SetBlackboard(b0 = 3),
-                },
-            },
-            Sequence {
-                SubTree(Tree0956Sub1, ..),
-                Delay(30) {
-                    Condition(Cond<5>),
-                },
-                StatefulAction(Task<6>),
-                Succeeder,
-            },
-        }
-    }
-}
-
-board!(Tree0956Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-        }
-        Switch(b1) {
-            case 3 => Repeat(3) {
-                RepeatUntil(Failure) {
-                    BinarySelector(|bb| bb.b1 != 3, dynamic = true) {
-                        Action(PAct<0>, b0 = 0),
-                        Retry(1) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-            },
-            case 0 => StepSequencer {
-                Switch(b1) {
-                    case 0 => RepeatUntil(Failure) {
-                        #[on_halted(|bb| bb.t0.set(bb.b1 + 2))]
-                        #[run_while(|bb| bb.b1 < *bb.t0 + 2)]
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    _ => Action(|ctx| ctx.exec(3)),
-                },
-                FlipSelector {
-                    PolicyParallel(policy = FirstFailure) {
-                        StatefulAction(Task<4>),
-                        AlwaysRunning,
-                    },
-                },
-            },
-            _ => Sequence {
-                Sleep(30),
-                ForceSuccess {
-                    Action(PIo<5>, t0 = {=}),
-                },
-                StatefulAction(Task<6>),
-                Action(Act<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0957Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0958Sub0 for Ctx {
-        MaxTime(30) {
-            StatefulAction(Task<9>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
-        ReactiveSequence {
-            Delay(20) {
-                Action(Act<0> = Act::<0>),
-            },
-            Timeout(20) {
-                SequenceWithMemory {
-                    TryCatch(catch_on_halt = false) {
-                        Action(|ctx| ctx.exec(1)),
-                        Sequence {
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                        },
-                    },
-                    ReactiveFallback {
-                        ParallelAll {
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                            AlwaysSuccess,
-                        },
-                        ParallelAll(max_failures = -2) {
-                            Action(Act<6>),
-                            Timeout(20) {
-                                Action(|ctx| ctx.exec(7)),
-                            },
-                        },
-                    },
-                    Retry(4) {
-                        Fallback {
-                            Condition(Cond<8>),
-                            SubTree(Tree0958Sub0),
-                            Cooldown(0, filtered = Skipped) {
-                                Condition(Cond<10>),
-                            },
-                            Sleep(20),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
-        RepeatUntilSuccess(2) {
-            Cooldown(0, filtered = Failure) {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0960 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            Loop(q0, value = {t1}, if_empty = Skipped) {
-                WaitValueUpdate(t1) {
-                    #[on_halted(|bb| if bb.b0 > 5 { bb.t1.set(8) })]
-                    StatefulAction(Task<0>),
-                },
-            },
-            #[on_success(|bb| { bb.b0 += 1; *bb.t1 += 1 })]
-            #[post(|bb| *bb.t0 += 3)]
-            Loop(q0, value = {b0}, if_empty = Success) {
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    Script(|bb| bb.t1.set(*bb.t0)),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                SequenceWithMemory {
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        AlwaysSuccess,
-                    },
-                    Action(Act<2>),
-                    #[on_failure(|bb| bb.b0 = *bb.t1 + 1)]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Sleep(10),
-                    Condition(Cond<3>),
-                },
-            },
-            Action(PIo<4>, t0 = {t0}),
-            StatefulAction(Task<5> = Task::<5>),
-        }
-    }
-}
-
-board!(Tree0960Blackboard { q0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0961 for Ctx {
-        Limiter(2) {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0962 for Ctx {
-        Sequence {
-            Action(|ctx| ctx.exec(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0963Sub1 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0963Sub0 for Ctx {
-        SubTree(Tree0963Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0963 for Ctx {
-        RepeatUntilFailure(forever) {
-            SubTree(Tree0963Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0964 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        #[failure_if(|bb| *bb.t0 + 4 == 2)]
-        ParallelAll {
-            Selector {
-                Conditional(|bb| bb.o0.unwrap_or(5) + 1 < *bb.t0 + 3, dynamic = true, else = Success) {
-                    Selector {
-                        Condition(PCond<0>, b0 = {b1}),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = false) {
-                    Condition(Cond<2>),
-                    SetBlackboard(o0 = Some(6)),
-                },
-            },
-            ReactiveFallback {
-                BinarySelector(|bb| *bb.t1 + 4 > *bb.t0 % 4) {
-                    SequenceWithMemory {
-                        ScriptCondition(|bb| bb.b0 < *bb.t0),
-                        #[on_failure(|bb| { if *bb.t0 + 4 < (*bb.t0 + 1) % 4 { bb.b1 += 3 }; bb.b0 = 9 })]
-                        #[run_while(|bb| bb.o0.is_some())]
-                        Wait(50),
-                        StatefulAction(Task<3> = Task::<3>),
-                        SetBlackboard(b0 = 8),
-                    },
-                    IfThenElse {
-                        StepSequencer {
-                            Action(Act<4> = Act::<4>),
-                            SetBlackboard(t0 = 9),
-                        },
-                        SetBlackboard(o0 = Some(3)),
-                    },
-                },
-                Conditional(|bb| *bb.t0 % 3 < 1, dynamic = true, else = Failure) {
-                    ReactiveSequence {
-                        Priority {
-                            Optional {
-                                Cooldown(0, filtered = Skipped) {
-                                    StatefulAction(Task<5> = Task::<5>),
-                                },
-                            },
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0964Blackboard { b0 t0 t1 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0965 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 0,
-        }
-        Precondition(|bb| bb.b0 > *bb.t1, else = Running) {
-            ParallelAll(max_failures = -1) {
-                IndexSwitch(|bb| *bb.t1 + 3, out_of_range = Loop) {
-                    Deadline(10) {
-                        Condition(Cond<0>),
-                    },
-                    WaitValueUpdate(t0) {
-                        MemPriority {
-                            Condition(PCond<1>, b0 = {=}),
-                            Action(Act<2> = Act::<2>),
-                            StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
-                        },
-                    },
-                    Fallback {
-                        Action(Act<4>),
-                        Action(Act<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0965Blackboard { t1 t0 b0 b1 });
-
-bt::behavior_tree! {
     pub tree Tree0966 for Ctx {
         blackboard {
+            b1: i64 = 3,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 3,
             b0: i64,
         }
-        WhileDoElse {
-            Condition(Cond<0> = Cond::<0>),
-            RunOnce {
-                Action(PIo<1>, t0 = {b0}),
+        Switch(b1) {
+            case 3 => #[success_if(|bb| (*bb.t0 + 2) % 2 < 0)]
+            #[run_while(|bb| bb.o0.is_some())]
+            #[on_halted(|bb| bb.t0.set(bb.b1))]
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
+            _ => Precondition(|bb| bb.b1 % 4 == 1) {
+                Action(PIo<1>, t0 = {=}),
             },
-            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0966Blackboard { b0 });
+board!(Tree0966Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0967 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64,
         }
-        ReactiveFallback {
-            Selector {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
-            },
+        MemSequence {
+            Condition(PCond<0>, b0 = {=}),
+            StatefulAction(Task<1>),
+            StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
         }
     }
 }
@@ -2105,493 +2333,294 @@ board!(Tree0967Blackboard { b0 });
 bt::behavior_tree! {
     pub tree Tree0968 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        StepSequencer {
-            StatefulAction(Task<0>),
-            Precondition(|bb| *bb.t1 < bb.b0) {
-                RetryUntilSuccessful(forever) {
-                    ForceFailure {
-                        Action(PAct<1>, b0 = {b0}),
-                    },
+        Loop(q0, if_empty = Running) {
+            RepeatTimes(forever) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0968Blackboard { t1 b0 });
+board!(Tree0968Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0969 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            b1: i64 = 2,
-        }
-        ReactiveFallback {
-            ReactiveFallback {
-                #[skip_if(|bb| *bb.t0 % 4 != 1)]
-                ForceFailure {
-                    PolicyParallel(policy = FirstFailure) {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                },
-                MemSequence {
-                    Action(Act<2>),
-                    Action(Act<3> = Act::<3>),
-                    ScriptCondition(|bb| *bb.t0 < *bb.t1),
-                },
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
+        ReactiveSelector {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
-            ReactiveSequence {
-                ReactiveFallback {
-                    ParallelAll {
-                        #[on_success(|bb| { if bb.b0 % 2 == 1 { bb.b1 = 5 }; bb.t1.set(bb.b0 + 4) })]
-                        #[on_failure(|bb| if bb.b1 != (bb.b0 + 4) % 4 { *bb.t0 += 3 })]
-                        RetryUntilSuccessful(4) {
-                            #[on_success(|bb| if bb.b1 + 2 < *bb.t1 { bb.t0.set(bb.b1 + 4) })]
-                            #[failure_if(|bb| *bb.t0 % 4 != 3)]
-                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                        },
-                        Sleep(20),
-                    },
-                    AsyncFallback {
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                    },
-                    #[on_success(|bb| { bb.b0 = bb.b1; bb.b1 += 1 })]
-                    MemPriority {
-                        Parallel(failure = 0) {
-                            SetBlackboard(b0 = {b1}),
-                            Condition(Cond<9>),
-                            Condition(Cond<10>),
-                        },
-                    },
+            StatefulAction(Task<3>),
+            Delay(0) {
+                Timeout(30) {
+                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree0969Blackboard { t1 t0 b0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0970Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0970 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+        SequenceStar {
+            Condition(Cond<0>),
+            SubTree(Tree0970Sub0),
         }
-        Priority {
-            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = true) {
-                AlwaysFailure,
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-            },
-            Conditional(|bb| *bb.t0 + 3 > bb.b0, else = Success) {
-                RepeatTimes(forever) {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0970Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0971Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-        }
-        Condition(|ctx, bb| ctx.check_in(0, *bb.t1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0971 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(5),
+            b0: i64,
         }
-        SequenceStar {
-            SubTree(Tree0971Sub0, t1 = {=}),
-            Invert {
-                RetryUntilSuccessful(1) {
-                    Action(Act<1>),
+        BinarySelector(|bb| bb.o0.is_some()) {
+            UnsetBlackboard(o0),
+            ReactiveSelector {
+                Repeat(3) {
+                    IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Action(Act<1>),
+                    },
                 },
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0971Blackboard { t1 });
+board!(Tree0971Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0972 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b1: i64,
             b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        AsyncSequence {
-            SetBlackboard(b0 = 3),
-            SetBlackboard(o0 = Some(4)),
+        Filter(times = 3) {
+            StepSequencer {
+                TryCatch(catch_on_halt = true) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                    Action(PIo<1>, t0 = {=}),
+                    Sequence {
+                        Action(PIo<2>, t0 = {t0}),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0972Blackboard { o0 b0 });
+board!(Tree0972Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0973 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        MemSequence {
-            MemSequence {
+        Timeout(20) {
+            Fallback {
                 MemPriority {
-                    RetryUntilSuccessful(4) {
-                        #[run_while(|bb| (*bb.t0 + 4) % 4 < 1)]
-                        #[on_failure(|bb| { if *bb.t1 != bb.o0.unwrap_or(5) { bb.b1 += 1 }; bb.o0 = None })]
-                        #[on_halted(|bb| { *bb.t1 += 3; if bb.o0.is_none() { bb.o0 = None } })]
-                        WasEntryUpdated(t1),
+                    MaxTime(20) {
+                        Failer,
                     },
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(Cond<1>),
-                },
-                Sequence {
-                    WasEntryUpdated(t0),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                AsyncSequence {
-                    #[failure_if(|bb| bb.b1 < 5)]
-                    #[on_success(|bb| bb.b1 = *bb.t0 % 2)]
-                    #[success_if(|bb| *bb.t0 != 7)]
-                    Condition(PCond<4>, b0 = {=}),
-                    Action(Act<5>),
-                },
-            },
-            Switch(b1) {
-                case 2 => #[on_failure(|bb| bb.o0 = None)]
-                AlwaysFailure,
-                case 0 => Timeout(30) {
-                    FlipSelector {
-                        Condition(Cond<6>),
-                        ScriptCondition(|bb| bb.o0.is_some()),
+                    #[success_if(|bb| *bb.t0 < 7)]
+                    Failer,
+                    RunOnce {
+                        StatefulAction(PTask<0>, b0 = 6, b1 = {t0}),
                     },
                 },
-                _ => RepeatUntilFailure(forever) {
-                    Condition(PCond<7>, b0 = {=}),
-                },
-            },
-            StepSequencer {
-                ReactiveSequence {
-                    #[skip_if(|bb| bb.b0 == *bb.t1)]
-                    #[success_if(|bb| bb.b0 == 0)]
-                    #[on_failure(|bb| bb.b0 = (*bb.t1 + 4) % 4)]
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<8>),
-                    AlwaysSuccess,
-                },
-                Remap(success = Success, failure = Failure) {
-                    AlwaysSuccess,
-                },
-                Script(|bb| bb.b1 = *bb.t1),
-                #[post(|bb| bb.b1 = (*bb.t0 + 1) % 4)]
-                #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                Cooldown(50) {
-                    Retry(0) {
-                        StatefulAction(Task<9> = Task::<9>),
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        Timeout(100) {
+                            Action(PIo<1>, t0 = {b0}),
+                        },
+                        Precondition(|bb| bb.b0 < bb.b0 + 3) {
+                            Action(PAct<2>, b0 = {t0}),
+                        },
+                        Condition(Cond<3>),
                     },
                 },
-                Action(|ctx, bb| ctx.exec_in(10, (bb.o0.unwrap_or(0) + 4) % 4, &mut bb.b1)),
             },
         }
     }
 }
 
-board!(Tree0973Blackboard { b0 t0 t1 o0 b1 });
+board!(Tree0973Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0974 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64,
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
         }
-        Fallback {
-            WhileDoElse {
-                WhileDoElse {
-                    AsyncFallback {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        Action(PAct<1>, b0 = {b1}, b1 = {b0}),
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 3)),
-                        Condition(Cond<3>),
-                    },
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    RunOnce(then_skip = false) {
-                        Fallback {
-                            RepeatUntilFailure(forever) {
-                                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                            },
-                            IndexSwitch(|bb| (bb.o0.unwrap_or(1) + 1) % 3, out_of_range = Loop) {
-                                UnsetBlackboard(o0),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-                Interrupt(|bb| bb.b1 < 3) {
-                    ReactiveSelector {
-                        Precondition(|bb| bb.o0.is_some(), else = Success) {
-                            StatefulAction(Task<5>),
-                        },
-                        RunOnce(then_skip = false) {
-                            KeepRunningUntilFailure {
-                                Repeat(3) {
-                                    Action(PIo<6>, t0 = {b1}),
-                                },
-                            },
-                        },
-                        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
-                            Loop(q0, value = {b1}, if_empty = Running) {
-                                Action(|ctx, bb| ctx.exec_in(7, 9, &mut bb.b1)),
-                            },
-                            Condition(PCond<8>, b0 = 2),
-                        },
-                    },
-                },
-                #[skip_if(|bb| bb.b1 + 1 == 3)]
-                #[on_failure(|bb| bb.b1 += 1)]
-                Loop(q0, if_empty = Failure) {
-                    ReactiveFallback {
-                        IfThenElse {
-                            ReactiveFallback {
-                                AlwaysFailure,
-                                ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 > 0),
-                                WasEntryUpdated(t0),
-                                Condition(|ctx, bb| ctx.check_in(9, *bb.t0 % 4)),
-                            },
-                            StatefulAction(Task<10>),
-                        },
-                        RepeatUntilSuccess(forever) {
-                            Precondition(|bb| *bb.t0 % 2 > 0, else = Skipped) {
-                                #[skip_if(|bb| *bb.t0 != bb.b0 + 4)]
-                                #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 3 })]
-                                Sequence {
-                                    StatefulAction(Task<11>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            Runner,
         }
     }
 }
 
-board!(Tree0974Blackboard { b1 b0 o0 q0 t0 });
+board!(Tree0974Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0975 for Ctx {
-        Timeout(30) {
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Inverter {
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[on_success(|bb| { bb.o0 = None; bb.b0 = *bb.t0 % 4 })]
+            Delay(50) {
+                TryCatch {
+                    Sequence {
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[skip_if(|bb| bb.b0 == *bb.t0)]
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(Task<1>),
+                    },
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 3, &mut bb.b0)),
+                    Priority {
+                        StatefulAction(Task<4> = Task::<4>),
+                        AlwaysRunning,
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree0975Blackboard { o0 t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0976 for Ctx {
-        Sequence {
-            Filter(times = 1) {
-                AsyncFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2> = Act::<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            RepeatUntilSuccess(1) {
-                Timeout(30) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            Action(|ctx| ctx.exec(5)),
-            Fallback {
-                Action(Act<6>),
-                AlwaysFailure,
-                StatefulAction(Task<7>),
-                Sleep(0),
+        blackboard {
+            b0: i64 = 4,
+        }
+        RetryUntilSuccessful(4) {
+            ReactiveFallback {
+                Condition(PCond<0>, b0 = {b0}),
             },
         }
     }
 }
+
+board!(Tree0976Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0977 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        Loop(q0, if_empty = Running) {
-            #[failure_if(|bb| bb.b1 == bb.b1 + 3)]
-            #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
-            #[run_while(|bb| *bb.t0 == 1)]
-            Fallback {
-                Timeout(10) {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        StatefulAction(Task<0>),
-                        Switch(b1) {
-                            case 1 => Condition(|ctx| ctx.check(1)),
-                            _ => StatefulAction(PTask<2>, b0 = 5, b1 = {t0}),
-                        },
-                        Precondition(|bb| bb.b1 % 4 > 2, else = Failure) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Script(|bb| { bb.b0 += 2; *bb.t0 += 3 }),
-                    Wait(30),
-                    AlwaysFailure,
-                },
-            },
+        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0 + 4) })]
+        #[failure_if(|bb| (*bb.t0 + 3) % 3 < 1)]
+        Retry(0) {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0977Blackboard { q0 b0 t0 b1 });
+board!(Tree0977Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0978 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
-        }
-        SequenceWithMemory {
-            ForceSuccess {
-                Condition(Cond<0>),
-            },
-            RunOnce(then_skip = true) {
-                SetBlackboard(t0 = 2),
-            },
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 3, &mut bb.b1)),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            Interrupt(|bb| *bb.t0 % 3 > 0) {
-                Action(PAct<4>, b0 = 8),
-            },
+        Repeat(1) {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0978Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0979 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64 = 3,
             #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Fallback {
-                Fallback {
-                    Precondition(|bb| *bb.t0 != 1, else = Running) {
-                        WasEntryUpdated(t0),
-                    },
-                    Action(Act<0>),
-                },
-                Switch(b1) {
-                    case 4 => Condition(PCond<1>, b0 = 8),
-                    case 2 => StatefulAction(Task<2>),
-                    case 5 => Conditional(|bb| bb.b0 % 4 > 2, dynamic = false) {
-                        Condition(PCond<3>, b0 = {t0}),
-                    },
-                    _ => StatefulAction(Task<4> = Task::<4>),
-                },
+        RunOnce(then_skip = true) {
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(0)),
+                WasEntryUpdated(t0),
+                Condition(Cond<1>),
             },
-            Timeout(20) {
-                MemSequence {
-                    #[on_success(|bb| { bb.b1 = *bb.t0; bb.t0.set(bb.b1) })]
-                    Delay(0) {
-                        Fallback {
-                            Switch(b1) {
-                                case 3 => TryCatch(catch_on_halt = true) {
-                                    Wait(0),
-                                    StatefulAction(Task<5> = Task::<5>),
-                                },
-                                case 2 => StatefulAction(PTask<6>, b0 = 6, b1 = {t0}),
-                                _ => StatefulAction(PTask<7>, b0 = {=}),
-                            },
-                            TryCatch(catch_on_halt = false) {
-                                Optional {
-                                    Sleep(0),
-                                },
-                                #[failure_if(|bb| bb.b1 % 4 != 0)]
-                                StatefulAction(Task<8>),
-                                Condition(|ctx, bb| ctx.check_in(9, bb.b1 + 3)),
-                                Switch(b1) {
-                                    case 5 => StatefulAction(Task<10>),
-                                    _ => AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Action(Act<11>),
         }
     }
 }
 
-board!(Tree0979Blackboard { b0 b1 t0 });
+board!(Tree0979Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0980 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b0: i64 = 0,
         }
-        Repeater(0) {
-            UnsetBlackboard(o0),
+        Repeat(0) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0980Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0981Sub0 for Ctx {
-        AlwaysRunning
-    }
-}
+board!(Tree0980Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0981 for Ctx {
-        SequenceStar {
-            Retry(0) {
-                SubTree(Tree0981Sub0),
+        Fallback {
+            Sequence {
+                RepeatUntilSuccess(1) {
+                    StatefulAction(Task<0>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    AlwaysFailure,
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                MemPriority {
+                    RunOnce {
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(4)),
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+                ForceFailure {
+                    Invert {
+                        Delay(0) {
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<11>),
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13>),
+                    StatefulAction(Task<14> = Task::<14>),
+                },
             },
         }
     }
@@ -2599,377 +2628,351 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0982 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            AlwaysSuccess,
-            Repeater(0) {
-                StatefulAction(Task<0> = Task::<0>),
+        ReactiveFallback {
+            Deadline(0) {
+                Repeat(1) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Sleep(30),
+                    },
+                },
             },
-            RepeatTimes(3) {
-                Inverter {
-                    Action(Act<1>),
+            AsyncFallback {
+                Condition(Cond<2>),
+                Action(Act<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            RepeatTimes(forever) {
+                Timeout(20) {
+                    Condition(Cond<5> = Cond::<5>),
                 },
             },
         }
     }
 }
-
-board!(Tree0982Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0983 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
             #[tracked] t0: i64,
-            b0: i64 = 1,
+            b0: i64 = 2,
         }
-        ParallelAll(1) {
-            RepeatUntilFailure(forever) {
-                ReactiveSelector {
-                    StatefulAction(Task<0>),
-                    Retry(3) {
-                        Condition(Cond<1>),
-                    },
-                    #[failure_if(|bb| bb.b0 % 4 < 0)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<2>),
-                },
-            },
+        Optional {
+            #[on_failure(|bb| *bb.t0 += 2)]
             MemPriority {
-                MemSequence {
-                    #[failure_if(|bb| *bb.t0 != bb.b0)]
-                    #[skip_if(|bb| *bb.t0 > 6)]
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 4 > 1),
-                    SetBlackboard(o0 = Some(7)),
-                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                    #[run_while(|bb| (bb.b0 + 4) % 4 < 2)]
-                    #[failure_if(|bb| *bb.t0 != *bb.t0 + 4)]
-                    SetBlackboard(b0 = 2),
+                Priority {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
+                    Delay(0) {
+                        KeepRunningUntilFailure {
+                            ReactiveFallback {
+                                StatefulAction(PTask<1>, b0 = 4, b1 = {t0}),
+                                Action(Act<2>),
+                                Action(PAct<3>, b0 = 0, b1 = {b0}),
+                            },
+                        },
+                    },
+                    Priority {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Repeater(2) {
+                        Sequence {
+                            StatefulAction(Task<6>),
+                            Action(PIo<7>, t0 = {=}),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0983Blackboard { o0 t0 b0 });
+board!(Tree0983Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0984 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        RepeatUntil(Failure) {
+        #[on_success(|bb| { bb.t0.set(*bb.t0 % 4); bb.t0.set(2) })]
+        BinarySelector(|bb| *bb.t0 > 7) {
+            #[run_while(|bb| *bb.t0 == 2)]
+            #[post(|bb| bb.b0 += 2)]
+            #[on_halted(|bb| bb.b0 += 1)]
             Fallback {
-                Precondition(|bb| bb.b0 % 4 < 0, else = Failure) {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(0)),
-                            StatefulAction(Task<1>),
-                            StatefulAction(PTask<2>, b0 = 0, b1 = {=}),
-                            WasEntryUpdated(t0),
-                        },
-                        IndexSwitch(|bb| bb.b1 % 4) {
-                            StatefulAction(Task<3>),
-                            Succeeder,
-                            Action(PIo<4>, t0 = {b0}),
-                        },
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                },
-                #[failure_if(|bb| bb.b0 % 4 < 1)]
-                #[on_failure(|bb| bb.b0 += 2)]
-                RepeatTimes(forever) {
-                    Remap(success = Success, failure = Success) {
-                        Conditional(|bb| bb.b1 + 2 > 3, else = Failure) {
-                            RepeatTimes(forever) {
-                                Condition(Cond<6>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Switch(b1) {
-                        case 1 => Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 2)),
-                        case 5 => #[on_failure(|bb| bb.b1 += 1)]
-                        #[run_while(|bb| bb.b1 < 5)]
-                        #[on_success(|bb| if bb.b0 % 3 < 1 { bb.b0 = *bb.t0 % 4 })]
-                        Condition(Cond<8>),
-                        _ => Action(Act<9> = Act::<9>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<10>),
-                    },
-                },
-                Sequence {
-                    #[success_if(|bb| bb.b0 + 4 == (bb.b1 + 2) % 4)]
-                    ForceFailure {
-                        StatefulAction(Task<11>),
-                    },
-                    Action(PIo<12>, t0 = {=}),
-                    Switch(b1) {
-                        case 0 => Condition(Cond<13>),
-                        _ => Script(|bb| *bb.t0 += 1),
-                    },
-                    Optional {
-                        Wait(20),
-                    },
-                    StatefulAction(PTask<14>, b0 = {=}),
-                },
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 4)),
+            },
+            #[post(|bb| bb.t0.set((*bb.t0 + 4) % 3))]
+            Sequence {
+                StatefulAction(Task<3>),
+                Sleep(50),
+                Sleep(50),
             },
         }
     }
 }
 
-board!(Tree0984Blackboard { b1 t0 b0 });
+board!(Tree0984Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0985 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
         }
-        ReactiveFallback {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
-            Repeater(2) {
-                WasEntryUpdated(t0),
-            },
-            IfThenElse {
-                Condition(Cond<1>),
-                Sleep(50),
-            },
-            ReactiveSequence {
-                Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                Script(|bb| { if bb.o0.is_none() { bb.o0 = None }; bb.b1 += 3 }),
-                Switch(b1) {
-                    case 1 => UnsetBlackboard(o0),
-                    case 5 => SetBlackboard(o0 = Some(8)),
-                    case 2 => Wait(0),
-                    _ => Action(PAct<3>, b0 = {b0}, b1 = {=}),
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Running) {
-                UnsetBlackboard(o0),
+        WaitValueUpdate(t1) {
+            Priority {
+                Action(PIo<0>, t0 = {b0}),
+                Wait(0),
             },
         }
     }
 }
 
-board!(Tree0985Blackboard { o0 t0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0986Sub0 for Ctx {
-        Sleep(50)
-    }
-}
+board!(Tree0985Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0986 for Ctx {
-        Repeater(0) {
-            SubTree(Tree0986Sub0),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        Timeout(20) {
+            MemPriority {
+                #[on_failure(|bb| *bb.t0 += 4)]
+                #[post(|bb| *bb.t0 += 3)]
+                Limiter(1) {
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<0>),
+                    },
+                },
+                Condition(PCond<1>, b0 = {b0}),
+                Action(PIo<2>, t0 = {t0}),
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0987Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
+board!(Tree0986Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0987 for Ctx {
-        Invert {
-            MaxTime(100) {
-                SubTree(Tree0987Sub0),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+        }
+        RunOnce(then_skip = true) {
+            Fallback {
+                Optional {
+                    Delay(0) {
+                        ReactiveSelector {
+                            Condition(|ctx| ctx.check(0)),
+                            Action(Act<1>),
+                            RetryUntilSuccessful(2) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    ParallelAll(max_failures = -2) {
+                        Condition(|ctx, bb| ctx.check_in(2, 0)),
+                        Action(PAct<3>, b0 = {b0}, b1 = {b0}),
+                    },
+                    StatefulAction(Task<4>),
+                },
+                Parallel(success = -1) {
+                    Action(PIo<5>, t0 = {=}),
+                    Sequence {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Action(Act<7>),
+                        Action(Act<8>),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                    #[failure_if(|bb| bb.o0.unwrap_or(4) + 1 != 6)]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    Condition(PCond<9>, b0 = {=}),
+                    Wait(10),
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Condition(Cond<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0987Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0988 for Ctx {
+        ReactiveSequence {
+            Sleep(0),
+            ReactiveSelector {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+                AlwaysFailure,
+            },
+            TryCatch {
+                Condition(Cond<2>),
+                Sleep(50),
+                StatefulAction(Task<3>),
+            },
+            Timeout(0) {
+                Condition(Cond<4>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0988 for Ctx {
+    pub tree Tree0989Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            o0: Option<i64>,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t1: i64 = 10,
         }
         ReactiveSequence {
-            StepSequencer {
-                Condition(Cond<0>),
-                SetBlackboard(t0 = {b0}),
-            },
-            RetryUntilSuccessful(2) {
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                IndexSwitch(|bb| bb.b0) {
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(2) + 2, &mut bb.b0)),
+            Wait(30),
+            Condition(|ctx, bb| ctx.check_in(0, (*bb.t1 + 1) % 3)),
         }
     }
 }
 
-board!(Tree0988Blackboard { t0 b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0989Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        Action(|ctx, bb| ctx.exec_in(8, bb.b1 % 2, &mut bb.b1))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0989 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
         }
-        WhileDoElse {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Optional {
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(Task<0>),
+        Repeat(4) {
+            StepSequencer {
+                Switch(b1) {
+                    case 0 => SubTree(Tree0989Sub0, t0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}),
+                    case 4 => Failer,
+                    case 3 => Sequence {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0)),
+                        Action(|ctx| ctx.exec(2)),
                     },
+                    _ => Action(Act<3> = Act::<3>),
                 },
-                RunOnce(then_skip = false) {
-                    RepeatUntilSuccess(1) {
-                        #[on_success(|bb| if *bb.t0 % 4 > 0 { bb.b1 = bb.b0 })]
-                        #[post(|bb| bb.b0 += 1)]
-                        ParallelAll {
-                            Condition(Cond<1>),
-                            #[failure_if(|bb| (bb.b0 + 1) % 3 < 2)]
-                            Action(Act<2>),
-                            #[on_success(|bb| bb.o0 = Some(bb.b0 + 2))]
-                            #[on_halted(|bb| bb.o0 = None)]
-                            Action(PIo<3>, t0 = {=}),
+                Interrupt(|bb| bb.b1 < 7) {
+                    StepSequencer {
+                        AsyncFallback {
+                            Condition(|ctx| ctx.check(4)),
+                            Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 1, &mut bb.b1)),
+                            Action(PAct<6>, b0 = {=}),
+                            StatefulAction(Task<7>),
+                            Succeeder,
+                        },
+                        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail) {
+                            RepeatUntilFailure(2) {
+                                SubTree(Tree0989Sub1, t0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}),
+                            },
                         },
                     },
                 },
             },
-            Repeat(2) {
-                SequenceWithMemory {
-                    Succeeder,
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                    #[on_success(|bb| bb.t0.set(4))]
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Condition(Cond<5>),
-                    AlwaysSuccess,
-                },
-            },
-            Action(PIo<6>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0989Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0990Sub0 for Ctx {
-        Parallel {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            Remap(success = Success, failure = Failure) {
-                StatefulAction(Task<2>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-                Condition(Cond<5>),
-            },
-            Filter(times = 2) {
-                Condition(Cond<6>),
-            },
-            AsyncSequence {
-                Condition(|ctx| ctx.check(7)),
-                Filter(times = 3, count = Failure) {
-                    Runner,
-                },
-            },
-        }
-    }
-}
+board!(Tree0989Blackboard { t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0990 for Ctx {
-        RepeatUntil(Failure) {
-            SubTree(Tree0990Sub0),
+        blackboard {
+            b1: i64 = 1,
+        }
+        ParallelAll {
+            Action(PAct<0>, b0 = {b1}),
         }
     }
 }
+
+board!(Tree0990Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0991 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
         }
-        Fallback {
-            WhileDoElse {
-                #[failure_if(|bb| *bb.t1 % 4 > 0)]
-                ParallelAll {
-                    ScriptCondition(|bb| bb.b0 + 3 == 5),
-                    Sleep(20),
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                #[on_success(|bb| bb.b0 = 7)]
-                #[success_if(|bb| *bb.t1 % 4 != 1)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                Script(|bb| bb.o0 = None),
+        PolicyParallel(policy = FirstSuccess) {
+            StatefulAction(Task<0>),
+            IndexSwitch(|bb| *bb.t1 + 3, out_of_range = Fail, dynamic = false) {
+                StatefulAction(Task<1> = Task::<1>),
+                #[on_success(|bb| bb.b0 += 2)]
+                StatefulAction(Task<2>),
             },
-            Condition(Cond<1>),
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4> = Task::<4>),
+            StatefulAction(Task<5> = Task::<5>),
         }
     }
 }
 
-board!(Tree0991Blackboard { b0 t1 o0 });
+board!(Tree0991Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0992Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
         }
-        StatefulAction(Task<3>)
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        MemPriority {
-            BinarySelector(|bb| bb.b1 != *bb.t1 + 3, dynamic = true) {
-                Precondition(|bb| bb.b0 < 5, else = Success) {
-                    StatefulAction(Task<0>),
+        Sequence {
+            MaxTime(30) {
+                ReactiveSequence {
+                    SubTree(Tree0992Sub0, t0 = {=}, b0 = {b0}),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
                 },
-                Condition(Cond<1>),
             },
-            #[failure_if(|bb| bb.b0 + 3 == bb.b0)]
-            #[success_if(|bb| (bb.b1 + 3) % 2 != 0)]
-            RetryUntilSuccessful(2) {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Switch(b1) {
-                        case 1 => Action(PAct<2>, b0 = {=}),
-                        case 0 => SubTree(Tree0992Sub0, ..),
-                        _ => MaxTime(20) {
-                            ScriptCondition(|bb| *bb.t1 > 7),
-                        },
+            Condition(Cond<4> = Cond::<4>),
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(PTask<5>, b0 = {=}),
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7> = Task::<7>),
+                Condition(Cond<8>),
+                Wait(10),
+            },
+            RunOnce {
+                Selector {
+                    #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                    #[on_failure(|bb| { bb.t0.set(2); if *bb.t0 + 1 > bb.b0 { bb.b0 += 1 } })]
+                    StatefulAction(Task<9>),
+                    Remap(success = Success, failure = Success) {
+                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0, &mut bb.b0)),
                     },
                 },
             },
@@ -2977,383 +2980,340 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0992Blackboard { b1 t1 b0 q0 });
+board!(Tree0992Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0993 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        StepSequencer {
-            AsyncFallback {
-                StatefulAction(Task<0>),
-                StepSequencer {
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        SetBlackboard(t0 = 2),
-                    },
+        ReactiveFallback {
+            StepSequencer {
+                Fallback {
+                    #[on_failure(|bb| if bb.b0 > bb.b0 + 3 { bb.t0.set(bb.b0 + 3) })]
+                    StatefulAction(PTask<0>, b0 = 1),
+                    Condition(Cond<1> = Cond::<1>),
                     StatefulAction(Task<2>),
                 },
-                Script(|bb| { *bb.t0 += 2; bb.b0 += 3 }),
+                RunOnce(then_skip = true) {
+                    Succeeder,
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    AlwaysRunning,
+                    StatefulAction(Task<3>),
+                    Action(PIo<4>, t0 = {=}),
+                },
             },
-            Action(PIo<3>, t0 = {=}),
+            RepeatUntilFailure(1) {
+                SequenceStar {
+                    RetryUntilSuccessful(1) {
+                        ReactiveSequence {
+                            MaxTime(30) {
+                                StatefulAction(Task<5>),
+                            },
+                            Sleep(20),
+                            Action(Act<6>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Repeat(1) {
+                            StatefulAction(Task<7>),
+                        },
+                        Action(PAct<8>, b0 = {b0}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0993Blackboard { b0 t0 });
+board!(Tree0993Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0994 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = Some(2),
             #[tracked] t0: i64,
-            b0: i64 = 2,
         }
-        Parallel {
-            IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = false) {
-                IndexSwitch(|bb| 8, out_of_range = Loop) {
-                    SequenceStar {
-                        StatefulAction(PTask<0>, b0 = 3),
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                        ScriptCondition(|bb| (*bb.t0 + 3) % 3 < 1),
-                        SetBlackboard(t0 = 5),
-                    },
-                    AlwaysSuccess,
-                    Inverter {
-                        Repeater(1) {
-                            Interrupt(|bb| *bb.t0 % 4 > 0) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                },
-                WhileDoElse {
-                    StatefulAction(Task<3>),
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    SequenceStar {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        SetBlackboard(b0 = {t0}),
-                    },
-                    Action(Act<6>),
-                },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    ReactiveSequence {
-                        Fallback {
-                            Priority {
-                                #[run_while(|bb| bb.b0 + 1 > 3)]
-                                StatefulAction(Task<7>),
-                                StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                                Action(PAct<9>, b0 = 6, b1 = {t0}),
-                            },
-                            ParallelAll {
-                                Repeater(0) {
-                                    Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b0)),
-                                },
-                                StatefulAction(Task<11>),
-                            },
-                            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                                SequenceStar {
-                                    StatefulAction(Task<12>),
-                                    Condition(PCond<13>, b0 = {b0}),
-                                    Action(Act<14>),
-                                },
-                            },
-                        },
-                    },
-                },
+        Optional {
+            ReactiveSequence {
+                StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0994Blackboard { q0 o0 t0 b0 });
+board!(Tree0994Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0995 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
             b1: i64 = 3,
         }
-        #[on_halted(|bb| { if *bb.t0 < 4 { bb.o0 = None }; bb.t0.set(bb.b0 % 2) })]
-        #[post(|bb| bb.b0 = (*bb.t0 + 3) % 3)]
-        IndexSwitch(|bb| 4, out_of_range = Fail, dynamic = false) {
-            ForceSuccess {
-                SequenceStar {
-                    Condition(Cond<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<2>),
-                    },
-                    Wait(10),
+        ReactiveFallback {
+            Parallel(success = 2) {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Action(Act<2> = Act::<2>),
+            },
+            Inverter {
+                Sequence {
+                    Action(PAct<3>, b0 = 5, b1 = {b0}),
+                    Wait(0),
                 },
             },
-            ReactiveSequence {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    ForceFailure {
-                        #[post(|bb| if bb.o0.unwrap_or(4) + 2 != bb.b0 + 1 { bb.o0 = Some(bb.b0) })]
-                        #[run_while(|bb| *bb.t0 < 0)]
-                        #[skip_if(|bb| *bb.t0 < *bb.t0 + 3)]
-                        AlwaysSuccess,
+            Repeat(4) {
+                Cooldown(0) {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Action(PIo<4>, t0 = {b1}),
                     },
                 },
-                StepSequencer {
-                    Delay(20) {
-                        Script(|bb| if bb.b1 != 0 { bb.b1 = bb.b0 }),
-                    },
-                    Script(|bb| bb.b1 += 1),
-                },
-                ReactiveSelector {
-                    #[post(|bb| bb.b1 += 1)]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    ScriptCondition(|bb| bb.b1 > (bb.o0.unwrap_or(1) + 4) % 4),
-                    StatefulAction(Task<3>),
-                    #[on_halted(|bb| if (bb.b0 + 4) % 2 != 1 { bb.b1 = bb.b0 + 4 })]
-                    AlwaysFailure,
-                    Condition(Cond<4>),
-                },
-            },
-            ForceSuccess {
-                Runner,
             },
         }
     }
 }
 
-board!(Tree0995Blackboard { o0 b0 t0 b1 });
+board!(Tree0995Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0996 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64 = 2,
-        }
-        Switch(b1) {
-            case 2 => Precondition(|bb| bb.b1 < bb.b0 + 1, else = Success) {
-                Succeeder,
-            },
-            case 3 => #[on_failure(|bb| *bb.t0 += 3)]
-            #[failure_if(|bb| *bb.t0 + 4 == 4)]
-            #[post(|bb| bb.b0 = 9)]
-            RepeatUntilSuccess(3) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            _ => Conditional(|bb| bb.b1 != *bb.t0, dynamic = true) {
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[run_while(|bb| *bb.t0 % 4 < 0)]
-                Failer,
+        Cooldown(20, filtered = Skipped) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Repeat(forever) {
+                    KeepRunningUntilFailure {
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                RepeatTimes(2) {
+                    Parallel(success = 2, failure = 1) {
+                        ForceFailure {
+                            AlwaysFailure,
+                        },
+                        StatefulAction(Task<3> = Task::<3>),
+                        Wait(50),
+                    },
+                },
+                Condition(Cond<4> = Cond::<4>),
+                ReactiveSequence {
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(Cond<8>),
+                },
             },
         }
     }
 }
-
-board!(Tree0996Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
         blackboard {
+            b0: i64 = 0,
             #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        BinarySelector(|bb| *bb.t0 < 7, dynamic = true) {
-            ForceSuccess {
-                #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
-                #[post(|bb| { *bb.t0 += 2; if *bb.t1 != 2 { *bb.t1 += 3 } })]
-                #[success_if(|bb| *bb.t0 == 0)]
-                ParallelAll(max_failures = -3) {
-                    Sequence {
-                        Action(|ctx| ctx.exec(0)),
-                        SetBlackboard(t1 = {b0}),
-                    },
-                    Priority {
-                        Condition(Cond<1> = Cond::<1>),
-                        Sequence {
-                            ReactiveSequence {
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3>),
-                            },
-                            Action(|ctx| ctx.exec(4)),
-                        },
-                    },
-                    Repeat(1) {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 3, &mut bb.b0)),
-                    },
+        AsyncFallback {
+            StepSequencer {
+                Failer,
+            },
+            Deadline(20) {
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<0>),
                 },
             },
-            RunOnce(then_skip = true) {
-                MemSequence {
-                    Action(Act<6> = Act::<6>),
-                    Action(PIo<7>, t0 = {b0}),
-                    TryCatch(catch_on_halt = true) {
-                        Script(|bb| *bb.t1 += 1),
-                        AlwaysFailure,
-                        StatefulAction(Task<8>),
-                    },
+            Precondition(|bb| bb.b0 > 6, else = Success) {
+                Loop(q0, if_empty = Skipped) {
+                    ScriptCondition(|bb| bb.b0 + 3 == 3),
                 },
             },
+            Action(PAct<1>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0997Blackboard { t0 b0 t1 });
+board!(Tree0997Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0998Sub0 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+            #[tracked] t0: i64 = 13,
+        }
+        WasEntryUpdated(t0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0998 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            ParallelAll {
-                SubTree(Tree0998Sub0),
-                StatefulAction(Task<2>),
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+        }
+        Sequence {
+            Filter(times = 1, count = Completed, filtered = Failure) {
+                RunOnce {
+                    Action(Act<0>),
+                },
             },
-            StatefulAction(Task<3>),
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                Conditional(|bb| (bb.b0 + 1) % 3 > 1, dynamic = true) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                ParallelAll(2) {
+                    #[on_success(|bb| { if bb.b0 % 2 != 1 { bb.o0 = Some((*bb.t0 + 1) % 2) }; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
+                    SubTree(Tree0998Sub0, ..),
+                    Action(Act<2> = Act::<2>),
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0999Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0998Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        ReactiveFallback {
-            #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
-            SubTree(Tree0999Sub0, t0 = {=}, b0 = {b0}),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            ReactiveFallback {
-                Condition(Cond<3>),
-                Action(PAct<4>, b0 = {b0}, b1 = {t0}),
+        Switch(b1) {
+            case 0 => #[run_while(|bb| *bb.t0 % 3 == 0)]
+            Cooldown(0) {
+                ForceFailure {
+                    StatefulAction(Task<0>),
+                },
+            },
+            case 1 => #[failure_if(|bb| bb.b0 > bb.b0 + 2)]
+            Precondition(|bb| *bb.t0 > 3, else = Running) {
+                Optional {
+                    WasEntryUpdated(t0),
+                },
+            },
+            _ => AsyncSequence {
+                UnsetBlackboard(o0),
+                StatefulAction(Task<1> = Task::<1>),
+                Precondition(|bb| *bb.t0 + 1 > bb.b0 + 3, else = Failure) {
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        Condition(Cond<2>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0999Blackboard { t0 b0 });
+board!(Tree0999Blackboard { b1 b0 t0 o0 q0 });
 
 cases! {
-    Tree0900 "RtyF(To{10}(t0))",
-    Tree0901 "B{t1=4;b0;t0=3;o0=4}PPar{1;N}(Rmp{F;S}(@fi{t1>b0}@si{o0|0>4}t0),@po{b0+=4}Rpt{0}(pa1{b0:t1;b1:b0}),OnceK(PAll{_}(c2b{b0},t3e)),t4e,Rpt{F}(Pri(@os{t0+=3}t5,a6)))",
-    Tree0902 "B{t0;b0=0}Par{_;1}(Fb(Rep4(c0b{9}),Wu{t0},Swm(Sl{50},Sc{t0:=b0+1%2},t1),Inv(F)),Par{5;-4}(Rep1(pc2{b0:t0}),c3l,Wt{30},t4,Bin{t0+3%4!0;T}(Wt{50},a5b{6;b0})),Fb(Dd{0}(Pri(a6,a7)),FF(t8)))",
-    Tree0903 "B{b1=4;b0=5;q0=4}@os{b0+=2;b0+=3}OnceK(Lp{b1;K}(RetF(a0b{b1%3;b1})))",
-    Tree0904 "B{b0=5;t0=5;o0}FS(Once(Star(@ki{b0%2>0}@po{b0:=t0%2}Ret1(@of{t0+=1}t0),c1e,FS(Ub{o0}))))",
-    Tree0905 "Rpt{F}(Pri(PAll{_}(Par{_;0}(t0e,Ret1(a1l),OnceK(Seq(t2e,t3,a4))),FF(Rep2(Flt{1;S;F}(RFb(a5,t6)))),Ruf{F}(Lim{1}(Seq(a7,c8,c9))),Cd{20;K}(RSeq(RSeq(c10,t11),c12,Run)),Fb(a13,Fai,t14,a15))))",
-    Tree0906 "B{t1=2;t0=5;b1;b0;q0=2}PPar{0;N}(MSeq(Rep4(Wt{20}),@si{t1!t1%4}R,Wt{0},Sl{0},Wu{t0}),Sw{4}(Fai,c0),Rty4(Swm(Swm(Rep2(Pre{b1>3;R}(@ki{b0+3%3!2}Lp{b1;_}(t1))),Swm(Sl{0},@po{t0:=b1+4%4;b1:=4}@si{b0<b1}@os{t1!1?b1+=1}t2,a3)))))",
-    Tree0907 "B{t0=4}MPri(pi0{t0:=},t1,t2e,c3,@rw{t0>6}Sl{100})",
-    Tree0908 "B{t1=0;o0=1;t0;b0;b1=2}Star(MPri(Bin{o0|0!3;T}(Rus{1}(Rep3(c0)),c1b{b0%2}),PAll{_}(Seq(pi2{t0:b1},t3e,t4),RFb(pi5{t0:b1},t6,@rw{b0+2%3>1}c7)),MPri(RSel(Scc{t1!3},@of{t1+=3}OnceK(Ret0(a8)),Sb{t0=b1}))))",
-    Tree0909 "RSeq(Sel(a0,F),Swm(t1,t2),RU{F}(Sl{0}))",
-    Tree0910 "B{b0=0}Flip(t0,Invt(pi1{t0:b0}))",
-    Tree0911 "FF(Fb(c0,t1,a2,Star(t3,t4),ASeq(t5,c6)))",
-    Tree0912 "B{t0;o0=_;b0=2}RSeq(To{30}(@po{t0+=3}Su{t0}(@os{o0:=_}@of{t0+=1}@rw{b0>0}Run)),SubR(SubR(Flip(pi0{t0:b0}))))",
-    Tree0913 "PPar{2;_}(Keep(RFb(t0e,t1,t2)),Ret2(c3),t4,Flip(a5,c6,t7,F))",
-    Tree0914 "B{b1=1;t0=1}Pre{b1<5;S}(Intr{t0>3}(Inv(Su{t0}(a0b{b1%4;b1}))))",
-    Tree0915 "B{o0;b0=2;t0=1}PAll{0}(@os{b0:=4;b0:=t0+1}@oh{t0=b0?o0:=o0|2;o0:=_}Fb(PPar{0;N}(RSeq(pa0{b0:=;b1:b0},Scc{b0%4>1},Sc{o0:=_},Sb{o0=1}),Step(Rep1(ASeq(SubR(Sl{10})))),Dl{30}(Opt(RepF(AFb(a1e,Wu{t0})))))))",
-    Tree0916 "B{o0;q0=3;t0=2}RSel(@rw{t0>o0|5+3}pi0{t0:=},Wt{0})",
-    Tree0917 "Ret2(Fai)",
-    Tree0918 "B{b0=4;o0=5;t1=3;b1=3;t0}TryT(Seq(@rw{t0>2}t0e,RSeq(pt1{b0:t0;b1:b1},Ub{o0}),c2l,FS(PPar{0;_}(R,t3e))),@fi{b0<6}@rw{t1>1}@os{t0<3?t1+=1;t1+=1}RFb(RSeq(Pri(Mt{20}(PAll{1}(@fi{b1+4!t0+4}t4,Scc{some})),c5b{0}))))",
-    Tree0919 "B{t0=2}Rus{F}(Sc{t0+=3})",
-    Tree0920 "B{t0=3;o0;t1}FS(Flip(Opt(Ret3(RtyF(Star(Bin{some;_}(Ub{o0},a0),Scc{t0%2!0},c1)))),FS(Flt{2;S;_}(Wv{t1}(Pre{t1>7;F}(c2e)))),Flip(Cnd{o0|3!0;_;S}(PPar{2;N}(t3,c4)),c5)))",
-    Tree0921 "B{b0=5;t0}Wde(RSeq(RFb(c0e,F),S),Seq(Par{_;2}(c1,a2l),Dd{30}(@rw{t0<2}@po{t0:=t0+2%2}Wde(t3,@os{b0%4!1?t0:=8;t0+=2}SubA(Sb{b0=t0})))))",
-    Tree0922 "B{b0=3;t0=0}RSeq(@oh{t0>t0+4%4?t0:=b0}@po{t0+=1}@si{b0+3%2<0}RU{F}(RT{F}(a0)),Inv(TryF(t1,t2e,c3)),c4)",
-    Tree0923 "B{t1=3;t0=2;b0=4;q0=0}RSeq(Ruf{3}(PPar{1;_}(MSeq(Sb{t1=t0},S,Swm(S,a0b{t0+3%4;b0})),Suc)),Isw{t0;N;_}(Ite(Inv(RFb(c1l,RT{2}(t2),c3)),PPar{2;N}(Rmp{S;S}(@ki{t1>2}t4e),Lp{t1;_}(c5l))),Lp{b0;S}(Rpt{F}(@si{t1+1%3<1}@os{t0!b0?t1+=1;t1:=t0+3}@of{t0+=3}Sc{t0+=3}))))",
-    Tree0924 "OnceT(t0)",
-    Tree0925 "Dl{50}(t0e)",
-    Tree0926 "OnceK(Sub(c0l))",
-    Tree0927 "B{b0=5;t0=1;b1=3}Par{4;-2}(pt0{b0:4;b1:b0},Sc{b1:=t0%4},RFb(@po{b1<t0+4?b1+=1;b0:=t0+3%3}@fi{b1+2%3=1}@os{t0+=1;b0+=3}RSeq(Wt{20},a1)),t2,t3)",
-    Tree0928 "B{b1=4;t0;q0}@ki{t0+3<3}@of{b1+=1}Star(RFb(Par{2;-2}(c0,a1e),t2),Lp{t0;S}(Pri(pc3{b0:b1},Swm(t4e))))",
-    Tree0929 "B{t0=3;b0;b1=1}MPri(Seq(@po{b1:=b0;t0+=2}@fi{b1<2}Pri(Wu{t0},pi0{t0:b0})),Wu{t0},Rmp{F;S}(Once(t1)))",
-    Tree0930 "B{t0=0;b0=2}Su{t0}(RSeq(c0,t1e,Sb{b0=7},t2))",
-    Tree0931 "B{t1=5;t0=1;b0=0;q0=2;o0=_;b1=2}Seq(OnceT(TryT(a0e,RepF(c1))),PAll{0}(Try(Ret4(Sc{t0+=3;t1:=b1}),pt2{b0:t0;b1:=}),Pri(Lp{t0;K}(RFb(Scc{none},c3,t4)),Flip(a5,@of{b0:=5}@si{b1+2<4}@os{b0+=2;o0:=_}Sb{b0=6},pc6{b0:4},pt7{b0:b1;b1:t1}))))",
-    Tree0932 "Keep(c0e)",
-    Tree0933 "B{b0=3;t0;o0=2;t1}@si{none}RFb(Fb(a0b{7;b0},c1b{b0},c2,Sel(a3,c4b{t1+4}),t5),OnceK(Star(pa6{b0:7;b1:t0},R)),MSeq(Sc{t0+3>6?t0+=1},Scc{o0|0%2>0}),Star(Par{-2;2}(c7,@fi{t1<b0}@si{b0%3=2}Sl{20})),Wu{t0})",
-    Tree0934 "TryF(Ruf{F}(RSeq(Par{2;_}(Sl{20},Wt{20}),MSeq(c0,t1,a2),a3)),Ite(Dl{20}(Seq(a4,a5)),Rep0(a6),c7l))",
-    Tree0935 "Rep3(Flt{1;_;K}(Step(Ret3(t0),MSeq(t1,RFb(Step(t2,c3e))),AFb(Seq(c4,a5l,RepF(t6))))))",
-    Tree0936 "B{b1=1;t0=0;b0=0}RU{F}(RSeq(Swm(c0,Pre{t0+2%2!0}(@oh{b0:=b0%3}@fi{b1>2}t1)),RSeq(pc2{b0:2},c3b{t0},@os{b1+=1}Sl{0},SubA(c4))))",
-    Tree0937 "RU{S}(Ite(Sub(PAll{_}(c0,t1,c2)),Ret3(t3),MPri(OnceK(a4),c5)))",
-    Tree0938 "B{b0;t0=5;b1=1}@of{b0:=b1%4;t0+=1}Swm(t0)",
-    Tree0939 "Pri(t0,t1,OnceK(c2))",
-    Tree0940 "B{b1=2;t0;b0=2}Sel(Step(Sw{1;2;5}(F,MSeq(pc0{b0:b0},t1),Sc{b0:=t0+4},@rw{b1+2=0}@oh{b0:=t0+1%4;b1>7?t0+=2}c2),RSeq(@ki{b0<5}@po{t0+=1}t3e,Sc{t0+=1;b1!t0?b1:=t0})))",
-    Tree0941 "Star(Rus{1}(Sub(Lim{1}(FS(pt0{b0:6})))))",
-    Tree0942 "B{b0;t0}Rpt{3}(Cnd{b0!4;N;S}(Pre{b0%2>0;S}(RSeq(@ki{t0+3<b0}@fi{b0%4!1}PAll{2}(TryF(t0,t1),@po{b0+=3}@rw{t0%4<0}Ruf{1}(c2b{b0}))))))",
-    Tree0943 "B{b1=5;o0=_;t0=4;b0}Sw{1;0;2}(@oh{o0:=b1}@os{t0+=2}@of{b1+=1}RFb(@si{t0%4<3}Fai,c0e),Mt{0}(Scc{b1%3<0}),Pre{t0+1=b1}(@os{t0+=2;t0:=o0|4%2}Ret4(@rw{b1%2<1}@ki{t0%2!0}@os{t0+=1}a1)),Par{1;-2}(a2,c3,pt4{b0:=;b1:b1},t5))",
-    Tree0944 "B{b1=5;b0;t0;t1=2;o0=0}Wde(a0l,Seq(ASeq(@rw{b1+4<o0|0+2%3}@os{b0:=o0|2%2}@po{b0:=2}pt1{b0:=},a2l,pi3{t0:b0})),@oh{t0:=b1+1%3}Wt{20})",
-    Tree0945 "B{b0=4;t0=2}PPar{2;T}(@fi{t0<b0}t0,Fb(Wu{t0},pc1{b0:b0},a2b{b0+3%3;b0},c3))",
-    Tree0946 "B{b0=3;t0=2;b1=1}AFb(PAll{_}(OnceK(Wu{t0}),F),MPri(Flip(Sb{b1=t0},Su{t0}(pa0{b0:t0;b1:=}),Wu{t0},RU{F}(t1),t2),t3),Seq(a4b{b1;b0},c5,Ite(t6e,t7)))",
-    Tree0947 "B{b0;t0;b1=2;t1}MPri(Wde(a0,Isw{t1+3;N;_}(Scc{b0>t0},Rus{F}(a1)),t2e),Sel(Wv{t1}(Scc{t1+3=5})),RFb(Pre{b1=2;S}(@oh{b0%3=1?b1+=1}@si{t1!4}Scc{b0+3>0}),Rep1(t3),PAll{-1}(SubA(Sl{0}),Sb{b1=t1}),a4b{t0;b1},pa5{b0:b1;b1:=}))",
-    Tree0948 "B{q0;b1=4;t0=3}@si{b1<4}@fi{b1!t0+1%3}Isw{4;N;_}(F,Lp{t0;F}(FS(pi0{t0:b1})),Fb(Dd{0}(pi1{t0:=}),FF(c2),Flt{3;S;F}(t3)))",
-    Tree0949 "B{b1=0;b0;t0=0}Keep(PPar{2;T}(Wde(Par{-2;2}(a0,Pre{b1+4!0}(t1)),Bin{b0+2>1;T}(Wt{0},Wu{t0})),Par{-1;-1}(@rw{t0+1<3}pa2{b0:0;b1:t0},Keep(c3))))",
-    Tree0950 "B{b0}RSeq(RFb(Rep0(a0)),c1b{b0+1})",
-    Tree0951 "Step(Rpt{F}(OnceK(Cd{0;K}(t0))),c1l,a2e)",
-    Tree0952 "B{o0;t0=5;b0=4}Seq(Flip(RSeq(t0,c1b{o0|0%3},Rep1(a2b{t0;b0})),Keep(Sb{t0=b0}),Try(OnceK(R),Inv(t3)),Dd{0}(Swm(Wde(Scc{some},Sb{b0=t0}),Ite(t4,c5b{t0+3}))),PPar{1;N}(@fi{t0+1<6}t6,t7)))",
-    Tree0953 "Dd{50}(Seq(Dl{20}(t0),a1,Swm(Swm(t2,S,Sl{50}),c3)))",
-    Tree0954 "B{t0;t1=2;b0}Par{-1;_}(Ite(MPri(Bin{t1%3=1;T}(a0,Pre{t1>t0%2;R}(F))),Flt{3;_;F}(Pre{b0+4!b0%4;S}(Inv(@rw{b0<5}@os{b0:=5}a1l))),Cd{30;_}(Sl{100})),Rus{1}(Seq(Swm(Bin{b0+2>4;N}(t2,pa3{b0:8;b1:t0}),c4e),Sb{t0=t1})))",
-    Tree0955 "B{b0=1;t0=4;b1=3}Isw{b0+4;N;_}(@oh{t0%3<2?t0:=b1}@fi{t0<2}Sel(t0,pi1{t0:=}),MPri(pa2{b0:=;b1:=},@po{b1:=t0+1%3}@oh{b0+=1;b1%2=1?b1:=8}@ki{b0+4%2<0}pt3{b0:=}))",
-    Tree0956 "B{b0=4;b1=2}Fb(MPri(SubR(Par{-2;-1}(c0,a1)),@fi{b0=5}Flt{2;S;_}(Dd{100}(t2))),Intr{b0%3=0}(RSeq(Wt{0},Sb{b0=3})),Seq(SubA(PAll{_}(c3,c4)),Dl{30}(c5),t6,Suc))",
-    Tree0957 "B{t0=4;b1=3}Sw{3;0}(Rep3(RU{F}(Bin{b1!3;T}(pa0{b0:0},Rty1(a1)))),Step(Sw{0}(RU{F}(@oh{t0:=b1+2}@rw{b1<t0+2}c2e),a3l),Flip(PPar{0;_}(t4,R))),Seq(Sl{30},FS(pi5{t0:=}),t6,a7))",
-    Tree0958 "RSeq(Dl{20}(a0e),To{20}(Swm(TryF(a1l,Seq(t2,a3)),RFb(PAll{_}(c4,a5,S),PAll{-2}(a6,To{20}(a7l))),Rty4(Fb(c8,Sub(Mt{30}(t9)),Cd{0;K}(c10),Sl{20})))))",
-    Tree0959 "Rus{2}(Cd{0;F}(F))",
-    Tree0960 "B{q0;b0=3;t1;t0}Swm(Lp{t1;K}(Wv{t1}(@oh{b0>5?t1:=8}t0)),@os{b0+=1;t1+=1}@po{t0+=3}Lp{b0;S}(RFb(c1,Sc{t1:=t0})),Ret2(Swm(@os{t0+=2}Lp{b0;S}(S),a2,@of{b0:=t1+1}@oh{t0+=1}Sl{10},c3)),pi4{t0:t0},t5e)",
-    Tree0961 "Lim{2}(Swm(c0))",
-    Tree0962 "Seq(a0l)",
-    Tree0963 "Ruf{F}(Sub(Sub(S)))",
-    Tree0964 "B{b0=4;t0=0;t1;b1;o0=_}@fi{t0+4=2}PAll{_}(Sel(Cnd{o0|5+1<t0+3;T;S}(Sel(pc0{b0:b1},t1)),Isw{b0+3;N;N}(c2,Sb{o0=6})),RFb(Bin{t1+4>t0%4;_}(Swm(Scc{b0<t0},@of{t0+4<t0+1%4?b1+=3;b0:=9}@rw{some}Wt{50},t3e,Sb{b0=8}),Ite(Step(a4e,Sb{t0=9}),Sb{o0=3})),Cnd{t0%3<1;T;F}(RSeq(Pri(Opt(Cd{0;K}(t5e)),c6l)))))",
-    Tree0965 "B{t1;t0;b0;b1=0}Pre{b0>t1;R}(PAll{-1}(Isw{t1+3;T;_}(Dd{10}(c0),Wv{t0}(MPri(pc1{b0:=},a2e,pt3{b0:b0;b1:=})),Fb(a4,a5))))",
-    Tree0966 "B{b0}Wde(c0e,Once(pi1{t0:b0}),a2)",
-    Tree0967 "B{b0=1}RFb(Sel(t0,pt1{b0:9;b1:b0}))",
-    Tree0968 "B{t1=4;b0=1}Step(t0,Pre{t1<b0}(RetF(FF(pa1{b0:b0}))))",
-    Tree0969 "B{t1=5;t0=4;b0;b1=2}RFb(RFb(@ki{t0%4!1}FF(PPar{0;_}(t0,c1e)),MSeq(a2,a3e,Scc{t0<t1}),c4,t5),RSeq(RFb(PAll{_}(@os{b0%2=1?b1:=5;t1:=b0+4}@of{b1!b0+4%4?t0+=3}Ret4(@os{b1+2<t1?t0:=b1+4}@fi{t0%4!3}a6b{t0;b0}),Sl{20}),AFb(t7,a8),@os{b0:=b1;b1+=1}MPri(Par{_;0}(Sb{b0=b1},c9,c10)))))",
-    Tree0970 "B{b0=5;t0}Pri(Isw{b0%4;N;T}(F,c0,c1),Cnd{t0+3>b0;_;S}(RT{F}(a2b{t0+4;b0})))",
-    Tree0971 "B{t1}Star(SubR(c0b{t1}),Invt(Ret1(a1)))",
-    Tree0972 "B{o0;b0}ASeq(Sb{b0=3},Sb{o0=4})",
-    Tree0973 "B{b0;t0=5;t1=5;o0=_;b1=3}MSeq(MSeq(MPri(Ret4(@rw{t0+4%4<1}@of{t1!o0|5?b1+=1;o0:=_}@oh{t1+=3;none?o0:=_}Wu{t1}),c0e,c1),Seq(Wu{t0},c2,t3),ASeq(@fi{b1<5}@os{b1:=t0%2}@si{t0!7}pc4{b0:=},a5)),Sw{2;0}(@of{o0:=_}F,To{30}(Flip(c6,Scc{some})),Ruf{F}(pc7{b0:=})),Step(RSeq(@ki{b0=t1}@si{b0=0}@of{b0:=t1+4%4}Wu{t0},t8,S),Rmp{S;F}(S),Sc{b1:=t1},@po{b1:=t0+1%4}@ki{o0|5%4=2}@of{t0+=1}Cd{50;_}(Rty0(t9e)),a10b{o0|0+4%4;b1}))",
-    Tree0974 "B{b1=3;b0;o0=1;q0=1;t0}Fb(Wde(Wde(AFb(c0b{t0},pa1{b0:b1;b1:b0},c2b{b1+3},c3),@of{b0+=1}@os{t0:=b0}OnceK(Fb(Ruf{F}(pt4{b0:=;b1:=}),Isw{o0|1+1%3;T;_}(Ub{o0},F)))),Intr{b1<3}(RSel(Pre{some;S}(t5),OnceK(Keep(Rep3(pi6{t0:b1}))),Isw{b1;T;T}(Lp{b1;R}(a7b{9;b1}),pc8{b0:2}))),@ki{b1+1=3}@of{b1+=1}Lp{_;F}(RFb(Ite(RFb(F,Scc{o0|5%4>0},Wu{t0},c9b{t0%4}),t10),Rus{F}(Pre{t0%2>0;K}(@ki{t0!b0+4}@os{none?t0+=3}Seq(t11,F)))))))",
-    Tree0975 "To{30}(TryF(t0,c1,t2))",
-    Tree0976 "Seq(Flt{1;_;_}(AFb(t0e,t1,a2e,c3)),Rus{1}(To{30}(t4)),a5l,Fb(a6,F,t7,Sl{0}))",
-    Tree0977 "B{q0=3;b0;t0=2;b1}Lp{_;R}(@fi{b1=b1+3}@os{b0:=t0+2}@rw{t0=1}Fb(To{10}(PPar{0;N}(t0,Sw{1}(c1l,pt2{b0:5;b1:t0}),Pre{b1%4>2;F}(Wu{t0}))),RSeq(Sc{b0+=2;t0+=3},Wt{30},F)))",
-    Tree0978 "B{t0=2;b1=2}Swm(FS(c0),OnceT(Sb{t0=2}),RFb(a1b{t0+1%3;b1},t2,t3e),Intr{t0%3>0}(pa4{b0:8}))",
-    Tree0979 "B{b0=5;b1=3;t0}RFb(Fb(Fb(Pre{t0!1;R}(Wu{t0}),a0),Sw{4;2;5}(pc1{b0:8},t2,Cnd{b0%4>2;N;_}(pc3{b0:t0}),t4e)),To{20}(MSeq(@os{b1:=t0;t0:=b1}Dl{0}(Fb(Sw{3;2}(TryT(Wt{0},t5e),pt6{b0:6;b1:t0},pt7{b0:=}),TryF(Opt(Sl{0}),@fi{b1%4!0}t8,c9b{b1+3},Sw{5}(t10,S)))))),a11)",
-    Tree0980 "B{o0}Rpt{0}(Ub{o0})",
-    Tree0981 "Star(Rty0(Sub(R)))",
-    Tree0982 "B{t0=5;b0=4}PPar{2;_}(@oh{t0:=b0}S,Rpt{0}(t0e),RT{3}(Inv(a1)))",
-    Tree0983 "B{o0=0;t0;b0=1}PAll{1}(Ruf{F}(RSel(t0,Rty3(c1),@fi{b0%4<0}@oh{b0+=1}t2)),MPri(MSeq(@fi{t0!b0}@ki{t0>6}Scc{o0|2%4>1},Sb{o0=7},@os{o0:=b0}@rw{b0+4%4<2}@fi{t0!t0+4}Sb{b0=2})))",
-    Tree0984 "B{b1;t0;b0=2}RU{F}(Fb(Pre{b0%4<0;F}(RSeq(RFb(c0l,t1,pt2{b0:0;b1:=},Wu{t0}),Isw{b1%4;_;_}(t3,Suc,pi4{t0:b0}),c5l)),@fi{b0%4<1}@of{b0+=2}RT{F}(Rmp{S;S}(Cnd{b1+2>3;_;F}(RT{F}(c6)))),Fb(Sw{1;5}(c7b{t0%2},@of{b1+=1}@rw{b1<5}@os{b0%3<1?b0:=t0%4}c8,a9e),Fb(t10)),Seq(@si{b0+4=b1+2%4}FF(t11),pi12{t0:=},Sw{0}(c13,Sc{t0+=1}),Opt(Wt{20}),pt14{b0:=})))",
-    Tree0985 "B{o0;t0;b1=0;b0=1;q0}RFb(c0b{b1+1},Rpt{2}(Wu{t0}),Ite(c1,Sl{50}),RSeq(pa2{b0:=;b1:b0},Sc{none?o0:=_;b1+=3},Sw{1;5;2}(Ub{o0},Sb{o0=8},Wt{0},pa3{b0:b0;b1:=})),Lp{t0;R}(Ub{o0}))",
-    Tree0986 "Rpt{0}(Sub(Sl{50}))",
-    Tree0987 "Invt(Mt{100}(Sub(a0)))",
-    Tree0988 "B{t0=2;b0;o0}RSeq(Step(c0,Sb{t0=b0}),Ret2(@of{t0+=2}@oh{b0+=2}Isw{b0;_;_}(c1l,t2e)),a3b{o0|2+2;b0})",
-    Tree0989 "B{o0=_;t0;b0=4;b1=2}Wde(PPar{1;N}(Opt(Rus{F}(t0)),OnceK(Rus{1}(@os{t0%4>0?b1:=b0}@po{b0+=1}PAll{_}(c1,@fi{b0+1%3<2}a2,@os{o0:=b0+2}@oh{o0:=_}pi3{t0:=})))),Rep2(Swm(Suc,pt4{b0:=;b1:b1},@os{t0:=4}@of{t0+=1;b0+=1}@fi{none}c5,S)),pi6{t0:t0})",
-    Tree0990 "RU{F}(Sub(Par{_;_}(RFb(t0,c1),Rmp{S;F}(t2),RFb(t3,a4,c5),Flt{2;_;_}(c6),ASeq(c7l,Flt{3;F;_}(Run)))))",
-    Tree0991 "B{b0=3;t1=5;o0}Fb(Wde(@fi{t1%4>0}PAll{_}(Scc{b0+3=5},Sl{20},c0e),@os{b0:=7}@si{t1%4!1}@oh{b0+=1}Sc{o0:=_}),c1)",
-    Tree0992 "B{b1=3;t1=4;b0=0;q0}MPri(Bin{b1!t1+3;T}(Pre{b0<5;S}(t0),c1),@fi{b0+3=b0}@si{b1+3%2!0}Ret2(Lp{b0;S}(Sw{1;0}(pa2{b0:=},SubA(t3),Mt{20}(Scc{t1>7})))))",
-    Tree0993 "B{b0=4;t0=0}Step(AFb(t0,Step(RFb(c1,Sb{t0=2}),t2),Sc{t0+=2;b0+=3}),pi3{t0:=})",
-    Tree0994 "B{q0=3;o0=2;t0;b0=2}Par{_;_}(Isw{0;T;N}(Isw{8;T;_}(Star(pt0{b0:3},pt1{b0:b0;b1:b0},Scc{t0+3%3<1},Sb{t0=5}),S,Inv(Rpt{1}(Intr{t0%4>0}(c2)))),Wde(t3,@of{t0+=3}@fi{some}Star(c4,t5,Sb{b0=t0}),a6),Lp{t0;S}(RSeq(Fb(Pri(@rw{b0+1>3}t7,pt8{b0:=;b1:t0},pa9{b0:6;b1:t0}),PAll{_}(Rpt{0}(a10b{b0;b0}),t11),Isw{b0;T;N}(Star(t12,pc13{b0:b0},a14)))))))",
-    Tree0995 "B{o0=_;b0=3;t0=4;b1=3}@oh{t0<4?o0:=_;t0:=b0%2}@po{b0:=t0+3%3}Isw{4;N;N}(FS(Star(c0,c1e,OnceK(t2),Wt{10})),RSeq(PPar{0;N}(FF(@po{o0|4+2!b0+1?o0:=b0}@rw{t0<0}@ki{t0<t0+3}S)),Step(Dl{20}(Sc{b1!0?b1:=b0}),Sc{b1+=1}),RSel(@po{b1+=1}@of{b1+=1}Scc{b1>o0|1+4%4},t3,@oh{b0+4%2!1?b1:=b0+4}F,c4)),FS(Run))",
-    Tree0996 "B{t0=1;b0;b1=2}Sw{2;3}(Pre{b1<b0+1;S}(Suc),@of{t0+=3}@fi{t0+4=4}@po{b0:=9}Rus{3}(t0e),Cnd{b1!t0;T;_}(@oh{t0+=2}@rw{t0%4<0}Fai))",
-    Tree0997 "B{t0=3;b0=2;t1=0}Bin{t0<7;T}(FS(@oh{b0:=t0%4}@po{t0+=2;t1!2?t1+=3}@si{t0=0}PAll{-3}(Seq(a0l,Sb{t1=b0}),Pri(c1e,Seq(RSeq(t2,c3),a4l)),Rep1(a5b{t0%3;b0}))),OnceT(MSeq(a6e,pi7{t0:b0},TryT(Sc{t1+=1},F,t8))))",
-    Tree0998 "RFb(t0,PAll{_}(Sub(t1e),t2),t3)",
-    Tree0999 "B{t0=2;b0=2}RFb(@os{t0:=b0%2}SubR(c0),t1,t2,RFb(c3,pa4{b0:b0;b1:t0}))",
+    Tree0900 "B{o0=4;t0;b0=4;t1}Dl{0}(Isw{t1;_;T}(Pre{none;F}(Flt{1;S;F}(Step(@of{t1:=t0+4%2}@po{t1+=1}Pri(Lim{1}(@po{b0+=1}@rw{t0%4>1}c0),FF(pa1{b0:=}),FF(Ub{o0})),a2e))),RSeq(Fb(Su{t0}(Cd{10;K}(@si{t1%3=2}@rw{b0+2!7}@os{b0+=1}c3e)),Swm(a4b{t1;b0},S),RFb(@oh{t1:=t0}@po{t1:=t0;t0:=b0}@of{b0+=3;t1:=b0}a5,pt6{b0:0})),RSeq(Sb{b0=4},PAll{-1}(a7e,pt8{b0:=;b1:t0}),Rmp{S;S}(Su{t1}(Bin{b0>2;_}(t9,c10)))))))",
+    Tree0901 "B{b1=3;t0=1;b0;t1=3;o0=_}Star(c0,Wv{t0}(RFb(t1,F,t2,c3l)),Try(Pri(pc4{b0:t1},pt5{b0:=;b1:t1},Fai),Rpt{1}(F),Su{t0}(Rpt{1}(FF(@rw{o0|1+4%4>0}@os{b1<t1+2?b1:=t1;b0:=b1%3}Sb{b0=t0})))))",
+    Tree0902 "B{t0=3;b0=3}Dl{30}(Once(Try(a0b{t0;b0},t1)))",
+    Tree0903 "B{b0=5;b1}Lim{1}(@si{b1+4!b1+2}Sw{3;0;2}(Star(S,t0,pt1{b0:=;b1:b0}),a2e,RSeq(pa3{b0:7;b1:b0},a4),OnceK(t5)))",
+    Tree0904 "B{t0;b0=0;o0=_;t1=5;q0=1;b1=1}Rmp{S;S}(Wde(RFb(AFb(Isw{6;_;N}(Flip(c0,Isw{t1+4%4;T;N}(t1,pc2{b0:=}),pc3{b0:t0}))),@rw{t1%3>0}MSeq(SubA(t4),a5l,c6,Scc{b0%2<0},pt7{b0:=;b1:b1}),@of{t0+=1}@rw{o0|4<t1+1}@fi{some}To{0}(@po{b1:=t0+1%4}@ki{o0|5%4=2}@of{t0+=1}Wde(c8,Lp{_;_}(t9),OnceK(t10e)))),PAll{_}(Bin{some;T}(FS(Lp{t0;K}(Ite(Wu{t1},c11))),t12),Rpt{F}(Ite(Intr{o0|4>5}(@rw{b0%3!1}Su{t1}(Scc{b0+4%3=2})),Pre{t0+2>5;K}(Sw{3;0}(R,a13,@os{t1:=t0;b1+=1}@fi{t1>b1%4}Sc{b0+=2;t0+=3})))))))",
+    Tree0905 "B{o0=_;t1;b0}@os{o0:=_}@fi{t1+1!b0}Rpt{1}(t0)",
+    Tree0906 "B{q0=1;t0;b1=5;b0=5}Fb(Flip(Ruf{1}(Cnd{t0>0;T;_}(Su{t0}(Lp{b0;R}(RU{F}(c0))))),Wde(RFb(a1,a2l),RSeq(c3,pa4{b0:b0;b1:b0},t5),a6b{b0+3;b0}),Isw{b1;N;T}(a7e,a8,t9)))",
+    Tree0907 "B{t0;b0=5;b1=0}TryT(c0,@rw{b0+4>b1%2}@ki{t0>0}Ruf{3}(Rpt{0}(t1)),Par{2;-3}(pc2{b0:=},R,Wu{t0}))",
+    Tree0908 "B{t0=4;b0}Par{2;-1}(Sc{t0+=3;b0+=2},MSeq(a0,Sc{b0+=3},a1),Su{t0}(a2l))",
+    Tree0909 "B{o0=_;b1;b0=2}Sw{5}(Ub{o0},pa0{b0:b0})",
+    Tree0910 "B{t0;b0}Seq(Bin{b0%4<0;N}(FF(Pre{t0=1}(Wu{t0})),Rmp{S;S}(Rpt{0}(c0))),RSeq(Swm(a1,@ki{b0+1%4!2}Sc{t0>b0?t0+=2}),@si{t0!0}@os{b0:=b0%2}@ki{b0<4}RU{S}(a2e),Seq(Opt(Ruf{F}(t3)))),Cd{0;_}(Swm(Fb(a4,pa5{b0:t0;b1:b0}),t6)),Wde(Pre{t0>7;K}(@rw{t0%4>2}@os{t0%2=0?t0:=b0%4}@si{t0+3%2>0}t7),a8,Flip(c9b{t0},F,a10l)))",
+    Tree0911 "B{t0=0;b0=3;b1}@os{b1+=1}@oh{t0+=1;t0<3?b1:=b0}@fi{b1+1<0}RFb(PPar{1;N}(c0,Sb{t0=6},S),@si{b1=7}@fi{b0>4}Dl{20}(@po{t0+=3}S),Rep4(a1))",
+    Tree0912 "B{q0=4;t0}Isw{t0;N;N}(t0,@ki{t0!7}Keep(Dl{10}(Lp{_;F}(pi1{t0:=}))),pi2{t0:t0})",
+    Tree0913 "B{t0=0;b0}Isw{b0%4;_;N}(@of{t0:=b0+2}a0,MSeq(@of{b0+=2}a1l,Scc{t0=b0},pa2{b0:t0},pi3{t0:b0}),t4e,Seq(t5,a6b{t0%3;b0}),Ruf{F}(R))",
+    Tree0914 "To{50}(Cd{20;_}(RSeq(Fb(c0l,F),Seq(MPri(a1,t2,c3),Step(Sl{100},t4),Fb(t5,t6)),t7e)))",
+    Tree0915 "B{t0;b1;o0;b0}RSeq(RSeq(Seq(pt0{b0:t0;b1:b1},Wu{t0},a1),Dd{30}(Sb{b0=6}),RSel(t2,pi3{t0:b0})),@fi{o0|3%2>0}@of{b1+=1}@si{o0|4%2>0}Rep4(Ite(Cnd{b0!7;T;S}(c4),Seq(a5,pi6{t0:=},c7,a8b{t0+3;b1},a9))))",
+    Tree0916 "B{b0=2;b1=0}Fb(Swm(pa0{b0:=;b1:=},S),t1,t2)",
+    Tree0917 "RT{2}(c0l)",
+    Tree0918 "B{t1=0;o0;b1=4;t0=1;b0=0}Sw{3;2}(Sw{0;3;4}(@si{t1+1<1}a0,a1e,R,t2),a3,@po{o0:=t0;o0:=_}@os{b0:=t1%2}@si{t0<t0+3}Wde(@po{b1+=1}@of{b1+=3}RFb(t4,t5e,pt6{b0:t0;b1:b0}),Fai))",
+    Tree0919 "B{b1=2;t0}RFb(Star(RU{S}(ASeq(a0,Sb{b1=t0}))))",
+    Tree0920 "Sel(a0,c1,t2,a3)",
+    Tree0921 "B{t0=3;b0=3}Ite(Fb(c0l,RFb(@po{b0+=2}Inv(t1e))),Seq(@rw{t0<3}RT{1}(Flt{2;S;F}(Rep1(c2))),Bin{b0+3>4;_}(t3,pi4{t0:t0}),Par{-2;1}(@os{b0:=1}@of{t0+=1}@fi{b0+3<b0+1}pt5{b0:=;b1:t0},pt6{b0:b0;b1:t0})))",
+    Tree0922 "Swm(t0)",
+    Tree0923 "Seq(a0l,Flt{1;R;K}(Fb(a1)),Wde(OnceK(PPar{1;_}(t2,S)),F,c3))",
+    Tree0924 "PPar{0;T}(RSeq(Sub(OnceK(FF(RFb(t0,t1)))),Swm(Wt{50},t2)),ASeq(c3,a4),RFb(TryT(Rep4(Ruf{F}(t5e)),OnceK(ASeq(RU{S}(c6))))),Fb(Step(t7e,t8,c9e),Swm(c10,t11,Sl{0},c12,t13),FF(t14e)),t15)",
+    Tree0925 "B{t0=2;b0}Step(pc0{b0:=},Cd{50;K}(Mt{30}(t1)),@rw{t0>t0+4}Sel(t2,c3),Isw{b0+4;N;T}(Sl{0}),To{30}(pi4{t0:=}))",
+    Tree0926 "Once(Sl{0})",
+    Tree0927 "B{b1;o0;t1=1;b0;t0=2}Bin{b1=2;N}(c0,Pri(Wde(RSel(@fi{t0%2!1}@si{t0+1<2}pt1{b0:b0;b1:b1},c2,@fi{o0|3+3!7}t3e),Pri(a4,Dd{0}(c5e))),MSeq(t6e,Sc{o0:=t0},t7),Ite(PAll{2}(@fi{t0+1!6}@of{t1+=3}@rw{t1+4>4}a8b{4;b1},Scc{t1=t0%4},c9),Rep0(Scc{b0+2<2})),pt10{b0:5}))",
+    Tree0928 "B{t0;b1;b0=2}Isw{b1%4;N;_}(Wu{t0},ASeq(@po{b0+=1}@os{t0:=0;b0+=1}@si{b1=b1%3}Dl{0}(R),a0e,FS(@rw{b1+2>1}Pre{b0%3<1;F}(t1))))",
+    Tree0929 "B{t0=1;b1}Seq(RSeq(c0),c1,@of{b1+=1}Sb{t0=b1},c2b{t0},R)",
+    Tree0930 "B{b0=0;t0;t1=1}@ki{t1+3%2=0}@po{t0:=b0;t1+4<3?t0:=b0%2}Sel(c0l,@ki{t0+4<7}@fi{t1<5}@oh{t0:=t1+1%4}Cd{0;_}(Sb{t1=b0}),TryT(Inv(t1),Inv(Su{t1}(Opt(Scc{t1!3})))),Seq(t2e,Sl{20}),@of{t0:=b0;t0:=t1%2}Isw{t0%3;_;_}(Scc{t1>0},t3,c4,Sb{b0=t0}))",
+    Tree0931 "B{q0=0;b0;t0=4;o0}Lp{_;R}(RFb(SubA(Pre{o0|4+2!b0+1;F}(c0)),SubA(Star(a1e,pa2{b0:0;b1:t0}))))",
+    Tree0932 "B{t0=0;b0=0;b1=4}Seq(Intr{t0+1!3}(@oh{b1:=b0+4%2}Par{-2;_}(Sl{20},Wt{0},a0l,t1)),Flip(Dl{50}(Sc{t0:=b0%3;t0<t0+1%4?t0+=1}),Pre{t0+2%4=3}(Dd{0}(R)),@ki{t0%2<1}c2),Rep2(c3l))",
+    Tree0933 "B{o0=2;b0=2}@ki{b0+1=7}@po{b0+=1}@si{some}Lim{1}(SubA(Mt{30}(c0)))",
+    Tree0934 "Par{2;_}(Sel(Rty0(a0l),Ite(t1,t2,t3),Rep3(Rpt{F}(Step(a4,S)))),PAll{2}(c5,RFb(ASeq(c6,Suc),Ret1(a7)),S))",
+    Tree0935 "B{b0=2;b1=1;t0=0}RFb(Bin{b0%4<0;_}(RT{F}(Sb{b1=9}),a0e),Wde(Bin{b1+1!3;_}(Rep4(@oh{t0:=b0;t0%3=2?b0:=b1%3}a1),Sb{b0=b1}),c2),Opt(Rep0(@fi{b1>t0+4%3}@ki{b0%2<1}a3)))",
+    Tree0936 "B{t0=2;o0=5}@ki{t0>o0|0+2}RSeq(pc0{b0:2},Rep0(R),t1)",
+    Tree0937 "B{b0}Cnd{b0+1%3<2;N;S}(SubR(Sl{0}))",
+    Tree0938 "B{b0=0;o0=3;b1;t0=1}Par{2;_}(RetF(Wv{t0}(t0)),Star(t1,OnceT(a2),t3),FS(Rep4(FF(TryT(c4b{b0},Scc{b1>o0|4},a5,Sc{b1:=b0},Scc{b0!2})))),RSeq(Rpt{F}(a6b{b0;b0})))",
+    Tree0939 "B{b0;o0=0;t0}RSeq(@rw{t0>5}t0,S,c1b{o0|1+2%4},Once(Scc{b0<t0+1%4}),Dl{50}(t2))",
+    Tree0940 "B{o0=3;t0=3}@rw{t0>t0+3}Intr{o0|5%4!0}(Sc{t0:=7})",
+    Tree0941 "B{b0=1;b1=2;o0;t0}Cnd{b1+2<b0%3;T;_}(Flip(Intr{o0|1=6}(FS(RSeq(c0b{b0%4},t1))),OnceK(Sw{3}(F,@ki{some}pt2{b0:t0})),Sw{2;0;3}(@rw{t0%3!0}S,c3,Wt{30},F),RFb(c4,a5b{o0|4;b0},OnceK(pi6{t0:b0}))))",
+    Tree0942 "B{t0}Bin{t0+4%4!3;T}(PAll{-2}(Step(R,a0e),RFb(c1,Wu{t0},t2)),c3e)",
+    Tree0943 "B{t0=1;b1=1;b0}Ret2(Star(@fi{b0>4}Ite(Sel(c0,c1),Fb(RFb(t2e,t3,@si{t0+3%2>0}Step(c4b{5},@os{b0+=3}Sc{b0:=b1;b0+=1}))),MPri(Par{-1;2}(@of{t0+1>t0+3?b0:=4}a5,t6),Wu{t0},Wde(a7,c8e),RSeq(a9b{3;b0},t10)))))",
+    Tree0944 "B{t0;b1}Lim{3}(Fb(RFb(Sw{4}(S,Wu{t0}),c0e,@po{b1+=1}a1),Keep(Inv(Scc{t0+4%3>1})),Fb(Dd{0}(c2e),Flip(Ret1(Scc{t0!6}),FF(t3),t4))))",
+    Tree0945 "Rmp{S;F}(Fb(Step(c0,RepF(Par{1;2}(a1,t2))),Seq(Lim{3}(RU{S}(c3)),Flt{3;R;F}(F)),Ret1(ASeq(FF(Flip(t4,S,F,t5,t6))))))",
+    Tree0946 "B{b0=4;b1;o0;t0}@of{b1:=o0|3}@fi{some}RSeq(Inv(MSeq(Fb(t0,t1e),RSeq(Swm(c2,a3),Ite(t4,pt5{b0:1;b1:t0}),Sl{0}))),@oh{t0+=3}Wde(RFb(t6,t7,@fi{t0>2}@po{o0:=b0+4}Cd{20;K}(pt8{b0:=;b1:t0})),Rpt{F}(a9),Invt(pa10{b0:6;b1:=})))",
+    Tree0947 "B{t1=1;b1=5}RSeq(Dl{30}(Wt{0}),OnceT(RSel(t0e,t1e,t2e,a3b{t1;b1})))",
+    Tree0948 "B{b1;t0;b0=0;o0=0}Flip(Isw{b1+4;_;T}(R,t0,@ki{t0<4}RSeq(Sw{4}(@ki{o0|0>0}@rw{some}c1,Wt{50}),a2)),Cnd{t0=5;_;_}(Ruf{1}(Bin{b0+1>b0;N}(RSeq(t3,S,pt4{b0:t0;b1:b0}),@rw{b0=b0%4}Sw{1}(pt5{b0:=;b1:b0},pi6{t0:=})))),MPri(Keep(RFb(MPri(Dd{0}(RFb(t7,Wt{0})),@fi{b1+2=1}@of{t0:=b0+3%4}@ki{t0<b1%4}Keep(Ret3(R))))),@ki{b0>4}@oh{b0>3?o0:=_}Sel(c8,Wu{t0},@ki{b1%2<1}Wv{t0}(c9b{t0}))),Par{1;_}(Fb(c10,c11b{b0},Sc{b0+=2;o0:=b1})),@os{b0+=2}@ki{t0<t0+4%3}@oh{o0:=o0|0%4}Pre{t0>b1+2;K}(MSeq(S,RFb(pa12{b0:b0;b1:b1},Ub{o0}))))",
+    Tree0949 "B{b0=4;o0;t0=1;b1=5}Seq(@rw{b1+4>2}@os{b0+=3;b1+=2}@po{b1+=2;b0+=2}Suc,@rw{t0%2<1}@os{b0:=t0+4%4}Sel(c0l,@oh{o0:=_}@si{b0!7}Sb{b1=0}),pi1{t0:b1},SubR(c2l),Keep(c3l))",
+    Tree0950 "B{b1;o0;t0=1}@rw{o0|0>0}PPar{0;T}(Dd{100}(c0l),AFb(Scc{b1>5},@si{t0<o0|5}@ki{t0!6}@os{o0:=o0|0;b1!3?t0:=b1}To{30}(SubR(@po{b1+=3}c1))),Cd{0;K}(Dd{30}(RSeq(t2,Rpt{3}(c3),Sb{t0=6},Sl{30}))))",
+    Tree0951 "B{q0;b0=2;t0=4;o0}Swm(Lim{2}(t0),MSeq(pc1{b0:t0},Scc{b0+4<t0%2}),Lp{_;_}(ASeq(pi2{t0:b0},a3)),Scc{t0+4>o0|4+3},Cnd{none;_;F}(Ub{o0}))",
+    Tree0952 "B{b0;b1=4;t0=1}Rmp{S;S}(@os{b1:=b0}@ki{t0+2%2>0}Pre{t0<t0+4%3;K}(@os{b1:=t0%4}@rw{b0%2>0}@oh{b0%3!2?t0+=2}Flip(RU{S}(Ret2(Try(a0b{t0%4;b1},c1b{t0}))),t2)))",
+    Tree0953 "B{b0=0;t0}Par{-1;_}(OnceK(TryT(FF(t0),Swm(a1))),Intr{b0%3<0}(Opt(RFb(Swm(t2,t3),@os{t0+3!0?b0+=2}a4))))",
+    Tree0954 "B{b0}Rmp{F;F}(pi0{t0:b0})",
+    Tree0955 "B{t0=1;b0=1;o0}TryT(Sb{b0=t0},@po{t0+=1}RepF(pt0{b0:t0;b1:b0}),Scc{t0>t0%4},@oh{o0:=4}Sc{t0+=1},Scc{t0%2<1})",
+    Tree0956 "Fb(t0e,t1e,R)",
+    Tree0957 "B{t0=1;b0}Wv{t0}(SubA(SubR(Scc{b0+1>4})))",
+    Tree0958 "B{t1=2;b0=3;b1=5;o0=_}OnceK(Isw{o0|2;_;T}(S,Inv(@rw{b0!3}@po{t1+=1}Lim{3}(pa0{b0:3})),Seq(a1b{b1;b0},SubR(t2)),Rpt{F}(Sl{50})))",
+    Tree0959 "B{t0=0;b1=5;b0}Fb(RSeq(MSeq(pc0{b0:t0},c1),c2e,@po{b1+=2}Sw{3;0;4}(pa3{b0:b0;b1:=},F,Fb(t4,Scc{t0+2>7}),R)),PAll{_}(Mt{10}(RFb(OnceK(Swm(Wu{t0},Wv{t0}(a5),a6l,t7e,Wu{t0}))))))",
+    Tree0960 "B{o0;t1=1;b0}RSel(c0e,PAll{_}(MSeq(Ub{o0},Sc{b0<6?t1:=t1%2}),pa1{b0:=},To{100}(t2),t3,SubA(a4)))",
+    Tree0961 "B{t1=0;b0=2;t0}Isw{t0;_;_}(PPar{0;T}(S,pi0{t0:t1}),RFb(t1,S),c2,Sb{t0=b0},Pre{t0+4=0;F}(Sl{100}))",
+    Tree0962 "B{q0=4;b0=5;b1;t0;o0}Ite(ASeq(Lp{_;S}(PPar{1;_}(Lp{b0;S}(Sl{20}),FF(Sb{t0=b0})))),Dd{0}(TryF(Keep(Fai),c0)),RSeq(Mt{10}(c1),Wt{0},@oh{b1+4%4=1?o0:=b0}Inv(t2e),Sl{0}))",
+    Tree0963 "B{o0=_;t0=5;b0=4}RU{F}(Flip(RFb(F,F,c0),Fb(pc1{b0:t0},c2l,Ub{o0}),Sb{b0=9}))",
+    Tree0964 "B{b0;b1=0;t1=2;o0}Ret4(Bin{t1+4>b1+2;_}(F,Try(@rw{none}S,@si{b0=3}@po{b1+=1}t0,Sb{b0=3})))",
+    Tree0965 "Rus{3}(TryF(c0,a1,c2))",
+    Tree0966 "B{b1=3;o0=5;t0=3;b0}Sw{3}(@si{t0+2%2<0}@rw{some}@oh{t0:=b1}pt0{b0:=;b1:b1},Pre{b1%4=1}(pi1{t0:=}))",
+    Tree0967 "B{b0}MSeq(pc0{b0:=},t1,pt2{b0:b0;b1:b0})",
+    Tree0968 "B{q0=2}Lp{_;R}(RT{F}(ASeq(t0,t1)))",
+    Tree0969 "RSel(PPar{2;T}(t0,c1,t2),t3,Dl{0}(To{30}(Fai)))",
+    Tree0970 "Star(c0,Sub(t1))",
+    Tree0971 "B{o0=5;b0}Bin{some;_}(Ub{o0},RSel(Rep3(Isw{b0+1;_;T}(t0e,a1)),c2))",
+    Tree0972 "B{b1;b0;t0=5}Flt{3;_;_}(Step(TryT(a0b{b0;b1},pi1{t0:=},Seq(pi2{t0:t0},t3))))",
+    Tree0973 "B{b0=0;t0}To{20}(Fb(MPri(Mt{20}(Fai),@si{t0<7}Fai,Once(pt0{b0:6;b1:t0})),OnceK(RFb(To{100}(pi1{t0:b0}),Pre{b0<b0+3}(pa2{b0:t0}),c3))))",
+    Tree0974 "B{b0=4;q0}Lp{b0;K}(Run)",
+    Tree0975 "B{o0=_;t0;b0}Inv(@of{b0+=2}@os{o0:=_;b0:=t0%4}Dl{50}(Try(Seq(@os{b0+=1}@ki{b0=t0}pt0{b0:=;b1:b0},t1),Swm(c2l),a3b{t0+3;b0},Pri(t4e,R))))",
+    Tree0976 "B{b0=4}Ret4(RFb(pc0{b0:b0}))",
+    Tree0977 "B{b0=4;t0}@of{t0:=b0;t0:=b0+4}@fi{t0+3%3<1}Rty0(c0)",
+    Tree0978 "Rep1(a0)",
+    Tree0979 "B{t0}OnceT(Swm(c0l,Wu{t0},c1))",
+    Tree0980 "B{b0=0}Rep0(a0b{b0;b0})",
+    Tree0981 "Fb(Seq(Rus{1}(t0),RFb(c1,F,c2,t3),MPri(Once(RSeq(c4l,c5e)),Seq(t6e,t7e,t8,t9)),FF(Invt(Dl{0}(t10))),TryF(c11,c12,t13,t14e)))",
+    Tree0982 "RFb(Dd{0}(Rep1(RSeq(t0,c1,Sl{30}))),AFb(c2,a3,t4e),RT{F}(To{20}(c5e)))",
+    Tree0983 "B{t0;b0=2}Opt(@of{t0+=2}MPri(Pri(c0b{b0%4},Dl{0}(Keep(RFb(pt1{b0:4;b1:t0},a2,pa3{b0:0;b1:b0}))),Pri(t4,t5),Rpt{2}(Seq(t6,pi7{t0:=})))))",
+    Tree0984 "B{b0;t0=1}@os{t0:=t0%4;t0:=2}Bin{t0>7;_}(@rw{t0=2}@po{b0+=2}@oh{b0+=1}Fb(a0,c1,c2b{b0+4}),@po{t0:=t0+4%3}Seq(t3,Sl{50},Sl{50}))",
+    Tree0985 "B{b0;t1=5}Wv{t1}(Pri(pi0{t0:b0},Wt{0}))",
+    Tree0986 "B{b0=3;t0=5}To{20}(MPri(@of{t0+=4}@po{t0+=3}Lim{1}(OnceT(c0)),pc1{b0:b0},pi2{t0:t0}))",
+    Tree0987 "B{b0=2;t0;o0=0}OnceT(Fb(Opt(Dl{0}(RSel(c0l,a1,Ret2(Wu{t0})))),RFb(PAll{-2}(c2b{0},pa3{b0:b0;b1:b0}),t4),Par{-1;_}(pi5{t0:=},Seq(t6e,a7,a8,Sb{t0=b0}),@fi{o0|4+1!6}@rw{none}pc9{b0:=},Wt{10},@rw{some}c10)))",
+    Tree0988 "RSeq(Sl{0},RSel(t0e,t1,F),Try(c2,Sl{50},t3),To{0}(c4))",
+    Tree0989 "B{t0=0;b1=5;b0;t1=0}Rep4(Step(Sw{0;4;3}(SubR(RSeq(Wt{30},c0b{t1+1%3})),Fai,Seq(a1b{b0+1;b0},a2l),a3e),Intr{b1<7}(Step(AFb(c4l,a5b{b1+1;b1},pa6{b0:=},t7,Suc),Isw{t0%4;N;_}(Ruf{2}(SubR(a8b{b1%2;b1})))))))",
+    Tree0990 "B{b1=1}PAll{_}(pa0{b0:b1})",
+    Tree0991 "B{b0;t1=2}PPar{1;_}(t0,Isw{t1+3;N;N}(t1e,@os{b0+=2}t2),t3,t4e,t5e)",
+    Tree0992 "B{t0=5;b0}Seq(Mt{30}(RSeq(SubR(t0),a1,t2,pt3{b0:b0;b1:t0})),c4e,TryT(pt5{b0:=},t6,t7e,c8,Wt{10}),Once(Sel(@po{t0:=b0%4}@of{t0:=2;t0+1>b0?b0+=1}t9,Rmp{S;S}(a10b{t0;b0}))))",
+    Tree0993 "B{t0;b0=5}RFb(Step(Fb(@of{b0>b0+3?t0:=b0+3}pt0{b0:1},c1e,t2),OnceT(Suc),PPar{2;N}(R,t3,pi4{t0:=})),Ruf{1}(Star(Ret1(RSeq(Mt{30}(t5),Sl{20},a6)),RFb(Rep1(t7),pa8{b0:b0}))))",
+    Tree0994 "B{t0}Opt(RSeq(pt0{b0:3;b1:t0}))",
+    Tree0995 "B{b0=0;b1=3}RFb(Par{2;_}(c0,c1,a2e),Inv(Seq(pa3{b0:5;b1:b0},Wt{0})),Rep4(Cd{0;_}(Flt{3;R;F}(pi4{t0:b1}))))",
+    Tree0996 "Cd{20;K}(RFb(t0,RepF(Keep(TryF(t1,t2))),RT{2}(Par{2;1}(FF(F),t3e,Wt{50})),c4e,RSeq(a5,t6,t7e,c8)))",
+    Tree0997 "B{b0=0;t0=3;q0=3}AFb(Step(Fai),Dd{20}(Su{t0}(t0)),Pre{b0>6;S}(Lp{_;K}(Scc{b0+3=3})),pa1{b0:b0})",
+    Tree0998 "B{o0;b0=5;t0=3}Seq(Flt{1;R;F}(Once(a0)),Bin{some;T}(Cnd{b0+1%3>1;T;_}(t1e),PAll{2}(@os{b0%2!1?o0:=t0+1%2;o0:=o0|5}SubA(Wu{t0}),a2e)))",
+    Tree0999 "B{b1;b0=3;t0=1;o0=_;q0=4}Sw{0;1}(@rw{t0%3=0}Cd{0;_}(FF(t0)),@fi{b0>b0+2}Pre{t0>3;R}(Opt(Wu{t0})),ASeq(Ub{o0},t1e,Pre{t0+1>b0+3;F}(Lp{b0;R}(c2))))",
 }

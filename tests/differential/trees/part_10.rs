@@ -6,81 +6,38 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 2,
         }
-        Parallel {
-            AsyncSequence {
-                Condition(Cond<0>),
-                RetryUntilSuccessful(1) {
-                    Wait(50),
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                Timeout(0) {
-                    RepeatUntil(Failure) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Invert {
-                ReactiveSelector {
-                    ParallelAll(0) {
-                        StatefulAction(Task<2>),
-                        TryCatch(catch_on_halt = true) {
-                            Filter(times = 1, count = Failure) {
-                                Action(Act<3>),
-                            },
-                            Failer,
-                        },
-                        MaxTime(20) {
-                            Repeat(2) {
-                                Condition(|ctx| ctx.check(4)),
-                            },
-                        },
-                    },
-                },
-            },
-            Conditional(|bb| *bb.t0 == *bb.t0 + 2, else = Failure) {
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    Sequence {
-                        Action(PAct<5>, b0 = {b0}),
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                    Wait(0),
-                },
+        RepeatTimes(2) {
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[on_success(|bb| { bb.b0 += 3; if bb.b0 != 0 { bb.b0 += 3 } })]
+            Fallback {
+                Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree1000Blackboard { o0 t0 b0 });
+board!(Tree1000Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1001 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(5),
         }
-        Loop(q0, if_empty = Success) {
-            RunOnce(then_skip = false) {
-                RunOnce(then_skip = false) {
-                    AsyncSequence {
-                        IndexSwitch(|bb| (bb.o0.unwrap_or(1) + 3) % 3) {
-                            Limiter(2) {
-                                ReactiveSequence {
-                                    AlwaysSuccess,
-                                    Script(|bb| if *bb.t0 % 3 > 0 { bb.b1 = bb.b0 }),
-                                    ScriptCondition(|bb| bb.b0 < (*bb.t0 + 1) % 4),
-                                },
-                            },
-                        },
+        #[post(|bb| bb.o0 = None)]
+        ReactiveSequence {
+            Repeater(1) {
+                SequenceWithMemory {
+                    WhileDoElse {
+                        StatefulAction(Task<0>),
+                        Failer,
+                    },
+                    FlipSelector {
+                        Condition(Cond<1> = Cond::<1>),
+                        Sleep(0),
                     },
                 },
             },
@@ -88,332 +45,286 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1001Blackboard { b1 b0 o0 t0 q0 });
+board!(Tree1001Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
         blackboard {
             b1: i64,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        RepeatTimes(forever) {
-            #[run_while(|bb| bb.b1 > bb.b1 + 3)]
-            Repeat(4) {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+        Sequence {
+            Precondition(|bb| *bb.t0 + 3 > 0, else = Skipped) {
+                ParallelAll {
+                    RetryUntilSuccessful(4) {
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                            IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop) {
+                                Failer,
+                                Action(Act<3>),
+                            },
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Fallback {
+                        RetryUntilSuccessful(0) {
+                            Action(Act<5> = Act::<5>),
+                        },
+                        AsyncFallback {
+                            Action(Act<6> = Act::<6>),
+                            Action(Act<7>),
+                        },
+                        AlwaysFailure,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1002Blackboard { b1 t0 b0 });
+board!(Tree1002Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1003 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        #[skip_if(|bb| *bb.t1 < 1)]
-        #[run_while(|bb| bb.o0.unwrap_or(1) == 6)]
-        #[on_success(|bb| if bb.b0 + 2 < 6 { bb.b0 += 1 })]
-        Parallel(success = -2, failure = 0) {
-            Timeout(50) {
-                StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
+        Delay(0) {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                RetryUntilSuccessful(1) {
+                    Inverter {
+                        Repeat(1) {
+                            FlipSelector {
+                                Condition(Cond<4>),
+                                StatefulAction(Task<5>),
+                                Condition(|ctx| ctx.check(6)),
+                            },
+                        },
+                    },
+                },
+                IfThenElse {
+                    SequenceStar {
+                        StatefulAction(Task<7> = Task::<7>),
+                        Condition(Cond<8>),
+                    },
+                    AlwaysSuccess,
+                },
+                FlipSelector {
+                    AsyncSequence {
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10>),
+                    },
+                    Sleep(0),
+                },
             },
-            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree1003Blackboard { b1 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
+            b0: i64 = 0,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        IfThenElse {
-            #[run_while(|bb| *bb.t0 % 3 != 0)]
-            ScriptCondition(|bb| bb.b0 != 0),
-            Inverter {
-                KeepRunningUntilFailure {
-                    SequenceWithMemory {
-                        #[on_failure(|bb| *bb.t1 += 2)]
-                        #[run_while(|bb| bb.o0.is_some())]
-                        #[failure_if(|bb| bb.b0 == 7)]
-                        Condition(|ctx, bb| ctx.check_in(0, (*bb.t1 + 2) % 3)),
-                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                    },
-                },
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+            RepeatUntilSuccess(forever) {
+                Action(PIo<0>, t0 = {t0}),
             },
-            Loop(q0, if_empty = Skipped) {
-                Condition(Cond<2>),
+            StepSequencer {
+                Condition(Cond<1>),
+                Action(|ctx, bb| ctx.exec_in(2, 7, &mut bb.b0)),
+            },
+            Deadline(30) {
+                StatefulAction(PTask<3>, b0 = {t0}),
+            },
+            Retry(3) {
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree1004Blackboard { b0 o0 t1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1005Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Script(|bb| *bb.t1 += 1)
-    }
-}
+board!(Tree1004Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(5),
+            b0: i64,
         }
-        ForceSuccess {
-            ReactiveSequence {
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    Sleep(30),
+        Fallback {
+            ParallelAll(max_failures = -1) {
+                AlwaysRunning,
+                RunOnce(then_skip = false) {
+                    Condition(Cond<0>),
                 },
-                IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Loop) {
-                    Deadline(0) {
-                        SubTree(Tree1005Sub0, ..),
-                    },
+            },
+            Conditional(|bb| bb.o0.is_none()) {
+                ForceSuccess {
+                    Action(PAct<1>, b0 = {b0}, b1 = {t0}),
                 },
-                ReactiveSequence {
-                    SetBlackboard(b0 = {t1}),
-                    Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
-                },
+            },
+            WhileDoElse {
+                Action(Act<2> = Act::<2>),
+                Action(Act<3> = Act::<3>),
+                #[success_if(|bb| bb.b0 < *bb.t0)]
+                Action(PIo<4>, t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree1005Blackboard { t1 b0 });
+board!(Tree1005Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1006 for Ctx {
         blackboard {
-            b0: i64 = 4,
             #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        #[on_failure(|bb| bb.b0 += 1)]
-        #[failure_if(|bb| bb.b0 + 1 > *bb.t0)]
-        ReactiveFallback {
-            Sequence {
-                Wait(50),
-                AlwaysFailure,
-            },
-            #[run_while(|bb| (bb.b0 + 4) % 4 == 1)]
-            #[on_success(|bb| { bb.t0.set(*bb.t0 % 4); bb.t0.set(bb.b0) })]
-            #[post(|bb| { if bb.b0 > 5 { bb.b0 += 2 }; bb.t0.set(*bb.t0 % 3) })]
-            Repeat(2) {
-                StatefulAction(Task<0>),
-            },
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3> = Task::<3>),
-                AlwaysRunning,
-                StatefulAction(Task<4>),
-            },
+        ReactiveSelector {
+            Condition(Cond<0>),
+            Action(PAct<1>, b0 = {=}, b1 = {t0}),
+            Condition(PCond<2>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree1006Blackboard { b0 t0 });
+board!(Tree1006Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1007 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            b1: i64 = 0,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Precondition(|bb| *bb.t0 < 7, else = Skipped) {
-                Repeater(forever) {
-                    RunOnce(then_skip = true) {
-                        Remap(success = Success, failure = Success) {
-                            RetryUntilSuccessful(1) {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                },
-                            },
-                        },
+        WhileDoElse {
+            StepSequencer {
+                AsyncSequence {
+                    WhileDoElse {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
                     },
+                    Timeout(30) {
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3>),
                 },
             },
+            Script(|bb| bb.b1 += 3),
             Sequence {
-                StatefulAction(Task<1>),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                #[failure_if(|bb| bb.b0 < 7)]
-                StatefulAction(Task<3>),
-                SetBlackboard(b1 = {t0}),
+                Failer,
             },
         }
     }
 }
 
-board!(Tree1007Blackboard { b1 t0 b0 });
+board!(Tree1007Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1008Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+        }
+        Action(PIo<0>, t0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1008 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = true) {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            Wait(50),
+        RepeatTimes(3) {
+            RunOnce {
+                KeepRunningUntilFailure {
+                    SubTree(Tree1008Sub0, ..),
+                },
+            },
         }
     }
 }
 
-board!(Tree1008Blackboard { t0 b0 });
+board!(Tree1008Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1009 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
         }
-        ReactiveSelector {
-            #[on_failure(|bb| bb.t1.set(bb.b0))]
-            KeepRunningUntilFailure {
-                Sequence {
-                    Parallel(failure = 2) {
-                        Condition(PCond<0>, b0 = {=}),
-                        WasEntryUpdated(t0),
-                    },
-                    Precondition(|bb| *bb.t1 + 4 < (bb.b0 + 3) % 2, else = Failure) {
-                        RunOnce(then_skip = false) {
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                    },
-                    #[post(|bb| bb.t1.set(3))]
-                    Precondition(|bb| *bb.t1 < *bb.t0, else = Success) {
-                        Action(Act<2>),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                TryCatch(catch_on_halt = false) {
-                    AlwaysFailure,
-                    #[failure_if(|bb| *bb.t0 == 3)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    Loop(q0, value = {t0}) {
-                        Sleep(10),
-                    },
-                },
-                Fallback {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    Script(|bb| bb.o0 = Some(*bb.t0)),
-                },
-            },
-            WhileDoElse {
-                ScriptCondition(|bb| (*bb.t0 + 3) % 2 < 0),
-                Remap(success = Success, failure = Success) {
-                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {t1}),
-                },
-            },
+        Repeat(2) {
+            SetBlackboard(b0 = 5),
         }
     }
 }
 
-board!(Tree1009Blackboard { t1 b0 t0 o0 q0 });
+board!(Tree1009Blackboard { q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1010 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
             #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64,
         }
-        ReactiveSequence {
-            ParallelAll(max_failures = -2) {
-                WhileDoElse {
-                    StepSequencer {
-                        Parallel(success = 1, failure = 0) {
-                            Condition(PCond<0>, b0 = 9),
-                            Succeeder,
-                        },
+        MemSequence {
+            #[on_failure(|bb| bb.b0 += 3)]
+            Condition(Cond<0>),
+            ReactiveFallback {
+                MemSequence {
+                    StatefulAction(PTask<1>, b0 = 0, b1 = {t0}),
+                    WaitValueUpdate(t0) {
+                        Succeeder,
                     },
-                    #[skip_if(|bb| bb.b1 % 3 != 1)]
-                    #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) + 3))]
-                    ParallelAll {
-                        AsyncSequence {
-                            StatefulAction(Task<1>),
+                    SequenceWithMemory {
+                        #[run_while(|bb| *bb.t0 + 4 > 2)]
+                        #[on_halted(|bb| if bb.b0 > 3 { bb.b0 = 3 })]
+                        StepSequencer {
                             Condition(PCond<2>, b0 = {=}),
-                            #[failure_if(|bb| bb.b1 + 1 < 7)]
-                            #[post(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
-                            #[run_while(|bb| *bb.t0 + 1 > *bb.t0)]
-                            Action(PIo<3>, t0 = {b0}),
-                            Action(Act<4>),
-                        },
-                        RetryUntilSuccessful(4) {
-                            Delay(0) {
-                                Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 3, &mut bb.b1)),
-                            },
+                            StatefulAction(Task<3>),
                         },
                     },
-                },
-                MaxTime(20) {
-                    Repeat(3) {
-                        RepeatUntilSuccess(forever) {
-                            Loop(q0, if_empty = Skipped) {
-                                Filter(times = 1) {
-                                    SetBlackboard(b1 = 9),
-                                },
-                            },
-                        },
-                    },
+                    StatefulAction(Task<4> = Task::<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree1010Blackboard { b1 q0 o0 t0 b0 });
+board!(Tree1010Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1011Sub0 for Ctx {
+        AlwaysFailure
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1011 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        IndexSwitch(|bb| bb.b0) {
-            Condition(PCond<0>, b0 = {=}),
-            AlwaysSuccess,
-            StatefulAction(Task<1>),
-            Succeeder,
-            StatefulAction(Task<2>),
+        Limiter(3) {
+            SubTree(Tree1011Sub0),
         }
     }
 }
 
-board!(Tree1011Blackboard { b0 });
-
 bt::behavior_tree! {
     pub tree Tree1012 for Ctx {
-        Repeat(3) {
-            ReactiveSelector {
-                StatefulAction(Task<0> = Task::<0>),
+        ReactiveSequence {
+            Parallel(success = 3, failure = 0) {
+                Condition(Cond<0>),
                 StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2> = Task::<2>),
+                Action(Act<2>),
+            },
+            ReactiveFallback {
+                AlwaysFailure,
+                Action(|ctx| ctx.exec(3)),
             },
         }
     }
@@ -421,648 +332,562 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1013Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1013Sub1 for Ctx {
-        Condition(|ctx| ctx.check(1))
+        Sleep(50)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1013 for Ctx {
-        ReactiveFallback {
-            SubTree(Tree1013Sub0),
-            SubTree(Tree1013Sub1),
+        SequenceStar {
+            MemSequence {
+                MaxTime(0) {
+                    StatefulAction(Task<0>),
+                },
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                SubTree(Tree1013Sub0),
+                StatefulAction(Task<3>),
+            },
+            RunOnce {
+                Wait(30),
+            },
+            AsyncFallback {
+                Repeat(0) {
+                    Condition(Cond<4>),
+                },
+            },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1014Sub1 for Ctx {
-        Condition(Cond<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1014Sub0 for Ctx {
-        SubTree(Tree1014Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1014 for Ctx {
-        SequenceWithMemory {
-            MemSequence {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    RepeatUntil(Success) {
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
-                Repeater(3) {
-                    AsyncFallback {
-                        MaxTime(20) {
-                            Failer,
-                        },
-                        SubTree(Tree1014Sub0),
-                        ReactiveSelector {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-                MemPriority {
-                    IfThenElse {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                        Wait(0),
-                    },
-                },
-                AsyncFallback {
-                    AlwaysFailure,
-                    Limiter(2) {
-                        StatefulAction(Task<11>),
-                    },
-                    Failer,
-                    Failer,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1015 for Ctx {
-        Parallel {
-            MemSequence {
-                ReactiveSequence {
-                    RunOnce(then_skip = false) {
-                        Action(Act<0> = Act::<0>),
-                    },
-                },
-                AsyncSequence {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            ForceSuccess {
-                ForceSuccess {
-                    RetryUntilSuccessful(2) {
-                        SequenceStar {
-                            RepeatUntilSuccess(3) {
-                                Remap(success = Success, failure = Failure) {
-                                    Wait(50),
-                                },
-                            },
-                            PolicyParallel(policy = FirstSuccessOrFailure) {
-                                StatefulAction(Task<4>),
-                            },
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1016 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Sequence {
-            AlwaysSuccess,
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-            AlwaysSuccess,
-            RunOnce {
-                Condition(|ctx| ctx.check(1)),
-            },
-        }
-    }
-}
-
-board!(Tree1016Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1017 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-        }
-        Switch(b1) {
-            case 4 => FlipSelector {
-                Loop(q0, if_empty = Success) {
-                    StatefulAction(Task<0>),
-                },
-                Script(|bb| *bb.t0 += 2),
-            },
-            case 3 => Fallback {
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {b0}, b1 = {=}),
-                Condition(Cond<3>),
-            },
-            _ => Optional {
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree1017Blackboard { b0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1018 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            o0: Option<i64>,
-            b0: i64,
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t1: i64,
             #[tracked] t0: i64 = 2,
         }
-        Cooldown(50, filtered = Skipped) {
-            ReactiveFallback {
-                Conditional(|bb| bb.b0 != 2, else = Success) {
-                    Precondition(|bb| bb.o0.unwrap_or(3) > 6, else = Failure) {
-                        StepSequencer {
-                            #[on_failure(|bb| bb.o0 = None)]
-                            Cooldown(20, filtered = Skipped) {
-                                StatefulAction(Task<0>),
-                            },
-                            #[run_while(|bb| bb.o0.unwrap_or(4) + 4 == 1)]
-                            #[on_halted(|bb| { bb.o0 = None; bb.b1 += 1 })]
-                            #[on_success(|bb| { bb.o0 = None; *bb.t0 += 3 })]
-                            Cooldown(20, filtered = Failure) {
-                                #[failure_if(|bb| bb.b0 % 4 == 1)]
-                                #[run_while(|bb| *bb.t0 % 4 != 2)]
-                                SequenceWithMemory {
-                                    ScriptCondition(|bb| bb.b0 < 5),
-                                    Condition(Cond<1>),
-                                },
-                            },
+        ReactiveFallback {
+            RunOnce {
+                Repeater(1) {
+                    TryCatch {
+                        RepeatUntilSuccess(forever) {
+                            StatefulAction(Task<0>),
                         },
-                    },
-                },
-                SequenceWithMemory {
-                    #[on_halted(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<2>),
-                    Repeat(4) {
-                        Repeat(3) {
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1018Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1019 for Ctx {
-        Timeout(20) {
-            Cooldown(10, filtered = Skipped) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1020 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        MemSequence {
-            Repeat(3) {
-                SkipUnlessUpdated(t0) {
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    Sequence {
-                        Wait(0),
-                        ReactiveFallback {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                            #[post(|bb| bb.b0 = *bb.t0)]
-                            WasEntryUpdated(t1),
-                            StatefulAction(Task<1>),
-                        },
-                        Inverter {
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                        },
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                Wait(30),
-            },
-            Repeat(2) {
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            Filter(times = 2, count = Failure, filtered = Skipped) {
-                WhileDoElse {
-                    #[on_halted(|bb| { bb.b1 += 1; bb.t0.set(1) })]
-                    #[run_while(|bb| bb.o0.unwrap_or(2) == 2)]
-                    Remap(success = Success, failure = Failure) {
-                        ScriptCondition(|bb| bb.b0 + 2 < 3),
-                    },
-                    Sequence {
-                        ScriptCondition(|bb| *bb.t1 > 0),
-                        Wait(100),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        Condition(PCond<4>, b0 = 3),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1020Blackboard { b1 t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1021 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        Loop(q0, if_empty = Skipped) {
-            Cooldown(30) {
-                Repeat(3) {
-                    IndexSwitch(|bb| 7, out_of_range = Loop) {
-                        Condition(Cond<0>),
-                        StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1021Blackboard { q0 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1022Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            o0: Option<i64> = Some(9),
-        }
-        #[success_if(|bb| bb.o0.is_none())]
-        #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-        ParallelAll(1) {
-            Condition(Cond<0>),
-            #[skip_if(|bb| bb.o0.unwrap_or(4) < 2)]
-            Condition(Cond<1>),
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1022 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        Fallback {
-            SubTree(Tree1022Sub0, ..),
-            ParallelAll(max_failures = -1) {
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 2, &mut bb.b0)),
-                },
-            },
-            Delay(50) {
-                Fallback {
-                    IfThenElse {
-                        Condition(Cond<5>),
-                        Condition(PCond<6>, b0 = {t0}),
-                        Action(Act<7>),
-                    },
-                },
-            },
-            Repeater(3) {
-                Fallback {
-                    MemSequence {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<8> = Task::<8>),
-                        Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+                        Action(Act<1>),
+                        AlwaysSuccess,
+                        Condition(PCond<2>, b0 = 0),
+                        Condition(Cond<3> = Cond::<3>),
                     },
                 },
             },
             SequenceStar {
-                StatefulAction(Task<10>),
-                #[post(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| bb.o0.is_none())]
-                StatefulAction(Task<11>),
-                Condition(Cond<12>),
-                Condition(Cond<13>),
-            },
-        }
-    }
-}
-
-board!(Tree1022Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1023 for Ctx {
-        Retry(2) {
-            Parallel(success = -4, failure = 4) {
-                AsyncFallback {
-                    Repeat(4) {
-                        Action(|ctx| ctx.exec(0)),
+                Parallel(failure = 2) {
+                    SetBlackboard(t0 = {t1}),
+                    #[skip_if(|bb| bb.b1 > (bb.b0 + 4) % 3)]
+                    MemSequence {
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {t1}),
                     },
-                    AlwaysFailure,
-                    Sleep(100),
+                    #[failure_if(|bb| *bb.t1 + 2 < *bb.t1)]
+                    #[success_if(|bb| *bb.t1 == 4)]
+                    Wait(0),
+                    Switch(b1) {
+                        case 4 => SetBlackboard(b1 = 8),
+                        _ => SetBlackboard(b0 = 9),
+                    },
                 },
-                MemPriority {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Wait(30),
+            },
+            Switch(b1) {
+                case 3 => RunOnce(then_skip = false) {
+                    Action(PIo<7>, t0 = {t1}),
                 },
-                Condition(|ctx| ctx.check(4)),
-                Sequence {
-                    StatefulAction(Task<5>),
+                case 5 => AsyncSequence {
+                    BinarySelector(|bb| bb.b1 > 2, dynamic = false) {
+                        #[on_failure(|bb| bb.b0 = 7)]
+                        #[success_if(|bb| (*bb.t0 + 2) % 2 == 0)]
+                        RunOnce(then_skip = true) {
+                            Fallback {
+                                Condition(Cond<8>),
+                                Action(Act<9>),
+                            },
+                        },
+                        Condition(PCond<10>, b0 = {b1}),
+                    },
+                },
+                _ => Fallback {
+                    StatefulAction(Task<11>),
+                    Repeater(1) {
+                        Action(Act<12>),
+                    },
                 },
             },
         }
     }
 }
 
+board!(Tree1014Blackboard { b0 b1 t1 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree1024 for Ctx {
-        StepSequencer {
-            RepeatTimes(2) {
-                Repeat(4) {
+    pub tree Tree1015 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Sequence {
+            Precondition(|bb| (bb.b0 + 3) % 2 > 0, else = Running) {
+                ReactiveFallback {
+                    ParallelAll(max_failures = -2) {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[on_halted(|bb| *bb.t0 += 4)]
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                        Action(|ctx, bb| ctx.exec_in(1, 2, &mut bb.b0)),
+                        Condition(Cond<2>),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        Optional {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Inverter {
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Precondition(|bb| *bb.t0 == bb.b0, else = Failure) {
                     KeepRunningUntilFailure {
-                        Parallel(success = 0, failure = 3) {
-                            Action(Act<0>),
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2> = Task::<2>),
+                        TryCatch {
+                            Action(PAct<5>, b0 = {t0}, b1 = {t0}),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    RunOnce {
+                        Condition(Cond<6>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<7>),
+                        #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
+                        Action(Act<8>),
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1015Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1016 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            #[on_failure(|bb| { bb.o0 = Some(*bb.t1); bb.b0 += 1 })]
+            Sequence {
+                Action(Act<1> = Act::<1>),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                WasEntryUpdated(t0),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree1016Blackboard { o0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1017 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+        }
+        WaitValueUpdate(t0) {
+            SequenceWithMemory {
+                Fallback {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<1>),
+                    },
+                    Action(PAct<2>, b0 = {=}),
+                    #[on_success(|bb| if bb.b0 > 0 { *bb.t0 += 3 })]
+                    WaitValueUpdate(t0) {
+                        AlwaysFailure,
+                    },
+                },
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
+                #[on_failure(|bb| bb.t0.set(7))]
+                Inverter {
+                    Conditional(|bb| bb.b0 > 5, else = Success) {
+                        Sequence {
+                            #[on_halted(|bb| bb.b0 = (bb.b0 + 4) % 4)]
+                            StatefulAction(Task<4>),
+                            Condition(|ctx| ctx.check(5)),
+                            StatefulAction(Task<6>),
+                            Action(Act<7>),
+                        },
+                    },
+                },
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+board!(Tree1017Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1018 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Limiter(3) {
+                RunOnce {
+                    StatefulAction(Task<0>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                #[run_while(|bb| *bb.t0 != 2)]
+                #[skip_if(|bb| *bb.t0 > 7)]
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+            },
+            FlipSelector {
+                Action(PIo<2>, t0 = {b0}),
+                Action(Act<3> = Act::<3>),
+                Condition(Cond<4>),
+            },
+            Condition(Cond<5>),
+            IfThenElse {
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+                Condition(Cond<8> = Cond::<8>),
+            },
+        }
+    }
+}
+
+board!(Tree1018Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1019Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+        }
+        IndexSwitch(|bb| bb.b0, dynamic = false) {
+            MemSequence {
+                Condition(Cond<0>),
+                Action(Act<1>),
+            },
+            Repeat(2) {
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1019 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        RetryUntilSuccessful(4) {
+            SubTree(Tree1019Sub0, ..),
+        }
+    }
+}
+
+board!(Tree1019Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1020 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        #[skip_if(|bb| bb.b0 % 2 > 0)]
+        #[failure_if(|bb| bb.b0 > *bb.t1 % 4)]
+        #[on_halted(|bb| *bb.t0 += 2)]
+        ReactiveFallback {
+            Action(Act<0>),
+            Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 2)),
+        }
+    }
+}
+
+board!(Tree1020Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1021 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            Delay(0) {
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    Delay(20) {
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        #[on_failure(|bb| bb.t1.set(bb.b0 % 3))]
+                        StatefulAction(Task<0>),
+                    },
+                    ParallelAll(1) {
+                        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                            Succeeder,
+                            #[failure_if(|bb| *bb.t0 < 7)]
+                            #[skip_if(|bb| *bb.t1 < bb.b0)]
+                            StatefulAction(Task<1> = Task::<1>),
                         },
                     },
                 },
             },
+            ForceFailure {
+                RunOnce {
+                    Repeater(0) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 < *bb.t0 % 2)]
+            Parallel {
+                SetBlackboard(b0 = 4),
+                StatefulAction(Task<3>),
+                Action(Act<4>),
+                Condition(PCond<5>, b0 = {t1}),
+                RetryUntilSuccessful(1) {
+                    #[run_while(|bb| bb.o0.unwrap_or(0) == 3)]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    Action(PAct<6>, b0 = {t0}, b1 = {b0}),
+                },
+            },
+            RetryUntilSuccessful(4) {
+                MemPriority {
+                    Action(PIo<7>, t0 = {b0}),
+                    Repeater(forever) {
+                        StatefulAction(PTask<8>, b0 = 0, b1 = {t0}),
+                    },
+                    Repeat(forever) {
+                        #[on_success(|bb| bb.b0 += 1)]
+                        Condition(Cond<9> = Cond::<9>),
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree1021Blackboard { b0 t0 t1 o0 });
+
 bt::behavior_tree! {
-    pub tree Tree1025Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[tracked] t1: i64 = 11,
-            b1: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 9,
-        }
-        Retry(4) {
-            MemSequence {
-                #[run_while(|bb| *bb.t0 < 3)]
-                #[post(|bb| if *bb.t0 % 4 != 3 { bb.b1 += 2 })]
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                },
-                Script(|bb| bb.t1.set(bb.b1)),
+    pub tree Tree1022 for Ctx {
+        Deadline(20) {
+            ParallelAll(2) {
+                Action(Act<0>),
+                Sleep(20),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1025Sub1 for Ctx {
+    pub tree Tree1023 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
         }
-        SetBlackboard(t0 = 2)
+        ParallelAll(2) {
+            Filter(times = 1, count = Completed, filtered = Failure) {
+                StatefulAction(Task<0>),
+            },
+            #[success_if(|bb| (bb.b1 + 3) % 4 != 2)]
+            #[on_halted(|bb| if bb.o0.is_some() { bb.t0.set(bb.b0) })]
+            Sequence {
+                Action(Act<1> = Act::<1>),
+                Condition(Cond<2>),
+                Succeeder,
+                #[post(|bb| { if *bb.t0 % 3 != 0 { *bb.t0 += 1 }; if *bb.t0 + 3 != 6 { bb.b0 = *bb.t0 } })]
+                StatefulAction(Task<3> = Task::<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1023Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1024 for Ctx {
+        ReactiveSelector {
+            Delay(0) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            Parallel(success = -3, failure = -3) {
+                StatefulAction(Task<1> = Task::<1>),
+                AlwaysFailure,
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            Action(Act<3>),
+            Invert {
+                Fallback {
+                    Condition(Cond<4> = Cond::<4>),
+                    Action(Act<5> = Act::<5>),
+                },
+            },
+            StatefulAction(Task<6>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1025 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64>,
         }
-        #[post(|bb| if bb.b0 % 3 < 0 { bb.b1 = 3 })]
-        #[on_success(|bb| { bb.b1 += 1; bb.t1.set((*bb.t0 + 3) % 3) })]
-        TryCatch(catch_on_halt = false) {
-            #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
-            SubTree(Tree1025Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, q0 = {q0}, t0 = {=}),
-            MemPriority {
-                #[on_failure(|bb| if *bb.t0 % 2 == 1 { bb.t1.set(bb.b0) })]
-                Action(Act<2>),
-                Condition(Cond<3>),
-                SetBlackboard(b0 = 9),
-            },
-            ReactiveSelector {
-                WasEntryUpdated(t1),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                SubTree(Tree1025Sub1, ..),
-            },
-            Loop(q0, value = {t1}, if_empty = Skipped) {
-                MemPriority {
-                    StatefulAction(Task<6>),
-                    ScriptCondition(|bb| *bb.t0 < 4),
+        StepSequencer {
+            RetryUntilSuccessful(3) {
+                FlipSelector {
+                    #[on_failure(|bb| *bb.t1 += 3)]
+                    Condition(|ctx| ctx.check(0)),
+                    AsyncFallback {
+                        AsyncFallback {
+                            ScriptCondition(|bb| bb.b1 > *bb.t0),
+                            Script(|bb| { bb.o0 = None; if bb.b0 > bb.b1 { bb.o0 = Some(*bb.t1 + 3) } }),
+                        },
+                    },
+                    Action(Act<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree1025Blackboard { b0 t1 b1 q0 t0 });
+board!(Tree1025Blackboard { b0 b1 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1026 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        Precondition(|bb| *bb.t0 + 3 < 3) {
-            WhileDoElse {
-                RetryUntilSuccessful(1) {
-                    AsyncSequence {
-                        SetBlackboard(b0 = 8),
-                        #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                        StatefulAction(PTask<0>, b0 = 7, b1 = {b1}),
-                        RunOnce {
-                            Condition(Cond<1>),
-                        },
-                        Condition(Cond<2> = Cond::<2>),
-                        #[skip_if(|bb| (bb.b0 + 4) % 2 != 0)]
-                        Action(PAct<3>, b0 = {t0}, b1 = {b0}),
-                    },
-                },
-                Sequence {
-                    ParallelAll(max_failures = -1) {
-                        Timeout(20) {
-                            Condition(Cond<4>),
-                        },
-                        Succeeder,
-                    },
-                    MemPriority {
-                        ParallelAll(max_failures = -1) {
-                            StatefulAction(PTask<5>, b0 = 8, b1 = {=}),
-                            Action(PAct<6>, b0 = 4),
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                    },
-                },
+        RetryUntilSuccessful(1) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
             },
         }
     }
 }
-
-board!(Tree1026Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1027 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 2,
         }
-        MemSequence {
-            SequenceWithMemory {
-                Action(Act<0>),
-                RetryUntilSuccessful(4) {
-                    AlwaysSuccess,
+        ReactiveFallback {
+            Sequence {
+                Condition(Cond<0>),
+                Filter(times = 3, count = Failure, filtered = Failure) {
+                    Condition(Cond<1>),
                 },
-                WasEntryUpdated(t0),
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(Cond<2>),
             },
-            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree1027Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1028 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        PolicyParallel(policy = FirstFailure) {
-            StatefulAction(Task<0>),
-            Deadline(20) {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Repeat(2) {
-                        StatefulAction(Task<1>),
+            RunOnce(then_skip = false) {
+                Loop(q0, if_empty = Skipped) {
+                    WaitValueUpdate(t1) {
+                        Action(Act<2>),
                     },
                 },
             },
-            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
-board!(Tree1028Blackboard { t0 q0 });
+board!(Tree1027Blackboard { q0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1029Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<2>)
+    pub tree Tree1028Sub1 for Ctx {
+        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1029Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+    pub tree Tree1028Sub0 for Ctx {
+        SubTree(Tree1028Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1028 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            SubTree(Tree1028Sub0),
+            StatefulAction(Task<3>),
         }
-        StatefulAction(Task<8>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1029 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
-        ParallelAll {
-            StatefulAction(Task<0>),
-            Fallback {
-                RepeatUntilFailure(1) {
-                    Action(Act<1>),
-                },
-                WhileDoElse {
-                    SubTree(Tree1029Sub0, b0 = {=}, t0 = {t0}),
-                    Script(|bb| bb.b0 += 3),
-                },
-                Condition(PCond<3>, b0 = {=}),
-                StatefulAction(Task<4>),
-            },
-            RunOnce {
-                StatefulAction(Task<5>),
-            },
-            SequenceWithMemory {
-                AsyncSequence {
-                    Condition(|ctx, bb| ctx.check_in(6, (*bb.t0 + 4) % 3)),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-                AlwaysRunning,
-            },
-            ParallelAll {
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    SubTree(Tree1029Sub1, b0 = {=}, t0 = {t0}),
-                },
-                ScriptCondition(|bb| (*bb.t0 + 3) % 2 == 1),
-                RetryUntilSuccessful(4) {
-                    ReactiveFallback {
-                        Remap(success = Success, failure = Failure) {
-                            Parallel(success = 2, failure = 2) {
-                                Sleep(0),
-                                Action(PIo<9>, t0 = {b0}),
-                                StatefulAction(Task<10>),
-                            },
-                        },
+        SequenceWithMemory {
+            ReactiveSelector {
+                TryCatch(catch_on_halt = true) {
+                    Condition(PCond<0>, b0 = {t0}),
+                    Wait(30),
+                    StatefulAction(Task<1>),
+                    Fallback {
+                        Condition(Cond<2>),
+                        Failer,
                     },
+                    Condition(PCond<3>, b0 = 2),
+                },
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                    AlwaysFailure,
+                    #[run_while(|bb| bb.b0 != 3)]
+                    #[success_if(|bb| *bb.t0 + 2 > 3)]
+                    #[on_failure(|bb| { if bb.b0 < 0 { bb.t0.set(*bb.t0 % 4) }; bb.b0 += 2 })]
+                    Delay(50) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                TryCatch {
+                    SetBlackboard(t0 = {b0}),
+                    StatefulAction(PTask<5>, b0 = 7, b1 = {t0}),
+                    StatefulAction(Task<6>),
+                },
+                ReactiveSequence {
+                    ReactiveSelector {
+                        Condition(Cond<7>),
+                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 3, &mut bb.b0)),
+                    },
+                    Action(Act<9> = Act::<9>),
+                    Condition(|ctx, bb| ctx.check_in(10, *bb.t0 % 3)),
+                    StatefulAction(Task<11> = Task::<11>),
+                    Condition(Cond<12>),
                 },
             },
         }
@@ -1073,851 +898,938 @@ board!(Tree1029Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1030 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
-        }
-        MemPriority {
-            Condition(Cond<0>),
-            Precondition(|bb| bb.b0 % 4 == 1, else = Success) {
-                Switch(b1) {
-                    case 2 => AlwaysRunning,
-                    _ => Action(Act<1>),
-                },
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-                #[post(|bb| if *bb.t0 > 7 { bb.b0 += 1 })]
-                Action(PIo<2>, t0 = {=}),
-                Condition(Cond<3>),
-            },
+        MemSequence {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree1030Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1031 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
             o0: Option<i64>,
-            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        MemSequence {
-            StatefulAction(Task<0>),
-            ScriptCondition(|bb| bb.b0 > 5),
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                ReactiveSequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    WasEntryUpdated(t0),
-                    #[success_if(|bb| bb.b0 == 3)]
-                    #[post(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<3>),
-                },
-                WasEntryUpdated(t0),
+        Sequence {
+            RunOnce {
+                Condition(Cond<0>),
             },
-            Parallel(success = 0, failure = -1) {
-                Condition(Cond<4>),
-                Repeat(4) {
-                    RunOnce(then_skip = false) {
-                        Filter(times = 3, count = Completed, filtered = Skipped) {
-                            Wait(50),
+            ReactiveSequence {
+                RepeatUntilSuccess(3) {
+                    SetBlackboard(o0 = Some(0)),
+                },
+            },
+            #[run_while(|bb| (*bb.t0 + 4) % 2 < 1)]
+            UnsetBlackboard(o0),
+            TryCatch(catch_on_halt = true) {
+                StepSequencer {
+                    Script(|bb| bb.t1.set(*bb.t0 + 4)),
+                    SetBlackboard(t1 = {b0}),
+                },
+                WaitValueUpdate(t1) {
+                    Precondition(|bb| bb.o0.is_some(), else = Success) {
+                        Selector {
+                            Condition(Cond<1>),
+                            #[success_if(|bb| bb.b0 == *bb.t0 + 2)]
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
                         },
                     },
                 },
             },
-            ReactiveSequence {
-                Action(PIo<5>, t0 = {b1}),
-                TryCatch(catch_on_halt = false) {
-                    RepeatUntilSuccess(forever) {
-                        Condition(|ctx, bb| ctx.check_in(6, (bb.o0.unwrap_or(1) + 4) % 2)),
-                    },
-                    Priority {
-                        Action(PIo<7>, t0 = {t0}),
-                        SetBlackboard(b0 = {b1}),
-                    },
-                },
-                Wait(50),
+            SkipUnlessUpdated(t1) {
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree1031Blackboard { b0 t0 o0 b1 });
+board!(Tree1031Blackboard { t1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1032 for Ctx {
-        PolicyParallel(policy = FirstFailure) {
-            Wait(30),
-            Condition(|ctx| ctx.check(0)),
+        RunOnce(then_skip = true) {
+            Cooldown(0) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1033 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        TryCatch {
-            SequenceWithMemory {
-                Sleep(10),
-                UnsetBlackboard(o0),
-                #[on_failure(|bb| { bb.t1.set(7); bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
-                #[post(|bb| bb.b0 = *bb.t1)]
-                #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Condition(Cond<2>),
-            },
-            Filter(times = 3, count = Success, filtered = Failure) {
-                Fallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
+        WhileDoElse {
+            Repeat(1) {
+                SequenceWithMemory {
+                    Repeat(3) {
+                        Repeater(1) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    Action(Act<1>),
+                    AsyncSequence {
+                        Action(|ctx| ctx.exec(2)),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                        Action(|ctx| ctx.exec(5)),
+                        StatefulAction(Task<6>),
+                    },
                 },
             },
-            StepSequencer {
-                Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(4) + 4)),
-                Condition(PCond<5>, b0 = {b1}),
-                #[failure_if(|bb| bb.b0 > *bb.t0)]
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7> = Task::<7>),
-            },
+            Condition(Cond<7>),
         }
     }
 }
 
-board!(Tree1033Blackboard { t1 t0 b0 o0 b1 q0 });
+bt::behavior_tree! {
+    pub tree Tree1034Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(PTask<10>, b0 = 1, b1 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1034 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            o0: Option<i64>,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 4,
-        }
-        Cooldown(20, filtered = Skipped) {
-            AsyncFallback {
-                Action(Act<0> = Act::<0>),
-                Repeat(2) {
-                    #[on_success(|bb| *bb.t1 += 2)]
-                    #[on_halted(|bb| if *bb.t1 == 2 { bb.b1 = (bb.o0.unwrap_or(4) + 3) % 3 })]
-                    RepeatUntilFailure(forever) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Action(PAct<2>, b0 = {b0}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree1034Blackboard { b1 o0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1035 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
+            #[tracked] t1: i64 = 5,
             o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            AsyncSequence {
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                    ParallelAll {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        ParallelAll(max_failures = -1) {
-                            StatefulAction(Task<2>),
-                            Condition(|ctx, bb| ctx.check_in(3, 9)),
-                            #[post(|bb| { bb.t0.set(0); bb.b1 = 7 })]
-                            StatefulAction(Task<4>),
-                        },
-                    },
+        IndexSwitch(|bb| *bb.t1 + 1, out_of_range = Loop, dynamic = false) {
+            ReactiveFallback {
+                SequenceStar {
                     ReactiveSequence {
-                        Action(PIo<5>, t0 = {=}),
-                        Condition(Cond<6>),
-                        Sleep(10),
-                        UnsetBlackboard(o0),
+                        Condition(Cond<0> = Cond::<0>),
+                        AlwaysSuccess,
+                        #[on_halted(|bb| { if *bb.t0 == bb.b0 { bb.b0 += 1 }; bb.o0 = Some(*bb.t1 % 3) })]
+                        StatefulAction(Task<1>),
+                    },
+                    StepSequencer {
+                        #[success_if(|bb| (*bb.t0 + 3) % 3 != 0)]
+                        #[on_success(|bb| { if *bb.t1 < bb.o0.unwrap_or(4) + 2 { bb.o0 = Some(bb.o0.unwrap_or(3)) }; bb.b0 += 2 })]
+                        #[skip_if(|bb| bb.b0 > 6)]
+                        WasEntryUpdated(t1),
+                        #[failure_if(|bb| bb.b0 + 3 < 2)]
+                        Condition(Cond<2>),
                     },
                 },
-            },
-            BinarySelector(|bb| *bb.t0 < 6, dynamic = false) {
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    Delay(20) {
-                        #[on_failure(|bb| bb.b1 += 2)]
-                        #[on_success(|bb| { bb.o0 = None; bb.b1 = bb.b0 % 4 })]
-                        Parallel(failure = 1) {
-                            Action(PIo<7>, t0 = {t0}),
-                            AlwaysRunning,
-                        },
-                    },
-                    ReactiveSelector {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(1) % 2 < 0),
-                        Interrupt(|bb| (bb.b1 + 3) % 3 > 1) {
+                Priority {
+                    Condition(Cond<3>),
+                    Action(Act<4> = Act::<4>),
+                    Condition(|ctx| ctx.check(5)),
+                    StatefulAction(Task<6>),
+                },
+                Parallel {
+                    ReactiveSequence {
+                        IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = false) {
+                            StatefulAction(Task<7>),
                             StatefulAction(Task<8>),
                         },
                     },
+                    Action(Act<9>),
                 },
-                Optional {
-                    Priority {
-                        ScriptCondition(|bb| bb.b1 != 5),
-                        #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 4 })]
-                        #[failure_if(|bb| (bb.b0 + 3) % 3 < 1)]
-                        Condition(Cond<9>),
-                        Switch(b1) {
-                            case 5 => StatefulAction(PTask<10>, b0 = {=}, b1 = {=}),
-                            _ => StatefulAction(PTask<11>, b0 = {=}),
-                        },
-                        RetryUntilSuccessful(0) {
-                            Succeeder,
-                        },
-                    },
+                #[success_if(|bb| *bb.t1 < 3)]
+                MemPriority {
+                    SubTree(Tree1034Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
+                    StatefulAction(Task<11>),
+                    #[on_success(|bb| *bb.t1 += 1)]
+                    Action(Act<12>),
+                    Action(|ctx, bb| ctx.exec_in(13, (bb.b0 + 4) % 4, &mut bb.b0)),
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    StatefulAction(Task<14>),
                 },
             },
         }
     }
 }
 
-board!(Tree1035Blackboard { b0 t0 b1 o0 });
+board!(Tree1034Blackboard { t1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1035 for Ctx {
+        SequenceWithMemory {
+            Action(|ctx| ctx.exec(0)),
+            Condition(|ctx, bb| ctx.check_in(1, 7)),
+            AlwaysSuccess,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1036 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 0,
         }
-        Loop(q0, value = {t0}) {
-            #[post(|bb| { bb.b0 = (*bb.t0 + 2) % 2; bb.o0 = None })]
-            #[on_halted(|bb| { bb.b0 += 1; bb.b1 = bb.o0.unwrap_or(1) % 3 })]
-            Repeater(forever) {
-                Loop(q0, value = {b1}) {
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[on_success(|bb| bb.b1 = 7)]
-                    #[on_failure(|bb| { bb.o0 = None; bb.b0 = *bb.t0 })]
+        Sequence {
+            #[run_while(|bb| bb.b0 == *bb.t1 % 3)]
+            Action(PAct<0>, b0 = {=}),
+            Sequence {
+                MemPriority {
                     ReactiveSequence {
-                        SetBlackboard(b0 = 0),
-                        StatefulAction(Task<0> = Task::<0>),
-                        Repeat(4) {
-                            Condition(Cond<1>),
-                        },
-                        SetBlackboard(o0 = Some(6)),
-                        Parallel {
-                            Action(Act<2>),
-                            Succeeder,
-                        },
+                        Action(Act<1>),
+                        Action(PIo<2>, t0 = {b0}),
+                        SetBlackboard(b0 = {t0}),
                     },
+                    Condition(|ctx| ctx.check(3)),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
                 },
             },
+            Condition(PCond<6>, b0 = {=}),
+            StatefulAction(Task<7>),
         }
     }
 }
 
-board!(Tree1036Blackboard { q0 o0 b0 b1 t0 });
+board!(Tree1036Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1037Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Sleep(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1037Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+        }
+        WasEntryUpdated(t0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1037 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
         }
-        Loop(q0, value = {b1}, if_empty = Success) {
-            WaitValueUpdate(t1) {
-                Priority {
-                    #[failure_if(|bb| bb.b1 < 1)]
-                    #[post(|bb| { if *bb.t1 % 2 == 1 { bb.t1.set(bb.b0) }; if bb.b0 == 3 { bb.t1.set(*bb.t0) } })]
-                    Sleep(10),
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    #[failure_if(|bb| bb.b1 + 1 == bb.b0 % 4)]
-                    Condition(|ctx, bb| ctx.check_in(0, 1)),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
+        ReactiveFallback {
+            #[success_if(|bb| *bb.t0 + 4 == *bb.t0)]
+            RepeatUntilFailure(1) {
+                Remap(success = Success, failure = Success) {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Action(Act<0>),
+                        SubTree(Tree1037Sub0, t0 = {=}),
+                        SubTree(Tree1037Sub1, t0 = {=}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1037Blackboard { b1 t1 t0 b0 q0 });
+board!(Tree1037Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1038 for Ctx {
         blackboard {
+            b1: i64 = 4,
             b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        FlipSelector {
-            BinarySelector(|bb| *bb.t1 > 7, dynamic = true) {
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        RepeatUntilSuccess(forever) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                    },
-                },
-                BinarySelector(|bb| *bb.t1 > *bb.t1 + 1) {
-                    Delay(0) {
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    PolicyParallel(policy = FirstSuccess) {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
+        ParallelAll(1) {
+            Action(PIo<0>, t0 = {=}),
+            #[on_success(|bb| bb.b0 += 2)]
+            Delay(0) {
+                Selector {
+                    Condition(Cond<1>),
+                    SetBlackboard(t0 = {b1}),
                 },
             },
-            Optional {
-                Parallel(success = -2, failure = 2) {
-                    AsyncSequence {
-                        StatefulAction(Task<4> = Task::<4>),
-                        Action(PIo<5>, t0 = {b1}),
-                    },
-                    Sleep(100),
+            Invert {
+                BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = false) {
+                    StatefulAction(Task<2> = Task::<2>),
+                    ScriptCondition(|bb| bb.b0 == 4),
                 },
             },
-            #[on_halted(|bb| bb.b1 += 2)]
-            Optional {
-                WhileDoElse {
-                    Priority {
-                        Action(Act<6> = Act::<6>),
-                        Action(Act<7>),
-                        Condition(PCond<8>, b0 = 2),
-                    },
-                    AlwaysFailure,
-                },
-            },
-            #[post(|bb| *bb.t1 += 2)]
-            #[on_halted(|bb| bb.b1 += 3)]
-            #[on_failure(|bb| if *bb.t1 + 2 == 6 { *bb.t0 += 2 })]
-            Switch(b1) {
-                case 5 => Condition(|ctx, bb| ctx.check_in(9, *bb.t1)),
-                case 0 => Wait(30),
-                case 2 => Condition(Cond<10>),
-                _ => Action(PIo<11>, t0 = {b0}),
-            },
+            Action(Act<3>),
         }
     }
 }
 
-board!(Tree1038Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1039Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 14,
-        }
-        MemPriority {
-            #[failure_if(|bb| bb.b0 + 2 > *bb.t0 % 3)]
-            #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-            StatefulAction(Task<3>),
-            AlwaysFailure,
-            #[skip_if(|bb| (bb.b0 + 3) % 4 > 1)]
-            AlwaysFailure,
-        }
-    }
-}
+board!(Tree1038Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1039 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
         }
-        IfThenElse {
-            Fallback {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
+        FlipSelector {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Repeater(3) {
+                    #[success_if(|bb| *bb.t0 % 3 > 0)]
+                    #[post(|bb| { bb.b0 = 7; *bb.t0 += 3 })]
+                    #[on_success(|bb| { bb.b0 += 1; bb.t0.set(bb.b0) })]
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        StatefulAction(Task<0>),
+                    },
                 },
             },
-            #[post(|bb| if *bb.t0 < 3 { bb.b0 = *bb.t0 + 1 })]
-            #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
-            Condition(Cond<2> = Cond::<2>),
-            SubTree(Tree1039Sub0, b0 = {=}, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree1039Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1040 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t1: i64,
-        }
-        #[on_halted(|bb| bb.o0 = Some(bb.b0 % 3))]
-        Cooldown(0, filtered = Skipped) {
-            StepSequencer {
+            Conditional(|bb| bb.b0 % 2 < 1, dynamic = false) {
                 Sequence {
-                    #[on_success(|bb| if (*bb.t1 + 4) % 3 != 2 { bb.t0.set(bb.b0) })]
-                    #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(2)))]
-                    StatefulAction(Task<0>),
-                    Remap(success = Failure, failure = Failure) {
-                        StatefulAction(Task<1>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        RepeatUntil(Failure) {
-                            Action(Act<2>),
-                        },
-                    },
-                },
-                AsyncSequence {
-                    SequenceStar {
-                        Sleep(20),
-                        Action(PIo<3>, t0 = {t0}),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(4, 0)),
-                },
-                #[success_if(|bb| bb.b0 == (*bb.t0 + 3) % 3)]
-                Priority {
-                    Fallback {
-                        Filter(times = 3, filtered = Failure) {
-                            Condition(Cond<5>),
-                        },
-                        Action(PIo<6>, t0 = {=}),
-                    },
-                    Inverter {
-                        Script(|bb| bb.b0 = *bb.t0 + 3),
-                    },
-                    Priority {
-                        Inverter {
-                            StatefulAction(Task<7>),
-                        },
-                    },
+                    Action(Act<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                    #[failure_if(|bb| (bb.b0 + 4) % 4 != 3)]
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
                 },
             },
-        }
-    }
-}
-
-board!(Tree1040Blackboard { t0 b0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1041 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-        }
-        #[run_while(|bb| (bb.b1 + 4) % 4 < 1)]
-        Repeater(0) {
-            Action(Act<0>),
-        }
-    }
-}
-
-board!(Tree1041Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1042 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Parallel(success = -3, failure = -3) {
-            Interrupt(|bb| bb.b1 % 3 > 0) {
-                #[post(|bb| if bb.b0 + 3 < (*bb.t0 + 1) % 3 { bb.o0 = None })]
-                Condition(PCond<0>, b0 = {=}),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                RepeatUntilFailure(forever) {
-                    Loop(q0, if_empty = Skipped) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                ReactiveSequence {
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree1042Blackboard { b1 o0 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1043 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            Inverter {
-                AsyncFallback {
-                    Repeat(1) {
-                        SkipUnlessUpdated(t0) {
-                            Precondition(|bb| *bb.t0 > 1, else = Failure) {
-                                AsyncFallback {
-                                    Condition(PCond<0>, b0 = {=}),
-                                    AlwaysFailure,
-                                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 4, &mut bb.b0)),
+            Loop(q0) {
+                Precondition(|bb| bb.b0 != 3, else = Failure) {
+                    Loop(q0, if_empty = Running) {
+                        Interrupt(|bb| *bb.t0 + 2 < 6) {
+                            KeepRunningUntilFailure {
+                                ForceSuccess {
+                                    StatefulAction(Task<5>),
                                 },
                             },
                         },
                     },
                 },
             },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                StepSequencer {
-                    Precondition(|bb| bb.b0 > 5, else = Running) {
-                        Condition(Cond<2>),
+            Loop(q0, value = {b0}, if_empty = Success) {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<6>),
+                    Condition(PCond<7>, b0 = 7),
+                    #[failure_if(|bb| bb.b0 < bb.b0 + 1)]
+                    #[skip_if(|bb| (*bb.t0 + 2) % 3 > 0)]
+                    #[success_if(|bb| *bb.t0 % 3 > 0)]
+                    Sleep(50),
+                    Filter(times = 1, count = Success) {
+                        Sleep(0),
                     },
                 },
-                #[skip_if(|bb| bb.b0 == bb.b0 + 4)]
-                Cooldown(50) {
-                    Condition(Cond<3>),
-                },
             },
-            BinarySelector(|bb| bb.b0 % 4 > 1, dynamic = false) {
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                    StatefulAction(Task<6>),
-                },
-                #[on_success(|bb| *bb.t0 += 2)]
-                StatefulAction(Task<7>),
-            },
-            Repeat(3) {
-                Deadline(50) {
-                    StatefulAction(Task<8> = Task::<8>),
+            RunOnce(then_skip = false) {
+                AsyncSequence {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10> = Task::<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree1043Blackboard { b0 t0 });
+board!(Tree1039Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1040 for Ctx {
+        Limiter(1) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1041Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1041 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| *bb.t0 % 2 < 0) {
+            SubTree(Tree1041Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+            RepeatUntilFailure(1) {
+                ParallelAll {
+                    BinarySelector(|bb| *bb.t0 % 4 > 1, dynamic = false) {
+                        StatefulAction(PTask<1>, b0 = {=}),
+                        SetBlackboard(b1 = 6),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1041Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1042 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+        }
+        #[skip_if(|bb| *bb.t0 != 3)]
+        #[failure_if(|bb| bb.b0 < bb.b1 + 4)]
+        PolicyParallel(policy = FirstFailure) {
+            RepeatUntilSuccess(2) {
+                UnsetBlackboard(o0),
+            },
+            ReactiveFallback {
+                Condition(Cond<0>),
+                ScriptCondition(|bb| bb.b0 + 2 > 7),
+                #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 2 })]
+                Action(|ctx| ctx.exec(1)),
+            },
+        }
+    }
+}
+
+board!(Tree1042Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1043 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        #[on_success(|bb| bb.b1 = (bb.o0.unwrap_or(3) + 1) % 2)]
+        #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+        SequenceWithMemory {
+            StatefulAction(Task<0> = Task::<0>),
+            #[post(|bb| bb.o0 = Some((bb.o0.unwrap_or(5) + 4) % 2))]
+            StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
+            #[success_if(|bb| *bb.t0 > 7)]
+            SetBlackboard(b1 = 1),
+            Action(|ctx| ctx.exec(2)),
+            TryCatch(catch_on_halt = false) {
+                WasEntryUpdated(t0),
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1043Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1044 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            MaxTime(30) {
-                MemPriority {
-                    Delay(30) {
-                        Condition(Cond<0>),
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 3,
+        }
+        #[on_success(|bb| bb.b0 = *bb.t1)]
+        Selector {
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                #[failure_if(|bb| bb.o0.is_none())]
+                #[post(|bb| { bb.t1.set(*bb.t0); if bb.o0.unwrap_or(4) < (*bb.t1 + 4) % 3 { bb.b0 = *bb.t0 + 4 } })]
+                AsyncFallback {
+                    ReactiveFallback {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                        #[post(|bb| bb.o0 = Some(*bb.t0 + 1))]
+                        #[on_success(|bb| *bb.t1 += 1)]
+                        Action(|ctx| ctx.exec(1)),
                     },
-                    SequenceWithMemory {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                    Limiter(1) {
-                        RetryUntilSuccessful(3) {
-                            AlwaysFailure,
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            StatefulAction(PTask<3>, b0 = {b0}),
+                        },
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<4> = Task::<4>),
                         },
                     },
-                    MaxTime(0) {
-                        AlwaysFailure,
+                    Priority {
+                        RepeatUntil(Failure) {
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                        Condition(Cond<6>),
+                        Repeat(forever) {
+                            RepeatUntil(Failure) {
+                                Condition(Cond<7>),
+                            },
+                        },
+                        StatefulAction(Task<8>),
                     },
                 },
-            },
-            Priority {
-                StatefulAction(Task<4>),
             },
         }
     }
 }
+
+board!(Tree1044Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1045 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            b1: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Loop(q0, if_empty = Failure) {
-            BinarySelector(|bb| *bb.t0 % 3 == 1) {
-                SequenceWithMemory {
-                    #[on_failure(|bb| bb.b0 = bb.b0 % 4)]
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    Condition(Cond<0>),
-                    Succeeder,
-                    #[on_halted(|bb| bb.b1 += 3)]
-                    #[success_if(|bb| *bb.t0 % 4 == 0)]
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        Action(PAct<1>, b0 = 8, b1 = {b0}),
-                    },
+        AsyncSequence {
+            StatefulAction(Task<0>),
+            ParallelAll {
+                Repeat(2) {
+                    Wait(100),
                 },
-                Timeout(0) {
-                    AlwaysSuccess,
+                TryCatch {
+                    ReactiveSequence {
+                        Condition(Cond<1>),
+                        Fallback {
+                            StatefulAction(PTask<2>, b0 = {b0}),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        SetBlackboard(t0 = {b0}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1045Blackboard { t0 q0 b0 b1 });
+board!(Tree1045Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1046 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[allow(unused)] b0: i64,
-            b1: i64,
+            b1: i64 = 5,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            Repeat(forever) {
-                RepeatUntil(Failure) {
-                    Condition(|ctx, bb| ctx.check_in(0, (bb.b1 + 4) % 2)),
-                },
+        Priority {
+            Condition(PCond<0>, b0 = {b1}),
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+            },
+            Switch(b1) {
+                case 2 => Action(|ctx| ctx.exec(3)),
+                _ => Wait(50),
             },
             ReactiveFallback {
-                StatefulAction(Task<1>),
-                Action(PIo<2>, t0 = {=}),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                StatefulAction(PTask<6>, b0 = 2),
             },
-            Sleep(20),
+            Action(Act<7>),
         }
     }
 }
 
-board!(Tree1046Blackboard { t0 b0 b1 });
+board!(Tree1046Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1047 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = Some(2),
         }
-        TryCatch(catch_on_halt = true) {
-            FlipSelector {
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
-            },
-            SetBlackboard(t1 = 2),
+        ParallelAll(1) {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            SetBlackboard(o0 = Some(6)),
         }
     }
 }
 
-board!(Tree1047Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1048Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-        }
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1048Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-        }
-        Action(Act<3>)
-    }
-}
+board!(Tree1047Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree1048 for Ctx {
         blackboard {
-            b0: i64 = 5,
-        }
-        ReactiveSequence {
-            Sleep(0),
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            StepSequencer {
-                Condition(Cond<1>),
-                SubTree(Tree1048Sub0, ..),
-                Repeat(2) {
-                    SubTree(Tree1048Sub1, ..),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1048Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1049 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        Switch(b1) {
-            case 3 => ReactiveFallback {
-                Parallel(success = 2) {
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                },
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2>),
-            },
-            case 1 => WhileDoElse {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                Repeat(4) {
-                    Fallback {
-                        Condition(Cond<5>),
-                        Wait(20),
-                    },
-                },
-            },
-            case 5 => SequenceWithMemory {
-                Action(|ctx, bb| ctx.exec_in(6, bb.b0 % 4, &mut bb.b1)),
-                WasEntryUpdated(t0),
-            },
-            _ => StatefulAction(Task<7>),
-        }
-    }
-}
-
-board!(Tree1049Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1050 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            b1: i64 = 5,
-        }
-        Conditional(|bb| bb.b1 % 3 > 1, dynamic = false, else = Success) {
-            Repeater(forever) {
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    BinarySelector(|bb| bb.b1 > 1, dynamic = true) {
-                        ParallelAll {
-                            Action(PIo<0>, t0 = {b1}),
-                        },
-                        Runner,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1050Blackboard { q0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1051 for Ctx {
-        blackboard {
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
             #[tracked] t1: i64 = 4,
+            b0: i64,
         }
-        ReactiveFallback {
-            Sequence {
-                StatefulAction(PTask<0>, b0 = 6, b1 = {b1}),
-                WhileDoElse {
-                    Repeat(1) {
-                        ScriptCondition(|bb| bb.b1 < *bb.t1 + 4),
-                    },
-                    StatefulAction(Task<1>),
+        Parallel(success = 2, failure = -1) {
+            Selector {
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree1051Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1052 for Ctx {
-        Sequence {
-            Timeout(30) {
-                Delay(50) {
-                    ParallelAll {
-                        Repeat(forever) {
-                            Action(Act<0>),
-                        },
-                        Failer,
+                RetryUntilSuccessful(forever) {
+                    StepSequencer {
+                        StatefulAction(Task<2>),
+                        Sleep(30),
                     },
                 },
             },
             SequenceWithMemory {
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    Action(Act<4> = Act::<4>),
-                    Condition(Cond<5> = Cond::<5>),
+                #[success_if(|bb| bb.o0.unwrap_or(5) < 4)]
+                #[run_while(|bb| bb.o0.unwrap_or(0) % 3 < 1)]
+                ReactiveFallback {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Action(PAct<4>, b0 = {t1}),
+                    SetBlackboard(b0 = 4),
+                },
+                Limiter(1) {
+                    Action(PAct<5>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(6)),
+                Parallel(success = 2) {
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                },
+                Condition(PCond<9>, b0 = 5),
+                Fallback {
+                    Failer,
+                    StatefulAction(Task<10>),
+                    Wait(20),
+                },
+                RepeatUntil(Success) {
+                    AlwaysRunning,
                 },
             },
             ReactiveFallback {
-                Condition(Cond<6>),
-                Cooldown(50, filtered = Failure) {
-                    Action(|ctx| ctx.exec(7)),
+                Parallel(success = -2, failure = 0) {
+                    #[on_halted(|bb| { bb.t1.set(bb.b0 + 4); bb.b0 = 8 })]
+                    #[on_success(|bb| { bb.t0.set((bb.b0 + 1) % 2); if (*bb.t1 + 3) % 3 > 1 { *bb.t1 += 2 } })]
+                    #[success_if(|bb| *bb.t1 + 4 == 4)]
+                    Condition(Cond<11>),
+                    SequenceStar {
+                        Action(|ctx| ctx.exec(12)),
+                        Condition(Cond<13>),
+                    },
+                    RetryUntilSuccessful(4) {
+                        Action(PAct<14>, b0 = {=}, b1 = {t0}),
+                    },
+                    StatefulAction(Task<15>),
+                    Repeat(1) {
+                        ReactiveFallback {
+                            RetryUntilSuccessful(1) {
+                                Precondition(|bb| bb.o0.unwrap_or(0) % 2 == 0, else = Success) {
+                                    Wait(20),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 1 > *bb.t0 + 2, dynamic = false) {
+                StatefulAction(Task<16>),
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(17, (bb.o0.unwrap_or(5) + 2) % 3, &mut bb.b0)),
+                        StatefulAction(Task<18>),
+                        MaxTime(0) {
+                            Action(PIo<19>, t0 = {t1}),
+                        },
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree1048Blackboard { t0 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1049 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Optional {
+            Precondition(|bb| *bb.t0 > 5, else = Running) {
+                Filter(times = 1) {
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1049Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1050 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceWithMemory {
+            Optional {
+                ReactiveSequence {
+                    AsyncFallback {
+                        AlwaysFailure,
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b0)),
+                    },
+                    Repeat(1) {
+                        ReactiveSelector {
+                            Action(PAct<1>, b0 = {=}),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+            #[on_failure(|bb| if *bb.t0 % 2 > 0 { *bb.t0 += 1 })]
+            #[skip_if(|bb| *bb.t0 != bb.b0)]
+            #[run_while(|bb| bb.o0.unwrap_or(4) % 3 < 1)]
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree1050Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1051Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        ForceFailure {
+            Action(|ctx| ctx.exec(3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1051 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        ReactiveFallback {
+            #[run_while(|bb| (bb.b0 + 1) % 2 != 1)]
+            SequenceStar {
+                StepSequencer {
+                    KeepRunningUntilFailure {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    },
+                    #[skip_if(|bb| *bb.t0 == 0)]
+                    RepeatUntil(Failure) {
+                        Script(|bb| *bb.t0 += 4),
+                    },
+                },
+            },
+            RetryUntilSuccessful(1) {
+                Parallel(success = -1, failure = 3) {
+                    ScriptCondition(|bb| bb.b0 + 4 < 5),
+                    Script(|bb| { bb.b0 += 3; bb.t0.set(bb.b0 % 3) }),
+                    Condition(Cond<1>),
+                },
+            },
+            Condition(PCond<2>, b0 = {t0}),
+            RetryUntilSuccessful(1) {
+                BinarySelector(|bb| *bb.t0 % 3 == 0, dynamic = false) {
+                    SubTree(Tree1051Sub0, ..),
+                    IndexSwitch(|bb| 3, out_of_range = Fail, dynamic = true) {
+                        IfThenElse {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                        Condition(PCond<6>, b0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1051Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1052 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+        }
+        RepeatTimes(forever) {
+            WhileDoElse {
+                WhileDoElse {
+                    ParallelAll(max_failures = -2) {
+                        Action(Act<0> = Act::<0>),
+                        Action(Act<1>),
+                    },
+                    ReactiveFallback {
+                        Action(PIo<2>, t0 = {=}),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    Repeater(0) {
+                        Condition(Cond<7>),
+                    },
+                },
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.t0.set(7))]
+                    IndexSwitch(|bb| bb.b0 % 2) {
+                        Failer,
+                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                        Fallback {
+                            Action(PAct<9>, b0 = {b0}, b1 = {t0}),
+                            StatefulAction(Task<10> = Task::<10>),
+                        },
+                        Remap(success = Failure, failure = Failure) {
+                            MemPriority {
+                                Condition(Cond<11>),
+                                StatefulAction(Task<12>),
+                                Action(Act<13>),
+                            },
+                        },
+                    },
+                    AsyncSequence {
+                        #[on_halted(|bb| bb.t0.set(bb.b0))]
+                        Fallback {
+                            Action(PIo<14>, t0 = {b0}),
+                            AlwaysFailure,
+                            Condition(|ctx, bb| ctx.check_in(15, bb.b0)),
+                        },
+                    },
+                },
+                StatefulAction(Task<16>),
+            },
+        }
+    }
+}
+
+board!(Tree1052Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1053 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
         }
-        BinarySelector(|bb| (bb.b1 + 3) % 2 < 1, dynamic = false) {
-            RepeatTimes(3) {
-                StatefulAction(Task<0>),
+        AsyncSequence {
+            Action(|ctx| ctx.exec(0)),
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Fallback {
+                    Condition(PCond<1>, b0 = {t1}),
+                    StatefulAction(Task<2>),
+                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(4) % 3)]
+                    Condition(Cond<3> = Cond::<3>),
+                },
             },
-            SetBlackboard(t0 = 5),
+            Fallback {
+                Fallback {
+                    ReactiveFallback {
+                        #[success_if(|bb| *bb.t1 + 2 < *bb.t1 + 4)]
+                        #[on_failure(|bb| { if *bb.t1 + 2 == 2 { *bb.t1 += 1 }; if *bb.t1 < 4 { bb.t1.set(bb.b0 + 3) } })]
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        SetBlackboard(b0 = 1),
+                        ScriptCondition(|bb| *bb.t0 == 4),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                },
+                IfThenElse {
+                    StatefulAction(Task<5>),
+                    Action(PAct<6>, b0 = 6, b1 = {t0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree1053Blackboard { t0 b1 });
+board!(Tree1053Blackboard { b0 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1054Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        ReactiveSequence {
+            AlwaysSuccess,
+            Script(|bb| if bb.b0 == 4 { bb.b0 += 2 }),
+            Condition(|ctx| ctx.check(2)),
+            SetBlackboard(t0 = 0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1054 for Ctx {
-        ReactiveFallback {
-            TryCatch(catch_on_halt = true) {
-                Sleep(20),
-                Deadline(50) {
-                    StatefulAction(Task<0>),
-                },
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+        }
+        SequenceStar {
+            FlipSelector {
+                StatefulAction(Task<0> = Task::<0>),
+                #[on_success(|bb| bb.b0 += 1)]
+                Condition(Cond<1>),
                 AlwaysRunning,
+                ScriptCondition(|bb| *bb.t0 + 3 < 3),
             },
-            Action(Act<1>),
-            IfThenElse {
-                Condition(|ctx| ctx.check(2)),
-                Condition(Cond<3>),
-            },
-            ParallelAll {
-                StatefulAction(Task<4>),
-                Wait(10),
-                Sequence {
-                    StatefulAction(Task<5>),
-                    Wait(0),
+            #[run_while(|bb| bb.b1 > 6)]
+            #[skip_if(|bb| bb.b1 > 2)]
+            #[on_success(|bb| bb.b1 = *bb.t0 % 3)]
+            SubTree(Tree1054Sub0, ..),
+            Precondition(|bb| bb.b1 % 3 > 0, else = Success) {
+                RunOnce(then_skip = false) {
+                    RepeatUntil(Failure) {
+                        Filter(times = 1, filtered = Skipped) {
+                            Sequence {
+                                Condition(Cond<3>),
+                                SetBlackboard(t0 = 2),
+                                Deadline(20) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            Repeat(0) {
-                Condition(Cond<6> = Cond::<6>),
-            },
+        }
+    }
+}
+
+board!(Tree1054Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1055Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+        }
+        Action(Act<7> = Act::<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1055Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+        }
+        ParallelAll {
+            Condition(Cond<8>),
+            Action(PAct<9>, b0 = {b1}, b1 = {t0}),
+            Condition(|ctx| ctx.check(10)),
         }
     }
 }
@@ -1925,24 +1837,70 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1055 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            #[allow(unused)] b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
         }
-        Deadline(0) {
-            Filter(times = 2) {
-                #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                ParallelAll {
-                    FlipSelector {
-                        StatefulAction(Task<0>),
-                        #[on_halted(|bb| if *bb.t0 + 3 == bb.b0 { bb.b0 += 1 })]
-                        StatefulAction(Task<1> = Task::<1>),
+        #[on_success(|bb| bb.o0 = Some(1))]
+        #[success_if(|bb| bb.o0.is_none())]
+        ReactiveFallback {
+            IfThenElse {
+                ReactiveSelector {
+                    TryCatch(catch_on_halt = true) {
+                        AsyncFallback {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            ScriptCondition(|bb| *bb.t0 % 2 == 0),
+                        },
+                        Repeat(forever) {
+                            AsyncSequence {
+                                Switch(b1) {
+                                    case 5 => Action(Act<2> = Act::<2>),
+                                    _ => #[success_if(|bb| bb.o0.unwrap_or(2) + 2 < 3)]
+                                    #[post(|bb| bb.b1 += 3)]
+                                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                                },
+                                Condition(Cond<4>),
+                                BinarySelector(|bb| (bb.o0.unwrap_or(3) + 1) % 4 != 1) {
+                                    Condition(Cond<5> = Cond::<5>),
+                                    Condition(Cond<6> = Cond::<6>),
+                                },
+                            },
+                        },
                     },
-                    Parallel(success = -2) {
-                        Condition(Cond<2>),
-                        Sleep(0),
-                    },
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<3> = Task::<3>),
+                },
+                Inverter {
+                    SubTree(Tree1055Sub0, ..),
+                },
+                RunOnce(then_skip = true) {
+                    MemPriority {
+                        ReactiveSequence {
+                            SubTree(Tree1055Sub1, ..),
+                            Filter(times = 1, filtered = Failure) {
+                                Loop(q0, if_empty = Failure) {
+                                    Condition(Cond<11>),
+                                },
+                            },
+                        },
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            #[success_if(|bb| bb.o0.unwrap_or(0) + 2 < bb.o0.unwrap_or(5))]
+                            MemPriority {
+                                StatefulAction(Task<12> = Task::<12>),
+                                Sleep(20),
+                            },
+                        },
+                        Remap(success = Failure, failure = Failure) {
+                            #[post(|bb| { if bb.o0.is_none() { *bb.t1 += 1 }; bb.b1 += 2 })]
+                            #[on_success(|bb| *bb.t1 += 3)]
+                            RepeatUntilSuccess(forever) {
+                                Deadline(100) {
+                                    Action(PIo<13>, t0 = {t0}),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -1950,34 +1908,54 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1055Blackboard { t0 b0 });
+board!(Tree1055Blackboard { t0 b0 q0 b1 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1056 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 5,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            Switch(b1) {
-                case 4 => #[post(|bb| bb.b1 += 1)]
-                #[success_if(|bb| bb.b0 % 4 < 1)]
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    WasEntryUpdated(t0),
-                },
-                case 3 => WasEntryUpdated(t0),
-                _ => ReactiveSequence {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                        #[post(|bb| *bb.t0 += 3)]
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
+        ReactiveFallback {
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+            },
+            FlipSelector {
+                #[on_failure(|bb| { bb.b1 += 2; bb.b1 = *bb.t0 })]
+                Condition(Cond<2>),
+                Action(|ctx| ctx.exec(3)),
+                Action(PIo<4>, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree1056Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1057 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        Deadline(0) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                RunOnce(then_skip = true) {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        Action(PIo<1>, t0 = {=}),
                     },
-                    MemSequence {
-                        Script(|bb| bb.b0 = bb.b1),
-                        Succeeder,
+                },
+                Interrupt(|bb| bb.b0 % 3 != 0) {
+                    ReactiveFallback {
+                        Conditional(|bb| *bb.t0 + 4 == 6, else = Failure) {
+                            AlwaysSuccess,
+                        },
+                        #[success_if(|bb| *bb.t0 < 3)]
+                        Action(PAct<2>, b0 = 9, b1 = {b0}),
+                        StatefulAction(Task<3>),
                     },
                 },
             },
@@ -1985,1101 +1963,1029 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1056Blackboard { q0 t0 b0 b1 });
+board!(Tree1057Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1057 for Ctx {
-        MaxTime(30) {
+    pub tree Tree1058 for Ctx {
+        RetryUntilSuccessful(0) {
+            StatefulAction(PTask<0>, b0 = 8),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1059 for Ctx {
+        AsyncSequence {
+            Condition(Cond<0>),
+            RepeatTimes(2) {
+                KeepRunningUntilFailure {
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1060 for Ctx {
+        Selector {
             Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1058 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Inverter {
-            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                MemPriority {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
-                    SetBlackboard(b0 = {t0}),
-                },
-                SetBlackboard(t0 = 8),
-            },
-        }
-    }
-}
-
-board!(Tree1058Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1059 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        WhileDoElse {
-            WhileDoElse {
-                #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 3)]
-                #[run_while(|bb| bb.o0.is_some())]
-                StatefulAction(Task<0>),
-                Action(|ctx| ctx.exec(1)),
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    AlwaysSuccess,
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                },
-            },
-            Loop(q0, if_empty = Skipped) {
-                IndexSwitch(|bb| (*bb.t0 + 2) % 3, out_of_range = Loop) {
-                    Condition(Cond<3>),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    #[on_failure(|bb| if bb.b1 % 2 != 1 { bb.t0.set(bb.o0.unwrap_or(0) + 1) })]
-                    Failer,
-                },
-            },
-            StatefulAction(Task<6>),
-        }
-    }
-}
-
-board!(Tree1059Blackboard { o0 b0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1060 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        Precondition(|bb| bb.b0 + 4 != 5) {
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(0)),
-                Switch(b1) {
-                    case 4 => #[post(|bb| bb.b1 += 1)]
-                    #[on_failure(|bb| bb.b0 = bb.b1 % 4)]
-                    #[skip_if(|bb| *bb.t0 + 2 < *bb.t0)]
-                    ScriptCondition(|bb| *bb.t0 == *bb.t0 + 1),
-                    case 3 => Sleep(20),
-                    _ => Action(Act<1>),
-                },
-                Precondition(|bb| *bb.t0 != 6, else = Failure) {
-                    Condition(Cond<2>),
-                },
-                StepSequencer {
-                    #[post(|bb| bb.o0 = Some(7))]
-                    Script(|bb| bb.o0 = None),
-                    Failer,
-                    ScriptCondition(|bb| *bb.t0 != 0),
-                },
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1060Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
     pub tree Tree1061 for Ctx {
         blackboard {
-            b0: i64 = 3,
             b1: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveSequence {
-            Action(PAct<0>, b0 = {=}, b1 = {b0}),
-            Action(PAct<1>, b0 = 1, b1 = {=}),
-            RepeatUntilSuccess(3) {
-                ParallelAll {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    StatefulAction(Task<3>),
-                },
+        ParallelAll(1) {
+            Conditional(|bb| bb.b0 % 4 == 0, dynamic = true, else = Success) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Script(|bb| if bb.o0.unwrap_or(4) != 3 { bb.b1 += 1 }),
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                Action(PIo<2>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1061Blackboard { b0 b1 t0 });
+board!(Tree1061Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1062 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            b0: i64 = 2,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 1,
         }
-        ParallelAll(0) {
-            SequenceStar {
-                ReactiveFallback {
+        ReactiveSequence {
+            RunOnce(then_skip = true) {
+                #[skip_if(|bb| (*bb.t0 + 1) % 3 > 1)]
+                Interrupt(|bb| bb.b0 % 4 > 0) {
                     StatefulAction(Task<0>),
-                    ForceFailure {
-                        Condition(PCond<1>, b0 = {t0}),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 2) % 4, &mut bb.b1)),
-                },
-                ReactiveSequence {
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
-                    Action(PAct<3>, b0 = 7, b1 = {t0}),
-                    Action(Act<4>),
-                },
-                Sequence {
-                    Condition(PCond<5>, b0 = {b1}),
-                },
-                Repeat(2) {
-                    Action(Act<6>),
                 },
             },
+            Loop(q0, value = {t1}) {
+                WasEntryUpdated(t0),
+            },
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree1062Blackboard { o0 t0 b1 b0 });
+board!(Tree1062Blackboard { b0 q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1063 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Cooldown(20) {
-            RepeatUntil(Success) {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1063Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1064 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        Precondition(|bb| (bb.b0 + 2) % 4 != 2, else = Running) {
-            RepeatUntil(Failure) {
-                WhileDoElse {
-                    Interrupt(|bb| *bb.t1 % 2 < 0) {
-                        Condition(|ctx, bb| ctx.check_in(0, 8)),
-                    },
-                    SequenceWithMemory {
-                        Script(|bb| bb.o0 = None),
-                        Script(|bb| { if *bb.t0 > bb.o0.unwrap_or(1) { bb.o0 = Some(*bb.t1 + 2) }; bb.b0 = *bb.t1 % 3 }),
-                    },
-                    SequenceWithMemory {
-                        Action(Act<1> = Act::<1>),
-                        #[on_success(|bb| { bb.b1 = *bb.t0 + 3; bb.t1.set(bb.b0 % 4) })]
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1064Blackboard { b0 t1 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1065 for Ctx {
-        Parallel(success = 3, failure = 2) {
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                MemPriority {
-                    StepSequencer {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Sequence {
-                        Condition(Cond<5> = Cond::<5>),
-                        StatefulAction(Task<6>),
-                        AlwaysSuccess,
-                    },
-                },
-                AlwaysSuccess,
-            },
-            Limiter(3) {
-                Limiter(1) {
-                    RepeatTimes(forever) {
-                        TryCatch {
-                            Condition(Cond<7>),
-                            Retry(1) {
-                                Condition(Cond<8>),
-                            },
-                            AlwaysSuccess,
-                            Condition(Cond<9>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(10)),
-                    Condition(|ctx| ctx.check(11)),
-                    Succeeder,
-                },
-                ParallelAll(max_failures = -1) {
-                    ReactiveFallback {
-                        Action(Act<12>),
-                        Cooldown(50, filtered = Skipped) {
-                            Delay(50) {
-                                Condition(Cond<13>),
-                            },
-                        },
-                    },
-                },
-                Retry(forever) {
-                    Priority {
-                        StatefulAction(Task<14>),
-                        StatefulAction(Task<15>),
-                        SequenceStar {
-                            StatefulAction(Task<16>),
-                            Condition(|ctx| ctx.check(17)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1066 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
             b1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        ForceFailure {
-            Conditional(|bb| bb.o0.is_none(), else = Success) {
-                ParallelAll(1) {
-                    #[on_failure(|bb| if bb.o0.unwrap_or(1) != 6 { *bb.t0 += 3 })]
-                    #[success_if(|bb| bb.b1 % 3 != 1)]
-                    TryCatch(catch_on_halt = false) {
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        #[post(|bb| { bb.t0.set(8); bb.t0.set(bb.b0 + 3) })]
-                        SetBlackboard(b0 = {b1}),
-                        Condition(PCond<0>, b0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1066Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1067 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 3,
-        }
-        #[success_if(|bb| bb.o0.is_some())]
-        Repeat(3) {
-            TryCatch(catch_on_halt = true) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                #[post(|bb| bb.b0 += 2)]
-                #[on_halted(|bb| *bb.t0 += 4)]
-                Wait(100),
-                IndexSwitch(|bb| bb.b0) {
-                    Cooldown(10) {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1067Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1068 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        RepeatUntil(Failure) {
-            TryCatch(catch_on_halt = true) {
-                Parallel(success = 0, failure = -1) {
-                    Condition(|ctx| ctx.check(0)),
-                    Repeat(2) {
-                        ReactiveFallback {
-                            Condition(PCond<1>, b0 = {b0}),
-                            Filter(times = 1, count = Success, filtered = Failure) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                    AlwaysFailure,
-                },
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    FlipSelector {
-                        Wait(50),
-                        ScriptCondition(|bb| *bb.t0 > 1),
-                    },
-                },
-                AsyncSequence {
-                    RetryUntilSuccessful(3) {
-                        ReactiveSelector {
-                            AlwaysFailure,
-                            Failer,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1068Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1069Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(Cond<4> = Cond::<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1069Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        SubTree(Tree1069Sub1, q0 = {=}, t0 = {t0}, t1 = {=}, b0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1069 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            RetryUntilSuccessful(2) {
-                IndexSwitch(|bb| (*bb.t1 + 3) % 3, dynamic = false) {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                    Condition(Cond<3>),
-                    ForceFailure {
-                        SubTree(Tree1069Sub0, ..),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1069Blackboard { q0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1070Sub0 for Ctx {
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1070 for Ctx {
-        Sequence {
-            Delay(0) {
-                Action(|ctx| ctx.exec(0)),
-            },
-            StatefulAction(Task<1>),
-            Repeat(4) {
-                SubTree(Tree1070Sub0),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1071 for Ctx {
-        blackboard {
-            b0: i64 = 4,
             #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            Conditional(|bb| *bb.t0 < 2, dynamic = false, else = Failure) {
-                #[on_halted(|bb| bb.b0 += 3)]
-                #[failure_if(|bb| bb.b0 % 3 != 0)]
-                Fallback {
-                    SequenceWithMemory {
-                        #[run_while(|bb| bb.b0 == 1)]
-                        SetBlackboard(t0 = 7),
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    RetryUntilSuccessful(1) {
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
+        SequenceWithMemory {
+            Conditional(|bb| bb.b1 % 4 != 3, dynamic = false, else = Success) {
+                StatefulAction(Task<0>),
             },
-        }
-    }
-}
-
-board!(Tree1071Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1072 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-        }
-        #[post(|bb| *bb.t0 += 1)]
-        FlipSelector {
-            IfThenElse {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    #[post(|bb| { bb.b1 = *bb.t0; bb.b1 += 1 })]
-                    Filter(times = 2) {
-                        Action(Act<0>),
-                    },
-                    Action(Act<1>),
-                    ScriptCondition(|bb| bb.b1 == 7),
-                },
-                RepeatTimes(3) {
-                    RepeatTimes(3) {
-                        Sequence {
-                            StatefulAction(Task<2>),
-                            Delay(50) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<4>),
-                },
-                Cooldown(0, filtered = Failure) {
-                    Condition(Cond<5>),
-                },
-            },
-            #[post(|bb| *bb.t0 += 1)]
-            #[success_if(|bb| *bb.t0 == bb.b0)]
-            ReactiveSelector {
-                StatefulAction(Task<6>),
-                Action(PAct<7>, b0 = {b0}, b1 = {t0}),
-            },
-            Repeater(0) {
-                Condition(Cond<8>),
-            },
-            Precondition(|bb| *bb.t0 < 1, else = Success) {
-                ForceFailure {
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1072Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1073Sub0 for Ctx {
-        Repeat(4) {
-            ReactiveSequence {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1073Sub1 for Ctx {
-        StatefulAction(Task<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1073 for Ctx {
-        MemSequence {
-            Condition(|ctx| ctx.check(0)),
-            RunOnce {
+            RunOnce(then_skip = false) {
                 StatefulAction(Task<1>),
             },
-            Condition(Cond<2> = Cond::<2>),
-            SubTree(Tree1073Sub0),
-            SubTree(Tree1073Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1074 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b1: i64 = 5,
-        }
-        Interrupt(|bb| bb.b1 < bb.b0 + 2) {
-            Precondition(|bb| bb.o0.unwrap_or(5) % 2 != 0, else = Failure) {
-                RunOnce {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    RepeatUntil(Failure) {
-                        Action(Act<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1074Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1075 for Ctx {
-        SequenceStar {
-            AsyncSequence {
-                IfThenElse {
-                    Delay(30) {
-                        MemSequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                    Repeat(forever) {
-                        RetryUntilSuccessful(0) {
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                    },
-                    StepSequencer {
-                        Condition(Cond<3> = Cond::<3>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                Condition(Cond<6>),
-                Condition(Cond<7> = Cond::<7>),
-                Runner,
-            },
-            ReactiveSequence {
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1076 for Ctx {
-        Repeat(2) {
-            Succeeder,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1077 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            RetryUntilSuccessful(2) {
-                IndexSwitch(|bb| 2, dynamic = false) {
-                    StatefulAction(Task<0>),
-                    AlwaysRunning,
-                },
-            },
-            Sequence {
-                Condition(Cond<1>),
-                Condition(|ctx| ctx.check(2)),
-                Condition(Cond<3>),
-            },
-            Timeout(0) {
-                IfThenElse {
-                    StatefulAction(PTask<4>, b0 = 0, b1 = {b1}),
-                    AlwaysRunning,
-                },
-            },
-            Parallel(success = -1, failure = -1) {
-                Action(PIo<5>, t0 = {=}),
-                Script(|bb| bb.b1 = *bb.t0),
-            },
-            Fallback {
-                #[failure_if(|bb| *bb.t0 == 4)]
-                #[post(|bb| bb.b0 = *bb.t0 + 4)]
-                StatefulAction(Task<6>),
-                Action(Act<7>),
+            FlipSelector {
+                Condition(Cond<2>),
+                #[on_halted(|bb| if (bb.b1 + 4) % 4 > 2 { bb.t0.set(bb.b1) })]
                 Wait(10),
             },
         }
     }
 }
 
-board!(Tree1077Blackboard { b1 b0 t0 });
+board!(Tree1063Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1064 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 2,
+        }
+        MemSequence {
+            ReactiveFallback {
+                Sequence {
+                    Deadline(50) {
+                        Script(|bb| bb.b0 = bb.b1 + 3),
+                    },
+                    StatefulAction(PTask<0>, b0 = {=}),
+                },
+                Sequence {
+                    StatefulAction(PTask<1>, b0 = 5),
+                    #[skip_if(|bb| (bb.b1 + 3) % 2 > 0)]
+                    #[success_if(|bb| bb.b0 > 1)]
+                    ScriptCondition(|bb| bb.b1 + 3 > bb.b1),
+                },
+                RunOnce(then_skip = true) {
+                    Condition(Cond<2>),
+                },
+            },
+            Parallel {
+                StatefulAction(Task<3>),
+                Precondition(|bb| *bb.t0 + 1 < *bb.t0 % 4, else = Failure) {
+                    Retry(4) {
+                        Condition(Cond<4>),
+                    },
+                },
+                Optional {
+                    #[skip_if(|bb| (bb.b0 + 2) % 3 < 2)]
+                    RunOnce(then_skip = false) {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                    },
+                },
+                ScriptCondition(|bb| bb.b1 > *bb.t0),
+            },
+        }
+    }
+}
+
+board!(Tree1064Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1065Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        ReactiveFallback {
+            Condition(PCond<5>, b0 = 1),
+            StatefulAction(Task<6>),
+            StatefulAction(Task<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1065Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(12),
+            b1: i64 = 11,
+            b0: i64 = 13,
+        }
+        Switch(b1) {
+            case 5 => ReactiveSelector {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<0>),
+                },
+                SequenceWithMemory {
+                    Script(|bb| { bb.o0 = Some(bb.b0 + 3); bb.o0 = None }),
+                    Condition(Cond<1>),
+                    #[failure_if(|bb| bb.b1 + 2 == 2)]
+                    StatefulAction(Task<2>),
+                },
+            },
+            _ => Switch(b1) {
+                case 0 => Cooldown(30) {
+                    ReactiveSequence {
+                        Precondition(|bb| bb.o0.unwrap_or(2) + 1 != 1, else = Running) {
+                            Condition(Cond<3>),
+                        },
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) % 4 > 1)]
+                        #[on_success(|bb| bb.b1 = bb.b1 % 2)]
+                        StatefulAction(Task<4>),
+                    },
+                },
+                _ => MemPriority {
+                    #[on_failure(|bb| bb.b0 = bb.b1)]
+                    #[on_success(|bb| if bb.b1 == 6 { bb.b1 += 3 })]
+                    SubTree(Tree1065Sub1, ..),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1065 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b1: i64 = 1,
+            b0: i64 = 3,
+        }
+        RetryUntilSuccessful(3) {
+            #[on_halted(|bb| bb.b0 = bb.b1 + 4)]
+            SubTree(Tree1065Sub0, o0 = {=}, b1 = {b1}, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1065Blackboard { o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1066 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(3),
+        }
+        SequenceWithMemory {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Succeeder,
+                StatefulAction(Task<1>),
+            },
+            Sequence {
+                Condition(Cond<2>),
+            },
+            StepSequencer {
+                Filter(times = 1, filtered = Failure) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(2) < 6)]
+                    #[on_halted(|bb| bb.t0.set(4))]
+                    Condition(|ctx| ctx.check(3)),
+                },
+                Failer,
+                StatefulAction(Task<4>),
+            },
+            Inverter {
+                Conditional(|bb| bb.b0 > bb.o0.unwrap_or(4) + 4, else = Failure) {
+                    UnsetBlackboard(o0),
+                },
+            },
+            Delay(20) {
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1066Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1067 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        RunOnce(then_skip = false) {
+            Sequence {
+                ParallelAll {
+                    StatefulAction(PTask<0>, b0 = {t0}),
+                    SetBlackboard(b0 = 0),
+                    Wait(30),
+                    Action(|ctx| ctx.exec(1)),
+                },
+                KeepRunningUntilFailure {
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1067Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1068Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Failer
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1068Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        SubTree(Tree1068Sub1, b1 = {=}, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1068 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 2,
+        }
+        #[on_failure(|bb| bb.b1 = bb.b0)]
+        Priority {
+            AlwaysFailure,
+            SubTree(Tree1068Sub0, b1 = {=}, b0 = {b0}),
+            StatefulAction(Task<0>),
+            Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 3, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree1068Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1069 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        SkipUnlessUpdated(t0) {
+            Filter(times = 3, count = Success, filtered = Skipped) {
+                WaitValueUpdate(t1) {
+                    Timeout(0) {
+                        RunOnce {
+                            MemSequence {
+                                Parallel(success = 0, failure = -3) {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    StatefulAction(Task<1>),
+                                    Action(Act<2>),
+                                    Sleep(0),
+                                    Action(Act<3> = Act::<3>),
+                                },
+                                RepeatUntil(Failure) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1069Blackboard { q0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1070 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
+        }
+        Sequence {
+            Interrupt(|bb| *bb.t0 + 4 > bb.b0 + 3) {
+                Condition(Cond<0>),
+            },
+            Action(PAct<1>, b0 = 6),
+            Priority {
+                #[skip_if(|bb| bb.o0.is_none())]
+                #[failure_if(|bb| bb.o0.unwrap_or(3) + 1 < 7)]
+                Condition(|ctx| ctx.check(2)),
+            },
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4> = Task::<4>),
+        }
+    }
+}
+
+board!(Tree1070Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1071 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        ReactiveFallback {
+            WaitValueUpdate(t0) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
+            },
+            BinarySelector(|bb| bb.b0 + 1 < 6, dynamic = true) {
+                StatefulAction(Task<1> = Task::<1>),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
+            },
+            AsyncSequence {
+                Condition(PCond<3>, b0 = {b0}),
+                ScriptCondition(|bb| *bb.t0 % 3 == 2),
+                Action(|ctx| ctx.exec(4)),
+                Script(|bb| { bb.t0.set((*bb.t0 + 3) % 3); bb.b0 += 4 }),
+            },
+            BinarySelector(|bb| *bb.t0 + 2 == (*bb.t0 + 3) % 4, dynamic = false) {
+                WhileDoElse {
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                },
+                Inverter {
+                    Condition(|ctx| ctx.check(7)),
+                },
+            },
+            StatefulAction(Task<8> = Task::<8>),
+        }
+    }
+}
+
+board!(Tree1071Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1072 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        Precondition(|bb| *bb.t0 == bb.b1 % 4, else = Failure) {
+            MemPriority {
+                Action(PAct<0>, b0 = {t0}, b1 = {=}),
+                Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree1072Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1073 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        #[on_halted(|bb| *bb.t0 += 1)]
+        #[on_success(|bb| bb.b0 = *bb.t0)]
+        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+            MemPriority {
+                IfThenElse {
+                    SequenceWithMemory {
+                        Loop(q0, value = {t0}) {
+                            Condition(Cond<0>),
+                        },
+                        StatefulAction(PTask<1>, b0 = {=}),
+                        Script(|bb| bb.b0 = *bb.t0 + 2),
+                        Condition(Cond<2>),
+                    },
+                    Timeout(50) {
+                        IfThenElse {
+                            StatefulAction(PTask<3>, b0 = 2, b1 = {t0}),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                Remap(success = Failure, failure = Failure) {
+                    MemSequence {
+                        WasEntryUpdated(t0),
+                        Filter(times = 1, count = Completed, filtered = Failure) {
+                            ReactiveSequence {
+                                Action(Act<4>),
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                        Parallel(success = -1, failure = -1) {
+                            Action(PIo<5>, t0 = {b0}),
+                            StatefulAction(Task<6>),
+                            Condition(|ctx, bb| ctx.check_in(7, 4)),
+                            Action(|ctx| ctx.exec(8)),
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1073Blackboard { b0 o0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1074 for Ctx {
+        Repeater(3) {
+            WhileDoElse {
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1075 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            b0: i64 = 0,
+        }
+        TryCatch(catch_on_halt = true) {
+            Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                Action(Act<0> = Act::<0>),
+            },
+            #[failure_if(|bb| bb.b0 < 1)]
+            Wait(10),
+            Filter(times = 2, count = Failure) {
+                Action(PAct<1>, b0 = 1),
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree1075Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1076 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            b0: i64,
+        }
+        ReactiveSequence {
+            ParallelAll(1) {
+                #[on_success(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
+                #[on_halted(|bb| bb.t0.set(bb.b0))]
+                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(4) + 4)]
+                Precondition(|bb| *bb.t0 != bb.b1, else = Success) {
+                    Cooldown(0, filtered = Failure) {
+                        Parallel(failure = 1) {
+                            ScriptCondition(|bb| bb.o0.unwrap_or(3) < 2),
+                            Action(Act<0> = Act::<0>),
+                        },
+                    },
+                },
+            },
+            ReactiveSelector {
+                Delay(10) {
+                    #[run_while(|bb| bb.o0.is_none())]
+                    WasEntryUpdated(t0),
+                },
+                AsyncFallback {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(5))),
+                    Condition(PCond<2>, b0 = {b1}),
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1076Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1077 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+        }
+        ReactiveSelector {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+            Remap(success = Failure, failure = Failure) {
+                Action(Act<1>),
+            },
+            Condition(Cond<2>),
+            #[run_while(|bb| *bb.t1 == bb.b0 + 3)]
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[on_success(|bb| *bb.t0 += 2)]
+            RepeatTimes(3) {
+                ParallelAll {
+                    SetBlackboard(t1 = 0),
+                    Script(|bb| bb.b0 += 2),
+                },
+            },
+            StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree1077Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1078Sub0 for Ctx {
         blackboard {
-            b0: i64 = 14,
+            b0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 12,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
         }
-        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0))
+        #[post(|bb| bb.b0 += 2)]
+        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(0) + 2)]
+        AlwaysRunning
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1078 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
         }
-        Repeat(1) {
-            IndexSwitch(|bb| 5, out_of_range = Fail) {
-                SubTree(Tree1078Sub0, ..),
+        #[failure_if(|bb| bb.b0 % 4 > 0)]
+        #[on_success(|bb| bb.b0 = (bb.o0.unwrap_or(0) + 2) % 4)]
+        Priority {
+            #[on_failure(|bb| { if bb.o0.is_none() { bb.t0.set(bb.b0 % 4) }; bb.b1 += 1 })]
+            StatefulAction(Task<0>),
+            BinarySelector(|bb| (bb.o0.unwrap_or(1) + 1) % 2 == 0, dynamic = true) {
+                #[success_if(|bb| *bb.t0 == 7)]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    Action(Act<1>),
+                    SetBlackboard(o0 = Some(0)),
+                },
+                Repeater(0) {
+                    Sleep(10),
+                },
+            },
+            Condition(Cond<2> = Cond::<2>),
+            FlipSelector {
+                RepeatUntilFailure(forever) {
+                    #[skip_if(|bb| bb.b0 > 5)]
+                    #[success_if(|bb| bb.b0 < 0)]
+                    Parallel(success = -1, failure = -2) {
+                        Loop(q0, value = {b0}) {
+                            StatefulAction(Task<3>),
+                        },
+                        Action(PIo<4>, t0 = {=}),
+                        Condition(Cond<5>),
+                    },
+                },
+                Remap(success = Failure, failure = Failure) {
+                    WhileDoElse {
+                        Action(Act<6>),
+                        SubTree(Tree1078Sub0, b0 = {=}, q0 = {q0}, b1 = {=}, o0 = {o0}, t0 = {=}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1078Blackboard { b0 });
+board!(Tree1078Blackboard { b0 q0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1079 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        Filter(times = 3, count = Failure, filtered = Failure) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Condition(|ctx| ctx.check(0)),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
         }
-        #[run_while(|bb| bb.b0 != bb.b1)]
-        #[on_halted(|bb| bb.o0 = Some(4))]
-        #[skip_if(|bb| bb.b1 % 3 > 0)]
-        IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-            Priority {
-                RunOnce {
-                    Parallel(failure = 1) {
-                        Filter(times = 2, count = Success, filtered = Failure) {
-                            ReactiveSelector {
-                                Action(|ctx| ctx.exec(0)),
-                                Wait(20),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1080 for Ctx {
+        Limiter(3) {
+            Repeat(1) {
+                StepSequencer {
+                    KeepRunningUntilFailure {
+                        Deadline(0) {
+                            Selector {
+                                StatefulAction(Task<0>),
+                                Action(Act<1>),
+                                Succeeder,
                             },
                         },
-                        TryCatch {
-                            Script(|bb| bb.o0 = None),
-                            Action(PIo<1>, t0 = {t0}),
-                            Loop(q0, value = {t0}) {
-                                Precondition(|bb| bb.b0 + 4 < bb.b0 + 3) {
-                                    WasEntryUpdated(t0),
+                    },
+                    SequenceWithMemory {
+                        Wait(0),
+                        StatefulAction(Task<2>),
+                        AlwaysFailure,
+                    },
+                    Delay(50) {
+                        ForceFailure {
+                            ForceFailure {
+                                Retry(2) {
+                                    Condition(Cond<3> = Cond::<3>),
                                 },
                             },
                         },
                     },
                 },
             },
-            FlipSelector {
-                RepeatUntilFailure(3) {
-                    AsyncFallback {
-                        Inverter {
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                Precondition(|bb| bb.b1 % 3 == 0) {
-                    IfThenElse {
-                        Action(Act<3>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                BinarySelector(|bb| *bb.t0 + 4 > 4, dynamic = true) {
-                    #[on_success(|bb| bb.b1 += 3)]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[skip_if(|bb| bb.b0 < 3)]
-                    Condition(Cond<4>),
-                    Action(Act<5> = Act::<5>),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Loop(q0, if_empty = Running) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            SetBlackboard(b1 = {b0}),
         }
     }
 }
-
-board!(Tree1079Blackboard { t0 o0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1080 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-        }
-        RunOnce(then_skip = true) {
-            IndexSwitch(|bb| *bb.t0) {
-                SetBlackboard(b1 = 1),
-                Timeout(20) {
-                    Script(|bb| bb.b0 = (bb.b1 + 3) % 2),
-                },
-                RepeatUntilFailure(2) {
-                    Wait(30),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1080Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1081 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 3,
+            b1: i64 = 4,
         }
-        RunOnce(then_skip = true) {
-            Precondition(|bb| bb.b0 > 3) {
-                TryCatch(catch_on_halt = true) {
-                    Action(Act<0>),
-                    #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
-                    #[on_success(|bb| *bb.t1 += 3)]
-                    SetBlackboard(t0 = 7),
+        Sequence {
+            IfThenElse {
+                Action(PIo<0>, t0 = {=}),
+                #[on_failure(|bb| bb.o0 = Some(bb.b1 % 3))]
+                #[skip_if(|bb| *bb.t0 == 2)]
+                #[run_while(|bb| bb.b0 + 4 < 2)]
+                Condition(Cond<1>),
+            },
+            Precondition(|bb| bb.b1 > 7, else = Success) {
+                RunOnce(then_skip = true) {
+                    Runner,
                 },
             },
+            #[on_success(|bb| bb.o0 = None)]
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree1081Blackboard { t0 t1 b0 });
+board!(Tree1081Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1082 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(0),
-            b0: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 4,
         }
-        RepeatUntil(Success) {
-            #[success_if(|bb| *bb.t0 == 2)]
-            #[failure_if(|bb| bb.o0.is_none())]
-            Sequence {
-                #[post(|bb| { bb.b0 = 5; bb.b0 = *bb.t0 % 4 })]
-                #[run_while(|bb| *bb.t0 + 3 > 7)]
-                #[skip_if(|bb| (bb.b0 + 2) % 2 > 0)]
-                AlwaysFailure,
-                ReactiveFallback {
+        ParallelAll(max_failures = -1) {
+            MemPriority {
+                StatefulAction(Task<0>),
+                #[on_failure(|bb| { *bb.t0 += 1; bb.t1.set(bb.b1) })]
+                #[success_if(|bb| (*bb.t0 + 2) % 4 == 3)]
+                #[run_while(|bb| bb.b1 < 4)]
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+            Conditional(|bb| (bb.b1 + 1) % 3 < 0, dynamic = false, else = Failure) {
+                ReactiveSelector {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
                     ReactiveFallback {
-                        SequenceWithMemory {
-                            Repeat(3) {
-                                #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
-                                #[on_failure(|bb| bb.b0 += 1)]
-                                Condition(PCond<0>, b0 = 5),
-                            },
-                        },
-                        Fallback {
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                            Condition(Cond<2>),
-                        },
-                        Precondition(|bb| bb.o0.is_none()) {
-                            Action(Act<3>),
+                        Cooldown(0) {
+                            StatefulAction(PTask<5>, b0 = 2, b1 = {=}),
                         },
                     },
                 },
-                ForceFailure {
-                    StatefulAction(Task<4>),
+            },
+            ReactiveFallback {
+                Switch(b1) {
+                    case 3 => RetryUntilSuccessful(0) {
+                        ScriptCondition(|bb| *bb.t0 < *bb.t0 % 4),
+                    },
+                    case 1 => Action(PIo<6>, t0 = {b1}),
+                    _ => StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree1082Blackboard { t0 o0 b0 });
+board!(Tree1082Blackboard { t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1083 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(5),
         }
-        Conditional(|bb| bb.b0 + 2 > *bb.t0 % 4, else = Failure) {
-            Condition(Cond<0>),
+        StepSequencer {
+            #[success_if(|bb| bb.o0.unwrap_or(0) != 3)]
+            #[skip_if(|bb| bb.b0 < 6)]
+            WasEntryUpdated(t0),
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree1083Blackboard { b0 t0 });
+board!(Tree1083Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1084 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        #[run_while(|bb| bb.o0.is_some())]
         ParallelAll(max_failures = -1) {
-            Repeater(forever) {
-                IfThenElse {
+            FlipSelector {
+                Delay(50) {
                     StatefulAction(Task<0>),
-                    WaitValueUpdate(t0) {
-                        ScriptCondition(|bb| bb.b0 + 2 < 4),
+                },
+                Sleep(20),
+                Action(Act<1>),
+            },
+            Sequence {
+                FlipSelector {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                RunOnce {
+                    ParallelAll(max_failures = -3) {
+                        AlwaysFailure,
+                        StatefulAction(Task<4>),
+                        Sleep(100),
                     },
-                    WasEntryUpdated(t0),
+                },
+                Action(Act<5>),
+            },
+            RetryUntilSuccessful(2) {
+                ForceFailure {
+                    Retry(forever) {
+                        Selector {
+                            Limiter(1) {
+                                ReactiveFallback {
+                                    Condition(Cond<6>),
+                                    StatefulAction(Task<7> = Task::<7>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1084Blackboard { o0 b0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree1085 for Ctx {
-        ParallelAll {
-            RunOnce {
-                StatefulAction(Task<0>),
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+        }
+        SequenceWithMemory {
+            #[on_success(|bb| bb.b1 += 1)]
+            Switch(b1) {
+                case 1 => Action(PAct<0>, b0 = {=}, b1 = {b1}),
+                case 2 => AlwaysRunning,
+                _ => RepeatTimes(2) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            ReactiveSelector {
+                TryCatch(catch_on_halt = true) {
+                    #[skip_if(|bb| *bb.t1 + 1 == 5)]
+                    #[on_halted(|bb| bb.b1 = 2)]
+                    #[run_while(|bb| *bb.t0 % 2 < 1)]
+                    TryCatch {
+                        AlwaysSuccess,
+                        Repeat(2) {
+                            SetBlackboard(t0 = 7),
+                        },
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    AlwaysSuccess,
+                },
             },
         }
     }
 }
 
+board!(Tree1085Blackboard { b1 b0 t0 t1 });
+
 bt::behavior_tree! {
     pub tree Tree1086 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
-            StatefulAction(Task<1>),
-            Script(|bb| if bb.b0 % 2 == 1 { bb.t1.set(7) }),
+        Conditional(|bb| *bb.t0 > 4, dynamic = true, else = Failure) {
+            MemPriority {
+                StatefulAction(PTask<0>, b0 = 2, b1 = {t1}),
+                IfThenElse {
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = 6, b1 = {b0}),
+                },
+                StatefulAction(Task<3>),
+            },
         }
     }
 }
 
-board!(Tree1086Blackboard { b0 t1 b1 });
+board!(Tree1086Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1087Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1087Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(Cond<3> = Cond::<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1087 for Ctx {
         blackboard {
             b0: i64,
-            b1: i64 = 4,
+        }
+        Sequence {
+            Sleep(20),
+            ForceSuccess {
+                Condition(|ctx| ctx.check(0)),
+            },
+            RetryUntilSuccessful(forever) {
+                SubTree(Tree1087Sub0, ..),
+            },
+            IfThenElse {
+                Action(|ctx| ctx.exec(2)),
+                SubTree(Tree1087Sub1, ..),
+            },
+            #[failure_if(|bb| (bb.b0 + 2) % 2 > 0)]
+            StepSequencer {
+                Action(PAct<4>, b0 = 4),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree1087Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1088 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
             #[tracked] t0: i64,
         }
-        RepeatUntil(Success) {
-            Fallback {
-                #[on_halted(|bb| { if bb.b1 < 5 { *bb.t0 += 3 }; bb.b0 += 1 })]
-                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                #[post(|bb| *bb.t0 += 1)]
+        Loop(q0, if_empty = Success) {
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[run_while(|bb| (bb.b0 + 1) % 4 == 1)]
+            PolicyParallel(policy = FirstSuccess) {
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 > 0),
+                        Condition(Cond<1>),
+                        #[skip_if(|bb| bb.b0 + 1 < 2)]
+                        Sleep(20),
+                        Action(Act<2>),
+                    },
+                },
+                ReactiveFallback {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    #[post(|bb| { *bb.t0 += 3; bb.b0 = 8 })]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                        Action(Act<3>),
+                        Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+                        #[run_while(|bb| *bb.t0 + 1 != (*bb.t0 + 4) % 3)]
+                        Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                    },
+                },
+                WhileDoElse {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1088Blackboard { o0 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1089 for Ctx {
+        ForceSuccess {
+            Repeater(0) {
                 Condition(Cond<0>),
             },
         }
     }
 }
-
-board!(Tree1087Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1088Sub0 for Ctx {
-        StatefulAction(Task<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1088Sub1 for Ctx {
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1088 for Ctx {
-        AsyncSequence {
-            ReactiveFallback {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                ForceSuccess {
-                    Condition(Cond<3>),
-                },
-            },
-            ReactiveSelector {
-                Failer,
-                SubTree(Tree1088Sub0),
-                SubTree(Tree1088Sub1),
-                AsyncFallback {
-                    Condition(Cond<5>),
-                },
-            },
-            SequenceStar {
-                Filter(times = 1, count = Success, filtered = Skipped) {
-                    ReactiveSequence {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Action(Act<7>),
-                    },
-                },
-                TryCatch {
-                    Action(Act<8>),
-                    Action(|ctx| ctx.exec(9)),
-                },
-                StatefulAction(Task<10>),
-            },
-            Condition(Cond<11> = Cond::<11>),
-            Repeater(0) {
-                Sleep(10),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1089 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 3,
-            b1: i64 = 1,
-        }
-        Filter(times = 1, count = Success) {
-            AsyncFallback {
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                #[on_halted(|bb| bb.b1 = bb.b0 + 1)]
-                RetryUntilSuccessful(0) {
-                    Script(|bb| bb.o0 = Some(bb.b1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1089Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1090 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(5),
             #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(1) {
-            Sequence {
-                Condition(Cond<0>),
-                SequenceStar {
-                    StatefulAction(Task<1>),
-                    Precondition(|bb| *bb.t0 % 2 != 1, else = Skipped) {
-                        RetryUntilSuccessful(2) {
-                            Condition(Cond<2>),
-                        },
-                    },
+        RunOnce(then_skip = true) {
+            Precondition(|bb| *bb.t0 < 4, else = Skipped) {
+                WhileDoElse {
+                    WasEntryUpdated(t0),
+                    #[post(|bb| bb.o0 = Some(*bb.t0))]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Action(Act<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree1090Blackboard { t0 });
+board!(Tree1090Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1091 for Ctx {
-        Inverter {
-            ReactiveFallback {
-                RepeatUntilSuccess(1) {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        RetryUntilSuccessful(0) {
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                    },
-                },
-                ForceFailure {
-                    Repeat(2) {
-                        KeepRunningUntilFailure {
-                            TryCatch(catch_on_halt = true) {
-                                Delay(20) {
-                                    Condition(Cond<2> = Cond::<2>),
-                                },
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                    },
-                },
-                MemPriority {
-                    Filter(times = 2, count = Completed) {
-                        Sequence {
-                            StatefulAction(Task<4>),
-                            ReactiveSequence {
-                                ForceSuccess {
-                                    AlwaysFailure,
-                                },
-                            },
-                            ReactiveFallback {
-                                ForceSuccess {
-                                    Action(Act<5>),
-                                },
-                            },
-                        },
-                    },
-                    Repeat(forever) {
-                        KeepRunningUntilFailure {
-                            TryCatch(catch_on_halt = true) {
-                                Parallel(success = 1, failure = 4) {
-                                    Condition(Cond<6>),
-                                    StatefulAction(Task<7> = Task::<7>),
-                                    Wait(100),
-                                    StatefulAction(Task<8> = Task::<8>),
-                                },
-                                WhileDoElse {
-                                    Action(Act<9>),
-                                    Condition(Cond<10>),
-                                    StatefulAction(Task<11>),
-                                },
-                            },
-                        },
-                    },
-                },
+        RepeatUntilSuccess(forever) {
+            Repeat(0) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -3088,331 +2994,330 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1092 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
             b1: i64 = 0,
         }
-        #[skip_if(|bb| bb.b0 == 7)]
-        #[post(|bb| bb.b1 += 3)]
-        #[on_halted(|bb| bb.b0 += 3)]
-        IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-            IfThenElse {
-                Condition(Cond<0>),
-                Switch(b1) {
-                    case 3 => Action(Act<1>),
-                    _ => RetryUntilSuccessful(2) {
-                        Runner,
-                    },
+        Selector {
+            ReactiveFallback {
+                #[on_failure(|bb| bb.b0 = *bb.t1)]
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = {=}),
+                },
+                StepSequencer {
+                    AlwaysRunning,
+                    #[success_if(|bb| *bb.t1 % 2 != 1)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(4) % 2 == 1)]
+                    #[failure_if(|bb| (bb.o0.unwrap_or(0) + 1) % 3 != 1)]
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                AlwaysFailure,
+                StatefulAction(Task<4>),
+                Inverter {
+                    StatefulAction(PTask<5>, b0 = 5, b1 = {t1}),
                 },
             },
-            ReactiveFallback {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Limiter(2) {
-                        IndexSwitch(|bb| (*bb.t0 + 2) % 4, out_of_range = Loop) {
-                            Condition(|ctx| ctx.check(2)),
-                            Action(Act<3>),
+            Repeat(4) {
+                RetryUntilSuccessful(3) {
+                    RunOnce(then_skip = false) {
+                        ForceFailure {
+                            Inverter {
+                                Sequence {
+                                    UnsetBlackboard(o0),
+                                    Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 4)),
+                                },
+                            },
                         },
                     },
                 },
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
-                    StatefulAction(Task<5>),
-                },
-                AsyncSequence {
-                    Action(PAct<6>, b0 = 6, b1 = {=}),
-                    StatefulAction(Task<7>),
-                },
             },
-            RunOnce {
-                Repeater(0) {
-                    #[skip_if(|bb| *bb.t0 == 1)]
-                    Wait(0),
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                AsyncSequence {
+                    #[run_while(|bb| bb.b1 != 7)]
+                    StatefulAction(Task<7>),
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    StatefulAction(PTask<8>, b0 = {t0}, b1 = {b1}),
                 },
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(9)),
+                    StatefulAction(Task<10>),
+                },
+                ScriptCondition(|bb| *bb.t1 % 2 != 1),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Parallel(success = -3, failure = -2) {
+                    #[on_success(|bb| bb.t1.set(bb.b1 % 2))]
+                    Condition(|ctx| ctx.check(11)),
+                    StatefulAction(Task<12> = Task::<12>),
+                    Condition(Cond<13>),
+                },
+                SetBlackboard(t0 = {t1}),
+                #[on_halted(|bb| { bb.b0 += 3; bb.t1.set(*bb.t0 % 3) })]
+                StatefulAction(Task<14>),
             },
         }
     }
 }
 
-board!(Tree1092Blackboard { t0 q0 b0 b1 });
+board!(Tree1092Blackboard { t1 t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 4,
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
         }
-        ForceFailure {
-            ReactiveSequence {
-                Filter(times = 2, count = Failure) {
-                    BinarySelector(|bb| bb.b0 != bb.b1, dynamic = true) {
-                        Conditional(|bb| (*bb.t1 + 2) % 3 > 0, else = Success) {
-                            FlipSelector {
-                                #[success_if(|bb| *bb.t1 + 4 == 7)]
-                                #[post(|bb| { bb.b1 += 2; bb.t0.set(bb.b1 % 3) })]
-                                RetryUntilSuccessful(0) {
+        Delay(10) {
+            Fallback {
+                Parallel {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        RepeatTimes(1) {
+                            KeepRunningUntilFailure {
+                                Fallback {
                                     Action(Act<0>),
-                                },
-                                ReactiveSequence {
-                                    SetBlackboard(t1 = {b1}),
-                                    Condition(|ctx| ctx.check(1)),
-                                    ScriptCondition(|bb| bb.o0.is_some()),
-                                },
-                                StatefulAction(Task<2>),
-                                Action(|ctx, bb| ctx.exec_in(3, 0, &mut bb.b1)),
-                                #[run_while(|bb| bb.o0.unwrap_or(5) != 2)]
-                                Sequence {
-                                    StatefulAction(Task<4> = Task::<4>),
-                                    Condition(Cond<5>),
-                                    StatefulAction(Task<6>),
+                                    Condition(Cond<1>),
+                                    Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 3) % 3)),
                                 },
                             },
                         },
-                        ParallelAll {
-                            ReactiveSequence {
-                                StatefulAction(Task<7>),
+                        Sequence {
+                            #[failure_if(|bb| bb.b0 % 2 == 0)]
+                            #[success_if(|bb| bb.b0 % 2 < 0)]
+                            #[run_while(|bb| *bb.t1 < 5)]
+                            WasEntryUpdated(t1),
+                            AlwaysSuccess,
+                        },
+                        #[skip_if(|bb| *bb.t1 % 2 == 0)]
+                        #[failure_if(|bb| *bb.t1 > 7)]
+                        Fallback {
+                            ReactiveSelector {
+                                Action(PIo<3>, t0 = {t1}),
+                                Action(Act<4>),
                             },
-                            Action(PIo<8>, t0 = {t0}),
-                            ReactiveFallback {
-                                StatefulAction(Task<9>),
-                                StatefulAction(PTask<10>, b0 = {b0}, b1 = {=}),
-                                #[failure_if(|bb| *bb.t1 + 3 > 7)]
-                                #[skip_if(|bb| bb.o0.is_some())]
-                                #[on_success(|bb| *bb.t0 += 1)]
-                                Runner,
-                                StatefulAction(PTask<11>, b0 = {=}, b1 = {b1}),
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<12> = Task::<12>),
-                                StatefulAction(Task<13>),
-                                #[skip_if(|bb| bb.b0 != 3)]
-                                #[failure_if(|bb| bb.b0 < bb.b0 + 4)]
-                                StatefulAction(Task<14>),
+                            Condition(Cond<5> = Cond::<5>),
+                            Condition(PCond<6>, b0 = {t1}),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        StatefulAction(Task<7>),
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                    },
+                    SequenceWithMemory {
+                        Action(|ctx| ctx.exec(10)),
+                        #[on_halted(|bb| *bb.t1 += 1)]
+                        Condition(Cond<11>),
+                        #[on_halted(|bb| { if bb.b0 != 3 { *bb.t0 += 1 }; *bb.t0 += 1 })]
+                        StatefulAction(PTask<12>, b0 = 4),
+                    },
+                },
+                FlipSelector {
+                    ReactiveSequence {
+                        Sleep(20),
+                        Action(Act<13> = Act::<13>),
+                        AlwaysSuccess,
+                        Condition(|ctx, bb| ctx.check_in(14, *bb.t0 + 4)),
+                    },
+                    Filter(times = 3, count = Success, filtered = Failure) {
+                        Deadline(10) {
+                            #[failure_if(|bb| (*bb.t1 + 3) % 3 > 0)]
+                            #[on_failure(|bb| bb.t1.set(4))]
+                            Repeat(3) {
+                                WasEntryUpdated(t0),
                             },
                         },
                     },
+                    #[on_halted(|bb| { bb.t0.set(*bb.t1); bb.t1.set(9) })]
+                    AlwaysFailure,
                 },
             },
         }
     }
 }
 
-board!(Tree1093Blackboard { o0 b0 b1 t1 t0 });
+board!(Tree1093Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1094 for Ctx {
-        RetryUntilSuccessful(3) {
-            AsyncSequence {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    AlwaysSuccess,
-                },
-                Sequence {
-                    FlipSelector {
-                        StatefulAction(Task<2>),
-                        AlwaysFailure,
-                        Condition(|ctx| ctx.check(3)),
-                        Condition(Cond<4>),
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            #[run_while(|bb| *bb.t1 % 4 < 1)]
+            #[success_if(|bb| bb.b1 + 2 < 5)]
+            RepeatTimes(forever) {
+                BinarySelector(|bb| *bb.t0 % 3 > 1) {
+                    SequenceWithMemory {
+                        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                            Condition(Cond<0>),
+                            Failer,
+                        },
+                        Deadline(0) {
+                            StatefulAction(Task<1>),
+                        },
+                        Precondition(|bb| bb.b0 > bb.b0 % 4, else = Running) {
+                            ScriptCondition(|bb| bb.b0 + 1 < 3),
+                        },
+                    },
+                    #[on_halted(|bb| if bb.o0.is_none() { bb.t0.set((*bb.t0 + 4) % 4) })]
+                    Repeater(0) {
+                        Condition(Cond<2>),
                     },
                 },
-                Repeat(1) {
-                    ReactiveSequence {
+            },
+            RepeatUntilSuccess(3) {
+                #[on_failure(|bb| { bb.b0 = *bb.t1 % 2; bb.t1.set(*bb.t0 + 1) })]
+                #[run_while(|bb| bb.b0 == 6)]
+                Deadline(30) {
+                    StepSequencer {
+                        Retry(0) {
+                            UnsetBlackboard(o0),
+                        },
+                        Interrupt(|bb| bb.o0.is_none()) {
+                            ParallelAll(max_failures = -2) {
+                                Condition(PCond<3>, b0 = {t1}),
+                                RepeatUntilFailure(1) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            #[success_if(|bb| *bb.t0 < 5)]
+            #[post(|bb| bb.b0 = (*bb.t0 + 2) % 3)]
+            ReactiveSelector {
+                Precondition(|bb| *bb.t1 + 2 < 3, else = Running) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        AlwaysSuccess,
                         StatefulAction(Task<5>),
                         StatefulAction(Task<6>),
-                    },
-                },
-                Retry(0) {
-                    Action(Act<7> = Act::<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1095 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| bb.o0.unwrap_or(0) % 4 == 0, else = Success) {
-            Fallback {
-                FlipSelector {
-                    #[on_failure(|bb| { if bb.b0 % 2 < 1 { bb.b0 += 1 }; bb.b0 += 1 })]
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    Sequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        Action(Act<1>),
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<2>),
-                        #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-                        Condition(Cond<3>),
-                    },
-                },
-                IfThenElse {
-                    #[failure_if(|bb| bb.b0 < *bb.t0)]
-                    Timeout(0) {
-                        #[post(|bb| bb.b0 += 2)]
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
-                    },
-                    Fallback {
-                        Condition(Cond<5>),
-                        #[on_failure(|bb| { if bb.b0 % 3 > 0 { bb.b0 += 2 }; bb.b0 = (*bb.t0 + 4) % 3 })]
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1095Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1096 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 0,
-            b1: i64,
-        }
-        Parallel(success = 1, failure = 1) {
-            MaxTime(0) {
-                BinarySelector(|bb| bb.o0.unwrap_or(0) != 3, dynamic = false) {
-                    Filter(times = 3, count = Failure) {
-                        WaitValueUpdate(t1) {
-                            RunOnce {
-                                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                    StatefulAction(Task<0>),
-                                    Sleep(30),
-                                    Script(|bb| { bb.t1.set(bb.b0); bb.b0 += 2 }),
-                                },
-                            },
-                        },
-                    },
-                    Switch(b1) {
-                        case 1 => MaxTime(20) {
-                            ReactiveFallback {
-                                Fallback {
-                                    Action(Act<1>),
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                        case 2 => ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                            StatefulAction(PTask<5>, b0 = 2),
-                        },
-                        case 4 => RepeatUntilFailure(forever) {
-                            Action(|ctx| ctx.exec(6)),
-                        },
-                        _ => Remap(success = Failure, failure = Failure) {
-                            AsyncFallback {
-                                RepeatTimes(1) {
-                                    Condition(|ctx| ctx.check(7)),
-                                },
-                                StatefulAction(Task<8>),
-                            },
+                        RepeatUntilSuccess(2) {
+                            StatefulAction(Task<7>),
                         },
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree1096Blackboard { t1 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1097 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-        }
-        Repeater(0) {
-            #[skip_if(|bb| *bb.t0 != 4)]
-            #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
-            #[failure_if(|bb| bb.b0 % 2 == 1)]
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree1097Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1098 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        SequenceWithMemory {
-            WhileDoElse {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            Loop(q0) {
-                Action(|ctx| ctx.exec(3)),
-            },
-            FlipSelector {
-                Sleep(0),
+                ReactiveSequence {
+                    Parallel(success = 0, failure = 0) {
+                        #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                        #[on_success(|bb| { bb.b1 = 7; bb.b0 += 3 })]
+                        Condition(Cond<8>),
+                        Action(Act<9>),
+                    },
+                    Condition(|ctx| ctx.check(10)),
+                    Script(|bb| bb.b1 = *bb.t0),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    SetBlackboard(t0 = 9),
+                },
                 AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree1098Blackboard { t0 q0 });
+board!(Tree1094Blackboard { b1 t1 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1099 for Ctx {
+    pub tree Tree1095 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        MemSequence {
-            StepSequencer {
-                Condition(Cond<0>),
-                RepeatTimes(forever) {
-                    TryCatch {
-                        #[run_while(|bb| (*bb.t1 + 2) % 4 < 1)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(1) % 4 == 3)]
-                        AlwaysFailure,
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2> = Task::<2>),
+        ParallelAll(2) {
+            IndexSwitch(|bb| 3, out_of_range = Fail) {
+                RepeatUntilSuccess(3) {
+                    Precondition(|bb| *bb.t1 % 2 == 0, else = Running) {
+                        WhileDoElse {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                #[success_if(|bb| bb.b0 > 1)]
+                                StatefulAction(Task<0>),
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            StatefulAction(Task<2>),
+                        },
                     },
                 },
-                ReactiveSequence {
-                    Action(Act<3>),
-                    RunOnce {
-                        Condition(Cond<4>),
+                WhileDoElse {
+                    Inverter {
+                        Action(Act<3>),
                     },
-                    Action(PAct<5>, b0 = {b0}),
-                    Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
+                },
+                Delay(10) {
+                    Condition(PCond<5>, b0 = {b0}),
+                },
+                PolicyParallel(policy = FirstFailure) {
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    Action(PAct<8>, b0 = 0),
                 },
             },
-            SetBlackboard(o0 = Some(0)),
-            Fallback {
-                Precondition(|bb| *bb.t1 > bb.o0.unwrap_or(4) % 2, else = Success) {
-                    MaxTime(50) {
-                        Selector {
-                            Action(|ctx| ctx.exec(7)),
-                            Precondition(|bb| *bb.t0 + 4 < 7, else = Skipped) {
-                                Wait(20),
+            TryCatch(catch_on_halt = false) {
+                Action(PIo<9>, t0 = {=}),
+                Sleep(50),
+                Precondition(|bb| *bb.t1 % 2 == 0, else = Failure) {
+                    Condition(|ctx| ctx.check(10)),
+                },
+            },
+            ForceSuccess {
+                ReactiveSequence {
+                    Delay(0) {
+                        Repeat(2) {
+                            SetBlackboard(t0 = {t1}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1095Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1096 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+        }
+        Limiter(1) {
+            #[skip_if(|bb| bb.o0.is_some())]
+            #[run_while(|bb| *bb.t1 + 2 != 0)]
+            Interrupt(|bb| bb.b1 < bb.o0.unwrap_or(0) + 4) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    ParallelAll(0) {
+                        #[post(|bb| if bb.b0 % 4 < 3 { bb.o0 = Some(*bb.t0) })]
+                        FlipSelector {
+                            ReactiveSequence {
+                                SequenceWithMemory {
+                                    Condition(|ctx| ctx.check(0)),
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<1>),
+                                    Wait(0),
+                                },
+                                Condition(Cond<2>),
                             },
-                            ReactiveSelector {
-                                Optional {
-                                    Condition(Cond<8>),
+                            SequenceStar {
+                                RepeatTimes(3) {
+                                    Action(PAct<3>, b0 = {t0}, b1 = {t1}),
                                 },
                             },
                         },
@@ -3423,107 +3328,196 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1099Blackboard { b0 o0 t0 t1 });
+board!(Tree1096Blackboard { b0 t0 q0 o0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1097 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        IfThenElse {
+            Timeout(100) {
+                Inverter {
+                    Conditional(|bb| bb.o0.is_some(), else = Success) {
+                        Action(Act<0>),
+                    },
+                },
+            },
+            Precondition(|bb| (*bb.t0 + 2) % 3 > 1) {
+                StatefulAction(Task<1>),
+            },
+            Repeater(1) {
+                Action(PAct<2>, b0 = {=}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree1097Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1098 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64,
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            Inverter {
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
+            },
+        }
+    }
+}
+
+board!(Tree1098Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1099 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+        }
+        Selector {
+            IndexSwitch(|bb| 0, out_of_range = Loop) {
+                #[on_success(|bb| if bb.o0.is_none() { bb.b1 = bb.b0 + 4 })]
+                Condition(Cond<0>),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    PolicyParallel(policy = FirstFailure) {
+                        Action(Act<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                    #[failure_if(|bb| bb.b0 != *bb.t0)]
+                    Limiter(1) {
+                        SetBlackboard(o0 = Some(8)),
+                    },
+                    RepeatUntil(Failure) {
+                        Inverter {
+                            Sleep(0),
+                        },
+                    },
+                    Priority {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    Loop(q0, if_empty = Failure) {
+                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
+                    },
+                },
+            },
+            Failer,
+        }
+    }
+}
+
+board!(Tree1099Blackboard { q0 b1 b0 t0 o0 });
 
 cases! {
-    Tree1000 "B{o0=5;t0=0;b0=3}Par{_;_}(ASeq(c0,Ret1(Wt{50})),Rus{F}(To{0}(RU{F}(t1))),Invt(RSel(PAll{0}(t2,TryT(Flt{1;F;_}(a3),Fai),Mt{20}(Rep2(c4l))))),Cnd{t0=t0+2;_;F}(Bin{some;T}(@os{t0+=2}Seq(pa5{b0:b0},t6,a7),Wt{0})))",
-    Tree1001 "B{b1;b0=0;o0=_;t0=0;q0=4}Lp{_;S}(OnceK(OnceK(ASeq(Isw{o0|1+3%3;_;_}(Lim{2}(RSeq(S,Sc{t0%3>0?b1:=b0},Scc{b0<t0+1%4})))))))",
-    Tree1002 "B{b1;t0=3;b0=3}RT{F}(@rw{b1>b1+3}Rep4(pt0{b0:=;b1:=}))",
-    Tree1003 "B{b1=5;b0;t1=5;o0=_}@ki{t1<1}@rw{o0|1=6}@os{b0+2<6?b0+=1}Par{-2;0}(To{50}(pt0{b0:b1;b1:=}),t1)",
-    Tree1004 "B{b0=2;o0=_;t1;t0;q0}Ite(@rw{t0%3!0}Scc{b0!0},Inv(Keep(Swm(@of{t1+=2}@rw{some}@fi{b0=7}c0b{t1+2%3},a1b{t0;b0}))),Lp{_;K}(c2))",
-    Tree1005 "B{t1;b0=1}FS(RSeq(Flt{2;S;K}(Sl{30}),Isw{t1%4;T;_}(Dd{0}(SubA(Sc{t1+=1}))),RSeq(Sb{b0=t1},a0b{9;b0})))",
-    Tree1006 "B{b0=4;t0=4}@of{b0+=1}@fi{b0+1>t0}RFb(Seq(Wt{50},F),@rw{b0+4%4=1}@os{t0:=t0%4;t0:=b0}@po{b0>5?b0+=2;t0:=t0%3}Rep2(t0),@oh{b0:=t0}PPar{2;N}(pa1{b0:=;b1:t0},t2,t3e,R,t4))",
-    Tree1007 "B{b1;t0=3;b0}PPar{1;T}(Pre{t0<7;K}(Rpt{F}(OnceT(Rmp{S;S}(Ret1(Keep(t0e)))))),Seq(t1,c2b{b1},@fi{b0<7}t3,Sb{b1=t0}))",
-    Tree1008 "B{t0=3;b0=2}Isw{b0%4;N;T}(c0b{t0},Wt{50})",
-    Tree1009 "B{t1=4;b0;t0=4;o0=_;q0=2}RSel(@of{t1:=b0}Keep(Seq(Par{_;2}(pc0{b0:=},Wu{t0}),Pre{t1+4<b0+3%2;F}(OnceK(c1l)),@po{t1:=3}Pre{t1<t0;S}(a2))),PPar{0;N}(TryF(F,@fi{t0=3}@oh{o0:=_}Lp{t0;_}(Sl{10})),Fb(Scc{some},Sc{o0:=t0})),Wde(Scc{t0+3%2<0},Rmp{S;S}(pt3{b0:t1;b1:t1})))",
-    Tree1010 "B{b1=2;q0;o0;t0;b0=3}RSeq(PAll{-2}(Wde(Step(Par{1;0}(pc0{b0:9},Suc)),@ki{b1%3!1}@os{o0:=o0|2+3}PAll{_}(ASeq(t1,pc2{b0:=},@fi{b1+1<7}@po{t0:=b0;b0+=1}@rw{t0+1>t0}pi3{t0:b0},a4),Ret4(Dl{0}(a5b{b1%3;b1})))),Mt{20}(Rep3(Rus{F}(Lp{_;K}(Flt{1;_;_}(Sb{b1=9})))))))",
-    Tree1011 "B{b0}Isw{b0;_;_}(pc0{b0:=},S,t1,Suc,t2)",
-    Tree1012 "Rep3(RSel(t0e,t1e,t2e))",
-    Tree1013 "RFb(Sub(t0),Sub(c1l))",
-    Tree1014 "Swm(MSeq(Swm(a0,RU{S}(a1),t2),Rpt{3}(AFb(Mt{20}(Fai),Sub(Sub(c3)),RSel(t4,c5))),MPri(Ite(c6,t7),RSeq(c8,t9,t10,Wt{0})),AFb(F,Lim{2}(t11),Fai,Fai)))",
-    Tree1015 "Par{_;_}(MSeq(RSeq(OnceK(a0e)),ASeq(c1,t2e),t3),FS(FS(Ret2(Star(Rus{3}(Rmp{S;F}(Wt{50})),PPar{2;_}(t4),c5)))))",
-    Tree1016 "B{t0;b0=1}Seq(S,pt0{b0:b0;b1:t0},S,Once(c1l))",
-    Tree1017 "B{b0=0;q0=4;t0=0;b1=2}Sw{4;3}(Flip(Lp{_;S}(t0),Sc{t0+=2}),Fb(t1,pa2{b0:b0;b1:=},c3),Opt(t4))",
-    Tree1018 "B{b1=5;o0;b0;t0=2}Cd{50;K}(RFb(Cnd{b0!2;_;S}(Pre{o0|3>6;F}(Step(@of{o0:=_}Cd{20;K}(t0),@rw{o0|4+4=1}@oh{o0:=_;b1+=1}@os{o0:=_;t0+=3}Cd{20;F}(@fi{b0%4=1}@rw{t0%4!2}Swm(Scc{b0<5},c1))))),Swm(@oh{b0:=t0+4%4}@of{t0+=2}t2,Rep4(Rep3(c3l)),F)))",
-    Tree1019 "To{20}(Cd{10;K}(a0))",
-    Tree1020 "B{b1=3;t1=4;b0=5;o0;t0}MSeq(Rep3(Su{t0}(@oh{b0+=2}Seq(Wt{0},RFb(c0b{b0},@po{b0:=t0}Wu{t1},t1),Inv(Scc{some})))),Wv{t0}(Wt{30}),Rep2(RFb(t2,c3)),Flt{2;F;K}(Wde(@oh{b1+=1;t0:=1}@rw{o0|2=2}Rmp{S;F}(Scc{b0+2<3}),Seq(Scc{t1>0},Wt{100}),TryF(pc4{b0:3},t5))))",
-    Tree1021 "B{q0=1;b0=3;o0;t0}Lp{_;K}(Cd{30;_}(Rep3(Isw{7;T;_}(c0,pt1{b0:8;b1:t0},Scc{some},pt2{b0:=;b1:b0}))))",
-    Tree1022 "B{b0=3;t0=1;o0=_}Fb(SubA(@si{none}@oh{o0:=b0}PAll{1}(c0,@ki{o0|4<2}c1,t2e)),PAll{-1}(RFb(c3,a4b{b0+2;b0})),Dl{50}(Fb(Ite(c5,pc6{b0:t0},a7))),Rpt{3}(Fb(MSeq(Wu{t0},t8e,c9b{b0}))),Star(t10,@po{t0+=1}@si{none}t11,c12,c13))",
-    Tree1023 "Rty2(Par{-4;4}(AFb(Rep4(a0l),F,Sl{100}),MPri(t1,t2,c3,Wt{30}),c4l,Seq(t5)))",
-    Tree1024 "Step(RT{2}(Rep4(Keep(Par{0;3}(a0,c1,t2e)))))",
-    Tree1025 "B{b0=5;t1=1;b1=0;q0;t0}@po{b0%3<0?b1:=3}@os{b1+=1;t1:=t0+3%3}TryF(@oh{t0:=t0%2}SubR(Rty4(MSeq(@rw{t0<3}@po{t0%4!3?b1+=2}RFb(t0e,a1b{b1;b0}),Sc{t1:=b1}))),MPri(@of{t0%2=1?t1:=b0}a2,c3,Sb{b0=9}),RSel(Wu{t1},t4,t5,SubA(Sb{t0=2})),Lp{t1;K}(MPri(t6,Scc{t0<4})))",
-    Tree1026 "B{b1=1;t0=2;b0}Pre{t0+3<3}(Wde(Ret1(ASeq(Sb{b0=8},@fi{t0%2>0}pt0{b0:7;b1:b1},Once(c1),c2e,@ki{b0+4%2!0}pa3{b0:t0;b1:b0})),Seq(PAll{-1}(To{20}(c4),Suc),MPri(PAll{-1}(pt5{b0:8;b1:=},pa6{b0:4},c7l)))))",
-    Tree1027 "B{t0=5;b0=5}MSeq(Swm(a0,Ret4(S),Wu{t0},t1e,c2),a3b{t0;b0})",
-    Tree1028 "B{t0;q0=3}PPar{0;_}(t0,Dd{20}(Lp{t0;S}(Rep2(t1))),c2e)",
-    Tree1029 "B{b0=0;t0}PAll{_}(t0,Fb(Ruf{1}(a1),Wde(SubR(c2),Sc{b0+=3}),pc3{b0:=},t4),Once(t5),Swm(ASeq(c6b{t0+4%3},t7e),R),PAll{_}(Flt{2;S;K}(SubR(t8)),Scc{t0+3%2=1},Ret4(RFb(Rmp{S;F}(Par{2;2}(Sl{0},pi9{t0:b0},t10))))))",
-    Tree1030 "B{b0;t0=5;b1=0}MPri(c0,Pre{b0%4=1;S}(Sw{2}(R,a1)),Isw{t0;N;_}(@po{t0>7?b0+=1}pi2{t0:=},c3))",
-    Tree1031 "B{b0=2;t0=0;o0;b1}MSeq(t0,Scc{b0>5},RSeq(t1,RSeq(t2e,@rw{none}Wu{t0},@si{b0=3}@po{b0+=1}t3),Wu{t0}),Par{0;-1}(c4,Rep4(OnceK(Flt{3;R;K}(Wt{50})))),RSeq(pi5{t0:b1},TryF(Rus{F}(c6b{o0|1+4%2}),Pri(pi7{t0:t0},Sb{b0=b1})),Wt{50}))",
-    Tree1032 "PPar{0;_}(Wt{30},c0l)",
-    Tree1033 "B{t1;t0=0;b0=3;o0=_;b1=0;q0=1}Try(Swm(Sl{10},Ub{o0},@of{t1:=7;o0:=o0|5%3}@po{b0:=t1}@ki{o0|0%3=0}t0,c1),Lp{b0;K}(c2),Flt{3;S;F}(Fb(t3,t4e)),Step(Sc{o0:=o0|4+4},pc5{b0:b1},@fi{b0>t0}t6,t7e))",
-    Tree1034 "B{b1=0;o0;b0=5;t1=4}Cd{20;K}(AFb(a0e,Rep2(@os{t1+=2}@oh{t1=2?b1:=o0|4+3%3}Ruf{F}(t1)),pa2{b0:b0;b1:=}))",
-    Tree1035 "B{b0=1;t0;b1=3;o0=_}TryT(ASeq(Bin{none;T}(PAll{_}(c0,t1,PAll{-1}(t2,c3b{9},@po{t0:=0;b1:=7}t4)),RSeq(pi5{t0:=},c6,Sl{10},Ub{o0}))),Bin{t0<6;N}(RSeq(Wu{t0},Dl{20}(@of{b1+=2}@os{o0:=_;b1:=b0%4}Par{_;1}(pi7{t0:t0},R)),RSel(Scc{o0|1%2<0},Intr{b1+3%3>1}(t8))),Opt(Pri(Scc{b1!5},@of{b0+=1;t0+=4}@fi{b0+3%3<1}c9,Sw{5}(pt10{b0:=;b1:=},pt11{b0:=}),Ret0(Suc)))))",
-    Tree1036 "B{q0;o0;b0;b1=2;t0=3}Lp{t0;_}(@po{b0:=t0+2%2;o0:=_}@oh{b0+=1;b1:=o0|1%3}Rpt{F}(Lp{b1;_}(@oh{t0+=3}@os{b1:=7}@of{o0:=_;b0:=t0}RSeq(Sb{b0=0},t0e,Rep4(c1),Sb{o0=6},Par{_;_}(a2,Suc)))))",
-    Tree1037 "B{b1;t1=4;t0=2;b0;q0=0}Lp{b1;S}(Wv{t1}(Pri(@fi{b1<1}@po{t1%2=1?t1:=b0;b0=3?t1:=t0}Sl{10},@of{b1+=2}@fi{b1+1=b0%4}c0b{1},t1,t2e)))",
-    Tree1038 "B{b0=1;t0=1;b1=5;t1=0}Flip(Bin{t1>7;T}(OnceK(Seq(Rus{F}(t0e))),Bin{t1>t1+1;_}(Dl{0}(c1l),PPar{1;_}(t2,c3))),Opt(Par{-2;2}(ASeq(t4e,pi5{t0:b1}),Sl{100})),@oh{b1+=2}Opt(Wde(Pri(a6e,a7,pc8{b0:2}),F)),@po{t1+=2}@oh{b1+=3}@of{t1+2=6?t0+=2}Sw{5;0;2}(c9b{t1},Wt{30},c10,pi11{t0:b0}))",
-    Tree1039 "B{b0=1;t0=4}Ite(Fb(Fb(t0,t1)),@po{t0<3?b0:=t0+1}@of{b0:=t0;b0+=1}c2e,SubR(MPri(@fi{b0+2>t0%3}@si{t0+3%2>0}t3,F,@ki{b0+3%4>1}F)))",
-    Tree1040 "B{t0=0;b0;o0=2;t1}@oh{o0:=b0%3}Cd{0;K}(Step(Seq(@os{t1+4%3!2?t0:=b0}@po{o0:=o0|2}t0,Rmp{F;F}(t1),RetF(RU{F}(a2))),ASeq(Star(Sl{20},pi3{t0:t0}),c4b{0}),@si{b0=t0+3%3}Pri(Fb(Flt{3;_;F}(c5),pi6{t0:=}),Inv(Sc{b0:=t0+3}),Pri(Inv(t7)))))",
-    Tree1041 "B{b1=0}@rw{b1+4%4<1}Rpt{0}(a0)",
-    Tree1042 "B{b1;o0=_;t0=3;b0;q0=0}Par{-3;-3}(Intr{b1%3>0}(@po{b0+3<t0+1%3?o0:=_}pc0{b0:=}),RFb(t1,Ruf{F}(Lp{_;K}(Wu{t0})),RSeq(a2e,t3)),t4)",
-    Tree1043 "B{b0;t0=5}RSeq(Inv(AFb(Rep1(Su{t0}(Pre{t0>1;F}(AFb(pc0{b0:=},F,a1b{t0%4;b0})))))),PPar{2;_}(Step(Pre{b0>5;R}(c2)),@ki{b0=b0+4}Cd{50;_}(c3)),Bin{b0%4>1;N}(RFb(c4,c5e,t6),@os{t0+=2}t7),Rep3(Dd{50}(t8e)))",
-    Tree1044 "TryT(Mt{30}(MPri(Dl{30}(c0),Swm(t1,a2,c3),Lim{1}(Ret3(F)),Mt{0}(F))),Pri(t4))",
-    Tree1045 "B{t0=2;q0=1;b0;b1=5}Lp{_;F}(Bin{t0%3=1;_}(Swm(@of{b0:=b0%4}@oh{b0+=2}c0,Suc,@oh{b1+=3}@si{t0%4=0}Lp{t0;R}(pa1{b0:8;b1:b0})),To{0}(S)))",
-    Tree1046 "B{t0=4;b0;b1}PPar{2;_}(RepF(RU{F}(c0b{b1+4%2})),RFb(t1,pi2{t0:=}),Sl{20})",
-    Tree1047 "B{t1=4}TryT(Flip(c0,c1l),Sb{t1=2})",
-    Tree1048 "B{b0=5}RSeq(Sl{0},a0b{b0;b0},Step(c1,SubA(a2),Rep2(SubA(a3))))",
-    Tree1049 "B{b0;b1=3;t0=3}Sw{3;1;5}(RFb(Par{2;_}(t0,F),c1e,t2),Wde(RFb(t3,t4),Rep4(Fb(c5,Wt{20}))),Swm(a6b{b0%4;b1},Wu{t0}),t7)",
-    Tree1050 "B{q0;t1;b1=5}Cnd{b1%3>1;N;S}(Rpt{F}(Lp{t1;K}(Bin{b1>1;T}(PAll{_}(pi0{t0:b1}),Run))))",
-    Tree1051 "B{b1=1;t1=4}RFb(Seq(pt0{b0:6;b1:b1},Wde(Rep1(Scc{b1<t1+4}),t1)))",
-    Tree1052 "Seq(To{30}(Dl{50}(PAll{_}(RepF(a0),Fai))),Swm(t1e,t2e,RSeq(t3,a4e,c5e)),RFb(c6,Cd{50;F}(a7l)))",
-    Tree1053 "B{t0;b1}Bin{b1+3%2<1;N}(RT{3}(t0),Sb{t0=5})",
-    Tree1054 "RFb(TryT(Sl{20},Dd{50}(t0),R),a1,Ite(c2l,c3),PAll{_}(t4,Wt{10},Seq(t5,Wt{0})),Rep0(c6e))",
-    Tree1055 "B{t0=4;b0=2}Dd{0}(Flt{2;_;_}(@po{b0:=t0%4}PAll{_}(Flip(t0,@oh{t0+3=b0?b0+=1}t1e),Par{-2;_}(c2,Sl{0}),Wv{t0}(t3e))))",
-    Tree1056 "B{q0;t0;b0;b1=5}Lp{b0;F}(Sw{4;3}(@po{b1+=1}@si{b0%4<1}Swm(S,Wu{t0}),Wu{t0},RSeq(Isw{b0;T;_}(@po{t0+=3}a0l,t1),MSeq(Sc{b0:=b1},Suc))))",
-    Tree1057 "Mt{30}(a0)",
-    Tree1058 "B{b0;t0}Inv(Isw{b0;N;N}(MPri(c0b{b0+4},Sb{b0=t0}),Sb{t0=8}))",
-    Tree1059 "B{o0;b0=3;q0=4;b1;t0=3}Wde(Wde(@oh{b0:=t0+1%3}@rw{some}t0,a1l,PPar{2;N}(S,c2b{b0})),Lp{_;K}(Isw{t0+2%3;T;_}(c3,a4,t5,@of{b1%2!1?t0:=o0|0+1}Fai)),t6)",
-    Tree1060 "B{b0=5;o0;t0;b1}Pre{b0+4!5}(RSeq(c0l,Sw{4;3}(@po{b1+=1}@of{b0:=b1%4}@ki{t0+2<t0}Scc{t0=t0+1},Sl{20},a1),Pre{t0!6;F}(c2),Step(@po{o0:=7}Sc{o0:=_},Fai,Scc{t0!0}),a3))",
-    Tree1061 "B{b0=3;b1;t0=1}RSeq(pa0{b0:=;b1:b0},pa1{b0:1;b1:=},Rus{3}(PAll{_}(c2b{t0},t3)))",
-    Tree1062 "B{o0;t0;b1=5;b0=2}PAll{0}(Star(RFb(t0,FF(pc1{b0:t0}),a2b{b0+2%4;b1}),RSeq(@oh{t0:=o0|5}pa3{b0:7;b1:t0},a4),Seq(pc5{b0:b1}),Rep2(a6)))",
-    Tree1063 "B{t0;q0=2}Cd{20;_}(RU{S}(Lp{t0;K}(c0)))",
-    Tree1064 "B{b0;t1=2;o0=_;b1=4;t0=3}Pre{b0+2%4!2;R}(RU{F}(Wde(Intr{t1%2<0}(c0b{8}),Swm(Sc{o0:=_},Sc{t0>o0|1?o0:=t1+2;b0:=t1%3}),Swm(a1e,@os{b1:=t0+3;t1:=b0%4}F))))",
-    Tree1065 "Par{3;2}(RFb(RSeq(t0,c1,t2),MPri(Step(c3,t4),Seq(c5e,t6,S)),S),Lim{3}(Lim{1}(RT{F}(Try(c7,Rty1(c8),S,c9)))),RSeq(Wde(c10l,c11l,Suc),PAll{-1}(RFb(a12,Cd{50;K}(Dl{50}(c13)))),RtyF(Pri(t14,t15,Star(t16,c17l)))))",
-    Tree1066 "B{o0=_;b1;t0=4;b0}FF(Cnd{none;_;S}(PAll{1}(@of{o0|1!6?t0+=3}@si{b1%3!1}TryF(@fi{none}@po{t0:=8;t0:=b0+3}Sb{b0=b1},pc0{b0:b0}))))",
-    Tree1067 "B{b0;o0=3;t0=3}@si{some}Rep3(TryT(Fb(t0,t1e),@po{b0+=2}@oh{t0+=4}Wt{100},Isw{b0;_;_}(Cd{10;_}(c2))))",
-    Tree1068 "B{b0=1;t0=5}RU{F}(TryT(Par{0;-1}(c0l,Rep2(RFb(pc1{b0:b0},Flt{1;S;F}(c2))),F),RSeq(Wu{t0},Flip(Wt{50},Scc{t0>1})),ASeq(Ret3(RSel(F,Fai)))))",
-    Tree1069 "B{q0;t0;t1=2;b0}Lp{b0;S}(Ret2(Isw{t1+3%3;_;N}(c0,a1,pa2{b0:=;b1:t0},c3,FF(SubA(SubR(c4e))))))",
-    Tree1070 "Seq(Dl{0}(a0l),t1,Rep4(Sub(c2)),c3)",
-    Tree1071 "B{b0=4;t0=2}RSeq(Cnd{t0<2;N;F}(@oh{b0+=3}@fi{b0%3!0}Fb(Swm(@rw{b0=1}Sb{t0=7},t0e),Ret1(a1e))))",
-    Tree1072 "B{b0=2;t0=5;b1=3}@po{t0+=1}Flip(Ite(PPar{0;T}(@po{b1:=t0;b1+=1}Flt{2;_;_}(a0),a1,Scc{b1=7}),RT{3}(RT{3}(Seq(t2,Dl{50}(c3))))),Fb(Keep(t4),Cd{0;F}(c5)),@po{t0+=1}@si{t0=b0}RSel(t6,pa7{b0:b0;b1:t0}),Rpt{0}(c8),Pre{t0<1;S}(FF(t9)))",
-    Tree1073 "MSeq(c0l,Once(t1),c2e,Sub(Rep4(RSeq(a3,t4))),Sub(t5))",
-    Tree1074 "B{b0=0;t0=3;o0;b1=5}Intr{b1<b0+2}(Pre{o0|5%2!0;F}(Once(@oh{t0+=1}RU{F}(a0))))",
-    Tree1075 "Star(ASeq(Ite(Dl{30}(MSeq(t0,t1e)),RepF(Ret0(c2e)),Step(c3e,F))),TryT(t4,t5e,c6,c7e,Run),RSeq(t8))",
-    Tree1076 "Rep2(Suc)",
-    Tree1077 "B{b1;b0=0;t0}RSeq(Ret2(Isw{2;_;N}(t0,R)),Seq(c1,c2l,c3),To{0}(Ite(pt4{b0:0;b1:b1},R)),Par{-1;-1}(pi5{t0:=},Sc{b1:=t0}),Fb(@fi{t0=4}@po{b0:=t0+4}t6,a7,Wt{10}))",
-    Tree1078 "B{b0=4}Rep1(Isw{5;N;_}(SubA(a0b{b0%3;b0})))",
-    Tree1079 "B{t0=3;o0=2;b0=5;b1;q0=2}@rw{b0!b1}@oh{o0:=4}@ki{b1%3>0}Isw{b0;T;_}(Pri(Once(Par{_;1}(Flt{2;S;F}(RSel(a0l,Wt{20})),Try(Sc{o0:=_},pi1{t0:t0},Lp{t0;_}(Pre{b0+4<b0+3}(Wu{t0})))))),Flip(Ruf{3}(AFb(Inv(c2))),Pre{b1%3=0}(Ite(a3,Wu{t0})),Bin{t0+4>4;T}(@os{b1+=3}@rw{some}@ki{b0<3}c4,a5e)),Su{t0}(Lp{_;R}(Ub{o0})),Sb{b1=b0})",
-    Tree1080 "B{b0=3;t0=0;b1=2}OnceT(Isw{t0;_;_}(Sb{b1=1},To{20}(Sc{b0:=b1+3%2}),Ruf{2}(Wt{30})))",
-    Tree1081 "B{t0=1;t1=5;b0=4}OnceT(Pre{b0>3}(TryT(a0,@of{b0:=t0%2}@os{t1+=3}Sb{t0=7})))",
-    Tree1082 "B{t0=2;o0=0;b0}RU{S}(@si{t0=2}@fi{none}Seq(@po{b0:=5;b0:=t0%4}@rw{t0+3>7}@ki{b0+2%2>0}F,RFb(RFb(Swm(Rep3(@si{t0+3%4=1}@of{b0+=1}pc0{b0:5})),Fb(c1b{t0},c2),Pre{none}(a3))),FF(t4)))",
-    Tree1083 "B{b0;t0=1}Cnd{b0+2>t0%4;_;F}(c0)",
-    Tree1084 "B{o0=2;b0;t0=0}@rw{some}PAll{-1}(Rpt{F}(Ite(t0,Wv{t0}(Scc{b0+2<4}),Wu{t0})))",
-    Tree1085 "PAll{_}(Once(t0))",
-    Tree1086 "B{b0=5;t1=3;b1=0}RFb(a0b{t1;b1},t1,Sc{b0%2=1?t1:=7})",
-    Tree1087 "B{b0;b1=4;t0}RU{S}(Fb(@oh{b1<5?t0+=3;b0+=1}@ki{b0+3%2>0}@po{t0+=1}c0))",
-    Tree1088 "ASeq(RFb(Star(t0,t1,c2e),FS(c3)),RSel(Fai,Sub(t4),Sub(F),AFb(c5)),Star(Flt{1;S;K}(RSeq(t6e,a7)),Try(a8,a9l),t10),c11e,Rpt{0}(Sl{10}))",
-    Tree1089 "B{o0=5;b0=3;b1=1}Flt{1;S;_}(AFb(PAll{-1}(t0,t1,c2,t3),@oh{b1:=b0+1}Ret0(Sc{o0:=b1})))",
-    Tree1090 "B{t0}Ret1(Seq(c0,Star(t1,Pre{t0%2!1;K}(Ret2(c2)))))",
-    Tree1091 "Inv(RFb(Rus{1}(MSeq(t0,Ret0(c1e))),FF(Rep2(Keep(TryT(Dl{20}(c2e),t3e)))),MPri(Flt{2;R;_}(Seq(t4,RSeq(FS(F)),RFb(FS(a5)))),RepF(Keep(TryT(Par{1;4}(c6,t7e,Wt{100},t8e),Wde(a9,c10,t11)))))))",
-    Tree1092 "B{t0=3;q0;b0;b1=0}@ki{b0=7}@po{b1+=3}@oh{b0+=3}Isw{b0;T;_}(Ite(c0,Sw{3}(a1,Ret2(Run))),RFb(Lp{t0;S}(Lim{2}(Isw{t0+2%4;T;_}(c2l,a3))),Seq(a4b{b1;b0},t5),ASeq(pa6{b0:6;b1:=},t7)),Once(Rpt{0}(@ki{t0=1}Wt{0})))",
-    Tree1093 "B{o0=0;b0=4;b1=2;t1=4;t0=0}FF(RSeq(Flt{2;F;_}(Bin{b0!b1;T}(Cnd{t1+2%3>0;_;S}(Flip(@si{t1+4=7}@po{b1+=2;t0:=b1%3}Ret0(a0),RSeq(Sb{t1=b1},c1l,Scc{some}),t2,a3b{0;b1},@rw{o0|5!2}Seq(t4e,c5,t6))),PAll{_}(RSeq(t7),pi8{t0:t0},RFb(t9,pt10{b0:b0;b1:=},@fi{t1+3>7}@ki{some}@os{t0+=1}Run,pt11{b0:=;b1:b1}),RFb(t12e,t13,@ki{b0!3}@fi{b0<b0+4}t14))))))",
-    Tree1094 "Ret3(ASeq(Fb(t0,a1,S),Seq(Flip(t2,F,c3l,c4)),Rep1(RSeq(t5,t6)),Rty0(a7e)))",
-    Tree1095 "B{b0;o0=1;t0}Pre{o0|0%4=0;S}(Fb(Flip(@of{b0%2<1?b0+=1;b0+=1}@oh{b0+=2}Seq(c0e,a1,Ub{o0},t2,@of{o0:=t0}c3)),Ite(@fi{b0<t0}To{0}(@po{b0+=2}pt4{b0:t0;b1:t0}),Fb(c5,@of{b0%3>0?b0+=2;b0:=t0+4%3}t6,c7))))",
-    Tree1096 "B{t1;o0=0;b0=0;b1}Par{1;1}(Mt{0}(Bin{o0|0!3;N}(Flt{3;F;_}(Wv{t1}(Once(PPar{2;N}(t0,Sl{30},Sc{t1:=b0;b0+=2})))),Sw{1;2;4}(Mt{20}(RFb(Fb(a1,c2))),RFb(t3,c4,pt5{b0:2}),Ruf{F}(a6l),Rmp{F;F}(AFb(RT{1}(c7l),t8))))))",
-    Tree1097 "B{t0=2;b0=0}Rpt{0}(@ki{t0!4}@oh{t0:=t0%4}@fi{b0%2=1}t0)",
-    Tree1098 "B{t0=3;q0=2}Swm(Wde(c0,c1,c2),Lp{_;_}(a3l),Flip(Sl{0},S))",
-    Tree1099 "B{b0;o0=3;t0=1;t1}MSeq(Step(c0,RT{F}(Try(@rw{t1+2%4<1}@fi{o0|1%4=3}F,c1e,t2e)),RSeq(a3,Once(c4),pa5{b0:b0},pa6{b0:=;b1:b0})),Sb{o0=0},Fb(Pre{t1>o0|4%2;S}(Mt{50}(Sel(a7l,Pre{t0+4<7;K}(Wt{20}),RSel(Opt(c8)))))))",
+    Tree1000 "B{o0=0;b0=2}RT{2}(@oh{b0+=1}@os{b0+=3;b0!0?b0+=3}Fb(pa0{b0:=;b1:b0},Ub{o0}))",
+    Tree1001 "B{o0=5}@po{o0:=_}RSeq(Rpt{1}(Swm(Wde(t0,Fai),Flip(c1e,Sl{0}))))",
+    Tree1002 "B{b1;t0}Seq(Pre{t0+3>0;K}(PAll{_}(Ret4(TryT(t0,t1,c2,Isw{b1%2;T;_}(Fai,a3),t4)),Fb(Ret0(a5e),AFb(a6e,a7),F))))",
+    Tree1003 "Dl{0}(Swm(RSeq(a0,a1,c2,c3),Ret1(Inv(Rep1(Flip(c4,t5,c6l)))),Ite(Star(t7e,c8),S),Flip(ASeq(t9,c10),Sl{0})))",
+    Tree1004 "B{b0=0;t0;q0=2}Isw{b0;T;T}(Rus{F}(pi0{t0:t0}),Step(c1,a2b{7;b0}),Dd{30}(pt3{b0:t0}),Rty3(c4))",
+    Tree1005 "B{t0=1;o0=5;b0}Fb(PAll{-1}(R,OnceK(c0)),Cnd{none;_;_}(FS(pa1{b0:b0;b1:t0})),Wde(a2e,a3e,@si{b0<t0}pi4{t0:b0}))",
+    Tree1006 "B{t0=4;b0}RSel(c0,pa1{b0:=;b1:t0},pc2{b0:t0})",
+    Tree1007 "B{b1=0}Wde(Step(ASeq(Wde(a0,t1),To{30}(t2),a3)),Sc{b1+=3},Seq(Fai))",
+    Tree1008 "B{t0=4}RT{3}(Once(Keep(SubA(pi0{t0:t0}))))",
+    Tree1009 "B{q0=4;b0=3}Rep2(Sb{b0=5})",
+    Tree1010 "B{t0;b0}MSeq(@of{b0+=3}c0,RFb(MSeq(pt1{b0:0;b1:t0},Wv{t0}(Suc),Swm(@rw{t0+4>2}@oh{b0>3?b0:=3}Step(pc2{b0:=},t3)),t4e)))",
+    Tree1011 "Lim{3}(Sub(F))",
+    Tree1012 "RSeq(Par{3;0}(c0,t1e,a2),RFb(F,a3l))",
+    Tree1013 "Star(MSeq(Mt{0}(t0),c1,c2,Sub(Sl{50}),t3),Once(Wt{30}),AFb(Rep0(c4)))",
+    Tree1014 "B{b0=3;b1;t1;t0=2}RFb(Once(Rpt{1}(Try(Rus{F}(t0),a1,S,pc2{b0:0},c3e))),Star(Par{_;2}(Sb{t0=t1},@ki{b1>b0+4%3}MSeq(t4,c5,pt6{b0:t0;b1:t1}),@fi{t1+2<t1}@si{t1=4}Wt{0},Sw{4}(Sb{b1=8},Sb{b0=9}))),Sw{3;5}(OnceK(pi7{t0:t1}),ASeq(Bin{b1>2;N}(@of{b0:=7}@si{t0+2%2=0}OnceT(Fb(c8,a9)),pc10{b0:b1})),Fb(t11,Rpt{1}(a12))))",
+    Tree1015 "B{t0=1;b0;q0=2}Seq(Pre{b0+3%2>0;R}(RFb(PAll{-2}(@of{t0+=1}@oh{t0+=4}c0b{t0},a1b{2;b0},c2),Lp{t0;K}(Opt(c3)),Inv(c4b{b0%3}))),TryF(Pre{t0=b0;F}(Keep(Try(pa5{b0:t0;b1:t0},Sb{b0=t0}))),Swm(@oh{b0+=3}Once(c6),RFb(t7,@os{t0:=b0+4}a8,c9,c10))))",
+    Tree1016 "B{o0=4;t1=5;b0=2;t0=5}Wde(t0,@of{o0:=t1;b0+=1}Seq(a1e,a2b{t0;b0},Wu{t0},F))",
+    Tree1017 "B{t0=1;b0=1}Wv{t0}(Swm(Fb(c0b{t0%3},Ret3(c1),pa2{b0:=},@os{b0>0?t0+=3}Wv{t0}(F)),c3b{t0+4},@of{t0:=7}Inv(Cnd{b0>5;_;S}(Seq(@oh{b0:=b0+4%4}t4,c5l,t6,a7))),t8))",
+    Tree1018 "B{b0;t0}PPar{0;N}(Lim{3}(Once(t0)),OnceT(@rw{t0!2}@ki{t0>7}a1b{b0;b0}),Flip(pi2{t0:b0},a3e,c4),c5,Ite(t6,c7,c8e))",
+    Tree1019 "B{b0=4}Ret4(SubA(Isw{b0;_;N}(MSeq(c0,a1),Rep2(a2))))",
+    Tree1020 "B{t1=0;t0=3;b0}@ki{b0%2>0}@fi{b0>t1%4}@oh{t0+=2}RFb(a0,c1b{b0+2%2})",
+    Tree1021 "B{b0;t0=2;t1=3;o0}RSeq(Dl{0}(Bin{some;T}(Dl{20}(@oh{t0+=2}@of{t1:=b0%3}t0),PAll{1}(Bin{some;N}(Suc,@fi{t0<7}@ki{t1<b0}t1e)))),FF(Once(Rpt{0}(t2))),@ki{o0|0+2<t0%2}Par{_;_}(Sb{b0=4},t3,a4,pc5{b0:t1},Ret1(@rw{o0|0=3}@fi{none}pa6{b0:t0;b1:b0})),Ret4(MPri(pi7{t0:b0},Rpt{F}(pt8{b0:0;b1:t0}),RepF(@os{b0+=1}c9e))))",
+    Tree1022 "Dd{20}(PAll{2}(a0,Sl{20}))",
+    Tree1023 "B{o0=_;t0;b1;b0}PAll{2}(Flt{1;R;F}(t0),@si{b1+3%4!2}@oh{some?t0:=b0}Seq(a1e,c2,Suc,@po{t0%3!0?t0+=1;t0+3!6?b0:=t0}t3e))",
+    Tree1024 "RSel(Dl{0}(c0l),Par{-3;-3}(t1e,F,RU{F}(t2)),a3,Invt(Fb(c4e,a5e)),t6)",
+    Tree1025 "B{b0;b1=2;t0=0;t1=3;o0}Step(Ret3(Flip(@of{t1+=3}c0l,AFb(AFb(Scc{b1>t0},Sc{o0:=_;b0>b1?o0:=t1+3})),a1)))",
+    Tree1026 "Ret1(RFb(t0,F))",
+    Tree1027 "B{q0=2;t1=2}RFb(Seq(c0,Flt{3;F;F}(c1)),OnceK(Lp{_;K}(Wv{t1}(a2))))",
+    Tree1028 "RSeq(t0,c1e,Sub(Sub(a2)),t3)",
+    Tree1029 "B{b0=1;t0=2}Swm(RSel(TryT(pc0{b0:t0},Wt{30},t1,Fb(c2,Fai),pc3{b0:2}),Isw{b0;T;N}(F,@rw{b0!3}@si{t0+2>3}@of{b0<0?t0:=t0%4;b0+=2}Dl{50}(t4)),Try(Sb{t0=b0},pt5{b0:7;b1:t0},t6),RSeq(RSel(c7,a8b{t0+3;b0}),a9e,c10b{t0%3},t11e,c12)))",
+    Tree1030 "MSeq(t0)",
+    Tree1031 "B{t1=3;o0;b0=2;t0=4}Seq(Once(c0),RSeq(Rus{3}(Sb{o0=0})),@rw{t0+4%2<1}Ub{o0},TryT(Step(Sc{t1:=t0+4},Sb{t1=b0}),Wv{t1}(Pre{some;S}(Sel(c1,@si{b0=t0+2}a2b{t1;b0})))),Su{t1}(t3))",
+    Tree1032 "OnceT(Cd{0;_}(t0))",
+    Tree1033 "Wde(Rep1(Swm(Rep3(Rpt{1}(c0)),a1,ASeq(a2l,t3,t4e,a5l,t6))),c7)",
+    Tree1034 "B{t1=5;o0=_;t0=5;b0}Isw{t1+1;T;N}(RFb(Star(RSeq(c0e,S,@oh{t0=b0?b0+=1;o0:=t1%3}t1),Step(@si{t0+3%3!0}@os{t1<o0|4+2?o0:=o0|3;b0+=2}@ki{b0>6}Wu{t1},@fi{b0+3<2}c2)),Pri(c3,a4e,c5l,t6),Par{_;_}(RSeq(Isw{t0+2;N;N}(t7,t8)),a9),@si{t1<3}MPri(SubR(pt10{b0:1;b1:t0}),t11,@os{t1+=1}a12,a13b{b0+4%4;b0},@of{o0:=_}@po{t0+=3}t14)))",
+    Tree1035 "Swm(a0l,c1b{7},S)",
+    Tree1036 "B{b0=2;t1=5;t0=0}Seq(@rw{b0=t1%3}pa0{b0:=},Seq(MPri(RSeq(a1,pi2{t0:b0},Sb{b0=t0}),c3l),Swm(t4,c5)),pc6{b0:=},t7)",
+    Tree1037 "B{t0=4}RFb(@si{t0+4=t0}Ruf{1}(Rmp{S;S}(PPar{1;N}(a0,SubR(Sl{20}),SubR(Wu{t0})))))",
+    Tree1038 "B{b1=4;b0=1;t0}PAll{1}(pi0{t0:=},@os{b0+=2}Dl{0}(Sel(c1,Sb{t0=b1})),Invt(Bin{b0%2>0;N}(t2e,Scc{b0=4})),a3)",
+    Tree1039 "B{b0=3;q0;t0}Flip(PPar{0;N}(Rpt{3}(@si{t0%3>0}@po{b0:=7;t0+=3}@os{b0+=1;t0:=b0}Lp{t0;K}(t0))),Cnd{b0%2<1;N;_}(Seq(a1,a2b{b0;b0},@fi{b0+4%4!3}t3e,a4b{t0%2;b0})),Lp{_;_}(Pre{b0!3;F}(Lp{_;R}(Intr{t0+2<6}(Keep(FS(t5)))))),Lp{b0;S}(TryT(t6,pc7{b0:7},@fi{b0<b0+1}@ki{t0+2%3>0}@si{t0%3>0}Sl{50},Flt{1;S;_}(Sl{0}))),OnceK(ASeq(t8,t9,t10e)))",
+    Tree1040 "Lim{1}(t0)",
+    Tree1041 "B{b0=3;b1=0;t0=4}Bin{t0%2<0;_}(SubR(a0),Ruf{1}(PAll{_}(Bin{t0%4>1;N}(pt1{b0:=},Sb{b1=6}))))",
+    Tree1042 "B{o0=_;b0;b1=2;t0=4}@ki{t0!3}@fi{b0<b1+4}PPar{0;_}(Rus{2}(Ub{o0}),RFb(c0,Scc{b0+2>7},@oh{b0+=2;t0+=2}a1l))",
+    Tree1043 "B{b0=0;o0=_;b1;t0}@os{b1:=o0|3+1%2}@oh{o0:=b1}Swm(t0e,@po{o0:=o0|5+4%2}pt1{b0:b0;b1:=},@si{t0>7}Sb{b1=1},a2l,TryF(Wu{t0},a3))",
+    Tree1044 "B{t1;b0=1;o0=1;t0=3}@os{b0:=t1}Sel(Flt{3;F;K}(@fi{none}@po{t1:=t0;o0|4<t1+4%3?b0:=t0+4}AFb(RFb(pt0{b0:=;b1:b0},@po{o0:=t0+1}@os{t1+=1}a1l),Fb(t2,Flt{2;R;F}(pt3{b0:b0}),OnceK(t4e)),Pri(RU{F}(c5l),c6,RepF(RU{F}(c7)),t8))))",
+    Tree1045 "B{b0=1;t0}ASeq(t0,PAll{_}(Rep2(Wt{100}),Try(RSeq(c1,Fb(pt2{b0:b0},t3)),RSeq(t4,Sb{t0=b0}))))",
+    Tree1046 "B{b1=5}Pri(pc0{b0:b1},TryF(t1e,a2),Sw{2}(a3l,Wt{50}),RFb(t4,c5,pt6{b0:2}),a7)",
+    Tree1047 "B{o0=2}PAll{1}(c0,c1,Sb{o0=6})",
+    Tree1048 "B{t0=1;o0;t1=4;b0}Par{2;-1}(Sel(Fb(c0,c1),RetF(Step(t2,Sl{30}))),Swm(@si{o0|5<4}@rw{o0|0%3<1}RFb(Ret0(t3e),pa4{b0:t1},Sb{b0=4}),Lim{1}(pa5{b0:=;b1:b0})),RSeq(a6l,Par{2;_}(t7,a8),pc9{b0:5},Fb(Fai,t10,Wt{20}),RU{S}(R)),RFb(Par{-2;0}(@oh{t1:=b0+4;b0:=8}@os{t0:=b0+1%2;t1+3%3>1?t1+=2}@si{t1+4=4}c11,Star(a12l,c13),Ret4(pa14{b0:=;b1:t0}),t15,Rep1(RFb(Ret1(Pre{o0|0%2=0;S}(Wt{20})))))),Bin{t0+1>t0+2;N}(t16,OnceT(RFb(a17b{o0|5+2%3;b0},t18,Mt{0}(pi19{t0:t1})))))",
+    Tree1049 "B{t0}Opt(Pre{t0>5;R}(Flt{1;_;_}(Sl{0})))",
+    Tree1050 "B{b0=0;o0=0;t0=2}Swm(Opt(RSeq(AFb(F,a0b{t0+2;b0}),Rep1(RSel(pa1{b0:=},t2)))),@of{t0%2>0?t0+=1}@ki{t0!b0}@rw{o0|4%3<1}c3)",
+    Tree1051 "B{t0;b0=4}RFb(@rw{b0+1%2!1}Star(Step(Keep(c0b{b0}),@ki{t0=0}RU{F}(Sc{t0+=4}))),Ret1(Par{-1;3}(Scc{b0+4<5},Sc{b0+=3;t0:=b0%3},c1)),pc2{b0:t0},Ret1(Bin{t0%3=0;N}(SubA(FF(a3l)),Isw{3;N;T}(Ite(t4,t5),pc6{b0:b0}))))",
+    Tree1052 "B{t0=2;b0=1}RT{F}(Wde(Wde(PAll{-2}(a0e,a1),RFb(pi2{t0:=},c3,c4,t5,t6),Rpt{0}(c7)),RFb(@oh{t0:=7}Isw{b0%2;_;_}(Fai,c8b{t0},Fb(pa9{b0:b0;b1:t0},t10e),Rmp{F;F}(MPri(c11,t12,a13))),ASeq(@oh{t0:=b0}Fb(pi14{t0:b0},F,c15b{b0}))),t16))",
+    Tree1053 "B{b0=5;t1=0;o0=_;t0=2}ASeq(a0l,Flt{3;R;K}(Fb(pc1{b0:t1},t2,@os{b0:=o0|4%3}c3e)),Fb(Fb(RFb(@si{t1+2<t1+4}@of{t1+2=2?t1+=1;t1<4?t1:=b0+3}@fi{some}Sb{b0=1},Scc{t0=4}),a4b{t0;b0}),Ite(t5,pa6{b0:6;b1:t0})))",
+    Tree1054 "B{b0=4;t0=0;b1=5}Star(Flip(t0e,@os{b0+=1}c1,R,Scc{t0+3<3}),@rw{b1>6}@ki{b1>2}@os{b1:=t0%3}SubA(RSeq(S,Sc{b0=4?b0+=2},c2l,Sb{t0=0})),Pre{b1%3>0;S}(OnceK(RU{F}(Flt{1;_;K}(Seq(c3,Sb{t0=2},Dd{20}(t4)))))))",
+    Tree1055 "B{t0=5;b0=2;q0=0;b1=1;o0=_;t1=2}@os{o0:=1}@si{none}RFb(Ite(RSel(TryT(AFb(c0,t1,Scc{t0%2=0}),RepF(ASeq(Sw{5}(a2e,@si{o0|2+2<3}@po{b1+=3}c3b{b1}),c4,Bin{o0|3+1%4!1;_}(c5e,c6e))))),Inv(SubA(a7e)),OnceT(MPri(RSeq(SubA(PAll{_}(c8,pa9{b0:b1;b1:t0},c10l)),Flt{1;_;F}(Lp{_;F}(c11))),Lp{t0;F}(@si{o0|0+2<o0|5}MPri(t12e,Sl{20})),Rmp{F;F}(@po{none?t1+=1;b1+=2}@os{t1+=3}Rus{F}(Dd{100}(pi13{t0:t0})))))))",
+    Tree1056 "B{b1=3;t0=0}RFb(TryT(t0,c1l),Flip(@of{b1+=2;b1:=t0}c2,a3l,pi4{t0:t0}))",
+    Tree1057 "B{b0=1;t0=0}Dd{0}(PPar{2;_}(OnceT(@oh{t0+=1}RSeq(c0,pi1{t0:=})),Intr{b0%3!0}(RFb(Cnd{t0+4=6;_;F}(S),@si{t0<3}pa2{b0:9;b1:b0},t3))))",
+    Tree1058 "Ret0(pt0{b0:8})",
+    Tree1059 "ASeq(c0,RT{2}(Keep(c1)))",
+    Tree1060 "Sel(a0)",
+    Tree1061 "B{b1;b0=5;o0=0;t0=0}PAll{1}(Cnd{b0%4=0;T;S}(t0e),Sc{o0|4!3?b1+=1},Fb(a1b{b1;b0},pi2{t0:=}))",
+    Tree1062 "B{b0=3;q0;t1=5;t0=1}RSeq(OnceT(@ki{t0+1%3>1}Intr{b0%4>0}(t0)),Lp{t1;_}(Wu{t0}),c1)",
+    Tree1063 "B{b1;t0=2}Swm(Cnd{b1%4!3;N;S}(t0),OnceK(t1),Flip(c2,@oh{b1+4%4>2?t0:=b1}Wt{10}))",
+    Tree1064 "B{t0;b0;b1=2}MSeq(RFb(Seq(Dd{50}(Sc{b0:=b1+3}),pt0{b0:=}),Seq(pt1{b0:5},@ki{b1+3%2>0}@si{b0>1}Scc{b1+3>b1}),OnceT(c2)),Par{_;_}(t3,Pre{t0+1<t0%4;F}(Rty4(c4)),Opt(@ki{b0+2%3<2}OnceK(a5b{t0;b0})),Scc{b1>t0}))",
+    Tree1065 "B{o0=2;b1=1;b0=3}Ret3(@oh{b0:=b1+4}SubR(Sw{5}(RSel(OnceK(t0),Swm(Sc{o0:=b0+3;o0:=_},c1,@fi{b1+2=2}t2)),Sw{0}(Cd{30;_}(RSeq(Pre{o0|2+1!1;R}(c3),@ki{o0|4%4>1}@os{b1:=b1%2}t4)),MPri(@of{b0:=b1}@os{b1=6?b1+=3}SubA(RFb(pc5{b0:1},t6,t7)))))))",
+    Tree1066 "B{t0=3;b0=4;o0=3}Swm(RSeq(t0,Suc,t1),Seq(c2),Step(Flt{1;_;F}(@fi{o0|2<6}@oh{t0:=4}c3l),Fai,t4),Inv(Cnd{b0>o0|4+4;_;F}(Ub{o0})),Dl{20}(RFb(c5,t6)))",
+    Tree1067 "B{b0=4;t0=4}OnceK(Seq(PAll{_}(pt0{b0:t0},Sb{b0=0},Wt{30},a1l),Keep(a2b{t0;b0})))",
+    Tree1068 "B{b1;b0=2}@of{b1:=b0}Pri(F,SubR(SubR(Fai)),t0,a1b{b1+3;b0})",
+    Tree1069 "B{q0=1;t1=3;t0=5}Su{t0}(Flt{3;S;K}(Wv{t1}(To{0}(Once(MSeq(Par{0;-3}(t0e,t1,a2,Sl{0},a3e),RU{F}(t4)))))))",
+    Tree1070 "B{b0=1;o0=1;t0=2}Seq(Intr{t0+4>b0+3}(c0),pa1{b0:6},Pri(@ki{none}@fi{o0|3+1<7}c2l),t3,t4e)",
+    Tree1071 "B{t0;b0=5}RFb(Wv{t0}(a0b{b0%3;b0}),Bin{b0+1<6;T}(t1e,a2b{b0+4;b0}),ASeq(pc3{b0:b0},Scc{t0%3=2},a4l,Sc{t0:=t0+3%3;b0+=4}),Bin{t0+2=t0+3%4;N}(Wde(a5,t6),Inv(c7l)),t8e)",
+    Tree1072 "B{b1=3;t0=3}Pre{t0=b1%4;F}(MPri(pa0{b0:t0;b1:=},pa1{b0:t0;b1:=},Sl{0}))",
+    Tree1073 "B{b0=3;o0=_;t0=1;q0=3}@oh{t0+=1}@os{b0:=t0}Pre{none;K}(MPri(Ite(Swm(Lp{t0;_}(c0),pt1{b0:=},Sc{b0:=t0+2},c2),To{50}(Ite(pt3{b0:2;b1:t0},Wu{t0}))),Rmp{F;F}(MSeq(Wu{t0},Flt{1;R;F}(RSeq(a4,Ub{o0})),Par{-1;-1}(pi5{t0:b0},t6,c7b{4},a8l,Suc)))))",
+    Tree1074 "Rpt{3}(Wde(c0,a1l))",
+    Tree1075 "B{o0=4;b0=0}TryT(Pre{some;K}(a0e),@fi{b0<1}Wt{10},Flt{2;F;_}(pa1{b0:1}),t2)",
+    Tree1076 "B{o0=5;t0=5;b1;b0}RSeq(PAll{1}(@os{t0+=2;b0+=1}@oh{t0:=b0}@of{b1:=o0|4+4}Pre{t0!b1;S}(Cd{0;F}(Par{_;1}(Scc{o0|3<2},a0e)))),RSel(Dl{10}(@rw{none}Wu{t0}),AFb(c1b{o0|5},pc2{b0:b1})),RetF(a3))",
+    Tree1077 "B{t0;t1=3;b0}RSel(c0b{t0%4},Rmp{F;F}(a1),c2,@rw{t1=b0+3}@of{b0+=2}@os{t0+=2}RT{3}(PAll{_}(Sb{t1=0},Sc{b0+=2})),pt3{b0:=;b1:b0})",
+    Tree1078 "B{b0=3;q0;b1=2;o0;t0=0}@fi{b0%4>0}@os{b0:=o0|0+2%4}Pri(@of{none?t0:=b0%4;b1+=1}t0,Bin{o0|1+1%2=0;T}(@si{t0=7}@of{t0+=3}Bin{some;T}(a1,Sb{o0=0}),Rpt{0}(Sl{10})),c2e,Flip(Ruf{F}(@ki{b0>5}@si{b0<0}Par{-1;-2}(Lp{b0;_}(t3),pi4{t0:=},c5)),Rmp{F;F}(Wde(a6,SubR(@po{b0+=2}@oh{b0:=o0|0+2}R)))))",
+    Tree1079 "Flt{3;F;F}(PPar{2;_}(c0l,a1,t2,c3))",
+    Tree1080 "Lim{3}(Rep1(Step(Keep(Dd{0}(Sel(t0,a1,Suc))),Swm(Wt{0},t2,F),Dl{50}(FF(FF(Rty2(c3e)))))))",
+    Tree1081 "B{t0;o0=1;b0=3;b1=4}Seq(Ite(pi0{t0:=},@of{o0:=b1%3}@ki{t0=2}@rw{b0+4<2}c1),Pre{b1>7;S}(OnceT(Run)),@os{o0:=_}R)",
+    Tree1082 "B{t0=3;t1=5;b1=4}PAll{-1}(MPri(t0,@of{t0+=1;t1:=b1}@si{t0+2%4=3}@rw{b1<4}t1,a2),Cnd{b1+1%3<0;N;F}(RSel(t3,t4,RFb(Cd{0;_}(pt5{b0:2;b1:=})))),RFb(Sw{3;1}(Ret0(Scc{t0<t0%4}),pi6{t0:b1},t7)))",
+    Tree1083 "B{b0;t0=2;o0=5}Step(@si{o0|0!3}@ki{b0<6}Wu{t0},F)",
+    Tree1084 "PAll{-1}(Flip(Dl{50}(t0),Sl{20},a1),Seq(Flip(c2,t3),Once(PAll{-3}(F,t4,Sl{100})),a5),Ret2(FF(RtyF(Sel(Lim{1}(RFb(c6,t7e)))))))",
+    Tree1085 "B{b1;b0;t0=5;t1=5}Swm(@os{b1+=1}Sw{1;2}(pa0{b0:=;b1:b1},R,RT{2}(t1)),RSel(TryT(@ki{t1+1=5}@oh{b1:=2}@rw{t0%2<1}Try(S,Rep2(Sb{t0=7}),c2l),S)))",
+    Tree1086 "B{b0=3;t1=2;t0}Cnd{t0>4;T;F}(MPri(pt0{b0:2;b1:t1},Ite(t1,pt2{b0:6;b1:b0}),t3))",
+    Tree1087 "B{b0}Seq(Sl{20},FS(c0l),RetF(SubA(c1)),Ite(a2l,SubA(c3e)),@fi{b0+2%2>0}Step(pa4{b0:4},t5))",
+    Tree1088 "B{o0=_;q0;b0;t0}Lp{_;S}(@of{t0+=2}@rw{b0+1%4=1}PPar{1;_}(OnceT(RFb(c0,Scc{o0|5%4>0},c1,@ki{b0+1<2}Sl{20},a2)),RFb(@os{t0+=2}@po{t0+=3;b0:=8}@ki{some}Isw{t0;N;N}(a3,pa4{b0:t0;b1:b0},@rw{t0+1!t0+4%3}c5b{b0})),Wde(t6,t7)))",
+    Tree1089 "FS(Rpt{0}(c0))",
+    Tree1090 "B{o0=5;t0}OnceT(Pre{t0<4;K}(Wde(Wu{t0},@po{o0:=t0}@oh{t0+=1}a0)))",
+    Tree1091 "Rus{F}(Rep0(t0))",
+    Tree1092 "B{t1=1;t0=2;b0=4;o0=_;b1=0}Sel(RFb(@of{b0:=t1}RFb(t0,pt1{b0:=}),Step(R,@si{t1%2!1}@ki{o0|4%2=1}@fi{o0|0+1%3!1}t2,c3e),F,t4,Inv(pt5{b0:5;b1:t1})),Rep4(Ret3(OnceK(FF(Inv(Seq(Ub{o0},c6b{b0+4})))))),PPar{2;_}(ASeq(@rw{b1!7}t7,@ki{some}pt8{b0:t0;b1:b1}),RSeq(c9l,t10),Scc{t1%2!1}),PPar{2;_}(Par{-3;-2}(@os{t1:=b1%2}c11l,t12e,c13),Sb{t0=t1},@oh{b0+=3;t1:=t0%3}t14))",
+    Tree1093 "B{t1=1;t0=1;b0=3}Dl{10}(Fb(Par{_;_}(PPar{0;N}(RT{1}(Keep(Fb(a0,c1,c2b{t0+3%3}))),Seq(@fi{b0%2=0}@si{b0%2<0}@rw{t1<5}Wu{t1},S),@ki{t1%2=0}@fi{t1>7}Fb(RSel(pi3{t0:t1},a4),c5e,pc6{b0:t1}))),RFb(Swm(t7,@os{t0+=2}a8,t9),Swm(a10l,@oh{t1+=1}c11,@oh{b0!3?t0+=1;t0+=1}pt12{b0:4})),Flip(RSeq(Sl{20},a13e,S,c14b{t0+4}),Flt{3;S;F}(Dd{10}(@fi{t1+3%3>0}@of{t1:=4}Rep3(Wu{t0}))),@oh{t0:=t1;t1:=9}F)))",
+    Tree1094 "B{b1=4;t1;b0=3;o0=1;t0=2}Fb(@rw{t1%4<1}@si{b1+2<5}RT{F}(Bin{t0%3>1;_}(Swm(Isw{b1;T;N}(c0,Fai),Dd{0}(t1),Pre{b0>b0%4;R}(Scc{b0+1<3})),@oh{none?t0:=t0+4%4}Rpt{0}(c2))),Rus{3}(@of{b0:=t1%2;t1:=t0+1}@rw{b0=6}Dd{30}(Step(Rty0(Ub{o0}),Intr{none}(PAll{-2}(pc3{b0:t1},Ruf{1}(t4)))))),@si{t0<5}@po{b0:=t0+2%3}RSel(Pre{t1+2<3;R}(PPar{2;T}(S,t5,t6,Rus{2}(t7))),RSeq(Par{0;0}(@po{t0+=3;t0+=1}@os{b1:=7;b0+=3}c8,a9),c10l,Sc{b1:=t0}),Cd{0;K}(Sb{t0=9}),S))",
+    Tree1095 "B{t1=0;t0;b0=0}PAll{2}(Isw{3;N;_}(Rus{3}(Pre{t1%2=0;R}(Wde(PPar{2;N}(@si{b0>1}t0,c1e),t2))),Wde(Inv(a3),c4b{b0%3}),Dl{10}(pc5{b0:b0}),PPar{0;_}(c6,c7,pa8{b0:0})),TryF(pi9{t0:=},Sl{50},Pre{t1%2=0;F}(c10l)),FS(RSeq(Dl{0}(Rep2(Sb{t0=t1})))))",
+    Tree1096 "B{b0;t0=3;q0=3;o0=_;t1;b1=2}Lim{1}(@ki{some}@rw{t1+2!0}Intr{b1<o0|0+4}(Lp{t0;K}(PAll{0}(@po{b0%4<3?o0:=t0}Flip(RSeq(Swm(c0l,S,t1,Wt{0}),c2),Star(RT{3}(pa3{b0:t0;b1:t1})))))))",
+    Tree1097 "B{b0=2;o0=_;t0=0}Ite(To{100}(Inv(Cnd{some;_;S}(a0))),Pre{t0+2%3>1}(t1),Rpt{1}(pa2{b0:=;b1:b0}))",
+    Tree1098 "B{b1;t0}Wde(t0,Inv(c1b{t0%4}))",
+    Tree1099 "B{q0;b1=4;b0=0;t0=4;o0}Sel(Isw{0;T;_}(@os{none?b1:=b0+4}c0,PPar{2;T}(PPar{0;_}(a1,c2l,t3,c4),@fi{b0!t0}Lim{1}(Sb{o0=8}),RU{F}(Inv(Sl{0})),Pri(Wu{t0},t5e),Lp{_;F}(pt6{b0:b0;b1:t0}))),Fai)",
 }

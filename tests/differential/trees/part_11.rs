@@ -6,76 +6,120 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<0>),
+        Sequence {
+            ParallelAll {
+                Action(Act<0>),
+                Cooldown(0, filtered = Failure) {
+                    WaitValueUpdate(t0) {
+                        Script(|bb| { bb.t0.set(bb.b0); bb.b0 = bb.b0 % 4 }),
+                    },
                 },
-                Action(Act<1>),
-                Action(Act<2>),
+                Timeout(50) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                    },
+                },
             },
-            ParallelAll(2) {
-                Script(|bb| bb.b0 = *bb.t0 + 3),
+            IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = false) {
+                StatefulAction(Task<2>),
                 StatefulAction(Task<3>),
-                SetBlackboard(t0 = 7),
+                AlwaysSuccess,
+                AlwaysSuccess,
+                RepeatTimes(forever) {
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                },
+            },
+            #[run_while(|bb| bb.b0 == 4)]
+            #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
+            SequenceWithMemory {
+                ParallelAll {
+                    StatefulAction(PTask<5>, b0 = 5),
+                    StatefulAction(Task<6>),
+                    Sequence {
+                        #[post(|bb| { bb.t0.set((*bb.t0 + 1) % 3); bb.b0 += 1 })]
+                        Condition(PCond<7>, b0 = {t0}),
+                        Condition(Cond<8>),
+                    },
+                    Script(|bb| if *bb.t0 % 4 < 0 { bb.t0.set(3) }),
+                    WaitValueUpdate(t0) {
+                        Wait(50),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1100Blackboard { t0 b0 });
+board!(Tree1100Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1101Sub1 for Ctx {
+        Fallback {
+            StatefulAction(Task<14> = Task::<14>),
+            Condition(Cond<15>),
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1101Sub0 for Ctx {
+        ReactiveSequence {
+            Cooldown(50, filtered = Skipped) {
+                SequenceWithMemory {
+                    StatefulAction(Task<11> = Task::<11>),
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13> = Task::<13>),
+                },
+            },
+            SubTree(Tree1101Sub1),
+            RetryUntilSuccessful(4) {
+                Condition(Cond<16>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1101 for Ctx {
-        ParallelAll(max_failures = -3) {
-            Sequence {
-                Repeat(0) {
-                    Condition(Cond<0>),
-                },
-                Selector {
-                    Sequence {
-                        Condition(Cond<1>),
-                        AlwaysSuccess,
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                Timeout(0) {
+                    Fallback {
+                        AlwaysFailure,
+                        Condition(Cond<0>),
+                        Action(Act<1> = Act::<1>),
                     },
-                    Condition(Cond<2>),
                 },
-            },
-            IfThenElse {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-            },
-            IfThenElse {
-                Condition(|ctx| ctx.check(5)),
-                Cooldown(100) {
-                    Sleep(0),
+                WhileDoElse {
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    StatefulAction(Task<4>),
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                    },
                 },
-                StatefulAction(Task<6>),
-            },
-            WhileDoElse {
-                AsyncFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<7>),
+                ParallelAll(max_failures = -1) {
+                    Sequence {
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                    },
+                    StatefulAction(Task<9>),
                 },
-                ReactiveSequence {
-                    Action(Act<8>),
+                RepeatUntilFailure(3) {
+                    RepeatUntilSuccess(2) {
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
                 },
-                Fallback {
-                    Action(Act<9>),
-                    Action(Act<10>),
-                    AlwaysSuccess,
+                Inverter {
+                    SubTree(Tree1101Sub0),
                 },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Sleep(0),
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<11>),
-                    Sleep(10),
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-                StatefulAction(Task<13>),
             },
         }
     }
@@ -83,112 +127,147 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1102 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            b1: i64 = 1,
-        }
-        #[run_while(|bb| (bb.b0 + 1) % 2 != 1)]
-        RunOnce(then_skip = true) {
-            Switch(b1) {
-                case 3 => MemSequence {
-                    RepeatUntilSuccess(forever) {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                    Condition(Cond<1>),
+        TryCatch(catch_on_halt = true) {
+            Parallel(failure = -1) {
+                StatefulAction(Task<0>),
+                RetryUntilSuccessful(3) {
+                    AlwaysSuccess,
                 },
-                case 2 => Precondition(|bb| (bb.b0 + 3) % 3 != 2, else = Success) {
-                    SequenceWithMemory {
-                        Interrupt(|bb| bb.b1 > 3) {
-                            ScriptCondition(|bb| *bb.t1 % 4 == 0),
-                        },
-                    },
+            },
+            Fallback {
+                Condition(Cond<1>),
+                ReactiveFallback {
+                    StatefulAction(Task<2> = Task::<2>),
+                    AlwaysFailure,
                 },
-                _ => #[skip_if(|bb| *bb.t1 == 0)]
-                TryCatch(catch_on_halt = false) {
-                    Repeat(2) {
-                        StatefulAction(Task<2>),
-                    },
-                    Script(|bb| bb.b1 = *bb.t1 + 4),
+            },
+            ParallelAll(1) {
+                StatefulAction(Task<3>),
+                Condition(|ctx| ctx.check(4)),
+                AlwaysSuccess,
+                StatefulAction(Task<5>),
+                Sleep(10),
+            },
+            WhileDoElse {
+                Condition(Cond<6>),
+                Wait(0),
+                AlwaysSuccess,
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Selector {
+                    Action(Act<7>),
+                    Action(Act<8>),
                 },
+                WhileDoElse {
+                    Condition(Cond<9> = Cond::<9>),
+                    Action(|ctx| ctx.exec(10)),
+                    StatefulAction(Task<11>),
+                },
+                AlwaysRunning,
             },
         }
     }
 }
-
-board!(Tree1102Blackboard { t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1103 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        WhileDoElse {
-            Condition(Cond<0>),
-            BinarySelector(|bb| bb.b0 + 1 == (*bb.t0 + 3) % 4, dynamic = true) {
-                WaitValueUpdate(t0) {
-                    SetBlackboard(t0 = {b0}),
+        StepSequencer {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                SequenceWithMemory {
+                    #[post(|bb| { bb.t0.set((*bb.t0 + 1) % 2); bb.b0 += 2 })]
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
                 },
-                Action(PIo<1>, t0 = {t0}),
             },
-            StatefulAction(Task<2>),
+            ScriptCondition(|bb| bb.b0 + 3 < 4),
+            ReactiveFallback {
+                SetBlackboard(b0 = 9),
+            },
         }
     }
 }
 
-board!(Tree1103Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1104Sub0 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
+board!(Tree1103Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            SubTree(Tree1104Sub0),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
+        #[post(|bb| bb.b0 += 1)]
+        Conditional(|bb| *bb.t0 == 3, dynamic = false, else = Failure) {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| (*bb.t0 + 3) % 3 != 2),
+            },
+        }
+    }
+}
+
+board!(Tree1104Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1105Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+        }
+        #[post(|bb| if *bb.t0 > 0 { bb.t0.set(bb.b0) })]
+        MaxTime(50) {
+            RunOnce {
+                #[failure_if(|bb| bb.b0 % 4 < 2)]
+                #[post(|bb| if bb.b0 != *bb.t0 { bb.b0 += 2 })]
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1105Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+        }
+        Condition(|ctx| ctx.check(3))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64,
-            b1: i64 = 0,
+            o0: Option<i64> = Some(2),
         }
-        #[failure_if(|bb| bb.b1 < 6)]
-        Selector {
-            FlipSelector {
-                Condition(PCond<0>, b0 = 4),
-                Switch(b1) {
-                    case 4 => #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    Condition(PCond<1>, b0 = {t0}),
-                    _ => Condition(Cond<2>),
-                },
-                Repeat(2) {
-                    Sleep(10),
-                },
-                StatefulAction(Task<3>),
-                Action(Act<4> = Act::<4>),
-            },
-            BinarySelector(|bb| *bb.t0 % 2 == 1, dynamic = false) {
-                Delay(10) {
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
+        #[on_failure(|bb| { bb.b0 += 1; if *bb.t0 != 6 { bb.o0 = None } })]
+        #[on_success(|bb| bb.t0.set(4))]
+        #[success_if(|bb| bb.o0.is_some())]
+        RunOnce {
+            MemPriority {
+                MaxTime(0) {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        StatefulAction(Task<0>),
                     },
                 },
-                Retry(1) {
-                    Cooldown(10, filtered = Skipped) {
-                        #[on_success(|bb| if bb.b0 == 7 { *bb.t0 += 2 })]
-                        #[on_failure(|bb| if (*bb.t0 + 4) % 3 > 0 { bb.b0 = bb.b1 })]
-                        Deadline(0) {
-                            Action(PAct<7>, b0 = {=}, b1 = {b0}),
+                SubTree(Tree1105Sub0, ..),
+                Interrupt(|bb| bb.b0 == 3) {
+                    RepeatTimes(2) {
+                        Cooldown(50, filtered = Skipped) {
+                            WhileDoElse {
+                                Condition(Cond<2>),
+                                SubTree(Tree1105Sub1, t0 = {=}, q0 = {q0}, b0 = {=}, o0 = {o0}),
+                            },
                         },
                     },
                 },
@@ -197,253 +276,329 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1105Blackboard { t0 b0 b1 });
+board!(Tree1105Blackboard { t0 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1106Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 11,
+            #[tracked] t1: i64 = 10,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Fallback {
+            MaxTime(50) {
+                Action(Act<0>),
+            },
+            Condition(Cond<1>),
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Action(PAct<2>, b0 = {=}, b1 = {t1}),
+            },
+            WasEntryUpdated(t0),
+            #[on_failure(|bb| bb.b1 += 2)]
+            #[success_if(|bb| *bb.t0 % 2 != 1)]
+            StatefulAction(Task<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1106 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Parallel(success = -2, failure = 2) {
+        #[skip_if(|bb| bb.b1 + 2 == 6)]
+        #[run_while(|bb| bb.b1 + 3 == 4)]
+        #[on_success(|bb| bb.t1.set(*bb.t0))]
+        Delay(0) {
+            Delay(20) {
+                SubTree(Tree1106Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree1106Blackboard { b1 t0 b0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1107 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            #[tracked] t1: i64 = 1,
+        }
+        BinarySelector(|bb| *bb.t1 + 4 != bb.b0, dynamic = true) {
+            Filter(times = 3, count = Success, filtered = Failure) {
+                Delay(50) {
+                    Action(Act<0>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Filter(times = 1, count = Success, filtered = Skipped) {
+                    #[on_halted(|bb| bb.t0.set(*bb.t1 + 1))]
+                    #[skip_if(|bb| bb.b0 % 2 < 1)]
+                    #[post(|bb| bb.t1.set(bb.b1))]
+                    Condition(|ctx, bb| ctx.check_in(1, 5)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1107Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1108 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        MemPriority {
             StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Precondition(|bb| bb.o0.is_none(), else = Running) {
-                SetBlackboard(t0 = 6),
+            Loop(q0, if_empty = Running) {
+                ReactiveSequence {
+                    Script(|bb| { bb.t0.set((*bb.t0 + 3) % 2); bb.t0.set(bb.b0) }),
+                    WasEntryUpdated(t0),
+                    PolicyParallel(policy = FirstFailure) {
+                        StatefulAction(Task<1>),
+                    },
+                    Succeeder,
+                    Action(PIo<2>, t0 = {=}),
+                },
+            },
+            ParallelAll {
+                Action(Act<3>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree1108Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1109 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        RepeatTimes(forever) {
+            TryCatch(catch_on_halt = false) {
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                    UnsetBlackboard(o0),
+                    Condition(Cond<2>),
+                },
+                #[on_success(|bb| bb.o0 = Some(5))]
+                Timeout(50) {
+                    #[on_halted(|bb| bb.b0 = bb.b1)]
+                    #[failure_if(|bb| bb.b0 > 5)]
+                    SetBlackboard(t0 = 6),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1109Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1110 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+        }
+        RepeatTimes(forever) {
+            Loop(q0, value = {b1}, if_empty = Success) {
+                AsyncSequence {
+                    Condition(Cond<0>),
+                    RunOnce {
+                        StatefulAction(Task<1>),
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Timeout(20) {
+                            StatefulAction(Task<2>),
+                        },
+                        WhileDoElse {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1110Blackboard { q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1111 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        Conditional(|bb| *bb.t0 > 3, dynamic = false, else = Success) {
+            Parallel(success = -2, failure = 0) {
+                #[on_halted(|bb| *bb.t0 += 1)]
+                SkipUnlessUpdated(t0) {
+                    ParallelAll {
+                        SetBlackboard(b0 = 1),
+                        Cooldown(0, filtered = Skipped) {
+                            MemSequence {
+                                Repeat(0) {
+                                    Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 4)),
+                                },
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+                Limiter(1) {
+                    Precondition(|bb| bb.b0 > 4, else = Success) {
+                        TryCatch(catch_on_halt = true) {
+                            Action(Act<2>),
+                            Wait(0),
+                            IfThenElse {
+                                Condition(Cond<3>),
+                                StatefulAction(Task<4>),
+                                Failer,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1111Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1112 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 3,
+        }
+        Delay(30) {
+            Delay(0) {
+                Fallback {
+                    #[skip_if(|bb| bb.b0 > bb.b1 + 2)]
+                    Repeater(1) {
+                        AsyncFallback {
+                            Sequence {
+                                Condition(Cond<0>),
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            ScriptCondition(|bb| *bb.t0 + 2 > bb.b0 % 3),
+                        },
+                    },
+                    Limiter(3) {
+                        IndexSwitch(|bb| bb.b1 % 4) {
+                            #[on_success(|bb| bb.b1 = bb.b0)]
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1112Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1113 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveFallback {
+            FlipSelector {
+                Loop(q0, if_empty = Skipped) {
+                    Action(PIo<0>, t0 = {=}),
+                },
+                Condition(|ctx, bb| ctx.check_in(1, 5)),
             },
             Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree1106Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1107 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        Remap(success = Success, failure = Success) {
-            #[on_success(|bb| bb.b0 += 1)]
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree1107Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1108 for Ctx {
-        RepeatUntilSuccess(forever) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1109Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1109 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-        }
-        IfThenElse {
-            Switch(b1) {
-                case 3 => SubTree(Tree1109Sub0, b1 = {=}),
-                _ => SetBlackboard(b1 = 1),
-            },
-            Condition(PCond<1>, b0 = 3),
-        }
-    }
-}
-
-board!(Tree1109Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1110 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        #[run_while(|bb| *bb.t1 + 2 == 2)]
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Conditional(|bb| bb.b0 < 3, else = Failure) {
-                Loop(q0, if_empty = Failure) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-            },
-            #[success_if(|bb| *bb.t0 < 6)]
-            SkipUnlessUpdated(t0) {
-                RunOnce(then_skip = false) {
-                    Action(PIo<1>, t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1110Blackboard { t1 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1111 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-            b0: i64 = 2,
-        }
-        WaitValueUpdate(t0) {
-            RunOnce(then_skip = false) {
-                Sequence {
-                    ReactiveFallback {
-                        Action(PIo<0>, t0 = {=}),
-                        UnsetBlackboard(o0),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Action(Act<1> = Act::<1>),
-                        Condition(PCond<2>, b0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1111Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1112 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        Retry(2) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                MemSequence {
-                    Action(PIo<0>, t0 = {b1}),
-                    Action(PIo<1>, t0 = {=}),
-                    Repeat(4) {
-                        StepSequencer {
-                            Action(Act<2> = Act::<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1112Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1113 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-        }
-        Fallback {
-            AsyncFallback {
-                Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-            },
-            Loop(q0, value = {t0}) {
-                ReactiveFallback {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        Fallback {
-                            StatefulAction(Task<1>),
-                            Wait(100),
-                        },
-                    },
-                    RepeatUntil(Success) {
-                        Precondition(|bb| *bb.t0 != bb.b0, else = Failure) {
-                            Optional {
-                                Sleep(30),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1113Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1114Sub0 for Ctx {
-        SequenceWithMemory {
-            Action(PAct<0>, b0 = 5),
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
+board!(Tree1113Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1114 for Ctx {
-        Repeat(2) {
-            Priority {
-                SubTree(Tree1114Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1115Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1115Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        SubTree(Tree1115Sub1, t0 = {=}, b1 = {b1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1115 for Ctx {
-        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 0,
             #[tracked] t0: i64 = 2,
-            b1: i64,
         }
-        Fallback {
-            RunOnce(then_skip = false) {
-                RunOnce(then_skip = false) {
-                    Switch(b1) {
-                        case 3 => FlipSelector {
-                            AlwaysSuccess,
-                            SubTree(Tree1115Sub0, ..),
+        StepSequencer {
+            RepeatTimes(forever) {
+                IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                    #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    SetBlackboard(b1 = {t0}),
+                    Repeater(forever) {
+                        Condition(PCond<0>, b0 = {t0}),
+                    },
+                    #[run_while(|bb| bb.b1 != 6)]
+                    #[failure_if(|bb| bb.b0 != 6)]
+                    #[post(|bb| bb.b1 += 3)]
+                    ParallelAll(max_failures = -1) {
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<1>),
                         },
-                        _ => StepSequencer {
-                            MemPriority {
-                                Failer,
-                                Sleep(20),
-                            },
-                            Delay(20) {
-                                ReactiveSequence {
-                                    Action(Act<1> = Act::<1>),
-                                    Action(|ctx| ctx.exec(2)),
-                                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {t0}),
+                    },
+                    ForceSuccess {
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<2>),
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b1 + 1, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Condition(|ctx| ctx.check(4)),
+                Remap(success = Success, failure = Failure) {
+                    Action(Act<5>),
+                },
+                KeepRunningUntilFailure {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        WasEntryUpdated(t0),
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b1)),
+                        Runner,
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t0 > 7, else = Skipped) {
+                RetryUntilSuccessful(4) {
+                    Priority {
+                        StatefulAction(PTask<7>, b0 = 2, b1 = {=}),
+                        Conditional(|bb| *bb.t0 + 4 > 3, else = Success) {
+                            StepSequencer {
+                                Filter(times = 1, count = Failure, filtered = Failure) {
+                                    Condition(PCond<8>, b0 = 6),
+                                },
+                                #[failure_if(|bb| bb.b1 > 7)]
+                                #[post(|bb| bb.b1 = bb.b0)]
+                                SequenceWithMemory {
+                                    StatefulAction(Task<9>),
+                                    Condition(Cond<10>),
+                                    SetBlackboard(b0 = 9),
                                 },
                             },
                         },
@@ -454,498 +609,296 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1115Blackboard { t0 b1 });
+board!(Tree1114Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1115Sub0 for Ctx {
+        Condition(|ctx| ctx.check(2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1115 for Ctx {
+        AsyncSequence {
+            Parallel(success = -1) {
+                Action(Act<0>),
+                Succeeder,
+            },
+            Cooldown(0, filtered = Skipped) {
+                RetryUntilSuccessful(2) {
+                    ReactiveSequence {
+                        Condition(Cond<1>),
+                        SubTree(Tree1115Sub0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1116Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        StatefulAction(PTask<0>, b0 = 9, b1 = {t1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1116 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64 = 4,
+            #[allow(unused)] #[tracked] t0: i64 = 2,
         }
-        AsyncSequence {
-            SequenceWithMemory {
-                Condition(PCond<0>, b0 = 0),
-                StatefulAction(Task<1>),
-                #[on_failure(|bb| *bb.t0 += 1)]
-                SetBlackboard(o0 = Some(8)),
-            },
+        Repeat(0) {
+            SubTree(Tree1116Sub0, t1 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree1116Blackboard { t0 o0 });
+board!(Tree1116Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1117 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0> = Task::<0>),
-            Script(|bb| { *bb.t0 += 3; bb.b0 += 3 }),
-            #[success_if(|bb| bb.o0.unwrap_or(2) + 2 < 3)]
-            #[post(|bb| *bb.t0 += 3)]
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-            StatefulAction(Task<2> = Task::<2>),
+        Repeat(4) {
+            RunOnce {
+                #[on_failure(|bb| bb.b0 += 1)]
+                MemSequence {
+                    WasEntryUpdated(t0),
+                    Condition(PCond<0>, b0 = {b0}),
+                    StatefulAction(PTask<1>, b0 = 3, b1 = {t0}),
+                    UnsetBlackboard(o0),
+                    WasEntryUpdated(t0),
+                },
+            },
         }
     }
 }
 
-board!(Tree1117Blackboard { t0 o0 b0 });
+board!(Tree1117Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1118 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 1,
-        }
-        MemPriority {
-            Switch(b1) {
-                case 2 => SetBlackboard(b1 = 1),
-                case 3 => PolicyParallel(policy = FirstFailure, repeat = false) {
-                    #[on_success(|bb| bb.o0 = Some(1))]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
-                    Condition(Cond<1>),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                RepeatUntil(Success) {
+                    Condition(|ctx| ctx.check(3)),
                 },
-                _ => ParallelAll(max_failures = -1) {
-                    Wait(0),
-                    Repeat(forever) {
-                        Action(PIo<2>, t0 = {t1}),
-                    },
-                },
+                Condition(Cond<4>),
             },
-            Cooldown(0, filtered = Skipped) {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    KeepRunningUntilFailure {
-                        Action(PAct<5>, b0 = {=}),
-                    },
-                    Condition(PCond<6>, b0 = {=}),
+            MemPriority {
+                Optional {
+                    AlwaysFailure,
                 },
-            },
-            MaxTime(10) {
-                TryCatch {
-                    SetBlackboard(t0 = 1),
-                    TryCatch(catch_on_halt = true) {
-                        Condition(PCond<7>, b0 = {=}),
-                        Sleep(50),
+                Repeat(1) {
+                    Timeout(50) {
+                        StatefulAction(Task<5>),
                     },
-                },
-            },
-            Condition(Cond<8>),
-            Timeout(50) {
-                MemPriority {
-                    RetryUntilSuccessful(3) {
-                        #[failure_if(|bb| bb.b0 % 2 == 0)]
-                        AsyncSequence {
-                            StatefulAction(Task<9> = Task::<9>),
-                            Condition(Cond<10>),
-                        },
-                    },
-                    Condition(Cond<11>),
                 },
             },
         }
     }
 }
-
-board!(Tree1118Blackboard { b0 o0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1119 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-        }
-        ParallelAll(3) {
-            Precondition(|bb| bb.o0.is_some(), else = Success) {
-                Switch(b1) {
-                    case 2 => SetBlackboard(t1 = 6),
-                    case 3 => Fallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        SetBlackboard(o0 = Some(1)),
+        ReactiveSequence {
+            ReactiveFallback {
+                Action(Act<0>),
+                AlwaysFailure,
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<1>),
+                    RepeatTimes(forever) {
+                        StatefulAction(Task<2>),
                     },
-                    _ => #[on_failure(|bb| *bb.t1 += 1)]
-                    #[success_if(|bb| bb.b0 + 2 != 2)]
-                    Condition(|ctx| ctx.check(1)),
                 },
+                StatefulAction(Task<3>),
             },
-            #[failure_if(|bb| bb.b1 % 3 > 1)]
-            SequenceWithMemory {
-                ParallelAll(1) {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Sleep(0),
-                },
-                #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
-                #[success_if(|bb| *bb.t1 != 1)]
-                Parallel(failure = 2) {
-                    Runner,
-                    Action(|ctx, bb| ctx.exec_in(3, 1, &mut bb.b1)),
-                },
-            },
-            FlipSelector {
-                ReactiveFallback {
-                    Deadline(0) {
+            ReactiveSequence {
+                Inverter {
+                    Inverter {
                         StatefulAction(Task<4>),
                     },
-                    WasEntryUpdated(t0),
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[on_success(|bb| if bb.b1 > 1 { bb.b0 = 0 })]
-                    Repeat(4) {
-                        WasEntryUpdated(t1),
-                    },
                 },
-                ParallelAll {
-                    Condition(PCond<5>, b0 = {=}),
+                FlipSelector {
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
                 },
             },
-        }
-    }
-}
-
-board!(Tree1119Blackboard { b1 b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1120Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 12,
-        }
-        MemSequence {
-            Condition(Cond<2>),
-            Condition(PCond<3>, b0 = {=}),
+            Fallback {
+                StatefulAction(Task<7>),
+                Action(Act<8>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1120 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        SequenceStar {
-            Conditional(|bb| *bb.t0 < *bb.t0 + 3, dynamic = false, else = Failure) {
-                PolicyParallel(policy = FirstFailure) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    AlwaysRunning,
-                },
-            },
-            SubTree(Tree1120Sub0, ..),
-            RepeatUntilSuccess(forever) {
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    AsyncFallback {
-                        StatefulAction(Task<5>),
-                    },
-                    AlwaysFailure,
-                },
-            },
+        RetryUntilSuccessful(0) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree1120Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1121 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
         }
-        #[success_if(|bb| bb.b0 == 3)]
+        #[success_if(|bb| *bb.t1 > 0)]
         ReactiveFallback {
-            Action(PAct<0>, b0 = {t1}, b1 = {b0}),
-            StatefulAction(Task<1>),
-            ReactiveSequence {
-                Condition(Cond<2> = Cond::<2>),
-                StatefulAction(PTask<3>, b0 = {=}),
-            },
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+            Action(PAct<1>, b0 = {t0}, b1 = {t1}),
+            AlwaysFailure,
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree1121Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1122Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 11,
-        }
-        #[post(|bb| { if bb.b1 != bb.b0 { *bb.t0 += 1 }; bb.b0 += 1 })]
-        #[run_while(|bb| bb.b0 % 2 < 0)]
-        Condition(PCond<5>, b0 = {=})
-    }
-}
+board!(Tree1121Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1122 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
+            b0: i64 = 4,
+            b1: i64 = 3,
             #[tracked] t0: i64,
-            b1: i64 = 1,
         }
-        SequenceStar {
-            Switch(b1) {
-                case 1 => Action(Act<0>),
-                _ => Action(Act<1>),
-            },
-            BinarySelector(|bb| bb.b1 != 3, dynamic = false) {
-                Condition(Cond<2> = Cond::<2>),
-                Fallback {
-                    Action(Act<3> = Act::<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            Sequence {
-                Fallback {
-                    SubTree(Tree1122Sub0, q0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
-                    Runner,
-                },
-            },
-            SequenceStar {
-                Action(Act<6>),
-                Condition(Cond<7>),
-            },
-            Loop(q0, value = {b0}) {
-                RepeatTimes(2) {
-                    KeepRunningUntilFailure {
-                        RepeatUntilFailure(2) {
-                            ScriptCondition(|bb| bb.b0 < 7),
-                        },
+        BinarySelector(|bb| bb.b1 + 2 > bb.b0 + 3) {
+            StepSequencer {
+                MemPriority {
+                    ScriptCondition(|bb| bb.b0 % 4 < 2),
+                    Repeat(forever) {
+                        Action(Act<0>),
+                    },
+                    RepeatTimes(forever) {
+                        Script(|bb| bb.b0 += 3),
                     },
                 },
+            },
+            IfThenElse {
+                Condition(Cond<1>),
+                Switch(b1) {
+                    case 5 => Precondition(|bb| bb.b1 > *bb.t0 + 4, else = Success) {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    },
+                    _ => Action(Act<3> = Act::<3>),
+                },
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree1122Blackboard { q0 b0 t0 b1 });
+board!(Tree1122Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1123 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
             b1: i64,
-            #[tracked] t0: i64 = 2,
         }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                FlipSelector {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        #[failure_if(|bb| *bb.t0 % 4 != 0)]
-                        #[skip_if(|bb| bb.b1 % 3 > 1)]
-                        #[run_while(|bb| bb.b1 % 3 != 1)]
-                        StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
-                    },
-                    Limiter(1) {
-                        #[on_success(|bb| { bb.t0.set(7); if bb.b1 < 1 { bb.b1 += 1 } })]
-                        #[skip_if(|bb| bb.b1 > 3)]
-                        ReactiveFallback {
-                            Failer,
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    ReactiveFallback {
-                        Condition(|ctx| ctx.check(4)),
-                        Condition(Cond<5>),
-                    },
-                    MemSequence {
-                        RepeatUntilSuccess(forever) {
-                            Parallel(success = 2) {
-                                AlwaysFailure,
-                                #[on_success(|bb| *bb.t0 += 3)]
-                                #[skip_if(|bb| bb.b0 == *bb.t0 + 1)]
-                                #[on_failure(|bb| bb.b1 += 3)]
-                                Script(|bb| { bb.b0 = bb.b1 % 4; bb.b1 += 3 }),
-                                Condition(Cond<6>),
-                            },
-                        },
-                    },
+        #[post(|bb| { bb.b1 = bb.b0; if bb.b1 + 3 != 1 { bb.b0 += 3 } })]
+        #[run_while(|bb| *bb.t0 < bb.b0)]
+        ReactiveFallback {
+            Repeat(4) {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    Sleep(0),
                 },
             },
-            ReactiveFallback {
-                Repeater(2) {
-                    Loop(q0, value = {b1}) {
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        Condition(Cond<7>),
-                    },
-                },
+            #[on_failure(|bb| *bb.t0 += 1)]
+            Action(Act<1>),
+            IfThenElse {
+                StatefulAction(PTask<2>, b0 = 2, b1 = {=}),
+                StatefulAction(Task<3>),
+                Action(PAct<4>, b0 = 1, b1 = {=}),
+            },
+            MemPriority {
+                Action(PAct<5>, b0 = {t0}, b1 = {=}),
+                StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
+                StatefulAction(Task<7>),
             },
         }
     }
 }
 
-board!(Tree1123Blackboard { b0 q0 b1 t0 });
+board!(Tree1123Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1124 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b0: i64,
         }
-        Parallel(success = 2, failure = -2) {
-            Sleep(10),
-            UnsetBlackboard(o0),
+        Repeater(0) {
+            StatefulAction(PTask<0>, b0 = {=}),
         }
     }
 }
 
-board!(Tree1124Blackboard { o0 });
+board!(Tree1124Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1125 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
         }
-        Sequence {
-            #[run_while(|bb| bb.o0.is_some())]
-            #[on_success(|bb| bb.b0 += 3)]
-            SequenceWithMemory {
-                Precondition(|bb| bb.o0.unwrap_or(1) % 4 != 3) {
-                    SetBlackboard(o0 = Some(7)),
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+            Parallel(success = 0, failure = 2) {
+                Priority {
+                    SkipUnlessUpdated(t0) {
+                        Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                    },
                 },
-                StatefulAction(Task<0>),
-            },
-            #[failure_if(|bb| *bb.t1 > 2)]
-            #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 == 3)]
-            Fallback {
-                Cooldown(20) {
-                    Condition(|ctx| ctx.check(1)),
-                },
-                Action(Act<2>),
-            },
-            RetryUntilSuccessful(3) {
-                Switch(b1) {
-                    case 3 => Condition(Cond<3>),
-                    case 2 => #[on_success(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<4>),
-                    _ => StatefulAction(Task<5>),
+                ReactiveFallback {
+                    Condition(PCond<1>, b0 = {=}),
+                    Script(|bb| bb.b0 += 3),
                 },
             },
-            RunOnce(then_skip = true) {
-                Parallel(success = 2, failure = 1) {
-                    #[on_halted(|bb| { if bb.o0.is_none() { bb.t0.set(bb.b1) }; bb.b0 += 2 })]
-                    #[failure_if(|bb| (*bb.t0 + 3) % 4 < 0)]
-                    #[post(|bb| bb.t1.set(bb.b0))]
-                    Succeeder,
-                    Condition(Cond<6>),
-                    Script(|bb| { if *bb.t1 + 4 > bb.o0.unwrap_or(0) + 4 { bb.b0 = *bb.t1 }; bb.b1 += 1 }),
-                    Action(PIo<7>, t0 = {b0}),
-                },
+            Repeat(4) {
+                #[success_if(|bb| bb.b0 == 2)]
+                #[skip_if(|bb| *bb.t0 % 2 == 1)]
+                Condition(Cond<2>),
             },
+            Action(Act<3>),
         }
     }
 }
 
-board!(Tree1125Blackboard { b0 b1 t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1126Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        RetryUntilSuccessful(1) {
-            Action(|ctx| ctx.exec(0)),
-        }
-    }
-}
+board!(Tree1125Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1126 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Fallback {
-            IndexSwitch(|bb| *bb.t0 % 4) {
-                AlwaysSuccess,
-                Wait(10),
-                Loop(q0, if_empty = Failure) {
-                    AlwaysSuccess,
-                },
+        SequenceWithMemory {
+            Deadline(100) {
+                Condition(Cond<0>),
             },
-            #[failure_if(|bb| (bb.b0 + 2) % 4 == 1)]
-            #[on_success(|bb| bb.b0 = *bb.t0)]
-            #[on_failure(|bb| bb.b0 += 3)]
-            Cooldown(10) {
-                Loop(q0, if_empty = Success) {
-                    SubTree(Tree1126Sub0, q0 = {=}, t0 = {t0}, b0 = {=}),
-                },
-            },
-            AlwaysFailure,
             StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
+            Action(Act<2>),
+            Condition(|ctx| ctx.check(3)),
+            StatefulAction(Task<4>),
         }
     }
 }
-
-board!(Tree1126Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1127 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 5,
-        }
-        TryCatch(catch_on_halt = true) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = 2),
-                TryCatch(catch_on_halt = true) {
-                    Action(Act<2>),
-                    UnsetBlackboard(o0),
-                },
-                StatefulAction(Task<3>),
-            },
-            MemPriority {
-                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                Action(PIo<7>, t0 = {b1}),
-            },
-            #[skip_if(|bb| bb.b0 + 2 > 2)]
-            Action(PAct<8>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree1127Blackboard { b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1128Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        ReactiveSequence {
-            AlwaysSuccess,
-            StatefulAction(Task<1>),
+        RepeatUntilFailure(forever) {
+            Condition(Cond<0>),
         }
     }
 }
@@ -953,20 +906,686 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1128 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64,
+        }
+        AsyncFallback {
+            Loop(q0, value = {b1}, if_empty = Running) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(5))),
+            },
+            StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree1128Blackboard { q0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1129Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1129 for Ctx {
+        Delay(0) {
+            WhileDoElse {
+                ParallelAll(0) {
+                    FlipSelector {
+                        Action(|ctx| ctx.exec(0)),
+                        Sequence {
+                            Condition(Cond<1>),
+                            RunOnce {
+                                SubTree(Tree1129Sub0),
+                            },
+                        },
+                        Remap(success = Success, failure = Success) {
+                            FlipSelector {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                },
+                Repeater(forever) {
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            RunOnce(then_skip = false) {
+                                Action(Act<4>),
+                            },
+                            KeepRunningUntilFailure {
+                                Priority {
+                                    Condition(Cond<5> = Cond::<5>),
+                                    StatefulAction(Task<6>),
+                                    StatefulAction(Task<7>),
+                                    Action(Act<8> = Act::<8>),
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    Repeat(2) {
+                        Filter(times = 3, count = Success, filtered = Failure) {
+                            ReactiveSequence {
+                                Priority {
+                                    Condition(Cond<9>),
+                                    Condition(Cond<10>),
+                                    Action(Act<11>),
+                                },
+                                ReactiveFallback {
+                                    Action(Act<12>),
+                                    Condition(Cond<13>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1130 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 0,
             b0: i64,
         }
-        MaxTime(0) {
-            Sequence {
-                Condition(PCond<0>, b0 = {=}),
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    AlwaysFailure,
-                    Repeat(1) {
-                        SubTree(Tree1128Sub0, ..),
+        ReactiveSequence {
+            Loop(q0) {
+                BinarySelector(|bb| bb.b0 > 1) {
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 2) % 2, &mut bb.b0)),
+                        StatefulAction(Task<1>),
                     },
-                    SetBlackboard(t0 = 2),
+                    Interrupt(|bb| *bb.t0 + 1 == bb.b0) {
+                        ParallelAll(1) {
+                            #[skip_if(|bb| bb.b0 + 4 == 2)]
+                            StatefulAction(Task<2>),
+                            StatefulAction(PTask<3>, b0 = {=}),
+                            #[post(|bb| if *bb.t0 > bb.b0 { bb.b0 += 3 })]
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            Sleep(0),
+                        },
+                    },
                 },
+            },
+        }
+    }
+}
+
+board!(Tree1130Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1131 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        Priority {
+            Parallel(success = 2, failure = -4) {
+                RepeatUntil(Failure) {
+                    AlwaysSuccess,
+                },
+                Action(PIo<0>, t0 = {=}),
+                TryCatch(catch_on_halt = false) {
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    StatefulAction(PTask<1>, b0 = {t0}),
+                    #[post(|bb| { bb.t0.set(8); bb.b0 += 3 })]
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Precondition(|bb| bb.b0 + 4 < 0) {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Sleep(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1131Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1132 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        Remap(success = Failure, failure = Failure) {
+            ParallelAll(2) {
+                StatefulAction(Task<0>),
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree1132Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1133 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        #[success_if(|bb| bb.b0 + 2 == bb.b0)]
+        Fallback {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Loop(q0, if_empty = Failure) {
+                    Wait(50),
+                },
+                Condition(Cond<0> = Cond::<0>),
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Action(PIo<1>, t0 = {b0}),
+                Sleep(10),
+                Action(PAct<2>, b0 = {b0}, b1 = {t0}),
+                Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 3) % 2)),
+            },
+            Limiter(3) {
+                Loop(q0, if_empty = Failure) {
+                    SequenceStar {
+                        Wait(10),
+                        Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                        Condition(|ctx| ctx.check(5)),
+                        Condition(PCond<6>, b0 = {b0}),
+                    },
+                },
+            },
+            #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+            StepSequencer {
+                AlwaysRunning,
+                Action(Act<7>),
+                AlwaysRunning,
+                SetBlackboard(t0 = 4),
+            },
+            Sequence {
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(8)),
+                    Condition(PCond<9>, b0 = 6),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
+                },
+                StatefulAction(Task<12>),
+            },
+        }
+    }
+}
+
+board!(Tree1133Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1134 for Ctx {
+        Repeat(4) {
+            Selector {
+                AlwaysFailure,
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                },
+                Optional {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1135 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            Delay(0) {
+                Repeat(forever) {
+                    Repeat(1) {
+                        Cooldown(0) {
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                #[failure_if(|bb| *bb.t0 % 3 == 0)]
+                                #[skip_if(|bb| *bb.t0 % 2 == 0)]
+                                StatefulAction(Task<0> = Task::<0>),
+                                StatefulAction(Task<1>),
+                                Wait(0),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1135Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1136 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+        }
+        RetryUntilSuccessful(3) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Filter(times = 3, count = Completed, filtered = Failure) {
+                    #[on_failure(|bb| if bb.b1 == 3 { bb.b1 = bb.b0 })]
+                    ReactiveFallback {
+                        Repeat(3) {
+                            #[success_if(|bb| (bb.b1 + 3) % 3 != 0)]
+                            #[skip_if(|bb| bb.o0.unwrap_or(1) < bb.b0)]
+                            #[failure_if(|bb| bb.b0 > *bb.t0)]
+                            Timeout(20) {
+                                ReactiveSequence {
+                                    Condition(Cond<0>),
+                                    SetBlackboard(b0 = {b1}),
+                                    #[on_failure(|bb| if *bb.t1 % 4 < 2 { bb.o0 = None })]
+                                    Action(|ctx, bb| ctx.exec_in(1, (*bb.t1 + 1) % 3, &mut bb.b1)),
+                                    Condition(PCond<2>, b0 = {=}),
+                                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 3, &mut bb.b0)),
+                                },
+                            },
+                        },
+                        ParallelAll {
+                            ForceSuccess {
+                                Loop(q0, if_empty = Success) {
+                                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1 + 2)),
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    IfThenElse {
+                        WhileDoElse {
+                            RepeatUntilSuccess(1) {
+                                Precondition(|bb| bb.b1 < *bb.t1, else = Success) {
+                                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b1}),
+                                },
+                            },
+                            Switch(b1) {
+                                case 3 => Action(PIo<6>, t0 = {=}),
+                                case 1 => ScriptCondition(|bb| *bb.t1 != 0),
+                                _ => StatefulAction(Task<7>),
+                            },
+                        },
+                        Conditional(|bb| bb.b0 != 4, dynamic = true) {
+                            RunOnce(then_skip = true) {
+                                #[run_while(|bb| bb.b0 % 3 < 1)]
+                                #[failure_if(|bb| *bb.t1 < bb.o0.unwrap_or(0) + 3)]
+                                Parallel(success = -1, failure = -2) {
+                                    Action(Act<8>),
+                                    Action(Act<9>),
+                                    Action(Act<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1136Blackboard { o0 b1 b0 q0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1137 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+        }
+        #[post(|bb| bb.o0 = Some(*bb.t1))]
+        #[run_while(|bb| *bb.t0 > 0)]
+        #[on_halted(|bb| { bb.b1 = bb.b0; bb.t0.set(*bb.t1) })]
+        Fallback {
+            #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = Some(*bb.t0) })]
+            #[failure_if(|bb| (*bb.t0 + 4) % 2 < 1)]
+            Selector {
+                #[on_failure(|bb| bb.o0 = None)]
+                #[failure_if(|bb| *bb.t1 % 2 == 0)]
+                StatefulAction(Task<0>),
+                SetBlackboard(o0 = Some(1)),
+            },
+            Sequence {
+                Repeat(2) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Action(|ctx| ctx.exec(2)),
+                Condition(Cond<3>),
+            },
+            Repeat(1) {
                 Delay(30) {
+                    Condition(PCond<4>, b0 = {b1}),
+                },
+            },
+            #[run_while(|bb| bb.o0.is_some())]
+            #[on_success(|bb| *bb.t0 += 1)]
+            #[skip_if(|bb| bb.o0.is_none())]
+            Sequence {
+                #[failure_if(|bb| bb.b0 > 2)]
+                #[on_success(|bb| bb.o0 = Some(bb.b1))]
+                Action(PAct<5>, b0 = {b0}, b1 = {t1}),
+                Condition(|ctx, bb| ctx.check_in(6, 0)),
+            },
+        }
+    }
+}
+
+board!(Tree1137Blackboard { t1 b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1138 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        RunOnce(then_skip = false) {
+            SetBlackboard(b0 = 3),
+        }
+    }
+}
+
+board!(Tree1138Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1139 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        BinarySelector(|bb| (bb.b0 + 3) % 3 > 1, dynamic = true) {
+            Loop(q0, if_empty = Success) {
+                Switch(b1) {
+                    case 5 => Wait(0),
+                    case 0 => StepSequencer {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                    _ => Repeat(2) {
+                        Repeater(2) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                MemSequence {
+                    #[skip_if(|bb| bb.b0 + 3 < 4)]
+                    WasEntryUpdated(t1),
+                    TryCatch(catch_on_halt = true) {
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                        Succeeder,
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1139Blackboard { b0 t1 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1140 for Ctx {
+        ForceSuccess {
+            SequenceWithMemory {
+                AsyncFallback {
+                    Action(Act<0>),
+                    AlwaysFailure,
+                },
+                Sleep(10),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1141 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+        }
+        Fallback {
+            AsyncFallback {
+                WhileDoElse {
+                    Action(Act<0>),
+                    WasEntryUpdated(t0),
+                    #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
+                    #[skip_if(|bb| *bb.t0 % 2 != 0)]
+                    BinarySelector(|bb| *bb.t0 > 3, dynamic = false) {
+                        SetBlackboard(t0 = 6),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                StatefulAction(Task<2>),
+                #[on_halted(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 1 })]
+                Loop(q0, if_empty = Skipped) {
+                    Condition(Cond<3>),
+                },
+                AsyncFallback {
+                    #[success_if(|bb| *bb.t0 < bb.b0)]
+                    Condition(PCond<4>, b0 = {=}),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    SequenceStar {
+                        Condition(Cond<6> = Cond::<6>),
+                        Condition(|ctx, bb| ctx.check_in(7, 3)),
+                    },
+                },
+            },
+            IfThenElse {
+                BinarySelector(|bb| bb.b0 < *bb.t0 + 4) {
+                    Succeeder,
+                    IfThenElse {
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        Condition(PCond<8>, b0 = {t0}),
+                        #[skip_if(|bb| *bb.t0 + 2 != 4)]
+                        #[success_if(|bb| bb.b0 % 2 != 1)]
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
+                #[success_if(|bb| bb.b0 == (*bb.t0 + 4) % 4)]
+                StepSequencer {
+                    AsyncSequence {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<10>),
+                    },
+                    Sleep(10),
+                },
+                #[post(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| bb.t0.set(2))]
+                TryCatch(catch_on_halt = false) {
+                    Action(Act<11>),
+                    StatefulAction(Task<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1141Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1142 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 1,
+        }
+        #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
+        #[skip_if(|bb| bb.b1 % 4 != 0)]
+        ForceFailure {
+            Optional {
+                #[on_success(|bb| bb.t0.set(3))]
+                #[on_failure(|bb| { bb.b1 = bb.b0 + 2; bb.b1 = *bb.t0 })]
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Action(Act<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1142Blackboard { t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1143 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            b1: i64 = 3,
+        }
+        ParallelAll(0) {
+            Failer,
+            ReactiveSelector {
+                #[success_if(|bb| *bb.t0 + 1 > bb.b0)]
+                #[on_success(|bb| if bb.b1 != *bb.t0 + 1 { bb.t0.set(bb.b0) })]
+                ParallelAll(2) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1143Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1144 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_halted(|bb| { if bb.b0 % 4 < 0 { *bb.t0 += 3 }; *bb.t1 += 3 })]
+        #[on_success(|bb| *bb.t1 += 2)]
+        PolicyParallel(policy = FirstFailure) {
+            Inverter {
+                ReactiveFallback {
+                    Cooldown(20) {
+                        Action(Act<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1144Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1145Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1145 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
+        }
+        StepSequencer {
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                SetBlackboard(t0 = {t1}),
+                SubTree(Tree1145Sub0, t0 = {=}, o0 = {o0}, t1 = {=}, b0 = {b0}),
+            },
+            #[success_if(|bb| bb.o0.is_none())]
+            IndexSwitch(|bb| 7, out_of_range = Loop) {
+                Sleep(10),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
+            },
+            TryCatch(catch_on_halt = false) {
+                Action(PAct<2>, b0 = 8, b1 = {t1}),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree1145Blackboard { t0 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1146 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+        }
+        ReactiveFallback {
+            Sequence {
+                Action(Act<0> = Act::<0>),
+                SetBlackboard(b0 = 6),
+            },
+            Parallel(success = -1, failure = -1) {
+                Repeat(1) {
+                    Wait(10),
+                },
+                Sequence {
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                    Action(PIo<2>, t0 = {t0}),
+                },
+            },
+            #[post(|bb| { bb.t0.set(bb.b0 + 3); bb.b0 += 2 })]
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 2)),
+                AlwaysFailure,
+                Wait(10),
+            },
+        }
+    }
+}
+
+board!(Tree1146Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1147 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+        }
+        Parallel(success = -1, failure = -1) {
+            StatefulAction(Task<0>),
+            Invert {
+                #[on_halted(|bb| { bb.t1.set(bb.b0); bb.t0.set(3) })]
+                #[success_if(|bb| bb.b0 > bb.b0 + 4)]
+                #[failure_if(|bb| (bb.b0 + 4) % 2 != 1)]
+                ReactiveSequence {
+                    StatefulAction(PTask<1>, b0 = 0, b1 = {t1}),
+                    #[post(|bb| bb.t1.set(bb.b0 + 1))]
                     Succeeder,
                 },
             },
@@ -974,23 +1593,668 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1128Blackboard { t0 b0 });
+board!(Tree1147Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1129 for Ctx {
+    pub tree Tree1148Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1148 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 5,
+        }
+        Optional {
+            #[on_success(|bb| { bb.t0.set(*bb.t1 % 2); *bb.t1 += 2 })]
+            #[success_if(|bb| bb.b1 + 3 != bb.b0 + 3)]
+            Remap(success = Failure, failure = Failure) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    IfThenElse {
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            Delay(10) {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                        Condition(Cond<1>),
+                        Conditional(|bb| bb.b0 < *bb.t0 + 4, dynamic = true, else = Success) {
+                            SubTree(Tree1148Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, t1 = {t1}, b1 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1148Blackboard { b0 t0 q0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1149 for Ctx {
+        SequenceWithMemory {
+            Filter(times = 3, filtered = Skipped) {
+                StepSequencer {
+                    FlipSelector {
+                        IfThenElse {
+                            Condition(Cond<0>),
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        ReactiveSelector {
+                            Timeout(20) {
+                                Action(Act<3>),
+                            },
+                            StatefulAction(Task<4>),
+                            Action(Act<5>),
+                            Action(|ctx| ctx.exec(6)),
+                        },
+                        ForceSuccess {
+                            Repeat(1) {
+                                Wait(0),
+                            },
+                        },
+                    },
+                    Remap(success = Failure, failure = Failure) {
+                        Delay(20) {
+                            TryCatch(catch_on_halt = false) {
+                                Condition(Cond<7> = Cond::<7>),
+                                StatefulAction(Task<8>),
+                                Action(Act<9>),
+                                Condition(|ctx| ctx.check(10)),
+                                Condition(Cond<11>),
+                            },
+                        },
+                    },
+                    Delay(0) {
+                        Sequence {
+                            ReactiveSequence {
+                                StatefulAction(Task<12> = Task::<12>),
+                                StatefulAction(Task<13>),
+                                Repeat(2) {
+                                    Action(|ctx| ctx.exec(14)),
+                                },
+                                StatefulAction(Task<15> = Task::<15>),
+                            },
+                            Priority {
+                                Condition(Cond<16>),
+                                Action(Act<17> = Act::<17>),
+                                Condition(|ctx| ctx.check(18)),
+                                Action(Act<19>),
+                                Action(Act<20>),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(Act<21>),
+                        RetryUntilSuccessful(2) {
+                            RetryUntilSuccessful(0) {
+                                Condition(Cond<22>),
+                            },
+                        },
+                        Sequence {
+                            Condition(Cond<23>),
+                            Sleep(30),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1150 for Ctx {
+        MemPriority {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1151 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+        }
+        ReactiveFallback {
+            RepeatTimes(3) {
+                ReactiveSequence {
+                    SetBlackboard(t0 = {t1}),
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| *bb.t1 + 4 != 2)]
+                    #[run_while(|bb| bb.b0 > 0)]
+                    ParallelAll(2) {
+                        AlwaysFailure,
+                        AlwaysFailure,
+                    },
+                    Parallel(failure = 1) {
+                        Condition(Cond<0>),
+                        Succeeder,
+                        Action(Act<1>),
+                    },
+                    WasEntryUpdated(t1),
+                },
+            },
+            Inverter {
+                ReactiveFallback {
+                    Filter(times = 2, filtered = Skipped) {
+                        StatefulAction(Task<2>),
+                    },
+                    #[success_if(|bb| *bb.t0 > 5)]
+                    Condition(|ctx| ctx.check(3)),
+                    Action(Act<4>),
+                    Condition(Cond<5>),
+                    Delay(0) {
+                        Condition(PCond<6>, b0 = {t0}),
+                    },
+                },
+            },
+            Priority {
+                Condition(PCond<7>, b0 = {=}),
+                Condition(Cond<8>),
+                Action(Act<9>),
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Action(PAct<10>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1151Blackboard { t0 q0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1152 for Ctx {
+        RetryUntilSuccessful(0) {
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1153Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Action(Act<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1153 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+        }
+        IfThenElse {
+            #[success_if(|bb| bb.b0 == bb.b1 % 4)]
+            #[on_success(|bb| bb.b1 += 2)]
+            Action(PIo<0>, t0 = {=}),
+            SequenceStar {
+                StatefulAction(Task<1>),
+                StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+            },
+            BinarySelector(|bb| bb.b0 + 2 != 4, dynamic = false) {
+                SubTree(Tree1153Sub0, ..),
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree1153Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1154 for Ctx {
         blackboard {
             b0: i64 = 0,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            #[allow(unused)] o0: Option<i64> = None,
+        }
+        #[success_if(|bb| *bb.t0 % 3 == 2)]
+        ReactiveSelector {
+            Sequence {
+                ParallelAll(max_failures = -1) {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 4, &mut bb.b0)),
+                    RepeatUntilFailure(3) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    #[post(|bb| bb.b0 += 1)]
+                    Repeater(0) {
+                        Action(PAct<2>, b0 = 7),
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+            Sequence {
+                Fallback {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Failer,
+                    Condition(Cond<5>),
+                },
+                IfThenElse {
+                    ParallelAll(2) {
+                        Condition(PCond<6>, b0 = {=}),
+                        Condition(Cond<7>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<8>),
+                        Runner,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1154Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1155 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64,
+            #[tracked] t0: i64,
+        }
+        WaitValueUpdate(t0) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
+        }
+    }
+}
+
+board!(Tree1155Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1156 for Ctx {
+        Fallback {
+            AsyncFallback {
+                ForceFailure {
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+            },
+            Condition(Cond<2>),
+            RetryUntilSuccessful(3) {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                        Wait(20),
+                        AlwaysSuccess,
+                        Action(Act<5>),
+                    },
+                },
+            },
+            RepeatTimes(forever) {
+                Filter(times = 3, filtered = Skipped) {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1157 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        SequenceWithMemory {
+            Delay(0) {
+                Filter(times = 2, count = Success, filtered = Failure) {
+                    MaxTime(0) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    Action(Act<1>),
+                    Action(PIo<2>, t0 = {=}),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1157Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1158 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            b1: i64 = 5,
+        }
+        ReactiveSelector {
+            MemPriority {
+                KeepRunningUntilFailure {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                ParallelAll(max_failures = -3) {
+                    ScriptCondition(|bb| (bb.b1 + 1) % 3 < 2),
+                    Precondition(|bb| *bb.t0 > 3, else = Skipped) {
+                        RunOnce {
+                            AlwaysSuccess,
+                        },
+                    },
+                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                },
+            },
+            Timeout(0) {
+                RetryUntilSuccessful(1) {
+                    #[post(|bb| *bb.t0 += 3)]
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        RetryUntilSuccessful(4) {
+                            SequenceStar {
+                                Delay(0) {
+                                    ScriptCondition(|bb| bb.b1 > 6),
+                                },
+                                #[run_while(|bb| (bb.b0 + 3) % 2 < 1)]
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                        #[failure_if(|bb| bb.b0 + 4 < 0)]
+                        RepeatUntil(Failure) {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                        },
+                        Action(PAct<5>, b0 = {b1}, b1 = {b0}),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1158Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1159 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        Conditional(|bb| *bb.t0 < 0, else = Failure) {
+            AsyncFallback {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    ScriptCondition(|bb| bb.b0 == 4),
+                },
+                Parallel(success = -1, failure = -2) {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree1159Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1160 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        ReactiveSequence {
+            IndexSwitch(|bb| (*bb.t1 + 1) % 4, out_of_range = Loop) {
+                AsyncSequence {
+                    WhileDoElse {
+                        Condition(Cond<0> = Cond::<0>),
+                        #[failure_if(|bb| *bb.t1 == *bb.t0)]
+                        #[run_while(|bb| bb.b0 + 1 != 2)]
+                        #[post(|bb| bb.t0.set(bb.b0 + 3))]
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                    #[skip_if(|bb| *bb.t0 < 3)]
+                    Condition(Cond<2>),
+                    StepSequencer {
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    RepeatTimes(3) {
+                        Condition(PCond<5>, b0 = {b0}),
+                    },
+                    MaxTime(20) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Fallback {
+                    Action(Act<7>),
+                    StatefulAction(PTask<8>, b0 = {t1}),
+                    ReactiveSelector {
+                        Delay(10) {
+                            Action(|ctx, bb| ctx.exec_in(9, *bb.t1 % 2, &mut bb.b0)),
+                        },
+                    },
+                    Precondition(|bb| *bb.t1 < 6, else = Failure) {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            #[run_while(|bb| *bb.t1 != 0)]
+                            #[post(|bb| bb.b0 += 1)]
+                            ScriptCondition(|bb| *bb.t1 + 2 != *bb.t1),
+                            StatefulAction(Task<10>),
+                            #[failure_if(|bb| *bb.t0 == 5)]
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    StatefulAction(Task<11>),
+                },
+            },
+            Fallback {
+                ReactiveFallback {
+                    Condition(Cond<12>),
+                    ScriptCondition(|bb| bb.b0 + 3 == (*bb.t1 + 3) % 2),
+                    #[run_while(|bb| bb.b0 != 1)]
+                    #[success_if(|bb| *bb.t0 + 4 != 4)]
+                    StatefulAction(Task<13>),
+                    Condition(Cond<14>),
+                },
+                #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
+                #[on_success(|bb| bb.t1.set(0))]
+                #[on_failure(|bb| *bb.t1 += 1)]
+                Parallel(success = 1) {
+                    Precondition(|bb| bb.b0 != *bb.t1) {
+                        AlwaysFailure,
+                    },
+                },
+                SequenceWithMemory {
+                    #[failure_if(|bb| *bb.t0 % 2 == 1)]
+                    Action(Act<15>),
+                    StatefulAction(Task<16>),
+                    Action(PIo<17>, t0 = {=}),
+                },
+                RunOnce(then_skip = true) {
+                    WasEntryUpdated(t1),
+                },
+                ParallelAll {
+                    TryCatch {
+                        Action(PAct<18>, b0 = {=}),
+                        StatefulAction(Task<19>),
+                        #[on_success(|bb| if *bb.t1 % 2 != 0 { bb.b0 += 1 })]
+                        StatefulAction(Task<20>),
+                        StatefulAction(Task<21> = Task::<21>),
+                        Action(PAct<22>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1160Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1161 for Ctx {
+        blackboard {
+            b0: i64,
             #[tracked] t0: i64 = 5,
         }
-        Repeat(1) {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                TryCatch {
-                    #[on_failure(|bb| { bb.b0 += 2; bb.b1 = bb.b0 % 3 })]
-                    #[post(|bb| bb.o0 = None)]
-                    Action(PIo<0>, t0 = {=}),
+        Filter(times = 2, count = Success) {
+            SetBlackboard(t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree1161Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1162 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64,
+        }
+        Fallback {
+            #[failure_if(|bb| *bb.t0 + 4 > bb.b1 + 4)]
+            #[skip_if(|bb| (bb.b0 + 1) % 4 > 0)]
+            #[on_success(|bb| bb.t0.set(bb.b1 + 3))]
+            Delay(10) {
+                Sequence {
+                    Action(Act<0> = Act::<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    Action(Act<2>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Selector {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+            },
+            ReactiveSequence {
+                Retry(1) {
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    StatefulAction(Task<5>),
+                },
+                Switch(b1) {
+                    case 1 => WasEntryUpdated(t0),
+                    _ => Action(Act<6>),
+                },
+                ScriptCondition(|bb| *bb.t0 == 2),
+            },
+            #[on_failure(|bb| { *bb.t0 += 3; bb.b0 = bb.b1 + 4 })]
+            IndexSwitch(|bb| 6, out_of_range = Fail, dynamic = true) {
+                Action(Act<7>),
+                Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b1)),
+                ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 != 0),
+            },
+            RunOnce(then_skip = true) {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree1162Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1163 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            b0: i64 = 1,
+        }
+        Loop(q0, if_empty = Failure) {
+            ReactiveFallback {
+                #[on_success(|bb| bb.b1 += 3)]
+                #[post(|bb| bb.b0 += 1)]
+                Repeater(1) {
+                    WasEntryUpdated(t0),
+                },
+                Condition(PCond<0>, b0 = 0),
+            },
+        }
+    }
+}
+
+board!(Tree1163Blackboard { t0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1164 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        Inverter {
+            #[on_success(|bb| { bb.b1 += 1; bb.b1 = (*bb.t0 + 4) % 3 })]
+            Remap(success = Success, failure = Failure) {
+                ReactiveSequence {
+                    Timeout(20) {
+                        WhileDoElse {
+                            Condition(Cond<0>),
+                            StatefulAction(PTask<1>, b0 = 1),
+                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                        },
+                    },
+                    IfThenElse {
+                        ReactiveFallback {
+                            Condition(Cond<3>),
+                            AlwaysFailure,
+                            StatefulAction(Task<4>),
+                        },
+                        Action(Act<5> = Act::<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1164Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1165 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 1,
+        }
+        Deadline(50) {
+            ParallelAll(max_failures = -1) {
+                ParallelAll(2) {
+                    Action(Act<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Remap(success = Success, failure = Failure) {
+                    #[skip_if(|bb| bb.b0 > 5)]
+                    #[post(|bb| { if *bb.t1 > 1 { bb.b0 += 3 }; bb.t1.set(bb.b0 + 1) })]
                     AlwaysFailure,
                 },
             },
@@ -998,151 +2262,678 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1129Blackboard { b0 o0 b1 q0 t0 });
+board!(Tree1165Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1130 for Ctx {
-        RunOnce(then_skip = false) {
-            MemSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1131Sub0 for Ctx {
+    pub tree Tree1166 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        Repeat(1) {
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1131 for Ctx {
-        blackboard {
-            b0: i64,
+            b1: i64 = 4,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
-            b1: i64 = 2,
+            b0: i64,
         }
-        #[skip_if(|bb| bb.b0 > 6)]
-        #[run_while(|bb| bb.b1 % 4 != 2)]
-        MemSequence {
-            #[failure_if(|bb| *bb.t0 < 2)]
-            #[post(|bb| bb.b0 += 1)]
-            Action(PAct<0>, b0 = {t0}),
-            SubTree(Tree1131Sub0, ..),
-            SetBlackboard(b1 = 9),
-        }
-    }
-}
-
-board!(Tree1131Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1132 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        #[on_halted(|bb| bb.b0 += 2)]
-        #[failure_if(|bb| *bb.t0 + 4 == 1)]
-        Repeater(3) {
-            StatefulAction(Task<0>),
+        ParallelAll(max_failures = -1) {
+            Switch(b1) {
+                case 5 => StatefulAction(Task<0>),
+                case 1 => ScriptCondition(|bb| bb.o0.unwrap_or(5) == 0),
+                _ => Condition(Cond<1>),
+            },
+            #[success_if(|bb| (bb.o0.unwrap_or(1) + 4) % 2 == 1)]
+            #[on_failure(|bb| if (bb.b0 + 3) % 2 > 0 { bb.t0.set(bb.b1) })]
+            #[post(|bb| bb.t0.set(0))]
+            ReactiveSelector {
+                Retry(2) {
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            Condition(|ctx| ctx.check(4)),
         }
     }
 }
 
-board!(Tree1132Blackboard { b0 t0 });
+board!(Tree1166Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1133 for Ctx {
+    pub tree Tree1167 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
             b0: i64,
             #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(3),
         }
-        AsyncSequence {
-            AsyncFallback {
-                Condition(|ctx| ctx.check(0)),
-                Condition(Cond<1>),
+        ParallelAll {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+            RepeatUntil(Success) {
+                StepSequencer {
+                    StatefulAction(Task<1>),
+                    Sequence {
+                        Condition(PCond<2>, b0 = 2),
+                        #[on_success(|bb| { if bb.b0 + 4 > 3 { *bb.t0 += 3 }; *bb.t0 += 1 })]
+                        AlwaysFailure,
+                    },
+                    Loop(q0, if_empty = Success) {
+                        StatefulAction(Task<3>),
+                    },
+                    #[success_if(|bb| bb.b0 != bb.b0 + 2)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 == 0)]
+                    StatefulAction(Task<4>),
+                },
             },
-            AlwaysSuccess,
-            #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.b0 = *bb.t0 })]
-            #[post(|bb| bb.b0 += 3)]
-            Action(Act<2>),
         }
     }
 }
 
-board!(Tree1133Blackboard { b0 t0 o0 });
+board!(Tree1167Blackboard { q0 o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1134 for Ctx {
+    pub tree Tree1168 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
         }
-        TryCatch {
-            ForceSuccess {
-                ForceFailure {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                },
+        ReactiveSequence {
+            WhileDoElse {
+                Condition(PCond<0>, b0 = {=}),
+                Script(|bb| if bb.b1 > (bb.o0.unwrap_or(4) + 4) % 4 { bb.b1 = *bb.t1 + 3 }),
+                Script(|bb| bb.o0 = Some(*bb.t0 + 3)),
             },
             StepSequencer {
-                ReactiveSequence {
-                    Action(PAct<1>, b0 = 0),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                MemPriority {
+                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
                 },
-            },
-            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-            Repeater(1) {
-                #[post(|bb| bb.b0 += 1)]
-                #[run_while(|bb| *bb.t0 != 3)]
-                Action(Act<3>),
+                Condition(PCond<5>, b0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree1134Blackboard { b0 t0 });
+board!(Tree1168Blackboard { t0 b1 o0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1135 for Ctx {
+    pub tree Tree1169Sub1 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(11),
+            #[tracked] t1: i64 = 11,
         }
-        PolicyParallel(policy = FirstFailure) {
-            Repeater(3) {
-                Inverter {
-                    Inverter {
-                        #[run_while(|bb| bb.b0 % 3 == 0)]
-                        BinarySelector(|bb| (bb.b0 + 3) % 2 < 1, dynamic = false) {
-                            #[post(|bb| { bb.o0 = Some(bb.b0); bb.b0 += 4 })]
-                            #[on_success(|bb| { if bb.o0.unwrap_or(1) > bb.o0.unwrap_or(3) { bb.b0 += 1 }; bb.b0 += 2 })]
-                            Sequence {
-                                Fallback {
-                                    StatefulAction(Task<0>),
-                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
-                                },
-                                StepSequencer {
-                                    SetBlackboard(o0 = Some(2)),
-                                    StatefulAction(Task<2> = Task::<2>),
-                                },
-                                Succeeder,
+        Repeat(0) {
+            #[failure_if(|bb| *bb.t1 > 5)]
+            #[on_success(|bb| if bb.o0.unwrap_or(0) % 3 == 0 { bb.t0.set(*bb.t1 + 3) })]
+            WasEntryUpdated(t1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1169Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(11),
+            #[tracked] t1: i64 = 11,
+        }
+        SubTree(Tree1169Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1169 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64 = 1,
+        }
+        Timeout(20) {
+            #[run_while(|bb| *bb.t1 > 7)]
+            SubTree(Tree1169Sub0, t0 = {=}, o0 = {o0}, t1 = {=}),
+        }
+    }
+}
+
+board!(Tree1169Blackboard { t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1170 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Parallel(success = 2, failure = -3) {
+            AsyncSequence {
+                #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                #[run_while(|bb| *bb.t0 + 3 == 4)]
+                StatefulAction(Task<0>),
+                Sleep(50),
+            },
+            ReactiveFallback {
+                Cooldown(50, filtered = Skipped) {
+                    Action(PIo<1>, t0 = {b0}),
+                },
+                SetBlackboard(b0 = {t0}),
+            },
+            SequenceWithMemory {
+                Action(Act<2> = Act::<2>),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1170Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1171 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            b1: i64,
+        }
+        RunOnce {
+            RepeatUntilFailure(1) {
+                #[post(|bb| bb.t0.set(*bb.t0 % 3))]
+                #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
+                #[run_while(|bb| bb.b0 != 3)]
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Action(PAct<0>, b0 = 6, b1 = {=}),
+                    Condition(Cond<1>),
+                    Condition(PCond<2>, b0 = {b1}),
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1171Blackboard { q0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1172 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        BinarySelector(|bb| *bb.t0 > 3, dynamic = true) {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(forever) {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree1172Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1173 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Sequence {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                #[on_failure(|bb| bb.b1 = bb.b0 % 2)]
+                ReactiveSequence {
+                    ReactiveFallback {
+                        AlwaysSuccess,
+                    },
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    #[failure_if(|bb| bb.b1 % 4 > 0)]
+                    StatefulAction(Task<1>),
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        SequenceWithMemory {
+                            Action(PIo<2>, t0 = {=}),
+                            Sleep(100),
+                        },
+                    },
+                },
+            },
+            Loop(q0, if_empty = Failure) {
+                Sequence {
+                    Filter(times = 3, count = Failure, filtered = Failure) {
+                        Condition(Cond<3>),
+                    },
+                    #[run_while(|bb| bb.b1 + 2 > 7)]
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[skip_if(|bb| bb.b0 + 3 != bb.b0 + 2)]
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
+                        Timeout(20) {
+                            AsyncFallback {
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
+                                SetBlackboard(t0 = 2),
                             },
-                            ForceFailure {
-                                ForceFailure {
-                                    #[on_success(|bb| if *bb.t0 < 0 { bb.t0.set(4) })]
-                                    Script(|bb| bb.t0.set(1)),
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(PAct<6>, b0 = {=}, b1 = {=}),
+                        Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 3, &mut bb.b1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1173Blackboard { b0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1174Sub0 for Ctx {
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1174 for Ctx {
+        MemPriority {
+            Repeat(4) {
+                ForceFailure {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0>),
+                        ReactiveFallback {
+                            StatefulAction(Task<1>),
+                            RepeatTimes(1) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        Sequence {
+                            RunOnce(then_skip = true) {
+                                AlwaysSuccess,
+                            },
+                            SubTree(Tree1174Sub0),
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            StatefulAction(Task<5>),
+            SequenceWithMemory {
+                Parallel(success = -1, failure = -1) {
+                    Condition(Cond<6>),
+                    AsyncFallback {
+                        Condition(Cond<7>),
+                        AlwaysSuccess,
+                    },
+                },
+                ForceSuccess {
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1175 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+        }
+        KeepRunningUntilFailure {
+            Sequence {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Action(PIo<0>, t0 = {t0}),
+                    AlwaysSuccess,
+                },
+                WhileDoElse {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    #[success_if(|bb| *bb.t0 < 0)]
+                    Wait(30),
+                },
+                Script(|bb| bb.b0 += 1),
+            },
+        }
+    }
+}
+
+board!(Tree1175Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1176 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+        }
+        AsyncSequence {
+            Priority {
+                StatefulAction(Task<0>),
+            },
+            IfThenElse {
+                Delay(50) {
+                    Conditional(|bb| *bb.t0 > *bb.t1 + 1, dynamic = true, else = Success) {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                #[success_if(|bb| *bb.t0 < 5)]
+                #[on_failure(|bb| *bb.t0 += 1)]
+                Succeeder,
+                #[run_while(|bb| bb.o0.is_some())]
+                #[success_if(|bb| *bb.t0 != 3)]
+                Sequence {
+                    WasEntryUpdated(t1),
+                    #[skip_if(|bb| *bb.t1 < 7)]
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            SequenceWithMemory {
+                Parallel(success = -3, failure = 3) {
+                    Condition(PCond<4>, b0 = {t1}),
+                    Action(PAct<5>, b0 = 0),
+                    RetryUntilSuccessful(0) {
+                        Action(Act<6>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(PTask<7>, b0 = 3, b1 = {t1}),
+                    Action(PIo<8>, t0 = {t0}),
+                },
+                AlwaysSuccess,
+            },
+            SkipUnlessUpdated(t0) {
+                RetryUntilSuccessful(2) {
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1176Blackboard { o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1177 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+        }
+        Repeat(forever) {
+            Filter(times = 2, count = Success, filtered = Skipped) {
+                Repeater(forever) {
+                    Cooldown(50, filtered = Failure) {
+                        RepeatUntilSuccess(forever) {
+                            #[skip_if(|bb| bb.o0.is_none())]
+                            #[on_failure(|bb| bb.t0.set(bb.b1))]
+                            BinarySelector(|bb| bb.b1 < 7) {
+                                Action(Act<0>),
+                                Conditional(|bb| bb.o0.is_some()) {
+                                    AlwaysFailure,
                                 },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1177Blackboard { o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1178Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[tracked] t0: i64 = 12,
+        }
+        Script(|bb| bb.t0.set(*bb.t0 % 2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1178 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceWithMemory {
+            Condition(PCond<0>, b0 = {=}),
+            StatefulAction(Task<1>),
+            SubTree(Tree1178Sub0, ..),
+        }
+    }
+}
+
+board!(Tree1178Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1179 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Timeout(50) {
+                Parallel {
+                    Condition(|ctx, bb| ctx.check_in(0, 9)),
+                    Wait(30),
+                    Retry(forever) {
+                        SetBlackboard(t0 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1179Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1180 for Ctx {
+        Deadline(0) {
+            Repeater(forever) {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    RetryUntilSuccessful(1) {
+                        ReactiveSequence {
+                            RepeatUntilSuccess(3) {
+                                Condition(Cond<1>),
+                            },
+                            SequenceWithMemory {
+                                Condition(Cond<2>),
+                                Limiter(3) {
+                                    Action(Act<3> = Act::<3>),
+                                },
+                            },
+                            AlwaysSuccess,
+                        },
+                    },
+                    Parallel(success = -3, failure = -1) {
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<4>),
+                        },
+                        Timeout(30) {
+                            ForceSuccess {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<6>),
+                            RunOnce(then_skip = false) {
+                                Failer,
+                            },
+                        },
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1181Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1181 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
+        }
+        Sequence {
+            #[on_halted(|bb| bb.t0.set(7))]
+            #[failure_if(|bb| bb.b1 % 3 != 2)]
+            Remap(success = Success, failure = Success) {
+                ReactiveSequence {
+                    RunOnce(then_skip = false) {
+                        BinarySelector(|bb| bb.b1 == *bb.t1 + 2, dynamic = false) {
+                            Condition(|ctx, bb| ctx.check_in(0, 4)),
+                            SubTree(Tree1181Sub0, ..),
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    Sequence {
+                        Script(|bb| bb.t0.set(*bb.t0 % 3)),
+                        Action(PIo<5>, t0 = {=}),
+                    },
+                    Condition(Cond<6> = Cond::<6>),
+                    AlwaysFailure,
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1181Blackboard { t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1182 for Ctx {
+        ForceFailure {
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1183 for Ctx {
+        Invert {
+            Parallel(success = 1) {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    Deadline(0) {
+                        AlwaysSuccess,
+                    },
+                },
+                Repeat(0) {
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1184 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        ForceFailure {
+            ReactiveFallback {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    SetBlackboard(t0 = {b0}),
+                    ParallelAll(max_failures = -1) {
+                        Condition(PCond<0>, b0 = {t0}),
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                AsyncFallback {
+                    RetryUntilSuccessful(2) {
+                        Action(PAct<3>, b0 = 8),
+                    },
+                    FlipSelector {
+                        Action(PIo<4>, t0 = {t0}),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1184Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1185 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+        }
+        RepeatTimes(1) {
+            #[on_failure(|bb| *bb.t1 += 1)]
+            IndexSwitch(|bb| *bb.t0 + 3) {
+                Sequence {
+                    #[on_success(|bb| { bb.b0 = *bb.t1 + 1; bb.t0.set(*bb.t1) })]
+                    Repeat(0) {
+                        Action(PAct<0>, b0 = 2),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1185Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1186 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        BinarySelector(|bb| bb.b1 > 4, dynamic = true) {
+            Repeat(3) {
+                #[run_while(|bb| *bb.t0 % 3 < 2)]
+                RunOnce(then_skip = false) {
+                    WaitValueUpdate(t0) {
+                        AsyncFallback {
+                            Remap(success = Success, failure = Failure) {
+                                Condition(|ctx| ctx.check(0)),
+                            },
+                            RepeatUntilFailure(2) {
+                                StatefulAction(Task<1>),
                             },
                         },
                     },
@@ -1150,456 +2941,10 @@ bt::behavior_tree! {
             },
             ReactiveFallback {
                 WaitValueUpdate(t0) {
-                    Parallel(failure = -1) {
-                        FlipSelector {
-                            Condition(Cond<3>),
-                            #[post(|bb| bb.t0.set(bb.b0 % 2))]
-                            #[success_if(|bb| *bb.t0 % 3 > 1)]
-                            Condition(Cond<4>),
-                            Condition(Cond<5> = Cond::<5>),
-                            Action(|ctx| ctx.exec(6)),
-                        },
-                    },
-                },
-                Fallback {
-                    Condition(Cond<7> = Cond::<7>),
-                    StatefulAction(Task<8>),
-                    Action(PIo<9>, t0 = {b0}),
-                    Deadline(10) {
-                        StatefulAction(Task<10>),
-                    },
-                    #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                    Action(Act<11>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1135Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1136 for Ctx {
-        FlipSelector {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-            },
-            Fallback {
-                ReactiveSequence {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1137 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        SequenceStar {
-            #[post(|bb| bb.b0 += 3)]
-            #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
-            #[failure_if(|bb| bb.b0 == 3)]
-            Action(|ctx| ctx.exec(0)),
-            IfThenElse {
-                Action(PIo<1>, t0 = {=}),
-                StatefulAction(Task<2>),
-            },
-            ReactiveSequence {
-                Script(|bb| bb.b0 = *bb.t0 % 4),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree1137Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1138 for Ctx {
-        RunOnce(then_skip = false) {
-            KeepRunningUntilFailure {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1139 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        MemPriority {
-            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-            Filter(times = 2, count = Completed, filtered = Failure) {
-                Action(|ctx| ctx.exec(1)),
-            },
-        }
-    }
-}
-
-board!(Tree1139Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1140 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 5,
-        }
-        Parallel(success = 0) {
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
-            },
-            Sequence {
-                Action(PAct<1>, b0 = 7, b1 = {b0}),
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    ForceSuccess {
-                        StatefulAction(PTask<2>, b0 = 2, b1 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1140Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1141 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        IfThenElse {
-            #[success_if(|bb| *bb.t0 % 4 < 2)]
-            Condition(Cond<0>),
-            StepSequencer {
-                AlwaysFailure,
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 4)),
-                Repeat(1) {
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Delay(0) {
-                    ScriptCondition(|bb| bb.b0 % 2 > 0),
-                },
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree1141Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1142 for Ctx {
-        Invert {
-            KeepRunningUntilFailure {
-                SequenceStar {
-                    Repeat(2) {
-                        Condition(PCond<0>, b0 = 2),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(Act<2>),
-                    MemSequence {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1143 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                AlwaysSuccess,
-                Fallback {
-                    Action(Act<0>),
-                },
-                Cooldown(30, filtered = Failure) {
-                    Condition(Cond<1>),
-                },
-            },
-            MemPriority {
-                ParallelAll {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-                StatefulAction(Task<4> = Task::<4>),
-                ForceFailure {
-                    RunOnce {
-                        Action(Act<5>),
-                    },
-                },
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1144 for Ctx {
-        RepeatUntil(Failure) {
-            Optional {
-                Wait(10),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1145 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        TryCatch(catch_on_halt = true) {
-            Precondition(|bb| bb.b0 % 3 > 1, else = Skipped) {
-                SetBlackboard(b1 = 4),
-            },
-            Switch(b1) {
-                case 5 => Condition(Cond<0>),
-                _ => SetBlackboard(t0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree1145Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1146 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 5,
-        }
-        Priority {
-            SequenceWithMemory {
-                StatefulAction(PTask<0>, b0 = 2, b1 = {t0}),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-            },
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                ReactiveSequence {
-                    Action(PIo<2>, t0 = {b1}),
-                    StatefulAction(Task<3>),
-                    WasEntryUpdated(t0),
-                    Wait(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1146Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1147Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        Condition(PCond<0>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1147Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        SubTree(Tree1147Sub1, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1147 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Repeater(0) {
-            #[on_halted(|bb| if *bb.t0 % 3 == 0 { *bb.t0 += 2 })]
-            #[on_success(|bb| { *bb.t0 += 3; bb.t0.set((*bb.t0 + 2) % 4) })]
-            SubTree(Tree1147Sub0, ..),
-        }
-    }
-}
-
-board!(Tree1147Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1148 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        TryCatch {
-            #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.b1 + 3) })]
-            #[skip_if(|bb| *bb.t0 > 6)]
-            Repeat(0) {
-                StatefulAction(Task<0>),
-            },
-            AlwaysFailure,
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree1148Blackboard { b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1149 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        Fallback {
-            StatefulAction(Task<0>),
-            Action(PAct<1>, b0 = {t0}),
-            #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
-            #[on_success(|bb| bb.b0 = *bb.t0)]
-            Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree1149Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1150 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-        }
-        ParallelAll {
-            Condition(Cond<0>),
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {b1}, b1 = {t0}),
-                #[on_success(|bb| *bb.t0 += 2)]
-                #[post(|bb| { bb.b0 += 3; bb.t0.set(8) })]
-                #[skip_if(|bb| bb.o0.is_some())]
-                RetryUntilSuccessful(forever) {
-                    #[run_while(|bb| bb.b1 + 1 != (bb.b0 + 4) % 3)]
-                    Action(PIo<3>, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1150Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1151 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        Sequence {
-            ReactiveFallback {
-                #[on_success(|bb| { bb.t0.set(bb.b0 + 3); bb.t0.set((bb.b0 + 3) % 3) })]
-                #[on_failure(|bb| bb.b0 += 1)]
-                StatefulAction(Task<0> = Task::<0>),
-                WasEntryUpdated(t0),
-            },
-            Action(Act<1>),
-            Script(|bb| bb.b0 += 3),
-            Delay(50) {
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree1151Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1152 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-        }
-        Precondition(|bb| (bb.b1 + 1) % 4 == 3, else = Success) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                #[post(|bb| bb.b1 += 3)]
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
-            },
-        }
-    }
-}
-
-board!(Tree1152Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1153 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        SequenceWithMemory {
-            #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 1))]
-            IndexSwitch(|bb| bb.b0 + 2) {
-                ReactiveFallback {
-                    #[failure_if(|bb| bb.b0 % 3 > 1)]
-                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(4) % 2))]
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-                AlwaysFailure,
-                MemPriority {
-                    Fallback {
-                        ReactiveFallback {
-                            Action(Act<2>),
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        },
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Failer,
-                SequenceWithMemory {
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(Task<6>),
-                    Condition(PCond<7>, b0 = {=}),
-                },
-            },
-            ReactiveFallback {
-                MemPriority {
-                    StatefulAction(PTask<8>, b0 = {t0}, b1 = {t0}),
-                    Action(PAct<9>, b0 = 6, b1 = {b0}),
-                    #[failure_if(|bb| bb.b0 % 2 < 0)]
-                    Action(PIo<10>, t0 = {t0}),
-                    StatefulAction(Task<11>),
-                },
-                WasEntryUpdated(t0),
-                RepeatUntilFailure(1) {
-                    WhileDoElse {
-                        Condition(Cond<12>),
-                        SetBlackboard(o0 = Some(2)),
-                    },
-                },
-                Parallel(failure = 1) {
-                    Loop(q0, value = {t0}) {
-                        SequenceWithMemory {
-                            SequenceWithMemory {
-                                Sleep(0),
-                                Succeeder,
-                            },
-                            Wait(0),
-                            StatefulAction(Task<13>),
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Condition(PCond<2>, b0 = {b1}),
+                        Repeater(forever) {
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
                         },
                     },
                 },
@@ -1608,1403 +2953,162 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1153Blackboard { o0 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1154 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(0),
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        ForceFailure {
-            MemSequence {
-                MemPriority {
-                    Action(PAct<0>, b0 = {=}, b1 = {=}),
-                    WasEntryUpdated(t1),
-                },
-                Parallel(success = 0, failure = 2) {
-                    ForceSuccess {
-                        #[run_while(|bb| *bb.t0 + 1 > 3)]
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    ScriptCondition(|bb| bb.b1 != 0),
-                },
-                ScriptCondition(|bb| bb.o0.is_none()),
-                FlipSelector {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Sleep(50),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1154Blackboard { t1 b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1155Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Parallel(success = 2) {
-            Condition(|ctx, bb| ctx.check_in(1, 0)),
-            Action(PIo<2>, t0 = {t0}),
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1155 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        #[run_while(|bb| bb.b0 == 2)]
-        #[on_halted(|bb| { if *bb.t0 != bb.b0 { bb.b0 += 1 }; bb.b0 += 3 })]
-        #[post(|bb| bb.b0 += 1)]
-        StepSequencer {
-            StatefulAction(Task<0>),
-            SubTree(Tree1155Sub0, t0 = {=}, b0 = {b0}),
-            RepeatUntilSuccess(1) {
-                #[on_success(|bb| bb.b0 += 1)]
-                #[post(|bb| if *bb.t0 != 4 { bb.t0.set((bb.b0 + 1) % 3) })]
-                Optional {
-                    Condition(PCond<4>, b0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1155Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1156 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        #[on_halted(|bb| *bb.t1 += 1)]
-        ReactiveSequence {
-            AlwaysSuccess,
-            Fallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            StatefulAction(Task<5>),
-            ReactiveSequence {
-                StatefulAction(Task<6>),
-                SetBlackboard(t0 = 7),
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-board!(Tree1156Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1157Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1157 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(5),
-        }
-        Priority {
-            Switch(b1) {
-                case 3 => UnsetBlackboard(o0),
-                case 0 => Switch(b1) {
-                    case 3 => Condition(PCond<0>, b0 = {b0}),
-                    case 1 => Action(PIo<1>, t0 = {=}),
-                    _ => #[post(|bb| { *bb.t0 += 2; bb.b1 = *bb.t0 })]
-                    #[failure_if(|bb| *bb.t0 < 5)]
-                    #[on_failure(|bb| { bb.b0 += 2; if bb.b0 == 7 { bb.t0.set(bb.b0) } })]
-                    SubTree(Tree1157Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
-                },
-                _ => Condition(Cond<2>),
-            },
-            SequenceStar {
-                #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(3) % 3)]
-                #[failure_if(|bb| bb.b0 < 0)]
-                #[success_if(|bb| *bb.t0 % 3 < 2)]
-                Script(|bb| *bb.t0 += 3),
-                SetBlackboard(o0 = Some(8)),
-                Script(|bb| bb.o0 = Some(*bb.t0 % 2)),
-                #[run_while(|bb| *bb.t0 < 6)]
-                Action(|ctx| ctx.exec(3)),
-            },
-        }
-    }
-}
-
-board!(Tree1157Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1158 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
-            IndexSwitch(|bb| bb.o0.unwrap_or(5), dynamic = true) {
-                #[on_failure(|bb| bb.o0 = None)]
-                #[on_halted(|bb| { bb.o0 = None; bb.b0 = *bb.t0 })]
-                Action(Act<0>),
-                Selector {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) + 4 > 6),
-                    ForceSuccess {
-                        #[on_failure(|bb| { if (*bb.t1 + 4) % 4 > 2 { bb.b0 += 2 }; *bb.t1 += 3 })]
-                        IndexSwitch(|bb| 0, out_of_range = Loop) {
-                            Wait(20),
-                            Action(Act<1> = Act::<1>),
-                            StatefulAction(Task<2>),
-                            #[on_success(|bb| { if bb.b0 > 2 { bb.o0 = Some(*bb.t0) }; bb.b0 = 2 })]
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        },
-                    },
-                },
-                MemSequence {
-                    SetBlackboard(t1 = 7),
-                    Condition(PCond<4>, b0 = {=}),
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1158Blackboard { t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1159 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            #[on_halted(|bb| bb.o0 = None)]
-            #[skip_if(|bb| bb.b0 + 2 < 3)]
-            KeepRunningUntilFailure {
-                MemSequence {
-                    #[post(|bb| bb.b0 += 1)]
-                    AsyncFallback {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
-                        RunOnce {
-                            #[success_if(|bb| bb.o0.is_some())]
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 2)),
-                        },
-                        AlwaysFailure,
-                        MaxTime(10) {
-                            AlwaysSuccess,
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            Condition(Cond<2>),
-            #[on_halted(|bb| if (bb.b0 + 2) % 2 > 0 { bb.b0 += 2 })]
-            PolicyParallel(policy = FirstSuccess) {
-                Condition(|ctx| ctx.check(3)),
-                Timeout(10) {
-                    Condition(Cond<4>),
-                },
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-board!(Tree1159Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1160 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        Deadline(20) {
-            #[failure_if(|bb| bb.o0.is_none())]
-            Sequence {
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    UnsetBlackboard(o0),
-                    Action(Act<0>),
-                    SetBlackboard(b1 = 2),
-                    Delay(0) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1160Blackboard { b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1161Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            Failer,
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1161 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-        }
-        Interrupt(|bb| bb.o0.is_none()) {
-            RepeatUntil(Failure) {
-                Priority {
-                    SubTree(Tree1161Sub0, ..),
-                    ReactiveSequence {
-                        WasEntryUpdated(t1),
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                    FlipSelector {
-                        StatefulAction(PTask<2>, b0 = 3),
-                        Condition(Cond<3> = Cond::<3>),
-                        Action(Act<4>),
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1161Blackboard { b0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1162 for Ctx {
-        ParallelAll(max_failures = -2) {
-            Repeat(0) {
-                Condition(Cond<0>),
-            },
-            RetryUntilSuccessful(4) {
-                Inverter {
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        Wait(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1163Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        WhileDoElse {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1163Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        Interrupt(|bb| bb.o0.unwrap_or(0) > 4) {
-            Filter(times = 2, filtered = Skipped) {
-                Action(PAct<5>, b0 = {b0}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1163 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        TryCatch(catch_on_halt = true) {
-            SubTree(Tree1163Sub0, ..),
-            SequenceWithMemory {
-                Action(PIo<2>, t0 = {b0}),
-                Condition(PCond<3>, b0 = {t0}),
-                StatefulAction(Task<4>),
-            },
-            Delay(0) {
-                SubTree(Tree1163Sub1, ..),
-            },
-            Condition(Cond<6>),
-        }
-    }
-}
-
-board!(Tree1163Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1164 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        Precondition(|bb| bb.b0 != 3, else = Success) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree1164Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1165 for Ctx {
-        Sequence {
-            AsyncSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-            },
-            Remap(success = Failure, failure = Failure) {
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            StatefulAction(Task<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1166 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        #[failure_if(|bb| bb.b0 + 2 == 0)]
-        #[skip_if(|bb| *bb.t0 + 1 < *bb.t0 % 4)]
-        #[on_halted(|bb| bb.b0 = *bb.t0 + 3)]
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            #[success_if(|bb| bb.b0 % 3 > 1)]
-            #[on_success(|bb| bb.b0 += 1)]
-            #[failure_if(|bb| bb.b0 == *bb.t0)]
-            AlwaysFailure,
-            Fallback {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
-                Action(|ctx| ctx.exec(1)),
-            },
-        }
-    }
-}
-
-board!(Tree1166Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1167 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 3,
-            b0: i64 = 1,
-        }
-        #[run_while(|bb| bb.b1 > 3)]
-        WhileDoElse {
-            #[on_failure(|bb| bb.b1 = *bb.t0 + 1)]
-            #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(bb.b0) })]
-            Action(|ctx| ctx.exec(0)),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree1167Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1168 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        MemPriority {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                IndexSwitch(|bb| bb.o0.unwrap_or(5)) {
-                    #[failure_if(|bb| *bb.t0 + 1 < (*bb.t0 + 3) % 3)]
-                    Selector {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    Wait(100),
-                },
-                ReactiveFallback {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        StatefulAction(Task<2>),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                    #[failure_if(|bb| bb.b0 % 4 > 0)]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    Sleep(50),
-                    WasEntryUpdated(t0),
-                    Action(PIo<4>, t0 = {=}),
-                    ScriptCondition(|bb| bb.b0 + 2 != (bb.o0.unwrap_or(4) + 1) % 4),
-                },
-                Limiter(1) {
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 2, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1168Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1169 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        #[on_halted(|bb| if *bb.t0 < 2 { *bb.t0 += 1 })]
-        #[on_success(|bb| bb.b0 += 2)]
-        TryCatch(catch_on_halt = true) {
-            TryCatch(catch_on_halt = true) {
-                MemPriority {
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    WasEntryUpdated(t0),
-                    PolicyParallel(policy = FirstFailure) {
-                        #[success_if(|bb| *bb.t0 > 3)]
-                        UnsetBlackboard(o0),
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                        StatefulAction(PTask<1>, b0 = {=}),
-                        StatefulAction(PTask<2>, b0 = {b0}),
-                        RunOnce {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<3>),
-                        Action(|ctx| ctx.exec(4)),
-                    },
-                },
-                IfThenElse {
-                    Sequence {
-                        StatefulAction(Task<5> = Task::<5>),
-                        UnsetBlackboard(o0),
-                        #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                        StatefulAction(Task<6> = Task::<6>),
-                        Action(Act<7>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<8>),
-                        Action(PAct<9>, b0 = 4, b1 = {=}),
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11> = Task::<11>),
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-            IndexSwitch(|bb| *bb.t0 + 2, dynamic = true) {
-                ParallelAll {
-                    ParallelAll(3) {
-                        AlwaysSuccess,
-                        StatefulAction(Task<13>),
-                        Condition(|ctx| ctx.check(14)),
-                        AlwaysRunning,
-                        Condition(Cond<15>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        SequenceWithMemory {
-                            SetBlackboard(b0 = 4),
-                            Action(PAct<16>, b0 = {t0}),
-                        },
-                    },
-                    StatefulAction(PTask<17>, b0 = 6, b1 = {=}),
-                    RepeatUntilSuccess(3) {
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            Action(|ctx| ctx.exec(18)),
-                        },
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<19>),
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<20>),
-                        },
-                        Action(PAct<21>, b0 = 6, b1 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1169Blackboard { b0 b1 q0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1170 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            #[allow(unused)] b1: i64 = 5,
-        }
-        #[success_if(|bb| *bb.t0 == *bb.t0 + 3)]
-        SequenceWithMemory {
-            ReactiveSequence {
-                RetryUntilSuccessful(2) {
-                    Parallel(failure = 2) {
-                        Condition(Cond<0>),
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                        Inverter {
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                Parallel(success = 0, failure = 2) {
-                    ForceFailure {
-                        RetryUntilSuccessful(0) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Sleep(0),
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1170Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1171Sub1 for Ctx {
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1171Sub0 for Ctx {
-        MemSequence {
-            Optional {
-                Condition(Cond<0>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1> = Task::<1>),
-                SubTree(Tree1171Sub1),
-            },
-            ParallelAll(2) {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1171 for Ctx {
-        IfThenElse {
-            Cooldown(10, filtered = Failure) {
-                SubTree(Tree1171Sub0),
-            },
-            Filter(times = 2, count = Completed, filtered = Skipped) {
-                ForceFailure {
-                    Delay(10) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1172Sub0 for Ctx {
-        Repeat(0) {
-            Failer,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1172 for Ctx {
-        SequenceWithMemory {
-            MemSequence {
-                Action(Act<0>),
-                Wait(20),
-            },
-            RepeatUntilFailure(2) {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    RunOnce(then_skip = false) {
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    Timeout(0) {
-                        Action(Act<2>),
-                    },
-                },
-            },
-            Timeout(100) {
-                Condition(Cond<3>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<4> = Task::<4>),
-                SubTree(Tree1172Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1173 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| bb.o0.is_some(), else = Success) {
-            BinarySelector(|bb| bb.b1 == 6, dynamic = false) {
-                ReactiveSequence {
-                    #[run_while(|bb| bb.o0.unwrap_or(1) % 3 != 2)]
-                    StatefulAction(Task<0>),
-                    Switch(b1) {
-                        case 5 => Action(PIo<1>, t0 = {t0}),
-                        _ => StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                Precondition(|bb| *bb.t0 % 3 == 1, else = Success) {
-                    #[success_if(|bb| bb.b1 > bb.o0.unwrap_or(2) % 3)]
-                    #[skip_if(|bb| bb.b1 % 3 > 1)]
-                    Loop(q0, if_empty = Running) {
-                        Fallback {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1) % 2, &mut bb.b1)),
-                            Sleep(20),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1173Blackboard { o0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1174 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                Action(PIo<0>, t0 = {t0}),
-                StatefulAction(Task<1>),
-            },
-            MaxTime(10) {
-                Script(|bb| bb.t0.set((bb.b0 + 3) % 2)),
-            },
-        }
-    }
-}
-
-board!(Tree1174Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1175 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        AsyncFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            #[on_failure(|bb| { *bb.t1 += 1; *bb.t0 += 1 })]
-            #[on_success(|bb| bb.t1.set(bb.b0))]
-            #[success_if(|bb| *bb.t1 % 3 != 0)]
-            StatefulAction(PTask<1>, b0 = 3, b1 = {t1}),
-            Condition(PCond<2>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree1175Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1176Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1176 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        AsyncSequence {
-            Fallback {
-                #[run_while(|bb| (bb.b1 + 3) % 2 > 0)]
-                #[skip_if(|bb| *bb.t1 == 7)]
-                SubTree(Tree1176Sub0, ..),
-                StatefulAction(PTask<1>, b0 = {b1}, b1 = {t1}),
-                #[skip_if(|bb| bb.b0 > *bb.t1)]
-                #[post(|bb| { bb.b1 = bb.b0 % 2; bb.b0 = bb.b1 })]
-                #[success_if(|bb| bb.b0 + 2 < bb.b1 % 2)]
-                ScriptCondition(|bb| bb.b1 < 3),
-            },
-        }
-    }
-}
-
-board!(Tree1176Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1177 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 1,
-        }
-        #[on_halted(|bb| bb.b1 += 2)]
-        ReactiveFallback {
-            AsyncFallback {
-                RepeatUntil(Failure) {
-                    Repeater(1) {
-                        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = true) {
-                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                            WasEntryUpdated(t0),
-                            AsyncFallback {
-                                Action(Act<1>),
-                                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
-                                StatefulAction(Task<3>),
-                            },
-                            Condition(|ctx| ctx.check(4)),
-                            Precondition(|bb| bb.b1 % 3 != 1, else = Failure) {
-                                Loop(q0, value = {b0}, if_empty = Success) {
-                                    #[on_failure(|bb| bb.b0 = bb.b1 % 4)]
-                                    #[on_success(|bb| if bb.b1 == 3 { bb.t0.set(bb.b1 % 3) })]
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<5>),
-                        Action(PIo<6>, t0 = {=}),
-                    },
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<7>),
-                    },
-                    AsyncFallback {
-                        Condition(PCond<8>, b0 = {=}),
-                        Condition(|ctx, bb| ctx.check_in(9, bb.b0 % 4)),
-                        StatefulAction(Task<10>),
-                    },
-                    StatefulAction(Task<11>),
-                    WaitValueUpdate(t0) {
-                        Script(|bb| { bb.b0 = *bb.t0; bb.b0 += 3 }),
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    SequenceStar {
-                        Wait(10),
-                        Timeout(30) {
-                            StatefulAction(Task<12>),
-                        },
-                        StatefulAction(Task<13>),
-                    },
-                    ReactiveSequence {
-                        Action(Act<14>),
-                        StatefulAction(Task<15>),
-                        Action(PIo<16>, t0 = {=}),
-                        SetBlackboard(b0 = {t0}),
-                    },
-                    #[run_while(|bb| bb.b1 + 4 > 1)]
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    Limiter(2) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1177Blackboard { b0 b1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1178 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64>,
-            b0: i64 = 0,
-        }
-        Precondition(|bb| bb.b1 % 4 < 3) {
-            ReactiveSequence {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Fallback {
-                        IfThenElse {
-                            AsyncSequence {
-                                Condition(|ctx| ctx.check(0)),
-                                Action(PIo<1>, t0 = {t0}),
-                                StatefulAction(Task<2>),
-                                Action(Act<3>),
-                                Action(PAct<4>, b0 = {b1}),
-                            },
-                            StatefulAction(Task<5> = Task::<5>),
-                            Parallel(success = 1, failure = 1) {
-                                StatefulAction(Task<6>),
-                                Condition(|ctx, bb| ctx.check_in(7, (bb.b0 + 3) % 3)),
-                                Action(Act<8> = Act::<8>),
-                                StatefulAction(PTask<9>, b0 = 7),
-                            },
-                        },
-                        AsyncFallback {
-                            Loop(q0, value = {b0}) {
-                                Switch(b1) {
-                                    case 2 => AlwaysFailure,
-                                    case 0 => ScriptCondition(|bb| bb.b1 + 4 != 4),
-                                    _ => #[on_success(|bb| bb.o0 = None)]
-                                    Action(PAct<10>, b0 = {=}, b1 = {t0}),
-                                },
-                            },
-                            Deadline(0) {
-                                Fallback {
-                                    Action(Act<11>),
-                                    Condition(Cond<12>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1178Blackboard { t0 b1 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1179 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = Some(5),
-        }
-        #[on_failure(|bb| bb.t1.set(*bb.t0))]
-        #[on_success(|bb| bb.o0 = Some(bb.b0))]
-        RepeatUntil(Failure) {
-            Loop(q0, if_empty = Running) {
-                IfThenElse {
-                    Precondition(|bb| (bb.b0 + 3) % 3 < 0, else = Running) {
-                        Condition(Cond<0>),
-                    },
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1179Blackboard { b0 t1 t0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1180 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 2,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        IndexSwitch(|bb| *bb.t0, dynamic = true) {
-            Fallback {
-                StatefulAction(Task<0> = Task::<0>),
-                Filter(times = 3, filtered = Failure) {
-                    ReactiveFallback {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
-                        #[failure_if(|bb| (*bb.t1 + 2) % 3 > 1)]
-                        #[on_failure(|bb| bb.o0 = None)]
-                        Action(Act<4>),
-                    },
-                },
-                RunOnce {
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        Delay(20) {
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                },
-                Sequence {
-                    #[on_success(|bb| { if bb.b1 % 4 == 2 { bb.t0.set((bb.o0.unwrap_or(1) + 3) % 2) }; bb.t1.set((*bb.t0 + 4) % 3) })]
-                    #[failure_if(|bb| *bb.t0 != 0)]
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t1 + 3))]
-                    WasEntryUpdated(t0),
-                    AlwaysSuccess,
-                },
-                Cooldown(0) {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            Fallback {
-                #[post(|bb| bb.b0 = 8)]
-                Repeater(forever) {
-                    WhileDoElse {
-                        StatefulAction(Task<9>),
-                        Action(Act<10>),
-                        SetBlackboard(o0 = Some(2)),
-                    },
-                },
-                IfThenElse {
-                    Condition(Cond<11>),
-                    Action(|ctx, bb| ctx.exec_in(12, bb.o0.unwrap_or(0), &mut bb.b1)),
-                },
-                Loop(q0) {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    Switch(b1) {
-                        case 4 => StatefulAction(Task<13>),
-                        case 3 => StatefulAction(PTask<14>, b0 = 3, b1 = {=}),
-                        _ => RepeatUntilSuccess(forever) {
-                            Action(|ctx| ctx.exec(15)),
-                        },
-                    },
-                },
-                MemSequence {
-                    #[failure_if(|bb| bb.b1 < 4)]
-                    SetBlackboard(o0 = Some(8)),
-                },
-                Loop(q0, if_empty = Success) {
-                    Parallel(failure = 1) {
-                        Interrupt(|bb| *bb.t1 > (bb.o0.unwrap_or(1) + 1) % 3) {
-                            Condition(|ctx| ctx.check(16)),
-                        },
-                        MaxTime(20) {
-                            ScriptCondition(|bb| bb.b0 + 1 < 1),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1180Blackboard { t0 b0 t1 b1 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1181 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        Filter(times = 1, count = Failure, filtered = Failure) {
-            Action(PAct<0>, b0 = 0, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree1181Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1182 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        #[post(|bb| bb.b0 += 3)]
-        #[success_if(|bb| bb.b0 + 2 < 1)]
-        Selector {
-            #[failure_if(|bb| *bb.t0 == bb.b0 % 4)]
-            #[post(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
-            Priority {
-                ReactiveFallback {
-                    Precondition(|bb| bb.b0 + 1 > 2, else = Success) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    AsyncFallback {
-                        Condition(Cond<2> = Cond::<2>),
-                        #[failure_if(|bb| *bb.t0 + 4 > *bb.t0 + 1)]
-                        #[skip_if(|bb| *bb.t0 + 2 > *bb.t0)]
-                        #[post(|bb| { if *bb.t0 == 4 { bb.t0.set(bb.b0) }; bb.b0 += 1 })]
-                        Condition(PCond<3>, b0 = {b0}),
-                        Action(PAct<4>, b0 = {b0}),
-                    },
-                },
-                WhileDoElse {
-                    Action(PIo<5>, t0 = {=}),
-                    Action(PIo<6>, t0 = {b0}),
-                    KeepRunningUntilFailure {
-                        Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 2, &mut bb.b0)),
-                    },
-                },
-                WhileDoElse {
-                    MemSequence {
-                        AlwaysSuccess,
-                        Succeeder,
-                        StatefulAction(Task<8>),
-                        #[run_while(|bb| bb.b0 != 6)]
-                        #[skip_if(|bb| *bb.t0 != 5)]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                            Condition(Cond<10>),
-                            RepeatUntil(Failure) {
-                                #[failure_if(|bb| *bb.t0 + 1 != bb.b0)]
-                                #[run_while(|bb| *bb.t0 + 1 != 7)]
-                                #[success_if(|bb| bb.b0 + 4 != 4)]
-                                Limiter(2) {
-                                    StatefulAction(Task<11>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1182Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1183 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 5,
-        }
-        Sequence {
-            ParallelAll(2) {
-                Deadline(30) {
-                    #[on_failure(|bb| *bb.t1 += 1)]
-                    Action(Act<0>),
-                },
-                TryCatch {
-                    StatefulAction(PTask<1>, b0 = 2),
-                    StatefulAction(Task<2>),
-                    Action(PAct<3>, b0 = 1),
-                },
-                Sequence {
-                    #[on_halted(|bb| bb.t1.set(6))]
-                    Action(PAct<4>, b0 = {t1}, b1 = {b0}),
-                    Condition(Cond<5>),
-                    AlwaysSuccess,
-                },
-            },
-            Cooldown(10) {
-                ScriptCondition(|bb| bb.b0 % 2 != 0),
-            },
-        }
-    }
-}
-
-board!(Tree1183Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1184 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1>),
-            },
-            WhileDoElse {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            Cooldown(20, filtered = Skipped) {
-                Filter(times = 3) {
-                    Condition(Cond<4>),
-                },
-            },
-            TryCatch {
-                AlwaysSuccess,
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-            },
-            MemPriority {
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1185 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        IndexSwitch(|bb| 1, out_of_range = Loop, dynamic = true) {
-            MemSequence {
-                #[success_if(|bb| bb.b0 == 2)]
-                #[skip_if(|bb| *bb.t0 % 2 == 1)]
-                Condition(Cond<0>),
-                #[skip_if(|bb| *bb.t0 % 4 == 0)]
-                #[success_if(|bb| bb.b0 > 0)]
-                Limiter(1) {
-                    Action(Act<1>),
-                },
-                StatefulAction(Task<2>),
-            },
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                RunOnce(then_skip = false) {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                        Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 2)),
-                    },
-                },
-            },
-            Action(Act<6>),
-        }
-    }
-}
-
-board!(Tree1185Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1186 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 4,
-        }
-        Retry(4) {
-            BinarySelector(|bb| bb.b0 % 2 < 1) {
-                Wait(10),
-                Action(PIo<0>, t0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree1186Blackboard { b0 b1 });
+board!(Tree1186Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1187 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
         }
-        WhileDoElse {
-            MemPriority {
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    WasEntryUpdated(t0),
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                },
-                RepeatUntil(Failure) {
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 4)),
-                },
-            },
+        ParallelAll(3) {
             Fallback {
-                StatefulAction(Task<5>),
-                SequenceStar {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                },
-                Timeout(100) {
-                    Remap(success = Success, failure = Failure) {
-                        Condition(|ctx, bb| ctx.check_in(9, bb.b0 + 4)),
-                    },
-                },
-                SequenceWithMemory {
-                    Action(PIo<10>, t0 = {=}),
-                    WasEntryUpdated(t0),
-                },
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
                 RunOnce(then_skip = false) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
-                        Condition(|ctx, bb| ctx.check_in(12, bb.b0 % 2)),
-                    },
+                    Condition(PCond<2>, b0 = {t0}),
                 },
             },
+            #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(4) + 3)]
+            Sequence {
+                #[skip_if(|bb| bb.o0.is_none())]
+                ScriptCondition(|bb| bb.b0 < 6),
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+            RepeatUntil(Success) {
+                ScriptCondition(|bb| *bb.t0 != 4),
+            },
+            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree1187Blackboard { t0 b0 });
+board!(Tree1187Blackboard { o0 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1188 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
             o0: Option<i64> = None,
-            b0: i64 = 0,
-            b1: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        Switch(b1) {
-            case 3 => AsyncSequence {
-                StatefulAction(Task<0>),
-                #[run_while(|bb| bb.b0 > 5)]
-                #[on_failure(|bb| { bb.o0 = None; bb.t0.set(bb.b0 + 2) })]
-                #[failure_if(|bb| bb.o0.is_some())]
-                ParallelAll {
-                    ParallelAll(1) {
-                        ScriptCondition(|bb| bb.b1 > *bb.t0 + 3),
-                        #[success_if(|bb| bb.b0 != 5)]
-                        Condition(PCond<1>, b0 = 0),
-                    },
+        ReactiveSelector {
+            ReactiveFallback {
+                Action(PIo<0>, t0 = {b0}),
+                ReactiveFallback {
+                    Condition(Cond<1>),
                     StatefulAction(Task<2>),
-                    Wait(0),
-                    Condition(Cond<3>),
+                    #[skip_if(|bb| *bb.t0 % 4 == 3)]
+                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
-            _ => ReactiveFallback {
-                Selector {
-                    Condition(PCond<4>, b0 = {b0}),
-                    BinarySelector(|bb| bb.b1 % 4 != 3) {
-                        Sleep(20),
-                        Condition(Cond<5>),
-                    },
+            Parallel(success = 2) {
+                #[on_halted(|bb| bb.o0 = None)]
+                #[post(|bb| bb.b1 = *bb.t1)]
+                StatefulAction(Task<4>),
+                ReactiveFallback {
+                    Condition(Cond<5>),
                     Condition(Cond<6>),
+                    Action(|ctx, bb| ctx.exec_in(7, *bb.t1, &mut bb.b1)),
                 },
-                #[post(|bb| if bb.b1 % 2 < 1 { bb.b0 += 3 })]
-                #[on_failure(|bb| bb.b1 += 2)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
-                    ReactiveFallback {
-                        Condition(Cond<7>),
-                        Action(PAct<8>, b0 = 9, b1 = {b1}),
-                        WasEntryUpdated(t0),
-                    },
-                    AsyncFallback {
-                        StatefulAction(Task<9>),
-                        Action(Act<10>),
-                    },
-                },
-                AsyncFallback {
-                    SequenceStar {
-                        Action(|ctx, bb| ctx.exec_in(11, bb.o0.unwrap_or(0) % 3, &mut bb.b1)),
-                        RetryUntilSuccessful(4) {
-                            Action(Act<12> = Act::<12>),
+                StatefulAction(Task<8>),
+                RunOnce(then_skip = true) {
+                    #[skip_if(|bb| *bb.t1 != 6)]
+                    #[success_if(|bb| bb.b0 + 4 == bb.b0)]
+                    #[post(|bb| bb.o0 = Some((bb.o0.unwrap_or(3) + 1) % 2))]
+                    ReactiveSelector {
+                        Condition(Cond<9>),
+                        StatefulAction(Task<10>),
+                        WaitValueUpdate(t1) {
+                            AlwaysSuccess,
                         },
                     },
                 },
-                MemSequence {
-                    Filter(times = 3, count = Completed, filtered = Skipped) {
-                        StatefulAction(Task<13>),
-                    },
-                    MaxTime(10) {
-                        StatefulAction(PTask<14>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
             },
+            Script(|bb| if bb.b1 < bb.b0 + 2 { bb.o0 = Some(*bb.t0) }),
         }
     }
 }
 
-board!(Tree1188Blackboard { t0 o0 b0 b1 });
+board!(Tree1188Blackboard { t1 o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1189 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 5,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ReactiveSequence {
-            AlwaysSuccess,
-            WasEntryUpdated(t0),
-            Loop(q0, value = {t0}, if_empty = Success) {
-                AlwaysSuccess,
-            },
-            Sleep(10),
-            #[success_if(|bb| bb.b0 + 2 == bb.b0)]
-            BinarySelector(|bb| *bb.t0 % 3 == 2) {
-                AlwaysFailure,
-                Action(Act<0>),
+        Deadline(0) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Precondition(|bb| bb.o0.unwrap_or(5) % 2 > 0, else = Success) {
+                    Repeater(1) {
+                        #[on_failure(|bb| { bb.b0 += 2; bb.t0.set(bb.b0 + 4) })]
+                        #[on_halted(|bb| { bb.o0 = None; if *bb.t0 % 4 < 1 { bb.b0 += 3 } })]
+                        Filter(times = 2, count = Success) {
+                            Action(Act<0>),
+                        },
+                    },
+                },
+                Repeat(0) {
+                    StatefulAction(Task<1>),
+                },
             },
         }
     }
 }
 
-board!(Tree1189Blackboard { b0 t0 q0 });
+board!(Tree1189Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1190 for Ctx {
-        Delay(0) {
-            Selector {
-                AlwaysFailure,
-                ParallelAll(max_failures = -1) {
+        Repeater(forever) {
+            Parallel(failure = 1) {
+                AsyncFallback {
                     StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
                 },
-                Inverter {
-                    ReactiveSequence {
+                TryCatch(catch_on_halt = false) {
+                    Action(Act<1>),
+                    IfThenElse {
                         StatefulAction(Task<2>),
                         Condition(Cond<3>),
-                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Action(Act<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    Cooldown(10) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                ReactiveFallback {
+                    Retry(0) {
+                        StatefulAction(Task<7>),
+                    },
+                    Selector {
+                        Repeat(2) {
+                            Action(Act<8>),
+                        },
+                        Condition(Cond<9>),
+                        Action(Act<10>),
+                    },
+                    StepSequencer {
+                        Sequence {
+                            Condition(Cond<11>),
+                            StatefulAction(Task<12>),
+                        },
+                        MemPriority {
+                            Action(Act<13>),
+                            Condition(Cond<14>),
+                            Condition(Cond<15>),
+                        },
                     },
                 },
             },
@@ -3014,448 +3118,394 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1191 for Ctx {
-        Repeat(2) {
-            Fallback {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1>),
-                Inverter {
-                    Condition(Cond<2> = Cond::<2>),
-                },
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+        }
+        Delay(0) {
+            #[success_if(|bb| *bb.t1 < *bb.t1 + 4)]
+            Selector {
+                Condition(Cond<0>),
+                StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
             },
         }
     }
 }
+
+board!(Tree1191Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1192 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
+            b0: i64 = 0,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Script(|bb| { if *bb.t0 == 3 { *bb.t1 += 1 }; *bb.t1 += 2 }),
+        Repeat(0) {
+            SetBlackboard(b0 = 6),
         }
     }
 }
 
-board!(Tree1192Blackboard { t0 t1 });
+board!(Tree1192Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1193 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64,
         }
-        Filter(times = 3, count = Failure) {
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                #[on_failure(|bb| bb.t0.set(5))]
-                Action(Act<1> = Act::<1>),
-                AlwaysFailure,
+        Switch(b1) {
+            case 1 => RetryUntilSuccessful(2) {
+                Fallback {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                },
+            },
+            _ => #[run_while(|bb| bb.b0 + 4 > 7)]
+            #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(1))]
+            BinarySelector(|bb| bb.o0.is_none()) {
+                AlwaysRunning,
+                RepeatUntil(Success) {
+                    SequenceWithMemory {
+                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
+                        AlwaysFailure,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1193Blackboard { t0 });
+board!(Tree1193Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1194 for Ctx {
-        AsyncSequence {
-            FlipSelector {
-                AsyncFallback {
-                    Invert {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    Failer,
-                    ReactiveSequence {
-                        Inverter {
-                            RepeatUntil(Failure) {
-                                Condition(|ctx| ctx.check(1)),
-                            },
-                        },
-                    },
-                },
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        ParallelAll(0) {
+            ReactiveFallback {
+                StatefulAction(PTask<0>, b0 = {t1}, b1 = {b0}),
+                StatefulAction(PTask<1>, b0 = 1, b1 = {t1}),
             },
-            SequenceWithMemory {
-                Repeat(0) {
-                    StatefulAction(Task<2>),
-                },
-                Sleep(10),
-                Parallel(success = 2, failure = 1) {
-                    Condition(Cond<3> = Cond::<3>),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-                RepeatUntil(Success) {
-                    Condition(Cond<5>),
-                },
-            },
-            Fallback {
-                SequenceStar {
-                    Action(|ctx| ctx.exec(6)),
-                    StatefulAction(Task<7>),
-                },
-                Action(Act<8>),
-                FlipSelector {
-                    Condition(Cond<9>),
-                    AlwaysFailure,
-                    StatefulAction(Task<10>),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Action(Act<11> = Act::<11>),
-                IfThenElse {
-                    StatefulAction(Task<12>),
-                    StatefulAction(Task<13>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                Failer,
-            },
+            #[post(|bb| { *bb.t1 += 1; bb.o0 = Some((bb.b0 + 4) % 3) })]
+            Action(Act<2> = Act::<2>),
         }
     }
 }
+
+board!(Tree1194Blackboard { o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            b1: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
         }
-        FlipSelector {
-            Fallback {
-                ReactiveSequence {
-                    Sleep(20),
-                    Fallback {
-                        ScriptCondition(|bb| *bb.t0 > *bb.t0 + 4),
-                        Limiter(3) {
-                            Action(PIo<0>, t0 = {b0}),
-                        },
-                    },
-                },
-            },
-            Repeat(2) {
-                Parallel {
-                    #[on_success(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 1 })]
-                    #[failure_if(|bb| *bb.t0 == bb.b0)]
-                    ParallelAll(3) {
-                        Action(|ctx| ctx.exec(1)),
-                        Inverter {
-                            StatefulAction(PTask<2>, b0 = 2, b1 = {b0}),
-                        },
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                    #[post(|bb| if *bb.t0 > 3 { *bb.t0 += 3 })]
-                    #[on_failure(|bb| if *bb.t0 % 3 < 1 { *bb.t0 += 1 })]
-                    Fallback {
-                        Condition(PCond<4>, b0 = {=}),
-                        Action(Act<5>),
-                        #[success_if(|bb| bb.b0 == 2)]
-                        #[run_while(|bb| (*bb.t0 + 4) % 3 < 0)]
-                        Filter(times = 2, filtered = Skipped) {
-                            Script(|bb| bb.t0.set(*bb.t0 % 4)),
-                        },
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1195Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1196 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(0),
-        }
-        ReactiveFallback {
-            Selector {
-                Parallel(success = 2) {
-                    WasEntryUpdated(t1),
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                    #[run_while(|bb| *bb.t1 > bb.b0)]
-                    #[success_if(|bb| bb.o0.unwrap_or(4) < (*bb.t1 + 3) % 4)]
-                    Sequence {
-                        TryCatch(catch_on_halt = true) {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                #[failure_if(|bb| *bb.t0 + 3 != 6)]
-                Action(Act<4>),
-                Action(|ctx, bb| ctx.exec_in(5, 3, &mut bb.b0)),
-            },
-            ForceFailure {
-                Repeat(1) {
-                    ReactiveFallback {
-                        Precondition(|bb| bb.o0.unwrap_or(5) < (*bb.t1 + 4) % 3, else = Failure) {
-                            ForceFailure {
-                                Interrupt(|bb| bb.o0.is_none()) {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                        Conditional(|bb| *bb.t0 < 2, dynamic = false) {
-                            FlipSelector {
-                                AlwaysFailure,
-                                AlwaysRunning,
-                                Condition(PCond<6>, b0 = 6),
-                                Condition(PCond<7>, b0 = {b0}),
-                            },
-                        },
-                        #[skip_if(|bb| bb.b0 > 6)]
-                        #[run_while(|bb| *bb.t1 > *bb.t1 % 3)]
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1196Blackboard { t1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1197 for Ctx {
-        WhileDoElse {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Timeout(100) {
-                        Sequence {
+        Fallback {
+            Repeat(1) {
+                Deadline(0) {
+                    ReactiveSequence {
+                        ReactiveFallback {
                             Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                            ForceSuccess {
+                            StatefulAction(PTask<1>, b0 = {b1}, b1 = {b1}),
+                            ForceFailure {
                                 Condition(Cond<2>),
                             },
                         },
                     },
                 },
             },
-            IfThenElse {
-                Limiter(3) {
-                    Invert {
-                        SequenceWithMemory {
-                            Condition(Cond<3>),
+            RepeatUntilFailure(1) {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Fallback {
+                            Action(|ctx| ctx.exec(3)),
                             StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
+                        },
+                    },
+                    ReactiveSequence {
+                        SequenceWithMemory {
+                            StatefulAction(PTask<5>, b0 = {b1}, b1 = {b1}),
+                        },
+                        Fallback {
+                            StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
+                        },
+                        ParallelAll(max_failures = -1) {
+                            StatefulAction(Task<7> = Task::<7>),
+                            #[run_while(|bb| bb.o0.unwrap_or(5) % 4 > 2)]
+                            #[skip_if(|bb| (*bb.t0 + 3) % 3 != 1)]
+                            Condition(Cond<8> = Cond::<8>),
                         },
                     },
                 },
-                Action(Act<6>),
-            },
-            ParallelAll(max_failures = -1) {
-                StatefulAction(Task<7>),
-                Condition(|ctx| ctx.check(8)),
-                StatefulAction(Task<9>),
             },
         }
     }
 }
 
+board!(Tree1195Blackboard { b0 b1 o0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree1198Sub0 for Ctx {
+    pub tree Tree1196 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
+            b1: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        ScriptCondition(|bb| *bb.t0 + 3 > bb.b0 + 4)
+        Repeat(4) {
+            #[skip_if(|bb| bb.b0 % 3 > 1)]
+            Conditional(|bb| (*bb.t0 + 1) % 2 > 0) {
+                Switch(b1) {
+                    case 1 => Sleep(20),
+                    _ => Script(|bb| bb.t0.set(5)),
+                },
+            },
+        }
     }
 }
+
+board!(Tree1196Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1197Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1197Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        #[on_halted(|bb| bb.b1 += 2)]
+        #[on_success(|bb| { bb.b1 = bb.b0 % 3; if bb.b0 < bb.b1 { *bb.t1 += 1 } })]
+        SubTree(Tree1197Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1197 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+        }
+        Priority {
+            Fallback {
+                AlwaysFailure,
+            },
+            MemPriority {
+                Action(Act<0>),
+                Sequence {
+                    Condition(|ctx| ctx.check(1)),
+                    UnsetBlackboard(o0),
+                    Repeater(3) {
+                        Sleep(10),
+                    },
+                },
+                StepSequencer {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            Deadline(0) {
+                #[skip_if(|bb| bb.o0.unwrap_or(3) < bb.b1)]
+                #[on_success(|bb| bb.b1 += 2)]
+                Priority {
+                    #[on_failure(|bb| { if bb.o0.is_some() { bb.b1 = bb.o0.unwrap_or(4) + 3 }; bb.o0 = None })]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    AlwaysSuccess,
+                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
+                    Condition(|ctx| ctx.check(5)),
+                    Repeat(4) {
+                        Action(Act<6>),
+                    },
+                },
+            },
+            IfThenElse {
+                SubTree(Tree1197Sub0, b1 = {=}, b0 = {b0}, t0 = {=}, t1 = {t1}, o0 = {=}),
+                StatefulAction(Task<8>),
+                AsyncSequence {
+                    Condition(Cond<9>),
+                    Action(PAct<10>, b0 = {b0}, b1 = {t1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1197Blackboard { b1 b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
         blackboard {
+            b0: i64,
             #[tracked] t0: i64,
-            b0: i64 = 0,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 4,
         }
-        RunOnce(then_skip = false) {
-            Parallel(success = 2, failure = 1) {
-                ReactiveSelector {
-                    #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
-                    #[skip_if(|bb| *bb.t0 % 2 != 0)]
-                    ReactiveSequence {
-                        #[run_while(|bb| (*bb.t0 + 1) % 4 != 3)]
-                        #[skip_if(|bb| bb.b0 % 4 < 3)]
-                        Succeeder,
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                        Condition(|ctx| ctx.check(1)),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    #[failure_if(|bb| (bb.b0 + 3) % 2 != 0)]
-                    #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(0) })]
-                    MemPriority {
-                        RunOnce {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Priority {
-                        Action(Act<4>),
-                        Action(|ctx| ctx.exec(5)),
-                    },
-                },
-                SequenceStar {
-                    Condition(|ctx, bb| ctx.check_in(6, 3)),
-                    BinarySelector(|bb| (*bb.t0 + 2) % 3 != 0, dynamic = false) {
-                        Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                        Condition(Cond<8>),
-                    },
-                },
-                BinarySelector(|bb| bb.b0 == (*bb.t0 + 2) % 2) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                        StatefulAction(Task<9>),
-                        AlwaysFailure,
-                        Condition(|ctx, bb| ctx.check_in(10, bb.b0)),
-                    },
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    #[post(|bb| if bb.b0 < *bb.t0 { bb.b0 += 2 })]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<11> = Task::<11>),
-                        SubTree(Tree1198Sub0, ..),
-                        #[success_if(|bb| *bb.t0 + 4 < 6)]
-                        #[failure_if(|bb| *bb.t0 + 1 == (*bb.t0 + 4) % 4)]
-                        StatefulAction(PTask<12>, b0 = {b0}, b1 = {t0}),
-                        StatefulAction(Task<13> = Task::<13>),
-                    },
+        FlipSelector {
+            #[failure_if(|bb| bb.b0 % 4 == 3)]
+            #[post(|bb| if bb.b1 != bb.b1 + 3 { *bb.t1 += 2 })]
+            SetBlackboard(b1 = {t1}),
+            Action(PIo<0>, t0 = {b1}),
+            Repeat(1) {
+                MemPriority {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[on_halted(|bb| { bb.t0.set(bb.b1); if bb.b1 + 4 != bb.b0 % 2 { bb.b1 = *bb.t0 + 2 } })]
+                    Action(Act<1>),
+                    Action(PAct<2>, b0 = {b1}, b1 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree1198Blackboard { t0 b0 });
+board!(Tree1198Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(2),
             b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 1, &mut bb.b0)),
-                Action(Act<1>),
-                Action(Act<2>),
-                Condition(PCond<3>, b0 = {=}),
-            },
+        SequenceStar {
+            ScriptCondition(|bb| *bb.t0 < 4),
+            #[on_failure(|bb| bb.b0 += 4)]
+            #[run_while(|bb| bb.o0.unwrap_or(4) < (bb.b0 + 1) % 4)]
+            #[on_success(|bb| bb.b0 += 1)]
+            Action(Act<0>),
+            Condition(Cond<1>),
+            SetBlackboard(o0 = Some(8)),
+            Failer,
         }
     }
 }
 
-board!(Tree1199Blackboard { b0 t0 });
+board!(Tree1199Blackboard { o0 b0 t0 });
 
 cases! {
-    Tree1100 "B{t0;b0=1}RSeq(RSeq(Ret3(t0),a1,a2),PAll{2}(Sc{b0:=t0+3},t3,Sb{t0=7}))",
-    Tree1101 "PAll{-3}(Seq(Rep0(c0),Sel(Seq(c1,S),c2)),Ite(a3,t4),Ite(c5l,Cd{100;_}(Sl{0}),t6),Wde(AFb(F,t7),RSeq(a8),Fb(a9,a10,S)),PPar{2;_}(Sl{0},PPar{1;N}(t11,Sl{10},t12e),t13))",
-    Tree1102 "B{t1=2;b0;b1=1}@rw{b0+1%2!1}OnceT(Sw{3;2}(MSeq(Rus{F}(a0l),c1),Pre{b0+3%3!2;S}(Swm(Intr{b1>3}(Scc{t1%4=0}))),@ki{t1=0}TryF(Rep2(t2),Sc{b1:=t1+4})))",
-    Tree1103 "B{b0=5;t0=4}Wde(c0,Bin{b0+1=t0+3%4;T}(Wv{t0}(Sb{t0=b0}),pi1{t0:t0}),t2)",
-    Tree1104 "Seq(t0,Sub(t1e))",
-    Tree1105 "B{t0=4;b0;b1=0}@fi{b1<6}Sel(Flip(pc0{b0:4},Sw{4}(@of{b0:=t0}pc1{b0:t0},c2),Rep2(Sl{10}),t3,a4e),Bin{t0%2=1;N}(Dl{10}(RSeq(t5,t6)),Rty1(Cd{10;K}(@os{b0=7?t0+=2}@of{t0+4%3>0?b0:=b1}Dd{0}(pa7{b0:=;b1:b0})))))",
-    Tree1106 "B{o0=1;t0=5}Par{-2;2}(t0,t1,Pre{none;R}(Sb{t0=6}),c2)",
-    Tree1107 "B{b0=2}Rmp{S;S}(@os{b0+=1}RFb(t0,t1,c2))",
-    Tree1108 "Rus{F}(a0)",
-    Tree1109 "B{b1=0}Ite(Sw{3}(SubR(t0),Sb{b1=1}),pc1{b0:3})",
-    Tree1110 "B{t1=0;t0=3;b0;q0}@rw{t1+2=2}PPar{0;T}(Cnd{b0<3;_;F}(Lp{_;F}(pi0{t0:=})),@si{t0<6}Su{t0}(OnceK(pi1{t0:b0})))",
-    Tree1111 "B{t0=4;o0;b0=2}Wv{t0}(OnceK(Seq(RFb(pi0{t0:=},Ub{o0}),PPar{2;N}(a1e,pc2{b0:b0}))))",
-    Tree1112 "B{t0;b1=0}Rty2(PPar{1;T}(MSeq(pi0{t0:b1},pi1{t0:=},Rep4(Step(a2e)))))",
-    Tree1113 "B{t0=1;q0=4;b0=3}Fb(AFb(pa0{b0:t0;b1:b0}),Lp{t0;_}(RFb(Lp{t0;F}(Fb(t1,Wt{100})),RU{S}(Pre{t0!b0;F}(Opt(Sl{30}))))))",
-    Tree1114 "Rep2(Pri(Sub(Swm(pa0{b0:5},t1e))))",
-    Tree1115 "B{t0=2;b1}Fb(OnceK(OnceK(Sw{3}(Flip(S,SubA(SubR(t0))),Step(MPri(Fai,Sl{20}),Dl{20}(RSeq(a1e,a2l,pt3{b0:t0;b1:t0})))))))",
-    Tree1116 "B{t0=1;o0=4}ASeq(Swm(pc0{b0:0},t1,@of{t0+=1}Sb{o0=8}))",
-    Tree1117 "B{t0;o0=_;b0=4}Swm(t0e,Sc{t0+=3;b0+=3},@si{o0|2+2<3}@po{t0+=3}c1b{t0},t2e)",
-    Tree1118 "B{b0=3;o0;t0=5;b1=5;t1=1}MPri(Sw{2;3}(Sb{b1=1},PPar{0;N}(@os{o0:=1}@si{none}pt0{b0:b0;b1:=},c1),PAll{-1}(Wt{0},RepF(pi2{t0:t1}))),Cd{0;K}(TryT(t3,t4,Keep(pa5{b0:=}),pc6{b0:=})),Mt{10}(Try(Sb{t0=1},TryT(pc7{b0:=},Sl{50}))),c8,To{50}(MPri(Ret3(@fi{b0%2=0}ASeq(t9e,c10)),c11)))",
-    Tree1119 "B{b1=1;b0;t0=5;t1;o0=_}PAll{3}(Pre{some;S}(Sw{2;3}(Sb{t1=6},Fb(t0e,Sb{o0=1}),@of{t1+=1}@si{b0+2!2}c1l)),@fi{b1%3>1}Swm(PAll{1}(t2e,Sl{0}),@of{b0:=b1%3}@si{t1!1}Par{_;2}(Run,a3b{1;b1})),Flip(RFb(Dd{0}(t4),Wu{t0},@fi{some}@os{b1>1?b0:=0}Rep4(Wu{t1})),PAll{_}(pc5{b0:=})))",
-    Tree1120 "B{t0;b0=2}Star(Cnd{t0<t0+3;N;F}(PPar{0;_}(t0,t1,R)),SubA(MSeq(c2,pc3{b0:=})),Rus{F}(RFb(t4,AFb(t5),F)))",
-    Tree1121 "B{b0;t1=4}@si{b0=3}RFb(pa0{b0:t1;b1:b0},t1,RSeq(c2e,pt3{b0:=}))",
-    Tree1122 "B{q0;b0=3;t0;b1=1}Star(Sw{1}(a0,a1),Bin{b1!3;N}(c2e,Fb(a3e,t4)),Seq(Fb(SubR(@po{b1!b0?t0+=1;b0+=1}@rw{b0%2<0}pc5{b0:=}),Run)),Star(a6,c7),Lp{b0;_}(RT{2}(Keep(Ruf{2}(Scc{b0<7})))))",
-    Tree1123 "B{b0;q0=1;b1;t0=2}Swm(Swm(Flip(Star(t0,t1,@fi{t0%4!0}@ki{b1%3>1}@rw{b1%3!1}pt2{b0:b1;b1:t0}),Lim{1}(@os{t0:=7;b1<1?b1+=1}@ki{b1>3}RFb(Fai,t3)),RFb(c4l,c5),MSeq(Rus{F}(Par{2;_}(F,@os{t0+=3}@ki{b0=t0+1}@of{b1+=3}Sc{b0:=b1%4;b1+=3},c6))))),RFb(Rpt{2}(Lp{b1;_}(@os{t0+=1}c7))))",
-    Tree1124 "B{o0}Par{2;-2}(Sl{10},Ub{o0})",
-    Tree1125 "B{b0=3;b1=5;t0;o0;t1=0}Seq(@rw{some}@os{b0+=3}Swm(Pre{o0|1%4!3}(Sb{o0=7}),t0),@fi{t1>2}@ki{o0|1%4=3}Fb(Cd{20;_}(c1l),a2),Ret3(Sw{3;2}(c3,@os{t0+=2}t4,t5)),OnceT(Par{2;1}(@oh{none?t0:=b1;b0+=2}@fi{t0+3%4<0}@po{t1:=b0}Suc,c6,Sc{t1+4>o0|0+4?b0:=t1;b1+=1},pi7{t0:b0})))",
-    Tree1126 "B{q0;t0;b0=1}Fb(Isw{t0%4;_;_}(S,Wt{10},Lp{_;F}(S)),@fi{b0+2%4=1}@os{b0:=t0}@of{b0+=3}Cd{10;_}(Lp{_;S}(SubR(Ret1(a0l)))),F,t1,t2)",
-    Tree1127 "B{b1=1;o0=0;b0=5}TryT(RSeq(t0,pt1{b0:2},TryT(a2,Ub{o0}),t3),MPri(a4b{b1;b1},t5,t6,pi7{t0:b1}),@ki{b0+2>2}pa8{b0:=})",
-    Tree1128 "B{t0;b0}Mt{0}(Seq(pc0{b0:=},PPar{1;T}(F,Rep1(SubA(RSeq(S,t1))),Sb{t0=2}),Dl{30}(Suc)))",
-    Tree1129 "B{b0=0;o0=_;b1=0;q0;t0=5}Rep1(Lp{b0;S}(Try(@of{b0+=2;b1:=b0%3}@po{o0:=_}pi0{t0:=},F)))",
-    Tree1130 "OnceK(MSeq(t0,t1))",
-    Tree1131 "B{b0;t0;b1=2}@ki{b0>6}@rw{b1%4!2}MSeq(@fi{t0<2}@po{b0+=1}pa0{b0:t0},SubA(Rep1(t1e)),Sb{b1=9})",
-    Tree1132 "B{b0=5;t0=4}@oh{b0+=2}@fi{t0+4=1}Rpt{3}(t0)",
-    Tree1133 "B{b0;t0=0;o0=3}ASeq(AFb(c0l,c1),S,@os{o0:=b0;b0:=t0}@po{b0+=3}a2)",
-    Tree1134 "B{b0;t0=4}Try(FS(FF(c0b{b0})),Step(RSeq(pa1{b0:0})),pt2{b0:b0;b1:t0},Rpt{1}(@po{b0+=1}@rw{t0!3}a3))",
-    Tree1135 "B{o0=1;t0;b0=3}PPar{0;_}(Rpt{3}(Inv(Inv(@rw{b0%3=0}Bin{b0+3%2<1;N}(@po{o0:=b0;b0+=4}@os{o0|1>o0|3?b0+=1;b0+=2}Seq(Fb(t0,c1b{b0%3}),Step(Sb{o0=2},t2e),Suc),FF(FF(@os{t0<0?t0:=4}Sc{t0:=1})))))),RFb(Wv{t0}(Par{_;-1}(Flip(c3,@po{t0:=b0%2}@si{t0%3>1}c4,c5e,a6l))),Fb(c7e,t8,pi9{t0:b0},Dd{10}(t10),@oh{o0:=t0}a11)))",
-    Tree1136 "Flip(RSeq(t0),Fb(RSeq(c1e,t2e)))",
-    Tree1137 "B{b0=3;t0=4}Star(@po{b0+=3}@oh{t0:=b0+2}@fi{b0=3}a0l,Ite(pi1{t0:=},t2),RSeq(Sc{b0:=t0%4},F))",
-    Tree1138 "OnceK(Keep(t0))",
-    Tree1139 "B{t0=4}MPri(pa0{b0:t0;b1:t0},Flt{2;R;F}(a1l))",
-    Tree1140 "B{b0=5;b1=5}Par{0;_}(Ret0(t0),Seq(pa1{b0:7;b1:b0},PPar{2;_}(FS(pt2{b0:2;b1:=}))))",
-    Tree1141 "B{t0=0;b0}Ite(@si{t0%4<2}c0,Step(F,c1b{t0+4},Rep1(Rus{F}(t2)),Dl{0}(Scc{b0%2>0})),F)",
-    Tree1142 "Invt(Keep(Star(Rep2(pc0{b0:2}),t1e,a2,MSeq(c3,t4))))",
-    Tree1143 "RSeq(Seq(S,Fb(a0),Cd{30;F}(c1)),MPri(PAll{_}(t2,a3),t4e,FF(Once(a5))),F)",
-    Tree1144 "RU{F}(Opt(Wt{10}))",
-    Tree1145 "B{b1=1;t0;b0=3}TryT(Pre{b0%3>1;K}(Sb{b1=4}),Sw{5}(c0,Sb{t0=b1}))",
-    Tree1146 "B{t0=2;b1=5}Pri(Swm(pt0{b0:2;b1:t0},a1b{b1;b1}),PPar{0;T}(RSeq(pi2{t0:b1},t3,Wu{t0},Wt{20})))",
-    Tree1147 "B{t0}Rpt{0}(@oh{t0%3=0?t0+=2}@os{t0+=3;t0:=t0+2%4}SubA(SubR(pc0{b0:t0})))",
-    Tree1148 "B{b1;t0;o0}Try(@of{none?o0:=b1+3}@ki{t0>6}Rep0(t0),F,t1)",
-    Tree1149 "B{b0=1;t0=3}Fb(t0,pa1{b0:t0},@of{t0:=t0%4}@os{b0:=t0}c2)",
-    Tree1150 "B{t0=4;b0=5;o0=_;b1=4}PAll{_}(c0,RFb(t1,pa2{b0:b1;b1:t0},@os{t0+=2}@po{b0+=3;t0:=8}@ki{some}RetF(@rw{b1+1!b0+4%3}pi3{t0:=})))",
-    Tree1151 "B{b0=3;t0=2}Seq(RFb(@os{t0:=b0+3;t0:=b0+3%3}@of{b0+=1}t0e,Wu{t0}),a1,Sc{b0+=3},Dl{50}(c2))",
-    Tree1152 "B{b1=2}Pre{b1+1%4=3;S}(RSeq(t0,@po{b1+=3}c1b{b1%3}))",
-    Tree1153 "B{o0;t0=2;b0;q0}Swm(@oh{o0:=t0+1}Isw{b0+2;_;_}(RFb(@fi{b0%3>1}@of{t0:=o0|4%2}a0,t1),F,MPri(Fb(RFb(a2,c3b{t0}),t4)),Fai,Swm(t5e,t6,pc7{b0:=})),RFb(MPri(pt8{b0:t0;b1:t0},pa9{b0:6;b1:b0},@fi{b0%2<0}pi10{t0:t0},t11),Wu{t0},Ruf{1}(Wde(c12,Sb{o0=2})),Par{_;1}(Lp{t0;_}(Swm(Swm(Sl{0},Suc),Wt{0},t13)))))",
-    Tree1154 "B{t1=3;b0=4;o0=0;b1=1;t0=4}FF(MSeq(MPri(pa0{b0:=;b1:=},Wu{t1}),Par{0;2}(FS(@rw{t0+1>3}t1e),Scc{b1!0}),Scc{none},Flip(t2e,Sl{50})))",
-    Tree1155 "B{t0;b0=0}@rw{b0=2}@oh{t0!b0?b0+=1;b0+=3}@po{b0+=1}Step(t0,SubR(Par{2;_}(c1b{0},pi2{t0:t0},c3)),Rus{1}(@os{b0+=1}@po{t0!4?t0:=b0+1%3}Opt(pc4{b0:t0})))",
-    Tree1156 "B{t1;t0}@oh{t1+=1}RSeq(S,Fb(a0,c1,c2,c3l,t4e),t5,RSeq(t6,Sb{t0=7},t7))",
-    Tree1157 "B{b1=3;t0;b0=3;o0=5}Pri(Sw{3;0}(Ub{o0},Sw{3;1}(pc0{b0:b0},pi1{t0:=},@po{t0+=2;b1:=t0}@fi{t0<5}@of{b0+=2;b0=7?t0:=b0}SubR(S)),c2),Star(@os{b1:=o0|3%3}@fi{b0<0}@si{t0%3<2}Sc{t0+=3},Sb{o0=8},Sc{o0:=t0%2},@rw{t0<6}a3l))",
-    Tree1158 "B{t1=2;b0=5;o0=4;t0=5}RFb(Isw{o0|5;_;T}(@of{o0:=_}@oh{o0:=_;b0:=t0}a0,Sel(Scc{o0|4+4>6},FS(@of{t1+4%4>2?b0+=2;t1+=3}Isw{0;T;_}(Wt{20},a1e,t2,@os{b0>2?o0:=t0;b0:=2}c3b{t0}))),MSeq(Sb{t1=7},pc4{b0:=},c5)))",
-    Tree1159 "B{b0=0;b1;o0;t0}Seq(@oh{o0:=_}@ki{b0+2<3}Keep(MSeq(@po{b0+=1}AFb(c0b{t0+1},Once(@si{some}c1b{b1+2}),F,Mt{10}(S),Ub{o0}))),c2,@oh{b0+2%2>0?b0+=2}PPar{1;_}(c3l,To{10}(c4),t5,a6))",
-    Tree1160 "B{b1=4;t0=1;o0}Dd{20}(@fi{none}Seq(RSeq(Wu{t0},Ub{o0},a0,Sb{b1=2},Dl{0}(t1))))",
-    Tree1161 "B{b0;o0;t1=1}Intr{none}(RU{F}(Pri(SubA(PPar{2;_}(Fai,Ub{o0})),RSeq(Wu{t1},t0),t1e,Flip(pt2{b0:3},c3e,a4,c5l))))",
-    Tree1162 "PAll{-2}(Rep0(c0),Ret4(Inv(Swm(a1,Wt{10}))))",
-    Tree1163 "B{b0=3;t0;o0}TryT(SubA(Wde(a0,t1)),Swm(pi2{t0:b0},pc3{b0:t0},t4),Dl{0}(SubA(Intr{o0|0>4}(Flt{2;_;K}(pa5{b0:b0;b1:b0})))),c6)",
-    Tree1164 "B{b0=0}Pre{b0!3;S}(t0)",
-    Tree1165 "Seq(ASeq(t0,a1,t2,a3,t4),Rmp{F;F}(Rus{F}(t5)),t6)",
-    Tree1166 "B{t0=1;b0=4}@fi{b0+2=0}@ki{t0+1<t0%4}@oh{b0:=t0+3}PPar{1;N}(@si{b0%3>1}@os{b0+=1}@fi{b0=t0}F,Fb(c0b{b0+2},a1l))",
-    Tree1167 "B{t0=1;b1=3;b0=1}@rw{b1>3}Wde(@of{b1:=t0+1}@oh{b0+=2;t0:=b0}a0l,t1)",
-    Tree1168 "B{o0=1;b0=2;t0=3}MPri(PPar{2;N}(Isw{o0|5;_;_}(@fi{t0+1<t0+3%3}Sel(t0,t1),Wt{100}),RFb(PPar{0;N}(t2,c3l),@fi{b0%4>0}@of{b0+=1}Sl{50},Wu{t0},pi4{t0:=},Scc{b0+2!o0|4+1%4}),Lim{1}(a5b{b0+2;b0})))",
-    Tree1169 "B{b0=5;b1=3;q0;o0;t0}@oh{t0<2?t0+=1}@os{b0+=2}TryT(TryT(MPri(@ki{none}Wu{t0},PPar{0;_}(@si{t0>3}Ub{o0},c0b{b0},pt1{b0:=},pt2{b0:b0},Once(Ub{o0})),Swm(c3,a4l)),Ite(Seq(t5e,Ub{o0},@of{t0:=b0%3}t6e,a7),RFb(c8,pa9{b0:4;b1:=},t10,t11e,t12))),Isw{t0+2;_;T}(PAll{_}(PAll{3}(S,t13,c14l,R,c15),Ret2(Swm(Sb{b0=4},pa16{b0:t0})),pt17{b0:6;b1:=},Rus{3}(Lp{t0;K}(a18l)),RFb(c19,OnceK(t20),pa21{b0:6;b1:=}))))",
-    Tree1170 "B{t0=1;b0;b1=5}@si{t0=t0+3}Swm(RSeq(Ret2(Par{_;2}(c0,pt1{b0:=;b1:t0},Inv(c2))),Par{0;2}(FF(Ret0(c3)),Sl{0},c4)))",
-    Tree1171 "Ite(Cd{10;F}(Sub(MSeq(Opt(c0),RFb(t1e,Sub(F)),PAll{2}(c2,t3,t4,t5)))),Flt{2;R;K}(FF(Dl{10}(c6))))",
-    Tree1172 "Swm(MSeq(a0,Wt{20}),Ruf{2}(PPar{0;T}(OnceK(a1l),To{0}(a2))),To{100}(c3),Swm(t4e,Sub(Rep0(Fai))))",
-    Tree1173 "B{o0=_;q0=0;b1;t0}Pre{some;S}(Bin{b1=6;N}(RSeq(@rw{o0|1%3!2}t0,Sw{5}(pi1{t0:t0},t2),t3),Pre{t0%3=1;S}(@si{b1>o0|2%3}@ki{b1%3>1}Lp{_;R}(Fb(a4b{o0|1%2;b1},Sl{20})))))",
-    Tree1174 "B{t0;b0}TryF(Isw{t0;N;N}(pi0{t0:t0},t1),Mt{10}(Sc{t0:=b0+3%2}))",
-    Tree1175 "B{t1=0;t0=4;b0=2}AFb(t0e,@of{t1+=1;t0+=1}@os{t1:=b0}@si{t1%3!0}pt1{b0:3;b1:t1},pc2{b0:=})",
-    Tree1176 "B{b1=0;t1;b0}ASeq(Fb(@rw{b1+3%2>0}@ki{t1=7}SubA(c0),pt1{b0:b1;b1:t1},@ki{b0>t1}@po{b1:=b0%2;b0:=b1}@si{b0+2<b1%2}Scc{b1<3}))",
-    Tree1177 "B{b0=2;b1=2;q0=1;t0=1}@oh{b1+=2}RFb(AFb(RU{F}(Rpt{1}(Isw{b0%2;T;T}(pt0{b0:b0;b1:t0},Wu{t0},AFb(a1,c2b{b0%2},t3),c4l,Pre{b1%3!1;F}(Lp{b0;S}(@of{b0:=b1%4}@os{b1=3?t0:=b1%3}F))))),RSeq(Swm(t5,pi6{t0:=}),PPar{1;T}(Wu{t0},t7),AFb(pc8{b0:=},c9b{b0%4},t10),t11,Wv{t0}(Sc{b0:=t0;b0+=3})),TryT(Star(Wt{10},To{30}(t12),t13),RSeq(a14,t15,pi16{t0:=},Sb{b0=t0}),@rw{b1+4>1}@of{t0+=3}Lim{2}(F))))",
-    Tree1178 "B{t0;b1=0;q0=4;o0;b0=0}Pre{b1%4<3}(RSeq(PPar{1;T}(Fb(Ite(ASeq(c0l,pi1{t0:t0},t2,a3,pa4{b0:b1}),t5e,Par{1;1}(t6,c7b{b0+3%3},a8e,pt9{b0:7})),AFb(Lp{b0;_}(Sw{2;0}(F,Scc{b1+4!4},@os{o0:=_}pa10{b0:=;b1:t0})),Dd{0}(Fb(a11,c12)))))))",
-    Tree1179 "B{b0;t1=0;t0=5;q0=0;o0=5}@of{t1:=t0}@os{o0:=b0}RU{F}(Lp{_;R}(Ite(Pre{b0+3%3<0;R}(c0),F)))",
-    Tree1180 "B{t0;b0;t1=0;b1=2;o0;q0=2}Isw{t0;_;T}(Fb(t0e,Flt{3;_;F}(RFb(a1,t2,pt3{b0:9;b1:=},@fi{t1+2%3>1}@of{o0:=_}a4)),Once(RFb(c5,t6,Dl{20}(t7e))),Seq(@os{b1%4=2?t0:=o0|1+3%2;t1:=t0+4%3}@fi{t0!0}@of{o0:=t1+3}Wu{t0},S),Cd{0;_}(Ret0(t8))),Fb(@po{b0:=8}Rpt{F}(Wde(t9,a10,Sb{o0=2})),Ite(c11,a12b{o0|0;b1}),Lp{_;_}(@of{b0+=1}Sw{4;3}(t13,pt14{b0:3;b1:=},Rus{F}(a15l))),MSeq(@fi{b1<4}Sb{o0=8}),Lp{_;S}(Par{_;1}(Intr{t1>o0|1+1%3}(c16l),Mt{20}(Scc{b0+1<1})))))",
-    Tree1181 "B{t0=3}Flt{1;F;F}(pa0{b0:0;b1:t0})",
-    Tree1182 "B{b0=3;t0}@po{b0+=3}@si{b0+2<1}Sel(@fi{t0=b0%4}@po{t0+=2;b0+=1}Pri(RFb(Pre{b0+1>2;S}(Swm(t0,t1)),AFb(c2e,@fi{t0+4>t0+1}@ki{t0+2>t0}@po{t0=4?t0:=b0;b0+=1}pc3{b0:b0},pa4{b0:b0})),Wde(pi5{t0:=},pi6{t0:b0},Keep(a7b{t0%2;b0})),Wde(MSeq(S,Suc,t8,@rw{b0!6}@ki{t0!5}@oh{t0+=1}t9e),Su{t0}(Isw{b0;T;N}(c10,RU{F}(@fi{t0+1!b0}@rw{t0+1!7}@si{b0+4!4}Lim{2}(t11)))))))",
-    Tree1183 "B{t1;b0=5}Seq(PAll{2}(Dd{30}(@of{t1+=1}a0),Try(pt1{b0:2},t2,pa3{b0:1}),Seq(@oh{t1:=6}pa4{b0:t1;b1:b0},c5,S)),Cd{10;_}(Scc{b0%2!0}))",
-    Tree1184 "Swm(RFb(c0e,t1),Wde(t2,t3),Cd{20;K}(Flt{3;_;_}(c4)),Try(S,c5,t6),MPri(t7,t8))",
-    Tree1185 "B{q0;b0=0;t0=4}Isw{1;T;T}(MSeq(@si{b0=2}@ki{t0%2=1}c0,@ki{t0%4=0}@si{b0>0}Lim{1}(a1),t2),Lp{b0;F}(OnceK(TryT(c3,a4,c5b{b0%2}))),a6)",
-    Tree1186 "B{b0=5;b1=4}Rty4(Bin{b0%2<1;_}(Wt{10},pi0{t0:b1}))",
-    Tree1187 "B{t0=1;b0=1}Wde(MPri(AFb(c0,c1,t2,Wu{t0},c3b{t0}),RU{F}(c4b{t0%4})),Fb(t5,Star(t6,a7,c8),To{100}(Rmp{S;F}(c9b{b0+4})),Swm(pi10{t0:=},Wu{t0}),OnceK(PPar{1;_}(pt11{b0:=;b1:t0},c12b{b0%2}))))",
-    Tree1188 "B{t0=2;o0=_;b0=0;b1}Sw{3}(ASeq(t0,@rw{b0>5}@of{o0:=_;t0:=b0+2}@fi{some}PAll{_}(PAll{1}(Scc{b1>t0+3},@si{b0!5}pc1{b0:0}),t2,Wt{0},c3)),RFb(Sel(pc4{b0:b0},Bin{b1%4!3;_}(Sl{20},c5),c6),@po{b1%2<1?b0+=3}@of{b1+=2}@oh{b0+=1}Isw{b1;N;_}(RFb(c7,pa8{b0:9;b1:b1},Wu{t0}),AFb(t9,a10)),AFb(Star(a11b{o0|0%3;b1},Ret4(a12e))),MSeq(Flt{3;R;K}(t13),Mt{10}(pt14{b0:b0;b1:b0}))))",
-    Tree1189 "B{b0=2;t0;q0=1}RSeq(S,Wu{t0},Lp{t0;S}(S),Sl{10},@si{b0+2=b0}Bin{t0%3=2;_}(F,a0))",
-    Tree1190 "Dl{0}(Sel(F,PAll{-1}(t0,c1l),Inv(RSeq(t2,c3,t4e))))",
-    Tree1191 "Rep2(Fb(a0e,t1,Inv(c2e)))",
-    Tree1192 "B{t0=5;t1}RSeq(t0,Sc{t0=3?t1+=1;t1+=2})",
-    Tree1193 "B{t0=3}Flt{3;F;_}(RFb(t0e,@of{t0:=5}a1e,F))",
-    Tree1194 "ASeq(Flip(AFb(Invt(t0e),Fai,RSeq(Inv(RU{F}(c1l))))),Swm(Rep0(t2),Sl{10},Par{2;1}(c3e,Keep(t4e)),RU{S}(c5)),Fb(Star(a6l,t7),a8,Flip(c9,F,t10)),PPar{1;N}(a11e,Ite(t12,t13)),OnceT(Fai))",
-    Tree1195 "B{b0;t0=3}Flip(Fb(RSeq(Sl{20},Fb(Scc{t0>t0+4},Lim{3}(pi0{t0:b0})))),Rep2(Par{_;_}(@os{b0+=1;b0:=t0+1}@fi{t0=b0}PAll{3}(a1l,Inv(pt2{b0:2;b1:b0}),pc3{b0:=}),@po{t0>3?t0+=3}@of{t0%3<1?t0+=1}Fb(pc4{b0:=},a5,@si{b0=2}@rw{t0+4%3<0}Flt{2;_;K}(Sc{t0:=t0%4}),t6))))",
-    Tree1196 "B{t1=2;b0=5;t0=0;o0=0}RFb(Sel(Par{2;_}(Wu{t1},t0),t1,Pre{some;K}(@rw{t1>b0}@si{o0|4<t1+3%4}Seq(TryT(t2,c3)))),PPar{1;T}(@fi{t0+3!6}a4,a5b{3;b0}),FF(Rep1(RFb(Pre{o0|5<t1+4%3;F}(FF(Intr{none}(R))),Cnd{t0<2;N;_}(Flip(F,R,pc6{b0:6},pc7{b0:b0})),@ki{b0>6}@rw{t1>t1%3}t8e))))",
-    Tree1197 "Wde(RSeq(Swm(To{100}(Seq(c0,t1,FS(c2))))),Ite(Lim{3}(Invt(Swm(c3,t4,t5))),a6),PAll{-1}(t7,c8l,t9))",
-    Tree1198 "B{t0;b0=0}OnceK(Par{2;1}(RSel(@of{b0:=b0%3}@ki{t0%2!0}RSeq(@rw{t0+1%4!3}@ki{b0%4<3}Suc,pt0{b0:=;b1:t0},c1l,t2e),@fi{b0+3%2!0}@oh{b0+=1;t0:=0}MPri(Once(c3)),Pri(a4,a5l)),Star(c6b{3},Bin{t0+2%3!0;N}(c7b{b0},c8)),Bin{b0=t0+2%2;_}(Isw{b0;T;_}(t9,F,c10b{b0}),@oh{b0+=3}@po{b0<t0?b0+=2}@of{b0+=1}TryF(t11e,SubA(Scc{t0+3>b0+4}),@si{t0+4<6}@fi{t0+1=t0+4%4}pt12{b0:b0;b1:t0},t13e))))",
-    Tree1199 "B{b0;t0}OnceK(RFb(a0b{t0+1;b0},a1,a2,pc3{b0:=}))",
+    Tree1100 "B{b0=0;t0=3}Seq(PAll{_}(a0,Cd{0;F}(Wv{t0}(Sc{t0:=b0;b0:=b0%4})),To{50}(PPar{1;_}(pt1{b0:b0;b1:t0}))),Isw{t0+4;T;N}(t2,t3,S,S,RT{F}(a4b{t0;b0})),@rw{b0=4}@os{b0:=t0%3}Swm(PAll{_}(pt5{b0:5},t6,Seq(@po{t0:=t0+1%3;b0+=1}pc7{b0:t0},c8),Sc{t0%4<0?t0:=3},Wv{t0}(Wt{50}))))",
+    Tree1101 "Keep(RSeq(To{0}(Fb(F,c0,a1e)),Wde(Swm(t2,t3e),t4,RFb(t5)),PAll{-1}(Seq(c6,t7,a8),t9),Ruf{3}(Rus{2}(t10e)),Inv(Sub(RSeq(Cd{50;K}(Swm(t11e,c12,t13e)),Sub(Fb(t14e,c15,Suc)),Ret4(c16))))))",
+    Tree1102 "TryT(Par{_;-1}(t0,Ret3(S)),Fb(c1,RFb(t2e,F)),PAll{1}(t3,c4l,S,t5,Sl{10}),Wde(c6,Wt{0},S),PPar{0;N}(Sel(a7,a8),Wde(c9e,a10l,t11),R))",
+    Tree1103 "B{t0;b0}Step(Isw{t0;N;_}(Swm(@po{t0:=t0+1%2;b0+=2}S,t0)),Scc{b0+3<4},RFb(Sb{b0=9}))",
+    Tree1104 "B{t0;b0=0}@po{b0+=1}Cnd{t0=3;N;F}(Isw{t0;N;N}(t0,Scc{t0+3%3!2}))",
+    Tree1105 "B{t0;q0=2;b0;o0=2}@of{b0+=1;t0!6?o0:=_}@os{t0:=4}@si{some}Once(MPri(Mt{0}(Lp{t0;K}(t0)),SubA(@po{t0>0?t0:=b0}Mt{50}(Once(@fi{b0%4<2}@po{b0!t0?b0+=2}c1))),Intr{b0=3}(RT{2}(Cd{50;K}(Wde(c2,SubR(c3l)))))))",
+    Tree1106 "B{b1;t0=4;b0=1;t1=0;q0=0}@ki{b1+2=6}@rw{b1+3=4}@os{t1:=t0}Dl{0}(Dl{20}(SubA(Fb(Mt{50}(a0),c1,Lp{t0;S}(pa2{b0:=;b1:t1}),Wu{t0},@of{b1+=2}@si{t0%2!1}t3))))",
+    Tree1107 "B{b0=4;t0=0;b1;t1=1}Bin{t1+4!b0;T}(Flt{3;S;F}(Dl{50}(a0)),OnceK(Flt{1;S;K}(@oh{t0:=t1+1}@ki{b0%2<1}@po{t1:=b1}c1b{5})))",
+    Tree1108 "B{q0=1;t0;b0}MPri(t0,Lp{_;R}(RSeq(Sc{t0:=t0+3%2;t0:=b0},Wu{t0},PPar{0;_}(t1),Suc,pi2{t0:=})),PAll{_}(a3,F))",
+    Tree1109 "B{b0=1;b1=5;t0;o0=_}RT{F}(TryF(Flip(t0,pt1{b0:=;b1:=},@oh{o0:=b0}Ub{o0},c2),@os{o0:=5}To{50}(@oh{b0:=b1}@fi{b0>5}Sb{t0=6})))",
+    Tree1110 "B{q0;b1}RT{F}(Lp{b1;S}(ASeq(c0,Once(t1),PPar{2;T}(To{20}(t2),Wde(t3,t4)))))",
+    Tree1111 "B{b0=1;t0=3}Cnd{t0>3;N;S}(Par{-2;0}(@oh{t0+=1}Su{t0}(PAll{_}(Sb{b0=1},Cd{0;K}(MSeq(Rep0(c0b{b0+2%4}),t1)))),Lim{1}(Pre{b0>4;S}(TryT(a2,Wt{0},Ite(c3,t4,Fai))))))",
+    Tree1112 "B{t0;b0=0;b1=3}Dl{30}(Dl{0}(Fb(@ki{b0>b1+2}Rpt{1}(AFb(Seq(c0,c1e),Scc{t0+2>b0%3})),Lim{3}(Isw{b1%4;_;_}(@os{b1:=b0}t2)))))",
+    Tree1113 "B{q0=4;t0=4}RFb(Flip(Lp{_;K}(pi0{t0:=}),c1b{5}),c2)",
+    Tree1114 "B{b1=4;b0=0;t0=2}Step(RT{F}(Isw{t0;_;T}(@of{t0:=t0%2}@os{t0:=b0}Sb{b1=t0},Rpt{F}(pc0{b0:t0}),@rw{b1!6}@fi{b0!6}@po{b1+=3}PAll{-1}(OnceT(c1)),FS(TryF(t2,a3b{b1+1;b0})))),Seq(c4l,Rmp{S;F}(a5),Keep(PPar{2;_}(Wu{t0},a6b{t0;b1},Run))),Pre{t0>7;K}(Ret4(Pri(pt7{b0:2;b1:=},Cnd{t0+4>3;_;S}(Step(Flt{1;F;F}(pc8{b0:6}),@fi{b1>7}@po{b1:=b0}Swm(t9,c10,Sb{b0=9})))))))",
+    Tree1115 "ASeq(Par{-1;_}(a0,Suc),Cd{0;K}(Ret2(RSeq(c1,Sub(c2l)))))",
+    Tree1116 "B{t1=4;t0=2}Rep0(SubR(pt0{b0:9;b1:t1}))",
+    Tree1117 "B{t0=5;b0=0;o0=0}Rep4(Once(@of{b0+=1}MSeq(Wu{t0},pc0{b0:b0},pt1{b0:3;b1:t0},Ub{o0},Wu{t0})))",
+    Tree1118 "RSeq(t0,RSeq(t1,c2,RU{S}(c3l),c4),MPri(Opt(F),Rep1(To{50}(t5))))",
+    Tree1119 "RSeq(RFb(a0,F,TryF(c1,RT{F}(t2)),t3),RSeq(Inv(Inv(t4)),Flip(c5,t6)),Fb(t7,a8))",
+    Tree1120 "Ret0(c0)",
+    Tree1121 "B{t0=3;t1=3}@si{t1>0}RFb(pt0{b0:t0;b1:t0},pa1{b0:t0;b1:t1},F,R)",
+    Tree1122 "B{b0=4;b1=3;t0}Bin{b1+2>b0+3;_}(Step(MPri(Scc{b0%4<2},RepF(a0),RT{F}(Sc{b0+=3}))),Ite(c1,Sw{5}(Pre{b1>t0+4;S}(c2b{t0}),a3e),t4))",
+    Tree1123 "B{b0=4;t0=4;b1}@po{b1:=b0;b1+3!1?b0+=3}@rw{t0<b0}RFb(Rep4(MSeq(t0,Sl{0})),@of{t0+=1}a1,Ite(pt2{b0:2;b1:=},t3,pa4{b0:1;b1:=}),MPri(pa5{b0:t0;b1:=},pt6{b0:=;b1:=},t7))",
+    Tree1124 "B{b0}Rpt{0}(pt0{b0:=})",
+    Tree1125 "B{b0=4;t0=2}Isw{b0;N;_}(Par{0;2}(Pri(Su{t0}(pa0{b0:t0;b1:t0})),RFb(pc1{b0:=},Sc{b0+=3})),Rep4(@si{b0=2}@ki{t0%2=1}c2),a3)",
+    Tree1126 "Swm(Dd{100}(c0),t1,a2,c3l,t4)",
+    Tree1127 "Ruf{F}(c0)",
+    Tree1128 "B{q0;t0=1;o0=_;b1}AFb(Lp{b1;R}(c0b{o0|5}),pt1{b0:b1;b1:t0})",
+    Tree1129 "Dl{0}(Wde(PAll{0}(Flip(a0l,Seq(c1,Once(Sub(c2))),Rmp{S;S}(Flip(t3)))),Rpt{F}(Keep(RFb(OnceK(a4),Keep(Pri(c5e,t6,t7,a8e,Suc))))),Ret1(Rep2(Flt{3;S;F}(RSeq(Pri(c9,c10,a11),RFb(a12,c13)))))))",
+    Tree1130 "B{q0=2;t0=0;b0}RSeq(Lp{_;_}(Bin{b0>1;_}(RFb(a0b{b0+2%2;b0},t1),Intr{t0+1=b0}(PAll{1}(@ki{b0+4=2}t2,pt3{b0:=},@po{t0>b0?b0+=3}@of{b0+=1}Sl{0})))))",
+    Tree1131 "B{b0=1;t0=0}Pri(Par{2;-4}(RU{F}(S),pi0{t0:=},TryF(@os{t0+=1}pt1{b0:t0},@po{t0:=8;b0+=3}t2e),Pre{b0+4<0}(@oh{t0+=1}Sl{20})))",
+    Tree1132 "B{t0=2}Rmp{F;F}(PAll{2}(t0,Wu{t0}))",
+    Tree1133 "B{b0=5;t0=0;q0=1}@si{b0+2=b0}Fb(PPar{1;N}(Lp{_;F}(Wt{50}),c0e),PPar{1;_}(pi1{t0:b0},Sl{10},pa2{b0:b0;b1:t0},c3b{b0+3%2}),Lim{3}(Lp{_;F}(Star(Wt{10},pa4{b0:=;b1:t0},c5l,pc6{b0:b0}))),@of{b0+=1;t0+=1}Step(R,a7,R,Sb{t0=4}),Seq(Swm(c8l,pc9{b0:6}),PPar{0;T}(c10,t11),t12))",
+    Tree1134 "Rep4(Sel(F,PAll{-1}(t0,c1l),Opt(RSeq(t2,c3,t4e))))",
+    Tree1135 "B{t0=5}Keep(Dl{0}(RepF(Rep1(Cd{0;_}(PPar{0;T}(@fi{t0%3=0}@ki{t0%2=0}t0e,t1,Wt{0}))))))",
+    Tree1136 "B{o0;b1;b0=3;q0=2;t0=3;t1=5}Ret3(PPar{2;N}(Flt{3;R;F}(@of{b1=3?b1:=b0}RFb(Rep3(@si{b1+3%3!0}@ki{o0|1<b0}@fi{b0>t0}To{20}(RSeq(c0,Sb{b0=b1},@of{t1%4<2?o0:=_}a1b{t1+1%3;b1},pc2{b0:=},a3b{b0+3;b0}))),PAll{_}(FS(Lp{_;S}(c4b{t1+2}))))),RFb(Ite(Wde(Rus{1}(Pre{b1<t1;S}(pt5{b0:b0;b1:b1})),Sw{3;1}(pi6{t0:=},Scc{t1!0},t7)),Cnd{b0!4;T;_}(OnceT(@rw{b0%3<1}@fi{t1<o0|0+3}Par{-1;-2}(a8,a9,a10)))))))",
+    Tree1137 "B{t1=4;b1;b0=5;t0=3;o0}@po{o0:=t1}@rw{t0>0}@oh{b1:=b0;t0:=t1}Fb(@oh{t0+=1;o0:=t0}@fi{t0+4%2<1}Sel(@of{o0:=_}@fi{t1%2=0}t0,Sb{o0=1}),Seq(Rep2(t1e),a2l,c3),Rep1(Dl{30}(pc4{b0:b1})),@rw{some}@os{t0+=1}@ki{none}Seq(@fi{b0>2}@os{o0:=b1}pa5{b0:b0;b1:t1},c6b{0}))",
+    Tree1138 "B{b0}OnceK(Sb{b0=3})",
+    Tree1139 "B{b0;t1;b1;q0}Bin{b0+3%3>1;T}(Lp{_;S}(Sw{5;0}(Wt{0},Step(a0,t1,c2),Rep2(Rpt{2}(F)))),RFb(MSeq(@ki{b0+3<4}Wu{t1},TryT(c3b{b1},Suc,t4))))",
+    Tree1140 "FS(Swm(AFb(a0,F),Sl{10},a1,t2))",
+    Tree1141 "B{t0=0;b0=2;q0}Fb(AFb(Wde(a0,Wu{t0},@of{b0:=b0%3}@ki{t0%2!0}Bin{t0>3;N}(Sb{t0=6},t1e)),t2,@oh{b0+=1;b0:=t0+1}Lp{_;K}(c3),AFb(@si{t0<b0}pc4{b0:=},c5e),Lp{t0;F}(Star(c6e,c7b{3}))),Ite(Bin{b0<t0+4;_}(Suc,Ite(@oh{b0+=3}pc8{b0:t0},@ki{t0+2!4}@si{b0%2!1}c9l)),@si{b0=t0+4%4}Step(ASeq(Wu{t0},t10),Sl{10}),@po{b0+=1}@oh{t0:=2}TryF(a11,t12)))",
+    Tree1142 "B{t0;b0=3;q0=4;b1=1}@oh{b0:=t0+1%4}@ki{b1%4!0}FF(Opt(@os{t0:=3}@of{b1:=b0+2;b1:=t0}Lp{b0;S}(a0)))",
+    Tree1143 "B{t0=4;b0=2;b1=3}PAll{0}(Fai,RSel(@si{t0+1>b0}@os{b1!t0+1?t0:=b0}PAll{2}(t0,t1),t2))",
+    Tree1144 "B{t1=4;b0;t0=4}@oh{b0%4<0?t0+=3;t1+=3}@os{t1+=2}PPar{0;_}(Inv(RFb(Cd{20;_}(a0))))",
+    Tree1145 "B{t0;o0;t1;b0=5}Step(Bin{some;T}(Sb{t0=t1},SubR(a0)),@si{none}Isw{7;T;_}(Sl{10},c1b{b0%2}),TryF(pa2{b0:8;b1:t1},c3b{b0}))",
+    Tree1146 "B{t0=0;b0=2}RFb(Seq(a0e,Sb{b0=6}),Par{-1;-1}(Rep1(Wt{10}),Seq(pt1{b0:=;b1:t0},pi2{t0:t0})),@po{t0:=b0+3;b0+=2}Fb(c3b{t0+2},F,Wt{10}))",
+    Tree1147 "B{t1;t0=0;b0=3}Par{-1;-1}(t0,Invt(@oh{t1:=b0;t0:=3}@si{b0>b0+4}@fi{b0+4%2!1}RSeq(pt1{b0:0;b1:t1},@po{t1:=b0+1}Suc)))",
+    Tree1148 "B{b0;t0=1;q0;t1=4;b1=5}Opt(@os{t0:=t1%2;t1+=2}@si{b1+3!b0+3}Rmp{F;F}(Lp{t0;K}(Ite(Lp{b0;S}(Dl{10}(OnceK(t0))),c1,Cnd{b0<t0+4;T;S}(SubR(c2))))))",
+    Tree1149 "Swm(Flt{3;_;K}(Step(Flip(Ite(c0,c1,t2),RSel(To{20}(a3),t4,a5,a6l),FS(Rep1(Wt{0}))),Rmp{F;F}(Dl{20}(TryF(c7e,t8,a9,c10l,c11))),Dl{0}(Seq(RSeq(t12e,t13,Rep2(a14l),t15e),Pri(c16,a17e,c18l,a19,a20))),RFb(a21,Ret2(Ret0(c22)),Seq(c23,Sl{30})))))",
+    Tree1150 "MPri(a0,c1,c2)",
+    Tree1151 "B{t0=4;q0=0;t1=2;b0=3}RFb(RT{3}(RSeq(Sb{t0=t1},@os{t0+=1}@fi{t1+4!2}@rw{b0>0}PAll{2}(F,F),Par{_;1}(c0,Suc,a1),Wu{t1})),Inv(RFb(Flt{2;_;K}(t2),@si{t0>5}c3l,a4,c5,Dl{0}(pc6{b0:t0}))),Pri(pc7{b0:=},c8,a9,Lp{t0;K}(pa10{b0:=})))",
+    Tree1152 "Ret0(Fai)",
+    Tree1153 "B{b1=3;b0=3;t0=4}Ite(@si{b0=b1%4}@os{b1+=2}pi0{t0:=},Star(t1,pt2{b0:t0;b1:=}),Bin{b0+2!4;N}(SubA(a3),Sl{0}))",
+    Tree1154 "B{b0=0;t0;o0=_}@si{t0%3=2}RSel(Seq(PAll{-1}(a0b{t0%4;b0},Ruf{3}(c1l)),Ret1(@po{b0+=1}Rpt{0}(pa2{b0:7})),t3),Seq(Fb(t4e,Fai,c5),Ite(PAll{2}(pc6{b0:=},c7),Swm(t8,Run))))",
+    Tree1155 "B{b0;t0}Wv{t0}(c0b{t0+1})",
+    Tree1156 "Fb(AFb(FF(PPar{1;_}(t0e,t1e))),c2,Ret3(RFb(Swm(c3,c4,Wt{20},S,a5))),RT{F}(Flt{3;_;K}(Ret0(t6e))))",
+    Tree1157 "B{t0=3}Swm(Dl{0}(Flt{2;S;F}(Mt{0}(c0e))),OnceT(RFb(a1,pi2{t0:=},t3)))",
+    Tree1158 "B{t0=4;b0=3;b1=5}RSel(MPri(Keep(c0e),PAll{-3}(Scc{b1+1%3<2},Pre{t0>3;K}(Once(S)),pa1{b0:=;b1:b1})),To{0}(Ret1(@po{t0+=3}PPar{0;T}(Ret4(Star(Dl{0}(Scc{b1>6}),@rw{b0+3%2<1}t2,t3e)),@fi{b0+4<0}RU{F}(a4b{b0;b1}),pa5{b0:b1;b1:b0},S))))",
+    Tree1159 "B{b1;t0;b0=2}Cnd{t0<0;_;F}(AFb(PPar{0;T}(pt0{b0:=;b1:=},t1,c2,Scc{b0=4}),Par{-1;-2}(t3,t4),t5))",
+    Tree1160 "B{t0=2;b0;t1=0}RSeq(Isw{t1+1%4;T;_}(ASeq(Wde(c0e,@fi{t1=t0}@rw{b0+1!2}@po{t0:=b0+3}pi1{t0:=}),@ki{t0<3}c2,Step(c3b{t1},c4l),RT{3}(pc5{b0:b0}),Mt{20}(t6)),Fb(a7,pt8{b0:t1},RSel(Dl{10}(a9b{t1%2;b0})),Pre{t1<6;F}(PPar{2;_}(@rw{t1!0}@po{b0+=1}Scc{t1+2!t1},t10,@fi{t0=5}Wu{t0})),t11)),Fb(RFb(c12,Scc{b0+3=t1+3%2},@rw{b0!1}@si{t0+4!4}t13,c14),@oh{t0+=3;b0:=t0}@os{t1:=0}@of{t1+=1}Par{1;_}(Pre{b0!t1}(F)),Swm(@fi{t0%2=1}a15,t16,pi17{t0:=}),OnceT(Wu{t1}),PAll{_}(Try(pa18{b0:=},t19,@os{t1%2!0?b0+=1}t20,t21e,pa22{b0:=;b1:t0}))))",
+    Tree1161 "B{b0;t0=5}Flt{2;S;_}(Sb{t0=b0})",
+    Tree1162 "B{t0;o0;b1;b0}Fb(@fi{t0+4>b1+4}@ki{b0+1%4>0}@os{t0:=b1+3}Dl{10}(Seq(a0e,c1e,a2)),OnceK(Sel(t3,a4)),RSeq(Rty1(@oh{t0+=3}t5),Sw{1}(Wu{t0},a6),Scc{t0=2}),@of{t0+=3;b0:=b1+4}Isw{6;N;T}(a7,a8b{b0;b1},Scc{o0|3%2!0}),OnceT(F))",
+    Tree1163 "B{t0=5;q0=2;b1;b0=1}Lp{_;F}(RFb(@os{b1+=3}@po{b0+=1}Rpt{1}(Wu{t0}),pc0{b0:0}))",
+    Tree1164 "B{b0;t0;b1}Inv(@os{b1+=1;b1:=t0+4%3}Rmp{S;F}(RSeq(To{20}(Wde(c0,pt1{b0:1},pa2{b0:b0;b1:b0})),Ite(RFb(c3,F,t4),a5e))))",
+    Tree1165 "B{b0=4;t1=1}Dd{50}(PAll{-1}(PAll{2}(a0,c1e),Rmp{S;F}(@ki{b0>5}@po{t1>1?b0+=3;t1:=b0+1}F)))",
+    Tree1166 "B{b1=4;o0=_;t0;b0}PAll{-1}(Sw{5;1}(t0,Scc{o0|5=0},c1),@si{o0|1+4%2=1}@of{b0+3%2>0?t0:=b1}@po{t0:=0}RSel(Rty2(a2),t3),c4l)",
+    Tree1167 "B{q0;o0;b0;t0=0}PAll{_}(pt0{b0:t0;b1:b0},RU{S}(Step(t1,Seq(pc2{b0:2},@os{b0+4>3?t0+=3;t0+=1}F),Lp{_;S}(t3),@si{b0!b0+2}@ki{o0|3%2=0}t4)))",
+    Tree1168 "B{t0;b1;o0;t1;b0=0}RSeq(Wde(pc0{b0:=},Sc{b1>o0|4+4%4?b1:=t1+3},Sc{o0:=t0+3}),Step(c1,t2,MPri(pt3{b0:t0;b1:=},pt4{b0:=;b1:=}),pc5{b0:b1}))",
+    Tree1169 "B{t0;o0=1;t1=1}To{20}(@rw{t1>7}SubR(SubA(Rep0(@fi{t1>5}@os{o0|0%3=0?t0:=t1+3}Wu{t1}))))",
+    Tree1170 "B{b0=4;t0}Par{2;-3}(ASeq(@po{t0:=b0%4}@rw{t0+3=4}t0,Sl{50}),RFb(Cd{50;K}(pi1{t0:b0}),Sb{b0=t0}),Swm(a2e,c3))",
+    Tree1171 "B{q0;t0=0;b0=4;b1}Once(Ruf{1}(@po{t0:=t0%3}@of{b0:=b0%2}@rw{b0!3}PPar{2;T}(pa0{b0:6;b1:=},c1,pc2{b0:b1},Lp{t0;R}(Ret0(t3e)))))",
+    Tree1172 "B{b0=3;t0=5;b1}Bin{t0>3;T}(t0,RetF(pt1{b0:=;b1:b1}))",
+    Tree1173 "B{b0=0;b1=4;t0=5;q0=4}Seq(Lp{t0;K}(@of{b1:=b0%2}RSeq(RFb(S),c0b{b0},@fi{b1%4>0}t1,Flt{3;R;F}(Swm(pi2{t0:=},Sl{100})))),Lp{_;F}(Seq(Flt{3;F;F}(c3),@rw{b1+2>7}@oh{b0+=2}@ki{b0+3!b0+2}Lp{b1;K}(To{20}(AFb(t4,t5,Sb{t0=2}))),RFb(pa6{b0:=;b1:=},a7b{t0+3;b1}))))",
+    Tree1174 "MPri(Rep4(FF(Swm(t0,RFb(t1,RT{1}(t2)),Seq(OnceT(S),Sub(c3)),t4))),t5,Swm(Par{-1;-1}(c6,AFb(c7,S)),FS(t8e)))",
+    Tree1175 "B{b0=5;t0=3}Keep(Seq(PPar{0;N}(pi0{t0:t0},S),Wde(t1,t2,@si{t0<0}Wt{30}),Sc{b0+=1}))",
+    Tree1176 "B{o0=_;t0=4;t1=2}ASeq(Pri(t0),Ite(Dl{50}(Cnd{t0>t1+1;T;S}(OnceK(c1))),@si{t0<5}@of{t0+=1}Suc,@rw{some}@si{t0!3}Seq(Wu{t1},@ki{t1<7}c2,c3)),Swm(Par{-3;3}(pc4{b0:t1},pa5{b0:0},Ret0(a6)),RFb(pt7{b0:3;b1:t1},pi8{t0:t0}),S),Su{t0}(Ret2(c9)))",
+    Tree1177 "B{o0=_;t0=5;b1=1}RepF(Flt{2;S;K}(Rpt{F}(Cd{50;F}(Rus{F}(@ki{none}@of{t0:=b1}Bin{b1<7;_}(a0,Cnd{some;_;_}(F)))))))",
+    Tree1178 "B{b0=2;t0=2}Swm(pc0{b0:=},t1,SubA(Sc{t0:=t0%2}))",
+    Tree1179 "B{t0=2;b1}PPar{1;T}(To{50}(Par{_;_}(c0b{9},Wt{30},RtyF(Sb{t0=b1}))))",
+    Tree1180 "Dd{0}(Rpt{F}(RFb(t0e,Ret1(RSeq(Rus{3}(c1),Swm(c2,Lim{3}(a3e)),S)),Par{-3;-1}(Ret1(t4),To{30}(FS(t5)),Swm(t6,OnceK(Fai)),c7,t8))))",
+    Tree1181 "B{t0=1;t1;b1=1}Seq(@oh{t0:=7}@fi{b1%3!2}Rmp{S;S}(RSeq(OnceK(Bin{b1=t1+2;N}(c0b{4},SubA(t1))),RFb(t2,c3,t4e))),RFb(RFb(Seq(Sc{t0:=t0%3},pi5{t0:=}),c6e,F,F)))",
+    Tree1182 "FF(S)",
+    Tree1183 "Invt(Par{1;_}(RSeq(a0,Dd{0}(S)),Rep0(c1)))",
+    Tree1184 "B{b0=4;t0}FF(RFb(PPar{2;N}(@os{t0+=3}@oh{t0+=1}Sb{t0=b0},PAll{-1}(pc0{b0:t0},a1l),t2e),AFb(Ret2(pa3{b0:8}),Flip(pi4{t0:t0},t5))))",
+    Tree1185 "B{t1=2;b0=5;t0=5}RT{1}(@of{t1+=1}Isw{t0+3;_;_}(Seq(@os{b0:=t1+1;t0:=t1}Rep0(pa0{b0:2}))))",
+    Tree1186 "B{b1=4;t0;b0=0}Bin{b1>4;T}(Rep3(@rw{t0%3<2}OnceK(Wv{t0}(AFb(Rmp{S;F}(c0l),Ruf{2}(t1))))),RFb(Wv{t0}(PPar{2;_}(pc2{b0:b1},Rpt{F}(a3b{b0;b0})))))",
+    Tree1187 "B{o0=_;q0=1;b0=1;t0=1}PAll{3}(Fb(t0,t1e,OnceK(pc2{b0:t0})),@fi{b0<o0|4+3}Seq(@ki{none}Scc{b0<6},Lp{b0;K}(t3),t4),RU{S}(Scc{t0!4}),t5)",
+    Tree1188 "B{t1;o0=_;b1=4;t0;b0}RSel(RFb(pi0{t0:b0},RFb(c1,t2,@ki{t0%4=3}t3e)),Par{2;_}(@oh{o0:=_}@po{b1:=t1}t4,RFb(c5,c6,a7b{t1;b1}),t8,OnceT(@ki{t1!6}@si{b0+4=b0}@po{o0:=o0|3+1%2}RSel(c9,t10,Wv{t1}(S)))),Sc{b1<b0+2?o0:=t0})",
+    Tree1189 "B{o0=5;b0=5;t0}Dd{0}(PPar{1;T}(Pre{o0|5%2>0;S}(Rpt{1}(@of{b0+=2;t0:=b0+4}@oh{o0:=_;t0%4<1?b0+=3}Flt{2;S;_}(a0))),Rep0(t1)))",
+    Tree1190 "Rpt{F}(Par{_;1}(AFb(t0),TryF(a1,Ite(t2,c3),PPar{1;T}(a4,t5e),Cd{10;_}(t6)),RFb(Rty0(t7),Sel(Rep2(a8),c9,a10),Step(Seq(c11,t12),MPri(a13,c14,c15)))))",
+    Tree1191 "B{t1=1;b0}Dl{0}(@si{t1<t1+4}Sel(c0,pt1{b0:4;b1:b0}))",
+    Tree1192 "B{b0=0}Rep0(Sb{b0=6})",
+    Tree1193 "B{o0=1;t0;b1=5;b0}Sw{1}(Ret2(Fb(Keep(t0e),t1,pt2{b0:=;b1:b1})),@rw{b0+4>7}@oh{b1:=o0|1}Bin{none;_}(R,RU{S}(Swm(pt3{b0:b0;b1:t0},F))))",
+    Tree1194 "B{o0=1;b0;t1=4}PAll{0}(RFb(pt0{b0:t1;b1:b0},pt1{b0:1;b1:t1}),@po{t1+=1;o0:=b0+4%3}a2e)",
+    Tree1195 "B{b0=4;b1=0;o0;t0=5}Fb(Rep1(Dd{0}(RSeq(RFb(c0,pt1{b0:b1;b1:b1},FF(c2))))),Ruf{1}(RFb(RSeq(Fb(a3l,t4)),RSeq(Swm(pt5{b0:b1;b1:b1}),Fb(pt6{b0:b0;b1:=}),PAll{-1}(t7e,@rw{o0|5%4>2}@ki{t0+3%3!1}c8e)))))",
+    Tree1196 "B{b1=2;b0=1;t0}Rep4(@ki{b0%3>1}Cnd{t0+1%2>0;_;_}(Sw{1}(Sl{20},Sc{t0:=5})))",
+    Tree1197 "B{b1;b0=3;t0=2;t1;o0=_}Pri(Fb(F),MPri(a0,Seq(c1l,Ub{o0},Rpt{3}(Sl{10})),Step(t2,c3)),Dd{0}(@ki{o0|3<b1}@os{b1+=2}Pri(@of{some?b1:=o0|4+3;o0:=_}@fi{none}S,pt4{b0:b0;b1:t0},c5l,Rep4(a6))),Ite(SubR(@oh{b1+=2}@os{b1:=b0%3;b0<b1?t1+=1}SubA(t7)),t8,ASeq(c9,pa10{b0:b0;b1:t1})))",
+    Tree1198 "B{b0;t0;b1=2;t1=4}Flip(@fi{b0%4=3}@po{b1!b1+3?t1+=2}Sb{b1=t1},pi0{t0:b1},Rep1(MPri(@of{t0+=2}@oh{t0:=b1;b1+4!b0%2?b1:=t0+2}a1,pa2{b0:b1;b1:b1})))",
+    Tree1199 "B{o0=2;b0;t0=1}Star(Scc{t0<4},@of{b0+=4}@rw{o0|4<b0+1%4}@os{b0+=1}a0,c1,Sb{o0=8},Fai)",
 }
