@@ -39,8 +39,8 @@ use bt::Status::{self, Failure, Running, Skipped, Success};
 
 use crate::leaves::{Bb, Ctx, Queue, Slot};
 use crate::tree::{
-    Atom, Attr, Bind, Cond, Count, Entry, Hook, Init, Int, Node, Op, PortLeaf, Ports, Pre, Rule,
-    SetValue, StatusName, Stmt, Tree,
+    Atom, Attr, Bind, Composite, Cond, Count, Entry, Ext, Hook, Init, Int, Node, Op, PortLeaf,
+    Ports, Pre, Rule, SetValue, StatusName, Stmt, Tree,
 };
 
 /// Deliberate errors the interpreter can be switched to, one at a time, to check that the
@@ -157,10 +157,54 @@ pub enum Mutation {
     /// Loop pops an item on every tick, also while its child runs (spec 3: only when the child
     /// is not running).
     LoopPopsWhileChildRuns,
+    /// Limiter counts from zero in each activation (behavior3js/py's reset in `open`; behavior3go and decision 10 keep the count for the tree's life).
+    LimiterResetsOnActivation,
+    /// MaxTime fails when `now - start >= max` (its docs: strictly more than `max`, decision 7).
+    MaxTimeInclusiveDeadline,
+    /// Wait succeeds when `now - start >= ms` (its docs: strictly more than `ms`, decision 7).
+    WaitInclusiveDeadline,
+    /// Repeater stops at a failure like Repeat (its docs: successes and failures alike count).
+    RepeaterStopsOnFailure,
+    /// RepeatUntilFailure follows RetryUntilSuccessful's rule and RepeatUntilSuccess Repeat's (behavior3: loop while the child succeeds / fails).
+    RepeatUntilNamesSwapped,
+    /// Priority resumes at its running child like MemPriority (README: Priority is ReactiveFallback).
+    PriorityIsMemPriority,
+    /// Succeeder fails and Failer succeeds.
+    Behavior3ConstantsSwapped,
+    /// Optional turns a completion into Success (its docs: Skipped, so that the parent moves on).
+    OptionalIsForceSuccess,
+    /// Remap applies `failure` to a success and `success` to a failure.
+    RemapSwapped,
+    /// RepeatTimes passes a skipped child on without counting it, as Repeater does (its docs: every completion counts, Skipped too).
+    RepeatTimesPassesSkipped,
+    /// RepeatUntil ends with Skipped when its child is skipped (its docs: Skipped is Running).
+    RepeatUntilEndsOnSkipped,
+    /// Interrupt looks at its condition only when its child is not running (its docs: every tick).
+    InterruptOnlyBeforeStart,
+    /// A static Conditional re-checks its condition while its child runs, halting it (its docs: only the dynamic mode does).
+    ConditionalStaticRechecks,
+    /// WaitUntil halts its running child when the condition turns false (its docs: it is not stopped).
+    WaitUntilRechecksWhileRunning,
+    /// Deadline fires when `now - start > ms` (its docs: `>=`).
+    DeadlineStrictDeadline,
+    /// FlipSelector does not move a child that succeeded to the end (a plain Fallback).
+    FlipSelectorKeepsOrder,
+    /// StepSequencer does not advance when halted (its docs and decision 13: the interrupted child is skipped this round).
+    StepSequencerStaysOnHalt,
+    /// A static BinarySelector re-reads its condition while a branch runs (its docs: only `dynamic = true` does).
+    BinarySelectorStaticRechecks,
+    /// Filter counts every completion whatever its `count` says.
+    FilterIgnoresCountWhen,
+    /// Cooldown still filters when exactly `ms` have passed (its docs: `now - t >= cooldown` is over).
+    CooldownEndsLate,
+    /// A static IndexSwitch re-reads its index while a child runs (its docs: only `dynamic = true` does).
+    IndexSwitchStaticRechecks,
+    /// PolicyParallel does not tick the children after the one that decided (its docs: they are still ticked in that tick).
+    PolicyParallelStopsAtDecision,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 42] = [
+    pub const ALL: [Mutation; 63] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -203,6 +247,29 @@ impl Mutation {
         Mutation::PreconditionLatchSurvivesHalt,
         Mutation::LoopPassesSkipped,
         Mutation::LoopPopsWhileChildRuns,
+        Mutation::LimiterResetsOnActivation,
+        Mutation::MaxTimeInclusiveDeadline,
+        Mutation::WaitInclusiveDeadline,
+        Mutation::RepeaterStopsOnFailure,
+        Mutation::RepeatUntilNamesSwapped,
+        Mutation::PriorityIsMemPriority,
+        Mutation::Behavior3ConstantsSwapped,
+        Mutation::OptionalIsForceSuccess,
+        Mutation::RemapSwapped,
+        Mutation::RepeatTimesPassesSkipped,
+        Mutation::RepeatUntilEndsOnSkipped,
+        Mutation::InterruptOnlyBeforeStart,
+        Mutation::ConditionalStaticRechecks,
+        // Mutation::WaitUntilRechecksWhileRunning: WaitUntil is not generated until the bug of
+        // tests/regression/wait_until_child_completion.rs is fixed.
+        Mutation::DeadlineStrictDeadline,
+        Mutation::FlipSelectorKeepsOrder,
+        Mutation::StepSequencerStaysOnHalt,
+        Mutation::BinarySelectorStaticRechecks,
+        Mutation::FilterIgnoresCountWhen,
+        Mutation::CooldownEndsLate,
+        Mutation::IndexSwitchStaticRechecks,
+        Mutation::PolicyParallelStopsAtDecision,
     ];
 }
 
@@ -391,6 +458,30 @@ pub enum RefNode {
     Sub {
         child: Box<RefNode>,
     },
+    /// The nodes of issues 11 and 12 (`tree::Ext`; RepeatUntilFailure/Success are built as
+    /// Repeat/Retry, Succeeder/Failer/Runner as constants): each rule in [`tick_ext`], from the
+    /// README/guide tables and the truth tables of their `bt-core` docs.
+    Ext {
+        ext: Ext,
+        children: Vec<RefNode>,
+        /// Limiter: completions over the tree's life; Repeater/RepeatTimes: completions in this
+        /// activation (Repeater: also kept while idle after a skip).
+        count: u32,
+        /// Wait, MaxTime, Deadline: the time of the activation's first tick.
+        start: Option<Duration>,
+        /// FlipSelector: position in `order` of the current child; StepSequencer: the current
+        /// child (kept for the tree's life).
+        pos: usize,
+        /// FlipSelector: children skipped in this activation.
+        skipped: usize,
+        /// FlipSelector: the order of its children, first tried first (kept for the tree's life).
+        order: Vec<usize>,
+        /// Cooldown: the time of the child's last completion (kept for the tree's life).
+        last: Option<Duration>,
+        /// PolicyParallel: each child's last completed status in this activation.
+        finished: Vec<Option<Status>>,
+        running: bool,
+    },
     Condition(usize),
     Action(usize),
     Stateful {
@@ -556,6 +647,17 @@ impl RefNode {
             Node::Composite(kind, children) => {
                 let children = children.iter().map(RefNode::build).collect();
                 match kind.rule() {
+                    _ if *kind == Composite::Priority
+                        && mutant(Mutation::PriorityIsMemPriority) =>
+                    {
+                        RefNode::Linear {
+                            rule: Rule::Fallback,
+                            children,
+                            index: 0,
+                            skipped: 0,
+                            running: false,
+                        }
+                    }
                     rule @ (Rule::ReactiveSequence | Rule::ReactiveFallback) => RefNode::Reactive {
                         rule,
                         children,
@@ -618,6 +720,46 @@ impl RefNode {
             },
             Node::AlwaysSuccess => RefNode::Constant(Success),
             Node::AlwaysFailure => RefNode::Constant(Failure),
+            Node::Ext(ext, children) => {
+                let swap = mutant(Mutation::RepeatUntilNamesSwapped);
+                let constants = mutant(Mutation::Behavior3ConstantsSwapped);
+                match ext {
+                    Ext::RepeatUntilFailure(n) | Ext::RepeatUntilSuccess(n) => {
+                        let repeat = matches!(ext, Ext::RepeatUntilFailure(_)) != swap;
+                        let child = child(&children[0]);
+                        if repeat {
+                            RefNode::Repeat {
+                                times: *n,
+                                count: 0,
+                                child,
+                                running: false,
+                            }
+                        } else {
+                            RefNode::Retry {
+                                times: *n,
+                                count: 0,
+                                child,
+                                running: false,
+                            }
+                        }
+                    }
+                    Ext::Succeeder => RefNode::Constant(if constants { Failure } else { Success }),
+                    Ext::Failer => RefNode::Constant(if constants { Success } else { Failure }),
+                    Ext::Runner => RefNode::AlwaysRunning { running: false },
+                    _ => RefNode::Ext {
+                        ext: ext.clone(),
+                        children: children.iter().map(RefNode::build).collect(),
+                        count: 0,
+                        start: None,
+                        pos: 0,
+                        skipped: 0,
+                        order: (0..children.len()).collect(),
+                        last: None,
+                        finished: vec![None; children.len()],
+                        running: false,
+                    },
+                }
+            }
         }
     }
 
@@ -644,6 +786,7 @@ impl RefNode {
             | RefNode::Precondition { running, .. }
             | RefNode::Loop { running, .. }
             | RefNode::Sleep { running, .. }
+            | RefNode::Ext { running, .. }
             | RefNode::AlwaysRunning { running } => *running,
             RefNode::Guarded { child, .. } | RefNode::Sub { child } => child.is_running(),
             _ => false,
@@ -673,6 +816,7 @@ impl RefNode {
             | RefNode::Precondition { running, .. }
             | RefNode::Loop { running, .. }
             | RefNode::Sleep { running, .. }
+            | RefNode::Ext { running, .. }
             | RefNode::AlwaysRunning { running } => *running = value,
             // Running exactly when its node (its child tree's root) is.
             RefNode::Guarded { .. } | RefNode::Sub { .. } => {}
@@ -1398,6 +1542,7 @@ impl RefNode {
                 running,
                 last_input,
             } => tick_ported(*leaf, *id, ports, *running, last_input, ctx, bb),
+            RefNode::Ext { .. } => tick_ext(self, was_running, ctx, bb),
         };
         self.set_running(status == Running);
         status
@@ -1518,6 +1663,41 @@ impl RefNode {
             RefNode::Sub { child } if !mutant(Mutation::SubTreeDoesNotHaltChild) => {
                 child.halt(ctx, bb)
             }
+            RefNode::Ext {
+                ext,
+                children,
+                count,
+                start,
+                pos,
+                skipped,
+                order,
+                finished,
+                ..
+            } => {
+                halt_all(children, ctx, bb);
+                *start = None;
+                match ext {
+                    // The count lasts for the tree's life (decisions 10, 13), and so does
+                    // Cooldown's last completion.
+                    Ext::Limiter(_) | Ext::Filter(..) | Ext::Cooldown(..) => {}
+                    Ext::FlipSelector => {
+                        let _ = order;
+                        *pos = 0;
+                        *skipped = 0;
+                    }
+                    // The interrupted child is skipped this round (decision 13).
+                    Ext::StepSequencer => {
+                        if !mutant(Mutation::StepSequencerStaysOnHalt) {
+                            *pos = (*pos + 1) % children.len();
+                        }
+                    }
+                    _ => {
+                        *count = 0;
+                        *pos = 0;
+                        finished.iter_mut().for_each(|f| *f = None);
+                    }
+                }
+            }
             RefNode::Ported {
                 id,
                 ports,
@@ -1550,7 +1730,8 @@ impl RefNode {
             | RefNode::IfThenElse { children, .. }
             | RefNode::WhileDoElse { children, .. }
             | RefNode::Switch { children, .. }
-            | RefNode::TryCatch { children, .. } => children,
+            | RefNode::TryCatch { children, .. }
+            | RefNode::Ext { children, .. } => children,
             RefNode::Delay { child, .. }
             | RefNode::Timeout { child, .. }
             | RefNode::Precondition { child, .. }
@@ -1578,7 +1759,14 @@ impl RefNode {
     /// Sets the count of every Repeat/RetryUntilSuccessful in this subtree to 0.
     pub fn clear_loop_counts(&mut self) {
         self.for_each_mut(&mut |node| {
-            if let RefNode::Repeat { count, .. } | RefNode::Retry { count, .. } = node {
+            if let RefNode::Repeat { count, .. }
+            | RefNode::Retry { count, .. }
+            | RefNode::Ext {
+                ext: Ext::Repeater(_),
+                count,
+                ..
+            } = node
+            {
                 *count = 0;
             }
         });
@@ -1633,6 +1821,26 @@ impl RefNode {
             | RefNode::Timeout { start, .. }
             | RefNode::Sleep { start, .. } => *start = None,
             RefNode::Precondition { latched, .. } => *latched = false,
+            // Limiter's count, FlipSelector's order and StepSequencer's child are kept.
+            RefNode::Ext {
+                ext,
+                count,
+                start,
+                pos,
+                skipped,
+                finished,
+                ..
+            } => {
+                finished.iter_mut().for_each(|f| *f = None);
+                if !matches!(ext, Ext::Limiter(_) | Ext::Filter(..)) {
+                    *count = 0;
+                }
+                if !matches!(ext, Ext::StepSequencer) {
+                    *pos = 0;
+                }
+                *start = None;
+                *skipped = 0;
+            }
             _ => {}
         });
         copy.for_each_mut(&mut |node| node.set_running(false));
@@ -1664,6 +1872,409 @@ fn reached(times: Count, count: u32) -> bool {
     match times {
         Count::Times(n) => count >= n,
         Count::Forever => false,
+    }
+}
+
+/// One tick of a [`RefNode::Ext`] (`was_running`: it answered `Running` last and was not halted
+/// since). The rules, from the README/guide tables and the truth tables in the docs of
+/// `bt-core`'s `behavior3` and `nodecanvas` types:
+fn tick_ext(node: &mut RefNode, was_running: bool, ctx: &mut Ctx, bb: &mut Bb) -> Status {
+    let RefNode::Ext {
+        ext,
+        children,
+        count,
+        start,
+        pos,
+        skipped,
+        order,
+        last,
+        finished,
+        ..
+    } = node
+    else {
+        unreachable!()
+    };
+    let n = children.len();
+    match ext {
+        // Limiter: Failure without the child once it completed `max` times (tree's life);
+        // Success/Failure counted, Running/Skipped not.
+        Ext::Limiter(max) => {
+            if !was_running && mutant(Mutation::LimiterResetsOnActivation) {
+                *count = 0;
+            }
+            if *count >= *max {
+                return Failure;
+            }
+            let status = children[0].tick(ctx, bb);
+            if matches!(status, Success | Failure) {
+                *count += 1;
+            }
+            status
+        }
+        // MaxTime: the clock before the child; the child always ticked; over time (strictly):
+        // Failure whatever it answered, a running child halted.
+        Ext::MaxTime(ms) => {
+            let now = ctx.now();
+            let at = *start.get_or_insert(now);
+            let status = children[0].tick(ctx, bb);
+            let max = Duration::from_millis(*ms);
+            let over = if mutant(Mutation::MaxTimeInclusiveDeadline) {
+                now - at >= max
+            } else {
+                now - at > max
+            };
+            if over {
+                if status == Running {
+                    children[0].halt(ctx, bb);
+                }
+                *start = None;
+                Failure
+            } else {
+                if status != Running {
+                    *start = None;
+                }
+                status
+            }
+        }
+        // Wait: Running on the first tick (even for 0), Success once strictly more than `ms`
+        // passed.
+        Ext::Wait(ms) => {
+            let now = ctx.now();
+            let wait = Duration::from_millis(*ms);
+            match *start {
+                None => {
+                    *start = Some(now);
+                    Running
+                }
+                Some(at) => {
+                    let done = if mutant(Mutation::WaitInclusiveDeadline) {
+                        now - at >= wait
+                    } else {
+                        now - at > wait
+                    };
+                    if done {
+                        *start = None;
+                        Success
+                    } else {
+                        Running
+                    }
+                }
+            }
+        }
+        // Repeater: every completion counts, one per tick; the n-th is the answer; Skipped
+        // passes with the count kept; 0: Success without the child.
+        Ext::Repeater(times) => {
+            if *times == Count::Times(0) {
+                return Success;
+            }
+            match children[0].tick(ctx, bb) {
+                Running => Running,
+                Skipped => Skipped,
+                Failure if mutant(Mutation::RepeaterStopsOnFailure) => {
+                    *count = 0;
+                    Failure
+                }
+                status => {
+                    *count += 1;
+                    if reached(*times, *count) {
+                        *count = 0;
+                        status
+                    } else {
+                        Running
+                    }
+                }
+            }
+        }
+        // Optional: Running passes, anything else is Skipped.
+        Ext::Optional => match children[0].tick(ctx, bb) {
+            Running => Running,
+            _ if mutant(Mutation::OptionalIsForceSuccess) => Success,
+            _ => Skipped,
+        },
+        // Remap: Success -> success, Failure -> failure, the rest passes.
+        Ext::Remap(on_success, on_failure) => {
+            let (mut s, mut f) = (status_of(*on_success), status_of(*on_failure));
+            if mutant(Mutation::RemapSwapped) {
+                std::mem::swap(&mut s, &mut f);
+            }
+            match children[0].tick(ctx, bb) {
+                Success => s,
+                Failure => f,
+                other => other,
+            }
+        }
+        // NodeCanvas's Repeat, times: every completion counts (Skipped too), the n-th is the
+        // answer; forever never completes.
+        Ext::RepeatTimes(times) => match children[0].tick(ctx, bb) {
+            Running => Running,
+            Skipped if mutant(Mutation::RepeatTimesPassesSkipped) => Skipped,
+            status => {
+                *count += 1;
+                if reached(*times, *count) {
+                    *count = 0;
+                    status
+                } else {
+                    Running
+                }
+            }
+        },
+        // NodeCanvas's Repeat, until: the target ends it, anything else is Running.
+        Ext::RepeatUntil(target) => {
+            let target = status_of(*target);
+            match children[0].tick(ctx, bb) {
+                status if status == target => status,
+                Skipped if mutant(Mutation::RepeatUntilEndsOnSkipped) => Skipped,
+                _ => Running,
+            }
+        }
+        // Interrupt: the condition every tick before the child; true: halt a running child,
+        // Failure.
+        Ext::Interrupt(cond) => {
+            let look = !children[0].is_running() || !mutant(Mutation::InterruptOnlyBeforeStart);
+            if look && eval_cond(cond, bb) {
+                children[0].halt(ctx, bb);
+                Failure
+            } else {
+                children[0].tick(ctx, bb)
+            }
+        }
+        // Conditional: a new activation ticks the child if the condition holds, else answers
+        // `else`; while the child runs, only the dynamic mode re-checks (false: halt, `else`).
+        Ext::Conditional(cond, dynamic, otherwise) => {
+            let otherwise = status_of(otherwise.unwrap_or(StatusName::Failure));
+            let dynamic = dynamic.unwrap_or(false) || mutant(Mutation::ConditionalStaticRechecks);
+            if children[0].is_running() {
+                if dynamic && !eval_cond(cond, bb) {
+                    children[0].halt(ctx, bb);
+                    otherwise
+                } else {
+                    children[0].tick(ctx, bb)
+                }
+            } else if eval_cond(cond, bb) {
+                children[0].tick(ctx, bb)
+            } else {
+                otherwise
+            }
+        }
+        // WaitUntil: Running until the condition holds, then the child to its end.
+        Ext::WaitUntil(cond) => {
+            if children[0].is_running() {
+                if mutant(Mutation::WaitUntilRechecksWhileRunning) && !eval_cond(cond, bb) {
+                    children[0].halt(ctx, bb);
+                    return Running;
+                }
+                children[0].tick(ctx, bb)
+            } else if eval_cond(cond, bb) {
+                children[0].tick(ctx, bb)
+            } else {
+                Running
+            }
+        }
+        // Deadline (NodeCanvas's Timeout): the child first; still Running once `ms` passed
+        // (`>=`): halted, Failure.
+        Ext::Deadline(ms) => {
+            let now = ctx.now();
+            let at = *start.get_or_insert(now);
+            let status = children[0].tick(ctx, bb);
+            let limit = Duration::from_millis(*ms);
+            let late = if mutant(Mutation::DeadlineStrictDeadline) {
+                now - at > limit
+            } else {
+                now - at >= limit
+            };
+            if status == Running && late {
+                children[0].halt(ctx, bb);
+                *start = None;
+                Failure
+            } else {
+                if status != Running {
+                    *start = None;
+                }
+                status
+            }
+        }
+        // FlipSelector: a Fallback over `order`; a child that succeeds moves to the end, for good.
+        Ext::FlipSelector => {
+            if !was_running {
+                *pos = 0;
+                *skipped = 0;
+            }
+            while *pos < n {
+                let i = order[*pos];
+                match children[i].tick(ctx, bb) {
+                    Running => return Running,
+                    Success => {
+                        if !mutant(Mutation::FlipSelectorKeepsOrder) {
+                            order.remove(*pos);
+                            order.push(i);
+                        }
+                        *pos = 0;
+                        *skipped = 0;
+                        return Success;
+                    }
+                    Failure => *pos += 1,
+                    Skipped => {
+                        *skipped += 1;
+                        *pos += 1;
+                    }
+                }
+            }
+            let all_skipped = *skipped == n;
+            *pos = 0;
+            *skipped = 0;
+            if all_skipped {
+                Skipped
+            } else {
+                Failure
+            }
+        }
+        // StepSequencer: one child per activation, its status; the next activation ticks the
+        // next child (wrapping).
+        Ext::StepSequencer => {
+            let status = children[*pos].tick(ctx, bb);
+            if status != Running {
+                *pos = (*pos + 1) % n;
+            }
+            status
+        }
+        // BinarySelector: child 0 if the condition holds, else child 1; while a branch runs,
+        // only `dynamic` re-reads it (another branch: the running one halted first).
+        Ext::BinarySelector(cond, dynamic) => {
+            let look = !was_running
+                || dynamic.unwrap_or(false)
+                || mutant(Mutation::BinarySelectorStaticRechecks);
+            let want = if look {
+                usize::from(!eval_cond(cond, bb))
+            } else {
+                *pos
+            };
+            if was_running && want != *pos {
+                children[*pos].halt(ctx, bb);
+            }
+            let status = children[want].tick(ctx, bb);
+            *pos = if status == Running { want } else { 0 };
+            status
+        }
+        // Filter: the child until it answered a counted status `times` times (tree's life),
+        // then `filtered` (default Skipped) without it.
+        Ext::Filter(times, count_when, filtered) => {
+            if *count >= *times {
+                return filtered.map_or(Skipped, status_of);
+            }
+            let status = children[0].tick(ctx, bb);
+            let counted = match (count_when, status) {
+                (_, Running | Skipped) => false,
+                _ if mutant(Mutation::FilterIgnoresCountWhen) => true,
+                (Some(StatusName::Success), s) => s == Success,
+                (Some(StatusName::Failure), s) => s == Failure,
+                _ => true,
+            };
+            if counted {
+                *count += 1;
+            }
+            status
+        }
+        // Cooldown: after a completion at `t`, `filtered` (default Skipped) without the child
+        // while `now - t < ms`.
+        Ext::Cooldown(ms, filtered) => {
+            let now = ctx.now();
+            let cd = Duration::from_millis(*ms);
+            if let Some(t) = *last {
+                let cooling = if mutant(Mutation::CooldownEndsLate) {
+                    now - t <= cd && !cd.is_zero()
+                } else {
+                    now - t < cd
+                };
+                if cooling {
+                    return filtered.map_or(Skipped, status_of);
+                }
+            }
+            let status = children[0].tick(ctx, bb);
+            if matches!(status, Success | Failure) {
+                *last = Some(now);
+            }
+            status
+        }
+        // IndexSwitch: the child at the index (out of range: Failure, or `|index| % n` with
+        // Loop); while a child runs, only `dynamic` re-reads it (another child: the running one
+        // halted first).
+        Ext::IndexSwitch(index, looping, dynamic) => {
+            let look = !was_running
+                || dynamic.unwrap_or(false)
+                || mutant(Mutation::IndexSwitchStaticRechecks);
+            let want = if look {
+                let i = eval_int(index, bb);
+                if looping.unwrap_or(false) {
+                    Some((i.unsigned_abs() % n as u64) as usize)
+                } else {
+                    usize::try_from(i).ok().filter(|i| *i < n)
+                }
+            } else {
+                Some(*pos)
+            };
+            if was_running && want != Some(*pos) {
+                children[*pos].halt(ctx, bb);
+            }
+            let Some(want) = want else {
+                *pos = 0;
+                return Failure;
+            };
+            let status = children[want].tick(ctx, bb);
+            *pos = if status == Running { want } else { 0 };
+            status
+        }
+        // PolicyParallel: every unfinished child (every child with `repeat`) each tick, in
+        // order; the first answer the policy decides on is the result, the later children
+        // still ticked; then every child halted.
+        Ext::PolicyParallel(policy, repeat) => {
+            if !was_running {
+                finished.iter_mut().for_each(|f| *f = None);
+            }
+            let repeat = repeat.unwrap_or(false);
+            let decides = |s: Status| match policy {
+                0 => s == Failure,
+                1 => s == Success,
+                _ => s == Success || s == Failure,
+            };
+            let mut result = None;
+            for i in 0..n {
+                if !repeat && finished[i].is_some() {
+                    continue;
+                }
+                if result.is_some() && mutant(Mutation::PolicyParallelStopsAtDecision) {
+                    break;
+                }
+                let status = children[i].tick(ctx, bb);
+                if status != Running {
+                    finished[i] = Some(status);
+                    if result.is_none() && decides(status) {
+                        result = Some(status);
+                    }
+                }
+            }
+            let all_done = finished.iter().all(Option::is_some);
+            let status = match result {
+                Some(r) => r,
+                None if all_done => {
+                    if finished.iter().all(|f| *f == Some(Skipped)) {
+                        Skipped
+                    } else if *policy == 1 {
+                        Failure
+                    } else {
+                        Success
+                    }
+                }
+                None => return Running,
+            };
+            halt_all(children, ctx, bb);
+            finished.iter_mut().for_each(|f| *f = None);
+            status
+        }
+        Ext::RepeatUntilFailure(_)
+        | Ext::RepeatUntilSuccess(_)
+        | Ext::Succeeder
+        | Ext::Failer
+        | Ext::Runner => unreachable!("built as another node"),
     }
 }
 

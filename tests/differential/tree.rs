@@ -26,6 +26,15 @@
 //!           | Pre{cond} | Pre{cond;st}                            Precondition(|bb| cond, else = st)
 //!           | Lp{entry-or-_;st-or-_}                              Loop(q0, value = {entry}, if_empty = st)
 //!           | Sub | SubA | SubR                                     SubTree (1 child: the child tree's root)
+//!           | Pri                                                 Priority (behavior3's ReactiveFallback)
+//!           | Lim{n} | Mt{ms} | Rpt{n} | Ruf{n} | Rus{n} | Wt{ms}    Limiter, MaxTime, Repeater, RepeatUntilFailure,
+//!           | Suc | Fai | Run                                       RepeatUntilSuccess, Wait; Succeeder, Failer, Runner
+//!           | Opt | Rmp{st;st} | RT{n} | RU{st} | Dd{ms}           Optional, Remap, RepeatTimes, RepeatUntil, Deadline
+//!           | Intr{cond} | Cnd{cond;T-N-_;st-or-_} | WU{cond}       Interrupt, Conditional(dynamic, else), WaitUntil
+//!           | Flip | Step                                          FlipSelector, StepSequencer (1+ children)
+//!           | Bin{cond;T-N-_}                                      BinarySelector(dynamic) (2 children)
+//!           | Flt{n;S-F-R-_;K-F-_} | Cd{ms;K-F-_}                  Filter(times, count: R = Completed, filtered), Cooldown
+//!           | Isw{int;T-N-_;T-N-_} | PPar{0-1-2;T-N-_}             IndexSwitch(loop, dynamic), PolicyParallel(policy, repeat)
 //!           | c<id> | a<id> | t<id> | S | F | R | Sl{ms}            leaves; R: AlwaysRunning, Sl: Sleep
 //!           | c<id>b{int} | a<id>b{int;entry}                       inline leaves over the blackboard
 //!           | pc<id>{ports} | pa<id>{ports} | pi<id>{ports} | pt<id>{ports}   leaves with ports
@@ -88,6 +97,8 @@ pub enum Composite {
     ReactiveSelector,
     AsyncSequence,
     AsyncFallback,
+    /// `Priority`: behavior3's name of `ReactiveFallback`.
+    Priority,
 }
 
 /// The rule a composite follows (aliases share a rule).
@@ -127,7 +138,7 @@ impl Rule {
 }
 
 impl Composite {
-    pub const ALL: [Composite; 12] = [
+    pub const ALL: [Composite; 13] = [
         Composite::Sequence,
         Composite::MemSequence,
         Composite::SequenceWithMemory,
@@ -140,6 +151,7 @@ impl Composite {
         Composite::ReactiveSelector,
         Composite::AsyncSequence,
         Composite::AsyncFallback,
+        Composite::Priority,
     ];
 
     pub fn rule(self) -> Rule {
@@ -148,7 +160,9 @@ impl Composite {
             Composite::SequenceWithMemory | Composite::SequenceStar => Rule::SequenceWithMemory,
             Composite::ReactiveSequence => Rule::ReactiveSequence,
             Composite::Fallback | Composite::MemPriority | Composite::Selector => Rule::Fallback,
-            Composite::ReactiveFallback | Composite::ReactiveSelector => Rule::ReactiveFallback,
+            Composite::ReactiveFallback | Composite::ReactiveSelector | Composite::Priority => {
+                Rule::ReactiveFallback
+            }
             Composite::AsyncSequence => Rule::AsyncSequence,
             Composite::AsyncFallback => Rule::AsyncFallback,
         }
@@ -168,6 +182,7 @@ impl Composite {
             Composite::ReactiveSelector => "ReactiveSelector",
             Composite::AsyncSequence => "AsyncSequence",
             Composite::AsyncFallback => "AsyncFallback",
+            Composite::Priority => "Priority",
         }
     }
 
@@ -185,6 +200,7 @@ impl Composite {
             Composite::ReactiveSelector => "RSel",
             Composite::AsyncSequence => "ASeq",
             Composite::AsyncFallback => "AFb",
+            Composite::Priority => "Pri",
         }
     }
 }
@@ -1041,6 +1057,371 @@ impl SubForm {
     }
 }
 
+/// The nodes of issues 11 and 12 (behavior3's and NodeCanvas's), one family so that each needs
+/// one line in the generic code: [`Node::Ext`] holds the kind with its parameters and the
+/// children (none for a leaf, one for a decorator, 1+ for a composite).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ext {
+    /// `Limiter(n) { c }` (behavior3): `n` completions of the child over the tree's life.
+    Limiter(u32),
+    /// `MaxTime(ms) { c }` (behavior3).
+    MaxTime(u64),
+    /// `Repeater(n | forever) { c }` (behavior3).
+    Repeater(Count),
+    /// `RepeatUntilFailure(n | forever) { c }` (behavior3; `Repeat`'s rule, `n >= 1`).
+    RepeatUntilFailure(Count),
+    /// `RepeatUntilSuccess(n | forever) { c }` (behavior3; `RetryUntilSuccessful`'s rule).
+    RepeatUntilSuccess(Count),
+    /// `Wait(ms)` (behavior3 leaf).
+    Wait(u64),
+    /// `Succeeder`, `Failer`, `Runner`: behavior3's names of the constant leaves.
+    Succeeder,
+    Failer,
+    Runner,
+    /// `Optional { c }` (NodeCanvas).
+    Optional,
+    /// `Remap(success = s, failure = f) { c }` (NodeCanvas; `s`, `f`: Success or Failure).
+    Remap(StatusName, StatusName),
+    /// `RepeatTimes(n | forever) { c }` (NodeCanvas's Repeat, `n >= 1`).
+    RepeatTimes(Count),
+    /// `RepeatUntil(Success | Failure) { c }` (NodeCanvas's Repeat).
+    RepeatUntil(StatusName),
+    /// `Interrupt(|bb| cond) { c }` (NodeCanvas).
+    Interrupt(Cond),
+    /// `Conditional(|bb| cond, dynamic = .., else = ..) { c }` (NodeCanvas; `None`: not written).
+    Conditional(Cond, Option<bool>, Option<StatusName>),
+    /// `WaitUntil(|bb| cond) { c }` (NodeCanvas).
+    WaitUntil(Cond),
+    /// `Deadline(ms) { c }` (NodeCanvas's Timeout).
+    Deadline(u64),
+    /// `FlipSelector { .. }` (NodeCanvas).
+    FlipSelector,
+    /// `StepSequencer { .. }` (NodeCanvas).
+    StepSequencer,
+    /// `BinarySelector(|bb| cond, dynamic = ..) { then, otherwise }` (NodeCanvas; `None`: not
+    /// written).
+    BinarySelector(Cond, Option<bool>),
+    /// `Filter(times = n, count = .., filtered = ..) { c }` (NodeCanvas; `count`: Completed,
+    /// Success or Failure as a status name, `Running` standing for Completed; `None`: not written).
+    Filter(u32, Option<StatusName>, Option<StatusName>),
+    /// `Cooldown(ms, filtered = ..) { c }` (NodeCanvas).
+    Cooldown(u64, Option<StatusName>),
+    /// `IndexSwitch(|bb| int, out_of_range = Fail | Loop, dynamic = ..) { .. }` (NodeCanvas;
+    /// `Some(true)`: Loop).
+    IndexSwitch(Int, Option<bool>, Option<bool>),
+    /// `PolicyParallel(policy = .., repeat = ..) { .. }` (NodeCanvas; policy 0: FirstFailure,
+    /// 1: FirstSuccess, 2: FirstSuccessOrFailure).
+    PolicyParallel(u8, Option<bool>),
+}
+
+/// `PolicyParallel`'s policies, by number.
+pub const POLICIES: [&str; 3] = ["FirstFailure", "FirstSuccess", "FirstSuccessOrFailure"];
+
+impl Ext {
+    /// The kind as written in the DSL.
+    pub fn dsl_kind(&self) -> &'static str {
+        match self {
+            Ext::Limiter(_) => "Limiter",
+            Ext::MaxTime(_) => "MaxTime",
+            Ext::Repeater(_) => "Repeater",
+            Ext::RepeatUntilFailure(_) => "RepeatUntilFailure",
+            Ext::RepeatUntilSuccess(_) => "RepeatUntilSuccess",
+            Ext::Wait(_) => "Wait",
+            Ext::Succeeder => "Succeeder",
+            Ext::Failer => "Failer",
+            Ext::Runner => "Runner",
+            Ext::Optional => "Optional",
+            Ext::Remap(..) => "Remap",
+            Ext::RepeatTimes(_) => "RepeatTimes",
+            Ext::RepeatUntil(_) => "RepeatUntil",
+            Ext::Interrupt(_) => "Interrupt",
+            Ext::Conditional(..) => "Conditional",
+            Ext::WaitUntil(_) => "WaitUntil",
+            Ext::Deadline(_) => "Deadline",
+            Ext::FlipSelector => "FlipSelector",
+            Ext::StepSequencer => "StepSequencer",
+            Ext::BinarySelector(..) => "BinarySelector",
+            Ext::Filter(..) => "Filter",
+            Ext::Cooldown(..) => "Cooldown",
+            Ext::IndexSwitch(..) => "IndexSwitch",
+            Ext::PolicyParallel(..) => "PolicyParallel",
+        }
+    }
+
+    /// The DSL head (kind and parameters).
+    fn dsl_head(&self) -> String {
+        let count = |n: &Count| match n {
+            Count::Times(n) => n.to_string(),
+            Count::Forever => "forever".to_string(),
+        };
+        let kind = self.dsl_kind();
+        match self {
+            Ext::Limiter(n) => format!("{kind}({n})"),
+            Ext::MaxTime(ms) | Ext::Wait(ms) | Ext::Deadline(ms) => format!("{kind}({ms})"),
+            Ext::Repeater(n)
+            | Ext::RepeatUntilFailure(n)
+            | Ext::RepeatUntilSuccess(n)
+            | Ext::RepeatTimes(n) => format!("{kind}({})", count(n)),
+            Ext::Remap(s, f) => format!("{kind}(success = {}, failure = {})", s.dsl(), f.dsl()),
+            Ext::RepeatUntil(s) => format!("{kind}({})", s.dsl()),
+            Ext::Interrupt(c) | Ext::WaitUntil(c) => format!("{kind}(|bb| {})", c.rust()),
+            Ext::Conditional(c, dynamic, otherwise) => {
+                let mut text = format!("{kind}(|bb| {}", c.rust());
+                if let Some(d) = dynamic {
+                    let _ = write!(text, ", dynamic = {d}");
+                }
+                if let Some(s) = otherwise {
+                    let _ = write!(text, ", else = {}", s.dsl());
+                }
+                text.push(')');
+                text
+            }
+            Ext::BinarySelector(c, dynamic) => match dynamic {
+                None => format!("{kind}(|bb| {})", c.rust()),
+                Some(d) => format!("{kind}(|bb| {}, dynamic = {d})", c.rust()),
+            },
+            Ext::Filter(n, count, filtered) => {
+                let mut text = format!("{kind}(times = {n}");
+                if let Some(c) = count {
+                    let word = match c {
+                        StatusName::Success => "Success",
+                        StatusName::Failure => "Failure",
+                        _ => "Completed",
+                    };
+                    let _ = write!(text, ", count = {word}");
+                }
+                if let Some(f) = filtered {
+                    let _ = write!(text, ", filtered = {}", f.dsl());
+                }
+                text.push(')');
+                text
+            }
+            Ext::Cooldown(ms, filtered) => match filtered {
+                None => format!("{kind}({ms})"),
+                Some(f) => format!("{kind}({ms}, filtered = {})", f.dsl()),
+            },
+            Ext::IndexSwitch(index, looping, dynamic) => {
+                let mut text = format!("{kind}(|bb| {}", index.rust());
+                if let Some(l) = looping {
+                    let word = if *l { "Loop" } else { "Fail" };
+                    let _ = write!(text, ", out_of_range = {word}");
+                }
+                if let Some(d) = dynamic {
+                    let _ = write!(text, ", dynamic = {d}");
+                }
+                text.push(')');
+                text
+            }
+            Ext::PolicyParallel(policy, repeat) => match repeat {
+                None => format!("{kind}(policy = {})", POLICIES[*policy as usize]),
+                Some(r) => format!(
+                    "{kind}(policy = {}, repeat = {r})",
+                    POLICIES[*policy as usize]
+                ),
+            },
+            _ => kind.to_string(),
+        }
+    }
+
+    /// The name in a description (with its payload).
+    fn desc(&self) -> String {
+        let count = |n: &Count| match n {
+            Count::Times(n) => n.to_string(),
+            Count::Forever => "F".to_string(),
+        };
+        let flag = |d: &Option<bool>| match d {
+            None => "_",
+            Some(true) => "T",
+            Some(false) => "N",
+        };
+        match self {
+            Ext::Limiter(n) => format!("Lim{{{n}}}"),
+            Ext::MaxTime(ms) => format!("Mt{{{ms}}}"),
+            Ext::Repeater(n) => format!("Rpt{{{}}}", count(n)),
+            Ext::RepeatUntilFailure(n) => format!("Ruf{{{}}}", count(n)),
+            Ext::RepeatUntilSuccess(n) => format!("Rus{{{}}}", count(n)),
+            Ext::Wait(ms) => format!("Wt{{{ms}}}"),
+            Ext::Succeeder => "Suc".into(),
+            Ext::Failer => "Fai".into(),
+            Ext::Runner => "Run".into(),
+            Ext::Optional => "Opt".into(),
+            Ext::Remap(s, f) => format!("Rmp{{{};{}}}", s.desc(), f.desc()),
+            Ext::RepeatTimes(n) => format!("RT{{{}}}", count(n)),
+            Ext::RepeatUntil(s) => format!("RU{{{}}}", s.desc()),
+            Ext::Interrupt(c) => format!("Intr{{{}}}", c.desc()),
+            Ext::Conditional(c, d, s) => format!(
+                "Cnd{{{};{};{}}}",
+                c.desc(),
+                flag(d),
+                StatusName::desc_opt(*s)
+            ),
+            Ext::WaitUntil(c) => format!("WU{{{}}}", c.desc()),
+            Ext::Deadline(ms) => format!("Dd{{{ms}}}"),
+            Ext::FlipSelector => "Flip".into(),
+            Ext::StepSequencer => "Step".into(),
+            Ext::BinarySelector(c, d) => format!("Bin{{{};{}}}", c.desc(), flag(d)),
+            Ext::Filter(n, count, filtered) => format!(
+                "Flt{{{n};{};{}}}",
+                StatusName::desc_opt(*count),
+                StatusName::desc_opt(*filtered)
+            ),
+            Ext::Cooldown(ms, filtered) => {
+                format!("Cd{{{ms};{}}}", StatusName::desc_opt(*filtered))
+            }
+            Ext::IndexSwitch(index, looping, dynamic) => {
+                format!(
+                    "Isw{{{};{};{}}}",
+                    index.desc(),
+                    flag(looping),
+                    flag(dynamic)
+                )
+            }
+            Ext::PolicyParallel(policy, repeat) => format!("PPar{{{policy};{}}}", flag(repeat)),
+        }
+    }
+
+    /// Reads a description name and payload; `None`: not an `Ext` name.
+    fn parse(name: &str, payload: Option<&str>) -> Option<Result<Ext, String>> {
+        let text = || payload.ok_or_else(|| format!("{name} needs a {{..}} payload"));
+        let count = |t: &str| -> Result<Count, String> {
+            if t == "F" {
+                Ok(Count::Forever)
+            } else {
+                t.parse()
+                    .map(Count::Times)
+                    .map_err(|_| format!("{name}: bad count {t:?}"))
+            }
+        };
+        let num = |t: &str| -> Result<u64, String> {
+            t.parse().map_err(|_| format!("{name}: bad number {t:?}"))
+        };
+        let status = |t: &str| -> Result<StatusName, String> {
+            StatusName::parse_opt(t)?.ok_or_else(|| format!("{name}: status needed"))
+        };
+        let flag_parse = |t: &str| -> Result<Option<bool>, String> {
+            match t {
+                "_" => Ok(None),
+                "T" => Ok(Some(true)),
+                "N" => Ok(Some(false)),
+                _ => Err(format!("{name}: bad flag {t:?}")),
+            }
+        };
+        let no_payload = |ext: Ext| match payload {
+            None => Ok(ext),
+            Some(_) => Err(format!("{name} takes no payload")),
+        };
+        Some(match name {
+            "Lim" => text().and_then(num).map(|n| Ext::Limiter(n as u32)),
+            "Mt" => text().and_then(num).map(Ext::MaxTime),
+            "Rpt" => text().and_then(count).map(Ext::Repeater),
+            "Ruf" => text().and_then(count).map(Ext::RepeatUntilFailure),
+            "Rus" => text().and_then(count).map(Ext::RepeatUntilSuccess),
+            "Wt" => text().and_then(num).map(Ext::Wait),
+            "Suc" => no_payload(Ext::Succeeder),
+            "Fai" => no_payload(Ext::Failer),
+            "Run" => no_payload(Ext::Runner),
+            "Opt" => no_payload(Ext::Optional),
+            "Rmp" => text().and_then(|t| {
+                let (s, f) = t.split_once(';').ok_or("Remap: s;f")?;
+                Ok(Ext::Remap(status(s)?, status(f)?))
+            }),
+            "RT" => text().and_then(count).map(Ext::RepeatTimes),
+            "RU" => text().and_then(status).map(Ext::RepeatUntil),
+            "Intr" => text().and_then(Cond::parse).map(Ext::Interrupt),
+            "Cnd" => text().and_then(|t| {
+                let parts: Vec<&str> = t.split(';').collect();
+                let [c, d, s] = parts[..] else {
+                    return Err(format!("bad Conditional {t:?}"));
+                };
+                let d = match d {
+                    "_" => None,
+                    "T" => Some(true),
+                    "N" => Some(false),
+                    _ => return Err(format!("bad Conditional {t:?}")),
+                };
+                Ok(Ext::Conditional(
+                    Cond::parse(c)?,
+                    d,
+                    StatusName::parse_opt(s)?,
+                ))
+            }),
+            "WU" => text().and_then(Cond::parse).map(Ext::WaitUntil),
+            "Dd" => text().and_then(num).map(Ext::Deadline),
+            "Flip" => no_payload(Ext::FlipSelector),
+            "Step" => no_payload(Ext::StepSequencer),
+            "Bin" => text().and_then(|t| {
+                let (c, d) = t.split_once(';').ok_or("BinarySelector: cond;flag")?;
+                let d = match d {
+                    "_" => None,
+                    "T" => Some(true),
+                    "N" => Some(false),
+                    _ => return Err(format!("bad BinarySelector {t:?}")),
+                };
+                Ok(Ext::BinarySelector(Cond::parse(c)?, d))
+            }),
+            "Flt" => text().and_then(|t| {
+                let parts: Vec<&str> = t.split(';').collect();
+                let [n, c, f] = parts[..] else {
+                    return Err(format!("bad Filter {t:?}"));
+                };
+                Ok(Ext::Filter(
+                    num(n)? as u32,
+                    StatusName::parse_opt(c)?,
+                    StatusName::parse_opt(f)?,
+                ))
+            }),
+            "Isw" => text().and_then(|t| {
+                let parts: Vec<&str> = t.split(';').collect();
+                let [i, l, d] = parts[..] else {
+                    return Err(format!("bad IndexSwitch {t:?}"));
+                };
+                Ok(Ext::IndexSwitch(
+                    Int::parse(i)?,
+                    flag_parse(l)?,
+                    flag_parse(d)?,
+                ))
+            }),
+            "PPar" => text().and_then(|t| {
+                let (p, r) = t.split_once(';').ok_or("PolicyParallel: p;r")?;
+                let p = num(p)?;
+                if p > 2 {
+                    return Err(format!("bad policy {p}"));
+                }
+                Ok(Ext::PolicyParallel(p as u8, flag_parse(r)?))
+            }),
+            "Cd" => text().and_then(|t| {
+                let (ms, f) = t.split_once(';').ok_or("Cooldown: ms;filtered")?;
+                Ok(Ext::Cooldown(num(ms)?, StatusName::parse_opt(f)?))
+            }),
+            _ => return None,
+        })
+    }
+
+    /// How many children it takes: 0 (a leaf), 1 (a decorator) or `None` (1 or more).
+    pub fn arity(&self) -> Option<usize> {
+        match self {
+            Ext::Wait(_) | Ext::Succeeder | Ext::Failer | Ext::Runner => Some(0),
+            Ext::FlipSelector
+            | Ext::StepSequencer
+            | Ext::IndexSwitch(..)
+            | Ext::PolicyParallel(..) => None,
+            Ext::BinarySelector(..) => Some(2),
+            _ => Some(1),
+        }
+    }
+
+    /// The condition it reads, if any.
+    pub fn cond(&self) -> Option<&Cond> {
+        match self {
+            Ext::Interrupt(c)
+            | Ext::WaitUntil(c)
+            | Ext::Conditional(c, ..)
+            | Ext::BinarySelector(c, _) => Some(c),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     Composite(Composite, Vec<Node>),
@@ -1106,6 +1487,8 @@ pub enum Node {
     WasEntryUpdated(Entry),
     /// `SubTree(..)`: a child tree whose root is the node (see [`SubForm`]).
     Sub(SubForm, Box<Node>),
+    /// A node of issues 11/12 ([`Ext`]) with its children.
+    Ext(Ext, Vec<Node>),
     /// A node with pre-/post-condition attributes (in the order written; each kind at most
     /// once). Not a node of its own: it is the inner node with attributes, which is never
     /// another `Attr`.
@@ -1138,7 +1521,8 @@ impl Node {
             | Node::IfThenElse(children)
             | Node::WhileDoElse(children)
             | Node::Switch(_, children)
-            | Node::TryCatch(_, children) => children.iter().collect(),
+            | Node::TryCatch(_, children)
+            | Node::Ext(_, children) => children.iter().collect(),
             Node::Inverter(_, c)
             | Node::ForceSuccess(c)
             | Node::ForceFailure(c)
@@ -1167,7 +1551,8 @@ impl Node {
             | Node::IfThenElse(children)
             | Node::WhileDoElse(children)
             | Node::Switch(_, children)
-            | Node::TryCatch(_, children) => children.iter_mut().collect(),
+            | Node::TryCatch(_, children)
+            | Node::Ext(_, children) => children.iter_mut().collect(),
             Node::Inverter(_, c)
             | Node::ForceSuccess(c)
             | Node::ForceFailure(c)
@@ -1265,6 +1650,7 @@ impl Node {
             Node::Script(..) => "Script",
             Node::ScriptCondition(..) => "ScriptCondition",
             Node::WasEntryUpdated(..) => "WasEntryUpdated",
+            Node::Ext(ext, _) => ext.dsl_kind(),
             Node::Attr(..) => unreachable!("bare"),
         }
     }
@@ -1323,6 +1709,14 @@ impl Node {
             Node::Loop(value, ..) => {
                 out.insert(Entry::q0);
                 out.extend(*value);
+            }
+            Node::Ext(ext, _) => {
+                if let Some(cond) = ext.cond() {
+                    cond.reads(out);
+                }
+                if let Ext::IndexSwitch(index, ..) = ext {
+                    out.extend(index.reads());
+                }
             }
             _ => {}
         }
@@ -1521,6 +1915,101 @@ impl Node {
             | Node::UnsetBlackboard(..)
             | Node::Script(..) => S,
             Node::AlwaysFailure => F,
+            Node::Ext(ext, children) => {
+                let c = || children[0].outcomes();
+                let all = || {
+                    children
+                        .iter()
+                        .fold(Outcomes::NONE, |acc, c| acc | c.outcomes())
+                };
+                let completes = |c: Outcomes| c.has(S) || c.has(F) || c.has(K);
+                match ext {
+                    Ext::Wait(_) => R | S,
+                    Ext::Succeeder => S,
+                    Ext::Failer => F,
+                    Ext::Runner => R,
+                    Ext::Limiter(_) | Ext::MaxTime(_) | Ext::Interrupt(_) => c() | F,
+                    Ext::Deadline(_) => {
+                        if c().has(R) {
+                            c() | F
+                        } else {
+                            c()
+                        }
+                    }
+                    Ext::Repeater(Count::Times(0)) => S,
+                    Ext::Repeater(Count::Times(1)) | Ext::RepeatTimes(Count::Times(1)) => c(),
+                    Ext::Repeater(Count::Times(_)) | Ext::RepeatTimes(Count::Times(_)) => {
+                        let c = c();
+                        if completes(c) {
+                            c | R
+                        } else {
+                            c
+                        }
+                    }
+                    Ext::Repeater(Count::Forever) => {
+                        let c = c();
+                        let mut out = c & (R | K);
+                        if c.has(S) || c.has(F) {
+                            out = out | R;
+                        }
+                        out
+                    }
+                    Ext::RepeatTimes(Count::Forever) => R,
+                    Ext::RepeatUntilFailure(n) => {
+                        Node::Repeat(*n, Box::new(children[0].clone())).outcomes()
+                    }
+                    Ext::RepeatUntilSuccess(n) => {
+                        Node::Retry(*n, Spelling::Name, Box::new(children[0].clone())).outcomes()
+                    }
+                    Ext::RepeatUntil(target) => {
+                        let c = c();
+                        let mut out = R;
+                        if c.has(target.outcomes()) {
+                            out = out | target.outcomes();
+                        }
+                        out
+                    }
+                    Ext::Optional => {
+                        let c = c();
+                        let mut out = c & R;
+                        if completes(c) {
+                            out = out | K;
+                        }
+                        out
+                    }
+                    Ext::Remap(s, f) => swap(c(), s.outcomes(), f.outcomes()),
+                    Ext::Conditional(_, _, otherwise) => {
+                        c() | otherwise.map_or(F, StatusName::outcomes)
+                    }
+                    Ext::WaitUntil(_) => c() | R,
+                    Ext::FlipSelector => {
+                        // A Fallback whose order changes: any child may come last.
+                        let mut out = all() & (S | R);
+                        if children.iter().any(|c| c.outcomes().has(F)) || out == Outcomes::NONE {
+                            out = out | F;
+                        }
+                        if children.iter().all(|c| c.outcomes().has(K)) {
+                            out = out | K;
+                        }
+                        out
+                    }
+                    Ext::StepSequencer | Ext::BinarySelector(..) => all(),
+                    Ext::IndexSwitch(..) => all() | F,
+                    Ext::PolicyParallel(..) => {
+                        let mut out = S | F;
+                        if all().has(R) {
+                            out = out | R;
+                        }
+                        if children.iter().all(|c| c.outcomes().has(K)) {
+                            out = out | K;
+                        }
+                        out
+                    }
+                    Ext::Filter(_, _, filtered) | Ext::Cooldown(_, filtered) => {
+                        c() | filtered.map_or(K, StatusName::outcomes)
+                    }
+                }
+            }
             Node::Attr(..) => unreachable!(),
         }
     }
@@ -1538,6 +2027,7 @@ impl Node {
                 Node::Repeat(Count::Times(0), c) | Node::Retry(Count::Times(0), _, c) => {
                     walk(c, false, dead)
                 }
+                Node::Ext(Ext::Repeater(Count::Times(0)), c) => walk(&c[0], false, dead),
                 Node::Composite(kind, children) => {
                     let go = kind.rule().go();
                     let mut live = live;
@@ -1596,6 +2086,14 @@ impl Node {
                 | Node::WasEntryUpdated(..)
                 | Node::SkipUnlessUpdated(..)
                 | Node::WaitValueUpdate(..)
+                | Node::Ext(
+                    Ext::Limiter(_)
+                        | Ext::FlipSelector
+                        | Ext::StepSequencer
+                        | Ext::Filter(..)
+                        | Ext::Cooldown(..),
+                    _
+                )
         ) || self.children().iter().any(|c| c.has_halt_memory())
     }
 
@@ -1661,6 +2159,7 @@ impl Node {
             Node::ScriptCondition(cond) => format!("Scc{{{}}}", cond.desc()),
             Node::WasEntryUpdated(e) => format!("Wu{{{}}}", e.name()),
             Node::Sub(form, _) => form.desc().into(),
+            Node::Ext(ext, _) => ext.desc(),
             Node::Attr(attrs, inner) => {
                 let mut out: String = attrs.iter().map(Attr::desc).collect();
                 out.push_str(&inner.desc_name());
@@ -1784,6 +2283,7 @@ impl Node {
             Node::Script(script) => format!("Script(|bb| {})", script_rust(script)),
             Node::ScriptCondition(cond) => format!("ScriptCondition(|bb| {})", cond.rust()),
             Node::WasEntryUpdated(e) => format!("WasEntryUpdated({})", e.name()),
+            Node::Ext(ext, _) => ext.dsl_head(),
             Node::Sub(form, root) => {
                 let name = subs.write_tree(root);
                 let remaps: Vec<String> = match form {
@@ -2093,6 +2593,17 @@ fn build(name: &str, payload: Option<&str>, mut children: Vec<Node>) -> Result<N
         }
         Ok(e)
     };
+    if let Some(ext) = Ext::parse(name, payload) {
+        let ext = ext?;
+        match ext.arity() {
+            Some(n) if children.len() != n => {
+                return Err(format!("{name} needs {n} children"));
+            }
+            None if children.is_empty() => return Err(format!("{name} needs children")),
+            _ => {}
+        }
+        return Ok(Node::Ext(ext, children));
+    }
     if let Some(kind) = Composite::ALL.iter().find(|k| k.desc() == name) {
         if children.is_empty() {
             return Err(format!("composite {name} needs children"));

@@ -5,6 +5,8 @@
 //! `precondition_rechecked_after_direct_resume`, `error_under_reactive_composite` and
 //! `params_through_macro_rules` and `resume_through_precondition` are fixed.
 //!
+//! Open: `wait_until_child_completion` (found by the differential test's issue-12 kinds).
+//!
 //! Run the open ones: `cargo test --test regression -- --ignored`.
 
 #[path = "../common/mod.rs"]
@@ -16,3 +18,4 @@ mod params_through_macro_rules;
 mod precondition_rechecked_after_direct_resume;
 mod resume_through_precondition;
 mod stateful_leaf_through_macro_rules;
+mod wait_until_child_completion;

@@ -18,8 +18,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use tree::{
-    Atom, Attr, Bind, Composite, Cond, Count, Decl, Entry, Hook, Init, Int, LeafForm, Node, Op,
-    Outcomes, PortLeaf, Ports, Pre, RunOnceForm, SetValue, Spelling, StatusName, Stmt, SubForm,
+    Atom, Attr, Bind, Composite, Cond, Count, Decl, Entry, Ext, Hook, Init, Int, LeafForm, Node,
+    Op, Outcomes, PortLeaf, Ports, Pre, RunOnceForm, SetValue, Spelling, StatusName, Stmt, SubForm,
     Tree,
 };
 
@@ -356,6 +356,27 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             7,
             precondition,
             looping,
+            // Issue 11 (behavior3): Limiter, MaxTime, Repeater, RepeatUntilFailure,
+            // RepeatUntilSuccess; issue 12 (NodeCanvas): Optional, Remap, RepeatTimes,
+            // RepeatUntil, Deadline, and with a condition Interrupt, Conditional, WaitUntil.
+            4,
+            5,
+            8,
+            4,
+            4,
+            3,
+            4,
+            5,
+            6,
+            6,
+            if avail.is_some() { 4 } else { 0 },
+            if avail.is_some() { 8 } else { 0 },
+            // WaitUntil: left out until the bug of tests/regression/wait_until_child_completion.rs
+            // (a direct resume drops its child's completion) is fixed; then 4 with a blackboard.
+            0,
+            // Filter, Cooldown.
+            7,
+            6,
         ]);
         let count = if matches!(kind, 3 | 4 | 12) {
             count(rng)
@@ -373,6 +394,9 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
         } else {
             0
         };
+        if kind >= 17 {
+            return gen_ext_decorator(rng, kind - 17, level, budget, avail);
+        }
         let child = Box::new(gen_node(rng, level + 1, child_budget, avail));
         let mut tracked_entry = || rng.pick(&tracked(entries));
         return match kind {
@@ -406,7 +430,10 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
     // The composites (Composite::ALL), then Parallel, ParallelAll, IfThenElse, WhileDoElse,
     // Switch (over `b1`), TryCatch. Every one of them has room for two children.
     let switch = if entries.contains(&Entry::b1) { 7 } else { 0 };
-    let kind = rng.weighted(&[8, 3, 6, 3, 10, 8, 3, 10, 2, 2, 3, 3, 5, 6, 4, 4, switch, 5]);
+    let binary = if avail.is_some() { 5 } else { 0 };
+    let kind = rng.weighted(&[
+        8, 3, 6, 3, 10, 8, 3, 10, 2, 2, 3, 3, 3, 5, 6, 4, 4, switch, 5, 4, 4, binary, binary, 5,
+    ]);
     let no_go = |_: usize| None;
     let keep = |_: usize, _: &Node| false;
     if kind < Composite::ALL.len() {
@@ -455,6 +482,51 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
                 Node::WhileDoElse(children)
             }
         }
+        6 | 7 => {
+            let n = gen_width(rng, max_children);
+            let children = gen_children(rng, level, budget - 1, n, avail, &no_go, &keep);
+            let ext = if kind - Composite::ALL.len() == 6 {
+                Ext::FlipSelector
+            } else {
+                Ext::StepSequencer
+            };
+            Node::Ext(ext, children)
+        }
+        8 => {
+            // BinarySelector: two children, dynamic or not.
+            let dynamic = match rng.below(3) {
+                0 => None,
+                1 => Some(true),
+                _ => Some(false),
+            };
+            let cond = gen_cond(rng, entries);
+            let children = gen_children(rng, level, budget - 1, 2, avail, &no_go, &keep);
+            Node::Ext(Ext::BinarySelector(cond, dynamic), children)
+        }
+        9 => {
+            // IndexSwitch over an expression, with Fail or Loop, dynamic or not.
+            let flag = |rng: &mut Rng| match rng.below(3) {
+                0 => None,
+                1 => Some(true),
+                _ => Some(false),
+            };
+            let index = gen_value(rng, entries);
+            let (looping, dynamic) = (flag(rng), flag(rng));
+            let n = gen_width(rng, max_children);
+            let children = gen_children(rng, level, budget - 1, n, avail, &no_go, &keep);
+            Node::Ext(Ext::IndexSwitch(index, looping, dynamic), children)
+        }
+        10 => {
+            let policy = rng.below(3) as u8;
+            let repeat = match rng.below(3) {
+                0 => None,
+                1 => Some(true),
+                _ => Some(false),
+            };
+            let n = gen_width(rng, max_children);
+            let children = gen_children(rng, level, budget - 1, n, avail, &no_go, &keep);
+            Node::Ext(Ext::PolicyParallel(policy, repeat), children)
+        }
         4 => {
             let cases = rng.range(1, 3).min(max_children - 1);
             let mut values: Vec<i64> = Vec::new();
@@ -467,7 +539,7 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             let children = gen_children(rng, level, budget - 1, cases + 1, avail, &no_go, &keep);
             Node::Switch(values, children)
         }
-        _ => {
+        5 => {
             let n = gen_width(rng, max_children).max(2);
             let on = match rng.below(3) {
                 0 => None,
@@ -486,7 +558,83 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             );
             Node::TryCatch(on, children)
         }
+        _ => unreachable!(),
     }
+}
+
+/// The decorators of issues 11 and 12 (`kind` in the order of the weights in [`gen_bare`]).
+fn gen_ext_decorator(
+    rng: &mut Rng,
+    kind: usize,
+    level: usize,
+    budget: usize,
+    avail: &Avail,
+) -> Node {
+    let entries = avail.as_deref().unwrap_or(&[]);
+    // 1 to 3 or forever (`with_zero`: 0 as well).
+    let count = |rng: &mut Rng, with_zero: bool| match rng.below(if with_zero { 8 } else { 6 }) {
+        0..=2 => Count::Times(rng.range(1, 3) as u32),
+        3..=5 => Count::Forever,
+        _ => Count::Times(0),
+    };
+    let two = [StatusName::Success, StatusName::Failure];
+    // A duration, 0 more often than `gen_ms` draws it (0 is a case of its own for these nodes).
+    let ms = |rng: &mut Rng| if rng.percent(25) { 0 } else { gen_ms(rng) };
+    let ext = match kind {
+        0 => Ext::Limiter(rng.range(1, 3) as u32),
+        1 => Ext::MaxTime(ms(rng)),
+        2 => Ext::Repeater(count(rng, true)),
+        3 => Ext::RepeatUntilFailure(count(rng, false)),
+        4 => Ext::RepeatUntilSuccess(count(rng, false)),
+        5 => Ext::Optional,
+        6 => Ext::Remap(rng.pick(&two), rng.pick(&two)),
+        7 => Ext::RepeatTimes(count(rng, false)),
+        8 => Ext::RepeatUntil(rng.pick(&two)),
+        9 => Ext::Deadline(ms(rng)),
+        10 => Ext::Interrupt(gen_cond(rng, entries)),
+        11 => {
+            let dynamic = match rng.below(3) {
+                0 => None,
+                1 => Some(true),
+                _ => Some(false),
+            };
+            let otherwise = match rng.below(3) {
+                0 => None,
+                1 => Some(StatusName::Success),
+                _ => Some(StatusName::Failure),
+            };
+            Ext::Conditional(gen_cond(rng, entries), dynamic, otherwise)
+        }
+        12 => Ext::WaitUntil(gen_cond(rng, entries)),
+        13 => {
+            let count = match rng.below(4) {
+                0 => None,
+                1 => Some(StatusName::Running),
+                k => Some(two[k - 2]),
+            };
+            let filtered = match rng.below(3) {
+                0 => None,
+                1 => Some(StatusName::Skipped),
+                _ => Some(StatusName::Failure),
+            };
+            Ext::Filter(rng.range(1, 3) as u32, count, filtered)
+        }
+        _ => {
+            let filtered = match rng.below(3) {
+                0 => None,
+                1 => Some(StatusName::Skipped),
+                _ => Some(StatusName::Failure),
+            };
+            Ext::Cooldown(ms(rng), filtered)
+        }
+    };
+    // `Repeater(0)` never ticks its child: give it a leaf.
+    let child_budget = if ext == Ext::Repeater(Count::Times(0)) {
+        1
+    } else {
+        budget - 1
+    };
+    Node::Ext(ext, vec![gen_node(rng, level + 1, child_budget, avail)])
 }
 
 fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
@@ -502,14 +650,15 @@ fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
         _ => LeafForm::Inline,
     };
     let Some(avail) = avail else {
-        return match rng.weighted(&[30, 20, 40, 5, 5, 5, 3]) {
+        return match rng.weighted(&[30, 20, 40, 5, 5, 5, 3, 4, 2, 2, 1]) {
             0 => Node::Condition(0, form(rng, true)),
             1 => Node::Action(0, form(rng, true)),
             2 => Node::Stateful(0, form(rng, false)),
             3 => Node::AlwaysSuccess,
             4 => Node::AlwaysFailure,
             5 => Node::Sleep(gen_ms(rng)),
-            _ => Node::AlwaysRunning,
+            6 => Node::AlwaysRunning,
+            k => gen_ext_leaf(rng, k - 7),
         };
     };
     let ints = ints(avail);
@@ -519,8 +668,11 @@ fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
     // The core leaves (as above); Script, ScriptCondition, SetBlackboard, UnsetBlackboard;
     // WasEntryUpdated and the inline leaves over the blackboard; the leaves with ports; Sleep,
     // AlwaysRunning.
-    let weights = [24, 16, 32, 4, 4, 6, 5, 9, unset, 4, 4, 4, 5, 5, 5, 6, 5, 3];
+    let weights = [
+        24, 16, 32, 4, 4, 6, 5, 9, unset, 4, 4, 4, 5, 5, 5, 6, 5, 3, 4, 2, 2, 1,
+    ];
     match rng.weighted(&weights) {
+        k @ 18.. => gen_ext_leaf(rng, k - 18),
         16 => Node::Sleep(gen_ms(rng)),
         17 => Node::AlwaysRunning,
         0 => Node::Condition(0, form(rng, true)),
@@ -583,6 +735,17 @@ fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
             Node::Ported(leaf, 0, ports)
         }
     }
+}
+
+/// The leaves of issue 11: Wait, Succeeder, Failer, Runner.
+fn gen_ext_leaf(rng: &mut Rng, kind: usize) -> Node {
+    let ext = match kind {
+        0 => Ext::Wait(gen_ms(rng)),
+        1 => Ext::Succeeder,
+        2 => Ext::Failer,
+        _ => Ext::Runner,
+    };
+    Node::Ext(ext, Vec::new())
 }
 
 /// Numbers the leaves `0, 1, 2, ..` in pre-order.

@@ -4,32 +4,98 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub1 for Ctx {
-        Condition(Cond<0>)
+    pub tree Tree0000Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub0 for Ctx {
-        SubTree(Tree0000Sub1)
+    pub tree Tree0000Sub1 for Ctx {
+        Remap(success = Success, failure = Failure) {
+            Repeater(3) {
+                Condition(Cond<1>),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0000 for Ctx {
-        ParallelAll(max_failures = -1) {
-            SubTree(Tree0000Sub0),
+        TryCatch {
+            RunOnce(then_skip = true) {
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        Sleep(50),
+                    },
+                    SubTree(Tree0000Sub0),
+                    SubTree(Tree0000Sub1),
+                },
+            },
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
-        ReactiveFallback {
-            Invert {
-                Condition(Cond<0>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        #[success_if(|bb| bb.o0.unwrap_or(3) % 4 > 0)]
+        #[failure_if(|bb| bb.b0 < *bb.t0 + 4)]
+        WhileDoElse {
+            Conditional(|bb| bb.b0 == bb.o0.unwrap_or(0), dynamic = false, else = Success) {
+                AsyncFallback {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        ParallelAll(max_failures = -1) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    #[success_if(|bb| bb.b0 + 1 > *bb.t0)]
+                    #[run_while(|bb| *bb.t0 != *bb.t0 % 3)]
+                    ReactiveFallback {
+                        Action(PAct<1>, b0 = {b0}),
+                        #[skip_if(|bb| (bb.b0 + 2) % 4 > 2)]
+                        Action(Act<2>),
+                    },
+                },
             },
-            Condition(Cond<1>),
+            SequenceWithMemory {
+                RunOnce {
+                    Failer,
+                },
+                Action(Act<3>),
+                Action(Act<4>),
+            },
+            ReactiveSequence {
+                RepeatUntilSuccess(forever) {
+                    Condition(Cond<5>),
+                },
+                Action(|ctx| ctx.exec(6)),
+                #[on_halted(|bb| bb.b0 = bb.b0 % 3)]
+                Sleep(0),
+                Action(PIo<7>, t0 = {=}),
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0001Blackboard { q0 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0002Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        FlipSelector {
+            StatefulAction(Task<0> = Task::<0>),
+            Action(PAct<1>, b0 = {b0}, b1 = {b0}),
         }
     }
 }
@@ -37,26 +103,14 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0002Sub0 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 12,
-            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+            #[tracked] t1: i64 = 14,
         }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0002Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Parallel(failure = 1) {
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
+        #[post(|bb| bb.t1.set(bb.b0 % 4))]
+        Deadline(0) {
+            #[skip_if(|bb| bb.b0 == 6)]
+            SubTree(Tree0002Sub1, o0 = {=}, b0 = {b0}, t1 = {=}),
         }
     }
 }
@@ -64,32 +118,31 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        SequenceWithMemory {
-            #[skip_if(|bb| (*bb.t0 + 3) % 4 == 3)]
-            SubTree(Tree0002Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
-            StatefulAction(PTask<0>, b0 = {=}),
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-            SubTree(Tree0002Sub1, q0 = {=}, b0 = {b0}, t0 = {=}),
-            Script(|bb| *bb.t0 += 1),
+        TryCatch {
+            Timeout(30) {
+                SubTree(Tree0002Sub0, ..),
+            },
+            #[on_failure(|bb| bb.o0 = Some(*bb.t1 + 1))]
+            Condition(PCond<2>, b0 = 4),
         }
     }
 }
 
-board!(Tree0002Blackboard { q0 b0 t0 });
+board!(Tree0002Blackboard { o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0003Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
+            b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Precondition(|bb| bb.o0.is_none(), else = Failure) {
-            Condition(Cond<2>),
+        IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
+            Action(Act<0> = Act::<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -97,160 +150,133 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0003 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        RetryUntilSuccessful(3) {
-            Invert {
-                TryCatch {
-                    #[post(|bb| if bb.o0.is_none() { bb.b0 += 3 })]
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    StatefulAction(Task<0>),
+        Loop(q0, if_empty = Success) {
+            Interrupt(|bb| bb.b0 == 3) {
+                Loop(q0, value = {b0}, if_empty = Failure) {
                     #[run_while(|bb| bb.b0 == 1)]
-                    ForceSuccess {
-                        Condition(PCond<1>, b0 = 4),
-                    },
-                    SubTree(Tree0003Sub0, ..),
-                    Timeout(50) {
-                        Precondition(|bb| *bb.t0 > 3) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<4>),
-                        SetBlackboard(b0 = 6),
-                        SetBlackboard(b0 = 6),
-                    },
+                    SubTree(Tree0003Sub0, b0 = {=}, q0 = {q0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0003Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0004Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        TryCatch(catch_on_halt = true) {
-            Condition(Cond<3>),
-            Condition(PCond<4>, b0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0004Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 12,
-            #[tracked] t0: i64 = 15,
-        }
-        Repeat(1) {
-            SetBlackboard(t0 = 0),
-        }
-    }
-}
+board!(Tree0003Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0004 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(5),
         }
-        IfThenElse {
-            ParallelAll(3) {
-                Condition(|ctx| ctx.check(0)),
-                ScriptCondition(|bb| bb.b1 > 6),
-                Condition(Cond<1>),
-                ForceFailure {
-                    Sequence {
-                        #[on_halted(|bb| { bb.b0 += 4; if bb.b0 == 7 { bb.b0 = *bb.t0 + 2 } })]
-                        ScriptCondition(|bb| bb.b1 != 7),
-                        StatefulAction(PTask<2>, b0 = 4),
-                    },
-                },
-            },
-            MemSequence {
-                SubTree(Tree0004Sub0, ..),
-                Action(Act<5>),
-                StatefulAction(Task<6> = Task::<6>),
-                SubTree(Tree0004Sub1, ..),
-            },
-            Sequence {
-                AlwaysSuccess,
-                #[success_if(|bb| bb.b1 + 4 > 5)]
-                StatefulAction(Task<7>),
-                #[on_failure(|bb| bb.b1 = *bb.t0 + 2)]
-                KeepRunningUntilFailure {
-                    SkipUnlessUpdated(t0) {
-                        Condition(PCond<8>, b0 = 2),
-                    },
+        RepeatUntilSuccess(3) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(3))),
+        }
+    }
+}
+
+board!(Tree0004Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0005 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(1),
+        }
+        #[post(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = Some(*bb.t0 + 4) })]
+        Conditional(|bb| bb.b0 == bb.b0 % 3, dynamic = true, else = Failure) {
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0004Blackboard { b1 b0 t0 });
+board!(Tree0005Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0005 for Ctx {
+    pub tree Tree0006 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b0: i64,
             b1: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
         }
-        Precondition(|bb| *bb.t1 == *bb.t0 % 4) {
-            Sequence {
-                MemPriority {
-                    Action(Act<0> = Act::<0>),
-                    Loop(q0, value = {t0}) {
-                        #[post(|bb| { bb.t1.set((*bb.t1 + 4) % 2); bb.b0 = *bb.t1 })]
-                        ParallelAll(0) {
-                            Condition(Cond<1>),
-                            SetBlackboard(b1 = 4),
-                        },
-                    },
-                    ForceSuccess {
-                        IfThenElse {
-                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t1}),
-                            #[on_failure(|bb| { bb.b0 += 4; bb.b0 += 2 })]
-                            ScriptCondition(|bb| *bb.t0 % 3 > 0),
-                        },
-                    },
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    Retry(forever) {
-                        ScriptCondition(|bb| *bb.t1 + 1 == 5),
+        BinarySelector(|bb| bb.b1 < 3, dynamic = false) {
+            ForceSuccess {
+                Precondition(|bb| bb.b1 + 3 == bb.b1 + 2, else = Success) {
+                    ReactiveFallback {
+                        #[skip_if(|bb| *bb.t0 > bb.b1)]
+                        #[run_while(|bb| bb.b1 < 7)]
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        #[run_while(|bb| bb.b0 > 1)]
+                        #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
+                        #[on_halted(|bb| if bb.b0 + 1 < 0 { bb.t0.set(bb.b0 % 4) })]
+                        WasEntryUpdated(t0),
                     },
                 },
-                Delay(20) {
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<4>),
-                        },
-                        SkipUnlessUpdated(t0) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
+            },
+            Priority {
+                StepSequencer {
+                    ScriptCondition(|bb| *bb.t0 + 4 > 0),
+                    StatefulAction(Task<2>),
                 },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        Fallback {
-                            #[post(|bb| *bb.t0 += 1)]
-                            ParallelAll(0) {
-                                AlwaysSuccess,
-                                AlwaysRunning,
+                Condition(Cond<3>),
+                ParallelAll(2) {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                    #[success_if(|bb| bb.b1 > bb.b0)]
+                    SetBlackboard(b1 = 2),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0006Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0007Sub0 for Ctx {
+        StatefulAction(Task<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0007 for Ctx {
+        ReactiveSequence {
+            WhileDoElse {
+                ReactiveSequence {
+                    Sequence {
+                        Condition(Cond<0>),
+                        Sleep(30),
+                    },
+                    Parallel(success = -2, failure = 1) {
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                    StatefulAction(Task<4>),
+                },
+                ReactiveSequence {
+                    AsyncSequence {
+                        SubTree(Tree0007Sub0),
+                        Action(Act<6>),
+                        Condition(Cond<7>),
+                    },
+                    Condition(Cond<8>),
+                },
+                RunOnce {
+                    ReactiveFallback {
+                        Limiter(1) {
+                            RunOnce(then_skip = false) {
+                                Condition(Cond<9>),
                             },
                         },
                     },
@@ -260,76 +286,18 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0005Blackboard { q0 b1 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0006 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Parallel(failure = 1) {
-            WaitValueUpdate(t0) {
-                TryCatch {
-                    Loop(q0, if_empty = Skipped) {
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    AsyncFallback {
-                        Condition(Cond<1> = Cond::<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, 3)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0006Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0007 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        Delay(50) {
-            Switch(b1) {
-                case 4 => WasEntryUpdated(t0),
-                case 0 => Script(|bb| bb.b0 = bb.b0 % 3),
-                case 2 => Condition(Cond<0>),
-                _ => Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0007Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0008Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        Fallback {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
 bt::behavior_tree! {
     pub tree Tree0008 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            SubTree(Tree0008Sub0, ..),
-            Action(|ctx| ctx.exec(2)),
-            Action(Act<3>),
-            StatefulAction(Task<4>),
+        MemPriority {
+            Conditional(|bb| bb.b0 < 3, dynamic = false) {
+                RepeatTimes(forever) {
+                    SetBlackboard(b0 = 5),
+                },
+            },
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
@@ -339,119 +307,218 @@ board!(Tree0008Blackboard { b0 });
 bt::behavior_tree! {
     pub tree Tree0009 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
             b1: i64,
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        ParallelAll(max_failures = -1) {
-            Delay(20) {
-                Condition(Cond<0>),
-            },
-            RetryUntilSuccessful(1) {
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
+        Conditional(|bb| *bb.t0 < bb.b0, dynamic = false, else = Success) {
+            #[failure_if(|bb| bb.b0 + 3 < (bb.b0 + 4) % 3)]
+            Repeat(1) {
+                Loop(q0, value = {t0}) {
+                    Conditional(|bb| *bb.t0 > bb.b1, dynamic = false) {
+                        FlipSelector {
+                            Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                            MemSequence {
+                                #[run_while(|bb| *bb.t0 == (bb.b1 + 1) % 2)]
+                                AlwaysRunning,
+                                Action(Act<1>),
+                            },
+                            ScriptCondition(|bb| bb.b1 < 1),
+                        },
+                    },
                 },
-            },
-            Retry(2) {
-                Condition(|ctx| ctx.check(3)),
-            },
-            RunOnce {
-                Precondition(|bb| *bb.t0 + 4 < 6) {
-                    AlwaysRunning,
-                },
-            },
-            Switch(b1) {
-                case 0 => #[on_halted(|bb| if bb.o0.is_none() { bb.b0 += 3 })]
-                StatefulAction(Task<4>),
-                _ => Condition(PCond<5>, b0 = 1),
             },
         }
     }
 }
 
-board!(Tree0009Blackboard { b1 o0 b0 t0 });
+board!(Tree0009Blackboard { t0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0010 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Switch(b1) {
-            case 2 => Action(Act<0>),
-            case 4 => RunOnce(then_skip = false) {
-                Inverter {
-                    Repeat(1) {
-                        Delay(10) {
-                            StatefulAction(Task<1>),
-                        },
+        MaxTime(20) {
+            Precondition(|bb| *bb.t1 + 2 == bb.b1, else = Running) {
+                ReactiveFallback {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    #[on_halted(|bb| bb.b1 = *bb.t1)]
+                    #[success_if(|bb| bb.b0 != 3)]
+                    #[on_failure(|bb| bb.t0.set(bb.b1))]
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
+                    StatefulAction(Task<3> = Task::<3>),
+                    BinarySelector(|bb| *bb.t1 == 3) {
+                        AlwaysFailure,
+                        AlwaysSuccess,
                     },
                 },
             },
-            _ => StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0010Blackboard { b1 });
+board!(Tree0010Blackboard { t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0011 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
         }
-        #[on_halted(|bb| { bb.b0 += 1; bb.o0 = None })]
-        Fallback {
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            Conditional(|bb| bb.b1 + 4 > (*bb.t0 + 4) % 3) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0011Blackboard { t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0012 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            Fallback {
+                ScriptCondition(|bb| bb.b1 == 3),
+                AlwaysSuccess,
+            },
+            #[skip_if(|bb| (bb.b0 + 1) % 3 == 2)]
+            #[run_while(|bb| *bb.t0 != 2)]
+            Loop(q0, value = {b1}, if_empty = Running) {
+                #[on_halted(|bb| *bb.t0 += 1)]
+                #[post(|bb| bb.b0 += 1)]
+                #[on_failure(|bb| bb.o0 = Some(bb.b1 + 2))]
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0012Blackboard { b0 b1 o0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0013 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        Repeat(forever) {
             MemSequence {
-                IfThenElse {
-                    Action(Act<0>),
-                    Action(PIo<1>, t0 = {=}),
-                },
-                Repeat(3) {
-                    Invert {
-                        Condition(Cond<2>),
+                #[post(|bb| *bb.t0 += 2)]
+                #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 != 0)]
+                #[skip_if(|bb| bb.o0.unwrap_or(1) % 2 > 0)]
+                Fallback {
+                    AsyncFallback {
+                        Delay(50) {
+                            Action(PAct<0>, b0 = {=}),
+                        },
+                        ForceFailure {
+                            #[run_while(|bb| bb.o0.is_none())]
+                            #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 3)]
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    AsyncFallback {
+                        StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
+                        Parallel(success = 1, failure = 1) {
+                            Action(Act<3>),
+                        },
+                        Interrupt(|bb| bb.b0 + 1 != *bb.t0) {
+                            Remap(success = Failure, failure = Failure) {
+                                Limiter(2) {
+                                    Failer,
+                                },
+                            },
+                        },
                     },
                 },
-                ScriptCondition(|bb| bb.b0 + 4 > 1),
-            },
-            RunOnce {
-                WhileDoElse {
-                    StatefulAction(Task<3> = Task::<3>),
-                    ScriptCondition(|bb| *bb.t0 % 3 < 1),
+                FlipSelector {
+                    RunOnce {
+                        Interrupt(|bb| *bb.t0 + 3 == *bb.t0) {
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                    Parallel(success = 1, failure = -3) {
+                        Repeat(4) {
+                            Priority {
+                                ForceSuccess {
+                                    StatefulAction(Task<5>),
+                                },
+                                AsyncFallback {
+                                    Action(Act<6>),
+                                    WasEntryUpdated(t0),
+                                    #[run_while(|bb| bb.o0.is_some())]
+                                    Condition(Cond<7>),
+                                    #[on_halted(|bb| bb.b0 = 7)]
+                                    #[on_failure(|bb| if bb.o0.unwrap_or(2) % 2 == 0 { bb.b0 = bb.b0 % 3 })]
+                                    Failer,
+                                },
+                            },
+                        },
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<8>),
+                        },
+                        Cooldown(0) {
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                    Timeout(20) {
+                        KeepRunningUntilFailure {
+                            IfThenElse {
+                                Condition(|ctx| ctx.check(10)),
+                                Action(PIo<11>, t0 = {=}),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0011Blackboard { o0 b0 t0 });
+board!(Tree0013Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0012 for Ctx {
+    pub tree Tree0014 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
         }
-        #[failure_if(|bb| bb.b0 > 6)]
-        #[success_if(|bb| (*bb.t1 + 3) % 2 < 0)]
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                Fallback {
-                    IfThenElse {
-                        Action(Act<0>),
-                        #[skip_if(|bb| *bb.t0 < 0)]
-                        Condition(Cond<1>),
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Sleep(20),
+        Conditional(|bb| bb.b0 == 4, else = Failure) {
+            Conditional(|bb| (*bb.t1 + 4) % 2 != 0, dynamic = false, else = Success) {
+                WhileDoElse {
+                    #[on_halted(|bb| { *bb.t1 += 4; bb.t0.set(5) })]
+                    WhileDoElse {
+                        ParallelAll {
+                            AlwaysRunning,
+                            Condition(PCond<0>, b0 = {t1}),
                         },
+                        Action(Act<1>),
                     },
-                    ReactiveSequence {
-                        Action(Act<2> = Act::<2>),
+                    ReactiveFallback {
+                        StatefulAction(PTask<2>, b0 = {t1}, b1 = {b0}),
+                        WasEntryUpdated(t0),
                         Action(Act<3>),
                     },
                 },
@@ -460,195 +527,87 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0012Blackboard { b0 q0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0013 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                Repeat(3) {
-                    RetryUntilSuccessful(1) {
-                        IfThenElse {
-                            Condition(Cond<0>),
-                            ParallelAll {
-                                Sleep(20),
-                                Condition(|ctx| ctx.check(1)),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Action(Act<2>),
-                Repeat(3) {
-                    Fallback {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                StatefulAction(Task<5>),
-                AlwaysRunning,
-            },
-            AsyncFallback {
-                WhileDoElse {
-                    StatefulAction(Task<6>),
-                    Condition(|ctx| ctx.check(7)),
-                },
-                StatefulAction(Task<8>),
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<9>),
-                },
-                Repeat(3) {
-                    Selector {
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0014Sub0 for Ctx {
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0014 for Ctx {
-        ForceSuccess {
-            Fallback {
-                Parallel {
-                    AlwaysRunning,
-                    Condition(Cond<0> = Cond::<0>),
-                    WhileDoElse {
-                        Parallel(success = -2) {
-                            AlwaysSuccess,
-                            SubTree(Tree0014Sub0),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                        Action(|ctx| ctx.exec(3)),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
-                    },
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                },
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
+board!(Tree0014Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0015Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
         }
-        Repeat(2) {
-            Action(PIo<0>, t0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0015Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(PTask<2>, b0 = {b0})
+        Condition(PCond<3>, b0 = {b1})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0015 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            q0: bt::Deque<i64, 4>,
             b1: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        Sequence {
-            Sequence {
-                RunOnce(then_skip = false) {
-                    SubTree(Tree0015Sub0, o0 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
+        Retry(4) {
+            FlipSelector {
+                Repeater(3) {
+                    ReactiveSequence {
+                        Fallback {
+                            Timeout(30) {
+                                StatefulAction(Task<0>),
+                            },
+                            ForceSuccess {
+                                #[run_while(|bb| bb.b0 == *bb.t0)]
+                                ScriptCondition(|bb| *bb.t1 % 2 > 0),
+                            },
+                            StatefulAction(Task<1> = Task::<1>),
+                            Action(|ctx| ctx.exec(2)),
+                            SubTree(Tree0015Sub0, ..),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Loop(q0) {
+                        ScriptCondition(|bb| bb.b0 == 2),
+                    },
+                    Parallel {
+                        Condition(Cond<4>),
+                        Action(PIo<5>, t0 = {t1}),
+                    },
+                },
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(6)),
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
                 },
             },
-            #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = Some(bb.b1) })]
-            Parallel(success = -1) {
-                Condition(PCond<1>, b0 = {t0}),
-                SubTree(Tree0015Sub1, o0 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
-            },
-            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
-board!(Tree0015Blackboard { o0 b0 b1 t0 });
+board!(Tree0015Blackboard { t0 t1 q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0016 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            b1: i64 = 3,
         }
-        ParallelAll {
-            Repeat(1) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    MemPriority {
-                        Condition(|ctx, bb| ctx.check_in(1, 8)),
-                        Condition(|ctx| ctx.check(2)),
-                        Delay(0) {
-                            Action(Act<3>),
-                        },
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<4>),
-                    },
-                },
+        BinarySelector(|bb| bb.b1 == 1) {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Succeeder,
+                Wait(0),
+                SetBlackboard(t0 = {b1}),
+                Condition(Cond<1> = Cond::<1>),
             },
-            MemPriority {
-                Inverter {
-                    #[on_failure(|bb| { bb.b0 += 1; bb.b1 = (bb.b1 + 4) % 4 })]
-                    #[failure_if(|bb| bb.b1 == 6)]
-                    #[run_while(|bb| (bb.b0 + 1) % 2 < 0)]
-                    Sequence {
-                        ScriptCondition(|bb| bb.b0 % 2 < 1),
-                        #[run_while(|bb| (bb.b0 + 4) % 3 < 0)]
-                        #[success_if(|bb| bb.b1 + 4 < 3)]
-                        #[skip_if(|bb| bb.b0 == 3)]
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                #[run_while(|bb| *bb.t0 % 3 > 0)]
-                ReactiveSequence {
-                    Condition(|ctx, bb| ctx.check_in(7, 9)),
-                    AlwaysSuccess,
-                    #[on_halted(|bb| { *bb.t0 += 4; bb.b1 = 5 })]
-                    Condition(|ctx| ctx.check(8)),
-                    SetBlackboard(b0 = 9),
-                },
-            },
-            #[success_if(|bb| (bb.b0 + 2) % 4 < 2)]
-            #[on_success(|bb| bb.b1 += 3)]
-            RunOnce(then_skip = true) {
-                ReactiveSelector {
-                    Condition(Cond<9>),
-                    ScriptCondition(|bb| (bb.b1 + 3) % 4 < 3),
-                },
+            Sequence {
+                StatefulAction(Task<2>),
+                SetBlackboard(b0 = 8),
             },
         }
     }
@@ -657,796 +616,499 @@ bt::behavior_tree! {
 board!(Tree0016Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0017Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 11,
-        }
-        Sequence {
-            SequenceStar {
-                ReactiveFallback {
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(Task<0> = Task::<0>),
-                        SetBlackboard(t1 = 7),
-                        Action(PIo<1>, t0 = {t0}),
-                    },
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Script(|bb| { *bb.t0 += 1; bb.t1.set((*bb.t0 + 2) % 4) }),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-            IfThenElse {
-                Parallel(success = -1, failure = 2) {
-                    Condition(Cond<7>),
-                    Condition(PCond<8>, b0 = {t0}),
-                },
-                AsyncSequence {
-                    Action(PIo<9>, t0 = {t1}),
-                    Fallback {
-                        #[failure_if(|bb| *bb.t1 > 7)]
-                        #[success_if(|bb| *bb.t0 % 3 < 1)]
-                        AlwaysRunning,
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0017 for Ctx {
         blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
         }
-        ForceSuccess {
-            SubTree(Tree0017Sub0, ..),
+        Priority {
+            TryCatch(catch_on_halt = true) {
+                ParallelAll(max_failures = -1) {
+                    SequenceWithMemory {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        #[on_halted(|bb| { bb.o0 = Some(*bb.t0); bb.t0.set(bb.b0 + 1) })]
+                        UnsetBlackboard(o0),
+                        Action(PAct<0>, b0 = 6, b1 = {b0}),
+                    },
+                },
+                StatefulAction(PTask<1>, b0 = {t0}),
+            },
+            Delay(50) {
+                Action(Act<2>),
+            },
+            Limiter(1) {
+                StatefulAction(Task<3>),
+            },
+            Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 3, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0017Blackboard { t0 t1 });
+board!(Tree0017Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0018 for Ctx {
         blackboard {
             b1: i64,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 1,
         }
-        SequenceStar {
-            ReactiveFallback {
-                #[post(|bb| bb.b0 = bb.b0 % 4)]
-                #[on_success(|bb| { bb.b0 += 1; if bb.b1 > bb.b0 { bb.t0.set(bb.b0 % 3) } })]
-                #[skip_if(|bb| bb.b1 < 6)]
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                #[success_if(|bb| *bb.t0 < 1)]
-                #[on_success(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| bb.t1.set(bb.b0 % 4))]
-                Action(PIo<1>, t0 = {t0}),
-                Condition(|ctx| ctx.check(2)),
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-                Action(PIo<4>, t0 = {t1}),
-            },
-            TryCatch {
-                Precondition(|bb| bb.b0 > 4, else = Success) {
-                    KeepRunningUntilFailure {
-                        Condition(PCond<5>, b0 = {=}),
+        Switch(b1) {
+            case 1 => IfThenElse {
+                Selector {
+                    #[on_halted(|bb| if *bb.t0 + 4 != 6 { bb.t1.set(bb.b1 % 4) })]
+                    #[post(|bb| { bb.t0.set(bb.b1); bb.b1 += 1 })]
+                    Condition(Cond<0>),
+                    Precondition(|bb| *bb.t0 % 3 == 2, else = Success) {
+                        RetryUntilSuccessful(2) {
+                            Condition(Cond<1>),
+                        },
                     },
                 },
-                #[post(|bb| bb.t1.set(bb.b0 + 4))]
-                Fallback {
-                    StatefulAction(Task<6>),
-                    #[on_success(|bb| bb.b0 += 1)]
-                    ScriptCondition(|bb| *bb.t1 != *bb.t0),
+                ReactiveSequence {
+                    Precondition(|bb| bb.b1 + 4 != 6) {
+                        Action(|ctx, bb| ctx.exec_in(2, (bb.b1 + 3) % 2, &mut bb.b1)),
+                    },
                 },
+            },
+            _ => RepeatUntilSuccess(3) {
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0018Blackboard { b1 t1 t0 b0 });
+board!(Tree0018Blackboard { b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0019 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        RunOnce(then_skip = true) {
-            Parallel(success = 2, failure = -2) {
-                Parallel(success = -1, failure = 3) {
-                    ParallelAll {
-                        Action(Act<0>),
-                        #[skip_if(|bb| *bb.t0 + 3 < 1)]
-                        Parallel(success = 1, failure = 1) {
-                            Condition(PCond<1>, b0 = {=}),
-                            Condition(Cond<2>),
-                        },
-                    },
-                    AlwaysRunning,
-                    Switch(b1) {
-                        case 2 => Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                        _ => StatefulAction(Task<4>),
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Action(PIo<5>, t0 = {t1}),
-                        Action(PAct<6>, b0 = {t1}),
-                        Inverter {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    Switch(b1) {
-                        case 3 => StatefulAction(PTask<8>, b0 = {b0}),
-                        case 0 => StatefulAction(Task<9>),
-                        _ => Precondition(|bb| *bb.t1 + 4 == *bb.t0, else = Running) {
-                            Action(PAct<10>, b0 = {t1}),
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Action(Act<11>),
-                        SetBlackboard(t1 = {t0}),
-                        Script(|bb| bb.t0.set(bb.b1 % 2)),
-                        Action(PAct<12>, b0 = {=}, b1 = {t1}),
-                        StatefulAction(Task<13>),
-                    },
+        MemSequence {
+            Wait(30),
+            KeepRunningUntilFailure {
+                RepeatUntilFailure(3) {
+                    Condition(Cond<0>),
                 },
             },
         }
     }
 }
-
-board!(Tree0019Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
-        Sequence {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+        }
+        KeepRunningUntilFailure {
             Fallback {
-                StatefulAction(Task<0>),
-            },
-            ForceFailure {
-                ReactiveSelector {
-                    ForceFailure {
-                        ReactiveSequence {
-                            Condition(Cond<1> = Cond::<1>),
-                            Sleep(10),
-                            Condition(Cond<2>),
-                            AlwaysSuccess,
+                Repeat(1) {
+                    ReactiveFallback {
+                        Condition(PCond<0>, b0 = {=}),
+                        Parallel {
+                            Script(|bb| *bb.t0 += 2),
+                            Switch(b1) {
+                                case 4 => Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 3) % 3)),
+                                _ => RetryUntilSuccessful(2) {
+                                    Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
+                                },
+                            },
                         },
                     },
-                    MemSequence {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        Parallel(success = 0) {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
+                },
+                Loop(q0, value = {b0}) {
+                    Fallback {
+                        PolicyParallel(policy = FirstSuccess) {
+                            StatefulAction(PTask<3>, b0 = 5, b1 = {b0}),
+                            StatefulAction(Task<4> = Task::<4>),
                         },
-                    },
-                    AsyncFallback {
-                        Condition(Cond<7> = Cond::<7>),
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
+                        Condition(Cond<5>),
+                        KeepRunningUntilFailure {
+                            SequenceStar {
+                                StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+                                Condition(Cond<7>),
+                            },
                         },
-                        StatefulAction(Task<10>),
-                    },
-                    Sequence {
-                        Condition(Cond<11>),
-                        StatefulAction(Task<12> = Task::<12>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0020Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0021 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-        }
-        Delay(0) {
-            ReactiveSequence {
-                WhileDoElse {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    Condition(Cond<1>),
-                },
-                #[skip_if(|bb| bb.b0 % 4 > 2)]
-                ReactiveSequence {
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3>),
-                },
-                #[on_success(|bb| bb.b1 = bb.b0 + 1)]
-                #[failure_if(|bb| *bb.t0 + 1 == 4)]
-                RetryUntilSuccessful(3) {
-                    Action(PIo<4>, t0 = {t0}),
-                },
-                TryCatch {
-                    RetryUntilSuccessful(2) {
-                        Action(PAct<5>, b0 = {b0}, b1 = {=}),
-                    },
-                    ReactiveFallback {
-                        #[failure_if(|bb| bb.b1 % 4 == 1)]
-                        StatefulAction(Task<6>),
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                },
-                WhileDoElse {
-                    StatefulAction(Task<8>),
-                    SetBlackboard(t0 = 0),
-                    AsyncSequence {
-                        Action(Act<9>),
-                        Script(|bb| bb.b0 = 0),
+        Repeater(1) {
+            ForceFailure {
+                Cooldown(0) {
+                    RepeatUntil(Success) {
+                        MemPriority {
+                            Action(Act<0>),
+                            Condition(Cond<1> = Cond::<1>),
+                            Condition(|ctx| ctx.check(2)),
+                        },
                     },
                 },
             },
         }
-    }
-}
-
-board!(Tree0021Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0022Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 12,
-            o0: Option<i64> = Some(9),
-        }
-        UnsetBlackboard(o0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0022Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<6>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b0: i64 = 4,
+            b1: i64,
             #[tracked] t0: i64,
             q0: bt::Deque<i64, 4>,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
         }
-        #[post(|bb| bb.b0 = (bb.b1 + 1) % 3)]
-        #[on_halted(|bb| if bb.b1 + 3 == 2 { bb.t0.set((*bb.t0 + 4) % 2) })]
-        Parallel(failure = 2) {
-            TryCatch {
-                SetBlackboard(o0 = Some(8)),
-                SubTree(Tree0022Sub0, ..),
-                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(3) + 3)),
-            },
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
             ReactiveSequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Loop(q0, value = {t0}) {
-                    AlwaysSuccess,
-                },
-                RetryUntilSuccessful(3) {
-                    AlwaysRunning,
-                },
-            },
-            Sequence {
                 Switch(b1) {
-                    case 5 => StatefulAction(Task<4>),
-                    _ => StatefulAction(PTask<5>, b0 = {=}, b1 = {b1}),
+                    case 1 => MemPriority {
+                        Condition(PCond<0>, b0 = {=}),
+                        AlwaysSuccess,
+                    },
+                    _ => StatefulAction(Task<1>),
                 },
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    SubTree(Tree0022Sub1, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}, o0 = {=}),
+                SequenceWithMemory {
+                    BinarySelector(|bb| bb.b0 > *bb.t0, dynamic = true) {
+                        MaxTime(50) {
+                            #[skip_if(|bb| bb.b0 < 1)]
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            AlwaysFailure,
+                        },
+                        Condition(PCond<2>, b0 = {t0}),
+                    },
+                    #[skip_if(|bb| bb.b0 % 4 > 2)]
+                    ScriptCondition(|bb| bb.b0 % 4 < 2),
+                    Cooldown(0) {
+                        Sequence {
+                            TryCatch {
+                                #[run_while(|bb| bb.b0 > bb.b1)]
+                                StatefulAction(Task<3>),
+                                AlwaysFailure,
+                            },
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                Loop(q0) {
+                    Priority {
+                        ReactiveSequence {
+                            #[run_while(|bb| bb.b0 % 3 < 0)]
+                            #[on_failure(|bb| { bb.b1 = *bb.t0 + 1; bb.b1 += 1 })]
+                            #[post(|bb| *bb.t0 += 1)]
+                            ReactiveSequence {
+                                Action(Act<5> = Act::<5>),
+                                Action(Act<6>),
+                            },
+                        },
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0022Blackboard { b0 t0 q0 b1 o0 });
+board!(Tree0022Blackboard { b0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0023Sub0 for Ctx {
+        Condition(|ctx| ctx.check(0))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0023 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 3,
-            b0: i64 = 3,
-        }
-        ReactiveSequence {
-            TryCatch(catch_on_halt = true) {
-                Timeout(0) {
-                    ScriptCondition(|bb| bb.b1 % 2 > 0),
-                },
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5>),
-                Action(|ctx, bb| ctx.exec_in(6, 1, &mut bb.b1)),
-                Precondition(|bb| *bb.t0 < 1) {
-                    Script(|bb| if bb.b0 + 1 > 6 { bb.b0 = *bb.t0 }),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                #[on_failure(|bb| bb.b1 = 3)]
-                Sequence {
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<7>),
-                    },
-                    Action(PAct<8>, b0 = {=}),
-                    Condition(Cond<9>),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                #[skip_if(|bb| (bb.b1 + 3) % 4 != 3)]
-                KeepRunningUntilFailure {
-                    Action(|ctx, bb| ctx.exec_in(10, *bb.t0 % 2, &mut bb.b0)),
-                },
-            },
-            TryCatch {
-                SetBlackboard(b1 = {t0}),
-                SkipUnlessUpdated(t0) {
-                    #[on_failure(|bb| { bb.b0 += 1; bb.b1 += 2 })]
-                    #[post(|bb| bb.t0.set((bb.b1 + 2) % 3))]
-                    StatefulAction(Task<11>),
-                },
-                ForceSuccess {
-                    AlwaysRunning,
-                },
-                Precondition(|bb| (*bb.t0 + 2) % 4 == 2, else = Skipped) {
-                    Fallback {
-                        Action(PAct<12>, b0 = 5, b1 = {=}),
-                        Sleep(30),
-                    },
-                },
-            },
+        MaxTime(10) {
+            SubTree(Tree0023Sub0),
         }
     }
 }
-
-board!(Tree0023Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        Precondition(|bb| bb.b0 + 3 < *bb.t0, else = Skipped) {
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Sleep(30),
-                    Condition(PCond<1>, b0 = {b0}),
+        RepeatTimes(2) {
+            #[on_failure(|bb| if *bb.t0 > bb.o0.unwrap_or(5) + 3 { bb.o0 = Some(*bb.t0) })]
+            #[on_halted(|bb| *bb.t0 += 3)]
+            Limiter(1) {
+                WhileDoElse {
+                    Action(Act<0>),
+                    Condition(PCond<1>, b0 = 7),
+                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0024Blackboard { t0 b0 });
+board!(Tree0024Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0025 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        SkipUnlessUpdated(t1) {
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[on_success(|bb| *bb.t1 += 1)]
-            #[run_while(|bb| bb.b0 % 3 == 1)]
-            ParallelAll(1) {
-                ReactiveSequence {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    Action(PAct<1>, b0 = {t0}, b1 = {t1}),
-                    SetBlackboard(t1 = {t0}),
-                },
-                Selector {
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
+        Priority {
+            Sequence {
+                Condition(Cond<0>),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 3, &mut bb.b1)),
+            },
+            TryCatch(catch_on_halt = false) {
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                Action(Act<3> = Act::<3>),
+                Condition(Cond<4> = Cond::<4>),
+                StatefulAction(Task<5>),
+            },
+            Invert {
+                IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                    Condition(|ctx| ctx.check(6)),
+                    #[on_failure(|bb| { bb.o0 = None; bb.b0 = bb.o0.unwrap_or(3) + 2 })]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    UnsetBlackboard(o0),
                 },
             },
         }
     }
 }
 
-board!(Tree0025Blackboard { b0 t0 t1 });
+board!(Tree0025Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
+            b0: i64,
         }
-        SequenceWithMemory {
-            #[on_failure(|bb| bb.b0 = (bb.b0 + 3) % 3)]
-            #[skip_if(|bb| bb.o0.unwrap_or(2) != 1)]
-            MemPriority {
-                SequenceStar {
-                    RunOnce {
-                        Action(PIo<0>, t0 = {b0}),
-                    },
-                    RetryUntilSuccessful(0) {
-                        Action(Act<1>),
-                    },
+        #[skip_if(|bb| bb.b0 > 6)]
+        Cooldown(0) {
+            PolicyParallel(policy = FirstFailure) {
+                StepSequencer {
+                    Condition(Cond<0>),
+                    Sleep(50),
+                    Succeeder,
+                    Wait(0),
                 },
-            },
-            Fallback {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Condition(Cond<4> = Cond::<4>),
-                #[failure_if(|bb| bb.b0 + 3 == 0)]
-                #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
-                Condition(Cond<5>),
-                ScriptCondition(|bb| *bb.t0 > 4),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0026Blackboard { t0 b0 o0 });
+board!(Tree0026Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
         blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 2,
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
         }
-        ParallelAll(1) {
-            Action(Act<0> = Act::<0>),
-            ParallelAll {
-                #[on_halted(|bb| bb.o0 = Some(bb.b0 % 3))]
-                #[on_success(|bb| bb.o0 = None)]
-                MemPriority {
-                    Action(PIo<1>, t0 = {=}),
-                    AlwaysFailure,
-                },
+        #[on_halted(|bb| bb.t0.set(bb.b0))]
+        SequenceWithMemory {
+            AsyncSequence {
+                #[success_if(|bb| (*bb.t1 + 2) % 3 < 2)]
+                Condition(|ctx| ctx.check(0)),
+                SetBlackboard(b0 = {t0}),
+                Action(Act<1>),
+                #[post(|bb| bb.b1 = 4)]
+                #[success_if(|bb| (bb.b0 + 1) % 3 > 0)]
+                #[run_while(|bb| *bb.t1 > (bb.o0.unwrap_or(2) + 4) % 2)]
+                Action(Act<2>),
             },
-            Action(Act<2>),
-            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-            Condition(PCond<4>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0027Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0028Sub1 for Ctx {
-        Inverter {
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0028Sub0 for Ctx {
-        Repeat(3) {
-            WhileDoElse {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(|ctx| ctx.check(1)),
-                },
-                SubTree(Tree0028Sub1),
-                Condition(Cond<3>),
+            Interrupt(|bb| bb.b0 + 2 == 4) {
+                Wait(0),
             },
+            TryCatch(catch_on_halt = false) {
+                Wait(0),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+            },
+            StatefulAction(Task<4>),
         }
     }
 }
+
+board!(Tree0027Blackboard { b0 t0 t1 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0028 for Ctx {
-        ReactiveSelector {
-            SubTree(Tree0028Sub0),
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = Some(4),
         }
+        Precondition(|bb| *bb.t0 > 0, else = Running) {
+            ReactiveSequence {
+                IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+                    StatefulAction(Task<0>),
+                    #[post(|bb| bb.o0 = Some(*bb.t1))]
+                    StatefulAction(Task<1>),
+                    Repeat(0) {
+                        ScriptCondition(|bb| *bb.t1 % 2 < 0),
+                    },
+                },
+                #[skip_if(|bb| *bb.t1 + 3 < 4)]
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0028Blackboard { t0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0029Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0029 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 4,
-        }
-        ReactiveSequence {
-            #[run_while(|bb| (bb.b0 + 1) % 4 < 2)]
-            Switch(b1) {
-                case 2 => #[failure_if(|bb| bb.b1 == 0)]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[on_success(|bb| { bb.b0 = bb.b1 % 3; bb.b1 = *bb.t0 })]
-                AlwaysSuccess,
-                case 3 => RetryUntilSuccessful(1) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-                case 5 => #[on_halted(|bb| { bb.b1 += 3; *bb.t0 += 3 })]
-                Selector {
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Script(|bb| if (*bb.t0 + 2) % 3 > 0 { bb.b1 = bb.b1 % 3 }),
-                    },
-                    #[failure_if(|bb| *bb.t0 != 4)]
-                    TryCatch {
-                        Condition(Cond<1>),
-                        SetBlackboard(t0 = {b1}),
-                        Condition(Cond<2>),
-                        AlwaysFailure,
-                    },
-                },
-                _ => ParallelAll(max_failures = -3) {
-                    Condition(Cond<3>),
-                    Action(|ctx| ctx.exec(4)),
-                    WasEntryUpdated(t0),
-                },
-            },
-            Sequence {
-                Fallback {
-                    Parallel(failure = -2) {
-                        Condition(Cond<5>),
-                        Repeat(2) {
-                            TryCatch(catch_on_halt = false) {
-                                Loop(q0, value = {t0}, if_empty = Success) {
-                                    StatefulAction(Task<6>),
-                                },
-                                ScriptCondition(|bb| *bb.t0 + 4 != bb.b1 % 2),
-                            },
-                        },
-                        TryCatch {
-                            Action(Act<7>),
-                            Condition(Cond<8>),
-                        },
-                        ScriptCondition(|bb| *bb.t0 != 1),
-                    },
-                },
-                AsyncSequence {
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(9)),
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                    Condition(Cond<11>),
-                    Repeat(1) {
-                        StatefulAction(Task<12>),
-                    },
-                    Condition(Cond<13>),
-                },
-            },
+        Repeat(0) {
+            SubTree(Tree0029Sub0),
         }
     }
 }
-
-board!(Tree0029Blackboard { t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0030 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 1,
             b1: i64,
-            b0: i64 = 3,
         }
-        WaitValueUpdate(t0) {
-            ReactiveSequence {
-                SequenceStar {
-                    Precondition(|bb| (bb.b1 + 3) % 4 < 0, else = Success) {
-                        Fallback {
-                            Loop(q0, value = {b1}) {
+        RepeatTimes(3) {
+            Deadline(0) {
+                Sequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    BinarySelector(|bb| bb.b1 > 6) {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                    },
+                    MaxTime(30) {
+                        SetBlackboard(t0 = 0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0030Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0031 for Ctx {
+        Optional {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    Repeater(forever) {
+                        SequenceWithMemory {
+                            ReactiveFallback {
                                 StatefulAction(Task<0>),
+                                Sequence {
+                                    StatefulAction(Task<1>),
+                                },
                             },
                             Inverter {
-                                #[success_if(|bb| bb.b1 + 4 == 2)]
-                                SequenceStar {
-                                    Action(Act<1>),
-                                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                                    #[post(|bb| { bb.b1 += 3; bb.b0 += 2 })]
+                                IfThenElse {
+                                    Action(Act<2>),
                                     Condition(Cond<3>),
                                     StatefulAction(Task<4>),
                                 },
                             },
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                    },
-                },
-                ScriptCondition(|bb| *bb.t0 > *bb.t0 % 2),
-                #[skip_if(|bb| bb.b0 % 4 > 2)]
-                #[run_while(|bb| *bb.t0 > 3)]
-                IfThenElse {
-                    StatefulAction(Task<6>),
-                    RetryUntilSuccessful(forever) {
-                        SetBlackboard(b1 = 6),
-                    },
-                    RunOnce {
-                        Switch(b1) {
-                            case 2 => StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                            case 5 => StatefulAction(Task<8> = Task::<8>),
-                            case 0 => AlwaysSuccess,
-                            _ => Condition(Cond<9>),
-                        },
-                    },
-                },
-                Sequence {
-                    ParallelAll {
-                        Precondition(|bb| bb.b1 == *bb.t0 % 4, else = Success) {
-                            #[post(|bb| *bb.t0 += 3)]
-                            Condition(Cond<10> = Cond::<10>),
-                        },
-                        StatefulAction(Task<11>),
-                    },
-                    Switch(b1) {
-                        case 0 => Condition(Cond<12> = Cond::<12>),
-                        _ => Condition(PCond<13>, b0 = 1),
-                    },
-                    Repeat(2) {
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<14>),
                         },
                     },
                 },
             },
         }
-    }
-}
-
-board!(Tree0030Blackboard { t0 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0031 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 5,
-        }
-        ReactiveSequence {
-            #[on_failure(|bb| bb.b0 += 3)]
-            ReactiveSelector {
-                Switch(b1) {
-                    case 1 => MemSequence {
-                        #[success_if(|bb| bb.b1 > bb.o0.unwrap_or(0))]
-                        IfThenElse {
-                            Condition(Cond<0> = Cond::<0>),
-                            AlwaysFailure,
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                        },
-                        Loop(q0, value = {b0}, if_empty = Running) {
-                            SetBlackboard(o0 = Some(9)),
-                        },
-                    },
-                    _ => SetBlackboard(t1 = 4),
-                },
-            },
-            ReactiveSequence {
-                #[run_while(|bb| (*bb.t0 + 1) % 4 != 2)]
-                SequenceWithMemory {
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0031Blackboard { o0 t1 t0 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0032Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 10,
-        }
-        SetBlackboard(t0 = 8)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0032 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 4,
         }
-        #[failure_if(|bb| bb.b0 < *bb.t0)]
-        ReactiveSequence {
-            TryCatch(catch_on_halt = false) {
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        RunOnce(then_skip = true) {
-                            #[success_if(|bb| bb.o0.is_none())]
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(3) + 3, &mut bb.b0)),
-                    #[on_halted(|bb| if *bb.t0 % 4 != 3 { bb.o0 = Some(*bb.t0) })]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    ForceSuccess {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(PTask<2>, b0 = 5, b1 = {b0}),
-                        SetBlackboard(t0 = 9),
-                    },
-                    ForceSuccess {
-                        #[skip_if(|bb| bb.b0 > 3)]
-                        #[success_if(|bb| bb.b0 % 2 < 1)]
-                        #[run_while(|bb| bb.o0.is_none())]
-                        SubTree(Tree0032Sub0, ..),
-                    },
-                },
-            },
+        IfThenElse {
+            Condition(PCond<0>, b0 = 1),
+            SetBlackboard(t1 = {b0}),
         }
     }
 }
 
-board!(Tree0032Blackboard { o0 b0 t0 });
+board!(Tree0032Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0033 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 2,
         }
-        Parallel(success = -1, failure = 0) {
-            AsyncFallback {
-                #[post(|bb| { bb.b0 += 3; bb.b0 += 1 })]
-                Precondition(|bb| *bb.t0 != 3, else = Failure) {
-                    SequenceStar {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                        UnsetBlackboard(o0),
+        #[failure_if(|bb| *bb.t0 + 2 < 0)]
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            IfThenElse {
+                Interrupt(|bb| *bb.t1 % 2 > 0) {
+                    #[skip_if(|bb| bb.b0 % 3 == 2)]
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<0>),
+                        RepeatUntilSuccess(forever) {
+                            Condition(Cond<1>),
+                        },
                     },
                 },
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        Action(|ctx| ctx.exec(2)),
-                        Condition(Cond<3>),
-                        #[on_halted(|bb| bb.b1 += 4)]
-                        Action(Act<4>),
-                        Condition(PCond<5>, b0 = {=}),
-                        StatefulAction(Task<6> = Task::<6>),
+                Sequence {
+                    SetBlackboard(b0 = {t0}),
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        #[on_halted(|bb| bb.t1.set(*bb.t0 % 3))]
+                        Condition(PCond<3>, b0 = 3),
+                        StatefulAction(Task<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
+            },
+            SequenceWithMemory {
+                MaxTime(0) {
+                    Parallel(success = 1, failure = 2) {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+                Deadline(10) {
+                    RetryUntilSuccessful(3) {
+                        ForceSuccess {
+                            Action(Act<8>),
+                        },
+                    },
+                },
+                #[failure_if(|bb| bb.b0 == 1)]
+                #[post(|bb| *bb.t0 += 3)]
+                #[run_while(|bb| bb.b0 % 2 != 0)]
+                Action(|ctx| ctx.exec(9)),
+                Repeater(forever) {
+                    Retry(4) {
+                        Action(PIo<10>, t0 = {b0}),
                     },
                 },
             },
@@ -1454,277 +1116,305 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0033Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0034Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        StatefulAction(PTask<3>, b0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0034Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        MemSequence {
-            AsyncFallback {
-                AsyncFallback {
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-                SubTree(Tree0034Sub1, ..),
-                Action(Act<4>),
-            },
-            StatefulAction(Task<5>),
-            StatefulAction(Task<6>),
-        }
-    }
-}
+board!(Tree0033Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0034 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[allow(unused)] b1: i64 = 2,
-        }
-        Precondition(|bb| *bb.t0 > 2, else = Success) {
-            SubTree(Tree0034Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+        ParallelAll {
+            WhileDoElse {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                AsyncFallback {
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        AlwaysFailure,
+                    },
+                    WhileDoElse {
+                        Action(Act<3>),
+                        Repeater(0) {
+                            Wait(10),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Cooldown(10, filtered = Failure) {
+                    StatefulAction(Task<4>),
+                },
+                Sequence {
+                    Condition(|ctx| ctx.check(5)),
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                },
+                Fallback {
+                    Timeout(10) {
+                        Condition(Cond<7>),
+                    },
+                    Action(Act<8>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<9> = Task::<9>),
+                    Condition(Cond<10>),
+                    Condition(Cond<11> = Cond::<11>),
+                    Condition(Cond<12>),
+                },
+            },
         }
     }
 }
-
-board!(Tree0034Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0035 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
         }
-        #[on_success(|bb| *bb.t1 += 3)]
-        ParallelAll(0) {
-            Repeat(forever) {
-                #[success_if(|bb| *bb.t0 + 2 != *bb.t1 + 3)]
-                StatefulAction(Task<0>),
-            },
-            SequenceWithMemory {
-                Action(PAct<1>, b0 = {t1}, b1 = {t0}),
-                StatefulAction(Task<2>),
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Action(PIo<3>, t0 = {t0}),
-                },
-                Action(Act<4>),
-            },
-            TryCatch(catch_on_halt = true) {
-                RunOnce(then_skip = true) {
-                    Condition(PCond<5>, b0 = {b0}),
-                },
-                Sequence {
-                    StatefulAction(Task<6>),
-                    #[on_failure(|bb| if *bb.t0 != 3 { bb.b0 = *bb.t1 })]
+        Fallback {
+            #[skip_if(|bb| (*bb.t0 + 3) % 4 < 0)]
+            ReactiveSequence {
+                TryCatch(catch_on_halt = true) {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            StatefulAction(Task<1>),
+                        },
+                        Loop(q0, value = {b0}) {
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                        },
+                    },
+                    Fallback {
+                        Action(Act<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    SetBlackboard(o0 = Some(0)),
+                    SequenceWithMemory {
+                        #[skip_if(|bb| (*bb.t0 + 3) % 2 != 0)]
+                        #[failure_if(|bb| *bb.t1 > 1)]
+                        Condition(PCond<5>, b0 = {b0}),
+                        SetBlackboard(o0 = Some(1)),
+                        Condition(Cond<6>),
+                    },
                     #[post(|bb| *bb.t1 += 2)]
-                    AlwaysRunning,
+                    #[on_failure(|bb| if *bb.t0 % 3 != 0 { bb.t0.set(*bb.t1) })]
+                    ParallelAll(max_failures = -3) {
+                        StatefulAction(Task<7>),
+                        Precondition(|bb| (*bb.t0 + 4) % 4 < 2, else = Success) {
+                            StatefulAction(Task<8>),
+                        },
+                        #[on_halted(|bb| bb.t1.set(bb.b0 % 4))]
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            ParallelAll {
+                AlwaysFailure,
+                ReactiveFallback {
+                    Sequence {
+                        Sleep(20),
+                        #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some(bb.b0) })]
+                        #[post(|bb| bb.b0 = *bb.t0)]
+                        StatefulAction(PTask<9>, b0 = {t1}, b1 = {b0}),
+                        Retry(2) {
+                            Action(Act<10>),
+                        },
+                        Condition(|ctx| ctx.check(11)),
+                        Action(PAct<12>, b0 = {t1}, b1 = {t1}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0035Blackboard { b0 q0 t1 t0 });
+board!(Tree0035Blackboard { t1 o0 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0036 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(0),
             #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            b0: i64 = 0,
+            b1: i64 = 4,
         }
-        Parallel(success = 5, failure = -3) {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(Cond<1>),
-            ParallelAll {
-                Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(Task<4>),
-                AlwaysRunning,
-                Sleep(50),
+        ReactiveSequence {
+            BinarySelector(|bb| bb.o0.is_some()) {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    #[skip_if(|bb| *bb.t0 + 1 == 6)]
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(Act<5>),
+                },
             },
-            Loop(q0, value = {t1}, if_empty = Skipped) {
-                Action(PIo<5>, t0 = {=}),
-            },
-            StatefulAction(PTask<6>, b0 = {b1}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0036Blackboard { t0 t1 q0 b1 b0 });
+board!(Tree0036Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0037 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64,
+            b1: i64 = 0,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 1,
         }
-        Loop(q0, if_empty = Running) {
-            ReactiveFallback {
-                Loop(q0, value = {b1}) {
-                    KeepRunningUntilFailure {
-                        SequenceWithMemory {
-                            StatefulAction(Task<0>),
-                        },
+        SequenceWithMemory {
+            Condition(Cond<0> = Cond::<0>),
+            MemPriority {
+                #[skip_if(|bb| bb.b1 + 4 == bb.b0)]
+                RunOnce {
+                    Wait(0),
+                },
+                #[success_if(|bb| bb.b1 % 3 < 1)]
+                Filter(times = 2) {
+                    Deadline(30) {
+                        Action(PIo<1>, t0 = {b0}),
                     },
                 },
-                Switch(b1) {
-                    case 0 => #[on_halted(|bb| bb.b0 += 1)]
-                    SetBlackboard(o0 = Some(5)),
-                    _ => #[success_if(|bb| bb.o0.unwrap_or(3) != 3)]
-                    #[post(|bb| bb.b0 += 3)]
-                    #[on_failure(|bb| { bb.t0.set(bb.b0); if bb.b1 + 3 < bb.b0 { bb.b0 += 3 } })]
-                    StatefulAction(Task<1>),
-                },
             },
+            Action(PAct<2>, b0 = {b0}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0037Blackboard { b0 t0 o0 q0 b1 });
+board!(Tree0037Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0038 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
             b0: i64,
-            #[tracked] t1: i64 = 5,
         }
-        ForceSuccess {
-            RetryUntilSuccessful(3) {
-                WhileDoElse {
-                    RunOnce(then_skip = true) {
-                        #[run_while(|bb| (*bb.t1 + 3) % 2 == 1)]
-                        #[failure_if(|bb| bb.b0 < *bb.t0 % 4)]
-                        #[on_failure(|bb| { bb.t1.set(*bb.t0); *bb.t1 += 2 })]
-                        Delay(20) {
-                            ReactiveFallback {
-                                RetryUntilSuccessful(4) {
-                                    Condition(Cond<0> = Cond::<0>),
-                                },
-                                Action(PAct<1>, b0 = {b0}, b1 = {t0}),
-                                Fallback {
-                                    StatefulAction(Task<2>),
-                                    #[skip_if(|bb| bb.b0 == *bb.t0)]
-                                    #[on_success(|bb| *bb.t1 += 3)]
-                                    #[on_failure(|bb| *bb.t1 += 4)]
-                                    Action(|ctx| ctx.exec(3)),
-                                    StatefulAction(Task<4>),
-                                    Condition(|ctx, bb| ctx.check_in(5, *bb.t1 + 1)),
-                                },
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        SequenceStar {
-                            SequenceStar {
-                                #[post(|bb| bb.b0 += 3)]
-                                #[on_success(|bb| if (*bb.t1 + 4) % 4 < 2 { bb.t1.set(*bb.t0 % 2) })]
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                },
-            },
+        ReactiveSequence {
+            Action(Act<0>),
+            #[on_failure(|bb| bb.b0 += 2)]
+            SetBlackboard(t1 = 7),
         }
     }
 }
 
-board!(Tree0038Blackboard { t0 b0 t1 });
+board!(Tree0038Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0039 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
         }
-        Parallel(success = 2) {
-            #[on_failure(|bb| *bb.t0 += 1)]
-            #[success_if(|bb| bb.o0.is_none())]
-            Precondition(|bb| *bb.t0 == 4, else = Skipped) {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    UnsetBlackboard(o0),
-                    Action(PIo<1>, t0 = {b0}),
-                    Sequence {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    #[post(|bb| { bb.b0 = 1; bb.t0.set(bb.b0) })]
-                    #[success_if(|bb| bb.b0 > *bb.t0 % 3)]
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 2)),
-                },
-            },
+        Fallback {
             Sequence {
-                Sequence {
-                    UnsetBlackboard(o0),
-                    UnsetBlackboard(o0),
-                },
-                UnsetBlackboard(o0),
-                AsyncSequence {
-                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(5) + 3)),
-                    Condition(Cond<5>),
-                },
-                #[on_halted(|bb| *bb.t0 += 3)]
-                #[success_if(|bb| bb.b0 + 4 < 5)]
-                #[run_while(|bb| bb.b0 < 5)]
+                Action(|ctx| ctx.exec(0)),
+                Condition(PCond<1>, b0 = 2),
+                Action(PIo<2>, t0 = {b0}),
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+            },
+            Delay(30) {
                 UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0039Blackboard { o0 t0 b0 });
+board!(Tree0039Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0040 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 4,
             #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
         }
-        Repeat(2) {
-            Inverter {
-                #[on_success(|bb| { bb.b0 += 2; bb.t0.set(bb.b1) })]
-                #[on_halted(|bb| bb.b1 = bb.b0 + 3)]
-                Condition(Cond<0>),
+        Conditional(|bb| bb.b0 == 7, dynamic = true, else = Failure) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0040Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0041Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0041Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0041 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            SequenceWithMemory {
+                SubTree(Tree0041Sub0, t0 = {=}),
+                Repeater(3) {
+                    Precondition(|bb| *bb.t0 % 4 < 0, else = Success) {
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+            Action(Act<2>),
+            #[success_if(|bb| (*bb.t0 + 3) % 3 > 0)]
+            #[run_while(|bb| *bb.t0 % 2 > 0)]
+            SubTree(Tree0041Sub1, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0041Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0042Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Repeat(2) {
+                SequenceStar {
+                    StatefulAction(Task<1>),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                Action(PIo<4>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0040Blackboard { b1 b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0041 for Ctx {
-        ReactiveFallback {
-            Retry(4) {
-                StatefulAction(Task<0>),
-            },
+    pub tree Tree0042Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 12,
+        }
+        Delay(10) {
+            #[failure_if(|bb| *bb.t0 > 0)]
+            StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
         }
     }
 }
@@ -1732,621 +1422,513 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0042 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
             b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 1,
         }
-        #[post(|bb| bb.b0 += 2)]
-        ReactiveSequence {
-            Precondition(|bb| *bb.t0 % 2 == 0, else = Success) {
-                Timeout(0) {
-                    Repeat(4) {
-                        StatefulAction(Task<0>),
-                    },
-                },
+        BinarySelector(|bb| bb.b1 < 0, dynamic = false) {
+            Repeat(4) {
+                SubTree(Tree0042Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
             },
-            RunOnce(then_skip = true) {
-                Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(2), else = Running) {
-                    TryCatch(catch_on_halt = false) {
-                        Action(Act<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                    },
-                },
-            },
-            AsyncFallback {
-                RetryUntilSuccessful(3) {
-                    MemPriority {
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t1}),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.o0.unwrap_or(5) % 2 < 0)]
-            Timeout(10) {
-                #[failure_if(|bb| bb.b1 + 3 < 6)]
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<5>),
-                },
-            },
+            #[skip_if(|bb| *bb.t0 + 2 == 0)]
+            SubTree(Tree0042Sub1, b1 = {=}, t0 = {t0}, b0 = {=}),
         }
     }
 }
 
-board!(Tree0042Blackboard { o0 t0 b0 t1 b1 });
+board!(Tree0042Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0043 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64,
         }
-        ParallelAll(2) {
-            AsyncFallback {
-                ReactiveFallback {
-                    Repeat(3) {
-                        Action(Act<0>),
-                    },
-                    #[run_while(|bb| bb.b0 + 3 < 2)]
-                    #[on_halted(|bb| *bb.t1 += 3)]
-                    Loop(q0, if_empty = Skipped) {
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<2> = Task::<2>),
-                    TryCatch {
-                        ScriptCondition(|bb| *bb.t1 % 4 > 2),
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                        SetBlackboard(t0 = 1),
-                    },
-                },
-            },
-            ReactiveSequence {
-                #[failure_if(|bb| bb.b0 < bb.b0 + 4)]
-                #[skip_if(|bb| (*bb.t0 + 2) % 3 != 1)]
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                Sleep(50),
-                StatefulAction(Task<7>),
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<8>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            Precondition(|bb| *bb.t1 % 2 > 0, else = Skipped) {
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                            WhileDoElse {
-                                ScriptCondition(|bb| bb.b0 + 2 != 2),
-                                StatefulAction(Task<10>),
-                            },
-                            Loop(q0, value = {b0}, if_empty = Success) {
-                                Action(PIo<11>, t0 = {t1}),
-                            },
+        Conditional(|bb| *bb.t1 % 3 > 1, else = Failure) {
+            Sequence {
+                SequenceStar {
+                    RetryUntilSuccessful(2) {
+                        RunOnce {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
                         },
                     },
+                    SetBlackboard(b0 = {t1}),
+                    RetryUntilSuccessful(2) {
+                        SetBlackboard(t0 = 0),
+                    },
                 },
-            },
-            IfThenElse {
-                StatefulAction(Task<12>),
-                Action(Act<13>),
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Action(Act<14>),
+                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                SequenceWithMemory {
+                    Repeat(3) {
+                        Optional {
+                            Sleep(30),
+                        },
+                    },
+                    Condition(Cond<1>),
+                },
+                ReactiveFallback {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Repeat(1) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    WaitValueUpdate(t1) {
+                        Condition(Cond<3>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0043Blackboard { t1 t0 b0 q0 });
+board!(Tree0043Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0044 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        IfThenElse {
+            #[skip_if(|bb| *bb.t0 % 3 < 1)]
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+            Condition(Cond<1> = Cond::<1>),
+            RunOnce(then_skip = false) {
+                Condition(Cond<2>),
             },
-            Condition(Cond<2>),
-            AlwaysSuccess,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0045Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(|ctx| ctx.exec(2))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0045Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<6> = Task::<6>)
-    }
-}
+board!(Tree0044Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0045 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-        }
-        Fallback {
-            #[post(|bb| *bb.t1 += 2)]
-            SequenceWithMemory {
-                ReactiveSelector {
-                    Action(Act<0>),
-                    #[run_while(|bb| bb.b0 > 1)]
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        StatefulAction(Task<1>),
+        RepeatUntilFailure(forever) {
+            Timeout(0) {
+                RepeatUntil(Failure) {
+                    WhileDoElse {
+                        Condition(Cond<0>),
+                        SequenceWithMemory {
+                            Sleep(0),
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                        },
+                        Condition(Cond<3> = Cond::<3>),
                     },
                 },
-                SubTree(Tree0045Sub0, t1 = {=}, t0 = {t0}, b1 = {=}, q0 = {q0}, b0 = {=}),
-                Action(Act<3> = Act::<3>),
-                ReactiveSequence {
-                    ScriptCondition(|bb| *bb.t1 < 7),
-                    Condition(Cond<4>),
-                },
-            },
-            Precondition(|bb| bb.b1 < 2, else = Success) {
-                Invert {
-                    Switch(b1) {
-                        case 2 => StatefulAction(Task<5>),
-                        case 3 => SubTree(Tree0045Sub1, ..),
-                        case 0 => Condition(Cond<7>),
-                        _ => #[success_if(|bb| *bb.t0 + 1 < *bb.t1 + 2)]
-                        #[run_while(|bb| bb.b1 % 4 == 2)]
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            MemPriority {
-                Switch(b1) {
-                    case 1 => Condition(|ctx| ctx.check(9)),
-                    _ => Action(Act<10>),
-                },
-                RunOnce(then_skip = true) {
-                    Condition(Cond<11>),
-                },
-                AsyncSequence {
-                    Script(|bb| *bb.t0 += 1),
-                    SkipUnlessUpdated(t1) {
-                        StatefulAction(Task<12> = Task::<12>),
-                    },
-                },
-                Condition(Cond<13> = Cond::<13>),
             },
         }
     }
 }
-
-board!(Tree0045Blackboard { t1 t0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0046 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64 = 2,
         }
-        ForceFailure {
+        Repeat(2) {
             Fallback {
-                Condition(Cond<0>),
-                Action(|ctx| ctx.exec(1)),
-                #[run_while(|bb| (*bb.t0 + 4) % 2 < 0)]
-                Condition(Cond<2>),
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 3, &mut bb.b1)),
+                    Remap(success = Failure, failure = Failure) {
+                        Precondition(|bb| bb.b1 % 4 != 0, else = Running) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                        Failer,
+                    },
+                },
+                ReactiveSelector {
+                    Sequence {
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                    },
+                    RetryUntilSuccessful(0) {
+                        AlwaysSuccess,
+                    },
+                    Sequence {
+                        StatefulAction(PTask<5>, b0 = {b0}, b1 = {b1}),
+                        StatefulAction(Task<6>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0046Blackboard { t0 });
+board!(Tree0046Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0047 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 3,
-            o0: Option<i64> = Some(1),
             #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
         }
-        Fallback {
-            ReactiveFallback {
-                ScriptCondition(|bb| *bb.t0 > bb.b1 % 4),
-                Action(Act<0>),
+        Parallel {
+            WaitValueUpdate(t0) {
+                WhileDoElse {
+                    Condition(PCond<0>, b0 = {t1}),
+                    StatefulAction(Task<1>),
+                },
             },
-            MemPriority {
-                Condition(Cond<1>),
-                #[on_halted(|bb| bb.b1 = bb.b0 % 3)]
-                #[skip_if(|bb| bb.o0.unwrap_or(1) % 2 == 1)]
-                Script(|bb| { bb.b1 += 2; bb.b0 += 2 }),
-                Action(PIo<2>, t0 = {t0}),
+            SequenceWithMemory {
+                SetBlackboard(t0 = 8),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0047Blackboard { b0 b1 o0 t0 });
+board!(Tree0047Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0048 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        SequenceStar {
-            StatefulAction(Task<0>),
-            Precondition(|bb| *bb.t0 == bb.b1) {
-                SetBlackboard(b1 = {t0}),
-            },
-            SequenceWithMemory {
+        ReactiveSequence {
+            WhileDoElse {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                UnsetBlackboard(o0),
+                #[on_failure(|bb| bb.b0 += 1)]
                 StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
             },
-            RunOnce(then_skip = true) {
-                Action(PIo<4>, t0 = {=}),
+            StepSequencer {
+                MaxTime(100) {
+                    Condition(PCond<2>, b0 = {=}),
+                },
+                Condition(Cond<3>),
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0048Blackboard { t0 b1 });
+board!(Tree0048Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0049 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        Retry(forever) {
-            WhileDoElse {
-                ScriptCondition(|bb| bb.b1 + 1 == bb.b1),
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                    #[skip_if(|bb| bb.b1 > 7)]
-                    Sleep(100),
-                    StatefulAction(Task<2>),
-                },
-                #[on_success(|bb| { if bb.o0.unwrap_or(5) % 2 != 0 { bb.b1 = (*bb.t1 + 4) % 3 }; if bb.o0.is_none() { bb.b1 += 1 } })]
-                #[success_if(|bb| bb.b1 + 2 < 7)]
-                ParallelAll {
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        RunOnce {
-                            #[success_if(|bb| bb.o0.unwrap_or(2) == 6)]
-                            Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(3) + 3)),
-                        },
-                        #[success_if(|bb| bb.b0 < 4)]
-                        Script(|bb| bb.b0 = *bb.t0 % 2),
+        Delay(10) {
+            SequenceWithMemory {
+                Interrupt(|bb| *bb.t0 + 2 == bb.b0 % 3) {
+                    ForceSuccess {
+                        Condition(|ctx| ctx.check(0)),
                     },
-                    StatefulAction(PTask<5>, b0 = {=}),
                 },
+                SetBlackboard(t0 = 6),
+                StepSequencer {
+                    Wait(50),
+                    Condition(Cond<1>),
+                },
+                Sequence {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    ScriptCondition(|bb| bb.b0 + 1 > 5),
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0049Blackboard { b0 o0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0050Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t1: i64 = 13,
-        }
-        ForceFailure {
-            Precondition(|bb| *bb.t1 < 4, else = Skipped) {
-                Timeout(100) {
-                    KeepRunningUntilFailure {
-                        AsyncSequence {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0050Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        Condition(Cond<5>)
-    }
-}
+board!(Tree0049Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0050 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveSelector {
-            SubTree(Tree0050Sub0, ..),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-            #[run_while(|bb| bb.o0.unwrap_or(0) < 6)]
-            #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(0))]
-            Fallback {
-                ForceSuccess {
-                    #[on_halted(|bb| bb.o0 = None)]
-                    Condition(PCond<3>, b0 = {b0}),
+        RepeatTimes(1) {
+            IfThenElse {
+                Sequence {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                    Script(|bb| bb.b0 += 2),
+                    #[on_halted(|bb| bb.b0 = *bb.t0)]
+                    #[run_while(|bb| *bb.t0 != 1)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    Action(Act<1>),
+                    Sequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(PTask<3>, b0 = 6),
+                    },
                 },
-            },
-            Condition(Cond<4>),
-            #[success_if(|bb| bb.o0.unwrap_or(5) == 5)]
-            SequenceWithMemory {
-                SubTree(Tree0050Sub1, b1 = {=}, o0 = {o0}, b0 = {=}, t1 = {t1}),
-                Action(Act<6>),
+                ParallelAll(1) {
+                    Condition(Cond<4>),
+                    #[on_failure(|bb| bb.b0 = 6)]
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+                StatefulAction(Task<7>),
             },
         }
     }
 }
 
-board!(Tree0050Blackboard { b1 o0 b0 t1 });
+board!(Tree0050Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0051 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 0,
         }
-        SequenceStar {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                WhileDoElse {
-                    ParallelAll(max_failures = -1) {
-                        #[post(|bb| { *bb.t1 += 2; if bb.b0 < bb.b0 + 3 { bb.t1.set(bb.b0 + 1) } })]
-                        Delay(10) {
-                            #[on_halted(|bb| { bb.t0.set(0); bb.b1 = (bb.b1 + 3) % 2 })]
-                            StatefulAction(Task<1>),
-                        },
-                        AlwaysFailure,
-                        StatefulAction(PTask<2>, b0 = 3, b1 = {=}),
-                        #[skip_if(|bb| bb.b0 % 3 > 0)]
-                        SetBlackboard(b0 = 2),
-                    },
-                    ForceFailure {
-                        RunOnce {
-                            Sleep(30),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Invert {
-                            Action(Act<3>),
-                        },
-                        StatefulAction(Task<4>),
-                        #[on_failure(|bb| bb.t1.set(5))]
-                        #[failure_if(|bb| bb.b0 == *bb.t0)]
-                        Action(Act<5>),
-                        Action(PIo<6>, t0 = {b0}),
-                        Script(|bb| bb.t1.set(*bb.t0)),
-                    },
-                },
+        StepSequencer {
+            StepSequencer {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+                StatefulAction(Task<1>),
+            },
+            #[run_while(|bb| bb.b0 < 7)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[post(|bb| if bb.o0.unwrap_or(4) % 3 < 1 { bb.b0 += 2 })]
+            SetBlackboard(t0 = 1),
+            ReactiveSelector {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
+                Action(PIo<3>, t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0051Blackboard { b1 b0 t0 t1 });
+board!(Tree0051Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0052 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            Precondition(|bb| bb.b1 % 2 == 1, else = Running) {
-                #[skip_if(|bb| *bb.t0 > (bb.b1 + 1) % 3)]
-                #[run_while(|bb| (bb.b0 + 1) % 3 != 2)]
-                Action(Act<0>),
-            },
-            Switch(b1) {
-                case 3 => ScriptCondition(|bb| bb.b0 + 1 == *bb.t0),
-                case 1 => Action(PIo<1>, t0 = {b1}),
-                _ => Action(|ctx| ctx.exec(2)),
-            },
-            Precondition(|bb| (*bb.t0 + 3) % 3 < 0, else = Success) {
-                Condition(Cond<3> = Cond::<3>),
-            },
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+            StatefulAction(Task<0> = Task::<0>),
+            Wait(20),
+            SetBlackboard(o0 = Some(8)),
         }
     }
 }
 
-board!(Tree0052Blackboard { b0 b1 t0 });
+board!(Tree0052Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0053 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64,
+            b0: i64 = 3,
+            b1: i64 = 1,
             #[tracked] t1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        ForceSuccess {
-            Precondition(|bb| *bb.t0 % 2 > 0, else = Running) {
-                Sequence {
-                    Sequence {
-                        Inverter {
-                            SequenceWithMemory {
-                                RunOnce(then_skip = false) {
-                                    Condition(PCond<0>, b0 = {b1}),
-                                },
-                                Retry(3) {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                #[run_while(|bb| *bb.t0 < 4)]
-                                ReactiveFallback {
-                                    StatefulAction(Task<2>),
-                                    Condition(Cond<3> = Cond::<3>),
-                                    Condition(PCond<4>, b0 = 6),
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            AsyncFallback {
-                                AsyncSequence {
-                                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                                    Script(|bb| *bb.t1 += 3),
-                                },
-                                Fallback {
-                                    Condition(|ctx| ctx.check(6)),
-                                    #[skip_if(|bb| bb.b0 < bb.b0 % 2)]
-                                    Script(|bb| { *bb.t0 += 1; *bb.t0 += 3 }),
-                                    Condition(Cond<7>),
-                                },
-                                Condition(Cond<8>),
-                            },
-                            #[success_if(|bb| bb.b1 % 4 < 3)]
-                            #[failure_if(|bb| *bb.t1 + 1 != *bb.t0)]
-                            #[skip_if(|bb| bb.b0 % 2 < 1)]
-                            Switch(b1) {
-                                case 4 => Selector {
-                                    StatefulAction(Task<9>),
-                                    Action(Act<10>),
-                                    Condition(|ctx, bb| ctx.check_in(11, 4)),
-                                },
-                                _ => Repeat(2) {
-                                    Action(PIo<12>, t0 = {t0}),
-                                },
+        ReactiveFallback {
+            BinarySelector(|bb| bb.b0 + 3 == *bb.t0 + 3) {
+                SequenceStar {
+                    Repeat(0) {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
+                },
+                #[success_if(|bb| *bb.t1 < 4)]
+                #[run_while(|bb| *bb.t1 + 3 == bb.b0)]
+                Deadline(0) {
+                    Repeat(2) {
+                        Loop(q0, value = {b1}, if_empty = Failure) {
+                            Fallback {
+                                Action(PIo<2>, t0 = {=}),
+                                StatefulAction(Task<3> = Task::<3>),
                             },
                         },
                     },
                 },
             },
+            Condition(|ctx| ctx.check(4)),
         }
     }
 }
 
-board!(Tree0053Blackboard { t0 b0 b1 t1 });
+board!(Tree0053Blackboard { t0 b0 b1 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0054 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 0,
         }
-        Precondition(|bb| bb.b1 + 2 == bb.b0, else = Failure) {
-            ReactiveSequence {
-                Precondition(|bb| bb.b1 % 4 > 1, else = Success) {
-                    StatefulAction(Task<0>),
+        SequenceWithMemory {
+            AsyncSequence {
+                SequenceStar {
+                    Action(Act<0>),
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    #[success_if(|bb| bb.b0 < (bb.b0 + 1) % 4)]
+                    Condition(Cond<1>),
                 },
-                #[run_while(|bb| (bb.b1 + 4) % 2 < 0)]
-                #[post(|bb| if bb.b0 < 6 { bb.b1 += 1 })]
-                #[failure_if(|bb| bb.b1 + 1 == 7)]
-                StatefulAction(PTask<1>, b0 = {=}),
-                Repeat(3) {
-                    ForceSuccess {
-                        WaitValueUpdate(t0) {
-                            Action(PIo<2>, t0 = {t0}),
-                        },
+                #[post(|bb| bb.b0 += 2)]
+                Conditional(|bb| *bb.t0 < 1, dynamic = false, else = Success) {
+                    RunOnce {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                },
+                Conditional(|bb| bb.b0 % 2 != 0, dynamic = true, else = Success) {
+                    AlwaysSuccess,
+                },
+                TryCatch(catch_on_halt = true) {
+                    Script(|bb| *bb.t0 += 1),
+                    MaxTime(0) {
+                        Condition(Cond<3>),
                     },
                 },
                 Fallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(PTask<4>, b0 = 8, b1 = {=}),
-                    WasEntryUpdated(t0),
+                    #[run_while(|bb| *bb.t1 % 2 != 1)]
+                    #[failure_if(|bb| *bb.t0 % 3 > 1)]
+                    Action(|ctx| ctx.exec(4)),
+                    StatefulAction(Task<5>),
+                    #[on_halted(|bb| bb.t1.set(*bb.t0 % 2))]
+                    #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+                    Action(|ctx| ctx.exec(6)),
+                },
+            },
+            Priority {
+                StepSequencer {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Sleep(0),
+                        Condition(|ctx, bb| ctx.check_in(7, *bb.t1 + 2)),
+                        SetBlackboard(b0 = {t0}),
+                        Precondition(|bb| *bb.t1 % 4 == 2, else = Skipped) {
+                            Action(|ctx| ctx.exec(8)),
+                        },
+                    },
+                },
+                Conditional(|bb| bb.b0 % 2 < 0, else = Failure) {
+                    ReactiveSequence {
+                        BinarySelector(|bb| *bb.t0 > 2, dynamic = true) {
+                            Selector {
+                                StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
+                                #[run_while(|bb| bb.b0 != 6)]
+                                #[on_success(|bb| *bb.t1 += 2)]
+                                AlwaysSuccess,
+                            },
+                            Condition(Cond<10>),
+                        },
+                        MemSequence {
+                            #[on_failure(|bb| bb.t0.set(bb.b0))]
+                            #[post(|bb| { bb.b0 = bb.b0 % 3; if *bb.t1 % 3 > 0 { bb.t1.set(*bb.t1 % 2) } })]
+                            #[failure_if(|bb| *bb.t0 != bb.b0)]
+                            Action(PIo<11>, t0 = {=}),
+                            Filter(times = 2, filtered = Skipped) {
+                                Loop(q0, value = {t0}) {
+                                    Action(PIo<12>, t0 = {t1}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Remap(success = Failure, failure = Failure) {
+                #[on_failure(|bb| bb.t1.set(2))]
+                #[skip_if(|bb| (*bb.t1 + 1) % 2 < 0)]
+                #[on_halted(|bb| { bb.b0 += 3; *bb.t1 += 3 })]
+                ParallelAll {
+                    Deadline(10) {
+                        Delay(10) {
+                            Fallback {
+                                Action(|ctx| ctx.exec(13)),
+                                StatefulAction(Task<14>),
+                            },
+                        },
+                    },
+                    ParallelAll(max_failures = -1) {
+                        ParallelAll(max_failures = -2) {
+                            StatefulAction(Task<15>),
+                            StatefulAction(Task<16>),
+                        },
+                    },
+                    StepSequencer {
+                        Condition(|ctx, bb| ctx.check_in(17, *bb.t1 + 3)),
+                        Condition(Cond<18>),
+                        Condition(|ctx| ctx.check(19)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0054Blackboard { b1 t0 b0 });
+board!(Tree0054Blackboard { t0 q0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0055 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 4,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
         }
-        Sequence {
-            Switch(b1) {
-                case 4 => SequenceWithMemory {
-                    TryCatch {
-                        AlwaysSuccess,
-                        WasEntryUpdated(t0),
+        SequenceStar {
+            RepeatTimes(2) {
+                UnsetBlackboard(o0),
+            },
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
+            Delay(0) {
+                Inverter {
+                    Selector {
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[on_failure(|bb| bb.o0 = None)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(1) != 1)]
+                        StatefulAction(Task<1> = Task::<1>),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        UnsetBlackboard(o0),
                     },
                 },
-                _ => StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0055Blackboard { t0 b1 });
+board!(Tree0055Blackboard { q0 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0056Sub1 for Ctx {
+        Runner
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0056Sub0 for Ctx {
+        SubTree(Tree0056Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0056 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<0>),
-            },
-            Sleep(50),
+        ReactiveSelector {
+            SubTree(Tree0056Sub0),
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0057Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0057 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 2,
         }
-        Parallel(failure = 2) {
-            SubTree(Tree0057Sub0, b0 = {=}),
-            Condition(PCond<1>, b0 = {=}),
+        ReactiveFallback {
+            AlwaysFailure,
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            SetBlackboard(b0 = 7),
         }
     }
 }
@@ -2354,52 +1936,52 @@ bt::behavior_tree! {
 board!(Tree0057Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0058Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Repeat(2) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0058 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            #[allow(unused)] b0: i64,
         }
-        SequenceStar {
-            SubTree(Tree0058Sub0, q0 = {=}),
-            Loop(q0, if_empty = Success) {
-                StatefulAction(Task<1>),
-            },
-            ReactiveSelector {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
+        IfThenElse {
+            #[post(|bb| *bb.t0 += 2)]
+            Condition(|ctx| ctx.check(0)),
+            Condition(Cond<1>),
+            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0058Blackboard { q0 });
+board!(Tree0058Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0059 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
         }
-        Retry(1) {
-            ReactiveSequence {
-                Action(PIo<0>, t0 = {t0}),
-                Sleep(50),
-                RetryUntilSuccessful(4) {
-                    IfThenElse {
-                        StatefulAction(Task<1>),
-                        Action(PAct<2>, b0 = {=}),
+        WhileDoElse {
+            #[run_while(|bb| bb.o0.is_some())]
+            AsyncSequence {
+                ReactiveSequence {
+                    ScriptCondition(|bb| *bb.t1 + 3 < bb.o0.unwrap_or(0) + 2),
+                },
+                StatefulAction(Task<0>),
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(PTask<1>, b0 = 0),
+                    Action(PIo<2>, t0 = {=}),
+                },
+            },
+            Timeout(20) {
+                MemSequence {
+                    ParallelAll(1) {
+                        Action(|ctx, bb| ctx.exec_in(3, (*bb.t1 + 1) % 2, &mut bb.b1)),
+                        SetBlackboard(o0 = Some(1)),
+                    },
+                    AlwaysSuccess,
+                    KeepRunningUntilFailure {
+                        #[failure_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+                        Condition(Cond<4>),
                     },
                 },
             },
@@ -2407,682 +1989,875 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0059Blackboard { t0 q0 b0 });
+board!(Tree0059Blackboard { t1 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0060 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
-        AsyncFallback {
-            Fallback {
-                RetryUntilSuccessful(0) {
-                    WasEntryUpdated(t0),
-                },
-                AlwaysFailure,
-                Action(Act<0>),
-            },
-            ReactiveFallback {
-                Action(PAct<1>, b0 = {=}),
-                Parallel(success = 1, failure = -1) {
-                    Sleep(20),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            Limiter(3) {
+                RunOnce {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            Repeat(3) {
+                                Condition(Cond<0>),
+                            },
+                            RunOnce(then_skip = false) {
+                                RetryUntilSuccessful(3) {
+                                    Action(Act<1>),
+                                },
+                            },
+                            Priority {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            StatefulAction(Task<4>),
+                            Fallback {
+                                StatefulAction(Task<5>),
+                                Condition(|ctx| ctx.check(6)),
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0060Blackboard { b0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0061 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+        }
+        #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+        #[skip_if(|bb| bb.b0 > 3)]
+        FlipSelector {
+            Repeater(0) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+            },
+            Fallback {
+                Sequence {
+                    SequenceWithMemory {
+                        Condition(PCond<1>, b0 = {=}),
+                        #[success_if(|bb| bb.b0 > bb.b0 + 1)]
+                        #[run_while(|bb| bb.b0 > 0)]
+                        #[skip_if(|bb| bb.b0 + 2 != 5)]
+                        ScriptCondition(|bb| bb.b0 > 3),
+                    },
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Filter(times = 2, count = Failure, filtered = Skipped) {
+                        StatefulAction(Task<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0061Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0062 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+        }
+        Remap(success = Failure, failure = Failure) {
+            Repeater(3) {
+                SkipUnlessUpdated(t0) {
+                    RepeatUntilSuccess(2) {
+                        Fallback {
+                            Action(Act<0>),
+                            StatefulAction(Task<1>),
+                            #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = bb.b1 })]
+                            Parallel(success = 1, failure = -1) {
+                                Sleep(10),
+                                #[on_failure(|bb| { bb.b0 = (bb.b0 + 4) % 3; bb.b1 += 2 })]
+                                Succeeder,
+                            },
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                AlwaysSuccess,
+                                Condition(Cond<2>),
+                            },
+                            #[success_if(|bb| bb.o0.is_none())]
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0062Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0063 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        Parallel {
+            ReactiveSequence {
+                #[run_while(|bb| *bb.t0 > 1)]
+                #[failure_if(|bb| bb.b1 != bb.b0 + 4)]
+                WasEntryUpdated(t0),
+                Action(PAct<0>, b0 = {b1}, b1 = {=}),
+            },
+            Action(Act<1>),
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree0063Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0064 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(0),
+        }
         Sequence {
+            #[on_failure(|bb| bb.b1 = bb.b0)]
+            #[failure_if(|bb| bb.b1 + 1 < 0)]
+            #[on_halted(|bb| bb.o0 = None)]
+            RepeatUntilSuccess(forever) {
+                Condition(Cond<0>),
+            },
+            Cooldown(50, filtered = Skipped) {
+                Action(Act<1> = Act::<1>),
+            },
+            #[on_failure(|bb| bb.o0 = None)]
+            Deadline(0) {
+                Fallback {
+                    ScriptCondition(|bb| (bb.b0 + 3) % 3 == 1),
+                    Action(PIo<2>, t0 = {b0}),
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0064Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0065Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        ReactiveFallback {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
             Sleep(0),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0062 for Ctx {
+    pub tree Tree0065Sub1 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Fallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                #[success_if(|bb| bb.o0.unwrap_or(1) != *bb.t0)]
-                #[skip_if(|bb| *bb.t0 > 2)]
-                Loop(q0, if_empty = Skipped) {
-                    #[on_halted(|bb| bb.t1.set(*bb.t0))]
-                    Action(PIo<1>, t0 = {b0}),
-                },
-                #[success_if(|bb| *bb.t0 + 4 != 1)]
-                #[on_failure(|bb| { bb.t1.set(bb.b0); bb.b0 += 3 })]
-                MemPriority {
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
-                },
-            },
-            #[run_while(|bb| *bb.t0 + 2 < 4)]
-            Fallback {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(PAct<4>, b0 = 3, b1 = {b0}),
-                },
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                #[failure_if(|bb| bb.o0.unwrap_or(5) > *bb.t0)]
-                UnsetBlackboard(o0),
-                StatefulAction(PTask<7>, b0 = {=}, b1 = {t1}),
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    #[run_while(|bb| bb.b0 < 1)]
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    Condition(Cond<9>),
-                    #[on_success(|bb| bb.b0 = *bb.t1)]
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
+        Condition(PCond<4>, b0 = {=})
     }
 }
-
-board!(Tree0062Blackboard { t0 q0 b0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0063 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 5,
-            b1: i64 = 5,
-        }
-        Switch(b1) {
-            case 5 => Precondition(|bb| (bb.b1 + 3) % 4 != 0) {
-                Repeat(4) {
-                    ReactiveFallback {
-                        Inverter {
-                            ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 3) % 3 < 1),
-                        },
-                    },
-                },
-            },
-            _ => #[success_if(|bb| bb.b1 == bb.b0 % 3)]
-            #[failure_if(|bb| bb.o0.unwrap_or(3) < 5)]
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 3)),
-            },
-        }
-    }
-}
-
-board!(Tree0063Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0064 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        #[on_failure(|bb| *bb.t1 += 3)]
-        ParallelAll(max_failures = -1) {
-            AsyncFallback {
-                #[success_if(|bb| *bb.t0 % 4 > 1)]
-                #[run_while(|bb| *bb.t0 + 4 > *bb.t0)]
-                #[failure_if(|bb| bb.o0.unwrap_or(1) != *bb.t1)]
-                Condition(Cond<0>),
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0064Blackboard { q0 o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0065 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            o0: Option<i64>,
         }
-        #[run_while(|bb| bb.b0 < 3)]
-        #[on_failure(|bb| bb.b1 = 5)]
-        Switch(b1) {
-            case 0 => ScriptCondition(|bb| *bb.t0 < bb.b1),
-            _ => AsyncFallback {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+        SequenceWithMemory {
+            SubTree(Tree0065Sub0, ..),
+            #[failure_if(|bb| bb.o0.is_none())]
+            SequenceStar {
+                Condition(PCond<2>, b0 = 5),
+                Sequence {
+                    Condition(Cond<3>),
+                    #[on_halted(|bb| { *bb.t0 += 3; if bb.o0.is_none() { bb.b1 = bb.o0.unwrap_or(4) % 4 } })]
+                    SubTree(Tree0065Sub1, ..),
+                    #[on_success(|bb| bb.b0 = bb.b1)]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[post(|bb| bb.t0.set(bb.b1 + 3))]
+                    StatefulAction(Task<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0065Blackboard { b1 t0 b0 });
+board!(Tree0065Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0066 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 4,
         }
-        IfThenElse {
-            AsyncFallback {
-                Inverter {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-            Repeat(1) {
-                Sequence {
-                    Condition(Cond<1>),
-                    #[skip_if(|bb| bb.b0 > 4)]
-                    #[failure_if(|bb| bb.b0 == 3)]
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            RetryUntilSuccessful(1) {
-                SetBlackboard(t1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0066Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0067 for Ctx {
-        MemPriority {
-            ReactiveFallback {
-                RunOnce {
-                    IfThenElse {
-                        StatefulAction(Task<0>),
-                        Delay(0) {
-                            Condition(Cond<1>),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ReactiveSequence {
-                    Sleep(20),
-                    SequenceWithMemory {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Action(Act<5>),
-                },
-                ParallelAll(max_failures = -3) {
-                    StatefulAction(Task<6>),
-                    Repeat(2) {
-                        Action(|ctx| ctx.exec(7)),
-                    },
-                    Repeat(0) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0068 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        TryCatch(catch_on_halt = true) {
-            ReactiveFallback {
-                Action(Act<0> = Act::<0>),
-                Condition(Cond<1>),
-                Action(|ctx| ctx.exec(2)),
-            },
-            Switch(b1) {
-                case 5 => Condition(PCond<3>, b0 = 2),
-                case 0 => UnsetBlackboard(o0),
-                case 4 => Condition(Cond<4>),
-                _ => Script(|bb| { if bb.b0 + 3 < 4 { bb.t0.set(bb.o0.unwrap_or(3) % 2) }; *bb.t0 += 1 }),
-            },
-            SequenceStar {
-                MemSequence {
-                    SetBlackboard(b1 = {b0}),
-                },
-            },
-            Precondition(|bb| bb.o0.is_some(), else = Success) {
-                ForceFailure {
-                    WasEntryUpdated(t0),
-                },
-            },
-            Switch(b1) {
-                case 3 => ReactiveSequence {
-                    Condition(Cond<5>),
-                    SetBlackboard(b1 = {b0}),
-                },
-                _ => Action(Act<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0068Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0069 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            ReactiveSelector {
-                Loop(q0, if_empty = Running) {
-                    Action(Act<0>),
-                },
-                Inverter {
-                    Condition(PCond<1>, b0 = {b1}),
-                },
-                Action(PIo<2>, t0 = {=}),
-            },
-            ParallelAll(max_failures = -2) {
-                Sleep(0),
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Action(Act<3> = Act::<3>),
-                },
-                ForceFailure {
-                    Script(|bb| bb.o0 = None),
-                },
-            },
-            AsyncFallback {
-                Sequence {
-                    SequenceStar {
-                        Condition(Cond<4>),
-                        Condition(Cond<5> = Cond::<5>),
-                        StatefulAction(PTask<6>, b0 = {=}),
-                    },
-                },
-                IfThenElse {
-                    Condition(Cond<7>),
-                    StatefulAction(PTask<8>, b0 = 7, b1 = {b0}),
-                },
-                WasEntryUpdated(t1),
-            },
-        }
-    }
-}
-
-board!(Tree0069Blackboard { q0 b0 t1 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0070Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0070 for Ctx {
-        ParallelAll {
-            RunOnce(then_skip = true) {
-                Delay(20) {
-                    AsyncSequence {
-                        SubTree(Tree0070Sub0),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0071Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(PAct<7>, b0 = 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0071 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Loop(q0) {
-            MemPriority {
-                Parallel(failure = 3) {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Script(|bb| *bb.t0 += 3),
-                        StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
-                        Action(PIo<3>, t0 = {b1}),
-                    },
-                    ReactiveFallback {
-                        Sequence {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 2, &mut bb.b0)),
-                            SubTree(Tree0071Sub0, b1 = {=}, q0 = {q0}, t0 = {=}, b0 = {b0}),
-                        },
-                    },
-                    SetBlackboard(b1 = {t0}),
-                },
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        Sleep(10),
-                        StatefulAction(PTask<8>, b0 = {b0}, b1 = {t0}),
-                        Condition(Cond<9>),
-                    },
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0 + 2, &mut bb.b1)),
-                        ForceSuccess {
-                            RunOnce(then_skip = false) {
-                                Sequence {
-                                    SetBlackboard(b0 = 1),
-                                    StatefulAction(Task<11>),
-                                    ScriptCondition(|bb| *bb.t0 < 3),
-                                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
-                                    #[on_halted(|bb| { bb.b1 += 1; bb.b0 = bb.b0 % 2 })]
-                                    #[on_success(|bb| { bb.b0 += 1; if *bb.t0 < 7 { bb.b0 += 3 } })]
-                                    Action(PIo<12>, t0 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0071Blackboard { b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0072 for Ctx {
-        Repeat(0) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0073 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 1,
-            b1: i64 = 5,
-        }
-        Switch(b1) {
-            case 0 => Fallback {
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                    Action(Act<2> = Act::<2>),
-                },
-                #[skip_if(|bb| bb.b1 < 2)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                #[on_success(|bb| bb.b0 = *bb.t0)]
-                ReactiveSequence {
-                    #[on_halted(|bb| bb.t1.set(0))]
-                    #[skip_if(|bb| bb.b0 % 4 == 1)]
-                    #[on_success(|bb| { bb.b1 = 1; bb.b0 = bb.b1 % 4 })]
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                    Sleep(0),
-                },
-                Condition(Cond<4>),
-                StatefulAction(PTask<5>, b0 = 6, b1 = {b0}),
-            },
-            case 1 => Fallback {
-                StatefulAction(Task<6>),
-                Condition(Cond<7> = Cond::<7>),
-                StatefulAction(Task<8>),
-            },
-            _ => TryCatch {
-                #[skip_if(|bb| (bb.b0 + 3) % 4 < 3)]
-                Precondition(|bb| *bb.t1 != 5, else = Failure) {
-                    RunOnce {
-                        IfThenElse {
-                            #[on_success(|bb| *bb.t1 += 1)]
-                            #[run_while(|bb| (bb.b1 + 1) % 4 > 1)]
-                            #[skip_if(|bb| bb.b1 % 3 > 1)]
-                            StatefulAction(Task<9> = Task::<9>),
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-                #[run_while(|bb| bb.b1 + 2 < 3)]
-                #[on_halted(|bb| bb.b0 += 2)]
+        ReactiveFallback {
+            Loop(q0, value = {t0}, if_empty = Failure) {
                 Sleep(50),
             },
         }
     }
 }
 
-board!(Tree0073Blackboard { t0 t1 b0 b1 });
+board!(Tree0066Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0067 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        WhileDoElse {
+            RepeatUntilFailure(3) {
+                ScriptCondition(|bb| bb.o0.is_some()),
+            },
+            #[on_success(|bb| bb.o0 = Some(0))]
+            #[failure_if(|bb| (bb.b0 + 1) % 3 < 0)]
+            #[success_if(|bb| bb.o0.unwrap_or(0) < 3)]
+            RunOnce(then_skip = true) {
+                ParallelAll(max_failures = -1) {
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0067Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0068 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        #[run_while(|bb| *bb.t1 + 2 < 3)]
+        IfThenElse {
+            ScriptCondition(|bb| *bb.t0 % 3 > 1),
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+board!(Tree0068Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0069 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        Precondition(|bb| *bb.t0 > 7, else = Running) {
+            WhileDoElse {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                #[on_halted(|bb| bb.b0 += 2)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0069Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0070 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        RunOnce(then_skip = false) {
+            Priority {
+                Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 2) % 4, &mut bb.b0)),
+                SetBlackboard(t0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0070Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0071 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Selector {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            #[post(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
+            #[skip_if(|bb| *bb.t0 == 2)]
+            SequenceStar {
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 2)),
+                Condition(Cond<4> = Cond::<4>),
+            },
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+board!(Tree0071Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0072 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+        }
+        WhileDoElse {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                #[on_failure(|bb| bb.b1 += 2)]
+                StatefulAction(Task<0>),
+                Sleep(50),
+                WasEntryUpdated(t0),
+            },
+            SetBlackboard(b1 = 8),
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+board!(Tree0072Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0073 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64>,
+        }
+        BinarySelector(|bb| *bb.t0 > 4, dynamic = true) {
+            ParallelAll(max_failures = -4) {
+                Deadline(20) {
+                    Action(PIo<0>, t0 = {t0}),
+                },
+                WhileDoElse {
+                    Action(Act<1> = Act::<1>),
+                    Condition(Cond<2>),
+                    Succeeder,
+                },
+                RetryUntilSuccessful(2) {
+                    #[on_halted(|bb| bb.o0 = None)]
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Wait(20),
+            },
+            FlipSelector {
+                WhileDoElse {
+                    Action(Act<4>),
+                    RetryUntilSuccessful(4) {
+                        #[on_success(|bb| { bb.t0.set(4); bb.o0 = Some(*bb.t0 + 1) })]
+                        #[run_while(|bb| *bb.t0 + 2 != *bb.t0 + 1)]
+                        StatefulAction(Task<5>),
+                    },
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                Sleep(20),
+                ReactiveSequence {
+                    Condition(PCond<7>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0073Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0074Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t1: i64 = 11,
+        }
+        MaxTime(0) {
+            Cooldown(100) {
+                #[success_if(|bb| bb.b0 == 3)]
+                IfThenElse {
+                    MemPriority {
+                        Conditional(|bb| bb.b0 % 4 < 2, dynamic = true) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Parallel(success = 1) {
+                        ScriptCondition(|bb| bb.b0 > *bb.t1 % 2),
+                        Action(PIo<1>, t0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0074 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
         }
-        ReactiveSequence {
-            Condition(|ctx| ctx.check(0)),
-            #[run_while(|bb| *bb.t1 > *bb.t0)]
-            RetryUntilSuccessful(0) {
-                ScriptCondition(|bb| *bb.t0 < *bb.t1),
-            },
+        ForceFailure {
+            SubTree(Tree0074Sub0, ..),
         }
     }
 }
 
-board!(Tree0074Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0075Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-        }
-        ParallelAll(0) {
-            ReactiveSequence {
-                Action(Act<2>),
-                AlwaysSuccess,
-            },
-            Timeout(10) {
-                RunOnce(then_skip = false) {
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
+board!(Tree0074Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0075 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
         }
-        RetryUntilSuccessful(1) {
-            AsyncFallback {
-                Repeat(3) {
-                    AsyncSequence {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
+        FlipSelector {
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<0>),
+            },
+            #[on_halted(|bb| bb.b0 += 1)]
+            RunOnce {
+                Sequence {
+                    FlipSelector {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Action(PAct<2>, b0 = {=}, b1 = {b1}),
+                    },
+                    #[run_while(|bb| bb.b1 < bb.o0.unwrap_or(1))]
+                    Condition(Cond<3>),
+                    Delay(0) {
+                        Action(PAct<4>, b0 = {b1}),
+                    },
+                    Script(|bb| bb.b0 = bb.b1),
+                    RepeatUntilFailure(3) {
+                        RetryUntilSuccessful(4) {
+                            Action(Act<5> = Act::<5>),
+                        },
                     },
                 },
-                SubTree(Tree0075Sub0, b0 = {=}),
-                Precondition(|bb| bb.b0 != 0, else = Success) {
-                    StatefulAction(Task<3>),
+            },
+            PolicyParallel(policy = FirstFailure) {
+                SkipUnlessUpdated(t1) {
+                    Action(Act<6>),
+                },
+                #[post(|bb| bb.o0 = None)]
+                Sequence {
+                    Action(PIo<7>, t0 = {b1}),
+                    Inverter {
+                        RetryUntilSuccessful(1) {
+                            Failer,
+                        },
+                    },
+                },
+            },
+            Action(PIo<8>, t0 = {=}),
+            StatefulAction(Task<9>),
+        }
+    }
+}
+
+board!(Tree0075Blackboard { o0 t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0076 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 0,
+            b0: i64,
+        }
+        ForceFailure {
+            SequenceWithMemory {
+                MaxTime(20) {
+                    AsyncFallback {
+                        Inverter {
+                            IfThenElse {
+                                #[run_while(|bb| bb.b1 + 3 < *bb.t1)]
+                                #[success_if(|bb| *bb.t1 + 4 == 7)]
+                                StatefulAction(Task<0>),
+                                RepeatUntil(Failure) {
+                                    SetBlackboard(t1 = 3),
+                                },
+                            },
+                        },
+                        Retry(1) {
+                            StatefulAction(Task<1>),
+                        },
+                        BinarySelector(|bb| bb.b0 != 1, dynamic = false) {
+                            StatefulAction(Task<2>),
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                #[on_success(|bb| { bb.t0.set(bb.b1 + 3); bb.b1 = (*bb.t0 + 2) % 3 })]
+                #[post(|bb| { bb.b1 += 2; bb.b1 += 3 })]
+                #[skip_if(|bb| bb.b1 != 4)]
+                Parallel(failure = -2) {
+                    Fallback {
+                        #[failure_if(|bb| bb.b0 > 4)]
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                    },
+                    WaitValueUpdate(t1) {
+                        ForceSuccess {
+                            #[failure_if(|bb| bb.b0 == 7)]
+                            #[success_if(|bb| bb.b0 > *bb.t1 + 4)]
+                            AsyncFallback {
+                                Condition(Cond<5>),
+                                Condition(|ctx, bb| ctx.check_in(6, 2)),
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0075Blackboard { b0 });
+board!(Tree0076Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0076 for Ctx {
+    pub tree Tree0077Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0077 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
             b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 2,
+        }
+        Repeater(1) {
+            #[on_halted(|bb| bb.b1 += 2)]
+            Inverter {
+                #[on_failure(|bb| bb.b1 += 3)]
+                MemPriority {
+                    Condition(Cond<0>),
+                    Sequence {
+                        SubTree(Tree0077Sub0, o0 = {=}, b0 = {b0}, b1 = {=}),
+                        SetBlackboard(b0 = 9),
+                    },
+                    #[on_failure(|bb| { bb.o0 = Some(1); bb.b1 = bb.b1 % 3 })]
+                    AlwaysFailure,
+                    #[on_success(|bb| bb.b0 = 9)]
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0077Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0078Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Sleep(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0078 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        IndexSwitch(|bb| (*bb.t0 + 2) % 2, out_of_range = Loop, dynamic = true) {
+            #[on_halted(|bb| *bb.t0 += 1)]
+            RunOnce {
+                ReactiveSequence {
+                    FlipSelector {
+                        SubTree(Tree0078Sub0, b0 = {=}, t1 = {t1}, t0 = {=}, b1 = {b1}),
+                        StatefulAction(Task<0>),
+                        ScriptCondition(|bb| bb.b1 != 2),
+                    },
+                    ReactiveSequence {
+                        IndexSwitch(|bb| bb.b0 % 3, dynamic = true) {
+                            Condition(PCond<1>, b0 = {t0}),
+                            #[on_failure(|bb| if bb.b1 > *bb.t1 + 2 { *bb.t0 += 1 })]
+                            Condition(Cond<2>),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
+                    },
+                    Fallback {
+                        Conditional(|bb| bb.b1 + 2 > bb.b1) {
+                            SetBlackboard(b0 = {t1}),
+                        },
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0078Blackboard { b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0079 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Interrupt(|bb| bb.o0.is_some()) {
+            Fallback {
+                StatefulAction(Task<0>),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0079Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0080 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+        }
+        Fallback {
+            WasEntryUpdated(t1),
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            WasEntryUpdated(t1),
+            ScriptCondition(|bb| bb.b0 == 1),
+        }
+    }
+}
+
+board!(Tree0080Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0081 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
         Sequence {
-            Parallel(success = -1) {
-                ReactiveSequence {
-                    Action(Act<0>),
+            Switch(b1) {
+                case 0 => SkipUnlessUpdated(t0) {
+                    Priority {
+                        Condition(PCond<0>, b0 = 9),
+                        Action(Act<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(0) % 2)),
+                        StatefulAction(Task<3>),
+                    },
                 },
-                Condition(Cond<1>),
+                case 2 => Repeater(forever) {
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                _ => #[on_success(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| { bb.b1 = bb.b0 % 2; bb.o0 = None })]
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                    #[skip_if(|bb| bb.b0 + 2 > 6)]
+                    #[failure_if(|bb| bb.b1 < 4)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    IndexSwitch(|bb| bb.b0 + 1, out_of_range = Loop, dynamic = false) {
+                        Condition(Cond<5>),
+                        Condition(Cond<6>),
+                    },
+                },
             },
-            RetryUntilSuccessful(3) {
-                Retry(forever) {
-                    ForceFailure {
-                        RunOnce {
-                            Loop(q0, value = {b0}, if_empty = Failure) {
-                                TryCatch(catch_on_halt = true) {
-                                    Condition(Cond<2>),
-                                    Condition(Cond<3>),
+            ReactiveFallback {
+                MemSequence {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Sleep(50),
+                    StatefulAction(Task<8>),
+                    Script(|bb| bb.t0.set(bb.b1 % 4)),
+                },
+                TryCatch(catch_on_halt = false) {
+                    ForceSuccess {
+                        Action(PIo<9>, t0 = {b1}),
+                    },
+                    Condition(Cond<10>),
+                    Action(|ctx| ctx.exec(11)),
+                },
+            },
+            StatefulAction(Task<12>),
+            ReactiveFallback {
+                IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop) {
+                    FlipSelector {
+                        SequenceWithMemory {
+                            Action(PAct<13>, b0 = 7, b1 = {=}),
+                            Action(PIo<14>, t0 = {t0}),
+                        },
+                        Precondition(|bb| bb.b0 % 3 == 0, else = Success) {
+                            Deadline(30) {
+                                SkipUnlessUpdated(t0) {
+                                    Action(|ctx, bb| ctx.exec_in(15, bb.b1 % 4, &mut bb.b0)),
                                 },
                             },
                         },
                     },
                 },
-            },
-            Repeat(2) {
-                Fallback {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        SetBlackboard(b0 = 0),
+                ParallelAll {
+                    Condition(PCond<16>, b0 = {b0}),
+                    WhileDoElse {
+                        Action(|ctx| ctx.exec(17)),
+                        #[success_if(|bb| (bb.b1 + 1) % 4 != 3)]
+                        StatefulAction(Task<18> = Task::<18>),
                     },
-                    StatefulAction(Task<4>),
+                    #[success_if(|bb| bb.b1 == 7)]
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Sequence {
+                            Action(Act<19>),
+                            Action(|ctx, bb| ctx.exec_in(20, bb.b0 % 2, &mut bb.b0)),
+                        },
+                    },
                 },
             },
-            #[run_while(|bb| bb.b0 % 2 < 1)]
-            SequenceWithMemory {
-                #[on_failure(|bb| bb.b0 += 3)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                StatefulAction(Task<5>),
-                Script(|bb| bb.t0.set(bb.b0)),
+        }
+    }
+}
+
+board!(Tree0081Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0082 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            o0: Option<i64>,
+        }
+        Switch(b1) {
+            case 0 => Conditional(|bb| bb.o0.unwrap_or(0) % 2 < 1) {
+                Condition(Cond<0>),
             },
-            ReactiveSequence {
-                Condition(Cond<6>),
+            case 2 => Precondition(|bb| (bb.b1 + 3) % 3 < 0, else = Running) {
+                FlipSelector {
+                    AlwaysFailure,
+                    #[post(|bb| bb.b1 += 1)]
+                    ReactiveSequence {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            case 1 => Condition(Cond<3>),
+            _ => ForceSuccess {
+                Cooldown(0, filtered = Skipped) {
+                    Condition(Cond<4>),
+                },
             },
         }
     }
 }
 
-board!(Tree0076Blackboard { t0 b0 q0 });
+board!(Tree0082Blackboard { b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0077 for Ctx {
+    pub tree Tree0083 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[allow(unused)] #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        Precondition(|bb| bb.b0 % 4 < 1) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0077Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0078 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            AsyncSequence {
-                Action(PIo<0>, t0 = {=}),
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-            },
-            Invert {
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 2, &mut bb.b0)),
-            },
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0078Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0079 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64,
-        }
-        Precondition(|bb| *bb.t0 % 4 < 2, else = Success) {
-            Selector {
-                Loop(q0) {
-                    MemSequence {
-                        ReactiveSequence {
-                            RunOnce(then_skip = false) {
+        Sequence {
+            ReactiveSelector {
+                WhileDoElse {
+                    Sequence {
+                        ReactiveFallback {
+                            Selector {
                                 StatefulAction(Task<0>),
+                                MaxTime(20) {
+                                    StatefulAction(Task<1>),
+                                },
                             },
                         },
-                        Condition(Cond<1>),
+                        WhileDoElse {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                            RepeatUntil(Failure) {
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                        },
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            SetBlackboard(t0 = 7),
+                            ScriptCondition(|bb| bb.b0 + 4 < 6),
+                        },
+                    },
+                    SetBlackboard(b0 = 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0083Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0084 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        AsyncFallback {
+            Repeater(1) {
+                StatefulAction(Task<0>),
+            },
+            #[on_failure(|bb| if bb.b1 < 6 { bb.b1 = bb.b1 % 2 })]
+            #[on_success(|bb| bb.b0 += 1)]
+            #[success_if(|bb| bb.b1 < 3)]
+            BinarySelector(|bb| bb.b1 != 5, dynamic = true) {
+                Fallback {
+                    ReactiveFallback {
+                        Condition(|ctx, bb| ctx.check_in(1, 8)),
+                        Action(Act<2>),
+                        Action(Act<3>),
                     },
                 },
-                RunOnce {
-                    #[run_while(|bb| bb.b0 > 3)]
-                    #[success_if(|bb| bb.o0.unwrap_or(5) % 4 < 0)]
-                    Inverter {
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b0)),
-                    },
-                },
-                ReactiveSequence {
-                    Action(PAct<3>, b0 = {=}),
-                    Parallel(success = 2, failure = -1) {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    #[failure_if(|bb| *bb.t1 % 3 < 2)]
-                    Script(|bb| if bb.b0 < 3 { bb.t1.set(bb.b0) }),
-                    WasEntryUpdated(t1),
-                },
-                ParallelAll(max_failures = -3) {
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                    Repeat(forever) {
-                        Action(|ctx, bb| ctx.exec_in(8, (bb.b0 + 2) % 4, &mut bb.b0)),
+                ParallelAll(max_failures = -2) {
+                    #[success_if(|bb| bb.o0.unwrap_or(2) > 1)]
+                    AlwaysSuccess,
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Action(|ctx, bb| ctx.exec_in(6, (bb.b1 + 2) % 4, &mut bb.b1)),
+                    Interrupt(|bb| bb.b0 < 0) {
+                        WasEntryUpdated(t0),
                     },
                 },
             },
@@ -3090,680 +2865,528 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0079Blackboard { b0 q0 t0 o0 t1 });
+board!(Tree0084Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0080Sub0 for Ctx {
+    pub tree Tree0085 for Ctx {
         blackboard {
+            b1: i64 = 1,
+        }
+        Switch(b1) {
+            case 2 => Action(Act<0>),
+            case 5 => Action(Act<1>),
+            _ => AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0085Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0086 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        RetryUntilSuccessful(4) {
+            ReactiveFallback {
+                #[on_failure(|bb| { bb.t0.set((bb.o0.unwrap_or(3) + 1) % 4); bb.t0.set(5) })]
+                ForceFailure {
+                    Inverter {
+                        FlipSelector {
+                            SetBlackboard(o0 = Some(9)),
+                            RetryUntilSuccessful(forever) {
+                                #[on_success(|bb| bb.t1.set((*bb.t1 + 4) % 2))]
+                                RepeatUntilFailure(3) {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                            RetryUntilSuccessful(1) {
+                                #[on_halted(|bb| bb.o0 = None)]
+                                #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 < 0)]
+                                #[on_success(|bb| if bb.b1 == bb.b1 % 4 { bb.b0 += 3 })]
+                                StatefulAction(PTask<0>, b0 = 7, b1 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0086Blackboard { b1 t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0087 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 0,
+        }
+        WhileDoElse {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Sequence {
+                    ScriptCondition(|bb| bb.b0 % 4 > 0),
+                    StatefulAction(Task<1>),
+                },
+            },
+            SequenceWithMemory {
+                #[success_if(|bb| bb.b1 % 3 > 1)]
+                #[post(|bb| { *bb.t0 += 1; if bb.b0 != 0 { bb.b1 += 3 } })]
+                #[on_failure(|bb| bb.b1 = (bb.b1 + 4) % 4)]
+                ReactiveSelector {
+                    Succeeder,
+                },
+                WhileDoElse {
+                    MaxTime(0) {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    RepeatUntil(Failure) {
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        Action(Act<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0087Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0088 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64,
+        }
+        Timeout(30) {
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            #[success_if(|bb| bb.b0 + 4 == 1)]
+            #[on_failure(|bb| bb.b1 += 1)]
+            SequenceStar {
+                Repeater(forever) {
+                    Switch(b1) {
+                        case 5 => Switch(b1) {
+                            case 2 => PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                SequenceStar {
+                                    Action(Act<0>),
+                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                                    Action(Act<2>),
+                                },
+                            },
+                            _ => AsyncFallback {
+                                Condition(PCond<3>, b0 = {=}),
+                                TryCatch {
+                                    StatefulAction(Task<4>),
+                                    Condition(PCond<5>, b0 = {b0}),
+                                },
+                            },
+                        },
+                        _ => #[skip_if(|bb| bb.b1 + 2 == 1)]
+                        #[success_if(|bb| bb.b0 != bb.b1 + 1)]
+                        Sequence {
+                            Switch(b1) {
+                                case 0 => RepeatUntilSuccess(forever) {
+                                    Action(PIo<6>, t0 = {b1}),
+                                },
+                                case 5 => Sequence {
+                                    ScriptCondition(|bb| bb.b0 + 4 == 0),
+                                    WasEntryUpdated(t0),
+                                },
+                                case 1 => StatefulAction(Task<7> = Task::<7>),
+                                _ => Repeater(0) {
+                                    #[success_if(|bb| (bb.b0 + 3) % 4 < 0)]
+                                    ScriptCondition(|bb| bb.b0 == bb.b1 % 3),
+                                },
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<8>),
+                                Retry(forever) {
+                                    #[success_if(|bb| bb.b1 > 3)]
+                                    StatefulAction(Task<9> = Task::<9>),
+                                },
+                                Action(Act<10>),
+                                WasEntryUpdated(t0),
+                                #[run_while(|bb| *bb.t0 == (*bb.t0 + 4) % 3)]
+                                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                                StatefulAction(Task<11>),
+                            },
+                            Timeout(20) {
+                                Action(Act<12>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0088Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0089Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
             #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(9),
+        }
+        Conditional(|bb| *bb.t1 % 3 != 1) {
+            #[success_if(|bb| bb.o0.unwrap_or(0) == 0)]
+            Invert {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0089 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        Delay(20) {
+            MemPriority {
+                RetryUntilSuccessful(1) {
+                    #[run_while(|bb| *bb.t1 + 3 < bb.o0.unwrap_or(2) + 2)]
+                    SubTree(Tree0089Sub0, ..),
+                },
+                WasEntryUpdated(t0),
+                Action(PIo<1>, t0 = {t1}),
+                #[failure_if(|bb| *bb.t1 != *bb.t0)]
+                #[on_success(|bb| bb.o0 = Some(1))]
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0089Blackboard { t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0090 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        #[on_success(|bb| bb.b0 += 1)]
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            Timeout(20) {
+                RunOnce(then_skip = false) {
+                    SetBlackboard(b1 = 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0090Blackboard { b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0091 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        Fallback {
+            Delay(0) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            BinarySelector(|bb| *bb.t0 % 4 < 2) {
+                AlwaysSuccess,
+                MaxTime(0) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            StatefulAction(Task<2>),
+            FlipSelector {
+                Condition(Cond<3>),
+                Condition(|ctx| ctx.check(4)),
+            },
+            KeepRunningUntilFailure {
+                #[on_success(|bb| *bb.t0 += 1)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0091Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0092 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+        }
+        MemSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Fallback {
+                StatefulAction(Task<1>),
+                Deadline(0) {
+                    StatefulAction(Task<2>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<3> = Cond::<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                IndexSwitch(|bb| bb.b1, dynamic = true) {
+                    RunOnce {
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<5>),
+                },
+            },
+            Sequence {
+                Precondition(|bb| bb.b1 < 1) {
+                    Condition(Cond<6>),
+                },
+                Parallel(success = 2, failure = -1) {
+                    Sleep(20),
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[run_while(|bb| (bb.b0 + 2) % 2 < 1)]
+                    #[on_success(|bb| bb.t0.set(bb.b1 + 3))]
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0092Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0093 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            #[skip_if(|bb| (bb.o0.unwrap_or(3) + 1) % 3 != 2)]
+            StatefulAction(Task<0>),
+            Precondition(|bb| *bb.t1 % 4 > 0, else = Running) {
+                Action(|ctx| ctx.exec(1)),
+            },
+            #[on_success(|bb| bb.b0 += 2)]
+            StatefulAction(Task<2>),
+            Deadline(0) {
+                Selector {
+                    Action(Act<3> = Act::<3>),
+                    #[on_success(|bb| { bb.o0 = None; bb.o0 = None })]
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0093Blackboard { b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0094 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
+            b0: i64 = 2,
+        }
+        AsyncFallback {
+            BinarySelector(|bb| bb.b0 % 2 < 0, dynamic = true) {
+                StepSequencer {
+                    SetBlackboard(t0 = 3),
+                    Action(Act<0>),
+                },
+                Fallback {
+                    ScriptCondition(|bb| *bb.t0 > bb.b1),
+                    Sleep(50),
+                },
+            },
+            ParallelAll(3) {
+                Loop(q0, if_empty = Success) {
+                    Loop(q0, value = {t1}) {
+                        MaxTime(0) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                Delay(0) {
+                    Switch(b1) {
+                        case 4 => Condition(Cond<1>),
+                        case 3 => Script(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 1 }),
+                        _ => Condition(Cond<2>),
+                    },
+                },
+                Repeater(forever) {
+                    RetryUntilSuccessful(1) {
+                        Succeeder,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0094Blackboard { q0 t0 t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0095Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
         }
         AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0080 for Ctx {
+    pub tree Tree0095 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        SequenceWithMemory {
-            ForceSuccess {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-            Precondition(|bb| (*bb.t0 + 2) % 2 != 1, else = Success) {
-                #[skip_if(|bb| bb.b0 + 1 > bb.b0)]
-                SequenceStar {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                Timeout(30) {
-                    Condition(Cond<5>),
-                },
-            },
-            #[post(|bb| bb.b0 += 2)]
-            #[skip_if(|bb| (bb.b0 + 1) % 3 > 0)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            SequenceWithMemory {
-                ReactiveSequence {
-                    SubTree(Tree0080Sub0, ..),
-                    #[failure_if(|bb| *bb.t0 + 3 > 3)]
-                    #[run_while(|bb| *bb.t0 + 1 > 3)]
-                    #[on_success(|bb| if *bb.t0 % 2 != 0 { bb.b0 += 1 })]
-                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
-                },
-                Parallel(success = -1, failure = 2) {
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-                    #[run_while(|bb| *bb.t0 == *bb.t0 % 4)]
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0080Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0081 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        AsyncSequence {
-            Action(Act<0> = Act::<0>),
-            Repeat(1) {
-                SequenceWithMemory {
-                    Delay(20) {
-                        StatefulAction(Task<1>),
-                    },
-                    Repeat(1) {
-                        Switch(b1) {
-                            case 0 => #[failure_if(|bb| bb.b1 > 4)]
-                            StatefulAction(Task<2> = Task::<2>),
-                            case 4 => Condition(Cond<3>),
-                            _ => AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Selector {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<6>),
-                        Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                        SetBlackboard(t0 = 6),
-                    },
-                },
-            },
-            Precondition(|bb| bb.b0 % 4 != 1, else = Skipped) {
-                ReactiveSequence {
-                    Condition(PCond<8>, b0 = 2),
-                    Action(Act<9>),
-                    Condition(Cond<10>),
-                    Action(PAct<11>, b0 = {b1}),
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-            },
-            Retry(2) {
-                Sleep(20),
-            },
-        }
-    }
-}
-
-board!(Tree0081Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0082 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        ReactiveFallback {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                Selector {
-                    StatefulAction(Task<0>),
-                    #[failure_if(|bb| (*bb.t0 + 2) % 4 < 1)]
-                    #[skip_if(|bb| *bb.t0 % 4 == 3)]
-                    Action(Act<1>),
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0082Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0083 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Condition(Cond<1> = Cond::<1>),
-                RunOnce(then_skip = true) {
-                    Action(PIo<2>, t0 = {=}),
-                },
-                Condition(Cond<3>),
-            },
-            Retry(1) {
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 2)),
-                    WasEntryUpdated(t0),
-                },
-            },
-            Parallel(failure = -4) {
-                KeepRunningUntilFailure {
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some(1) })]
-                    #[failure_if(|bb| *bb.t0 + 1 > *bb.t0)]
-                    #[success_if(|bb| *bb.t0 < bb.b0)]
-                    Condition(Cond<5>),
-                },
-                Fallback {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-                Inverter {
-                    StatefulAction(Task<8>),
-                },
-                SetBlackboard(b1 = {b0}),
-            },
-            IfThenElse {
-                Invert {
-                    StatefulAction(PTask<9>, b0 = {=}),
-                },
-                ParallelAll {
-                    Sequence {
-                        #[failure_if(|bb| bb.b0 == bb.o0.unwrap_or(5))]
-                        #[success_if(|bb| *bb.t0 < 1)]
-                        StatefulAction(Task<10> = Task::<10>),
-                        Action(|ctx, bb| ctx.exec_in(11, 2, &mut bb.b1)),
-                    },
-                },
-                WhileDoElse {
-                    Action(Act<12>),
-                    Action(PIo<13>, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0083Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0084 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        ReactiveSequence {
-            Fallback {
-                Parallel(success = -2, failure = -2) {
-                    SetBlackboard(t0 = 1),
-                    AsyncSequence {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
-                        AlwaysFailure,
-                    },
-                },
-                Loop(q0, value = {t0}) {
-                    Condition(|ctx| ctx.check(1)),
-                },
-                RunOnce(then_skip = false) {
-                    #[on_halted(|bb| if bb.b0 > 0 { bb.b0 = *bb.t0 % 2 })]
-                    #[success_if(|bb| bb.b0 > 3)]
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        Action(PIo<3>, t0 = {b0}),
-                    },
-                },
-            },
-            #[post(|bb| bb.b0 = *bb.t0 + 1)]
-            #[run_while(|bb| *bb.t0 + 3 != 1)]
-            Action(|ctx| ctx.exec(4)),
-        }
-    }
-}
-
-board!(Tree0084Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0085 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-        }
-        ReactiveFallback {
-            Fallback {
-                AsyncSequence {
-                    Sleep(30),
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    UnsetBlackboard(o0),
-                    Action(PIo<0>, t0 = {t0}),
-                },
-                ReactiveSequence {
-                    Action(Act<1>),
-                },
-            },
-            #[success_if(|bb| bb.o0.is_none())]
-            #[on_failure(|bb| bb.o0 = None)]
-            #[failure_if(|bb| *bb.t0 != 4)]
-            ReactiveSequence {
-                #[on_failure(|bb| bb.o0 = None)]
-                Sequence {
-                    Condition(|ctx| ctx.check(2)),
-                    AlwaysSuccess,
-                    Action(PAct<3>, b0 = {t0}, b1 = {b0}),
-                },
-                Selector {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                ReactiveSequence {
-                    Script(|bb| bb.b0 = bb.o0.unwrap_or(2) + 3),
-                    StatefulAction(Task<6>),
-                    #[success_if(|bb| *bb.t0 > 6)]
-                    Action(PAct<7>, b0 = {t0}, b1 = {b0}),
-                    StatefulAction(PTask<8>, b0 = {=}, b1 = {t1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0085Blackboard { t0 o0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0086 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
-        }
-        SequenceStar {
-            RunOnce {
-                Parallel(success = 2, failure = 1) {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Success) {
-                TryCatch {
-                    WasEntryUpdated(t1),
-                    Condition(Cond<2> = Cond::<2>),
-                    Action(PAct<3>, b0 = {=}),
-                    Retry(3) {
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0086Blackboard { t1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0087 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 1,
-        }
-        Parallel(success = -2, failure = 1) {
-            Condition(Cond<0>),
-            Loop(q0, if_empty = Running) {
-                RetryUntilSuccessful(4) {
-                    #[on_failure(|bb| bb.t0.set(3))]
-                    #[success_if(|bb| bb.b0 == 3)]
-                    Condition(Cond<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0087Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0088Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            b1: i64 = 15,
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        ParallelAll {
-            Script(|bb| bb.b0 = *bb.t0 + 4),
-            StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-            StatefulAction(Task<5> = Task::<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0088 for Ctx {
-        blackboard {
-            b0: i64 = 3,
             b1: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        Fallback {
-            #[post(|bb| { *bb.t0 += 3; bb.o0 = None })]
-            WaitValueUpdate(t0) {
-                Parallel {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 2, &mut bb.b1)),
-                        Condition(|ctx, bb| ctx.check_in(2, 9)),
-                        Action(|ctx| ctx.exec(3)),
-                        AlwaysFailure,
-                    },
-                    SubTree(Tree0088Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, o0 = {o0}),
-                    Switch(b1) {
-                        case 2 => StatefulAction(Task<6>),
-                        case 3 => Condition(|ctx, bb| ctx.check_in(7, (bb.b1 + 3) % 3)),
-                        _ => Action(PIo<8>, t0 = {b0}),
-                    },
-                    Action(PIo<9>, t0 = {t0}),
-                    ReactiveFallback {
-                        StatefulAction(Task<10> = Task::<10>),
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(11)),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0088Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0089 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0090 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64>,
-        }
-        TryCatch(catch_on_halt = false) {
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                },
-                MemPriority {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(PAct<2>, b0 = {t0}),
-                },
-            },
-            #[on_failure(|bb| bb.b0 += 2)]
-            Sequence {
-                SetBlackboard(b0 = {t0}),
-                Sleep(10),
-                Condition(Cond<3>),
-            },
-            Selector {
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-            },
-            RetryUntilSuccessful(4) {
-                ReactiveFallback {
-                    #[post(|bb| bb.t0.set(bb.b0 + 1))]
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[run_while(|bb| bb.b0 == bb.b0 + 3)]
-                    Fallback {
-                        SequenceWithMemory {
-                            StatefulAction(Task<6> = Task::<6>),
-                            WaitValueUpdate(t0) {
-                                Action(PIo<7>, t0 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0090Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0091 for Ctx {
-        RetryUntilSuccessful(2) {
-            Sleep(50),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0092 for Ctx {
-        ReactiveSelector {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0093 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64 = 3,
             #[tracked] t0: i64 = 5,
         }
-        WaitValueUpdate(t1) {
-            Sequence {
-                ReactiveSequence {
-                    Precondition(|bb| bb.b0 > 0, else = Success) {
-                        ReactiveFallback {
-                            WhileDoElse {
-                                #[on_success(|bb| { if bb.b0 == 1 { *bb.t0 += 1 }; if *bb.t0 == 3 { *bb.t1 += 4 } })]
-                                Condition(Cond<0>),
-                                WasEntryUpdated(t1),
-                            },
-                            Loop(q0, value = {t0}, if_empty = Running) {
-                                Condition(Cond<1>),
-                            },
-                            ReactiveSequence {
-                                Action(Act<2>),
-                                SetBlackboard(b0 = {t1}),
-                                StatefulAction(Task<3>),
-                            },
-                        },
+        Parallel {
+            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop, dynamic = false) {
+                Condition(Cond<0>),
+                Repeater(0) {
+                    Condition(|ctx| ctx.check(1)),
+                },
+                ForceFailure {
+                    TryCatch {
+                        SetBlackboard(b0 = {b1}),
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
+                        AlwaysFailure,
                     },
                 },
-                ReactiveFallback {
-                    Precondition(|bb| *bb.t0 > 4, else = Success) {
-                        ForceFailure {
-                            #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
-                            #[failure_if(|bb| *bb.t0 % 3 != 2)]
-                            #[skip_if(|bb| *bb.t1 + 3 == 0)]
-                            SequenceWithMemory {
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                        ForceSuccess {
-                            Repeat(4) {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-                AlwaysSuccess,
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                ScriptCondition(|bb| (bb.b1 + 1) % 2 > 0),
+                StatefulAction(PTask<3>, b0 = 2, b1 = {b0}),
             },
-        }
-    }
-}
-
-board!(Tree0093Blackboard { t1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0094Sub0 for Ctx {
-        RunOnce {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0094 for Ctx {
-        RunOnce(then_skip = true) {
-            SubTree(Tree0094Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0095 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Sequence {
-            RetryUntilSuccessful(forever) {
-                Timeout(20) {
-                    StatefulAction(Task<0> = Task::<0>),
+            Fallback {
+                RunOnce(then_skip = true) {
+                    TryCatch(catch_on_halt = false) {
+                        Condition(|ctx| ctx.check(4)),
+                        Action(Act<5>),
+                    },
+                },
+                StatefulAction(Task<6>),
+                IndexSwitch(|bb| bb.b1, dynamic = false) {
+                    Condition(Cond<7>),
+                    Action(Act<8>),
+                    SubTree(Tree0095Sub0, ..),
                 },
             },
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    #[post(|bb| *bb.t0 += 3)]
-                    #[success_if(|bb| *bb.t0 > 7)]
-                    Action(|ctx| ctx.exec(1)),
-                },
-                Sequence {
-                    SetBlackboard(b0 = 6),
-                    SequenceWithMemory {
-                        Script(|bb| bb.t0.set(bb.b0)),
-                        StatefulAction(Task<2>),
+            ParallelAll(1) {
+                Fallback {
+                    StatefulAction(Task<9>),
+                    ScriptCondition(|bb| bb.b1 + 3 < 5),
+                    #[post(|bb| bb.t0.set(bb.b1))]
+                    Conditional(|bb| *bb.t0 > 1, dynamic = false, else = Failure) {
+                        WaitValueUpdate(t0) {
+                            Condition(|ctx| ctx.check(10)),
+                        },
                     },
-                    AsyncFallback {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
+                    SetBlackboard(b1 = 6),
                 },
             },
         }
     }
 }
 
-board!(Tree0095Blackboard { t0 b0 });
+board!(Tree0095Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2> = Cond::<2>),
-            Condition(Cond<3>),
-            StatefulAction(Task<4>),
+        blackboard {
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+        }
+        StepSequencer {
+            ParallelAll {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+            },
+            Timeout(10) {
+                KeepRunningUntilFailure {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                        #[failure_if(|bb| *bb.t0 < bb.b1)]
+                        Loop(q0, if_empty = Running) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                    Condition(PCond<5>, b0 = 9),
+                },
+            },
+            StatefulAction(Task<6>),
         }
     }
 }
+
+board!(Tree0096Blackboard { b1 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
+            b0: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 4,
+            b1: i64,
         }
-        TryCatch(catch_on_halt = false) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    Action(Act<1> = Act::<1>),
-                    StatefulAction(Task<2>),
-                },
-                ForceSuccess {
-                    Precondition(|bb| *bb.t0 > 3, else = Skipped) {
-                        Delay(0) {
-                            SequenceWithMemory {
-                                Script(|bb| { if bb.b0 % 4 < 0 { bb.b0 += 3 }; bb.t0.set(bb.b0 % 2) }),
-                                StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(2) {
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Sequence {
-                                StatefulAction(Task<4> = Task::<4>),
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                            Fallback {
-                                Condition(Cond<6>),
-                                Action(Act<7>),
-                            },
-                            #[post(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
-                            WasEntryUpdated(t0),
-                        },
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
+        Switch(b1) {
+            case 0 => SetBlackboard(b0 = {b1}),
+            case 2 => StatefulAction(Task<0>),
+            _ => Action(Act<1>),
         }
     }
 }
 
-board!(Tree0097Blackboard { t0 b0 });
+board!(Tree0097Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
-        AsyncSequence {
-            Condition(Cond<0>),
-            Inverter {
-                Retry(0) {
-                    AlwaysFailure,
-                },
-            },
-            Fallback {
-                RunOnce {
-                    Inverter {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
+        Fallback {
+            Repeat(forever) {
+                Repeat(forever) {
+                    WhileDoElse {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
                     },
                 },
-                AlwaysFailure,
             },
-            StatefulAction(Task<3>),
-            SequenceWithMemory {
-                Repeat(0) {
-                    AlwaysSuccess,
+            MaxTime(0) {
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
                 },
-                RunOnce(then_skip = true) {
-                    Condition(Cond<4>),
-                },
-                Action(|ctx| ctx.exec(5)),
-                Condition(|ctx| ctx.check(6)),
-                Condition(Cond<7>),
             },
         }
     }
@@ -3771,120 +3394,127 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 0,
-        }
-        Timeout(20) {
-            #[on_halted(|bb| { bb.b0 = bb.b1; bb.b1 += 3 })]
-            #[post(|bb| bb.b1 = (bb.b1 + 4) % 3)]
-            #[skip_if(|bb| bb.b1 + 4 > bb.b0)]
-            Sleep(20),
+        Parallel(success = 2, failure = 0) {
+            SequenceStar {
+                MemPriority {
+                    Priority {
+                        Condition(|ctx| ctx.check(0)),
+                        Condition(Cond<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
+                    PolicyParallel(policy = FirstFailure) {
+                        Action(Act<3>),
+                        Wait(0),
+                        Sleep(10),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree0099Blackboard { b1 b0 });
-
 cases! {
-    Tree0000 "PAll{-1}(Sub(Sub(c0)))",
-    Tree0001 "RFb(Invt(c0),c1)",
-    Tree0002 "B{q0;b0=2;t0}Swm(@ki{t0+3%4=3}SubR(Lp{t0;S}(S)),pt0{b0:=},c1b{t0},SubR(Par{_;1}(c2,t3)),Sc{t0+=1})",
-    Tree0003 "B{o0=_;t0;b0=4}Ret3(Invt(Try(@po{none?b0+=3}@os{b0:=t0}@oh{o0:=_}t0,@rw{b0=1}FS(pc1{b0:4}),SubA(Pre{none;F}(c2)),To{50}(Pre{t0>3}(c3)),Star(t4,Sb{b0=6},Sb{b0=6}))))",
-    Tree0004 "B{b1=5;b0=2;t0=5}Ite(PAll{3}(c0l,Scc{b1>6},c1,FF(Seq(@oh{b0+=4;b0=7?b0:=t0+2}Scc{b1!7},pt2{b0:4}))),MSeq(SubA(TryT(c3,pc4{b0:=})),a5,t6e,SubA(Rep1(Sb{t0=0}))),Seq(S,@si{b1+4>5}t7,@of{b1:=t0+2}Keep(Su{t0}(pc8{b0:2}))))",
-    Tree0005 "B{q0=1;b1=0;t1=1;t0=3;b0=5}Pre{t1=t0%4}(Seq(MPri(a0e,Lp{t0;_}(@po{t1:=t1+4%2;b0:=t1}PAll{0}(c1,Sb{b1=4})),FS(Ite(pt2{b0:b0;b1:t1},@of{b0+=4;b0+=2}Scc{t0%3>0})),@po{b0:=t0}RtyF(Scc{t1+1=5})),Dl{20}(Fb(t3,OnceK(c4),Su{t0}(t5))),Lp{t0;S}(Lp{t0;R}(Fb(@po{t0+=1}PAll{0}(S,R))))))",
-    Tree0006 "B{t0=1;q0=3}Par{_;1}(Wv{t0}(Try(Lp{_;K}(Ret1(t0)),AFb(c1e,c2b{3}))))",
-    Tree0007 "B{b1=1;t0=0;b0}Dl{50}(Sw{4;0;2}(Wu{t0},Sc{b0:=b0%3},c0,c1))",
-    Tree0008 "B{b0}RSeq(SubA(Fb(a0b{b0;b0},t1)),a2l,a3,t4)",
-    Tree0009 "B{b1;o0;b0=1;t0=5}PAll{-1}(Dl{20}(c0),Ret1(RFb(c1,c2l)),Rty2(c3l),Once(Pre{t0+4<6}(R)),Sw{0}(@oh{none?b0+=3}t4,pc5{b0:1}))",
-    Tree0010 "B{b1}Sw{2;4}(a0,OnceK(Inv(Rep1(Dl{10}(t1)))),t2)",
-    Tree0011 "B{o0;b0;t0}@oh{b0+=1;o0:=_}Fb(MSeq(Ite(a0,pi1{t0:=}),Rep3(Invt(c2)),Scc{b0+4>1}),Once(Wde(t3e,Scc{t0%3<1})))",
-    Tree0012 "B{b0=3;q0=0;t1=1;t0}@fi{b0>6}@si{t1+3%2<0}RSeq(OnceK(Fb(Ite(a0,@ki{t0<0}c1,Lp{b0;F}(Sl{20})),RSeq(a2e,a3))))",
-    Tree0013 "Seq(RSeq(Rep3(Ret1(Ite(c0,PAll{_}(Sl{20},c1l))))),RFb(a2,Rep3(Fb(c3,c4)),t5,R),AFb(Wde(t6,c7l),t8,Ret1(t9),Rep3(Sel(a10,t11,t12))))",
-    Tree0014 "FS(Fb(Par{_;_}(R,c0e,Wde(Par{-2;_}(S,Sub(c1),t2e),a3l),OnceK(t4),Ret1(c5e)),c6))",
-    Tree0015 "B{o0=0;b0=0;b1;t0}Seq(Seq(OnceK(SubR(Rep2(pi0{t0:=})))),@os{o0:=t0;o0:=b1}Par{-1;_}(pc1{b0:t0},SubR(pt2{b0:b0})),c3l)",
-    Tree0016 "B{t0;b0=4;b1=1}PAll{_}(Rep1(RFb(t0,MPri(c1b{8},c2l,Dl{0}(a3)),RetF(c4))),MPri(Inv(@of{b0+=1;b1:=b1+4%4}@fi{b1=6}@rw{b0+1%2<0}Seq(Scc{b0%2<1},@rw{b0+4%3<0}@si{b1+4<3}@ki{b0=3}c5,t6)),@rw{t0%3>0}RSeq(c7b{9},S,@oh{t0+=4;b1:=5}c8l,Sb{b0=9})),@si{b0+2%4<2}@os{b1+=3}OnceT(RSel(c9,Scc{b1+3%4<3})))",
-    Tree0017 "B{t0;t1=1}FS(SubA(Seq(Star(RFb(PAll{-1}(t0e,Sb{t1=7},pi1{t0:t0}),c2,a3),TryT(Sc{t0+=1;t1:=t0+2%4},t4,t5),t6),Ite(Par{-1;2}(c7,pc8{b0:t0}),ASeq(pi9{t0:t1},Fb(@fi{t1>7}@si{t0%3<1}R,a10,t11))))))",
-    Tree0018 "B{b1;t1=0;t0=4;b0=0}Star(RFb(@po{b0:=b0%4}@os{b0+=1;b1>b0?t0:=b0%3}@ki{b1<6}pt0{b0:=;b1:t1},@si{t0<1}@os{b0+=1}@oh{t1:=b0%4}pi1{t0:t0},c2l),Seq(t3,pi4{t0:t1}),Try(Pre{b0>4;S}(Keep(pc5{b0:=})),@po{t1:=b0+4}Fb(t6,@os{b0+=1}Scc{t1!t0})))",
-    Tree0019 "B{b0=2;t0=3;b1;t1=3}OnceT(Par{2;-2}(Par{-1;3}(PAll{_}(a0,@ki{t0+3<1}Par{1;1}(pc1{b0:=},c2)),R,Sw{2}(pa3{b0:=;b1:b0},t4)),RFb(RFb(pi5{t0:t1},pa6{b0:t1},Inv(t7)),Sw{3;0}(pt8{b0:b0},t9,Pre{t1+4=t0;R}(pa10{b0:t1})),TryT(a11,Sb{t1=t0},Sc{t0:=b1%2},pa12{b0:=;b1:t1},t13))))",
-    Tree0020 "Seq(Fb(t0),FF(RSel(FF(RSeq(c1e,Sl{10},c2,S)),MSeq(a3,t4,Par{0;_}(t5,t6)),AFb(c7e,TryF(t8,t9),t10),Seq(c11,t12e))))",
-    Tree0021 "B{b1;t0=5;b0=0}Dl{0}(RSeq(Wde(c0b{t0},c1),@ki{b0%4>2}RSeq(@os{t0:=b0}a2e,t3),@os{b1:=b0+1}@fi{t0+1=4}Ret3(pi4{t0:t0}),Try(Ret2(pa5{b0:b0;b1:=}),RFb(@fi{b1%4=1}t6,c7l)),Wde(t8,Sb{t0=0},ASeq(a9,Sc{b0:=0}))))",
-    Tree0022 "B{b0=5;t0;q0;b1=2;o0=_}@po{b0:=b1+1%3}@oh{b1+3=2?t0:=t0+4%2}Par{_;2}(Try(Sb{o0=8},SubA(Ub{o0}),c0b{o0|3+3}),RSeq(t1,t2,t3,Lp{t0;_}(S),Ret3(R)),Seq(Sw{5}(t4,pt5{b0:=;b1:b1}),Lp{t0;F}(SubR(t6))))",
-    Tree0023 "B{t0=1;b1=3;b0=3}RSeq(TryT(To{0}(Scc{b1%2>0}),c0,t1,t2,t3e),Fb(RSeq(t4),t5,a6b{1;b1},Pre{t0<1}(Sc{b0+1>6?b0:=t0})),Su{t0}(@of{b1:=3}Seq(Ret3(c7),pa8{b0:=},c9)),Su{t0}(@ki{b1+3%4!3}Keep(a10b{t0%2;b0})),Try(Sb{b1=t0},Su{t0}(@of{b0+=1;b1+=2}@po{t0:=b1+2%3}t11),FS(R),Pre{t0+2%4=2;K}(Fb(pa12{b0:5;b1:=},Sl{30}))))",
-    Tree0024 "B{t0=1;b0=4}Pre{b0+3<t0;K}(OnceT(RSeq(c0,Sl{30},pc1{b0:b0})))",
-    Tree0025 "B{b0=2;t0;t1=4}Su{t1}(@oh{b0+=1}@os{t1+=1}@rw{b0%3=1}PAll{1}(RSeq(pt0{b0:=;b1:t0},pa1{b0:t0;b1:t1},Sb{t1=t0}),Sel(pt2{b0:=},a3b{t1;b0})))",
-    Tree0026 "B{t0;b0=3;o0=_}Swm(@of{b0:=b0+3%3}@ki{o0|2!1}MPri(Star(Once(pi0{t0:b0}),Ret0(a1))),Fb(t2,a3,c4e,@fi{b0+3=0}@os{b0:=t0%3}c5,Scc{t0>4}))",
-    Tree0027 "B{o0=_;t0=0;b0=0}PAll{1}(a0e,PAll{_}(@oh{o0:=b0%3}@os{o0:=_}MPri(pi1{t0:=},F)),a2,c3b{b0},pc4{b0:=})",
-    Tree0028 "RSel(Sub(Rep3(Wde(RSeq(c0l,c1l),Sub(Inv(t2)),c3))))",
-    Tree0029 "B{t0=3;b0=0;q0;b1=4}RSeq(@rw{b0+1%4<2}Sw{2;3;5}(@fi{b1=0}@of{t0+=1}@os{b0:=b1%3;b1:=t0}S,Ret1(pi0{t0:=}),@oh{b1+=3;t0+=3}Sel(Lp{b1;F}(Sc{t0+2%3>0?b1:=b1%3}),@fi{t0!4}Try(c1,Sb{t0=b1},c2,F)),PAll{-3}(c3,a4l,Wu{t0})),Seq(Fb(Par{_;-2}(c5,Rep2(TryF(Lp{t0;S}(t6),Scc{t0+4!b1%2})),Try(a7,c8),Scc{t0!1})),ASeq(RFb(a9l,t10e),c11,Rep1(t12),c13)))",
-    Tree0030 "B{t0;q0=2;b1;b0=3}Wv{t0}(RSeq(Star(Pre{b1+3%4<0;S}(Fb(Lp{b1;_}(t0),Inv(@si{b1+4=2}Star(a1,pa2{b0:=;b1:t0},@po{b1+=3;b0+=2}c3,t4)),c5l))),Scc{t0>t0%2},@ki{b0%4>2}@rw{t0>3}Ite(t6,RetF(Sb{b1=6}),Once(Sw{2;5;0}(pt7{b0:=;b1:t0},t8e,S,c9))),Seq(PAll{_}(Pre{b1=t0%4;S}(@po{t0+=3}c10e),t11),Sw{0}(c12e,pc13{b0:1}),Rep2(Wv{t0}(c14)))))",
-    Tree0031 "B{o0;t1=5;t0;b0=5;q0=0;b1=5}RSeq(@of{b0+=3}RSel(Sw{1}(MSeq(@si{b1>o0|0}Ite(c0e,F),RSeq(c1,c2),Lp{b0;R}(Sb{o0=9})),Sb{t1=4})),RSeq(@rw{t0+1%4!2}Swm(pt3{b0:b0;b1:t1})))",
-    Tree0032 "B{o0=4;b0=3;t0=0}@fi{b0<t0}RSeq(TryF(Seq(OnceT(OnceT(@si{none}Ub{o0})),a0b{o0|3+3;b0},@oh{t0%4!3?o0:=t0}@of{b0+=3}FS(t1)),Seq(RFb(pt2{b0:5;b1:b0},Sb{t0=9}),FS(@ki{b0>3}@si{b0%2<1}@rw{none}SubA(Sb{t0=8})))))",
-    Tree0033 "B{b1;b0=4;o0;t0=1}Par{-1;0}(AFb(@po{b0+=3;b0+=1}Pre{t0!3;F}(Star(t0e,t1,Ub{o0})),Keep(MPri(a2l,c3,@oh{b1+=4}a4,pc5{b0:=},t6e))))",
-    Tree0034 "B{b0=0;t0;b1=2}Pre{t0>2;S}(SubR(MSeq(AFb(AFb(a0e,t1,a2),SubA(pt3{b0:=}),a4),t5,t6)))",
-    Tree0035 "B{b0=1;q0=3;t1;t0=1}@os{t1+=3}PAll{0}(RepF(@si{t0+2!t1+3}t0),Swm(pa1{b0:t1;b1:t0},t2,Lp{b0;K}(pi3{t0:t0}),a4),TryT(OnceT(pc5{b0:b0}),Seq(t6,@of{t0!3?b0:=t1}@po{t1+=2}R)))",
-    Tree0036 "B{t0;t1;q0;b1;b0=0}Par{5;-3}(c0e,c1,PAll{_}(pa2{b0:=;b1:t0},t3e,t4,R,Sl{50}),Lp{t1;K}(pi5{t0:=}),pt6{b0:b1;b1:b0})",
-    Tree0037 "B{b0=1;t0;o0=3;q0=2;b1=1}Lp{_;R}(RFb(Lp{b1;_}(Keep(Swm(t0))),Sw{0}(@oh{b0+=1}Sb{o0=5},@si{o0|3!3}@po{b0+=3}@of{t0:=b0;b1+3<b0?b0+=3}t1)))",
-    Tree0038 "B{t0=1;b0;t1=5}FS(Ret3(Wde(OnceT(@rw{t1+3%2=1}@fi{b0<t0%4}@of{t1:=t0;t1+=2}Dl{20}(RFb(Ret4(c0e),pa1{b0:b0;b1:t0},Fb(t2,@ki{b0=t0}@os{t1+=3}@of{t1+=4}a3l,t4,c5b{t1+1})))),Keep(Star(Star(@po{b0+=3}@os{t1+4%4<2?t1:=t0%2}a6))))))",
-    Tree0039 "B{o0;t0=5;b0}Par{2;_}(@of{t0+=1}@si{none}Pre{t0=4;K}(Swm(t0,Ub{o0},pi1{t0:b0},Seq(c2,t3),@po{b0:=1;t0:=b0}@si{b0>t0%3}c4b{t0%2})),Seq(Seq(Ub{o0},Ub{o0}),Ub{o0},ASeq(Sc{t0:=o0|5+3},c5),@oh{t0+=3}@si{b0+4<5}@rw{b0<5}Ub{o0}))",
-    Tree0040 "B{b1=0;b0=4;t0=0}Rep2(Inv(@os{b0+=2;t0:=b1}@oh{b1:=b0+3}c0))",
-    Tree0041 "RFb(Rty4(t0))",
-    Tree0042 "B{o0=0;t0;b0=2;t1=0;b1=1}@po{b0+=2}RSeq(Pre{t0%2=0;S}(To{0}(Rep4(t0))),OnceT(Pre{t0!o0|2;R}(TryF(a1,c2b{b1}))),AFb(Ret3(MPri(pt3{b0:=;b1:=},pt4{b0:=;b1:t1}))),@si{o0|5%2<0}To{10}(@fi{b1+3<6}OnceK(t5)))",
-    Tree0043 "B{t1=0;t0=4;b0=0;q0}PAll{2}(AFb(RFb(Rep3(a0),@rw{b0+3<2}@oh{t1+=3}Lp{_;K}(a1l),Wu{t0},t2e,Try(Scc{t1%4>2},a3,c4,a5,Sb{t0=1}))),RSeq(@fi{b0<b0+4}@ki{t0+2%3!1}c6b{t0},Sl{50},t7,Ret3(t8)),OnceT(RSeq(Keep(RSeq(Pre{t1%2>0;K}(Ret1(t9)),Wde(Scc{b0+2!2},t10),Lp{b0;S}(pi11{t0:t1}))))),Ite(t12,a13,Lp{t0;S}(a14)))",
-    Tree0044 "Swm(Fb(a0,t1),c2,S)",
-    Tree0045 "B{t1;t0=1;b1=0;q0=0;b0}Fb(@po{t1+=2}Swm(RSel(a0,@rw{b0>1}Lp{b0;F}(t1)),SubR(a2l),a3e,RSeq(Scc{t1<7},c4)),Pre{b1<2;S}(Invt(Sw{2;3;0}(t5,SubA(t6e),c7,@si{t0+1<t1+2}@rw{b1%4=2}t8))),MPri(Sw{1}(c9l,a10),OnceT(c11),ASeq(Sc{t0+=1},Su{t1}(t12e)),c13e))",
-    Tree0046 "B{t0}FF(Fb(c0,a1l,@rw{t0+4%2<0}c2))",
-    Tree0047 "B{b0=2;b1=3;o0=1;t0}Fb(RFb(Scc{t0>b1%4},a0),MPri(c1,@oh{b1:=b0%3}@ki{o0|1%2=1}Sc{b1+=2;b0+=2},pi2{t0:t0}))",
-    Tree0048 "B{t0;b1}Star(t0,Pre{t0=b1}(Sb{b1=t0}),Swm(t1,c2,c3),OnceT(pi4{t0:=}))",
-    Tree0049 "B{b0;o0;b1;t0=3;t1=0}RtyF(Wde(Scc{b1+1=b1},Swm(a0,a1,@ki{b1>7}Sl{100},t2),@os{o0|5%2!0?b1:=t1+4%3;none?b1+=1}@si{b1+2<7}PAll{_}(RSeq(t3,Once(@si{o0|2=6}c4b{o0|3+3}),@si{b0<4}Sc{b0:=t0%2}),pt5{b0:=})))",
-    Tree0050 "B{b1=4;o0;b0=1;t1=3}RSel(SubA(FF(Pre{t1<4;K}(To{100}(Keep(ASeq(t0,c1)))))),pt2{b0:=;b1:b1},@rw{o0|0<6}@os{b1:=o0|0}Fb(FS(@oh{o0:=_}pc3{b0:b0})),c4,@si{o0|5=5}Swm(SubR(c5),a6))",
-    Tree0051 "B{b1;b0=1;t0=4;t1}Star(t0,RFb(Wde(PAll{-1}(@po{t1+=2;b0<b0+3?t1:=b0+1}Dl{10}(@oh{t0:=0;b1:=b1+3%2}t1),F,pt2{b0:3;b1:=},@ki{b0%3>0}Sb{b0=2}),FF(Once(Sl{30})),Swm(Invt(a3),t4,@of{t1:=5}@fi{b0=t0}a5,pi6{t0:b0},Sc{t1:=t0}))))",
-    Tree0052 "B{b0;b1=2;t0=3}RFb(Pre{b1%2=1;R}(@ki{t0>b1+1%3}@rw{b0+1%3!2}a0),Sw{3;1}(Scc{b0+1=t0},pi1{t0:b1},a2l),Pre{t0+3%3<0;S}(c3e))",
-    Tree0053 "B{t0;b0=1;b1;t1=4}FS(Pre{t0%2>0;R}(Seq(Seq(Inv(Swm(OnceK(pc0{b0:b1}),Rty3(t1e),@rw{t0<4}RFb(t2,c3e,pc4{b0:6}))),RSeq(AFb(ASeq(c5b{t0},Sc{t1+=3}),Fb(c6l,@ki{b0<b0%2}Sc{t0+=1;t0+=3},c7),c8),@si{b1%4<3}@fi{t1+1!t0}@ki{b0%2<1}Sw{4}(Sel(t9,a10,c11b{4}),Rep2(pi12{t0:t0})))))))",
-    Tree0054 "B{b1=1;t0=3;b0=3}Pre{b1+2=b0;F}(RSeq(Pre{b1%4>1;S}(t0),@rw{b1+4%2<0}@po{b0<6?b1+=1}@fi{b1+1=7}pt1{b0:=},Rep3(FS(Wv{t0}(pi2{t0:t0}))),Fb(t3,pt4{b0:8;b1:=},Wu{t0})))",
-    Tree0055 "B{t0=3;b1}Seq(Sw{4}(Swm(Try(S,Wu{t0})),t0))",
-    Tree0056 "RFb(Ret4(t0),Sl{50})",
-    Tree0057 "B{b0}Par{_;2}(SubR(t0),pc1{b0:=})",
-    Tree0058 "B{q0=4}Star(SubR(Rep2(c0)),Lp{_;S}(t1),RSel(t2,t3,t4))",
-    Tree0059 "B{t0=1;q0=3;b0=0}Rty1(RSeq(pi0{t0:t0},Sl{50},Ret4(Ite(t1,pa2{b0:=}))))",
-    Tree0060 "B{b0;t0}@os{b0:=t0+2}AFb(Fb(Ret0(Wu{t0}),F,a0),RFb(pa1{b0:=},Par{1;-1}(Sl{20},t2,c3,t4)))",
-    Tree0061 "Seq(Sl{0})",
-    Tree0062 "B{t0=5;q0=0;b0;t1;o0}Fb(RSeq(t0,@si{o0|1!t0}@ki{t0>2}Lp{_;K}(@oh{t1:=t0}pi1{t0:b0}),@si{t0+4!1}@of{t1:=b0;b0+=3}MPri(t2,F)),@rw{t0+2<4}Fb(TryF(t3e,pa4{b0:3;b1:b0}),t5,c6,@fi{o0|5>t0}Ub{o0},pt7{b0:=;b1:t1}),FS(RFb(@rw{b0<1}RFb(t8,Sb{t0=b0}),c9,@os{b0:=t1}t10)))",
-    Tree0063 "B{o0=2;b0=5;b1=5}Sw{5}(Pre{b1+3%4!0}(Rep4(RFb(Inv(Scc{o0|3+3%3<1})))),@si{b1=b0%3}@fi{o0|3<5}RFb(c0,t1,c2b{b1+3}))",
-    Tree0064 "B{q0=4;o0=_;b0=0;t1;t0=3}@of{t1+=3}PAll{-1}(AFb(@si{t0%4>1}@rw{t0+4>t0}@fi{o0|1!t1}c0,pa1{b0:=;b1:b0}))",
-    Tree0065 "B{b1=0;t0;b0=1}@rw{b0<3}@of{b1:=5}Sw{0}(Scc{t0<b1},AFb(a0b{b1;b0}))",
-    Tree0066 "B{t1=2;t0;b0=0}Ite(AFb(Inv(c0e)),Rep1(Seq(c1,@ki{b0>4}@fi{b0=3}c2l)),Ret1(Sb{t1=t0}))",
-    Tree0067 "MPri(RFb(Once(Ite(t0,Dl{0}(c1),t2)),RSeq(Sl{20},Swm(t3,t4),a5),PAll{-3}(t6,Rep2(a7l),Rep0(t8))))",
-    Tree0068 "B{b0;b1=0;o0=_;t0}TryT(RFb(a0e,c1,a2l),Sw{5;0;4}(pc3{b0:2},Ub{o0},c4,Sc{b0+3<4?t0:=o0|3%2;t0+=1}),Star(MSeq(Sb{b1=b0})),Pre{some;S}(FF(Wu{t0})),Sw{3}(RSeq(c5,Sb{b1=b0}),a6))",
-    Tree0069 "B{q0=0;b0=0;t1=1;b1=4;t0;o0=_}Seq(RSel(Lp{_;R}(a0),Inv(pc1{b0:b1}),pi2{t0:=}),PAll{-2}(Sl{0},Lp{t0;R}(a3e),FF(Sc{o0:=_})),AFb(Seq(Star(c4,c5e,pt6{b0:=})),Ite(c7,pt8{b0:7;b1:b0}),Wu{t1}))",
-    Tree0070 "PAll{_}(OnceT(Dl{20}(ASeq(Sub(t0),t1))))",
-    Tree0071 "B{b1=4;q0=4;t0;b0}Lp{_;_}(MPri(Par{_;3}(Seq(t0,a1,Sc{t0+=3},pt2{b0:b1;b1:=},pi3{t0:b1}),RFb(Seq(t4,c5,a6b{t0+2;b0},SubR(pa7{b0:1}))),Sb{b1=t0}),Swm(Swm(Sl{10},pt8{b0:b0;b1:t0},c9),Seq(a10b{t0+2;b1},FS(OnceK(Seq(Sb{b0=1},t11,Scc{t0<3},@ki{t0%4>1}@oh{b1+=1;b0:=b0%2}@os{b0+=1;t0<7?b0+=3}pi12{t0:b0})))))))",
-    Tree0072 "Rep0(a0)",
-    Tree0073 "B{t0=2;t1=4;b0=1;b1=5}Sw{0;1}(Fb(Seq(a0b{t1;b0},t1,a2e),@ki{b1<2}@oh{b0+=3}@os{b0:=t0}RSeq(@oh{t1:=0}@ki{b0%4=1}@os{b1:=1;b0:=b1%4}pt3{b0:=;b1:t0},Sl{0}),c4,pt5{b0:6;b1:b0}),Fb(t6,c7e,t8),Try(@ki{b0+3%4<3}Pre{t1!5;F}(Once(Ite(@os{t1+=1}@rw{b1+1%4>1}@ki{b1%3>1}t9e,c10))),@rw{b1+2<3}@oh{b0+=2}Sl{50}))",
-    Tree0074 "B{t1;t0=3}RSeq(c0l,@rw{t1>t0}Ret0(Scc{t0<t1}))",
-    Tree0075 "B{b0=5}Ret1(AFb(Rep3(ASeq(a0,t1)),SubR(PAll{0}(RSeq(a2,S),To{10}(OnceK(S)))),Pre{b0!0;S}(t3)))",
-    Tree0076 "B{t0=3;b0=0;q0=3}Seq(Par{-1;_}(RSeq(a0),c1),Ret3(RtyF(FF(Once(Lp{b0;F}(TryT(c2,c3)))))),Rep2(Fb(Lp{b0;K}(Sb{b0=0}),t4)),@rw{b0%2<1}Swm(@of{b0+=3}@os{t0+=1}t5,Sc{t0:=b0}),RSeq(c6))",
-    Tree0077 "B{b0=3;t0=2}Pre{b0%4<1}(t0)",
-    Tree0078 "B{b0;o0=_;t0}Fb(ASeq(pi0{t0:=},pt1{b0:=;b1:b0},c2b{b0}),Invt(a3b{b0+2;b0}),Ub{o0})",
-    Tree0079 "B{b0;q0=0;t0=3;o0=0;t1}Pre{t0%4<2;S}(Sel(Lp{_;_}(MSeq(RSeq(OnceK(t0)),c1)),Once(@rw{b0>3}@si{o0|5%4<0}Inv(a2b{t0%2;b0})),RSeq(pa3{b0:=},Par{2;-1}(c4,t5)),TryF(@fi{t1%3<2}Sc{b0<3?t1:=b0},Wu{t1}),PAll{-3}(c6,a7,RepF(a8b{b0+2%4;b0}))))",
-    Tree0080 "B{t0;b0=5;q0=1}Swm(FS(RFb(Swm(t0),t1)),Pre{t0+2%2!1;S}(@ki{b0+1>b0}Star(c2,t3)),RFb(t4,To{30}(c5)),@po{b0+=2}@ki{b0+1%3>0}@of{b0+=1}Swm(RSeq(SubA(S),@fi{t0+3>3}@rw{t0+1>3}@os{t0%2!0?b0+=1}pt6{b0:b0;b1:t0}),Par{-1;2}(a7b{b0;b0},@rw{t0=t0%4}t8e)))",
-    Tree0081 "B{b1=3;b0=1;t0=4}ASeq(a0e,Rep1(Swm(Dl{20}(t1),Rep1(Sw{0;4}(@fi{b1>4}t2e,c3,F)))),Su{t0}(Sel(a4,t5,TryF(c6,c7b{t0},Sb{t0=6}))),Pre{b0%4!1;K}(RSeq(pc8{b0:2},a9,c10,pa11{b0:b1},t12e)),Rty2(Sl{20}))",
-    Tree0082 "B{t0=2;q0=2}RFb(Lp{t0;K}(Sel(t0,@fi{t0+2%4<1}@ki{t0%4=3}a1,Wu{t0})))",
-    Tree0083 "B{b0;o0=4;b1=1;t0=3}RFb(RSeq(c0,c1e,OnceT(pi2{t0:=}),c3),Rty1(Fb(c4b{t0%2},Wu{t0})),Par{_;-4}(Keep(@of{t0+=1;o0:=1}@fi{t0+1>t0}@si{t0<b0}c5),Fb(c6,c7),Inv(t8),Sb{b1=b0}),Ite(Invt(pt9{b0:=}),PAll{_}(Seq(@fi{b0=o0|5}@si{t0<1}t10e,a11b{2;b1})),Wde(a12,pi13{t0:=})))",
-    Tree0084 "B{b0=2;t0;q0}RSeq(Fb(Par{-2;-2}(Sb{t0=1},ASeq(a0b{b0%3;b0},F)),Lp{t0;_}(c1l),OnceK(@oh{b0>0?b0:=t0%2}@si{b0>3}Seq(t2,pi3{t0:b0}))),@po{b0:=t0+1}@rw{t0+3!1}a4l)",
-    Tree0085 "B{t0=3;o0=2;b0=4;t1=5}RFb(Fb(ASeq(Sl{30},@fi{none}Ub{o0},pi0{t0:t0}),RSeq(a1)),@si{none}@of{o0:=_}@fi{t0!4}RSeq(@of{o0:=_}Seq(c2l,S,pa3{b0:t0;b1:b0}),Sel(t4,t5e),RSeq(Sc{b0:=o0|2+3},t6,@si{t0>6}pa7{b0:t0;b1:b0},pt8{b0:=;b1:t1})))",
-    Tree0086 "B{t1;t0=2;q0=1;b0=2}Star(Once(Par{2;1}(t0,c1l)),Lp{t0;S}(Try(Wu{t1},c2e,pa3{b0:=},Rty3(a4b{t1;b0}))))",
-    Tree0087 "B{b0;q0=0;t0=1}Par{-2;1}(c0,Lp{_;R}(Ret4(@of{t0:=3}@si{b0=3}c1)))",
-    Tree0088 "B{b0=3;b1=5;t0=1;o0}Fb(@po{t0+=3;o0:=_}Wv{t0}(Par{_;_}(RFb(a0,a1b{b0+2;b1},c2b{9},a3l,F),SubR(PAll{_}(Sc{b0:=t0+4},pt4{b0:=;b1:b1},t5e)),Sw{2;3}(t6,c7b{b1+3%3},pi8{t0:b0}),pi9{t0:t0},RFb(t10e,RSeq(c11l,S)))))",
-    Tree0089 "Fb(t0,c1,t2,t3)",
-    Tree0090 "B{t0;b0=5;o0}TryF(RFb(Ret0(pt0{b0:=;b1:b0}),MPri(t1e,pa2{b0:t0})),@of{b0+=2}Seq(Sb{b0=t0},Sl{10},c3),Sel(a4,t5),Ret4(RFb(@po{t0:=b0+1}@os{o0:=_}@rw{b0=b0+3}Fb(Swm(t6e,Wv{t0}(pi7{t0:t0}))))))",
-    Tree0091 "Ret2(Sl{50})",
-    Tree0092 "RSel(c0,t1)",
-    Tree0093 "B{t1=2;q0=2;b0=3;t0=5}Wv{t1}(Seq(RSeq(Pre{b0>0;S}(RFb(Wde(@os{b0=1?t0+=1;t0=3?t1+=4}c0,Wu{t1}),Lp{t0;R}(c1),RSeq(a2,Sb{b0=t1},t3)))),RFb(Pre{t0>4;S}(FF(@oh{b0:=t0+4}@fi{t0%3!2}@ki{t1+3=0}Swm(c4))),Swm(a5b{t0;b0},FS(Rep4(R)))),S))",
-    Tree0094 "OnceT(Sub(Once(c0)))",
-    Tree0095 "B{t0=1;b0}Seq(RetF(To{20}(t0e)),RFb(Ret0(@po{t0+=3}@si{t0>7}a1l),Seq(Sb{b0=6},Swm(Sc{t0:=b0},t2),AFb(t3,c4))))",
-    Tree0096 "RFb(t0,t1,c2e,c3,t4)",
-    Tree0097 "B{t0=5;b0=4}TryF(Swm(RFb(c0e,a1e,t2),FS(Pre{t0>3;K}(Dl{0}(Swm(Sc{b0%4<0?b0+=3;t0:=b0%2},pt3{b0:=;b1:t0}))))),Ret2(OnceK(RFb(RFb(Seq(t4e,c5e),Fb(c6,a7),@po{b0:=t0;t0+=3}Wu{t0}),t8))))",
-    Tree0098 "ASeq(c0,Inv(Rty0(F)),Fb(Once(Inv(RSeq(t1,c2))),F),t3,Swm(Rep0(S),OnceT(c4),a5l,c6l,c7))",
-    Tree0099 "B{b1=2;b0=0}To{20}(@oh{b0:=b1;b1+=3}@po{b1:=b1+4%3}@ki{b1+4>b0}Sl{20})",
+    Tree0000 "Try(OnceT(Swm(RSeq(Sl{50}),Sub(t0),Sub(Rmp{S;F}(Rpt{3}(c1))))),c2)",
+    Tree0001 "B{q0;o0=_;t0;b0=4}@si{o0|3%4>0}@fi{b0<t0+4}Wde(Cnd{b0=o0|0;N;S}(AFb(Lp{t0;F}(PAll{-1}(t0)),@si{b0+1>t0}@rw{t0!t0%3}RFb(pa1{b0:b0},@ki{b0+2%4>2}a2))),Swm(Once(Fai),a3,a4),RSeq(Rus{F}(c5),a6l,@oh{b0:=b0%3}Sl{0},pi7{t0:=},c8))",
+    Tree0002 "B{o0;b0;t1=4}Try(To{30}(SubA(@po{t1:=b0%4}Dd{0}(@ki{b0=6}SubR(Flip(t0e,pa1{b0:b0;b1:b0}))))),@of{o0:=t1+1}pc2{b0:4})",
+    Tree0003 "B{b0;q0}Lp{_;S}(Intr{b0=3}(Lp{b0;F}(@rw{b0=1}SubR(Isw{b0+2%3;N;T}(a0e,t1)))))",
+    Tree0004 "B{o0=5}Rus{3}(c0b{o0|3})",
+    Tree0005 "B{t0=5;b0=4;o0=1}@po{o0:=t0;o0:=t0+4}Cnd{b0=b0%3;T;F}(OnceT(RSeq(c0,a1)))",
+    Tree0006 "B{t0;b0;b1=0}Bin{b1<3;N}(FS(Pre{b1+3=b1+2;S}(RFb(@ki{t0>b1}@rw{b1<7}a0,t1,@rw{b0>1}@os{b0:=t0+1}@oh{b0+1<0?t0:=b0%4}Wu{t0}))),Pri(Step(Scc{t0+4>0},t2),c3,PAll{2}(t4,t5,c6e,@si{b1>b0}Sb{b1=2})))",
+    Tree0007 "RSeq(Wde(RSeq(Seq(c0,Sl{30}),Par{-2;1}(c1e,t2,a3),t4),RSeq(ASeq(Sub(t5),a6,c7),c8),Once(RFb(Lim{1}(OnceK(c9))))))",
+    Tree0008 "B{b0=1}MPri(Cnd{b0<3;N;_}(RT{F}(Sb{b0=5})),t0e)",
+    Tree0009 "B{t0;b1;b0=3;q0=4}Cnd{t0<b0;N;S}(@fi{b0+3<b0+4%3}Rep1(Lp{t0;_}(Cnd{t0>b1;N;_}(Flip(pa0{b0:=;b1:b0},MSeq(@rw{t0=b1+1%2}R,a1),Scc{b1<1})))))",
+    Tree0010 "B{t1=4;b1=1;t0;b0=2}Mt{20}(Pre{t1+2=b1;R}(RFb(FF(t0),@oh{b1:=t1}@si{b0!3}@of{t0:=b1}c1,c2,@os{t0+=2;t0:=b0}t3e,Bin{t1=3;_}(F,S))))",
+    Tree0011 "B{t0=5;b0=1;q0;b1}Lp{b0;K}(Cnd{b1+4>t0+4%3;_;_}(t0e))",
+    Tree0012 "B{b0=2;b1=4;o0=_;q0=1;t0=5}Seq(Fb(Scc{b1=3},S),@ki{b0+1%3=2}@rw{t0!2}Lp{b1;R}(@oh{t0+=1}@po{b0+=1}@of{o0:=b1+2}t0))",
+    Tree0013 "B{b0=3;t0=0;o0=_}RepF(MSeq(@po{t0+=2}@fi{o0|1+1!0}@ki{o0|1%2>0}Fb(AFb(Dl{50}(pa0{b0:=}),FF(@rw{none}@of{b0:=b0+2%3}t1)),AFb(pt2{b0:9;b1:b0},Par{1;1}(a3),Intr{b0+1!t0}(Rmp{F;F}(Lim{2}(Fai))))),Flip(Once(Intr{t0+3=t0}(c4l)),Par{1;-3}(Rep4(Pri(FS(t5),AFb(a6,Wu{t0},@rw{some}c7,@oh{b0:=7}@of{o0|2%2=0?b0:=b0%3}Fai))),RetF(t8),Cd{0;_}(t9)),To{20}(Keep(Ite(c10l,pi11{t0:=},S))))))",
+    Tree0014 "B{t0=3;b0=0;t1=0}Cnd{b0=4;_;F}(Cnd{t1+4%2!0;N;S}(Wde(@oh{t1+=4;t0:=5}Wde(PAll{_}(R,pc0{b0:t1}),a1),RFb(pt2{b0:t1;b1:b0},Wu{t0},a3))))",
+    Tree0015 "B{t0=2;t1=4;q0;b1;b0=1}Rty4(Flip(Rpt{3}(RSeq(Fb(To{30}(t0),FS(@rw{b0=t0}Scc{t1%2>0}),t1e,a2l,SubA(pc3{b0:b1})))),PPar{2;N}(Lp{_;_}(Scc{b0=2}),Par{_;_}(c4,pi5{t0:t1})),Wde(a6l,t7,a8)))",
+    Tree0016 "B{t0=2;b0=1;b1=3}Bin{b1=1;_}(RSeq(c0,Suc,Wt{0},Sb{t0=b1},c1e),Seq(t2,Sb{b0=8}))",
+    Tree0017 "B{b0=5;o0;t0}Pri(TryT(PAll{-1}(Swm(@si{none}@os{t0:=b0}@oh{o0:=t0;t0:=b0+1}Ub{o0},pa0{b0:6;b1:b0})),pt1{b0:t0}),Dl{50}(a2),Lim{1}(t3),a4b{t0%3;b0})",
+    Tree0018 "B{b1;t0=3;t1=1}Sw{1}(Ite(Sel(@oh{t0+4!6?t1:=b1%4}@po{t0:=b1;b1+=1}c0,Pre{t0%3=2;S}(Ret2(c1))),RSeq(Pre{b1+4!6}(a2b{b1+3%2;b1}))),Rus{3}(t3))",
+    Tree0019 "MSeq(Wt{30},Keep(Ruf{3}(c0)))",
+    Tree0020 "B{b1=4;t0=4;q0=2;b0}Keep(Fb(Rep1(RFb(pc0{b0:=},Par{_;_}(Sc{t0+=2},Sw{4}(c1b{t0+3%3},Ret2(a2b{0;b0}))))),Lp{b0;_}(Fb(PPar{1;_}(pt3{b0:5;b1:b0},t4e),c5,Keep(Star(pt6{b0:=;b1:t0},c7))))))",
+    Tree0021 "Rpt{1}(FF(Cd{0;_}(RU{S}(MPri(a0,c1e,c2l)))))",
+    Tree0022 "B{b0=4;b1;t0;q0}PPar{1;N}(RSeq(Sw{1}(MPri(pc0{b0:=},S),t1),Swm(Bin{b0>t0;T}(Mt{50}(@ki{b0<1}@oh{t0+=2}F),pc2{b0:t0}),@ki{b0%4>2}Scc{b0%4<2},Cd{0;_}(Seq(Try(@rw{b0>b1}t3,F),t4))),Lp{_;_}(Pri(RSeq(@rw{b0%3<0}@of{b1:=t0+1;b1+=1}@po{t0+=1}RSeq(a5e,a6)),t7,c8))))",
+    Tree0023 "Mt{10}(Sub(c0l))",
+    Tree0024 "B{o0;t0=4}RT{2}(@of{t0>o0|5+3?o0:=t0}@oh{t0+=3}Lim{1}(Wde(a0,pc1{b0:7},t2)))",
+    Tree0025 "B{b0;o0;t0=2;b1}Pri(Seq(c0,a1b{b1+3;b1}),TryF(a2b{t0;b0},a3e,c4e,t5),Invt(Isw{t0;_;N}(c6l,@of{o0:=_;b0:=o0|3+2}@ki{some}Ub{o0})))",
+    Tree0026 "B{b0}@ki{b0>6}Cd{0;_}(PPar{0;_}(Step(c0,Sl{50},Suc,Wt{0}),t1))",
+    Tree0027 "B{b0=4;t0;t1=0;b1=2;o0=_}@oh{t0:=b0}Swm(ASeq(@si{t1+2%3<2}c0l,Sb{b0=t0},a1,@po{b1:=4}@si{b0+1%3>0}@rw{t1>o0|2+4%2}a2),Intr{b0+2=4}(Wt{0}),TryF(Wt{0},c3b{b1}),t4)",
+    Tree0028 "B{t0;t1=2;o0=4}Pre{t0>0;R}(RSeq(Isw{t1;N;T}(t0,@po{o0:=t1}t1,Rep0(Scc{t1%2<0})),@ki{t1+3<4}t2))",
+    Tree0029 "Rep0(Sub(t0))",
+    Tree0030 "B{t0=1;b1}RT{3}(Dd{0}(Seq(RFb(t0,t1),t2,Bin{b1>6;_}(t3,a4),Mt{30}(Sb{t0=0}))))",
+    Tree0031 "Opt(Keep(RFb(Rpt{F}(Swm(RFb(t0,Seq(t1)),Inv(Ite(a2,c3,t4)))))))",
+    Tree0032 "B{b0=0;t1=4}Ite(pc0{b0:1},Sb{t1=b0})",
+    Tree0033 "B{t0;t1;b0=2}@fi{t0+2<0}PPar{0;T}(Ite(Intr{t1%2>0}(@ki{b0%3=2}TryT(c0,Rus{F}(c1))),Seq(Sb{b0=t0},RFb(t2,@oh{t1:=t0%3}pc3{b0:3},t4),t5)),Swm(Mt{0}(Par{1;2}(t6,c7)),Dd{10}(Ret3(FS(a8))),@fi{b0=1}@po{t0+=3}@rw{b0%2!0}a9l,Rpt{F}(Rty4(pi10{t0:b0}))))",
+    Tree0034 "PAll{_}(Wde(Swm(t0,t1),AFb(Fb(t2,F),Wde(a3,Rpt{0}(Wt{10})))),RSeq(Cd{10;F}(t4),Seq(c5l,Ret1(c6e)),Fb(To{10}(c7),a8),RFb(t9e,c10,c11e,c12)))",
+    Tree0035 "B{t1;o0=1;t0=5;q0;b0=4}Fb(@ki{t0+3%4<0}RSeq(TryT(Fb(t0,Lp{t0;R}(t1),Lp{b0;_}(a2b{t0;b0})),Fb(a3,t4e),Sb{o0=0},Swm(@ki{t0+3%2!0}@fi{t1>1}pc5{b0:b0},Sb{o0=1},c6),@po{t1+=2}@of{t0%3!0?t0:=t1}PAll{-3}(t7,Pre{t0+4%4<2;S}(t8),@oh{t1:=b0%4}Wu{t0}))),PAll{_}(F,RFb(Seq(Sl{20},@of{t0+=1;o0:=b0}@po{b0:=t0}pt9{b0:t1;b1:b0},Rty2(a10),c11l,pa12{b0:t1;b1:t1}))))",
+    Tree0036 "B{o0=0;t0;b1=4}RSeq(Bin{some;_}(pt0{b0:t0;b1:=},RFb(t1,@ki{t0+1=6}t2,t3,t4e,a5)))",
+    Tree0037 "B{b0;b1=0;t0}Swm(c0e,MPri(@ki{b1+4=b0}Once(Wt{0}),@si{b1%3<1}Flt{2;_;_}(Dd{30}(pi1{t0:b0}))),pa2{b0:b0;b1:t0})",
+    Tree0038 "B{t1=3;b0}RSeq(a0,@of{b0+=2}Sb{t1=7})",
+    Tree0039 "B{b0=0;t0;o0=2}Fb(Seq(a0l,pc1{b0:2},pi2{t0:b0},a3b{t0;b0}),Dl{30}(Ub{o0}))",
+    Tree0040 "B{t0=0;b0=2}Cnd{b0=7;T;F}(Wu{t0})",
+    Tree0041 "B{t0}Wde(Swm(SubR(t0),Rpt{3}(Pre{t0%4<0;S}(c1))),a2,@si{t0+3%3>0}@rw{t0%2>0}SubR(c3))",
+    Tree0042 "B{b1;t0=5;b0=2}Bin{b1<0;N}(Rep4(SubR(RSeq(t0,Rep2(Star(t1)),TryF(t2,t3,pi4{t0:=})))),@ki{t0+2=0}SubR(Dl{10}(@fi{t0>0}pt5{b0:=;b1:t0})))",
+    Tree0043 "B{t0=2;t1;b0}Cnd{t1%3>1;_;F}(Seq(Star(Ret2(Once(c0b{b0+4})),Sb{b0=t1},Ret2(Sb{t0=0})),@oh{b0:=t0}Swm(Rep3(Opt(Sl{30})),c1),RFb(PPar{0;T}(Rep1(t2)),Wv{t1}(c3))))",
+    Tree0044 "B{b0;t0=0}Ite(@ki{t0%3<1}pt0{b0:b0;b1:b0},c1e,OnceK(c2))",
+    Tree0045 "Ruf{F}(To{0}(RU{F}(Wde(c0,Swm(Sl{0},c1,a2),c3e))))",
+    Tree0046 "B{b1=5;b0=2}Rep2(Fb(Fb(a0b{b1+3;b1},Rmp{F;F}(Pre{b1%4!0;R}(t1))),OnceK(RFb(c2b{b0},Fai)),RSel(Seq(c3,a4),Ret0(S),Seq(pt5{b0:b0;b1:b1},t6))))",
+    Tree0047 "B{t0;t1=1}Par{_;_}(Wv{t0}(Wde(pc0{b0:t1},t1)),Swm(Sb{t0=8},c2,c3))",
+    Tree0048 "B{b0=1;o0=_}RSeq(Wde(a0b{b0;b0},Ub{o0},@of{b0+=1}t1),Step(Mt{100}(pc2{b0:=}),c3,c4))",
+    Tree0049 "B{b0=2;t0=2}Dl{10}(Swm(Intr{t0+2=b0%3}(FS(c0l)),Sb{t0=6},Step(Wt{50},c1),Seq(c2b{t0},Scc{b0+1>5},t3),t4))",
+    Tree0050 "B{b0;t0=3}RT{1}(Ite(Seq(pt0{b0:b0;b1:b0},Sc{b0+=2},@oh{b0:=t0}@rw{t0!1}@po{t0+=3}a1,Seq(t2e,pt3{b0:6})),PAll{1}(c4,@of{b0:=6}t5,t6),t7))",
+    Tree0051 "B{b0;o0=2;t0=0}Step(Step(c0b{t0+3},t1),@rw{b0<7}@oh{t0+=1}@po{o0|4%3<1?b0+=2}Sb{t0=1},RSel(c2b{t0%3},pi3{t0:b0}))",
+    Tree0052 "B{t0=5;o0}Isw{t0;T;N}(t0e,Wt{20},Sb{o0=8})",
+    Tree0053 "B{t0;b0=3;b1=1;t1=4;q0=3}RFb(Bin{b0+3=t0+3;_}(Star(Rep0(c0),pt1{b0:t1;b1:t1}),@si{t1<4}@rw{t1+3=b0}Dd{0}(Rep2(Lp{b1;F}(Fb(pi2{t0:=},t3e))))),c4l)",
+    Tree0054 "B{t0;q0=2;t1=3;b0=0}Swm(ASeq(Star(a0,@os{t0+=1}@si{b0<b0+1%4}c1),@po{b0+=2}Cnd{t0<1;N;S}(Once(c2l)),Cnd{b0%2!0;T;S}(S),TryT(Sc{t0+=1},Mt{0}(c3)),Fb(@rw{t1%2!1}@fi{t0%3>1}a4l,t5,@oh{t1:=t0%2}@of{t0+=1;t0+=1}a6l)),Pri(Step(PPar{1;N}(Sl{0},c7b{t1+2},Sb{b0=t0},Pre{t1%4=2;K}(a8l))),Cnd{b0%2<0;_;F}(RSeq(Bin{t0>2;T}(Sel(pt9{b0:=;b1:t0},@rw{b0!6}@os{t1+=2}S),c10),MSeq(@of{t0:=b0}@po{b0:=b0%3;t1%3>0?t1:=t1%2}@fi{t0!b0}pi11{t0:=},Flt{2;_;K}(Lp{t0;_}(pi12{t0:t1})))))),Rmp{F;F}(@of{t1:=2}@ki{t1+1%2<0}@oh{b0+=3;t1+=3}PAll{_}(Dd{10}(Dl{10}(Fb(a13l,t14))),PAll{-1}(PAll{-2}(t15,t16)),Step(c17b{t1+3},c18,c19l))))",
+    Tree0055 "B{q0=2;b0=4;o0=0;t0}Star(RT{2}(Ub{o0}),a0b{t0%2;b0},Dl{0}(Inv(Sel(@os{b0+=3}@of{o0:=_}@ki{o0|1!1}t1e,Scc{none},Ub{o0}))))",
+    Tree0056 "RSel(Sub(Sub(Run)))",
+    Tree0057 "B{b0=2}RFb(F,c0,t1,Sb{b0=7})",
+    Tree0058 "B{t0;b0}Ite(@po{t0+=2}c0l,c1,a2)",
+    Tree0059 "B{t1=5;t0=5;o0=_;b1=5}Wde(@rw{some}ASeq(RSeq(Scc{t1+3<o0|0+2}),t0,TryF(pt1{b0:0},pi2{t0:=})),To{20}(MSeq(PAll{1}(a3b{t1+1%2;b1},Sb{o0=1}),S,Keep(@fi{t0+3%2>0}c4))))",
+    Tree0060 "PPar{2;N}(Lim{3}(Once(Keep(RSeq(Rep3(c0),OnceK(Ret3(a1)),Pri(c2,t3),t4,Fb(t5,c6l,t7))))))",
+    Tree0061 "B{t0=3;b0=2}@of{t0+=1;b0+=1}@ki{b0>3}Flip(Rpt{0}(c0b{t0+3}),Fb(Seq(Swm(pc1{b0:=},@si{b0>b0+1}@rw{b0>0}@ki{b0+2!5}Scc{b0>3}),t2,t3,Flt{2;F;K}(t4),t5)))",
+    Tree0062 "B{b0=0;b1=2;o0;t0=5}Rmp{F;F}(Rpt{3}(Su{t0}(Rus{2}(Fb(a0,t1,@of{t0+=1;b0:=b1}Par{1;-1}(Sl{10},@of{b0:=b0+4%3;b1+=2}Suc),PPar{2;_}(S,c2),@si{none}a3l)))))",
+    Tree0063 "B{b1;t0;b0=0}Par{_;_}(RSeq(@rw{t0>1}@fi{b1!b0+4}Wu{t0},pa0{b0:b1;b1:=}),a1,Suc)",
+    Tree0064 "B{b1=5;b0=2;o0=0}Seq(@of{b1:=b0}@fi{b1+1<0}@oh{o0:=_}Rus{F}(c0),Cd{50;K}(a1e),@of{o0:=_}Dd{0}(Fb(Scc{b0+3%3=1},pi2{t0:b0},c3)))",
+    Tree0065 "B{b0=2;t0=5;b1=5;o0}Swm(SubA(RFb(c0e,t1,Sl{0})),@fi{none}Star(pc2{b0:5},Seq(c3,@oh{t0+=3;none?b1:=o0|4%4}SubA(pc4{b0:=}),@os{b0:=b1}@rw{some}@po{t0:=b1+3}t5)))",
+    Tree0066 "B{q0=3;t0=4}RFb(Lp{t0;F}(Sl{50}))",
+    Tree0067 "B{o0=_;b0}Wde(Ruf{3}(Scc{some}),@os{o0:=0}@fi{b0+1%3<0}@si{o0|0<3}OnceT(PAll{-1}(Run)))",
+    Tree0068 "B{t0;t1=0}@rw{t1+2<3}Ite(Scc{t0%3>1},c0l)",
+    Tree0069 "B{t0=1;b0}Pre{t0>7;R}(Wde(c0,t1,@oh{b0+=2}S))",
+    Tree0070 "B{b0;t0}OnceK(Pri(a0b{t0+2%4;b0},Sb{t0=b0}))",
+    Tree0071 "B{b0=4;t0}Sel(c0,c1,t2,@po{t0+=3;b0:=t0}@ki{t0=2}Star(c3b{b0%2},c4e),t5)",
+    Tree0072 "B{t0;b1=1}Wde(PPar{0;T}(@of{b1+=2}t0,Sl{50},Wu{t0}),Sb{b1=8},t1e)",
+    Tree0073 "B{t0;b0=1;o0}Bin{t0>4;T}(PAll{-4}(Dd{20}(pi0{t0:t0}),Wde(a1e,c2,Suc),Ret2(@oh{o0:=_}RU{S}(t3)),Wt{20}),Flip(Wde(a4,Ret4(@os{t0:=4;o0:=t0+1}@rw{t0+2!t0+1}t5),c6e),Sl{20},RSeq(pc7{b0:=})))",
+    Tree0074 "B{b0;t1=1}FF(SubA(Mt{0}(Cd{100;_}(@si{b0=3}Ite(MPri(Cnd{b0%4<2;T;_}(t0)),Par{1;_}(Scc{b0>t1%2},pi1{t0:b0}))))))",
+    Tree0075 "B{o0;t0=5;b1=4;t1=5;b0=2}Flip(OnceK(t0),@oh{b0+=1}Once(Seq(Flip(t1e,pa2{b0:=;b1:b1}),@rw{b1<o0|1}c3,Dl{0}(pa4{b0:b1}),Sc{b0:=b1},Ruf{3}(Ret4(a5e)))),PPar{0;_}(Su{t1}(a6),@po{o0:=_}Seq(pi7{t0:b1},Inv(Ret1(Fai)))),pi8{t0:=},t9)",
+    Tree0076 "B{t0;t1=4;b1=0;b0}FF(Swm(Mt{20}(AFb(Inv(Ite(@rw{b1+3<t1}@si{t1+4=7}t0,RU{F}(Sb{t1=3}))),Rty1(t1),Bin{b0!1;N}(t2,R))),@os{t0:=b1+3;b1:=t0+2%3}@po{b1+=2;b1+=3}@ki{b1!4}Par{_;-2}(Fb(@fi{b0>4}t3,a4),Wv{t1}(FS(@fi{b0=7}@si{b0>t1+4}AFb(c5,c6b{2},t7,t8))))))",
+    Tree0077 "B{o0=2;b0=0;b1=2}Rpt{1}(@oh{b1+=2}Inv(@of{b1+=3}MPri(c0,Seq(SubR(t1e),Sb{b0=9}),@of{o0:=1;b1:=b1%3}F,@os{b0:=9}a2b{b1;b1})))",
+    Tree0078 "B{b0=5;t1=5;t0;b1}Isw{t0+2%2;T;T}(@oh{t0+=1}Once(RSeq(Flip(SubR(Sl{20}),t0,Scc{b1!2}),RSeq(Isw{b0%3;_;T}(pc1{b0:t0},@of{b1>t1+2?t0+=1}c2),a3b{t0;b1}),Fb(Cnd{b1+2>b1;_;_}(Sb{b0=t1}),c4))))",
+    Tree0079 "B{b1=3;b0;o0=_}Intr{some}(Fb(t0,a1b{b1;b0}))",
+    Tree0080 "B{b0=3;t1=3}Fb(Wu{t1},c0,t1,Wu{t1},Scc{b0=1})",
+    Tree0081 "B{o0=1;b0=3;t0=3;b1}Seq(Sw{0;2}(Su{t0}(Pri(pc0{b0:9},a1,c2b{o0|0%2},t3)),Rpt{F}(c4e),@os{b0+=1}@oh{b1:=b0%2;o0:=_}Isw{t0;N;T}(@ki{b0+2>6}@fi{b1<4}@oh{t0+=1}Isw{b0+1;T;N}(c5,c6))),RFb(MSeq(t7e,Sl{50},t8,Sc{t0:=b1%4}),TryF(FS(pi9{t0:b1}),c10,a11l)),t12,RFb(Isw{b1%2;T;_}(Flip(Swm(pa13{b0:7;b1:=},pi14{t0:t0}),Pre{b0%3=0;S}(Dd{30}(Su{t0}(a15b{b1%4;b0}))))),PAll{_}(pc16{b0:b0},Wde(a17l,@si{b1+1%4!3}t18e),@si{b1=7}PPar{0;T}(Seq(a19,a20b{b0%2;b0})))))",
+    Tree0082 "B{b1=4;o0}Sw{0;2;1}(Cnd{o0|0%2<1;_;_}(c0),Pre{b1+3%3<0;R}(Flip(F,@po{b1+=1}RSeq(c1,c2))),c3,FS(Cd{0;K}(c4)))",
+    Tree0083 "B{t0=4;b0=5}Seq(RSel(Wde(Seq(RFb(Sel(t0,Mt{20}(t1))),Wde(t2,t3,RU{F}(t4e)),PPar{0;T}(Sb{t0=7},Scc{b0+4<6})),Sb{b0=1})))",
+    Tree0084 "B{b1;o0=_;t0=0;b0}AFb(Rpt{1}(t0),@of{b1<6?b1:=b1%2}@os{b0+=1}@si{b1<3}Bin{b1!5;T}(Fb(RFb(c1b{8},a2,a3)),PAll{-2}(@si{o0|2>1}S,t4,t5,a6b{b1+2%4;b1},Intr{b0<0}(Wu{t0}))))",
+    Tree0085 "B{b1=1}Sw{2;5}(a0,a1,F)",
+    Tree0086 "B{b1=2;t0;t1=5;b0;o0=_}Ret4(RFb(@of{t0:=o0|3+1%4;t0:=5}FF(Inv(Flip(Sb{o0=9},RetF(@os{t1:=t1+4%2}Ruf{3}(Wu{t0})),Ret1(@oh{o0:=_}@ki{o0|2%3<0}@os{b1=b1%4?b0+=3}pt0{b0:7;b1:t0}))))))",
+    Tree0087 "B{t0;b0=1;b1=0}Wde(Ite(t0,Seq(Scc{b0%4>0},t1)),Swm(@si{b1%3>1}@po{t0+=1;b0!0?b1+=3}@of{b1:=b1+4%4}RSel(Suc),Wde(Mt{0}(OnceK(t2)),RU{F}(@os{t0+=3}a3))))",
+    Tree0088 "B{t0=2;b1;b0}To{30}(@os{t0:=b0}@si{b0+4=1}@of{b1+=1}Star(Rpt{F}(Sw{5}(Sw{2}(PPar{1;T}(Star(a0,c1b{b0},a2)),AFb(pc3{b0:=},Try(t4,pc5{b0:b0}))),@ki{b1+2=1}@si{b0!b1+1}Seq(Sw{0;5;1}(Rus{F}(pi6{t0:b1}),Seq(Scc{b0+4=0},Wu{t0}),t7e,Rpt{0}(@si{b0+3%4<0}Scc{b0=b1%3})),RFb(t8,RtyF(@si{b1>3}t9e),a10,Wu{t0},@rw{t0=t0+4%3}@oh{b0:=t0}t11),To{20}(a12))))))",
+    Tree0089 "B{t1;t0;o0}Dl{20}(MPri(Ret1(@rw{t1+3<o0|2+2}SubA(Cnd{t1%3!1;_;_}(@si{o0|0=0}Invt(c0)))),Wu{t0},pi1{t0:t1},@fi{t1!t0}@os{o0:=1}t2))",
+    Tree0090 "B{b1=1;b0=2;q0=1}@os{b0+=1}Lp{b0;K}(To{20}(OnceK(Sb{b1=1})))",
+    Tree0091 "B{t0=3}Fb(Dl{0}(t0e),Bin{t0%4<2;_}(S,Mt{0}(t1)),t2,Flip(c3,c4l),Keep(@os{t0+=1}S))",
+    Tree0092 "B{b1=2;o0;b0=5;t0=1}MSeq(t0e,Fb(t1,Dd{0}(t2),RFb(c3e,c4e)),Ret2(Isw{b1;_;T}(Once(S),c5)),Seq(Pre{b1<1}(c6),Par{2;-1}(Sl{20},@fi{none}@rw{b0+2%2<1}@os{t0:=b1+3}Wu{t0})))",
+    Tree0093 "B{b0=1;t1=1;o0}PPar{1;T}(@ki{o0|3+1%3!2}t0,Pre{t1%4>0;R}(a1l),@os{b0+=2}t2,Dd{0}(Sel(a3e,@os{o0:=_;o0:=_}t4,t5)))",
+    Tree0094 "B{q0=2;t0=1;t1;b1=1;b0=2}AFb(Bin{b0%2<0;T}(Step(Sb{t0=3},a0),Fb(Scc{t0>b1},Sl{50})),PAll{3}(Lp{_;S}(Lp{t1;_}(Mt{0}(R))),Dl{0}(Sw{4;3}(c1,Sc{b0:=t0%3;b0+=1},c2)),Rpt{F}(Ret1(Suc))))",
+    Tree0095 "B{b1=5;b0=3;t0=5}Par{_;_}(Isw{t0%2;T;N}(c0,Rpt{0}(c1l),FF(Try(Sb{b0=b1},pt2{b0:b0;b1:b1},F)),@os{t0:=b0}Scc{b1+1%2>0},pt3{b0:2;b1:b0}),Fb(OnceT(TryF(c4l,a5)),t6,Isw{b1;_;N}(c7,a8,SubA(S))),PAll{1}(Fb(t9,Scc{b1+3<5},@po{t0:=b1}Cnd{t0>1;N;F}(Wv{t0}(c10l)),Sb{b1=6})))",
+    Tree0096 "B{b1=3;q0=0;t0=4;b0=1}Step(PAll{_}(c0,c1),To{10}(Keep(Isw{b0;T;N}(@fi{t0<b1}Lp{_;R}(t2)))),OnceT(RFb(t3e,t4,pc5{b0:9})),t6)",
+    Tree0097 "B{b0;t0=4;b1}Sw{0;2}(Sb{b0=b1},t0,a1)",
+    Tree0098 "Fb(RepF(RepF(Wde(t0e,t1,t2))),Mt{0}(RSeq(t3,a4,t5,t6,t7)))",
+    Tree0099 "Par{2;0}(Star(MPri(Pri(c0l,c1),t2,F,PPar{0;_}(a3,Wt{0},Sl{10},t4))),t5)",
 }

@@ -6,90 +6,44 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
         }
-        Parallel(success = 3, failure = -3) {
-            SequenceWithMemory {
-                WhileDoElse {
-                    TryCatch(catch_on_halt = true) {
-                        RunOnce(then_skip = true) {
-                            Action(Act<0>),
-                        },
-                        StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
-                    },
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                },
-                Loop(q0, value = {t0}) {
-                    Retry(1) {
-                        Action(Act<3>),
-                    },
-                },
+        ReactiveSequence {
+            WasEntryUpdated(t0),
+            Condition(Cond<0>),
+            Action(PAct<1>, b0 = 5, b1 = {b1}),
+            SequenceStar {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3> = Task::<3>),
             },
-            SetBlackboard(b0 = 6),
-            Fallback {
-                #[success_if(|bb| bb.b0 > 3)]
-                Fallback {
-                    Parallel(failure = 0) {
-                        Condition(Cond<4>),
-                        Script(|bb| bb.b0 += 1),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    ReactiveSequence {
-                        Loop(q0, value = {t0}) {
-                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                        },
-                        Condition(Cond<8>),
-                    },
-                },
-            },
+            Action(PIo<4>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0100Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0101Sub0 for Ctx {
-        StatefulAction(Task<3> = Task::<3>)
-    }
-}
+board!(Tree0100Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
-        Parallel(success = -1, failure = 1) {
+        Deadline(0) {
             ReactiveSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                SubTree(Tree0101Sub0),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-            ReactiveFallback {
-                WhileDoElse {
-                    Condition(Cond<6>),
-                    AlwaysSuccess,
+                Delay(30) {
+                    Selector {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                    },
                 },
-                RunOnce(then_skip = true) {
-                    Action(Act<7> = Act::<7>),
-                },
-            },
-            KeepRunningUntilFailure {
+                AlwaysSuccess,
                 Sequence {
-                    ReactiveFallback {
-                        Condition(Cond<8> = Cond::<8>),
-                        StatefulAction(Task<9>),
+                    Cooldown(0) {
+                        Action(Act<5>),
                     },
-                    Parallel(success = -1, failure = 1) {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
                 },
             },
         }
@@ -99,229 +53,296 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Action(Act<2> = Act::<2>),
-            ScriptCondition(|bb| bb.o0.is_none()),
+        BinarySelector(|bb| *bb.t0 > bb.b0) {
+            SequenceWithMemory {
+                Action(Act<0>),
+            },
+            ForceSuccess {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Condition(Cond<1>),
+                        SetBlackboard(t0 = 2),
+                        RepeatUntil(Failure) {
+                            #[on_failure(|bb| bb.t0.set(3))]
+                            #[success_if(|bb| (*bb.t0 + 1) % 2 == 1)]
+                            FlipSelector {
+                                AlwaysSuccess,
+                                Sleep(10),
+                            },
+                        },
+                    },
+                    Interrupt(|bb| *bb.t0 != 3) {
+                        ReactiveFallback {
+                            Action(Act<2> = Act::<2>),
+                            Condition(Cond<3>),
+                            StatefulAction(PTask<4>, b0 = {t0}),
+                            StatefulAction(Task<5>),
+                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0 + 1)),
+                        },
+                    },
+                    SequenceStar {
+                        ScriptCondition(|bb| bb.b0 > *bb.t0 % 4),
+                        ScriptCondition(|bb| *bb.t0 + 3 != 2),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0102Blackboard { o0 });
+board!(Tree0102Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0103Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Timeout(20) {
+            Condition(Cond<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0103 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
         }
-        Fallback {
-            StatefulAction(Task<0>),
-            #[on_failure(|bb| { if (*bb.t0 + 4) % 3 < 2 { *bb.t0 += 3 }; bb.t0.set(bb.b0 + 3) })]
-            #[skip_if(|bb| *bb.t0 != 3)]
-            AlwaysRunning,
-            #[on_failure(|bb| *bb.t0 += 2)]
-            #[post(|bb| bb.t0.set(6))]
-            StatefulAction(Task<1>),
+        StepSequencer {
+            StepSequencer {
+                Cooldown(30, filtered = Failure) {
+                    #[on_halted(|bb| bb.o0 = Some(*bb.t1))]
+                    #[on_failure(|bb| { *bb.t0 += 2; bb.o0 = Some(bb.b0) })]
+                    Action(|ctx| ctx.exec(0)),
+                },
+                Condition(Cond<1>),
+                KeepRunningUntilFailure {
+                    UnsetBlackboard(o0),
+                },
+                SubTree(Tree0103Sub0, b1 = {=}, t1 = {t1}, b0 = {=}, o0 = {o0}, t0 = {=}),
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            ReactiveFallback {
+                #[on_halted(|bb| { bb.t1.set(bb.b1 + 1); bb.t1.set(1) })]
+                StatefulAction(PTask<4>, b0 = 5, b1 = {t0}),
+                Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 3)),
+                Action(Act<6>),
+                KeepRunningUntilFailure {
+                    Sleep(30),
+                },
+            },
+            AsyncSequence {
+                StatefulAction(Task<7> = Task::<7>),
+                StatefulAction(Task<8>),
+                Repeat(1) {
+                    AlwaysSuccess,
+                },
+            },
+            AsyncFallback {
+                Action(|ctx| ctx.exec(9)),
+            },
         }
     }
 }
 
-board!(Tree0103Blackboard { t0 b0 });
+board!(Tree0103Blackboard { b1 t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0104 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 1,
         }
-        #[success_if(|bb| bb.o0.is_some())]
-        SequenceWithMemory {
-            #[failure_if(|bb| *bb.t1 + 3 > *bb.t0)]
-            Condition(Cond<0>),
-            ForceFailure {
-                Condition(PCond<1>, b0 = 8),
+        Switch(b1) {
+            case 2 => Timeout(0) {
+                RepeatUntilSuccess(2) {
+                    Condition(Cond<0>),
+                },
+            },
+            _ => Filter(times = 2, filtered = Skipped) {
+                ParallelAll(1) {
+                    Action(Act<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 2)),
+                },
             },
         }
     }
 }
 
-board!(Tree0104Blackboard { t1 t0 o0 });
+board!(Tree0104Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0105 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        KeepRunningUntilFailure {
-            Fallback {
-                StatefulAction(Task<0>),
-                Action(PIo<1>, t0 = {b0}),
-                Action(PAct<2>, b0 = {=}),
+        PolicyParallel(policy = FirstFailure) {
+            AlwaysSuccess,
+            Loop(q0, if_empty = Failure) {
+                Action(PIo<0>, t0 = {t0}),
             },
+            StatefulAction(Task<1>),
+            Action(PIo<2>, t0 = {t1}),
         }
     }
 }
 
-board!(Tree0105Blackboard { b0 });
+board!(Tree0105Blackboard { t1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0106 for Ctx {
-        ReactiveFallback {
-            AlwaysFailure,
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0107 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        ParallelAll(1) {
-            Parallel(success = -1, failure = 0) {
-                Switch(b1) {
-                    case 0 => SequenceWithMemory {
-                        TryCatch(catch_on_halt = false) {
-                            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
-                            AsyncFallback {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(PTask<0>, b0 = 2, b1 = {=}),
+        #[success_if(|bb| *bb.t0 != 7)]
+        #[skip_if(|bb| *bb.t0 + 3 != bb.b0 + 2)]
+        Conditional(|bb| bb.b0 % 2 == 0, dynamic = false, else = Success) {
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Retry(forever) {
+                        IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                Condition(PCond<1>, b0 = {t0}),
+                                Limiter(2) {
+                                    Condition(Cond<2> = Cond::<2>),
                                 },
-                                StatefulAction(Task<1>),
                             },
-                            Timeout(0) {
-                                Repeat(4) {
-                                    Condition(PCond<2>, b0 = {=}),
+                            Inverter {
+                                Precondition(|bb| bb.b0 < 3, else = Running) {
+                                    Action(Act<3>),
                                 },
                             },
                         },
                     },
-                    case 5 => Repeat(forever) {
-                        Sleep(0),
-                    },
-                    _ => Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0107Blackboard { b1 b0 t0 o0 });
+board!(Tree0106Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0107 for Ctx {
+        RetryUntilSuccessful(2) {
+            Condition(Cond<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0108 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
         }
-        IfThenElse {
-            Switch(b1) {
-                case 1 => StatefulAction(Task<0> = Task::<0>),
-                case 5 => Loop(q0, if_empty = Success) {
-                    Script(|bb| bb.b0 = *bb.t0),
-                },
-                _ => Sleep(10),
-            },
-            StatefulAction(Task<1> = Task::<1>),
-            IfThenElse {
+        IndexSwitch(|bb| bb.b1, dynamic = true) {
+            #[on_halted(|bb| { bb.b1 += 1; bb.b0 += 3 })]
+            MemPriority {
                 SequenceWithMemory {
-                    Action(Act<2> = Act::<2>),
+                    Action(|ctx| ctx.exec(0)),
+                    Action(Act<1> = Act::<1>),
+                    ScriptCondition(|bb| *bb.t0 > bb.b1),
+                },
+                SequenceStar {
+                    Action(Act<2>),
                     StatefulAction(Task<3>),
+                    Sleep(30),
+                    Action(PAct<4>, b0 = {b0}, b1 = {t0}),
+                    Action(PAct<5>, b0 = {=}),
                 },
-                Precondition(|bb| bb.o0.unwrap_or(3) + 1 != bb.b0, else = Running) {
-                    AlwaysRunning,
-                },
+                Condition(Cond<6>),
             },
+            Condition(|ctx| ctx.check(7)),
         }
     }
 }
 
-board!(Tree0108Blackboard { q0 b0 o0 b1 t0 });
+board!(Tree0108Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0109Sub0 for Ctx {
         blackboard {
-            b1: i64 = 13,
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
         }
-        MemSequence {
-            ScriptCondition(|bb| bb.b1 == bb.b0 % 2),
-            StatefulAction(Task<0>),
-        }
+        WasEntryUpdated(t0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0109 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                Script(|bb| *bb.t0 += 2),
-                SubTree(Tree0109Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-            },
-            Repeat(2) {
-                WaitValueUpdate(t0) {
-                    RunOnce(then_skip = true) {
-                        Condition(PCond<1>, b0 = {t0}),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.b0 < 0)]
-            RetryUntilSuccessful(4) {
-                #[skip_if(|bb| bb.b1 != 5)]
-                #[failure_if(|bb| *bb.t0 != 4)]
-                Sequence {
-                    #[skip_if(|bb| *bb.t0 + 3 > 3)]
-                    #[run_while(|bb| *bb.t0 == 0)]
-                    Repeat(2) {
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                    },
-                },
-            },
+        #[on_halted(|bb| bb.b0 += 3)]
+        ForceFailure {
+            SubTree(Tree0109Sub0, t0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0109Blackboard { b1 b0 t0 });
+board!(Tree0109Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0110 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 1,
         }
-        Timeout(0) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(PIo<1>, t0 = {t0}),
-                    Condition(Cond<2> = Cond::<2>),
+        #[skip_if(|bb| bb.b1 > *bb.t0 + 1)]
+        Switch(b1) {
+            case 4 => RepeatTimes(forever) {
+                Fallback {
+                    Repeat(2) {
+                        #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                        WasEntryUpdated(t0),
+                    },
+                    WasEntryUpdated(t0),
+                    WasEntryUpdated(t0),
+                    Action(PIo<0>, t0 = {b1}),
+                    Condition(Cond<1>),
                 },
-                #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-                Action(Act<3>),
-                RetryUntilSuccessful(4) {
-                    AsyncFallback {
+            },
+            case 0 => ForceFailure {
+                Fallback {
+                    Action(Act<2> = Act::<2>),
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            _ => Inverter {
+                Timeout(20) {
+                    #[run_while(|bb| *bb.t0 < 4)]
+                    #[post(|bb| bb.b1 += 1)]
+                    Sequence {
                         Condition(Cond<4>),
-                        Action(PAct<5>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(Task<5>),
                     },
                 },
             },
@@ -329,303 +350,272 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0110Blackboard { o0 b0 t0 });
+board!(Tree0110Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0111 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
         }
-        RetryUntilSuccessful(4) {
-            Precondition(|bb| bb.b0 != 7, else = Failure) {
-                AlwaysFailure,
+        Switch(b1) {
+            case 0 => #[on_success(|bb| { bb.b0 = 8; if *bb.t0 > 5 { bb.b0 += 1 } })]
+            RunOnce {
+                Action(Act<0>),
+            },
+            case 5 => Action(PIo<1>, t0 = {b1}),
+            case 2 => AsyncSequence {
+                Action(Act<2>),
+                Action(|ctx| ctx.exec(3)),
+            },
+            _ => SequenceWithMemory {
+                AlwaysSuccess,
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0111Blackboard { b0 });
+board!(Tree0111Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0112 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
-        }
-        AsyncSequence {
-            Loop(q0) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    #[success_if(|bb| bb.b0 % 4 > 1)]
-                    #[run_while(|bb| bb.b0 != 5)]
-                    Loop(q0) {
-                        Action(PIo<2>, t0 = {=}),
-                    },
-                },
-            },
-            #[on_failure(|bb| *bb.t0 += 2)]
-            #[post(|bb| bb.t0.set(bb.b0 + 2))]
-            Condition(Cond<3>),
-            SetBlackboard(b0 = 7),
+        Repeater(0) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0112Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0113 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b0: i64 = 1,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
         }
-        Repeat(0) {
-            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2))),
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    RepeatUntilFailure(forever) {
+                        ReactiveSequence {
+                            Condition(Cond<1> = Cond::<1>),
+                            WhileDoElse {
+                                Action(Act<2>),
+                                ScriptCondition(|bb| (bb.b1 + 2) % 3 < 2),
+                            },
+                            AsyncFallback {
+                                Action(Act<3>),
+                                Action(|ctx, bb| ctx.exec_in(4, (bb.o0.unwrap_or(1) + 2) % 4, &mut bb.b1)),
+                                Action(Act<5> = Act::<5>),
+                            },
+                        },
+                    },
+                },
+                MemSequence {
+                    Script(|bb| if bb.b0 % 4 != 3 { bb.b1 += 3 }),
+                    Action(|ctx| ctx.exec(6)),
+                    Switch(b1) {
+                        case 1 => StatefulAction(Task<7>),
+                        _ => StatefulAction(Task<8>),
+                    },
+                    Wait(0),
+                    Wait(0),
+                },
+                Action(Act<9> = Act::<9>),
+            },
         }
     }
 }
 
-board!(Tree0113Blackboard { o0 });
+board!(Tree0113Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0114Sub0 for Ctx {
+        RepeatUntilFailure(forever) {
+            Inverter {
+                Fallback {
+                    Action(Act<0>),
+                    FlipSelector {
+                        Action(|ctx| ctx.exec(1)),
+                        Action(Act<2>),
+                        Action(Act<3>),
+                    },
+                    Condition(Cond<4>),
+                    Parallel(success = 3) {
+                        AlwaysSuccess,
+                        Wait(20),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0114 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Switch(b1) {
-            case 5 => SequenceStar {
-                Switch(b1) {
-                    case 4 => Action(|ctx| ctx.exec(0)),
-                    _ => Action(PAct<1>, b0 = 0, b1 = {t0}),
-                },
-                ParallelAll(max_failures = -1) {
-                    Condition(PCond<2>, b0 = 3),
-                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(5))),
-                },
-            },
-            _ => Parallel(success = -2, failure = 1) {
-                RetryUntilSuccessful(4) {
-                    Action(Act<3> = Act::<3>),
-                },
-                Condition(|ctx, bb| ctx.check_in(4, 8)),
-                #[failure_if(|bb| bb.b0 != 6)]
-                #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 > 0)]
-                KeepRunningUntilFailure {
-                    Action(Act<5>),
-                },
+        MaxTime(0) {
+            Repeat(4) {
+                SubTree(Tree0114Sub0),
             },
         }
     }
 }
-
-board!(Tree0114Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0115 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 1,
             b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Selector {
-            SequenceWithMemory {
-                Script(|bb| if bb.b0 < 2 { bb.o0 = Some(bb.b1) }),
-                ForceFailure {
-                    Invert {
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        #[on_success(|bb| { if bb.b1 < *bb.t0 % 2 { *bb.t0 += 1 }; bb.o0 = Some(bb.b1 + 2) })]
-                        #[run_while(|bb| bb.o0.unwrap_or(1) % 3 < 0)]
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+        WhileDoElse {
+            #[success_if(|bb| *bb.t0 + 2 < 2)]
+            #[run_while(|bb| bb.o0.unwrap_or(2) > (bb.b1 + 1) % 2)]
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                SequenceWithMemory {
+                    StepSequencer {
+                        Condition(PCond<1>, b0 = {b1}),
+                        Condition(Cond<2>),
+                    },
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    SetBlackboard(t1 = 4),
+                    TryCatch {
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                    },
+                    #[success_if(|bb| *bb.t0 > 5)]
+                    StatefulAction(Task<5>),
+                    Action(|ctx| ctx.exec(6)),
+                },
+                #[failure_if(|bb| bb.o0.unwrap_or(3) > 3)]
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    #[on_failure(|bb| { bb.b1 += 1; bb.b0 += 1 })]
+                    SequenceWithMemory {
+                        Condition(Cond<7>),
+                        ScriptCondition(|bb| *bb.t0 == *bb.t1 + 3),
                     },
                 },
-                Condition(Cond<1>),
+            },
+            RepeatUntilFailure(2) {
+                SequenceStar {
+                    Failer,
+                },
             },
         }
     }
 }
 
-board!(Tree0115Blackboard { b0 t0 o0 b1 });
+board!(Tree0115Blackboard { t1 b0 q0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0116 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 1))]
+        #[run_while(|bb| bb.o0.is_some())]
+        #[on_success(|bb| *bb.t0 += 3)]
         ReactiveSequence {
-            TryCatch {
-                Inverter {
-                    RunOnce(then_skip = false) {
-                        Retry(3) {
-                            AsyncSequence {
-                                StatefulAction(Task<0>),
-                                Sleep(0),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
+            SequenceWithMemory {
+                WasEntryUpdated(t0),
+                ReactiveSequence {
+                    Script(|bb| bb.b0 += 1),
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
                 },
-                Selector {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<2>),
-                    },
+                #[on_failure(|bb| bb.b0 += 1)]
+                ParallelAll(max_failures = -1) {
+                    WasEntryUpdated(t0),
+                    #[run_while(|bb| bb.b0 + 2 != *bb.t0)]
+                    Action(Act<2>),
+                    Runner,
                     StatefulAction(Task<3>),
                 },
-                Parallel(success = -1, failure = -2) {
-                    StatefulAction(Task<4> = Task::<4>),
-                    ParallelAll(max_failures = -2) {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Action(|ctx| ctx.exec(6)),
+                AsyncSequence {
+                    Wait(0),
+                    #[on_failure(|bb| if *bb.t0 == 4 { bb.t0.set(bb.b0 % 3) })]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Action(Act<4> = Act::<4>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<5> = Task::<5>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(3) != *bb.t0 % 4),
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                },
+            },
+            Repeat(2) {
+                ReactiveFallback {
+                    ParallelAll {
+                        StatefulAction(Task<8> = Task::<8>),
+                        Condition(Cond<9>),
+                        Deadline(0) {
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                    Sequence {
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        #[post(|bb| bb.t0.set(6))]
+                        Action(Act<11>),
+                        WasEntryUpdated(t0),
+                        Condition(PCond<12>, b0 = {=}),
+                        StatefulAction(Task<13>),
+                        Sleep(0),
+                    },
+                    Fallback {
+                        #[success_if(|bb| (*bb.t0 + 2) % 2 < 1)]
+                        #[skip_if(|bb| bb.b0 == 4)]
+                        #[post(|bb| bb.t0.set(bb.b0 % 3))]
+                        AlwaysSuccess,
+                        Condition(Cond<14>),
+                        Action(|ctx, bb| ctx.exec_in(15, 1, &mut bb.b0)),
+                        StatefulAction(Task<16>),
                     },
                 },
             },
-            TryCatch(catch_on_halt = true) {
-                RunOnce(then_skip = true) {
-                    SequenceStar {
-                        Repeat(1) {
-                            MemPriority {
-                                Action(|ctx| ctx.exec(7)),
-                                Condition(Cond<8> = Cond::<8>),
-                                Condition(Cond<9>),
-                            },
-                        },
-                        Repeat(3) {
-                            Invert {
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Action(Act<11>),
-            },
-            StatefulAction(Task<12>),
         }
     }
 }
+
+board!(Tree0116Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0117 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            b1: i64,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 1,
         }
-        Inverter {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<0>),
-                },
-                ScriptCondition(|bb| *bb.t0 < 7),
-                Fallback {
-                    RunOnce {
-                        Repeat(1) {
-                            #[on_halted(|bb| bb.t1.set(bb.b1))]
-                            SetBlackboard(t1 = {b1}),
-                        },
-                    },
-                    Invert {
-                        ParallelAll(max_failures = -2) {
-                            #[skip_if(|bb| bb.o0.unwrap_or(4) < 6)]
-                            #[on_failure(|bb| { bb.b1 += 1; bb.o0 = None })]
-                            #[post(|bb| bb.b0 = 3)]
-                            AlwaysFailure,
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Action(Act<2>),
-                RetryUntilSuccessful(1) {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        SequenceStar {
-                            StatefulAction(Task<3>),
-                            #[run_while(|bb| bb.b0 + 4 > *bb.t0 + 2)]
-                            #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
-                            Script(|bb| if (*bb.t1 + 3) % 2 > 0 { bb.t0.set(bb.o0.unwrap_or(4) % 4) }),
-                        },
+        BinarySelector(|bb| bb.o0.unwrap_or(5) % 2 != 0, dynamic = false) {
+            Cooldown(0, filtered = Failure) {
+                Conditional(|bb| *bb.t1 > 4, dynamic = true, else = Success) {
+                    Priority {
+                        Condition(Cond<0>),
+                        AlwaysSuccess,
                     },
                 },
             },
+            Action(Act<1>),
         }
     }
 }
 
-board!(Tree0117Blackboard { o0 t0 t1 b1 b0 q0 });
+board!(Tree0117Blackboard { o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0118 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 1,
-        }
-        Precondition(|bb| (bb.b0 + 3) % 3 < 1) {
-            #[run_while(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 4)]
-            #[post(|bb| bb.o0 = None)]
-            ReactiveSequence {
-                ReactiveSelector {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                    WhileDoElse {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                        ScriptCondition(|bb| *bb.t1 % 2 < 1),
-                    },
-                    AlwaysFailure,
-                    Switch(b1) {
-                        case 5 => Script(|bb| if bb.b1 != 1 { bb.b0 += 1 }),
-                        case 0 => ReactiveFallback {
-                            #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 > 7)]
-                            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
-                            Condition(PCond<3>, b0 = {b1}),
-                            StatefulAction(Task<4>),
-                        },
-                        _ => SetBlackboard(o0 = Some(9)),
-                    },
-                },
-                Repeat(forever) {
-                    Parallel(success = 1) {
-                        IfThenElse {
-                            Action(Act<5>),
-                            #[failure_if(|bb| bb.b1 != *bb.t1 + 4)]
-                            Action(Act<6>),
-                        },
-                        ParallelAll(max_failures = -1) {
-                            Switch(b1) {
-                                case 4 => Inverter {
-                                    Action(Act<7>),
-                                },
-                                _ => RunOnce {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0118Blackboard { t0 o0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0119Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Loop(q0, if_empty = Skipped) {
-            #[success_if(|bb| *bb.t0 + 2 > 7)]
-            AlwaysSuccess,
+        IfThenElse {
+            Action(|ctx| ctx.exec(0)),
+            Condition(Cond<1>),
         }
     }
 }
@@ -633,572 +623,486 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0119 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = Some(0),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        Selector {
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
-            },
-            RunOnce(then_skip = true) {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        IfThenElse {
-                            #[on_success(|bb| *bb.t1 += 1)]
-                            #[failure_if(|bb| *bb.t1 != (*bb.t0 + 1) % 3)]
-                            #[run_while(|bb| *bb.t1 + 2 != 2)]
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 3, &mut bb.b0)),
-                            WasEntryUpdated(t0),
-                            Action(PAct<3>, b0 = 6),
+        Remap(success = Success, failure = Failure) {
+            #[skip_if(|bb| bb.b0 % 3 < 2)]
+            ReactiveFallback {
+                SkipUnlessUpdated(t0) {
+                    RepeatUntil(Failure) {
+                        SequenceWithMemory {
+                            StatefulAction(PTask<0>, b0 = 5, b1 = {t0}),
+                            Action(PIo<1>, t0 = {=}),
+                            Sleep(30),
+                            Filter(times = 1, count = Success) {
+                                StatefulAction(Task<2>),
+                            },
                         },
-                        AlwaysFailure,
+                    },
+                },
+                #[skip_if(|bb| *bb.t0 < 5)]
+                #[on_halted(|bb| bb.b0 = 0)]
+                Repeat(4) {
+                    FlipSelector {
+                        Condition(Cond<3>),
+                        Inverter {
+                            Condition(Cond<4>),
+                        },
+                        Repeater(0) {
+                            UnsetBlackboard(o0),
+                        },
+                        #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                        StepSequencer {
+                            StatefulAction(Task<5> = Task::<5>),
+                            Action(Act<6>),
+                        },
+                        Action(Act<7>),
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(Cond<8>),
+                    MemSequence {
+                        UnsetBlackboard(o0),
+                        Condition(Cond<9>),
+                    },
+                    Parallel(success = 2, failure = -1) {
+                        Sleep(100),
+                        Succeeder,
+                        Action(Act<10>),
+                    },
+                },
+                MemSequence {
+                    Repeat(4) {
+                        StatefulAction(PTask<11>, b0 = 8, b1 = {b0}),
+                    },
+                    FlipSelector {
+                        #[skip_if(|bb| bb.b0 + 3 < *bb.t0 % 3)]
+                        #[post(|bb| bb.o0 = Some((*bb.t0 + 3) % 4))]
+                        Condition(|ctx, bb| ctx.check_in(12, 3)),
+                        Action(|ctx, bb| ctx.exec_in(13, bb.b0, &mut bb.b0)),
+                        Condition(|ctx| ctx.check(14)),
+                    },
+                    Fallback {
+                        Condition(Cond<15>),
+                        AlwaysSuccess,
+                    },
+                },
+                ParallelAll(3) {
+                    #[success_if(|bb| bb.b0 + 3 > *bb.t0 + 4)]
+                    RepeatUntilSuccess(forever) {
+                        Action(PIo<16>, t0 = {t0}),
                     },
                     ReactiveSequence {
-                        Action(|ctx| ctx.exec(4)),
-                        StatefulAction(Task<5>),
-                        #[on_success(|bb| { if *bb.t0 > 0 { bb.b0 += 3 }; if bb.b0 == bb.b0 + 2 { bb.t0.set(*bb.t1 + 3) } })]
-                        StatefulAction(Task<6>),
+                        Condition(PCond<17>, b0 = {=}),
+                        StatefulAction(Task<18> = Task::<18>),
                     },
+                    Fallback {
+                        Condition(Cond<19>),
+                        StatefulAction(Task<20>),
+                    },
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<21>),
+                    },
+                    Condition(Cond<22>),
                 },
-            },
-            ReactiveSelector {
-                SubTree(Tree0119Sub0, b0 = {=}, t0 = {t0}, t1 = {=}, q0 = {q0}),
-                IfThenElse {
-                    Condition(Cond<7> = Cond::<7>),
-                    Action(PIo<8>, t0 = {=}),
-                },
-                Script(|bb| *bb.t1 += 1),
             },
         }
     }
 }
 
-board!(Tree0119Blackboard { b0 t0 t1 q0 });
+board!(Tree0119Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0120 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        #[on_success(|bb| bb.b1 += 1)]
-        #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-        #[failure_if(|bb| bb.b1 + 3 > 1)]
-        Delay(30) {
-            RunOnce(then_skip = true) {
-                Repeat(forever) {
-                    SetBlackboard(t0 = {b1}),
+        MemPriority {
+            Deadline(20) {
+                Remap(success = Success, failure = Success) {
+                    RepeatUntilFailure(1) {
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Inverter {
+                Action(Act<0>),
+            },
+            Timeout(20) {
+                TryCatch {
+                    StatefulAction(Task<1>),
+                    Succeeder,
+                },
+            },
+            Sequence {
+                Repeat(2) {
+                    AlwaysFailure,
+                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(2)),
+                    Runner,
                 },
             },
         }
     }
 }
-
-board!(Tree0120Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0121 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        #[failure_if(|bb| bb.b0 % 4 != 2)]
-        #[on_failure(|bb| *bb.t0 += 3)]
-        IfThenElse {
-            Action(PAct<0>, b0 = {=}, b1 = {b0}),
-            #[post(|bb| bb.t0.set(7))]
-            ScriptCondition(|bb| bb.b0 + 4 != (bb.b0 + 2) % 3),
-            Action(Act<1>),
+        MemPriority {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Repeat(3) {
+                    StatefulAction(Task<0>),
+                },
+                Remap(success = Success, failure = Failure) {
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        Wait(0),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(Act<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            Action(Act<4>),
         }
     }
 }
 
-board!(Tree0121Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0122Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+        }
+        WasEntryUpdated(t0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0122 for Ctx {
-        ReactiveSelector {
-            AsyncSequence {
-                Condition(Cond<0>),
-                Sequence {
-                    Sequence {
-                        Fallback {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<6>),
-                    },
-                    Action(Act<7> = Act::<7>),
-                },
-            },
-            AsyncFallback {
-                Timeout(50) {
-                    RetryUntilSuccessful(1) {
-                        SequenceWithMemory {
-                            Repeat(1) {
-                                Fallback {
-                                    Condition(Cond<8> = Cond::<8>),
-                                },
-                            },
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    SequenceStar {
-                        StatefulAction(Task<11>),
-                        Repeat(2) {
-                            Condition(Cond<12>),
-                        },
-                        AlwaysSuccess,
-                        ForceSuccess {
-                            Condition(Cond<13>),
-                        },
-                        Action(Act<14>),
-                    },
-                },
-            },
-            WhileDoElse {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<15>),
-                },
-                ReactiveSequence {
-                    ParallelAll {
-                        StatefulAction(Task<16> = Task::<16>),
-                        Action(Act<17>),
-                    },
-                    Action(Act<18> = Act::<18>),
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 4,
         }
+        KeepRunningUntilFailure {
+            SubTree(Tree0122Sub0, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0122Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0123Sub1 for Ctx {
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0123Sub0 for Ctx {
+        SubTree(Tree0123Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0123 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            b0: i64 = 4,
-        }
-        #[run_while(|bb| bb.b0 + 1 == 3)]
-        #[post(|bb| *bb.t0 += 2)]
-        #[success_if(|bb| bb.b1 + 3 < bb.b0 + 4)]
-        ParallelAll(1) {
-            RunOnce(then_skip = true) {
-                RunOnce(then_skip = true) {
-                    ForceFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            ScriptCondition(|bb| *bb.t0 > 3),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0123Sub0),
         }
     }
 }
-
-board!(Tree0123Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0124 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        KeepRunningUntilFailure {
-            KeepRunningUntilFailure {
-                #[on_halted(|bb| bb.b0 += 1)]
-                ReactiveFallback {
-                    #[skip_if(|bb| bb.b0 % 4 != 1)]
-                    #[failure_if(|bb| bb.b0 + 4 == 2)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Delay(20) {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                    ParallelAll(0) {
-                        ReactiveSequence {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Condition(Cond<2>),
-                        },
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                    RunOnce(then_skip = true) {
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                    Action(Act<5> = Act::<5>),
+        Loop(q0, if_empty = Success) {
+            ParallelAll(1) {
+                Precondition(|bb| *bb.t0 != 3, else = Success) {
+                    #[success_if(|bb| bb.b1 % 4 > 1)]
+                    #[run_while(|bb| bb.b0 != 5)]
+                    Action(|ctx| ctx.exec(0)),
                 },
+                #[run_while(|bb| bb.b1 < bb.b1 % 4)]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                StatefulAction(PTask<1>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0124Blackboard { b0 t0 });
+board!(Tree0124Blackboard { b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0125 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Selector {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-            },
-            Condition(|ctx| ctx.check(2)),
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| bb.o0.is_none()) {
             MemSequence {
-                Sleep(50),
-                Condition(Cond<3>),
+                SetBlackboard(t0 = 6),
+                StatefulAction(Task<0> = Task::<0>),
+                Failer,
             },
-            ParallelAll {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<4>),
-                },
-            },
+            UnsetBlackboard(o0),
         }
     }
 }
+
+board!(Tree0125Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0126 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            ForceFailure {
-                ForceSuccess {
-                    IfThenElse {
-                        RunOnce {
-                            StatefulAction(Task<0>),
-                        },
-                        AlwaysFailure,
-                    },
-                },
-            },
-            AsyncSequence {
-                #[on_failure(|bb| if (bb.b1 + 3) % 4 > 0 { *bb.t1 += 2 })]
-                Precondition(|bb| bb.b0 < (*bb.t1 + 1) % 3, else = Skipped) {
-                    MemSequence {
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                Action(Act<4>),
+        ReactiveSequence {
+            ParallelAll(3) {
+                StatefulAction(Task<0>),
+                Action(PAct<1>, b0 = 9),
+                WasEntryUpdated(t0),
             },
             IfThenElse {
-                Precondition(|bb| bb.o0.is_none(), else = Running) {
-                    StatefulAction(Task<5>),
-                },
-                Inverter {
-                    SequenceWithMemory {
-                        StatefulAction(PTask<6>, b0 = 8, b1 = {=}),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
+                #[on_success(|bb| bb.t0.set(bb.b0 + 2))]
+                #[failure_if(|bb| bb.b0 > *bb.t0 + 1)]
+                SetBlackboard(t0 = {b0}),
+                Fallback {
+                    Action(PIo<2>, t0 = {b0}),
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0126Blackboard { t1 b1 o0 b0 });
+board!(Tree0126Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0127 for Ctx {
         blackboard {
-            b0: i64 = 3,
-        }
-        ReactiveSequence {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-        }
-    }
-}
-
-board!(Tree0127Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0128 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
             b0: i64 = 5,
         }
-        ReactiveFallback {
-            #[run_while(|bb| *bb.t1 > bb.o0.unwrap_or(5))]
-            #[skip_if(|bb| *bb.t1 % 3 != 0)]
-            #[on_failure(|bb| *bb.t0 += 3)]
-            Action(PAct<0>, b0 = 7, b1 = {t0}),
-            #[on_failure(|bb| bb.t1.set(2))]
-            #[failure_if(|bb| *bb.t1 != bb.b0)]
-            Precondition(|bb| bb.o0.is_some(), else = Running) {
-                ReactiveFallback {
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(|ctx| ctx.check(2)),
-                    #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Precondition(|bb| bb.o0.unwrap_or(0) % 3 == 0, else = Running) {
-                        #[on_success(|bb| { bb.b0 = *bb.t1; if bb.b0 != bb.b0 % 4 { bb.t1.set(*bb.t0) } })]
-                        Condition(Cond<3>),
+        AsyncSequence {
+            Action(Act<0>),
+            Delay(100) {
+                RepeatUntilSuccess(1) {
+                    Delay(30) {
+                        ReactiveSequence {
+                            StatefulAction(Task<1> = Task::<1>),
+                            RetryUntilSuccessful(2) {
+                                MemPriority {
+                                    Action(PIo<2>, t0 = {=}),
+                                    Condition(PCond<3>, b0 = {t0}),
+                                    Condition(Cond<4>),
+                                },
+                            },
+                            Condition(PCond<5>, b0 = {=}),
+                        },
                     },
                 },
             },
-            Fallback {
-                StatefulAction(Task<4>),
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
-                WasEntryUpdated(t0),
-                Action(Act<6>),
-            },
-            Timeout(50) {
-                MemSequence {
-                    Action(|ctx| ctx.exec(7)),
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Action(PIo<6>, t0 = {=}),
+                    AlwaysSuccess,
+                    ReactiveSequence {
+                        Script(|bb| if *bb.t0 % 4 > 0 { bb.b0 = *bb.t0 }),
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                },
+                Precondition(|bb| *bb.t0 != 0, else = Failure) {
+                    Script(|bb| { if bb.b0 < *bb.t0 + 2 { bb.b0 = bb.b0 % 2 }; *bb.t0 += 1 }),
+                },
+                RunOnce {
+                    StepSequencer {
+                        Repeat(2) {
+                            #[run_while(|bb| *bb.t0 + 3 < 7)]
+                            Script(|bb| bb.b0 += 2),
+                        },
+                        Conditional(|bb| (bb.b0 + 2) % 3 != 0, else = Success) {
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0128Blackboard { t0 t1 o0 b0 });
+board!(Tree0127Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0128 for Ctx {
+        ReactiveSequence {
+            Action(Act<0> = Act::<0>),
+            RetryUntilSuccessful(3) {
+                Action(Act<1>),
+            },
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(2)),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0129Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        Action(Act<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0129 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
             b1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
         }
-        SequenceWithMemory {
-            Repeat(3) {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    #[success_if(|bb| *bb.t1 == 7)]
-                    #[failure_if(|bb| bb.b0 + 1 != *bb.t1 + 4)]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    ReactiveFallback {
-                        Loop(q0, value = {b1}, if_empty = Failure) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
-            },
+        Fallback {
+            Condition(Cond<0>),
+            #[on_failure(|bb| if bb.b1 % 4 > 0 { bb.t1.set(*bb.t0) })]
+            #[run_while(|bb| bb.b1 < (*bb.t1 + 1) % 3)]
+            #[on_halted(|bb| bb.b1 = 3)]
             AlwaysSuccess,
-            ReactiveFallback {
-                Condition(Cond<1>),
-                RetryUntilSuccessful(1) {
-                    RunOnce {
-                        #[skip_if(|bb| *bb.t0 != 6)]
-                        Sleep(0),
-                    },
-                },
-                StatefulAction(Task<2>),
-            },
-            Loop(q0) {
-                IfThenElse {
-                    #[success_if(|bb| *bb.t0 + 1 < 0)]
-                    #[skip_if(|bb| bb.b0 != 3)]
-                    #[on_success(|bb| if *bb.t1 % 4 != 0 { bb.b1 += 2 })]
-                    StatefulAction(Task<3>),
-                    #[run_while(|bb| *bb.t1 != 5)]
-                    SetBlackboard(b1 = {b0}),
-                },
-            },
+            SubTree(Tree0129Sub0, b1 = {=}, t0 = {t0}, t1 = {=}),
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0129Blackboard { t1 b1 t0 b0 q0 });
+board!(Tree0129Blackboard { b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0130 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            AsyncSequence {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {b0}),
-            },
-            ReactiveSequence {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<5>),
-                SetBlackboard(t0 = 8),
-                StatefulAction(Task<6>),
-            },
-            WhileDoElse {
-                SkipUnlessUpdated(t0) {
-                    Condition(|ctx| ctx.check(7)),
-                },
-                #[on_halted(|bb| { if *bb.t0 % 2 != 1 { bb.b1 += 3 }; bb.t0.set(*bb.t0 % 4) })]
-                #[on_success(|bb| bb.b0 = bb.b1)]
-                #[on_failure(|bb| bb.b1 = 9)]
-                RetryUntilSuccessful(4) {
-                    Action(Act<8>),
-                },
-            },
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(9, bb.b0 + 3)),
-                StatefulAction(Task<10>),
-            },
+        Repeat(0) {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0130Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0131 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                WhileDoElse {
-                    Sequence {
-                        Condition(Cond<0>),
-                        Switch(b1) {
-                            case 5 => StatefulAction(Task<1> = Task::<1>),
-                            _ => Inverter {
-                                ForceFailure {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                },
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            ReactiveSequence {
-                                Inverter {
-                                    WasEntryUpdated(t1),
-                                },
-                                SetBlackboard(t0 = 6),
-                            },
-                        },
-                    },
-                    #[on_success(|bb| { bb.t0.set(bb.b1 + 2); bb.t1.set(6) })]
-                    Action(Act<3> = Act::<3>),
+        ReactiveSequence {
+            Precondition(|bb| bb.b0 < (bb.b0 + 2) % 4) {
+                StatefulAction(Task<0>),
+            },
+            Repeat(4) {
+                #[run_while(|bb| *bb.t0 < *bb.t0 + 1)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                FlipSelector {
+                    Action(PIo<1>, t0 = {=}),
+                    Action(Act<2>),
+                    #[success_if(|bb| *bb.t0 % 3 < 0)]
+                    #[failure_if(|bb| *bb.t0 < 7)]
+                    SetBlackboard(t0 = 5),
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0131Blackboard { b1 t1 t0 });
+board!(Tree0131Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0132 for Ctx {
-        Fallback {
-            Fallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            Action(Act<3> = Act::<3>),
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        MaxTime(20) {
+            #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
+            #[success_if(|bb| bb.b1 + 4 == 0)]
+            SequenceWithMemory {
+                Fallback {
+                    IfThenElse {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        #[post(|bb| *bb.t0 += 1)]
+                        #[on_failure(|bb| { if *bb.t0 + 3 > 6 { *bb.t0 += 2 }; bb.b1 += 2 })]
+                        #[skip_if(|bb| *bb.t0 < 1)]
+                        Condition(Cond<2>),
+                    },
+                    #[success_if(|bb| (bb.b0 + 2) % 2 < 0)]
+                    ScriptCondition(|bb| bb.b1 != *bb.t0),
+                },
+                Limiter(3) {
+                    IfThenElse {
+                        ScriptCondition(|bb| bb.b1 == 4),
+                        #[run_while(|bb| *bb.t0 + 4 != bb.b0)]
+                        AlwaysRunning,
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Repeater(2) {
+                    Condition(Cond<4>),
+                },
+                Sequence {
+                    Action(Act<5>),
+                    Action(Act<6> = Act::<6>),
+                    #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
+                    #[skip_if(|bb| (bb.b1 + 4) % 4 == 1)]
+                    Filter(times = 2, count = Success) {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    Action(|ctx| ctx.exec(8)),
+                    Condition(|ctx| ctx.check(9)),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0133Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        RetryUntilSuccessful(forever) {
-            StatefulAction(PTask<1>, b0 = {t1}, b1 = {b1}),
-        }
-    }
-}
+board!(Tree0132Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0133 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
             o0: Option<i64> = None,
-            b1: i64 = 0,
             b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
         }
-        Parallel(success = 1, failure = 0) {
-            SequenceWithMemory {
-                Action(PIo<0>, t0 = {=}),
-                Fallback {
-                    SubTree(Tree0133Sub0, ..),
-                    StatefulAction(Task<2>),
-                    WasEntryUpdated(t0),
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {t0}),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(3))]
-                    #[on_failure(|bb| bb.o0 = Some(bb.b1))]
-                    #[success_if(|bb| bb.b0 + 2 < 4)]
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                ParallelAll(0) {
-                    MemPriority {
-                        Action(PAct<8>, b0 = 2, b1 = {=}),
-                        #[on_success(|bb| { bb.b1 += 1; bb.o0 = Some(*bb.t1 % 2) })]
-                        #[post(|bb| bb.b1 += 3)]
-                        Condition(PCond<9>, b0 = {b0}),
-                        Condition(Cond<10>),
-                    },
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                },
-            },
-            Precondition(|bb| bb.b0 == 6) {
-                Inverter {
-                    RetryUntilSuccessful(3) {
-                        Fallback {
-                            #[post(|bb| bb.t0.set(0))]
-                            Selector {
-                                WhileDoElse {
-                                    StatefulAction(PTask<11>, b0 = 5, b1 = {t1}),
-                                    Script(|bb| if bb.b1 < bb.b0 { bb.t0.set(*bb.t0 % 3) }),
-                                },
-                                Switch(b1) {
-                                    case 1 => Action(Act<12>),
-                                    case 0 => Action(PIo<13>, t0 = {t0}),
-                                    _ => StatefulAction(Task<14>),
-                                },
-                                Repeat(0) {
-                                    #[skip_if(|bb| bb.b1 == 1)]
-                                    #[run_while(|bb| *bb.t0 != *bb.t1)]
-                                    Condition(|ctx| ctx.check(15)),
-                                },
-                            },
+        Selector {
+            Sequence {
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    AsyncSequence {
+                        ReactiveSequence {
+                            SetBlackboard(o0 = Some(4)),
+                            StatefulAction(Task<0>),
+                        },
+                        Precondition(|bb| bb.b1 > bb.b0, else = Skipped) {
+                            StatefulAction(Task<1>),
+                        },
+                        StatefulAction(Task<2>),
+                        #[post(|bb| bb.o0 = None)]
+                        #[on_halted(|bb| if bb.o0.unwrap_or(1) != 2 { bb.b0 = bb.o0.unwrap_or(3) })]
+                        SetBlackboard(o0 = Some(3)),
+                        AsyncFallback {
+                            #[success_if(|bb| bb.b0 != 3)]
+                            #[run_while(|bb| bb.b1 % 3 == 0)]
+                            #[on_success(|bb| bb.b1 += 2)]
+                            Condition(Cond<3>),
+                            Action(|ctx| ctx.exec(4)),
                         },
                     },
                 },
@@ -1207,265 +1111,402 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0133Blackboard { t1 t0 o0 b1 b0 });
+board!(Tree0133Blackboard { o0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0134 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            b0: i64,
+            b1: i64 = 0,
         }
-        ReactiveSelector {
-            #[on_success(|bb| { *bb.t0 += 2; if bb.o0.is_some() { *bb.t0 += 1 } })]
-            #[run_while(|bb| *bb.t1 % 3 != 0)]
-            TryCatch(catch_on_halt = false) {
-                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                AlwaysSuccess,
-                #[post(|bb| bb.t0.set(*bb.t1))]
-                Action(Act<1>),
+        Deadline(100) {
+            SequenceStar {
+                IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                    Repeater(3) {
+                        #[post(|bb| bb.b1 = 0)]
+                        MemSequence {
+                            StatefulAction(Task<0>),
+                            UnsetBlackboard(o0),
+                            Switch(b1) {
+                                case 3 => StatefulAction(Task<1>),
+                                case 5 => Action(Act<2>),
+                                case 2 => StatefulAction(Task<3>),
+                                _ => Condition(Cond<4>),
+                            },
+                            ReactiveFallback {
+                                Action(PIo<5>, t0 = {t0}),
+                                Script(|bb| { bb.b0 += 1; *bb.t0 += 2 }),
+                            },
+                        },
+                    },
+                    MemSequence {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            AlwaysFailure,
+                            #[post(|bb| bb.t0.set(4))]
+                            #[on_success(|bb| if bb.o0.unwrap_or(0) + 3 < 5 { bb.b0 = bb.o0.unwrap_or(1) + 2 })]
+                            #[success_if(|bb| bb.o0.unwrap_or(5) < 2)]
+                            StatefulAction(Task<6> = Task::<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                        SequenceWithMemory {
+                            Conditional(|bb| bb.b1 % 3 < 2, else = Failure) {
+                                Action(Act<8> = Act::<8>),
+                            },
+                            Script(|bb| bb.t0.set(7)),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Repeat(4) {
+                            Filter(times = 1, count = Success, filtered = Skipped) {
+                                RetryUntilSuccessful(0) {
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                        },
+                        #[on_halted(|bb| bb.b1 += 2)]
+                        #[post(|bb| bb.b1 = bb.o0.unwrap_or(5) % 3)]
+                        StatefulAction(PTask<10>, b0 = 7),
+                        #[on_halted(|bb| bb.t0.set(bb.b1 + 3))]
+                        Condition(PCond<11>, b0 = 4),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0134Blackboard { t0 o0 t1 b0 });
+board!(Tree0134Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0135 for Ctx {
         blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 2,
         }
-        Sequence {
-            Repeat(1) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            Loop(q0, if_empty = Skipped) {
-                MemSequence {
-                    Action(Act<1>),
+        ParallelAll {
+            Timeout(20) {
+                AsyncFallback {
+                    Condition(PCond<0>, b0 = {b1}),
+                    Condition(PCond<1>, b0 = {=}),
+                    #[on_failure(|bb| { bb.b1 = 9; bb.b1 = 9 })]
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                    Action(Act<4>),
                 },
             },
-            ForceSuccess {
-                Selector {
-                    Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 4) % 3, &mut bb.b0)),
-                    StatefulAction(Task<3>),
-                    Action(PAct<4>, b0 = {=}, b1 = {t0}),
+            Precondition(|bb| bb.b1 + 2 != bb.o0.unwrap_or(4) % 2, else = Success) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Condition(Cond<5>),
+                    Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0135Blackboard { b0 q0 t0 });
+board!(Tree0135Blackboard { b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0136 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64,
-            #[allow(unused)] #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        IfThenElse {
-            AsyncSequence {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<2>),
+        BinarySelector(|bb| *bb.t0 != 0) {
+            TryCatch(catch_on_halt = false) {
+                SkipUnlessUpdated(t0) {
+                    RepeatUntil(Success) {
+                        ParallelAll(0) {
+                            SkipUnlessUpdated(t0) {
+                                AlwaysRunning,
+                            },
+                            Condition(Cond<0>),
+                            Script(|bb| *bb.t0 += 1),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                IndexSwitch(|bb| (*bb.t0 + 4) % 3, out_of_range = Loop, dynamic = false) {
+                    RepeatUntilSuccess(3) {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            StatefulAction(PTask<3>, b0 = {b0}),
+                            Condition(Cond<4>),
+                            Script(|bb| bb.b0 = *bb.t0 % 2),
+                        },
+                    },
+                    Condition(Cond<5>),
+                },
+                ReactiveSequence {
+                    Sleep(0),
+                    Repeater(2) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Wait(10),
                 },
             },
-            Retry(0) {
-                Script(|bb| *bb.t0 += 1),
+            IndexSwitch(|bb| 8, out_of_range = Fail, dynamic = false) {
+                ParallelAll {
+                    Sequence {
+                        StatefulAction(Task<7> = Task::<7>),
+                        ScriptCondition(|bb| bb.b0 % 4 != 3),
+                        StatefulAction(Task<8>),
+                    },
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                        ScriptCondition(|bb| *bb.t0 != 5),
+                        Action(Act<9>),
+                    },
+                },
+                Cooldown(50, filtered = Skipped) {
+                    SequenceWithMemory {
+                        IfThenElse {
+                            StatefulAction(PTask<10>, b0 = {t0}, b1 = {b0}),
+                            StatefulAction(Task<11>),
+                        },
+                        Action(Act<12>),
+                        Condition(Cond<13>),
+                        Condition(Cond<14>),
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<15> = Task::<15>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0136Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0137Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0136Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0137 for Ctx {
         blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
             #[tracked] t0: i64,
+            b1: i64 = 3,
         }
-        RunOnce(then_skip = true) {
-            Invert {
-                WaitValueUpdate(t0) {
-                    SubTree(Tree0137Sub0, ..),
+        BinarySelector(|bb| *bb.t0 != 3) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 3)),
+            ParallelAll(max_failures = -1) {
+                IfThenElse {
+                    #[skip_if(|bb| bb.b0 + 3 > bb.b1)]
+                    #[post(|bb| bb.b1 += 1)]
+                    #[run_while(|bb| bb.b0 % 3 < 1)]
+                    Interrupt(|bb| *bb.t0 == bb.o0.unwrap_or(0)) {
+                        Deadline(30) {
+                            Action(Act<1>),
+                        },
+                    },
+                    AlwaysSuccess,
+                },
+                Condition(Cond<2>),
+                #[on_success(|bb| { if (bb.b1 + 2) % 4 != 2 { bb.o0 = None }; bb.t0.set(bb.b0) })]
+                Selector {
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                        SetBlackboard(b0 = 6),
+                        Action(Act<5>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0137Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0138Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Condition(Cond<5> = Cond::<5>)
-    }
-}
+board!(Tree0137Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0138 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            #[on_success(|bb| { *bb.t1 += 2; bb.t0.set(4) })]
-            #[on_halted(|bb| { bb.b0 += 1; bb.b1 += 3 })]
-            #[run_while(|bb| bb.b1 > bb.b1 + 1)]
-            TryCatch(catch_on_halt = true) {
-                SequenceWithMemory {
-                    #[success_if(|bb| *bb.t1 != 2)]
-                    #[on_success(|bb| bb.b1 += 2)]
-                    Condition(Cond<1>),
-                    Sleep(20),
+        SequenceWithMemory {
+            IndexSwitch(|bb| bb.b0, dynamic = true) {
+                Deadline(20) {
+                    RunOnce(then_skip = true) {
+                        SetBlackboard(b0 = 9),
+                    },
                 },
-                TryCatch {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1 % 4, &mut bb.b1)),
+                SkipUnlessUpdated(t0) {
+                    Condition(Cond<0>),
                 },
-                ReactiveFallback {
-                    SubTree(Tree0138Sub0, ..),
-                    Action(|ctx| ctx.exec(6)),
+                #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 })]
+                #[failure_if(|bb| bb.b0 + 3 != *bb.t0 + 4)]
+                Loop(q0, if_empty = Running) {
+                    Script(|bb| { bb.b1 += 1; bb.b1 = bb.b0 }),
                 },
+                Condition(PCond<1>, b0 = {b1}),
+                StatefulAction(Task<2>),
+            },
+            SequenceWithMemory {
+                Action(Act<3> = Act::<3>),
+                #[skip_if(|bb| bb.b1 != 6)]
+                Condition(Cond<4>),
+                SetBlackboard(t0 = {b1}),
+                ForceFailure {
+                    StatefulAction(Task<5>),
+                },
+            },
+            ReactiveSequence {
+                SetBlackboard(b1 = {b0}),
+                Condition(|ctx, bb| ctx.check_in(6, 2)),
             },
         }
     }
 }
 
-board!(Tree0138Blackboard { b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0139Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Loop(q0, if_empty = Failure) {
-            Repeat(2) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
+board!(Tree0138Blackboard { t0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0139 for Ctx {
         blackboard {
+            b0: i64 = 4,
+            b1: i64,
             q0: bt::Deque<i64, 4>,
-            #[allow(unused)] #[tracked] t0: i64 = 2,
         }
-        ReactiveFallback {
-            SubTree(Tree0139Sub0, q0 = {=}, t0 = {t0}),
-            Sequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
+        Loop(q0, value = {b1}) {
+            Condition(PCond<0>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0139Blackboard { q0 t0 });
+board!(Tree0139Blackboard { b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0140 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64,
-            o0: Option<i64> = None,
+            b1: i64,
         }
-        Selector {
-            AsyncFallback {
-                Condition(PCond<0>, b0 = {b0}),
-                StatefulAction(Task<1>),
-            },
-            #[skip_if(|bb| bb.b0 < 6)]
-            SetBlackboard(t0 = {b0}),
-            Inverter {
-                StatefulAction(Task<2>),
-            },
-            RunOnce {
-                #[on_success(|bb| { bb.t0.set(bb.b0); bb.o0 = None })]
-                Sequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<3>),
-                },
-            },
-            Parallel(success = -2) {
-                Action(PIo<4>, t0 = {b0}),
-                RetryUntilSuccessful(1) {
-                    ScriptCondition(|bb| (bb.b0 + 3) % 3 < 2),
-                },
-                Condition(Cond<5>),
-            },
+        StepSequencer {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree0140Blackboard { t0 b0 o0 });
+board!(Tree0140Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0141 for Ctx {
-        Timeout(50) {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        RunOnce {
+            BinarySelector(|bb| *bb.t0 == 3) {
+                Sleep(0),
+                Cooldown(20) {
+                    ReactiveSequence {
+                        Repeater(1) {
+                            Filter(times = 3, count = Success, filtered = Failure) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0141Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0142 for Ctx {
+        WhileDoElse {
+            Fallback {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            RepeatUntilFailure(3) {
+                StatefulAction(Task<5>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0142 for Ctx {
-        Repeat(forever) {
-            KeepRunningUntilFailure {
-                Condition(Cond<0> = Cond::<0>),
-            },
+    pub tree Tree0143Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
         }
+        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0143 for Ctx {
-        RetryUntilSuccessful(forever) {
-            AlwaysRunning,
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+        }
+        Precondition(|bb| *bb.t0 > 7, else = Failure) {
+            WhileDoElse {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    Precondition(|bb| bb.b0 % 2 != 1, else = Running) {
+                        StatefulAction(PTask<1>, b0 = {t0}),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        SubTree(Tree0143Sub0, b0 = {=}, t0 = {t0}),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        #[on_success(|bb| { bb.t0.set(1); bb.b0 += 1 })]
+                        ScriptCondition(|bb| bb.b0 < (bb.b0 + 2) % 4),
+                    },
+                    StatefulAction(Task<5>),
+                },
+                #[on_success(|bb| { bb.b0 = *bb.t0 + 2; bb.t0.set(6) })]
+                Condition(Cond<6> = Cond::<6>),
+            },
         }
     }
 }
 
+board!(Tree0143Blackboard { b0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0144 for Ctx {
-        ReactiveSequence {
-            Retry(1) {
-                StatefulAction(Task<0>),
-            },
+        ReactiveFallback {
             Fallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+                SequenceStar {
+                    Parallel(success = 2, failure = 2) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Action(Act<1>),
+                    },
+                },
             },
-            Timeout(10) {
+            MemPriority {
+                AlwaysFailure,
+                Action(Act<2>),
+                Failer,
+            },
+            PolicyParallel(policy = FirstSuccess) {
                 Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                AlwaysSuccess,
+                Condition(Cond<6>),
+            },
+            Limiter(2) {
+                StatefulAction(Task<7>),
             },
         }
     }
@@ -1474,528 +1515,488 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0145 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 5,
             b0: i64,
-            o0: Option<i64> = None,
-            #[allow(unused)] #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            Condition(|ctx, bb| ctx.check_in(0, (bb.o0.unwrap_or(3) + 2) % 3)),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
+        StepSequencer {
+            Condition(Cond<0>),
+            #[success_if(|bb| *bb.t0 % 4 < 0)]
+            AlwaysSuccess,
+            RepeatTimes(forever) {
+                Script(|bb| bb.b0 += 3),
+            },
         }
     }
 }
 
-board!(Tree0145Blackboard { b0 o0 t0 });
+board!(Tree0145Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0146 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+        }
+        Sequence {
+            Condition(Cond<0>),
+            Parallel(success = 2, failure = -1) {
+                SequenceStar {
+                    Script(|bb| bb.b0 = *bb.t0),
+                    Succeeder,
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                #[on_success(|bb| bb.b0 += 3)]
+                StatefulAction(Task<2>),
+                Action(Act<3> = Act::<3>),
             },
-            KeepRunningUntilFailure {
-                Delay(0) {
-                    StatefulAction(Task<4>),
+            Loop(q0, if_empty = Skipped) {
+                #[on_success(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
+                #[post(|bb| bb.b0 += 1)]
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0146Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0147 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        Precondition(|bb| *bb.t0 < bb.b0, else = Failure) {
+            Parallel(success = -1, failure = -2) {
+                ReactiveFallback {
+                    ScriptCondition(|bb| bb.b0 == 5),
+                    Action(PIo<0>, t0 = {=}),
+                },
+                ReactiveSequence {
+                    Action(Act<1>),
+                },
+                Delay(30) {
+                    Condition(Cond<2>),
                 },
             },
-            ForceFailure {
+        }
+    }
+}
+
+board!(Tree0147Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0148 for Ctx {
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Retry(forever) {
+                ReactiveSequence {
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    RunOnce {
+                        AlwaysRunning,
+                    },
+                    Wait(20),
+                },
+            },
+            MemPriority {
+                Action(Act<2>),
+                FlipSelector {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+            },
+            ParallelAll {
+                RepeatTimes(forever) {
+                    AlwaysSuccess,
+                },
+                Action(Act<5>),
+                Condition(Cond<6>),
+                Action(Act<7>),
+                Action(Act<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0149 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            Parallel(success = -2, failure = 3) {
+                SetBlackboard(t0 = 4),
+                Condition(Cond<0>),
+                Action(Act<1>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                AlwaysSuccess,
+                #[skip_if(|bb| bb.b0 % 4 > 1)]
+                #[run_while(|bb| bb.b0 > *bb.t0)]
+                Precondition(|bb| *bb.t0 + 2 > *bb.t0 + 1, else = Success) {
+                    SetBlackboard(b0 = {t0}),
+                },
+                StatefulAction(Task<2>),
+                Wait(10),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
                 StatefulAction(Task<5>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0147Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 4, &mut bb.b0))
-    }
-}
+board!(Tree0149Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0147Sub1 for Ctx {
+    pub tree Tree0150Sub0 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            b0: i64 = 11,
         }
-        Action(PAct<5>, b0 = {=}, b1 = {t0})
+        #[post(|bb| if (bb.b0 + 3) % 2 != 0 { bb.b0 += 2 })]
+        StatefulAction(Task<2>)
     }
 }
-
-bt::behavior_tree! {
-    pub tree Tree0147 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
-        }
-        WhileDoElse {
-            #[success_if(|bb| bb.o0.is_none())]
-            Sequence {
-                Action(PIo<0>, t0 = {b0}),
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-            },
-            Loop(q0, if_empty = Success) {
-                SequenceWithMemory {
-                    Action(PAct<2>, b0 = 5),
-                    SubTree(Tree0147Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, o0 = {o0}, t1 = {=}),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Success) {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(4)),
-                    SubTree(Tree0147Sub1, ..),
-                    ScriptCondition(|bb| *bb.t1 % 4 > 0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0147Blackboard { b0 t0 q0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0148 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        Timeout(30) {
-            IfThenElse {
-                Condition(Cond<0>),
-                Action(PIo<1>, t0 = {=}),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0148Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0149 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            b1: i64 = 5,
-        }
-        MemSequence {
-            Switch(b1) {
-                case 1 => Repeat(forever) {
-                    RunOnce(then_skip = false) {
-                        Retry(forever) {
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                _ => #[run_while(|bb| bb.b0 % 3 < 1)]
-                MemSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, 2, &mut bb.b0)),
-                    StatefulAction(PTask<1>, b0 = {=}),
-                    #[success_if(|bb| bb.b1 + 3 < 2)]
-                    #[failure_if(|bb| bb.b1 < 5)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0149Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0150 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 1,
         }
-        ForceSuccess {
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                ReactiveFallback {
-                    Repeat(forever) {
-                        ReactiveSequence {
-                            #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
-                            ParallelAll(3) {
-                                StatefulAction(Task<0>),
-                                Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                                AlwaysFailure,
-                            },
-                            Selector {
-                                WasEntryUpdated(t0),
-                                ScriptCondition(|bb| (*bb.t0 + 1) % 3 > 0),
-                                StatefulAction(Task<2> = Task::<2>),
-                                StatefulAction(Task<3>),
-                            },
-                        },
+        StepSequencer {
+            FlipSelector {
+                ParallelAll(2) {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        #[on_failure(|bb| bb.b0 += 3)]
+                        #[on_halted(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
+                        Action(Act<1>),
+                        SubTree(Tree0150Sub0, ..),
                     },
-                    AsyncSequence {
-                        Precondition(|bb| (*bb.t0 + 1) % 3 > 1, else = Running) {
-                            Condition(Cond<4>),
-                        },
-                        ReactiveSequence {
-                            StatefulAction(PTask<5>, b0 = 9, b1 = {=}),
-                        },
-                        WasEntryUpdated(t0),
+                    Conditional(|bb| bb.b0 == bb.b0 % 3, dynamic = false, else = Success) {
+                        Sleep(10),
                     },
-                    TryCatch(catch_on_halt = true) {
-                        Repeat(2) {
-                            StatefulAction(Task<6>),
-                        },
-                        StatefulAction(Task<7> = Task::<7>),
-                        #[on_success(|bb| bb.t0.set(9))]
-                        #[skip_if(|bb| *bb.t0 + 2 > 1)]
-                        #[on_halted(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
-                        Action(Act<8>),
-                        #[on_success(|bb| bb.b1 = bb.b0)]
-                        StatefulAction(Task<9>),
-                        ScriptCondition(|bb| bb.b1 + 2 > bb.b0),
-                    },
-                    Condition(Cond<10>),
-                    AlwaysRunning,
+                },
+                SequenceWithMemory {
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+                    Wait(50),
+                },
+            },
+            ReactiveSequence {
+                Action(Act<4>),
+                Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
+                RepeatUntil(Failure) {
+                    Action(PIo<6>, t0 = {b0}),
+                },
+            },
+            AsyncSequence {
+                StatefulAction(Task<7>),
+                Parallel(failure = 2) {
+                    StatefulAction(PTask<8>, b0 = 3, b1 = {b0}),
+                    Action(Act<9> = Act::<9>),
+                },
+                Precondition(|bb| bb.o0.is_none()) {
+                    Condition(Cond<10> = Cond::<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree0150Blackboard { b1 b0 q0 t0 });
+board!(Tree0150Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0151Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0151 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 4,
         }
-        Precondition(|bb| bb.b0 != 4, else = Success) {
-            SequenceStar {
-                Action(Act<0>),
-                ForceSuccess {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Action(Act<1>),
-                    },
-                },
-                ReactiveSequence {
-                    ScriptCondition(|bb| *bb.t0 > 5),
-                    SetBlackboard(b0 = 3),
-                    StatefulAction(Task<2>),
-                },
-            },
+        #[on_success(|bb| { bb.b1 = bb.b0 % 4; if bb.o0.is_some() { bb.o0 = Some(bb.b1) } })]
+        #[success_if(|bb| bb.o0.is_some())]
+        Interrupt(|bb| bb.b1 % 4 < 0) {
+            SubTree(Tree0151Sub0, ..),
         }
     }
 }
 
-board!(Tree0151Blackboard { t0 q0 b0 });
+board!(Tree0151Blackboard { b0 o0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0152Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[tracked] t1: i64 = 15,
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(11),
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(1) % 2 != 1, dynamic = true) {
+            Script(|bb| { bb.b0 = (bb.o0.unwrap_or(3) + 1) % 2; bb.o0 = Some(*bb.t0 + 2) }),
+            Conditional(|bb| *bb.t1 + 4 < bb.b0, dynamic = false, else = Success) {
+                ScriptCondition(|bb| *bb.t1 % 4 == 3),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0152 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
         }
-        Loop(q0, if_empty = Skipped) {
-            Fallback {
-                Delay(0) {
-                    ReactiveSequence {
-                        Inverter {
-                            Condition(PCond<0>, b0 = 4),
-                        },
-                        Loop(q0, if_empty = Success) {
-                            ReactiveFallback {
-                                #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
-                                StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
-                Invert {
-                    ReactiveSelector {
-                        ReactiveFallback {
-                            Action(Act<3> = Act::<3>),
-                        },
-                        RetryUntilSuccessful(4) {
-                            Condition(Cond<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-                SequenceWithMemory {
-                    WaitValueUpdate(t0) {
-                        Invert {
-                            Timeout(50) {
-                                ReactiveSequence {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                    Repeat(forever) {
-                        #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 < *bb.t0 % 4 { bb.t0.set(bb.o0.unwrap_or(0)) } })]
-                        #[success_if(|bb| bb.b0 == 0)]
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        Sequence {
-                            Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(2))),
-                            RetryUntilSuccessful(forever) {
-                                StatefulAction(Task<9>),
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
+        SequenceWithMemory {
+            SubTree(Tree0152Sub0, b0 = {=}, t1 = {t1}, t0 = {=}, o0 = {o0}),
         }
     }
 }
 
-board!(Tree0152Blackboard { t0 o0 q0 b0 });
+board!(Tree0152Blackboard { b0 t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0153 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(1),
         }
-        Sequence {
-            Timeout(20) {
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Action(Act<0>),
-                        #[on_halted(|bb| bb.b0 = 7)]
-                        #[on_success(|bb| bb.b0 += 2)]
-                        Timeout(0) {
-                            Action(Act<1>),
+        ForceSuccess {
+            BinarySelector(|bb| bb.o0.unwrap_or(0) % 4 < 3) {
+                SequenceWithMemory {
+                    Fallback {
+                        Cooldown(20) {
+                            AlwaysRunning,
                         },
-                        ScriptCondition(|bb| *bb.t0 % 3 == 2),
+                        StatefulAction(Task<0>),
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        WasEntryUpdated(t0),
+                        Action(|ctx| ctx.exec(2)),
                     },
-                    Precondition(|bb| bb.b0 > bb.b0 + 2, else = Running) {
-                        Action(Act<2>),
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Condition(|ctx, bb| ctx.check_in(3, 0)),
+                        RetryUntilSuccessful(3) {
+                            Condition(PCond<4>, b0 = 2),
+                        },
+                        #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(5) + 3))]
+                        #[post(|bb| bb.b1 = *bb.t0 + 2)]
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    Condition(Cond<6>),
+                    #[post(|bb| bb.b1 += 2)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(1) + 1))]
+                    RepeatTimes(forever) {
+                        RunOnce(then_skip = false) {
+                            ReactiveSequence {
+                                Succeeder,
+                                Action(PAct<7>, b0 = {t0}, b1 = {b1}),
+                                #[on_success(|bb| bb.t0.set(2))]
+                                #[success_if(|bb| *bb.t0 == 4)]
+                                StatefulAction(Task<8>),
+                            },
+                        },
                     },
                 },
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    Fallback {
-                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
-                        Condition(Cond<7>),
-                    },
+                Fallback {
+                    #[failure_if(|bb| *bb.t0 < 3)]
+                    #[on_failure(|bb| if (bb.b0 + 1) % 2 < 1 { bb.o0 = Some(bb.b1) })]
+                    Action(PAct<9>, b0 = {b1}, b1 = {b1}),
+                    SetBlackboard(b0 = 1),
                 },
             },
         }
     }
 }
 
-board!(Tree0153Blackboard { b0 t0 });
+board!(Tree0153Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0154 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
+            b1: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
         }
-        Switch(b1) {
-            case 4 => Repeat(2) {
-                Precondition(|bb| *bb.t0 > (bb.b1 + 4) % 3, else = Failure) {
-                    RunOnce(then_skip = false) {
-                        RunOnce(then_skip = false) {
-                            RetryUntilSuccessful(3) {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
+        ReactiveFallback {
+            ReactiveSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                WasEntryUpdated(t0),
             },
-            case 5 => IfThenElse {
-                StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
-                Repeat(forever) {
-                    Action(Act<1>),
-                },
-            },
-            case 3 => #[failure_if(|bb| bb.b0 < 3)]
-            Delay(30) {
-                Condition(Cond<2>),
-            },
-            _ => ReactiveSequence {
-                SequenceStar {
-                    RunOnce {
-                        ReactiveFallback {
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    Retry(forever) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0154Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0155Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0155 for Ctx {
-        blackboard {
-            b0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-        }
-        KeepRunningUntilFailure {
+            #[on_success(|bb| bb.o0 = None)]
+            StatefulAction(Task<1>),
             SequenceStar {
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                ReactiveSequence {
-                    SubTree(Tree0155Sub0, b0 = {=}, q0 = {q0}),
-                    StatefulAction(Task<3>),
-                },
+                Condition(Cond<2>),
+                Condition(PCond<3>, b0 = {=}),
             },
-        }
-    }
-}
-
-board!(Tree0155Blackboard { b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0156 for Ctx {
-        Sequence {
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    AlwaysFailure,
-                },
-                Inverter {
-                    SequenceWithMemory {
-                        Sequence {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Sleep(50),
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                },
-                Condition(Cond<6>),
-                SequenceWithMemory {
-                    TryCatch(catch_on_halt = true) {
-                        AlwaysSuccess,
-                        RetryUntilSuccessful(4) {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                        Sleep(0),
-                        Sleep(10),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            Parallel(success = -3, failure = 3) {
-                Timeout(10) {
-                    Repeat(4) {
-                        ForceSuccess {
-                            ReactiveFallback {
-                                Condition(Cond<9>),
-                                Action(Act<10>),
-                            },
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    RetryUntilSuccessful(4) {
-                        IfThenElse {
-                            Parallel(failure = 1) {
-                                Sleep(0),
-                                Action(Act<11>),
-                            },
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                },
-                Retry(2) {
-                    StatefulAction(Task<13> = Task::<13>),
-                },
-                Condition(Cond<14>),
-                ParallelAll {
-                    Action(|ctx| ctx.exec(15)),
-                    Condition(Cond<16>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0157Sub0 for Ctx {
-        Inverter {
+            StatefulAction(PTask<4>, b0 = {b1}),
             AlwaysSuccess,
         }
     }
 }
 
+board!(Tree0154Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0155 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 0,
+        }
+        TryCatch {
+            Precondition(|bb| bb.b1 % 3 != 2, else = Failure) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            ReactiveSelector {
+                Condition(Cond<1>),
+                Condition(|ctx| ctx.check(2)),
+                #[on_halted(|bb| bb.b0 = *bb.t0 + 1)]
+                AlwaysSuccess,
+            },
+            RetryUntilSuccessful(forever) {
+                MemPriority {
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0155Blackboard { t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0156 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        Precondition(|bb| bb.b0 + 2 < 6, else = Skipped) {
+            Repeat(1) {
+                IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = true) {
+                    MemSequence {
+                        #[run_while(|bb| bb.b0 % 3 < 1)]
+                        Repeat(3) {
+                            #[success_if(|bb| bb.b0 + 3 < 2)]
+                            #[failure_if(|bb| bb.b0 < 5)]
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            RunOnce {
+                                Condition(|ctx| ctx.check(0)),
+                            },
+                        },
+                        WhileDoElse {
+                            Action(PAct<1>, b0 = {t0}, b1 = {b0}),
+                            AlwaysRunning,
+                        },
+                    },
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    AsyncSequence {
+                        #[on_failure(|bb| { bb.b0 = bb.b0 % 4; *bb.t0 += 2 })]
+                        #[post(|bb| bb.b0 += 1)]
+                        Action(Act<2> = Act::<2>),
+                        Action(Act<3>),
+                        Script(|bb| bb.b0 += 3),
+                    },
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                        AlwaysSuccess,
+                        #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                        Action(Act<6> = Act::<6>),
+                    },
+                    Fallback {
+                        Precondition(|bb| bb.b0 + 4 > 2, else = Skipped) {
+                            #[failure_if(|bb| bb.b0 < bb.b0 + 2)]
+                            Condition(Cond<7>),
+                        },
+                        Action(Act<8>),
+                        Precondition(|bb| bb.b0 % 2 < 0, else = Success) {
+                            StatefulAction(Task<9>),
+                        },
+                        Action(Act<10>),
+                        StatefulAction(Task<11>),
+                    },
+                    ForceFailure {
+                        Sequence {
+                            Action(Act<12>),
+                            #[on_success(|bb| *bb.t0 += 2)]
+                            #[on_failure(|bb| *bb.t0 += 2)]
+                            Action(Act<13> = Act::<13>),
+                            Sleep(30),
+                            #[skip_if(|bb| bb.b0 == 3)]
+                            StatefulAction(PTask<14>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0156Blackboard { t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0157 for Ctx {
-        ForceSuccess {
-            ReactiveSequence {
-                RunOnce {
-                    Timeout(20) {
-                        ReactiveFallback {
-                            SubTree(Tree0157Sub0),
-                            Retry(1) {
-                                StatefulAction(Task<0>),
+        ForceFailure {
+            Parallel(success = -3, failure = 1) {
+                MemSequence {
+                    Inverter {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Filter(times = 3, count = Failure) {
+                    KeepRunningUntilFailure {
+                        Parallel(failure = 3) {
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                            Timeout(0) {
+                                Sleep(20),
                             },
                         },
                     },
                 },
-                StatefulAction(Task<1> = Task::<1>),
-                RunOnce(then_skip = false) {
-                    ForceFailure {
-                        SequenceWithMemory {
-                            Condition(Cond<2>),
-                            Action(Act<3>),
-                            Sleep(30),
-                        },
-                    },
+                Inverter {
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                MemPriority {
+                    Failer,
+                    Condition(Cond<6>),
+                    Action(Act<7>),
+                    Action(Act<8>),
                 },
             },
         }
@@ -2005,204 +2006,179 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0158 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        Delay(10) {
-            ReactiveFallback {
-                MemPriority {
-                    Condition(Cond<0>),
-                    StatefulAction(PTask<1>, b0 = {b0}),
-                },
-                RetryUntilSuccessful(3) {
-                    Fallback {
-                        Inverter {
-                            Action(|ctx| ctx.exec(2)),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(3, 5)),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Action(Act<5> = Act::<5>),
-                },
-                IfThenElse {
-                    Delay(50) {
-                        Condition(Cond<6>),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(7, 1)),
-                },
-                Parallel(success = -4, failure = 2) {
-                    UnsetBlackboard(o0),
-                    #[post(|bb| { bb.t0.set(bb.b0); bb.b0 += 2 })]
-                    #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
-                    StatefulAction(Task<8>),
-                    Action(PIo<9>, t0 = {=}),
-                    Action(PIo<10>, t0 = {=}),
-                },
-            },
+        Precondition(|bb| *bb.t0 + 1 < 3, else = Skipped) {
+            ScriptCondition(|bb| bb.b0 + 3 > 2),
         }
     }
 }
 
-board!(Tree0158Blackboard { o0 t0 b0 });
+board!(Tree0158Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0159 for Ctx {
-        Fallback {
-            Timeout(30) {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        TryCatch {
+            AsyncFallback {
                 RunOnce(then_skip = true) {
-                    Sleep(20),
-                },
-            },
-            Retry(4) {
-                Parallel(failure = 1) {
                     StatefulAction(Task<0>),
                 },
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                Optional {
+                    ReactiveSequence {
+                        #[skip_if(|bb| *bb.t0 < 5)]
+                        Wait(0),
+                        Succeeder,
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                },
             },
-            StatefulAction(Task<1>),
-            Parallel(failure = -2) {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
+            Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                Parallel(failure = -1) {
+                    RunOnce(then_skip = false) {
+                        SetBlackboard(o0 = Some(4)),
+                    },
+                    Wait(50),
+                    #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
+                    #[post(|bb| bb.b0 += 2)]
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 4)),
+                    },
+                },
             },
-            StatefulAction(Task<5> = Task::<5>),
+            ReactiveSelector {
+                #[run_while(|bb| *bb.t0 % 4 != 2)]
+                #[failure_if(|bb| (bb.o0.unwrap_or(0) + 2) % 4 < 1)]
+                #[on_failure(|bb| bb.b0 += 2)]
+                Conditional(|bb| bb.b0 < bb.b0 + 3, dynamic = true) {
+                    Action(Act<5>),
+                },
+                Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
+                    AlwaysSuccess,
+                },
+                ParallelAll(max_failures = -1) {
+                    Repeat(2) {
+                        Remap(success = Success, failure = Success) {
+                            RepeatUntilFailure(1) {
+                                Action(PAct<6>, b0 = {b0}),
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<7>),
+            },
         }
     }
 }
+
+board!(Tree0159Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0160Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 14,
         }
-        Action(Act<0>)
+        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0160Sub1 for Ctx {
         blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
         }
-        RetryUntilSuccessful(3) {
-            IfThenElse {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                StatefulAction(Task<2>),
-            },
-        }
+        Condition(|ctx| ctx.check(3))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0160 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        #[success_if(|bb| *bb.t0 % 4 == 2)]
-        #[run_while(|bb| bb.b0 % 2 < 0)]
-        RetryUntilSuccessful(1) {
-            TryCatch {
-                RunOnce {
-                    Inverter {
-                        SubTree(Tree0160Sub0, b0 = {=}, t0 = {t0}),
+        Precondition(|bb| *bb.t0 > bb.b0 + 4, else = Running) {
+            ReactiveFallback {
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        SubTree(Tree0160Sub0, t0 = {=}, b0 = {b0}),
+                        AlwaysRunning,
                     },
                 },
-                SubTree(Tree0160Sub1, b0 = {=}, t0 = {t0}),
-                Timeout(10) {
-                    Condition(Cond<3>),
-                },
+                #[on_halted(|bb| bb.b0 = 7)]
+                #[on_success(|bb| bb.b0 += 2)]
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                SubTree(Tree0160Sub1, ..),
+                Condition(PCond<4>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0160Blackboard { b0 t0 });
+board!(Tree0160Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0161 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 3,
             o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
             b0: i64,
-            #[tracked] t0: i64 = 0,
         }
-        Repeat(3) {
-            #[post(|bb| { bb.t0.set(bb.b0 + 4); bb.b0 = (bb.b0 + 3) % 4 })]
-            #[failure_if(|bb| (bb.b0 + 2) % 4 == 3)]
-            #[on_failure(|bb| bb.t0.set(bb.b0))]
-            ParallelAll(2) {
-                Selector {
-                    Action(|ctx| ctx.exec(0)),
-                    Condition(Cond<1>),
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 1)),
-                    #[post(|bb| if (bb.o0.unwrap_or(3) + 3) % 4 > 1 { bb.o0 = None })]
-                    #[on_halted(|bb| if (bb.b0 + 1) % 4 == 0 { bb.o0 = None })]
-                    SetBlackboard(b0 = {t0}),
+        Inverter {
+            TryCatch(catch_on_halt = true) {
+                ReactiveFallback {
+                    #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(2)))]
+                    RepeatUntilFailure(2) {
+                        Precondition(|bb| *bb.t0 < 5, else = Skipped) {
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            Action(Act<0>),
+                        },
+                    },
+                    StatefulAction(Task<1>),
                 },
-                Fallback {
-                    TryCatch {
-                        StatefulAction(Task<3>),
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<5> = Task::<5>),
-                        #[on_failure(|bb| { bb.o0 = Some(bb.b0 % 4); *bb.t0 += 1 })]
-                        Condition(Cond<6>),
-                    },
-                },
-                #[skip_if(|bb| bb.b0 == 1)]
-                IfThenElse {
-                    RunOnce(then_skip = true) {
-                        WasEntryUpdated(t0),
-                    },
-                    Selector {
-                        Action(Act<7>),
-                        Action(Act<8> = Act::<8>),
-                    },
-                    ForceSuccess {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                SequenceWithMemory {
-                    KeepRunningUntilFailure {
-                        Fallback {
-                            Action(Act<10> = Act::<10>),
-                            StatefulAction(Task<11>),
-                            KeepRunningUntilFailure {
-                                SequenceStar {
-                                    StatefulAction(Task<12>),
-                                    Condition(Cond<13>),
-                                    Action(|ctx| ctx.exec(14)),
-                                    StatefulAction(Task<15>),
+                Cooldown(20, filtered = Skipped) {
+                    Deadline(0) {
+                        Repeat(1) {
+                            SkipUnlessUpdated(t1) {
+                                Repeater(forever) {
+                                    StatefulAction(Task<2>),
                                 },
                             },
                         },
                     },
                 },
-                SequenceWithMemory {
-                    Fallback {
-                        StatefulAction(Task<16>),
-                        Condition(Cond<17> = Cond::<17>),
-                        Sleep(0),
-                    },
-                    Inverter {
-                        #[success_if(|bb| bb.b0 + 4 != 0)]
-                        #[on_halted(|bb| { bb.o0 = Some((*bb.t0 + 1) % 2); bb.b0 = 9 })]
-                        WaitValueUpdate(t0) {
-                            Sequence {
-                                #[post(|bb| bb.o0 = None)]
-                                StatefulAction(Task<18>),
-                                Script(|bb| { bb.b0 += 1; bb.b0 += 2 }),
-                                StatefulAction(Task<19>),
-                            },
+                Parallel(success = 0, failure = 1) {
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                        Condition(|ctx| ctx.check(5)),
+                        #[run_while(|bb| bb.o0.unwrap_or(5) != *bb.t1 + 1)]
+                        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.o0 = Some((bb.b1 + 3) % 2) })]
+                        #[on_success(|bb| { bb.b1 = *bb.t1; *bb.t1 += 1 })]
+                        AlwaysSuccess,
+                        Filter(times = 1, count = Completed, filtered = Skipped) {
+                            Action(Act<6>),
                         },
+                    },
+                    #[on_failure(|bb| { bb.b0 = 1; bb.b0 += 1 })]
+                    BinarySelector(|bb| *bb.t0 % 3 < 2, dynamic = false) {
+                        #[skip_if(|bb| *bb.t1 != 3)]
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
                     },
                 },
             },
@@ -2210,258 +2186,344 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0161Blackboard { o0 b0 t0 });
+board!(Tree0161Blackboard { t1 b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0162 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 1,
+            #[allow(unused)] b0: i64 = 0,
+            o0: Option<i64>,
         }
-        #[success_if(|bb| bb.b0 % 4 == 1)]
-        Sequence {
-            Script(|bb| { bb.t0.set(bb.b1); bb.t0.set(bb.b1) }),
+        Repeat(0) {
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0162Blackboard { t0 b0 b1 });
+board!(Tree0162Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0163 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 2,
         }
-        Fallback {
-            Parallel(failure = -3) {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
+        RepeatTimes(3) {
+            Delay(0) {
+                BinarySelector(|bb| (bb.b1 + 3) % 3 < 0, dynamic = true) {
+                    WasEntryUpdated(t1),
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        Interrupt(|bb| *bb.t0 != 3) {
+                            Action(Act<2> = Act::<2>),
+                        },
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
                 },
-                Condition(Cond<1>),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<2> = Task::<2>),
             },
-            Action(Act<3>),
         }
     }
 }
 
-board!(Tree0163Blackboard { t0 q0 });
+board!(Tree0163Blackboard { t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0164 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        ParallelAll(max_failures = -3) {
-            ReactiveFallback {
-                #[post(|bb| bb.b0 = *bb.t0)]
-                RunOnce(then_skip = true) {
-                    ParallelAll(0) {
-                        Action(PAct<0>, b0 = {=}, b1 = {=}),
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                    },
-                },
-                ReactiveFallback {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Repeat(2) {
-                            Action(Act<1>),
-                        },
-                    },
-                    Condition(PCond<2>, b0 = {=}),
-                    Precondition(|bb| *bb.t0 + 3 > 4) {
-                        #[success_if(|bb| bb.b0 % 3 == 0)]
-                        #[post(|bb| if (bb.o0.unwrap_or(0) + 1) % 2 > 0 { bb.b1 = *bb.t1 })]
-                        #[run_while(|bb| *bb.t0 > bb.b0)]
-                        ForceSuccess {
-                            TryCatch {
-                                StatefulAction(PTask<3>, b0 = 6),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
+        Parallel(success = -1, failure = 2) {
+            WhileDoElse {
+                WasEntryUpdated(t0),
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
             },
-            #[failure_if(|bb| *bb.t1 != 3)]
-            Sequence {
-                #[success_if(|bb| *bb.t1 < *bb.t1 % 3)]
-                AsyncSequence {
-                    Condition(Cond<5>),
-                    Condition(PCond<6>, b0 = 9),
-                },
-                Condition(Cond<7> = Cond::<7>),
-                Condition(Cond<8>),
-                Precondition(|bb| *bb.t1 != 3, else = Failure) {
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Precondition(|bb| bb.b1 % 2 == 1, else = Skipped) {
-                        ReactiveFallback {
-                            Condition(Cond<9> = Cond::<9>),
-                            Condition(Cond<10>),
+            #[on_success(|bb| { bb.t0.set(bb.b1 + 2); bb.o0 = Some(bb.b0 % 3) })]
+            #[failure_if(|bb| bb.b1 % 2 < 1)]
+            UnsetBlackboard(o0),
+            Repeat(1) {
+                Repeat(forever) {
+                    Fallback {
+                        StatefulAction(Task<2> = Task::<2>),
+                        SequenceStar {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4> = Cond::<4>),
                         },
+                        Condition(PCond<5>, b0 = 2),
+                        Action(PAct<6>, b0 = {b1}, b1 = {=}),
                     },
                 },
-            },
-            Precondition(|bb| *bb.t0 % 4 != 2) {
-                Condition(PCond<11>, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0164Blackboard { b0 o0 t1 b1 q0 t0 });
+board!(Tree0164Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0165 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Invert {
-            Sequence {
-                TryCatch(catch_on_halt = true) {
-                    UnsetBlackboard(o0),
-                    Condition(Cond<0> = Cond::<0>),
-                    #[success_if(|bb| bb.b0 < 2)]
-                    Condition(Cond<1>),
-                    Script(|bb| bb.o0 = None),
-                },
-                Action(Act<2>),
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Loop(q0, value = {t0}) {
-                            Action(Act<3>),
-                        },
-                    },
-                    Loop(q0, if_empty = Skipped) {
-                        Action(Act<4>),
-                    },
-                },
+        Loop(q0, if_empty = Failure) {
+            RetryUntilSuccessful(0) {
+                Action(|ctx| ctx.exec(0)),
             },
         }
     }
 }
 
-board!(Tree0165Blackboard { b0 q0 o0 t0 });
+board!(Tree0165Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0166 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 0,
         }
-        WaitValueUpdate(t0) {
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<0> = Task::<0>),
+        Fallback {
+            WhileDoElse {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Condition(PCond<3>, b0 = {t1}),
+                    Script(|bb| bb.b0 += 3),
+                    Action(PIo<4>, t0 = {=}),
+                },
+            },
+            AsyncFallback {
+                WhileDoElse {
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                    RepeatUntilSuccess(2) {
+                        SetBlackboard(t1 = 0),
+                    },
+                    RunOnce(then_skip = false) {
+                        Action(Act<6>),
+                    },
+                },
+            },
+            Fallback {
+                Action(Act<7>),
+                Condition(Cond<8> = Cond::<8>),
+                Action(PIo<9>, t0 = {=}),
+                StatefulAction(Task<10> = Task::<10>),
             },
         }
     }
 }
 
-board!(Tree0166Blackboard { t0 });
+board!(Tree0166Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0167 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64 = 2,
         }
-        #[success_if(|bb| bb.b0 > 5)]
-        RetryUntilSuccessful(0) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b0)),
+        BinarySelector(|bb| bb.b0 == 7) {
+            FlipSelector {
+                TryCatch(catch_on_halt = false) {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        Sleep(0),
+                    },
+                    AlwaysFailure,
+                    Action(Act<1>),
+                },
+                RetryUntilSuccessful(0) {
+                    #[failure_if(|bb| bb.b1 > 5)]
+                    StatefulAction(Task<2>),
+                },
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                    Action(Act<3>),
+                    Succeeder,
+                    SetBlackboard(b1 = {t0}),
+                    Condition(PCond<4>, b0 = {b1}),
+                },
+            },
+            Parallel(success = 2, failure = 1) {
+                Condition(Cond<5>),
+                Action(Act<6>),
+                Parallel(success = -1, failure = -2) {
+                    Script(|bb| bb.b0 = bb.b1),
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<7>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0167Blackboard { b1 b0 });
+board!(Tree0167Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0168Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0168 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
             b0: i64 = 2,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveFallback {
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
-                #[success_if(|bb| bb.b0 == 7)]
-                Fallback {
-                    Condition(Cond<1>),
+        ReactiveSequence {
+            ReactiveFallback {
+                SubTree(Tree0168Sub0, b0 = {=}, b1 = {b1}, q0 = {=}, t0 = {t0}),
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Action(PAct<2>, b0 = {b1}, b1 = {=}),
+                    #[on_success(|bb| *bb.t0 += 4)]
+                    #[post(|bb| bb.t0.set(bb.b1 % 3))]
+                    #[success_if(|bb| (bb.b0 + 1) % 4 == 0)]
+                    SetBlackboard(t0 = 3),
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    Script(|bb| bb.b0 = *bb.t0),
                 },
-                Action(Act<2>),
-            },
-            ReactiveSequence {
-                Delay(0) {
-                    Action(Act<3> = Act::<3>),
+                SkipUnlessUpdated(t0) {
+                    Loop(q0, if_empty = Failure) {
+                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                    },
+                },
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Condition(PCond<4>, b0 = {=}),
                 },
             },
-            Precondition(|bb| bb.o0.is_none(), else = Success) {
-                Sequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        Action(PIo<5>, t0 = {b0}),
-                        StatefulAction(PTask<6>, b0 = {t0}),
+            ReactiveFallback {
+                AsyncSequence {
+                    StatefulAction(Task<5>),
+                    Sleep(50),
+                    StatefulAction(Task<6>),
+                },
+                RetryUntilSuccessful(2) {
+                    Conditional(|bb| *bb.t0 % 3 != 2, dynamic = true, else = Success) {
+                        Sequence {
+                            Action(Act<7>),
+                            Condition(Cond<8> = Cond::<8>),
+                            Condition(PCond<9>, b0 = {b1}),
+                        },
                     },
-                    AsyncSequence {
-                        Condition(Cond<7>),
-                        AlwaysFailure,
-                    },
+                },
+            },
+            Condition(Cond<10>),
+            BinarySelector(|bb| bb.b1 > bb.b0 % 3, dynamic = false) {
+                Action(Act<11> = Act::<11>),
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(12)),
+                    Sleep(0),
                 },
             },
         }
     }
 }
 
-board!(Tree0168Blackboard { t0 o0 b0 });
+board!(Tree0168Blackboard { b0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0169 for Ctx {
-        Delay(30) {
-            StatefulAction(Task<0>),
+        ReactiveFallback {
+            RepeatUntil(Success) {
+                StatefulAction(Task<0>),
+            },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0170Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 12,
+        }
+        SetBlackboard(t0 = {t1})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0170 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
         }
-        Precondition(|bb| bb.o0.is_some(), else = Running) {
-            Delay(10) {
-                MemSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(PIo<1>, t0 = {=}),
-                    Condition(Cond<2>),
-                    ReactiveFallback {
-                        Sequence {
-                            Action(Act<3>),
-                            UnsetBlackboard(o0),
-                        },
-                        Action(Act<4>),
-                    },
-                },
+        StepSequencer {
+            Condition(Cond<0>),
+            SubTree(Tree0170Sub0, ..),
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0170Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0171Sub1 for Ctx {
+        FlipSelector {
+            PolicyParallel(policy = FirstFailure) {
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0170Blackboard { o0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0171Sub0 for Ctx {
+        SubTree(Tree0171Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0171 for Ctx {
-        RunOnce {
-            Timeout(0) {
-                Condition(|ctx| ctx.check(0)),
+        Priority {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Repeat(forever) {
+                        Cooldown(0) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Timeout(10) {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            AlwaysFailure,
+                            Action(Act<1>),
+                            Succeeder,
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Sequence {
+                    SubTree(Tree0171Sub0),
+                    Parallel {
+                        Wait(100),
+                    },
+                    TryCatch {
+                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
             },
         }
     }
@@ -2470,585 +2532,554 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0172 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(1),
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
         }
-        WhileDoElse {
-            SkipUnlessUpdated(t0) {
-                #[on_failure(|bb| { if *bb.t0 == *bb.t0 + 3 { *bb.t0 += 1 }; bb.t0.set(bb.b0 + 1) })]
-                #[skip_if(|bb| bb.o0.unwrap_or(5) < bb.b0)]
-                #[failure_if(|bb| (bb.b0 + 2) % 2 < 0)]
-                Precondition(|bb| bb.o0.unwrap_or(5) > *bb.t0, else = Running) {
-                    Selector {
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            Condition(Cond<0>),
-                            Condition(PCond<1>, b0 = 9),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                        ScriptCondition(|bb| bb.b0 != 2),
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            FlipSelector {
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = 7),
+                    Condition(Cond<1>),
+                    Script(|bb| { bb.b1 += 3; bb.b1 = (bb.b0 + 4) % 4 }),
+                },
+            },
+            StatefulAction(Task<2>),
+            Cooldown(20) {
+                Precondition(|bb| *bb.t0 % 3 > 0) {
+                    RunOnce(then_skip = false) {
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 2)),
                     },
                 },
             },
-            Sequence {
-                Sequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                Inverter {
-                    Sequence {
-                        UnsetBlackboard(o0),
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                        StatefulAction(Task<5>),
-                    },
+            IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Fail, dynamic = false) {
+                Action(|ctx| ctx.exec(4)),
+            },
+            ReactiveSequence {
+                AsyncSequence {
+                    Condition(PCond<5>, b0 = {=}),
+                    SetBlackboard(t0 = {t1}),
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t1, &mut bb.b1)),
                 },
             },
         }
     }
 }
 
-board!(Tree0172Blackboard { b0 t0 o0 });
+board!(Tree0172Blackboard { b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0173Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 11,
+        }
+        Condition(|ctx, bb| ctx.check_in(0, *bb.t0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0173Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 11,
+        }
+        SubTree(Tree0173Sub1, b1 = {=}, b0 = {b0}, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0173 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
-            b1: i64 = 3,
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            Loop(q0, value = {b1}, if_empty = Failure) {
-                TryCatch {
-                    StatefulAction(Task<0>),
-                    SequenceStar {
-                        SetBlackboard(b0 = 0),
-                        StatefulAction(PTask<1>, b0 = 2, b1 = {b0}),
-                        Condition(Cond<2>),
-                        #[run_while(|bb| bb.b1 != 2)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 > *bb.t0 + 4)]
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        AlwaysSuccess,
-                    },
-                },
+        WhileDoElse {
+            SubTree(Tree0173Sub0, ..),
+            RetryUntilSuccessful(0) {
+                #[post(|bb| { bb.b0 = 5; bb.b1 += 2 })]
+                #[run_while(|bb| bb.b1 % 4 != 2)]
+                Action(Act<1>),
             },
-            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0173Blackboard { o0 b0 q0 t0 b1 });
+board!(Tree0173Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0174 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
             b0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
         }
-        AsyncSequence {
-            Condition(Cond<0>),
-            Delay(0) {
-                Sleep(0),
+        StepSequencer {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                #[skip_if(|bb| bb.b0 < 3)]
+                #[on_halted(|bb| if bb.o0.is_some() { *bb.t1 += 3 })]
+                Priority {
+                    Deadline(0) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    StatefulAction(PTask<2>, b0 = 7),
+                    Condition(Cond<3> = Cond::<3>),
+                },
             },
-            Delay(10) {
-                Script(|bb| { bb.t0.set(*bb.t0 % 4); if (*bb.t0 + 3) % 2 > 0 { bb.b0 = *bb.t0 } }),
-            },
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0174Blackboard { t0 b0 });
+board!(Tree0174Blackboard { t1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0175 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            RetryUntilSuccessful(3) {
-                RetryUntilSuccessful(forever) {
-                    #[failure_if(|bb| bb.b0 + 2 != bb.b0 % 3)]
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+        FlipSelector {
+            Precondition(|bb| *bb.t0 < *bb.t0 + 1, else = Running) {
+                #[post(|bb| bb.b0 += 1)]
+                #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b0 += 3 })]
+                ForceFailure {
+                    IndexSwitch(|bb| 2, out_of_range = Fail, dynamic = true) {
+                        #[on_success(|bb| bb.b0 += 2)]
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 3 })]
+                        BinarySelector(|bb| bb.b0 + 2 > 1, dynamic = true) {
+                            WaitValueUpdate(t0) {
+                                Failer,
+                            },
+                            ReactiveFallback {
+                                Action(Act<0>),
+                                Condition(Cond<1>),
+                                Condition(Cond<2> = Cond::<2>),
+                            },
+                        },
+                        Sequence {
+                            Precondition(|bb| bb.b0 % 2 != 1, else = Skipped) {
+                                #[on_failure(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
+                                Action(PAct<3>, b0 = 1, b1 = {b0}),
+                            },
+                        },
+                        AsyncFallback {
+                            StatefulAction(Task<4>),
+                            Action(Act<5> = Act::<5>),
+                            RepeatTimes(1) {
+                                ScriptCondition(|bb| bb.b0 != *bb.t0),
+                            },
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<6>),
+                            #[skip_if(|bb| *bb.t0 > (*bb.t0 + 1) % 3)]
+                            #[on_halted(|bb| { bb.t0.set(*bb.t0 % 2); *bb.t0 += 3 })]
+                            #[failure_if(|bb| bb.b0 > 7)]
+                            SetBlackboard(b0 = 3),
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
+                            #[post(|bb| *bb.t0 += 2)]
+                            ScriptCondition(|bb| *bb.t0 > bb.b0 % 2),
+                        },
+                    },
                 },
             },
-            Action(|ctx| ctx.exec(1)),
         }
     }
 }
 
-board!(Tree0175Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0176Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        WasEntryUpdated(t1)
-    }
-}
+board!(Tree0175Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0176 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            b1: i64,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 2,
         }
-        ReactiveSequence {
-            Fallback {
-                #[on_success(|bb| bb.t0.set(bb.b1 + 3))]
-                #[post(|bb| bb.b1 = bb.b0)]
-                AsyncFallback {
-                    Fallback {
-                        Condition(PCond<0>, b0 = {=}),
-                        Repeat(3) {
-                            #[on_failure(|bb| bb.t1.set(*bb.t1 % 3))]
-                            ForceFailure {
-                                Repeat(3) {
-                                    Action(Act<1> = Act::<1>),
-                                },
-                            },
-                        },
-                        Inverter {
-                            TryCatch(catch_on_halt = true) {
-                                Condition(Cond<2>),
-                                #[success_if(|bb| bb.b1 + 3 > 1)]
-                                SubTree(Tree0176Sub0, ..),
-                            },
-                        },
-                    },
+        Conditional(|bb| *bb.t0 > 3, dynamic = false, else = Success) {
+            WhileDoElse {
+                WaitValueUpdate(t0) {
+                    Action(Act<0>),
                 },
-                Retry(3) {
-                    StatefulAction(Task<3>),
+                Wait(50),
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+                    #[run_while(|bb| bb.b1 == 7)]
+                    Action(Act<2>),
+                    UnsetBlackboard(o0),
                 },
             },
-            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0176Blackboard { t0 b0 t1 b1 });
+board!(Tree0176Blackboard { o0 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0177 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            o0: Option<i64> = Some(2),
             b1: i64 = 5,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        #[on_success(|bb| bb.b1 += 1)]
-        #[on_halted(|bb| bb.t0.set(bb.b0))]
-        ReactiveSequence {
-            Condition(Cond<0>),
-            WasEntryUpdated(t0),
+        #[success_if(|bb| bb.b0 > 6)]
+        Fallback {
+            Sequence {
+                Repeater(3) {
+                    Inverter {
+                        ReactiveSequence {
+                            Switch(b1) {
+                                case 1 => Script(|bb| { bb.b0 = bb.b1; bb.t0.set(bb.b0 + 4) }),
+                                _ => #[success_if(|bb| bb.b1 != bb.b1 + 4)]
+                                StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                            },
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                Sequence {
+                    ReactiveSequence {
+                        Interrupt(|bb| bb.b1 % 2 < 1) {
+                            Priority {
+                                StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b1)),
+                            },
+                        },
+                        Timeout(50) {
+                            ReactiveSequence {
+                                Action(PIo<4>, t0 = {=}),
+                                Action(Act<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                AsyncFallback {
+                    ReactiveFallback {
+                        AsyncSequence {
+                            SequenceWithMemory {
+                                Action(|ctx, bb| ctx.exec_in(6, 8, &mut bb.b0)),
+                                AlwaysSuccess,
+                            },
+                        },
+                        StatefulAction(Task<7>),
+                    },
+                    Limiter(1) {
+                        SequenceStar {
+                            Interrupt(|bb| bb.o0.is_some()) {
+                                StatefulAction(Task<8>),
+                            },
+                            SequenceStar {
+                                Action(Act<9>),
+                                StatefulAction(Task<10>),
+                                Action(|ctx| ctx.exec(11)),
+                            },
+                            Retry(4) {
+                                StatefulAction(Task<12>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0177Blackboard { b0 b1 t0 });
+board!(Tree0177Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0178 for Ctx {
-        SequenceWithMemory {
-            Inverter {
-                Timeout(0) {
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
+        Sequence {
+            Parallel(success = -1, failure = 1) {
+                Action(Act<0>),
+                Condition(Cond<1>),
+            },
+            ReactiveFallback {
+                WhileDoElse {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
                 },
             },
-            SequenceWithMemory {
-                Inverter {
-                    Delay(50) {
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                AlwaysSuccess,
-            },
+            StatefulAction(Task<4> = Task::<4>),
+            StatefulAction(Task<5>),
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0179Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 14,
-            #[tracked] t0: i64 = 10,
-        }
-        AsyncFallback {
-            Condition(Cond<0> = Cond::<0>),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0179Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Action(|ctx| ctx.exec(14))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0179 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
         }
-        Fallback {
-            Switch(b1) {
-                case 2 => ReactiveSelector {
-                    SubTree(Tree0179Sub0, ..),
-                    Selector {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                case 3 => #[post(|bb| *bb.t0 += 2)]
-                #[run_while(|bb| bb.b0 + 1 < bb.b1 % 3)]
-                #[success_if(|bb| (bb.o0.unwrap_or(3) + 3) % 4 < 0)]
-                ReactiveFallback {
-                    Switch(b1) {
-                        case 0 => StatefulAction(Task<4>),
-                        _ => Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 2, &mut bb.b1)),
-                    },
-                },
-                case 5 => Switch(b1) {
-                    case 5 => ReactiveFallback {
-                        StatefulAction(Task<6>),
-                        WasEntryUpdated(t0),
-                        Condition(Cond<7>),
-                        Condition(Cond<8>),
-                    },
-                    _ => AlwaysRunning,
-                },
-                _ => ReactiveFallback {
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                    StatefulAction(Task<11>),
+        RetryUntilSuccessful(0) {
+            SetBlackboard(b0 = 9),
+        }
+    }
+}
+
+board!(Tree0179Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0180 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        #[success_if(|bb| bb.b0 + 3 == *bb.t0 % 4)]
+        MemPriority {
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                Sleep(50),
+                Delay(100) {
+                    StatefulAction(Task<0>),
                 },
             },
-            Switch(b1) {
-                case 4 => AsyncSequence {
-                    AlwaysSuccess,
-                    Action(Act<12> = Act::<12>),
+            SkipUnlessUpdated(t0) {
+                Condition(Cond<1>),
+            },
+            Fallback {
+                ReactiveFallback {
+                    AsyncFallback {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
                 },
-                _ => ForceFailure {
-                    Retry(2) {
-                        Selector {
-                            Condition(Cond<13>),
-                            #[post(|bb| bb.b0 += 3)]
-                            SubTree(Tree0179Sub1, ..),
-                            Condition(Cond<15>),
-                            StatefulAction(Task<16> = Task::<16>),
-                            Precondition(|bb| bb.b0 > (bb.o0.unwrap_or(2) + 4) % 4) {
-                                Condition(Cond<17>),
-                            },
+                SequenceWithMemory {
+                    Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 3) % 4)),
+                    Condition(Cond<5>),
+                },
+            },
+            MaxTime(10) {
+                #[on_success(|bb| *bb.t1 += 3)]
+                #[post(|bb| *bb.t0 += 1)]
+                Delay(30) {
+                    Delay(30) {
+                        Repeat(2) {
+                            Condition(|ctx, bb| ctx.check_in(6, 1)),
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0179Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0180Sub1 for Ctx {
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0180Sub0 for Ctx {
-        SubTree(Tree0180Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0180 for Ctx {
-        Parallel(success = -2) {
-            Action(Act<0> = Act::<0>),
-            Condition(Cond<1>),
-            Delay(20) {
-                SubTree(Tree0180Sub0),
+            RetryUntilSuccessful(2) {
+                WhileDoElse {
+                    Parallel(failure = -1) {
+                        Repeater(3) {
+                            Script(|bb| *bb.t0 += 3),
+                        },
+                    },
+                    Wait(0),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0181Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0180Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0181 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
         }
-        SequenceStar {
-            SequenceWithMemory {
-                Fallback {
-                    TryCatch(catch_on_halt = true) {
-                        #[success_if(|bb| *bb.t0 < bb.b0)]
-                        #[on_failure(|bb| bb.b1 += 3)]
-                        RunOnce(then_skip = true) {
-                            Condition(PCond<0>, b0 = 1),
-                        },
-                        SubTree(Tree0181Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-                    },
-                },
+        TryCatch {
+            SetBlackboard(o0 = Some(8)),
+            Action(Act<0>),
+            TryCatch(catch_on_halt = true) {
+                SetBlackboard(b0 = {t1}),
+                Script(|bb| bb.o0 = Some(*bb.t0)),
+            },
+            Filter(times = 2, count = Completed) {
+                #[post(|bb| bb.o0 = Some(*bb.t1 + 4))]
+                #[success_if(|bb| *bb.t0 != 7)]
+                StatefulAction(Task<1>),
+            },
+            Fallback {
+                Condition(PCond<2>, b0 = 7),
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0181Blackboard { b1 b0 t0 });
+board!(Tree0181Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0182 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(4) {
-                Action(Act<0> = Act::<0>),
-            },
-            Delay(20) {
-                Condition(|ctx| ctx.check(1)),
-            },
-            Condition(Cond<2>),
-            Sequence {
-                Action(Act<3>),
-                Condition(Cond<4> = Cond::<4>),
-            },
-            Invert {
-                Condition(Cond<5>),
-            },
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        Precondition(|bb| *bb.t0 % 2 == 1, else = Skipped) {
+            Action(Act<0>),
+        }
+    }
+}
+
+board!(Tree0182Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0183Sub0 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0183 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-        }
-        #[run_while(|bb| bb.b0 % 2 > 0)]
-        #[skip_if(|bb| bb.b0 == *bb.t1 + 2)]
-        Repeat(forever) {
-            IfThenElse {
-                Condition(Cond<0> = Cond::<0>),
-                AlwaysRunning,
+        TryCatch {
+            Priority {
+                Action(Act<0> = Act::<0>),
+                SubTree(Tree0183Sub0),
+                Delay(20) {
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<3> = Cond::<3>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Limiter(1) {
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                },
+            },
+            Retry(0) {
+                Action(|ctx| ctx.exec(7)),
             },
         }
     }
 }
-
-board!(Tree0183Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = None,
-            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
         }
-        WhileDoElse {
-            #[on_failure(|bb| bb.b0 += 3)]
-            #[post(|bb| *bb.t1 += 1)]
-            #[success_if(|bb| bb.b0 % 3 < 0)]
-            ReactiveFallback {
-                Sequence {
-                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
-                    SetBlackboard(t1 = {b0}),
-                },
-                ForceFailure {
-                    Condition(PCond<1>, b0 = {=}),
-                },
-                #[success_if(|bb| (bb.o0.unwrap_or(4) + 1) % 3 < 2)]
-                ReactiveSequence {
-                    Action(PAct<2>, b0 = {=}, b1 = {t1}),
-                    Condition(Cond<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                ReactiveSequence {
-                    #[on_halted(|bb| *bb.t1 += 1)]
-                    Action(|ctx| ctx.exec(5)),
-                    StatefulAction(Task<6>),
-                },
-            },
-            RunOnce {
-                #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-                #[on_failure(|bb| bb.b0 = *bb.t1)]
-                SequenceStar {
-                    Loop(q0) {
-                        #[post(|bb| { bb.o0 = None; bb.t0.set(bb.o0.unwrap_or(0) % 2) })]
-                        Action(Act<7>),
-                    },
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
-                    Condition(|ctx| ctx.check(10)),
-                    ReactiveFallback {
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                    },
-                },
+        RetryUntilSuccessful(1) {
+            RetryUntilSuccessful(2) {
+                #[on_halted(|bb| { *bb.t0 += 3; bb.t0.set(bb.o0.unwrap_or(4) + 4) })]
+                #[on_success(|bb| *bb.t0 += 4)]
+                #[failure_if(|bb| *bb.t0 + 1 < 6)]
+                Condition(Cond<0>),
             },
         }
     }
 }
 
-board!(Tree0184Blackboard { t1 t0 q0 o0 b0 });
+board!(Tree0184Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0185 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Fallback {
-            SkipUnlessUpdated(t0) {
-                RunOnce {
-                    Switch(b1) {
-                        case 1 => Loop(q0, if_empty = Running) {
-                            Parallel {
-                                #[failure_if(|bb| bb.b1 % 2 > 0)]
-                                RetryUntilSuccessful(0) {
-                                    Sleep(10),
-                                },
-                            },
-                        },
-                        case 5 => ForceSuccess {
-                            Loop(q0, if_empty = Failure) {
-                                Loop(q0, value = {b0}, if_empty = Success) {
-                                    #[post(|bb| bb.b1 = bb.b0)]
-                                    Condition(Cond<0>),
-                                },
-                            },
-                        },
-                        case 2 => StatefulAction(Task<1>),
-                        _ => Sequence {
-                            StatefulAction(Task<2>),
-                            Script(|bb| bb.b0 += 1),
-                            RunOnce {
-                                AlwaysSuccess,
-                            },
-                        },
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            FlipSelector {
+                ParallelAll(max_failures = -2) {
+                    Condition(Cond<0>),
+                    Sleep(0),
+                    StatefulAction(Task<1>),
+                    Wait(0),
+                },
+                Optional {
+                    ForceFailure {
+                        StatefulAction(Task<2>),
                     },
                 },
+                RepeatUntilFailure(1) {
+                    Action(Act<3> = Act::<3>),
+                },
             },
-            Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(5))),
-            SetBlackboard(o0 = Some(0)),
+            RepeatUntilFailure(2) {
+                Fallback {
+                    AlwaysFailure,
+                    Delay(20) {
+                        StatefulAction(Task<4>),
+                    },
+                    Repeater(1) {
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                    Fallback {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(Cond<7>),
+                    },
+                    StatefulAction(Task<8>),
+                },
+            },
         }
     }
 }
-
-board!(Tree0185Blackboard { o0 b1 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        ParallelAll(0) {
-            AlwaysFailure,
-            WaitValueUpdate(t1) {
-                Condition(PCond<0>, b0 = {=}),
-            },
-            ParallelAll(2) {
-                StatefulAction(Task<1>),
-                #[skip_if(|bb| *bb.t1 % 3 == 0)]
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0186Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0187 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
             b0: i64,
             o0: Option<i64> = None,
-            b1: i64 = 2,
         }
-        ReactiveSelector {
-            Fallback {
-                Sequence {
-                    Condition(Cond<0>),
-                    #[success_if(|bb| bb.b1 == 4)]
-                    Action(Act<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 2)),
-                },
-            },
-            #[success_if(|bb| (*bb.t0 + 2) % 3 == 2)]
-            #[on_failure(|bb| { bb.b1 = 4; bb.b0 = bb.o0.unwrap_or(3) % 3 })]
-            KeepRunningUntilFailure {
-                Sequence {
-                    Action(|ctx| ctx.exec(3)),
-                    Action(Act<4> = Act::<4>),
-                    #[post(|bb| bb.o0 = Some(*bb.t0 + 3))]
-                    #[success_if(|bb| bb.b1 % 2 == 0)]
-                    Action(PAct<5>, b0 = 1, b1 = {b1}),
-                },
-            },
-            StatefulAction(Task<6> = Task::<6>),
-            Retry(3) {
-                #[skip_if(|bb| bb.b0 + 2 != *bb.t0 + 3)]
-                #[success_if(|bb| *bb.t0 % 4 > 2)]
-                Timeout(0) {
-                    ParallelAll(2) {
-                        Parallel(success = 0, failure = -1) {
-                            Repeat(forever) {
-                                Condition(|ctx, bb| ctx.check_in(7, 3)),
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            Parallel(failure = -2) {
+                Remap(success = Failure, failure = Success) {
+                    Delay(20) {
+                        RepeatUntilFailure(forever) {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                                StatefulAction(Task<1>),
                             },
                         },
-                        AlwaysRunning,
-                        StatefulAction(PTask<8>, b0 = {b1}, b1 = {b1}),
-                        #[run_while(|bb| (*bb.t0 + 2) % 3 != 1)]
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
+                    },
+                },
+                StepSequencer {
+                    TryCatch {
+                        Loop(q0, value = {t1}) {
+                            AlwaysRunning,
+                        },
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Selector {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Condition(Cond<5>),
+                        #[run_while(|bb| *bb.t1 != 2)]
+                        #[failure_if(|bb| bb.b0 > (bb.o0.unwrap_or(1) + 3) % 2)]
+                        #[post(|bb| bb.b0 = *bb.t0)]
+                        Condition(Cond<6>),
+                        Action(|ctx| ctx.exec(7)),
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                    Timeout(30) {
+                        Condition(|ctx, bb| ctx.check_in(9, bb.o0.unwrap_or(4) % 4)),
+                    },
+                },
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(10, (*bb.t0 + 1) % 2, &mut bb.b0)),
+                    UnsetBlackboard(o0),
+                },
+                Loop(q0, if_empty = Running) {
+                    Inverter {
+                        MemSequence {
+                            Condition(|ctx| ctx.check(11)),
+                            Action(Act<12>),
+                            Action(PIo<13>, t0 = {t1}),
+                            Action(Act<14>),
+                        },
                     },
                 },
             },
@@ -3056,64 +3087,42 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0187Blackboard { t0 b0 o0 b1 });
+board!(Tree0186Blackboard { q0 t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0187 for Ctx {
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            Repeat(1) {
+                Action(Act<1> = Act::<1>),
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0188Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0188 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64 = 4,
             #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            #[on_success(|bb| bb.t0.set(0))]
-            ReactiveSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(PTask<2>, b0 = 0, b1 = {t0}),
-                    #[skip_if(|bb| *bb.t0 != 5)]
-                    #[success_if(|bb| (*bb.t0 + 3) % 3 > 1)]
-                    #[on_failure(|bb| if bb.b0 % 2 < 0 { bb.b0 += 2 })]
-                    AlwaysSuccess,
-                },
-                AsyncFallback {
-                    #[run_while(|bb| bb.b0 < (bb.b0 + 2) % 2)]
-                    ForceSuccess {
-                        ReactiveSequence {
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                            SetBlackboard(b0 = 6),
-                        },
-                    },
-                },
-            },
-            Repeat(2) {
-                #[failure_if(|bb| *bb.t0 % 4 == 1)]
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Condition(PCond<6>, b0 = 2),
-                        #[failure_if(|bb| bb.b0 < *bb.t0)]
-                        Timeout(50) {
-                            Condition(Cond<7>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(PTask<8>, b0 = 4, b1 = {t0}),
-                        RunOnce {
-                            Timeout(20) {
-                                Condition(PCond<9>, b0 = {=}),
-                            },
-                        },
-                        StatefulAction(Task<10>),
-                        AlwaysFailure,
-                    },
-                    Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
-                },
-            },
-            Repeat(4) {
-                StatefulAction(Task<12>),
-            },
+        Fallback {
+            SubTree(Tree0188Sub0, b0 = {=}, t0 = {t0}),
+            #[failure_if(|bb| bb.b0 > 3)]
+            #[success_if(|bb| bb.b0 == 1)]
+            WasEntryUpdated(t0),
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -3121,482 +3130,608 @@ bt::behavior_tree! {
 board!(Tree0188Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0189Sub1 for Ctx {
-        Condition(|ctx| ctx.check(3))
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0189Sub0 for Ctx {
-        SubTree(Tree0189Sub1)
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            KeepRunningUntilFailure {
+                StatefulAction(Task<3>),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0189 for Ctx {
-        Delay(0) {
-            AsyncSequence {
+        Invert {
+            Cooldown(30, filtered = Skipped) {
                 AsyncFallback {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
+                    Sequence {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        Sleep(20),
                     },
-                    Inverter {
-                        SubTree(Tree0189Sub0),
+                    ForceFailure {
+                        Sequence {
+                            StatefulAction(Task<2>),
+                            AlwaysSuccess,
+                        },
                     },
-                },
-                RetryUntilSuccessful(forever) {
-                    RetryUntilSuccessful(forever) {
+                    SubTree(Tree0189Sub0),
+                    ReactiveSelector {
                         Action(Act<4>),
-                    },
-                },
-                Repeat(3) {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(2) {
-                            Action(Act<5>),
-                        },
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                        Condition(|ctx| ctx.check(8)),
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Retry(forever) {
-                    Invert {
-                        KeepRunningUntilFailure {
-                            Condition(|ctx| ctx.check(10)),
-                        },
+                        Condition(Cond<5>),
                     },
                 },
             },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0190Sub0 for Ctx {
-        Condition(Cond<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0190 for Ctx {
-        Repeat(3) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Inverter {
-                    SubTree(Tree0190Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        MemSequence {
+            Fallback {
+                ReactiveFallback {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    #[failure_if(|bb| *bb.t0 < 0)]
+                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
+                    Conditional(|bb| *bb.t0 < 0, dynamic = false, else = Failure) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    StepSequencer {
+                        ScriptCondition(|bb| *bb.t0 % 4 > 0),
+                        WasEntryUpdated(t0),
+                    },
+                    Action(Act<1> = Act::<1>),
+                },
+                Action(Act<2>),
+                WaitValueUpdate(t0) {
+                    MemPriority {
+                        Precondition(|bb| *bb.t0 > 4, else = Skipped) {
+                            #[failure_if(|bb| bb.b0 % 2 < 0)]
+                            Action(Act<3>),
+                        },
+                        #[failure_if(|bb| (bb.b0 + 1) % 3 == 1)]
+                        AlwaysFailure,
+                    },
                 },
             },
         }
     }
 }
 
+board!(Tree0190Blackboard { t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0191 for Ctx {
-        RetryUntilSuccessful(1) {
-            ReactiveSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64,
+        }
+        Fallback {
+            #[run_while(|bb| bb.b1 < 3)]
+            AsyncFallback {
+                Repeat(2) {
+                    Delay(0) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+                Switch(b1) {
+                    case 4 => StatefulAction(Task<1>),
+                    _ => ReactiveSelector {
+                        Action(PIo<2>, t0 = {=}),
+                        Condition(Cond<3>),
+                    },
+                },
+                SequenceStar {
+                    #[success_if(|bb| *bb.t1 == bb.b1)]
+                    #[on_success(|bb| bb.b0 = bb.b1)]
+                    StatefulAction(PTask<4>, b0 = {b1}),
+                    StatefulAction(Task<5>),
+                },
+                PolicyParallel(policy = FirstSuccess) {
+                    ReactiveFallback {
+                        Action(PAct<6>, b0 = {b1}, b1 = {b1}),
+                        ScriptCondition(|bb| *bb.t0 > (bb.b1 + 4) % 4),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
+                },
+                SequenceWithMemory {
+                    Repeat(0) {
+                        #[success_if(|bb| bb.b1 % 4 != 1)]
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        Sleep(0),
+                    },
+                },
+            },
+            Parallel(failure = 4) {
+                Parallel(success = 1, failure = 0) {
+                    SetBlackboard(t1 = 2),
+                    StatefulAction(Task<8>),
+                },
+                RunOnce(then_skip = true) {
+                    Fallback {
+                        ReactiveSequence {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                        },
+                        Precondition(|bb| *bb.t1 % 4 < 0, else = Failure) {
+                            StepSequencer {
+                                Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b1)),
+                                Condition(PCond<12>, b0 = {t0}),
+                            },
+                        },
+                    },
+                },
+                Repeat(1) {
+                    ReactiveFallback {
+                        Action(PAct<13>, b0 = {b0}, b1 = {b1}),
+                        Action(Act<14>),
+                        #[success_if(|bb| bb.b0 < bb.b1 % 2)]
+                        #[on_halted(|bb| bb.b1 = 5)]
+                        StatefulAction(Task<15>),
+                        SetBlackboard(b1 = 6),
+                    },
+                },
+                #[run_while(|bb| bb.b0 < 1)]
+                Condition(Cond<16>),
+            },
+            #[run_while(|bb| *bb.t0 < (bb.b0 + 2) % 2)]
+            WhileDoElse {
+                Delay(0) {
+                    IndexSwitch(|bb| 3, out_of_range = Loop) {
+                        Condition(Cond<17>),
+                        Action(Act<18>),
+                        StatefulAction(PTask<19>, b0 = {b1}, b1 = {t1}),
+                    },
+                },
+                Loop(q0, value = {b0}) {
+                    WaitValueUpdate(t1) {
+                        Switch(b1) {
+                            case 2 => Condition(|ctx, bb| ctx.check_in(20, bb.b0 % 2)),
+                            case 3 => Action(Act<21>),
+                            case 5 => Condition(PCond<22>, b0 = {b1}),
+                            _ => WasEntryUpdated(t0),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0192Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            b0: i64 = 15,
-        }
-        Inverter {
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                #[success_if(|bb| bb.b0 % 2 < 1)]
-                Action(|ctx| ctx.exec(2)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0192Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            b0: i64 = 15,
-        }
-        #[success_if(|bb| bb.b0 + 3 < 7)]
-        SubTree(Tree0192Sub1, o0 = {=}, b0 = {b0})
-    }
-}
+board!(Tree0191Blackboard { q0 t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0192 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64,
         }
-        Sequence {
-            SubTree(Tree0192Sub0, o0 = {=}, b0 = {b0}),
-            #[failure_if(|bb| bb.o0.unwrap_or(1) > 0)]
-            Script(|bb| bb.b0 = bb.o0.unwrap_or(5) + 2),
+        WhileDoElse {
+            Switch(b1) {
+                case 0 => Precondition(|bb| bb.b1 + 4 == *bb.t0 % 2) {
+                    Limiter(3) {
+                        RepeatUntilSuccess(1) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+                _ => ForceFailure {
+                    Optional {
+                        Selector {
+                            WaitValueUpdate(t0) {
+                                #[post(|bb| bb.t0.set(bb.b1))]
+                                #[skip_if(|bb| bb.b1 != *bb.t0)]
+                                #[on_success(|bb| bb.b1 = (*bb.t0 + 2) % 3)]
+                                StatefulAction(Task<1>),
+                            },
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Filter(times = 3, count = Failure) {
+                Remap(success = Success, failure = Failure) {
+                    SequenceStar {
+                        Action(PIo<4>, t0 = {b0}),
+                        Fallback {
+                            AlwaysFailure,
+                            AlwaysFailure,
+                            Sleep(0),
+                        },
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0192Blackboard { o0 b0 });
+board!(Tree0192Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0193Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Remap(success = Success, failure = Failure) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0193Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(Act<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0193 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 5,
             b0: i64,
-            #[tracked] t1: i64,
         }
-        ForceSuccess {
-            Invert {
-                Repeat(forever) {
-                    ReactiveSequence {
-                        StatefulAction(PTask<0>, b0 = 7),
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                        ScriptCondition(|bb| *bb.t1 > bb.b0 % 2),
-                    },
+        Fallback {
+            SubTree(Tree0193Sub0, ..),
+            StatefulAction(Task<1>),
+            Filter(times = 3, count = Success) {
+                Cooldown(0) {
+                    #[post(|bb| *bb.t0 += 1)]
+                    SubTree(Tree0193Sub1, ..),
+                },
+            },
+            Optional {
+                #[run_while(|bb| bb.b0 % 3 != 2)]
+                #[failure_if(|bb| *bb.t0 + 2 < 6)]
+                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
+                Inverter {
+                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0193Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0194Sub0 for Ctx {
-        Sleep(10)
-    }
-}
+board!(Tree0193Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0194 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            SubTree(Tree0194Sub0),
-            Condition(Cond<1>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+        }
+        IfThenElse {
+            Action(PIo<0>, t0 = {t1}),
+            StatefulAction(Task<1>),
+            Script(|bb| *bb.t0 += 1),
         }
     }
 }
+
+board!(Tree0194Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0195 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        WaitValueUpdate(t0) {
-            ReactiveSequence {
-                Selector {
-                    SequenceWithMemory {
-                        #[skip_if(|bb| (*bb.t0 + 2) % 3 < 0)]
-                        #[on_halted(|bb| { if *bb.t0 + 3 == *bb.t0 { bb.b0 += 3 }; if bb.o0.unwrap_or(3) > bb.b0 { bb.o0 = None } })]
-                        StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = {=}),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
+        FlipSelector {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Repeat(2) {
+                    StatefulAction(Task<1>),
                 },
-                Condition(|ctx, bb| ctx.check_in(4, 7)),
+                Filter(times = 1, count = Success, filtered = Failure) {
+                    AlwaysRunning,
+                },
+            },
+            IndexSwitch(|bb| 5, dynamic = false) {
+                Sleep(10),
+                #[skip_if(|bb| bb.b0 % 3 == 1)]
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 4)),
+            },
+            Precondition(|bb| bb.b0 < (*bb.t0 + 3) % 3, else = Running) {
+                #[on_halted(|bb| { bb.t0.set(*bb.t0 % 3); bb.b0 += 1 })]
+                #[run_while(|bb| bb.b0 % 4 < 3)]
+                Condition(PCond<5>, b0 = {=}),
+            },
+            StatefulAction(Task<6>),
+            Fallback {
+                Condition(Cond<7>),
+                Action(PAct<8>, b0 = {b0}, b1 = {t0}),
+                StatefulAction(Task<9>),
+                AlwaysFailure,
+                Action(|ctx| ctx.exec(10)),
             },
         }
     }
 }
 
-board!(Tree0195Blackboard { o0 b0 t0 });
+board!(Tree0195Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0196Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Action(Act<2> = Act::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0196Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Action(Act<3> = Act::<3>)
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
+        ReactiveSelector {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            SubTree(Tree0196Sub0),
         }
-        AsyncSequence {
-            Condition(Cond<0>),
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    RunOnce {
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[success_if(|bb| bb.o0.is_some())]
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    SubTree(Tree0196Sub0, t1 = {=}, b0 = {b0}, o0 = {=}, t0 = {t0}),
-                    SubTree(Tree0196Sub1, ..),
-                    Parallel(success = 0) {
-                        SetBlackboard(b0 = {t1}),
-                        AlwaysFailure,
-                    },
-                    ReactiveSequence {
-                        SetBlackboard(o0 = Some(7)),
-                        Action(Act<4> = Act::<4>),
-                        Action(Act<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0196Blackboard { t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0197Sub0 for Ctx {
-        Sleep(20)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0197Sub1 for Ctx {
-        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            RunOnce(then_skip = false) {
-                SubTree(Tree0197Sub0),
-            },
-            Repeat(1) {
-                SubTree(Tree0197Sub1),
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        #[success_if(|bb| bb.o0.is_some())]
+        Fallback {
+            ReactiveFallback {
+                Loop(q0, if_empty = Success) {
+                    BinarySelector(|bb| bb.o0.is_some()) {
+                        RepeatUntilFailure(2) {
+                            Fallback {
+                                ForceFailure {
+                                    Action(Act<0>),
+                                },
+                            },
+                        },
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) < bb.b0 + 2)]
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        TryCatch(catch_on_halt = false) {
+                            #[success_if(|bb| bb.b1 > 6)]
+                            StatefulAction(PTask<1>, b0 = {b1}),
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                Condition(Cond<3>),
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[on_success(|bb| bb.o0 = None)]
+                RunOnce(then_skip = false) {
+                    Interrupt(|bb| bb.b0 < 5) {
+                        StatefulAction(Task<4>),
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree0197Blackboard { o0 b0 t0 b1 q0 });
+
 bt::behavior_tree! {
     pub tree Tree0198 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        Sequence {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                ReactiveFallback {
-                    Action(Act<1>),
-                    ForceFailure {
-                        SetBlackboard(o0 = Some(4)),
+        RunOnce {
+            #[on_failure(|bb| bb.t0.set(5))]
+            WhileDoElse {
+                Condition(PCond<0>, b0 = {=}),
+                #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
+                PolicyParallel(policy = FirstSuccess) {
+                    Delay(10) {
+                        RunOnce(then_skip = false) {
+                            ForceSuccess {
+                                StepSequencer {
+                                    #[failure_if(|bb| *bb.t0 != bb.b0 + 3)]
+                                    #[post(|bb| bb.t0.set(bb.b0))]
+                                    Script(|bb| bb.b0 += 3),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                            },
+                        },
+                    },
+                    Condition(|ctx| ctx.check(2)),
+                    ParallelAll {
+                        AlwaysSuccess,
+                        StatefulAction(Task<3>),
+                        IndexSwitch(|bb| 6, dynamic = false) {
+                            Script(|bb| bb.b0 = 0),
+                            Wait(20),
+                        },
                     },
                 },
-                ParallelAll(max_failures = -5) {
-                    Condition(|ctx, bb| ctx.check_in(2, 0)),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    WasEntryUpdated(t0),
-                    SetBlackboard(t1 = 4),
-                },
-                Parallel(success = 0, failure = 1) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<5>),
-                        #[on_failure(|bb| bb.b1 += 1)]
-                        #[success_if(|bb| bb.b0 % 4 < 3)]
-                        #[run_while(|bb| bb.b0 > 1)]
-                        Precondition(|bb| bb.o0.is_none(), else = Success) {
-                            RunOnce {
-                                WhileDoElse {
-                                    StatefulAction(Task<6>),
-                                    Condition(Cond<7>),
-                                    StatefulAction(Task<8>),
-                                },
+                ParallelAll {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        RepeatTimes(forever) {
+                            Parallel(success = 1, failure = 2) {
+                                StatefulAction(Task<4>),
+                                AlwaysSuccess,
+                            },
+                        },
+                        #[run_while(|bb| (bb.b0 + 1) % 4 > 2)]
+                        #[skip_if(|bb| (bb.b0 + 4) % 2 > 0)]
+                        ForceFailure {
+                            Action(PAct<5>, b0 = 7, b1 = {b0}),
+                        },
+                    },
+                    RepeatTimes(forever) {
+                        Sequence {
+                            Action(Act<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                            KeepRunningUntilFailure {
+                                #[on_failure(|bb| bb.t0.set(bb.b0))]
+                                #[success_if(|bb| bb.b0 % 4 < 3)]
+                                #[run_while(|bb| *bb.t0 == 3)]
+                                Action(Act<10>),
                             },
                         },
                     },
                 },
             },
-            Sleep(10),
         }
     }
 }
 
-board!(Tree0198Blackboard { t1 o0 t0 b1 b0 });
+board!(Tree0198Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
+            b0: i64 = 4,
         }
-        Fallback {
-            #[on_success(|bb| bb.b0 = *bb.t1)]
-            RunOnce(then_skip = false) {
-                WhileDoElse {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Script(|bb| *bb.t0 += 3),
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Interrupt(|bb| *bb.t0 + 3 < 7) {
+                ParallelAll {
+                    AlwaysSuccess,
+                    RetryUntilSuccessful(4) {
+                        Sleep(0),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                    },
                 },
             },
-            WhileDoElse {
-                Selector {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 1, &mut bb.b0)),
-                },
-                Loop(q0, if_empty = Running) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            ParallelAll {
-                Action(Act<4>),
-                Condition(Cond<5>),
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t1 + 4)),
-                StatefulAction(Task<7>),
-            },
-            #[failure_if(|bb| bb.o0.unwrap_or(0) < 6)]
-            #[post(|bb| bb.t0.set(*bb.t1 + 2))]
-            ReactiveSelector {
-                StatefulAction(Task<8>),
-                Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 1) % 3, &mut bb.b1)),
+                Script(|bb| { bb.b1 = *bb.t0; bb.b1 = 3 }),
+                Wait(30),
             },
         }
     }
 }
 
-board!(Tree0199Blackboard { b0 t0 t1 o0 q0 });
+board!(Tree0199Blackboard { t0 b1 b0 });
 
 cases! {
-    Tree0100 "B{q0=2;t0;b0=1}Par{3;-3}(Swm(Wde(TryT(OnceT(a0),pt1{b0:7;b1:t0}),t2,S),Lp{t0;_}(Rty1(a3))),Sb{b0=6},Fb(@si{b0>3}Fb(Par{_;0}(c4,Sc{b0+=1},t5,t6),RSeq(Lp{t0;_}(c7b{b0}),c8))))",
-    Tree0101 "Par{-1;1}(RSeq(t0,a1e),RSeq(t2,Sub(t3e),t4,t5),RFb(Wde(c6,S),OnceT(a7e)),Keep(Seq(RFb(c8e,t9),Par{-1;1}(t10,t11))))",
-    Tree0102 "B{o0=_}Fb(t0,c1,a2e,Scc{none})",
-    Tree0103 "B{t0;b0=1}Fb(t0,@of{t0+4%3<2?t0+=3;t0:=b0+3}@ki{t0!3}R,@of{t0+=2}@po{t0:=6}t1)",
-    Tree0104 "B{t1=0;t0=2;o0=_}@si{some}Swm(@fi{t1+3>t0}c0,FF(pc1{b0:8}))",
-    Tree0105 "B{b0}Keep(Fb(t0,pi1{t0:b0},pa2{b0:=}))",
-    Tree0106 "RFb(F,a0)",
-    Tree0107 "B{b1;b0=0;t0;o0}PAll{1}(Par{-1;0}(Sw{0;5}(Swm(TryF(@os{o0:=t0}AFb(Keep(pt0{b0:2;b1:=}),t1),To{0}(Rep4(pc2{b0:=})))),RepF(Sl{0}),c3)))",
-    Tree0108 "B{q0;b0=0;o0=_;b1=1;t0=1}Ite(Sw{1;5}(t0e,Lp{_;S}(Sc{b0:=t0}),Sl{10}),t1e,Ite(Swm(a2e,t3),Pre{o0|3+1!b0;R}(R)))",
-    Tree0109 "B{b1=3;b0=0;t0=3}RFb(RSeq(Sc{t0+=2},SubR(MSeq(Scc{b1=b0%2},t0))),Rep2(Wv{t0}(OnceT(pc1{b0:t0}))),@si{b0<0}Ret4(@ki{b1!5}@fi{t0!4}Seq(@ki{t0+3>3}@rw{t0=0}Rep2(pt2{b0:b0;b1:t0}))))",
-    Tree0110 "B{o0=_;b0=2;t0=0}To{0}(RFb(RFb(t0e,pi1{t0:t0},c2e),@os{b0+=1;t0+=1}@po{t0:=o0|2}a3,Ret4(AFb(c4,pa5{b0:=;b1:b0}))))",
-    Tree0111 "B{b0}Ret4(Pre{b0!7;F}(F))",
-    Tree0112 "B{b0;q0=0;t0}ASeq(Lp{_;_}(RFb(c0,t1e,@si{b0%4>1}@rw{b0!5}Lp{_;_}(pi2{t0:=}))),@of{t0+=2}@po{t0:=b0+2}c3,Sb{b0=7})",
-    Tree0113 "B{o0}Rep0(c0b{o0|2})",
-    Tree0114 "B{b0;b1;t0;o0}Sw{5}(Star(Sw{4}(a0l,pa1{b0:0;b1:t0}),PAll{-1}(pc2{b0:3},Sc{t0:=o0|5})),Par{-2;1}(Ret4(a3e),c4b{8},@fi{b0!6}@ki{o0|2%3>0}Keep(a5)))",
-    Tree0115 "B{b0;t0=2;o0;b1=1}Sel(Swm(Sc{b0<2?o0:=b1},FF(Invt(@of{b0+=2}@os{b1<t0%2?t0+=1;o0:=b1+2}@rw{o0|1%3<0}a0b{b0%4;b0})),c1))",
-    Tree0116 "RSeq(Try(Inv(OnceK(Rty3(ASeq(t0,Sl{0},t1)))),Sel(OnceT(c2),t3),Par{-1;-2}(t4e,PAll{-2}(t5e,a6l))),TryT(OnceT(Star(Rep1(MPri(a7l,c8e,c9)),Rep3(Invt(OnceT(c10))))),a11),t12)",
-    Tree0117 "B{o0;t0=2;t1;b1;b0=1;q0=0}Inv(Fb(Ret1(c0),Scc{t0<7},Fb(Once(Rep1(@oh{t1:=b1}Sb{t1=b1})),Invt(PAll{-2}(@ki{o0|4<6}@of{b1+=1;o0:=_}@po{b0:=3}F,t1))),a2,Ret1(Lp{t0;F}(Star(t3,@rw{b0+4>t0+2}@oh{b0:=t0+4}Sc{t1+3%2>0?t0:=o0|4%4})))))",
-    Tree0118 "B{t0;o0=_;b0;b1=1;t1=1}Pre{b0+3%3<1}(@rw{t0!o0|5+4}@po{o0:=_}RSeq(RSel(t0,pt1{b0:=;b1:=},Wde(c2b{t1},Scc{t1%2<1}),F,Sw{5;0}(Sc{b1!1?b0+=1},RFb(@ki{o0|4+2>7}@os{o0:=t0}pc3{b0:b1},t4),Sb{o0=9})),RepF(Par{1;_}(Ite(a5,@fi{b1!t1+4}a6),PAll{-1}(Sw{4}(Inv(a7),Once(t8)))))))",
-    Tree0119 "B{b0=3;t0;t1=1;q0=0}Sel(Ret0(t0),OnceT(Swm(RFb(t1,Ite(@os{t1+=1}@fi{t1!t0+1%3}@rw{t1+2!2}a2b{t1%3;b0},Wu{t0},pa3{b0:6}),F),RSeq(a4l,t5,@os{t0>0?b0+=3;b0=b0+2?t0:=t1+3}t6))),RSel(SubR(Lp{_;K}(@si{t0+2>7}S)),Ite(c7e,pi8{t0:=}),Sc{t1+=1}))",
-    Tree0120 "B{o0=_;b1=0;t0=4}@os{b1+=1}@oh{o0:=t0}@fi{b1+3>1}Dl{30}(OnceT(RepF(Sb{t0=b1})))",
-    Tree0121 "B{t0;b0=2}@fi{b0%4!2}@of{t0+=3}Ite(pa0{b0:=;b1:b0},@po{t0:=7}Scc{b0+4!b0+2%3},a1)",
-    Tree0122 "RSel(ASeq(c0,Seq(Seq(Fb(c1,t2,t3,t4,t5)),OnceK(t6),a7e)),AFb(To{50}(Ret1(Swm(Rep1(Fb(c8e)),t9,t10))),OnceT(Star(t11,Rep2(c12),S,FS(c13),a14))),Wde(OnceK(c15),RSeq(PAll{_}(t16e,a17),a18e)))",
-    Tree0123 "B{t0=3;b1;b0=4}@rw{b0+1=3}@po{t0+=2}@si{b1+3<b0+4}PAll{1}(OnceT(OnceT(FF(RSeq(t0,Scc{t0>3},t1)))))",
-    Tree0124 "B{b0;t0=3}Keep(Keep(@oh{b0+=1}RFb(@ki{b0%4!1}@fi{b0+4=2}@os{b0+=1}Dl{20}(a0l),PAll{0}(RSeq(t1e,c2),c3l),OnceT(pi4{t0:=}),a5e)))",
-    Tree0125 "TryT(Sel(t0,a1e),c2l,MSeq(Sl{50},c3),PAll{_}(Ret2(t4)))",
-    Tree0126 "B{t1=0;b1;o0=_;b0=4}Seq(FF(FS(Ite(Once(t0),F))),ASeq(@of{b1+3%4>0?t1+=2}Pre{b0<t1+1%3;K}(MSeq(a1,c2,t3e)),a4),Ite(Pre{none;R}(t5),Inv(Swm(pt6{b0:8;b1:=},t7,t8))))",
-    Tree0127 "B{b0=3}RSeq(c0b{b0})",
-    Tree0128 "B{t0=2;t1;o0=_;b0=5}RFb(@rw{t1>o0|5}@ki{t1%3!0}@of{t0+=3}pa0{b0:7;b1:t0},@of{t1:=2}@fi{t1!b0}Pre{some;R}(RFb(c1e,c2l,@po{o0:=o0|0}@fi{none}Pre{o0|0%3=0;R}(@os{b0:=t1;b0!b0%4?t1:=t0}c3))),Fb(t4,c5b{t1},Wu{t0},a6),To{50}(MSeq(a7l)))",
-    Tree0129 "B{t1;b1;t0=1;b0=0;q0=1}Swm(Rep3(Lp{b1;S}(@si{t1=7}@fi{b0+1!t1+4}@of{b1+=1}RFb(Lp{b1;F}(c0)))),S,RFb(c1,Ret1(Once(@ki{t0!6}Sl{0})),t2),Lp{_;_}(Ite(@si{t0+1<0}@ki{b0!3}@os{t1%4!0?b1+=2}t3,@rw{t1!5}Sb{b1=b0})))",
-    Tree0130 "B{b0;b1=2;t0}Seq(ASeq(a0e,t1,pa2{b0:b0}),RSeq(a3,t4),RSeq(t5,Sb{t0=8},t6),Wde(Su{t0}(c7l),@oh{t0%2!1?b1+=3;t0:=t0%4}@os{b0:=b1}@of{b1:=9}Ret4(a8)),RFb(c9b{b0+3},t10))",
-    Tree0131 "B{b1=5;t1=4;t0}OnceK(RFb(Wde(Seq(c0,Sw{5}(t1e,Inv(FF(t2e))),OnceT(RSeq(Inv(Wu{t1}),Sb{t0=6}))),@os{t0:=b1+2;t1:=6}a3e)))",
-    Tree0132 "Fb(Fb(a0,t1,c2e),a3e,RSeq(t4,t5e))",
-    Tree0133 "B{t1=1;t0;o0=_;b1=0;b0}Par{1;0}(Swm(pi0{t0:=},Fb(SubA(RetF(pt1{b0:t1;b1:b1})),t2,Wu{t0}),RSeq(RetF(t3)),RFb(pt4{b0:b1;b1:t0},t5,c6,@ki{b0=o0|3}@of{o0:=b1}@si{b0+2<4}c7e),PAll{0}(MPri(pa8{b0:2;b1:=},@os{b1+=1;o0:=t1%2}@po{b1+=3}pc9{b0:b0},c10),Scc{none})),Pre{b0=6}(Inv(Ret3(Fb(@po{t0:=0}Sel(Wde(pt11{b0:5;b1:t1},Sc{b1<b0?t0:=t0%3}),Sw{1;0}(a12,pi13{t0:t0},t14),Rep0(@ki{b1=1}@rw{t0!t1}c15l)))))))",
-    Tree0134 "B{t0=0;o0;t1;b0=1}RSel(@os{t0+=2;some?t0+=1}@rw{t1%3!0}TryF(pa0{b0:=;b1:b0},S,@po{t0:=t1}a1))",
-    Tree0135 "B{b0;q0=3;t0=2}Seq(Rep1(c0e),Lp{_;K}(MSeq(a1)),FS(Sel(a2b{t0+4%3;b0},t3,pa4{b0:=;b1:t0})))",
-    Tree0136 "B{b0;t0;t1=3}Ite(ASeq(Seq(t0,pt1{b0:=;b1:b0},t2)),Rty0(Sc{t0+=1}))",
-    Tree0137 "B{t0}OnceT(Invt(Wv{t0}(SubA(t0))))",
-    Tree0138 "B{b0=1;b1=1;t0=3;t1}RFb(t0,@os{t1+=2;t0:=4}@oh{b0+=1;b1+=3}@rw{b1>b1+1}TryT(Swm(@si{t1!2}@os{b1+=2}c1,Sl{20}),Try(t2,c3,a4b{t1%4;b1}),RFb(SubA(c5e),a6l)))",
-    Tree0139 "B{q0;t0=2}RFb(SubR(Lp{_;F}(Rep2(t0))),Seq(t1,t2))",
-    Tree0140 "B{t0;b0;o0=_}Sel(AFb(pc0{b0:b0},t1),@ki{b0<6}Sb{t0=b0},Inv(t2),Once(@os{t0:=b0;o0:=_}Seq(S,t3)),Par{-2;_}(pi4{t0:b0},Ret1(Scc{b0+3%3<2}),c5))",
-    Tree0141 "To{50}(t0)",
-    Tree0142 "RepF(Keep(c0e))",
-    Tree0143 "RetF(R)",
-    Tree0144 "RSeq(Rty1(t0),Fb(t1,t2),To{10}(c3))",
-    Tree0145 "B{b0;o0=_;t0}RSeq(c0b{o0|3+2%3},c1b{b0+2})",
-    Tree0146 "RFb(Seq(c0,t1,c2,t3),Keep(Dl{0}(t4)),FF(t5))",
-    Tree0147 "B{b0;t0=0;q0;o0;t1=3}Wde(@si{none}Seq(pi0{t0:b0},t1,F),Lp{_;S}(Swm(pa2{b0:5},SubR(a3b{t0%4;b0}))),Lp{b0;S}(RSeq(c4l,SubA(pa5{b0:=;b1:t0}),Scc{t1%4>0})))",
-    Tree0148 "B{t0=5}To{30}(Ite(c0,pi1{t0:=},c2))",
-    Tree0149 "B{t0=4;b0=1;b1=5}MSeq(Sw{1}(RepF(OnceK(RtyF(R))),@rw{b0%3<1}MSeq(a0b{2;b0},pt1{b0:=},@si{b1+3<2}@fi{b1<5}@of{t0+=1}t2e)))",
-    Tree0150 "B{b1=2;b0=2;q0=4;t0}FS(Lp{b1;K}(RFb(RepF(RSeq(@fi{b1<t0+2}PAll{3}(t0,pa1{b0:=;b1:b1},F),Sel(Wu{t0},Scc{t0+1%3>0},t2e,t3))),ASeq(Pre{t0+1%3>1;R}(c4),RSeq(pt5{b0:9;b1:=}),Wu{t0}),TryT(Rep2(t6),t7e,@os{t0:=9}@ki{t0+2>1}@oh{t0+=3;b1:=t0}a8,@os{b1:=b0}t9,Scc{b1+2>b0}),c10,R)))",
-    Tree0151 "B{t0=5;q0;b0=2}Pre{b0!4;S}(Star(a0,FS(Lp{t0;R}(@of{b0+=1}a1)),RSeq(Scc{t0>5},Sb{b0=3},t2)))",
-    Tree0152 "B{t0=3;o0;q0=1;b0=0}Lp{_;K}(Fb(Dl{0}(RSeq(Inv(pc0{b0:4}),Lp{_;S}(RFb(@po{o0:=o0|2%3}pt1{b0:7;b1:t0},t2)))),Invt(RSel(RFb(a3e),Ret4(c4),t5,t6e)),Swm(Wv{t0}(Invt(To{50}(RSeq(t7)))),RepF(@oh{b0+=1;t0<t0%4?t0:=o0|0}@si{b0=0}@os{t0+=1}Seq(c8b{o0|2},RetF(t9),S)))))",
-    Tree0153 "B{b0=3;t0=1}Seq(To{20}(RSeq(Swm(a0,@oh{b0:=7}@os{b0+=2}To{0}(a1),Scc{t0%3=2}),Pre{b0>b0+2;R}(a2))),RSeq(RFb(t3,Ret4(c4),t5,Fb(pt6{b0:t0;b1:b0},c7))))",
-    Tree0154 "B{b1;b0;t0}Sw{4;5;3}(Rep2(Pre{t0>b1+4%3;F}(OnceK(OnceK(Ret3(Wu{t0}))))),Ite(pt0{b0:3;b1:t0},RepF(a1)),@fi{b0<3}Dl{30}(c2),RSeq(Star(Once(RFb(a3,t4)),RtyF(t5))))",
-    Tree0155 "B{b0;q0}Keep(Star(Fb(t0e,c1b{b0%2},c2e),RSeq(SubR(S),t3)))",
-    Tree0156 "Seq(Seq(RFb(t0,t1e,F),Inv(Swm(Seq(t2,t3))),RSeq(Sl{50},a4,c5),c6,Swm(TryT(S,Ret4(c7l),Sl{0},Sl{10},t8))),Par{-3;3}(To{10}(Rep4(FS(RFb(c9,a10)))),OnceK(Ret4(Ite(Par{_;1}(Sl{0},a11),t12))),Rty2(t13e),c14,PAll{_}(a15l,c16)))",
-    Tree0157 "FS(RSeq(Once(To{20}(RFb(Sub(Inv(S)),Rty1(t0)))),t1e,OnceK(FF(Swm(c2,a3,Sl{30})))))",
-    Tree0158 "B{o0=_;t0;b0}Dl{10}(RFb(MPri(c0,pt1{b0:b0}),Ret3(Fb(Inv(a2l),c3b{5})),Swm(t4,a5e),Ite(Dl{50}(c6),c7b{1}),Par{-4;2}(Ub{o0},@po{t0:=b0;b0+=2}@os{b0:=t0+4}t8,pi9{t0:=},pi10{t0:=})))",
-    Tree0159 "Fb(To{30}(OnceT(Sl{20})),Rty4(Par{_;1}(t0)),t1,Par{_;-2}(c2,c3,t4),t5e)",
-    Tree0160 "B{b0=2;t0=0}@si{t0%4=2}@rw{b0%2<0}Ret1(Try(Once(Inv(SubR(a0))),SubR(Ret3(Ite(pt1{b0:=;b1:b0},t2))),To{10}(c3)))",
-    Tree0161 "B{o0;b0;t0=0}Rep3(@po{t0:=b0+4;b0:=b0+3%4}@fi{b0+2%4=3}@of{t0:=b0}PAll{2}(Sel(a0l,c1,@fi{some}@os{b0:=b0%3}c2b{b0+1},@po{o0|3+3%4>1?o0:=_}@oh{b0+1%4=0?o0:=_}Sb{b0=t0}),Fb(Try(t3,@of{b0+=1}pi4{t0:=}),RSeq(t5e,@of{o0:=b0%4;t0+=1}c6)),@ki{b0=1}Ite(OnceT(Wu{t0}),Sel(a7,a8e),FS(t9)),Swm(Keep(Fb(a10e,t11,Keep(Star(t12,c13,a14l,t15))))),Swm(Fb(t16,c17e,Sl{0}),Inv(@si{b0+4!0}@oh{o0:=t0+1%2;b0:=9}Wv{t0}(Seq(@po{o0:=_}t18,Sc{b0+=1;b0+=2},t19))))))",
-    Tree0162 "B{t0;b0;b1=1}@si{b0%4=1}Seq(Sc{t0:=b1;t0:=b1})",
-    Tree0163 "B{t0=1;q0=1}Fb(Par{_;-3}(Keep(t0),c1,Wu{t0},t2e),a3)",
-    Tree0164 "B{b0=0;o0;t1;b1=1;q0=4;t0=4}PAll{-3}(RFb(@po{b0:=t0}OnceT(PAll{0}(pa0{b0:=;b1:=},Scc{some})),RFb(Lp{t0;K}(Rep2(a1)),pc2{b0:=},Pre{t0+3>4}(@si{b0%3=0}@po{o0|0+1%2>0?b1:=t1}@rw{t0>b0}FS(Try(pt3{b0:6},t4))))),@fi{t1!3}Seq(@si{t1<t1%3}ASeq(c5,pc6{b0:9}),c7e,c8,Pre{t1!3;F}(@si{none}Pre{b1%2=1;K}(RFb(c9e,c10)))),Pre{t0%4!2}(pc11{b0:b0}))",
-    Tree0165 "B{b0;q0;o0=2;t0=5}Invt(Seq(TryT(Ub{o0},c0e,@si{b0<2}c1,Sc{o0:=_}),a2,RFb(RFb(Lp{t0;_}(a3)),Lp{_;K}(a4))))",
-    Tree0166 "B{t0=1}Wv{t0}(Ret2(t0e))",
-    Tree0167 "B{b1;b0=2}@si{b0>5}Ret0(a0b{b1%4;b0})",
-    Tree0168 "B{t0;o0=_;b0=2}RFb(Seq(c0b{b0+2},@si{b0=7}Fb(c1),a2),RSeq(Dl{0}(a3e)),Pre{none;S}(Seq(Swm(t4,pi5{t0:b0},pt6{b0:t0}),ASeq(c7,F))))",
-    Tree0169 "Dl{30}(t0)",
-    Tree0170 "B{o0=_;t0=1}Pre{some;R}(Dl{10}(MSeq(t0e,pi1{t0:=},c2,RFb(Seq(a3,Ub{o0}),a4))))",
-    Tree0171 "Once(To{0}(c0l))",
-    Tree0172 "B{b0;t0=5;o0=1}Wde(Su{t0}(@of{t0=t0+3?t0+=1;t0:=b0+1}@ki{o0|5<b0}@fi{b0+2%2<0}Pre{o0|5>t0;R}(Sel(Swm(S,c0,pc1{b0:9},Sb{b0=t0}),Scc{b0!2}))),Seq(Seq(c2,t3),Inv(Seq(Ub{o0},pt4{b0:=;b1:t0},t5))))",
-    Tree0173 "B{o0;b0=0;q0=0;t0;b1=3}RFb(Lp{b1;F}(Try(t0,Star(Sb{b0=0},pt1{b0:2;b1:b0},c2,@rw{b1!2}@fi{o0|4+3>t0+4}@po{t0:=b0}S))),t3)",
-    Tree0174 "B{t0;b0}ASeq(c0,Dl{0}(Sl{0}),Dl{10}(Sc{t0:=t0%4;t0+3%2>0?b0:=t0}),c1e,t2)",
-    Tree0175 "B{b0=3;t0=0}RSeq(Ret3(RetF(@fi{b0+2!b0%3}pt0{b0:=;b1:t0})),a1l)",
-    Tree0176 "B{t0=0;b0=4;t1;b1}RSeq(Fb(@os{t0:=b1+3}@po{b1:=b0}AFb(Fb(pc0{b0:=},Rep3(@of{t1:=t1%3}FF(Rep3(a1e))),Inv(TryT(c2,@si{b1+3>1}SubA(Wu{t1}))))),Rty3(t3)),c4)",
-    Tree0177 "B{b0=5;b1=5;t0}@os{b1+=1}@oh{t0:=b0}RSeq(c0,Wu{t0})",
-    Tree0178 "Swm(Inv(To{0}(ASeq(t0,c1))),Swm(Inv(Dl{50}(a2e))),RSeq(t3,S))",
-    Tree0179 "B{o0;b0=4;b1=4;t0=0}Fb(Sw{2;3;5}(RSel(SubA(AFb(c0e,a1b{t0;b0})),Sel(t2,c3,Ub{o0})),@po{t0+=2}@rw{b0+1<b1%3}@si{o0|3+3%4<0}RFb(Sw{0}(t4,a5b{b1+2;b1})),Sw{5}(RFb(t6,Wu{t0},c7,c8),R),RFb(t9,a10,t11)),Sw{4}(ASeq(S,a12e),FF(Rty2(Sel(c13,@po{b0+=3}SubA(a14l),c15,t16e,Pre{b0>o0|2+4%4}(c17))))))",
-    Tree0180 "Par{-2;_}(a0e,c1,Dl{20}(Sub(Sub(c2))))",
-    Tree0181 "B{b1;b0=4;t0=1}Star(Swm(Fb(TryT(@si{t0<b0}@of{b1+=3}OnceT(pc0{b0:1}),SubR(t1)))))",
-    Tree0182 "RFb(Ret4(a0e),Dl{20}(c1l),c2,Seq(a3,c4e),Invt(c5))",
-    Tree0183 "B{b0=2;t1=0}@rw{b0%2>0}@ki{b0=t1+2}RepF(Ite(c0e,R))",
-    Tree0184 "B{t1=3;t0=4;q0=1;o0=_;b0=3}Wde(@of{b0+=3}@po{t1+=1}@si{b0%3<0}RFb(Seq(pa0{b0:=;b1:t1},Sb{t1=b0}),FF(pc1{b0:=}),@si{o0|4+1%3<2}RSeq(pa2{b0:=;b1:t1},c3,c4e),RSeq(@oh{t1+=1}a5l,t6)),Once(@si{o0|1%3<2}@of{b0:=t1}Star(Lp{_;_}(@po{o0:=_;t0:=o0|0%2}a7),c8l,t9,c10l,RFb(t11,t12))))",
-    Tree0185 "B{o0=5;b1=1;t0;b0=3;q0=4}Fb(Su{t0}(Once(Sw{1;5;2}(Lp{_;R}(Par{_;_}(@fi{b1%2>0}Ret0(Sl{10}))),FS(Lp{_;F}(Lp{b0;S}(@po{b1:=b0}c0))),t1,Seq(t2,Sc{b0+=1},Once(S))))),c3b{o0|5},Sb{o0=0})",
-    Tree0186 "B{b0;t1=2}PAll{0}(F,Wv{t1}(pc0{b0:=}),PAll{2}(t1,@ki{t1%3=0}t2e),t3)",
-    Tree0187 "B{t0;b0;o0=_;b1=2}RSel(Fb(Seq(c0,@si{b1=4}a1,c2b{b0+2})),@si{t0+2%3=2}@of{b1:=4;b0:=o0|3%3}Keep(Seq(a3l,a4e,@po{o0:=t0+3}@si{b1%2=0}pa5{b0:1;b1:b1})),t6e,Rty3(@ki{b0+2!t0+3}@si{t0%4>2}To{0}(PAll{2}(Par{0;-1}(RepF(c7b{3})),R,pt8{b0:b1;b1:b1},@rw{t0+2%3!1}c9,t10))))",
-    Tree0188 "B{b0=3;t0}RFb(@os{t0:=0}RSeq(RFb(t0,t1e,pt2{b0:0;b1:t0},@ki{t0!5}@si{t0+3%3>1}@of{b0%2<0?b0+=2}S),AFb(@rw{b0<b0+2%2}FS(RSeq(c3,t4,Sb{b0=6})))),Rep2(@fi{t0%4=1}RFb(RSeq(t5e,pc6{b0:2},@fi{b0<t0}To{50}(c7)),RSeq(pt8{b0:4;b1:t0},Once(To{20}(pc9{b0:=})),t10,F),c11b{t0})),Rep4(t12))",
-    Tree0189 "Dl{0}(ASeq(AFb(RSeq(a0,t1,t2e),Inv(Sub(Sub(c3l)))),RetF(RetF(a4)),Rep3(RSeq(Ret2(a5),c6,a7,c8l,t9)),RtyF(Invt(Keep(c10l)))))",
-    Tree0190 "Rep3(RSeq(t0,c1,Inv(Sub(c2))))",
-    Tree0191 "Ret1(RSeq(t0e,c1))",
-    Tree0192 "B{o0=3;b0=5}Seq(SubR(@si{b0+3<7}SubR(Inv(TryF(t0,c1,@si{b0%2<1}a2l)))),@fi{o0|1>0}Sc{b0:=o0|5+2})",
-    Tree0193 "B{b0;t1}FS(Invt(RepF(RSeq(pt0{b0:7},c1,a2,t3e,Scc{t1>b0%2}))))",
-    Tree0194 "Seq(a0,Sub(Sl{10}),c1)",
-    Tree0195 "B{o0=0;b0=1;t0=4}Wv{t0}(RSeq(Sel(Swm(@ki{t0+2%3<0}@oh{t0+3=t0?b0+=3;o0|3>b0?o0:=_}t0,pc1{b0:=},c2,t3)),c4b{7}))",
-    Tree0196 "B{t1=0;b0;o0=_;t0=5}ASeq(c0,OnceT(RFb(Once(@os{t0+=1}@si{some}RSeq(t1,Wu{t0})),SubR(a2e),SubA(a3e),Par{0;_}(Sb{b0=t1},F),RSeq(Sb{o0=7},a4e,a5))))",
-    Tree0197 "TryT(OnceK(Sub(Sl{20})),Rep1(Sub(t0)))",
-    Tree0198 "B{t1;o0=2;t0=3;b1=4;b0=5}Seq(RFb(pa0{b0:t0;b1:=},RFb(a1,FF(Sb{o0=4})),PAll{-5}(c2b{0},t3,c4,Wu{t0},Sb{t1=4}),Par{0;1}(Swm(t5,@of{b1+=1}@si{b0%4<3}@rw{b0>1}Pre{none;S}(Once(Wde(t6,c7,t8)))))),Sl{10})",
-    Tree0199 "B{b0;t0;t1=3;o0=_;q0=0}Fb(@os{b0:=t1}OnceK(Wde(a0,t1,Sc{t0+=3})),Wde(Sel(a2b{t0+1;b0}),Lp{_;R}(t3)),PAll{_}(a4,c5,c6b{t1+4},t7),@fi{o0|0<6}@po{t0:=t1+2}RSel(t8,a9b{b0;b0}))",
+    Tree0100 "B{t0=0;b1=1}RSeq(Wu{t0},c0,pa1{b0:5;b1:b1},Star(t2,t3e),pi4{t0:=})",
+    Tree0101 "Dd{0}(RSeq(Dl{30}(Sel(a0,t1,t2,a3,t4)),S,Seq(Cd{0;_}(a5),a6,t7)))",
+    Tree0102 "B{t0;b0}Bin{t0>b0;_}(Swm(a0),FS(RFb(RSeq(c1,Sb{t0=2},RU{F}(@of{t0:=3}@si{t0+1%2=1}Flip(S,Sl{10}))),Intr{t0!3}(RFb(a2e,c3,pt4{b0:t0},t5,c6b{t0+1})),Star(Scc{b0>t0%4},Scc{t0+3!2}),RetF(t7e))))",
+    Tree0103 "B{b1=3;t1=0;b0=5;o0=_;t0=2}Step(Step(Cd{30;F}(@oh{o0:=t1}@of{t0+=2;o0:=b0}a0l),c1,Keep(Ub{o0}),SubR(To{20}(c2)),Rus{F}(t3)),RFb(@oh{t1:=b1+1;t1:=1}pt4{b0:5;b1:t0},c5b{b1%3},a6,Keep(Sl{30})),ASeq(t7e,t8,Rep1(S)),AFb(a9l))",
+    Tree0104 "B{b1;b0=1}Sw{2}(To{0}(Rus{2}(c0)),Flt{2;_;K}(PAll{1}(a1,c2b{b0+2})))",
+    Tree0105 "B{t1=2;t0=5;q0=4}PPar{0;_}(S,Lp{_;F}(pi0{t0:t0}),t1,pi2{t0:t1})",
+    Tree0106 "B{q0;b0=3;t0=4}@si{t0!7}@ki{t0+3!b0+2}Cnd{b0%2=0;N;S}(Lp{t0;S}(Lp{t0;S}(RtyF(Isw{t0;_;T}(RFb(t0,pc1{b0:t0},Lim{2}(c2e)),Inv(Pre{b0<3;R}(a3)))))))",
+    Tree0107 "Ret2(c0)",
+    Tree0108 "B{t0;b1;b0}Isw{b1;_;T}(@oh{b1+=1;b0+=3}MPri(Swm(a0l,a1e,Scc{t0>b1}),Star(a2,t3,Sl{30},pa4{b0:b0;b1:t0},pa5{b0:=}),c6),c7l)",
+    Tree0109 "B{t0=0;b0}@oh{b0+=3}FF(SubR(Wu{t0}))",
+    Tree0110 "B{t0;b0;b1=1}@ki{b1>t0+1}Sw{4;0}(RT{F}(Fb(Rep2(@po{b0:=t0%4}Wu{t0}),Wu{t0},Wu{t0},pi0{t0:b1},c1)),FF(Fb(a2e,RSeq(t3))),Inv(To{20}(@rw{t0<4}@po{b1+=1}Seq(c4,t5))))",
+    Tree0111 "B{b0=2;b1;t0=3}Sw{0;5;2}(@os{b0:=8;t0>5?b0+=1}Once(a0),pi1{t0:b1},ASeq(a2,a3l),Swm(S,c4))",
+    Tree0112 "Rpt{0}(t0)",
+    Tree0113 "B{b0=1;b1=3;o0=_}Swm(t0,RSeq(Flt{1;F;K}(Ruf{F}(RSeq(c1e,Wde(a2,Scc{b1+2%3<2}),AFb(a3,a4b{o0|1+2%4;b1},a5e)))),MSeq(Sc{b0%4!3?b1+=3},a6l,Sw{1}(t7,t8),Wt{0},Wt{0}),a9e))",
+    Tree0114 "Mt{0}(Rep4(Sub(Ruf{F}(Inv(Fb(a0,Flip(a1l,a2,a3),c4,Par{3;_}(S,Wt{20},c5)))))))",
+    Tree0115 "B{t1=1;b0;q0;o0=_;b1=0;t0}Wde(@si{t0+2<2}@rw{o0|2>b1+1%2}RSeq(t0,Swm(Step(pc1{b0:b1},c2),@of{b0+=1}@ki{t0>3}Sb{t1=4},Try(a3,c4),@si{t0>5}t5,a6l),@fi{o0|3>3}Lp{b1;R}(@of{b1+=1;b0+=1}Swm(c7,Scc{t0=t1+3}))),Ruf{2}(Star(Fai)))",
+    Tree0116 "B{o0=0;b0=2;t0=0}@oh{o0:=t0+1}@rw{some}@os{t0+=3}RSeq(Swm(Wu{t0},RSeq(Sc{b0+=1},t0,t1),@of{b0+=1}PAll{-1}(Wu{t0},@rw{b0+2!t0}a2,Run,t3),ASeq(Wt{0},@of{t0=4?t0:=b0%3}@rw{some}a4e),RFb(t5e,Scc{o0|3!t0%4},c6,c7)),Rep2(RFb(PAll{_}(t8e,c9,Dd{0}(t10)),Seq(@of{t0+=2}@po{t0:=6}a11,Wu{t0},pc12{b0:=},t13,Sl{0}),Fb(@si{t0+2%2<1}@ki{b0=4}@po{t0:=b0%3}S,c14,a15b{1;b0},t16))))",
+    Tree0117 "B{o0=_;t1=1}Bin{o0|5%2!0;N}(Cd{0;F}(Cnd{t1>4;T;S}(Pri(c0,S))),a1)",
+    Tree0118 "Ite(a0l,c1)",
+    Tree0119 "B{o0=0;b0=4;t0=5}Rmp{S;F}(@ki{b0%3<2}RFb(Su{t0}(RU{F}(Swm(pt0{b0:5;b1:t0},pi1{t0:=},Sl{30},Flt{1;S;_}(t2)))),@ki{t0<5}@oh{b0:=0}Rep4(Flip(c3,Inv(c4),Rpt{0}(Ub{o0}),@os{o0:=b0}Step(t5e,a6),a7)),Swm(c8,MSeq(Ub{o0},c9),Par{2;-1}(Sl{100},Suc,a10)),MSeq(Rep4(pt11{b0:8;b1:b0}),Flip(@ki{b0+3<t0%3}@po{o0:=t0+3%4}c12b{3},a13b{b0;b0},c14l),Fb(c15,S)),PAll{3}(@si{b0+3>t0+4}Rus{F}(pi16{t0:t0}),RSeq(pc17{b0:=},t18e),Fb(c19,t20),Keep(t21),c22)))",
+    Tree0120 "MPri(Dd{20}(Rmp{S;S}(Ruf{1}(R))),Inv(a0),To{20}(Try(t1,Suc)),Seq(Rep2(F)),PPar{0;N}(Wde(a2l,Run)))",
+    Tree0121 "MPri(PPar{2;N}(Rep3(t0),Rmp{S;F}(RFb(c1,Wt{0})),Swm(a2,c3l)),a4)",
+    Tree0122 "B{t0=4}Keep(SubR(Wu{t0}))",
+    Tree0123 "Ret0(Sub(Sub(Sl{0})))",
+    Tree0124 "B{b0;t0=5;b1;q0=3}Lp{_;S}(PAll{1}(Pre{t0!3;S}(@si{b1%4>1}@rw{b0!5}a0l),@rw{b1<b1%4}@of{t0+=3}pt1{b0:=}))",
+    Tree0125 "B{o0;t0=4}Bin{none;_}(MSeq(Sb{t0=6},t0e,Fai),Ub{o0})",
+    Tree0126 "B{b0=2;t0}RSeq(PAll{3}(t0,pa1{b0:9},Wu{t0}),Ite(@os{t0:=b0+2}@fi{b0>t0+1}Sb{t0=b0},Fb(pi2{t0:b0},t3)))",
+    Tree0127 "B{t0=4;b0=5}ASeq(a0,Dl{100}(Rus{1}(Dl{30}(RSeq(t1e,Ret2(MPri(pi2{t0:=},pc3{b0:t0},c4)),pc5{b0:=})))),RSeq(Swm(pi6{t0:=},S,RSeq(Sc{t0%4>0?b0:=t0},c7e)),Pre{t0!0;F}(Sc{b0<t0+2?b0:=b0%2;t0+=1}),Once(Step(Rep2(@rw{t0+3<7}Sc{b0+=2}),Cnd{b0+2%3!0;_;S}(t8e)))))",
+    Tree0128 "RSeq(a0e,Ret3(a1),RFb(c2l,F))",
+    Tree0129 "B{b1;t0=2;t1=1}Fb(c0,@of{b1%4>0?t1:=t0}@rw{b1<t1+1%3}@oh{b1:=3}S,SubR(a1),Wu{t0})",
+    Tree0130 "Rep0(a0)",
+    Tree0131 "B{b0;t0=0}RSeq(Pre{b0<b0+2%4}(t0),Rep4(@rw{t0<t0+1}@oh{b0+=3}Flip(pi1{t0:=},a2,@si{t0%3<0}@fi{t0<7}Sb{t0=5},c3)))",
+    Tree0132 "B{b1=1;t0=3;b0}Mt{20}(@po{t0:=b0;t0+=2}@si{b1+4=0}Swm(Fb(Ite(c0,t1,@po{t0+=1}@of{t0+3>6?t0+=2;b1+=2}@ki{t0<1}c2),@si{b0+2%2<0}Scc{b1!t0}),Lim{3}(Ite(Scc{b1=4},@rw{t0+4!b0}R,t3)),Rpt{2}(c4),Seq(a5,a6e,@os{b0:=t0+2}@ki{b1+4%4=1}Flt{2;S;_}(t7e),a8l,c9l)))",
+    Tree0133 "B{o0=_;b0;q0=4;b1}Sel(Seq(Lp{b1;K}(ASeq(RSeq(Sb{o0=4},t0),Pre{b1>b0;K}(t1),t2,@po{o0:=_}@oh{o0|1!2?b0:=o0|3}Sb{o0=3},AFb(@si{b0!3}@rw{b1%3=0}@os{b1+=2}c3,a4l)))))",
+    Tree0134 "B{t0=3;o0=3;b0;b1=0}Dd{100}(Star(Isw{b1;N;T}(Rpt{3}(@po{b1:=0}MSeq(t0,Ub{o0},Sw{3;5;2}(t1,a2,t3,c4),RFb(pi5{t0:t0},Sc{b0+=1;t0+=2}))),MSeq(PPar{0;T}(F,@po{t0:=4}@os{o0|0+3<5?b0:=o0|1+2}@si{o0|5<2}t6e,t7e),Swm(Cnd{b1%3<2;_;F}(a8e),Sc{t0:=7},Wu{t0}))),RFb(RSeq(Rep4(Flt{1;S;K}(Ret0(t9))),@oh{b1+=2}@po{b1:=o0|5%3}pt10{b0:7},@oh{t0:=b1+3}pc11{b0:4}))))",
+    Tree0135 "B{b1;o0=_;b0}PAll{_}(To{20}(AFb(pc0{b0:b1},pc1{b0:=},@of{b1:=9;b1:=9}c2,a3,a4)),Pre{b1+2!o0|4%2;S}(PPar{1;T}(c5,pa6{b0:=;b1:b0},pt7{b0:=;b1:=})))",
+    Tree0136 "B{b0;t0=0}Bin{t0!0;_}(TryF(Su{t0}(RU{S}(PAll{0}(Su{t0}(R),c0,Sc{t0+=1},c1))),pt2{b0:b0;b1:b0},Isw{t0+4%3;T;N}(Rus{3}(PPar{0;T}(pt3{b0:b0},c4,Sc{b0:=t0%2})),c5),RSeq(Sl{0},Rpt{2}(t6)),OnceK(Wt{10})),Isw{8;N;N}(PAll{_}(Seq(t7e,Scc{b0%4!3},t8),Isw{t0;T;N}(Scc{t0!5},a9)),Cd{50;K}(Swm(Ite(pt10{b0:t0;b1:b0},t11),a12,c13,c14,OnceK(t15e)))))",
+    Tree0137 "B{b0=5;o0;t0;b1=3}Bin{t0!3;_}(c0b{b0+3},PAll{-1}(Ite(@ki{b0+3>b1}@po{b1+=1}@rw{b0%3<1}Intr{t0=o0|0}(Dd{30}(a1)),S),c2,@os{b1+2%4!2?o0:=_;t0:=b0}Sel(RSeq(t3,a4,Sb{b0=6},a5))))",
+    Tree0138 "B{t0=2;b1;q0=3;b0}Swm(Isw{b0;_;T}(Dd{20}(OnceT(Sb{b0=9})),Su{t0}(c0),@of{t0+=1;b0:=t0}@fi{b0+3!t0+4}Lp{_;R}(Sc{b1+=1;b1:=b0}),pc1{b0:b1},t2),Swm(a3e,@ki{b1!6}c4,Sb{t0=b1},FF(t5)),RSeq(Sb{b1=b0},c6b{2}))",
+    Tree0139 "B{b0=4;b1;q0}Lp{b1;_}(pc0{b0:=})",
+    Tree0140 "B{b0;b1}Step(pt0{b0:b0;b1:b1})",
+    Tree0141 "B{t0=4}Once(Bin{t0=3;_}(Sl{0},Cd{20;_}(RSeq(Rpt{1}(Flt{3;S;F}(t0))))))",
+    Tree0142 "Wde(Fb(t0,a1,a2,t3,t4),Ruf{3}(t5))",
+    Tree0143 "B{b0=5;t0=1}Pre{t0>7;F}(Wde(Swm(t0,Pre{b0%2!1;R}(pt1{b0:t0}),TryF(SubR(a2),t3,t4,@os{t0:=1;b0+=1}Scc{b0<b0+2%4}),t5),@os{b0:=t0+2;t0:=6}c6e))",
+    Tree0144 "RFb(Fb(Star(Par{2;2}(t0e,a1))),MPri(F,a2,Fai),PPar{1;_}(c3,t4,t5,S,c6),Lim{2}(t7))",
+    Tree0145 "B{t0=5;b0}Step(c0,@si{t0%4<0}S,RT{F}(Sc{b0+=3}))",
+    Tree0146 "B{t0;q0=0;b0=1}Seq(c0,Par{2;-1}(Star(Sc{b0:=t0},Suc),t1e,@os{b0+=3}t2,a3e),Lp{_;K}(@os{t0+=1;t0+=2}@po{b0+=1}c4))",
+    Tree0147 "B{t0=4;b0}Pre{t0<b0;F}(Par{-1;-2}(RFb(Scc{b0=5},pi0{t0:=}),RSeq(a1),Dl{30}(c2)))",
+    Tree0148 "PPar{1;T}(RtyF(RSeq(AFb(t0,c1l),Once(R),Wt{20})),MPri(a2,Flip(t3,a4)),PAll{_}(RT{F}(S),a5,c6,a7,a8))",
+    Tree0149 "B{t0=1;b0=4}RSeq(Par{-2;3}(Sb{t0=4},c0,a1),PPar{2;_}(S,@ki{b0%4>1}@rw{b0>t0}Pre{t0+2>t0+1;S}(Sb{b0=t0}),t2,Wt{10}),RFb(t3,t4,t5))",
+    Tree0150 "B{t0=0;o0=0;b0=1}Step(Flip(PAll{2}(RFb(a0,@of{b0+=3}@oh{t0+=2;b0+=1}a1,SubA(@po{b0+3%2!0?b0+=2}t2)),Cnd{b0=b0%3;N;S}(Sl{10})),Swm(pt3{b0:b0;b1:b0},Wt{50})),RSeq(a4,a5b{9;b0},RU{F}(pi6{t0:b0})),ASeq(t7,Par{_;2}(pt8{b0:3;b1:b0},a9e),Pre{none}(c10e)))",
+    Tree0151 "B{b0;o0=_;q0=2;b1=4}@os{b1:=b0%4;some?o0:=b1}@si{some}Intr{b1%4<0}(SubA(a0))",
+    Tree0152 "B{b0=3;t1=5;t0;o0=1}Swm(SubR(Bin{o0|1%2!1;T}(Sc{b0:=o0|3+1%2;o0:=t0+2},Cnd{t1+4<b0;N;S}(Scc{t1%4=3}))))",
+    Tree0153 "B{t0=0;b1=4;b0=4;o0=1}FS(Bin{o0|0%4<3;_}(Swm(Fb(Cd{20;_}(R),t0,c1b{t0},Wu{t0},a2l),PPar{2;_}(c3b{0},Ret3(pc4{b0:2}),@os{o0:=o0|5+3}@po{b1:=t0+2}t5e),c6,@po{b1+=2}@of{b1+=1}@oh{t0:=o0|1+1}RT{F}(OnceK(RSeq(Suc,pa7{b0:t0;b1:b1},@os{t0:=2}@si{t0=4}t8)))),Fb(@fi{t0<3}@of{b0+1%2<1?o0:=b1}pa9{b0:b1;b1:b1},Sb{b0=1})))",
+    Tree0154 "B{b1=0;b0=5;t0=3;o0}RFb(RSeq(t0e,Wu{t0}),@os{o0:=_}t1,Star(c2,pc3{b0:=}),pt4{b0:b1},S)",
+    Tree0155 "B{t1;t0;b1=2;b0=0}Try(Pre{b1%3!2;F}(c0l),RSel(c1,c2l,@oh{b0:=t0+1}S),RetF(MPri(a3l,t4,t5e,S)))",
+    Tree0156 "B{t0;b0=2}Pre{b0+2<6;K}(Rep1(Isw{b0+4;T;T}(MSeq(@rw{b0%3<1}Rep3(@si{b0+3<2}@fi{b0<5}@of{b0+=1}Once(c0l)),Wde(pa1{b0:t0;b1:b0},R)),@oh{t0+=1}ASeq(@of{b0:=b0%4;t0+=2}@po{b0+=1}a2e,a3,Sc{b0+=3}),Seq(a4b{t0;b0},S,@oh{t0:=b0+4}OnceK(t5e),a6e),Fb(Pre{b0+4>2;K}(@fi{b0<b0+2}c7),a8,Pre{b0%2<0;S}(t9),a10,t11),FF(Seq(a12,@os{t0+=2}@of{t0+=2}a13e,Sl{30},@ki{b0=3}pt14{b0:=;b1:b0})))))",
+    Tree0157 "FF(Par{-3;1}(MSeq(Inv(t0e),c1e),Flt{3;F;_}(Keep(Par{_;3}(c2,t3e,t4e,To{0}(Sl{20})))),Inv(c5e),MPri(Fai,c6,a7,a8)))",
+    Tree0158 "B{b0=4;t0=5}Pre{t0+1<3;K}(Scc{b0+3>2})",
+    Tree0159 "B{o0=4;t0;b0=3}Try(AFb(OnceT(t0),@os{t0:=b0}Opt(RSeq(@ki{t0<5}Wt{0},Suc,t1e,t2,c3))),Pre{some;K}(Par{_;-1}(OnceK(Sb{o0=4}),Wt{50},@os{b0:=t0+4}@po{b0+=2}Swm(S,c4b{b0+4}))),RSel(@rw{t0%4!2}@fi{o0|0+2%4<1}@of{b0+=2}Cnd{b0<b0+3;T;_}(a5),Cnd{none;N;F}(S),PAll{-1}(Rep2(Rmp{S;S}(Ruf{1}(pa6{b0:b0})))),t7))",
+    Tree0160 "B{t0;b0=4}Pre{t0>b0+4;R}(RFb(OnceT(RFb(SubR(pt0{b0:=;b1:t0}),R)),@oh{b0:=7}@os{b0+=2}t1,t2,SubA(c3l),pc4{b0:=}))",
+    Tree0161 "B{t1=0;b1=3;o0;t0=3;b0}Inv(TryT(RFb(@of{t1:=o0|2}Ruf{2}(Pre{t0<5;K}(@oh{b0+=1}a0)),t1),Cd{20;K}(Dd{0}(Rep1(Su{t1}(Rpt{F}(t2))))),Par{0;1}(RFb(t3,a4b{b0;b1},c5l,@rw{o0|5!t1+1}@of{t0:=b0;o0:=b1+3%2}@os{b1:=t1;t1+=1}S,Flt{1;R;K}(a6)),@of{b0:=1;b0+=1}Bin{t0%3<2;N}(@ki{t1!3}t7,a8))))",
+    Tree0162 "B{b0=0;o0}Rep0(Ub{o0})",
+    Tree0163 "B{t0;b1;t1=2}RT{3}(Dl{0}(Bin{b1+3%3<0;T}(Wu{t1},AFb(t0,a1,Intr{t0!3}(a2e),t3,t4))))",
+    Tree0164 "B{b1=3;t0=5;b0=1;o0=_}Par{-1;2}(Wde(Wu{t0},c0,a1l),@os{t0:=b1+2;o0:=b0%3}@fi{b1%2<1}Ub{o0},Rep1(RepF(Fb(t2e,Star(t3,c4e),pc5{b0:2},pa6{b0:b1;b1:=}))))",
+    Tree0165 "B{q0=2}Lp{_;F}(Ret0(a0l))",
+    Tree0166 "B{b0=0;t1=5;t0=0}Fb(Wde(Seq(t0,a1,t2),PPar{2;T}(pc3{b0:t1},Sc{b0+=3},pi4{t0:=})),AFb(Wde(pt5{b0:=;b1:b0},Rus{2}(Sb{t1=0}),OnceK(a6))),Fb(a7,c8e,pi9{t0:=},t10e))",
+    Tree0167 "B{t0=2;b0;b1=2}Bin{b0=7;_}(Flip(TryF(RFb(a0,Sl{0}),F,a1),Ret0(@fi{b1>5}t2),Isw{b1;T;T}(a3,Suc,Sb{b1=t0},pc4{b0:b1})),Par{2;1}(c5,a6,Par{-1;-2}(Sc{b0:=b1},@ki{t0>3}@oh{t0+=2}t7)))",
+    Tree0168 "B{b0=2;b1;q0=2;t0=4}RSeq(RFb(SubR(c0),RSeq(t1,pa2{b0:b1;b1:=},@os{t0+=4}@po{t0:=b1%3}@si{b0+1%4=0}Sb{t0=3},@oh{b0+=2}Sc{b0:=t0}),Su{t0}(Lp{_;F}(a3b{t0;b0})),Lp{b0;K}(pc4{b0:=})),RFb(ASeq(t5,Sl{50},t6),Ret2(Cnd{t0%3!2;T;S}(Seq(a7,c8e,pc9{b0:b1})))),c10,Bin{b1>b0%3;N}(a11e,RSeq(c12l,Sl{0})))",
+    Tree0169 "RFb(RU{S}(t0))",
+    Tree0170 "B{t0;t1=2}Step(c0,SubA(Sb{t0=t1}),a1)",
+    Tree0171 "Pri(RFb(RFb(RepF(Cd{0;_}(t0)),To{10}(PPar{2;_}(F,a1,Suc)),RSeq(t2)),Seq(Sub(Sub(Flip(PPar{0;_}(t3e,t4)))),Par{_;_}(Wt{100}),Try(t5e,t6))))",
+    Tree0172 "B{b1;t0=4;t1=5;b0=2}PPar{1;T}(Flip(RFb(pt0{b0:7},c1,Sc{b1+=3;b1:=b0+4%4})),t2,Cd{20;_}(Pre{t0%3>0}(OnceK(c3b{b1+2}))),Isw{t0+3;N;N}(a4l),RSeq(ASeq(pc5{b0:=},Sb{t0=t1},a6b{t1;b1})))",
+    Tree0173 "B{b1;b0=4;t0=1}Wde(SubA(SubR(c0b{t0})),Ret0(@po{b0:=5;b1+=2}@rw{b1%4!2}a1))",
+    Tree0174 "B{t1;b0;t0=5;o0}Step(pt0{b0:t0;b1:t1},Flt{3;R;K}(@ki{b0<3}@oh{some?t1+=3}Pri(Dd{0}(t1e),pt2{b0:7},c3e)))",
+    Tree0175 "B{t0;b0=1}Flip(Pre{t0<t0+1;R}(@po{b0+=1}@of{b0:=t0;b0+=3}FF(Isw{2;N;T}(@os{b0+=2}@of{t0+=3}@oh{t0+=1;t0+=3}Bin{b0+2>1;T}(Wv{t0}(Fai),RFb(a0,c1,c2e)),Seq(Pre{b0%2!1;K}(@of{t0+=3;b0+=3}pa3{b0:1;b1:b0})),AFb(t4,a5e,RT{1}(Scc{b0!t0})),RFb(t6,@ki{t0>t0+1%3}@oh{t0:=t0%2;t0+=3}@fi{b0>7}Sb{b0=3},c7,t8,@po{t0+=2}Scc{t0>b0%2})))))",
+    Tree0176 "B{o0=3;t0;q0=1;b1=2}Cnd{t0>3;N;S}(Wde(Wv{t0}(a0),Wt{50},PPar{1;T}(a1b{b1;b1},@rw{b1=7}a2,Ub{o0})))",
+    Tree0177 "B{o0=2;b1=5;b0=3;t0=3}@si{b0>6}Fb(Seq(Rpt{3}(Inv(RSeq(Sw{1}(Sc{b0:=b1;t0:=b0+4},@si{b1!b1+4}pt0{b0:=;b1:t0}),c1))),Seq(RSeq(Intr{b1%2<1}(Pri(pt2{b0:=;b1:b1},a3b{b0+1;b1})),To{50}(RSeq(pi4{t0:=},a5))))),Wv{t0}(AFb(RFb(ASeq(Swm(a6b{8;b0},S)),t7),Lim{1}(Star(Intr{some}(t8),Star(a9,t10,a11l),Rty4(t12))))))",
+    Tree0178 "Seq(Par{-1;1}(a0,c1),RFb(Wde(t2,t3)),t4e,t5)",
+    Tree0179 "B{b0=2}Ret0(Sb{b0=9})",
+    Tree0180 "B{t1=5;t0;b0=3}@si{b0+3=t0%4}MPri(Isw{b0;N;_}(Sl{50},Dl{100}(t0)),Su{t0}(c1),Fb(RFb(AFb(a2,c3)),Swm(c4b{t0+3%4},c5)),Mt{10}(@os{t1+=3}@po{t0+=1}Dl{30}(Dl{30}(Rep2(c6b{1})))),Ret2(Wde(Par{_;-1}(Rpt{3}(Sc{t0+=3})),Wt{0})))",
+    Tree0181 "B{t1=2;o0=_;t0=1;b0=3}Try(Sb{o0=8},a0,TryT(Sb{b0=t1},Sc{o0:=t0}),Flt{2;R;_}(@po{o0:=t1+4}@si{t0!7}t1),Fb(pc2{b0:7},c3))",
+    Tree0182 "B{t0=4}Pre{t0%2=1;K}(a0)",
+    Tree0183 "Try(Pri(a0e,Sub(PPar{2;_}(t1e,a2)),Dl{20}(TryF(c3e,F))),Lim{1}(RFb(t4,t5,c6)),Rty0(a7l))",
+    Tree0184 "B{o0;t0=1}Ret1(Ret2(@oh{t0+=3;t0:=o0|4+4}@os{t0+=4}@fi{t0+1<6}c0))",
+    Tree0185 "PPar{2;N}(Flip(PAll{-2}(c0,Sl{0},t1,Wt{0}),Opt(FF(t2)),Ruf{1}(a3e)),Ruf{2}(Fb(F,Dl{20}(t4),Rpt{1}(c5l),Fb(t6e,c7),t8)))",
+    Tree0186 "B{q0=4;t0=2;t1;b0;o0=_}Flt{1;S;K}(Par{_;-2}(Rmp{F;S}(Dl{20}(Ruf{F}(PPar{2;N}(a0b{b0;b0},t1)))),Step(Try(Lp{t1;_}(R),t2,t3,t4)),Sel(PPar{2;_}(c5,@rw{t1!2}@fi{b0>o0|1+3%2}@po{b0:=t0}c6,a7l,t8e),To{30}(c9b{o0|4%4})),Wde(a10b{t0+1%2;b0},Ub{o0}),Lp{_;R}(Inv(MSeq(c11l,a12,pi13{t0:t1},a14)))))",
+    Tree0187 "Wde(t0,Rep1(a1e),c2)",
+    Tree0188 "B{b0=4;t0}Fb(SubR(a0),@fi{b0>3}@si{b0=1}Wu{t0},t1)",
+    Tree0189 "Invt(Cd{30;K}(AFb(Seq(c0,c1,Sl{20}),FF(Seq(t2,S)),Sub(PPar{2;N}(Keep(t3))),RSel(a4,c5))))",
+    Tree0190 "B{t0=2;b0}MSeq(Fb(RFb(@os{t0+=2}@fi{t0<0}@oh{t0:=t0%3}Cnd{t0<0;N;F}(t0e),Step(Scc{t0%4>0},Wu{t0}),a1e),a2,Wv{t0}(MPri(Pre{t0>4;K}(@fi{b0%2<0}a3),@fi{b0+1%3=1}F))))",
+    Tree0191 "B{q0=0;t1=4;t0=5;b0;b1}Fb(@rw{b1<3}AFb(Rep2(Dl{0}(t0e)),Sw{4}(t1,RSel(pi2{t0:=},c3)),Star(@si{t1=b1}@os{b0:=b1}pt4{b0:b1},t5),PPar{1;_}(RFb(pa6{b0:b1;b1:b1},Scc{t0>b1+4%4}),c7b{t1}),Swm(Rep0(@si{b1%4!1}@of{t0+=3}Sl{0}))),Par{_;4}(Par{1;0}(Sb{t1=2},t8),OnceT(Fb(RSeq(t9,t10),Pre{t1%4<0;F}(Step(a11b{t0;b1},pc12{b0:t0})))),Rep1(RFb(pa13{b0:b0;b1:b1},a14,@si{b0<b1%2}@oh{b1:=5}t15,Sb{b1=6})),@rw{b0<1}c16),@rw{t0<b0+2%2}Wde(Dl{0}(Isw{3;T;_}(c17,a18,pt19{b0:b1;b1:t1})),Lp{b0;_}(Wv{t1}(Sw{2;3;5}(c20b{b0%2},a21,pc22{b0:b1},Wu{t0})))))",
+    Tree0192 "B{t0=2;b0;b1}Wde(Sw{0}(Pre{b1+4=t0%2}(Lim{3}(Rus{1}(t0))),FF(Opt(Sel(Wv{t0}(@po{t0:=b1}@ki{b1!t0}@os{b1:=t0+2%3}t1),t2,t3)))),Flt{3;F;_}(Rmp{S;F}(Star(pi4{t0:b0},Fb(F,F,Sl{0}),OnceK(t5)))))",
+    Tree0193 "B{t0=5;b0}Fb(SubA(Rmp{S;F}(c0b{t0%2})),t1,Flt{3;S;_}(Cd{0;_}(@po{t0+=1}SubA(a2))),Opt(@rw{b0%3!2}@fi{t0+2<6}@oh{b0+=1;t0+=2}Inv(t3e)))",
+    Tree0194 "B{t0=1;t1}Ite(pi0{t0:t1},t1,Sc{t0+=1})",
+    Tree0195 "B{b0;t0}Flip(Swm(t0,Rep2(t1),Flt{1;S;F}(R)),Isw{5;_;N}(Sl{10},@ki{b0%3=1}c2,t3,c4b{t0+4}),Pre{b0<t0+3%3;R}(@oh{t0:=t0%3;b0+=1}@rw{b0%4<3}pc5{b0:=}),t6,Fb(c7,pa8{b0:b0;b1:t0},t9,F,a10l))",
+    Tree0196 "RSel(a0,t1,Sub(S))",
+    Tree0197 "B{o0;b0=5;t0=5;b1=3;q0=2}@os{b1+=1}@si{some}Fb(RFb(Lp{_;S}(Bin{some;_}(Ruf{2}(Fb(FF(a0))),@ki{o0|4<b0+2}@oh{b1+=1}TryF(@si{b1>6}pt1{b0:b1},c2))),c3,@of{t0+=1}@os{o0:=_}OnceK(Intr{b0<5}(t4))))",
+    Tree0198 "B{t0;b0=3}Once(@of{t0:=5}Wde(pc0{b0:=},@of{t0:=t0%4}PPar{1;_}(Dl{10}(OnceK(FS(Step(@fi{t0!b0+3}@po{t0:=b0}Sc{b0+=3},t1e)))),c2l,PAll{_}(S,t3,Isw{6;_;N}(Sc{b0:=0},Wt{20}))),PAll{_}(PPar{0;N}(RT{F}(Par{1;2}(t4,S)),@rw{b0+1%4>2}@ki{b0+4%2>0}FF(pa5{b0:7;b1:b0})),RT{F}(Seq(a6,t7e,t8,t9,Keep(@of{t0:=b0}@si{b0%4<3}@rw{t0=3}a10))))))",
+    Tree0199 "B{t0=4;b1=2;b0=4}Swm(c0,Intr{t0+3<7}(PAll{_}(S,Ret4(Sl{0}),RFb(t1e,t2))),PPar{0;T}(a3b{b0+1%3;b1},Sc{b1:=t0;b1:=3},Wt{30}))",
 }

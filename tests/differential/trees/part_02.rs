@@ -6,333 +6,361 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        #[success_if(|bb| *bb.t0 > 6)]
-        Fallback {
-            Repeat(4) {
-                #[success_if(|bb| *bb.t0 < 2)]
+        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
+            Cooldown(0, filtered = Failure) {
+                Wait(0),
+            },
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
+            },
+            RunOnce {
                 Fallback {
-                    Action(PIo<0>, t0 = {=}),
-                    Action(PAct<1>, b0 = 9),
+                    StatefulAction(Task<1>),
+                    #[run_while(|bb| bb.b1 > *bb.t0 % 4)]
+                    Action(Act<2> = Act::<2>),
                 },
-            },
-            Loop(q0, if_empty = Success) {
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        Retry(0) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            Retry(3) {
-                WhileDoElse {
-                    Precondition(|bb| bb.b0 + 1 < bb.b0, else = Skipped) {
-                        #[on_halted(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
-                        #[post(|bb| { bb.b0 = 5; bb.o0 = None })]
-                        #[run_while(|bb| bb.b0 + 3 != *bb.t0)]
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                    Sleep(10),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            Sequence {
-                StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                ScriptCondition(|bb| bb.b0 > *bb.t1 % 2),
             },
         }
     }
 }
 
-board!(Tree0200Blackboard { t0 t1 q0 o0 b0 });
+board!(Tree0200Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0201 for Ctx {
-        ReactiveSequence {
-            WhileDoElse {
-                StatefulAction(Task<0> = Task::<0>),
-                SequenceStar {
-                    Inverter {
-                        Timeout(0) {
-                            StatefulAction(Task<1>),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+        }
+        PolicyParallel(policy = FirstSuccess) {
+            MaxTime(0) {
+                Switch(b1) {
+                    case 2 => MemPriority {
+                        MemSequence {
+                            SetBlackboard(b0 = 2),
+                            #[failure_if(|bb| bb.b0 % 3 == 0)]
+                            Condition(Cond<0>),
+                        },
+                        Condition(Cond<1>),
+                        Repeat(0) {
+                            AlwaysFailure,
                         },
                     },
-                    MemPriority {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        Sleep(0),
+                    _ => TryCatch {
+                        Condition(PCond<2>, b0 = {=}),
+                        #[success_if(|bb| *bb.t0 + 3 > 1)]
+                        ScriptCondition(|bb| *bb.t0 < (bb.b0 + 4) % 3),
                     },
                 },
             },
-            Repeat(3) {
-                Delay(0) {
-                    ReactiveSequence {
-                        Fallback {
-                            ReactiveFallback {
-                                StatefulAction(Task<4>),
-                                WhileDoElse {
-                                    StatefulAction(Task<5>),
-                                    Action(|ctx| ctx.exec(6)),
-                                },
-                            },
-                            Repeat(3) {
-                                Condition(Cond<7> = Cond::<7>),
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            Timeout(20) {
-                                Condition(Cond<8>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(9)),
-                            Action(Act<10>),
-                        },
+            StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
+            #[on_failure(|bb| { bb.b0 = bb.b1 + 3; bb.b1 += 2 })]
+            #[post(|bb| bb.b0 = bb.b1)]
+            MemSequence {
+                RetryUntilSuccessful(1) {
+                    WhileDoElse {
+                        StatefulAction(Task<4>),
+                        SetBlackboard(t0 = 4),
                     },
                 },
+                Retry(3) {
+                    Switch(b1) {
+                        case 0 => Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                        case 5 => StatefulAction(PTask<6>, b0 = 3),
+                        _ => SetBlackboard(b1 = {t0}),
+                    },
+                },
+                ReactiveSequence {
+                    #[run_while(|bb| bb.b1 == 2)]
+                    StatefulAction(Task<7>),
+                    Script(|bb| { *bb.t0 += 2; bb.b0 = bb.b1 }),
+                },
+                Sleep(30),
             },
         }
     }
 }
+
+board!(Tree0201Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0202 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t1: i64,
+            b0: i64 = 3,
         }
-        TryCatch {
-            ReactiveFallback {
-                Condition(PCond<0>, b0 = {=}),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            RunOnce {
                 ParallelAll(1) {
-                    Repeat(0) {
-                        ScriptCondition(|bb| *bb.t1 % 3 > 1),
-                    },
-                    Repeat(3) {
-                        AsyncSequence {
-                            Condition(|ctx| ctx.check(1)),
-                            #[failure_if(|bb| bb.b0 + 2 != *bb.t1 + 2)]
-                            RunOnce(then_skip = true) {
-                                Action(Act<2>),
-                            },
-                            #[on_halted(|bb| { bb.t0.set(*bb.t1); if bb.b0 % 4 == 2 { bb.t1.set(bb.b0) } })]
-                            #[failure_if(|bb| (bb.b0 + 1) % 4 > 0)]
-                            #[run_while(|bb| *bb.t0 + 2 != 3)]
-                            StatefulAction(Task<3>),
-                        },
-                    },
+                    Action(|ctx| ctx.exec(1)),
+                    SetBlackboard(b0 = 2),
                 },
             },
-            Sleep(0),
         }
     }
 }
 
-board!(Tree0202Blackboard { t0 b0 t1 });
+board!(Tree0202Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0203 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        ForceSuccess {
-            #[on_success(|bb| { bb.b0 += 3; bb.t1.set(bb.o0.unwrap_or(1)) })]
-            Sequence {
-                Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                Sequence {
-                    WasEntryUpdated(t1),
-                    Precondition(|bb| bb.o0.unwrap_or(4) < 2, else = Running) {
-                        Condition(Cond<1>),
+        #[success_if(|bb| *bb.t0 % 2 < 0)]
+        WhileDoElse {
+            SequenceWithMemory {
+                #[success_if(|bb| (bb.b0 + 4) % 2 > 0)]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                Precondition(|bb| bb.b0 > 4, else = Success) {
+                    FlipSelector {
+                        RepeatUntilFailure(1) {
+                            StatefulAction(Task<0>),
+                        },
+                        StatefulAction(Task<1>),
                     },
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Action(PAct<3>, b0 = {t0}, b1 = {t0}),
                 },
-                Delay(0) {
-                    SequenceWithMemory {
-                        ParallelAll(2) {
-                            StatefulAction(Task<4>),
-                            Condition(|ctx, bb| ctx.check_in(5, 1)),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                AsyncSequence {
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                        Repeat(1) {
+                            StatefulAction(Task<3>),
                         },
-                        Loop(q0, value = {b0}, if_empty = Success) {
-                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                        },
+                        Runner,
+                    },
+                    Condition(Cond<4>),
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Precondition(|bb| bb.b0 == 1) {
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                },
+                Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                RepeatUntilFailure(3) {
+                    MemSequence {
                         StatefulAction(Task<7> = Task::<7>),
-                        Sequence {
-                            StatefulAction(Task<8>),
-                            #[failure_if(|bb| *bb.t1 % 3 == 0)]
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            WasEntryUpdated(t0),
-                        },
+                        AlwaysSuccess,
                     },
                 },
-                Script(|bb| if bb.b0 > 0 { bb.b0 += 1 }),
-                Action(PAct<9>, b0 = 9, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0203Blackboard { t0 q0 b0 t1 o0 });
+board!(Tree0203Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0204 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            TryCatch(catch_on_halt = false) {
-                ReactiveFallback {
-                    Precondition(|bb| bb.o0.is_some()) {
-                        SkipUnlessUpdated(t0) {
-                            ReactiveSequence {
-                                Script(|bb| *bb.t0 += 1),
-                                StatefulAction(Task<0>),
-                                Action(Act<1>),
-                                SkipUnlessUpdated(t0) {
-                                    AlwaysFailure,
-                                },
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    ReactiveFallback {
-                        #[run_while(|bb| bb.b0 == 0)]
-                        #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                        Repeat(0) {
-                            Action(Act<3>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 1) % 3)),
-                    },
-                    RetryUntilSuccessful(2) {
-                        ReactiveSequence {
-                            StatefulAction(Task<5>),
-                            SequenceWithMemory {
-                                StatefulAction(Task<6>),
-                                StatefulAction(Task<7>),
-                            },
-                            StatefulAction(Task<8>),
-                            Condition(PCond<9>, b0 = {=}),
-                            Action(|ctx, bb| ctx.exec_in(10, *bb.t0 + 1, &mut bb.b0)),
-                        },
+        Repeat(forever) {
+            Fallback {
+                TryCatch {
+                    Action(PIo<0>, t0 = {b0}),
+                    StatefulAction(Task<1>),
+                    UnsetBlackboard(o0),
+                    AlwaysFailure,
+                },
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Conditional(|bb| *bb.t0 + 1 == 3, dynamic = true) {
+                    PolicyParallel(policy = FirstFailure) {
+                        Condition(Cond<4>),
+                        AlwaysSuccess,
                     },
                 },
-                StatefulAction(Task<11>),
             },
         }
     }
 }
 
-board!(Tree0204Blackboard { o0 t0 b0 });
+board!(Tree0204Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64 = 2,
         }
-        ReactiveFallback {
-            TryCatch {
-                StatefulAction(Task<0>),
-                Sleep(30),
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = 9, b1 = {=}),
-            },
-            StatefulAction(Task<3>),
-            Switch(b1) {
-                case 4 => AlwaysRunning,
-                case 5 => Condition(Cond<4>),
-                case 2 => AlwaysSuccess,
-                _ => StatefulAction(Task<5>),
-            },
-            ReactiveSequence {
-                SequenceStar {
-                    #[failure_if(|bb| bb.b1 % 4 > 0)]
-                    #[on_success(|bb| bb.t0.set(bb.b1))]
-                    Action(PIo<6>, t0 = {=}),
-                    #[success_if(|bb| bb.o0.is_some())]
-                    Condition(|ctx| ctx.check(7)),
-                    Action(Act<8>),
-                },
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    #[run_while(|bb| bb.b1 + 2 < 5)]
-                    Action(PAct<9>, b0 = {t0}, b1 = {=}),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                Fallback {
-                    StatefulAction(PTask<10>, b0 = 0, b1 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(11, (*bb.t0 + 2) % 2, &mut bb.b0)),
-                    Condition(|ctx| ctx.check(12)),
+        Loop(q0, value = {t1}, if_empty = Success) {
+            ReactiveFallback {
+                AsyncFallback {
+                    Deadline(0) {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[run_while(|bb| bb.b0 % 3 < 2)]
+                        StepSequencer {
+                            AlwaysFailure,
+                            WasEntryUpdated(t0),
+                            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                            Script(|bb| *bb.t1 += 2),
+                        },
+                    },
+                    WhileDoElse {
+                        MemSequence {
+                            Condition(Cond<1>),
+                            Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 4) % 4, &mut bb.b0)),
+                        },
+                        Succeeder,
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0205Blackboard { o0 b0 t0 q0 b1 });
+board!(Tree0205Blackboard { q0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0206Sub1 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0206Sub0 for Ctx {
+        MaxTime(0) {
+            SubTree(Tree0206Sub1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0206 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
+        MemPriority {
+            StatefulAction(Task<0>),
+            SubTree(Tree0206Sub0),
+            RepeatTimes(1) {
+                Filter(times = 1, count = Success) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            Action(Act<3>),
+            Fallback {
+                StatefulAction(Task<4>),
+                Action(Act<5> = Act::<5>),
+            },
         }
-        Sequence {
-            Timeout(30) {
-                RunOnce(then_skip = true) {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        ForceFailure {
-                            StatefulAction(Task<2>),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0207Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Selector {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0207 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            b1: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+        }
+        Delay(10) {
+            ReactiveFallback {
+                #[on_success(|bb| { if bb.b1 + 3 < 7 { bb.b1 = (bb.b1 + 2) % 4 }; bb.b0 += 1 })]
+                #[success_if(|bb| *bb.t0 == 6)]
+                #[on_halted(|bb| if (bb.b1 + 1) % 3 < 1 { bb.b1 += 1 })]
+                SubTree(Tree0207Sub0, q0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}, t0 = {=}),
+                Fallback {
+                    Selector {
+                        ReactiveSequence {
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            #[post(|bb| bb.b1 += 3)]
+                            #[skip_if(|bb| (bb.o0.unwrap_or(2) + 2) % 2 > 0)]
+                            Loop(q0, value = {b0}, if_empty = Failure) {
+                                IfThenElse {
+                                    Condition(Cond<1>),
+                                    Condition(|ctx| ctx.check(2)),
+                                    Condition(Cond<3>),
+                                },
+                            },
+                            Filter(times = 2, filtered = Failure) {
+                                Loop(q0, value = {t0}, if_empty = Success) {
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                        Switch(b1) {
+                            case 3 => IfThenElse {
+                                Conditional(|bb| (bb.b1 + 2) % 2 < 1, dynamic = true, else = Success) {
+                                    Action(Act<4>),
+                                },
+                                #[on_success(|bb| if bb.b0 != 0 { bb.o0 = Some(bb.b0) })]
+                                #[on_failure(|bb| bb.b1 = (bb.b0 + 2) % 3)]
+                                Action(Act<5> = Act::<5>),
+                            },
+                            case 4 => #[run_while(|bb| bb.b0 + 2 != (bb.b1 + 2) % 2)]
+                            #[skip_if(|bb| bb.o0.unwrap_or(0) + 1 < (bb.b0 + 2) % 2)]
+                            Cooldown(10, filtered = Skipped) {
+                                #[run_while(|bb| bb.b0 == 0)]
+                                #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
+                                StatefulAction(Task<6>),
+                            },
+                            case 0 => SequenceStar {
+                                Action(PIo<7>, t0 = {b1}),
+                                StatefulAction(Task<8>),
+                                StatefulAction(Task<9>),
+                            },
+                            _ => Fallback {
+                                StatefulAction(PTask<10>, b0 = 0, b1 = {=}),
+                                Action(PIo<11>, t0 = {t0}),
+                                #[failure_if(|bb| bb.b0 + 1 > bb.b0 % 2)]
+                                Condition(Cond<12>),
+                            },
                         },
                     },
                 },
             },
-            IfThenElse {
-                AsyncSequence {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-                StatefulAction(Task<5>),
-                Invert {
-                    SetBlackboard(o0 = Some(3)),
-                },
-            },
         }
     }
 }
 
-board!(Tree0206Blackboard { o0 });
+board!(Tree0207Blackboard { q0 b0 b1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0207 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            Condition(Cond<1>),
-            Action(Act<2>),
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<3>),
+    pub tree Tree0208Sub0 for Ctx {
+        MemSequence {
+            RetryUntilSuccessful(forever) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            Parallel(failure = 3) {
+                Condition(Cond<1>),
+                ReactiveFallback {
+                    Action(Act<2>),
+                    AlwaysFailure,
+                },
+                Priority {
+                    AsyncSequence {
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
             },
         }
     }
@@ -340,923 +368,570 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0208 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            Precondition(|bb| bb.b0 % 3 != 2, else = Failure) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    Parallel(success = 2, failure = 1) {
-                        Condition(Cond<1>),
-                        AlwaysRunning,
-                    },
-                    Action(Act<2>),
-                    Fallback {
-                        Condition(Cond<3> = Cond::<3>),
-                        WasEntryUpdated(t0),
-                        ForceFailure {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
+        Cooldown(0) {
+            SubTree(Tree0208Sub0),
         }
     }
 }
-
-board!(Tree0208Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0209 for Ctx {
-        Parallel(failure = 4) {
-            Repeat(forever) {
-                ReactiveSelector {
-                    ReactiveFallback {
-                        StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        WhileDoElse {
+            Parallel(success = -1, failure = 1) {
+                BinarySelector(|bb| (*bb.t0 + 4) % 4 != 0, dynamic = false) {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
                         Condition(Cond<1>),
+                        Script(|bb| *bb.t1 += 1),
                     },
-                    StatefulAction(Task<2>),
-                },
-            },
-            TryCatch {
-                AlwaysSuccess,
-                Invert {
-                    RunOnce {
-                        Action(Act<3>),
+                    WhileDoElse {
+                        Condition(Cond<2>),
+                        Wait(0),
                     },
                 },
             },
-            RunOnce {
-                TryCatch {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+            BinarySelector(|bb| *bb.t0 + 1 > *bb.t0 % 4) {
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Condition(PCond<4>, b0 = {t1}),
+                    AlwaysRunning,
+                },
+                StatefulAction(Task<5>),
+            },
+            RepeatUntil(Success) {
+                Repeat(2) {
+                    RepeatTimes(3) {
+                        #[success_if(|bb| (bb.b0 + 1) % 4 > 1)]
+                        AlwaysSuccess,
+                    },
                 },
             },
-            AlwaysSuccess,
         }
     }
 }
+
+board!(Tree0209Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0210 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {=}),
-            Condition(Cond<1>),
-            #[on_halted(|bb| bb.t0.set(2))]
-            Condition(Cond<2>),
+        ReactiveSequence {
+            Wait(30),
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
+            Sleep(0),
         }
     }
 }
-
-board!(Tree0210Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0211 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-        }
-        Selector {
-            AsyncSequence {
-                ReactiveFallback {
-                    Inverter {
-                        Action(PIo<0>, t0 = {t1}),
-                    },
-                    ScriptCondition(|bb| *bb.t0 > 2),
-                    #[on_failure(|bb| if *bb.t0 + 4 < 5 { bb.t0.set(bb.b0) })]
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
-                    Retry(2) {
-                        StatefulAction(Task<2>),
-                    },
-                    Action(Act<3>),
-                },
-                SequenceStar {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Selector {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-                Repeat(4) {
-                    Sequence {
-                        StatefulAction(PTask<8>, b0 = {b0}),
-                        TryCatch(catch_on_halt = false) {
-                            SetBlackboard(b0 = {t0}),
-                            ScriptCondition(|bb| (*bb.t0 + 4) % 3 < 0),
-                            StatefulAction(Task<9>),
-                        },
-                        #[skip_if(|bb| *bb.t0 < 3)]
-                        SetBlackboard(t1 = 6),
-                    },
-                },
-            },
-            Repeat(forever) {
-                Fallback {
-                    ReactiveFallback {
-                        MemSequence {
-                            RunOnce {
-                                Action(|ctx, bb| ctx.exec_in(10, *bb.t1 % 2, &mut bb.b0)),
-                            },
-                            Condition(Cond<11>),
-                            Action(PIo<12>, t0 = {=}),
-                            SetBlackboard(t1 = 3),
-                        },
-                    },
-                    StatefulAction(Task<13>),
-                    Condition(Cond<14>),
-                    RetryUntilSuccessful(4) {
-                        ReactiveSequence {
-                            ParallelAll(2) {
-                                Sleep(10),
-                                Action(PIo<15>, t0 = {=}),
-                            },
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Wait(0),
         }
     }
 }
-
-board!(Tree0211Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0212 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        Loop(q0, value = {b1}, if_empty = Success) {
-            Selector {
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
-                    #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b1 += 2 })]
-                    #[failure_if(|bb| bb.b0 + 4 < 2)]
-                    #[success_if(|bb| bb.b0 + 3 > (bb.b0 + 4) % 3)]
-                    IfThenElse {
-                        Retry(1) {
-                            Condition(Cond<1>),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b1)),
-                    },
-                    IfThenElse {
-                        Condition(Cond<3> = Cond::<3>),
-                        Retry(3) {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b1)),
-                        },
-                    },
-                    Repeat(3) {
-                        ReactiveSequence {
-                            RunOnce(then_skip = false) {
-                                ForceSuccess {
-                                    Action(Act<5>),
-                                },
-                            },
-                        },
-                    },
+        RunOnce(then_skip = false) {
+            Repeater(forever) {
+                Repeater(forever) {
+                    Condition(Cond<0> = Cond::<0>),
                 },
             },
         }
     }
 }
-
-board!(Tree0212Blackboard { q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0213 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        RunOnce {
-            Sequence {
-                Action(Act<0>),
-                #[on_success(|bb| if bb.b1 == 3 { bb.t0.set(4) })]
-                StatefulAction(Task<1> = Task::<1>),
+        #[success_if(|bb| *bb.t0 % 3 == 2)]
+        Fallback {
+            MemPriority {
+                ReactiveSelector {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        RepeatUntilFailure(forever) {
+                            RunOnce {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    IndexSwitch(|bb| *bb.t1, dynamic = false) {
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        #[success_if(|bb| *bb.t1 < bb.b0 + 1)]
+                        ForceFailure {
+                            Retry(4) {
+                                Action(|ctx| ctx.exec(1)),
+                            },
+                        },
+                        #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
+                        #[run_while(|bb| bb.b0 + 3 != 0)]
+                        Script(|bb| *bb.t0 += 3),
+                    },
+                },
+            },
+            Cooldown(30) {
+                Sequence {
+                    Repeater(0) {
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                    },
+                    Retry(3) {
+                        StepSequencer {
+                            Succeeder,
+                            RepeatUntilFailure(forever) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0213Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0214Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
+board!(Tree0213Blackboard { b0 q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0214 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0214Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
+        Loop(q0, value = {b0}, if_empty = Success) {
+            Action(Act<0>),
         }
     }
 }
+
+board!(Tree0214Blackboard { t0 q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0215 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+            b0: i64,
         }
-        #[failure_if(|bb| *bb.t0 % 4 > 1)]
-        ReactiveSequence {
-            AsyncSequence {
-                RetryUntilSuccessful(2) {
-                    #[skip_if(|bb| bb.b0 == 3)]
-                    Script(|bb| if *bb.t0 + 3 < 4 { *bb.t1 += 3 }),
-                },
-                Repeat(4) {
-                    SetBlackboard(b0 = 7),
-                },
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+            IndexSwitch(|bb| bb.b0) {
+                Script(|bb| { if bb.b1 % 4 < 1 { bb.b1 = bb.b0 }; *bb.t0 += 1 }),
+                Condition(|ctx| ctx.check(0)),
             },
-            Sleep(20),
-            AsyncFallback {
-                #[run_while(|bb| bb.b0 + 2 == (*bb.t1 + 4) % 4)]
-                #[skip_if(|bb| *bb.t1 + 1 < bb.b0 % 4)]
-                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(0) + 2))]
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
+            Condition(PCond<1>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0215Blackboard { b0 t0 o0 t1 });
+board!(Tree0215Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0216Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            b0: i64 = 14,
+            o0: Option<i64> = Some(9),
+        }
+        Deadline(10) {
+            AsyncFallback {
+                ScriptCondition(|bb| *bb.t0 > 6),
+                #[failure_if(|bb| *bb.t0 % 4 < 3)]
+                UnsetBlackboard(o0),
+                Precondition(|bb| *bb.t0 > bb.b0 % 3, else = Failure) {
+                    SetBlackboard(o0 = Some(9)),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0216 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        Loop(q0, value = {b0}) {
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<0>),
-                SetBlackboard(b0 = {t0}),
-                #[failure_if(|bb| bb.b0 != 4)]
+        IfThenElse {
+            WhileDoElse {
+                ParallelAll {
+                    Wait(20),
+                    Action(Act<0>),
+                },
                 StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+                Action(Act<2> = Act::<2>),
             },
+            IfThenElse {
+                MemSequence {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) != 6),
+                    ScriptCondition(|bb| bb.b0 != bb.b0 + 2),
+                },
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            SubTree(Tree0216Sub0, ..),
         }
     }
 }
 
-board!(Tree0216Blackboard { b0 t0 q0 });
+board!(Tree0216Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0217 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        #[on_failure(|bb| *bb.t0 += 2)]
-        #[on_success(|bb| *bb.t0 += 2)]
-        Inverter {
-            MemPriority {
-                #[on_success(|bb| bb.t1.set(*bb.t1 % 2))]
-                MemSequence {
-                    IfThenElse {
-                        ReactiveSequence {
-                            Action(Act<0> = Act::<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        #[on_success(|bb| bb.b0 += 1)]
-                        #[post(|bb| *bb.t1 += 1)]
-                        Precondition(|bb| bb.b0 + 4 < 5) {
-                            RetryUntilSuccessful(3) {
-                                SetBlackboard(b0 = 9),
-                            },
-                        },
-                    },
-                    #[run_while(|bb| bb.b0 != *bb.t0)]
-                    Sequence {
-                        ReactiveFallback {
-                            Sequence {
-                                Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                                Action(|ctx| ctx.exec(4)),
-                            },
-                            Action(PAct<5>, b0 = 7, b1 = {t0}),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                Loop(q0) {
-                    Delay(50) {
-                        WhileDoElse {
-                            RunOnce {
-                                StatefulAction(Task<7>),
-                            },
-                            ForceSuccess {
-                                #[run_while(|bb| *bb.t0 + 1 != 1)]
-                                #[on_failure(|bb| { *bb.t0 += 2; if *bb.t1 != 4 { bb.t1.set(bb.b0) } })]
-                                ReactiveFallback {
-                                    Action(PAct<8>, b0 = {t1}, b1 = {t1}),
-                                    Condition(Cond<9>),
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-                Selector {
-                    Action(PAct<12>, b0 = {b0}, b1 = {b0}),
-                    Action(Act<13>),
-                    AsyncSequence {
-                        Condition(Cond<14> = Cond::<14>),
-                        Script(|bb| { bb.t0.set(2); bb.b0 += 1 }),
-                        StatefulAction(Task<15>),
-                    },
-                    Inverter {
-                        StatefulAction(PTask<16>, b0 = 3, b1 = {b0}),
-                    },
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(17, bb.b0 % 3, &mut bb.b0)),
-                        #[failure_if(|bb| bb.b0 < 3)]
-                        Condition(Cond<18> = Cond::<18>),
-                        StatefulAction(Task<19>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0217Blackboard { t1 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0218 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-        }
-        ParallelAll(2) {
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 2 })]
-                        Condition(Cond<0> = Cond::<0>),
-                        Action(Act<1> = Act::<1>),
-                    },
-                    SequenceStar {
-                        IfThenElse {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<4>),
-                            Condition(Cond<5>),
-                            ScriptCondition(|bb| *bb.t1 == (*bb.t0 + 4) % 3),
-                        },
-                    },
-                },
-            },
-            Delay(10) {
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0218Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0219 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
-        }
-        Loop(q0) {
-            Loop(q0, if_empty = Running) {
-                RunOnce(then_skip = false) {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            ReactiveFallback {
-                                Switch(b1) {
-                                    case 0 => #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
-                                    StatefulAction(Task<0>),
-                                    case 2 => SetBlackboard(t0 = {b1}),
-                                    _ => ScriptCondition(|bb| bb.b1 < 3),
-                                },
-                                Timeout(10) {
-                                    Condition(PCond<1>, b0 = 5),
-                                },
-                                ReactiveFallback {
-                                    #[run_while(|bb| bb.b0 != bb.b1)]
-                                    #[failure_if(|bb| bb.b0 < 1)]
-                                    StatefulAction(Task<2>),
-                                    Condition(Cond<3>),
-                                },
-                            },
-                            Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b1)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0219Blackboard { t0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0220Sub0 for Ctx {
-        Repeat(2) {
-            Condition(|ctx| ctx.check(4)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0220 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(3) {
-                Repeat(1) {
-                    Action(Act<0>),
-                },
-            },
-            Parallel(success = 3, failure = -2) {
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                KeepRunningUntilFailure {
-                    Action(Act<3>),
-                },
-            },
-            SequenceWithMemory {
-                SubTree(Tree0220Sub0),
-                StatefulAction(Task<5>),
-            },
-            Delay(50) {
-                RunOnce {
-                    Parallel(failure = 2) {
-                        Action(Act<6> = Act::<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-            Condition(Cond<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0221 for Ctx {
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                ReactiveFallback {
-                    IfThenElse {
-                        StatefulAction(Task<1>),
-                        AlwaysRunning,
-                    },
-                    Action(Act<2>),
-                },
-                Selector {
-                    Action(|ctx| ctx.exec(3)),
-                    Condition(Cond<4> = Cond::<4>),
-                    Condition(|ctx| ctx.check(5)),
-                    Timeout(10) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0222 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-        }
-        Repeat(3) {
-            Sequence {
-                #[failure_if(|bb| *bb.t0 < bb.b0)]
-                #[on_failure(|bb| { bb.b0 = *bb.t0 + 3; *bb.t0 += 2 })]
-                Delay(0) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                KeepRunningUntilFailure {
-                    ForceFailure {
-                        SetBlackboard(o0 = Some(8)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0222Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0223 for Ctx {
-        blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
         }
-        AsyncSequence {
-            ScriptCondition(|bb| (bb.b0 + 2) % 2 > 0),
-            #[failure_if(|bb| *bb.t0 < bb.b0)]
-            Sequence {
-                ReactiveSequence {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[run_while(|bb| bb.b1 + 1 == 3)]
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    Repeat(3) {
-                        Sleep(0),
-                    },
+        Timeout(0) {
+            FlipSelector {
+                SequenceWithMemory {
                     Condition(Cond<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    #[success_if(|bb| *bb.t0 != *bb.t0 + 3)]
+                    Script(|bb| bb.b0 += 2),
+                    Sleep(0),
                 },
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 3)),
-                    Action(PIo<2>, t0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0223Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0224 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            ReactiveSequence {
-                Fallback {
-                    WhileDoElse {
-                        Action(Act<0>),
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<1>),
+                SequenceWithMemory {
+                    ForceFailure {
+                        Wait(0),
                     },
-                    Condition(PCond<2>, b0 = 3),
-                    Condition(Cond<3>),
                 },
                 ParallelAll(max_failures = -1) {
-                    Script(|bb| bb.b0 = *bb.t1),
-                    WaitValueUpdate(t0) {
-                        Precondition(|bb| *bb.t0 + 1 > 7, else = Success) {
-                            #[failure_if(|bb| bb.b0 + 4 < bb.b0 + 1)]
-                            Fallback {
-                                StatefulAction(PTask<4>, b0 = {=}),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<5>),
-                    #[success_if(|bb| (*bb.t1 + 1) % 3 == 1)]
-                    #[post(|bb| { *bb.t0 += 1; if *bb.t1 < bb.b0 % 3 { *bb.t1 += 1 } })]
-                    SetBlackboard(t1 = 2),
-                    Repeat(forever) {
-                        Precondition(|bb| *bb.t0 != 7, else = Success) {
-                            StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0224Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0225 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-        }
-        #[failure_if(|bb| *bb.t0 == 4)]
-        Fallback {
-            Action(PAct<0>, b0 = 1),
-            #[post(|bb| if bb.b0 % 3 == 0 { bb.b1 = bb.b1 % 4 })]
-            RunOnce {
-                #[post(|bb| if (*bb.t0 + 1) % 4 > 0 { *bb.t0 += 1 })]
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    ForceFailure {
-                        Sleep(30),
-                    },
-                },
-            },
-            #[on_halted(|bb| bb.t0.set(bb.b1 % 3))]
-            IfThenElse {
-                StatefulAction(Task<2> = Task::<2>),
-                Action(Act<3>),
-            },
-            StatefulAction(Task<4>),
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-board!(Tree0225Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0226 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            b1: i64 = 2,
-        }
-        IfThenElse {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                ScriptCondition(|bb| bb.b1 == bb.b0 + 2),
-            },
-            Switch(b1) {
-                case 4 => Action(|ctx| ctx.exec(2)),
-                case 1 => ReactiveFallback {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = {t0}, b1 = {b1}),
-                },
-                case 3 => Condition(|ctx| ctx.check(6)),
-                _ => Precondition(|bb| *bb.t0 > 6, else = Skipped) {
-                    Action(|ctx, bb| ctx.exec_in(7, 0, &mut bb.b0)),
-                },
-            },
-            ForceSuccess {
-                #[post(|bb| *bb.t0 += 1)]
-                ParallelAll {
-                    MemSequence {
-                        Repeat(2) {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    Inverter {
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0226Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0227 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(0) + 2)]
-            #[run_while(|bb| *bb.t0 + 2 != 3)]
-            #[on_halted(|bb| bb.b1 = (bb.b1 + 2) % 2)]
-            ParallelAll(3) {
-                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                Precondition(|bb| (*bb.t0 + 1) % 2 < 1, else = Running) {
-                    Sleep(20),
-                },
-                Fallback {
-                    Inverter {
-                        #[success_if(|bb| *bb.t0 + 2 != bb.b0)]
+                    StepSequencer {
+                        Script(|bb| if bb.b0 == 3 { bb.t0.set(*bb.t0 % 3) }),
+                        #[failure_if(|bb| (*bb.t0 + 3) % 3 == 1)]
                         Action(Act<2>),
                     },
                     StatefulAction(Task<3>),
                 },
-                Loop(q0, if_empty = Running) {
-                    StatefulAction(PTask<4>, b0 = 1, b1 = {b0}),
-                },
-            },
-            AsyncFallback {
-                #[on_halted(|bb| bb.b0 = bb.b1)]
-                #[success_if(|bb| *bb.t0 % 4 < 1)]
-                TryCatch(catch_on_halt = true) {
-                    Timeout(50) {
-                        Action(PIo<5>, t0 = {=}),
-                    },
-                    WhileDoElse {
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                Condition(Cond<8>),
-                ForceSuccess {
-                    #[failure_if(|bb| (bb.b1 + 1) % 2 > 0)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(0) + 3 > 2)]
-                    ReactiveSequence {
-                        Condition(Cond<9>),
-                        Action(Act<10>),
-                        Timeout(50) {
-                            #[success_if(|bb| bb.b1 > bb.b0)]
-                            Script(|bb| if bb.o0.unwrap_or(2) + 3 < 1 { *bb.t0 += 3 }),
-                        },
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Switch(b1) {
-                    case 1 => Loop(q0, value = {t0}, if_empty = Running) {
-                        Script(|bb| bb.b0 += 4),
-                    },
-                    case 4 => WasEntryUpdated(t0),
-                    _ => Delay(100) {
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            Action(|ctx| ctx.exec(12)),
-                        },
-                    },
-                },
-                #[failure_if(|bb| *bb.t0 > (bb.b1 + 1) % 4)]
-                RunOnce {
-                    KeepRunningUntilFailure {
-                        ReactiveFallback {
-                            Loop(q0, value = {t0}, if_empty = Failure) {
-                                RunOnce {
-                                    #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(3) + 4); bb.b0 += 1 })]
-                                    Condition(PCond<13>, b0 = {t0}),
-                                },
-                            },
-                            Precondition(|bb| bb.b1 < 5, else = Failure) {
-                                Action(PAct<14>, b0 = {t0}, b1 = {=}),
-                            },
-                            Condition(Cond<15>),
-                        },
-                    },
-                },
-                Repeat(4) {
-                    StatefulAction(Task<16>),
+                RepeatUntil(Success) {
+                    Condition(PCond<4>, b0 = 7),
                 },
             },
         }
     }
 }
 
-board!(Tree0227Blackboard { b0 o0 q0 b1 t0 });
+board!(Tree0217Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0218 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+        }
+        Switch(b1) {
+            case 3 => SetBlackboard(t1 = 5),
+            case 0 => StatefulAction(PTask<0>, b0 = {b0}),
+            case 4 => StatefulAction(Task<1>),
+            _ => Sleep(10),
+        }
+    }
+}
+
+board!(Tree0218Blackboard { b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0219 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        IfThenElse {
+            Parallel(success = 1, failure = 1) {
+                FlipSelector {
+                    Loop(q0, if_empty = Failure) {
+                        AsyncSequence {
+                            #[success_if(|bb| bb.b0 + 4 < bb.b1)]
+                            ForceFailure {
+                                Parallel(failure = 0) {
+                                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                                    Condition(|ctx| ctx.check(1)),
+                                    SetBlackboard(b0 = 9),
+                                    Condition(Cond<2> = Cond::<2>),
+                                },
+                            },
+                            BinarySelector(|bb| *bb.t0 > bb.b1, dynamic = false) {
+                                Parallel(success = 0, failure = -1) {
+                                    #[on_failure(|bb| { bb.b1 += 1; bb.b1 += 2 })]
+                                    #[success_if(|bb| *bb.t0 == 4)]
+                                    Condition(Cond<3>),
+                                    #[on_failure(|bb| bb.t0.set(9))]
+                                    StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                                },
+                                Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 4, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                StatefulAction(Task<6> = Task::<6>),
+                Action(Act<7>),
+                SetBlackboard(t0 = 2),
+                ReactiveFallback {
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        Action(Act<9>),
+                    },
+                    Condition(Cond<10>),
+                    Script(|bb| bb.b0 = 6),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0219Blackboard { b0 t0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0220 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+        }
+        Repeater(2) {
+            Filter(times = 3, count = Failure, filtered = Failure) {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Timeout(0) {
+                            Deadline(0) {
+                                Loop(q0, value = {t0}) {
+                                    SetBlackboard(t0 = 5),
+                                },
+                            },
+                        },
+                        Action(PIo<0>, t0 = {t0}),
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        ParallelAll(max_failures = -2) {
+                            StatefulAction(Task<1> = Task::<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0220Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0221 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        Precondition(|bb| bb.o0.is_some()) {
+            ReactiveFallback {
+                Retry(3) {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    TryCatch(catch_on_halt = false) {
+                        Condition(|ctx| ctx.check(0)),
+                        Limiter(2) {
+                            Condition(PCond<1>, b0 = {b0}),
+                        },
+                        SetBlackboard(o0 = Some(2)),
+                    },
+                },
+                Loop(q0) {
+                    Sequence {
+                        WasEntryUpdated(t0),
+                        Condition(|ctx| ctx.check(2)),
+                        Action(Act<3>),
+                        Script(|bb| { *bb.t0 += 3; bb.b0 += 3 }),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0221Blackboard { b0 q0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0222 for Ctx {
+        Remap(success = Success, failure = Failure) {
+            RepeatUntilSuccess(3) {
+                Wait(0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0223 for Ctx {
+        ReactiveSequence {
+            AlwaysSuccess,
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0224Sub0 for Ctx {
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0224Sub1 for Ctx {
+        Condition(|ctx| ctx.check(2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0224 for Ctx {
+        StepSequencer {
+            StatefulAction(Task<0>),
+            SubTree(Tree0224Sub0),
+            SubTree(Tree0224Sub1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0225 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 5,
+        }
+        ReactiveFallback {
+            Limiter(2) {
+                StepSequencer {
+                    Runner,
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                Action(Act<0>),
+            },
+            Action(PAct<1>, b0 = {=}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0225Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0226Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+        }
+        Action(PAct<0>, b0 = {t0}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0226 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        #[on_success(|bb| bb.b0 += 1)]
+        #[run_while(|bb| bb.b0 == 5)]
+        #[skip_if(|bb| *bb.t0 < bb.o0.unwrap_or(5) % 4)]
+        Filter(times = 2, filtered = Skipped) {
+            ForceFailure {
+                SubTree(Tree0226Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0226Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0227 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            Priority {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+                Selector {
+                    Condition(PCond<2>, b0 = {=}),
+                    Condition(PCond<3>, b0 = {=}),
+                },
+            },
+            Repeat(forever) {
+                StatefulAction(Task<4>),
+            },
+            Repeat(forever) {
+                Condition(PCond<5>, b0 = 3),
+            },
+            RunOnce {
+                Action(Act<6>),
+            },
+            Wait(0),
+        }
+    }
+}
+
+board!(Tree0227Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0228 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                Sequence {
-                    #[on_success(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                    #[run_while(|bb| *bb.t0 > 1)]
-                    Fallback {
-                        Action(Act<0> = Act::<0>),
-                        ScriptCondition(|bb| *bb.t0 + 1 < bb.o0.unwrap_or(1) % 2),
-                    },
-                    Precondition(|bb| bb.o0.is_some(), else = Running) {
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    WhileDoElse {
-                        Action(PIo<3>, t0 = {t0}),
-                        Action(Act<4> = Act::<4>),
-                    },
-                },
-            },
-            Repeat(0) {
-                Condition(Cond<5>),
-            },
-            RunOnce(then_skip = false) {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    ParallelAll(2) {
-                        #[failure_if(|bb| *bb.t0 % 2 != 1)]
-                        #[run_while(|bb| bb.b0 + 1 == 5)]
-                        Condition(|ctx, bb| ctx.check_in(6, 4)),
-                        WaitValueUpdate(t0) {
-                            ForceSuccess {
-                                StatefulAction(Task<7> = Task::<7>),
-                            },
-                        },
-                        MemSequence {
-                            Precondition(|bb| *bb.t0 != 6, else = Success) {
-                                Delay(0) {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                            #[run_while(|bb| bb.b0 < bb.o0.unwrap_or(2))]
-                            Script(|bb| bb.b0 = bb.b0 % 4),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
+        SequenceStar {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0228Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0229 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(4),
         }
+        #[run_while(|bb| bb.o0.is_none())]
         ReactiveFallback {
+            Failer,
             StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Loop(q0, value = {b1}, if_empty = Failure) {
-                Condition(Cond<2> = Cond::<2>),
+            Action(PAct<1>, b0 = 2, b1 = {t0}),
+            Cooldown(20) {
+                ScriptCondition(|bb| bb.o0.is_some()),
             },
         }
     }
 }
 
-board!(Tree0229Blackboard { b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0230Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0230Sub0 for Ctx {
-        SequenceWithMemory {
-            SubTree(Tree0230Sub1),
-            Fallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Repeat(4) {
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            WhileDoElse {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-            StatefulAction(Task<6>),
-        }
-    }
-}
+board!(Tree0229Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0230 for Ctx {
-        Parallel(success = 2, failure = 2) {
-            ReactiveFallback {
-                RetryUntilSuccessful(3) {
-                    RunOnce(then_skip = false) {
-                        SubTree(Tree0230Sub0),
-                    },
-                },
-                IfThenElse {
-                    Action(Act<7>),
-                    Condition(|ctx| ctx.check(8)),
-                },
-                TryCatch {
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    Repeat(4) {
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<13> = Task::<13>),
-            },
+        Timeout(0) {
+            Action(Act<0>),
         }
     }
 }
@@ -1264,62 +939,56 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0231 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            ParallelAll(1) {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-            },
-            Action(PIo<2>, t0 = {=}),
-            Loop(q0, if_empty = Running) {
-                Selector {
-                    Condition(Cond<3>),
-                    #[on_failure(|bb| bb.t0.set(bb.b0 + 3))]
-                    #[skip_if(|bb| bb.o0.unwrap_or(4) != bb.o0.unwrap_or(0))]
-                    WasEntryUpdated(t0),
-                    Action(Act<4>),
-                },
-            },
+        AsyncSequence {
+            Condition(Cond<0>),
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+            Action(Act<2>),
+            Condition(Cond<3>),
+            Condition(PCond<4>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree0231Blackboard { q0 o0 t0 b0 });
+board!(Tree0231Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0232Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 13,
+        }
+        Timeout(0) {
+            SkipUnlessUpdated(t1) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0232 for Ctx {
-        Sequence {
-            RunOnce {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            AlwaysSuccess,
-            StatefulAction(Task<1> = Task::<1>),
-            Action(Act<2>),
+        blackboard {
+            #[tracked] t1: i64 = 3,
+        }
+        Inverter {
+            SubTree(Tree0232Sub0, ..),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0233Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0233Sub1 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0232Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0233 for Ctx {
-        AsyncFallback {
-            SubTree(Tree0233Sub0),
-            SubTree(Tree0233Sub1),
+        RepeatUntilFailure(forever) {
+            Timeout(50) {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    Failer,
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
         }
     }
 }
@@ -1327,651 +996,505 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0234 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        ParallelAll(1) {
-            RetryUntilSuccessful(0) {
-                Action(PAct<0>, b0 = 7),
-            },
-            #[on_success(|bb| { bb.b1 += 3; bb.b0 += 2 })]
-            #[run_while(|bb| bb.o0.is_some())]
-            #[on_failure(|bb| if bb.b0 == *bb.t0 { *bb.t0 += 2 })]
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            ParallelAll(0) {
-                Condition(Cond<5>),
-                Action(PIo<6>, t0 = {b0}),
+        RunOnce {
+            ReactiveSequence {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    ReactiveSequence {
+                        #[on_failure(|bb| { *bb.t0 += 3; bb.b0 += 2 })]
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    ReactiveSelector {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+                WhileDoElse {
+                    Action(PIo<4>, t0 = {=}),
+                    RepeatUntilSuccess(forever) {
+                        MemSequence {
+                            RepeatUntilFailure(forever) {
+                                StatefulAction(Task<5>),
+                            },
+                            Action(PIo<6>, t0 = {=}),
+                        },
+                    },
+                    Fallback {
+                        Condition(Cond<7>),
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        #[post(|bb| *bb.t0 += 2)]
+                        #[run_while(|bb| bb.b0 % 3 == 1)]
+                        Condition(Cond<8>),
+                        StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
+                        AlwaysSuccess,
+                    },
+                },
+                Selector {
+                    Conditional(|bb| bb.b0 < 3, dynamic = false) {
+                        Action(PIo<10>, t0 = {t0}),
+                    },
+                    ForceFailure {
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        #[on_success(|bb| bb.b0 = bb.b0 % 2)]
+                        Condition(Cond<11>),
+                    },
+                    SequenceStar {
+                        SetBlackboard(t0 = 0),
+                        Action(Act<12>),
+                        Sleep(20),
+                    },
+                    Condition(Cond<13>),
+                    #[run_while(|bb| *bb.t0 < 0)]
+                    Action(Act<14>),
+                },
             },
         }
     }
 }
 
-board!(Tree0234Blackboard { o0 t0 b0 b1 });
+board!(Tree0234Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0235 for Ctx {
         blackboard {
-            b1: i64,
             #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64,
+            b1: i64 = 3,
         }
-        #[on_halted(|bb| { if *bb.t0 % 2 < 0 { bb.b1 += 1 }; bb.b0 += 2 })]
-        #[post(|bb| bb.b1 = *bb.t0)]
-        #[run_while(|bb| bb.b0 == 5)]
-        AsyncFallback {
-            Sequence {
-                Precondition(|bb| bb.b0 + 3 > bb.b0, else = Running) {
-                    SequenceWithMemory {
-                        Repeat(4) {
-                            #[post(|bb| bb.b0 += 1)]
-                            Fallback {
-                                Condition(PCond<0>, b0 = 8),
-                                ScriptCondition(|bb| bb.b0 + 1 < 1),
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            WaitValueUpdate(t0) {
-                                #[on_success(|bb| bb.b0 = *bb.t0)]
-                                ReactiveSelector {
-                                    Action(Act<1> = Act::<1>),
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
+        RepeatUntilFailure(2) {
+            #[success_if(|bb| bb.b1 > 3)]
+            #[on_success(|bb| { bb.b0 += 1; bb.b1 = *bb.t0 })]
+            TryCatch(catch_on_halt = true) {
+                Switch(b1) {
+                    case 2 => Optional {
+                        Condition(Cond<0>),
+                    },
+                    _ => MemSequence {
+                        Wait(20),
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<1>),
                     },
                 },
-                Timeout(30) {
-                    ForceFailure {
-                        Condition(|ctx| ctx.check(3)),
+                #[run_while(|bb| *bb.t0 % 3 == 1)]
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    WasEntryUpdated(t0),
+                    Condition(|ctx| ctx.check(3)),
+                    Action(PAct<4>, b0 = 9, b1 = {b0}),
+                    Sleep(0),
+                },
+                ReactiveSequence {
+                    ReactiveSequence {
+                        SetBlackboard(t0 = {b0}),
                     },
                 },
-            },
-            Parallel(success = -1, failure = -2) {
-                MemPriority {
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        ScriptCondition(|bb| bb.b1 % 3 == 1),
-                    },
-                    ScriptCondition(|bb| *bb.t0 + 3 == 6),
-                    Fallback {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Action(Act<6>),
-                        #[on_failure(|bb| if bb.b1 != 0 { bb.b1 += 1 })]
-                        #[skip_if(|bb| bb.b1 % 4 > 1)]
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        Condition(Cond<7>),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    Timeout(0) {
-                        ParallelAll(0) {
-                            StatefulAction(Task<8>),
-                            Action(PIo<9>, t0 = {=}),
-                        },
-                    },
-                },
-                AsyncSequence {
-                    Precondition(|bb| bb.b0 == 0, else = Success) {
-                        ParallelAll {
-                            StatefulAction(Task<10> = Task::<10>),
-                            Condition(Cond<11>),
-                            SetBlackboard(t0 = {b0}),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                Sequence {
-                    StatefulAction(PTask<12>, b0 = {b1}, b1 = {=}),
-                    #[skip_if(|bb| *bb.t0 + 1 > *bb.t0)]
-                    #[on_failure(|bb| bb.t0.set(bb.b1))]
-                    #[run_while(|bb| bb.b0 == *bb.t0)]
-                    Fallback {
-                        Condition(Cond<13>),
-                        AlwaysSuccess,
-                    },
-                    Action(PIo<14>, t0 = {=}),
-                },
+                Wait(30),
             },
         }
     }
 }
 
-board!(Tree0235Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0236Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        #[success_if(|bb| bb.b0 < 2)]
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0235Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0236 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            b1: i64 = 3,
         }
-        ReactiveFallback {
-            Repeat(1) {
-                StatefulAction(Task<0> = Task::<0>),
+        Sequence {
+            BinarySelector(|bb| bb.b0 + 3 == *bb.t0 % 4) {
+                Action(Act<0>),
+                StatefulAction(Task<1> = Task::<1>),
             },
-            SubTree(Tree0236Sub0, ..),
-            Condition(PCond<2>, b0 = {t0}),
-            TryCatch(catch_on_halt = true) {
-                Script(|bb| bb.o0 = None),
-                Action(Act<3> = Act::<3>),
+            SequenceWithMemory {
+                AsyncFallback {
+                    Condition(PCond<2>, b0 = 4),
+                    Action(PAct<3>, b0 = {b1}, b1 = {=}),
+                    Action(Act<4>),
+                },
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
             },
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0236Blackboard { b0 t0 o0 });
+board!(Tree0236Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0237 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64 = 2,
         }
-        ReactiveSequence {
-            ParallelAll(0) {
-                ReactiveFallback {
-                    Precondition(|bb| (*bb.t0 + 3) % 2 > 0, else = Failure) {
-                        Action(PIo<0>, t0 = {b0}),
-                    },
-                    Precondition(|bb| bb.b0 == *bb.t0, else = Running) {
-                        #[success_if(|bb| *bb.t0 % 3 != 2)]
-                        KeepRunningUntilFailure {
-                            Parallel {
-                                #[skip_if(|bb| bb.b0 > *bb.t0 + 3)]
-                                AlwaysRunning,
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    #[failure_if(|bb| *bb.t0 == 7)]
-                    Condition(Cond<2>),
-                },
-                #[on_failure(|bb| { if bb.b0 > 1 { *bb.t0 += 1 }; *bb.t0 += 2 })]
-                #[success_if(|bb| bb.b0 > 2)]
-                AlwaysFailure,
-            },
-            TryCatch(catch_on_halt = true) {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(2) {
-                        #[run_while(|bb| *bb.t0 > 1)]
-                        #[on_failure(|bb| bb.t0.set(5))]
-                        #[success_if(|bb| bb.b0 > 2)]
-                        Action(PAct<3>, b0 = 8),
-                    },
-                    #[run_while(|bb| bb.b0 > *bb.t0)]
-                    IfThenElse {
-                        Action(Act<4>),
-                        #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Invert {
-                    ReactiveFallback {
-                        #[run_while(|bb| *bb.t0 % 2 < 0)]
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-                ForceSuccess {
-                    SequenceStar {
-                        #[skip_if(|bb| *bb.t0 == 2)]
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        StatefulAction(Task<10>),
-                        Script(|bb| *bb.t0 += 1),
-                    },
-                },
-            },
-            ForceSuccess {
-                AsyncFallback {
-                    Precondition(|bb| (bb.b0 + 2) % 2 > 0, else = Failure) {
-                        Action(Act<11>),
-                    },
-                    Parallel(success = 0, failure = -2) {
-                        Action(Act<12>),
-                        Condition(Cond<13> = Cond::<13>),
-                    },
-                    Inverter {
-                        ParallelAll(max_failures = -1) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
+        Repeater(2) {
+            Action(PIo<0>, t0 = {b0}),
         }
     }
 }
 
-board!(Tree0237Blackboard { t0 b0 });
+board!(Tree0237Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0238 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
+            b1: i64,
         }
-        Switch(b1) {
-            case 4 => Loop(q0, if_empty = Running) {
-                #[failure_if(|bb| bb.b0 < bb.b1)]
-                #[on_halted(|bb| bb.b0 += 2)]
+        StepSequencer {
+            RunOnce(then_skip = true) {
+                Action(PAct<0>, b0 = {b1}, b1 = {=}),
+            },
+            Failer,
+            Action(Act<1> = Act::<1>),
+        }
+    }
+}
+
+board!(Tree0238Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0239 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(3),
+        }
+        ReactiveSelector {
+            #[on_failure(|bb| if bb.b0 + 4 < *bb.t0 { *bb.t0 += 3 })]
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
+            SkipUnlessUpdated(t0) {
+                StatefulAction(Task<1>),
+            },
+            Parallel(failure = -4) {
                 Sleep(10),
+                Action(Act<2>),
+                UnsetBlackboard(o0),
+                AlwaysRunning,
+                StatefulAction(Task<3>),
             },
-            case 1 => ReactiveFallback {
-                Delay(0) {
-                    Condition(Cond<0>),
+            Loop(q0, if_empty = Running) {
+                AsyncFallback {
+                    AsyncFallback {
+                        #[failure_if(|bb| *bb.t0 != 0)]
+                        #[on_failure(|bb| if bb.b0 % 3 != 2 { *bb.t0 += 1 })]
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                    IfThenElse {
+                        Action(Act<6>),
+                        Precondition(|bb| *bb.t0 != 2) {
+                            Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+                        },
+                        AlwaysRunning,
+                    },
+                    Action(Act<8> = Act::<8>),
                 },
-                #[success_if(|bb| bb.b1 > 6)]
-                Condition(|ctx| ctx.check(1)),
-                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            case 0 => StatefulAction(Task<3>),
-            _ => Sequence {
-                Condition(Cond<4>),
-                #[on_halted(|bb| { if bb.b0 > 6 { bb.b1 = *bb.t0 }; bb.t0.set(bb.b0 + 4) })]
-                #[run_while(|bb| bb.b1 == 7)]
-                #[on_success(|bb| { *bb.t0 += 2; bb.t0.set((bb.b0 + 4) % 3) })]
-                AlwaysSuccess,
-                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0238Blackboard { t0 b1 q0 b0 });
+board!(Tree0239Blackboard { q0 b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0239 for Ctx {
-        ReactiveSelector {
+    pub tree Tree0240Sub0 for Ctx {
+        RepeatTimes(forever) {
             ReactiveFallback {
-                Inverter {
-                    RunOnce(then_skip = false) {
-                        Sequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                MemPriority {
-                    Repeat(2) {
-                        Fallback {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    AlwaysFailure,
-                    Condition(Cond<4>),
-                },
-                Fallback {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<5>),
-                    },
-                    RunOnce {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-            IfThenElse {
-                StatefulAction(Task<7>),
-                SequenceStar {
-                    StatefulAction(Task<8> = Task::<8>),
-                    Parallel(failure = 0) {
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
-                    },
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(11)),
-                        StatefulAction(Task<12>),
-                        AlwaysSuccess,
-                    },
-                    Invert {
-                        StatefulAction(Task<13>),
-                    },
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<14>),
-                    },
-                },
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
             },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0240Sub1 for Ctx {
+        Condition(Cond<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0240 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-        }
-        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-            Precondition(|bb| bb.b0 == 0) {
-                MemPriority {
-                    Condition(Cond<0>),
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<1> = Task::<1>),
-                            #[on_halted(|bb| { if bb.o0.unwrap_or(2) == 7 { bb.b0 += 1 }; bb.b1 = *bb.t0 })]
-                            #[on_success(|bb| { bb.o0 = None; bb.b0 += 3 })]
-                            Action(PIo<2>, t0 = {b1}),
-                        },
-                    },
+        Repeater(2) {
+            KeepRunningUntilFailure {
+                StepSequencer {
+                    SubTree(Tree0240Sub0),
+                    SubTree(Tree0240Sub1),
                 },
             },
         }
     }
 }
 
-board!(Tree0240Blackboard { b0 b1 o0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0241Sub0 for Ctx {
+        Action(Act<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0241 for Ctx {
-        TryCatch {
-            StatefulAction(Task<0> = Task::<0>),
-            Delay(10) {
-                AlwaysSuccess,
+        AsyncFallback {
+            Filter(times = 2, filtered = Failure) {
+                ParallelAll {
+                    Sleep(50),
+                    AlwaysSuccess,
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                },
             },
-            StatefulAction(Task<1> = Task::<1>),
+            Fallback {
+                ForceSuccess {
+                    Filter(times = 3, count = Completed, filtered = Skipped) {
+                        Repeat(3) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Action(Act<2>),
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3> = Task::<3>),
+                SubTree(Tree0241Sub0),
+                ParallelAll(max_failures = -3) {
+                    Failer,
+                    Action(Act<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                Remap(success = Success, failure = Failure) {
+                    StatefulAction(Task<7>),
+                },
+            },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0242Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Script(|bb| bb.b0 = bb.b1 + 1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0242 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            b1: i64 = 1,
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        AsyncSequence {
-            SetBlackboard(o0 = Some(7)),
-            Action(Act<0>),
-            ReactiveSequence {
-                Condition(Cond<1>),
-                WasEntryUpdated(t0),
+        FlipSelector {
+            Loop(q0, if_empty = Failure) {
+                WhileDoElse {
+                    Timeout(10) {
+                        BinarySelector(|bb| bb.b1 < bb.b0, dynamic = true) {
+                            SubTree(Tree0242Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, q0 = {q0}),
+                            Condition(PCond<0>, b0 = {=}),
+                        },
+                    },
+                    ScriptCondition(|bb| *bb.t0 > bb.b0 + 3),
+                },
             },
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-            Script(|bb| bb.b0 += 1),
+            Action(Act<1>),
         }
     }
 }
 
-board!(Tree0242Blackboard { o0 t0 b0 b1 });
+board!(Tree0242Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0243 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        Switch(b1) {
-            case 0 => Precondition(|bb| (bb.b0 + 1) % 3 > 1, else = Running) {
-                #[on_failure(|bb| { if (bb.b1 + 2) % 3 < 0 { bb.b1 += 1 }; bb.t0.set((bb.b0 + 1) % 4) })]
-                #[success_if(|bb| bb.b0 % 4 != 3)]
-                #[failure_if(|bb| bb.b0 != 7)]
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    RunOnce(then_skip = false) {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<1>),
-                        },
-                    },
+        Selector {
+            Parallel(success = -1, failure = 3) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                Repeat(forever) {
+                    StatefulAction(Task<1>),
                 },
+                AlwaysRunning,
             },
-            case 2 => ForceSuccess {
-                ForceSuccess {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
+            SequenceWithMemory {
+                MaxTime(100) {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
+                Condition(Cond<3>),
             },
-            case 5 => ReactiveSequence {
-                Repeat(1) {
-                    ReactiveSelector {
-                        Condition(Cond<3>),
-                        #[failure_if(|bb| *bb.t0 + 4 < 2)]
-                        #[on_failure(|bb| bb.t0.set(2))]
-                        StatefulAction(Task<4>),
-                    },
-                },
-                MemSequence {
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                    Action(Act<6> = Act::<6>),
-                },
+            Condition(Cond<4>),
+            Sequence {
+                #[failure_if(|bb| bb.b0 > 5)]
+                ScriptCondition(|bb| *bb.t0 + 1 == bb.b0),
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
             },
-            _ => Switch(b1) {
-                case 0 => RunOnce {
-                    AlwaysFailure,
-                },
-                case 3 => Selector {
-                    Action(PAct<7>, b0 = {=}, b1 = {b0}),
-                    Condition(Cond<8>),
-                },
-                case 1 => Condition(Cond<9>),
-                _ => Inverter {
-                    SequenceWithMemory {
-                        Condition(Cond<10> = Cond::<10>),
-                        Action(Act<11>),
-                    },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[success_if(|bb| bb.b0 % 4 == 1)]
+                Action(Act<8>),
+                StatefulAction(Task<9>),
+                Wait(20),
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    StatefulAction(Task<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree0243Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0244Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0244Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-        }
-        Repeat(1) {
-            WasEntryUpdated(t0),
-        }
-    }
-}
+board!(Tree0243Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0244 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveSequence {
-            SubTree(Tree0244Sub0, ..),
-            RetryUntilSuccessful(2) {
-                #[on_success(|bb| { if *bb.t0 % 4 > 0 { *bb.t0 += 3 }; *bb.t0 += 1 })]
-                SubTree(Tree0244Sub1, t0 = {=}),
+        RunOnce {
+            ReactiveFallback {
+                #[skip_if(|bb| bb.b0 < *bb.t1)]
+                Action(Act<0>),
+                Conditional(|bb| bb.b0 == 1, else = Success) {
+                    WasEntryUpdated(t0),
+                },
+                #[on_failure(|bb| { if *bb.t0 < 1 { *bb.t1 += 2 }; bb.b0 += 1 })]
+                #[on_success(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                #[post(|bb| bb.b0 += 1)]
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+                #[on_success(|bb| { bb.b0 += 3; bb.t0.set((bb.b0 + 3) % 4) })]
+                #[run_while(|bb| bb.b0 % 3 > 1)]
+                #[success_if(|bb| *bb.t1 + 4 > bb.b0)]
+                ReactiveSequence {
+                    Action(Act<3>),
+                    Action(Act<4>),
+                },
             },
         }
     }
 }
 
-board!(Tree0244Blackboard { t0 });
+board!(Tree0244Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0245 for Ctx {
-        ParallelAll {
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        SequenceWithMemory {
+            Fallback {
+                StepSequencer {
+                    RepeatUntilFailure(forever) {
+                        AlwaysRunning,
+                    },
+                    ParallelAll(1) {
+                        StatefulAction(Task<0>),
+                        ScriptCondition(|bb| bb.b0 > 3),
+                    },
                 },
-            },
-            Parallel(failure = 1) {
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        MemSequence {
-                            StatefulAction(Task<2>),
+                Conditional(|bb| (*bb.t0 + 4) % 3 < 1, dynamic = true, else = Failure) {
+                    #[post(|bb| bb.t0.set(*bb.t0 % 2))]
+                    Repeater(1) {
+                        Fallback {
+                            Action(Act<1>),
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                Remap(success = Failure, failure = Success) {
+                    SequenceWithMemory {
+                        Selector {
                             ReactiveSequence {
-                                Repeat(1) {
-                                    AlwaysFailure,
+                                Action(Act<4>),
+                                RepeatUntil(Success) {
+                                    Action(Act<5>),
                                 },
                             },
                         },
+                        Wait(20),
                     },
                 },
-                SequenceWithMemory {
-                    Timeout(0) {
-                        ReactiveFallback {
-                            Condition(Cond<3> = Cond::<3>),
-                            Action(Act<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Timeout(20) {
-                        Action(Act<6> = Act::<6>),
-                    },
-                },
+                StatefulAction(Task<6> = Task::<6>),
             },
         }
     }
 }
+
+board!(Tree0245Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0246 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveSequence {
-            Loop(q0, value = {b0}) {
-                AlwaysSuccess,
-            },
-            #[post(|bb| bb.t0.set(bb.b0))]
-            #[on_failure(|bb| bb.b0 = *bb.t0)]
-            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
-            Loop(q0, value = {b1}, if_empty = Success) {
-                AlwaysFailure,
-            },
-            Condition(Cond<0>),
-            Loop(q0, value = {b1}) {
-                Action(Act<1>),
-            },
-            Retry(3) {
-                Action(Act<2>),
-            },
+        RepeatUntil(Failure) {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
-
-board!(Tree0246Blackboard { b1 b0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0247 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
+            b1: i64 = 3,
+            #[allow(unused)] o0: Option<i64> = Some(0),
+            b0: i64,
         }
-        TryCatch(catch_on_halt = false) {
+        KeepRunningUntilFailure {
             ReactiveSequence {
-                Loop(q0, value = {t0}) {
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        ParallelAll {
-                            Action(Act<0> = Act::<0>),
-                            Condition(Cond<1>),
-                            AlwaysFailure,
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                    },
-                },
-                Repeat(1) {
-                    ScriptCondition(|bb| (bb.b1 + 1) % 2 > 0),
-                },
-                Delay(0) {
-                    Repeat(4) {
-                        Loop(q0, value = {b1}) {
-                            ReactiveSequence {
-                                StatefulAction(Task<3> = Task::<3>),
-                                Loop(q0) {
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveSelector {
-                    ReactiveSequence {
-                        Action(PAct<5>, b0 = 5, b1 = {b0}),
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                    },
-                    ReactiveSequence {
-                        Sleep(30),
-                        Action(Act<8>),
-                    },
-                },
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                Condition(Cond<1>),
+                #[on_success(|bb| bb.b1 = bb.b0)]
+                Wait(20),
             },
-            Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(2), else = Failure) {
-                #[failure_if(|bb| bb.b0 < *bb.t0)]
-                Sequence {
-                    AsyncSequence {
-                        Action(PIo<9>, t0 = {b1}),
-                        #[on_success(|bb| { if bb.b0 + 2 > 1 { bb.b1 = *bb.t0 }; bb.o0 = None })]
-                        #[failure_if(|bb| bb.b0 % 2 != 1)]
-                        #[skip_if(|bb| bb.b0 == 3)]
-                        Loop(q0, if_empty = Failure) {
-                            Timeout(0) {
-                                WasEntryUpdated(t0),
-                            },
+        }
+    }
+}
+
+board!(Tree0247Blackboard { b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0248 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        Repeater(3) {
+            RetryUntilSuccessful(4) {
+                StepSequencer {
+                    IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
+                        Sleep(30),
+                        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) % 4)]
+                        #[run_while(|bb| *bb.t0 > (*bb.t0 + 1) % 4)]
+                        #[failure_if(|bb| bb.b0 + 4 != 3)]
+                        AlwaysSuccess,
+                        Optional {
+                            Wait(20),
                         },
                     },
-                    Sequence {
-                        Condition(Cond<10>),
-                        Action(Act<11>),
-                        Condition(Cond<12> = Cond::<12>),
-                        ScriptCondition(|bb| *bb.t0 + 1 > 4),
-                        WhileDoElse {
-                            Condition(Cond<13> = Cond::<13>),
-                            Condition(Cond<14>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Timeout(30) {
-                            Action(Act<15>),
-                        },
-                        Repeat(0) {
-                            Action(Act<16> = Act::<16>),
-                        },
+                    Action(Act<0>),
+                    Retry(3) {
+                        Action(Act<1>),
                     },
                 },
             },
@@ -1979,135 +1502,110 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0247Blackboard { b0 o0 b1 q0 t0 });
+board!(Tree0248Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0248 for Ctx {
-        SequenceWithMemory {
-            ReactiveSelector {
-                KeepRunningUntilFailure {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-                Timeout(0) {
-                    Action(Act<1>),
-                },
-                MemSequence {
-                    Action(Act<2>),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-                RunOnce {
-                    ForceFailure {
-                        ForceSuccess {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<6>),
-            },
-            Fallback {
-                WhileDoElse {
-                    Action(|ctx| ctx.exec(7)),
-                    SequenceWithMemory {
-                        Action(Act<8>),
-                        AlwaysSuccess,
-                    },
-                    RunOnce {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<10>),
-                    RunOnce {
-                        ForceFailure {
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-                Action(Act<12>),
-            },
+    pub tree Tree0249Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 9,
         }
+        #[skip_if(|bb| *bb.t1 < 2)]
+        #[post(|bb| { *bb.t1 += 3; *bb.t0 += 2 })]
+        Action(PIo<1>, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0249 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
         }
-        SkipUnlessUpdated(t0) {
-            Fallback {
-                Action(Act<0>),
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                },
-                Condition(|ctx| ctx.check(2)),
-                Delay(20) {
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    #[skip_if(|bb| *bb.t0 + 2 != 2)]
-                    #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-                    Condition(|ctx| ctx.check(3)),
-                },
-                Script(|bb| bb.o0 = None),
+        Parallel(failure = 0) {
+            Repeat(4) {
+                Wait(50),
             },
+            Runner,
+            Action(PIo<0>, t0 = {t1}),
+            Loop(q0, value = {t0}, if_empty = Success) {
+                SubTree(Tree0249Sub0, q0 = {=}, t1 = {t1}, t0 = {=}),
+            },
+            #[post(|bb| *bb.t0 += 3)]
+            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
-board!(Tree0249Blackboard { b0 t0 o0 });
+board!(Tree0249Blackboard { q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0250 for Ctx {
-        ParallelAll {
-            RunOnce {
-                ForceFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                },
-            },
-            Parallel(success = 1, failure = -2) {
-                StatefulAction(Task<2>),
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    AlwaysFailure,
-                },
-            },
-            ReactiveSelector {
-                Condition(Cond<6>),
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Condition(|ctx| ctx.check(8)),
-                },
-            },
-            Action(Act<9> = Act::<9>),
-            WhileDoElse {
-                Action(Act<10>),
-                Condition(Cond<11> = Cond::<11>),
-            },
+        blackboard {
+            b0: i64 = 2,
+        }
+        Optional {
+            StatefulAction(PTask<0>, b0 = 9, b1 = {b0}),
         }
     }
 }
+
+board!(Tree0250Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0251 for Ctx {
-        Parallel(success = 2, failure = 2) {
-            Condition(Cond<0>),
-            Delay(30) {
-                TryCatch(catch_on_halt = true) {
+        blackboard {
+            o0: Option<i64> = Some(2),
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
+        Delay(20) {
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0251Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0252 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+        }
+        Fallback {
+            RunOnce(then_skip = false) {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<0>),
+                    #[run_while(|bb| bb.b0 > 5)]
+                    WasEntryUpdated(t0),
+                },
+            },
+            #[run_while(|bb| bb.b1 != 0)]
+            #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
+            Switch(b1) {
+                case 4 => Repeat(0) {
                     Condition(Cond<1>),
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
+                },
+                _ => Fallback {
+                    StatefulAction(Task<2>),
+                    Failer,
+                },
+            },
+            Inverter {
+                Limiter(3) {
+                    Repeater(0) {
+                        SetBlackboard(b1 = 2),
+                    },
+                },
+            },
+            ParallelAll(1) {
+                RunOnce(then_skip = true) {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Action(PAct<3>, b0 = {t0}),
+                        ScriptCondition(|bb| bb.b1 != 1),
                     },
                 },
             },
@@ -2115,803 +1613,714 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0252 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Delay(20) {
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-            },
-        }
-    }
-}
+board!(Tree0252Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0253 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        #[run_while(|bb| (bb.b0 + 4) % 4 != 3)]
-        #[skip_if(|bb| bb.b0 < 2)]
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            ReactiveFallback {
-                RunOnce(then_skip = true) {
-                    SetBlackboard(b0 = 2),
+        AsyncSequence {
+            Inverter {
+                Deadline(0) {
+                    KeepRunningUntilFailure {
+                        Sequence {
+                            Repeat(0) {
+                                Action(Act<0>),
+                            },
+                            ReactiveSequence {
+                                #[failure_if(|bb| bb.b1 % 2 < 0)]
+                                #[on_halted(|bb| { bb.b1 = bb.b1 % 2; bb.b0 += 1 })]
+                                Action(Act<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                            ReactiveSequence {
+                                ReactiveFallback {
+                                    StatefulAction(Task<4>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
                 },
-                SkipUnlessUpdated(t0) {
-                    Script(|bb| { bb.b0 = *bb.t0 + 4; bb.b0 = *bb.t0 + 2 }),
+            },
+            Switch(b1) {
+                case 4 => Interrupt(|bb| *bb.t0 > bb.b0 % 4) {
+                    ReactiveSelector {
+                        RunOnce(then_skip = false) {
+                            Precondition(|bb| *bb.t0 + 2 < *bb.t0, else = Running) {
+                                Action(Act<5>),
+                            },
+                        },
+                        #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
+                        #[skip_if(|bb| bb.b0 < bb.b1 % 4)]
+                        Action(PAct<6>, b0 = {b0}),
+                        StatefulAction(Task<7>),
+                        RetryUntilSuccessful(2) {
+                            Action(|ctx| ctx.exec(8)),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
+                    },
+                },
+                case 0 => Parallel(success = -1, failure = -3) {
+                    Sequence {
+                        SetBlackboard(b0 = 0),
+                        Action(Act<10>),
+                        Action(Act<11>),
+                        Script(|bb| if bb.b1 % 2 > 0 { bb.t0.set(*bb.t0 % 2) }),
+                        StatefulAction(Task<12>),
+                    },
+                    Precondition(|bb| bb.b1 % 3 < 1) {
+                        #[run_while(|bb| bb.b1 > 5)]
+                        Repeat(3) {
+                            Sleep(10),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(13)),
+                    Sleep(10),
+                },
+                _ => RepeatUntil(Failure) {
+                    ReactiveSequence {
+                        #[on_success(|bb| bb.t0.set((bb.b0 + 2) % 2))]
+                        #[post(|bb| bb.t0.set(6))]
+                        #[success_if(|bb| bb.b1 > *bb.t0)]
+                        Action(|ctx, bb| ctx.exec_in(14, bb.b1 % 3, &mut bb.b0)),
+                        Action(Act<15>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0253Blackboard { t0 b0 });
+board!(Tree0253Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0254 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            #[allow(unused)] #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        SkipUnlessUpdated(t0) {
-            SequenceWithMemory {
-                Action(Act<0>),
-                SetBlackboard(t0 = 8),
+        BinarySelector(|bb| bb.b0 > 4, dynamic = false) {
+            Precondition(|bb| *bb.t1 % 2 < 0, else = Running) {
+                StatefulAction(Task<0>),
+            },
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0254Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0255Sub0 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
+board!(Tree0254Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0255 for Ctx {
-        Delay(20) {
-            RunOnce(then_skip = false) {
-                RetryUntilSuccessful(forever) {
-                    ReactiveSequence {
-                        WhileDoElse {
-                            Condition(Cond<0>),
-                            Sequence {
-                                SubTree(Tree0255Sub0),
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                            KeepRunningUntilFailure {
-                                Timeout(30) {
-                                    Action(Act<3>),
-                                },
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ParallelAll(max_failures = -2) {
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        RetryUntilSuccessful(4) {
+                            Precondition(|bb| bb.b0 < *bb.t0) {
+                                Failer,
                             },
                         },
-                        AlwaysRunning,
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(0)),
+                },
+            },
+            Conditional(|bb| bb.b0 > 2, dynamic = false, else = Success) {
+                SequenceWithMemory {
+                    Precondition(|bb| *bb.t0 == 6, else = Success) {
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        RepeatUntilFailure(1) {
+                            RepeatUntil(Success) {
+                                Sleep(20),
+                            },
+                        },
+                    },
+                    Action(Act<1> = Act::<1>),
+                    Retry(2) {
+                        ScriptCondition(|bb| *bb.t0 < 1),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0255Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0256 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-            #[allow(unused)] o0: Option<i64> = Some(2),
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 1,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        Delay(10) {
-            ParallelAll(max_failures = -1) {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(Cond<1> = Cond::<1>),
+        #[post(|bb| bb.b0 = *bb.t0)]
+        FlipSelector {
+            ReactiveSelector {
+                Switch(b1) {
+                    case 2 => Delay(50) {
+                        Condition(Cond<0>),
+                    },
+                    _ => SequenceWithMemory {
+                        #[on_success(|bb| if bb.o0.unwrap_or(2) % 3 < 1 { bb.b1 = bb.o0.unwrap_or(2) })]
+                        Cooldown(20) {
+                            Action(Act<1>),
+                        },
+                    },
                 },
-                AsyncSequence {
-                    Condition(PCond<2>, b0 = {b1}),
-                    Action(Act<3>),
-                    Action(PIo<4>, t0 = {=}),
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                    Action(Act<4> = Act::<4>),
+                },
+            },
+            ReactiveFallback {
+                Optional {
+                    Action(PAct<5>, b0 = 0, b1 = {b0}),
+                },
+                RunOnce(then_skip = true) {
+                    Switch(b1) {
+                        case 2 => ScriptCondition(|bb| bb.b0 + 4 == 7),
+                        case 4 => Condition(PCond<6>, b0 = 9),
+                        _ => StatefulAction(Task<7>),
+                    },
+                },
+                Inverter {
+                    Condition(|ctx, bb| ctx.check_in(8, (bb.b0 + 3) % 4)),
+                },
+                AlwaysFailure,
+                #[skip_if(|bb| bb.o0.is_some())]
+                #[on_failure(|bb| { bb.b1 = bb.b0; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
+                #[run_while(|bb| bb.b0 < 0)]
+                StatefulAction(PTask<9>, b0 = {=}, b1 = {b1}),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Retry(1) {
+                            Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
+                        },
+                        Action(Act<11>),
+                        BinarySelector(|bb| bb.o0.unwrap_or(1) + 2 > (bb.b0 + 2) % 3, dynamic = true) {
+                            Succeeder,
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                Limiter(3) {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        StatefulAction(Task<12>),
+                    },
+                },
+                Interrupt(|bb| (bb.o0.unwrap_or(3) + 2) % 4 > 1) {
+                    Condition(|ctx| ctx.check(13)),
                 },
             },
         }
     }
 }
 
-board!(Tree0256Blackboard { t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0257Sub0 for Ctx {
-        ForceSuccess {
-            StatefulAction(Task<5>),
-        }
-    }
-}
+board!(Tree0256Blackboard { o0 q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0257 for Ctx {
-        MemPriority {
-            Selector {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 5,
+        }
+        MemSequence {
+            BinarySelector(|bb| bb.b0 > 5) {
+                TryCatch(catch_on_halt = true) {
+                    Condition(PCond<0>, b0 = 0),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                StatefulAction(Task<2>),
             },
-            Fallback {
-                Action(Act<2> = Act::<2>),
+            PolicyParallel(policy = FirstFailure) {
+                Script(|bb| bb.b1 += 2),
                 Action(Act<3>),
-                Action(Act<4>),
+                Action(PAct<4>, b0 = {=}),
+                #[on_success(|bb| { *bb.t1 += 2; bb.o0 = Some(bb.b0 % 3) })]
+                ScriptCondition(|bb| bb.o0.is_none()),
             },
-            SubTree(Tree0257Sub0),
-            Fallback {
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                Sleep(20),
+            StatefulAction(Task<5>),
+            Filter(times = 1, count = Completed, filtered = Failure) {
+                #[on_failure(|bb| bb.b1 = *bb.t0)]
+                Sequence {
+                    UnsetBlackboard(o0),
+                    Condition(|ctx, bb| ctx.check_in(6, 2)),
+                },
+            },
+            #[failure_if(|bb| *bb.t0 + 4 < 5)]
+            #[run_while(|bb| bb.b0 != bb.o0.unwrap_or(2) + 1)]
+            SequenceWithMemory {
+                Repeater(forever) {
+                    BinarySelector(|bb| bb.o0.unwrap_or(4) % 2 < 1, dynamic = false) {
+                        #[on_failure(|bb| bb.b0 += 3)]
+                        Action(PAct<7>, b0 = {b0}, b1 = {b1}),
+                        Action(PAct<8>, b0 = {t1}, b1 = {=}),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0257Blackboard { o0 t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0258 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-        }
-        WhileDoElse {
-            SequenceWithMemory {
-                AsyncFallback {
-                    Action(Act<0>),
-                    SetBlackboard(b0 = 3),
-                },
-                ScriptCondition(|bb| bb.b0 == bb.b0 % 2),
-                RunOnce(then_skip = true) {
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    ForceFailure {
-                        AlwaysFailure,
-                    },
-                },
-                ScriptCondition(|bb| *bb.t0 + 1 == *bb.t0 + 2),
-            },
-            TryCatch(catch_on_halt = true) {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Inverter {
-                        #[run_while(|bb| *bb.t0 % 4 < 3)]
-                        WasEntryUpdated(t0),
-                    },
-                },
-                WasEntryUpdated(t0),
-                Sleep(10),
-            },
-            Retry(0) {
-                Condition(Cond<1>),
-            },
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Sleep(20),
         }
     }
 }
-
-board!(Tree0258Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0259 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-            b0: i64,
-        }
-        Sequence {
-            Condition(Cond<0>),
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b0)),
-            ReactiveFallback {
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                #[skip_if(|bb| (bb.b0 + 1) % 3 > 1)]
-                Script(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 4)),
-                Sleep(20),
+        Repeat(2) {
+            RetryUntilSuccessful(forever) {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<0>),
+                },
             },
         }
     }
 }
-
-board!(Tree0259Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0260 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Fallback {
-                Precondition(|bb| bb.b1 != bb.b0, else = Running) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                #[success_if(|bb| (*bb.t0 + 4) % 2 == 0)]
-                #[run_while(|bb| bb.b1 < bb.b0)]
-                SkipUnlessUpdated(t0) {
-                    SetBlackboard(b0 = 8),
-                },
-                #[on_success(|bb| if bb.b0 > bb.b1 + 2 { bb.b0 = bb.b1 % 4 })]
-                #[on_halted(|bb| bb.b1 = 4)]
-                #[success_if(|bb| bb.b0 + 3 != 2)]
-                Precondition(|bb| bb.b1 < 3, else = Running) {
-                    WasEntryUpdated(t0),
-                },
-                WaitValueUpdate(t0) {
-                    #[failure_if(|bb| (bb.b0 + 4) % 2 < 1)]
-                    StatefulAction(Task<2>),
-                },
+        Priority {
+            Repeat(forever) {
+                Failer,
             },
-            #[success_if(|bb| bb.b1 + 3 != 7)]
-            #[on_halted(|bb| bb.b1 += 2)]
-            KeepRunningUntilFailure {
-                Switch(b1) {
-                    case 3 => StatefulAction(Task<3>),
-                    _ => Fallback {
-                        Repeat(forever) {
-                            Loop(q0) {
-                                Selector {
-                                    ScriptCondition(|bb| (*bb.t0 + 4) % 3 < 2),
-                                    Condition(Cond<4> = Cond::<4>),
-                                    ScriptCondition(|bb| *bb.t0 + 3 < 1),
-                                },
-                            },
-                        },
-                    },
+            IfThenElse {
+                Conditional(|bb| *bb.t0 < 5, dynamic = true, else = Success) {
+                    AlwaysFailure,
                 },
-            },
-            Repeat(2) {
-                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 2)),
+                IfThenElse {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Succeeder,
+                },
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0260Blackboard { t0 b1 b0 q0 });
+board!(Tree0260Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0261 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 1,
         }
-        Fallback {
-            SequenceWithMemory {
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                SkipUnlessUpdated(t0) {
-                    #[failure_if(|bb| *bb.t1 > bb.b1)]
-                    #[skip_if(|bb| (*bb.t1 + 4) % 2 < 1)]
-                    #[on_success(|bb| if *bb.t1 % 2 < 0 { *bb.t1 += 2 })]
-                    AsyncSequence {
-                        ForceSuccess {
-                            Fallback {
+        RunOnce {
+            MemPriority {
+                BinarySelector(|bb| *bb.t0 != 3, dynamic = false) {
+                    #[post(|bb| { bb.o0 = None; bb.b0 += 2 })]
+                    TryCatch {
+                        TryCatch(catch_on_halt = true) {
+                            SetBlackboard(o0 = Some(4)),
+                            Condition(|ctx| ctx.check(0)),
+                            RepeatUntil(Success) {
+                                #[on_halted(|bb| { *bb.t0 += 1; if *bb.t0 < 1 { *bb.t0 += 1 } })]
                                 Condition(Cond<1>),
-                                AlwaysFailure,
                             },
                         },
-                        WasEntryUpdated(t0),
-                        KeepRunningUntilFailure {
-                            KeepRunningUntilFailure {
-                                StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
+                        Parallel(success = -5, failure = 5) {
+                            Action(PIo<2>, t0 = {b0}),
+                            Precondition(|bb| *bb.t0 + 3 != (bb.b0 + 3) % 2) {
+                                ScriptCondition(|bb| bb.b0 % 2 == 1),
+                            },
+                            Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                            Conditional(|bb| *bb.t0 == 5, dynamic = false, else = Failure) {
+                                Condition(|ctx| ctx.check(4)),
+                            },
+                            Action(PAct<5>, b0 = 7, b1 = {b0}),
+                        },
+                    },
+                    #[success_if(|bb| (bb.b0 + 2) % 4 != 3)]
+                    #[skip_if(|bb| bb.b0 + 2 < bb.b0)]
+                    WhileDoElse {
+                        Action(Act<6>),
+                        Conditional(|bb| *bb.t0 + 4 == 7, dynamic = true) {
+                            Inverter {
+                                #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b0)]
+                                #[skip_if(|bb| bb.o0.unwrap_or(2) > 2)]
+                                Action(|ctx| ctx.exec(7)),
                             },
                         },
                     },
-                },
-            },
-            Precondition(|bb| (bb.b0 + 1) % 4 > 2, else = Failure) {
-                Repeat(forever) {
-                    Parallel(failure = -1) {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                        Loop(q0, value = {b1}) {
-                            Fallback {
-                                Condition(Cond<5>),
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<6>),
-                Action(|ctx, bb| ctx.exec_in(7, (bb.b1 + 4) % 4, &mut bb.b1)),
-                ReactiveFallback {
-                    Action(Act<8>),
-                    #[on_success(|bb| if bb.o0.is_some() { bb.b1 += 1 })]
-                    #[post(|bb| { bb.o0 = None; *bb.t1 += 1 })]
-                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0261Blackboard { o0 b1 t0 b0 t1 q0 });
+board!(Tree0261Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0262Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 15,
+        }
+        StatefulAction(PTask<3>, b0 = {b0}, b1 = {t1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0262 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
         }
-        Switch(b1) {
-            case 5 => Action(PIo<0>, t0 = {b0}),
-            _ => Delay(20) {
-                #[post(|bb| *bb.t1 += 1)]
-                #[failure_if(|bb| bb.b0 % 4 < 3)]
-                #[on_halted(|bb| if bb.b0 % 2 == 1 { bb.b0 = bb.b1 % 3 })]
-                Selector {
+        FlipSelector {
+            Failer,
+            TryCatch(catch_on_halt = false) {
+                AsyncSequence {
+                    Condition(Cond<0>),
                     StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
+                    Action(Act<2>),
+                    #[run_while(|bb| bb.b0 > 1)]
+                    SubTree(Tree0262Sub0, t0 = {=}, t1 = {t1}, o0 = {=}, b0 = {b0}),
                 },
+                Condition(PCond<4>, b0 = {=}),
+            },
+            AsyncSequence {
+                #[on_success(|bb| bb.t1.set(7))]
+                #[skip_if(|bb| *bb.t0 < 4)]
+                StatefulAction(Task<5>),
+                UnsetBlackboard(o0),
+                StatefulAction(PTask<6>, b0 = {=}),
+                StatefulAction(Task<7>),
             },
         }
     }
 }
 
-board!(Tree0262Blackboard { b1 t1 b0 });
+board!(Tree0262Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0263 for Ctx {
         blackboard {
-            o0: Option<i64>,
             b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Precondition(|bb| *bb.t0 < 1, else = Failure) {
-            Sequence {
-                RetryUntilSuccessful(4) {
-                    #[on_success(|bb| { bb.o0 = Some((bb.b0 + 4) % 2); bb.b0 += 1 })]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Parallel(failure = -1) {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Condition(Cond<0>),
-                        },
-                        Timeout(0) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Repeat(2) {
-                        #[on_halted(|bb| { bb.b0 = 1; bb.t0.set(bb.b1 % 4) })]
-                        #[post(|bb| if (*bb.t0 + 4) % 2 != 0 { bb.b1 = *bb.t0 + 1 })]
-                        #[on_success(|bb| { bb.b0 += 1; bb.b1 += 3 })]
-                        SetBlackboard(b1 = {t0}),
-                    },
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[run_while(|bb| bb.o0.unwrap_or(4) % 4 > 0)]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    UnsetBlackboard(o0),
-                },
-            },
+        #[on_success(|bb| bb.b0 += 2)]
+        #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 3)]
+        Filter(times = 1, filtered = Skipped) {
+            #[on_halted(|bb| bb.b0 += 1)]
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0263Blackboard { o0 b0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0264Sub1 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0264Sub0 for Ctx {
-        SubTree(Tree0264Sub1)
-    }
-}
+board!(Tree0263Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0264 for Ctx {
-        RetryUntilSuccessful(1) {
-            Fallback {
-                StatefulAction(Task<0>),
-                SubTree(Tree0264Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+        }
+        MemSequence {
+            Condition(Cond<0>),
+            Condition(PCond<1>, b0 = {t0}),
+            StatefulAction(PTask<2>, b0 = {=}),
+            Condition(Cond<3>),
+            #[on_success(|bb| { if *bb.t0 > 7 { *bb.t0 += 2 }; if bb.b0 < 3 { *bb.t0 += 1 } })]
+            #[skip_if(|bb| bb.b0 + 4 != 1)]
+            Cooldown(20, filtered = Skipped) {
+                Action(PAct<4>, b0 = {b0}, b1 = {t0}),
             },
         }
     }
 }
+
+board!(Tree0264Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0265 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t1: i64,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = Some(1),
         }
-        #[skip_if(|bb| bb.b0 % 3 > 1)]
-        AsyncFallback {
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<0> = Task::<0>),
+        ReactiveSequence {
+            Deadline(30) {
+                RetryUntilSuccessful(1) {
+                    Action(|ctx| ctx.exec(0)),
+                },
             },
-            Switch(b1) {
-                case 5 => Condition(Cond<1>),
-                _ => Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 1)),
+            Repeat(3) {
+                IfThenElse {
+                    ReactiveSelector {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                    ParallelAll {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
             },
-            Action(Act<3>),
-            WasEntryUpdated(t1),
+            WaitValueUpdate(t1) {
+                Sequence {
+                    WhileDoElse {
+                        SkipUnlessUpdated(t1) {
+                            Condition(Cond<5>),
+                        },
+                        Sleep(0),
+                    },
+                    #[success_if(|bb| bb.o0.unwrap_or(3) > 7)]
+                    Repeater(forever) {
+                        IfThenElse {
+                            Action(Act<6>),
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0265Blackboard { b1 b0 t1 });
+board!(Tree0265Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0266 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            AsyncSequence {
-                Condition(Cond<0> = Cond::<0>),
-                Action(PAct<1>, b0 = 7, b1 = {t0}),
+        BinarySelector(|bb| (*bb.t1 + 4) % 4 < 1, dynamic = true) {
+            RunOnce(then_skip = false) {
+                #[skip_if(|bb| bb.b0 == 4)]
+                #[failure_if(|bb| *bb.t1 + 3 < 1)]
+                IfThenElse {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(PIo<1>, t0 = {t1}),
+                    Repeater(forever) {
+                        Condition(Cond<2>),
+                    },
+                },
             },
-            Condition(Cond<2>),
-            ReactiveSequence {
-                SetBlackboard(b1 = {t0}),
-                Condition(Cond<3>),
+            FlipSelector {
+                Precondition(|bb| *bb.t1 < 6) {
+                    TryCatch {
+                        Repeat(1) {
+                            Action(Act<3>),
+                        },
+                        Inverter {
+                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+                Fallback {
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t1}),
+                    #[on_success(|bb| *bb.t1 += 2)]
+                    AlwaysFailure,
+                    StatefulAction(Task<6>),
+                },
             },
-            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0266Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0267Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 12,
-            #[tracked] t1: i64 = 10,
-        }
-        SetBlackboard(b0 = {t1})
-    }
-}
+board!(Tree0266Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0267 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(0),
         }
-        MemPriority {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
-            RunOnce(then_skip = false) {
-                SkipUnlessUpdated(t1) {
-                    SubTree(Tree0267Sub0, t0 = {=}, b0 = {b0}, t1 = {=}),
-                },
+        Conditional(|bb| (*bb.t0 + 4) % 3 != 1, dynamic = true) {
+            #[on_success(|bb| bb.o0 = None)]
+            Repeat(1) {
+                Condition(PCond<0>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0267Blackboard { t0 b0 t1 });
+board!(Tree0267Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0268 for Ctx {
-        KeepRunningUntilFailure {
-            Sequence {
-                StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        #[post(|bb| if *bb.t0 + 1 < 5 { *bb.t0 += 1 })]
+        #[run_while(|bb| *bb.t0 != 5)]
+        #[on_success(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
+        ReactiveSequence {
+            MemPriority {
+                WasEntryUpdated(t0),
+                Condition(PCond<0>, b0 = 8),
                 Condition(Cond<1>),
+                WasEntryUpdated(t0),
+                #[on_success(|bb| bb.t0.set(bb.b0))]
                 Condition(Cond<2>),
+            },
+            ReactiveSequence {
+                Action(PIo<3>, t0 = {b0}),
+                BinarySelector(|bb| *bb.t0 % 4 != 1, dynamic = true) {
+                    AlwaysRunning,
+                    #[post(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+                    #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 2 })]
+                    Condition(PCond<4>, b0 = {=}),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0269Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0268Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0269 for Ctx {
-        ReactiveSequence {
-            SubTree(Tree0269Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            RepeatUntilFailure(forever) {
+                StepSequencer {
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 != 7)]
+                    #[on_failure(|bb| { bb.o0 = Some(9); *bb.t0 += 2 })]
+                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
+                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {t0}),
+                    Action(PIo<2>, t0 = {b0}),
+                },
+            },
+            AsyncFallback {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                WasEntryUpdated(t0),
+            },
+            ForceSuccess {
+                BinarySelector(|bb| bb.b0 != 3, dynamic = true) {
+                    Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                    UnsetBlackboard(o0),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                ScriptCondition(|bb| (bb.b0 + 1) % 4 != 0),
+            },
         }
     }
 }
+
+board!(Tree0269Blackboard { t0 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0270 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        AsyncSequence {
-            SequenceWithMemory {
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<0>),
-                },
-                Condition(Cond<1> = Cond::<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Action(PIo<3>, t0 = {=}),
-            },
-            #[run_while(|bb| bb.b0 < 7)]
-            #[on_failure(|bb| { if bb.b0 < 1 { bb.t0.set(bb.b1) }; bb.b1 += 2 })]
-            #[success_if(|bb| bb.b0 % 3 < 2)]
-            ReactiveSequence {
-                SkipUnlessUpdated(t0) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                TryCatch {
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b0)),
-                    ScriptCondition(|bb| *bb.t0 + 1 == 5),
-                },
-            },
-            WaitValueUpdate(t0) {
-                MemSequence {
-                    Action(PAct<6>, b0 = {t0}, b1 = {b0}),
-                    StatefulAction(PTask<7>, b0 = {b0}, b1 = {=}),
-                    Condition(PCond<8>, b0 = 7),
-                    Action(PAct<9>, b0 = {b1}),
-                    #[success_if(|bb| bb.b0 % 3 < 1)]
-                    #[failure_if(|bb| bb.b0 % 2 > 0)]
-                    #[on_success(|bb| bb.b1 = (*bb.t0 + 3) % 4)]
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0270Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0271 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-        }
-        Sequence {
-            Fallback {
-                #[failure_if(|bb| bb.b0 != 6)]
-                ReactiveSequence {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Loop(q0, if_empty = Running) {
-                    Condition(Cond<3>),
-                },
-                Switch(b1) {
-                    case 5 => StatefulAction(Task<4>),
-                    case 2 => Sleep(0),
-                    _ => StatefulAction(Task<5>),
-                },
-                KeepRunningUntilFailure {
-                    Loop(q0, value = {t1}) {
-                        RetryUntilSuccessful(0) {
-                            WasEntryUpdated(t1),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Delay(0) {
-                    #[on_success(|bb| { if *bb.t0 + 2 == 0 { bb.b1 = *bb.t1 }; if bb.b0 < 1 { bb.b0 += 2 } })]
-                    #[skip_if(|bb| *bb.t0 != 6)]
-                    Selector {
-                        Fallback {
-                            Action(Act<6> = Act::<6>),
-                            AlwaysFailure,
-                            AlwaysFailure,
-                        },
-                        Loop(q0, if_empty = Success) {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                        Parallel(failure = 1) {
-                            Repeat(forever) {
-                                StatefulAction(Task<8>),
-                            },
-                            Loop(q0, value = {t0}) {
-                                RunOnce {
-                                    StatefulAction(PTask<9>, b0 = 6, b1 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveSelector {
-                    #[on_halted(|bb| { bb.b1 = bb.o0.unwrap_or(1) + 3; bb.b0 += 3 })]
-                    Timeout(20) {
-                        Precondition(|bb| *bb.t1 + 3 < *bb.t0 % 2, else = Skipped) {
-                            AsyncFallback {
-                                StatefulAction(Task<10>),
-                                Condition(Cond<11> = Cond::<11>),
-                            },
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(12, bb.b1 % 3, &mut bb.b0)),
-                    ReactiveFallback {
-                        StatefulAction(Task<13>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0271Blackboard { t1 o0 b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0272 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 2,
-        }
-        Parallel(failure = 1) {
-            IfThenElse {
-                ReactiveSelector {
-                    ScriptCondition(|bb| *bb.t0 + 1 != 2),
-                    Loop(q0, if_empty = Failure) {
-                        ParallelAll(1) {
-                            Action(PIo<0>, t0 = {b0}),
-                            Action(PIo<1>, t0 = {b0}),
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        ScriptCondition(|bb| *bb.t0 < bb.b0),
-                    },
-                    Action(Act<2>),
-                },
-                #[on_failure(|bb| bb.b1 += 3)]
-                #[post(|bb| { if *bb.t0 % 4 != 1 { bb.b1 += 2 }; bb.t0.set(bb.b1) })]
-                Timeout(30) {
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Filter(times = 1, filtered = Skipped) {
+                Delay(10) {
                     Fallback {
-                        Switch(b1) {
-                            case 3 => StatefulAction(Task<3>),
-                            case 1 => StatefulAction(Task<4> = Task::<4>),
-                            case 2 => Fallback {
-                                StatefulAction(Task<5>),
-                                StatefulAction(Task<6>),
-                            },
-                            _ => StatefulAction(Task<7>),
-                        },
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                        Action(|ctx| ctx.exec(2)),
                     },
                 },
             },
-            Sequence {
-                #[on_halted(|bb| bb.b0 = 4)]
-                Action(PIo<8>, t0 = {b0}),
-                StatefulAction(PTask<9>, b0 = {b1}, b1 = {t0}),
-                Condition(Cond<10>),
-                Condition(Cond<11>),
-            },
-        }
-    }
-}
-
-board!(Tree0272Blackboard { t0 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0273Sub0 for Ctx {
-        RunOnce(then_skip = true) {
-            MemPriority {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0273 for Ctx {
-        ReactiveFallback {
-            RunOnce {
-                SubTree(Tree0273Sub0),
-            },
-            Parallel(success = 2, failure = -1) {
-                ForceFailure {
-                    TryCatch {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0274 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            RunOnce(then_skip = true) {
-                RunOnce {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-            },
-            Condition(Cond<1>),
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                WasEntryUpdated(t0),
-            },
-            RetryUntilSuccessful(forever) {
+            RepeatUntilFailure(1) {
                 StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0274Blackboard { t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0275 for Ctx {
+    pub tree Tree0271Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b1: i64,
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 14,
         }
-        Repeat(1) {
-            RunOnce {
-                ReactiveSequence {
-                    #[success_if(|bb| bb.b1 + 1 > 0)]
-                    #[on_failure(|bb| { bb.o0 = None; if bb.b1 % 2 != 1 { bb.o0 = Some((bb.o0.unwrap_or(0) + 4) % 2) } })]
-                    SetBlackboard(o0 = Some(5)),
+        ReactiveSequence {
+            Filter(times = 1, count = Failure) {
+                Script(|bb| bb.b0 += 1),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                Fallback {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    Action(PIo<5>, t0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0275Blackboard { o0 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree0276 for Ctx {
+    pub tree Tree0271 for Ctx {
         blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveSequence {
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    ForceFailure {
-                        #[run_while(|bb| *bb.t0 % 4 > 0)]
-                        #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
-                        #[on_halted(|bb| { bb.t0.set(bb.b0 % 3); *bb.t0 += 3 })]
-                        Action(PAct<0>, b0 = {t0}),
+        MemSequence {
+            MemSequence {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<0>),
+                },
+                Wait(30),
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
+            },
+            Repeater(3) {
+                SubTree(Tree0271Sub0, b0 = {=}, o0 = {o0}, q0 = {=}, t0 = {t0}),
+            },
+            Timeout(30) {
+                KeepRunningUntilFailure {
+                    ParallelAll(max_failures = -1) {
+                        #[on_failure(|bb| if bb.o0.is_some() { bb.b0 += 3 })]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        Inverter {
+                            Condition(PCond<6>, b0 = {t0}),
+                        },
+                        SetBlackboard(b0 = 7),
                     },
                 },
             },
@@ -2919,151 +2328,218 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0276Blackboard { q0 b0 t0 });
+board!(Tree0271Blackboard { b0 o0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0272 for Ctx {
+        RepeatTimes(forever) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0273Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        RepeatUntilSuccess(3) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0273 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        RunOnce {
+            FlipSelector {
+                ScriptCondition(|bb| bb.b0 + 1 != *bb.t0),
+                Deadline(20) {
+                    SubTree(Tree0273Sub0, b0 = {=}, t0 = {t0}),
+                },
+                ReactiveFallback {
+                    Action(PAct<1>, b0 = {=}),
+                    Condition(Cond<2>),
+                    Action(PIo<3>, t0 = {=}),
+                },
+                MemSequence {
+                    Sleep(0),
+                    Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+                },
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0273Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0274 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Condition(Cond<2>),
+            },
+            Priority {
+                StatefulAction(PTask<3>, b0 = 0, b1 = {b0}),
+                Repeat(forever) {
+                    RepeatTimes(3) {
+                        Action(Act<4> = Act::<4>),
+                    },
+                },
+                Parallel(success = -1) {
+                    AlwaysFailure,
+                    Condition(Cond<5>),
+                },
+                Precondition(|bb| bb.o0.is_none()) {
+                    Condition(Cond<6>),
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0274Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0275Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 14,
+        }
+        StatefulAction(PTask<0>, b0 = 0, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0275 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 4,
+        }
+        Precondition(|bb| bb.b1 > (bb.b1 + 2) % 3, else = Failure) {
+            SubTree(Tree0275Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0275Blackboard { q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0276 for Ctx {
+        Timeout(20) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0277Sub0 for Ctx {
-        Condition(Cond<0>)
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0277Sub1 for Ctx {
-        StatefulAction(Task<2>)
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        AlwaysRunning
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0277 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+        }
         Fallback {
-            SubTree(Tree0277Sub0),
+            #[success_if(|bb| *bb.t0 != bb.b0)]
+            #[on_halted(|bb| *bb.t1 += 1)]
+            Repeat(4) {
+                Conditional(|bb| *bb.t0 < *bb.t0 + 4, else = Success) {
+                    Condition(Cond<0>),
+                },
+            },
             StatefulAction(Task<1>),
-            SubTree(Tree0277Sub1),
+            #[skip_if(|bb| bb.b1 + 1 < 3)]
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                SubTree(Tree0277Sub0, ..),
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b1)),
+            },
+            SubTree(Tree0277Sub1, b0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}),
         }
     }
 }
+
+board!(Tree0277Blackboard { b0 t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0278 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(1) % 2)]
-        #[failure_if(|bb| *bb.t0 % 3 > 1)]
-        Sequence {
-            WhileDoElse {
-                Switch(b1) {
-                    case 1 => Condition(Cond<0>),
-                    case 3 => RetryUntilSuccessful(forever) {
-                        TryCatch {
-                            Action(|ctx| ctx.exec(1)),
-                            SetBlackboard(t0 = 2),
-                        },
-                    },
-                    case 2 => StatefulAction(Task<2> = Task::<2>),
-                    _ => IfThenElse {
-                        Condition(PCond<3>, b0 = {b0}),
-                        Action(PAct<4>, b0 = {=}, b1 = {=}),
-                    },
-                },
-                Precondition(|bb| bb.b0 + 4 == (bb.b0 + 4) % 3, else = Success) {
-                    SequenceWithMemory {
-                        Repeat(3) {
-                            Fallback {
-                                StatefulAction(Task<5>),
-                                Condition(|ctx, bb| ctx.check_in(6, *bb.t0 + 2)),
-                            },
-                        },
-                        Parallel(success = -3) {
-                            SetBlackboard(o0 = Some(8)),
-                            RunOnce(then_skip = false) {
-                                #[post(|bb| bb.b0 = 9)]
-                                #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
-                                #[skip_if(|bb| (bb.o0.unwrap_or(2) + 1) % 4 != 3)]
-                                Condition(PCond<7>, b0 = {=}),
-                            },
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Action(Act<8>),
-                #[skip_if(|bb| bb.b0 + 3 == 4)]
-                #[success_if(|bb| *bb.t0 == 7)]
-                #[run_while(|bb| bb.b0 + 3 > 5)]
-                MemSequence {
-                    StatefulAction(Task<9>),
-                    ForceSuccess {
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                    #[on_success(|bb| { bb.b1 += 2; bb.b0 += 2 })]
-                    #[skip_if(|bb| (bb.b0 + 3) % 3 < 0)]
-                    #[post(|bb| bb.b0 = 9)]
-                    SetBlackboard(b0 = 4),
-                },
-                Action(|ctx| ctx.exec(11)),
-                WhileDoElse {
-                    StatefulAction(Task<12>),
-                    Timeout(50) {
-                        Precondition(|bb| bb.b0 + 1 < 2, else = Success) {
-                            Action(PIo<13>, t0 = {t0}),
-                        },
-                    },
-                },
-            },
+        Optional {
+            Succeeder,
         }
     }
 }
-
-board!(Tree0278Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0279 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
             b0: i64 = 1,
         }
-        Invert {
-            Precondition(|bb| *bb.t1 + 1 == 5, else = Skipped) {
-                ReactiveSequence {
-                    StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
-                    SequenceWithMemory {
-                        #[failure_if(|bb| (bb.b0 + 4) % 3 < 2)]
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        #[skip_if(|bb| bb.b0 < *bb.t1 + 2)]
-                        StatefulAction(Task<3>),
-                        WasEntryUpdated(t1),
-                    },
+        RepeatUntilSuccess(3) {
+            ReactiveFallback {
+                #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
+                Conditional(|bb| bb.b0 == 7, dynamic = false, else = Success) {
+                    Action(|ctx| ctx.exec(0)),
                 },
+                Repeater(3) {
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[failure_if(|bb| *bb.t0 + 1 > 7)]
+                    #[run_while(|bb| bb.b0 > *bb.t0)]
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0279Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0280Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        StatefulAction(PTask<0>, b0 = 2, b1 = {b0})
-    }
-}
+board!(Tree0279Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0280 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 0,
         }
         Sequence {
-            SubTree(Tree0280Sub0, b0 = {=}),
+            StatefulAction(PTask<0>, b0 = {=}),
         }
     }
 }
@@ -3072,350 +2548,392 @@ board!(Tree0280Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0281 for Ctx {
-        Parallel(failure = -1) {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        #[run_while(|bb| (*bb.t0 + 4) % 4 != 3)]
+        #[skip_if(|bb| bb.b0 < 2)]
+        Repeater(forever) {
+            Switch(b1) {
+                case 5 => #[on_success(|bb| bb.b0 += 1)]
+                Parallel(success = 2, failure = 2) {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    WasEntryUpdated(t0),
+                    #[on_success(|bb| { bb.b0 = (bb.b1 + 1) % 3; bb.b1 += 1 })]
+                    #[post(|bb| { bb.t0.set(bb.b0); bb.t0.set((bb.b1 + 3) % 4) })]
+                    AsyncFallback {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx| ctx.check(3)),
+                        StatefulAction(Task<4>),
+                        Condition(PCond<5>, b0 = {=}),
+                        Condition(Cond<6>),
+                    },
+                },
+                _ => ParallelAll(max_failures = -1) {
+                    #[post(|bb| { bb.b1 += 3; bb.b0 = bb.b1 % 2 })]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                    AsyncSequence {
+                        AlwaysSuccess,
+                        Repeat(3) {
+                            Parallel(failure = 1) {
+                                BinarySelector(|bb| *bb.t0 == (bb.b1 + 3) % 4, dynamic = true) {
+                                    SetBlackboard(t0 = 0),
+                                    Action(Act<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0281Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0282 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = Some(3),
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-        }
-        Sequence {
-            ParallelAll(max_failures = -5) {
-                Action(Act<0>),
-                Script(|bb| bb.b0 = 2),
-                MemPriority {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                    StatefulAction(Task<2>),
-                },
-                RunOnce(then_skip = false) {
-                    Condition(PCond<3>, b0 = {b0}),
-                },
-                KeepRunningUntilFailure {
-                    Retry(0) {
-                        Condition(PCond<4>, b0 = 6),
+        Parallel(failure = -1) {
+            ReactiveSequence {
+                MaxTime(10) {
+                    RepeatUntilFailure(2) {
+                        Succeeder,
                     },
+                },
+                Fallback {
+                    ParallelAll {
+                        Condition(Cond<0> = Cond::<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    AlwaysFailure,
+                    Condition(Cond<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    Failer,
+                },
+                Sequence {
+                    RepeatUntilSuccess(2) {
+                        Filter(times = 3, count = Failure) {
+                            Wait(20),
+                        },
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
                 },
             },
-            Condition(Cond<5>),
-            #[skip_if(|bb| bb.b0 < bb.b0 % 2)]
-            #[post(|bb| *bb.t0 += 1)]
-            #[on_failure(|bb| bb.b0 += 2)]
-            AsyncFallback {
-                Condition(PCond<6>, b0 = {t0}),
-                ReactiveSequence {
-                    SetBlackboard(t0 = {b0}),
-                    ParallelAll(max_failures = -1) {
-                        Script(|bb| { *bb.t0 += 3; bb.o0 = Some(bb.o0.unwrap_or(4) + 3) }),
-                        UnsetBlackboard(o0),
+            ReactiveFallback {
+                Repeat(3) {
+                    ParallelAll(2) {
+                        Filter(times = 2) {
+                            Delay(10) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<6>),
+                        },
                     },
+                },
+                Limiter(3) {
+                    ParallelAll {
+                        Sleep(100),
+                    },
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
                     StatefulAction(Task<7>),
-                    Condition(Cond<8>),
+                },
+                Filter(times = 2, filtered = Skipped) {
+                    Repeat(4) {
+                        StepSequencer {
+                            StatefulAction(Task<8>),
+                            Sleep(10),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                StepSequencer {
+                    Repeater(forever) {
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                    StatefulAction(Task<10>),
                 },
             },
         }
     }
 }
-
-board!(Tree0282Blackboard { t0 b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0283 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Fallback {
-                Delay(50) {
-                    ReactiveSequence {
-                        Timeout(20) {
-                            StatefulAction(Task<1>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        RunOnce(then_skip = false) {
+            Interrupt(|bb| bb.b1 != 4) {
+                RepeatUntil(Success) {
+                    RetryUntilSuccessful(3) {
+                        Delay(0) {
+                            Loop(q0, value = {t0}, if_empty = Running) {
+                                AsyncFallback {
+                                    WasEntryUpdated(t0),
+                                    SetBlackboard(o0 = Some(3)),
+                                },
+                            },
                         },
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                ReactiveFallback {
-                    Invert {
-                        SequenceWithMemory {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                IfThenElse {
-                    Parallel(success = 2, failure = 2) {
-                        Condition(Cond<8> = Cond::<8>),
-                        Sleep(10),
-                    },
-                    StatefulAction(Task<9>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<10> = Task::<10>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<11>),
-                    },
-                    StatefulAction(Task<12>),
-                    AsyncSequence {
-                        StatefulAction(Task<13>),
-                        Condition(Cond<14>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0283Blackboard { t0 b1 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0284 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 2,
         }
-        TryCatch {
-            Retry(4) {
-                Condition(Cond<0>),
+        Cooldown(20, filtered = Failure) {
+            #[on_failure(|bb| bb.b0 = 3)]
+            Selector {
+                Action(PIo<0>, t0 = {b1}),
+                #[skip_if(|bb| bb.b1 > 6)]
+                #[on_failure(|bb| bb.b0 += 1)]
+                StatefulAction(Task<1>),
+                AlwaysFailure,
+                Condition(PCond<2>, b0 = {=}),
+                AlwaysRunning,
             },
-            Condition(PCond<1>, b0 = {=}),
-            Condition(PCond<2>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree0284Blackboard { b0 t0 });
+board!(Tree0284Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0285Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 15,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 13,
         }
-        Action(Act<0>)
+        StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0285 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        Repeat(forever) {
-            ReactiveSequence {
-                SetBlackboard(b0 = 2),
-                SubTree(Tree0285Sub0, ..),
-            },
+        Cooldown(0, filtered = Failure) {
+            SubTree(Tree0285Sub0, ..),
         }
     }
 }
 
-board!(Tree0285Blackboard { b0 });
+board!(Tree0285Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0286 for Ctx {
-        AsyncSequence {
-            ReactiveFallback {
-                Parallel(success = -2) {
-                    ForceSuccess {
-                        MemSequence {
-                            StatefulAction(Task<0>),
-                            AlwaysSuccess,
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+        }
+        WaitValueUpdate(t0) {
+            Repeat(forever) {
+                WhileDoElse {
+                    TryCatch {
+                        #[skip_if(|bb| bb.b1 % 4 != 2)]
+                        #[on_failure(|bb| { bb.b1 += 1; bb.b1 = bb.b0 })]
+                        RetryUntilSuccessful(4) {
+                            Condition(|ctx, bb| ctx.check_in(0, 4)),
+                        },
+                        FlipSelector {
+                            Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
+                                ScriptCondition(|bb| bb.b1 == 6),
+                            },
+                            Action(Act<1>),
                         },
                     },
-                    Repeat(2) {
-                        Condition(Cond<1>),
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Condition(Cond<2>),
+                            Condition(|ctx| ctx.check(3)),
+                            StatefulAction(Task<4>),
+                        },
                     },
                 },
-                Fallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
-                },
-                Parallel(success = -1) {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-            StatefulAction(Task<8>),
-            SequenceStar {
-                StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
             },
         }
     }
 }
+
+board!(Tree0286Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0287 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
-            o0: Option<i64>,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            b1: i64 = 5,
         }
-        ReactiveSequence {
-            ScriptCondition(|bb| *bb.t0 != 4),
-            #[on_success(|bb| bb.o0 = None)]
-            RetryUntilSuccessful(2) {
-                SetBlackboard(b1 = {t0}),
+        #[on_halted(|bb| *bb.t0 += 1)]
+        #[success_if(|bb| *bb.t0 < 6)]
+        Parallel(success = 2, failure = 2) {
+            KeepRunningUntilFailure {
+                SkipUnlessUpdated(t0) {
+                    RepeatUntil(Failure) {
+                        #[post(|bb| if bb.b1 + 4 == (bb.b1 + 4) % 2 { bb.b1 = *bb.t0 })]
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<0>),
+                            },
+                            Repeat(0) {
+                                StatefulAction(Task<1>),
+                            },
+                            Action(PIo<2>, t0 = {b1}),
+                        },
+                    },
+                },
             },
-            Repeat(4) {
-                StatefulAction(Task<0>),
+            #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(*bb.t0 % 4) })]
+            Optional {
+                ReactiveSequence {
+                    ForceFailure {
+                        RepeatUntilFailure(forever) {
+                            #[skip_if(|bb| bb.b0 > 7)]
+                            #[post(|bb| bb.b0 = *bb.t0)]
+                            Deadline(20) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                    Inverter {
+                        ForceFailure {
+                            Limiter(3) {
+                                ScriptCondition(|bb| bb.b0 % 4 == 2),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<4>),
+                },
+                AlwaysFailure,
+                #[on_success(|bb| *bb.t0 += 1)]
+                Condition(|ctx| ctx.check(5)),
+                Action(Act<6> = Act::<6>),
+                SetBlackboard(b0 = 6),
             },
         }
     }
 }
 
-board!(Tree0287Blackboard { t0 b1 o0 });
+board!(Tree0287Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0288Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<2>)
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0288Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t0: i64 = 9,
-        }
-        WasEntryUpdated(t0)
+        Condition(Cond<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0288 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
         ReactiveFallback {
-            MemPriority {
-                ScriptCondition(|bb| bb.b0 % 2 < 1),
-                Condition(|ctx| ctx.check(0)),
+            Fallback {
+                StatefulAction(Task<0>),
+                SubTree(Tree0288Sub0),
             },
-            StatefulAction(Task<1>),
-            Sequence {
-                SubTree(Tree0288Sub0, ..),
-                SubTree(Tree0288Sub1, b0 = {=}, t0 = {t0}),
+            RepeatUntil(Failure) {
+                IfThenElse {
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<2>),
+                    },
+                    AlwaysRunning,
+                },
+            },
+            Remap(success = Success, failure = Success) {
+                Fallback {
+                    SubTree(Tree0288Sub1),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(Act<7>),
+                },
             },
         }
     }
 }
-
-board!(Tree0288Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0289 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
+            b0: i64 = 4,
         }
-        WhileDoElse {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
-            SetBlackboard(b0 = 3),
-            #[on_success(|bb| bb.b0 += 3)]
-            #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(4) + 2)]
-            Action(Act<1>),
+        Inverter {
+            MaxTime(50) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
+                    SetBlackboard(b0 = 3),
+                    StatefulAction(Task<1>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0289Blackboard { b0 o0 });
+board!(Tree0289Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0290 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-            b0: i64 = 0,
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
             o0: Option<i64>,
         }
-        IfThenElse {
-            MemPriority {
-                #[success_if(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| bb.b0 + 4 != bb.o0.unwrap_or(5) % 3)]
-                RunOnce(then_skip = true) {
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        Loop(q0, if_empty = Failure) {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                Precondition(|bb| *bb.t0 % 3 == 1, else = Success) {
-                                    StatefulAction(PTask<1>, b0 = 8),
-                                },
-                            },
-                        },
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Sleep(20),
+            RepeatUntilSuccess(forever) {
+                TryCatch {
+                    Action(PAct<0>, b0 = 4, b1 = {=}),
+                    Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
+                        StatefulAction(Task<1>),
                     },
-                },
-                Precondition(|bb| bb.b1 > 3, else = Running) {
-                    #[run_while(|bb| bb.o0.unwrap_or(0) != 0)]
-                    Repeat(forever) {
-                        KeepRunningUntilFailure {
-                            SequenceWithMemory {
-                                MemSequence {
-                                    Action(PIo<2>, t0 = {=}),
-                                },
-                                Condition(PCond<3>, b0 = {b0}),
-                            },
-                        },
-                    },
-                },
-                #[post(|bb| { bb.o0 = Some((bb.b1 + 1) % 4); bb.b1 += 1 })]
-                #[on_success(|bb| bb.b0 += 2)]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                MemSequence {
-                    Repeat(3) {
-                        ReactiveSequence {
-                            #[skip_if(|bb| bb.b1 > 3)]
-                            StatefulAction(Task<4>),
-                            Sleep(10),
-                            Condition(Cond<5>),
-                        },
+                    SequenceWithMemory {
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b1)),
+                        Script(|bb| { bb.b1 = bb.o0.unwrap_or(5) % 2; bb.o0 = Some(bb.b1 + 2) }),
                     },
                 },
             },
-            SkipUnlessUpdated(t0) {
-                Inverter {
-                    ReactiveSequence {
-                        Sequence {
-                            SetBlackboard(b1 = {b0}),
-                            WaitValueUpdate(t0) {
-                                Condition(Cond<6>),
-                            },
-                        },
-                        #[success_if(|bb| *bb.t0 == bb.b1 + 3)]
-                        #[on_failure(|bb| bb.t0.set((bb.o0.unwrap_or(4) + 2) % 2))]
-                        ParallelAll(max_failures = -3) {
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
-                            #[failure_if(|bb| bb.o0.is_some())]
-                            #[run_while(|bb| bb.b0 < 1)]
-                            StatefulAction(Task<9>),
-                        },
-                        ForceSuccess {
-                            Selector {
-                                StatefulAction(Task<10>),
-                                #[on_failure(|bb| { bb.t0.set(3); bb.o0 = None })]
-                                #[run_while(|bb| bb.o0.is_none())]
-                                AlwaysSuccess,
-                            },
-                        },
+            Precondition(|bb| *bb.t0 > 3, else = Success) {
+                SkipUnlessUpdated(t1) {
+                    Remap(success = Failure, failure = Failure) {
+                        #[failure_if(|bb| *bb.t0 + 3 > bb.b0 + 2)]
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        StatefulAction(Task<3>),
                     },
                 },
             },
@@ -3423,107 +2941,147 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0290Blackboard { t0 q0 b1 b0 o0 });
+board!(Tree0290Blackboard { b0 b1 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0291Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0291 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<0>),
-            },
-            AsyncSequence {
-                SetBlackboard(t1 = 7),
-                #[on_halted(|bb| bb.b0 = *bb.t1)]
-                StatefulAction(Task<1>),
-                Script(|bb| if bb.b0 > 4 { *bb.t1 += 2 }),
-            },
-            IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
-                StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
-                StatefulAction(Task<4>),
-            },
-            TryCatch(catch_on_halt = false) {
-                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 2, &mut bb.b0)),
-                Action(|ctx| ctx.exec(6)),
-                Repeat(2) {
-                    StatefulAction(Task<7> = Task::<7>),
+        RunOnce(then_skip = false) {
+            Repeat(1) {
+                ReactiveFallback {
+                    SubTree(Tree0291Sub0),
+                    AsyncSequence {
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(Cond<2> = Cond::<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
                 },
-                #[skip_if(|bb| *bb.t1 < 3)]
-                #[run_while(|bb| *bb.t1 == 1)]
-                Action(Act<8>),
             },
-            Condition(|ctx, bb| ctx.check_in(9, 8)),
         }
-    }
-}
-
-board!(Tree0291Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0292Sub0 for Ctx {
-        Condition(Cond<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0292 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            RunOnce(then_skip = false) {
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<1>),
-                    SubTree(Tree0292Sub0),
-                    AsyncSequence {
-                        TryCatch {
-                            Action(Act<3>),
-                            Action(Act<4> = Act::<4>),
-                        },
-                    },
-                    Action(Act<5>),
-                    Condition(|ctx| ctx.check(6)),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        MemPriority {
+            Fallback {
+                Condition(PCond<0>, b0 = 0),
+                Condition(Cond<1>),
+            },
+            ReactiveSequence {
+                Filter(times = 3, count = Success, filtered = Skipped) {
+                    Runner,
                 },
             },
-            Repeat(forever) {
-                StatefulAction(Task<7>),
+            Sequence {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    Delay(0) {
+                        #[on_failure(|bb| bb.b0 += 3)]
+                        #[failure_if(|bb| bb.b0 + 4 > *bb.t0)]
+                        #[post(|bb| bb.b0 = bb.b0 % 2)]
+                        Loop(q0, if_empty = Failure) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0293Sub1 for Ctx {
-        Condition(|ctx| ctx.check(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0293Sub0 for Ctx {
-        SubTree(Tree0293Sub1)
-    }
-}
+board!(Tree0292Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0293 for Ctx {
-        Inverter {
-            ReactiveSelector {
-                Condition(Cond<0>),
-                SubTree(Tree0293Sub0),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+        }
+        IndexSwitch(|bb| *bb.t1 % 3, out_of_range = Loop, dynamic = true) {
+            #[post(|bb| { bb.b0 = *bb.t0 + 1; bb.b1 += 2 })]
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                StepSequencer {
+                    #[on_failure(|bb| bb.t1.set(*bb.t0))]
+                    BinarySelector(|bb| bb.b1 % 3 > 1, dynamic = true) {
+                        Action(PAct<0>, b0 = {t1}, b1 = {b1}),
+                        Script(|bb| bb.b1 += 1),
+                    },
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+            ParallelAll(2) {
+                Action(PIo<2>, t0 = {=}),
+                StatefulAction(Task<3>),
+                MaxTime(0) {
+                    Condition(Cond<4>),
+                },
+                Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
+                StatefulAction(Task<6>),
+            },
+            Filter(times = 2, count = Failure) {
+                Filter(times = 2) {
+                    Repeater(0) {
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                },
             },
         }
+    }
+}
+
+board!(Tree0293Blackboard { q0 b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0294Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0294 for Ctx {
-        ForceFailure {
-            Delay(50) {
-                StatefulAction(Task<0>),
-            },
+        ReactiveSequence {
+            SubTree(Tree0294Sub0),
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0295Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0295Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Limiter(1) {
+            Action(Act<7>),
         }
     }
 }
@@ -3531,258 +3089,324 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0295 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {=}, b1 = {=}),
-            ParallelAll {
-                Action(PIo<1>, t0 = {=}),
-                Timeout(0) {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        #[run_while(|bb| *bb.t1 != 3)]
-                        SetBlackboard(b1 = {b0}),
-                    },
+        ReactiveSelector {
+            SubTree(Tree0295Sub0, b0 = {=}, t1 = {t1}, t0 = {=}),
+            Condition(Cond<1>),
+            AsyncFallback {
+                Action(Act<2>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
+            BinarySelector(|bb| *bb.t1 > bb.b0 + 4) {
+                #[success_if(|bb| *bb.t0 % 3 < 0)]
+                ForceSuccess {
+                    SubTree(Tree0295Sub1, ..),
                 },
+                Condition(Cond<8>),
             },
         }
     }
 }
 
-board!(Tree0295Blackboard { t1 b0 t0 b1 });
+board!(Tree0295Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0296Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t1: i64 = 11,
+            #[tracked] t0: i64 = 14,
+        }
+        Sequence {
+            Condition(Cond<0>),
+            ParallelAll {
+                Script(|bb| { *bb.t0 += 2; bb.t1.set(*bb.t1 % 4) }),
+                #[run_while(|bb| bb.b0 < 7)]
+                #[on_failure(|bb| { if bb.b0 < 1 { bb.t1.set(*bb.t0) }; *bb.t0 += 2 })]
+                #[success_if(|bb| bb.b0 % 3 < 2)]
+                Wait(10),
+            },
+            Succeeder,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0296 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        Repeat(4) {
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                WasEntryUpdated(t0),
-                AsyncSequence {
-                    #[post(|bb| bb.b1 += 2)]
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    StatefulAction(PTask<1>, b0 = 2),
-                    Action(|ctx| ctx.exec(2)),
+        Selector {
+            SubTree(Tree0296Sub0, ..),
+            Repeat(3) {
+                ForceFailure {
+                    Condition(Cond<1> = Cond::<1>),
                 },
-                #[on_success(|bb| bb.o0 = None)]
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Action(PIo<4>, t0 = {=}),
+            },
+            Conditional(|bb| bb.b0 % 3 < 1) {
+                WhileDoElse {
+                    ReactiveFallback {
+                        Condition(Cond<2> = Cond::<2>),
+                        Condition(Cond<3>),
+                    },
+                    SetBlackboard(b0 = 7),
                 },
-                StatefulAction(Task<5>),
+            },
+            AsyncFallback {
+                StatefulAction(Task<4> = Task::<4>),
+                #[skip_if(|bb| *bb.t1 < 3)]
+                Condition(Cond<5>),
+                StepSequencer {
+                    Runner,
+                    WasEntryUpdated(t0),
+                },
+                Action(PIo<6>, t0 = {b0}),
+                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0296Blackboard { o0 t0 b1 });
+board!(Tree0296Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0297Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Action(|ctx| ctx.exec(1))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b1: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 2,
         }
-        Fallback {
-            Condition(PCond<0>, b0 = {b1}),
-            #[on_halted(|bb| bb.b0 = bb.b1 + 1)]
-            #[run_while(|bb| bb.o0.is_some())]
-            #[failure_if(|bb| bb.b1 % 4 > 2)]
-            SequenceWithMemory {
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(Cond<2>),
-                ScriptCondition(|bb| *bb.t0 < 3),
+        RepeatUntilSuccess(forever) {
+            Repeater(forever) {
+                MemSequence {
+                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
+                    #[on_success(|bb| { if bb.b0 < 6 { bb.b0 += 3 }; if bb.b0 > 1 { bb.t1.set(bb.b0) } })]
+                    #[on_halted(|bb| if bb.b0 == *bb.t1 { bb.b0 += 3 })]
+                    SubTree(Tree0297Sub0, t1 = {=}, b0 = {b0}),
+                },
             },
-            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0297Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0298Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0297Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0298 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
             b0: i64 = 2,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
         }
-        TryCatch(catch_on_halt = true) {
-            ReactiveSequence {
-                Sequence {
-                    SubTree(Tree0298Sub0, ..),
+        #[on_success(|bb| bb.t1.set(*bb.t0))]
+        #[skip_if(|bb| bb.b0 % 4 > 0)]
+        Parallel(success = -4, failure = 1) {
+            TryCatch(catch_on_halt = true) {
+                #[on_halted(|bb| if bb.o0.unwrap_or(5) != 0 { bb.b0 += 3 })]
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
+                ReactiveSequence {
                     StatefulAction(Task<1>),
                     Condition(Cond<2>),
                 },
-                Condition(Cond<3> = Cond::<3>),
+                ScriptCondition(|bb| *bb.t0 + 3 < 2),
+                Action(PAct<3>, b0 = {=}),
+            },
+            #[success_if(|bb| bb.b0 > 7)]
+            #[on_success(|bb| { *bb.t1 += 2; *bb.t0 += 2 })]
+            #[failure_if(|bb| *bb.t1 % 4 != 1)]
+            SequenceWithMemory {
+                Deadline(20) {
+                    #[failure_if(|bb| *bb.t0 + 2 > *bb.t1)]
+                    Condition(Cond<4>),
+                },
+                SetBlackboard(o0 = Some(2)),
+                Wait(20),
+                SetBlackboard(b0 = 0),
+                Script(|bb| bb.t1.set(*bb.t0)),
+            },
+            Filter(times = 2, filtered = Failure) {
                 Fallback {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 2, &mut bb.b0)),
+                    #[success_if(|bb| bb.o0.is_some())]
+                    Condition(|ctx| ctx.check(5)),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Optional {
+                        Action(Act<7>),
+                    },
+                    StatefulAction(Task<8> = Task::<8>),
+                    Action(PAct<9>, b0 = 4),
                 },
-                StatefulAction(Task<5>),
             },
-            Sequence {
-                AsyncFallback {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Action(|ctx| ctx.exec(8)),
+            IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+                Wait(50),
+                Action(PIo<10>, t0 = {b0}),
+                Condition(|ctx| ctx.check(11)),
+                ReactiveSequence {
+                    SetBlackboard(t0 = {t1}),
+                    Action(PAct<12>, b0 = {t0}, b1 = {t0}),
                 },
-                Repeat(1) {
-                    Action(PAct<9>, b0 = 2),
+                Parallel(success = 2, failure = 0) {
+                    AlwaysRunning,
+                    StatefulAction(PTask<13>, b0 = {t0}, b1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0298Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0299Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-        }
-        #[on_failure(|bb| *bb.t1 += 2)]
-        ForceSuccess {
-            IfThenElse {
-                StatefulAction(Task<1>),
-                Condition(|ctx| ctx.check(2)),
-            },
-        }
-    }
-}
+board!(Tree0298Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            #[on_success(|bb| { if *bb.t1 < 6 { *bb.t1 += 3 }; if *bb.t1 > 1 { *bb.t1 += 1 } })]
-            #[on_halted(|bb| if *bb.t1 == 3 { *bb.t1 += 3 })]
-            SubTree(Tree0299Sub0, t1 = {=}),
+        IndexSwitch(|bb| *bb.t0, dynamic = false) {
+            Fallback {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    Sleep(10),
+                    AlwaysRunning,
+                },
+                Condition(PCond<2>, b0 = {t0}),
+                Action(PIo<3>, t0 = {=}),
+            },
+            RetryUntilSuccessful(4) {
+                RepeatTimes(1) {
+                    WhileDoElse {
+                        StatefulAction(Task<4>),
+                        #[run_while(|bb| *bb.t0 + 4 == bb.b0 % 3)]
+                        RepeatUntil(Success) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            Action(PIo<6>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0299Blackboard { t1 });
+board!(Tree0299Blackboard { t0 b0 });
 
 cases! {
-    Tree0200 "B{t0=1;t1=2;q0=0;o0=1;b0=2}@si{t0>6}Fb(Rep4(@si{t0<2}Fb(pi0{t0:=},pa1{b0:9})),Lp{_;S}(Seq(OnceK(Rty0(t2)))),Fb(t3,t4),Rty3(Wde(Pre{b0+1<b0;K}(@oh{b0:=t0+4%4}@po{b0:=5;o0:=_}@rw{b0+3!t0}c5l),Sl{10},t6e)),Seq(pt7{b0:=;b1:t0},Scc{b0>t1%2}))",
-    Tree0201 "RSeq(Wde(t0e,Star(Inv(To{0}(t1)),MPri(t2,c3,Sl{0}))),Rep3(Dl{0}(RSeq(Fb(RFb(t4,Wde(t5,a6l)),Rep3(c7e)),OnceK(To{20}(c8)),RSeq(c9l,a10)))))",
-    Tree0202 "B{t0=3;b0=2;t1}Try(RFb(pc0{b0:=},PAll{1}(Rep0(Scc{t1%3>1}),Rep3(ASeq(c1l,@fi{b0+2!t1+2}OnceT(a2),@oh{t0:=t1;b0%4=2?t1:=b0}@fi{b0+1%4>0}@rw{t0+2!3}t3)))),Sl{0})",
-    Tree0203 "B{t0;q0=3;b0=4;t1=5;o0=0}FS(@os{b0+=3;t1:=o0|1}Seq(pa0{b0:b0;b1:t0},Seq(Wu{t1},Pre{o0|4<2;R}(c1),pt2{b0:=},pa3{b0:t0;b1:t0}),Dl{0}(Swm(PAll{2}(t4,c5b{1}),Lp{b0;S}(c6b{t0}),t7e,Seq(t8,@fi{t1%3=0}@oh{t0+=2}Wu{t0}))),Sc{b0>0?b0+=1},pa9{b0:9;b1:t0}))",
-    Tree0204 "B{o0=_;t0=3;b0=2}RSeq(TryF(RFb(Pre{some}(Su{t0}(RSeq(Sc{t0+=1},t0,a1,Su{t0}(F),t2))),@os{t0+=1}RFb(@rw{b0=0}@of{b0+=1;t0+=1}Rep0(a3),c4b{t0+1%3}),Ret2(RSeq(t5,Swm(t6,t7),t8,pc9{b0:=},a10b{t0+1;b0}))),t11))",
-    Tree0205 "B{o0;b0;t0;q0=3;b1}RFb(Try(t0,Sl{30},t1,pa2{b0:9;b1:=}),t3,Sw{4;5;2}(R,c4,S,t5),RSeq(Star(@fi{b1%4>0}@os{t0:=b1}pi6{t0:=},@si{some}c7l,a8),Lp{b1;F}(@rw{b1+2<5}pa9{b0:t0;b1:=})),Ret2(Fb(pt10{b0:0;b1:t0},a11b{t0+2%2;b0},c12l)))",
-    Tree0206 "B{o0=_}Seq(To{30}(OnceT(Star(t0,c1,FF(t2)))),Ite(ASeq(t3,a4),t5,Invt(Sb{o0=3})))",
-    Tree0207 "Fb(a0,c1,a2,OnceT(t3))",
-    Tree0208 "B{b0=0;t0}Seq(Pre{b0%3!2;F}(Swm(c0,Par{2;1}(c1,R),a2,Fb(c3e,Wu{t0},FF(t4)))))",
-    Tree0209 "Par{_;4}(RepF(RSel(RFb(t0e,c1),t2)),Try(S,Invt(Once(a3))),Once(Try(t4,t5)),S)",
-    Tree0210 "B{b0=4;t0=5}RFb(pa0{b0:=},c1,@oh{t0:=2}c2)",
-    Tree0211 "B{t1=1;t0=1;b0=1}Sel(ASeq(RFb(Inv(pi0{t0:t1}),Scc{t0>2},@of{t0+4<5?t0:=b0}c1b{b0+3},Rty2(t2),a3),Star(t4,t5,Sel(t6,c7)),Rep4(Seq(pt8{b0:b0},TryF(Sb{b0=t0},Scc{t0+4%3<0},t9),@ki{t0<3}Sb{t1=6}))),RepF(Fb(RFb(MSeq(Once(a10b{t1%2;b0}),c11,pi12{t0:=},Sb{t1=3})),t13,c14,Ret4(RSeq(PAll{2}(Sl{10},pi15{t0:=}),F)))))",
-    Tree0212 "B{q0;b0=1;b1=1;t0=2}Lp{b1;S}(Sel(RFb(a0b{b0%3;b0},@of{t0:=b0;b1+=2}@fi{b0+4<2}@si{b0+3>b0+4%3}Ite(Rty1(c1),a2b{b0+2;b1}),Ite(c3e,Rty3(a4b{b0%3;b1})),Rep3(RSeq(OnceK(FS(a5)))))))",
-    Tree0213 "B{b1=3;t0=5}Once(Seq(a0,@os{b1=3?t0:=4}t1e))",
-    Tree0214 "Ret0(Sub(S))",
-    Tree0215 "B{b0=3;t0;o0=3;t1=3}@fi{t0%4>1}RSeq(ASeq(Ret2(@ki{b0=3}Sc{t0+3<4?t1+=3}),Rep4(Sb{b0=7})),Sl{20},AFb(@rw{b0+2=t1+4%4}@ki{t1+1<b0%4}@oh{t0:=o0|0+2}c0,t1e,c2,t3))",
-    Tree0216 "B{b0=1;t0=0;q0=0}Lp{b0;_}(TryF(t0,Sb{b0=t0},@fi{b0!4}t1,c2,t3))",
-    Tree0217 "B{t1;b0=5;t0=0;q0=3}@of{t0+=2}@os{t0+=2}Inv(MPri(@os{t1:=t1%2}MSeq(Ite(RSeq(a0e,t1,t2),@os{b0+=1}@po{t1+=1}Pre{b0+4<5}(Ret3(Sb{b0=9}))),@rw{b0!t0}Seq(RFb(Seq(pa3{b0:=;b1:t1},a4l),pa5{b0:7;b1:t0},t6))),Lp{_;_}(Dl{50}(Wde(Once(t7),FS(@rw{t0+1!1}@of{t0+=2;t1!4?t1:=b0}RFb(pa8{b0:t1;b1:t1},c9,t10)),c11))),Sel(pa12{b0:b0;b1:b0},a13,ASeq(c14e,Sc{t0:=2;b0+=1},t15),Inv(pt16{b0:3;b1:b0}),RSeq(a17b{b0%3;b0},@fi{b0<3}c18e,t19))))",
-    Tree0218 "B{t1=0;t0=1;b0=1}PAll{2}(OnceT(RFb(RFb(@of{b0+=3;b0+=2}c0e,a1e),Star(Ite(c2,t3e),RSeq(c4,c5,Scc{t1=t0+4%3})))),Dl{10}(c6))",
-    Tree0219 "B{t0=5;b1;q0=2;b0=1}Lp{_;_}(Lp{_;R}(OnceK(Keep(RSeq(RFb(Sw{0;2}(@oh{t0:=b0+3}t0,Sb{t0=b1},Scc{b1<3}),To{10}(pc1{b0:5}),RFb(@rw{b0!b1}@fi{b0<1}t2,c3)),a4b{7;b1})))))",
-    Tree0220 "Fb(Ret3(Rep1(a0)),Par{3;-2}(c1,c2,Keep(a3)),Swm(Sub(Rep2(c4l)),t5),Dl{50}(Once(Par{_;2}(a6e,c7))),c8)",
-    Tree0221 "Wde(t0,RSeq(RFb(Ite(t1,R),a2),Sel(a3l,c4e,c5l,To{10}(c6))))",
-    Tree0222 "B{b0=2;o0;t0=5}Rep3(Seq(@fi{t0<b0}@of{b0:=t0+3;t0+=2}Dl{0}(t0),t1,Keep(FF(Sb{o0=8}))))",
-    Tree0223 "B{b0;t0=3;b1=5}ASeq(Scc{b0+2%2>0},@fi{t0<b0}Seq(RSeq(@os{b0+=2}@rw{b1+1=3}@po{b0:=t0}Rep3(Sl{0}),c0),RFb(c1b{b1+3},pi2{t0:b1})))",
-    Tree0224 "B{t1;t0;b0=1}RSeq(RSeq(Fb(Wde(a0,Wu{t0},t1),pc2{b0:3},c3),PAll{-1}(Sc{b0:=t1},Wv{t0}(Pre{t0+1>7;S}(@fi{b0+4<b0+1}Fb(pt4{b0:=}))),t5,@si{t1+1%3=1}@po{t0+=1;t1<b0%3?t1+=1}Sb{t1=2},RepF(Pre{t0!7;S}(pt6{b0:t0;b1:b0})))))",
-    Tree0225 "B{b0=0;t0=1;b1=5}@fi{t0=4}Fb(pa0{b0:1},@po{b0%3=0?b1:=b1%4}Once(@po{t0+1%4>0?t0+=1}RFb(c1,FF(Sl{30}))),@oh{t0:=b1%3}Ite(t2e,a3),t4,t5)",
-    Tree0226 "B{t0=3;b0=1;b1=2}Ite(Seq(t0,t1,Scc{b1=b0+2}),Sw{4;1;3}(a2l,RFb(c3,t4,pt5{b0:t0;b1:b1}),c6l,Pre{t0>6;K}(a7b{0;b0})),FS(@po{t0+=1}PAll{_}(MSeq(Rep2(t8)),Inv(t9))))",
-    Tree0227 "B{b0=0;o0;q0=2;b1=5;t0}Swm(@of{b0:=o0|0+2}@rw{t0+2!3}@oh{b1:=b1+2%2}PAll{3}(@fi{b0%2>0}TryT(c0,c1),Pre{t0+1%2<1;R}(Sl{20}),Fb(Inv(@si{t0+2!b0}a2),t3),Lp{_;R}(pt4{b0:1;b1:b0})),AFb(@oh{b0:=b1}@si{t0%4<1}TryT(To{50}(pi5{t0:=}),Wde(a6,t7)),c8,FS(@fi{b1+1%2>0}@ki{o0|0+3>2}RSeq(c9,a10,To{50}(@si{b1>b0}Sc{o0|2+3<1?t0+=3}),t11))),RSeq(Sw{1;4}(Lp{t0;R}(Sc{b0+=4}),Wu{t0},Dl{100}(Lp{t0;F}(a12l))),@fi{t0>b1+1%4}Once(Keep(RFb(Lp{t0;F}(Once(@oh{t0:=o0|3+4;b0+=1}pc13{b0:t0})),Pre{b1<5;F}(pa14{b0:t0;b1:=}),c15))),Rep4(t16)))",
-    Tree0228 "B{b0=0;q0=1;t0=3;o0=_}Seq(Lp{t0;K}(Seq(@os{b0+=1;b0+=2}@rw{t0>1}Fb(a0e,Scc{t0+1<o0|1%2}),Pre{some;R}(a1),t2,Wde(pi3{t0:t0},a4e))),Rep0(c5),OnceK(Lp{t0;R}(PAll{2}(@fi{t0%2!1}@rw{b0+1=5}c6b{4},Wv{t0}(FS(t7e)),MSeq(Pre{t0!6;S}(Dl{0}(Ub{o0})),@rw{b0<o0|2}Sc{b0:=b0%4},t8)))))",
-    Tree0229 "B{b1=1;q0=2}RFb(t0,t1,Lp{b1;F}(c2e))",
-    Tree0230 "Par{2;2}(RFb(Ret3(OnceK(Sub(Swm(Sub(t0),Fb(t1,t2),Rep4(t3e),Wde(t4,c5),t6)))),Ite(a7,c8l),Try(t9,t10,t11,Rep4(t12))),Ret0(t13e))",
-    Tree0231 "B{q0=4;o0=2;t0=3;b0=2}RSeq(PAll{1}(t0,a1),pi2{t0:=},Lp{_;R}(Sel(c3,@of{t0:=b0+3}@ki{o0|4!o0|0}Wu{t0},a4)))",
-    Tree0232 "Seq(Once(c0e),S,t1e,a2)",
-    Tree0233 "AFb(Sub(a0),Sub(t1))",
-    Tree0234 "B{o0=_;t0=0;b0=0;b1}PAll{1}(Ret0(pa0{b0:7}),@os{b1+=3;b0+=2}@rw{some}@of{b0=t0?t0+=2}RFb(t1,t2,t3,t4),PAll{0}(c5,pi6{t0:b0}))",
-    Tree0235 "B{b1;t0;b0=3}@oh{t0%2<0?b1+=1;b0+=2}@po{b1:=t0}@rw{b0=5}AFb(Seq(Pre{b0+3>b0;R}(Swm(Rep4(@po{b0+=1}Fb(pc0{b0:8},Scc{b0+1<1})),OnceT(Wv{t0}(@os{b0:=t0}RSel(a1e,c2))))),To{30}(FF(c3l))),Par{-1;-2}(MPri(Swm(t4,Scc{b1%3=1}),Scc{t0+3=6},Fb(t5e,a6,@of{b1!0?b1+=1}@ki{b1%4>1}@os{t0+=3}c7)),Su{t0}(To{0}(PAll{0}(t8,pi9{t0:=}))),ASeq(Pre{b0=0;S}(PAll{_}(t10e,c11,Sb{t0=b0},F))),Seq(pt12{b0:b1;b1:=},@ki{t0+1>t0}@of{t0:=b1}@rw{b0=t0}Fb(c13,S),pi14{t0:=})))",
-    Tree0236 "B{b0;t0;o0=1}RFb(Rep1(t0e),SubA(@si{b0<2}t1),pc2{b0:t0},TryT(Sc{o0:=_},a3e))",
-    Tree0237 "B{t0;b0=2}RSeq(PAll{0}(RFb(Pre{t0+3%2>0;F}(pi0{t0:b0}),Pre{b0=t0;R}(@si{t0%3!2}Keep(Par{_;_}(@ki{b0>t0+3}R,t1))),@fi{t0=7}c2),@of{b0>1?t0+=1;t0+=2}@si{b0>2}F),TryT(Swm(Ret2(@rw{t0>1}@of{t0:=5}@si{b0>2}pa3{b0:8}),@rw{b0>t0}Ite(a4,@os{t0:=b0+1}t5,t6)),Invt(RFb(@rw{t0%2<0}t7,t8,t9)),FS(Star(@ki{t0=2}@of{b0+=1}t10,Sc{t0+=1}))),FS(AFb(Pre{b0+2%2>0;F}(a11),Par{0;-2}(a12,c13e),Inv(PAll{-1}(F)))))",
-    Tree0238 "B{t0=1;b1=4;q0;b0=2}Sw{4;1;0}(Lp{_;R}(@fi{b0<b1}@oh{b0+=2}Sl{10}),RFb(Dl{0}(c0),@si{b1>6}c1l,@oh{b0+=1;b0+=2}t2e),t3,Seq(c4,@oh{b0>6?b1:=t0;t0:=b0+4}@rw{b1=7}@os{t0+=2;t0:=b0+4%3}S,t5))",
-    Tree0239 "RSel(RFb(Inv(OnceK(Seq(t0,t1))),MPri(Rep2(Fb(t2,c3)),F,c4),Fb(Keep(t5),Once(S),t6)),Ite(t7,Star(t8e,Par{_;0}(c9,c10),RFb(a11l,t12,S),Invt(t13),OnceK(c14))))",
-    Tree0240 "B{b0=4;b1=3;o0;t0=0}Pre{some;K}(Pre{b0=0}(MPri(c0,@of{b0+=2}Keep(RSeq(t1e,@oh{o0|2=7?b0+=1;b1:=t0}@os{o0:=_;b0+=3}pi2{t0:b1})))))",
-    Tree0241 "Try(t0e,Dl{10}(S),t1e)",
-    Tree0242 "B{o0=_;t0=4;b0=0;b1=1}ASeq(Sb{o0=7},a0,RSeq(c1,Wu{t0}),pt2{b0:=;b1:b1},Sc{b0+=1})",
-    Tree0243 "B{b0=5;b1;t0}Sw{0;2;5}(Pre{b0+1%3>1;R}(@of{b1+2%3<0?b1+=1;t0:=b0+1%4}@si{b0%4!3}@fi{b0!7}RFb(t0e,OnceK(OnceK(c1)))),FS(FS(c2b{t0%2})),RSeq(Rep1(RSel(c3,@fi{t0+4<2}@of{t0:=2}t4)),MSeq(c5b{b0},a6e)),Sw{0;3;1}(Once(F),Sel(pa7{b0:=;b1:b0},c8),c9,Inv(Swm(c10e,a11))))",
-    Tree0244 "B{t0=2}RSeq(SubA(c0),Ret2(@os{t0%4>0?t0+=3;t0+=1}SubR(Rep1(Wu{t0}))))",
-    Tree0245 "PAll{_}(OnceK(Swm(c0,t1e)),Par{_;1}(Seq(OnceK(MSeq(t2,RSeq(Rep1(F))))),Swm(To{0}(RFb(c3e,a4,t5)),To{20}(a6e))))",
-    Tree0246 "B{b1=1;b0=5;o0=_;q0=2;t0=1}RSeq(Lp{b0;_}(S),@po{t0:=b0}@of{b0:=t0}@os{o0:=t0}Lp{b1;S}(F),c0,Lp{b1;_}(a1),Rty3(a2))",
-    Tree0247 "B{b0=1;o0;b1;q0=4;t0}TryF(RSeq(Lp{t0;_}(Lp{b1;R}(PAll{_}(a0e,c1,F,c2l))),Rep1(Scc{b1+1%2>0}),Dl{0}(Rep4(Lp{b1;_}(RSeq(t3e,Lp{_;_}(c4))))),RSel(RSeq(pa5{b0:5;b1:b0},c6,a7),RSeq(Sl{30},a8))),Pre{t0!o0|2;F}(@fi{b0<t0}Seq(ASeq(pi9{t0:b1},@os{b0+2>1?b1:=t0;o0:=_}@fi{b0%2!1}@ki{b0=3}Lp{_;F}(To{0}(Wu{t0}))),Seq(c10,a11,c12e,Scc{t0+1>4},Wde(c13e,c14)),RSeq(To{30}(a15),Rep0(a16e)))))",
-    Tree0248 "Swm(RSel(Keep(Keep(t0e)),To{0}(a1),MSeq(a2,a3,t4),Once(FF(FS(c5)))),Ret1(t6),Fb(Wde(a7l,Swm(a8,S),Once(t9)),RFb(c10,Once(FF(c11))),a12))",
-    Tree0249 "B{b0=1;t0=5;o0=_}Su{t0}(Fb(a0,Swm(t1),c2l,Dl{20}(@of{b0+=2}@ki{t0+2!2}@po{o0:=o0|0}c3l),Sc{o0:=_}))",
-    Tree0250 "PAll{_}(Once(FF(RSeq(t0,a1l))),Par{1;-2}(t2,RFb(t3,c4,t5,F)),RSel(c6,RSeq(t7,c8l)),a9e,Wde(a10,c11e))",
-    Tree0251 "Par{2;2}(c0,Dl{30}(TryT(c1,Fb(t2,t3))))",
-    Tree0252 "OnceK(RFb(c0,Dl{20}(t1),t2e))",
-    Tree0253 "B{t0=2;b0}@rw{b0+4%4!3}@ki{b0<2}Swm(c0,RFb(OnceT(Sb{b0=2}),Su{t0}(Sc{b0:=t0+4;b0:=t0+2})))",
-    Tree0254 "B{t0=3}Su{t0}(Swm(a0,Sb{t0=8}))",
-    Tree0255 "Dl{20}(OnceK(RetF(RSeq(Wde(c0,Seq(Sub(t1e),a2l),Keep(To{30}(a3))),R))))",
-    Tree0256 "B{t0=3;b1=3;o0=2}Dl{10}(PAll{-1}(RSeq(c0l,c1e),ASeq(pc2{b0:b1},a3,pi4{t0:=})))",
-    Tree0257 "MPri(Sel(t0,c1),Fb(a2e,a3,a4),Sub(FS(t5)),Fb(t6,c7,Sl{20}))",
-    Tree0258 "B{t0;q0=0;b0}Wde(Swm(AFb(a0,Sb{b0=3}),Scc{b0=b0%2},OnceT(@os{b0:=t0}FF(F)),Scc{t0+1=t0+2}),TryT(Lp{b0;S}(Inv(@rw{t0%4<3}Wu{t0})),Wu{t0},Sl{10}),Rty0(c1))",
-    Tree0259 "B{b1=3;t0;o0=5;b0}Seq(c0,a1b{b1+2;b0},RFb(@os{t0:=b0}@ki{b0+1%3>1}Sc{t0:=o0|0%4},Sl{20}))",
-    Tree0260 "B{t0=1;b1;b0;q0=0}RFb(Fb(Pre{b1!b0;R}(a0l),t1e,@si{t0+4%2=0}@rw{b1<b0}Su{t0}(Sb{b0=8}),@os{b0>b1+2?b0:=b1%4}@oh{b1:=4}@si{b0+3!2}Pre{b1<3;R}(Wu{t0}),Wv{t0}(@fi{b0+4%2<1}t2)),@si{b1+3!7}@oh{b1+=2}Keep(Sw{3}(t3,Fb(RepF(Lp{_;_}(Sel(Scc{t0+4%3<2},c4e,Scc{t0+3<1})))))),Rep2(c5b{b0%2}))",
-    Tree0261 "B{o0;b1;t0=4;b0=3;t1=1;q0=4}Fb(Swm(Su{t0}(t0)),Ret2(Su{t0}(@fi{t1>b1}@ki{t1+4%2<1}@os{t1%2<0?t1+=2}ASeq(FS(Fb(c1,F)),Wu{t0},Keep(Keep(pt2{b0:b0;b1:=}))))),Pre{b0+1%4>2;F}(RepF(Par{_;-1}(t3,t4e,Lp{b1;_}(Fb(c5,Ub{o0}))))),RSeq(t6,a7b{b1+4%4;b1},RFb(a8,@os{some?b1+=1}@po{o0:=_;t1+=1}t9)))",
-    Tree0262 "B{b1=1;t1;b0=0}Sw{5}(pi0{t0:b0},Dl{20}(@po{t1+=1}@fi{b0%4<3}@oh{b0%2=1?b0:=b1%3}Sel(t1,t2)))",
-    Tree0263 "B{o0;b0;q0;t0=3;b1=0}Pre{t0<1;F}(Seq(Ret4(@os{o0:=b0+4%2;b0+=1}@rw{some}Par{_;-1}(Lp{b0;F}(c0),To{0}(t1))),RSeq(Rep2(@oh{b0:=1;t0:=b1%4}@po{t0+4%2!0?b1:=t0+1}@os{b0+=1;b1+=3}Sb{b1=t0}),@fi{none}@rw{o0|4%4>0}@of{b0+=3}Ub{o0})))",
-    Tree0264 "Ret1(Fb(t0,Sub(Sub(t1))))",
-    Tree0265 "B{b1=5;b0;t1}@ki{b0%3>1}AFb(RetF(t0e),Sw{5}(c1,c2b{t1+1}),a3,Wu{t1})",
-    Tree0266 "B{b1=1;t0}Fb(ASeq(c0e,pa1{b0:7;b1:t0}),c2,RSeq(Sb{b1=t0},c3),t4)",
-    Tree0267 "B{t0;b0=2;t1=0}MPri(c0b{b0+4},OnceK(Su{t1}(SubR(Sb{b0=t1}))))",
-    Tree0268 "Keep(Seq(t0,c1,c2))",
-    Tree0269 "RSeq(Sub(c0))",
-    Tree0270 "B{b1;t0;b0=3}ASeq(Swm(Ret4(t0),c1e,c2e,pi3{t0:=}),@rw{b0<7}@of{b0<1?t0:=b1;b1+=2}@si{b0%3<2}RSeq(Su{t0}(Keep(t4)),Try(a5b{b0%2;b0},Scc{t0+1=5})),Wv{t0}(MSeq(pa6{b0:t0;b1:b0},pt7{b0:b0;b1:=},pc8{b0:7},pa9{b0:b1},@si{b0%3<1}@fi{b0%2>0}@os{b1:=t0+3%4}t10e)))",
-    Tree0271 "B{t1=0;o0=1;b1=0;q0=2;t0=4;b0=0}Seq(Fb(@fi{b0!6}RSeq(a0,t1,c2),Lp{_;R}(c3),Sw{5;2}(t4,Sl{0},t5),Keep(Lp{t1;_}(Ret0(Wu{t1})))),RSeq(Dl{0}(@os{t0+2=0?b1:=t1;b0<1?b0+=2}@ki{t0!6}Sel(Fb(a6e,F,F),Lp{_;S}(c7l),Par{_;1}(RepF(t8),Lp{t0;_}(Once(pt9{b0:6;b1:t0}))))),RSel(@oh{b1:=o0|1+3;b0+=3}To{20}(Pre{t1+3<t0%2;K}(AFb(t10,c11e))),a12b{b1%3;b0},RFb(t13))))",
-    Tree0272 "B{t0=3;b0=4;q0=0;b1=2}Par{_;1}(Ite(RSel(Scc{t0+1!2},Lp{_;F}(PAll{1}(pi0{t0:b0},pi1{t0:b0})),Lp{b0;S}(Scc{t0<b0}),a2),@of{b1+=3}@po{t0%4!1?b1+=2;t0:=b1}To{30}(Fb(Sw{3;1;2}(t3,t4e,Fb(t5,t6),t7)))),Seq(@oh{b0:=4}pi8{t0:b0},pt9{b0:b1;b1:t0},c10,c11))",
-    Tree0273 "RFb(Once(Sub(OnceT(MPri(RSeq(S,Sl{0}))))),Par{2;-1}(FF(Try(t0,c1,c2l,t3)),a4))",
-    Tree0274 "B{t0=5}RSeq(OnceT(Once(t0e)),c1,RFb(t2,Wu{t0}),RetF(t3))",
-    Tree0275 "B{o0=1;b1}Rep1(Once(RSeq(@si{b1+1>0}@of{o0:=_;b1%2!1?o0:=o0|0+4%2}Sb{o0=5})))",
-    Tree0276 "B{q0=2;b0=2;t0=1}RSeq(Lp{t0;F}(Lp{t0;S}(FF(@rw{t0%4>0}@of{b0:=t0+4}@oh{t0:=b0%3;t0+=3}pa0{b0:t0}))))",
-    Tree0277 "Fb(Sub(c0),t1,Sub(t2))",
-    Tree0278 "B{b0;b1;t0;o0=_}@oh{b1:=o0|1%2}@fi{t0%3>1}Seq(Wde(Sw{1;3;2}(c0,RetF(Try(a1l,Sb{t0=2})),t2e,Ite(pc3{b0:b0},pa4{b0:=;b1:=})),Pre{b0+4=b0+4%3;S}(Swm(Rep3(Fb(t5,c6b{t0+2})),Par{-3;_}(Sb{o0=8},OnceK(@po{b0:=9}@si{t0+2%3>0}@ki{o0|2+1%4!3}pc7{b0:=}),Ub{o0})))),RFb(a8,@ki{b0+3=4}@si{t0=7}@rw{b0+3>5}MSeq(t9,FS(t10e),@os{b1+=2;b0+=2}@ki{b0+3%3<0}@po{b0:=9}Sb{b0=4}),a11l,Wde(t12,To{50}(Pre{b0+1<2;S}(pi13{t0:t0})))))",
-    Tree0279 "B{t0;t1=4;b0=1}Invt(Pre{t1+1=5;K}(RSeq(pt0{b0:t1;b1:t0},Swm(@fi{b0+4%3<2}t1,t2,@ki{b0<t1+2}t3,Wu{t1}))))",
-    Tree0280 "B{b0}Seq(SubR(pt0{b0:2;b1:b0}))",
-    Tree0281 "Par{_;-1}(c0e,t1,a2,t3,t4)",
-    Tree0282 "B{t0=2;b0;o0=3;q0}Seq(PAll{-5}(a0,Sc{b0:=2},MPri(a1b{t0;b0},t2),OnceK(pc3{b0:b0}),Keep(Rty0(pc4{b0:6}))),c5,@ki{b0<b0%2}@po{t0+=1}@of{b0+=2}AFb(pc6{b0:t0},RSeq(Sb{t0=b0},PAll{-1}(Sc{t0+=3;o0:=o0|4+3},Ub{o0}),t7,c8)))",
-    Tree0283 "Fb(t0,Fb(Dl{50}(RSeq(To{20}(t1),t2e,t3e,t4,t5)),RFb(Invt(Swm(t6,t7e)))),Seq(Ite(Par{2;2}(c8e,Sl{10}),t9),RFb(t10e,OnceK(t11),t12,ASeq(t13,c14))))",
-    Tree0284 "B{b0=5;t0}Try(Rty4(c0),pc1{b0:=},pc2{b0:t0})",
-    Tree0285 "B{b0=5}RepF(RSeq(Sb{b0=2},SubA(a0)))",
-    Tree0286 "ASeq(RFb(Par{-2;_}(FS(MSeq(t0,S)),Rep2(c1)),Fb(c2,t3e,t4),Par{-1;_}(t5,c6,t7e)),t8,Star(t9,t10))",
-    Tree0287 "B{t0=2;b1=0;o0}RSeq(Scc{t0!4},@os{o0:=_}Ret2(Sb{b1=t0}),Rep4(t0))",
-    Tree0288 "B{b0=1;t0}RFb(MPri(Scc{b0%2<1},c0l),t1,Seq(SubA(t2),SubR(Wu{t0})))",
-    Tree0289 "B{b0;o0}Wde(a0b{b0%4;b0},Sb{b0=3},@os{b0+=3}@ki{b0=o0|4+2}a1)",
-    Tree0290 "B{t0=2;q0;b1=3;b0=0;o0}Ite(MPri(@si{none}@ki{b0+4!o0|5%3}OnceT(Lp{b1;R}(Lp{_;F}(RFb(t0,Pre{t0%3=1;S}(pt1{b0:8}))))),Pre{b1>3;R}(@rw{o0|0!0}RepF(Keep(Swm(MSeq(pi2{t0:=}),pc3{b0:b0})))),@po{o0:=b1+1%4;b1+=1}@os{b0+=2}@of{t0+=2}MSeq(Rep3(RSeq(@ki{b1>3}t4,Sl{10},c5)))),Su{t0}(Inv(RSeq(Seq(Sb{b1=b0},Wv{t0}(c6)),@si{t0=b1+3}@of{t0:=o0|4+2%2}PAll{-3}(c7,t8,@fi{some}@rw{b0<1}t9),FS(Sel(t10,@of{t0:=3;o0:=_}@rw{none}S))))))",
-    Tree0291 "B{b0;t1=1;t0}Fb(OnceT(t0),ASeq(Sb{t1=7},@oh{b0:=t1}t1,Sc{b0>4?t1+=2}),Ite(a2b{0;b0},pt3{b0:t1;b1:b0},t4),TryF(a5b{t0%2;b0},a6l,Rep2(t7e),@ki{t1<3}@rw{t1=1}a8),c9b{8})",
-    Tree0292 "RSeq(a0,OnceK(TryF(c1,Sub(c2),ASeq(Try(a3,a4e)),a5,c6l)),RepF(t7))",
-    Tree0293 "Inv(RSel(c0,Sub(Sub(c1l))))",
-    Tree0294 "FF(Dl{50}(t0))",
-    Tree0295 "B{t1=3;b0=1;t0=3;b1=3}RFb(pa0{b0:=;b1:=},PAll{_}(pi1{t0:=},To{0}(RFb(t2,@rw{t1!3}Sb{b1=b0}))))",
-    Tree0296 "B{o0;t0;b1=5}Rep4(RFb(t0e,Wu{t0},ASeq(@po{b1+=2}@ki{none}@si{some}pt1{b0:2},a2l),@os{o0:=_}RSeq(c3,pi4{t0:=}),t5))",
-    Tree0297 "B{o0=5;b1=2;b0=3;t0}Fb(pc0{b0:b1},@oh{b0:=b1+1}@rw{some}@fi{b1%4>2}Swm(t1e,c2,Scc{t0<3}),Wu{t0})",
-    Tree0298 "B{b0=2}TryT(RSeq(Seq(SubA(t0),t1,c2),c3e,Fb(a4b{b0%2;b0}),t5),Seq(AFb(c6,t7e,a8l),Rep1(pa9{b0:2})))",
-    Tree0299 "B{t1}RFb(c0,@os{t1<6?t1+=3;t1>1?t1+=1}@oh{t1=3?t1+=3}SubR(@of{t1+=2}FS(Ite(t1,c2l))))",
+    Tree0200 "B{b1=2;t0=3}Isw{t0%2;N;_}(Cd{0;F}(Wt{0}),Ret0(t0),Once(Fb(t1,@rw{b1>t0%4}a2e)))",
+    Tree0201 "B{b1;t0=5;b0=5}PPar{1;_}(Mt{0}(Sw{2}(MPri(MSeq(Sb{b0=2},@fi{b0%3=0}c0),c1,Rep0(F)),Try(pc2{b0:=},@si{t0+3>1}Scc{t0<b0+4%3}))),pt3{b0:=;b1:b1},@of{b0:=b1+3;b1+=2}@po{b0:=b1}MSeq(Ret1(Wde(t4,Sb{t0=4})),Rty3(Sw{0;5}(c5b{t0},pt6{b0:3},Sb{b1=t0})),RSeq(@rw{b1=2}t7,Sc{t0+=2;b0:=b1}),Sl{30}))",
+    Tree0202 "B{b0=3}RFb(t0,Once(PAll{1}(a1l,Sb{b0=2})))",
+    Tree0203 "B{t0=0;o0=_;b0}@si{t0%2<0}Wde(Swm(@si{b0+4%2>0}@of{t0+=3}Pre{b0>4;S}(Flip(Ruf{1}(t0),t1)),a2b{b0;b0},ASeq(Bin{some;N}(Rep1(t3),Run),c4)),TryT(Pre{b0=1}(pt5{b0:=;b1:b0}),a6b{t0;b0},Ruf{3}(MSeq(t7e,S))))",
+    Tree0204 "B{b0;t0=2;o0}RepF(Fb(Try(pi0{t0:b0},t1,Ub{o0},F),c2,t3,Cnd{t0+1=3;T;_}(PPar{0;_}(c4,S))))",
+    Tree0205 "B{q0;t0=2;t1;b0=2}Lp{t1;S}(RFb(AFb(Dd{0}(@po{b0+=1}@rw{b0%3<2}Step(F,Wu{t0},pa0{b0:t0;b1:t0},Sc{t1+=2})),Wde(MSeq(c1,a2b{t0+4%4;b0}),Suc,t3e),t4)))",
+    Tree0206 "MPri(t0,Sub(Mt{0}(Sub(t1))),RT{1}(Flt{1;S;_}(t2)),a3,Fb(t4,a5e))",
+    Tree0207 "B{q0;b0=3;b1=4;o0;t0=1}Dl{10}(RFb(@os{b1+3<7?b1:=b1+2%4;b0+=1}@si{t0=6}@oh{b1+1%3<1?b1+=1}SubR(Sel(t0e)),Fb(Sel(RSeq(@oh{t0+=2}@po{b1+=3}@ki{o0|2+2%2>0}Lp{b0;F}(Ite(c1,c2l,c3)),Flt{2;_;F}(Lp{t0;S}(Ub{o0}))),Sw{3;4;0}(Ite(Cnd{b1+2%2<1;T;S}(a4),@os{b0!0?o0:=b0}@of{b1:=b0+2%3}a5e),@rw{b0+2!b1+2%2}@ki{o0|0+1<b0+2%2}Cd{10;K}(@rw{b0=0}@of{b1+=1;t0+=1}t6),Star(pi7{t0:b1},t8,t9),Fb(pt10{b0:0;b1:=},pi11{t0:t0},@fi{b0+1>b0%2}c12))))))",
+    Tree0208 "Cd{0;_}(Sub(MSeq(RetF(c0l),Par{_;3}(c1,RFb(a2,F),Pri(ASeq(c3,a4,t5))))))",
+    Tree0209 "B{t0;t1;b0}Wde(Par{-1;1}(Bin{t0+4%4!0;N}(Star(t0,c1,Sc{t1+=1}),Wde(c2,Wt{0}))),Bin{t0+1>t0%4;_}(Seq(t3,pc4{b0:t1},R),t5),RU{S}(Rep2(RT{3}(@si{b0+1%4>1}S))))",
+    Tree0210 "RSeq(Wt{30},t0,c1l,Sl{0})",
+    Tree0211 "PPar{0;N}(t0,t1,Wt{0})",
+    Tree0212 "OnceK(Rpt{F}(Rpt{F}(c0e)))",
+    Tree0213 "B{b0=2;q0;t1=2;t0}@si{t0%3=2}Fb(MPri(RSel(Lp{b0;S}(Ruf{F}(Once(c0e)))),OnceK(Isw{t1;_;N}(@of{b0+=2}@si{t1<b0+1}FF(Rty4(a1l)),@of{b0+=3;b0+=1}@rw{b0+3!0}Sc{t0+=3}))),Cd{30;_}(Seq(Rpt{0}(pt2{b0:=;b1:b0}),Rty3(Step(Suc,Ruf{F}(t3))))))",
+    Tree0214 "B{t0=4;q0;b0;o0=_}@os{t0:=o0|3}Lp{b0;S}(a0)",
+    Tree0215 "B{t0=2;b1=2;b0}Isw{b1;N;T}(Isw{b0;_;_}(Sc{b1%4<1?b1:=b0;t0+=1},c0l),pc1{b0:=})",
+    Tree0216 "B{t0=2;b0=4;o0=_}Ite(Wde(PAll{_}(Wt{20},a0),t1,a2e),Ite(MSeq(c3,t4,Scc{o0|2!6},Scc{b0!b0+2}),t5e),SubA(Dd{10}(AFb(Scc{t0>6},@fi{t0%4<3}Ub{o0},Pre{t0>b0%3;F}(Sb{o0=9})))))",
+    Tree0217 "B{b0;t0=0}To{0}(Flip(Swm(c0,c1l,@si{t0!t0+3}Sc{b0+=2},Sl{0}),Swm(FF(Wt{0})),PAll{-1}(Step(Sc{b0=3?t0:=t0%3},@fi{t0+3%3=1}a2),t3),RU{S}(pc4{b0:7})))",
+    Tree0218 "B{b1=1;t1=3;b0}Sw{3;0;4}(Sb{t1=5},pt0{b0:b0},t1,Sl{10})",
+    Tree0219 "B{b0=1;t0;b1;q0}Ite(Par{1;1}(Flip(Lp{_;F}(ASeq(@si{b0+4<b1}FF(Par{_;0}(c0b{b1},c1l,Sb{b0=9},c2e)),Bin{t0>b1;N}(Par{0;-1}(@of{b1+=1;b1+=2}@si{t0=4}c3,@of{t0:=9}pt4{b0:=;b1:t0}),a5b{b0%4;b0}))))),MSeq(t6e,a7,Sb{t0=2},RFb(RFb(t8,a9),c10,Sc{b0:=6})))",
+    Tree0220 "B{q0=1;t0=1}Rpt{2}(Flt{3;F;F}(RFb(RFb(To{0}(Dd{0}(Lp{t0;_}(Sb{t0=5}))),pi0{t0:t0},@os{t0+=1}PAll{-2}(t1e,t2)))))",
+    Tree0221 "B{b0;q0=4;o0=_;t0=0}Pre{some}(RFb(Rty3(@ki{some}TryF(c0l,Lim{2}(pc1{b0:b0}),Sb{o0=2})),Lp{_;_}(Seq(Wu{t0},c2l,a3,Sc{t0+=3;b0+=3},F))))",
+    Tree0222 "Rmp{S;F}(Rus{3}(Wt{0}))",
+    Tree0223 "RSeq(S,t0)",
+    Tree0224 "Step(t0,Sub(c1e),Sub(c2l))",
+    Tree0225 "B{t0=2;o0;b0=5}RFb(Lim{2}(Step(Run,Scc{some})),Su{t0}(a0),pa1{b0:=;b1:b0})",
+    Tree0226 "B{b0=5;o0;t0}@os{b0+=1}@rw{b0=5}@ki{t0<o0|5%4}Flt{2;_;K}(FF(SubR(pa0{b0:t0;b1:b0})))",
+    Tree0227 "B{b0;t1}RFb(Pri(t0e,c1b{t1},Sel(pc2{b0:=},pc3{b0:=})),RepF(t4),RepF(pc5{b0:3}),Once(a6),Wt{0})",
+    Tree0228 "Star(a0)",
+    Tree0229 "B{t0;o0=4}@rw{none}RFb(Fai,t0,pa1{b0:2;b1:t0},Cd{20;_}(Scc{some}))",
+    Tree0230 "To{0}(a0)",
+    Tree0231 "B{t0}ASeq(c0,c1b{t0},a2,c3,pc4{b0:t0})",
+    Tree0232 "B{t1=3}Inv(SubA(To{0}(Su{t1}(t0))))",
+    Tree0233 "Ruf{F}(To{50}(Wde(t0,Fai,a1l)))",
+    Tree0234 "B{b0=3;t0}Once(RSeq(Fb(t0,RSeq(@of{t0+=3;b0+=2}a1l),RSel(a2,c3)),Wde(pi4{t0:=},Rus{F}(MSeq(Ruf{F}(t5),pi6{t0:=})),Fb(c7,@oh{b0+=3}@po{t0+=2}@rw{b0%3=1}c8,pt9{b0:=;b1:b0},S)),Sel(Cnd{b0<3;N;_}(pi10{t0:t0}),FF(@of{t0+=2}@os{b0:=b0%2}c11),Star(Sb{t0=0},a12,Sl{20}),c13,@rw{t0<0}a14)))",
+    Tree0235 "B{t0;b0;b1=3}Ruf{2}(@si{b1>3}@os{b0+=1;b1:=t0}TryT(Sw{2}(Opt(c0),MSeq(Wt{20},Wu{t0},t1)),@rw{t0%3=1}Swm(t2,Wu{t0},c3l,pa4{b0:9;b1:b0},Sl{0}),RSeq(RSeq(Sb{t0=b0})),Wt{30}))",
+    Tree0236 "B{t0=1;b0=5;b1=3}Seq(Bin{b0+3=t0%4;_}(a0,t1e),Swm(AFb(pc2{b0:4},pa3{b0:b1;b1:=},a4),c5b{t0}),S)",
+    Tree0237 "B{b0=2}Rpt{2}(pi0{t0:b0})",
+    Tree0238 "B{b1}Step(OnceT(pa0{b0:b1;b1:=}),Fai,a1e)",
+    Tree0239 "B{q0;b0=4;t0=2;o0=3}RSel(@of{b0+4<t0?t0+=3}a0b{b0%2;b0},Su{t0}(t1),Par{_;-4}(Sl{10},a2,Ub{o0},R,t3),Lp{_;R}(AFb(AFb(@fi{t0!0}@of{b0%3!2?t0+=1}t4,c5),Ite(a6,Pre{t0!2}(a7b{t0;b0}),R),a8e)))",
+    Tree0240 "Rpt{2}(Keep(Step(Sub(RT{F}(RFb(a0e,t1,a2,t3))),Sub(c4))))",
+    Tree0241 "AFb(Flt{2;_;F}(PAll{_}(Sl{50},S,t0e,c1)),Fb(FS(Flt{3;R;K}(Rep3(R))),Keep(a2)),RFb(t3e,Sub(a4),PAll{-3}(Fai,a5,c6e),Rmp{S;F}(t7)))",
+    Tree0242 "B{b0;b1=2;t0;q0=3}Flip(Lp{_;F}(Wde(To{10}(Bin{b1<b0;T}(SubR(Sc{b0:=b1+1}),pc0{b0:=})),Scc{t0>b0+3})),a1)",
+    Tree0243 "B{q0=0;b0=1;t0=3}Sel(Par{-1;3}(c0b{t0},RepF(t1),R),Swm(Mt{100}(t2e),c3),c4,Seq(@fi{b0>5}Scc{t0+1=b0},t5e,t6,c7),PPar{1;N}(@si{b0%4=1}a8,t9,Wt{20},Lp{b0;S}(t10)))",
+    Tree0244 "B{b0=1;t1=3;t0=4}Once(RFb(@ki{b0<t1}a0,Cnd{b0=1;_;S}(Wu{t0}),@of{t0<1?t1+=2;b0+=1}@os{b0+=1;b0+=1}@po{b0+=1}RSeq(c1,c2),@os{b0+=3;t0:=b0+3%4}@rw{b0%3>1}@si{t1+4>b0}RSeq(a3,a4)))",
+    Tree0245 "B{b0;t0=1}Swm(Fb(Step(Ruf{F}(R),PAll{1}(t0,Scc{b0>3})),Cnd{t0+4%3<1;T;F}(@po{t0:=t0%2}Rpt{1}(Fb(a1,c2,t3))),Rmp{F;S}(Swm(Sel(RSeq(a4,RU{S}(a5))),Wt{20})),t6e))",
+    Tree0246 "RU{F}(c0l)",
+    Tree0247 "B{b1=3;o0=0;b0}Keep(RSeq(a0b{b0;b1},c1,@os{b1:=b0}Wt{20}))",
+    Tree0248 "B{o0;t0=5;b0}Rpt{3}(Ret4(Step(Isw{b0+4;T;N}(Sl{30},@oh{b0:=o0|5%4}@rw{t0>t0+1%4}@fi{b0+4!3}S,Opt(Wt{20})),a0,Rty3(a1))))",
+    Tree0249 "B{q0;t1;t0}Par{_;0}(Rep4(Wt{50}),Run,pi0{t0:t1},Lp{t0;S}(SubR(@ki{t1<2}@po{t1+=3;t0+=2}pi1{t0:=})),@po{t0+=3}c2e)",
+    Tree0250 "B{b0=2}Opt(pt0{b0:9;b1:b0})",
+    Tree0251 "B{o0=2}@rw{o0|4%2<1}Dl{20}(S)",
+    Tree0252 "B{b1;t0=0;b0=5}Fb(OnceK(TryF(t0,@rw{b0>5}Wu{t0})),@rw{b1!0}@oh{b0:=t0%3}Sw{4}(Rep0(c1),Fb(t2,Fai)),Inv(Lim{3}(Rpt{0}(Sb{b1=2}))),PAll{1}(OnceT(PPar{0;T}(pa3{b0:t0},Scc{b1!1}))))",
+    Tree0253 "B{b0=4;t0=5;b1}ASeq(Inv(Dd{0}(Keep(Seq(Rep0(a0),RSeq(@fi{b1%2<0}@oh{b1:=b1%2;b0+=1}a1,t2e,c3e),RSeq(RFb(t4,S)))))),Sw{4;0}(Intr{t0>b0%4}(RSel(OnceK(Pre{t0+2<t0;R}(a5)),@of{b0:=t0%4}@ki{b0<b1%4}pa6{b0:b0},t7,Ret2(a8l),a9b{t0;b0})),Par{-1;-3}(Seq(Sb{b0=0},a10,a11,Sc{b1%2>0?t0:=t0%2},t12),Pre{b1%3<1}(@rw{b1>5}Rep3(Sl{10})),c13l,Sl{10}),RU{F}(RSeq(@os{t0:=b0+2%2}@po{t0:=6}@si{b1>t0}a14b{b1%3;b0},a15))))",
+    Tree0254 "B{b0=2;t0;t1}Bin{b0>4;N}(Pre{t1%2<0;R}(t0),RetF(t1))",
+    Tree0255 "B{b0;t0=5}PAll{-2}(RFb(Keep(Seq(Ret4(Pre{b0<t0}(Fai)))),Swm(c0l)),Cnd{b0>2;N;S}(Swm(Pre{t0=6;S}(@os{b0:=t0}Ruf{1}(RU{S}(Sl{20}))),a1e,Rty2(Scc{t0<1}))))",
+    Tree0256 "B{o0=_;q0=1;b0=1;b1=0;t0=1}@po{b0:=t0}Flip(RSel(Sw{2}(Dl{50}(c0),Swm(@os{o0|2%3<1?b1:=o0|2}Cd{20;_}(a1))),Isw{b1;T;N}(a2,c3,a4e)),RFb(Opt(pa5{b0:0;b1:b0}),OnceT(Sw{2;4}(Scc{b0+4=7},pc6{b0:9},t7)),Inv(c8b{b0+3%4}),F,@ki{some}@of{b1:=b0;o0:=o0|5}@rw{b0<0}pt9{b0:=;b1:b1}),RSeq(RFb(RFb(Rty1(c10b{t0}),a11,Bin{o0|1+2>b0+2%3;T}(Suc,R))),Lim{3}(Lp{b0;K}(t12)),Intr{o0|3+2%4>1}(c13l)))",
+    Tree0257 "B{o0=4;t0;b1=2;t1=4;b0=5}MSeq(Bin{b0>5;_}(TryT(pc0{b0:0},t1e),t2),PPar{0;_}(Sc{b1+=2},a3,pa4{b0:=},@os{t1+=2;o0:=b0%3}Scc{none}),t5,Flt{1;R;F}(@of{b1:=t0}Seq(Ub{o0},c6b{2})),@fi{t0+4<5}@rw{b0!o0|2+1}Swm(Rpt{F}(Bin{o0|4%2<1;N}(@of{b0+=3}pa7{b0:b0;b1:b1},pa8{b0:t1;b1:=}))))",
+    Tree0258 "PPar{0;N}(Sl{20})",
+    Tree0259 "Rep2(RetF(OnceK(c0)))",
+    Tree0260 "B{t0}Pri(RepF(Fai),Ite(Cnd{t0<5;T;S}(F),Ite(t0e,Suc),t1))",
+    Tree0261 "B{t0=1;o0=5;b0=1}Once(MPri(Bin{t0!3;N}(@po{o0:=_;b0+=2}Try(TryT(Sb{o0=4},c0l,RU{S}(@oh{t0+=1;t0<1?t0+=1}c1)),Par{-5;5}(pi2{t0:b0},Pre{t0+3!b0+3%2}(Scc{b0%2=1}),pa3{b0:t0;b1:t0},Cnd{t0=5;N;F}(c4l),pa5{b0:7;b1:b0})),@si{b0+2%4!3}@ki{b0+2<b0}Wde(a6,Cnd{t0+4=7;T;_}(Inv(@rw{o0|2<b0}@ki{o0|2>2}a7l))))))",
+    Tree0262 "B{t0;t1=0;o0=_;b0=5}Flip(Fai,TryF(ASeq(c0,t1,a2,@rw{b0>1}SubR(pt3{b0:b0;b1:t1})),pc4{b0:=}),ASeq(@os{t1:=7}@ki{t0<4}t5,Ub{o0},pt6{b0:=},t7))",
+    Tree0263 "B{b0;q0=3}@os{b0+=2}@oh{b0:=b0+1%3}Flt{1;_;K}(@oh{b0+=1}S)",
+    Tree0264 "B{t0=4;b0=1}MSeq(c0,pc1{b0:t0},pt2{b0:=},c3,@os{t0>7?t0+=2;b0<3?t0+=1}@ki{b0+4!1}Cd{20;K}(pa4{b0:b0;b1:t0}))",
+    Tree0265 "B{t1=5;o0=1}RSeq(Dd{30}(Ret1(a0l)),Rep3(Ite(RSel(t1,c2),PAll{_}(t3,t4))),Wv{t1}(Seq(Wde(Su{t1}(c5),Sl{0}),@si{o0|3>7}Rpt{F}(Ite(a6,t7,t8e)))))",
+    Tree0266 "B{b0=0;t1}Bin{t1+4%4<1;T}(OnceK(@ki{b0=4}@fi{t1+3<1}Ite(t0e,pi1{t0:t1},Rpt{F}(c2))),Flip(Pre{t1<6}(Try(Rep1(a3),Inv(pt4{b0:=;b1:b0}))),Fb(pt5{b0:=;b1:t1},@os{t1+=2}F,t6)))",
+    Tree0267 "B{t0=1;b0=1;o0=0}Cnd{t0+4%3!1;T;_}(@os{o0:=_}Rep1(pc0{b0:=}))",
+    Tree0268 "B{t0=1;b0}@po{t0+1<5?t0+=1}@rw{t0!5}@os{t0:=b0;t0+=2}RSeq(MPri(Wu{t0},pc0{b0:8},c1,Wu{t0},@os{t0:=b0}c2),RSeq(pi3{t0:b0},Bin{t0%4!1;T}(R,@po{b0+=2;b0+=1}@of{t0+=2;t0+=2}pc4{b0:=})))",
+    Tree0269 "B{t0=1;t1=3;b0;o0=_}Seq(Ruf{F}(Step(@ki{o0|0+2!7}@of{o0:=9;t0+=2}pa0{b0:=;b1:t1},pt1{b0:t1;b1:t0},pi2{t0:b0})),AFb(t3,c4,Wu{t0}),FS(Bin{b0!3;T}(c5b{b0},Ub{o0})),Ret2(Scc{b0+1%4!0}))",
+    Tree0270 "PPar{0;T}(Flt{1;_;K}(Dl{10}(Fb(t0e,t1,a2l))),Ruf{1}(t3))",
+    Tree0271 "B{b0;o0=_;q0=2;t0=4}MSeq(MSeq(OnceK(t0),Wt{30},a1,c2b{b0%4}),Rpt{3}(SubR(RSeq(Flt{1;F;_}(Sc{b0+=1}),RSeq(t3,Fb(Lp{t0;R}(c4l),pi5{t0:b0}))))),To{30}(Keep(PAll{-1}(@of{some?b0+=3}@rw{none}Inv(pc6{b0:t0}),Sb{b0=7}))))",
+    Tree0272 "RT{F}(t0)",
+    Tree0273 "B{b0=5;t0=4}Once(Flip(Scc{b0+1!t0},Dd{20}(SubR(Rus{3}(t0))),RFb(pa1{b0:=},c2,pi3{t0:=}),MSeq(Sl{0},pa4{b0:b0;b1:b0}),t5))",
+    Tree0274 "B{o0;b0}Swm(Flip(t0,a1,c2),Pri(pt3{b0:0;b1:b0},RepF(RT{3}(a4e)),Par{-1;_}(F,c5),Pre{none}(c6),F))",
+    Tree0275 "B{q0=3;b1=4}Pre{b1>b1+2%3;F}(SubA(pt0{b0:0;b1:=}))",
+    Tree0276 "To{20}(t0e)",
+    Tree0277 "B{b0;t1=1;b1=5;t0}Fb(@si{t0!b0}@oh{t1+=1}Rep4(Cnd{t0<t0+4;_;S}(c0)),t1,@ki{b1+1<3}PPar{0;N}(SubA(c2),a3b{t1;b1}),SubR(R))",
+    Tree0278 "Opt(Suc)",
+    Tree0279 "B{o0=_;t0=0;b0=1}Rus{3}(RFb(@fi{b0+4%3<1}Cnd{b0=7;N;S}(a0l),Rpt{3}(@oh{o0:=_}@fi{t0+1>7}@rw{b0>t0}t1e),t2))",
+    Tree0280 "B{b0=0}Seq(pt0{b0:=})",
+    Tree0281 "B{b0;b1=2;t0=1}@rw{t0+4%4!3}@ki{b0<2}Rpt{F}(Sw{5}(@os{b0+=1}Par{2;2}(RFb(c0,t1),Wu{t0},@os{b0:=b1+1%3;b1+=1}@po{t0:=b0;t0:=b1+3%4}AFb(t2,c3l,t4,pc5{b0:=},c6)),PAll{-1}(@po{b1+=3;b0:=b1%2}@os{b0+=1}@of{t0:=b0%2}ASeq(S,Rep3(Par{_;1}(Bin{t0=b1+3%4;T}(Sb{t0=0},a7)))))))",
+    Tree0282 "Par{_;-1}(RSeq(Mt{10}(Ruf{2}(Suc)),Fb(PAll{_}(c0e,t1),F,c2,c3l,Fai),Seq(Rus{2}(Flt{3;F;_}(Wt{20})),t4e)),RFb(Rep3(PAll{2}(Flt{2;_;_}(Dl{10}(t5)),Ret4(t6))),Lim{3}(PAll{_}(Sl{100})),PPar{0;N}(t7),Flt{2;_;K}(Rep4(Step(t8,Sl{10},F))),Step(Rpt{F}(t9e),t10)))",
+    Tree0283 "B{t0=3;b1=1;o0=2;q0=3}OnceK(Intr{b1!4}(RU{S}(Ret3(Dl{0}(Lp{t0;R}(AFb(Wu{t0},Sb{o0=3})))))))",
+    Tree0284 "B{b1;b0=2}Cd{20;F}(@of{b0:=3}Sel(pi0{t0:b1},@ki{b1>6}@of{b0+=1}t1,F,pc2{b0:=},R))",
+    Tree0285 "B{t0;b0=3}Cd{0;F}(SubA(pt0{b0:t0;b1:b0}))",
+    Tree0286 "B{b1=4;b0=0;o0=3;t0}Wv{t0}(RepF(Wde(Try(@ki{b1%4!2}@of{b1+=1;b1:=b0}Ret4(c0b{4}),Flip(Cnd{none;T;S}(Scc{b1=6}),a1)),Flt{2;R;F}(PPar{2;N}(c2,c3l,t4)))))",
+    Tree0287 "B{o0=5;t0=1;b0=1;b1=5}@oh{t0+=1}@si{t0<6}Par{2;2}(Keep(Su{t0}(RU{F}(@po{b1+4=b1+4%2?b1:=t0}PPar{2;N}(OnceK(t0),Rep0(t1),pi2{t0:b1})))),@of{none?o0:=t0%4}Opt(RSeq(FF(Ruf{F}(@ki{b0>7}@po{b0:=t0}Dd{20}(t3))),Inv(FF(Lim{3}(Scc{b0%4=2}))))),RFb(Wv{t0}(t4),F,@os{t0+=1}c5l,a6e,Sb{b0=6}))",
+    Tree0288 "RFb(Fb(t0,Sub(t1)),RU{F}(Ite(Ret3(c2),R)),Rmp{S;S}(Fb(Sub(c3),a4,t5,t6e,a7)))",
+    Tree0289 "B{b0=4}Inv(Mt{50}(PPar{2;_}(F,t0,Sb{b0=3},t1)))",
+    Tree0290 "B{b0;b1;t1=4;t0;o0}PPar{1;N}(Sl{20},Rus{F}(Try(pa0{b0:4;b1:=},Cnd{some;N;S}(t1),Swm(a2b{b1%2;b1},Sc{b1:=o0|5%2;o0:=b1+2}))),Pre{t0>3;S}(Su{t1}(Rmp{F;F}(@fi{t0+3>b0+2}@os{t0+=3}t3))))",
+    Tree0291 "OnceK(Rep1(RFb(Sub(t0),ASeq(c1l,c2e,t3,t4))))",
+    Tree0292 "B{q0=1;t0=1;b0}MPri(Fb(pc0{b0:0},c1),RSeq(Flt{3;S;K}(Run)),Seq(Lp{t0;F}(Dl{0}(@of{b0+=3}@fi{b0+4>t0}@po{b0:=b0%2}Lp{_;F}(t2)))))",
+    Tree0293 "B{q0;b1=5;t0=5;t1=4;b0}Isw{t1%3;T;T}(@po{b0:=t0+1;b1+=2}Lp{b1;F}(Step(@of{t1:=t0}Bin{b1%3>1;T}(pa0{b0:t1;b1:b1},Sc{b1+=1}),OnceT(c1))),PAll{2}(pi2{t0:=},t3,Mt{0}(c4),c5b{b1},t6),Flt{2;F;_}(Flt{2;_;_}(Rpt{0}(c7e))))",
+    Tree0294 "RSeq(Sub(t0),Suc)",
+    Tree0295 "B{b0;t1;t0=4}RSel(SubR(c0e),c1,AFb(a2,c3,t4,t5,t6),Bin{t1>b0+4;_}(@si{t0%3<0}FS(SubA(Lim{1}(a7))),c8))",
+    Tree0296 "B{b0;t1=1;t0=4}Sel(SubA(Seq(c0,PAll{_}(Sc{t0+=2;t1:=t1%4},@rw{b0<7}@of{b0<1?t1:=t0;t0+=2}@si{b0%3<2}Wt{10}),Suc)),Rep3(FF(c1e)),Cnd{b0%3<1;_;_}(Wde(RFb(c2e,c3),Sb{b0=7})),AFb(t4e,@ki{t1<3}c5,Step(Run,Wu{t0}),pi6{t0:b0},Sb{b0=t0}))",
+    Tree0297 "B{t1=1;b0=2}Rus{F}(Rpt{F}(MSeq(pa0{b0:=;b1:t1},@os{b0<6?b0+=3;b0>1?t1:=b0}@oh{b0=t1?b0+=3}SubR(a1l))))",
+    Tree0298 "B{t1;b0=2;o0=0;t0=2}@os{t1:=t0}@ki{b0%4>0}Par{-4;1}(TryT(@oh{o0|5!0?b0+=3}c0b{b0%4},RSeq(t1,c2),Scc{t0+3<2},pa3{b0:=}),@si{b0>7}@os{t1+=2;t0+=2}@fi{t1%4!1}Swm(Dd{20}(@fi{t0+2>t1}c4),Sb{o0=2},Wt{20},Sb{b0=0},Sc{t1:=t0}),Flt{2;_;F}(Fb(@si{some}c5l,t6e,Opt(a7),t8e,pa9{b0:4})),Isw{t1;N;T}(Wt{50},pi10{t0:b0},c11l,RSeq(Sb{t0=t1},pa12{b0:t0;b1:t0}),Par{2;0}(R,pt13{b0:t0;b1:t0})))",
+    Tree0299 "B{t0=2;b0=0}Isw{t0;_;N}(Fb(RSeq(t0,a1,Sl{10},R),pc2{b0:t0},pi3{t0:=}),Ret4(RT{1}(Wde(t4,@rw{t0+4=b0%3}RU{S}(t5)))),pi6{t0:=})",
 }

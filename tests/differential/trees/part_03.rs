@@ -6,160 +6,156 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
         }
-        #[run_while(|bb| (*bb.t0 + 3) % 3 > 0)]
-        Parallel {
-            Action(Act<0>),
+        SequenceWithMemory {
             Fallback {
-                Condition(|ctx| ctx.check(1)),
-                Condition(PCond<2>, b0 = 4),
-                StatefulAction(Task<3>),
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
             },
-            RetryUntilSuccessful(4) {
-                ScriptCondition(|bb| bb.b0 > 3),
+            Sleep(50),
+            MaxTime(20) {
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    #[run_while(|bb| *bb.t0 % 3 != 0)]
+                    #[on_failure(|bb| if bb.b0 != 4 { bb.o0 = None })]
+                    Condition(Cond<3>),
+                    UnsetBlackboard(o0),
+                },
             },
-            SetBlackboard(b0 = {t0}),
+            Switch(b1) {
+                case 2 => Wait(20),
+                case 5 => StatefulAction(Task<4>),
+                case 0 => Failer,
+                _ => StatefulAction(PTask<5>, b0 = 6),
+            },
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    ForceSuccess {
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0300Blackboard { t0 b0 });
+board!(Tree0300Blackboard { b0 q0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0301Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+        }
+        WaitValueUpdate(t0) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        WhileDoElse {
-            Action(PAct<0>, b0 = {t1}, b1 = {t1}),
-            StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
-            Action(Act<2>),
+        Priority {
+            StatefulAction(Task<0>),
+            Sequence {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+            SubTree(Tree0301Sub0, ..),
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0301Blackboard { q0 t1 });
+board!(Tree0301Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+            #[allow(unused)] o0: Option<i64>,
         }
-        Parallel(success = 1) {
-            SkipUnlessUpdated(t1) {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[skip_if(|bb| bb.b0 + 1 > 1)]
-                    Action(Act<1>),
+        ReactiveSequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                IndexSwitch(|bb| (bb.b0 + 4) % 3) {
+                    ForceFailure {
+                        Runner,
+                    },
+                    StatefulAction(Task<1>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Precondition(|bb| *bb.t1 + 4 != bb.b0 + 3, else = Success) {
+                        #[skip_if(|bb| *bb.t1 + 4 == 3)]
+                        Condition(Cond<4>),
+                    },
                 },
             },
+            Sleep(0),
         }
     }
 }
 
-board!(Tree0302Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0303Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 15,
-        }
-        ScriptCondition(|bb| bb.b0 < *bb.t0)
-    }
-}
+board!(Tree0302Blackboard { b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0303 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            b1: i64,
         }
-        AsyncSequence {
-            Fallback {
-                Action(Act<0>),
-                AsyncSequence {
-                    Script(|bb| if bb.o0.unwrap_or(1) + 4 < 1 { *bb.t0 += 1 }),
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2> = Cond::<2>),
-                ReactiveFallback {
-                    Action(PAct<3>, b0 = 1),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                },
-                SetBlackboard(t0 = {b0}),
-            },
+        Selector {
             ReactiveSequence {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(3) {
-                        ReactiveFallback {
-                            Action(PIo<7>, t0 = {=}),
-                            StatefulAction(Task<8>),
-                            StatefulAction(PTask<9>, b0 = {b0}, b1 = {b0}),
-                            StatefulAction(PTask<10>, b0 = {t0}),
-                        },
-                    },
-                    ReactiveFallback {
-                        MemPriority {
-                            Action(PAct<11>, b0 = {b0}, b1 = {t0}),
-                            StatefulAction(Task<12>),
-                        },
-                        SubTree(Tree0303Sub0, ..),
-                    },
+                Cooldown(0) {
+                    StatefulAction(Task<0>),
+                },
+                Action(Act<1>),
+                AlwaysSuccess,
+                Action(Act<2> = Act::<2>),
+                TryCatch(catch_on_halt = false) {
+                    Action(PAct<3>, b0 = {b1}, b1 = {b1}),
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 3, &mut bb.b1)),
+                    Action(PAct<5>, b0 = 2, b1 = {=}),
                 },
             },
-            Action(Act<13>),
         }
     }
 }
 
-board!(Tree0303Blackboard { o0 t0 b0 });
+board!(Tree0303Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0304 for Ctx {
-        Repeat(3) {
-            SequenceWithMemory {
-                RunOnce(then_skip = false) {
-                    RetryUntilSuccessful(1) {
-                        MemPriority {
-                            Parallel(success = -2, failure = 3) {
-                                StatefulAction(Task<0>),
-                                Sequence {
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<1>),
-                                },
-                                StatefulAction(Task<2>),
-                            },
-                            RetryUntilSuccessful(4) {
-                                Retry(0) {
-                                    Condition(Cond<3>),
-                                },
-                            },
-                            Repeat(3) {
-                                Inverter {
-                                    AlwaysSuccess,
-                                },
-                            },
-                            ReactiveFallback {
-                                Condition(Cond<4>),
-                                Fallback {
-                                    StatefulAction(Task<5>),
-                                    Condition(Cond<6>),
-                                },
-                                Action(Act<7> = Act::<7>),
-                            },
-                        },
+        PolicyParallel(policy = FirstSuccess) {
+            MaxTime(0) {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(0)),
+                    Failer,
+                },
+            },
+            RunOnce {
+                Limiter(2) {
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(1)),
+                        Condition(Cond<2>),
+                        Condition(|ctx| ctx.check(3)),
+                        Condition(|ctx| ctx.check(4)),
                     },
+                },
+            },
+            AsyncFallback {
+                Condition(|ctx| ctx.check(5)),
+                Remap(success = Failure, failure = Success) {
+                    AlwaysFailure,
                 },
             },
         }
@@ -168,10 +164,90 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0305 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Delay(10) {
-                Repeat(3) {
-                    StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 2,
+        }
+        ParallelAll {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Fallback {
+                    RunOnce(then_skip = true) {
+                        Wait(10),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(0, (bb.b1 + 1) % 4, &mut bb.b0)),
+                },
+                Retry(3) {
+                    StatefulAction(Task<1>),
+                },
+                ParallelAll(max_failures = -2) {
+                    Wait(50),
+                    StatefulAction(Task<2>),
+                },
+                RepeatUntil(Success) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        RepeatTimes(forever) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+            },
+            RepeatUntil(Success) {
+                ReactiveFallback {
+                    BinarySelector(|bb| bb.b1 < 6) {
+                        Delay(50) {
+                            Priority {
+                                Action(Act<4>),
+                                Loop(q0, value = {t0}, if_empty = Failure) {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                },
+                                Wait(20),
+                            },
+                        },
+                        Action(PAct<6>, b0 = {t0}, b1 = {b0}),
+                    },
+                },
+            },
+            Timeout(20) {
+                Switch(b1) {
+                    case 4 => ReactiveFallback {
+                        IfThenElse {
+                            StatefulAction(Task<7> = Task::<7>),
+                            StatefulAction(Task<8>),
+                        },
+                        Inverter {
+                            #[skip_if(|bb| bb.b0 + 4 > 4)]
+                            #[success_if(|bb| bb.b1 == bb.o0.unwrap_or(1))]
+                            Condition(Cond<9>),
+                        },
+                    },
+                    case 2 => Sequence {
+                        RetryUntilSuccessful(3) {
+                            Action(Act<10>),
+                        },
+                    },
+                    _ => IndexSwitch(|bb| 6) {
+                        SetBlackboard(b0 = 0),
+                        Condition(Cond<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0305Blackboard { b0 t0 o0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0306 for Ctx {
+        RepeatUntilFailure(forever) {
+            MemSequence {
+                StatefulAction(Task<0>),
+                Sleep(0),
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<1>),
                 },
             },
         }
@@ -179,245 +255,281 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0306 for Ctx {
+    pub tree Tree0307Sub0 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[allow(unused)] #[tracked] t0: i64 = 1,
+            b0: i64 = 12,
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 11,
         }
-        Repeat(0) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+        Switch(b1) {
+            case 2 => Action(Act<0> = Act::<0>),
+            case 3 => StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+            _ => AlwaysRunning,
         }
     }
 }
-
-board!(Tree0306Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0307 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
         }
-        ReactiveFallback {
-            Sequence {
-                AsyncFallback {
-                    Action(PIo<0>, t0 = {b0}),
-                },
-                Repeat(3) {
-                    Loop(q0, if_empty = Success) {
-                        ReactiveSequence {
-                            #[post(|bb| { bb.b1 += 1; if (bb.b1 + 1) % 2 != 1 { bb.b0 += 2 } })]
-                            #[success_if(|bb| bb.b0 % 3 != 1)]
-                            #[failure_if(|bb| (bb.b0 + 2) % 3 == 2)]
-                            StatefulAction(PTask<1>, b0 = {=}),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            Repeat(forever) {
-                                Inverter {
-                                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 2)),
-                                },
-                            },
-                        },
-                    },
-                },
-                #[skip_if(|bb| bb.b0 % 4 < 3)]
-                #[on_success(|bb| bb.b1 = (*bb.t0 + 4) % 2)]
-                RetryUntilSuccessful(1) {
-                    ReactiveSelector {
-                        #[post(|bb| if bb.b1 == 3 { bb.b1 = *bb.t0 % 2 })]
-                        ScriptCondition(|bb| (bb.b1 + 2) % 2 > 0),
-                        IfThenElse {
-                            Condition(|ctx, bb| ctx.check_in(5, 6)),
-                            Condition(Cond<6>),
-                        },
-                        AsyncSequence {
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
-                },
-                Repeat(4) {
-                    ReactiveSequence {
-                        Delay(0) {
-                            Inverter {
-                                Action(PIo<8>, t0 = {=}),
-                            },
-                        },
-                        ScriptCondition(|bb| (bb.b1 + 1) % 3 != 1),
-                        Condition(|ctx, bb| ctx.check_in(9, 9)),
-                        Action(PAct<10>, b0 = {=}),
-                        Loop(q0) {
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Sequence {
-                        Condition(PCond<12>, b0 = 1),
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[on_success(|bb| bb.b0 = bb.b1)]
-                        #[on_halted(|bb| if bb.b1 + 3 == 6 { bb.t0.set(*bb.t0 % 3) })]
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
-                    },
-                },
+        #[success_if(|bb| bb.b1 > bb.b0)]
+        Inverter {
+            Repeater(3) {
+                SubTree(Tree0307Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0307Blackboard { b0 t0 b1 q0 });
+board!(Tree0307Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0308 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 3,
+            b0: i64 = 4,
         }
+        #[failure_if(|bb| bb.b0 + 1 == 7)]
         ReactiveFallback {
-            #[failure_if(|bb| *bb.t1 + 4 < 3)]
-            #[on_halted(|bb| *bb.t1 += 2)]
             Action(Act<0>),
-            #[failure_if(|bb| *bb.t1 == bb.b1 % 2)]
-            Action(Act<1> = Act::<1>),
-            AlwaysRunning,
+            Condition(|ctx| ctx.check(1)),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0308Blackboard { b0 t1 b1 });
+board!(Tree0308Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0309Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        WaitValueUpdate(t0) {
+            Sleep(10),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0309Sub0 for Ctx {
-        Action(Act<0>)
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[tracked] t0: i64 = 12,
+            b0: i64 = 9,
+        }
+        #[post(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 % 2 })]
+        SubTree(Tree0309Sub1, b1 = {=}, t0 = {t0}, b0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0309 for Ctx {
-        RunOnce {
-            RunOnce(then_skip = true) {
-                SubTree(Tree0309Sub0),
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        TryCatch {
+            Switch(b1) {
+                case 2 => BinarySelector(|bb| (bb.b0 + 2) % 4 > 2, dynamic = false) {
+                    SubTree(Tree0309Sub0, ..),
+                    MemPriority {
+                        Invert {
+                            FlipSelector {
+                                Fallback {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(PTask<1>, b0 = 3),
+                                },
+                            },
+                        },
+                    },
+                },
+                _ => Precondition(|bb| bb.b1 > *bb.t0 % 2) {
+                    SequenceStar {
+                        WhileDoElse {
+                            ReactiveSelector {
+                                Condition(|ctx| ctx.check(2)),
+                            },
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t0 + 2 < 5, else = Skipped) {
+                Interrupt(|bb| bb.b1 != 1) {
+                    SetBlackboard(b0 = 9),
+                },
             },
         }
     }
 }
+
+board!(Tree0309Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0310 for Ctx {
         blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64,
         }
-        ReactiveSequence {
-            #[on_failure(|bb| bb.o0 = None)]
-            Script(|bb| bb.t0.set(*bb.t0 % 4)),
-            Delay(10) {
-                StatefulAction(Task<0>),
-            },
+        SequenceStar {
+            WasEntryUpdated(t0),
             Delay(0) {
-                Action(Act<1>),
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                #[success_if(|bb| *bb.t0 % 4 != 3)]
+                Action(Act<0> = Act::<0>),
             },
-            Delay(50) {
-                #[on_failure(|bb| bb.b0 += 1)]
-                Condition(Cond<2>),
+            Condition(Cond<1>),
+            AsyncFallback {
+                ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 3) % 3 > 1),
+                Action(|ctx| ctx.exec(2)),
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
             },
-            ReactiveFallback {
-                Condition(PCond<3>, b0 = {b0}),
-                StatefulAction(Task<4>),
-                WasEntryUpdated(t0),
+            RunOnce {
+                StepSequencer {
+                    Condition(Cond<4> = Cond::<4>),
+                    Inverter {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0310Blackboard { t0 o0 b0 });
+board!(Tree0310Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0311 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
         }
-        Parallel(failure = -2) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Invert {
-                        Condition(Cond<0>),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<1>),
-                        AlwaysRunning,
-                    },
-                    Sequence {
-                        Action(Act<2>),
-                        Condition(|ctx| ctx.check(3)),
+        AsyncFallback {
+            MemPriority {
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<0>),
+                },
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(1)),
+                    Sleep(30),
+                },
+            },
+            MemSequence {
+                #[on_failure(|bb| bb.o0 = Some(1))]
+                Filter(times = 2, count = Completed) {
+                    AsyncSequence {
+                        #[on_halted(|bb| { bb.o0 = None; bb.o0 = None })]
+                        #[skip_if(|bb| bb.b1 + 2 != bb.b0 % 4)]
+                        Selector {
+                            Failer,
+                            #[success_if(|bb| bb.b1 < 4)]
+                            #[failure_if(|bb| *bb.t0 < 3)]
+                            Precondition(|bb| bb.b1 % 2 < 1, else = Skipped) {
+                                SetBlackboard(b1 = 5),
+                            },
+                            Condition(Cond<2>),
+                        },
+                        #[failure_if(|bb| bb.b0 > 7)]
+                        #[post(|bb| bb.b0 += 1)]
+                        #[on_halted(|bb| if bb.b0 % 4 < 3 { *bb.t0 += 2 })]
+                        Switch(b1) {
+                            case 5 => Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
+                            _ => Action(PIo<4>, t0 = {b0}),
+                        },
+                        #[success_if(|bb| bb.o0.is_none())]
+                        StatefulAction(Task<5> = Task::<5>),
                     },
                 },
-                StatefulAction(Task<4>),
-            },
-            #[on_failure(|bb| if bb.b0 > 5 { bb.b0 += 2 })]
-            Fallback {
-                Condition(PCond<5>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0311Blackboard { b0 });
+board!(Tree0311Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0312 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
-        }
-        SequenceStar {
-            ParallelAll(2) {
-                WasEntryUpdated(t0),
-                Repeat(0) {
-                    ScriptCondition(|bb| bb.b1 + 1 < bb.b1 + 4),
+        ReactiveSequence {
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(0)),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
                 },
-                AlwaysFailure,
-                Condition(PCond<0>, b0 = 9),
-                MemPriority {
-                    Delay(10) {
-                        Condition(Cond<1>),
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    Wait(30),
+                },
+                ForceFailure {
+                    Repeat(1) {
+                        StatefulAction(Task<4>),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0312Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0313Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Fallback {
-            StatefulAction(Task<2>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0313Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Invert {
-            RetryUntilSuccessful(2) {
-                Condition(Cond<3>),
+            ReactiveFallback {
+                Action(Act<5>),
+                Condition(|ctx| ctx.check(6)),
+                Wait(30),
+            },
+            ReactiveFallback {
+                ReactiveSelector {
+                    StatefulAction(Task<7>),
+                },
+                Remap(success = Success, failure = Success) {
+                    RunOnce(then_skip = false) {
+                        Priority {
+                            StatefulAction(Task<8>),
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10> = Task::<10>),
+                            Action(|ctx| ctx.exec(11)),
+                        },
+                    },
+                },
+            },
+            Filter(times = 2, count = Failure) {
+                Cooldown(30, filtered = Skipped) {
+                    Deadline(10) {
+                        Repeater(forever) {
+                            Action(Act<12>),
+                        },
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                Remap(success = Success, failure = Success) {
+                    ReactiveFallback {
+                        Action(Act<13>),
+                        Invert {
+                            TryCatch {
+                                Wait(20),
+                                StatefulAction(Task<14>),
+                            },
+                        },
+                        Action(Act<15> = Act::<15>),
+                        RetryUntilSuccessful(3) {
+                            Sequence {
+                                Action(|ctx| ctx.exec(16)),
+                                Action(Act<17>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -426,182 +538,252 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0313 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
         }
-        Delay(20) {
-            MemPriority {
-                RunOnce {
-                    ReactiveFallback {
-                        WhileDoElse {
-                            ScriptCondition(|bb| bb.b0 % 4 > 2),
-                            Action(|ctx| ctx.exec(0)),
-                            Condition(Cond<1>),
-                        },
-                        SubTree(Tree0313Sub0, b0 = {=}, t0 = {t0}),
-                        SubTree(Tree0313Sub1, ..),
-                        Sleep(0),
-                    },
-                },
-                StatefulAction(Task<4>),
-                Action(PIo<5>, t0 = {=}),
+        Switch(b1) {
+            case 3 => StepSequencer {
+                AlwaysFailure,
+            },
+            _ => ReactiveSelector {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(|ctx, bb| ctx.check_in(1, 1)),
             },
         }
     }
 }
 
-board!(Tree0313Blackboard { b0 t0 });
+board!(Tree0313Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0314 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            b1: i64 = 1,
             #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(5),
-            b0: i64 = 1,
         }
-        ReactiveFallback {
-            Action(PIo<0>, t0 = {t0}),
-            Condition(PCond<1>, b0 = {t0}),
-            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-            Precondition(|bb| bb.b0 < 3, else = Skipped) {
-                Condition(Cond<3>),
+        RetryUntilSuccessful(3) {
+            Invert {
+                Switch(b1) {
+                    case 4 => FlipSelector {
+                        #[success_if(|bb| *bb.t0 < 2)]
+                        #[failure_if(|bb| bb.b0 != 0)]
+                        SetBlackboard(b1 = 4),
+                        Action(PIo<0>, t0 = {b0}),
+                        Action(Act<1> = Act::<1>),
+                    },
+                    case 2 => AlwaysFailure,
+                    case 0 => Loop(q0, if_empty = Running) {
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    _ => Selector {
+                        Switch(b1) {
+                            case 2 => Condition(Cond<5>),
+                            case 5 => StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
+                            _ => Condition(Cond<7>),
+                        },
+                        #[skip_if(|bb| (*bb.t1 + 3) % 3 == 1)]
+                        Action(Act<8>),
+                        MemPriority {
+                            Conditional(|bb| *bb.t0 % 3 > 0) {
+                                Action(PIo<9>, t0 = {=}),
+                            },
+                            Succeeder,
+                        },
+                    },
+                },
             },
-            #[failure_if(|bb| bb.b0 != 2)]
-            #[run_while(|bb| bb.o0.is_some())]
-            #[on_success(|bb| { *bb.t0 += 1; bb.o0 = None })]
-            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0314Blackboard { t0 o0 b0 });
+board!(Tree0314Blackboard { t1 q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0315 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 2,
+            b0: i64,
         }
-        RunOnce(then_skip = true) {
-            ParallelAll(1) {
-                Precondition(|bb| bb.b1 > 3, else = Success) {
-                    Loop(q0, value = {t0}) {
-                        WhileDoElse {
-                            Action(|ctx| ctx.exec(0)),
-                            Condition(Cond<1>),
-                            AlwaysFailure,
-                        },
+        TryCatch {
+            Repeat(2) {
+                ReactiveFallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(Act<1>),
+                    Condition(PCond<2>, b0 = {b0}),
+                    Action(PIo<3>, t0 = {b0}),
+                    Repeater(0) {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b0)),
                     },
                 },
-                Precondition(|bb| bb.b1 % 2 != 1, else = Success) {
-                    RunOnce(then_skip = true) {
-                        Sequence {
-                            Switch(b1) {
-                                case 3 => SetBlackboard(t0 = 1),
-                                _ => Condition(PCond<2>, b0 = {=}),
-                            },
-                            #[post(|bb| bb.b0 = *bb.t0)]
-                            Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-                            Sleep(20),
-                            SetBlackboard(t0 = {b1}),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
+            },
+            Conditional(|bb| (bb.b0 + 1) % 2 != 1, dynamic = true) {
+                Condition(|ctx| ctx.check(5)),
             },
         }
     }
 }
 
-board!(Tree0315Blackboard { q0 t0 b0 b1 });
+board!(Tree0315Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0316 for Ctx {
-        ParallelAll(0) {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        Repeat(1) {
             Fallback {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<2>),
-                },
-                KeepRunningUntilFailure {
-                    ForceFailure {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                RetryUntilSuccessful(4) {
-                    RetryUntilSuccessful(4) {
-                        AsyncSequence {
-                            WhileDoElse {
-                                Action(Act<4>),
-                                Condition(Cond<5>),
+                #[skip_if(|bb| bb.b0 < 3)]
+                #[on_failure(|bb| { bb.b1 = 4; bb.o0 = Some(bb.b1) })]
+                Filter(times = 1) {
+                    AsyncFallback {
+                        WhileDoElse {
+                            ReactiveFallback {
+                                ScriptCondition(|bb| (bb.b0 + 2) % 2 > 0),
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
                             },
-                            Repeat(4) {
-                                StatefulAction(Task<6>),
-                            },
-                            RetryUntilSuccessful(4) {
-                                Condition(Cond<7>),
+                            ReactiveSelector {
+                                Condition(|ctx| ctx.check(2)),
+                                StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
+                                Condition(Cond<4>),
+                                Action(PAct<5>, b0 = 5, b1 = {=}),
+                                Condition(Cond<6>),
                             },
                         },
                     },
                 },
-                KeepRunningUntilFailure {
-                    Retry(3) {
-                        AlwaysFailure,
+                Deadline(0) {
+                    ReactiveFallback {
+                        Action(PAct<7>, b0 = {b0}, b1 = {t0}),
+                        Fallback {
+                            BinarySelector(|bb| bb.o0.unwrap_or(4) + 4 != 2, dynamic = false) {
+                                SetBlackboard(b1 = {b0}),
+                                Action(Act<8>),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(4) + 2, &mut bb.b1)),
+                            Condition(Cond<10>),
+                            Action(Act<11> = Act::<11>),
+                            Action(|ctx, bb| ctx.exec_in(12, bb.b0, &mut bb.b1)),
+                        },
+                        ForceFailure {
+                            Interrupt(|bb| bb.b1 > bb.b0 + 1) {
+                                SequenceStar {
+                                    StatefulAction(Task<13>),
+                                    StatefulAction(Task<14>),
+                                    Action(Act<15>),
+                                },
+                            },
+                        },
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0316Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0317 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        Loop(q0, if_empty = Skipped) {
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(0)),
-                RetryUntilSuccessful(4) {
-                    #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-                    #[success_if(|bb| bb.b0 % 3 > 0)]
-                    KeepRunningUntilFailure {
-                        Condition(PCond<1>, b0 = {=}),
+        ReactiveFallback {
+            Parallel(failure = 0) {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                    #[post(|bb| bb.b0 += 1)]
+                    AsyncFallback {
+                        #[on_success(|bb| if bb.b0 + 3 < 0 { *bb.t1 += 3 })]
+                        ForceFailure {
+                            AlwaysSuccess,
+                        },
+                        Loop(q0, if_empty = Failure) {
+                            Action(PIo<0>, t0 = {t1}),
+                        },
+                        KeepRunningUntilFailure {
+                            Loop(q0, if_empty = Success) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
                     },
+                },
+                Remap(success = Failure, failure = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+                },
+                Priority {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(3) > *bb.t1),
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(Task<4>),
+                    Retry(4) {
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<5>),
+                        },
+                    },
+                    Condition(Cond<6> = Cond::<6>),
+                },
+            },
+            ReactiveFallback {
+                RetryUntilSuccessful(1) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Filter(times = 2, count = Completed, filtered = Skipped) {
+                            StepSequencer {
+                                StatefulAction(Task<7>),
+                                TryCatch {
+                                    StatefulAction(Task<8> = Task::<8>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+                Parallel(success = 3) {
+                    RetryUntilSuccessful(4) {
+                        Condition(Cond<9>),
+                    },
+                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(2) + 2)),
+                    StatefulAction(Task<10>),
+                    #[success_if(|bb| bb.b0 + 2 < *bb.t1 + 4)]
+                    AsyncSequence {
+                        Condition(Cond<11> = Cond::<11>),
+                        Action(Act<12>),
+                    },
+                },
+                SequenceWithMemory {
+                    Wait(20),
+                    Script(|bb| { if bb.b0 > 0 { bb.b0 = *bb.t1 + 2 }; bb.t0.set(*bb.t1) }),
+                    Sleep(20),
+                    Condition(PCond<13>, b0 = 1),
                 },
             },
         }
     }
 }
 
-board!(Tree0317Blackboard { b1 o0 q0 b0 });
+board!(Tree0317Blackboard { b0 t1 q0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0318 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 5,
-            b1: i64 = 4,
+            b0: i64 = 0,
+            b1: i64 = 2,
         }
-        Sequence {
-            Parallel(success = 2, failure = -1) {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            #[run_while(|bb| bb.b1 < 4)]
-            Action(Act<2>),
-            ReactiveFallback {
-                Action(PIo<3>, t0 = {b1}),
-                Condition(Cond<4>),
-            },
+        TryCatch(catch_on_halt = false) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b0)),
+            Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
         }
     }
 }
@@ -609,31 +791,9 @@ bt::behavior_tree! {
 board!(Tree0318Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0319Sub0 for Ctx {
-        Sleep(20)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0319 for Ctx {
-        ParallelAll(max_failures = -1) {
-            Fallback {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            WhileDoElse {
-                Action(Act<3>),
-                Action(Act<4> = Act::<4>),
-            },
-            Parallel(success = -3, failure = -3) {
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-                SubTree(Tree0319Sub0),
-                Action(Act<7>),
-            },
+        Repeat(0) {
+            StatefulAction(Task<0>),
         }
     }
 }
@@ -641,593 +801,627 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0320 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
         }
-        ReactiveFallback {
-            #[post(|bb| bb.b0 = (*bb.t0 + 3) % 2)]
-            #[on_failure(|bb| { bb.b0 += 2; bb.b1 = *bb.t0 % 2 })]
-            RetryUntilSuccessful(4) {
-                KeepRunningUntilFailure {
-                    Parallel(failure = 0) {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<0> = Task::<0>),
-                        #[success_if(|bb| bb.b1 % 4 > 1)]
-                        #[post(|bb| bb.b0 = bb.b1)]
-                        AlwaysRunning,
+        #[run_while(|bb| bb.b1 + 4 > 3)]
+        #[skip_if(|bb| bb.b1 < *bb.t0 + 2)]
+        Parallel(failure = 1) {
+            Loop(q0) {
+                Repeater(0) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            RepeatUntilFailure(2) {
+                RetryUntilSuccessful(1) {
+                    Interrupt(|bb| bb.b0 > 5) {
+                        BinarySelector(|bb| *bb.t0 + 3 == 6) {
+                            #[failure_if(|bb| (bb.b1 + 4) % 2 > 0)]
+                            Conditional(|bb| bb.b1 > 1) {
+                                Wait(30),
+                            },
+                            Condition(Cond<1>),
+                        },
                     },
                 },
             },
-            Parallel(success = 1, failure = -2) {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
+            WhileDoElse {
+                StatefulAction(PTask<2>, b0 = {=}),
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0320Blackboard { b1 b0 t0 });
+board!(Tree0320Blackboard { b1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0321Sub0 for Ctx {
+        Sleep(10)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0321 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64,
-        }
-        MemPriority {
-            #[run_while(|bb| bb.b1 % 2 != 1)]
-            TryCatch {
-                SetBlackboard(b0 = {b1}),
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            #[failure_if(|bb| bb.b1 % 4 < 1)]
-            #[on_halted(|bb| bb.b0 += 3)]
-            #[post(|bb| *bb.t0 += 1)]
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    StatefulAction(PTask<2>, b0 = 4),
+        TryCatch(catch_on_halt = false) {
+            TryCatch(catch_on_halt = false) {
+                RunOnce(then_skip = false) {
+                    Action(|ctx| ctx.exec(0)),
                 },
-                Repeat(1) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Condition(|ctx| ctx.check(4)),
-                Timeout(50) {
-                    StatefulAction(Task<5>),
-                },
-                #[run_while(|bb| bb.b0 % 2 < 1)]
-                Repeat(1) {
-                    Script(|bb| { if bb.b1 % 2 < 0 { bb.b1 = *bb.t0 % 2 }; bb.b0 = bb.b1 }),
-                },
-            },
-            ReactiveFallback {
-                RunOnce {
-                    Delay(30) {
-                        Sleep(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0321Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0322 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        WaitValueUpdate(t0) {
-            AsyncFallback {
-                ReactiveFallback {
-                    #[run_while(|bb| *bb.t1 + 4 > bb.o0.unwrap_or(1))]
-                    Condition(|ctx| ctx.check(0)),
-                    #[on_failure(|bb| bb.b0 = *bb.t1 % 3)]
-                    #[run_while(|bb| *bb.t0 + 2 > 7)]
-                    UnsetBlackboard(o0),
-                    Action(Act<1>),
-                    Action(Act<2>),
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0322Blackboard { t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0323Sub1 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0323Sub0 for Ctx {
-        SubTree(Tree0323Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0323 for Ctx {
-        Parallel(success = -1) {
-            Condition(Cond<0>),
-            SubTree(Tree0323Sub0),
-            AlwaysSuccess,
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0324 for Ctx {
-        TryCatch {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0325 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-        }
-        ReactiveFallback {
-            RunOnce(then_skip = false) {
-                WhileDoElse {
-                    Fallback {
-                        #[skip_if(|bb| bb.b0 + 1 == 7)]
-                        #[success_if(|bb| bb.b0 % 2 < 0)]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                    Script(|bb| { bb.b0 += 2; if *bb.t0 % 2 > 0 { bb.b0 = 7 } }),
-                    Parallel(failure = 1) {
-                        StatefulAction(PTask<3>, b0 = {=}),
-                        Script(|bb| { bb.o0 = None; bb.t0.set(bb.b0 + 3) }),
-                    },
-                },
-            },
-            MemPriority {
-                Action(Act<4>),
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<6>),
-                },
-                Action(|ctx| ctx.exec(7)),
-            },
-            SkipUnlessUpdated(t0) {
-                WhileDoElse {
-                    ReactiveSequence {
-                        SetBlackboard(o0 = Some(6)),
-                        Action(Act<8>),
-                        Action(|ctx| ctx.exec(9)),
-                    },
-                    #[on_success(|bb| bb.o0 = Some(9))]
-                    AlwaysFailure,
-                },
-            },
-            Loop(q0, if_empty = Failure) {
-                IfThenElse {
-                    Condition(Cond<10>),
-                    RunOnce(then_skip = false) {
-                        Timeout(0) {
-                            RetryUntilSuccessful(4) {
-                                Condition(Cond<11> = Cond::<11>),
-                            },
-                        },
-                    },
-                    ScriptCondition(|bb| bb.b0 + 1 != bb.o0.unwrap_or(1) + 2),
-                },
-            },
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0325Blackboard { o0 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0326 for Ctx {
-        ParallelAll(max_failures = -2) {
-            Condition(Cond<0>),
-            Delay(50) {
-                ForceSuccess {
-                    Invert {
-                        Fallback {
-                            Repeat(2) {
-                                Timeout(50) {
-                                    Action(Act<1>),
-                                },
-                            },
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0327 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-        }
-        IfThenElse {
-            Parallel(success = -3) {
-                UnsetBlackboard(o0),
-                SetBlackboard(o0 = Some(5)),
-                StatefulAction(Task<0>),
-            },
-            Precondition(|bb| bb.b0 != 6, else = Running) {
-                ParallelAll(1) {
-                    RunOnce(then_skip = false) {
-                        WhileDoElse {
-                            Action(Act<1>),
-                            Sleep(20),
-                            Script(|bb| { bb.b0 = *bb.t0 % 4; if bb.b0 % 4 > 2 { bb.t1.set(*bb.t1 % 4) } }),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0327Blackboard { t0 o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0328 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        AsyncSequence {
-            StatefulAction(PTask<0>, b0 = 6, b1 = {b0}),
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0328Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0329Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 15,
-        }
-        #[run_while(|bb| bb.b0 != *bb.t0 % 2)]
-        #[skip_if(|bb| *bb.t1 + 2 < 7)]
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0329 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            Fallback {
-                TryCatch(catch_on_halt = false) {
-                    ParallelAll {
-                        SubTree(Tree0329Sub0, q0 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
-                        Action(Act<1>),
-                    },
-                    Condition(PCond<2>, b0 = {t1}),
-                    ScriptCondition(|bb| *bb.t1 % 2 < 0),
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    #[on_success(|bb| bb.b0 = *bb.t1 + 4)]
-                    #[failure_if(|bb| *bb.t0 + 4 > *bb.t0 + 2)]
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
-                },
-                Parallel(success = 2, failure = 2) {
-                    Inverter {
-                        TryCatch {
-                            ScriptCondition(|bb| *bb.t0 + 3 != 7),
-                            AlwaysRunning,
-                            #[on_success(|bb| *bb.t1 += 1)]
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0329Blackboard { q0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0330 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(1),
-        }
-        SequenceStar {
-            Repeat(3) {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    WaitValueUpdate(t0) {
-                        RunOnce(then_skip = true) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Parallel(failure = -2) {
-                    Sleep(0),
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
+                Action(Act<1>),
+                SubTree(Tree0321Sub0),
+                Condition(Cond<2>),
                 StatefulAction(Task<3> = Task::<3>),
             },
-        }
-    }
-}
-
-board!(Tree0330Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0331 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 5,
-            o0: Option<i64>,
-        }
-        Fallback {
-            #[success_if(|bb| *bb.t1 + 1 != 6)]
-            SkipUnlessUpdated(t0) {
-                Precondition(|bb| *bb.t1 > 3, else = Failure) {
-                    RetryUntilSuccessful(3) {
+            IfThenElse {
+                Action(|ctx| ctx.exec(4)),
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    Wait(10),
+                    Action(Act<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                Condition(Cond<9> = Cond::<9>),
+            },
+            Repeat(forever) {
+                MemPriority {
+                    PolicyParallel(policy = FirstFailure) {
+                        Runner,
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                    Condition(Cond<11>),
+                    WhileDoElse {
+                        Condition(Cond<12>),
+                        Condition(Cond<13> = Cond::<13>),
+                    },
+                },
+            },
+            Cooldown(0, filtered = Skipped) {
+                Repeat(2) {
+                    RepeatTimes(1) {
                         AlwaysFailure,
                     },
                 },
             },
-            Loop(q0, if_empty = Skipped) {
-                Parallel(success = -4, failure = 0) {
-                    Action(Act<0>),
-                    Action(PIo<1>, t0 = {=}),
-                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-                    ScriptCondition(|bb| *bb.t1 == 4),
-                    Script(|bb| bb.t0.set(*bb.t0 % 3)),
-                },
-            },
-            Parallel(success = 1, failure = -2) {
-                StatefulAction(Task<2>),
-                Condition(PCond<3>, b0 = {t1}),
-                SetBlackboard(o0 = Some(0)),
-            },
-            Sequence {
-                Repeat(3) {
-                    StatefulAction(PTask<4>, b0 = {=}),
-                },
-                ReactiveFallback {
-                    Action(Act<5>),
-                    Action(PAct<6>, b0 = 8, b1 = {t1}),
-                },
-                StatefulAction(Task<7>),
-            },
-            AsyncFallback {
-                Condition(PCond<8>, b0 = 5),
-                WasEntryUpdated(t1),
-            },
-        }
-    }
-}
-
-board!(Tree0331Blackboard { q0 t0 t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0332 for Ctx {
-        AsyncSequence {
-            ForceSuccess {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<0>),
-                    },
-                    RunOnce {
-                        Timeout(10) {
-                            ReactiveSequence {
-                                Action(Act<1>),
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        Sleep(10),
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        RetryUntilSuccessful(1) {
-                            Action(Act<5>),
-                        },
-                        StatefulAction(Task<6>),
-                    },
-                    RunOnce(then_skip = true) {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0333 for Ctx {
-        MemPriority {
-            RunOnce(then_skip = false) {
-                WhileDoElse {
-                    Action(Act<0> = Act::<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            SequenceStar {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0334Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        IfThenElse {
-            ReactiveFallback {
-                Invert {
-                    Condition(Cond<0>),
-                },
-                Action(Act<1>),
-            },
-            #[run_while(|bb| *bb.t0 + 1 > *bb.t0 % 4)]
-            #[failure_if(|bb| *bb.t1 > *bb.t0)]
-            #[on_halted(|bb| { *bb.t1 += 1; bb.b0 += 1 })]
-            Condition(Cond<2>),
-            Sleep(100),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0334Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        ParallelAll(max_failures = -4) {
-            Condition(Cond<3>),
-            Repeat(0) {
-                StatefulAction(PTask<4>, b0 = 4, b1 = {t0}),
-            },
-            WhileDoElse {
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-            TryCatch(catch_on_halt = true) {
-                #[on_failure(|bb| { bb.b0 += 1; if *bb.t1 % 3 > 1 { *bb.t0 += 1 } })]
-                #[success_if(|bb| bb.b0 != 0)]
-                StatefulAction(Task<7>),
-                Condition(PCond<8>, b0 = {=}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0334 for Ctx {
+    pub tree Tree0322 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            RetryUntilSuccessful(4) {
-                SubTree(Tree0334Sub0, ..),
-            },
-            Loop(q0, if_empty = Skipped) {
-                SubTree(Tree0334Sub1, b0 = {=}, t0 = {t0}, t1 = {=}, q0 = {q0}),
-            },
-            #[failure_if(|bb| *bb.t0 % 4 == 3)]
-            #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-            SkipUnlessUpdated(t1) {
-                ReactiveSelector {
-                    Condition(PCond<9>, b0 = {t0}),
-                    ForceSuccess {
-                        #[on_halted(|bb| *bb.t1 += 1)]
-                        #[on_success(|bb| bb.t1.set(bb.b0))]
-                        RunOnce {
-                            Delay(30) {
-                                StatefulAction(Task<10> = Task::<10>),
-                            },
-                        },
-                    },
-                    SequenceStar {
-                        Repeat(1) {
-                            #[skip_if(|bb| *bb.t1 % 3 != 1)]
-                            #[failure_if(|bb| *bb.t0 % 4 != 1)]
-                            Condition(|ctx, bb| ctx.check_in(11, *bb.t1 + 3)),
-                        },
-                    },
+        #[on_failure(|bb| bb.b1 = 9)]
+        #[post(|bb| if bb.b1 < bb.b0 { bb.o0 = Some(*bb.t0) })]
+        RepeatUntilSuccess(forever) {
+            TryCatch(catch_on_halt = true) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(Cond<0> = Cond::<0>),
+                    #[run_while(|bb| bb.o0.unwrap_or(5) != (bb.b1 + 3) % 4)]
+                    #[on_success(|bb| { bb.b1 = 4; bb.b1 = *bb.t0 })]
+                    Wait(0),
                 },
-            },
-            Timeout(10) {
-                Loop(q0, if_empty = Failure) {
-                    Action(PAct<12>, b0 = {=}),
+                SequenceStar {
+                    Action(Act<1>),
+                    WhileDoElse {
+                        #[post(|bb| *bb.t0 += 3)]
+                        Action(Act<2> = Act::<2>),
+                        SetBlackboard(o0 = Some(1)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0334Blackboard { b0 t0 t1 q0 });
+board!(Tree0322Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0335Sub0 for Ctx {
+    pub tree Tree0323 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 3,
+        }
         ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+            Precondition(|bb| *bb.t0 + 1 > 2, else = Running) {
+                Action(Act<0>),
+            },
+            ReactiveSequence {
+                Cooldown(30, filtered = Skipped) {
+                    Condition(PCond<1>, b0 = 0),
+                },
+            },
+            Loop(q0) {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 4)),
+            },
+            Condition(|ctx| ctx.check(3)),
             StatefulAction(Task<4>),
         }
     }
 }
 
+board!(Tree0323Blackboard { t0 q0 t1 });
+
 bt::behavior_tree! {
-    pub tree Tree0335 for Ctx {
-        ReactiveFallback {
-            Timeout(0) {
-                ParallelAll {
-                    SubTree(Tree0335Sub0),
-                    StatefulAction(Task<5>),
+    pub tree Tree0324 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                FlipSelector {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    Sequence {
+                        Condition(PCond<2>, b0 = {=}),
+                        ForceFailure {
+                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    WhileDoElse {
+                        StatefulAction(Task<4>),
+                        Sleep(30),
+                    },
+                    RunOnce(then_skip = true) {
+                        AlwaysSuccess,
+                    },
+                    Deadline(10) {
+                        Action(Act<5>),
+                    },
+                    ReactiveSequence {
+                        RepeatUntilFailure(1) {
+                            SetBlackboard(t0 = 6),
+                        },
+                    },
+                    AlwaysRunning,
+                },
+                Repeater(forever) {
+                    Parallel(success = -3, failure = -2) {
+                        ReactiveFallback {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                            Condition(|ctx, bb| ctx.check_in(8, 1)),
+                        },
+                        Action(|ctx| ctx.exec(9)),
+                        AlwaysFailure,
+                    },
                 },
             },
-            RetryUntilSuccessful(0) {
+            ForceFailure {
+                Repeat(forever) {
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0324Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0325 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+        }
+        FlipSelector {
+            Condition(PCond<0>, b0 = {t1}),
+            #[run_while(|bb| *bb.t1 + 2 < (bb.b0 + 1) % 4)]
+            #[post(|bb| bb.b0 = bb.b0 % 4)]
+            #[skip_if(|bb| *bb.t1 % 3 > 0)]
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
+                    #[on_success(|bb| bb.o0 = Some(bb.b1 + 3))]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b1}),
+                },
+            },
+            IfThenElse {
+                Conditional(|bb| bb.b1 == 5, dynamic = false) {
+                    AlwaysSuccess,
+                },
+                Sleep(10),
+            },
+            Conditional(|bb| bb.o0.unwrap_or(5) < 1, dynamic = false, else = Failure) {
+                ReactiveSequence {
+                    RunOnce {
+                        Runner,
+                    },
+                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                    #[run_while(|bb| *bb.t1 % 4 < 0)]
+                    StatefulAction(Task<5>),
+                    Script(|bb| bb.o0 = None),
+                },
+            },
+            Fallback {
+                Failer,
                 Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0325Blackboard { b0 t1 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0326 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+        }
+        RepeatUntilFailure(1) {
+            SequenceWithMemory {
+                AsyncFallback {
+                    #[success_if(|bb| *bb.t0 != bb.b1 + 4)]
+                    ReactiveFallback {
+                        ScriptCondition(|bb| *bb.t0 % 4 > 1),
+                        Condition(Cond<0>),
+                    },
+                },
+                RepeatTimes(2) {
+                    Parallel(success = 2) {
+                        Action(Act<1>),
+                        Failer,
+                    },
+                },
+                Switch(b1) {
+                    case 3 => Failer,
+                    case 4 => StatefulAction(Task<2>),
+                    _ => StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0326Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0327 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        FlipSelector {
+            Conditional(|bb| *bb.t1 == 1, dynamic = false, else = Success) {
+                TryCatch(catch_on_halt = false) {
+                    #[run_while(|bb| bb.b0 % 4 == 0)]
+                    SetBlackboard(b0 = {b1}),
+                    ScriptCondition(|bb| bb.b1 % 3 > 0),
+                    StatefulAction(Task<0>),
+                },
+            },
+            ParallelAll {
+                #[run_while(|bb| *bb.t0 > *bb.t0 + 2)]
+                #[success_if(|bb| bb.b1 == 3)]
+                Switch(b1) {
+                    case 4 => Script(|bb| { bb.b0 = *bb.t1; bb.b0 = (bb.b0 + 3) % 4 }),
+                    _ => StatefulAction(Task<1>),
+                },
+                RepeatTimes(1) {
+                    Action(Act<2>),
+                },
+            },
+            Action(PAct<3>, b0 = {t1}, b1 = {b0}),
+            ReactiveSequence {
+                WhileDoElse {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Sleep(30),
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0327Blackboard { t1 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0328Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0328Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        SubTree(Tree0328Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0328 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+        }
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            IndexSwitch(|bb| bb.o0.unwrap_or(3) % 4, out_of_range = Loop) {
+                #[on_halted(|bb| if (bb.b1 + 1) % 3 > 0 { *bb.t0 += 3 })]
+                #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(4))]
+                #[run_while(|bb| (bb.b0 + 3) % 2 > 0)]
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                #[run_while(|bb| (*bb.t0 + 1) % 2 > 0)]
+                SubTree(Tree0328Sub0, ..),
+                Sleep(10),
+                Action(|ctx| ctx.exec(1)),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0328Blackboard { b0 b1 q0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0329Sub1 for Ctx {
+        Cooldown(0, filtered = Skipped) {
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0329Sub0 for Ctx {
+        SubTree(Tree0329Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0329 for Ctx {
+        RunOnce(then_skip = true) {
+            SubTree(Tree0329Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0330 for Ctx {
+        Priority {
+            Condition(Cond<0> = Cond::<0>),
+            Condition(Cond<1>),
+            RunOnce {
+                StatefulAction(Task<2>),
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0331 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        #[failure_if(|bb| bb.b0 > 7)]
+        #[post(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 + 3 })]
+        IfThenElse {
+            RunOnce(then_skip = true) {
+                Fallback {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                    Repeater(2) {
+                        Failer,
+                    },
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                    MaxTime(20) {
+                        SetBlackboard(t0 = {b0}),
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+            #[skip_if(|bb| *bb.t0 != 3)]
+            ScriptCondition(|bb| bb.b0 % 2 < 1),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0331Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0332 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+        }
+        Switch(b1) {
+            case 0 => Retry(forever) {
+                Action(PIo<0>, t0 = {=}),
+            },
+            _ => SetBlackboard(b0 = 6),
+        }
+    }
+}
+
+board!(Tree0332Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0333 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        MemSequence {
+            RepeatUntil(Success) {
+                StatefulAction(Task<0>),
+            },
+            FlipSelector {
+                #[on_failure(|bb| { bb.b0 = *bb.t0 % 4; *bb.t0 += 3 })]
+                #[run_while(|bb| (*bb.t0 + 2) % 3 < 0)]
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Condition(PCond<2>, b0 = 5),
+                },
+                StatefulAction(Task<3>),
+                #[run_while(|bb| *bb.t0 % 4 < 2)]
+                Delay(20) {
+                    AlwaysRunning,
+                },
+            },
+            MaxTime(0) {
+                RetryUntilSuccessful(4) {
+                    ReactiveSequence {
+                        Invert {
+                            Conditional(|bb| *bb.t0 > 4, else = Failure) {
+                                Action(Act<4> = Act::<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            Retry(2) {
+                Precondition(|bb| bb.b0 < bb.b0 + 3, else = Success) {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0333Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0334 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        #[success_if(|bb| (bb.b0 + 4) % 3 == 2)]
+        #[post(|bb| if *bb.t0 % 3 != 2 { bb.b0 += 3 })]
+        IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = true) {
+            SkipUnlessUpdated(t0) {
+                SequenceWithMemory {
+                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                    Action(Act<1>),
+                },
+            },
+            Action(PIo<2>, t0 = {b0}),
+            Parallel(success = -1, failure = 2) {
+                StatefulAction(Task<3>),
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
+            },
+            Delay(100) {
+                MemSequence {
+                    Action(Act<5>),
+                    ScriptCondition(|bb| *bb.t0 == 7),
+                    Condition(Cond<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0334Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0335 for Ctx {
+        Priority {
+            TryCatch(catch_on_halt = false) {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Repeater(0) {
+                    Action(Act<4>),
+                },
+                ForceSuccess {
+                    IfThenElse {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Filter(times = 2, count = Success, filtered = Failure) {
+                    Fallback {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                        AlwaysFailure,
+                    },
+                },
+                MemPriority {
+                    StatefulAction(Task<9> = Task::<9>),
+                    Condition(|ctx| ctx.check(10)),
+                    Action(|ctx| ctx.exec(11)),
+                },
+            },
+            Deadline(0) {
+                ReactiveSequence {
+                    Filter(times = 1, count = Success) {
+                        MaxTime(10) {
+                            Deadline(0) {
+                                ForceFailure {
+                                    StatefulAction(Task<12> = Task::<12>),
+                                },
+                            },
+                        },
+                    },
+                    AsyncSequence {
+                        Action(Act<13>),
+                        Condition(Cond<14>),
+                        Condition(Cond<15>),
+                    },
+                    Priority {
+                        Failer,
+                        MaxTime(10) {
+                            Deadline(10) {
+                                StatefulAction(Task<16>),
+                            },
+                        },
+                        ForceFailure {
+                            Action(Act<17> = Act::<17>),
+                        },
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            Sleep(10),
+                        },
+                        StatefulAction(Task<18>),
+                    },
+                },
             },
         }
     }
@@ -1236,412 +1430,377 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0336 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 5,
             #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64,
         }
-        ReactiveSequence {
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[skip_if(|bb| (*bb.t0 + 4) % 2 != 0)]
-            ReactiveSequence {
-                SetBlackboard(t0 = 4),
-                IfThenElse {
-                    RunOnce {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    Action(Act<1>),
-                    Action(PIo<2>, t0 = {t0}),
-                },
-                #[on_failure(|bb| bb.t0.set(bb.b1 % 3))]
-                #[on_halted(|bb| bb.b0 += 2)]
-                Timeout(20) {
-                    ForceSuccess {
-                        Repeat(0) {
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 4 < 1),
-                    StatefulAction(Task<4>),
-                    #[on_success(|bb| bb.b1 = 3)]
-                    #[skip_if(|bb| bb.b0 != 1)]
-                    Condition(Cond<5> = Cond::<5>),
-                    StatefulAction(Task<6>),
-                    #[run_while(|bb| bb.b1 != 3)]
-                    #[on_failure(|bb| bb.b0 = 1)]
-                    StatefulAction(PTask<7>, b0 = {t0}, b1 = {=}),
-                },
-                Sequence {
-                    SetBlackboard(b1 = {t0}),
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                },
-            },
-            Inverter {
-                #[on_halted(|bb| bb.t0.set(bb.b0))]
-                ReactiveFallback {
-                    ForceFailure {
-                        ReactiveFallback {
-                            Condition(PCond<10>, b0 = 1),
-                        },
-                    },
-                    #[success_if(|bb| bb.b1 < 7)]
-                    #[on_success(|bb| if *bb.t0 + 1 < bb.b1 { *bb.t0 += 2 })]
-                    Fallback {
-                        Condition(PCond<11>, b0 = 3),
-                        #[failure_if(|bb| (bb.b0 + 3) % 2 != 1)]
-                        #[success_if(|bb| bb.b1 > 6)]
-                        Condition(Cond<12> = Cond::<12>),
-                    },
-                    WaitValueUpdate(t0) {
-                        Invert {
-                            ReactiveFallback {
-                                StatefulAction(Task<13>),
-                                ForceFailure {
-                                    Condition(|ctx| ctx.check(14)),
-                                },
-                                ScriptCondition(|bb| *bb.t0 == 3),
-                            },
-                        },
-                    },
-                    Precondition(|bb| *bb.t0 > 3, else = Skipped) {
-                        MemPriority {
-                            Condition(Cond<15>),
-                            RunOnce(then_skip = true) {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                    AlwaysFailure,
-                },
+        Inverter {
+            Parallel(success = -3, failure = 2) {
+                #[run_while(|bb| (*bb.t0 + 3) % 2 > 0)]
+                #[success_if(|bb| *bb.t1 + 3 != 4)]
+                Condition(|ctx| ctx.check(0)),
+                AlwaysSuccess,
+                AlwaysSuccess,
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0336Blackboard { t0 b0 b1 });
+board!(Tree0336Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0337 for Ctx {
-        TryCatch {
-            Repeat(4) {
-                Action(Act<0>),
-            },
-            Action(Act<1>),
-            Action(Act<2>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        Fallback {
+            WasEntryUpdated(t0),
+            StatefulAction(Task<0>),
+            AlwaysSuccess,
         }
     }
 }
+
+board!(Tree0337Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0338 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            b1: i64 = 2,
-            o0: Option<i64> = Some(0),
-        }
-        SkipUnlessUpdated(t0) {
-            #[success_if(|bb| bb.b0 != bb.o0.unwrap_or(2) % 2)]
-            #[skip_if(|bb| *bb.t0 % 4 != 2)]
-            #[run_while(|bb| bb.b1 != 6)]
-            Parallel(success = -1, failure = 1) {
-                Repeat(forever) {
-                    WasEntryUpdated(t0),
-                },
-                StatefulAction(Task<0>),
-            },
+        AsyncSequence {
+            Action(Act<0>),
+            Succeeder,
+            Action(Act<1>),
+            Condition(Cond<2> = Cond::<2>),
+            Sleep(0),
         }
     }
 }
-
-board!(Tree0338Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0339 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            o0: Option<i64> = None,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
             b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        Parallel(success = -1) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
-                },
-                #[on_success(|bb| { bb.b1 += 2; bb.b1 += 1 })]
-                #[post(|bb| if bb.b1 == 7 { bb.o0 = Some(9) })]
-                RunOnce(then_skip = false) {
-                    #[skip_if(|bb| bb.b0 + 1 == 0)]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[post(|bb| bb.b0 += 2)]
-                    SetBlackboard(t0 = {b1}),
-                },
-                WhileDoElse {
-                    Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                    Condition(PCond<4>, b0 = {b0}),
-                },
-                ParallelAll(2) {
-                    Condition(Cond<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                },
-            },
-            ReactiveFallback {
-                #[on_halted(|bb| bb.b1 = bb.b1 % 4)]
-                #[on_success(|bb| { if bb.b1 + 4 > bb.b0 + 4 { bb.b0 += 3 }; bb.b1 = 8 })]
-                RunOnce(then_skip = true) {
-                    #[success_if(|bb| (bb.o0.unwrap_or(3) + 2) % 4 > 1)]
-                    Condition(PCond<7>, b0 = {b0}),
-                },
-                Delay(20) {
-                    WaitValueUpdate(t0) {
-                        Switch(b1) {
-                            case 0 => Condition(|ctx, bb| ctx.check_in(8, bb.b1)),
-                            _ => Action(Act<9>),
+        ReactiveFallback {
+            Fallback {
+                ForceFailure {
+                    Loop(q0, value = {b1}) {
+                        Sequence {
+                            Action(Act<0> = Act::<0>),
+                            Condition(Cond<1>),
                         },
                     },
                 },
-                Repeat(forever) {
-                    AsyncSequence {
-                        KeepRunningUntilFailure {
-                            Sequence {
-                                StatefulAction(Task<10> = Task::<10>),
-                                #[run_while(|bb| bb.o0.is_some())]
-                                Action(Act<11>),
-                                Condition(|ctx| ctx.check(12)),
-                            },
-                        },
+                StatefulAction(Task<2>),
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    #[on_failure(|bb| if *bb.t1 + 4 < 5 { bb.b1 = *bb.t1 })]
+                    #[post(|bb| bb.b0 = (*bb.t1 + 2) % 3)]
+                    Action(PAct<5>, b0 = 0, b1 = {b1}),
+                },
+                StepSequencer {
+                    IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Fail, dynamic = true) {
+                        ScriptCondition(|bb| (*bb.t0 + 3) % 2 == 0),
+                        Condition(Cond<6>),
+                        Failer,
                     },
                 },
             },
-            ParallelAll(max_failures = -1) {
-                Script(|bb| bb.o0 = None),
+            Interrupt(|bb| *bb.t1 + 1 < 3) {
+                Sequence {
+                    Wait(30),
+                    Action(PAct<7>, b0 = 1, b1 = {t1}),
+                },
+            },
+            Cooldown(0, filtered = Failure) {
+                Loop(q0) {
+                    ReactiveFallback {
+                        StatefulAction(PTask<8>, b0 = {b1}, b1 = {=}),
+                        #[post(|bb| *bb.t1 += 2)]
+                        ScriptCondition(|bb| *bb.t1 < 4),
+                        WasEntryUpdated(t1),
+                        Condition(PCond<9>, b0 = 8),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0339Blackboard { b1 o0 b0 t0 });
+board!(Tree0339Blackboard { b1 t0 b0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0340 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 4,
             b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        #[skip_if(|bb| bb.b0 != 5)]
-        Fallback {
-            MemSequence {
-                ReactiveSequence {
-                    Repeat(3) {
-                        AsyncSequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                    },
-                    SetBlackboard(o0 = Some(6)),
+        ReactiveSequence {
+            Parallel(failure = -1) {
+                Script(|bb| bb.t0.set(9)),
+                Condition(Cond<0>),
+                IfThenElse {
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2>),
                 },
-                #[post(|bb| { if bb.b0 > bb.b0 + 1 { bb.b0 += 3 }; bb.o0 = None })]
-                Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                SetBlackboard(t0 = 5),
             },
-            Invert {
-                ParallelAll(max_failures = -1) {
-                    ReactiveFallback {
-                        ForceFailure {
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                        Repeat(2) {
-                            ForceFailure {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
+            #[on_failure(|bb| if bb.b0 % 4 > 2 { bb.b0 = *bb.t0 % 3 })]
+            #[failure_if(|bb| bb.b0 > 2)]
+            Priority {
+                ScriptCondition(|bb| (*bb.t1 + 1) % 4 < 1),
+                Condition(Cond<3>),
+                Action(Act<4>),
+            },
+            Repeater(3) {
+                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 4)),
+            },
+            RetryUntilSuccessful(2) {
+                Sleep(20),
             },
         }
     }
 }
 
-board!(Tree0340Blackboard { b0 o0 t0 });
+board!(Tree0340Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0341Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 15,
+            b0: i64 = 9,
+        }
+        AsyncSequence {
+            #[on_failure(|bb| { if bb.o0.unwrap_or(5) == 2 { bb.b0 += 1 }; bb.b0 = bb.b0 % 4 })]
+            #[on_success(|bb| if bb.b1 > 5 { bb.o0 = None })]
+            ScriptCondition(|bb| bb.b0 + 1 == 1),
+            Condition(PCond<1>, b0 = {t0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0341 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            b0: i64,
         }
-        Retry(3) {
-            Repeat(3) {
-                Parallel(success = -1, failure = -1) {
-                    SetBlackboard(t1 = 5),
+        RetryUntilSuccessful(1) {
+            BinarySelector(|bb| *bb.t0 < 4, dynamic = false) {
+                #[run_while(|bb| *bb.t0 == 4)]
+                #[on_halted(|bb| bb.b1 = 1)]
+                SequenceStar {
+                    StatefulAction(Task<0> = Task::<0>),
+                    SubTree(Tree0341Sub0, t0 = {=}, o0 = {o0}, q0 = {=}, b1 = {b1}, b0 = {=}),
+                },
+                Limiter(1) {
+                    Sleep(50),
                 },
             },
         }
     }
 }
 
-board!(Tree0341Blackboard { t1 });
+board!(Tree0341Blackboard { t0 o0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0342Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(9),
+        }
+        Filter(times = 1, count = Success) {
+            TryCatch {
+                Conditional(|bb| bb.b0 > (*bb.t0 + 1) % 3, dynamic = true, else = Success) {
+                    #[success_if(|bb| bb.o0.unwrap_or(1) > 4)]
+                    Condition(Cond<11> = Cond::<11>),
+                },
+                #[run_while(|bb| bb.o0.is_none())]
+                Condition(|ctx, bb| ctx.check_in(12, bb.o0.unwrap_or(1) % 2)),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0342 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
         }
         Sequence {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
             ReactiveFallback {
-                Condition(Cond<1>),
-                AlwaysSuccess,
+                Condition(PCond<0>, b0 = {b0}),
+                Action(Act<1> = Act::<1>),
+                Action(|ctx, bb| ctx.exec_in(2, 7, &mut bb.b0)),
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
+                #[skip_if(|bb| bb.b0 < 1)]
+                Delay(20) {
+                    Condition(Cond<3>),
+                },
+                Action(PIo<4>, t0 = {b0}),
+            },
+            MemPriority {
+                Condition(Cond<5>),
+                Action(Act<6>),
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(7)),
+                    Action(Act<8>),
+                    Condition(Cond<9>),
+                },
+            },
+            SequenceWithMemory {
+                #[skip_if(|bb| bb.b0 + 3 != 4)]
+                MaxTime(0) {
+                    Repeat(2) {
+                        Condition(|ctx, bb| ctx.check_in(10, bb.b0 + 1)),
+                    },
+                },
+                SubTree(Tree0342Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0342Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0343Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 12,
-        }
-        Action(PAct<3>, b0 = {t0})
-    }
-}
+board!(Tree0342Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0343 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 3,
         }
-        ForceSuccess {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    ForceSuccess {
-                        Parallel(success = 1, failure = -2) {
-                            AlwaysRunning,
-                            Action(PIo<0>, t0 = {b0}),
+        RepeatTimes(forever) {
+            Switch(b1) {
+                case 4 => Fallback {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<0>),
+                    },
+                    MemPriority {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3>),
+                },
+                case 2 => Sequence {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Sleep(0),
+                    },
+                    RepeatUntilFailure(3) {
+                        Selector {
+                            Action(|ctx| ctx.exec(4)),
                         },
                     },
-                    Condition(Cond<1>),
-                    Script(|bb| { *bb.t0 += 3; bb.b0 += 1 }),
-                    Sleep(100),
-                    Precondition(|bb| *bb.t1 == 3, else = Skipped) {
-                        Condition(Cond<2>),
+                    Condition(PCond<5>, b0 = {=}),
+                },
+                _ => BinarySelector(|bb| bb.b1 + 4 < *bb.t1 + 1, dynamic = true) {
+                    ForceFailure {
+                        AlwaysFailure,
+                    },
+                    Precondition(|bb| *bb.t1 != 1, else = Running) {
+                        ReactiveSelector {
+                            Condition(Cond<6> = Cond::<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
                     },
                 },
-                SubTree(Tree0343Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0343Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0344Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            Condition(Cond<2>),
-        }
-    }
-}
+board!(Tree0343Blackboard { b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0344 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 1,
             #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            SequenceWithMemory {
-                MemSequence {
-                    #[run_while(|bb| *bb.t1 % 2 > 0)]
-                    Action(PAct<0>, b0 = {=}),
-                    RunOnce(then_skip = false) {
-                        ScriptCondition(|bb| *bb.t1 == 6),
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Repeat(1) {
+                Precondition(|bb| bb.b0 < 7, else = Success) {
+                    Timeout(0) {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        ParallelAll(max_failures = -1) {
+                            Wait(50),
+                            #[success_if(|bb| *bb.t0 != 4)]
+                            #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t1) })]
+                            Action(PAct<0>, b0 = {t1}, b1 = {t0}),
+                            SetBlackboard(t1 = {t0}),
+                        },
                     },
-                    RetryUntilSuccessful(1) {
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                    SubTree(Tree0344Sub0, ..),
                 },
             },
-            Selector {
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                StatefulAction(Task<4>),
-                Script(|bb| *bb.t1 += 1),
-            },
-            Sequence {
-                Condition(Cond<5>),
-                Action(PAct<6>, b0 = {t0}, b1 = {t0}),
-            },
-            Fallback {
-                StatefulAction(Task<7>),
-                Action(PAct<8>, b0 = 3, b1 = {b0}),
-                Condition(PCond<9>, b0 = {b0}),
+            Priority {
+                MemPriority {
+                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                    Action(Act<2>),
+                    WasEntryUpdated(t0),
+                },
+                Fallback {
+                    Condition(Cond<3>),
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    #[success_if(|bb| bb.b0 + 3 != 2)]
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                    Action(|ctx| ctx.exec(5)),
+                },
+                RepeatTimes(2) {
+                    RepeatUntil(Success) {
+                        Wait(100),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0344Blackboard { b0 q0 t0 t1 });
+board!(Tree0344Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0345 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            Repeat(2) {
-                Invert {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Repeat(3) {
-                Action(Act<1>),
-            },
-            Inverter {
-                Fallback {
-                    StatefulAction(Task<2>),
-                    ScriptCondition(|bb| bb.b0 % 2 != 0),
-                },
-            },
+        Sequence {
+            Action(Act<0>),
+            Action(Act<1>),
+            Action(|ctx, bb| ctx.exec_in(2, (bb.o0.unwrap_or(2) + 4) % 3, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0345Blackboard { b0 });
+board!(Tree0345Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0346Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0346 for Ctx {
-        Sequence {
-            Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            WhileDoElse {
-                StatefulAction(Task<3>),
-                Action(Act<4> = Act::<4>),
-                AlwaysRunning,
-            },
+        RunOnce(then_skip = false) {
+            SubTree(Tree0346Sub0),
         }
     }
 }
@@ -1649,111 +1808,69 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0347 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        Parallel(failure = -2) {
-            IfThenElse {
-                Action(PIo<0>, t0 = {=}),
-                Delay(10) {
-                    Condition(Cond<1>),
-                },
-            },
-            Fallback {
-                StatefulAction(Task<2>),
-                ReactiveSequence {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(|ctx| ctx.exec(4)),
-                },
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0347Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0348Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t0: i64 = 15,
-        }
-        Action(PAct<5>, b0 = 8, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0348 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            Precondition(|bb| bb.o0.unwrap_or(5) % 3 == 2, else = Skipped) {
-                Sequence {
-                    Action(|ctx| ctx.exec(3)),
-                    WhileDoElse {
-                        StatefulAction(Task<4>),
-                        SubTree(Tree0348Sub0, ..),
+        ReactiveSequence {
+            AsyncSequence {
+                Deadline(100) {
+                    Priority {
+                        BinarySelector(|bb| *bb.t0 != 3, dynamic = false) {
+                            Condition(Cond<0>),
+                            ScriptCondition(|bb| bb.b1 != *bb.t1 % 2),
+                        },
+                        ReactiveFallback {
+                            Action(PIo<1>, t0 = {t0}),
+                            #[post(|bb| { bb.b0 += 2; bb.t0.set(bb.b0 % 4) })]
+                            #[success_if(|bb| bb.b1 > 3)]
+                            #[run_while(|bb| *bb.t0 % 4 < 3)]
+                            Action(Act<2> = Act::<2>),
+                        },
+                        #[post(|bb| bb.b1 = *bb.t0)]
+                        StatefulAction(Task<3> = Task::<3>),
                     },
-                    WasEntryUpdated(t0),
-                    #[on_success(|bb| { bb.b0 = *bb.t0 + 2; bb.b1 = (*bb.t0 + 4) % 2 })]
-                    UnsetBlackboard(o0),
                 },
-            },
-            Sleep(0),
-        }
-    }
-}
-
-board!(Tree0348Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0349 for Ctx {
-        Fallback {
-            Sequence {
+                #[failure_if(|bb| bb.b1 + 1 == *bb.t0)]
+                #[success_if(|bb| *bb.t0 == 0)]
+                #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
                 Repeat(0) {
-                    Condition(Cond<0>),
+                    Action(PIo<4>, t0 = {=}),
                 },
-                Fallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                StatefulAction(Task<3>),
+                WasEntryUpdated(t0),
             },
-            ReactiveSequence {
-                RetryUntilSuccessful(forever) {
-                    Condition(Cond<4>),
-                },
-                Delay(10) {
-                    Inverter {
-                        Action(Act<5>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Sleep(20),
-                StatefulAction(Task<6>),
-            },
-            ForceSuccess {
-                Delay(100) {
-                    Timeout(0) {
-                        SequenceWithMemory {
-                            RunOnce {
-                                StatefulAction(Task<7>),
+            Interrupt(|bb| *bb.t0 + 3 > 4) {
+                ReactiveSelector {
+                    MaxTime(50) {
+                        Optional {
+                            Conditional(|bb| bb.b0 + 1 != bb.b1, dynamic = true, else = Failure) {
+                                #[failure_if(|bb| bb.b0 % 4 == 3)]
+                                #[on_success(|bb| { bb.t1.set(bb.b1); bb.t0.set(bb.b0) })]
+                                ScriptCondition(|bb| bb.b0 > bb.b1),
                             },
+                        },
+                    },
+                    SequenceStar {
+                        Action(|ctx| ctx.exec(5)),
+                        Action(PIo<6>, t0 = {=}),
+                        StatefulAction(Task<7>),
+                        Action(PIo<8>, t0 = {t0}),
+                    },
+                    ParallelAll {
+                        #[on_halted(|bb| if bb.b1 + 4 < 2 { *bb.t1 += 1 })]
+                        #[skip_if(|bb| bb.b0 + 4 > 1)]
+                        Failer,
+                        StatefulAction(PTask<9>, b0 = {t0}, b1 = {=}),
+                        Action(|ctx, bb| ctx.exec_in(10, (*bb.t1 + 3) % 4, &mut bb.b0)),
+                    },
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Condition(Cond<11>),
+                        Condition(|ctx, bb| ctx.check_in(12, *bb.t0)),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        RepeatUntilFailure(1) {
+                            StatefulAction(Task<13>),
                         },
                     },
                 },
@@ -1762,483 +1879,571 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0347Blackboard { b1 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0348 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        MaxTime(50) {
+            SetBlackboard(b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0348Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0349 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64 = 0,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+        }
+        ParallelAll {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b1)),
+            Action(Act<1>),
+            Action(Act<2>),
+            SetBlackboard(b0 = 3),
+        }
+    }
+}
+
+board!(Tree0349Blackboard { b1 b0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0350Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b1: i64 = 12,
         }
-        Condition(Cond<0> = Cond::<0>)
+        RunOnce(then_skip = false) {
+            Action(PIo<0>, t0 = {b1}),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0350 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
         }
-        IfThenElse {
-            SubTree(Tree0350Sub0, b0 = {=}, t0 = {t0}),
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            StatefulAction(Task<1>),
+        RepeatUntil(Failure) {
+            SubTree(Tree0350Sub0, b1 = {=}),
         }
     }
 }
 
-board!(Tree0350Blackboard { b0 t0 });
+board!(Tree0350Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0351Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0351 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64,
-        }
-        Sequence {
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
-            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(1))),
-            UnsetBlackboard(o0),
-            AlwaysRunning,
+        FlipSelector {
+            ParallelAll(1) {
+                Selector {
+                    AsyncSequence {
+                        AlwaysSuccess,
+                        AlwaysSuccess,
+                        Failer,
+                    },
+                    IfThenElse {
+                        Action(Act<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    ReactiveSequence {
+                        SubTree(Tree0351Sub0),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                    SequenceWithMemory {
+                        RepeatTimes(3) {
+                            StatefulAction(Task<4>),
+                        },
+                        Condition(Cond<5>),
+                    },
+                },
+                MemSequence {
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<9>),
+                    },
+                    Sleep(30),
+                },
+            },
         }
     }
 }
-
-board!(Tree0351Blackboard { b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0352 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
             o0: Option<i64> = Some(4),
+            b1: i64 = 1,
         }
-        ReactiveSelector {
-            Retry(forever) {
-                Switch(b1) {
-                    case 0 => Repeat(2) {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+        KeepRunningUntilFailure {
+            MemSequence {
+                ReactiveSequence {
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[post(|bb| *bb.t0 += 2)]
+                    #[on_success(|bb| bb.o0 = None)]
+                    StatefulAction(PTask<0>, b0 = {=}),
+                    #[failure_if(|bb| *bb.t0 > *bb.t0 % 2)]
+                    Switch(b1) {
+                        case 3 => Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                        _ => Condition(PCond<2>, b0 = 4),
                     },
-                    _ => #[skip_if(|bb| bb.b1 == 4)]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[on_failure(|bb| { if bb.b1 == bb.b1 + 1 { bb.b1 += 1 }; bb.b0 += 3 })]
-                    Condition(Cond<1>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 2 < 1),
+                    Inverter {
+                        Action(Act<3>),
+                    },
+                    Condition(Cond<4>),
+                },
+                #[skip_if(|bb| bb.b1 + 3 > 1)]
+                AlwaysRunning,
+                ReactiveSequence {
+                    ScriptCondition(|bb| (bb.b0 + 1) % 4 < 3),
+                    StatefulAction(Task<5>),
+                    Condition(PCond<6>, b0 = {t0}),
+                    Retry(1) {
+                        Fallback {
+                            Condition(Cond<7>),
+                            Action(|ctx, bb| ctx.exec_in(8, 3, &mut bb.b0)),
+                        },
+                    },
+                    SkipUnlessUpdated(t0) {
+                        #[success_if(|bb| *bb.t0 > 1)]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Action(Act<9>),
+                    },
                 },
             },
-            StatefulAction(Task<2>),
-            Inverter {
-                Condition(Cond<3> = Cond::<3>),
-            },
         }
     }
 }
 
-board!(Tree0352Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0353Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 11,
-        }
-        SetBlackboard(t0 = 7)
-    }
-}
+board!(Tree0352Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0353 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64>,
         }
-        Switch(b1) {
-            case 1 => ParallelAll {
-                RetryUntilSuccessful(3) {
-                    Sequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                },
-            },
-            _ => Repeat(3) {
-                WhileDoElse {
-                    Sequence {
-                        Switch(b1) {
-                            case 4 => Script(|bb| { bb.b0 = bb.b1; bb.b0 += 1 }),
-                            _ => Action(Act<3>),
-                        },
-                    },
-                    #[skip_if(|bb| *bb.t0 < 3)]
-                    SubTree(Tree0353Sub0, ..),
-                    #[on_failure(|bb| if *bb.t0 < 3 { bb.t0.set(bb.b0 % 2) })]
-                    AlwaysRunning,
-                },
+        Precondition(|bb| bb.b0 % 4 > 0) {
+            Timeout(20) {
+                SetBlackboard(o0 = Some(7)),
             },
         }
     }
 }
 
-board!(Tree0353Blackboard { b1 b0 t0 });
+board!(Tree0353Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0354Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(PTask<2>, b0 = 9, b1 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0354 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 3,
+            b1: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        ParallelAll {
-            Action(PIo<0>, t0 = {b0}),
-            Script(|bb| bb.b1 += 2),
-        }
-    }
-}
-
-board!(Tree0354Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0355 for Ctx {
-        RetryUntilSuccessful(4) {
-            TryCatch {
-                Sleep(30),
-                SequenceWithMemory {
-                    Sequence {
-                        Action(Act<0>),
-                    },
-                    Condition(Cond<1>),
-                    IfThenElse {
-                        StatefulAction(Task<2>),
-                        Condition(|ctx| ctx.check(3)),
+        Precondition(|bb| bb.b1 > 0, else = Skipped) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                RunOnce(then_skip = true) {
+                    Cooldown(100) {
+                        WhileDoElse {
+                            MemSequence {
+                                Action(PIo<0>, t0 = {b1}),
+                                StatefulAction(Task<1>),
+                            },
+                            IfThenElse {
+                                SubTree(Tree0354Sub0, ..),
+                                Script(|bb| *bb.t0 += 1),
+                                Script(|bb| *bb.t0 += 3),
+                            },
+                            StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                        },
                     },
                 },
-                Action(Act<4>),
-                WhileDoElse {
-                    StatefulAction(Task<5>),
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<6>),
-                    },
-                    Condition(Cond<7>),
+                #[on_failure(|bb| bb.b0 = bb.b1)]
+                #[run_while(|bb| bb.b0 > 2)]
+                Action(PAct<4>, b0 = 8),
+                #[run_while(|bb| *bb.t0 % 4 != 2)]
+                ReactiveSelector {
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                    Action(PIo<7>, t0 = {t0}),
                 },
             },
         }
     }
 }
+
+board!(Tree0354Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0355 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        Priority {
+            #[on_success(|bb| bb.b0 = bb.b0 % 4)]
+            #[skip_if(|bb| bb.b0 < bb.b0 % 4)]
+            Parallel(success = 3, failure = -1) {
+                ScriptCondition(|bb| *bb.t0 % 4 < 2),
+                Precondition(|bb| *bb.t0 % 4 < 0, else = Running) {
+                    Interrupt(|bb| bb.b0 < 6) {
+                        SetBlackboard(b0 = 7),
+                    },
+                },
+                #[success_if(|bb| *bb.t0 < bb.b0 + 2)]
+                #[run_while(|bb| bb.b0 % 3 == 0)]
+                AsyncFallback {
+                    Action(Act<0>),
+                },
+            },
+            SequenceWithMemory {
+                RepeatUntil(Success) {
+                    Action(Act<1>),
+                },
+                ScriptCondition(|bb| bb.b0 != 2),
+                MemSequence {
+                    Action(PAct<2>, b0 = 0, b1 = {t0}),
+                    Action(PAct<3>, b0 = 7),
+                },
+            },
+            Repeat(3) {
+                Condition(Cond<4>),
+            },
+            WhileDoElse {
+                FlipSelector {
+                    Selector {
+                        #[post(|bb| bb.t0.set(5))]
+                        #[success_if(|bb| *bb.t0 < bb.b0)]
+                        Action(Act<5>),
+                        Action(PAct<6>, b0 = {t0}),
+                    },
+                },
+                Condition(Cond<7>),
+                Inverter {
+                    Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 4) % 4, &mut bb.b0)),
+                },
+            },
+            Condition(PCond<9>, b0 = 9),
+        }
+    }
+}
+
+board!(Tree0355Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0356 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
         }
-        MemPriority {
-            SequenceWithMemory {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
+        SequenceWithMemory {
+            StepSequencer {
+                FlipSelector {
+                    ReactiveSelector {
+                        #[on_success(|bb| { bb.b1 = bb.b0; bb.t0.set(1) })]
+                        #[success_if(|bb| bb.b1 + 4 == 3)]
+                        Limiter(1) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        Action(Act<1>),
+                        AlwaysSuccess,
+                    },
+                    RepeatUntil(Success) {
+                        #[run_while(|bb| bb.b1 + 2 < 7)]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[success_if(|bb| bb.b0 < 2)]
+                        StatefulAction(Task<2>),
+                    },
+                },
             },
-            Action(PIo<3>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0356Blackboard { t0 });
+board!(Tree0356Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0357 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        SequenceStar {
-            SequenceWithMemory {
-                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                Action(|ctx| ctx.exec(1)),
-            },
-            #[post(|bb| if bb.b1 % 3 > 0 { bb.b0 += 2 })]
-            RetryUntilSuccessful(forever) {
-                SequenceWithMemory {
-                    SetBlackboard(t0 = {b1}),
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<3>),
-                    },
-                    ScriptCondition(|bb| *bb.t0 % 3 == 1),
+        IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Fail, dynamic = true) {
+            StepSequencer {
+                StatefulAction(PTask<0>, b0 = 5, b1 = {b1}),
+                RetryUntilSuccessful(0) {
+                    #[on_success(|bb| if bb.b1 % 4 < 1 { bb.b0 = *bb.t0 % 2 })]
+                    Action(PIo<1>, t0 = {=}),
                 },
             },
+            ParallelAll(max_failures = -2) {
+                SetBlackboard(b0 = {t0}),
+                Condition(Cond<2>),
+                AlwaysFailure,
+                Action(Act<3> = Act::<3>),
+            },
+            WhileDoElse {
+                ReactiveSequence {
+                    StatefulAction(Task<4>),
+                    WasEntryUpdated(t0),
+                },
+                RetryUntilSuccessful(4) {
+                    ReactiveFallback {
+                        Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 4)),
+                        Succeeder,
+                    },
+                },
+            },
+            #[post(|bb| bb.b0 += 3)]
+            BinarySelector(|bb| bb.b0 + 4 == 7, dynamic = true) {
+                AlwaysRunning,
+                Interrupt(|bb| *bb.t0 < 1) {
+                    Action(Act<6>),
+                },
+            },
+            Fallback {
+                Action(|ctx| ctx.exec(7)),
+                ScriptCondition(|bb| *bb.t0 + 3 > 7),
+                Action(Act<8>),
+                StatefulAction(Task<9>),
+            },
         }
     }
 }
 
-board!(Tree0357Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0358Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 9,
-        }
-        IfThenElse {
-            StatefulAction(Task<2>),
-            StatefulAction(PTask<3>, b0 = {b0}),
-            Condition(Cond<4>),
-        }
-    }
-}
+board!(Tree0357Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0358 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(3),
         }
-        MemSequence {
-            ReactiveSequence {
-                #[on_halted(|bb| *bb.t0 += 2)]
-                Delay(20) {
-                    Loop(q0) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Loop(q0, value = {b0}) {
-                    Retry(1) {
-                        #[success_if(|bb| bb.b0 + 1 < 0)]
-                        #[run_while(|bb| bb.b0 + 2 < *bb.t0)]
-                        Condition(Cond<1>),
-                    },
-                },
+        WhileDoElse {
+            Retry(3) {
+                ScriptCondition(|bb| *bb.t1 != bb.o0.unwrap_or(2)),
             },
-            SubTree(Tree0358Sub0, ..),
-            SequenceWithMemory {
-                Action(PIo<5>, t0 = {t0}),
-                #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 2 })]
-                Condition(Cond<6>),
-                Condition(Cond<7>),
-                Script(|bb| bb.o0 = Some((bb.b0 + 2) % 2)),
+            ReactiveSelector {
+                Condition(Cond<0>),
+                KeepRunningUntilFailure {
+                    RepeatUntil(Failure) {
+                        Action(Act<1> = Act::<1>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0358Blackboard { o0 t0 q0 b0 });
+board!(Tree0358Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0359 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64,
         }
+        #[run_while(|bb| bb.b0 % 3 < 0)]
         Fallback {
-            AsyncFallback {
-                ReactiveSelector {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                #[post(|bb| bb.b0 += 2)]
-                #[run_while(|bb| bb.b0 + 3 < *bb.t1 % 3)]
-                ForceFailure {
-                    RunOnce {
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                    Action(Act<4>),
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b0)),
-                },
-                #[run_while(|bb| *bb.t1 > 0)]
-                #[success_if(|bb| (bb.b0 + 1) % 2 < 1)]
-                TryCatch {
-                    Sleep(10),
-                    #[on_success(|bb| { bb.b0 = *bb.t1; *bb.t0 += 2 })]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Condition(PCond<6>, b0 = {=}),
-                },
-                Parallel {
-                    Repeat(0) {
-                        Action(PIo<7>, t0 = {b0}),
-                    },
-                    #[failure_if(|bb| *bb.t0 == 1)]
-                    Condition(Cond<8>),
-                    Action(PAct<9>, b0 = {t0}, b1 = {t1}),
-                    Script(|bb| bb.b0 += 1),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                Sequence {
-                    WhileDoElse {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[skip_if(|bb| *bb.t0 == 2)]
-                        RunOnce(then_skip = false) {
-                            #[success_if(|bb| bb.b0 > (*bb.t0 + 2) % 3)]
-                            #[on_halted(|bb| { bb.t1.set((bb.b0 + 4) % 2); *bb.t1 += 1 })]
-                            #[on_failure(|bb| bb.b0 = 5)]
-                            SequenceStar {
-                                StatefulAction(Task<11> = Task::<11>),
-                                SetBlackboard(t1 = 5),
-                            },
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0359Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0360 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+        }
+        RepeatUntilFailure(forever) {
+            ParallelAll(max_failures = -1) {
+                SequenceWithMemory {
+                    AsyncFallback {
+                        Limiter(1) {
+                            StatefulAction(Task<0>),
                         },
-                        Condition(PCond<12>, b0 = {t0}),
-                        ReactiveSelector {
-                            Action(Act<13>),
-                            WasEntryUpdated(t0),
+                        Loop(q0, value = {b0}) {
+                            Condition(Cond<1>),
                         },
                     },
-                    #[failure_if(|bb| bb.b0 % 4 > 2)]
                     ReactiveSequence {
-                        Parallel(success = 0) {
-                            Condition(PCond<14>, b0 = {b0}),
-                            ForceSuccess {
-                                Condition(|ctx, bb| ctx.check_in(15, *bb.t0)),
-                            },
-                            Condition(Cond<16>),
-                            StatefulAction(Task<17>),
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<18>),
-                            },
-                        },
+                        Sleep(0),
+                        Action(PIo<2>, t0 = {=}),
+                        Action(Act<3>),
                     },
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| bb.b0 = *bb.t1 % 2)]
-                        #[success_if(|bb| *bb.t0 != bb.b0)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        ReactiveSequence {
-                            SetBlackboard(b0 = 9),
-                            RunOnce {
-                                RunOnce {
-                                    SetBlackboard(t0 = {b0}),
+                    FlipSelector {
+                        UnsetBlackboard(o0),
+                        StatefulAction(PTask<4>, b0 = 6, b1 = {t0}),
+                    },
+                },
+                RepeatUntilFailure(2) {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        IfThenElse {
+                            Condition(Cond<5>),
+                            #[success_if(|bb| bb.b0 % 4 > 1)]
+                            #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 != 6)]
+                            PolicyParallel(policy = FirstFailure) {
+                                Loop(q0, value = {b0}, if_empty = Failure) {
+                                    Wait(20),
+                                },
+                            },
+                            BinarySelector(|bb| bb.o0.is_none()) {
+                                Action(PIo<6>, t0 = {=}),
+                                Loop(q0, value = {b0}) {
+                                    Script(|bb| *bb.t0 += 1),
                                 },
                             },
                         },
                     },
                 },
+                Delay(20) {
+                    ReactiveSequence {
+                        Priority {
+                            StatefulAction(Task<7>),
+                            Condition(|ctx, bb| ctx.check_in(8, 7)),
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10> = Task::<10>),
+                        },
+                        KeepRunningUntilFailure {
+                            Succeeder,
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0359Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0360Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0360 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        Fallback {
-            Action(PIo<0>, t0 = {t0}),
-            SubTree(Tree0360Sub0, ..),
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
-
-board!(Tree0360Blackboard { t0 });
+board!(Tree0360Blackboard { t0 o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0361 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64,
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
             o0: Option<i64> = None,
         }
-        #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(5) + 3)]
-        #[post(|bb| bb.o0 = None)]
-        #[on_success(|bb| bb.b0 = 7)]
-        Loop(q0, if_empty = Skipped) {
-            AsyncFallback {
-                #[post(|bb| bb.b1 = bb.b1 % 3)]
-                #[failure_if(|bb| bb.o0.is_some())]
-                AlwaysFailure,
-                #[on_halted(|bb| bb.b1 = bb.b0)]
-                #[skip_if(|bb| bb.b1 + 3 == bb.b0 + 3)]
-                Repeat(1) {
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+        SequenceStar {
+            ReactiveSequence {
+                Script(|bb| { bb.t0.set(bb.b0 % 3); bb.b0 += 2 }),
+                Action(|ctx| ctx.exec(0)),
+                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(5), &mut bb.b0)),
+            },
+            StatefulAction(Task<2>),
+            #[success_if(|bb| (bb.b0 + 1) % 4 == 1)]
+            #[on_failure(|bb| { *bb.t0 += 3; bb.o0 = None })]
+            #[post(|bb| *bb.t0 += 2)]
+            RepeatTimes(1) {
                 Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0361Blackboard { q0 b1 b0 o0 });
+board!(Tree0361Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0362 for Ctx {
-        MemSequence {
-            Condition(Cond<0>),
+        ReactiveSequence {
+            PolicyParallel(policy = FirstFailure) {
+                StatefulAction(Task<0>),
+                RetryUntilSuccessful(forever) {
+                    RepeatUntilSuccess(2) {
+                        Repeat(forever) {
+                            MemPriority {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                                Action(Act<3>),
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Delay(10) {
+                    ForceFailure {
+                        AsyncFallback {
+                            WhileDoElse {
+                                StatefulAction(Task<4>),
+                                Condition(Cond<5>),
+                                StatefulAction(Task<6>),
+                            },
+                            Priority {
+                                Timeout(0) {
+                                    Action(|ctx| ctx.exec(7)),
+                                },
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<8>),
+            },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0363Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-        }
-        Action(PAct<0>, b0 = {=}, b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0363 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        RunOnce(then_skip = true) {
-            RetryUntilSuccessful(2) {
-                SubTree(Tree0363Sub0, ..),
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            FlipSelector {
+                AlwaysSuccess,
+                Parallel(failure = -2) {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(PCond<1>, b0 = {b0}),
+                },
             },
-        }
-    }
-}
-
-board!(Tree0363Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0364 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
-        }
-        Repeat(4) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    RetryUntilSuccessful(2) {
-                        ForceSuccess {
-                            #[failure_if(|bb| bb.b0 != *bb.t0)]
-                            StatefulAction(PTask<0>, b0 = 5),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+            StepSequencer {
+                StatefulAction(Task<4>),
+                Action(PIo<5>, t0 = {b0}),
+            },
+            ForceSuccess {
+                Precondition(|bb| bb.b0 + 3 != 7) {
+                    Retry(1) {
+                        SequenceWithMemory {
+                            #[run_while(|bb| *bb.t0 % 3 > 0)]
+                            Action(Act<6>),
                         },
-                    },
-                    Fallback {
-                        StatefulAction(PTask<1>, b0 = {=}),
-                        Action(Act<2>),
-                        Action(PAct<3>, b0 = {=}),
-                    },
-                    WaitValueUpdate(t0) {
-                        Action(Act<4>),
                     },
                 },
             },
@@ -2246,260 +2451,193 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0364Blackboard { t0 b0 });
+board!(Tree0363Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0364Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0364 for Ctx {
+        Parallel {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            SubTree(Tree0364Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0365 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        Repeat(0) {
-            Script(|bb| { *bb.t0 += 2; if *bb.t0 % 3 > 0 { *bb.t0 += 3 } }),
+        Remap(success = Success, failure = Failure) {
+            ReactiveSelector {
+                #[failure_if(|bb| *bb.t0 < *bb.t0 + 2)]
+                #[on_success(|bb| *bb.t0 += 2)]
+                TryCatch(catch_on_halt = true) {
+                    SkipUnlessUpdated(t0) {
+                        Script(|bb| bb.t0.set(bb.b0 % 3)),
+                    },
+                    #[skip_if(|bb| *bb.t0 + 2 > bb.b0)]
+                    UnsetBlackboard(o0),
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Condition(PCond<1>, b0 = {b0}),
+                Fallback {
+                    IndexSwitch(|bb| 8, dynamic = false) {
+                        Action(PAct<2>, b0 = 8, b1 = {b0}),
+                        SetBlackboard(b0 = {t0}),
+                        #[success_if(|bb| bb.o0.unwrap_or(0) + 3 != 1)]
+                        Failer,
+                    },
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Action(|ctx| ctx.exec(3)),
+                    Condition(Cond<4>),
+                    #[failure_if(|bb| (*bb.t0 + 4) % 2 > 0)]
+                    #[skip_if(|bb| *bb.t0 > *bb.t0 % 3)]
+                    #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
+                    Action(|ctx| ctx.exec(5)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0365Blackboard { t0 });
+board!(Tree0365Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0366 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        Parallel(success = 1, failure = 0) {
-            Sequence {
-                Fallback {
-                    KeepRunningUntilFailure {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Action(PIo<0>, t0 = {b0}),
-                        },
-                    },
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some((*bb.t1 + 1) % 4) })]
-                    #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(8) })]
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        #[skip_if(|bb| bb.b0 > 2)]
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    },
-                },
-                IfThenElse {
-                    Condition(Cond<3>),
-                    Action(PAct<4>, b0 = {=}),
-                },
-                Precondition(|bb| bb.b0 + 1 < 6) {
-                    Action(PAct<5>, b0 = 7, b1 = {b0}),
-                },
+        ReactiveFallback {
+            AlwaysFailure,
+            Optional {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
             },
-            WaitValueUpdate(t0) {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        StatefulAction(Task<6>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                    },
-                    Precondition(|bb| bb.o0.is_some()) {
-                        Action(PIo<9>, t0 = {t0}),
-                    },
-                    Script(|bb| bb.o0 = Some(*bb.t1)),
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                ParallelAll(max_failures = -1) {
-                    Condition(Cond<10>),
-                    Condition(|ctx, bb| ctx.check_in(11, 5)),
-                    Action(Act<12>),
-                },
-                Delay(20) {
-                    #[on_success(|bb| bb.o0 = Some(*bb.t1 % 4))]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Precondition(|bb| *bb.t0 + 1 == *bb.t1 + 3, else = Failure) {
-                        StatefulAction(Task<13>),
-                    },
-                },
-                Precondition(|bb| (*bb.t0 + 1) % 4 < 1, else = Running) {
-                    Loop(q0) {
-                        Condition(Cond<14>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                RunOnce {
-                    ParallelAll {
-                        UnsetBlackboard(o0),
-                        Action(Act<15>),
-                        Script(|bb| bb.t0.set(*bb.t0 % 4)),
-                        StatefulAction(PTask<16>, b0 = {b0}),
-                        WhileDoElse {
-                            StatefulAction(Task<17>),
-                            StatefulAction(Task<18>),
-                        },
-                    },
-                },
+            Timeout(50) {
+                StatefulAction(Task<1> = Task::<1>),
             },
         }
     }
 }
 
-board!(Tree0366Blackboard { t1 o0 q0 t0 b0 });
+board!(Tree0366Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0367 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 5,
-        }
-        Sequence {
-            ReactiveFallback {
-                Retry(2) {
-                    StatefulAction(PTask<0>, b0 = 5, b1 = {=}),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(PTask<2>, b0 = {t0}),
-                Repeat(forever) {
-                    StatefulAction(PTask<3>, b0 = 6, b1 = {b0}),
-                },
-                Sequence {
-                    Sleep(30),
-                },
-            },
-            Repeat(1) {
-                Parallel(success = -1, failure = 0) {
-                    KeepRunningUntilFailure {
-                        Fallback {
-                            Retry(3) {
-                                Fallback {
-                                    StatefulAction(Task<4> = Task::<4>),
-                                    #[skip_if(|bb| *bb.t0 % 3 != 1)]
-                                    Action(PIo<5>, t0 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    StatefulAction(Task<6>),
-                },
-                StatefulAction(PTask<7>, b0 = {b0}),
-                #[skip_if(|bb| *bb.t0 != 3)]
-                #[post(|bb| if bb.b0 < 2 { bb.o0 = Some(bb.b1) })]
-                #[on_success(|bb| { if (bb.b1 + 1) % 3 > 0 { *bb.t0 += 2 }; if bb.b1 % 2 > 0 { bb.o0 = None } })]
-                Action(Act<8>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
-                #[on_failure(|bb| bb.o0 = Some(4))]
-                StatefulAction(Task<11>),
-                Repeat(forever) {
-                    Condition(|ctx, bb| ctx.check_in(12, (*bb.t0 + 1) % 3)),
-                },
-            },
+        ParallelAll {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1>),
+            Succeeder,
+            Wait(20),
         }
     }
 }
-
-board!(Tree0367Blackboard { o0 b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0368Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
             #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        SkipUnlessUpdated(t0) {
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0368Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 13,
-            b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        ReactiveFallback {
-            #[on_halted(|bb| bb.b1 += 1)]
-            SetBlackboard(t0 = 6),
-        }
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0368 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64,
             b0: i64,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Timeout(30) {
-                SequenceWithMemory {
-                    Loop(q0, value = {b0}) {
-                        Action(Act<0>),
-                    },
-                    Condition(Cond<1>),
-                    Condition(PCond<2>, b0 = {t0}),
-                    #[success_if(|bb| *bb.t1 % 2 == 1)]
-                    StatefulAction(Task<3>),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            BinarySelector(|bb| *bb.t0 % 4 == 0) {
+                Failer,
+                Sequence {
+                    SubTree(Tree0368Sub0, ..),
+                    AlwaysRunning,
                 },
             },
-            Repeat(2) {
-                SequenceWithMemory {
-                    SubTree(Tree0368Sub0, q0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, b0 = {=}),
-                    SubTree(Tree0368Sub1, ..),
-                },
+            TryCatch(catch_on_halt = false) {
+                Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
+                UnsetBlackboard(o0),
+                Sleep(20),
             },
+            StatefulAction(Task<2>),
+            ForceSuccess {
+                Action(PAct<3>, b0 = 0, b1 = {b0}),
+            },
+            Condition(PCond<4>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0368Blackboard { q0 t0 b1 t1 b0 });
+board!(Tree0368Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0369 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
             b0: i64 = 2,
         }
-        Invert {
-            ReactiveSequence {
-                Sleep(0),
-                Action(Act<0>),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
-                ScriptCondition(|bb| bb.b0 > *bb.t0 % 3),
+        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+            Delay(10) {
+                StatefulAction(Task<0>),
+            },
+            TryCatch(catch_on_halt = true) {
+                Action(PIo<1>, t0 = {b0}),
+                Condition(|ctx| ctx.check(2)),
             },
         }
     }
 }
 
-board!(Tree0369Blackboard { t0 b0 });
+board!(Tree0369Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0370 for Ctx {
-        RunOnce(then_skip = false) {
-            Action(Act<0>),
+        blackboard {
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        SkipUnlessUpdated(t0) {
+            ReactiveFallback {
+                Parallel(success = 1, failure = -2) {
+                    Condition(PCond<0>, b0 = {b1}),
+                    SetBlackboard(t0 = 2),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<1>),
+                    Condition(PCond<2>, b0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0370Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0371Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+        }
+        Priority {
+            Action(Act<2> = Act::<2>),
         }
     }
 }
@@ -2507,517 +2645,528 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0371 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 3,
         }
-        Fallback {
-            MemPriority {
-                Switch(b1) {
-                    case 4 => ParallelAll {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                        StatefulAction(PTask<1>, b0 = {t1}, b1 = {t0}),
+        ReactiveSequence {
+            SequenceStar {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
                     },
-                    case 0 => ReactiveFallback {
-                        Condition(PCond<2>, b0 = {=}),
-                        Delay(0) {
-                            Action(Act<3>),
-                        },
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    case 3 => ReactiveSequence {
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        #[on_success(|bb| { if *bb.t1 % 2 > 0 { *bb.t1 += 1 }; *bb.t0 += 3 })]
-                        #[skip_if(|bb| bb.b1 + 2 < 0)]
-                        Action(Act<5>),
-                        StatefulAction(PTask<6>, b0 = {b1}, b1 = {t0}),
-                        #[failure_if(|bb| *bb.t0 != 2)]
-                        #[on_success(|bb| bb.b1 = bb.b0)]
-                        Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
-                        Condition(Cond<8> = Cond::<8>),
-                    },
-                    _ => Switch(b1) {
-                        case 3 => RunOnce(then_skip = true) {
-                            RetryUntilSuccessful(2) {
-                                AlwaysRunning,
-                            },
-                        },
-                        case 4 => StatefulAction(Task<9>),
-                        case 5 => Timeout(0) {
-                            SetBlackboard(b1 = 1),
-                        },
-                        _ => Script(|bb| *bb.t1 += 3),
-                    },
+                    SubTree(Tree0371Sub0, ..),
                 },
-                RunOnce {
-                    Precondition(|bb| bb.b0 + 2 < *bb.t1 + 1) {
-                        WaitValueUpdate(t0) {
-                            ParallelAll {
-                                Sequence {
-                                    Condition(|ctx| ctx.check(10)),
-                                    SetBlackboard(t0 = 1),
-                                },
-                                AsyncFallback {
-                                    Condition(Cond<11>),
-                                    StatefulAction(Task<12>),
-                                    Condition(Cond<13>),
-                                    StatefulAction(Task<14>),
-                                },
-                            },
-                        },
-                    },
+                FlipSelector {
+                    StatefulAction(Task<3>),
+                    StatefulAction(PTask<4>, b0 = {t1}, b1 = {=}),
+                    #[post(|bb| bb.b1 = bb.b1 % 2)]
+                    SetBlackboard(b1 = {t1}),
+                    StatefulAction(Task<5>),
+                    AlwaysFailure,
                 },
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0371Blackboard { t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0372Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            ForceFailure {
-                Condition(|ctx| ctx.check(6)),
-            },
-        }
-    }
-}
+board!(Tree0371Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0372 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
             b0: i64,
         }
-        WhileDoElse {
-            ReactiveSequence {
-                Condition(Cond<0> = Cond::<0>),
-                #[on_halted(|bb| *bb.t0 += 1)]
-                SetBlackboard(b0 = {t0}),
-                ScriptCondition(|bb| (*bb.t0 + 4) % 2 != 1),
-                Condition(Cond<1>),
+        Sequence {
+            #[success_if(|bb| (bb.b0 + 4) % 4 > 2)]
+            WasEntryUpdated(t0),
+            RunOnce {
+                Action(PAct<0>, b0 = {=}, b1 = {b0}),
             },
-            ReactiveFallback {
-                IfThenElse {
-                    Action(PAct<2>, b0 = {t0}),
-                    UnsetBlackboard(o0),
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Condition(PCond<4>, b0 = {t0}),
-                },
-            },
-            ForceSuccess {
-                Parallel(success = 0) {
-                    Condition(Cond<5>),
-                    SubTree(Tree0372Sub0, q0 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
-                    Repeat(1) {
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-            },
+            Action(PIo<1>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0372Blackboard { q0 o0 t0 b0 });
+board!(Tree0372Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0373 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(3),
+            b0: i64,
             #[tracked] t0: i64,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            #[success_if(|bb| *bb.t0 % 3 != 0)]
-            Precondition(|bb| *bb.t0 == 2, else = Success) {
-                SkipUnlessUpdated(t1) {
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[on_success(|bb| *bb.t1 += 2)]
-                    Delay(50) {
-                        ParallelAll(max_failures = -1) {
-                            Repeat(2) {
-                                Loop(q0, if_empty = Running) {
-                                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                                },
-                            },
-                            #[skip_if(|bb| *bb.t0 > 7)]
-                            #[on_halted(|bb| bb.o0 = None)]
-                            StatefulAction(Task<1>),
-                        },
+        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+            TryCatch(catch_on_halt = true) {
+                WhileDoElse {
+                    #[on_success(|bb| if bb.b0 > (bb.o0.unwrap_or(3) + 4) % 2 { bb.b0 = *bb.t0 % 3 })]
+                    #[success_if(|bb| (bb.b0 + 4) % 2 != 0)]
+                    #[on_halted(|bb| { if (*bb.t0 + 3) % 2 != 0 { *bb.t0 += 1 }; bb.o0 = Some(4) })]
+                    Condition(Cond<0>),
+                    Repeater(0) {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
                     },
                 },
+                MaxTime(0) {
+                    #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(0) % 4)]
+                    #[skip_if(|bb| bb.b0 != 1)]
+                    Condition(Cond<2>),
+                },
+                Delay(100) {
+                    Succeeder,
+                },
+                Cooldown(0) {
+                    #[failure_if(|bb| bb.b0 > 7)]
+                    #[success_if(|bb| bb.b0 % 2 == 1)]
+                    #[post(|bb| { bb.t0.set(4); bb.b0 = 2 })]
+                    StatefulAction(Task<3>),
+                },
+            },
+            #[skip_if(|bb| bb.o0.unwrap_or(2) + 4 == 5)]
+            #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
+            KeepRunningUntilFailure {
+                Runner,
             },
         }
     }
 }
 
-board!(Tree0373Blackboard { q0 o0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0374Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Sequence {
-            Repeat(1) {
-                Condition(PCond<0>, b0 = 7),
-            },
-            SetBlackboard(b1 = 4),
-        }
-    }
-}
+board!(Tree0373Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0374 for Ctx {
         blackboard {
             b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
         }
-        Repeat(3) {
-            ReactiveSequence {
-                Sleep(20),
-                Sequence {
-                    SubTree(Tree0374Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        Precondition(|bb| *bb.t0 == 0, else = Skipped) {
-                            Precondition(|bb| bb.b1 > 6, else = Skipped) {
-                                StatefulAction(Task<2>),
+        #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+        ForceSuccess {
+            MemPriority {
+                #[on_success(|bb| *bb.t0 += 2)]
+                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                Fallback {
+                    Parallel(success = 2) {
+                        Precondition(|bb| *bb.t0 < 4, else = Skipped) {
+                            Sequence {
+                                SetBlackboard(t0 = 5),
+                                Sequence {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    WasEntryUpdated(t0),
+                                    SetBlackboard(b0 = 3),
+                                    SetBlackboard(b0 = {t0}),
+                                },
+                                SkipUnlessUpdated(t0) {
+                                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                                },
                             },
                         },
+                        ReactiveSequence {
+                            Parallel(failure = -1) {
+                                StatefulAction(Task<2>),
+                                Action(PIo<3>, t0 = {t0}),
+                            },
+                            StatefulAction(Task<4>),
+                            SetBlackboard(b0 = {t0}),
+                        },
                     },
-                    AsyncSequence {
-                        AlwaysSuccess,
-                        Action(PAct<3>, b0 = {=}),
-                    },
-                    RetryUntilSuccessful(1) {
-                        ParallelAll(max_failures = -1) {
-                            Precondition(|bb| bb.b0 < 3, else = Running) {
-                                WhileDoElse {
-                                    Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 1) % 3)),
-                                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b1)),
+                    Repeater(3) {
+                        Repeater(1) {
+                            Loop(q0, if_empty = Success) {
+                                Parallel(success = -2, failure = -4) {
+                                    Condition(Cond<5>),
+                                    Wait(0),
+                                    SetBlackboard(b0 = 9),
+                                    Sleep(50),
                                 },
                             },
                         },
                     },
-                },
-                Repeat(4) {
-                    StatefulAction(Task<6>),
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    ReactiveFallback {
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        #[run_while(|bb| bb.b0 % 3 > 0)]
+                        ParallelAll(1) {
+                            Action(PIo<6>, t0 = {=}),
+                            Action(PAct<7>, b0 = {=}),
+                            #[run_while(|bb| *bb.t0 != bb.b0)]
+                            StatefulAction(Task<8>),
+                        },
+                        MemPriority {
+                            Condition(Cond<9>),
+                            Precondition(|bb| bb.b0 + 2 != bb.b0 % 3, else = Running) {
+                                Condition(|ctx| ctx.check(10)),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
+                            Condition(Cond<12>),
+                            StatefulAction(Task<13> = Task::<13>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0374Blackboard { b0 b1 t0 });
+board!(Tree0374Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0375 for Ctx {
         blackboard {
-            b1: i64 = 5,
             #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
         }
-        SequenceWithMemory {
-            SkipUnlessUpdated(t1) {
-                #[run_while(|bb| bb.o0.is_none())]
+        ForceSuccess {
+            RunOnce(then_skip = false) {
                 Fallback {
-                    StatefulAction(PTask<0>, b0 = 6, b1 = {t0}),
-                    Condition(Cond<1>),
-                    AlwaysSuccess,
+                    Action(Act<0>),
+                    WasEntryUpdated(t0),
+                    Condition(Cond<1> = Cond::<1>),
                 },
-            },
-            Condition(Cond<2>),
-            #[on_success(|bb| { bb.b0 = (bb.o0.unwrap_or(3) + 1) % 3; bb.b1 = bb.o0.unwrap_or(0) })]
-            #[success_if(|bb| bb.b0 % 3 > 1)]
-            TryCatch {
-                Invert {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                Action(|ctx| ctx.exec(4)),
-                Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 4)),
-                Action(Act<6>),
-                Condition(Cond<7>),
-            },
-            MemPriority {
-                Action(Act<8>),
-                Action(Act<9>),
-                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0375Blackboard { b1 t0 b0 t1 o0 });
+board!(Tree0375Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0376Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Action(PAct<3>, b0 = {t1}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0376Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Timeout(10) {
+            AlwaysSuccess,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0376 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 5,
             b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        IfThenElse {
-            TryCatch(catch_on_halt = false) {
-                TryCatch(catch_on_halt = true) {
-                    WhileDoElse {
-                        ScriptCondition(|bb| *bb.t0 % 2 == 1),
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
-                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+        Sequence {
+            #[post(|bb| bb.b1 += 1)]
+            #[failure_if(|bb| *bb.t1 % 2 > 0)]
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Repeat(3) {
+                    StatefulAction(Task<1>),
                 },
-                #[run_while(|bb| *bb.t0 < 4)]
-                ParallelAll(1) {
-                    Timeout(50) {
-                        Action(Act<3> = Act::<3>),
+                MaxTime(50) {
+                    Filter(times = 1, filtered = Failure) {
+                        #[on_failure(|bb| { bb.b1 += 1; bb.t1.set((bb.b1 + 1) % 4) })]
+                        #[on_halted(|bb| { bb.t0.set(bb.b0); bb.t0.set(*bb.t1 + 4) })]
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
                     },
+                },
+            },
+            Inverter {
+                MemSequence {
+                    SubTree(Tree0376Sub0, t1 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
+                    #[failure_if(|bb| *bb.t0 + 4 > bb.b1)]
+                    #[run_while(|bb| bb.b0 == 2)]
                     StatefulAction(Task<4>),
                 },
-                Parallel(success = -1, failure = -2) {
-                    Action(Act<5> = Act::<5>),
-                    Action(PIo<6>, t0 = {b0}),
-                    SetBlackboard(t0 = 3),
-                },
             },
-            WhileDoElse {
-                SequenceWithMemory {
-                    WasEntryUpdated(t0),
-                    WhileDoElse {
-                        Action(PAct<7>, b0 = {=}),
-                        Script(|bb| { bb.b0 += 2; *bb.t0 += 3 }),
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                },
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<9>),
-                    },
-                    #[failure_if(|bb| bb.b0 + 2 < (bb.b0 + 2) % 2)]
-                    #[skip_if(|bb| bb.b0 > 7)]
-                    SetBlackboard(b0 = {t0}),
-                },
-                IfThenElse {
-                    Action(Act<10> = Act::<10>),
-                    KeepRunningUntilFailure {
-                        Action(Act<11>),
-                    },
-                    StatefulAction(Task<12>),
-                },
-            },
+            SubTree(Tree0376Sub1, ..),
         }
     }
 }
 
-board!(Tree0376Blackboard { b0 t0 });
+board!(Tree0376Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0377 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64,
         }
-        Sequence {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-            Fallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2> = Act::<2>),
+        TryCatch {
+            #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
+            ReactiveFallback {
+                Action(Act<0>),
+                #[post(|bb| bb.b1 += 1)]
+                #[on_failure(|bb| { if bb.b0 > bb.b0 % 4 { bb.b0 = bb.b1 + 1 }; bb.b1 += 2 })]
+                #[on_halted(|bb| bb.b0 += 1)]
+                Sleep(50),
             },
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
-board!(Tree0377Blackboard { b1 });
+board!(Tree0377Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0378 for Ctx {
         blackboard {
-            b0: i64 = 1,
-        }
-        IfThenElse {
-            Condition(PCond<0>, b0 = {=}),
-            StatefulAction(Task<1>),
-            Sleep(0),
-        }
-    }
-}
-
-board!(Tree0378Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0379 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
             b0: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
         }
-        AsyncSequence {
-            Action(Act<0>),
-            ReactiveFallback {
-                Condition(Cond<1>),
-                RetryUntilSuccessful(0) {
-                    SetBlackboard(b0 = {t0}),
-                },
-                TryCatch {
-                    SetBlackboard(o0 = Some(3)),
-                    Action(Act<2>),
+        Repeater(forever) {
+            ReactiveSelector {
+                Priority {
+                    MemSequence {
+                        #[run_while(|bb| bb.b0 % 2 != 1)]
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+                        ScriptCondition(|bb| *bb.t0 + 2 > 3),
+                        StatefulAction(Task<1>),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        ReactiveFallback {
+                            Repeat(1) {
+                                Retry(3) {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
+                    Condition(Cond<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0379Blackboard { o0 t0 b0 });
+board!(Tree0378Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0379 for Ctx {
+        FlipSelector {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0380Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+        }
+        Condition(|ctx, bb| ctx.check_in(3, *bb.t0))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0380 for Ctx {
         blackboard {
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
+            b1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Precondition(|bb| bb.o0.unwrap_or(2) != 6, else = Running) {
-            SequenceStar {
-                #[on_failure(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 1 })]
-                Inverter {
-                    Sequence {
+        ReactiveFallback {
+            Fallback {
+                ReactiveFallback {
+                    MemPriority {
                         StatefulAction(Task<0>),
-                        Action(PAct<1>, b0 = 8, b1 = {b0}),
-                        Action(Act<2>),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
                     },
                 },
                 IfThenElse {
-                    StatefulAction(PTask<3>, b0 = 7, b1 = {b0}),
-                    Condition(Cond<4>),
+                    #[success_if(|bb| bb.b1 % 2 == 0)]
+                    Action(PIo<2>, t0 = {=}),
+                    #[failure_if(|bb| bb.b0 != bb.b1 % 4)]
+                    ScriptCondition(|bb| bb.b1 == 5),
+                    SetBlackboard(o0 = Some(8)),
+                },
+                ReactiveSequence {
+                    ReactiveSequence {
+                        SubTree(Tree0380Sub0, o0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
+                        Condition(PCond<4>, b0 = {t0}),
+                    },
+                    Action(|ctx| ctx.exec(5)),
+                },
+                Precondition(|bb| bb.b0 == 6, else = Running) {
+                    ReactiveFallback {
+                        #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                        #[on_failure(|bb| bb.b1 = 3)]
+                        #[failure_if(|bb| *bb.t0 > 3)]
+                        Action(Act<6> = Act::<6>),
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[success_if(|bb| bb.b1 < bb.o0.unwrap_or(1) % 3)]
+                        #[run_while(|bb| bb.b0 != 2)]
+                        WasEntryUpdated(t0),
+                        Action(Act<7>),
+                    },
+                },
+                ParallelAll(0) {
+                    StatefulAction(Task<8>),
+                    Condition(|ctx, bb| ctx.check_in(9, (bb.b1 + 2) % 2)),
                 },
             },
         }
     }
 }
 
-board!(Tree0380Blackboard { o0 t0 b0 });
+board!(Tree0380Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0381 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        #[post(|bb| bb.t0.set(bb.b0))]
-        #[skip_if(|bb| *bb.t0 % 4 < 2)]
-        #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
-        Sequence {
-            Condition(Cond<0>),
+        Retry(1) {
+            ForceFailure {
+                SkipUnlessUpdated(t1) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        StatefulAction(PTask<0>, b0 = 7),
+                        Succeeder,
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0381Blackboard { b0 t0 });
+board!(Tree0381Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0382Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        SetBlackboard(o0 = Some(8))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0382 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
         }
-        TryCatch(catch_on_halt = false) {
-            Condition(Cond<0>),
-            Action(PAct<1>, b0 = {t1}, b1 = {=}),
-            SetBlackboard(b1 = 1),
+        TryCatch {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+            Action(PAct<1>, b0 = {t0}, b1 = {b0}),
+            SubTree(Tree0382Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
             Condition(Cond<2>),
-            Condition(|ctx| ctx.check(3)),
+            Succeeder,
         }
     }
 }
 
-board!(Tree0382Blackboard { b1 t1 });
+board!(Tree0382Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0383 for Ctx {
         blackboard {
-            b0: i64 = 4,
             #[tracked] t0: i64,
+            b1: i64 = 3,
         }
-        Repeat(0) {
-            #[on_success(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0) })]
-            StatefulAction(Task<0>),
+        SequenceStar {
+            ReactiveSelector {
+                AlwaysFailure,
+                Condition(PCond<0>, b0 = {t0}),
+            },
+            StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                Priority {
+                    Action(PAct<2>, b0 = 6),
+                    Action(Act<3>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0383Blackboard { b0 t0 });
+board!(Tree0383Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0384 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 3,
         }
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            #[failure_if(|bb| *bb.t0 < 3)]
-            #[on_halted(|bb| *bb.t0 += 2)]
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0384Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0385Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0385Sub1 for Ctx {
+        #[success_if(|bb| (*bb.t0 + 4) % 3 != 0)]
         ReactiveFallback {
-            ReactiveFallback {
-                AlwaysFailure,
-                StatefulAction(Task<4>),
+            FlipSelector {
+                #[on_failure(|bb| if bb.b1 + 4 != bb.b0 % 4 { bb.o0 = Some(*bb.t0) })]
+                #[on_success(|bb| if bb.o0.unwrap_or(1) > (bb.b1 + 4) % 2 { bb.b1 = bb.b0 + 4 })]
+                SequenceWithMemory {
+                    Action(Act<0> = Act::<0>),
+                    Script(|bb| bb.t0.set(4)),
+                },
+                #[failure_if(|bb| *bb.t0 < 3)]
+                ReactiveSequence {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+                Action(PIo<3>, t0 = {t1}),
+                #[on_halted(|bb| { bb.t1.set(bb.o0.unwrap_or(5) % 2); bb.b0 = *bb.t0 })]
+                Switch(b1) {
+                    case 1 => StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                    _ => StatefulAction(Task<5>),
+                },
+            },
+            SequenceStar {
+                StatefulAction(Task<6>),
+                IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Loop) {
+                    Action(Act<7>),
+                    Wait(30),
+                },
+                Retry(forever) {
+                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 3, &mut bb.b0)),
+                },
             },
         }
     }
 }
+
+board!(Tree0384Blackboard { t0 o0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0385 for Ctx {
-        Selector {
-            MemSequence {
-                ReactiveFallback {
-                    SubTree(Tree0385Sub0),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
+        SequenceStar {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                AlwaysSuccess,
             },
             ReactiveFallback {
-                Repeat(2) {
-                    SubTree(Tree0385Sub1),
+                SequenceWithMemory {
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
                 },
-                Repeat(3) {
-                    Fallback {
-                        AlwaysFailure,
-                        Action(Act<5> = Act::<5>),
-                    },
-                },
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+            },
+            Repeat(1) {
+                AlwaysRunning,
             },
         }
     }
@@ -3025,287 +3174,120 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
-        Delay(0) {
-            TryCatch(catch_on_halt = true) {
-                Repeat(0) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-                WhileDoElse {
-                    IfThenElse {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        #[post(|bb| bb.b0 = (*bb.t0 + 2) % 4)]
+        ReactiveFallback {
+            AsyncSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(PAct<1>, b0 = {=}, b1 = {b0}),
             },
+            Action(PAct<2>, b0 = 2, b1 = {t0}),
         }
     }
 }
+
+board!(Tree0386Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
-        Sequence {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<0>),
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 1))]
+        #[on_success(|bb| bb.o0 = None)]
+        Repeater(1) {
+            SequenceStar {
+                Condition(PCond<0>, b0 = {b1}),
+                ReactiveSelector {
+                    Switch(b1) {
+                        case 0 => AlwaysRunning,
+                        case 1 => StatefulAction(Task<1>),
+                        _ => RunOnce(then_skip = false) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                    RepeatTimes(2) {
+                        Precondition(|bb| bb.b0 > bb.b0 % 2) {
+                            FlipSelector {
+                                Action(PAct<3>, b0 = {t0}, b1 = {b1}),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+                Repeat(forever) {
+                    Cooldown(0, filtered = Failure) {
+                        #[on_success(|bb| { bb.b1 += 3; if bb.o0.unwrap_or(2) + 2 < 7 { bb.o0 = None } })]
+                        #[run_while(|bb| *bb.t0 % 2 < 0)]
+                        Switch(b1) {
+                            case 1 => Priority {
+                                Condition(Cond<4> = Cond::<4>),
+                                Repeater(3) {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                            _ => SkipUnlessUpdated(t0) {
+                                #[on_failure(|bb| bb.b0 = 3)]
+                                #[run_while(|bb| *bb.t0 + 2 == 2)]
+                                Switch(b1) {
+                                    case 4 => UnsetBlackboard(o0),
+                                    case 5 => Condition(Cond<6>),
+                                    case 3 => Action(Act<7>),
+                                    _ => Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(1))),
+                                },
+                            },
+                        },
+                    },
+                },
+                Precondition(|bb| bb.o0.unwrap_or(5) < 5) {
+                    Sequence {
+                        StatefulAction(Task<9> = Task::<9>),
+                        StatefulAction(Task<10>),
+                        AsyncSequence {
+                            Selector {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0388Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 15,
-        }
-        #[run_while(|bb| bb.b0 + 2 < 1)]
-        Repeat(forever) {
-            #[success_if(|bb| *bb.t0 < bb.b0 % 4)]
-            Condition(PCond<0>, b0 = 4),
-        }
-    }
-}
+board!(Tree0387Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
         }
-        KeepRunningUntilFailure {
-            KeepRunningUntilFailure {
-                SubTree(Tree0388Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0388Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0389Sub0 for Ctx {
-        StatefulAction(Task<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0389 for Ctx {
         ReactiveFallback {
-            ReactiveSequence {
-                RetryUntilSuccessful(forever) {
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1>),
-                Parallel(success = -2) {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                SubTree(Tree0389Sub0),
-            },
-            Condition(Cond<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0390Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            o0: Option<i64> = Some(9),
-        }
-        SequenceWithMemory {
-            ScriptCondition(|bb| *bb.t0 % 3 != 2),
-            StatefulAction(Task<5> = Task::<5>),
-            #[failure_if(|bb| bb.o0.is_some())]
-            Condition(Cond<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0390 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            o0: Option<i64>,
-        }
-        Precondition(|bb| *bb.t0 + 2 == 6, else = Skipped) {
-            #[on_success(|bb| bb.b0 = *bb.t0)]
             SequenceWithMemory {
-                TryCatch {
-                    Precondition(|bb| bb.b0 + 2 > *bb.t0 + 4, else = Running) {
-                        Invert {
-                            Parallel(success = -3) {
-                                Action(PAct<0>, b0 = {t0}),
-                                Selector {
-                                    Condition(Cond<1>),
-                                    Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
-                                },
-                                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                                RunOnce(then_skip = true) {
-                                    #[failure_if(|bb| bb.o0.is_none())]
-                                    #[success_if(|bb| *bb.t0 > 5)]
-                                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                    },
-                    SubTree(Tree0390Sub0, ..),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0390Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0391 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        Delay(50) {
-            Fallback {
-                WasEntryUpdated(t0),
-                WhileDoElse {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Sequence {
                     StatefulAction(Task<2>),
+                    AlwaysSuccess,
                 },
-                Selector {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysFailure,
-                },
+                Action(Act<3>),
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t1 % 4)),
             },
-        }
-    }
-}
-
-board!(Tree0391Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0392 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-        }
-        Precondition(|bb| bb.o0.unwrap_or(2) == 5, else = Running) {
-            RunOnce(then_skip = true) {
-                WaitValueUpdate(t0) {
-                    ReactiveFallback {
-                        #[success_if(|bb| bb.b0 < 2)]
-                        Precondition(|bb| *bb.t1 < 2) {
-                            ReactiveFallback {
-                                Sequence {
-                                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                    Action(|ctx| ctx.exec(2)),
-                                },
-                                Precondition(|bb| *bb.t0 < 7, else = Skipped) {
-                                    AlwaysRunning,
-                                },
-                                #[skip_if(|bb| *bb.t0 == 7)]
-                                #[on_success(|bb| { bb.o0 = Some(bb.b0 % 2); bb.t1.set(bb.o0.unwrap_or(0)) })]
-                                #[on_halted(|bb| *bb.t0 += 3)]
-                                Timeout(100) {
-                                    Action(PIo<3>, t0 = {=}),
-                                },
-                            },
-                        },
-                        ParallelAll(1) {
-                            ReactiveSequence {
-                                Action(Act<4>),
-                                ReactiveSequence {
-                                    SetBlackboard(o0 = Some(4)),
-                                    AlwaysRunning,
-                                },
-                            },
-                            ReactiveSelector {
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<5>),
-                                },
-                                #[failure_if(|bb| (*bb.t0 + 4) % 3 > 0)]
-                                #[success_if(|bb| *bb.t0 % 4 == 3)]
-                                #[on_halted(|bb| { if *bb.t0 % 2 == 1 { bb.o0 = Some(*bb.t0) }; bb.b0 += 1 })]
-                                Condition(Cond<6>),
-                                Repeat(0) {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                            Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
-                        },
-                        Repeat(1) {
-                            MemSequence {
-                                Condition(Cond<9>),
-                                Repeat(4) {
-                                    StatefulAction(Task<10>),
-                                },
-                                StatefulAction(Task<11> = Task::<11>),
-                                Delay(0) {
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
-                    },
+            MemSequence {
+                Delay(10) {
+                    Condition(Cond<5>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0392Blackboard { b0 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0393 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 3,
-        }
-        ReactiveFallback {
-            TryCatch(catch_on_halt = false) {
-                Repeat(0) {
-                    Action(Act<0>),
-                },
-                Switch(b1) {
-                    case 1 => StatefulAction(PTask<1>, b0 = {=}),
-                    case 4 => StatefulAction(Task<2>),
-                    case 3 => #[run_while(|bb| (bb.b0 + 3) % 3 < 2)]
-                    #[post(|bb| bb.b0 = 6)]
-                    StatefulAction(Task<3> = Task::<3>),
-                    _ => StatefulAction(Task<4> = Task::<4>),
-                },
-                Repeat(2) {
-                    IfThenElse {
-                        RunOnce {
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                        },
-                        Loop(q0, if_empty = Success) {
-                            SetBlackboard(b0 = 4),
-                        },
-                    },
-                },
-            },
-            #[run_while(|bb| bb.b1 != 6)]
-            Inverter {
-                KeepRunningUntilFailure {
-                    #[failure_if(|bb| *bb.t0 < 2)]
-                    #[on_success(|bb| if bb.b0 < 1 { bb.b0 = (bb.b0 + 4) % 4 })]
-                    Fallback {
-                        AlwaysFailure,
-                        Repeat(1) {
-                            StatefulAction(Task<6>),
-                        },
-                        #[on_halted(|bb| bb.t0.set((bb.b1 + 1) % 4))]
-                        #[skip_if(|bb| (bb.b0 + 1) % 4 < 3)]
+                #[post(|bb| bb.b0 += 2)]
+                Action(Act<6>),
+                StepSequencer {
+                    ForceFailure {
                         Condition(Cond<7>),
                     },
                 },
@@ -3314,302 +3296,546 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0393Blackboard { b0 t0 q0 b1 });
+board!(Tree0388Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0389 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                ForceSuccess {
+                    Deadline(100) {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0389Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0390 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            TryCatch(catch_on_halt = true) {
+                WhileDoElse {
+                    Action(PAct<0>, b0 = 8, b1 = {b1}),
+                    AlwaysFailure,
+                    StatefulAction(PTask<1>, b0 = {b0}),
+                },
+                IfThenElse {
+                    Action(PAct<2>, b0 = 6, b1 = {t0}),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0390Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0391 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 5,
+        }
+        Fallback {
+            IfThenElse {
+                Condition(Cond<0>),
+                ScriptCondition(|bb| *bb.t0 + 1 > 7),
+            },
+            Retry(2) {
+                #[on_halted(|bb| { bb.b1 += 3; *bb.t1 += 2 })]
+                ForceFailure {
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0391Blackboard { t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0392 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        AsyncFallback {
+            SequenceWithMemory {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+                MaxTime(10) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            FlipSelector {
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 4)),
+                #[post(|bb| if (bb.b0 + 2) % 3 > 0 { bb.b1 += 2 })]
+                Action(PAct<6>, b0 = 9),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+            SequenceStar {
+                BinarySelector(|bb| bb.b0 > bb.b1 % 3, dynamic = false) {
+                    SetBlackboard(t0 = 8),
+                    Action(PIo<9>, t0 = {t0}),
+                },
+                Parallel(success = 0, failure = 3) {
+                    SetBlackboard(b1 = {t0}),
+                    Condition(Cond<10>),
+                    Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
+                },
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0392Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0393Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        MemPriority {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0393Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        SubTree(Tree0393Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0393 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+        }
+        Loop(q0, value = {t0}, if_empty = Skipped) {
+            SubTree(Tree0393Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0393Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Script(|bb| { *bb.t0 += 1; *bb.t0 += 2 }),
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 3)),
-            Script(|bb| bb.t0.set(0)),
+        RepeatUntilSuccess(3) {
+            Fallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<0>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Action(Act<3>),
+                },
+                MaxTime(20) {
+                    Action(Act<4> = Act::<4>),
+                },
+                Filter(times = 2, filtered = Skipped) {
+                    ParallelAll(2) {
+                        Condition(Cond<5>),
+                        Action(Act<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Timeout(0) {
+                    Sequence {
+                        Condition(Cond<8>),
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree0394Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Repeat(4) {
-                Parallel(failure = 2) {
+        blackboard {
+            b1: i64 = 1,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Switch(b1) {
+            case 5 => TryCatch {
+                Deadline(10) {
                     Action(Act<0>),
-                    Action(Act<1>),
-                    AlwaysRunning,
+                },
+                Condition(Cond<1>),
+                Action(PIo<2>, t0 = {b1}),
+                #[failure_if(|bb| *bb.t0 < *bb.t1)]
+                #[run_while(|bb| *bb.t0 != 7)]
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<5> = Task::<5>),
                 },
             },
-            Repeat(3) {
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(2)),
-                    Action(|ctx| ctx.exec(3)),
+            case 4 => PolicyParallel(policy = FirstSuccessOrFailure) {
+                ReactiveSequence {
+                    StepSequencer {
+                        #[on_failure(|bb| { bb.t0.set(bb.b1 % 3); bb.b0 = *bb.t0 })]
+                        Condition(PCond<6>, b0 = {t0}),
+                        ScriptCondition(|bb| *bb.t1 == 6),
+                        Condition(|ctx, bb| ctx.check_in(7, 2)),
+                    },
+                    Loop(q0, if_empty = Failure) {
+                        Timeout(10) {
+                            ReactiveSelector {
+                                ScriptCondition(|bb| bb.b1 % 2 != 1),
+                                StatefulAction(Task<8> = Task::<8>),
+                                #[on_failure(|bb| bb.t1.set(*bb.t1 % 4))]
+                                #[run_while(|bb| *bb.t0 == 7)]
+                                Sleep(30),
+                            },
+                        },
+                    },
                 },
             },
-            Repeat(4) {
-                TryCatch(catch_on_halt = false) {
-                    Action(|ctx| ctx.exec(4)),
-                    Action(Act<5>),
-                    Condition(Cond<6>),
+            _ => FlipSelector {
+                Inverter {
+                    RepeatUntil(Success) {
+                        #[on_success(|bb| { bb.t1.set(*bb.t0); if (*bb.t0 + 1) % 2 == 1 { bb.o0 = Some(*bb.t0 + 2) } })]
+                        StatefulAction(Task<9>),
+                    },
+                },
+                ForceFailure {
+                    Failer,
+                },
+                #[on_success(|bb| { bb.b0 += 2; bb.t0.set(*bb.t1 % 4) })]
+                PolicyParallel(policy = FirstSuccess) {
+                    Condition(Cond<10>),
+                    Action(Act<11>),
                 },
             },
-            SequenceWithMemory {
-                Condition(Cond<7>),
-                Condition(Cond<8>),
-                AlwaysRunning,
-            },
-            StatefulAction(Task<9> = Task::<9>),
         }
     }
 }
+
+board!(Tree0395Blackboard { b1 o0 b0 t0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
             b1: i64,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
         }
-        #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b1 += 1 })]
-        #[post(|bb| { bb.b0 += 1; bb.b1 = 6 })]
-        #[failure_if(|bb| bb.b1 > *bb.t0 % 3)]
-        Sequence {
-            WaitValueUpdate(t0) {
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<0>),
-                    _ => Condition(Cond<1>),
+        Fallback {
+            Timeout(30) {
+                Loop(q0) {
+                    Priority {
+                        Invert {
+                            Sleep(10),
+                        },
+                        #[success_if(|bb| *bb.t0 != 2)]
+                        #[post(|bb| *bb.t0 += 1)]
+                        MemPriority {
+                            Action(Act<0>),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                        Loop(q0, value = {b1}) {
+                            AsyncSequence {
+                                Condition(|ctx, bb| ctx.check_in(2, 5)),
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
                 },
             },
-            Repeat(2) {
-                Parallel(success = 0) {
-                    AlwaysFailure,
-                    Condition(Cond<2>),
+            Sequence {
+                IfThenElse {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b0)),
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        RepeatUntilFailure(1) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                        Repeat(2) {
+                            Script(|bb| if bb.b0 % 4 < 3 { bb.b1 += 1 }),
+                        },
+                    },
                 },
             },
+            Condition(Cond<9>),
         }
     }
 }
 
-board!(Tree0396Blackboard { b0 t0 b1 });
+board!(Tree0396Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        KeepRunningUntilFailure {
-            Delay(20) {
-                Switch(b1) {
-                    case 5 => Action(PAct<0>, b0 = {=}, b1 = {=}),
-                    _ => Condition(|ctx| ctx.check(1)),
+        IndexSwitch(|bb| 9, out_of_range = Loop, dynamic = false) {
+            #[success_if(|bb| *bb.t0 > 1)]
+            #[on_failure(|bb| if bb.o0.is_some() { bb.b0 += 2 })]
+            IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = true) {
+                Action(PAct<0>, b0 = {t0}),
+                Timeout(50) {
+                    Action(Act<1>),
+                },
+                RepeatUntilFailure(forever) {
+                    Action(PAct<2>, b0 = {t0}),
+                },
+            },
+            StepSequencer {
+                StepSequencer {
+                    Wait(50),
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<3>),
+                },
+                Remap(success = Failure, failure = Success) {
+                    StatefulAction(Task<4>),
+                },
+                ForceFailure {
+                    Condition(PCond<5>, b0 = {=}),
+                },
+                AlwaysRunning,
+            },
+            ReactiveSequence {
+                TryCatch(catch_on_halt = false) {
+                    Precondition(|bb| bb.o0.is_none(), else = Running) {
+                        StatefulAction(Task<6>),
+                    },
+                    Action(|ctx| ctx.exec(7)),
+                    AlwaysSuccess,
+                    StatefulAction(Task<8>),
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[skip_if(|bb| bb.b0 < *bb.t0 + 1)]
+                        SetBlackboard(o0 = Some(9)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0397Blackboard { b1 b0 });
+board!(Tree0397Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0398Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 11,
+        }
+        StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
         }
-        Delay(20) {
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                Sequence {
-                    AlwaysSuccess,
-                    ReactiveFallback {
-                        Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                        #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                        #[skip_if(|bb| *bb.t0 + 3 > bb.b0)]
-                        AlwaysSuccess,
-                        Action(PAct<1>, b0 = 4, b1 = {b0}),
-                    },
-                    #[on_failure(|bb| bb.b1 = bb.b0)]
-                    Loop(q0, value = {b0}) {
-                        AsyncSequence {
-                            Action(Act<2> = Act::<2>),
-                            Repeat(1) {
-                                Sleep(10),
-                            },
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-                            Script(|bb| bb.b0 = *bb.t0),
-                        },
-                    },
-                },
-            },
+        Repeater(forever) {
+            SubTree(Tree0398Sub0, t0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0398Blackboard { b0 q0 t0 b1 });
+board!(Tree0398Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0399Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Sleep(30)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        SequenceStar {
-            AsyncFallback {
-                #[skip_if(|bb| *bb.t0 < 4)]
-                Repeat(2) {
-                    ReactiveFallback {
-                        #[success_if(|bb| *bb.t0 != (bb.b0 + 4) % 2)]
-                        Precondition(|bb| bb.b1 % 3 == 1) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        Delay(20) {
-                            ReactiveSequence {
-                                Condition(|ctx| ctx.check(1)),
-                                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 2, &mut bb.b0)),
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            Inverter {
-                                Loop(q0, value = {b0}, if_empty = Running) {
-                                    #[post(|bb| bb.b1 = *bb.t0 % 3)]
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Fallback {
-                        Delay(0) {
-                            Loop(q0, if_empty = Running) {
-                                Retry(0) {
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                        Condition(Cond<5>),
-                        Switch(b1) {
-                            case 2 => StatefulAction(Task<6> = Task::<6>),
-                            _ => #[on_failure(|bb| { if *bb.t0 % 4 > 1 { bb.t0.set(7) }; *bb.t0 += 1 })]
-                            #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
-                            Action(Act<7>),
-                        },
-                    },
+        Priority {
+            Limiter(1) {
+                ReactiveSequence {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[skip_if(|bb| (*bb.t0 + 1) % 2 > 0)]
+                    Action(Act<0>),
+                    Condition(Cond<1>),
                 },
             },
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                SubTree(Tree0399Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
+            },
+            ParallelAll {
+                Delay(20) {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<3>),
+                    },
+                },
+                Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+                AsyncSequence {
+                    WasEntryUpdated(t0),
+                    Condition(PCond<5>, b0 = {t0}),
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 4, &mut bb.b0)),
+            Action(Act<7>),
         }
     }
 }
 
-board!(Tree0399Blackboard { q0 b0 t0 b1 });
+board!(Tree0399Blackboard { b0 o0 t0 });
 
 cases! {
-    Tree0300 "B{t0;b0=2}@rw{t0+3%3>0}Par{_;_}(a0,Fb(c1l,pc2{b0:4},t3),Ret4(Scc{b0>3}),Sb{b0=t0})",
-    Tree0301 "B{q0;t1=4}Wde(pa0{b0:t1;b1:t1},pt1{b0:t1;b1:t1},a2)",
-    Tree0302 "B{b0=1;t0=4;t1=0}Par{1;_}(Su{t1}(Wde(t0,@of{t0+=3}@ki{b0+1>1}a1)))",
-    Tree0303 "B{o0=_;t0;b0=5}ASeq(Fb(a0,ASeq(Sc{o0|1+4<1?t0+=1},c1),c2e,RFb(pa3{b0:1},t4,t5,a6b{t0;b0}),Sb{t0=b0}),RSeq(Swm(Ret3(RFb(pi7{t0:=},t8,pt9{b0:b0;b1:b0},pt10{b0:t0})),RFb(MPri(pa11{b0:b0;b1:t0},t12),SubA(Scc{b0<t0})))),a13)",
-    Tree0304 "Rep3(Swm(OnceK(Ret1(MPri(Par{-2;3}(t0,Seq(S,t1),t2),Ret4(Rty0(c3)),Rep3(Inv(S)),RFb(c4,Fb(t5,c6),a7e))))))",
-    Tree0305 "RetF(Dl{10}(Rep3(t0e)))",
-    Tree0306 "B{b0=3;t0=1}Rep0(a0b{b0;b0})",
-    Tree0307 "B{b0;t0=3;b1;q0}RFb(Seq(AFb(pi0{t0:b0}),Rep3(Lp{_;S}(RSeq(@po{b1+=1;b1+1%2!1?b0+=2}@si{b0%3!1}@fi{b0+2%3=2}pt1{b0:=},t2,t3,RepF(Inv(c4b{b0+2}))))),@ki{b0%4<3}@os{b1:=t0+4%2}Ret1(RSel(@po{b1=3?b1:=t0%2}Scc{b1+2%2>0},Ite(c5b{6},c6),ASeq(OnceK(c7)))),Rep4(RSeq(Dl{0}(Inv(pi8{t0:=})),Scc{b1+1%3!1},c9b{9},pa10{b0:=},Lp{_;_}(c11))),Wv{t0}(Seq(pc12{b0:1},@po{t0+=1}@os{b0:=b1}@oh{b1+3=6?t0:=t0%3}t13,t14))))",
-    Tree0308 "B{b0;t1=2;b1=3}RFb(@fi{t1+4<3}@oh{t1+=2}a0,@fi{t1=b1%2}a1e,R)",
-    Tree0309 "Once(OnceT(Sub(a0)))",
-    Tree0310 "B{t0;o0;b0}RSeq(@of{o0:=_}Sc{t0:=t0%4},Dl{10}(t0),Dl{0}(a1),Dl{50}(@of{b0+=1}c2),RFb(pc3{b0:b0},t4,Wu{t0}))",
-    Tree0311 "B{b0=0}Par{_;-2}(Swm(RFb(Invt(c0),MSeq(t1,R),Seq(a2,c3l)),t4),@of{b0>5?b0+=2}Fb(pc5{b0:=}))",
-    Tree0312 "B{t0=5;b1=0}Star(PAll{2}(Wu{t0},Rep0(Scc{b1+1<b1+4}),F,pc0{b0:9},MPri(Dl{10}(c1))))",
-    Tree0313 "B{b0=0;t0=2}Dl{20}(MPri(Once(RFb(Wde(Scc{b0%4>2},a0l,c1),SubR(Fb(t2,F)),SubA(Invt(Ret2(c3))),Sl{0})),t4,pi5{t0:=}))",
-    Tree0314 "B{t0=0;o0=5;b0=1}RFb(pi0{t0:t0},pc1{b0:t0},a2b{b0;b0},Pre{b0<3;K}(c3),@fi{b0!2}@rw{some}@os{t0+=1;o0:=_}Wu{t0})",
-    Tree0315 "B{q0=0;t0;b0=4;b1=2}OnceT(PAll{1}(Pre{b1>3;S}(Lp{t0;_}(Wde(a0l,c1,F))),Pre{b1%2!1;S}(OnceT(Seq(Sw{3}(Sb{t0=1},pc2{b0:=}),@po{b0:=t0}pa3{b0:b0;b1:b0},Sl{20},Sb{t0=b1},t4)))))",
-    Tree0316 "PAll{0}(Fb(Seq(t0,c1,S,t2),Keep(FF(c3))),TryF(Ret4(Ret4(ASeq(Wde(a4,c5),Rep4(t6),Ret4(c7)))),Keep(Rty3(F))))",
-    Tree0317 "B{b1;o0=_;q0;b0=4}Lp{_;K}(Swm(c0l,Ret4(@oh{o0:=b1}@si{b0%3>0}Keep(pc1{b0:=}))))",
-    Tree0318 "B{b0=5;b1=4}Seq(Par{2;-1}(t0,t1),@rw{b1<4}a2,RFb(pi3{t0:b1},c4))",
-    Tree0319 "PAll{-1}(Fb(t0e,c1,t2),Wde(a3,a4e),Par{-3;-3}(RFb(t5,t6),Sub(Sl{20}),a7))",
-    Tree0320 "B{b1=1;b0;t0}RFb(@po{b0:=t0+3%2}@of{b0+=2;b1:=t0%2}Ret4(Keep(Par{_;0}(Wu{t0},t0e,@si{b1%4>1}@po{b0:=b1}R))),Par{1;-2}(t1,c2))",
-    Tree0321 "B{t0;b1=4;b0}MPri(@rw{b1%2!1}Try(Sb{b0=b1},t0,c1e),@fi{b1%4<1}@oh{b0+=3}@po{t0+=1}RFb(Keep(pt2{b0:4}),Rep1(t3e),c4l,To{50}(t5),@rw{b0%2<1}Rep1(Sc{b1%2<0?b1:=t0%2;b0:=b1})),RFb(Once(Dl{30}(Sl{10}))))",
-    Tree0322 "B{t1=5;t0=4;b0=3;o0=_}Wv{t0}(AFb(RFb(@rw{t1+4>o0|1}c0l,@of{b0:=t1%3}@rw{t0+2>7}Ub{o0},a1,a2,R)))",
-    Tree0323 "Par{-1;_}(c0,Sub(Sub(t1)),S,t2,t3)",
-    Tree0324 "Try(c0,c1)",
-    Tree0325 "B{o0;q0=1;t0=2;b0=4}RFb(OnceK(Wde(Fb(@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}a0l,t1,c2),Sc{b0+=2;t0%2>0?b0:=7},Par{_;1}(pt3{b0:=},Sc{o0:=_;t0:=b0+3}))),MPri(a4,Lp{b0;F}(t5e),Keep(a6),a7l),Su{t0}(Wde(RSeq(Sb{o0=6},a8,a9l),@os{o0:=9}F)),Lp{_;F}(Ite(c10,OnceK(To{0}(Ret4(c11e))),Scc{b0+1!o0|1+2})),Wu{t0})",
-    Tree0326 "PAll{-2}(c0,Dl{50}(FS(Invt(Fb(Rep2(To{50}(a1)),c2,c3,c4)))))",
-    Tree0327 "B{t0=4;o0=_;t1=0;b0}Ite(Par{-3;_}(Ub{o0},Sb{o0=5},t0),Pre{b0!6;R}(PAll{1}(OnceK(Wde(a1,Sl{20},Sc{b0:=t0%4;b0%4>2?t1:=t1%4})))))",
-    Tree0328 "B{b0=3}ASeq(pt0{b0:6;b1:b0},R)",
-    Tree0329 "B{q0;t1;t0=5;b0=5}Lp{t0;R}(Fb(TryF(PAll{_}(SubR(@rw{b0!t0%2}@ki{t1+2<7}t0),a1),pc2{b0:t1},Scc{t1%2<0},OnceT(t3e),@os{b0:=t1+4}@fi{t0+4>t0+2}a4b{t0%2;b0}),Par{2;2}(Inv(Try(Scc{t0+3!7},R,@os{t1+=1}t5)),a6e)))",
-    Tree0330 "B{t0=5;o0=1}Star(Rep3(Wde(t0,Wv{t0}(OnceT(Ub{o0})))),RSeq(Par{_;-2}(Sl{0},@oh{t0+=1}c1,c2l),t3e))",
-    Tree0331 "B{q0;t0=0;t1=1;b0=5;o0}Fb(@si{t1+1!6}Su{t0}(Pre{t1>3;F}(Ret3(F))),Lp{_;K}(Par{-4;0}(a0,pi1{t0:=},@of{o0:=b0}Scc{t1=4},Sc{t0:=t0%3})),Par{1;-2}(t2,pc3{b0:t1},Sb{o0=0}),Seq(Rep3(pt4{b0:=}),RFb(a5,pa6{b0:8;b1:t1}),t7),AFb(pc8{b0:5},Wu{t1}))",
-    Tree0332 "ASeq(FS(RSeq(S,OnceT(c0),Once(To{10}(RSeq(a1,c2))),RSeq(Sl{10},a3,t4,Ret1(a5),t6),OnceT(Keep(t7)))))",
-    Tree0333 "MPri(OnceK(Wde(a0e,c1)),Star(t2,c3))",
-    Tree0334 "B{b0;t0=5;t1;q0=1}RFb(Ret4(SubA(Ite(RFb(Invt(c0),a1),@rw{t0+1>t0%4}@fi{t1>t0}@oh{t1+=1;b0+=1}c2,Sl{100}))),Lp{_;K}(SubR(PAll{-4}(c3,Rep0(pt4{b0:4;b1:t0}),Wde(t5,t6),TryT(@of{b0+=1;t1%3>1?t0+=1}@si{b0!0}t7,pc8{b0:=})))),@fi{t0%4=3}@os{b0+=1;t0+=1}Su{t1}(RSel(pc9{b0:t0},FS(@oh{t1+=1}@os{t1:=b0}Once(Dl{30}(t10e))),Star(Rep1(@ki{t1%3!1}@fi{t0%4!1}c11b{t1+3})))),To{10}(Lp{_;F}(pa12{b0:=})))",
-    Tree0335 "RFb(To{0}(PAll{_}(Sub(RSeq(t0,t1,t2,t3,t4)),t5)),Ret0(c6))",
-    Tree0336 "B{t0;b0=1;b1}RSeq(@oh{t0+=3}@ki{t0+4%2!0}RSeq(Sb{t0=4},Ite(Once(c0e),a1,pi2{t0:t0}),@of{t0:=b1%3}@oh{b0+=2}To{20}(FS(Rep0(c3b{b0}))),RFb(Scc{t0+3%4<1},t4,@os{b1:=3}@ki{b0!1}c5e,t6,@rw{b1!3}@of{b0:=1}pt7{b0:t0;b1:=}),Seq(Sb{b1=t0},c8,c9)),Inv(@oh{t0:=b0}RFb(FF(RFb(pc10{b0:1})),@si{b1<7}@os{t0+1<b1?t0+=2}Fb(pc11{b0:3},@fi{b0+3%2!1}@si{b1>6}c12e),Wv{t0}(Invt(RFb(t13,FF(c14l),Scc{t0=3}))),Pre{t0>3;K}(MPri(c15,OnceT(Wu{t0}))),F)))",
-    Tree0337 "Try(Rep4(a0),a1,a2)",
-    Tree0338 "B{t0=3;b0=0;b1=2;o0=0}Su{t0}(@si{b0!o0|2%2}@ki{t0%4!2}@rw{b1!6}Par{-1;1}(RepF(Wu{t0}),t0))",
-    Tree0339 "B{b1=4;o0=_;b0=3;t0=5}Par{-1;_}(RFb(t0,RFb(c1b{b1},a2b{b1;b1}),@os{b1+=2;b1+=1}@po{b1=7?o0:=9}OnceK(@ki{b0+1=0}@si{none}@po{b0+=2}Sb{t0=b1}),Wde(pa3{b0:t0;b1:t0},pc4{b0:b0}),PAll{2}(c5,c6e)),RFb(@oh{b1:=b1%4}@os{b1+4>b0+4?b0+=3;b1:=8}OnceT(@si{o0|3+2%4>1}pc7{b0:b0}),Dl{20}(Wv{t0}(Sw{0}(c8b{b1},a9))),RepF(ASeq(Keep(Seq(t10e,@rw{some}a11,c12l))))),PAll{-1}(Sc{o0:=_}))",
-    Tree0340 "B{b0;o0=_;t0}@ki{b0!5}Fb(MSeq(RSeq(Rep3(ASeq(t0e,c1e)),Sb{o0=6}),@po{b0>b0+1?b0+=3;o0:=_}pa2{b0:b0;b1:b0},Sb{t0=5}),Invt(PAll{-1}(RFb(FF(c3e),Rep2(FF(R))))))",
-    Tree0341 "B{t1}Rty3(Rep3(Par{-1;-1}(Sb{t1=5})))",
-    Tree0342 "B{b0=0;t0}Seq(a0b{t0;b0},RFb(c1,S))",
-    Tree0343 "B{t1;b0;t0=2}FS(RSeq(Swm(FS(Par{1;-2}(R,pi0{t0:b0})),c1,Sc{t0+=3;b0+=1},Sl{100},Pre{t1=3;K}(c2)),SubR(pa3{b0:t0})))",
-    Tree0344 "B{b0=2;q0=3;t0=1;t1}RSeq(Swm(MSeq(@rw{t1%2>0}pa0{b0:=},OnceK(Scc{t1=6}),Ret1(pi1{t0:b0}),SubA(Lp{t0;S}(c2)))),Sel(c3b{t1},t4,Sc{t1+=1}),Seq(c5,pa6{b0:t0;b1:t0}),Fb(t7,pa8{b0:3;b1:b0},pc9{b0:b0}))",
-    Tree0345 "B{b0=3}RFb(Rep2(Invt(t0)),Rep3(a1),Inv(Fb(t2,Scc{b0%2!0})))",
-    Tree0346 "Seq(Fb(t0,t1,c2),Wde(t3,a4e,R))",
-    Tree0347 "B{t0=0}Par{_;-2}(Ite(pi0{t0:=},Dl{10}(c1)),Fb(t2,RSeq(t3e,a4l),c5,c6))",
-    Tree0348 "B{b1=5;o0=_;b0=1;t0=5}RFb(Wde(t0,Seq(t1,c2)),Pre{o0|5%3=2;K}(Seq(a3l,Wde(t4,SubA(pa5{b0:8;b1:t0})),Wu{t0},@os{b0:=t0+2;b1:=t0+4%2}Ub{o0})),Sl{0})",
-    Tree0349 "Fb(Seq(Rep0(c0),Fb(t1,t2e),t3),RSeq(RetF(c4),Dl{10}(Inv(a5))),RSeq(Sl{20},t6),FS(Dl{100}(To{0}(Swm(Once(t7))))))",
-    Tree0350 "B{b0=1;t0=3}Ite(SubR(c0e),@oh{b0:=t0}t1)",
-    Tree0351 "B{b0;o0;b1}Seq(pt0{b0:b0;b1:b1},c1b{o0|1},Ub{o0},R)",
-    Tree0352 "B{b1;b0=0;t0;o0=4}RSel(RtyF(Sw{0}(Rep2(c0b{t0%4}),@ki{b1=4}@rw{some}@of{b1=b1+1?b1+=1;b0+=3}c1)),t2,Inv(c3e))",
-    Tree0353 "B{b1=2;b0=4;t0=1}Sw{1}(PAll{_}(Ret3(Seq(c0,t1,a2))),Rep3(Wde(Seq(Sw{4}(Sc{b0:=b1;b0+=1},a3)),@ki{t0<3}SubA(Sb{t0=7}),@of{t0<3?t0:=b0%2}R)))",
-    Tree0354 "B{b1=2;b0=3}PAll{_}(pi0{t0:b0},Sc{b1+=2})",
-    Tree0355 "Ret4(Try(Sl{30},Swm(Seq(a0),c1,Ite(t2,c3l)),a4,Wde(t5,Fb(F,t6),c7)))",
-    Tree0356 "B{t0}MPri(Swm(t0e,c1,c2),pi3{t0:=})",
-    Tree0357 "B{b0=1;b1=2;t0=5}Star(Swm(pa0{b0:t0;b1:t0},a1l),@po{b1%3>0?b0+=2}RetF(Swm(Sb{t0=b1},pt2{b0:t0;b1:b0},OnceK(c3),Scc{t0%3=1})))",
-    Tree0358 "B{o0;t0;q0=2;b0}MSeq(RSeq(@oh{t0+=2}Dl{20}(Lp{_;_}(t0)),Lp{b0;_}(Rty1(@si{b0+1<0}@rw{b0+2<t0}c1))),SubA(Ite(t2,pt3{b0:b0},c4)),Swm(pi5{t0:t0},@of{b0+=3;t0+=2}c6,c7,Sc{o0:=b0+2%2}))",
-    Tree0359 "B{t0=0;t1;b0=2}Fb(AFb(RSel(Ret0(t0)),@po{b0+=2}@rw{b0+3<t1%3}FF(Once(c1l)),RSeq(t2,a3,a4,a5b{t1;b0}),@rw{t1>0}@si{b0+1%2<1}Try(Sl{10},@os{b0:=t1;t0+=2}@of{t0+=1}pc6{b0:=}),Par{_;_}(Rep0(pi7{t0:b0}),@fi{t0=1}c8,pa9{b0:t0;b1:t1},Sc{b0+=1},t10e)),OnceK(Seq(Wde(@po{b0+=1}@ki{t0=2}OnceK(@si{b0>t0+2%3}@oh{t1:=b0+4%2;t1+=1}@of{b0:=5}Star(t11e,Sb{t1=5})),pc12{b0:t0},RSel(a13,Wu{t0})),@fi{b0%4>2}RSeq(Par{0;_}(pc14{b0:b0},FS(c15b{t0}),c16,t17,OnceT(c18))),Keep(@os{b0:=t1%2}@si{t0!b0}@oh{b0+=1}RSeq(Sb{b0=9},Once(Once(Sb{t0=b0})))))))",
-    Tree0360 "B{t0=2}Fb(pi0{t0:t0},SubA(t1e),c2l)",
-    Tree0361 "B{q0=0;b1;b0;o0=_}@of{b0:=o0|5+3}@po{o0:=_}@os{b0:=7}Lp{_;K}(AFb(@po{b1:=b1%3}@fi{some}F,@oh{b1:=b0}@ki{b1+3=b0+3}Rep1(c0),t1,t2,a3))",
-    Tree0362 "MSeq(c0)",
-    Tree0363 "B{b0=1}OnceT(Ret2(SubA(pa0{b0:=;b1:b0})))",
-    Tree0364 "B{t0=4;b0=4}Rep4(RFb(RFb(Ret2(FS(@fi{b0!t0}pt0{b0:5})),Fb(pt1{b0:=},a2,pa3{b0:=}),Wv{t0}(a4))))",
-    Tree0365 "B{t0}Rep0(Sc{t0+=2;t0%3>0?t0+=3})",
-    Tree0366 "B{t1;o0=_;q0=3;t0;b0=4}Par{1;0}(Seq(Fb(Keep(Lp{b0;F}(pi0{t0:b0})),@of{t0+=1;o0:=t1+1%4}@oh{b0+=2;t0:=8}Seq(t1,@ki{b0>2}c2b{t0})),Ite(c3,pa4{b0:=}),Pre{b0+1<6}(pa5{b0:7;b1:b0})),Wv{t0}(RFb(Swm(S,t6),Fb(t7,c8),Pre{some}(pi9{t0:t0}),Sc{o0:=t1})),PAll{-2}(PAll{-1}(c10,c11b{5},a12),Dl{20}(@os{o0:=t1%4}@of{t0+=2}@ki{some}Pre{t0+1=t1+3;F}(t13)),Pre{t0+1%4<1;R}(Lp{_;_}(c14))),RSeq(Once(PAll{_}(Ub{o0},a15,Sc{t0:=t0%4},pt16{b0:b0},Wde(t17,t18)))))",
-    Tree0367 "B{o0=2;b1=1;t0=0;q0=3;b0=5}Seq(RFb(Rty2(pt0{b0:5;b1:=}),t1e,pt2{b0:t0},RepF(pt3{b0:6;b1:b0}),Seq(Sl{30})),Rep1(Par{-1;0}(Keep(Fb(Rty3(Fb(t4e,@ki{t0%3!1}pi5{t0:b0})))))),RSeq(Lp{t0;S}(t6),pt7{b0:b0},@ki{t0!3}@po{b0<2?o0:=b1}@os{b1+1%3>0?t0+=2;b1%2>0?o0:=_}a8),RSeq(t9,t10,@of{o0:=4}t11,RepF(c12b{t0+1%3})))",
-    Tree0368 "B{q0=4;t0=3;b1=0;t1=5;b0}RFb(To{30}(Swm(Lp{b0;_}(a0),c1,pc2{b0:t0},@si{t1%2=1}t3)),Rep2(Swm(SubR(Su{t0}(c4)),SubA(RFb(@oh{b1+=1}Sb{t0=6})))))",
-    Tree0369 "B{t0=4;b0=2}Invt(RSeq(Sl{0},a0,a1b{b0%3;b0},Scc{b0>t0%3}))",
-    Tree0370 "OnceK(a0)",
-    Tree0371 "B{t1=2;b1=2;b0;t0}Fb(MPri(Sw{4;0;3}(PAll{_}(pt0{b0:=;b1:=},pt1{b0:t1;b1:t0}),RFb(pc2{b0:=},Dl{0}(a3),t4e),RSeq(@oh{t0+=2}@os{t1%2>0?t1+=1;t0+=3}@ki{b1+2<0}a5,pt6{b0:b1;b1:t0},@fi{t0!2}@os{b1:=b0}c7b{t1},c8e),Sw{3;4;5}(OnceT(Ret2(R)),t9,To{0}(Sb{b1=1}),Sc{t1+=3})),Once(Pre{b0+2<t1+1}(Wv{t0}(PAll{_}(Seq(c10l,Sb{t0=1}),AFb(c11,t12,c13,t14)))))))",
-    Tree0372 "B{q0=2;o0=_;t0=4;b0}Wde(RSeq(c0e,@oh{t0+=1}Sb{b0=t0},Scc{t0+4%2!1},c1),RFb(Ite(pa2{b0:t0},Ub{o0}),RSeq(c3,pc4{b0:t0})),FS(Par{0;_}(c5,SubR(Lp{t0;S}(FF(c6l))),Rep1(Sb{b0=t0}))))",
-    Tree0373 "B{q0;o0=3;t0;b0=4;t1=1}RSeq(@si{t0%3!0}Pre{t0=2;S}(Su{t1}(@rw{some}@os{t1+=2}Dl{50}(PAll{-1}(Rep2(Lp{_;R}(a0b{t1;b0})),@ki{t0>7}@oh{o0:=_}t1)))))",
-    Tree0374 "B{b0;b1=0;t0=0}Rep3(RSeq(Sl{20},Seq(SubR(Seq(Rep1(pc0{b0:7}),Sb{b1=4})),Swm(a1,Pre{t0=0;K}(Pre{b1>6;K}(t2))),ASeq(S,pa3{b0:=}),Ret1(PAll{-1}(Pre{b0<3;R}(Wde(c4b{t0+1%3},a5b{b1;b1}))))),Rep4(t6)))",
-    Tree0375 "B{b1=5;t0=2;b0=0;t1=1;o0=_}Swm(Su{t1}(@rw{none}Fb(pt0{b0:6;b1:t0},c1,S)),c2,@os{b0:=o0|3+1%3;b1:=o0|0}@si{b0%3>1}Try(Invt(c3e),a4l,c5b{b1+4},a6,c7),MPri(a8,a9,Sl{0}))",
-    Tree0376 "B{b0;t0=5}Ite(TryF(TryT(Wde(Scc{t0%2=1},c0b{t0%2},pa1{b0:=;b1:t0}),c2b{t0}),@rw{t0<4}PAll{1}(To{50}(a3e),t4),Par{-1;-2}(a5e,pi6{t0:b0},Sb{t0=3})),Wde(Swm(Wu{t0},Wde(pa7{b0:=},Sc{b0+=2;t0+=3},t8e)),Fb(OnceK(c9),@fi{b0+2<b0+2%2}@ki{b0>7}Sb{b0=t0}),Ite(a10e,Keep(a11),t12)))",
-    Tree0377 "B{b1=4}Seq(c0b{b1},Fb(t1e,a2e))",
-    Tree0378 "B{b0=1}Ite(pc0{b0:=},t1,Sl{0})",
-    Tree0379 "B{o0;t0=5;b0}ASeq(a0,RFb(c1,Ret0(Sb{b0=t0}),Try(Sb{o0=3},a2)))",
-    Tree0380 "B{o0=_;t0=0;b0=2}Pre{o0|2!6;R}(Star(@of{b0:=t0%3;b0+=1}Inv(Seq(t0,pa1{b0:8;b1:b0},a2)),Ite(pt3{b0:7;b1:b0},c4)))",
-    Tree0381 "B{b0;t0}@po{t0:=b0}@ki{t0%4<2}@of{t0+=2;t0+=1}Seq(c0)",
-    Tree0382 "B{b1;t1=4}TryF(c0,pa1{b0:t1;b1:=},Sb{b1=1},c2,c3l)",
-    Tree0383 "B{b0=4;t0}Rep0(@os{b0:=t0;t0:=b0}t0)",
-    Tree0384 "B{t0=1}Wde(t0,@fi{t0<3}@oh{t0+=2}t1)",
-    Tree0385 "Sel(MSeq(RFb(Sub(t0),c1,t2e,t3e)),RFb(Rep2(Sub(RFb(RFb(F,t4)))),Rep3(Fb(F,a5e))))",
-    Tree0386 "Dl{0}(TryT(Rep0(a0l),Wde(Ite(a1,t2),t3)))",
-    Tree0387 "Seq(Keep(Ret0(t0)))",
-    Tree0388 "B{t0=3;b0=5}Keep(Keep(SubA(@rw{b0+2<1}RepF(@si{t0<b0%4}pc0{b0:4}))))",
-    Tree0389 "RFb(RSeq(RetF(c0),c1,Par{-2;_}(t2,c3e),Sub(t4)),c5)",
-    Tree0390 "B{t0;b0=3;o0}Pre{t0+2=6;K}(@os{b0:=t0}Swm(Try(Pre{b0+2>t0+4;R}(Invt(Par{-3;_}(pa0{b0:t0},Sel(c1,a2b{9;b0}),c3b{t0},OnceT(@fi{none}@si{t0>5}@ki{t0%4>1}c4)))),SubA(Swm(Scc{t0%3!2},t5e,@fi{some}c6)))))",
-    Tree0391 "B{t0=4}Dl{50}(Fb(Wu{t0},Wde(a0,c1,t2),Sel(t3,t4,F)))",
-    Tree0392 "B{b0;t1;o0=_;t0=0}Pre{o0|2=5;R}(OnceT(Wv{t0}(RFb(@si{b0<2}Pre{t1<2}(RFb(Seq(a0b{t1;b0},t1e,a2l),Pre{t0<7;K}(R),@ki{t0=7}@os{o0:=b0%2;t1:=o0|0}@oh{t0+=3}To{100}(pi3{t0:=}))),PAll{1}(RSeq(a4,RSeq(Sb{o0=4},R)),RSel(Keep(c5),@fi{t0+4%3>0}@si{t0%4=3}@oh{t0%2=1?o0:=t0;b0+=1}c6,Rep0(t7)),a8b{t1;b0}),Rep1(MSeq(c9,Rep4(t10),t11e,Dl{0}(t12)))))))",
-    Tree0393 "B{b0=1;t0=4;q0=0;b1=3}RFb(TryF(Rep0(a0),Sw{1;4;3}(pt1{b0:=},t2,@rw{b0+3%3<2}@po{b0:=6}t3e,t4e),Rep2(Ite(Once(c5b{t0}),Lp{_;S}(Sb{b0=4})))),@rw{b1!6}Inv(Keep(@fi{t0<2}@os{b0<1?b0:=b0+4%4}Fb(F,Rep1(t6),@oh{t0:=b1+1%4}@ki{b0+1%4<3}c7))))",
-    Tree0394 "B{t1;t0=3}RSeq(t0,t1,Sc{t0+=1;t0+=2},c2b{t1%3},Sc{t0:=0})",
-    Tree0395 "TryT(Rep4(Par{_;2}(a0,a1,R)),Rep3(Swm(a2l,a3l)),Rep4(TryF(a4l,a5,c6)),Swm(c7,c8,R),t9e)",
-    Tree0396 "B{b0=3;t0=5;b1}@of{b0:=t0;b1+=1}@po{b0+=1;b1:=6}@fi{b1>t0%3}Seq(Wv{t0}(Sw{4}(t0,c1)),Rep2(Par{0;_}(F,c2)))",
-    Tree0397 "B{b1=4;b0=5}Keep(Dl{20}(Sw{5}(pa0{b0:=;b1:=},c1l)))",
-    Tree0398 "B{b0=4;q0;t0=0;b1}Dl{20}(Lp{b0;F}(Seq(S,RFb(pa0{b0:t0;b1:t0},@po{t0:=b0%3}@ki{t0+3>b0}S,pa1{b0:4;b1:b0}),@of{b1:=b0}Lp{b0;_}(ASeq(a2e,Rep1(Sl{10}),a3b{b1;b1},Sc{b0:=t0})))))",
-    Tree0399 "B{q0=0;b0;t0=0;b1}Star(AFb(@ki{t0<4}Rep2(RFb(@si{t0!b0+4%2}Pre{b1%3=1}(t0e),Dl{20}(RSeq(c1l,a2b{t0+2;b0})),OnceT(Inv(Lp{b0;R}(@po{b1:=t0%3}t3))))),RFb(Fb(Dl{0}(Lp{_;R}(Rty0(c4))),c5,Sw{2}(t6e,@of{t0%4>1?t0:=7;t0+=1}@fi{b1+3%2>0}a7)))))",
+    Tree0300 "B{b0=5;q0=3;b1;o0=_;t0=4}Swm(Fb(c0,a1l),Sl{50},Mt{20}(MPri(t2,@rw{t0%3!0}@of{b0!4?o0:=_}c3,Ub{o0})),Sw{2;5;0}(Wt{20},t4,Fai,pt5{b0:6}),Lp{t0;S}(Flt{1;F;K}(FS(a6b{b0;b0}))))",
+    Tree0301 "B{t0=3}Pri(t0,Seq(c1,t2),SubA(Wv{t0}(Wu{t0})),c3)",
+    Tree0302 "B{b0=5;t1=1;o0}RSeq(RFb(t0,Isw{b0+4%3;_;_}(FF(Run),t1),Swm(t2,t3,Pre{t1+4!b0+3;S}(@ki{t1+4=3}c4))),Sl{0})",
+    Tree0303 "B{b1}Sel(RSeq(Cd{0;_}(t0),a1,S,a2e,TryF(pa3{b0:b1;b1:b1},a4b{b1%3;b1},pa5{b0:2;b1:=})))",
+    Tree0304 "PPar{1;_}(Mt{0}(RFb(a0l,Fai)),Once(Lim{2}(RSeq(a1l,c2,c3l,c4l))),AFb(c5l,Rmp{F;S}(F)))",
+    Tree0305 "B{b0;t0;o0=1;q0=1;b1=2}PAll{_}(PPar{2;N}(Fb(OnceT(Wt{10}),a0b{b1+1%4;b0}),Rty3(t1),PAll{-2}(Wt{50},t2),RU{S}(PPar{2;T}(RT{F}(c3)))),RU{S}(RFb(Bin{b1<6;_}(Dl{50}(Pri(a4,Lp{t0;F}(t5e),Wt{20})),pa6{b0:t0;b1:b0}))),To{20}(Sw{4;2}(RFb(Ite(t7e,t8),Inv(@ki{b0+4>4}@si{b1=o0|1}c9)),Seq(Ret3(a10)),Isw{6;_;_}(Sb{b0=0},c11))))",
+    Tree0306 "Ruf{F}(MSeq(t0,Sl{0},Ret0(t1)))",
+    Tree0307 "B{b0=2;t0;b1=1}@si{b1>b0}Inv(Rpt{3}(SubR(Sw{2;3}(a0e,pt1{b0:t0;b1:b0},R))))",
+    Tree0308 "B{b0=4}@fi{b0+1=7}RFb(a0,c1l,t2)",
+    Tree0309 "B{b1=5;t0=2;b0}Try(Sw{2}(Bin{b0+2%4>2;N}(SubA(@po{b0+=2;b0:=t0%2}SubR(Wv{t0}(Sl{10}))),MPri(Invt(Flip(Fb(t0,pt1{b0:3}))))),Pre{b1>t0%2}(Star(Wde(RSel(c2l),c3)))),Pre{t0+2<5;K}(Intr{b1!1}(Sb{b0=9})))",
+    Tree0310 "B{b0=4;o0=_;t0}Star(Wu{t0},Dl{0}(@oh{b0+=1}@po{t0+=3;t0+=1}@si{t0%4!3}a0e),c1,AFb(Scc{o0|3+3%3>1},a2l,pt3{b0:=;b1:t0}),Once(Step(c4e,Inv(t5),pt6{b0:t0;b1:t0})))",
+    Tree0311 "B{b1;o0=2;t0=2;b0=1}AFb(MPri(Ret4(t0),RSeq(a1l,Sl{30})),MSeq(@of{o0:=1}Flt{2;R;_}(ASeq(@oh{o0:=_;o0:=_}@ki{b1+2!b0%4}Sel(Fai,@si{b1<4}@fi{t0<3}Pre{b1%2<1;K}(Sb{b1=5}),c2),@fi{b0>7}@po{b0+=1}@oh{b0%4<3?t0+=2}Sw{5}(a3b{b0;b1},pi4{t0:b0}),@si{none}t5e))))",
+    Tree0312 "RSeq(RFb(Keep(Keep(RSeq(c0l,t1,t2))),Ite(t3,Wt{30}),FF(Rep1(t4))),RFb(a5,c6l,Wt{30}),RFb(RSel(t7),Rmp{S;S}(OnceK(Pri(t8,c9,t10e,a11l)))),Flt{2;F;_}(Cd{30;K}(Dd{10}(Rpt{F}(a12)))),Keep(Rmp{S;S}(RFb(a13,Invt(Try(Wt{20},t14)),a15e,Ret3(Seq(a16l,a17))))))",
+    Tree0313 "B{b1=1}Sw{3}(Step(F),RSel(c0e,c1b{1}))",
+    Tree0314 "B{t1=1;q0=1;b0;b1=1;t0=0}Ret3(Invt(Sw{4;2;0}(Flip(@si{t0<2}@fi{b0!0}Sb{b1=4},pi0{t0:b0},a1e),F,Lp{_;R}(RSeq(S,t2,c3,c4)),Sel(Sw{2;5}(c5,pt6{b0:=;b1:b0},c7),@ki{t1+3%3=1}a8,MPri(Cnd{t0%3>0;_;_}(pi9{t0:=}),Suc)))))",
+    Tree0315 "B{b0}Try(Rep2(RFb(c0e,a1,pc2{b0:b0},pi3{t0:b0},Rpt{0}(a4b{b0%3;b0}))),Cnd{b0+1%2!1;T;_}(c5l))",
+    Tree0316 "B{b1=3;b0;t0=3;o0=_}Rep1(Fb(@ki{b0<3}@of{b1:=4;o0:=b1}Flt{1;_;_}(AFb(Wde(RFb(Scc{b0+2%2>0},c0,t1),RSel(c2l,pt3{b0:b1;b1:=},c4,pa5{b0:5;b1:=},c6)))),Dd{0}(RFb(pa7{b0:b0;b1:t0},Fb(Bin{o0|4+4!2;N}(Sb{b1=b0},a8),a9b{o0|4+2;b1},c10,a11e,a12b{b0;b1}),FF(Intr{b1>b0+1}(Star(t13,t14,a15)))))))",
+    Tree0317 "B{b0=5;t1;q0=3;o0;t0=4}RFb(Par{_;0}(Lp{t0;R}(@of{b0+=1;b0+=1}@po{b0+=1}AFb(@os{b0+3<0?t1+=3}FF(S),Lp{_;F}(pi0{t0:t1}),Keep(Lp{_;S}(t1)))),Rmp{F;F}(c2b{t1}),Pri(Scc{o0|3>t1},c3l,t4,Rty4(Wv{t0}(c5)),c6e)),RFb(Ret1(PPar{1;T}(Flt{2;R;K}(Step(t7,Try(t8e,S))))),Par{3;_}(Ret4(c9),Sc{t0:=o0|2+2},t10,@si{b0+2<t1+4}ASeq(c11e,a12)),Swm(Wt{20},Sc{b0>0?b0:=t1+2;t0:=t1},Sl{20},pc13{b0:1})))",
+    Tree0318 "B{b0=0;b1=2}TryF(a0b{b1%4;b0},c1b{b1%3})",
+    Tree0319 "Rep0(t0)",
+    Tree0320 "B{b1=2;q0=2;t0=5;b0=2}@rw{b1+4>3}@ki{b1<t0+2}Par{_;1}(Lp{_;_}(Rpt{0}(t0)),Ruf{2}(Ret1(Intr{b0>5}(Bin{t0+3=6;_}(@fi{b1+4%2>0}Cnd{b1>1;_;_}(Wt{30}),c1)))),Wde(pt2{b0:=},Ret1(t3),c4))",
+    Tree0321 "TryF(TryF(OnceK(a0l),a1,Sub(Sl{10}),c2,t3e),Ite(a4l,RSeq(t5,Wt{10},a6,t7e,t8e),c9e),RepF(MPri(PPar{0;_}(Run,t10e),c11,Wde(c12,c13e))),Cd{0;K}(Rep2(RT{1}(F))))",
+    Tree0322 "B{b0;b1=3;t0=1;o0}@of{b1:=9}@po{b1<b0?o0:=t0}Rus{F}(TryT(PPar{0;N}(c0e,@rw{o0|5!b1+3%4}@os{b1:=4;b1:=t0}Wt{0}),Star(a1,Wde(@po{t0+=3}a2e,Sb{o0=1}))))",
+    Tree0323 "B{t0=0;q0=1;t1=3}RSeq(Pre{t0+1>2;R}(a0),RSeq(Cd{30;K}(pc1{b0:0})),Lp{_;_}(c2b{t1+4}),c3l,t4)",
+    Tree0324 "B{t0;b0}RSeq(RFb(Flip(PPar{0;N}(c0,c1),Seq(pc2{b0:=},FF(a3b{t0%3;b0}))),RSeq(Wde(t4,Sl{30}),OnceT(S),Dd{10}(a5),RSeq(Ruf{1}(Sb{t0=6})),R),Rpt{F}(Par{-3;-2}(RFb(t6,t7,c8b{1}),a9l,F))),FF(RepF(t10)))",
+    Tree0325 "B{b0=3;t1=0;o0;t0=4;b1}Flip(pc0{b0:t1},@rw{t1+2<b0+1%4}@po{b0:=b0%4}@ki{t1%3>0}OnceT(RSeq(c1,t2,pt3{b0:b0;b1:t0},@os{o0:=b1+3}@fi{some}pt4{b0:b1;b1:b1})),Ite(Cnd{b1=5;N;_}(S),Sl{10}),Cnd{o0|5<1;N;F}(RSeq(Once(Run),@oh{o0:=b0}@rw{t1%4<0}t5,Sc{o0:=_})),Fb(Fai,c6))",
+    Tree0326 "B{t0=4;b1=5}Ruf{1}(Swm(AFb(@si{t0!b1+4}RFb(Scc{t0%4>1},c0)),RT{2}(Par{2;_}(a1,Fai)),Sw{3;4}(Fai,t2,t3)))",
+    Tree0327 "B{t1;b0=2;t0;b1=5}Flip(Cnd{t1=1;N;S}(TryF(@rw{b0%4=0}Sb{b0=b1},Scc{b1%3>0},t0)),PAll{_}(@rw{t0>t0+2}@si{b1=3}Sw{4}(Sc{b0:=t1;b0:=b0+3%4},t1),RT{1}(a2)),pa3{b0:t1;b1:b0},RSeq(Wde(c4,c5),PPar{2;_}(Sl{30},Wu{t0})))",
+    Tree0328 "B{b0=1;b1=4;q0=3;o0;t0=1}Lp{b0;F}(Isw{o0|3%4;T;_}(@oh{b1+1%3>0?t0+=3}@os{b0:=o0|4}@rw{b0+3%2>0}c0b{b0},@rw{t0+1%2>0}SubA(SubA(Sl{0})),Sl{10},a1l,S))",
+    Tree0329 "OnceT(Sub(Sub(Cd{0;K}(R))))",
+    Tree0330 "Pri(c0e,c1,Once(t2),F)",
+    Tree0331 "B{b0=0;t0}@fi{b0>7}@po{t0+=2;b0:=t0+3}Ite(OnceT(Fb(pt0{b0:b0;b1:t0},Rpt{2}(Fai),c1b{b0},Mt{20}(Sb{t0=b0}),t2)),@ki{t0!3}Scc{b0%2<1},Wu{t0})",
+    Tree0332 "B{b1;t0=1;b0=5}Sw{0}(RtyF(pi0{t0:=}),Sb{b0=6})",
+    Tree0333 "B{b0=3;t0=5}MSeq(RU{S}(t0),Flip(@of{b0:=t0%4;t0+=3}@rw{t0+2%3<0}RSeq(t1,pc2{b0:5}),t3,@rw{t0%4<2}Dl{20}(R)),Mt{0}(Ret4(RSeq(Invt(Cnd{t0>4;_;F}(a4e))))),Rty2(Pre{b0<b0+3;S}(t5e)))",
+    Tree0334 "B{b0=1;t0=0}@si{b0+4%3=2}@po{t0%3!2?b0+=3}Isw{5;N;T}(Su{t0}(Swm(pa0{b0:=;b1:t0},a1)),pi2{t0:b0},Par{-1;2}(t3,c4b{t0+1}),Dl{100}(MSeq(a5,Scc{t0=7},c6)))",
+    Tree0335 "Pri(TryF(RFb(t0e,c1l,t2,t3),Rpt{0}(a4),FS(Ite(c5,t6)),Flt{2;S;F}(Fb(t7,c8,F)),MPri(t9e,c10l,a11l)),Dd{0}(RSeq(Flt{1;S;_}(Mt{10}(Dd{0}(FF(t12e)))),ASeq(a13,c14,c15),Pri(Fai,Mt{10}(Dd{10}(t16)),FF(a17e),Flt{2;R;F}(Sl{10}),t18))))",
+    Tree0336 "B{t1=5;t0}Inv(Par{-3;2}(@rw{t0+3%2>0}@si{t1+3!4}c0l,S,S,t1))",
+    Tree0337 "B{t0=4}Fb(Wu{t0},t0,S)",
+    Tree0338 "ASeq(a0,Suc,a1,c2e,Sl{0})",
+    Tree0339 "B{b1=1;t0;b0=3;t1;q0}RFb(Fb(FF(Lp{b1;_}(Seq(a0e,c1))),t2),RSeq(RSeq(t3,t4e,@of{t1+4<5?b1:=t1}@po{b0:=t1+2%3}pa5{b0:0;b1:b1}),Step(Isw{t1%4;N;T}(Scc{t0+3%2=0},c6,Fai))),Intr{t1+1<3}(Seq(Wt{30},pa7{b0:1;b1:t1})),Cd{0;F}(Lp{_;_}(RFb(pt8{b0:b1;b1:=},@po{t1+=2}Scc{t1<4},Wu{t1},pc9{b0:8}))))",
+    Tree0340 "B{t1=4;b0;t0=0}RSeq(Par{_;-1}(Sc{t0:=9},c0,Ite(c1l,t2)),@of{b0%4>2?b0:=t0%3}@fi{b0>2}Pri(Scc{t1+1%4<1},c3,a4),Rpt{3}(c5b{b0%4}),Ret2(Sl{20}))",
+    Tree0341 "B{t0=2;o0;q0;b1=5;b0}Ret1(Bin{t0<4;N}(@rw{t0=4}@oh{b1:=1}Star(t0e,SubR(ASeq(@of{o0|5=2?b0+=1;b0:=b0%4}@os{b1>5?o0:=_}Scc{b0+1=1},pc1{b0:t0}))),Lim{1}(Sl{50})))",
+    Tree0342 "B{b0=1;t0=5;o0=_}Seq(RFb(pc0{b0:b0},a1e,a2b{7;b0},@fi{some}@of{t0:=t0+2%4}@ki{b0<1}Dl{20}(c3),pi4{t0:b0}),MPri(c5,a6,Wde(c7l,a8,c9)),Swm(@ki{b0+3!4}Mt{0}(Rep2(c10b{b0+1})),SubA(Flt{1;S;_}(Try(Cnd{b0>t0+1%3;T;S}(@si{o0|1>4}c11e),@rw{none}c12b{o0|1%2})))))",
+    Tree0343 "B{b0=1;t1=1;b1=3}RT{F}(Sw{4;2}(Fb(OnceK(t0),MPri(a1,t2),a3),Seq(Flt{3;R;F}(Sl{0}),Ruf{3}(Sel(a4l)),pc5{b0:=}),Bin{b1+4<t1+1;T}(FF(F),Pre{t1!1;R}(RSel(c6e,t7e)))))",
+    Tree0344 "B{t1;t0;b0=3;o0=_}PPar{1;T}(Rep1(Pre{b0<7;S}(To{0}(@si{none}PAll{-1}(Wt{50},@si{t0!4}@of{t0+=2;t0:=t1}pa0{b0:t1;b1:t0},Sb{t1=t0})))),Pri(MPri(pa1{b0:=;b1:b0},a2,Wu{t0}),Fb(c3,@os{t0+=2}@si{b0+3!2}a4b{b0;b0},a5l),RT{2}(RU{S}(Wt{100}))))",
+    Tree0345 "B{b0;o0}Seq(a0,a1,a2b{o0|2+4%3;b0})",
+    Tree0346 "OnceK(Sub(c0))",
+    Tree0347 "B{b1;b0;t0;t1=4}RSeq(ASeq(Dd{100}(Pri(Bin{t0!3;N}(c0,Scc{b1!t1%2}),RFb(pi1{t0:t0},@po{b0+=2;t0:=b0%4}@si{b1>3}@rw{t0%4<3}a2e),@po{b1:=t0}t3e)),@fi{b1+1=t0}@si{t0=0}@os{t0:=b0%2}Rep0(pi4{t0:=}),Wu{t0}),Intr{t0+3>4}(RSel(Mt{50}(Opt(Cnd{b0+1!b1;T;F}(@fi{b0%4=3}@os{t1:=b1;t0:=b0}Scc{b0>b1}))),Star(a5l,pi6{t0:=},t7,pi8{t0:t0}),PAll{_}(@oh{b1+4<2?t1+=1}@ki{b0+4>1}Fai,pt9{b0:t0;b1:=},a10b{t1+3%4;b0}),PPar{1;N}(c11,c12b{t0}),Rus{F}(Ruf{1}(t13)))))",
+    Tree0348 "B{b1=5;t0}Mt{50}(Sb{b1=t0})",
+    Tree0349 "B{b1=5;b0=0;t0=3}PAll{_}(a0b{b0%3;b1},a1,a2,Sb{b0=3})",
+    Tree0350 "B{b1=2}RU{F}(SubR(OnceK(pi0{t0:b1})))",
+    Tree0351 "Flip(PAll{1}(Sel(ASeq(S,S,Fai),Ite(a0,c1e),RSeq(Sub(t2),c3l),Swm(RT{3}(t4),c5)),MSeq(c6,c7,c8,Ret2(t9),Sl{30})))",
+    Tree0352 "B{b0=4;t0=1;o0=4;b1=1}Keep(MSeq(RSeq(@fi{none}@po{t0+=2}@os{o0:=_}pt0{b0:=},@fi{t0>t0%2}Sw{3}(a1b{t0;b0},pc2{b0:4}),Scc{o0|2%2<1},Inv(a3),c4),@ki{b1+3>1}R,RSeq(Scc{b0+1%4<3},t5,pc6{b0:t0},Rty1(Fb(c7,a8b{3;b0})),Su{t0}(@si{t0>1}@ki{none}a9))))",
+    Tree0353 "B{b0;o0}Pre{b0%4>0}(To{20}(Sb{o0=7}))",
+    Tree0354 "B{b1=3;b0=4;t0}Pre{b1>0;K}(PPar{0;T}(OnceT(Cd{100;_}(Wde(MSeq(pi0{t0:b1},t1),Ite(SubA(pt2{b0:9;b1:t0}),Sc{t0+=1},Sc{t0+=3}),pt3{b0:=;b1:b0}))),@of{b0:=b1}@rw{b0>2}pa4{b0:8},@rw{t0%4!2}RSel(a5,c6,pi7{t0:t0})))",
+    Tree0355 "B{b0=4;t0=1}Pri(@os{b0:=b0%4}@ki{b0<b0%4}Par{3;-1}(Scc{t0%4<2},Pre{t0%4<0;R}(Intr{b0<6}(Sb{b0=7})),@si{t0<b0+2}@rw{b0%3=0}AFb(a0)),Swm(RU{S}(a1),Scc{b0!2},MSeq(pa2{b0:0;b1:t0},pa3{b0:7})),Rep3(c4),Wde(Flip(Sel(@po{t0:=5}@si{t0<b0}a5,pa6{b0:t0})),c7,Inv(a8b{t0+4%4;b0})),pc9{b0:9})",
+    Tree0356 "B{b0;t0=4;b1=2}Swm(Step(Flip(RSel(@os{b1:=b0;t0:=1}@si{b1+4=3}Lim{1}(t0e),a1,S),RU{S}(@rw{b1+2<7}@of{t0+=1}@si{b0<2}t2))))",
+    Tree0357 "B{b1=4;t0;b0=5}Isw{b0+3%2;N;T}(Step(pt0{b0:5;b1:b1},Ret0(@os{b1%4<1?b0:=t0%2}pi1{t0:=})),PAll{-2}(Sb{b0=t0},c2,F,a3e),Wde(RSeq(t4,Wu{t0}),Ret4(RFb(c5b{b0%4},Suc))),@po{b0+=3}Bin{b0+4=7;T}(R,Intr{t0<1}(a6)),Fb(a7l,Scc{t0+3>7},a8,t9))",
+    Tree0358 "B{t1=0;o0=3}Wde(Rty3(Scc{t1!o0|2}),RSel(c0,Keep(RU{F}(a1e))))",
+    Tree0359 "B{t0;b0}@rw{b0%3<0}Fb(a0b{t0;b0},a1b{t0;b0})",
+    Tree0360 "B{t0=0;o0=3;q0;b0=0}Ruf{F}(PAll{-1}(Swm(AFb(Lim{1}(t0),Lp{b0;_}(c1)),RSeq(Sl{0},pi2{t0:=},a3),Flip(Ub{o0},pt4{b0:6;b1:t0})),Ruf{2}(Lp{t0;K}(Ite(c5,@si{b0%4>1}@ki{o0|2+1!6}PPar{0;_}(Lp{b0;F}(Wt{20})),Bin{none;_}(pi6{t0:=},Lp{b0;_}(Sc{t0+=1}))))),Dl{20}(RSeq(Pri(t7,c8b{7},c9,t10e),Keep(Suc)))))",
+    Tree0361 "B{t0;b0=4;o0=_}Star(RSeq(Sc{t0:=b0%3;b0+=2},a0l,a1b{o0|5;b0}),t2,@si{b0+1%4=1}@of{t0+=3;o0:=_}@po{t0+=2}RT{1}(a3))",
+    Tree0362 "RSeq(PPar{0;_}(t0,RetF(Rus{2}(RepF(MPri(t1,t2,a3))))),Fb(Dl{10}(FF(AFb(Wde(t4,c5,t6),Pri(To{0}(a7l))))),t8))",
+    Tree0363 "B{b0;t0}PPar{0;T}(Flip(S,Par{_;-2}(c0e,pc1{b0:b0})),t2,t3,Step(t4,pi5{t0:b0}),FS(Pre{b0+3!7}(Rty1(Swm(@rw{t0%3>0}a6)))))",
+    Tree0364 "Par{_;_}(c0,t1e,Sub(c2))",
+    Tree0365 "B{o0=5;b0=4;t0=0}Rmp{S;F}(RSel(@fi{t0<t0+2}@os{t0+=2}TryT(Su{t0}(Sc{t0:=b0%3}),@ki{t0+2>b0}Ub{o0},t0e),pc1{b0:b0},Fb(Isw{8;_;N}(pa2{b0:8;b1:b0},Sb{b0=t0},@si{o0|0+3!1}Fai)),PPar{0;N}(a3l,c4,@fi{t0+4%2>0}@ki{t0>t0%3}@oh{t0:=b0%2}a5l)))",
+    Tree0366 "B{t0=0}RFb(F,Opt(c0b{t0}),To{50}(t1e))",
+    Tree0367 "PAll{_}(t0e,t1,Suc,Wt{20})",
+    Tree0368 "B{o0=_;b1;b0;t0}PPar{2;N}(Bin{t0%4=0;_}(Fai,Seq(SubA(t0),R)),TryF(c1b{b1%3},Ub{o0},Sl{20}),t2,FS(pa3{b0:0;b1:b0}),pc4{b0:=})",
+    Tree0369 "B{o0=_;b0=2}Bin{none;N}(Dl{10}(t0),TryT(pi1{t0:b0},c2l))",
+    Tree0370 "B{b0=3;b1;t0=2}Su{t0}(RFb(Par{1;-2}(pc0{b0:b1},Sb{t0=2}),Swm(c1,pc2{b0:b0})))",
+    Tree0371 "B{b1=1;t1=3}RSeq(Star(PPar{1;T}(Fb(t0,t1),SubA(Pri(a2e))),Flip(t3,pt4{b0:t1;b1:=},@po{b1:=b1%2}Sb{b1=t1},t5,F),t6))",
+    Tree0372 "B{t0;b0}Seq(@si{b0+4%4>2}Wu{t0},Once(pa0{b0:=;b1:b0}),pi1{t0:t0})",
+    Tree0373 "B{b0;t0;o0}Bin{some;N}(TryT(Wde(@os{b0>o0|3+4%2?b0:=t0%3}@si{b0+4%2!0}@oh{t0+3%2!0?t0+=1;o0:=4}c0,Rpt{0}(a1b{b0;b0})),Mt{0}(@fi{t0<o0|0%4}@ki{b0!1}c2),Dl{100}(Suc),Cd{0;_}(@fi{b0>7}@si{b0%2=1}@po{t0:=4;b0:=2}t3)),@ki{o0|2+4=5}@oh{t0:=t0%2}Keep(Run))",
+    Tree0374 "B{b0;t0=3;q0}@os{b0:=t0%4}FS(MPri(@os{t0+=2}@of{t0:=b0%2}Fb(Par{2;_}(Pre{t0<4;K}(Seq(Sb{t0=5},Seq(t0e,Wu{t0},Sb{b0=3},Sb{b0=t0}),Su{t0}(pt1{b0:b0;b1:t0}))),RSeq(Par{_;-1}(t2,pi3{t0:t0}),t4,Sb{b0=t0})),Rpt{3}(Rpt{1}(Lp{_;S}(Par{-2;-4}(c5,Wt{0},Sb{b0=9},Sl{50})))),@os{t0+=1}RFb(@of{b0:=t0}@rw{b0%3>0}PAll{1}(pi6{t0:=},pa7{b0:=},@rw{t0!b0}t8),MPri(c9,Pre{b0+2!b0%3;R}(c10l),a11b{b0;b0},c12,t13e)))))",
+    Tree0375 "B{t0=2}FS(OnceK(Fb(a0,Wu{t0},c1e)))",
+    Tree0376 "B{t1=5;b0;b1;t0=2}Seq(@po{b1+=1}@fi{t1%2>0}Ite(t0,Rep3(t1),Mt{50}(Flt{1;_;F}(@of{b1+=1;t1:=b1+1%4}@oh{t0:=b0;t0:=t1+4}a2b{t1;b0}))),Inv(MSeq(SubR(pa3{b0:t1;b1:=}),@fi{t0+4>b1}@rw{b0=2}t4)),SubA(To{10}(S)))",
+    Tree0377 "B{t0;b0=3;b1}Try(@os{t0:=b0%2}RFb(a0,@po{b1+=1}@of{b0>b0%4?b0:=b1+1;b1+=2}@oh{b0+=1}Sl{50}),c1e)",
+    Tree0378 "B{b0;t0=5;q0=4;b1}Rpt{F}(RSel(Pri(MSeq(@rw{b0%2!1}a0b{b1;b1},Scc{t0+2>3},t1),Lp{t0;K}(RFb(Rep1(Rty3(Wu{t0})))),c2)))",
+    Tree0379 "Flip(t0)",
+    Tree0380 "B{o0=_;b1=1;b0=3;t0}RFb(Fb(RFb(MPri(t0,pt1{b0:=;b1:b0})),Ite(@si{b1%2=0}pi2{t0:=},@fi{b0!b1%4}Scc{b1=5},Sb{o0=8}),RSeq(RSeq(SubR(c3b{t0}),pc4{b0:t0}),a5l),Pre{b0=6;R}(RFb(@ki{t0%3>1}@of{b1:=3}@fi{t0>3}a6e,@os{b0+=3}@si{b1<o0|1%3}@rw{b0!2}Wu{t0},a7)),PAll{0}(t8,c9b{b1+2%2})))",
+    Tree0381 "B{t1}Rty1(FF(Su{t1}(PPar{2;T}(pt0{b0:7},Suc))))",
+    Tree0382 "B{b0;o0=_;t0=2}Try(c0b{t0%4},pa1{b0:t0;b1:b0},SubR(Sb{o0=8}),c2,Suc)",
+    Tree0383 "B{t0;b1=3}Star(RSel(F,pc0{b0:t0}),pt1{b0:4;b1:=},Flt{1;R;K}(Pri(pa2{b0:6},a3)))",
+    Tree0384 "B{t0;o0=0;b0;b1=5;t1=3}@si{t0+4%3!0}RFb(Flip(@of{b1+4!b0%4?o0:=t0}@os{o0|1>b1+4%2?b1:=b0+4}Swm(a0e,Sc{t0:=4}),@fi{t0<3}RSeq(a1,t2),pi3{t0:t1},@oh{t1:=o0|5%2;b0:=t0}Sw{1}(pt4{b0:=;b1:t0},t5)),Star(t6,Isw{o0|2;T;_}(a7,Wt{30}),RtyF(a8b{t0+3;b0})))",
+    Tree0385 "Star(RSeq(t0,a1,S),RFb(Swm(t2e,t3),a4,t5),Rep1(R))",
+    Tree0386 "B{b0=4;t0}@po{b0:=t0+2%4}RFb(ASeq(t0e,pa1{b0:=;b1:b0}),pa2{b0:2;b1:t0})",
+    Tree0387 "B{o0=_;b1;b0=0;t0=4}@of{o0:=t0+1}@os{o0:=_}Rpt{1}(Star(pc0{b0:b1},RSel(Sw{0;1}(R,t1,OnceK(c2)),RT{2}(Pre{b0>b0%2}(Flip(pa3{b0:t0;b1:b1},F)))),RepF(Cd{0;F}(@os{b1+=3;o0|2+2<7?o0:=_}@rw{t0%2<0}Sw{1}(Pri(c4e,Rpt{3}(t5)),Su{t0}(@of{b0:=3}@rw{t0+2=2}Sw{4;5;3}(Ub{o0},c6,a7,c8b{o0|1}))))),Pre{o0|5<5}(Seq(t9e,t10,ASeq(Sel(F))))))",
+    Tree0388 "B{t1=5;b0=0}RFb(Swm(t0,t1,Seq(t2,S),a3,c4b{t1%4}),MSeq(Dl{10}(c5),@po{b0+=2}a6,Step(FF(c7))))",
+    Tree0389 "B{q0;b0=5}Keep(Lp{b0;S}(FS(Dd{100}(OnceK(c0)))))",
+    Tree0390 "B{b1=5;t0=3;b0=2}RSeq(TryT(Wde(pa0{b0:8;b1:b1},F,pt1{b0:b0}),Ite(pa2{b0:6;b1:t0},t3)))",
+    Tree0391 "B{t0=0;b1=5;t1=5}Fb(Ite(c0,Scc{t0+1>7}),Rty2(@oh{b1+=3;t1+=2}FF(a1l)))",
+    Tree0392 "B{b1=1;b0=1;t0}AFb(Swm(Seq(t0,c1,a2),Mt{10}(t3)),Flip(pt4{b0:=;b1:t0},c5b{b0+4},@po{b0+2%3>0?b1+=2}pa6{b0:9},t7,t8),Star(Bin{b0>b1%3;N}(Sb{t0=8},pi9{t0:t0}),Par{0;3}(Sb{b1=t0},c10,c11b{b0})),F)",
+    Tree0393 "B{q0=3;t0=3}Lp{t0;K}(SubA(SubA(MPri(t0))))",
+    Tree0394 "Rus{3}(Fb(Keep(t0),RFb(t1,a2,a3),Mt{20}(a4e),Flt{2;_;K}(PAll{2}(c5,a6,t7)),To{0}(Seq(c8))))",
+    Tree0395 "B{b1=1;o0;b0;t0=0;t1=2;q0=3}Sw{5;4}(Try(Dd{10}(a0),c1,pi2{t0:b1},@fi{t0<t1}@rw{t0!7}RFb(t3,t4),OnceT(t5e)),PPar{2;_}(RSeq(Step(@of{t0:=b1%3;b0:=t0}pc6{b0:t0},Scc{t1=6},c7b{2}),Lp{_;F}(To{10}(RSel(Scc{b1%2!1},t8e,@of{t1:=t1%4}@rw{t0=7}Sl{30}))))),Flip(Inv(RU{S}(@os{t1:=t0;t0+1%2=1?o0:=t0+2}t9)),FF(Fai),@os{b0+=2;t0:=t1%4}PPar{1;_}(c10,a11)))",
+    Tree0396 "B{b1;t0=4;q0=1;b0}Fb(To{30}(Lp{_;_}(Pri(Invt(Sl{10}),@si{t0!2}@po{t0+=1}MPri(a0,c1e),Lp{b1;_}(ASeq(c2b{5},c3))))),Seq(Ite(RSeq(RFb(a4b{b0+4;b0},c5e),Ruf{1}(c6)),RFb(t7,t8,Rep2(Sc{b0%4<3?b1+=1})))),c9)",
+    Tree0397 "B{b0=0;t0=4;o0=_}Isw{9;T;N}(@si{t0>1}@of{some?b0+=2}Isw{0;T;T}(pa0{b0:t0},To{50}(a1),Ruf{F}(pa2{b0:t0})),Step(Step(Wt{50},@of{t0+=1}t3),Rmp{F;S}(t4),FF(pc5{b0:=}),R),RSeq(TryF(Pre{none;R}(t6),a7l,S,t8,Flt{2;S;K}(@os{b0+=1}@ki{b0<t0+1}Sb{o0=9}))))",
+    Tree0398 "B{t0=5;b0=1}Rpt{F}(SubR(pt0{b0:b0;b1:t0}))",
+    Tree0399 "B{b0=0;o0;t0}Pri(Lim{1}(RSeq(@of{t0+=1}@ki{t0+1%2>0}a0,c1)),Bin{some;T}(pt2{b0:t0;b1:b0},SubR(Sl{30})),PAll{_}(Dl{20}(Ret2(a3)),pa4{b0:t0;b1:b0},ASeq(Wu{t0},pc5{b0:t0})),a6b{b0+4;b0},a7)",
 }

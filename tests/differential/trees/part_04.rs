@@ -6,665 +6,55 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        ForceFailure {
-            Sequence {
-                ForceFailure {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = {t1}),
-                        Delay(20) {
-                            StatefulAction(Task<2>),
-                        },
-                        WasEntryUpdated(t1),
-                        Action(PAct<3>, b0 = {t1}, b1 = {t1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0400Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0401 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-        }
-        ForceSuccess {
-            RetryUntilSuccessful(forever) {
-                Precondition(|bb| (bb.b0 + 2) % 4 != 1, else = Success) {
-                    #[failure_if(|bb| bb.b0 == 3)]
-                    #[post(|bb| bb.o0 = None)]
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0401Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0402 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            SequenceWithMemory {
-                Action(Act<0>),
-                ForceSuccess {
-                    StatefulAction(Task<1>),
-                },
-                #[skip_if(|bb| (bb.o0.unwrap_or(4) + 2) % 2 < 1)]
-                #[failure_if(|bb| *bb.t0 != 4)]
-                #[post(|bb| bb.b1 += 4)]
-                Precondition(|bb| bb.b0 == bb.b1, else = Success) {
-                    Repeat(1) {
-                        Parallel(failure = -1) {
-                            ReactiveSequence {
-                                Action(Act<2>),
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                },
-                Delay(0) {
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b1}),
-                },
-                Switch(b1) {
-                    case 0 => UnsetBlackboard(o0),
-                    _ => #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3))]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    SetBlackboard(b0 = 5),
-                },
-            },
-            Switch(b1) {
-                case 1 => Precondition(|bb| bb.b1 % 4 > 0) {
-                    ReactiveSequence {
-                        ForceFailure {
-                            Repeat(2) {
-                                Switch(b1) {
-                                    case 0 => Action(Act<5>),
-                                    case 1 => Condition(Cond<6>),
-                                    case 2 => UnsetBlackboard(o0),
-                                    _ => StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-                _ => RetryUntilSuccessful(forever) {
-                    ReactiveSequence {
-                        #[on_failure(|bb| if *bb.t0 % 3 < 1 { bb.t0.set(bb.b1 % 2) })]
-                        StatefulAction(PTask<8>, b0 = {t0}, b1 = {=}),
-                        MemPriority {
-                            Action(|ctx, bb| ctx.exec_in(9, (bb.b0 + 3) % 3, &mut bb.b0)),
-                            StatefulAction(Task<10>),
-                        },
-                        WaitValueUpdate(t0) {
-                            Repeat(3) {
-                                Action(Act<11>),
-                            },
-                        },
-                        Condition(Cond<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0402Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0403 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0403Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0404 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64,
+            b1: i64 = 4,
             #[tracked] t0: i64,
-        }
-        #[on_failure(|bb| { bb.b0 += 1; bb.t0.set(bb.b1 + 3) })]
-        #[post(|bb| bb.t0.set(bb.b0 + 4))]
-        #[success_if(|bb| *bb.t0 != 3)]
-        Precondition(|bb| bb.b0 + 3 < 5, else = Success) {
-            ParallelAll(0) {
-                #[post(|bb| bb.o0 = Some(bb.b0 + 2))]
-                Sequence {
-                    SequenceWithMemory {
-                        ParallelAll(1) {
-                            #[post(|bb| { if bb.o0.unwrap_or(2) % 2 > 0 { bb.b0 += 3 }; bb.b0 = (bb.o0.unwrap_or(5) + 3) % 2 })]
-                            #[skip_if(|bb| bb.b1 == 4)]
-                            WasEntryUpdated(t0),
-                            AlwaysSuccess,
-                            StatefulAction(Task<0>),
-                        },
-                        #[success_if(|bb| (*bb.t0 + 1) % 3 < 1)]
-                        Inverter {
-                            Loop(q0, if_empty = Skipped) {
-                                ForceFailure {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            Fallback {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<1>),
-                                },
-                                Action(Act<2>),
-                            },
-                            StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        #[success_if(|bb| bb.b0 != 5)]
-                        RetryUntilSuccessful(3) {
-                            #[run_while(|bb| bb.o0.unwrap_or(1) > bb.o0.unwrap_or(4))]
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                        ReactiveSequence {
-                            #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 < (bb.b1 + 3) % 2)]
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            AsyncSequence {
-                                SetBlackboard(o0 = Some(9)),
-                                StatefulAction(Task<5>),
-                            },
-                            SetBlackboard(o0 = Some(4)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0404Blackboard { b0 o0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0405 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 0,
         }
         Switch(b1) {
-            case 4 => #[on_halted(|bb| *bb.t0 += 2)]
-            AsyncSequence {
-                ReactiveFallback {
-                    Precondition(|bb| *bb.t0 != bb.b1 % 4, else = Failure) {
-                        Action(Act<0>),
-                    },
-                },
-                Script(|bb| *bb.t0 += 1),
-                StatefulAction(Task<1>),
-            },
-            case 0 => StatefulAction(Task<2> = Task::<2>),
-            case 1 => Loop(q0, value = {t0}) {
-                Repeat(4) {
-                    SetBlackboard(b1 = {t0}),
-                },
-            },
-            _ => AsyncSequence {
-                StatefulAction(Task<3> = Task::<3>),
-                Loop(q0, if_empty = Running) {
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0405Blackboard { t0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0406 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 1,
-        }
-        IfThenElse {
-            Loop(q0, if_empty = Success) {
-                Inverter {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        Sleep(0),
-                        Action(PIo<2>, t0 = {t1}),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            StatefulAction(Task<4>),
-            ReactiveFallback {
-                StatefulAction(PTask<5>, b0 = 6, b1 = {b1}),
-                Repeat(0) {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0406Blackboard { t1 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0407 for Ctx {
-        ReactiveFallback {
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0408 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Fallback {
-            ReactiveSequence {
-                #[success_if(|bb| bb.b0 % 3 == 2)]
-                Action(PIo<0>, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0408Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0409 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        ParallelAll(1) {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
-            Condition(|ctx| ctx.check(1)),
-            Sleep(20),
-        }
-    }
-}
-
-board!(Tree0409Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0410Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        ScriptCondition(|bb| bb.b0 % 3 == 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0410Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0410 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Sequence {
-            Parallel {
-                AlwaysFailure,
-                SubTree(Tree0410Sub0, b0 = {=}),
-            },
-            SubTree(Tree0410Sub1, ..),
-        }
-    }
-}
-
-board!(Tree0410Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0411 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| *bb.t0 == 2) {
-            RetryUntilSuccessful(0) {
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0411Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0412 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        AsyncSequence {
-            #[failure_if(|bb| *bb.t0 + 4 == bb.o0.unwrap_or(0) + 4)]
-            IfThenElse {
-                Sequence {
+            case 1 => ReactiveSelector {
+                RetryUntilSuccessful(4) {
                     Condition(Cond<0>),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    Action(Act<3> = Act::<3>),
                 },
-                #[on_failure(|bb| bb.b0 += 2)]
-                ForceSuccess {
-                    WhileDoElse {
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            Action(Act<4>),
-                            Action(Act<5>),
-                        },
-                        SkipUnlessUpdated(t0) {
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                    },
+                #[on_failure(|bb| *bb.t0 += 1)]
+                Limiter(2) {
+                    SetBlackboard(b1 = 2),
                 },
-                ParallelAll(1) {
-                    Retry(2) {
-                        Action(Act<7>),
-                    },
-                    SetBlackboard(t0 = 7),
-                    Delay(100) {
-                        Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(2) + 2)),
-                    },
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                FlipSelector {
+                    ScriptCondition(|bb| bb.b0 > 6),
+                    StatefulAction(PTask<1>, b0 = 3),
+                    Action(PAct<2>, b0 = 4, b1 = {=}),
+                    Sleep(30),
                 },
+                Action(Act<3> = Act::<3>),
             },
-        }
-    }
-}
-
-board!(Tree0412Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0413 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        ParallelAll(0) {
-            SkipUnlessUpdated(t1) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            ScriptCondition(|bb| *bb.t0 % 3 < 2),
-        }
-    }
-}
-
-board!(Tree0413Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0414 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        #[skip_if(|bb| bb.b1 < 1)]
-        Sequence {
-            WaitValueUpdate(t0) {
-                Script(|bb| if *bb.t0 == 7 { bb.t0.set(1) }),
-            },
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Timeout(30) {
-                Condition(Cond<2> = Cond::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0414Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0415 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 0,
-        }
-        KeepRunningUntilFailure {
-            Parallel(failure = 3) {
-                ReactiveFallback {
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    MemSequence {
-                        #[run_while(|bb| bb.b0 % 4 == 2)]
-                        Repeat(0) {
-                            Script(|bb| { *bb.t1 += 1; if *bb.t1 > 2 { *bb.t0 += 2 } }),
-                        },
-                        Selector {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                            #[success_if(|bb| bb.b0 + 3 != *bb.t1 + 4)]
-                            #[failure_if(|bb| *bb.t0 % 4 > 0)]
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                    },
-                },
-                Sequence {
-                    Precondition(|bb| *bb.t1 < (*bb.t0 + 4) % 4, else = Running) {
-                        #[failure_if(|bb| *bb.t1 > *bb.t1 % 3)]
-                        Action(PIo<3>, t0 = {=}),
-                    },
-                    ReactiveSequence {
-                        SetBlackboard(t1 = {b1}),
-                        Action(PAct<4>, b0 = 9, b1 = {b0}),
-                    },
-                },
-                #[post(|bb| if bb.b0 == 1 { *bb.t0 += 2 })]
-                #[on_halted(|bb| { bb.t0.set((bb.b1 + 2) % 3); bb.b1 = *bb.t1 })]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                Sequence {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| *bb.t1 < 6),
-                        Condition(Cond<5>),
-                    },
-                    RetryUntilSuccessful(1) {
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0415Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0416 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        MemSequence {
-            WhileDoElse {
-                Selector {
-                    WhileDoElse {
-                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-                        AlwaysRunning,
-                    },
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[run_while(|bb| *bb.t0 + 2 > bb.b0 % 3)]
-                    #[success_if(|bb| *bb.t0 > 4)]
-                    Fallback {
-                        Action(Act<1>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Script(|bb| bb.b0 = 8),
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    AlwaysSuccess,
-                },
-            },
-            Timeout(0) {
-                Loop(q0, value = {t1}, if_empty = Running) {
-                    Fallback {
-                        SequenceWithMemory {
-                            Condition(Cond<2>),
-                            Sequence {
-                                Action(PAct<3>, b0 = {=}),
-                                Script(|bb| { bb.t1.set(*bb.t0); bb.b0 += 1 }),
-                            },
-                        },
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        Loop(q0, value = {b0}) {
-                            ReactiveSelector {
-                                StatefulAction(Task<4>),
-                                Action(Act<5>),
-                                SetBlackboard(b0 = 0),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0416Blackboard { t1 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0417 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            b1: i64 = 4,
-        }
-        AsyncSequence {
-            Precondition(|bb| (bb.b0 + 4) % 4 > 0) {
-                IfThenElse {
-                    RunOnce(then_skip = false) {
-                        ReactiveSelector {
-                            StatefulAction(Task<0> = Task::<0>),
-                            ReactiveFallback {
-                                ParallelAll(max_failures = -1) {
-                                    #[on_success(|bb| bb.b1 += 3)]
-                                    #[failure_if(|bb| *bb.t0 % 4 < 2)]
-                                    #[on_halted(|bb| bb.b0 += 2)]
-                                    Action(Act<1>),
-                                    Script(|bb| bb.b0 += 2),
-                                    #[failure_if(|bb| bb.b1 % 3 != 2)]
-                                    StatefulAction(Task<2>),
+            case 5 => Sequence {
+                MaxTime(50) {
+                    Cooldown(30, filtered = Failure) {
+                        ForceSuccess {
+                            Remap(success = Failure, failure = Success) {
+                                Repeat(4) {
+                                    Action(|ctx, bb| ctx.exec_in(4, 6, &mut bb.b1)),
                                 },
                             },
                         },
                     },
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0417Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0418 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-        }
-        Repeat(1) {
-            Fallback {
-                WhileDoElse {
-                    Action(PAct<0>, b0 = {t0}, b1 = {t1}),
-                    RetryUntilSuccessful(2) {
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(5)),
+                        Action(Act<6>),
+                        #[skip_if(|bb| *bb.t0 < 5)]
+                        #[on_success(|bb| if bb.b1 % 2 > 0 { bb.b0 += 3 })]
+                        #[on_halted(|bb| bb.t0.set(4))]
+                        Condition(Cond<7>),
                         AlwaysFailure,
                     },
-                    StatefulAction(Task<1>),
-                },
-                Repeat(4) {
-                    Precondition(|bb| *bb.t1 % 2 < 0) {
-                        RunOnce(then_skip = false) {
-                            Timeout(0) {
-                                #[success_if(|bb| *bb.t1 != *bb.t0)]
-                                #[on_success(|bb| bb.t1.set((bb.b0 + 1) % 2))]
-                                Condition(Cond<2> = Cond::<2>),
-                            },
-                        },
-                    },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0418Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0419 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-        }
-        SequenceStar {
-            Loop(q0, if_empty = Skipped) {
-                ReactiveFallback {
-                    WhileDoElse {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(0) < 1),
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<0>),
-                        },
-                        #[on_halted(|bb| { bb.o0 = Some(*bb.t0 % 3); if bb.o0.unwrap_or(1) < *bb.t0 { *bb.t0 += 2 } })]
-                        #[post(|bb| { bb.b1 = 4; bb.b1 = 2 })]
-                        Condition(Cond<1>),
-                    },
-                    Action(PIo<2>, t0 = {=}),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            #[skip_if(|bb| bb.o0.unwrap_or(1) == 2)]
-            AsyncSequence {
-                IfThenElse {
-                    Delay(10) {
-                        Action(Act<4>),
-                    },
-                    Condition(|ctx| ctx.check(5)),
-                },
-                TryCatch {
-                    ParallelAll(1) {
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                    },
+            _ => Loop(q0, value = {b0}, if_empty = Running) {
+                Repeat(3) {
                     StatefulAction(Task<8>),
                 },
             },
@@ -672,101 +62,27 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0419Blackboard { o0 b1 q0 t0 });
+board!(Tree0400Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0420 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        Parallel(success = 1, failure = -3) {
-            Timeout(0) {
-                Repeat(3) {
-                    ParallelAll(max_failures = -2) {
-                        Action(Act<0>),
-                        #[on_success(|bb| bb.b0 += 2)]
-                        AlwaysFailure,
-                        AlwaysFailure,
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                Repeat(2) {
-                    Fallback {
-                        #[skip_if(|bb| bb.b0 < bb.b1 + 3)]
-                        #[on_success(|bb| { bb.b0 = bb.b1; bb.b1 += 1 })]
+    pub tree Tree0401 for Ctx {
+        Cooldown(0, filtered = Skipped) {
+            Fallback {
+                RepeatUntilSuccess(1) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
                         Condition(Cond<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, 2)),
                     },
                 },
-            },
-            #[run_while(|bb| (bb.b1 + 4) % 2 < 0)]
-            ReactiveSequence {
-                Condition(Cond<3>),
-                SetBlackboard(t0 = {b0}),
-                Action(PAct<4>, b0 = {b1}, b1 = {=}),
-                #[on_halted(|bb| bb.b1 = bb.b0)]
-                SetBlackboard(b1 = {t0}),
-                #[on_success(|bb| bb.b0 += 2)]
-                RetryUntilSuccessful(0) {
-                    AlwaysSuccess,
+                Priority {
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0420Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0421 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        Delay(10) {
-            SequenceWithMemory {
-                MemPriority {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                    Action(|ctx, bb| ctx.exec_in(1, 7, &mut bb.b0)),
-                },
-                Action(PIo<2>, t0 = {=}),
-                Action(Act<3>),
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                },
-                Switch(b1) {
-                    case 0 => SetBlackboard(b0 = 7),
-                    _ => Action(PIo<5>, t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0421Blackboard { t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0422 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        RunOnce(then_skip = true) {
-            RunOnce(then_skip = false) {
-                ParallelAll(max_failures = -1) {
-                    #[skip_if(|bb| *bb.t0 > *bb.t0 + 1)]
-                    #[post(|bb| *bb.t0 += 3)]
-                    StatefulAction(Task<0>),
-                    #[skip_if(|bb| bb.b0 > 3)]
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    SkipUnlessUpdated(t0) {
-                        ForceSuccess {
-                            Action(PAct<1>, b0 = {t0}),
+                RepeatUntilFailure(2) {
+                    Repeater(3) {
+                        IfThenElse {
+                            StatefulAction(Task<3>),
+                            AlwaysFailure,
                         },
                     },
                 },
@@ -775,209 +91,198 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0422Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0402 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            ReactiveFallback {
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    Action(Act<0>),
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Failer,
+                },
+                SequenceWithMemory {
+                    UnsetBlackboard(o0),
+                    Succeeder,
+                },
+            },
+            #[skip_if(|bb| bb.b1 == 4)]
+            #[post(|bb| if *bb.t0 > 3 { bb.b1 = (*bb.t0 + 3) % 4 })]
+            #[success_if(|bb| *bb.t0 % 3 == 2)]
+            AsyncFallback {
+                ReactiveSequence {
+                    #[post(|bb| if bb.b1 < *bb.t0 % 4 { bb.b0 += 3 })]
+                    #[on_success(|bb| bb.b0 = bb.b1)]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    StatefulAction(Task<1>),
+                },
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+            },
+            Condition(|ctx| ctx.check(4)),
+        }
+    }
+}
+
+board!(Tree0402Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0423 for Ctx {
+    pub tree Tree0403 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+        }
+        RetryUntilSuccessful(1) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                ReactiveFallback {
+                    FlipSelector {
+                        Action(Act<0>),
+                        SetBlackboard(t0 = {b1}),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Condition(Cond<1>),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0403Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0404 for Ctx {
+        Priority {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0405 for Ctx {
         blackboard {
             b0: i64 = 5,
-            #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
         }
-        Fallback {
-            Invert {
-                MemSequence {
-                    Sequence {
-                        Sequence {
-                            Action(PAct<0>, b0 = {b1}, b1 = {t0}),
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
+        IfThenElse {
+            ParallelAll {
+                KeepRunningUntilFailure {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
                 },
+                StatefulAction(Task<1> = Task::<1>),
+                AlwaysSuccess,
             },
-            ReactiveFallback {
-                WhileDoElse {
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5>),
-                    Condition(|ctx, bb| ctx.check_in(6, (bb.b1 + 3) % 3)),
-                },
-                StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
-                StatefulAction(Task<8>),
-                ParallelAll {
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10> = Cond::<10>),
-                },
-                Precondition(|bb| bb.b0 > 5, else = Skipped) {
-                    StatefulAction(Task<11>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0423Blackboard { b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0424 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Precondition(|bb| bb.b0 % 4 > 2, else = Failure) {
-            Parallel(success = 0, failure = -3) {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<0>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
-                },
-                Sleep(50),
-            },
-        }
-    }
-}
-
-board!(Tree0424Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0425 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        AsyncFallback {
-            RunOnce {
-                Sleep(20),
-            },
-            Condition(PCond<0>, b0 = {t0}),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0425Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0426 for Ctx {
-        Retry(4) {
-            RetryUntilSuccessful(forever) {
-                MemPriority {
-                    Action(Act<0>),
-                    TryCatch(catch_on_halt = false) {
-                        Action(|ctx| ctx.exec(1)),
-                        AlwaysSuccess,
-                    },
-                    Fallback {
-                        Action(|ctx| ctx.exec(2)),
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0427 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 0,
-        }
-        MemSequence {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            #[success_if(|bb| *bb.t1 < 7)]
-            #[on_halted(|bb| *bb.t0 += 3)]
             ReactiveSequence {
-                Action(Act<2>),
-                ReactiveSequence {
-                    Precondition(|bb| *bb.t1 + 4 > bb.b0 % 4, else = Running) {
-                        ForceSuccess {
-                            #[success_if(|bb| bb.b0 + 3 > bb.b0 % 4)]
-                            #[post(|bb| bb.b0 += 1)]
-                            StatefulAction(Task<3>),
+                Conditional(|bb| bb.b1 > 3) {
+                    Loop(q0, if_empty = Failure) {
+                        RepeatUntil(Success) {
+                            Condition(PCond<2>, b0 = {b0}),
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0427Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-        }
-        Switch(b1) {
-            case 0 => StatefulAction(Task<0>),
-            case 3 => TryCatch(catch_on_halt = true) {
-                SequenceWithMemory {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
+            Conditional(|bb| *bb.t0 + 1 > 3, dynamic = false, else = Success) {
+                #[run_while(|bb| bb.b0 != bb.b1 % 4)]
+                #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 < 7 { bb.b1 += 3 } })]
+                RetryUntilSuccessful(0) {
                     StatefulAction(Task<3>),
                 },
-                #[on_success(|bb| if bb.b0 != 3 { bb.t1.set(*bb.t0 % 2) })]
-                SetBlackboard(b1 = 2),
-                WhileDoElse {
-                    #[success_if(|bb| (bb.b1 + 3) % 2 == 0)]
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Parallel(success = 3) {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0405Blackboard { b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0406 for Ctx {
+        PolicyParallel(policy = FirstFailure) {
+            Filter(times = 1, count = Failure) {
+                Repeat(4) {
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                        RepeatUntilSuccess(forever) {
+                            Condition(|ctx| ctx.check(3)),
+                        },
                     },
                 },
             },
-            _ => SequenceWithMemory {
-                TryCatch(catch_on_halt = true) {
-                    #[skip_if(|bb| *bb.t1 < 3)]
-                    #[failure_if(|bb| *bb.t0 + 4 > 4)]
-                    Parallel(failure = -1) {
-                        #[failure_if(|bb| bb.b1 > (*bb.t0 + 3) % 3)]
-                        #[post(|bb| bb.b1 = 7)]
-                        Retry(2) {
-                            IfThenElse {
-                                Action(PAct<10>, b0 = {b1}, b1 = {b1}),
-                                Action(Act<11> = Act::<11>),
-                                Retry(1) {
-                                    ScriptCondition(|bb| bb.b1 < 1),
-                                },
+            Cooldown(20, filtered = Failure) {
+                ReactiveSelector {
+                    RepeatUntilFailure(forever) {
+                        KeepRunningUntilFailure {
+                            Timeout(0) {
+                                Condition(Cond<4>),
                             },
                         },
                     },
                     Repeat(3) {
-                        #[on_failure(|bb| if *bb.t1 < *bb.t0 % 3 { bb.t1.set(*bb.t0 % 4) })]
-                        IfThenElse {
-                            #[failure_if(|bb| *bb.t0 % 3 == 0)]
-                            #[on_halted(|bb| { if *bb.t0 > *bb.t1 % 4 { bb.b1 += 3 }; bb.b1 += 1 })]
-                            #[success_if(|bb| bb.b0 % 2 != 0)]
-                            IfThenElse {
-                                Delay(50) {
-                                    StatefulAction(Task<12>),
+                        Fallback {
+                            Filter(times = 1, count = Completed, filtered = Failure) {
+                                RetryUntilSuccessful(0) {
+                                    AlwaysSuccess,
                                 },
-                                Condition(Cond<13>),
                             },
-                            Script(|bb| { bb.b1 = *bb.t1 % 3; bb.b1 = *bb.t0 % 4 }),
-                            Action(Act<14>),
+                        },
+                    },
+                },
+            },
+            Parallel(success = 3) {
+                Cooldown(20) {
+                    RetryUntilSuccessful(1) {
+                        IfThenElse {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                    },
+                },
+                IfThenElse {
+                    Action(Act<7>),
+                    FlipSelector {
+                        Wait(20),
+                        Condition(Cond<8>),
+                    },
+                },
+                Sequence {
+                    Cooldown(20, filtered = Skipped) {
+                        Repeat(0) {
+                            Condition(Cond<9> = Cond::<9>),
+                        },
+                    },
+                    Timeout(10) {
+                        Timeout(0) {
+                            ParallelAll(2) {
+                                KeepRunningUntilFailure {
+                                    Action(Act<10>),
+                                },
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                    },
+                },
+            },
+            Limiter(2) {
+                SequenceWithMemory {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        ReactiveFallback {
+                            Action(Act<12>),
+                            Condition(Cond<13> = Cond::<13>),
+                            AlwaysSuccess,
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<14>),
+                            AlwaysFailure,
+                            StatefulAction(Task<15>),
+                            Condition(Cond<16>),
                         },
                     },
                 },
@@ -986,467 +291,1069 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0428Blackboard { t1 t0 b1 q0 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0429 for Ctx {
+    pub tree Tree0407 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
             b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64,
         }
-        Precondition(|bb| bb.b0 % 4 < 3, else = Success) {
-            SequenceWithMemory {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 3)),
-                RetryUntilSuccessful(3) {
-                    Action(Act<1>),
+        #[on_failure(|bb| { if bb.b0 % 4 > 1 { bb.b0 = 7 }; *bb.t0 += 1 })]
+        #[failure_if(|bb| (bb.b0 + 3) % 2 > 0)]
+        SequenceStar {
+            AsyncFallback {
+                MemPriority {
+                    Loop(q0, if_empty = Skipped) {
+                        Limiter(2) {
+                            SetBlackboard(t0 = 1),
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                    Sequence {
+                        #[skip_if(|bb| bb.b0 % 2 != 1)]
+                        #[on_failure(|bb| { bb.b0 = (bb.b0 + 2) % 2; *bb.t0 += 1 })]
+                        Condition(Cond<1>),
+                        Action(PAct<2>, b0 = {b0}, b1 = {t0}),
+                    },
                 },
-                StatefulAction(Task<2>),
-                Sleep(20),
-                #[on_halted(|bb| bb.b0 += 3)]
-                Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 3) % 4)),
+            },
+            Fallback {
+                AsyncFallback {
+                    WasEntryUpdated(t0),
+                },
+                SkipUnlessUpdated(t0) {
+                    Action(Act<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree0429Blackboard { b0 b1 t0 });
+board!(Tree0407Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0430Sub0 for Ctx {
+    pub tree Tree0408 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 12,
-            b1: i64 = 13,
-            o0: Option<i64> = Some(9),
+            b1: i64 = 4,
         }
-        #[run_while(|bb| *bb.t0 + 1 < 5)]
-        #[post(|bb| bb.o0 = Some(*bb.t0))]
-        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) + 2)]
-        ForceFailure {
-            #[on_halted(|bb| bb.o0 = Some(9))]
-            #[failure_if(|bb| bb.b0 < 3)]
-            #[success_if(|bb| bb.b1 > 3)]
-            Action(Act<0> = Act::<0>),
+        #[run_while(|bb| bb.b1 == 6)]
+        RetryUntilSuccessful(0) {
+            Failer,
         }
     }
 }
+
+board!(Tree0408Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0409 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        ReactiveSequence {
+            AlwaysSuccess,
+            MaxTime(0) {
+                SequenceWithMemory {
+                    TryCatch {
+                        StatefulAction(Task<0>),
+                        SetBlackboard(b1 = {t0}),
+                        #[success_if(|bb| bb.b1 + 2 > bb.b0)]
+                        #[run_while(|bb| (*bb.t1 + 1) % 4 != 0)]
+                        ForceSuccess {
+                            #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 == 0)]
+                            #[failure_if(|bb| *bb.t1 < 6)]
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        RepeatUntil(Success) {
+                            #[run_while(|bb| *bb.t1 > 7)]
+                            #[skip_if(|bb| bb.o0.is_none())]
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                        WhileDoElse {
+                            Action(Act<3>),
+                            #[post(|bb| { if *bb.t0 < 5 { bb.t1.set(0) }; bb.b1 += 2 })]
+                            Sleep(30),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<4> = Cond::<4>),
+            ForceSuccess {
+                ReactiveSequence {
+                    Cooldown(0, filtered = Skipped) {
+                        Condition(Cond<5>),
+                    },
+                    #[run_while(|bb| bb.o0.unwrap_or(3) % 2 != 1)]
+                    #[success_if(|bb| bb.b0 % 2 == 1)]
+                    Condition(Cond<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0409Blackboard { b1 o0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0410 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        MemSequence {
+            Succeeder,
+            StepSequencer {
+                ScriptCondition(|bb| bb.b1 < 2),
+                AlwaysFailure,
+            },
+            Invert {
+                RunOnce(then_skip = true) {
+                    MemSequence {
+                        Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 1) % 3, &mut bb.b1)),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Repeater(3) {
+                Remap(success = Failure, failure = Failure) {
+                    Filter(times = 3, count = Failure) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0410Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0411 for Ctx {
+        TryCatch {
+            Condition(|ctx| ctx.check(0)),
+            Sleep(100),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0412 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+            b0: i64,
+        }
+        Deadline(30) {
+            ParallelAll(2) {
+                Precondition(|bb| (bb.b1 + 3) % 2 < 0, else = Skipped) {
+                    #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                    Parallel(failure = -1) {
+                        StepSequencer {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
+                            SetBlackboard(b0 = 2),
+                        },
+                        FlipSelector {
+                            #[on_failure(|bb| bb.b1 += 3)]
+                            Condition(Cond<1>),
+                            Action(PAct<2>, b0 = 6, b1 = {b0}),
+                            #[on_success(|bb| bb.b1 += 1)]
+                            #[skip_if(|bb| *bb.t0 != *bb.t0 + 1)]
+                            StatefulAction(Task<3>),
+                            Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 3)),
+                            Failer,
+                        },
+                    },
+                },
+                RepeatUntil(Success) {
+                    ReactiveSequence {
+                        ParallelAll {
+                            Sleep(30),
+                            Failer,
+                        },
+                        ReactiveSelector {
+                            #[skip_if(|bb| bb.o0.unwrap_or(4) > 2)]
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                MemSequence {
+                    Retry(2) {
+                        Action(Act<5>),
+                    },
+                    Action(Act<6>),
+                    Filter(times = 1, count = Completed, filtered = Skipped) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+                Deadline(10) {
+                    FlipSelector {
+                        RepeatUntil(Success) {
+                            Timeout(30) {
+                                Condition(Cond<7>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0412Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0413 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Succeeder,
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<1>),
+                #[skip_if(|bb| bb.b1 + 1 != 5)]
+                #[failure_if(|bb| bb.b0 % 3 != 2)]
+                #[on_halted(|bb| *bb.t0 += 3)]
+                Timeout(0) {
+                    AlwaysRunning,
+                },
+                Conditional(|bb| bb.b0 + 2 > 7, dynamic = true, else = Success) {
+                    Parallel(success = 1, failure = -3) {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        SetBlackboard(b1 = 7),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0413Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0414 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        StepSequencer {
+            Repeater(3) {
+                #[skip_if(|bb| bb.b0 > 4)]
+                #[on_failure(|bb| bb.b1 = bb.b0)]
+                #[success_if(|bb| (*bb.t0 + 2) % 4 == 1)]
+                ForceFailure {
+                    TryCatch(catch_on_halt = false) {
+                        Repeater(forever) {
+                            Fallback {
+                                Action(PIo<0>, t0 = {t0}),
+                                WasEntryUpdated(t0),
+                                Condition(Cond<1> = Cond::<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                                #[success_if(|bb| bb.b1 % 2 != 0)]
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<4>),
+                            Action(PAct<5>, b0 = {b1}, b1 = {t0}),
+                        },
+                    },
+                },
+            },
+            Cooldown(100) {
+                Selector {
+                    ScriptCondition(|bb| *bb.t0 + 2 > (bb.b1 + 1) % 2),
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0414Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0415 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail) {
+            #[success_if(|bb| bb.o0.is_none())]
+            MaxTime(100) {
+                Invert {
+                    Interrupt(|bb| bb.b1 % 4 < 0) {
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+            ParallelAll(3) {
+                Action(|ctx| ctx.exec(2)),
+                #[on_success(|bb| bb.o0 = Some(6))]
+                #[post(|bb| if bb.b1 < 6 { bb.b0 += 1 })]
+                #[on_failure(|bb| bb.b1 += 1)]
+                SetBlackboard(o0 = Some(6)),
+                Action(PIo<3>, t0 = {b0}),
+            },
+            RepeatUntilFailure(3) {
+                IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = false) {
+                    #[on_halted(|bb| { bb.o0 = None; bb.b0 = 9 })]
+                    Interrupt(|bb| bb.b1 == *bb.t0 + 1) {
+                        WasEntryUpdated(t0),
+                    },
+                    StatefulAction(Task<4>),
+                },
+            },
+            AsyncFallback {
+                ParallelAll(max_failures = -3) {
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[post(|bb| { bb.b1 = (bb.o0.unwrap_or(2) + 3) % 4; bb.o0 = Some(*bb.t0) })]
+                    Action(Act<5>),
+                    Condition(PCond<6>, b0 = {=}),
+                    Retry(1) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            Condition(|ctx| ctx.check(8)),
+        }
+    }
+}
+
+board!(Tree0415Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0416Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Script(|bb| *bb.t1 += 2)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0416Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            b0: i64 = 10,
+        }
+        StatefulAction(PTask<1>, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0416 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+        }
+        SequenceWithMemory {
+            AsyncSequence {
+                StatefulAction(Task<0>),
+                SubTree(Tree0416Sub0, t1 = {=}, b0 = {b0}),
+            },
+            SubTree(Tree0416Sub1, ..),
+        }
+    }
+}
+
+board!(Tree0416Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0417 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+        }
+        Repeat(0) {
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0417Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0418 for Ctx {
+        WhileDoElse {
+            Condition(Cond<0>),
+            Filter(times = 2) {
+                AlwaysFailure,
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64,
+            b1: i64,
+        }
+        ReactiveFallback {
+            Sequence {
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                ParallelAll {
+                    Action(|ctx| ctx.exec(0)),
+                    SetBlackboard(t0 = 2),
+                },
+            },
+            Condition(Cond<1>),
+            SequenceWithMemory {
+                ScriptCondition(|bb| bb.b1 != 0),
+                WasEntryUpdated(t1),
+                Sleep(0),
+                AlwaysSuccess,
+            },
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<2>),
+            },
+            SequenceWithMemory {
+                Action(Act<3> = Act::<3>),
+                Script(|bb| bb.t0.set(*bb.t0 % 4)),
+            },
+        }
+    }
+}
+
+board!(Tree0419Blackboard { t0 b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0420 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        Fallback {
+            Action(PIo<0>, t0 = {b0}),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0420Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0421 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+        }
+        Repeater(forever) {
+            Fallback {
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b0)),
+                    Condition(PCond<1>, b0 = {=}),
+                },
+                Action(Act<2>),
+                Action(Act<3>),
+                StatefulAction(PTask<4>, b0 = 8, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0421Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0422 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        #[failure_if(|bb| *bb.t0 < bb.b1)]
+        #[on_halted(|bb| bb.b0 += 3)]
+        #[skip_if(|bb| bb.b1 % 4 > 0)]
+        Loop(q0, if_empty = Running) {
+            Limiter(2) {
+                Parallel(success = -3, failure = 1) {
+                    Priority {
+                        TryCatch {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b1)),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 3, &mut bb.b1)),
+                            #[failure_if(|bb| bb.b1 + 3 == 1)]
+                            Action(Act<2> = Act::<2>),
+                        },
+                    },
+                    #[success_if(|bb| bb.b1 % 2 > 0)]
+                    SequenceWithMemory {
+                        SetBlackboard(t0 = 9),
+                        ReactiveSequence {
+                            MemPriority {
+                                Condition(PCond<3>, b0 = 5),
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                    RepeatUntil(Failure) {
+                        Delay(0) {
+                            MemPriority {
+                                Condition(|ctx| ctx.check(5)),
+                                ForceFailure {
+                                    Action(Act<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0422Blackboard { q0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0423 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            KeepRunningUntilFailure {
+                #[post(|bb| bb.t0.set(0))]
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0423Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0424Sub0 for Ctx {
+        StatefulAction(Task<4> = Task::<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0424 for Ctx {
+        WhileDoElse {
+            StatefulAction(Task<0> = Task::<0>),
+            MemPriority {
+                Action(Act<1> = Act::<1>),
+                FlipSelector {
+                    Action(Act<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                SubTree(Tree0424Sub0),
+            },
+            Action(Act<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0425 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        TryCatch {
+            Repeat(3) {
+                Switch(b1) {
+                    case 1 => AlwaysFailure,
+                    _ => AlwaysSuccess,
+                },
+            },
+            Sequence {
+                ScriptCondition(|bb| bb.b0 == 5),
+                Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b1)),
+            },
+            Priority {
+                StatefulAction(PTask<1>, b0 = 9, b1 = {=}),
+                Action(|ctx| ctx.exec(2)),
+            },
+            Script(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 + 1 }),
+        }
+    }
+}
+
+board!(Tree0425Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0426 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+        }
+        #[on_failure(|bb| bb.t0.set((bb.b1 + 2) % 4))]
+        AsyncSequence {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0426Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0427 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(1) % 4 < 1) {
+            Succeeder,
+            Conditional(|bb| *bb.t1 == 0, else = Failure) {
+                WhileDoElse {
+                    FlipSelector {
+                        Succeeder,
+                        Action(Act<0>),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                        Condition(Cond<2>),
+                    },
+                    #[failure_if(|bb| *bb.t1 < 4)]
+                    Precondition(|bb| (bb.b0 + 4) % 2 > 0) {
+                        KeepRunningUntilFailure {
+                            WhileDoElse {
+                                #[on_failure(|bb| if bb.o0.is_some() { bb.t0.set(bb.o0.unwrap_or(2)) })]
+                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                                #[skip_if(|bb| *bb.t0 + 2 > bb.o0.unwrap_or(2))]
+                                Condition(Cond<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0427Blackboard { t1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0428 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Sequence {
+            RetryUntilSuccessful(1) {
+                Loop(q0, if_empty = Success) {
+                    #[skip_if(|bb| *bb.t0 < 3)]
+                    Script(|bb| *bb.t0 += 1),
+                },
+            },
+            #[on_halted(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 })]
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+            ReactiveSequence {
+                #[skip_if(|bb| (*bb.t0 + 1) % 4 < 0)]
+                StatefulAction(Task<1>),
+                Script(|bb| if bb.b0 + 1 == 1 { *bb.t0 += 1 }),
+            },
+            #[on_success(|bb| if bb.b1 == *bb.t0 % 4 { bb.t0.set(bb.b0 % 3) })]
+            #[failure_if(|bb| bb.b0 % 3 != 0)]
+            #[on_halted(|bb| bb.b1 += 1)]
+            ReactiveSequence {
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 2, &mut bb.b1)),
+            },
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0428Blackboard { t0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0429 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        Selector {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                Runner,
+            },
+            Repeater(forever) {
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            Filter(times = 3, count = Success) {
+                #[on_halted(|bb| *bb.t0 += 3)]
+                Precondition(|bb| bb.b0 < bb.b0 + 3, else = Running) {
+                    Action(Act<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0429Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0430 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            b1: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        AsyncFallback {
-            SubTree(Tree0430Sub0, ..),
-            StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0430Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0431Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Repeat(1) {
-            SetBlackboard(o0 = Some(2)),
+        ReactiveFallback {
+            ParallelAll(max_failures = -1) {
+                SequenceStar {
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    ForceSuccess {
+                        StatefulAction(Task<3>),
+                    },
+                    StatefulAction(Task<4>),
+                },
+                MemPriority {
+                    ReactiveSequence {
+                        Action(Act<5> = Act::<5>),
+                        Action(Act<6>),
+                    },
+                    Wait(10),
+                },
+                Repeat(2) {
+                    StatefulAction(Task<7>),
+                },
+            },
+            ForceFailure {
+                RetryUntilSuccessful(forever) {
+                    Sequence {
+                        StepSequencer {
+                            PolicyParallel(policy = FirstFailure) {
+                                AlwaysRunning,
+                                StatefulAction(Task<8>),
+                                Sleep(10),
+                            },
+                            Repeat(forever) {
+                                AlwaysFailure,
+                            },
+                            StatefulAction(Task<9>),
+                        },
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            ParallelAll {
+                                Cooldown(0) {
+                                    Wait(20),
+                                },
+                                StatefulAction(Task<10> = Task::<10>),
+                            },
+                            Sleep(0),
+                            Inverter {
+                                Condition(Cond<11> = Cond::<11>),
+                            },
+                            Failer,
+                        },
+                        ParallelAll(max_failures = -1) {
+                            StatefulAction(Task<12>),
+                            Action(Act<13>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0431 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[allow(unused)] #[tracked] t1: i64 = 0,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-        }
-        Precondition(|bb| bb.b1 > bb.b0, else = Success) {
-            Delay(30) {
-                Parallel(success = 2, failure = 1) {
-                    Precondition(|bb| bb.b1 > *bb.t0) {
-                        Switch(b1) {
-                            case 5 => ForceFailure {
-                                Precondition(|bb| bb.b0 % 3 < 1) {
-                                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                                },
-                            },
-                            case 1 => SubTree(Tree0431Sub0, o0 = {=}, b1 = {b1}, t1 = {=}, b0 = {b0}, t0 = {=}),
-                            case 0 => Timeout(100) {
-                                ForceFailure {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            _ => Delay(10) {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                    #[success_if(|bb| *bb.t0 > 1)]
-                    #[run_while(|bb| *bb.t0 != 4)]
-                    #[on_success(|bb| { bb.o0 = None; bb.b1 += 1 })]
-                    Timeout(30) {
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        ReactiveFallback {
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<3>),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(4, 6)),
-                            StatefulAction(Task<5>),
-                            Repeat(forever) {
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
+        Inverter {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0431Blackboard { o0 b1 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0432 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 4,
-        }
-        ReactiveFallback {
-            #[failure_if(|bb| *bb.t1 % 3 != 2)]
-            SequenceWithMemory {
-                Action(Act<0> = Act::<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                    Condition(PCond<3>, b0 = {t1}),
-                },
-                Script(|bb| bb.t0.set(*bb.t1)),
+        MemPriority {
+            Sequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
-            ReactiveSelector {
-                StatefulAction(Task<4>),
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {t1}),
-                    Script(|bb| *bb.t1 += 2),
-                    Script(|bb| bb.t1.set(*bb.t1 % 4)),
-                },
-                Sequence {
-                    #[run_while(|bb| bb.b0 == 1)]
-                    Repeat(forever) {
-                        AlwaysRunning,
-                    },
-                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
+            Repeat(3) {
+                Timeout(0) {
+                    Condition(|ctx| ctx.check(2)),
                 },
             },
         }
     }
 }
-
-board!(Tree0432Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0433 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 1,
             b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
         }
-        ParallelAll(3) {
-            Action(Act<0>),
-            #[success_if(|bb| bb.b0 + 3 == *bb.t0)]
-            #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
-            Repeat(3) {
-                Condition(PCond<1>, b0 = {=}),
+        IndexSwitch(|bb| bb.o0.unwrap_or(0) % 3, dynamic = true) {
+            Fallback {
+                Condition(PCond<0>, b0 = {t1}),
+                StatefulAction(Task<1>),
+                AlwaysSuccess,
             },
-            Action(PIo<2>, t0 = {t0}),
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                #[on_failure(|bb| bb.t1.set((bb.o0.unwrap_or(4) + 2) % 3))]
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                AlwaysSuccess,
+            },
+            Limiter(1) {
+                AsyncFallback {
+                    Condition(Cond<5>),
+                    Timeout(100) {
+                        Condition(|ctx, bb| ctx.check_in(6, *bb.t1)),
+                    },
+                },
+            },
+            FlipSelector {
+                SetBlackboard(b0 = 2),
+                Condition(Cond<7>),
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Condition(Cond<8>),
+                #[success_if(|bb| bb.b0 == 0)]
+                StatefulAction(Task<9>),
+            },
         }
     }
 }
 
-board!(Tree0433Blackboard { b0 t0 });
+board!(Tree0433Blackboard { o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0434Sub0 for Ctx {
+        Sleep(30)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0434 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-        }
-        Sequence {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    AsyncFallback {
-                        WasEntryUpdated(t0),
-                        ReactiveSequence {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        #[skip_if(|bb| bb.b0 > 7)]
-                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                    },
-                },
-            },
+        ForceFailure {
+            SubTree(Tree0434Sub0),
         }
     }
 }
 
-board!(Tree0434Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0435Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 12,
+        }
+        AsyncFallback {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0435Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 12,
+        }
+        #[failure_if(|bb| *bb.t0 + 1 == 5)]
+        ReactiveFallback {
+            Condition(Cond<3>),
+            #[run_while(|bb| *bb.t0 + 2 > 5)]
+            #[failure_if(|bb| bb.b0 % 3 > 0)]
+            #[on_success(|bb| { bb.b0 += 3; *bb.t0 += 2 })]
+            StatefulAction(Task<4> = Task::<4>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0435 for Ctx {
-        MemSequence {
-            IfThenElse {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(3) {
-                            Condition(Cond<0>),
-                        },
-                        RetryUntilSuccessful(3) {
-                            Selector {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                        },
-                    },
-                    RunOnce {
-                        RetryUntilSuccessful(forever) {
-                            ReactiveSequence {
-                                StatefulAction(Task<3>),
-                                Condition(Cond<4>),
-                                Action(Act<5>),
-                                StatefulAction(Task<6>),
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
-                },
-                Inverter {
-                    Sequence {
-                        IfThenElse {
-                            Action(Act<8>),
-                            Repeat(forever) {
-                                Condition(Cond<9>),
-                            },
-                            StatefulAction(Task<10>),
-                        },
-                        ReactiveSequence {
-                            Repeat(0) {
-                                StatefulAction(Task<11>),
-                            },
-                            Action(|ctx| ctx.exec(12)),
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            SequenceWithMemory {
-                                Condition(Cond<13> = Cond::<13>),
-                                Condition(Cond<14>),
-                            },
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<15>),
-                        },
-                    },
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        KeepRunningUntilFailure {
+            Conditional(|bb| bb.b0 < 3, dynamic = false, else = Success) {
+                TryCatch {
+                    SubTree(Tree0435Sub0, b0 = {=}, t0 = {t0}),
+                    SubTree(Tree0435Sub1, ..),
                 },
             },
         }
     }
 }
+
+board!(Tree0435Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0436 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(4),
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 2,
         }
-        WhileDoElse {
-            Delay(30) {
-                #[success_if(|bb| *bb.t1 + 2 < bb.b1)]
-                Delay(0) {
-                    #[failure_if(|bb| *bb.t1 < 2)]
-                    #[skip_if(|bb| bb.b1 + 4 == 5)]
-                    #[post(|bb| bb.o0 = None)]
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| bb.t0.set(2))]
-                        KeepRunningUntilFailure {
-                            Timeout(20) {
-                                SequenceStar {
-                                    Condition(Cond<0>),
-                                    #[post(|bb| if bb.b1 < bb.b1 % 2 { bb.o0 = Some(*bb.t0) })]
-                                    #[run_while(|bb| bb.b1 + 1 > 6)]
-                                    #[on_failure(|bb| *bb.t1 += 3)]
-                                    Condition(Cond<1>),
-                                    StatefulAction(Task<2>),
-                                    StatefulAction(Task<3>),
-                                    Action(PAct<4>, b0 = {=}),
+        ReactiveFallback {
+            Deadline(0) {
+                RepeatUntil(Success) {
+                    MaxTime(0) {
+                        ReactiveSequence {
+                            RunOnce(then_skip = false) {
+                                ScriptCondition(|bb| *bb.t1 + 4 < *bb.t0 % 4),
+                            },
+                            ReactiveFallback {
+                                Parallel(success = -2, failure = 2) {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    StatefulAction(Task<1>),
                                 },
+                                StatefulAction(Task<2>),
                             },
                         },
                     },
                 },
             },
-            AsyncFallback {
-                Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                ParallelAll {
-                    Condition(Cond<6>),
-                    Sleep(30),
-                    StatefulAction(Task<7>),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    #[on_success(|bb| bb.b1 += 3)]
-                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-                    AlwaysRunning,
+            Conditional(|bb| *bb.t0 % 3 == 1, dynamic = false, else = Success) {
+                #[on_halted(|bb| bb.b0 = *bb.t1 + 4)]
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    ScriptCondition(|bb| bb.b0 > *bb.t0),
                 },
-                ParallelAll(max_failures = -1) {
-                    SkipUnlessUpdated(t0) {
-                        AlwaysRunning,
+            },
+            #[post(|bb| bb.b0 = (*bb.t1 + 3) % 4)]
+            #[on_success(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| *bb.t0 > 2)]
+            Priority {
+                ReactiveSequence {
+                    Parallel(success = -2) {
+                        Condition(PCond<3>, b0 = {t0}),
+                        #[on_success(|bb| { *bb.t0 += 2; bb.t1.set(bb.b0) })]
+                        StatefulAction(PTask<4>, b0 = 1, b1 = {t1}),
                     },
-                    Repeat(0) {
-                        Condition(Cond<8> = Cond::<8>),
+                    IndexSwitch(|bb| *bb.t1, dynamic = true) {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 4, &mut bb.b0)),
+                        Loop(q0, value = {t1}) {
+                            StatefulAction(Task<6>),
+                        },
+                        WasEntryUpdated(t0),
                     },
-                    WasEntryUpdated(t0),
-                    Condition(Cond<9>),
                 },
+                StepSequencer {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(|ctx| ctx.check(8)),
+                    Condition(PCond<9>, b0 = {t0}),
+                    StatefulAction(Task<10>),
+                },
+                Script(|bb| bb.t1.set(3)),
             },
         }
     }
 }
 
-board!(Tree0436Blackboard { b1 b0 t0 o0 t1 });
+board!(Tree0436Blackboard { t0 b0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0437 for Ctx {
         blackboard {
+            b0: i64,
+            b1: i64 = 5,
             #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 3,
+            o0: Option<i64> = Some(5),
         }
-        Selector {
-            WasEntryUpdated(t0),
-            StatefulAction(PTask<0>, b0 = 5, b1 = {=}),
-            Action(PAct<1>, b0 = {=}, b1 = {=}),
+        Repeat(3) {
+            Fallback {
+                WaitValueUpdate(t0) {
+                    IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                        IndexSwitch(|bb| bb.b0, dynamic = false) {
+                            Action(Act<0>),
+                            SequenceWithMemory {
+                                Action(Act<1> = Act::<1>),
+                                Condition(|ctx| ctx.check(2)),
+                            },
+                            SequenceWithMemory {
+                                UnsetBlackboard(o0),
+                                Succeeder,
+                                Action(PAct<3>, b0 = {=}, b1 = {b1}),
+                            },
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            Condition(|ctx| ctx.check(4)),
+                            Failer,
+                            Action(PAct<5>, b0 = {b1}, b1 = {b0}),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0437Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0438Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Sleep(0)
-    }
-}
+board!(Tree0437Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0438 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        Selector {
-            Precondition(|bb| (bb.o0.unwrap_or(2) + 1) % 2 != 1, else = Skipped) {
-                #[run_while(|bb| *bb.t0 != 5)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                ReactiveFallback {
-                    ParallelAll(1) {
-                        Inverter {
-                            StatefulAction(Task<0>),
-                        },
-                        WhileDoElse {
-                            Condition(Cond<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
+        RepeatUntilSuccess(2) {
+            MemSequence {
+                WhileDoElse {
+                    Conditional(|bb| bb.b0 < 5, dynamic = true, else = Failure) {
+                        Action(Act<0>),
                     },
-                    Fallback {
-                        StatefulAction(PTask<3>, b0 = 5, b1 = {t0}),
-                        Condition(Cond<4>),
-                    },
-                    Action(Act<5>),
-                },
-            },
-            Delay(100) {
-                Delay(0) {
-                    TryCatch(catch_on_halt = false) {
-                        SequenceWithMemory {
-                            StatefulAction(PTask<6>, b0 = {b0}),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                        #[success_if(|bb| *bb.t0 == 3)]
-                        #[skip_if(|bb| *bb.t0 != 6)]
-                        KeepRunningUntilFailure {
-                            SequenceStar {
-                                #[on_success(|bb| bb.o0 = None)]
-                                ForceFailure {
-                                    Condition(Cond<8>),
-                                },
+                    #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
+                    #[post(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
+                    Precondition(|bb| bb.b0 < 7, else = Running) {
+                        StepSequencer {
+                            WasEntryUpdated(t0),
+                            #[run_while(|bb| *bb.t0 == *bb.t0 % 3)]
+                            #[on_success(|bb| if (*bb.t0 + 1) % 3 < 0 { bb.b0 = (bb.b0 + 4) % 3 })]
+                            Script(|bb| if *bb.t0 % 4 < 0 { bb.b0 += 1 }),
+                            MaxTime(50) {
+                                Condition(Cond<1>),
                             },
                         },
                     },
                 },
-            },
-            ReactiveSelector {
-                ParallelAll(0) {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<9>),
-                    SubTree(Tree0438Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                    Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
-                },
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(2) < (*bb.t0 + 4) % 4)]
-            RetryUntilSuccessful(forever) {
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Sleep(20),
                 SequenceStar {
-                    SequenceWithMemory {
-                        Repeat(1) {
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            Repeat(4) {
-                                Condition(Cond<11>),
-                            },
-                        },
-                        StatefulAction(Task<12>),
+                    #[success_if(|bb| bb.b0 % 3 > 0)]
+                    BinarySelector(|bb| bb.b0 == *bb.t0, dynamic = true) {
+                        Action(Act<2>),
+                        Failer,
                     },
-                    #[failure_if(|bb| *bb.t0 + 2 != 0)]
-                    #[on_success(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0 + 1) })]
-                    StatefulAction(Task<13> = Task::<13>),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<14> = Cond::<14>),
-                SequenceStar {
-                    Delay(0) {
-                        UnsetBlackboard(o0),
-                    },
-                    ReactiveFallback {
-                        Condition(|ctx| ctx.check(15)),
-                        StatefulAction(Task<16> = Task::<16>),
+                    FlipSelector {
+                        #[run_while(|bb| (bb.b0 + 2) % 4 > 2)]
+                        WasEntryUpdated(t0),
+                        AlwaysSuccess,
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                        #[failure_if(|bb| *bb.t0 < 5)]
+                        Action(Act<4>),
                     },
                 },
             },
@@ -1454,263 +1361,296 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0438Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0439Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b0: i64 = 10,
-        }
-        ScriptCondition(|bb| (bb.b0 + 2) % 2 > 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0439Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Action(PAct<10>, b0 = 1, b1 = {t0})
-    }
-}
+board!(Tree0438Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0439 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b0: i64 = 0,
         }
-        SequenceWithMemory {
+        Loop(q0, value = {b0}, if_empty = Skipped) {
             Fallback {
-                Sequence {
-                    KeepRunningUntilFailure {
-                        Timeout(100) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
+                #[skip_if(|bb| *bb.t0 < 3)]
+                #[failure_if(|bb| bb.b0 + 4 > 4)]
+                StatefulAction(PTask<0>, b0 = {=}),
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                Inverter {
+                    AlwaysSuccess,
                 },
-                SequenceWithMemory {
-                    AsyncSequence {
-                        RetryUntilSuccessful(forever) {
-                            ReactiveFallback {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(3); bb.o0 = Some(*bb.t0 % 2) }),
+                ReactiveSequence {
+                    Condition(PCond<1>, b0 = 5),
                 },
-            },
-            RetryUntilSuccessful(4) {
-                Delay(30) {
-                    Retry(1) {
-                        ReactiveFallback {
-                            #[on_success(|bb| if *bb.t0 > bb.b0 { bb.t0.set(bb.b0 + 4) })]
-                            Invert {
-                                AlwaysSuccess,
-                            },
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                Sequence {
-                    SequenceStar {
-                        Parallel(success = 2) {
-                            Condition(|ctx| ctx.check(6)),
-                            Action(PIo<7>, t0 = {=}),
-                            SubTree(Tree0439Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-                        },
-                        Condition(Cond<8>),
-                        Precondition(|bb| *bb.t0 + 2 == 0, else = Success) {
-                            AsyncFallback {
-                                Condition(Cond<9>),
-                                SubTree(Tree0439Sub1, o0 = {=}, t0 = {t0}, b0 = {=}),
-                            },
-                        },
-                    },
-                },
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0439Blackboard { o0 t0 b0 });
+board!(Tree0439Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0440 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+            b0: i64 = 3,
         }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            Sequence {
-                StatefulAction(Task<0>),
-                #[run_while(|bb| bb.b0 + 1 < 1)]
-                #[success_if(|bb| *bb.t0 == 3)]
-                #[on_halted(|bb| bb.b0 += 4)]
-                ScriptCondition(|bb| bb.b0 < bb.b0 % 4),
-                Action(|ctx| ctx.exec(1)),
+        Switch(b1) {
+            case 5 => IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                WasEntryUpdated(t0),
+                Condition(Cond<0>),
+            },
+            case 3 => AlwaysSuccess,
+            case 2 => StatefulAction(Task<1> = Task::<1>),
+            _ => ReactiveSequence {
+                Action(Act<2>),
+                WasEntryUpdated(t0),
+                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0440Blackboard { q0 b0 t0 });
+board!(Tree0440Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0441Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Filter(times = 3, count = Completed) {
+            StatefulAction(Task<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0441 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Precondition(|bb| bb.b0 % 2 != 1, else = Failure) {
-                AsyncSequence {
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
-                    Condition(Cond<3>),
-                    #[post(|bb| *bb.t1 += 1)]
-                    SetBlackboard(b0 = {t1}),
-                },
+        Sequence {
+            Parallel(success = -4) {
+                Succeeder,
+                SetBlackboard(t0 = 1),
+                Action(Act<0>),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
             },
-            AlwaysFailure,
+            ReactiveSequence {
+                SubTree(Tree0441Sub0, q0 = {=}, t0 = {t0}, b0 = {=}),
+                StatefulAction(Task<3>),
+                RetryUntilSuccessful(2) {
+                    Action(Act<4>),
+                },
+                Condition(Cond<5>),
+            },
+            Timeout(50) {
+                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+            },
         }
     }
 }
 
-board!(Tree0441Blackboard { t0 t1 b0 });
+board!(Tree0441Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0442Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Script(|bb| { bb.b1 += 3; *bb.t0 += 2 })
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0442Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+        }
+        RepeatUntilFailure(2) {
+            ParallelAll(4) {
+                AlwaysRunning,
+                Condition(PCond<3>, b0 = {b0}),
+                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(Task<5>),
+                SubTree(Tree0442Sub1, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0442 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            b1: i64 = 3,
             #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
             o0: Option<i64>,
+            b0: i64,
         }
-        ParallelAll(1) {
-            Switch(b1) {
-                case 4 => #[success_if(|bb| bb.b1 < *bb.t0)]
-                #[run_while(|bb| *bb.t0 == bb.b0 + 2)]
-                ReactiveSelector {
-                    Action(Act<0>),
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[on_failure(|bb| { bb.b1 = bb.b0 + 3; bb.o0 = None })]
-                    Condition(Cond<1>),
+        Selector {
+            ReactiveFallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
                 },
-                _ => SequenceWithMemory {
-                    StatefulAction(Task<2>),
+                KeepRunningUntilFailure {
+                    Condition(Cond<2>),
                 },
             },
-            ReactiveFallback {
-                Precondition(|bb| bb.b1 < 3, else = Failure) {
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-                Timeout(20) {
-                    Condition(Cond<5>),
-                },
+            SubTree(Tree0442Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
+            WhileDoElse {
                 StatefulAction(Task<6>),
+                #[skip_if(|bb| bb.b0 != bb.b1 % 3)]
+                #[success_if(|bb| bb.o0.unwrap_or(5) + 3 != 1)]
+                SequenceStar {
+                    StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
+                    Action(PIo<8>, t0 = {b0}),
+                    WasEntryUpdated(t0),
+                },
+            },
+            #[run_while(|bb| bb.o0.is_none())]
+            #[failure_if(|bb| bb.b1 != 4)]
+            #[on_failure(|bb| bb.o0 = Some((bb.b0 + 2) % 2))]
+            ReactiveFallback {
+                Condition(Cond<9> = Cond::<9>),
+                Action(Act<10>),
+                StatefulAction(Task<11>),
+                Action(|ctx| ctx.exec(12)),
             },
         }
     }
 }
 
-board!(Tree0442Blackboard { b1 t0 b0 o0 });
+board!(Tree0442Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0443 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64,
-            b1: i64,
+            b0: i64 = 4,
         }
-        SequenceStar {
-            Condition(PCond<0>, b0 = {b1}),
+        AsyncSequence {
+            Delay(100) {
+                Action(Act<0>),
+            },
+            Action(|ctx, bb| ctx.exec_in(1, 4, &mut bb.b0)),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0443Blackboard { t0 b1 });
+board!(Tree0443Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0444 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 5,
+            b1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
-        ForceSuccess {
-            Fallback {
-                Action(Act<0>),
-                Action(PIo<1>, t0 = {b1}),
-                ScriptCondition(|bb| bb.b0 == 1),
+        ReactiveSequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| *bb.t0 % 4 < 2)]
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Action(Act<3> = Act::<3>),
+            Timeout(0) {
+                Condition(|ctx, bb| ctx.check_in(4, 8)),
+            },
+            KeepRunningUntilFailure {
+                StatefulAction(PTask<5>, b0 = {b0}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0444Blackboard { b0 b1 });
+board!(Tree0444Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0445 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 4,
             o0: Option<i64>,
             #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 3,
         }
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                RunOnce(then_skip = false) {
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(2) + 4 < bb.o0.unwrap_or(3))]
-                    ReactiveFallback {
-                        Repeat(2) {
-                            StatefulAction(Task<0>),
-                        },
-                        #[skip_if(|bb| bb.b0 < 1)]
-                        #[post(|bb| bb.b0 = 2)]
-                        #[on_halted(|bb| if bb.b1 + 3 == 7 { bb.b1 = *bb.t0 % 4 })]
-                        ReactiveFallback {
-                            Action(|ctx, bb| ctx.exec_in(1, 2, &mut bb.b0)),
-                            UnsetBlackboard(o0),
+        ParallelAll(max_failures = -3) {
+            MemSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                ForceSuccess {
+                    Repeater(2) {
+                        Sequence {
+                            #[post(|bb| *bb.t0 += 1)]
+                            Cooldown(0, filtered = Failure) {
+                                SequenceStar {
+                                    SetBlackboard(b0 = 0),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            Selector {
+                                Action(Act<2>),
+                                AlwaysRunning,
+                            },
                         },
                     },
                 },
-                Retry(forever) {
-                    Switch(b1) {
-                        case 1 => Repeat(4) {
-                            Fallback {
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                        case 0 => StatefulAction(Task<4> = Task::<4>),
-                        _ => ReactiveFallback {
-                            Sequence {
-                                #[run_while(|bb| bb.o0.unwrap_or(5) == 4)]
-                                Action(Act<5>),
-                                RunOnce {
-                                    Condition(PCond<6>, b0 = {=}),
+            },
+            ReactiveFallback {
+                SkipUnlessUpdated(t0) {
+                    RetryUntilSuccessful(3) {
+                        RunOnce(then_skip = true) {
+                            MemSequence {
+                                KeepRunningUntilFailure {
+                                    UnsetBlackboard(o0),
                                 },
-                                #[run_while(|bb| bb.o0.is_none())]
-                                Condition(Cond<7>),
-                                Action(Act<8>),
-                                StatefulAction(Task<9>),
                             },
                         },
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.o0.unwrap_or(2) < 2)]
+            #[on_failure(|bb| { bb.o0 = None; bb.b0 += 3 })]
+            Cooldown(50, filtered = Failure) {
+                FlipSelector {
+                    RetryUntilSuccessful(4) {
+                        #[run_while(|bb| bb.b0 < 0)]
+                        Sleep(0),
+                    },
+                    Precondition(|bb| *bb.t0 > bb.b1 + 4) {
+                        Wait(50),
+                    },
+                    #[skip_if(|bb| bb.b1 > 7)]
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Action(|ctx, bb| ctx.exec_in(3, (bb.o0.unwrap_or(0) + 2) % 3, &mut bb.b1)),
+                        Action(Act<4>),
+                    },
+                    Precondition(|bb| *bb.t0 < 5, else = Success) {
+                        RepeatTimes(2) {
+                            Repeater(1) {
+                                #[on_failure(|bb| if *bb.t0 + 4 > bb.b1 + 2 { bb.o0 = None })]
+                                #[skip_if(|bb| bb.b1 % 3 < 1)]
+                                #[on_success(|bb| if bb.o0.is_some() { bb.b0 = bb.b0 % 3 })]
+                                ScriptCondition(|bb| bb.o0.is_none()),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
                     },
                 },
             },
@@ -1718,174 +1658,132 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0445Blackboard { b0 b1 o0 t0 });
+board!(Tree0445Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0446 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
         }
-        IfThenElse {
-            #[on_success(|bb| bb.b0 = 4)]
-            #[on_failure(|bb| { bb.t0.set(bb.b0 % 4); if *bb.t0 % 4 == 2 { bb.b1 += 1 } })]
-            ParallelAll(max_failures = -1) {
-                ReactiveFallback {
-                    Precondition(|bb| *bb.t0 + 2 != 2) {
-                        Sequence {
-                            Condition(Cond<0>),
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
-                            Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b1)),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    SequenceStar {
-                        Action(PAct<4>, b0 = 1, b1 = {=}),
-                        Action(PIo<5>, t0 = {b1}),
-                        RunOnce {
-                            #[skip_if(|bb| bb.b1 + 3 == bb.b1)]
-                            Precondition(|bb| bb.b1 % 2 > 0, else = Failure) {
-                                Condition(|ctx| ctx.check(6)),
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Sleep(50),
-                StatefulAction(Task<7>),
-            },
-            Sequence {
-                Inverter {
-                    Condition(|ctx| ctx.check(8)),
-                },
+        Fallback {
+            SequenceWithMemory {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 2, &mut bb.b0)),
                 SkipUnlessUpdated(t0) {
-                    #[skip_if(|bb| bb.b0 + 1 == 3)]
-                    #[post(|bb| bb.t0.set(bb.b1))]
-                    #[success_if(|bb| *bb.t0 + 4 == bb.b0 % 2)]
-                    StatefulAction(Task<9>),
+                    Action(Act<1>),
                 },
+            },
+            Loop(q0) {
+                RunOnce {
+                    Action(Act<2>),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Success) {
+                ReactiveSequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    SetBlackboard(t0 = {b1}),
+                    Condition(Cond<4>),
+                },
+            },
+            FlipSelector {
+                AlwaysFailure,
+                WasEntryUpdated(t1),
+                #[skip_if(|bb| *bb.t0 != 7)]
+                WasEntryUpdated(t0),
+                Action(|ctx| ctx.exec(5)),
+                Action(Act<6>),
+            },
+            Cooldown(50) {
+                Action(Act<7>),
             },
         }
     }
 }
 
-board!(Tree0446Blackboard { b0 b1 t0 });
+board!(Tree0446Blackboard { b0 q0 t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0447 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            b1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        #[on_success(|bb| *bb.t0 += 3)]
-        Parallel(success = 3, failure = 2) {
-            WaitValueUpdate(t0) {
-                #[failure_if(|bb| bb.b1 > bb.b0 % 2)]
-                #[on_halted(|bb| { bb.b1 += 3; bb.b0 += 3 })]
-                Precondition(|bb| bb.b0 < 4, else = Failure) {
-                    Precondition(|bb| bb.b0 % 2 < 1) {
-                        Sequence {
-                            SetBlackboard(b0 = {b1}),
-                            SequenceStar {
-                                Action(PIo<0>, t0 = {=}),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                RunOnce {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| bb.b0 < 2),
-                        #[skip_if(|bb| *bb.t0 < 4)]
-                        Action(Act<2>),
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t0 != bb.b1 % 4, else = Running) {
-                Repeat(2) {
-                    Invert {
-                        Delay(0) {
-                            RetryUntilSuccessful(1) {
-                                Precondition(|bb| *bb.t0 + 2 != 3, else = Failure) {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                    },
-                },
+        PolicyParallel(policy = FirstFailure) {
+            Condition(Cond<0>),
+            #[failure_if(|bb| bb.b0 > *bb.t0 % 3)]
+            AlwaysFailure,
+            Loop(q0, if_empty = Failure) {
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0447Blackboard { t0 b0 b1 });
+board!(Tree0447Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0448Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0448 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = None,
-        }
-        Selector {
+        MemSequence {
             StatefulAction(Task<0>),
-            Inverter {
-                TryCatch {
-                    Condition(|ctx| ctx.check(1)),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Success) {
-                IfThenElse {
-                    StatefulAction(Task<4>),
-                    #[post(|bb| { bb.o0 = Some(*bb.t1 + 1); *bb.t0 += 2 })]
-                    Repeat(3) {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0448Blackboard { t0 t1 b0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0449Sub0 for Ctx {
-        Repeat(2) {
-            StatefulAction(Task<0>),
+            SubTree(Tree0448Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0449 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                SubTree(Tree0449Sub0),
-            },
-            MemSequence {
-                Condition(Cond<1>),
-                ReactiveSequence {
-                    Timeout(10) {
-                        StatefulAction(Task<2>),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        #[on_failure(|bb| bb.t0.set(5))]
+        PolicyParallel(policy = FirstSuccess) {
+            AlwaysRunning,
+            Precondition(|bb| bb.b0 + 2 != 0, else = Running) {
+                #[on_failure(|bb| { bb.b0 = bb.b1; bb.b0 += 1 })]
+                #[run_while(|bb| bb.b0 < *bb.t0)]
+                BinarySelector(|bb| *bb.t0 + 2 > 1, dynamic = true) {
+                    ParallelAll {
+                        TryCatch(catch_on_halt = false) {
+                            Script(|bb| bb.t1.set((*bb.t1 + 3) % 3)),
+                            Condition(|ctx| ctx.check(0)),
+                        },
                     },
-                    Sleep(10),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
+                    SetBlackboard(t0 = 4),
                 },
             },
+        }
+    }
+}
+
+board!(Tree0449Blackboard { b0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0450Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(11),
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 9,
+        }
+        WhileDoElse {
+            Condition(Cond<3>),
+            #[skip_if(|bb| bb.o0.unwrap_or(5) % 3 > 1)]
+            Condition(Cond<4> = Cond::<4>),
+            ScriptCondition(|bb| (bb.b1 + 4) % 2 < 0),
         }
     }
 }
@@ -1893,60 +1791,35 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
-            b1: i64 = 3,
-            b0: i64 = 0,
+            b1: i64,
         }
-        SequenceStar {
-            Loop(q0, value = {b0}) {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Timeout(10) {
-                        IfThenElse {
-                            Parallel(success = 0, failure = 1) {
-                                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b1)),
-                                StatefulAction(Task<1>),
-                            },
-                            #[failure_if(|bb| bb.o0.is_none())]
-                            ReactiveSequence {
-                                Repeat(3) {
-                                    #[skip_if(|bb| bb.b0 + 4 > 2)]
-                                    #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.b1 = bb.o0.unwrap_or(0) })]
-                                    StatefulAction(PTask<2>, b0 = 6, b1 = {b0}),
-                                },
-                                StatefulAction(Task<3>),
-                            },
-                            SkipUnlessUpdated(t0) {
-                                ReactiveFallback {
-                                    Sleep(0),
-                                },
-                            },
-                        },
-                    },
-                },
+        AsyncSequence {
+            MemPriority {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                AlwaysFailure,
+                StatefulAction(Task<1>),
+                Action(Act<2>),
             },
-            Loop(q0, value = {b1}, if_empty = Failure) {
-                SkipUnlessUpdated(t0) {
-                    #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(5))]
-                    #[skip_if(|bb| bb.o0.unwrap_or(2) > 5)]
-                    ReactiveFallback {
-                        Parallel(success = -1) {
-                            #[on_success(|bb| bb.b0 = (bb.o0.unwrap_or(0) + 2) % 2)]
-                            #[post(|bb| bb.o0 = None)]
-                            StatefulAction(PTask<4>, b0 = 5),
-                            AlwaysRunning,
-                            StatefulAction(Task<5>),
+            #[on_halted(|bb| bb.b1 += 1)]
+            #[run_while(|bb| bb.b0 > *bb.t1)]
+            SubTree(Tree0450Sub0, o0 = {=}, t1 = {t1}, b0 = {=}, q0 = {q0}, b1 = {=}),
+            Loop(q0, if_empty = Skipped) {
+                KeepRunningUntilFailure {
+                    Switch(b1) {
+                        case 5 => AlwaysSuccess,
+                        case 4 => StepSequencer {
+                            SetBlackboard(t1 = 4),
+                            Succeeder,
                         },
-                        Timeout(0) {
-                            ReactiveSequence {
-                                #[on_halted(|bb| bb.t0.set(9))]
-                                #[skip_if(|bb| bb.b0 > 4)]
-                                #[run_while(|bb| (bb.b1 + 4) % 4 > 1)]
-                                Script(|bb| *bb.t0 += 2),
-                                Action(Act<6>),
-                            },
+                        case 0 => AsyncFallback {
+                            Condition(Cond<5>),
+                            Action(Act<6> = Act::<6>),
                         },
+                        _ => StatefulAction(Task<7>),
                     },
                 },
             },
@@ -1954,376 +1827,490 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0450Blackboard { t0 q0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0451Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0450Blackboard { o0 t1 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0451 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-        }
         ReactiveSequence {
-            Loop(q0, if_empty = Skipped) {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
+            Retry(2) {
+                Delay(0) {
+                    Action(Act<0>),
+                },
+            },
+            WhileDoElse {
+                Condition(Cond<1>),
+                Repeat(2) {
+                    Condition(Cond<2>),
+                },
+                Action(Act<3>),
+            },
+            Fallback {
+                ForceFailure {
+                    Condition(Cond<4>),
+                },
+                Condition(Cond<5> = Cond::<5>),
+                StatefulAction(Task<6>),
+            },
+            ReactiveSequence {
+                Succeeder,
+                Condition(Cond<7> = Cond::<7>),
+                StatefulAction(Task<8>),
+                StatefulAction(Task<9>),
             },
             Repeat(0) {
-                #[success_if(|bb| bb.b0 % 3 != 0)]
-                WasEntryUpdated(t0),
+                Action(|ctx| ctx.exec(10)),
             },
-            SubTree(Tree0451Sub0, b0 = {=}, q0 = {q0}, t0 = {=}),
         }
     }
 }
 
-board!(Tree0451Blackboard { b0 q0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0452 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        Precondition(|bb| bb.b0 < 2) {
-            TryCatch {
-                IfThenElse {
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccess) {
+                ReactiveSequence {
                     Condition(Cond<0>),
-                    Action(Act<1> = Act::<1>),
                 },
-                RunOnce(then_skip = true) {
-                    WhileDoElse {
-                        Repeat(1) {
-                            Condition(Cond<2>),
+                Repeat(3) {
+                    RunOnce {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                RunOnce {
+                    Sleep(20),
+                },
+                Filter(times = 2, count = Completed) {
+                    Inverter {
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                },
+            },
+            Action(Act<3> = Act::<3>),
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                ReactiveSequence {
+                    Optional {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            IfThenElse {
+                MaxTime(0) {
+                    ForceSuccess {
+                        Filter(times = 3, count = Failure) {
+                            StatefulAction(Task<5>),
                         },
-                        StatefulAction(Task<3>),
-                        #[skip_if(|bb| bb.b1 == *bb.t0 + 1)]
-                        Action(PAct<4>, b0 = {b0}, b1 = {=}),
+                    },
+                },
+                StatefulAction(Task<6>),
+                IfThenElse {
+                    Delay(20) {
+                        StatefulAction(Task<7>),
+                    },
+                    StatefulAction(Task<8>),
+                },
+            },
+            Limiter(1) {
+                Repeater(forever) {
+                    SequenceStar {
+                        ParallelAll(max_failures = -1) {
+                            Sleep(10),
+                            StatefulAction(Task<9>),
+                            Failer,
+                            Action(|ctx| ctx.exec(10)),
+                        },
+                        Selector {
+                            Condition(Cond<11> = Cond::<11>),
+                            Condition(|ctx| ctx.check(12)),
+                            Condition(Cond<13>),
+                        },
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0452Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0453 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
         }
-        KeepRunningUntilFailure {
-            RunOnce(then_skip = false) {
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    SequenceWithMemory {
-                        SequenceWithMemory {
-                            TryCatch(catch_on_halt = true) {
-                                Precondition(|bb| bb.b0 + 4 == 0, else = Success) {
-                                    Action(|ctx| ctx.exec(0)),
-                                },
-                                Repeat(3) {
-                                    Script(|bb| { bb.b1 = 6; bb.b1 = bb.b1 % 4 }),
-                                },
-                                RetryUntilSuccessful(forever) {
-                                    SetBlackboard(b0 = {b1}),
-                                },
-                            },
-                            Parallel(failure = -1) {
-                                RunOnce(then_skip = true) {
-                                    WasEntryUpdated(t0),
-                                },
-                                StatefulAction(Task<1>),
-                                #[success_if(|bb| bb.b0 != 2)]
-                                SkipUnlessUpdated(t0) {
-                                    Action(Act<2>),
-                                },
-                                ReactiveSequence {
-                                    AlwaysFailure,
-                                },
-                                TryCatch {
-                                    Action(Act<3>),
-                                    Action(Act<4>),
-                                },
-                            },
-                            Inverter {
-                                ReactiveFallback {
-                                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b0)),
-                                    StatefulAction(Task<6>),
-                                    Sleep(100),
+        Loop(q0, if_empty = Skipped) {
+            #[run_while(|bb| *bb.t1 > 6)]
+            #[success_if(|bb| *bb.t0 == 3)]
+            Deadline(30) {
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0453Blackboard { q0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0454 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            Action(|ctx| ctx.exec(0)),
+            Deadline(0) {
+                IfThenElse {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                        StatefulAction(Task<1>),
+                        Delay(0) {
+                            SetBlackboard(t0 = 1),
+                        },
+                        Condition(Cond<2>),
+                    },
+                    RunOnce(then_skip = true) {
+                        IfThenElse {
+                            StatefulAction(Task<3>),
+                            Retry(2) {
+                                RetryUntilSuccessful(1) {
+                                    StatefulAction(Task<4>),
                                 },
                             },
                         },
                     },
                 },
             },
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Condition(Cond<5>),
+                    Parallel(failure = 0) {
+                        Condition(Cond<6>),
+                    },
+                    KeepRunningUntilFailure {
+                        #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 3 })]
+                        Remap(success = Success, failure = Failure) {
+                            Cooldown(50) {
+                                ScriptCondition(|bb| bb.b0 < *bb.t0 + 3),
+                            },
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Repeat(0) {
+                    Wait(20),
+                },
+                ScriptCondition(|bb| bb.o0.is_none()),
+                Interrupt(|bb| bb.o0.is_some()) {
+                    Condition(PCond<7>, b0 = {t0}),
+                },
+                SetBlackboard(o0 = Some(1)),
+                Filter(times = 2, filtered = Failure) {
+                    Action(Act<8>),
+                },
+            },
+            Fallback {
+                #[skip_if(|bb| bb.o0.is_none())]
+                #[on_failure(|bb| bb.t0.set(bb.b0 + 3))]
+                #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 1 })]
+                Deadline(50) {
+                    #[on_halted(|bb| if bb.b0 + 2 == 5 { bb.t0.set(bb.o0.unwrap_or(1)) })]
+                    KeepRunningUntilFailure {
+                        Condition(Cond<9>),
+                    },
+                },
+                StatefulAction(PTask<10>, b0 = 6, b1 = {b0}),
+                AsyncFallback {
+                    #[success_if(|bb| bb.b0 < 2)]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0453Blackboard { t0 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0454 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Sequence {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                #[run_while(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| *bb.t0 > 2)]
-                StatefulAction(Task<1>),
-            },
-            Repeat(3) {
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            Parallel(failure = -3) {
-                #[run_while(|bb| *bb.t0 + 3 > 3)]
-                Action(Act<4> = Act::<4>),
-                Condition(Cond<5>),
-                KeepRunningUntilFailure {
-                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0454Blackboard { t0 o0 });
+board!(Tree0454Blackboard { o0 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0455 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-            b1: i64 = 5,
-            b0: i64 = 5,
-        }
-        Switch(b1) {
-            case 3 => KeepRunningUntilFailure {
-                AsyncFallback {
-                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {b1}),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
-                    Script(|bb| { bb.t1.set(bb.b0); *bb.t0 += 3 }),
+        MemSequence {
+            IfThenElse {
+                Priority {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    ReactiveFallback {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                        Action(Act<5> = Act::<5>),
+                    },
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(Cond<6>),
+                    Deadline(0) {
+                        StatefulAction(Task<7>),
+                    },
+                    Condition(Cond<8>),
                 },
             },
-            case 4 => Selector {
-                Precondition(|bb| bb.o0.unwrap_or(3) == 2, else = Failure) {
-                    StatefulAction(Task<3>),
-                },
-                RetryUntilSuccessful(4) {
-                    AlwaysFailure,
+            Remap(success = Failure, failure = Success) {
+                ReactiveFallback {
+                    Limiter(3) {
+                        Action(Act<9>),
+                    },
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
                 },
             },
-            case 5 => Sequence {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                #[on_success(|bb| bb.o0 = Some(*bb.t1))]
-                StatefulAction(PTask<6>, b0 = {b0}),
+            Repeater(0) {
+                Action(Act<12>),
             },
-            _ => IfThenElse {
-                Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(3) + 1)),
-                #[failure_if(|bb| bb.o0.unwrap_or(3) == *bb.t0 + 1)]
-                StatefulAction(Task<8>),
+            TryCatch(catch_on_halt = false) {
+                SequenceWithMemory {
+                    Condition(Cond<13>),
+                    StatefulAction(Task<14>),
+                },
+                RepeatUntilFailure(1) {
+                    Action(Act<15> = Act::<15>),
+                },
             },
         }
     }
 }
 
-board!(Tree0455Blackboard { o0 t0 t1 b1 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0456 for Ctx {
-        Invert {
-            MemSequence {
-                Action(Act<0> = Act::<0>),
-                MemSequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                Parallel(success = -2, failure = -1) {
-                    AlwaysSuccess,
-                    AlwaysFailure,
-                },
-                ReactiveSelector {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        #[on_halted(|bb| if bb.o0.is_none() { bb.b1 += 3 })]
+        Filter(times = 3, count = Success) {
+            ReactiveSelector {
+                #[failure_if(|bb| (*bb.t0 + 2) % 4 > 2)]
+                #[skip_if(|bb| bb.b0 % 4 > 1)]
+                StatefulAction(Task<0>),
             },
         }
+    }
+}
+
+board!(Tree0456Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0457Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Script(|bb| *bb.t0 += 3)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0457 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        Repeat(forever) {
-            ReactiveSequence {
-                Parallel(failure = -1) {
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1>),
+        ReactiveSequence {
+            Precondition(|bb| *bb.t0 != 0) {
+                IndexSwitch(|bb| 6, out_of_range = Fail) {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        Condition(PCond<1>, b0 = 0),
+                        Action(Act<2>),
+                        Deadline(0) {
+                            StatefulAction(PTask<3>, b0 = 3),
+                        },
+                        Condition(Cond<4>),
+                    },
+                    #[run_while(|bb| bb.b0 == 1)]
+                    #[success_if(|bb| *bb.t0 % 4 > 0)]
+                    SequenceWithMemory {
+                        Parallel(success = 0, failure = 2) {
+                            AlwaysFailure,
+                            RunOnce(then_skip = true) {
+                                #[on_failure(|bb| if bb.b0 < 1 { bb.b0 += 1 })]
+                                #[post(|bb| bb.t0.set(1))]
+                                #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
+                                StatefulAction(Task<5>),
+                            },
+                            SubTree(Tree0457Sub0, t0 = {=}, b0 = {b0}, q0 = {=}),
+                        },
+                        Limiter(3) {
+                            RepeatUntilFailure(3) {
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
                 },
-                Script(|bb| { bb.b0 += 2; *bb.t0 += 1 }),
-                SetBlackboard(t0 = 0),
-                ReactiveFallback {
-                    Condition(Cond<2>),
+            },
+            Remap(success = Failure, failure = Success) {
+                Selector {
+                    RunOnce(then_skip = true) {
+                        AsyncSequence {
+                            Parallel {
+                                #[on_failure(|bb| { bb.t0.set(*bb.t0 % 4); bb.b0 = *bb.t0 + 1 })]
+                                #[on_success(|bb| if *bb.t0 < 3 { bb.t0.set(bb.b0 % 4) })]
+                                #[run_while(|bb| *bb.t0 == 2)]
+                                Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+                                Loop(q0, if_empty = Skipped) {
+                                    #[on_failure(|bb| bb.t0.set((bb.b0 + 4) % 4))]
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                    ParallelAll(max_failures = -4) {
+                        AlwaysFailure,
+                        StatefulAction(Task<10>),
+                        Condition(Cond<11>),
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<12>),
+                        },
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[failure_if(|bb| *bb.t0 < 6)]
+                        #[post(|bb| { bb.b0 += 3; *bb.t0 += 2 })]
+                        FlipSelector {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    Fallback {
+                        #[success_if(|bb| *bb.t0 + 1 < *bb.t0)]
+                        Inverter {
+                            Condition(Cond<13>),
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<14>),
+                            Action(Act<15> = Act::<15>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0457Blackboard { t0 b0 });
+board!(Tree0457Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0458 for Ctx {
-        SequenceWithMemory {
-            IfThenElse {
-                RetryUntilSuccessful(2) {
-                    SequenceStar {
-                        RunOnce(then_skip = false) {
-                            Delay(0) {
-                                ParallelAll(2) {
-                                    Action(Act<0> = Act::<0>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                        IfThenElse {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                        },
-                        Action(|ctx| ctx.exec(4)),
-                    },
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+        }
+        Parallel(failure = 0) {
+            Conditional(|bb| bb.b0 > *bb.t0 + 1, else = Success) {
+                AlwaysRunning,
+            },
+            Sequence {
+                Condition(Cond<0> = Cond::<0>),
+                AsyncFallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    AlwaysRunning,
                 },
-                ParallelAll(max_failures = -3) {
-                    Delay(20) {
-                        Selector {
-                            AlwaysFailure,
-                            Condition(Cond<5>),
-                        },
-                    },
-                    AlwaysSuccess,
-                    ReactiveSequence {
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                        Action(Act<8>),
-                    },
+                WaitValueUpdate(t0) {
+                    AlwaysRunning,
                 },
             },
-            ParallelAll(0) {
+            Parallel(success = 1, failure = -1) {
                 ReactiveSequence {
-                    Invert {
-                        Condition(Cond<9>),
-                    },
-                    Action(|ctx| ctx.exec(10)),
-                    AlwaysSuccess,
+                    SetBlackboard(b0 = 5),
+                    ScriptCondition(|bb| bb.b0 % 4 < 1),
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    #[post(|bb| bb.o0 = None)]
+                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.check(3)),
                 },
-                ReactiveFallback {
-                    Retry(2) {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<11> = Task::<11>),
-                        },
-                    },
-                    StatefulAction(Task<12>),
-                    ForceFailure {
-                        StatefulAction(Task<13>),
-                    },
-                },
-                MemPriority {
-                    Condition(Cond<14> = Cond::<14>),
-                    RetryUntilSuccessful(0) {
-                        Action(Act<15>),
-                    },
-                    Retry(3) {
-                        ReactiveFallback {
-                            Action(Act<16>),
-                            Condition(Cond<17>),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<18>),
-                    Action(Act<19>),
-                    StatefulAction(Task<20> = Task::<20>),
+            },
+            Deadline(0) {
+                Condition(Cond<4>),
+            },
+            ParallelAll {
+                Optional {
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
+
+board!(Tree0458Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0459 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
-        MemPriority {
-            KeepRunningUntilFailure {
-                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-            },
-            StatefulAction(Task<1>),
-            ReactiveFallback {
-                Condition(Cond<2>),
-                Action(Act<3>),
-                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
-            },
-            MemPriority {
-                Action(Act<5>),
-            },
-            SequenceWithMemory {
-                Action(Act<6>),
-                #[on_halted(|bb| *bb.t0 += 2)]
-                Action(PAct<7>, b0 = {b1}, b1 = {t0}),
-                StatefulAction(Task<8>),
+        Conditional(|bb| *bb.t0 % 2 != 0, dynamic = false) {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
 }
 
-board!(Tree0459Blackboard { b1 t0 b0 });
+board!(Tree0459Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0460 for Ctx {
-        RetryUntilSuccessful(2) {
-            ForceSuccess {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    Timeout(10) {
-                        MemSequence {
-                            AlwaysSuccess,
-                            Condition(Cond<1>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 4,
+            b0: i64 = 5,
+        }
+        Deadline(0) {
+            Conditional(|bb| *bb.t0 == 2, else = Failure) {
+                ParallelAll(2) {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                        Condition(Cond<0>),
+                        Repeat(forever) {
+                            StatefulAction(Task<1>),
                         },
-                    },
-                    RunOnce(then_skip = true) {
-                        Inverter {
+                        Limiter(2) {
                             AlwaysFailure,
+                        },
+                        Deadline(30) {
+                            SetBlackboard(t1 = 9),
+                        },
+                        StatefulAction(PTask<2>, b0 = 1, b1 = {=}),
+                    },
+                    SequenceStar {
+                        Cooldown(0, filtered = Skipped) {
+                            ForceSuccess {
+                                ReactiveFallback {
+                                    Condition(Cond<3>),
+                                    SetBlackboard(b0 = 5),
+                                },
+                            },
+                        },
+                        IfThenElse {
+                            StatefulAction(Task<4>),
+                            #[post(|bb| bb.b1 += 1)]
+                            StatefulAction(Task<5>),
+                        },
+                        Invert {
+                            ReactiveSequence {
+                                TryCatch {
+                                    Action(|ctx, bb| ctx.exec_in(6, *bb.t1, &mut bb.b1)),
+                                    Condition(|ctx, bb| ctx.check_in(7, *bb.t1 + 3)),
+                                    Condition(Cond<8>),
+                                },
+                            },
                         },
                     },
                 },
@@ -2332,540 +2319,492 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0461Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t1: i64 = 9,
-        }
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {t0}, b1 = {t1}),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0461Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-            #[tracked] t1: i64 = 9,
-        }
-        #[on_halted(|bb| bb.b0 = *bb.t0)]
-        #[run_while(|bb| *bb.t0 != 3)]
-        #[on_failure(|bb| bb.t1.set(7))]
-        SetBlackboard(b0 = {t1})
-    }
-}
+board!(Tree0460Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0461 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
+            b0: i64 = 2,
         }
         ReactiveFallback {
-            WhileDoElse {
-                Parallel(success = 3, failure = -3) {
-                    Precondition(|bb| *bb.t1 < *bb.t1 + 1, else = Failure) {
-                        Parallel(failure = -3) {
-                            SubTree(Tree0461Sub0, ..),
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                            Action(PAct<3>, b0 = {t1}, b1 = {t1}),
-                        },
-                    },
-                    Sequence {
-                        SubTree(Tree0461Sub1, o0 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}),
-                        Action(PAct<4>, b0 = {=}, b1 = {t1}),
-                    },
-                    MemPriority {
-                        Precondition(|bb| (*bb.t0 + 4) % 4 < 0, else = Failure) {
-                            Repeat(3) {
-                                Condition(Cond<5>),
-                            },
-                        },
-                        RetryUntilSuccessful(3) {
-                            SetBlackboard(o0 = Some(8)),
-                        },
-                    },
-                },
-                Action(PIo<6>, t0 = {t0}),
-            },
+            Condition(|ctx| ctx.check(0)),
+            ScriptCondition(|bb| bb.b0 < 7),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0461Blackboard { o0 t0 b0 t1 });
+board!(Tree0461Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0462 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            b0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            ParallelAll(0) {
-                Action(|ctx| ctx.exec(0)),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                Action(Act<2>),
+        Priority {
+            ParallelAll(2) {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = 5),
             },
-            SequenceWithMemory {
-                ForceFailure {
-                    StatefulAction(Task<3>),
-                },
-                Sequence {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            #[success_if(|bb| bb.b0 != 4)]
-            AsyncSequence {
-                #[success_if(|bb| *bb.t0 + 4 == 0)]
-                #[failure_if(|bb| (*bb.t0 + 1) % 3 != 0)]
-                #[skip_if(|bb| *bb.t0 != 5)]
-                Condition(Cond<7>),
-                SequenceStar {
-                    Precondition(|bb| *bb.t0 != 3, else = Success) {
-                        Action(Act<8>),
-                    },
-                },
-                Precondition(|bb| (*bb.t0 + 1) % 2 < 0) {
-                    Script(|bb| bb.t0.set((bb.b0 + 3) % 2)),
-                },
-            },
-            Repeat(1) {
-                ReactiveSequence {
-                    TryCatch(catch_on_halt = true) {
-                        #[on_success(|bb| bb.b0 += 3)]
-                        #[failure_if(|bb| bb.b0 < 6)]
-                        StatefulAction(Task<9>),
-                        #[on_success(|bb| bb.b0 += 2)]
-                        #[on_halted(|bb| bb.b0 = 3)]
-                        StatefulAction(Task<10>),
-                    },
-                    #[on_success(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                    Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b0)),
-                    Retry(1) {
-                        MemSequence {
-                            #[skip_if(|bb| *bb.t0 + 4 < 2)]
-                            #[success_if(|bb| bb.b0 % 2 == 1)]
-                            Action(PIo<12>, t0 = {=}),
+            #[post(|bb| bb.b0 += 1)]
+            ScriptCondition(|bb| *bb.t0 < 1),
+            RunOnce(then_skip = false) {
+                #[skip_if(|bb| bb.b0 + 3 > *bb.t0 % 3)]
+                MemPriority {
+                    #[run_while(|bb| bb.b0 < 2)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    BinarySelector(|bb| bb.b1 < 4) {
+                        RunOnce {
+                            #[success_if(|bb| *bb.t0 + 4 < 1)]
+                            Repeat(3) {
+                                ForceSuccess {
+                                    Action(Act<3>),
+                                },
+                            },
                         },
-                    },
-                    WhileDoElse {
-                        StatefulAction(Task<13>),
-                        Condition(PCond<14>, b0 = 5),
+                        StatefulAction(Task<4>),
                     },
                 },
             },
-            Action(|ctx, bb| ctx.exec_in(15, *bb.t0 % 4, &mut bb.b0)),
+            IfThenElse {
+                Action(|ctx| ctx.exec(5)),
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
 
-board!(Tree0462Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0463Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        ReactiveSequence {
-            Condition(Cond<4>),
-            ScriptCondition(|bb| (bb.b0 + 2) % 2 < 0),
-            Condition(Cond<5>),
-            Condition(PCond<6>, b0 = 4),
-        }
-    }
-}
+board!(Tree0462Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0463 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            b0: i64,
         }
-        #[run_while(|bb| bb.b1 % 3 > 1)]
-        Switch(b1) {
-            case 3 => Invert {
-                ReactiveFallback {
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        AsyncFallback {
-                            #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
-                            #[on_success(|bb| { bb.b1 = bb.b0 % 2; if bb.o0.is_some() { bb.o0 = Some(bb.b1) } })]
-                            Condition(Cond<0>),
-                            Repeat(4) {
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                        },
-                    },
-                    Precondition(|bb| bb.o0.is_some(), else = Success) {
-                        Switch(b1) {
-                            case 5 => Condition(PCond<2>, b0 = {=}),
-                            _ => Action(Act<3>),
-                        },
-                    },
-                    SubTree(Tree0463Sub0, o0 = {=}, q0 = {q0}, b0 = {=}, t0 = {t0}, b1 = {=}),
+        ReactiveSequence {
+            #[on_success(|bb| bb.o0 = Some(9))]
+            #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
+            #[success_if(|bb| *bb.t0 + 3 > (bb.b0 + 4) % 2)]
+            Fallback {
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| bb.b0 == 1),
+            },
+            RepeatUntil(Success) {
+                #[success_if(|bb| *bb.t0 < 3)]
+                Action(Act<1> = Act::<1>),
+            },
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Precondition(|bb| *bb.t0 > 0, else = Failure) {
+                    Condition(|ctx| ctx.check(2)),
                 },
             },
-            case 0 => ReactiveSelector {
-                #[on_success(|bb| if bb.b0 > 6 { bb.o0 = Some(bb.b0 % 4) })]
-                #[run_while(|bb| *bb.t0 == 6)]
-                #[on_halted(|bb| bb.t0.set((bb.b0 + 3) % 2))]
-                Fallback {
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                    Condition(|ctx, bb| ctx.check_in(9, (*bb.t0 + 3) % 4)),
-                },
-                Action(Act<10>),
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(11, *bb.t0 + 4, &mut bb.b1)),
-                    StatefulAction(PTask<12>, b0 = {=}, b1 = {t0}),
-                    ScriptCondition(|bb| *bb.t0 == bb.b0),
-                    Condition(|ctx| ctx.check(13)),
-                },
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<14>),
-                },
-            },
-            _ => IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(15, *bb.t0 % 3, &mut bb.b1)),
-                TryCatch(catch_on_halt = false) {
-                    RunOnce(then_skip = false) {
-                        Action(PIo<16>, t0 = {=}),
-                    },
-                    SequenceStar {
-                        UnsetBlackboard(o0),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                WasEntryUpdated(t0),
-            },
+            Script(|bb| bb.b0 += 3),
+            SetBlackboard(t0 = {b0}),
         }
     }
 }
 
-board!(Tree0463Blackboard { o0 q0 b0 t0 b1 });
+board!(Tree0463Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0464 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 5,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 3,
         }
-        SequenceWithMemory {
-            ReactiveSequence {
-                MemSequence {
-                    Switch(b1) {
-                        case 4 => StatefulAction(Task<0>),
-                        case 5 => Condition(Cond<1>),
-                        case 2 => Action(PIo<2>, t0 = {b0}),
-                        _ => StatefulAction(Task<3> = Task::<3>),
-                    },
-                    AsyncSequence {
-                        StatefulAction(Task<4>),
-                        #[on_halted(|bb| *bb.t0 += 3)]
-                        Action(Act<5>),
-                    },
-                },
-                MemSequence {
-                    Parallel(failure = -1) {
-                        Condition(Cond<6>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<7>),
-                    RetryUntilSuccessful(1) {
-                        Switch(b1) {
-                            case 3 => Condition(Cond<8>),
-                            _ => StatefulAction(Task<9>),
-                        },
-                    },
+        ReactiveSequence {
+            #[skip_if(|bb| bb.o0.is_some())]
+            Limiter(2) {
+                Fallback {
+                    WasEntryUpdated(t0),
                 },
             },
-            WhileDoElse {
+            Switch(b1) {
+                case 0 => Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 2) % 2, &mut bb.b1)),
+                _ => StatefulAction(Task<1>),
+            },
+            FlipSelector {
                 SequenceWithMemory {
-                    Timeout(0) {
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            Sleep(20),
-                        },
-                    },
-                    ScriptCondition(|bb| bb.b0 + 1 != (*bb.t1 + 1) % 2),
+                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.check(3)),
                 },
-                #[on_success(|bb| if *bb.t1 % 2 != 1 { bb.t0.set(1) })]
-                Retry(0) {
-                    StatefulAction(Task<10>),
-                },
-                Switch(b1) {
-                    case 4 => #[failure_if(|bb| bb.b0 != 3)]
-                    #[on_halted(|bb| { bb.b0 = *bb.t0 % 2; bb.b1 += 2 })]
-                    AsyncSequence {
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                    },
-                    _ => Action(Act<13>),
-                },
+                #[on_success(|bb| bb.b1 = bb.b1 % 3)]
+                #[run_while(|bb| bb.o0.unwrap_or(0) != 4)]
+                ScriptCondition(|bb| bb.o0.unwrap_or(4) < 5),
             },
         }
     }
 }
 
-board!(Tree0464Blackboard { b0 t1 t0 q0 b1 });
+board!(Tree0464Blackboard { b0 o0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0465 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 2,
         }
-        ReactiveSequence {
-            AsyncSequence {
-                #[on_failure(|bb| { if bb.b1 % 2 == 1 { *bb.t0 += 1 }; bb.b0 = *bb.t0 + 3 })]
-                #[run_while(|bb| bb.b0 > 0)]
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
+        SequenceWithMemory {
+            #[on_success(|bb| bb.b1 += 1)]
+            Switch(b1) {
+                case 4 => #[failure_if(|bb| *bb.t1 > 1)]
+                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                _ => Script(|bb| bb.t0.set(*bb.t1)),
             },
-            Inverter {
-                #[skip_if(|bb| bb.b1 > bb.b1 + 1)]
-                Fallback {
-                    Repeat(2) {
-                        Condition(Cond<2>),
-                    },
-                    Action(Act<3>),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                #[post(|bb| *bb.t0 += 2)]
+                #[run_while(|bb| *bb.t0 == bb.b0)]
+                Action(Act<1> = Act::<1>),
             },
-            ReactiveSequence {
-                Action(Act<6>),
-                Condition(|ctx| ctx.check(7)),
-            },
-            #[failure_if(|bb| *bb.t0 < bb.b1 % 3)]
-            #[run_while(|bb| *bb.t0 % 3 > 1)]
-            #[on_success(|bb| { bb.b0 = bb.b1; bb.b1 += 3 })]
-            MemSequence {
-                Retry(forever) {
-                    StatefulAction(Task<8>),
-                },
-                #[on_halted(|bb| if bb.b0 < 5 { *bb.t0 += 2 })]
-                StatefulAction(Task<9>),
-                SetBlackboard(t0 = 7),
-                #[on_failure(|bb| bb.b1 += 2)]
-                Action(|ctx| ctx.exec(10)),
-                #[on_success(|bb| { bb.b1 += 1; bb.b1 = *bb.t0 })]
-                StatefulAction(Task<11> = Task::<11>),
+            TryCatch {
+                #[success_if(|bb| (bb.b1 + 4) % 4 > 0)]
+                #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
+                StatefulAction(Task<2>),
+                Action(PAct<3>, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0465Blackboard { b1 t0 b0 });
+board!(Tree0465Blackboard { b1 b0 t0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0466 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        #[on_halted(|bb| *bb.t0 += 3)]
-        #[on_success(|bb| if *bb.t0 < (bb.b0 + 4) % 4 { bb.t0.set(*bb.t0 % 4) })]
-        #[skip_if(|bb| bb.o0.unwrap_or(3) != 2)]
-        Fallback {
+        KeepRunningUntilFailure {
             ReactiveSequence {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Action(PIo<0>, t0 = {=}),
+                SequenceWithMemory {
+                    FlipSelector {
+                        StatefulAction(Task<0>),
+                        Sleep(20),
+                        #[run_while(|bb| bb.b0 % 4 == 0)]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
+                        Action(|ctx| ctx.exec(2)),
+                        #[skip_if(|bb| bb.b0 % 2 < 1)]
+                        Action(Act<3> = Act::<3>),
+                    },
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    BinarySelector(|bb| bb.b0 != *bb.t0) {
+                        Precondition(|bb| bb.b0 < bb.o0.unwrap_or(4)) {
+                            Action(PIo<4>, t0 = {b0}),
+                        },
+                        MaxTime(0) {
+                            #[success_if(|bb| *bb.t0 == 5)]
+                            #[skip_if(|bb| bb.b0 < 4)]
+                            #[on_success(|bb| *bb.t0 += 3)]
+                            ReactiveSequence {
+                                Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                                StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
+                            },
+                        },
+                    },
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        Action(Act<7>),
+                    },
                 },
+                Fallback {
+                    StatefulAction(Task<8>),
+                    Delay(30) {
+                        ReactiveFallback {
+                            Condition(PCond<9>, b0 = 0),
+                            Condition(PCond<10>, b0 = {t0}),
+                            Invert {
+                                IndexSwitch(|bb| bb.b0, dynamic = true) {
+                                    StatefulAction(Task<11>),
+                                    Wait(10),
+                                },
+                            },
+                        },
+                    },
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[failure_if(|bb| bb.b0 < 3)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    ForceFailure {
+                        Fallback {
+                            Condition(|ctx| ctx.check(12)),
+                            Condition(Cond<13>),
+                        },
+                    },
+                    #[post(|bb| *bb.t0 += 3)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) != 6)]
+                    Parallel(success = -2, failure = 0) {
+                        Action(Act<14>),
+                        #[failure_if(|bb| (bb.o0.unwrap_or(2) + 1) % 3 != 2)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(3) + 3 == 5)]
+                        AlwaysFailure,
+                    },
+                },
+                Sleep(30),
             },
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0466Blackboard { b0 t0 o0 });
+board!(Tree0466Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0467 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
             b0: i64,
         }
-        AsyncFallback {
-            Condition(PCond<0>, b0 = {=}),
-            StatefulAction(Task<1>),
-            Parallel(failure = -1) {
-                UnsetBlackboard(o0),
-                StatefulAction(Task<2>),
-            },
-            Fallback {
-                WasEntryUpdated(t0),
-                AlwaysFailure,
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 2)),
-                #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 3))]
-                #[skip_if(|bb| bb.b1 < 1)]
-                StatefulAction(Task<4>),
-            },
+        Precondition(|bb| bb.b0 + 1 < 1, else = Running) {
+            Action(PIo<0>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0467Blackboard { b1 o0 t0 b0 });
+board!(Tree0467Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0468 for Ctx {
-        RetryUntilSuccessful(0) {
-            StatefulAction(Task<0>),
+        ReactiveSequence {
+            MemSequence {
+                Action(Act<0> = Act::<0>),
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, 2)),
+                Action(Act<3>),
+            },
+            Condition(|ctx| ctx.check(4)),
+            WhileDoElse {
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<5>),
+                },
+                StatefulAction(Task<6>),
+            },
+            StatefulAction(Task<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0469 for Ctx {
-        MemSequence {
-            Action(Act<0>),
-            Inverter {
-                Action(Act<1>),
-            },
-            WhileDoElse {
-                Condition(Cond<2>),
-                Sleep(50),
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        #[skip_if(|bb| bb.o0.unwrap_or(2) > 1)]
+        #[success_if(|bb| (bb.b0 + 3) % 2 != 0)]
+        Cooldown(30, filtered = Skipped) {
+            Fallback {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    FlipSelector {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        #[success_if(|bb| bb.o0.is_none())]
+                        #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
+                        Succeeder,
+                    },
+                    Condition(Cond<3>),
+                },
+                AsyncSequence {
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {t0}),
+                },
             },
         }
     }
 }
+
+board!(Tree0469Blackboard { b0 t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0470 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        AsyncSequence {
-            ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                    Action(Act<2>),
-                    #[failure_if(|bb| bb.b0 < 3)]
-                    Script(|bb| bb.t0.set(*bb.t0 % 2)),
-                    Condition(|ctx| ctx.check(3)),
-                },
+        WhileDoElse {
+            TryCatch {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
             },
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    #[post(|bb| bb.b0 += 3)]
-                    Action(PAct<4>, b0 = 3, b1 = {b0}),
+            WaitValueUpdate(t0) {
+                Priority {
+                    Timeout(20) {
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(2)),
+                            Action(|ctx, bb| ctx.exec_in(3, *bb.t1 % 2, &mut bb.b1)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0470Blackboard { t0 q0 b0 });
+board!(Tree0470Blackboard { q0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0471 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            #[on_success(|bb| bb.b0 = bb.b1)]
-            #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
-            #[post(|bb| bb.b1 += 1)]
-            Loop(q0, value = {t0}, if_empty = Running) {
-                SetBlackboard(t0 = 2),
+        ParallelAll(1) {
+            FlipSelector {
+                AlwaysRunning,
+                Action(Act<0>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                ReactiveFallback {
+                    Action(Act<1>),
+                    #[run_while(|bb| *bb.t0 + 3 > 3)]
+                    SetBlackboard(t0 = 2),
+                },
+                Condition(Cond<2> = Cond::<2>),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0471Blackboard { b1 q0 b0 t0 });
+board!(Tree0471Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0472 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            Switch(b1) {
-                case 5 => Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                case 0 => #[run_while(|bb| *bb.t0 % 4 < 2)]
-                #[post(|bb| { bb.b0 = bb.b1; bb.b0 = 2 })]
-                ReactiveSequence {
-                    Script(|bb| bb.b1 = bb.b0),
-                    WaitValueUpdate(t0) {
-                        SkipUnlessUpdated(t0) {
+        Fallback {
+            RetryUntilSuccessful(1) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
+            },
+            IfThenElse {
+                Condition(Cond<1>),
+                Action(|ctx| ctx.exec(2)),
+            },
+            Sequence {
+                Condition(Cond<3> = Cond::<3>),
+                Interrupt(|bb| bb.b0 > 6) {
+                    Script(|bb| bb.b1 = bb.b0 % 3),
+                },
+            },
+            KeepRunningUntilFailure {
+                #[run_while(|bb| bb.o0.is_some())]
+                #[failure_if(|bb| *bb.t0 % 3 > 0)]
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        #[failure_if(|bb| *bb.t1 % 2 < 0)]
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0472Blackboard { b1 t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0473Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0473 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+        }
+        IndexSwitch(|bb| *bb.t0) {
+            IfThenElse {
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        Filter(times = 3, count = Completed) {
+                            MemPriority {
+                                StatefulAction(Task<0> = Task::<0>),
+                                Failer,
+                            },
+                        },
+                    },
+                    #[post(|bb| { *bb.t0 += 1; if *bb.t0 % 2 < 1 { bb.b0 += 2 } })]
+                    AsyncFallback {
+                        SubTree(Tree0473Sub0, q0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
+                        Action(PIo<1>, t0 = {b0}),
+                    },
+                },
+                Loop(q0, if_empty = Skipped) {
+                    Sequence {
+                        #[run_while(|bb| *bb.t0 + 1 < 7)]
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            ParallelAll(1) {
+                                Sleep(30),
+                                AlwaysRunning,
+                            },
+                        },
+                        StatefulAction(Task<2>),
+                        ScriptCondition(|bb| bb.b0 < 3),
+                        KeepRunningUntilFailure {
                             AlwaysRunning,
                         },
                     },
                 },
-                _ => ParallelAll(3) {
-                    ForceFailure {
-                        Fallback {
-                            Action(Act<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
+                IfThenElse {
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    SequenceWithMemory {
+                        Condition(PCond<4>, b0 = {=}),
+                        Action(PAct<5>, b0 = {t0}),
                     },
-                    ReactiveFallback {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
+                    Conditional(|bb| bb.b1 + 1 < 6, else = Success) {
+                        Action(|ctx| ctx.exec(6)),
                     },
-                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0472Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0473 for Ctx {
-        Timeout(100) {
-            Sleep(0),
-        }
-    }
-}
+board!(Tree0473Blackboard { q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0474 for Ctx {
-        Fallback {
-            AsyncSequence {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            ForceFailure {
-                Condition(Cond<3>),
+        Repeater(forever) {
+            Limiter(3) {
+                MaxTime(30) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
             },
         }
     }
@@ -2875,30 +2814,31 @@ bt::behavior_tree! {
     pub tree Tree0475 for Ctx {
         blackboard {
             b1: i64 = 0,
-            b0: i64,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 5,
             #[tracked] t0: i64,
         }
-        Precondition(|bb| (*bb.t0 + 3) % 4 < 1, else = Failure) {
-            RetryUntilSuccessful(4) {
-                ParallelAll {
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    ReactiveFallback {
-                        ParallelAll(max_failures = -1) {
-                            Delay(0) {
-                                RunOnce {
-                                    Script(|bb| if *bb.t0 + 4 > bb.b0 { bb.t0.set(bb.b1) }),
-                                },
-                            },
-                            StatefulAction(Task<0>),
-                            AlwaysSuccess,
-                            ReactiveFallback {
-                                StatefulAction(Task<1>),
-                                Action(Act<2> = Act::<2>),
-                                StatefulAction(Task<3>),
-                                Action(Act<4>),
-                                Condition(Cond<5>),
-                            },
-                        },
+        #[success_if(|bb| bb.b0 != 1)]
+        Optional {
+            Fallback {
+                StatefulAction(Task<0>),
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    Failer,
+                    Action(PAct<1>, b0 = 3, b1 = {=}),
+                },
+                SkipUnlessUpdated(t1) {
+                    ScriptCondition(|bb| *bb.t0 != 1),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    FlipSelector {
+                        SetBlackboard(t0 = 5),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Repeater(forever) {
+                    Inverter {
+                        #[failure_if(|bb| *bb.t1 == 5)]
+                        StatefulAction(Task<3>),
                     },
                 },
             },
@@ -2906,126 +2846,101 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0475Blackboard { b1 b0 t0 });
+board!(Tree0475Blackboard { b1 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0476 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-        }
-        Parallel(failure = 2) {
-            #[on_success(|bb| bb.b1 = 1)]
-            Sequence {
-                Condition(Cond<0>),
-                SequenceWithMemory {
-                    Condition(PCond<1>, b0 = {b1}),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[on_success(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
-                WhileDoElse {
-                    StatefulAction(Task<4>),
-                    SetBlackboard(b0 = {b1}),
-                },
-                Precondition(|bb| *bb.t0 % 4 < 0) {
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
+        Limiter(3) {
+            Repeat(2) {
+                RepeatTimes(forever) {
+                    MemSequence {
+                        Sequence {
+                            Inverter {
+                                Condition(Cond<0>),
+                            },
+                            ForceSuccess {
+                                Action(Act<1> = Act::<1>),
+                            },
+                        },
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Condition(Cond<2>),
+                        },
+                        Delay(0) {
+                            Action(Act<3>),
+                        },
+                        IfThenElse {
+                            StatefulAction(Task<4>),
+                            AlwaysRunning,
+                        },
+                    },
                 },
             },
-            StatefulAction(Task<6>),
         }
     }
 }
-
-board!(Tree0476Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0477 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            b1: i64 = 5,
         }
-        SequenceStar {
-            #[failure_if(|bb| bb.o0.unwrap_or(3) > 5)]
-            #[skip_if(|bb| *bb.t0 > 6)]
-            MemSequence {
+        #[failure_if(|bb| bb.b1 > bb.b1 + 3)]
+        #[skip_if(|bb| (bb.b1 + 3) % 2 == 0)]
+        #[run_while(|bb| bb.b0 % 3 == 1)]
+        TryCatch(catch_on_halt = true) {
+            TryCatch(catch_on_halt = false) {
+                SetBlackboard(b1 = {t0}),
                 StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
             },
-            ForceSuccess {
-                #[success_if(|bb| bb.o0.unwrap_or(1) == bb.b1 % 2)]
-                Condition(|ctx, bb| ctx.check_in(2, (bb.b1 + 4) % 3)),
+            BinarySelector(|bb| bb.b1 + 2 > 0, dynamic = false) {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    StatefulAction(Task<1>),
+                },
+                SetBlackboard(b1 = {t0}),
             },
-            Action(|ctx| ctx.exec(3)),
         }
     }
 }
 
-board!(Tree0477Blackboard { b1 t0 o0 });
+board!(Tree0477Blackboard { t0 q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0478 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        RetryUntilSuccessful(1) {
-            Parallel(failure = -1) {
-                Switch(b1) {
-                    case 4 => RunOnce(then_skip = true) {
-                        Delay(50) {
-                            #[post(|bb| { bb.o0 = Some(2); bb.o0 = Some(bb.o0.unwrap_or(1) + 4) })]
-                            #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
-                            #[failure_if(|bb| bb.o0.unwrap_or(0) < 5)]
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    _ => TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                        ParallelAll {
-                            Action(PAct<4>, b0 = 5, b1 = {b0}),
-                            Action(Act<5> = Act::<5>),
-                        },
+        AsyncSequence {
+            ReactiveFallback {
+                Remap(success = Success, failure = Failure) {
+                    SequenceWithMemory {
+                        AlwaysFailure,
                     },
                 },
-                #[on_failure(|bb| bb.o0 = None)]
-                ReactiveFallback {
-                    Timeout(30) {
-                        StatefulAction(Task<6>),
-                    },
-                    Switch(b1) {
-                        case 5 => ScriptCondition(|bb| (bb.b1 + 4) % 2 < 0),
-                        case 0 => Condition(Cond<7>),
-                        case 4 => SetBlackboard(t0 = 3),
-                        _ => Condition(PCond<8>, b0 = 2),
-                    },
-                    StatefulAction(Task<9>),
+                Repeat(4) {
+                    Condition(Cond<0>),
                 },
-                Precondition(|bb| bb.b0 < bb.b1, else = Success) {
-                    TryCatch(catch_on_halt = false) {
-                        WaitValueUpdate(t0) {
-                            IfThenElse {
-                                MemSequence {
-                                    Action(|ctx| ctx.exec(10)),
-                                    WasEntryUpdated(t0),
-                                    StatefulAction(Task<11>),
+            },
+            ReactiveSequence {
+                Action(Act<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
+            SkipUnlessUpdated(t0) {
+                Sequence {
+                    Cooldown(50, filtered = Failure) {
+                        Timeout(50) {
+                            Parallel(success = 1, failure = -3) {
+                                StatefulAction(Task<4>),
+                                RepeatUntilSuccess(forever) {
+                                    StatefulAction(Task<5>),
                                 },
-                                Action(Act<12>),
-                            },
-                        },
-                        Action(Act<13>),
-                        RetryUntilSuccessful(3) {
-                            WhileDoElse {
-                                StatefulAction(Task<14> = Task::<14>),
-                                Repeat(4) {
-                                    Action(Act<15>),
+                                Loop(q0, value = {b1}, if_empty = Skipped) {
+                                    Action(|ctx| ctx.exec(6)),
                                 },
                             },
                         },
@@ -3036,80 +2951,108 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0478Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0479Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        Action(Act<3>)
-    }
-}
+board!(Tree0478Blackboard { q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        SequenceWithMemory {
-            Condition(|ctx| ctx.check(0)),
-            SetBlackboard(t0 = 7),
-            Fallback {
-                Condition(PCond<1>, b0 = {b1}),
-                Condition(PCond<2>, b0 = 0),
-                SubTree(Tree0479Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-                ScriptCondition(|bb| bb.b0 + 1 != 6),
+        BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = true) {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
             },
-            Inverter {
-                Repeat(0) {
-                    StatefulAction(Task<4>),
+            RetryUntilSuccessful(3) {
+                AsyncFallback {
+                    StatefulAction(Task<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 3, &mut bb.b0)),
+                    Action(PIo<4>, t0 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0479Blackboard { t0 b1 b0 });
+board!(Tree0479Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0480 for Ctx {
         blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
         }
-        Switch(b1) {
-            case 5 => Loop(q0, value = {b1}) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    #[post(|bb| bb.o0 = None)]
-                    #[run_while(|bb| *bb.t1 > (*bb.t1 + 2) % 4)]
-                    Script(|bb| if bb.b1 != 5 { *bb.t1 += 2 }),
+        WaitValueUpdate(t0) {
+            #[run_while(|bb| bb.o0.is_some())]
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Fallback {
+                    Action(PIo<0>, t0 = {t0}),
+                    Repeat(0) {
+                        StatefulAction(Task<1>),
+                    },
                 },
-            },
-            case 0 => Loop(q0, if_empty = Skipped) {
-                Condition(Cond<1>),
-            },
-            case 2 => StatefulAction(Task<2>),
-            _ => Loop(q0, value = {t1}, if_empty = Failure) {
-                Condition(PCond<3>, b0 = 8),
+                SkipUnlessUpdated(t0) {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Precondition(|bb| bb.o0.unwrap_or(1) + 4 > *bb.t0) {
+                            RunOnce(then_skip = true) {
+                                Limiter(1) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            #[on_success(|bb| { if bb.b0 == 4 { *bb.t0 += 2 }; bb.b0 = *bb.t0 + 4 })]
+                            ScriptCondition(|bb| bb.b0 == bb.b0 % 4),
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0480Blackboard { b1 q0 o0 t1 });
+board!(Tree0480Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0481 for Ctx {
-        Repeat(2) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 0,
+            o0: Option<i64>,
+        }
+        Cooldown(50, filtered = Failure) {
+            Parallel(success = 1) {
+                Repeat(4) {
+                    #[success_if(|bb| bb.b1 < 4)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) < 1)]
+                    #[skip_if(|bb| bb.b0 % 3 > 0)]
+                    Action(Act<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0481Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0482Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 15,
+        }
+        BinarySelector(|bb| *bb.t0 > (bb.b0 + 4) % 3, dynamic = false) {
+            Action(|ctx, bb| ctx.exec_in(9, bb.b0 + 3, &mut bb.b0)),
+            StatefulAction(Task<10>),
         }
     }
 }
@@ -3117,154 +3060,169 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0482 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
         }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = {t1}, b1 = {b1}),
-            UnsetBlackboard(o0),
+        Loop(q0, value = {b0}) {
+            Selector {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        #[run_while(|bb| bb.o0.unwrap_or(0) + 3 > 6)]
+                        UnsetBlackboard(o0),
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                    FlipSelector {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                        Condition(|ctx, bb| ctx.check_in(5, 9)),
+                    },
+                    ReactiveFallback {
+                        #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
+                        #[on_success(|bb| { bb.b1 = bb.b0 % 2; if bb.o0.is_some() { bb.o0 = Some(bb.b1) } })]
+                        StatefulAction(Task<6> = Task::<6>),
+                        KeepRunningUntilFailure {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    #[success_if(|bb| bb.o0.unwrap_or(5) + 4 != bb.b1)]
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        Condition(Cond<7>),
+                    },
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    #[post(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<8>),
+                },
+                Selector {
+                    Loop(q0, if_empty = Success) {
+                        ReactiveSelector {
+                            SubTree(Tree0482Sub0, t0 = {=}, b0 = {b0}, q0 = {=}, o0 = {o0}, b1 = {=}),
+                            #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(4)); if bb.b0 < bb.b1 % 2 { bb.b1 += 3 } })]
+                            StatefulAction(Task<11>),
+                            StatefulAction(PTask<12>, b0 = 5, b1 = {t0}),
+                        },
+                    },
+                    ReactiveSequence {
+                        #[run_while(|bb| bb.b1 == 2)]
+                        #[on_success(|bb| if *bb.t0 + 2 == 0 { *bb.t0 += 3 })]
+                        Action(Act<13>),
+                        Action(PIo<14>, t0 = {t0}),
+                        StatefulAction(PTask<15>, b0 = {=}, b1 = {=}),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Succeeder,
+                    Action(Act<16>),
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Failer,
+                        Sleep(0),
+                    },
+                    AsyncSequence {
+                        Condition(|ctx| ctx.check(17)),
+                        StatefulAction(Task<18>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0482Blackboard { t1 b1 o0 });
+board!(Tree0482Blackboard { t0 b0 q0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0483 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[allow(unused)] b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 2,
+        ReactiveFallback {
+            Delay(0) {
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<3>),
+            },
+            Delay(0) {
+                RepeatTimes(2) {
+                    Condition(Cond<4>),
+                },
+            },
         }
-        Repeat(forever) {
-            Repeat(1) {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    Timeout(10) {
-                        Fallback {
-                            Fallback {
-                                Condition(Cond<0>),
-                                #[failure_if(|bb| *bb.t1 != *bb.t0 + 1)]
-                                Precondition(|bb| bb.b1 != 5, else = Skipped) {
-                                    Condition(Cond<1>),
-                                },
-                            },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0484 for Ctx {
+        Fallback {
+            SequenceStar {
+                ForceFailure {
+                    Sequence {
+                        RetryUntilSuccessful(2) {
+                            StatefulAction(Task<0>),
+                        },
+                        AlwaysSuccess,
+                        Sequence {
+                            Condition(Cond<1>),
+                            Sleep(20),
+                        },
+                        MemSequence {
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0483Blackboard { t0 q0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0484 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        SkipUnlessUpdated(t1) {
-            Repeat(3) {
-                #[failure_if(|bb| bb.b0 < 6)]
-                Sequence {
-                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(4) + 4; *bb.t0 += 4 }),
-                    #[post(|bb| bb.o0 = Some(*bb.t0))]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Script(|bb| *bb.t1 += 3),
-                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
+            Sequence {
+                WhileDoElse {
+                    Condition(Cond<4> = Cond::<4>),
+                    StatefulAction(Task<5>),
+                },
+                RunOnce {
+                    Action(Act<6>),
+                },
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+            },
+            KeepRunningUntilFailure {
+                Fallback {
+                    MemPriority {
+                        StatefulAction(Task<9>),
+                    },
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
                 },
             },
         }
     }
 }
-
-board!(Tree0484Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0485 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-        }
-        Sequence {
-            ReactiveFallback {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-            Precondition(|bb| (bb.b0 + 3) % 2 != 0, else = Failure) {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 3)),
-            },
-            Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-            Precondition(|bb| *bb.t0 != 4) {
-                Precondition(|bb| *bb.t0 < bb.b0, else = Running) {
-                    Condition(Cond<4>),
-                },
-            },
-            Timeout(0) {
-                ReactiveSequence {
-                    RetryUntilSuccessful(1) {
-                        Action(Act<5>),
-                    },
-                    Timeout(100) {
-                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
-                    },
-                },
+        RepeatTimes(2) {
+            Cooldown(0) {
+                Succeeder,
             },
         }
     }
 }
-
-board!(Tree0485Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0486 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            b0: i64 = 2,
         }
-        MemPriority {
-            Loop(q0, value = {b1}, if_empty = Running) {
-                Precondition(|bb| *bb.t0 + 1 == 7, else = Skipped) {
-                    Sequence {
-                        #[run_while(|bb| *bb.t0 < 0)]
-                        Inverter {
-                            StatefulAction(Task<0>),
-                        },
-                        ScriptCondition(|bb| bb.b0 < 0),
-                        Condition(Cond<1>),
-                        SequenceStar {
-                            KeepRunningUntilFailure {
-                                KeepRunningUntilFailure {
-                                    Script(|bb| bb.b0 = bb.b0 % 4),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Action(PIo<2>, t0 = {b0}),
-            KeepRunningUntilFailure {
-                SequenceStar {
-                    Repeat(3) {
-                        StatefulAction(Task<3>),
-                    },
-                    Action(PIo<4>, t0 = {t0}),
-                    Loop(q0, if_empty = Failure) {
-                        Condition(Cond<5>),
+        KeepRunningUntilFailure {
+            Optional {
+                Fallback {
+                    AlwaysFailure,
+                    Timeout(20) {
+                        ScriptCondition(|bb| bb.b0 % 4 < 2),
                     },
                 },
             },
@@ -3272,117 +3230,99 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0486Blackboard { q0 b1 t0 b0 });
+board!(Tree0486Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0487 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-        }
-        Precondition(|bb| *bb.t1 % 3 == 2, else = Failure) {
-            #[success_if(|bb| bb.b0 + 3 < 5)]
-            SequenceStar {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Timeout(20) {
-                        SkipUnlessUpdated(t0) {
-                            Delay(30) {
-                                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
+        Cooldown(0, filtered = Skipped) {
+            ReactiveFallback {
+                Deadline(10) {
+                    TryCatch {
+                        MemSequence {
+                            Condition(|ctx| ctx.check(0)),
+                            Condition(Cond<1>),
+                            Action(Act<2> = Act::<2>),
+                            Condition(Cond<3>),
+                        },
+                        Condition(Cond<4> = Cond::<4>),
+                        Repeater(1) {
+                            Action(Act<5>),
+                        },
+                        AlwaysFailure,
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Repeat(3) {
+                    Inverter {
+                        ReactiveSequence {
+                            Wait(50),
+                            AlwaysSuccess,
+                            StepSequencer {
+                                Wait(30),
+                                StatefulAction(Task<7>),
                             },
                         },
                     },
                 },
-                ReactiveSelector {
-                    ForceFailure {
-                        RetryUntilSuccessful(3) {
-                            ReactiveSelector {
-                                #[run_while(|bb| bb.o0.unwrap_or(4) == *bb.t0)]
-                                UnsetBlackboard(o0),
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
+                StepSequencer {
+                    Succeeder,
+                    AlwaysSuccess,
+                    Action(Act<8>),
+                    Succeeder,
+                    AlwaysFailure,
                 },
             },
         }
-    }
-}
-
-board!(Tree0487Blackboard { t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0488Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[tracked] t1: i64 = 13,
-        }
-        Action(PAct<0>, b0 = {t1})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-        }
-        #[skip_if(|bb| *bb.t0 == 3)]
-        SequenceWithMemory {
-            SubTree(Tree0488Sub0, t0 = {=}, t1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0488Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0489 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
         }
-        Precondition(|bb| bb.b0 < 3, else = Skipped) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(3), &mut bb.b1)),
-                    #[failure_if(|bb| *bb.t0 + 2 > *bb.t0 + 1)]
-                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(5) % 3)]
-                    #[on_halted(|bb| bb.t0.set(bb.b1))]
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                WaitValueUpdate(t0) {
-                    #[failure_if(|bb| bb.b1 + 3 > *bb.t0)]
-                    #[on_halted(|bb| bb.t0.set(6))]
-                    Parallel(success = 2, failure = -1) {
-                        Condition(Cond<7>),
-                        MemPriority {
-                            StatefulAction(Task<8>),
-                            #[skip_if(|bb| *bb.t0 < 0)]
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            Sleep(50),
-                            Action(PAct<9>, b0 = {t0}),
+        ParallelAll(1) {
+            Inverter {
+                AsyncFallback {
+                    ReactiveSequence {
+                        Interrupt(|bb| bb.b0 + 1 == 4) {
+                            ParallelAll {
+                                Cooldown(0) {
+                                    SetBlackboard(t0 = {b0}),
+                                },
+                                SetBlackboard(b0 = 2),
+                                ReactiveSequence {
+                                    Sleep(0),
+                                    Sleep(10),
+                                },
+                                SetBlackboard(b0 = 1),
+                                StatefulAction(Task<0>),
+                            },
                         },
                     },
                 },
-                Timeout(0) {
-                    SkipUnlessUpdated(t0) {
-                        Loop(q0, value = {b1}, if_empty = Failure) {
-                            Repeat(4) {
-                                RunOnce {
-                                    StatefulAction(Task<10>),
+            },
+            MemSequence {
+                #[run_while(|bb| bb.b0 + 4 == 5)]
+                Limiter(2) {
+                    FlipSelector {
+                        StatefulAction(Task<1>),
+                        ParallelAll(1) {
+                            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                Conditional(|bb| *bb.t0 > bb.b0 % 3, else = Success) {
+                    RepeatTimes(forever) {
+                        TryCatch(catch_on_halt = false) {
+                            #[success_if(|bb| *bb.t0 % 2 > 0)]
+                            #[on_halted(|bb| if bb.b0 % 2 < 1 { bb.b0 = *bb.t0 })]
+                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                            ForceSuccess {
+                                Remap(success = Failure, failure = Failure) {
+                                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
                                 },
                             },
                         },
@@ -3393,64 +3333,95 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0489Blackboard { q0 b0 b1 t0 o0 });
+board!(Tree0488Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0489 for Ctx {
+        Deadline(100) {
+            ReactiveSequence {
+                ForceSuccess {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        StatefulAction(Task<0>),
+                        TryCatch(catch_on_halt = true) {
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        Condition(Cond<4>),
+                        RetryUntilSuccessful(1) {
+                            ForceSuccess {
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                        },
+                        RetryUntilSuccessful(3) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0490 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        ReactiveSequence {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(Act<2>),
-            },
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
-            Precondition(|bb| bb.b0 < 3, else = Failure) {
-                IfThenElse {
-                    StatefulAction(Task<5>),
-                    Sleep(10),
+        WhileDoElse {
+            ReactiveSequence {
+                #[on_failure(|bb| *bb.t0 += 2)]
+                Conditional(|bb| bb.o0.unwrap_or(3) + 1 > *bb.t1 + 1, else = Success) {
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[success_if(|bb| *bb.t1 % 3 != 2)]
+                    RepeatUntilFailure(1) {
+                        Condition(Cond<0>),
+                    },
+                },
+                MaxTime(0) {
+                    Action(Act<1>),
                 },
             },
-            Condition(|ctx| ctx.check(6)),
+            IfThenElse {
+                Action(Act<2>),
+                SetBlackboard(t0 = 9),
+            },
         }
     }
 }
 
-board!(Tree0490Blackboard { b0 });
+board!(Tree0490Blackboard { t1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
-        Parallel(success = -4, failure = -4) {
-            Sleep(10),
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1>),
-            Condition(|ctx, bb| ctx.check_in(2, 8)),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(1),
+        }
+        ParallelAll(max_failures = -1) {
+            StatefulAction(Task<0>),
+            UnsetBlackboard(o0),
+            Action(PIo<1>, t0 = {=}),
         }
     }
 }
 
+board!(Tree0491Blackboard { t0 o0 });
+
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
-        RunOnce(then_skip = true) {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(forever) {
-                    TryCatch {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Repeat(4) {
-                            MemPriority {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3>),
-                                Condition(Cond<4>),
-                                Delay(10) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
+        Priority {
+            Repeat(4) {
+                RetryUntilSuccessful(3) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+            },
+            Inverter {
+                Inverter {
+                    Sleep(20),
                 },
             },
         }
@@ -3460,224 +3431,185 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Retry(0) {
-            StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
+        AsyncSequence {
+            WaitValueUpdate(t0) {
+                Interrupt(|bb| *bb.t0 != 6) {
+                    ReactiveSelector {
+                        #[failure_if(|bb| *bb.t0 != 0)]
+                        #[skip_if(|bb| bb.b0 == 2)]
+                        #[post(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 })]
+                        Sequence {
+                            Condition(Cond<0>),
+                            Precondition(|bb| bb.b0 + 4 == bb.b0 % 2) {
+                                SetBlackboard(t0 = {b0}),
+                            },
+                            #[on_failure(|bb| if *bb.t0 + 4 == 3 { bb.b0 = *bb.t0 + 4 })]
+                            #[on_success(|bb| bb.b0 += 3)]
+                            #[failure_if(|bb| bb.b0 < 0)]
+                            StepSequencer {
+                                StatefulAction(Task<1>),
+                                ScriptCondition(|bb| (bb.b0 + 1) % 3 > 0),
+                            },
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            Repeat(4) {
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0493Blackboard { b0 });
+board!(Tree0493Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
-        Fallback {
-            WhileDoElse {
-                StatefulAction(Task<0> = Task::<0>),
-                WhileDoElse {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            ParallelAll {
-                Sleep(10),
-                Sleep(10),
-                Repeat(1) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            Repeat(2) {
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        Action(Act<4> = Act::<4>),
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        Filter(times = 1, count = Success, filtered = Failure) {
+            WaitValueUpdate(t0) {
+                #[run_while(|bb| *bb.t0 > 0)]
+                StatefulAction(Task<0>),
             },
         }
+    }
+}
+
+board!(Tree0494Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0495Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
+        Timeout(50) {
+            SubTree(Tree0495Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-        }
-        ReactiveFallback {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-            Condition(|ctx| ctx.check(1)),
-            Precondition(|bb| bb.b0 % 4 > 0, else = Skipped) {
-                RunOnce(then_skip = true) {
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0496Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0497 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-        }
         Sequence {
-            RunOnce(then_skip = false) {
-                #[on_halted(|bb| *bb.t0 += 3)]
-                WaitValueUpdate(t0) {
-                    Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                },
-            },
-            Loop(q0, if_empty = Success) {
-                #[run_while(|bb| *bb.t0 == 1)]
-                RunOnce {
-                    #[run_while(|bb| *bb.t0 + 1 < *bb.t0 + 3)]
-                    #[skip_if(|bb| (bb.b0 + 1) % 3 < 2)]
-                    Loop(q0, value = {b0}) {
-                        #[on_success(|bb| if bb.b0 == 7 { bb.t0.set(bb.b0) })]
-                        Fallback {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                },
-            },
-            Loop(q0, if_empty = Skipped) {
-                SequenceStar {
-                    Action(PAct<3>, b0 = 8, b1 = {b0}),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-            },
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    StatefulAction(PTask<5>, b0 = 8),
-                },
-                RetryUntilSuccessful(2) {
-                    WasEntryUpdated(t0),
-                },
-                SetBlackboard(t0 = 1),
-            },
-        }
-    }
-}
-
-board!(Tree0497Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0498 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        ForceSuccess {
-            AsyncSequence {
-                Repeat(3) {
-                    Retry(forever) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            #[failure_if(|bb| bb.b0 == 0)]
-                            #[on_failure(|bb| bb.b1 += 2)]
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Precondition(|bb| *bb.t0 != bb.b0 % 2, else = Running) {
-                    ForceFailure {
-                        SequenceWithMemory {
-                            WhileDoElse {
-                                Action(Act<1> = Act::<1>),
-                                #[run_while(|bb| *bb.t0 % 4 < 2)]
-                                Action(PIo<2>, t0 = {=}),
+            FlipSelector {
+                TryCatch {
+                    RepeatTimes(1) {
+                        Delay(20) {
+                            RepeatTimes(2) {
+                                StatefulAction(Task<0>),
                             },
                         },
                     },
+                    Action(Act<1>),
                 },
-                #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                #[run_while(|bb| bb.b1 + 1 > bb.b0 % 4)]
-                RunOnce {
-                    WasEntryUpdated(t0),
-                },
-                Action(Act<3> = Act::<3>),
-                #[post(|bb| bb.t0.set(bb.b1))]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                Condition(Cond<4> = Cond::<4>),
             },
         }
     }
 }
 
-board!(Tree0498Blackboard { b0 b1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0497 for Ctx {
+        Cooldown(50, filtered = Failure) {
+            Fallback {
+                RunOnce(then_skip = true) {
+                    Priority {
+                        RetryUntilSuccessful(4) {
+                            Parallel(success = -3, failure = -4) {
+                                Condition(Cond<0>),
+                                Condition(|ctx| ctx.check(1)),
+                                StatefulAction(Task<2>),
+                                RetryUntilSuccessful(2) {
+                                    Sleep(10),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<3>),
+                        MemSequence {
+                            SequenceWithMemory {
+                                Deadline(0) {
+                                    Condition(Cond<4>),
+                                },
+                                RunOnce {
+                                    Condition(Cond<5>),
+                                },
+                            },
+                        },
+                        MaxTime(10) {
+                            Timeout(0) {
+                                StatefulAction(Task<6> = Task::<6>),
+                            },
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                            Condition(Cond<9>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0498 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Action(|ctx| ctx.exec(1)),
+            StatefulAction(Task<2>),
+            AlwaysSuccess,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0499 for Ctx {
-        MemPriority {
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Repeat(2) {
-                    ReactiveSequence {
-                        IfThenElse {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 3,
+        }
+        #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 3 })]
+        Filter(times = 3, count = Success, filtered = Failure) {
+            MaxTime(20) {
+                SequenceStar {
+                    ParallelAll(2) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
+                        Parallel(failure = -1) {
+                            SetBlackboard(b0 = {b1}),
+                            #[success_if(|bb| (bb.b1 + 1) % 4 > 0)]
+                            Condition(Cond<1>),
                         },
                     },
-                },
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-                ParallelAll {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(Cond<5>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                KeepRunningUntilFailure {
-                    RunOnce {
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            Repeat(2) {
-                StatefulAction(Task<8>),
-            },
-            IfThenElse {
-                IfThenElse {
-                    Action(|ctx| ctx.exec(9)),
-                    StatefulAction(Task<10>),
-                },
-                StatefulAction(Task<11>),
-                ReactiveSequence {
-                    StatefulAction(Task<12>),
-                    StatefulAction(Task<13> = Task::<13>),
-                },
-            },
-            Inverter {
-                ForceFailure {
-                    ReactiveSequence {
-                        ForceSuccess {
-                            StatefulAction(Task<14>),
+                    #[failure_if(|bb| *bb.t0 > 0)]
+                    #[on_success(|bb| bb.b1 += 1)]
+                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                    WhileDoElse {
+                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+                        #[on_halted(|bb| if bb.b1 != 0 { bb.t0.set((*bb.t0 + 2) % 4) })]
+                        Limiter(2) {
+                            StatefulAction(Task<3>),
                         },
-                        Condition(Cond<15>),
-                        Condition(Cond<16>),
-                        Condition(Cond<17>),
-                        AlwaysRunning,
+                        Script(|bb| *bb.t0 += 3),
+                    },
+                    Delay(0) {
+                        Parallel {
+                            Script(|bb| bb.b0 = bb.b1 + 4),
+                            Precondition(|bb| bb.b0 + 2 < bb.b1 % 2, else = Running) {
+                                Condition(Cond<4>),
+                            },
+                            Condition(Cond<5>),
+                        },
                     },
                 },
             },
@@ -3685,105 +3617,107 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0499Blackboard { t0 b1 b0 });
+
 cases! {
-    Tree0400 "B{t0;t1=2}FF(Seq(FF(RFb(t0,pc1{b0:t1},Dl{20}(t2),Wu{t1},pa3{b0:t1;b1:t1}))))",
-    Tree0401 "B{o0;b0}FS(RetF(Pre{b0+2%4!1;S}(@fi{b0=3}@po{o0:=_}RetF(t0))))",
-    Tree0402 "B{b0;b1=2;o0;t0=5}Fb(Swm(a0,FS(t1),@ki{o0|4+2%2<1}@fi{t0!4}@po{b1+=4}Pre{b0=b1;S}(Rep1(Par{_;-1}(RSeq(a2,a3)))),Dl{0}(@os{t0:=b0}pt4{b0:b1;b1:b1}),Sw{0}(Ub{o0},@os{b0:=o0|3}@oh{o0:=_}Sb{b0=5})),Sw{1}(Pre{b1%4>0}(RSeq(FF(Rep2(Sw{0;1;2}(a5,c6,Ub{o0},t7))))),RetF(RSeq(@of{t0%3<1?t0:=b1%2}pt8{b0:t0;b1:=},MPri(a9b{b0+3%3;b0},t10),Wv{t0}(Rep3(a11)),c12))))",
-    Tree0403 "B{o0=_}RSeq(Ub{o0})",
-    Tree0404 "B{b0=2;o0;q0=0;b1;t0}@of{b0+=1;t0:=b1+3}@po{t0:=b0+4}@si{t0!3}Pre{b0+3<5;S}(PAll{0}(@po{o0:=b0+2}Seq(Swm(PAll{1}(@po{o0|2%2>0?b0+=3;b0:=o0|5+3%2}@ki{b1=4}Wu{t0},S,t0),@si{t0+1%3<1}Inv(Lp{_;K}(FF(S))),RSeq(Fb(OnceK(t1),a2),pt3{b0:t0;b1:b0})),TryF(@si{b0!5}Ret3(@rw{o0|1>o0|4}c4e),RSeq(@ki{o0|2+2<b1+3%2}@of{t0+=2}ASeq(Sb{o0=9},t5),Sb{o0=4})))))",
-    Tree0405 "B{t0=4;b1=3;q0}Sw{4;0;1}(@oh{t0+=2}ASeq(RFb(Pre{t0!b1%4;F}(a0)),Sc{t0+=1},t1),t2e,Lp{t0;_}(Rep4(Sb{b1=t0})),ASeq(t3e,Lp{_;R}(Sl{0})))",
-    Tree0406 "B{t1=1;q0=0;b1=1}Ite(Lp{_;S}(Inv(RSeq(a0,t1,Sl{0},pi2{t0:t1},t3))),t4,RFb(pt5{b0:6;b1:b1},Rep0(t6e)))",
-    Tree0407 "RFb(S)",
-    Tree0408 "B{t0;b0=3}Fb(RSeq(@si{b0%3=2}pi0{t0:t0}))",
-    Tree0409 "B{t0}PAll{1}(c0b{t0%2},c1l,Sl{20})",
-    Tree0410 "B{b0}Seq(Par{_;_}(F,SubR(Scc{b0%3=1})),SubA(t0))",
-    Tree0411 "B{t0}Pre{t0=2}(Ret0(Wu{t0}))",
-    Tree0412 "B{o0=_;b0=4;t0=4}ASeq(@fi{t0+4=o0|0+4}Ite(Seq(c0,a1,c2,a3e),@of{b0+=2}FS(Wde(RFb(F,a4,a5),Su{t0}(c6l))),PAll{1}(Rty2(a7),Sb{t0=7},Dl{100}(c8b{o0|2+2}))))",
-    Tree0413 "B{t0;t1=5}PAll{0}(Su{t1}(c0e),Scc{t0%3<2})",
-    Tree0414 "B{b1;t0=0}@ki{b1<1}Seq(Wv{t0}(Sc{t0=7?t0:=1}),t0,t1e,To{30}(c2e))",
-    Tree0415 "B{b0;t0=3;b1=1;t1=0}Keep(Par{_;3}(RFb(@of{b1+=2}MSeq(@rw{b0%4=2}Rep0(Sc{t1+=1;t1>2?t0+=2}),Sel(t0e,t1,@si{b0+3!t1+4}@fi{t0%4>0}c2e))),Seq(Pre{t1<t0+4%4;R}(@fi{t1>t1%3}pi3{t0:=}),RSeq(Sb{t1=b1},pa4{b0:9;b1:b0})),@po{b0=1?t0+=2}@oh{t0:=b1+2%3;b1:=t1}@of{t0+=2}Seq(RSeq(Scc{t1<6},c5),Ret1(c6b{b1}))))",
-    Tree0416 "B{t1;t0=0;b0=3;q0=1}MSeq(Wde(Sel(Wde(pt0{b0:t0;b1:t0},R),@of{t0+=1}@rw{t0+2>b0%3}@si{t0>4}Fb(a1,Wu{t0})),Sc{b0:=8},Lp{b0;F}(S)),To{0}(Lp{t1;R}(Fb(Swm(c2,Seq(pa3{b0:=},Sc{t1:=t0;b0+=1})),@of{t0+=2}Lp{b0;_}(RSel(t4,a5,Sb{b0=0}))))))",
-    Tree0417 "B{t0=1;b0=1;b1=4}ASeq(Pre{b0+4%4>0}(Ite(OnceK(RSel(t0e,RFb(PAll{-1}(@os{b1+=3}@fi{t0%4<2}@oh{b0+=2}a1,Sc{b0+=2},@fi{b1%3!2}t2)))),t3e,t4)))",
-    Tree0418 "B{b0=3;t0=4;t1=0}Rep1(Fb(Wde(pa0{b0:t0;b1:t1},Ret2(F),t1),Rep4(Pre{t1%2<0}(OnceK(To{0}(@si{t1!t0}@os{t1:=b0+1%2}c2e))))))",
-    Tree0419 "B{o0=_;b1;q0;t0=4}Star(Lp{_;K}(RFb(Wde(Scc{o0|0<1},OnceT(c0),@oh{o0:=t0%3;o0|1<t0?t0+=2}@po{b1:=4;b1:=2}c1),pi2{t0:=},c3e)),@ki{o0|1=2}ASeq(Ite(Dl{10}(a4),c5l),Try(PAll{1}(c6,a7),t8)))",
-    Tree0420 "B{b0=5;t0;b1=3}Par{1;-3}(To{0}(Rep3(PAll{-2}(a0,@os{b0+=2}F,F))),OnceT(Rep2(Fb(@ki{b0<b1+3}@os{b0:=b1;b1+=1}c1,c2b{2}))),@rw{b1+4%2<0}RSeq(c3,Sb{t0=b0},pa4{b0:b1;b1:=},@oh{b1:=b0}Sb{b1=t0},@os{b0+=2}Ret0(S)))",
-    Tree0421 "B{t0;b0;b1;t1=0}Dl{10}(Swm(MPri(a0b{t1;b0},a1b{7;b0}),pi2{t0:=},a3,Seq(c4b{b1}),Sw{0}(Sb{b0=7},pi5{t0:b0})))",
-    Tree0422 "B{b0;t0=5}OnceT(OnceK(PAll{-1}(@ki{t0>t0+1}@po{t0+=3}t0,@ki{b0>3}@oh{t0+=3}Su{t0}(FS(pa1{b0:t0})))))",
-    Tree0423 "B{b0=5;t0;q0=2;b1=0}Fb(Invt(MSeq(Seq(Seq(pa0{b0:b1;b1:t0},t1),t2,a3))),RFb(Wde(t4e,t5,c6b{b1+3%3}),pt7{b0:t0;b1:b0},t8,PAll{_}(t9,c10e),Pre{b0>5;K}(t11)))",
-    Tree0424 "B{b0}Pre{b0%4>2;F}(Par{0;-3}(Ret1(t0),RFb(c1e,t2),Sl{50}))",
-    Tree0425 "B{t0;b0}AFb(Once(Sl{20}),pc0{b0:t0},pt1{b0:=;b1:t0},c2,t3)",
-    Tree0426 "Rty4(RetF(MPri(a0,TryF(a1l,S),Fb(a2l,c3))))",
-    Tree0427 "B{b0;t0=1;t1=0}MSeq(Wde(t0,t1),@si{t1<7}@oh{t0+=3}RSeq(a2,RSeq(Pre{t1+4>b0%4;R}(FS(@si{b0+3>b0%4}@po{b0+=1}t3)))))",
-    Tree0428 "B{t1=5;t0;b1=3;q0=4;b0=3}Sw{0;3}(t0,TryT(Swm(c1,c2,t3),@os{b0!3?t1:=t0%2}Sb{b1=2},Wde(@si{b1+3%2=0}RFb(t4,t5),Par{3;_}(c6,t7,t8,t9))),Swm(TryT(@ki{t1<3}@fi{t0+4>4}Par{_;-1}(@fi{b1>t0+3%3}@po{b1:=7}Rty2(Ite(pa10{b0:b1;b1:b1},a11e,Rty1(Scc{b1<1})))),Rep3(@of{t1<t0%3?t1:=t0%4}Ite(@fi{t0%3=0}@oh{t0>t1%4?b1+=3;b1+=1}@si{b0%2!0}Ite(Dl{50}(t12),c13),Sc{b1:=t1%3;b1:=t0%4},a14)))))",
-    Tree0429 "B{b0=5;b1;t0}Pre{b0%4<3;S}(Swm(c0b{b1+3},Ret3(a1),t2,Sl{20},@oh{b0+=3}c3b{t0+3%4}))",
-    Tree0430 "B{t0=3;b0=2;b1=3;o0=_}AFb(SubA(@rw{t0+1<5}@po{o0:=t0}@oh{b0:=o0|5+2}FF(@oh{o0:=9}@fi{b0<3}@si{b1>3}a0e)),pt1{b0:b0;b1:b1})",
-    Tree0431 "B{o0=_;b1=0;t1=0;b0=5;t0=3}Pre{b1>b0;S}(Dl{30}(Par{2;1}(Pre{b1>t0}(Sw{5;1;0}(FF(Pre{b0%3<1}(c0b{b1})),SubR(Rep1(Sb{o0=2})),To{100}(FF(t1)),Dl{10}(a2))),@si{t0>1}@rw{t0!4}@os{o0:=_;b1+=1}To{30}(@fi{some}RFb(OnceT(c3),c4b{6},t5,RepF(Ret1(t6)),t7)))))",
-    Tree0432 "B{b0;t0=0;t1=4}RFb(@fi{t1%3!2}Swm(a0e,Seq(t1,t2,S,pc3{b0:t1}),Sc{t0:=t1}),RSel(t4,RSeq(S,pt5{b0:t1;b1:t1},Sc{t1+=2},Sc{t1:=t1%4}),Seq(@rw{b0=1}RepF(R),pt6{b0:b0;b1:b0})))",
-    Tree0433 "B{b0;t0}PAll{3}(a0,@si{b0+3=t0}@of{t0:=t0+2%4}Rep3(pc1{b0:=}),pi2{t0:t0})",
-    Tree0434 "B{t0=2;b0=0}Seq(Ite(t0,Swm(t1,AFb(Wu{t0},RSeq(c2,t3,t4),@ki{b0>7}c5b{t0}))))",
-    Tree0435 "MSeq(Ite(RSeq(RSeq(Ret3(c0),Ret3(Sel(t1,t2e))),Once(RetF(RSeq(t3,c4,a5,t6,c7)))),Inv(Seq(Ite(a8,RepF(c9),t10),RSeq(Rep0(t11),a12l))),Keep(RSeq(RSeq(Swm(c13e,c14)),RFb(t15)))))",
-    Tree0436 "B{b1=1;b0;t0=3;o0=4;t1}Wde(Dl{30}(@si{t1+2<b1}Dl{0}(@fi{t1<2}@ki{b1+4=5}@po{o0:=_}Keep(@os{t0:=2}Keep(To{20}(Star(c0,@po{b1<b1%2?o0:=t0}@rw{b1+1>6}@of{t1+=3}c1,t2,t3,pa4{b0:=})))))),AFb(a5b{b0;b0},PAll{_}(c6,Sl{30},t7,@rw{none}@os{b1+=3}@of{o0:=b0}R),PAll{-1}(Su{t0}(R),Rep0(c8e),Wu{t0},c9)))",
-    Tree0437 "B{t0;b0=4;b1=3}Sel(Wu{t0},pt0{b0:5;b1:=},pa1{b0:=;b1:=})",
-    Tree0438 "B{b0=5;t0=5;o0}Sel(Pre{o0|2+1%2!1;K}(@rw{t0!5}@oh{b0+=2}RFb(PAll{1}(Inv(t0),Wde(c1,c2l)),Fb(pt3{b0:5;b1:t0},c4),a5)),Dl{100}(Dl{0}(TryF(Swm(pt6{b0:b0},t7e),@si{t0=3}@ki{t0!6}Keep(Star(@os{o0:=_}FF(c8)))))),RSel(PAll{0}(Wu{t0},t9,SubR(Sl{0}),c10b{t0})),@rw{o0|2<t0+4%4}RetF(Star(Swm(Rep1(@of{b0+=1}Rep4(c11)),t12),@fi{t0+2!0}@os{t0:=b0;t0:=b0+1}t13e)),RFb(c14e,Star(Dl{0}(Ub{o0}),RFb(c15l,t16e))))",
-    Tree0439 "B{o0=5;t0=0;b0=0}Swm(Fb(Seq(Keep(To{100}(t0))),Swm(ASeq(RetF(RFb(t1,t2))),Sc{b0:=o0|3;o0:=t0%2})),Ret4(Dl{30}(Rty1(RFb(@os{t0>b0?t0:=b0+4}Invt(S),a3,t4,a5)))),Wv{t0}(Seq(Star(Par{2;_}(c6l,pi7{t0:=},SubR(Scc{b0+2%2>0})),c8,Pre{t0+2=0;S}(AFb(c9,SubR(pa10{b0:1;b1:t0})))))))",
-    Tree0440 "B{q0=3;b0;t0}Lp{b0;R}(Seq(t0,@rw{b0+1<1}@si{t0=3}@oh{b0+=4}Scc{b0<b0%4},a1l))",
-    Tree0441 "B{t0=4;t1=3;b0=5}RFb(t0,Pre{b0%2!1;F}(ASeq(c1b{t0%3},c2b{b0+3},c3,@po{t1+=1}Sb{b0=t1})),F)",
-    Tree0442 "B{b1=5;t0=3;b0=5;o0}PAll{1}(Sw{4}(@si{b1<t0}@rw{t0=b0+2}RSel(a0,@po{b0:=t0}@si{none}@of{b1:=b0+3;o0:=_}c1),Swm(t2)),RFb(Pre{b1<3;F}(t3),t4,To{20}(c5),t6))",
-    Tree0443 "B{t0;b1}Star(pc0{b0:b1})",
-    Tree0444 "B{b0;b1=5}FS(Fb(a0,pi1{t0:b1},Scc{b0=1}))",
-    Tree0445 "B{b0=0;b1=4;o0;t0}OnceK(Swm(OnceK(@os{b0:=t0}@fi{o0|2+4<o0|3}RFb(Rep2(t0),@ki{b0<1}@po{b0:=2}@oh{b1+3=7?b1:=t0%4}RFb(a1b{2;b0},Ub{o0}))),RtyF(Sw{1;0}(Rep4(Fb(t2,t3)),t4e,RFb(Seq(@rw{o0|5=4}a5,Once(pc6{b0:=}),@rw{none}c7,a8,t9))))))",
-    Tree0446 "B{b0=2;b1;t0=2}Ite(@os{b0:=4}@of{t0:=b0%4;t0%4=2?b1+=1}PAll{-1}(RFb(Pre{t0+2!2}(Seq(c0,a1b{b0%2;b0},a2b{b0+2;b1},c3)),Star(pa4{b0:1;b1:=},pi5{t0:b1},Once(@ki{b1+3=b1}Pre{b1%2>0;F}(c6l))))),Seq(Sl{50},t7),Seq(Inv(c8l),Su{t0}(@ki{b0+1=3}@po{t0:=b1}@si{t0+4=b0%2}t9)))",
-    Tree0447 "B{t0=4;b0=1;b1=5}@os{t0+=3}Par{3;2}(Wv{t0}(@fi{b1>b0%2}@oh{b1+=3;b0+=3}Pre{b0<4;F}(Pre{b0%2<1}(Seq(Sb{b0=b1},Star(pi0{t0:=},t1))))),OnceT(Once(RSeq(Scc{b0<2},@ki{t0<4}a2,a3l,t4e))),Pre{t0!b1%4;R}(Rep2(Invt(Dl{0}(Ret1(Pre{t0+2!3;F}(c5)))))))",
-    Tree0448 "B{t0=0;t1=4;b0=3;q0=1;o0=_}Sel(t0,Inv(Try(c1l,c2,c3)),Lp{b0;S}(Ite(t4,@po{o0:=t1+1;t0+=2}Rep3(t5),t6)))",
-    Tree0449 "RSeq(Seq(Sub(Rep2(t0))),MSeq(c1,RSeq(To{10}(t2),Sl{10},t3,c4)))",
-    Tree0450 "B{t0;q0=2;o0;b1=3;b0=0}Star(Lp{b0;_}(Lp{t0;S}(To{10}(Ite(Par{0;1}(a0b{b0%4;b1},t1),@fi{none}RSeq(Rep3(@ki{b0+4>2}@po{some?t0+=2;b1:=o0|0}pt2{b0:6;b1:b0}),t3),Su{t0}(RFb(Sl{0})))))),Lp{b1;F}(Su{t0}(@oh{b1:=o0|5}@ki{o0|2>5}RFb(Par{-1;_}(@os{b0:=o0|0+2%2}@po{o0:=_}pt4{b0:5},R,t5),To{0}(RSeq(@oh{t0:=9}@ki{b0>4}@rw{b1+4%4>1}Sc{t0+=2},a6))))))",
-    Tree0451 "B{b0=5;q0=1;t0}RSeq(Lp{_;K}(c0b{t0+1}),Rep0(@si{b0%3!0}Wu{t0}),SubR(t1))",
-    Tree0452 "B{b0=5;b1=0;t0=3}Pre{b0<2}(Try(Ite(c0,a1e),OnceT(Wde(Rep1(c2),t3,@ki{b1=t0+1}pa4{b0:b0;b1:=}))))",
-    Tree0453 "B{t0;b0=1;q0=0;b1=2}Keep(OnceK(Lp{b1;F}(Swm(Swm(TryT(Pre{b0+4=0;S}(a0l),Rep3(Sc{b1:=6;b1:=b1%4}),RetF(Sb{b0=b1})),Par{_;-1}(OnceT(Wu{t0}),t1,@si{b0!2}Su{t0}(a2),RSeq(F),Try(a3,a4)),Inv(RFb(a5b{b1;b0},t6,Sl{100})))))))",
-    Tree0454 "B{t0;o0}Seq(Ite(t0,@rw{none}@ki{t0>2}t1),Rep3(RFb(c2,t3)),Par{_;-3}(@rw{t0+3>3}a4e,c5,Keep(c6b{t0%3})))",
-    Tree0455 "B{o0=_;t0=3;t1;b1=5;b0=5}Sw{3;4;5}(Keep(AFb(pt0{b0:b1;b1:b1},t1e,c2,Sc{t1:=b0;t0+=3})),Sel(Pre{o0|3=2;F}(t3),Ret4(F)),Seq(t4,c5,@os{o0:=t1}pt6{b0:b0}),Ite(c7b{o0|3+1},@fi{o0|3=t0+1}t8))",
-    Tree0456 "Invt(MSeq(a0e,MSeq(t1,t2),Par{-2;-1}(S,F),RSel(c3,t4)))",
-    Tree0457 "B{t0;b0=2}RepF(RSeq(Par{_;-1}(a0e,t1),Sc{b0+=2;t0+=1},Sb{t0=0},RFb(c2)))",
-    Tree0458 "Swm(Ite(Ret2(Star(OnceK(Dl{0}(PAll{2}(a0e,F))),Ite(c1,c2,c3),a4l)),PAll{-3}(Dl{20}(Sel(F,c5)),S,RSeq(c6,a7,a8))),PAll{0}(RSeq(Invt(c9),a10l,S),RFb(Rty2(OnceT(t11e)),t12,FF(t13)),MPri(c14e,Ret0(a15),Rty3(RFb(a16,c17))),Swm(t18,a19,t20e)))",
-    Tree0459 "B{b1=3;t0=4;b0=1}MPri(Keep(pa0{b0:=;b1:b0}),t1,RFb(c2,a3,a4b{b1;b0}),MPri(a5),Swm(a6,@oh{t0+=2}pa7{b0:b1;b1:t0},t8))",
-    Tree0460 "Ret2(FS(Swm(t0,To{10}(MSeq(S,c1)),OnceT(Inv(F)))))",
-    Tree0461 "B{o0;t0;b0=0;t1}RFb(Wde(Par{3;-3}(Pre{t1<t1+1;F}(Par{_;-3}(SubA(RFb(pa0{b0:t0;b1:t1},c1)),c2b{t1},pa3{b0:t1;b1:t1})),Seq(SubR(@oh{b0:=t0}@rw{t0!3}@of{t1:=7}Sb{b0=t1}),pa4{b0:=;b1:t1}),MPri(Pre{t0+4%4<0;F}(Rep3(c5)),Ret3(Sb{o0=8}))),pi6{t0:t0}))",
-    Tree0462 "B{t0=3;b0}RFb(PAll{0}(a0l,a1b{t0;b0},a2),Swm(FF(t3),Seq(t4,a5,t6)),@si{b0!4}ASeq(@si{t0+4=0}@fi{t0+1%3!0}@ki{t0!5}c7,Star(Pre{t0!3;S}(a8)),Pre{t0+1%2<0}(Sc{t0:=b0+3%2})),Rep1(RSeq(TryT(@os{b0+=3}@fi{b0<6}t9,@os{b0+=2}@oh{b0:=3}t10),@os{b0+=1;b0+=2}a11b{t0;b0},Rty1(MSeq(@ki{t0+4<2}@si{b0%2=1}pi12{t0:=})),Wde(t13,pc14{b0:5}))),a15b{t0%4;b0})",
-    Tree0463 "B{o0;q0=3;b0=2;t0=5;b1=0}@rw{b1%3>1}Sw{3;0}(Invt(RFb(Lp{b1;R}(AFb(@oh{t0:=b0+1}@os{b1:=b0%2;some?o0:=b1}c0,Rep4(t1e))),Pre{some;S}(Sw{5}(pc2{b0:=},a3)),SubR(RSeq(c4,Scc{b0+2%2<0},c5,pc6{b0:4})))),RSel(@os{b0>6?o0:=b0%4}@rw{t0=6}@oh{t0:=b0+3%2}Fb(c7,c8,c9b{t0+3%4}),a10,RFb(a11b{t0+4;b1},pt12{b0:=;b1:t0},Scc{t0=b0},c13l),Ret1(t14)),Ite(a15b{t0%3;b1},TryF(OnceK(pi16{t0:=}),Star(Ub{o0},Ub{o0})),Wu{t0}))",
-    Tree0464 "B{b0;t1=0;t0;q0=4;b1=5}Swm(RSeq(MSeq(Sw{4;5;2}(t0,c1,pi2{t0:b0},t3e),ASeq(t4,@oh{t0+=3}a5)),MSeq(Par{_;-1}(c6)),RSeq(c7,Ret1(Sw{3}(c8,t9)))),Wde(Swm(To{0}(Lp{b1;S}(Sl{20})),Scc{b0+1!t1+1%2}),@os{t1%2!1?t0:=1}Rty0(t10),Sw{4}(@fi{b0!3}@oh{b0:=t0%2;b1+=2}ASeq(t11,t12),a13)))",
-    Tree0465 "B{b1=2;t0=1;b0=1}RSeq(ASeq(@of{b1%2=1?t0+=1;b0:=t0+3}@rw{b0>0}t0,S,t1),Inv(@ki{b1>b1+1}Fb(Rep2(c2),a3,a4,t5)),RSeq(a6,c7l),@fi{t0<b1%3}@rw{t0%3>1}@os{b0:=b1;b1+=3}MSeq(RtyF(t8),@oh{b0<5?t0+=2}t9,Sb{t0=7},@of{b1+=2}a10l,@os{b1+=1;b1:=t0}t11e))",
-    Tree0466 "B{b0=2;t0=3;o0=2}@oh{t0+=3}@os{t0<b0+4%4?t0:=t0%4}@ki{o0|3!2}Fb(RSeq(RSeq(S,pi0{t0:=})),a1b{t0;b0},t2)",
-    Tree0467 "B{b1=0;o0=_;t0;b0}AFb(pc0{b0:=},t1,Par{_;-1}(Ub{o0},t2),Fb(Wu{t0},F,c3b{t0%2},@oh{o0:=t0+3}@ki{b1<1}t4))",
-    Tree0468 "Ret0(t0)",
-    Tree0469 "MSeq(a0,Inv(a1),Wde(c2,Sl{50}))",
-    Tree0470 "B{t0;q0;b0=5}ASeq(RFb(RFb(t0,pa1{b0:=;b1:b0},a2,@fi{b0<3}Sc{t0:=t0%2},c3l)),Keep(Keep(@po{b0+=3}pa4{b0:3;b1:b0})))",
-    Tree0471 "B{b1=5;q0=4;b0=4;t0=1}Seq(@os{b0:=b1}@fi{t0>b1%4}@po{b1+=1}Lp{t0;R}(Sb{t0=2}))",
-    Tree0472 "B{b1=1;b0;t0=3}RSeq(Sw{5;0}(c0b{b0},@rw{t0%4<2}@po{b0:=b1;b0:=2}RSeq(Sc{b1:=b0},Wv{t0}(Su{t0}(R))),PAll{3}(FF(Fb(a1,c2l)),RFb(a3,c4),t5)))",
-    Tree0473 "To{100}(Sl{0})",
-    Tree0474 "Fb(ASeq(c0,c1,t2),FF(c3))",
-    Tree0475 "B{b1=0;b0;t0}Pre{t0+3%4<1;F}(Ret4(PAll{_}(@oh{b1+=2}RFb(PAll{-1}(Dl{0}(Once(Sc{t0+4>b0?t0:=b1})),t0,S,RFb(t1,a2e,t3,a4,c5))))))",
-    Tree0476 "B{b1=2;t0=1;b0=1}Par{_;2}(@os{b1:=1}Seq(c0,Swm(pc1{b0:b1},c2,t3),@oh{b0+=1}@os{t0+=3;b1:=t0}Wde(t4,Sb{b0=b1}),Pre{t0%4<0}(c5b{b1})),t6)",
-    Tree0477 "B{b1=2;t0;o0}Star(@fi{o0|3>5}@ki{t0>6}MSeq(t0,t1),FS(@si{o0|1=b1%2}c2b{b1+4%3}),a3l)",
-    Tree0478 "B{b0=4;t0=4;o0;b1=1}Ret1(Par{_;-1}(Sw{4}(OnceT(Dl{50}(@po{o0:=2;o0:=o0|1+4}@oh{o0:=t0%4}@fi{o0|0<5}t0)),TryT(t1,t2,t3e,PAll{_}(pa4{b0:5;b1:b0},a5e))),@of{o0:=_}RFb(To{30}(t6),Sw{5;0;4}(Scc{b1+4%2<0},c7,Sb{t0=3},pc8{b0:2}),t9),Pre{b0<b1;S}(TryF(Wv{t0}(Ite(MSeq(a10l,Wu{t0},t11),a12)),a13,Ret3(Wde(t14e,Rep4(a15)))))))",
-    Tree0479 "B{t0;b1=2;b0=2}Swm(c0l,Sb{t0=7},Fb(pc1{b0:b1},pc2{b0:0},SubR(a3),Scc{b0+1!6}),Inv(Rep0(t4)))",
-    Tree0480 "B{b1;q0;o0=3;t1}Sw{5;0;2}(Lp{b1;_}(RFb(c0,@po{o0:=_}@rw{t1>t1+2%4}Sc{b1!5?t1+=2})),Lp{_;K}(c1),t2,Lp{t1;F}(pc3{b0:8}))",
-    Tree0481 "Rep2(t0)",
-    Tree0482 "B{t1=4;b1=1;o0=5}RSeq(pt0{b0:t1;b1:b1},Ub{o0})",
-    Tree0483 "B{t0;q0;b0;b1;t1=2}RepF(Rep1(Lp{b1;S}(To{10}(Fb(Fb(c0,@fi{t1!t0+1}Pre{b1!5;K}(c1)))))))",
-    Tree0484 "B{o0=1;b0=1;t1=5;t0=0}Su{t1}(Rep3(@fi{b0<6}Seq(Sc{b0:=o0|4+4;t0+=4},@po{o0:=t0}@si{none}Sc{t1+=3},@of{b0:=o0|1}c0,t1,a2)))",
-    Tree0485 "B{b1;t0=0;b0=4}Seq(RFb(TryT(t0,c1e)),Pre{b0+3%2!0;F}(c2b{t0+3}),pa3{b0:t0;b1:t0},Pre{t0!4}(Pre{t0<b0;R}(c4)),To{0}(RSeq(Ret1(a5),To{100}(pt6{b0:b0;b1:=}))))",
-    Tree0486 "B{q0=0;b1;t0=3;b0}MPri(Lp{b1;R}(Pre{t0+1=7;K}(Seq(@rw{t0<0}Inv(t0),Scc{b0<0},c1,Star(Keep(Keep(Sc{b0:=b0%4})))))),pi2{t0:b0},Keep(Star(Rep3(t3),pi4{t0:t0},Lp{_;F}(c5))))",
-    Tree0487 "B{t1=1;o0;t0=0;b0=5}Pre{t1%3=2;F}(@si{b0+3<5}Star(RFb(F,To{20}(Su{t0}(Dl{30}(c0b{b0%2})))),RSel(FF(Ret3(RSel(@rw{o0|4=t0}Ub{o0},c1))))))",
-    Tree0488 "B{t0=4;t1=3}@ki{t0=3}Swm(SubR(pa0{b0:t1}))",
-    Tree0489 "B{q0=3;b0;b1=3;t0;o0=_}Pre{b0<3;K}(RFb(t0,Seq(t1,c2,RFb(t3,pa4{b0:=;b1:t0}),a5b{o0|3;b1},@fi{t0+2>t0+1}@of{b0:=o0|5%3}@oh{t0:=b1}t6e),Wv{t0}(@fi{b1+3>t0}@oh{t0:=6}Par{2;-1}(c7,MPri(t8,@ki{t0<0}@of{t0+=2}Sl{50},pa9{b0:t0}))),To{0}(Su{t0}(Lp{b1;F}(Rep4(Once(t10)))))))",
-    Tree0490 "B{b0=3}RSeq(Wde(t0,a1,a2),t3,t4,Pre{b0<3;F}(Ite(t5,Sl{10})),c6l)",
-    Tree0491 "Par{-4;-4}(Sl{10},c0l,t1,c2b{8})",
-    Tree0492 "OnceT(Keep(RetF(Try(t0e,Rep4(MPri(t1,t2,c3,c4,Dl{10}(t5)))))))",
-    Tree0493 "B{b0}Rty0(pt0{b0:5;b1:b0})",
-    Tree0494 "Fb(Wde(t0e,Wde(c1e,t2e)),PAll{_}(Sl{10},Sl{10},Rep1(t3e)),Rep2(Keep(MPri(a4e,t5,c6,t7))))",
-    Tree0495 "Swm(t0)",
-    Tree0496 "B{b0;b1}RFb(c0b{b1},c1l,Pre{b0%4>0;K}(OnceT(F)))",
-    Tree0497 "B{q0=0;t0=3;b0=0}Seq(OnceK(@oh{t0+=3}Wv{t0}(pa0{b0:t0;b1:t0})),Lp{_;S}(@rw{t0=1}Once(@rw{t0+1<t0+3}@ki{b0+1%3<2}Lp{b0;_}(@os{b0=7?t0:=b0}Fb(t1e,a2)))),Lp{_;K}(Star(pa3{b0:8;b1:b0},c4e)),RFb(Keep(pt5{b0:8}),Ret2(Wu{t0}),Sb{t0=1}))",
-    Tree0498 "B{b0;b1=2;t0}FS(ASeq(Rep3(RtyF(RFb(t0,@fi{b0=0}@of{b1+=2}S))),Pre{t0!b0%2;R}(FF(Swm(Wde(a1e,@rw{t0%4<2}pi2{t0:=})))),@po{b0+=1;b0+=2}@rw{b1+1>b0%4}Once(Wu{t0}),a3e,@po{t0:=b1}@oh{t0+=1}c4e))",
-    Tree0499 "MPri(RFb(OnceK(t0e),Rep2(RSeq(Ite(t1,t2)))),Seq(t3,PAll{_}(t4e,c5,S,t6e),Keep(Once(t7))),Rep2(t8),Ite(Ite(a9l,t10),t11,RSeq(t12,t13e)),Inv(FF(RSeq(FS(t14),c15,c16,c17,R))))",
+    Tree0400 "B{b1=4;t0;q0=2;b0=0}Sw{1;5}(RSel(Ret4(c0),@of{t0+=1}Lim{2}(Sb{b1=2}),@of{b0:=t0}Flip(Scc{b0>6},pt1{b0:3},pa2{b0:4;b1:=},Sl{30}),a3e),Seq(Mt{50}(Cd{30;F}(FS(Rmp{F;S}(Rep4(a4b{6;b1}))))),OnceK(RFb(c5l,a6,@ki{t0<5}@os{b1%2>0?b0+=3}@oh{t0:=4}c7,F))),Lp{b0;R}(Rep3(t8)))",
+    Tree0401 "Cd{0;K}(Fb(Rus{1}(RSeq(t0,c1)),Pri(t2,F),Ruf{2}(Rpt{3}(Ite(t3,F)))))",
+    Tree0402 "B{b1=5;t0=5;b0;o0=_}Seq(RFb(Bin{some;T}(a0,@oh{b0+=3}Fai),Swm(Ub{o0},Suc)),@ki{b1=4}@po{t0>3?b1:=t0+3%4}@si{t0%3=2}AFb(RSeq(@po{b1<t0%4?b0+=3}@os{b0:=b1}@ki{none}t1),c2l,pt3{b0:t0;b1:b0}),c4l)",
+    Tree0403 "B{b1=5;t0=2}Ret1(PPar{0;T}(RFb(Flip(a0,Sb{t0=b1},Wu{t0})),c1,R))",
+    Tree0404 "Pri(t0e)",
+    Tree0405 "B{b0=5;q0=1;t0=0;b1=5}Ite(PAll{_}(Keep(pt0{b0:b0;b1:t0}),t1e,S),RSeq(Cnd{b1>3;_;_}(Lp{_;F}(RU{S}(pc2{b0:b0})))),Cnd{t0+1>3;N;S}(@rw{b0!b1%4}@of{t0+=3;b0<7?b1+=3}Ret0(t3)))",
+    Tree0406 "PPar{0;_}(Flt{1;F;_}(Rep4(AFb(t0,a1,c2,Rus{F}(c3l)))),Cd{20;F}(RSel(Ruf{F}(Keep(To{0}(c4))),Rep3(Fb(Flt{1;R;F}(Ret0(S)))))),Par{3;_}(Cd{20;_}(Ret1(Ite(t5,t6e))),Ite(a7,Flip(Wt{20},c8)),Seq(Cd{20;K}(Rep0(c9e)),To{10}(To{0}(PAll{2}(Keep(a10),t11))))),Lim{2}(Swm(PPar{2;T}(RFb(a12,c13e,S),RFb(t14,F,t15,c16)))))",
+    Tree0407 "B{t0=2;q0;b0=5}@of{b0%4>1?b0:=7;t0+=1}@fi{b0+3%2>0}Star(AFb(MPri(Lp{_;K}(Lim{2}(Sb{t0=1})),a0b{t0;b0},Seq(@ki{b0%2!1}@of{b0:=b0+2%2;t0+=1}c1,pa2{b0:b0;b1:t0}))),Fb(AFb(Wu{t0}),Su{t0}(a3)))",
+    Tree0408 "B{b1=4}@rw{b1=6}Ret0(Fai)",
+    Tree0409 "B{b1=5;o0=_;b0=4;t0;t1=5}RSeq(S,Mt{0}(Swm(Try(t0,Sb{b1=t0},@si{b1+2>b0}@rw{t1+1%4!0}FS(@ki{o0|4+2=0}@fi{t1<6}t1e),RU{S}(@rw{t1>7}@ki{none}c2e),Wde(a3,@po{t0<5?t1:=0;b1+=2}Sl{30})))),c4e,FS(RSeq(Cd{0;K}(c5),@rw{o0|3%2!1}@si{b0%2=1}c6)))",
+    Tree0410 "B{b1=2;t0}MSeq(Suc,Step(Scc{b1<2},F),Invt(OnceT(MSeq(a0b{t0+1%3;b1},t1e,c2))),Rpt{3}(Rmp{F;F}(Flt{3;F;_}(Wu{t0}))))",
+    Tree0411 "Try(c0l,Sl{100})",
+    Tree0412 "B{o0=_;t0=2;b1=4;b0}Dd{30}(PAll{2}(Pre{b1+3%2<0;K}(@oh{b0+=2;b0+=2}Par{_;-1}(Step(c0b{b1+4},Sb{b0=2}),Flip(@of{b1+=3}c1,pa2{b0:6;b1:b0},@os{b1+=1}@ki{t0!t0+1}t3,c4b{t0+3},Fai))),RU{S}(RSeq(PAll{_}(Sl{30},Fai),RSel(@ki{o0|4>2}Wu{t0}))),MSeq(Rty2(a5),a6,Flt{1;R;K}(Ub{o0})),Dd{10}(Flip(RU{S}(To{30}(c7))))))",
+    Tree0413 "B{b1;t0;b0=2}RSeq(RFb(RSeq(Suc,c0,F),t1,@ki{b1+1!5}@fi{b0%3!2}@oh{t0+=3}To{0}(R),Cnd{b0+2>7;T;S}(Par{1;-3}(c2,t3,Sb{b1=7}))))",
+    Tree0414 "B{b0=4;b1=3;t0}Step(Rpt{3}(@ki{b0>4}@of{b1:=b0}@si{t0+2%4=1}FF(TryF(Rpt{F}(Fb(pi0{t0:t0},Wu{t0},c1e,t2e,@si{b1%2!0}t3e)),RSeq(t4,pa5{b0:b1;b1:t0})))),Cd{100;_}(Sel(Scc{t0+2>b1+1%2},F)))",
+    Tree0415 "B{o0;b0=4;t0=5;b1}Isw{o0|2;N;_}(@si{none}Mt{100}(Invt(Intr{b1%4<0}(TryF(t0,c1)))),PAll{3}(a2l,@os{o0:=6}@po{b1<6?b0+=1}@of{b1+=1}Sb{o0=6},pi3{t0:b0}),Ruf{3}(Isw{t0%3;T;N}(@oh{o0:=_;b0:=9}Intr{b1=t0+1}(Wu{t0}),t4)),AFb(PAll{-3}(@oh{t0+=2}@po{b1:=o0|2+3%4;o0:=t0}a5,pc6{b0:=},Rty1(t7))),c8l)",
+    Tree0416 "B{t1=5;b0=0}Swm(ASeq(t0,SubR(Sc{t1+=2})),SubA(pt1{b0:=}))",
+    Tree0417 "B{o0=5}Rep0(Ub{o0})",
+    Tree0418 "Wde(c0,Flt{2;_;_}(F),PPar{2;N}(t1,c2))",
+    Tree0419 "B{t0;b0;t1;b1}RFb(Seq(@of{b0:=t0}PAll{_}(a0l,Sb{t0=2})),c1,Swm(Scc{b1!0},Wu{t1},Sl{0},S),Ret3(t2),Swm(a3e,Sc{t0:=t0%4}))",
+    Tree0420 "B{b0=0}Fb(pi0{t0:b0},t1)",
+    Tree0421 "B{b1;b0=3}Rpt{F}(Fb(RFb(a0b{b1%4;b0},pc1{b0:=}),a2,a3,pt4{b0:8;b1:b0}))",
+    Tree0422 "B{q0;b1=4;b0=3;t0}@fi{t0<b1}@oh{b0+=3}@ki{b1%4>0}Lp{_;R}(Lim{2}(Par{-3;1}(Pri(Try(a0b{b1%4;b1},a1b{b1%3;b1},@fi{b1+3=1}a2e)),@si{b1%2>0}Swm(Sb{t0=9},RSeq(MPri(pc3{b0:5},a4))),RU{F}(Dl{0}(MPri(c5l,FF(a6)))))))",
+    Tree0423 "B{t0=5}Keep(Keep(@po{t0:=0}c0))",
+    Tree0424 "Wde(t0e,MPri(a1e,Flip(a2,c3l),Sub(t4e)),a5)",
+    Tree0425 "B{b1;t0=3;b0}Try(Rep3(Sw{1}(F,S)),Seq(Scc{b0=5},a0b{8;b1}),Pri(pt1{b0:9;b1:=},a2l),Sc{t0+=2;b0:=t0+1})",
+    Tree0426 "B{t0=4;b1=5}@of{t0:=b1+2%4}ASeq(t0)",
+    Tree0427 "B{t1=0;b0=5;t0;o0=_}Bin{o0|1%4<1;_}(Suc,Cnd{t1=0;_;F}(Wde(Flip(Suc,a0,pt1{b0:=;b1:b0},c2),@fi{t1<4}Pre{b0+4%2>0}(Keep(Wde(@of{some?t0:=o0|2}a3b{t0;b0},@ki{t0+2>o0|2}c4,t5))))))",
+    Tree0428 "B{t0=4;b1=4;b0=0;q0=3}Seq(Ret1(Lp{_;S}(@ki{t0<3}Sc{t0+=1})),@oh{b1+=1;b0:=t0}pt0{b0:t0;b1:=},RSeq(@ki{t0+1%4<0}t1,Sc{b0+1=1?t0+=1}),@os{b1=t0%4?t0:=b0%3}@fi{b0%3!0}@oh{b1+=1}RSeq(a2b{b0%2;b1}),c3)",
+    Tree0429 "B{b0=4;t0=4}Sel(c0,a1,RSeq(t2,Run),Rpt{F}(Rus{F}(t3)),Flt{3;S;_}(@oh{t0+=3}Pre{b0<b0+3;R}(a4)))",
+    Tree0430 "RFb(PAll{-1}(Star(PAll{-1}(t0,a1,t2e),FS(t3),t4),MPri(RSeq(a5e,a6),Wt{10}),Rep2(t7)),FF(RetF(Seq(Step(PPar{0;_}(R,t8,Sl{10}),RepF(F),t9),PPar{1;N}(PAll{_}(Cd{0;_}(Wt{20}),t10e),Sl{0},Inv(c11e),Fai),PAll{-1}(t12,a13)))))",
+    Tree0431 "Inv(a0)",
+    Tree0432 "MPri(Seq(t0,t1),Rep3(To{0}(c2l)))",
+    Tree0433 "B{o0=0;t0=1;b0;t1=3}Isw{o0|0%3;_;T}(Fb(pc0{b0:t1},t1,S),Fb(a2b{t0;b0},@of{t1:=o0|4+2%3}c3,t4,S),Lim{1}(AFb(c5,To{100}(c6b{t1}))),Flip(Sb{b0=2},c7,@oh{t0+=1}c8,@si{b0=0}t9))",
+    Tree0434 "FF(Sub(Sl{30}))",
+    Tree0435 "B{b0=0;t0=2}Keep(Cnd{b0<3;N;S}(Try(SubR(AFb(c0b{t0},pt1{b0:t0;b1:b0},t2)),SubA(@fi{t0+1=5}RFb(c3,@rw{t0+2>5}@fi{b0%3>0}@os{b0+=3;t0+=2}t4e)))))",
+    Tree0436 "B{t0=4;b0=1;q0;t1=2}RFb(Dd{0}(RU{S}(Mt{0}(RSeq(OnceK(Scc{t1+4<t0%4}),RFb(Par{-2;2}(t0e,t1),t2))))),Cnd{t0%3=1;N;S}(@oh{b0:=t1+4}PPar{0;N}(Scc{b0>t0})),@po{b0:=t1+3%4}@os{t0+=1}@si{t0>2}Pri(RSeq(Par{-2;_}(pc3{b0:t0},@os{t0+=2;t1:=b0}pt4{b0:1;b1:t1}),Isw{t1;_;T}(a5b{t0+4;b0},Lp{t1;_}(t6),Wu{t0})),Step(t7e,c8l,pc9{b0:t0},t10),Sc{t1:=3}))",
+    Tree0437 "B{b0;b1=5;t0;o0=5}Rep3(Fb(Wv{t0}(Isw{t0;_;T}(Isw{b0;_;N}(a0,Swm(a1e,c2l),Swm(Ub{o0},Suc,pa3{b0:=;b1:b1})),TryF(c4l,Fai,pa5{b0:b1;b1:b0}),t6))))",
+    Tree0438 "B{b0=0;t0=1}Rus{2}(MSeq(Wde(Cnd{b0<5;T;F}(a0),@os{t0:=b0+1}@po{t0+=3;t0+=2}Pre{b0<7;R}(Step(Wu{t0},@rw{t0=t0%3}@os{t0+1%3<0?b0:=b0+4%3}Sc{t0%4<0?b0+=1},Mt{50}(c1)))),@oh{t0+=1}Sl{20},Star(@si{b0%3>0}Bin{b0=t0;T}(a2,Fai),Flip(@rw{b0+2%4>2}Wu{t0},S,a3b{b0;b0},@fi{t0<5}a4))))",
+    Tree0439 "B{t0;q0=1;b0=0}Lp{b0;K}(Fb(@ki{t0<3}@fi{b0+4>4}pt0{b0:=},@of{b0:=t0}Inv(S),RSeq(pc1{b0:5}),R))",
+    Tree0440 "B{t0=3;b1=3;b0=3}Sw{5;3;2}(Isw{b0;T;N}(Wu{t0},c0),S,t1e,RSeq(a2,Wu{t0},a3))",
+    Tree0441 "B{q0;t0=0;b0}Seq(Par{-4;_}(Suc,Sb{t0=1},a0,pt1{b0:=;b1:t0}),RSeq(SubR(Flt{3;R;_}(t2)),t3,Ret2(a4),c5),To{50}(c6b{b0}))",
+    Tree0442 "B{b1=3;t0=3;o0;b0}Sel(RFb(RFb(t0,t1),Keep(c2)),SubR(Ruf{2}(PAll{4}(R,pc3{b0:b0},t4e,t5,SubR(Sc{b1+=3;t0+=2})))),Wde(t6,@ki{b0!b1%3}@si{o0|5+3!1}Star(pt7{b0:=;b1:b1},pi8{t0:b0},Wu{t0})),@rw{none}@fi{b1!4}@of{o0:=b0+2%2}RFb(c9e,a10,t11,a12l))",
+    Tree0443 "B{b0=4}ASeq(Dl{100}(a0),a1b{4;b0},t2)",
+    Tree0444 "B{b1=3;b0=1;t0=2}RSeq(RFb(t0,@rw{t0%4<2}t1,t2e),a3e,To{0}(c4b{8}),Keep(pt5{b0:b0;b1:=}))",
+    Tree0445 "B{o0;t0;b0;b1=3}PAll{-3}(MSeq(t0e,FS(Rpt{2}(Seq(@po{t0+=1}Cd{0;F}(Star(Sb{b0=0},t1)),Sel(a2,R))))),RFb(Su{t0}(Ret3(OnceT(MSeq(Keep(Ub{o0})))))),@ki{o0|2<2}@of{o0:=_;b0+=3}Cd{50;F}(Flip(Ret4(@rw{b0<0}Sl{0}),Pre{t0>b1+4}(Wt{50}),@ki{b1>7}PPar{2;N}(a3b{o0|0+2%3;b1},a4),Pre{t0<5;S}(RT{2}(Rpt{1}(@of{t0+4>b1+2?o0:=_}@ki{b1%3<1}@os{some?b0:=b0%3}Scc{none}))),RSeq(Ub{o0},t5,c6))))",
+    Tree0446 "B{b0;q0=2;t1=5;t0=5;b1=1}Fb(Swm(a0b{b1%2;b0},Su{t0}(a1)),Lp{_;_}(Once(a2)),Lp{b0;S}(RSeq(c3e,Sb{t0=b1},c4)),Flip(F,Wu{t1},@ki{t0!7}Wu{t0},a5l,a6),Cd{50;_}(a7))",
+    Tree0447 "B{q0;b0=0;t0}PPar{0;_}(c0,@fi{b0>t0%3}F,Lp{_;F}(F))",
+    Tree0448 "MSeq(t0,Sub(t1))",
+    Tree0449 "B{b0=3;t1=2;b1=3;t0=5}@of{t0:=5}PPar{1;_}(R,Pre{b0+2!0;R}(@of{b0:=b1;b0+=1}@rw{b0<t0}Bin{t0+2>1;T}(PAll{_}(TryF(Sc{t1:=t1+3%3},c0l)),Sb{t0=4})))",
+    Tree0450 "B{o0=1;t1=0;b0=5;q0=2;b1}ASeq(MPri(pt0{b0:=;b1:=},F,t1,a2),@oh{b1+=1}@rw{b0>t1}SubR(Wde(c3,@ki{o0|5%3>1}c4e,Scc{b1+4%2<0})),Lp{_;K}(Keep(Sw{5;4;0}(S,Step(Sb{t1=4},Suc),AFb(c5,a6e),t7))))",
+    Tree0451 "RSeq(Rty2(Dl{0}(a0)),Wde(c1,Rep2(c2),a3),Fb(FF(c4),c5e,t6),RSeq(Suc,c7e,t8,t9),Rep0(a10l))",
+    Tree0452 "RFb(PPar{1;_}(RSeq(c0),Rep3(Once(t1)),Once(Sl{20}),Flt{2;R;_}(Inv(a2l))),a3e,Flt{3;F;K}(RSeq(Opt(t4))),Ite(Mt{0}(FS(Flt{3;F;_}(t5))),t6,Ite(Dl{20}(t7),t8)),Lim{1}(Rpt{F}(Star(PAll{-1}(Sl{10},t9,Fai,a10l),Sel(c11e,c12l,c13)))))",
+    Tree0453 "B{q0=0;t1;t0}Lp{_;K}(@rw{t1>6}@si{t0=3}Dd{30}(Wu{t0}))",
+    Tree0454 "B{o0=_;q0=4;b0=1;t0=5}Seq(a0l,Dd{0}(Ite(Isw{b0;T;T}(t1,Dl{0}(Sb{t0=1}),c2),OnceT(Ite(t3,Rty2(Ret1(t4)))))),Lp{t0;K}(PPar{2;_}(c5,Par{_;0}(c6),Keep(@of{b0+=1;b0+=3}Rmp{S;F}(Cd{50;_}(Scc{b0<t0+3}))))),TryT(Rep0(Wt{20}),Scc{none},Intr{some}(pc7{b0:t0}),Sb{o0=1},Flt{2;_;F}(a8)),Fb(@ki{none}@of{t0:=b0+3}@os{b0:=t0;t0+=1}Dd{50}(@oh{b0+2=5?t0:=o0|1}Keep(c9)),pt10{b0:6;b1:b0},AFb(@si{b0<2}@ki{none}t11,t12)))",
+    Tree0455 "MSeq(Ite(Pri(a0,t1),Flt{2;R;F}(RFb(c2,t3,t4e,a5e)),PPar{0;N}(c6,Dd{0}(t7),c8)),Rmp{F;S}(RFb(Lim{3}(a9),c10,t11)),Rpt{0}(a12),TryF(Swm(c13,t14),Ruf{1}(a15e)))",
+    Tree0456 "B{t0;b0;b1=2;o0=_}@oh{none?b1+=3}Flt{3;S;_}(RSel(@fi{t0+2%4>2}@ki{b0%4>1}t0))",
+    Tree0457 "B{t0=2;b0;q0}RSeq(Pre{t0!0}(Isw{6;N;_}(Fb(t0,pc1{b0:0},a2,Dd{0}(pt3{b0:3}),c4),@rw{b0=1}@si{t0%4>0}Swm(Par{0;2}(F,OnceT(@of{b0<1?b0+=1}@po{t0:=1}@os{t0:=b0%2}t5),SubR(Sc{t0+=3})),Lim{3}(Ruf{3}(t6))))),Rmp{F;S}(Sel(OnceT(ASeq(Par{_;_}(@of{t0:=t0%4;b0:=t0+1}@os{t0<3?t0:=b0%4}@rw{t0=2}a7b{t0;b0},Lp{_;K}(@of{t0:=b0+4%4}t8)),t9)),PAll{-4}(F,t10,c11,Wv{t0}(c12),@oh{b0+=1}@fi{t0<6}@po{b0+=3;t0+=2}Flip(Wu{t0})),Fb(@si{t0+1<t0}Inv(c13),RFb(t14,a15e)))))",
+    Tree0458 "B{o0=2;t0=0;b0=4}Par{_;0}(Cnd{b0>t0+1;_;S}(R),Seq(c0e,AFb(t1e,R),Wv{t0}(R)),Par{1;-1}(RSeq(Sb{b0=5},Scc{b0%4<1},@of{b0+=2}@po{o0:=_}t2,c3l)),Dd{0}(c4),PAll{_}(Opt(R)))",
+    Tree0459 "B{t0=2}Cnd{t0%2!0;N;_}(Flip(t0,t1,t2e))",
+    Tree0460 "B{t0=3;t1=3;b1=4;b0=5}Dd{0}(Cnd{t0=2;_;F}(PAll{2}(Isw{t0;N;T}(c0,RepF(t1),Lim{2}(F),Dd{30}(Sb{t1=9}),pt2{b0:1;b1:=}),Star(Cd{0;K}(FS(RFb(c3,Sb{b0=5}))),Ite(t4,@po{b1+=1}t5),Invt(RSeq(Try(a6b{t1;b1},c7b{t1+3},c8)))))))",
+    Tree0461 "B{b0=2}RFb(c0l,Scc{b0<7},t1)",
+    Tree0462 "B{b0=5;b1=4;t0=1}Pri(PAll{2}(t0,t1,pa2{b0:5}),@po{b0+=1}Scc{t0<1},OnceK(@ki{b0+3>t0%3}MPri(@rw{b0<2}@po{t0+=3}Bin{b1<4;_}(Once(@si{t0+4<1}Rep3(FS(a3))),t4))),Ite(a5l,Wu{t0}))",
+    Tree0463 "B{t0=0;o0=3;b0}RSeq(@os{o0:=9}@of{t0+=3;t0+=2}@si{t0+3>b0+4%2}Fb(t0,Scc{b0=1}),RU{S}(@si{t0<3}a1e),Flt{3;R;K}(Pre{t0>0;F}(c2l)),Sc{b0+=3},Sb{t0=b0})",
+    Tree0464 "B{b0=5;o0=_;b1;q0=1;t0=3}RSeq(@ki{some}Lim{2}(Fb(Wu{t0})),Sw{0}(a0b{b0+2%2;b1},t1),Flip(Swm(t2,c3l),@os{b1:=b1%3}@rw{o0|0!4}Scc{o0|4<5}))",
+    Tree0465 "B{b1;b0=4;t0;q0;t1=2}Swm(@os{b1+=1}Sw{4}(@fi{t1>1}pa0{b0:t0;b1:t0},Sc{t0:=t1}),Lp{b1;K}(@po{t0+=2}@rw{t0=b0}a1e),Try(@si{b1+4%4>0}@of{t0+=1;b0+=3}t2,pa3{b0:b0}))",
+    Tree0466 "B{t0=2;o0=_;b0}Keep(RSeq(Swm(Flip(t0,Sl{20},@rw{b0%4=0}@of{b0+=1}c1b{t0+2},a2l,@ki{b0%2<1}a3e),@si{none}@oh{b0:=t0+4}@of{t0+=2}Bin{b0!t0;_}(Pre{b0<o0|4}(pi4{t0:b0}),Mt{0}(@si{t0=5}@ki{b0<4}@os{t0+=3}RSeq(c5b{b0},pt6{b0:t0;b1:t0}))),Flt{2;F;F}(a7)),Fb(t8,Dl{30}(RFb(pc9{b0:0},pc10{b0:t0},Invt(Isw{b0;_;T}(t11,Wt{10})))),@rw{some}@fi{b0<3}@os{t0+=1}FF(Fb(c12l,c13)),@po{t0+=3}@ki{o0|0!6}Par{-2;0}(a14,@fi{o0|2+1%3!2}@ki{o0|3+3=5}F)),Sl{30}))",
+    Tree0467 "B{t0=5;b0}Pre{b0+1<1;R}(pi0{t0:t0})",
+    Tree0468 "RSeq(MSeq(a0e,a1,c2b{2},a3),c4l,Wde(Ret2(t5),t6),t7)",
+    Tree0469 "B{b0;t1=1;o0=_;t0=0}@ki{o0|2>1}@si{b0+3%2!0}Cd{30;K}(Fb(MSeq(t0,@of{b0+=3}Flip(t1,t2,@si{none}@oh{b0+=3;t0+=3}Suc),c3),ASeq(t4,pt5{b0:t1;b1:t0})))",
+    Tree0470 "B{q0=2;b1=2;t1=1;t0=3}Wde(Try(c0,c1),Wv{t0}(Pri(To{20}(RSeq(c2l,a3b{t1%2;b1})))))",
+    Tree0471 "B{b0;t0}PAll{1}(Flip(R,a0),PPar{2;_}(RFb(a1,@rw{t0+3>3}Sb{t0=2}),c2e,c3b{b0},t4))",
+    Tree0472 "B{b1;t1=2;b0=3;o0=4;t0=1}Fb(Ret1(c0b{t0%2}),Ite(c1,a2l),Seq(c3e,Intr{b0>6}(Sc{b1:=b0%3})),Keep(@rw{some}@fi{t0%3>0}OnceK(RSeq(@fi{t1%2<0}pt4{b0:=;b1:b0},t5))))",
+    Tree0473 "B{q0=4;b0=0;t0=2;b1}Isw{t0;_;_}(Ite(Fb(Ret3(Flt{3;R;_}(MPri(t0e,Fai))),@po{t0+=1;t0%2<1?b0+=2}AFb(SubR(F),pi1{t0:b0})),Lp{_;K}(Seq(@rw{t0+1<7}Lp{b1;S}(PAll{1}(Sl{30},R)),t2,Scc{b0<3},Keep(R))),Ite(c3b{t0},@po{t0:=b0%2}@of{b0+=3}Swm(pc4{b0:=},pa5{b0:t0}),Cnd{b1+1<6;_;S}(a6l))))",
+    Tree0474 "Rpt{F}(Lim{3}(Mt{30}(c0e)))",
+    Tree0475 "B{b1=0;b0=1;t1=5;t0}@si{b0!1}Opt(Fb(t0,PPar{0;T}(Fai,pa1{b0:3;b1:=}),Su{t1}(Scc{t0!1}),Cd{0;K}(Flip(Sb{t0=5},t2)),Rpt{F}(Inv(@fi{t1=5}t3))))",
+    Tree0476 "Lim{3}(Rep2(RT{F}(MSeq(Seq(Inv(c0),FS(a1e)),PPar{1;T}(c2),Dl{0}(a3),Ite(t4,R)))))",
+    Tree0477 "B{t0=1;q0;b0=1;b1=5}@fi{b1>b1+3}@ki{b1+3%2=0}@rw{b0%3=1}TryT(TryF(Sb{b1=t0},t0),Bin{b1+2>0;N}(Lp{b0;S}(t1),Sb{b1=t0}))",
+    Tree0478 "B{q0=2;b1=5;t0=2}ASeq(RFb(Rmp{S;F}(Swm(F)),Rep4(c0)),RSeq(a1,a2,t3),Su{t0}(Seq(Cd{50;F}(To{50}(Par{1;-3}(t4,Rus{F}(t5),Lp{b1;K}(a6l)))))))",
+    Tree0479 "B{t0=5;b0}Bin{b0%4>2;T}(RFb(Swm(t0,t1)),Ret3(AFb(t2,a3b{t0+3;b0},pi4{t0:t0})))",
+    Tree0480 "B{o0=_;t0=3;b0=5}Wv{t0}(@rw{some}PPar{2;N}(Fb(pi0{t0:t0},Rep0(t1)),Su{t0}(RSeq(t2,Pre{o0|1+4>t0}(OnceT(Lim{1}(S))),RSeq(@os{b0=4?t0+=2;b0:=t0+4}Scc{b0=b0%4},c3)))))",
+    Tree0481 "B{b0=0;b1=0;o0}Cd{50;F}(Par{1;_}(Rep4(@si{b1<4}@fi{o0|0<1}@ki{b0%3>0}a0)))",
+    Tree0482 "B{t0=5;b0=2;q0;o0=_;b1=5}Lp{b0;_}(Sel(PPar{2;_}(RFb(t0,@rw{o0|0+3>6}Ub{o0},pi1{t0:=}),Flip(t2,c3e,c4b{t0},c5b{9}),RFb(@oh{t0:=b0+1}@os{b1:=b0%2;some?o0:=b1}t6e,Keep(Ub{o0})),@si{o0|5+4!b1}Lp{b1;R}(c7),@of{b1+=2}@po{b0+=1}t8),Sel(Lp{_;S}(RSel(SubR(Bin{t0>b0+4%3;N}(a9b{b0+3;b0},t10)),@of{o0:=o0|4;b0<b1%2?b1+=3}t11,pt12{b0:5;b1:t0})),RSeq(@rw{b1=2}@os{t0+2=0?t0+=3}a13,pi14{t0:t0},pt15{b0:=;b1:=})),PPar{2;N}(Suc,a16,PPar{2;T}(Fai,Sl{0}),ASeq(c17l,t18))))",
+    Tree0483 "RFb(Dl{0}(Rus{F}(t0)),t1,t2e,OnceK(t3),Dl{0}(RT{2}(c4)))",
+    Tree0484 "Fb(Star(FF(Seq(Ret2(t0),S,Seq(c1,Sl{20}),MSeq(t2,a3)))),Seq(Wde(c4e,t5),Once(a6),PAll{-1}(t7,c8)),Keep(Fb(MPri(t9),c10,t11)))",
+    Tree0485 "RT{2}(Cd{0;_}(Suc))",
+    Tree0486 "B{b0=2}Keep(Opt(Fb(F,To{20}(Scc{b0%4<2}))))",
+    Tree0487 "Cd{0;K}(RFb(Dd{10}(Try(MSeq(c0l,c1,a2e,c3),c4e,Rpt{1}(a5),F,t6)),Rep3(Inv(RSeq(Wt{50},S,Step(Wt{30},t7)))),Step(Suc,S,a8,Suc,F)))",
+    Tree0488 "B{b0;t0=3}PAll{1}(Inv(AFb(RSeq(Intr{b0+1=4}(PAll{_}(Cd{0;_}(Sb{t0=b0}),Sb{b0=2},RSeq(Sl{0},Sl{10}),Sb{b0=1},t0))))),MSeq(@rw{b0+4=5}Lim{2}(Flip(t1,PAll{1}(a2b{b0;b0},c3))),Cnd{t0>b0%3;_;S}(RT{F}(TryF(@si{t0%2>0}@oh{b0%2<1?b0:=t0}a4b{t0;b0},FS(Rmp{F;F}(pt5{b0:b0;b1:b0})))))))",
+    Tree0489 "Dd{100}(RSeq(FS(PPar{1;N}(t0,TryT(c1,a2,t3),c4,Ret1(FS(c5e)),Ret3(F)))))",
+    Tree0490 "B{t1=2;t0=5;o0;b0=5}Wde(RSeq(@of{t0+=2}Cnd{o0|3+1>t1+1;_;S}(@os{b0+=1}@si{t1%3!2}Ruf{1}(c0)),Mt{0}(a1)),Ite(a2,Sb{t0=9}))",
+    Tree0491 "B{t0=2;o0=1}PAll{-1}(t0,Ub{o0},pi1{t0:=})",
+    Tree0492 "Pri(Rep4(Ret3(c0l)),Inv(Inv(Sl{20})))",
+    Tree0493 "B{b0=0;t0}ASeq(Wv{t0}(Intr{t0!6}(RSel(@fi{t0!0}@ki{b0=2}@po{b0+=1;b0:=t0}Seq(c0,Pre{b0+4=b0%2}(Sb{t0=b0}),@of{t0+4=3?b0:=t0+4}@os{b0+=3}@fi{b0<0}Step(t1,Scc{b0+1%3>0}),@os{t0+=1}Rep4(a2l))))),t3)",
+    Tree0494 "B{t0=2}Flt{1;S;F}(Wv{t0}(@rw{t0>0}t0))",
+    Tree0495 "To{50}(Sub(t0))",
+    Tree0496 "Seq(Flip(Try(RT{1}(Dl{20}(RT{2}(t0))),a1)))",
+    Tree0497 "Cd{50;F}(Fb(OnceT(Pri(Ret4(Par{-3;-4}(c0,c1l,t2,Ret2(Sl{10}))),t3,MSeq(Swm(Dd{0}(c4),Once(c5))),Mt{10}(To{0}(t6e)),RFb(t7,t8,c9)))))",
+    Tree0498 "RSeq(t0,a1l,t2,S)",
+    Tree0499 "B{t0=2;b1;b0=3}@of{b0+=2;b0+=3}Flt{3;S;F}(Mt{20}(Star(PAll{2}(a0b{b0%2;b0},Par{_;-1}(Sb{b0=b1},@si{b1+1%4>0}c1)),@fi{t0>0}@os{b1+=1}@po{t0:=b0%2}Wde(pt2{b0:t0;b1:=},@oh{b1!0?t0:=t0+2%4}Lim{2}(t3),Sc{t0+=3}),Dl{0}(Par{_;_}(Sc{b0:=b1+4},Pre{b0+2<b1%2;R}(c4),c5)))))",
 }

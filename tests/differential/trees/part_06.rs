@@ -6,703 +6,970 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
         }
-        SequenceStar {
-            StatefulAction(Task<0> = Task::<0>),
-            Delay(0) {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
+        AsyncSequence {
+            Priority {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                WhileDoElse {
+                    SequenceStar {
+                        StatefulAction(Task<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(2) + 4, &mut bb.b0)),
+                        Action(Act<3>),
+                    },
+                    WhileDoElse {
+                        IfThenElse {
+                            StatefulAction(PTask<4>, b0 = {b0}, b1 = {t1}),
+                            StatefulAction(Task<5>),
+                            AlwaysSuccess,
+                        },
+                        Fallback {
+                            Action(PIo<6>, t0 = {=}),
+                        },
+                    },
                 },
             },
-            SequenceStar {
-                Condition(PCond<5>, b0 = {t0}),
-                Condition(PCond<6>, b0 = 4),
-                Invert {
-                    Action(PAct<7>, b0 = {t0}),
+            AsyncSequence {
+                ReactiveFallback {
+                    WaitValueUpdate(t0) {
+                        WasEntryUpdated(t1),
+                    },
+                    StatefulAction(Task<7>),
                 },
+                Timeout(10) {
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 3)),
+                            Action(PIo<9>, t0 = {t0}),
+                            StatefulAction(PTask<10>, b0 = {t0}, b1 = {b0}),
+                            Action(Act<11> = Act::<11>),
+                        },
+                    },
+                },
+                RepeatTimes(2) {
+                    SkipUnlessUpdated(t0) {
+                        RepeatUntil(Success) {
+                            ReactiveSequence {
+                                AlwaysSuccess,
+                                #[success_if(|bb| *bb.t0 > 2)]
+                                #[skip_if(|bb| bb.o0.unwrap_or(2) > 6)]
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Conditional(|bb| *bb.t0 + 1 < 6, else = Success) {
+                        StatefulAction(Task<12> = Task::<12>),
+                    },
+                    StatefulAction(Task<13>),
+                },
+                Condition(Cond<14>),
             },
         }
     }
 }
 
-board!(Tree0600Blackboard { b1 t0 b0 });
+board!(Tree0600Blackboard { t0 o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
-            #[allow(unused)] b0: i64 = 5,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        Loop(q0, if_empty = Failure) {
-            WaitValueUpdate(t1) {
-                AsyncSequence {
-                    Action(PIo<0>, t0 = {=}),
-                    Sequence {
-                        ScriptCondition(|bb| bb.b1 > bb.b1 % 2),
-                        StatefulAction(Task<1>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
+        ReactiveSelector {
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree0601Blackboard { q0 b1 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0602 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
             #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-            b1: i64 = 2,
         }
-        SequenceStar {
-            RetryUntilSuccessful(1) {
-                #[success_if(|bb| bb.b1 + 4 < *bb.t1 + 2)]
-                #[on_halted(|bb| { *bb.t0 += 3; bb.b0 += 2 })]
-                Action(PAct<0>, b0 = {t0}, b1 = {b1}),
+        IndexSwitch(|bb| bb.b0, dynamic = false) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            #[success_if(|bb| *bb.t0 % 2 > 0)]
+            Action(PAct<2>, b0 = 4, b1 = {b0}),
+            Loop(q0, if_empty = Running) {
+                KeepRunningUntilFailure {
+                    Condition(Cond<3>),
+                },
             },
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0602Blackboard { t0 t1 b0 b1 });
+board!(Tree0602Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0603Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        Conditional(|bb| *bb.t0 + 4 < bb.o0.unwrap_or(4), dynamic = false, else = Failure) {
+            Action(Act<4> = Act::<4>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0603 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            o0: Option<i64>,
         }
-        SkipUnlessUpdated(t0) {
-            ForceFailure {
-                RetryUntilSuccessful(0) {
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+            Delay(30) {
+                MemSequence {
                     StatefulAction(Task<0>),
+                    Action(Act<1> = Act::<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            Succeeder,
+            Delay(50) {
+                Interrupt(|bb| bb.b0 + 1 == 7) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            Inverter {
+                #[success_if(|bb| (*bb.t0 + 1) % 4 > 0)]
+                SequenceWithMemory {
+                    SubTree(Tree0603Sub0, ..),
+                    SequenceWithMemory {
+                        #[skip_if(|bb| *bb.t0 < 4)]
+                        SetBlackboard(b0 = {t0}),
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0603Blackboard { q0 t0 });
+board!(Tree0603Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0604 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
         }
-        Loop(q0, value = {b0}) {
-            Timeout(100) {
-                #[post(|bb| { bb.b0 += 2; bb.b0 = bb.b0 % 2 })]
-                ReactiveSequence {
-                    Inverter {
-                        #[failure_if(|bb| bb.b0 == bb.b0 + 3)]
-                        #[run_while(|bb| *bb.t0 > *bb.t0 + 3)]
-                        StatefulAction(Task<0>),
-                    },
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 0),
-                    MemPriority {
-                        #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
-                        #[on_success(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 1 })]
-                        #[failure_if(|bb| (bb.b0 + 2) % 4 < 3)]
-                        StatefulAction(Task<1>),
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[post(|bb| bb.b0 += 2)]
+        TryCatch(catch_on_halt = true) {
+            MemPriority {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1>),
+                RunOnce(then_skip = true) {
+                    RepeatUntilFailure(forever) {
                         Condition(Cond<2>),
                     },
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<3>),
+                },
+                WhileDoElse {
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
+                    Condition(Cond<4>),
+                    #[on_halted(|bb| bb.o0 = Some(bb.b0 % 4))]
+                    Repeater(0) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                Action(Act<6>),
+            },
+            ParallelAll {
+                RepeatUntil(Success) {
+                    Condition(PCond<7>, b0 = 8),
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    ScriptCondition(|bb| bb.b0 % 2 > 0),
+                },
+                Limiter(1) {
+                    AlwaysSuccess,
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    WhileDoElse {
+                        StatefulAction(Task<8>),
+                        AlwaysRunning,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0604Blackboard { t0 q0 b0 });
+board!(Tree0604Blackboard { o0 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 2,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        WhileDoElse {
-            WhileDoElse {
-                Repeat(3) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 1)),
+        RepeatUntil(Success) {
+            ReactiveFallback {
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = false) {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[success_if(|bb| bb.b1 > 4)]
+                    AlwaysFailure,
+                    StatefulAction(Task<3>),
                 },
-                StatefulAction(Task<1>),
-            },
-            Timeout(30) {
-                SetBlackboard(o0 = Some(7)),
-            },
-            Precondition(|bb| *bb.t1 % 3 == 1) {
-                StatefulAction(PTask<2>, b0 = 5, b1 = {b1}),
+                Priority {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0605Blackboard { t1 o0 b1 });
+board!(Tree0605Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
         blackboard {
+            b1: i64,
+            o0: Option<i64> = Some(3),
             b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
         AsyncSequence {
-            MemSequence {
-                ReactiveFallback {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                    },
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
+            Timeout(20) {
+                StatefulAction(Task<0>),
             },
-            StatefulAction(Task<4>),
-            Action(|ctx| ctx.exec(5)),
+            SequenceWithMemory {
+                Switch(b1) {
+                    case 1 => Conditional(|bb| bb.b0 == 4) {
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
+                    },
+                    _ => Precondition(|bb| *bb.t0 == 0, else = Success) {
+                        RetryUntilSuccessful(3) {
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            #[skip_if(|bb| *bb.t0 + 4 == bb.b1 % 3)]
+                            StatefulAction(PTask<2>, b0 = 0),
+                        },
+                    },
+                },
+                Filter(times = 2, count = Failure) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                IfThenElse {
+                    StatefulAction(Task<4>),
+                    AlwaysRunning,
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(0) % 2)]
+                    #[success_if(|bb| bb.o0.unwrap_or(4) > *bb.t0 % 3)]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    AlwaysSuccess,
+                },
+            },
         }
     }
 }
 
-board!(Tree0606Blackboard { b0 });
+board!(Tree0606Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0607 for Ctx {
-        ReactiveFallback {
-            ParallelAll(0) {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
-            },
-            Fallback {
-                Repeat(1) {
-                    ForceFailure {
-                        AlwaysFailure,
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    RunOnce(then_skip = true) {
-                        Sleep(10),
-                    },
-                },
-            },
-            ReactiveSequence {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+        }
+        Parallel(success = -3) {
+            Sequence {
+                Script(|bb| bb.t0.set(bb.o0.unwrap_or(3))),
                 Sequence {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
-                },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(3)),
-                    RunOnce {
-                        StatefulAction(Task<4>),
+                    Fallback {
+                        RunOnce {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    WaitValueUpdate(t0) {
+                        StatefulAction(Task<1>),
                     },
                 },
             },
-            Timeout(50) {
-                RunOnce {
-                    Sequence {
-                        Action(Act<5>),
-                        Condition(|ctx| ctx.check(6)),
-                        Action(Act<7>),
-                    },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                #[success_if(|bb| bb.b1 + 2 > 2)]
+                Action(Act<2>),
+                Script(|bb| bb.b0 += 1),
+                Failer,
+                Action(Act<3>),
+            },
+            Precondition(|bb| *bb.t0 % 3 < 2) {
+                #[on_success(|bb| bb.b1 += 1)]
+                #[failure_if(|bb| (*bb.t0 + 1) % 4 > 1)]
+                Switch(b1) {
+                    case 1 => UnsetBlackboard(o0),
+                    case 0 => Action(|ctx| ctx.exec(4)),
+                    case 5 => Condition(Cond<5>),
+                    _ => Condition(Cond<6>),
                 },
             },
         }
     }
 }
+
+board!(Tree0607Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0608 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(0),
-        }
-        Repeat(forever) {
-            Fallback {
-                #[skip_if(|bb| bb.b0 > 0)]
-                #[on_success(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 4 })]
-                AlwaysSuccess,
-                #[on_success(|bb| { *bb.t0 += 3; bb.o0 = Some(*bb.t0 % 3) })]
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                #[run_while(|bb| (*bb.t0 + 4) % 2 != 1)]
-                #[failure_if(|bb| *bb.t0 % 3 < 0)]
-                #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
-                Script(|bb| { bb.t0.set(bb.o0.unwrap_or(1)); *bb.t0 += 2 }),
-                StatefulAction(Task<1>),
+        ReactiveFallback {
+            Parallel(failure = 2) {
+                SequenceWithMemory {
+                    Cooldown(10) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Wait(20),
+                },
+                ParallelAll(max_failures = -1) {
+                    Fallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        AlwaysRunning,
+                    },
+                    MaxTime(0) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(Cond<3> = Cond::<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            MemSequence {
+                Action(Act<5>),
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(6)),
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                    Condition(Cond<9>),
+                    Condition(Cond<10>),
+                },
             },
         }
-    }
-}
-
-board!(Tree0608Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0609Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-        }
-        WasEntryUpdated(t0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0609 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0609Sub0, ..),
+        RunOnce {
+            Repeat(4) {
+                Condition(Cond<0> = Cond::<0>),
+            },
         }
     }
 }
-
-board!(Tree0609Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0610 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-        }
-        Sequence {
-            Repeat(2) {
-                #[run_while(|bb| *bb.t0 + 3 > 4)]
-                Retry(3) {
-                    Sequence {
-                        Sleep(0),
-                        #[on_failure(|bb| *bb.t1 += 2)]
-                        #[post(|bb| *bb.t0 += 2)]
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            Fallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(PCond<2>, b0 = {=}),
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
-            },
-            Inverter {
-                ReactiveSelector {
-                    Condition(Cond<4> = Cond::<4>),
-                    Condition(PCond<5>, b0 = {t1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0610Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0611 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Precondition(|bb| bb.b0 < 7, else = Running) {
-            #[success_if(|bb| bb.b0 % 3 < 2)]
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0611Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0612 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-        }
-        AsyncFallback {
-            Fallback {
-                Action(Act<0>),
-            },
-            WhileDoElse {
-                SequenceWithMemory {
-                    ParallelAll(3) {
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                        RetryUntilSuccessful(1) {
-                            Condition(Cond<2>),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(3, 7, &mut bb.b1)),
-                    },
-                },
-                Action(PAct<4>, b0 = {=}),
-            },
-            Condition(Cond<5>),
-            IfThenElse {
-                Repeat(3) {
-                    WhileDoElse {
-                        #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
-                        ScriptCondition(|bb| *bb.t0 == bb.b1 + 4),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Delay(30) {
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0612Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0613 for Ctx {
-        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        MemSequence {
-            ReactiveSequence {
-                AlwaysSuccess,
-                StatefulAction(Task<0> = Task::<0>),
-                Inverter {
-                    Parallel(success = -2, failure = 0) {
-                        Script(|bb| if bb.b0 > 0 { bb.b0 += 1 }),
-                        Action(Act<1>),
-                    },
-                },
-                Switch(b1) {
-                    case 2 => Condition(Cond<2>),
-                    case 5 => StatefulAction(Task<3> = Task::<3>),
-                    _ => #[skip_if(|bb| bb.b0 % 3 < 0)]
-                    #[on_success(|bb| bb.t0.set(bb.b1))]
-                    #[run_while(|bb| *bb.t0 % 2 < 1)]
-                    Condition(Cond<4>),
-                },
-                WhileDoElse {
-                    StatefulAction(Task<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b1)),
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(7, bb.b0 + 4, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0613Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0614 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
         }
         Selector {
-            Action(Act<0>),
-            Parallel(success = -3) {
-                Action(PIo<1>, t0 = {=}),
-                AlwaysRunning,
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
-                Condition(|ctx| ctx.check(3)),
-            },
-            Precondition(|bb| *bb.t0 > bb.b1 % 2, else = Running) {
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t1 % 4)),
-            },
-        }
-    }
-}
-
-board!(Tree0614Blackboard { t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0615 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[post(|bb| bb.b0 += 3)]
-        #[skip_if(|bb| *bb.t0 > bb.b0 % 4)]
-        #[failure_if(|bb| *bb.t0 < (*bb.t0 + 3) % 2)]
-        Parallel(success = -1, failure = 2) {
-            AlwaysRunning,
-            Sequence {
-                Invert {
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0615Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0616 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 4,
-        }
-        ReactiveFallback {
-            ReactiveFallback {
-                Retry(2) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                },
-                AsyncFallback {
-                    #[on_success(|bb| { bb.b0 = *bb.t1; bb.o0 = Some(*bb.t1) })]
-                    Action(PIo<1>, t0 = {b0}),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                Condition(Cond<4> = Cond::<4>),
-            },
-            Precondition(|bb| bb.o0.unwrap_or(2) > 6) {
-                Loop(q0, if_empty = Success) {
-                    Delay(20) {
-                        MemSequence {
-                            WaitValueUpdate(t0) {
-                                Action(PAct<5>, b0 = {t0}, b1 = {t0}),
+            Precondition(|bb| bb.b0 == 1, else = Failure) {
+                RepeatTimes(3) {
+                    RepeatUntil(Success) {
+                        MemPriority {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b1)),
+                            RepeatUntilSuccess(1) {
+                                Action(Act<1> = Act::<1>),
                             },
-                            Loop(q0) {
-                                Action(PAct<6>, b0 = {=}, b1 = {b0}),
-                            },
-                            Condition(Cond<7> = Cond::<7>),
                             Sequence {
-                                WasEntryUpdated(t1),
-                                SetBlackboard(b0 = {t0}),
-                                StatefulAction(Task<8>),
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
                             },
-                            ScriptCondition(|bb| (*bb.t1 + 4) % 2 == 0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0616Blackboard { t0 o0 b0 q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0617 for Ctx {
-        Inverter {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0618 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Repeat(1) {
-            ReactiveSequence {
-                ReactiveFallback {
-                    #[on_failure(|bb| if *bb.t0 + 1 == *bb.t0 { bb.b0 += 1 })]
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Action(PAct<1>, b0 = {=}),
-                    },
-                    Action(PIo<2>, t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0618Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0619 for Ctx {
-        RunOnce {
-            Sequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                },
-                SequenceWithMemory {
-                    Inverter {
-                        StatefulAction(Task<1>),
-                    },
-                    Parallel(success = 0) {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Repeat(forever) {
-                    Repeat(4) {
-                        Parallel(success = -1, failure = 1) {
-                            ForceSuccess {
-                                Condition(Cond<5>),
+                            Loop(q0, value = {b1}, if_empty = Failure) {
+                                Loop(q0, if_empty = Success) {
+                                    Action(Act<4> = Act::<4>),
+                                },
                             },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0620Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Action(Act<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0620 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll {
-            ParallelAll(max_failures = -4) {
-                StatefulAction(Task<0>),
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    Script(|bb| if bb.b0 + 3 > bb.b0 { bb.b1 += 3 }),
-                },
-                Condition(Cond<1>),
-                AlwaysFailure,
-            },
-            RetryUntilSuccessful(forever) {
-                ReactiveSequence {
-                    AsyncFallback {
-                        Repeat(0) {
-                            Action(PAct<2>, b0 = 8, b1 = {t0}),
-                        },
-                    },
-                    RetryUntilSuccessful(4) {
-                        Action(Act<3>),
-                    },
-                },
-            },
-            IfThenElse {
-                StatefulAction(PTask<4>, b0 = 7),
-                SubTree(Tree0620Sub0, ..),
-            },
-            ReactiveSelector {
-                #[skip_if(|bb| bb.b1 + 2 < bb.b1 % 3)]
-                Sleep(10),
-                AlwaysSuccess,
-            },
-            KeepRunningUntilFailure {
-                MemSequence {
-                    Condition(Cond<6>),
-                    Precondition(|bb| *bb.t0 > bb.b1 % 3, else = Failure) {
-                        Condition(PCond<7>, b0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0620Blackboard { b0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0621 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        #[run_while(|bb| bb.b0 + 4 > bb.b0)]
-        RunOnce {
-            Condition(PCond<0>, b0 = {t1}),
-        }
-    }
-}
-
-board!(Tree0621Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0622 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 4,
-        }
-        Sequence {
-            Sequence {
-                Loop(q0, if_empty = Skipped) {
-                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                    Condition(Cond<0>),
-                },
-                Action(|ctx| ctx.exec(1)),
-            },
-            #[on_halted(|bb| if *bb.t0 > 4 { bb.b0 = (bb.b0 + 2) % 4 })]
-            #[success_if(|bb| bb.b0 % 3 > 0)]
-            SkipUnlessUpdated(t0) {
-                IfThenElse {
-                    Selector {
-                        Condition(Cond<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        ScriptCondition(|bb| *bb.t0 > 1),
-                    },
-                    Repeat(forever) {
-                        AsyncSequence {
-                            AsyncSequence {
-                                Retry(3) {
-                                    UnsetBlackboard(o0),
+                            BinarySelector(|bb| bb.b1 > *bb.t0 % 4, dynamic = false) {
+                                ScriptCondition(|bb| bb.b1 > 2),
+                                Retry(2) {
+                                    StatefulAction(Task<5>),
                                 },
                             },
                         },
                     },
                 },
             },
-            Condition(Cond<4>),
+            RunOnce {
+                Parallel(success = -1, failure = -1) {
+                    Selector {
+                        Switch(b1) {
+                            case 2 => #[on_halted(|bb| *bb.t0 += 1)]
+                            #[on_success(|bb| bb.b1 += 1)]
+                            #[skip_if(|bb| bb.b0 > 7)]
+                            AlwaysSuccess,
+                            _ => Script(|bb| { bb.t0.set(4); bb.b0 += 1 }),
+                        },
+                        ForceFailure {
+                            Limiter(3) {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0622Blackboard { b0 q0 o0 t0 });
+board!(Tree0610Blackboard { t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0611 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Switch(b1) {
+            case 4 => StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
+            _ => #[on_failure(|bb| bb.b1 = (*bb.t0 + 1) % 4)]
+            #[on_halted(|bb| bb.b1 += 1)]
+            ReactiveSelector {
+                MemPriority {
+                    Condition(Cond<1>),
+                    #[on_success(|bb| if bb.b0 != 3 { *bb.t0 += 3 })]
+                    #[success_if(|bb| bb.b1 % 2 < 1)]
+                    #[skip_if(|bb| bb.b0 > bb.b1 + 3)]
+                    StatefulAction(Task<2>),
+                },
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.b0 + 3 > (*bb.t0 + 1) % 4),
+                    Script(|bb| bb.b0 += 2),
+                    Action(Act<3>),
+                    Condition(|ctx| ctx.check(4)),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0611Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0612 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        ReactiveSelector {
+            BinarySelector(|bb| bb.b1 + 3 != 5, dynamic = false) {
+                ReactiveSequence {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Sequence {
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    SetBlackboard(b1 = 4),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<1>),
+            },
+            #[run_while(|bb| bb.b1 < *bb.t0 % 2)]
+            #[skip_if(|bb| bb.b0 + 3 == *bb.t0)]
+            Parallel(success = 0, failure = 1) {
+                #[skip_if(|bb| *bb.t0 + 1 > 7)]
+                Condition(|ctx| ctx.check(2)),
+            },
+            Fallback {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                Condition(PCond<5>, b0 = {=}),
+            },
+            AsyncSequence {
+                StatefulAction(Task<6> = Task::<6>),
+                Condition(Cond<7>),
+                Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b1)),
+            },
+        }
+    }
+}
+
+board!(Tree0612Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0613 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        WaitValueUpdate(t1) {
+            #[skip_if(|bb| (bb.b1 + 2) % 4 != 0)]
+            Sequence {
+                ReactiveSequence {
+                    RepeatUntilSuccess(forever) {
+                        SkipUnlessUpdated(t0) {
+                            Fallback {
+                                ReactiveFallback {
+                                    AlwaysFailure,
+                                    Condition(Cond<0> = Cond::<0>),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                IfThenElse {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Success) {
+                        #[failure_if(|bb| bb.b1 != 3)]
+                        AlwaysRunning,
+                    },
+                    Interrupt(|bb| bb.o0.unwrap_or(2) == 5) {
+                        IndexSwitch(|bb| bb.b1, dynamic = true) {
+                            SkipUnlessUpdated(t1) {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0613Blackboard { t1 o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0614Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 12,
+        }
+        MemSequence {
+            Script(|bb| if *bb.t0 + 1 == *bb.t0 { bb.b1 += 1 }),
+            Script(|bb| if (*bb.t0 + 2) % 3 != 2 { bb.b0 = (bb.b0 + 2) % 4 }),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0614 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            StepSequencer {
+                StatefulAction(Task<0>),
+                SequenceStar {
+                    WasEntryUpdated(t0),
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    StatefulAction(Task<1>),
+                },
+                Action(PIo<2>, t0 = {=}),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 2)),
+            },
+            IndexSwitch(|bb| (bb.b0 + 1) % 2, dynamic = true) {
+                SubTree(Tree0614Sub0, ..),
+                StatefulAction(Task<4>),
+                Condition(PCond<5>, b0 = {b0}),
+                Fallback {
+                    ScriptCondition(|bb| bb.b0 > *bb.t0),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0614Blackboard { b0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0615 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        WhileDoElse {
+            Deadline(30) {
+                Fallback {
+                    RepeatUntil(Failure) {
+                        AsyncFallback {
+                            Repeat(1) {
+                                Condition(Cond<0>),
+                            },
+                            Deadline(0) {
+                                Priority {
+                                    Condition(|ctx| ctx.check(1)),
+                                    Action(Act<2>),
+                                    Condition(Cond<3>),
+                                    #[run_while(|bb| bb.b0 + 1 < 3)]
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(Task<4>),
+                },
+            },
+            RepeatUntil(Failure) {
+                Conditional(|bb| bb.b1 != 6, dynamic = false, else = Success) {
+                    #[run_while(|bb| (bb.b0 + 4) % 3 < 2)]
+                    Fallback {
+                        PolicyParallel(policy = FirstSuccess) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0615Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0616 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                StepSequencer {
+                    Sleep(10),
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                StatefulAction(Task<3>),
+                Action(Act<4>),
+                ReactiveSequence {
+                    Fallback {
+                        Condition(Cond<5>),
+                        Action(Act<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+            Cooldown(0) {
+                Repeater(forever) {
+                    ReactiveSequence {
+                        Fallback {
+                            StatefulAction(Task<8> = Task::<8>),
+                            ReactiveFallback {
+                                StatefulAction(Task<9> = Task::<9>),
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                    },
+                },
+            },
+            Repeat(1) {
+                Deadline(0) {
+                    FlipSelector {
+                        Timeout(20) {
+                            Fallback {
+                                Condition(Cond<11>),
+                                Action(|ctx| ctx.exec(12)),
+                            },
+                        },
+                        WhileDoElse {
+                            Condition(Cond<13>),
+                            AlwaysRunning,
+                        },
+                        Action(Act<14>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0617 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSequence {
+            FlipSelector {
+                Parallel(success = -1, failure = 0) {
+                    #[failure_if(|bb| *bb.t0 < 7)]
+                    Repeater(0) {
+                        Action(Act<0>),
+                    },
+                    Script(|bb| *bb.t0 += 1),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    RetryUntilSuccessful(4) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    FlipSelector {
+                        Action(Act<3>),
+                        #[post(|bb| bb.b0 += 1)]
+                        #[failure_if(|bb| *bb.t1 % 4 < 3)]
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
+                BinarySelector(|bb| (*bb.t1 + 1) % 3 < 0, dynamic = false) {
+                    Repeater(0) {
+                        StatefulAction(PTask<5>, b0 = 4, b1 = {b0}),
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0617Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0618 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+        }
+        ReactiveFallback {
+            RetryUntilSuccessful(2) {
+                IfThenElse {
+                    #[on_success(|bb| bb.o0 = Some(*bb.t0 + 2))]
+                    Priority {
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                        },
+                        Condition(PCond<1>, b0 = {t1}),
+                        WasEntryUpdated(t1),
+                    },
+                    RetryUntilSuccessful(0) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            ReactiveSequence {
+                SetBlackboard(b0 = {t0}),
+                StatefulAction(Task<2>),
+                #[on_success(|bb| bb.b0 = 8)]
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
+
+board!(Tree0618Blackboard { b0 o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0619Sub0 for Ctx {
+        StatefulAction(Task<8>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0619 for Ctx {
+        MemPriority {
+            ReactiveSequence {
+                Retry(2) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        AlwaysSuccess,
+                    },
+                },
+                Deadline(30) {
+                    RepeatUntil(Failure) {
+                        Succeeder,
+                    },
+                },
+            },
+            ReactiveFallback {
+                Repeat(3) {
+                    StatefulAction(Task<2>),
+                },
+                RunOnce(then_skip = false) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        RunOnce {
+                            TryCatch(catch_on_halt = false) {
+                                Wait(30),
+                                StatefulAction(Task<3>),
+                                AlwaysSuccess,
+                                Condition(|ctx| ctx.check(4)),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Priority {
+                    Action(|ctx| ctx.exec(5)),
+                    AlwaysFailure,
+                },
+                Fallback {
+                    Action(Act<6>),
+                    ReactiveSequence {
+                        Condition(Cond<7> = Cond::<7>),
+                        SubTree(Tree0619Sub0),
+                    },
+                },
+                Limiter(1) {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                },
+                Sequence {
+                    Action(Act<10>),
+                    StatefulAction(Task<11> = Task::<11>),
+                    Action(|ctx| ctx.exec(12)),
+                    StatefulAction(Task<13>),
+                    StatefulAction(Task<14>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0620 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            #[on_halted(|bb| *bb.t0 += 1)]
+            MemPriority {
+                ScriptCondition(|bb| *bb.t0 != 7),
+                AlwaysFailure,
+            },
+            MemPriority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
+            ScriptCondition(|bb| *bb.t0 < bb.b0 % 3),
+        }
+    }
+}
+
+board!(Tree0620Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0621 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 4,
+        }
+        #[on_failure(|bb| { bb.o0 = Some(bb.b0); bb.b0 = bb.o0.unwrap_or(2) })]
+        FlipSelector {
+            SetBlackboard(b0 = 2),
+            Fallback {
+                StatefulAction(Task<0>),
+                Sleep(20),
+            },
+            FlipSelector {
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                Failer,
+                AlwaysSuccess,
+            },
+            Filter(times = 3, count = Failure, filtered = Failure) {
+                Action(PAct<2>, b0 = 0, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0621Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0622 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            Invert {
+                IndexSwitch(|bb| bb.b0 + 2, dynamic = true) {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        StatefulAction(Task<0>),
+                    },
+                    Limiter(1) {
+                        StatefulAction(Task<1>),
+                    },
+                    Script(|bb| bb.b0 += 2),
+                },
+            },
+            MemSequence {
+                Loop(q0) {
+                    SequenceWithMemory {
+                        Filter(times = 1, count = Success) {
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+                            Condition(Cond<4>),
+                        },
+                        Action(Act<5>),
+                        #[success_if(|bb| (bb.b1 + 1) % 2 != 1)]
+                        #[skip_if(|bb| *bb.t0 < 6)]
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        Action(PIo<6>, t0 = {t0}),
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0622Blackboard { q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0623 for Ctx {
         blackboard {
             b0: i64 = 0,
         }
-        Precondition(|bb| bb.b0 == 6, else = Running) {
-            Repeat(0) {
-                StatefulAction(Task<0>),
+        ForceFailure {
+            Deadline(50) {
+                RetryUntilSuccessful(forever) {
+                    Action(PIo<0>, t0 = {b0}),
+                },
             },
         }
     }
@@ -712,367 +979,238 @@ board!(Tree0623Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0624 for Ctx {
-        ReactiveSequence {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 0,
+            b0: i64,
+        }
+        Precondition(|bb| bb.b1 % 2 != 0, else = Success) {
             Fallback {
-                Condition(|ctx| ctx.check(0)),
-                Condition(Cond<1>),
-                AlwaysRunning,
-            },
-            Sequence {
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(|ctx| ctx.check(3)),
-                Condition(Cond<4>),
-            },
-            ParallelAll(max_failures = -1) {
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-                Action(Act<7>),
-            },
-            Condition(Cond<8>),
-            ForceSuccess {
-                Selector {
-                    Action(|ctx| ctx.exec(9)),
-                    AlwaysRunning,
+                ReactiveFallback {
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(Task<0>),
+                    },
+                    RunOnce {
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(Cond<3>),
+                    },
+                    Limiter(1) {
+                        Action(Act<4>),
+                    },
+                    MemSequence {
+                        #[post(|bb| bb.b1 = *bb.t0)]
+                        #[success_if(|bb| bb.b1 != 6)]
+                        #[run_while(|bb| *bb.t1 + 4 == 6)]
+                        Condition(Cond<5>),
+                        SetBlackboard(b1 = 9),
+                    },
+                },
+                Loop(q0, if_empty = Success) {
+                    BinarySelector(|bb| bb.b0 + 2 == 0) {
+                        ParallelAll(2) {
+                            WhileDoElse {
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7>),
+                            },
+                            WhileDoElse {
+                                #[post(|bb| if bb.b1 + 1 > 3 { *bb.t1 += 1 })]
+                                Filter(times = 1, count = Failure, filtered = Skipped) {
+                                    Condition(Cond<8> = Cond::<8>),
+                                },
+                                Action(Act<9>),
+                            },
+                        },
+                        Condition(Cond<10>),
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0624Blackboard { t0 t1 q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0625 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-            #[allow(unused)] b1: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 2,
+            b1: i64,
         }
-        SequenceWithMemory {
-            RetryUntilSuccessful(4) {
-                TryCatch {
-                    AlwaysSuccess,
-                    ForceSuccess {
-                        Sleep(50),
-                    },
-                },
+        TryCatch {
+            #[on_halted(|bb| bb.b0 = *bb.t1)]
+            #[run_while(|bb| *bb.t1 > 6)]
+            StatefulAction(Task<0> = Task::<0>),
+            #[on_halted(|bb| bb.t1.set((bb.b1 + 4) % 2))]
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<1>),
             },
-            Action(PIo<0>, t0 = {=}),
-            ForceFailure {
-                Repeat(1) {
-                    Precondition(|bb| (bb.b0 + 3) % 2 == 1) {
-                        Action(Act<1>),
-                    },
+            Loop(q0, if_empty = Success) {
+                ReactiveSelector {
+                    #[success_if(|bb| bb.b0 < *bb.t0)]
+                    #[failure_if(|bb| *bb.t1 % 4 < 2)]
+                    #[on_success(|bb| { bb.t1.set(bb.b0); *bb.t1 += 3 })]
+                    SetBlackboard(b1 = 8),
+                    AlwaysFailure,
+                    Action(Act<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0625Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0626Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-        }
-        Action(Act<3>)
-    }
-}
+board!(Tree0625Blackboard { b0 t0 q0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0626 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
-        }
-        Fallback {
-            #[run_while(|bb| *bb.t0 % 2 < 1)]
-            #[on_failure(|bb| { bb.o0 = None; bb.o0 = Some(bb.o0.unwrap_or(2) % 3) })]
-            #[failure_if(|bb| (*bb.t0 + 2) % 2 < 0)]
-            Selector {
-                ParallelAll(max_failures = -1) {
-                    Action(|ctx| ctx.exec(0)),
-                    Action(Act<1>),
-                    SetBlackboard(t0 = 3),
-                },
-                Loop(q0, if_empty = Running) {
-                    Action(PAct<2>, b0 = {t0}, b1 = {t0}),
-                },
-                ParallelAll(2) {
-                    SubTree(Tree0626Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
-                    SetBlackboard(o0 = Some(5)),
-                },
-            },
-            Sequence {
-                Sequence {
-                    StatefulAction(Task<4>),
-                },
-                ScriptCondition(|bb| (*bb.t0 + 2) % 2 > 0),
-                RetryUntilSuccessful(4) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            SequenceStar {
-                Delay(30) {
-                    AsyncFallback {
-                        ReactiveSequence {
-                            ReactiveSequence {
-                                AlwaysSuccess,
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                        },
-                        #[skip_if(|bb| *bb.t0 != *bb.t0 + 1)]
-                        StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
-                        TryCatch {
-                            Action(Act<7>),
-                            Condition(Cond<8>),
-                            SetBlackboard(b0 = 9),
-                        },
-                        Delay(50) {
-                            AlwaysRunning,
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
             },
         }
     }
 }
 
-board!(Tree0626Blackboard { q0 t0 b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0627Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 12,
+            b0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 14,
+        }
+        TryCatch(catch_on_halt = true) {
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[run_while(|bb| bb.b1 < bb.b1 % 2)]
+            #[failure_if(|bb| *bb.t1 == 7)]
+            Delay(0) {
+                Condition(Cond<0>),
+            },
+            Delay(10) {
+                Condition(Cond<1>),
+            },
+            Script(|bb| bb.b0 = bb.b1),
+            ParallelAll {
+                SetBlackboard(b0 = 1),
+                StatefulAction(Task<2>),
+            },
+            #[post(|bb| bb.b0 = *bb.t0 + 3)]
+            Failer,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0627 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        #[post(|bb| *bb.t0 += 2)]
-        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(2) })]
-        SequenceStar {
-            MemPriority {
-                IfThenElse {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
+        Repeater(forever) {
+            Loop(q0, value = {t1}, if_empty = Skipped) {
+                Precondition(|bb| bb.b1 + 4 == 6, else = Failure) {
+                    SubTree(Tree0627Sub0, ..),
                 },
-            },
-            ReactiveSequence {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                RetryUntilSuccessful(3) {
-                    Action(Act<4>),
-                },
-            },
-            MemPriority {
-                Condition(Cond<5>),
-                Inverter {
-                    AlwaysSuccess,
-                },
-                Inverter {
-                    Action(Act<6>),
-                },
-                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0627Blackboard { t0 b0 });
+board!(Tree0627Blackboard { t1 b0 q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0628 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
         }
-        #[success_if(|bb| *bb.t0 > (*bb.t0 + 1) % 2)]
-        Loop(q0, value = {b0}, if_empty = Running) {
-            ReactiveFallback {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    Precondition(|bb| *bb.t0 + 3 < 1, else = Running) {
-                        Sequence {
-                            ScriptCondition(|bb| (*bb.t0 + 2) % 4 != 1),
-                        },
-                    },
-                    Timeout(10) {
-                        SequenceWithMemory {
-                            RetryUntilSuccessful(forever) {
-                                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                                #[on_success(|bb| *bb.t0 += 1)]
-                                #[skip_if(|bb| *bb.t0 > 7)]
-                                Precondition(|bb| bb.b0 + 4 != *bb.t0 + 3) {
-                                    Condition(Cond<1>),
-                                },
-                            },
-                            Repeat(0) {
-                                ScriptCondition(|bb| bb.b0 % 2 > 0),
-                            },
-                        },
-                    },
-                },
-                RetryUntilSuccessful(0) {
-                    #[failure_if(|bb| bb.b0 > 6)]
-                    #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                    AlwaysFailure,
-                },
-            },
+        RetryUntilSuccessful(0) {
+            SetBlackboard(o0 = Some(8)),
         }
     }
 }
 
-board!(Tree0628Blackboard { b0 t0 q0 });
+board!(Tree0628Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0629 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            RetryUntilSuccessful(3) {
-                MemPriority {
-                    AsyncFallback {
-                        Precondition(|bb| bb.b0 != 6, else = Running) {
-                            #[run_while(|bb| *bb.t0 == 4)]
-                            #[failure_if(|bb| bb.b0 + 2 > 0)]
-                            Sequence {
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1>),
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(0) {
-                StatefulAction(PTask<3>, b0 = 3, b1 = {=}),
-            },
-            RunOnce(then_skip = false) {
-                #[on_halted(|bb| *bb.t0 += 3)]
-                Parallel(success = 1, failure = 3) {
-                    RetryUntilSuccessful(1) {
-                        Action(PIo<4>, t0 = {b1}),
-                    },
-                    #[success_if(|bb| *bb.t0 == 5)]
-                    StatefulAction(Task<5>),
-                    Condition(PCond<6>, b0 = {b1}),
-                },
-            },
-            StatefulAction(Task<7>),
-            Selector {
-                TryCatch {
-                    Script(|bb| bb.b0 = bb.b1),
-                    Action(PAct<8>, b0 = 5, b1 = {=}),
-                    Action(|ctx, bb| ctx.exec_in(9, bb.b1, &mut bb.b0)),
-                },
-                Fallback {
-                    Condition(Cond<10> = Cond::<10>),
-                    WasEntryUpdated(t0),
-                },
-                Condition(Cond<11>),
-                ScriptCondition(|bb| bb.b1 + 3 != 7),
-            },
+        Filter(times = 1, count = Completed) {
+            Script(|bb| *bb.t0 += 2),
         }
     }
 }
 
-board!(Tree0629Blackboard { t0 b0 b1 });
+board!(Tree0629Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0630 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(3),
+            b1: i64,
+            b0: i64 = 5,
         }
-        ReactiveFallback {
-            RunOnce {
-                AsyncSequence {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        Precondition(|bb| bb.b0 % 2 > 0) {
-                            Condition(Cond<1>),
-                        },
+        Repeat(2) {
+            Fallback {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                    ParallelAll {
+                        #[skip_if(|bb| bb.b1 % 3 != 2)]
+                        Action(Act<0>),
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        StatefulAction(Task<1>),
                     },
-                    Sequence {
-                        Condition(PCond<2>, b0 = {b0}),
-                        StatefulAction(Task<3> = Task::<3>),
-                        Action(Act<4> = Act::<4>),
-                    },
-                    SequenceStar {
-                        Parallel(failure = 1) {
-                            Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 3)),
-                            Sleep(30),
-                            #[on_success(|bb| bb.o0 = None)]
-                            #[success_if(|bb| (*bb.t0 + 1) % 3 < 0)]
-                            #[run_while(|bb| bb.o0.unwrap_or(2) + 3 < 7)]
-                            Condition(Cond<6>),
-                            Condition(PCond<7>, b0 = {b0}),
-                        },
+                    Condition(Cond<2>),
+                    SequenceWithMemory {
+                        UnsetBlackboard(o0),
+                        Action(Act<3>),
+                        ScriptCondition(|bb| bb.b0 + 3 != bb.b1),
                     },
                 },
-            },
-            AsyncFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    Repeat(2) {
-                        Timeout(0) {
-                            SequenceWithMemory {
-                                ReactiveFallback {
-                                    StatefulAction(Task<9>),
-                                    Action(|ctx| ctx.exec(10)),
-                                },
-                                SequenceStar {
-                                    Action(Act<11> = Act::<11>),
-                                    WasEntryUpdated(t0),
-                                },
-                                SequenceStar {
-                                    Action(PIo<12>, t0 = {b0}),
-                                    Condition(PCond<13>, b0 = 2),
-                                },
-                            },
-                        },
+                Priority {
+                    #[post(|bb| bb.o0 = Some(bb.b0 % 4))]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    Interrupt(|bb| bb.o0.is_some()) {
+                        Action(Act<4>),
                     },
+                    IndexSwitch(|bb| bb.b0, dynamic = true) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                MemPriority {
+                    StatefulAction(PTask<7>, b0 = {b1}, b1 = {t0}),
+                    StatefulAction(Task<8>),
+                    Condition(|ctx| ctx.check(9)),
+                    Condition(PCond<10>, b0 = 8),
                 },
             },
         }
     }
 }
 
-board!(Tree0630Blackboard { t0 o0 b0 });
+board!(Tree0630Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0631 for Ctx {
-        ReactiveFallback {
-            AsyncSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                },
-                AsyncSequence {
-                    Condition(|ctx| ctx.check(1)),
-                    AlwaysRunning,
-                },
-            },
-            IfThenElse {
-                AsyncSequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(4)),
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-            Sequence {
-                Condition(|ctx| ctx.check(6)),
-                StatefulAction(Task<7> = Task::<7>),
-                Action(Act<8>),
+        RepeatUntilSuccess(forever) {
+            Repeater(0) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -1081,7 +1219,18 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0632Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 12,
+        }
+        SetBlackboard(t0 = 8)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0632Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
         }
         Action(Act<0>)
     }
@@ -1090,126 +1239,271 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0632 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
         }
-        MemSequence {
-            RunOnce {
-                ReactiveSequence {
-                    SubTree(Tree0632Sub0, ..),
-                    AlwaysSuccess,
+        PolicyParallel(policy = FirstFailure) {
+            SequenceWithMemory {
+                Sequence {
+                    SubTree(Tree0632Sub0, b0 = {=}, t0 = {t0}),
+                    SubTree(Tree0632Sub1, b0 = {=}, t0 = {t0}),
                 },
             },
-            SetBlackboard(t0 = 9),
-            Condition(|ctx| ctx.check(1)),
+            SetBlackboard(b0 = {t0}),
+            IfThenElse {
+                Action(Act<1>),
+                Action(Act<2>),
+            },
         }
     }
 }
 
-board!(Tree0632Blackboard { t0 });
+board!(Tree0632Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0633 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(PCond<1>, b0 = 6),
-            TryCatch(catch_on_halt = true) {
-                SetBlackboard(t0 = 5),
-                AlwaysSuccess,
-                #[post(|bb| *bb.t0 += 3)]
-                Timeout(100) {
-                    StatefulAction(Task<2>),
+        ParallelAll(1) {
+            #[post(|bb| *bb.t1 += 3)]
+            BinarySelector(|bb| *bb.t1 + 3 > (*bb.t0 + 4) % 3) {
+                Optional {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Runner,
+            },
+            IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Loop) {
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.check(2)),
+                    UnsetBlackboard(o0),
+                },
+                Limiter(1) {
+                    MemSequence {
+                        RunOnce {
+                            SetBlackboard(b0 = 6),
+                        },
+                        TryCatch(catch_on_halt = true) {
+                            Condition(PCond<3>, b0 = {=}),
+                            #[on_success(|bb| { *bb.t1 += 1; *bb.t0 += 1 })]
+                            #[skip_if(|bb| *bb.t1 > bb.b0 % 3)]
+                            #[post(|bb| bb.t0.set(*bb.t1))]
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
                 },
             },
-            AsyncFallback {
-                #[run_while(|bb| bb.b0 == 0)]
-                #[on_failure(|bb| bb.b0 = 8)]
-                AlwaysRunning,
-                ScriptCondition(|bb| bb.b0 < 7),
-                ScriptCondition(|bb| bb.b0 < (*bb.t0 + 2) % 2),
+            Repeater(forever) {
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    Action(PAct<4>, b0 = {t1}, b1 = {t0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0633Blackboard { t0 b0 });
+board!(Tree0633Blackboard { b0 o0 q0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0634Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Condition(PCond<7>, b0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0634 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 3,
             b0: i64 = 4,
         }
-        Parallel(success = 0, failure = 4) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            Action(Act<1>),
-            AlwaysFailure,
-            AlwaysFailure,
+        ReactiveFallback {
+            Cooldown(30, filtered = Skipped) {
+                Delay(0) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
+            RepeatUntil(Failure) {
+                RepeatUntil(Failure) {
+                    Sequence {
+                        Parallel(success = 3, failure = 3) {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                        StatefulAction(Task<4>),
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<5>),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                #[failure_if(|bb| *bb.t0 > 6)]
+                StatefulAction(Task<6>),
+                ReactiveSequence {
+                    #[success_if(|bb| bb.b0 < 3)]
+                    Script(|bb| *bb.t0 += 1),
+                    SubTree(Tree0634Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+                    Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(1) + 1)),
+                    #[on_success(|bb| if bb.b0 + 4 < 2 { bb.o0 = None })]
+                    #[post(|bb| bb.o0 = Some(1))]
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) < 3),
+                },
+            },
         }
     }
 }
 
-board!(Tree0634Blackboard { b0 });
+board!(Tree0634Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0635Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
+            b1: i64 = 9,
+            #[tracked] t1: i64 = 12,
+            o0: Option<i64> = Some(9),
+        }
+        Fallback {
+            Condition(Cond<1>),
+            #[post(|bb| bb.b1 += 3)]
+            #[failure_if(|bb| (*bb.t1 + 1) % 4 < 3)]
+            UnsetBlackboard(o0),
+            Condition(Cond<2>),
+            StatefulAction(Task<3> = Task::<3>),
+            WasEntryUpdated(t0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0635 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64>,
         }
-        Fallback {
-            SkipUnlessUpdated(t0) {
-                Condition(Cond<0>),
+        #[on_halted(|bb| *bb.t0 += 1)]
+        #[run_while(|bb| bb.b1 < 3)]
+        #[skip_if(|bb| bb.o0.is_none())]
+        BinarySelector(|bb| bb.b1 != 6, dynamic = true) {
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Inverter {
+                    Priority {
+                        Filter(times = 3, count = Success) {
+                            Repeat(1) {
+                                Switch(b1) {
+                                    case 1 => Action(Act<0>),
+                                    case 5 => Wait(20),
+                                    _ => Wait(20),
+                                },
+                            },
+                        },
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        SubTree(Tree0635Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, o0 = {=}),
+                    },
+                },
             },
-            AsyncFallback {
-                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
-                #[run_while(|bb| *bb.t0 + 2 > (bb.b0 + 1) % 2)]
-                Action(Act<1> = Act::<1>),
-                Condition(Cond<2>),
-                #[post(|bb| if (*bb.t0 + 1) % 3 > 1 { *bb.t0 += 1 })]
-                #[on_success(|bb| bb.b1 += 3)]
-                StatefulAction(Task<3>),
+            Sequence {
+                StatefulAction(Task<4>),
+                StatefulAction(PTask<5>, b0 = 9, b1 = {t1}),
+                Action(PAct<6>, b0 = {=}),
+                StatefulAction(Task<7>),
             },
         }
     }
 }
 
-board!(Tree0635Blackboard { b0 b1 t0 });
+board!(Tree0635Blackboard { b0 t0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0636Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0636 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
+        blackboard {
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        #[on_failure(|bb| *bb.t0 += 1)]
+        #[success_if(|bb| *bb.t0 < 2)]
+        #[skip_if(|bb| bb.b1 == 6)]
+        Repeat(3) {
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<0>),
+                FlipSelector {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        SubTree(Tree0636Sub0, ..),
+                        Action(PIo<2>, t0 = {=}),
+                        #[success_if(|bb| bb.o0.is_none())]
+                        StatefulAction(Task<3>),
+                    },
+                    Condition(Cond<4>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0636Blackboard { b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0637Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            o0: Option<i64> = Some(15),
         }
-        Action(PIo<2>, t0 = {t0})
+        ReactiveFallback {
+            Condition(Cond<4>),
+            SetBlackboard(o0 = Some(2)),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0637Sub1 for Ctx {
         blackboard {
+            #[allow(unused)] b0: i64 = 13,
             #[tracked] t0: i64 = 10,
-            b0: i64 = 12,
-            o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(15),
         }
-        SequenceWithMemory {
-            StatefulAction(Task<3>),
-            Action(|ctx, bb| ctx.exec_in(4, (*bb.t0 + 2) % 4, &mut bb.b0)),
-            #[on_success(|bb| { if *bb.t0 < 7 { bb.t0.set(bb.b0 % 3) }; bb.o0 = None })]
-            Condition(PCond<5>, b0 = {b0}),
+        #[failure_if(|bb| *bb.t1 % 3 == 1)]
+        #[run_while(|bb| *bb.t0 < *bb.t1)]
+        MaxTime(0) {
+            Sleep(0),
         }
     }
 }
@@ -1217,133 +1511,74 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
         blackboard {
+            b0: i64 = 3,
             #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-            o0: Option<i64>,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(5),
         }
-        ReactiveSequence {
-            MemSequence {
-                Fallback {
-                    Precondition(|bb| *bb.t0 + 1 < bb.b0, else = Running) {
+        Switch(b1) {
+            case 3 => TryCatch(catch_on_halt = false) {
+                Action(Act<0>),
+                Sleep(50),
+            },
+            case 2 => AlwaysSuccess,
+            _ => SequenceWithMemory {
+                MemSequence {
+                    Priority {
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        Action(PIo<1>, t0 = {b0}),
+                        StatefulAction(PTask<2>, b0 = 2, b1 = {t1}),
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+                    },
+                    AlwaysSuccess,
+                },
+                SubTree(Tree0637Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, o0 = {=}),
+                Filter(times = 3, count = Failure) {
+                    Deadline(20) {
                         Fallback {
-                            #[skip_if(|bb| *bb.t0 != (bb.b0 + 1) % 3)]
-                            #[post(|bb| bb.o0 = None)]
-                            Timeout(0) {
-                                Repeat(0) {
-                                    ScriptCondition(|bb| *bb.t0 > bb.b0 + 2),
-                                },
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1>),
-                                SubTree(Tree0637Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
-                            },
-                            SubTree(Tree0637Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
-                            ReactiveSequence {
-                                Condition(PCond<6>, b0 = 6),
-                                Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(3) + 3)),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<8>),
-                        WaitValueUpdate(t0) {
-                            KeepRunningUntilFailure {
-                                Sequence {
-                                    Action(PIo<9>, t0 = {t0}),
-                                },
-                            },
+                            Condition(PCond<5>, b0 = {=}),
+                            StatefulAction(PTask<6>, b0 = {t1}, b1 = {t1}),
+                            #[on_halted(|bb| if *bb.t0 < 3 { bb.t1.set(3) })]
+                            #[success_if(|bb| bb.o0.unwrap_or(0) % 4 > 2)]
+                            Wait(50),
                         },
                     },
                 },
-                IfThenElse {
-                    Sequence {
-                        Inverter {
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            ReactiveFallback {
-                                Action(Act<10>),
-                                RetryUntilSuccessful(4) {
-                                    AlwaysFailure,
-                                },
-                                Precondition(|bb| bb.o0.unwrap_or(2) + 2 == 3, else = Failure) {
-                                    Action(Act<11>),
-                                },
-                            },
-                        },
-                        IfThenElse {
-                            ReactiveSequence {
-                                #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-                                #[on_failure(|bb| bb.o0 = None)]
-                                #[skip_if(|bb| bb.o0.is_none())]
-                                StatefulAction(Task<12> = Task::<12>),
-                                StatefulAction(Task<13> = Task::<13>),
-                            },
-                            Condition(Cond<14>),
-                        },
-                    },
-                    Timeout(20) {
-                        Condition(Cond<15>),
-                    },
-                },
+                StatefulAction(Task<7> = Task::<7>),
+                SubTree(Tree0637Sub1, b0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, o0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0637Blackboard { t0 b0 o0 });
+board!(Tree0637Blackboard { b0 t0 b1 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {t0}, b1 = {=}),
-            Action(PAct<1>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0638Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0639Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 10,
-        }
-        SequenceStar {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0639 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-        }
-        IfThenElse {
-            SubTree(Tree0639Sub0, q0 = {=}, b0 = {b0}),
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = 2, b1 = {b0}),
-                    Condition(Cond<4>),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            SequenceStar {
+                Limiter(2) {
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        #[success_if(|bb| *bb.t0 < *bb.t0 % 4)]
+                        #[skip_if(|bb| *bb.t0 < 7)]
+                        StatefulAction(Task<2>),
+                    },
                 },
-            },
-            IfThenElse {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Condition(Cond<5>),
-                },
-                Action(PIo<6>, t0 = {b0}),
-                MemSequence {
-                    Timeout(10) {
-                        StatefulAction(Task<7>),
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<3>),
+                    Sequence {
+                        Sleep(20),
+                        Sleep(0),
+                        StatefulAction(Task<4>),
+                    },
+                    Limiter(3) {
+                        StatefulAction(Task<5>),
                     },
                 },
             },
@@ -1351,142 +1586,293 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0639Blackboard { q0 b0 });
+board!(Tree0638Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0640Sub0 for Ctx {
+    pub tree Tree0639 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 0,
         }
-        Action(PIo<1>, t0 = {t1})
+        ParallelAll {
+            RepeatTimes(forever) {
+                Parallel(success = 1) {
+                    Precondition(|bb| bb.b1 % 4 > 1, else = Skipped) {
+                        Switch(b1) {
+                            case 4 => SetBlackboard(t0 = 6),
+                            case 5 => Sleep(50),
+                            _ => Condition(Cond<0>),
+                        },
+                    },
+                    StatefulAction(Task<1>),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 2 > 1, dynamic = false) {
+                SkipUnlessUpdated(t0) {
+                    Cooldown(50, filtered = Failure) {
+                        ReactiveSequence {
+                            RetryUntilSuccessful(forever) {
+                                Condition(PCond<2>, b0 = {=}),
+                            },
+                            Switch(b1) {
+                                case 5 => Action(Act<3>),
+                                _ => Condition(Cond<4>),
+                            },
+                        },
+                    },
+                },
+                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = true) {
+                    #[on_halted(|bb| { bb.t0.set((bb.b0 + 1) % 3); *bb.t0 += 1 })]
+                    #[post(|bb| { bb.b0 = *bb.t0; bb.b0 += 3 })]
+                    Runner,
+                    Sleep(50),
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+            Precondition(|bb| bb.o0.unwrap_or(1) + 1 != bb.o0.unwrap_or(4) % 4) {
+                RepeatUntil(Success) {
+                    UnsetBlackboard(o0),
+                },
+            },
+            Inverter {
+                ReactiveSelector {
+                    SequenceWithMemory {
+                        Condition(Cond<7>),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<8>),
+                        Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Failure) {
+                            StatefulAction(Task<9>),
+                        },
+                        Action(PIo<10>, t0 = {b0}),
+                    },
+                },
+            },
+        }
     }
 }
+
+board!(Tree0639Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0640 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 5,
             #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
         }
         ReactiveFallback {
-            RunOnce {
-                Precondition(|bb| *bb.t0 > *bb.t1) {
-                    Action(PIo<0>, t0 = {=}),
+            IfThenElse {
+                TryCatch {
+                    Action(Act<0>),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t1 + 2, &mut bb.b0)),
+                    Condition(Cond<3>),
+                },
+                #[on_failure(|bb| { bb.t1.set(bb.o0.unwrap_or(3)); bb.b0 += 3 })]
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    WhileDoElse {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                        Script(|bb| *bb.t0 += 1),
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                    },
+                    Condition(Cond<7>),
                 },
             },
-            #[run_while(|bb| (*bb.t1 + 1) % 3 > 1)]
-            #[failure_if(|bb| *bb.t1 + 2 > *bb.t1)]
-            SubTree(Tree0640Sub0, t1 = {=}, t0 = {t0}),
-            Repeat(4) {
-                Condition(Cond<2>),
+            ReactiveFallback {
+                MemPriority {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        Optional {
+                            AlwaysRunning,
+                        },
+                    },
+                    Parallel(success = -1, failure = -1) {
+                        WasEntryUpdated(t1),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Cooldown(30) {
+                    RepeatUntilFailure(2) {
+                        BinarySelector(|bb| bb.o0.is_some()) {
+                            StatefulAction(Task<9>),
+                            WhileDoElse {
+                                Condition(Cond<10>),
+                                Condition(Cond<11>),
+                            },
+                        },
+                    },
+                },
+            },
+            Filter(times = 2, filtered = Failure) {
+                #[run_while(|bb| *bb.t1 > *bb.t0)]
+                #[on_halted(|bb| bb.b0 = 6)]
+                #[on_failure(|bb| bb.o0 = Some(*bb.t1 + 2))]
+                WhileDoElse {
+                    Limiter(2) {
+                        IfThenElse {
+                            Condition(PCond<12>, b0 = 2),
+                            Sequence {
+                                StatefulAction(PTask<13>, b0 = {b0}, b1 = {t1}),
+                                Wait(50),
+                            },
+                        },
+                    },
+                    ParallelAll(3) {
+                        AlwaysSuccess,
+                        #[failure_if(|bb| bb.b0 % 2 == 0)]
+                        #[on_halted(|bb| bb.o0 = Some(*bb.t1 + 3))]
+                        #[skip_if(|bb| *bb.t0 == 5)]
+                        UnsetBlackboard(o0),
+                        Condition(Cond<14>),
+                    },
+                    Cooldown(0) {
+                        ReactiveSelector {
+                            StatefulAction(Task<15> = Task::<15>),
+                            Action(Act<16> = Act::<16>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0640Blackboard { t1 t0 });
+board!(Tree0640Blackboard { b0 o0 t1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
-        ParallelAll {
-            AlwaysRunning,
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(2),
+            b1: i64,
+            b0: i64 = 0,
+        }
+        WhileDoElse {
+            #[failure_if(|bb| bb.o0.is_none())]
+            Sequence {
+                Action(PAct<0>, b0 = {t0}, b1 = {b1}),
+                Fallback {
+                    Parallel(success = -1) {
+                        Repeater(0) {
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                    },
+                    Inverter {
+                        Script(|bb| bb.t0.set(bb.o0.unwrap_or(1))),
+                    },
+                    WasEntryUpdated(t0),
+                    Condition(Cond<2>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<3> = Cond::<3>),
+                    WasEntryUpdated(t0),
+                    Sleep(10),
+                },
+            },
+            #[on_halted(|bb| { bb.o0 = Some(9); if bb.b0 + 3 > 6 { bb.b1 = bb.b1 % 4 } })]
+            #[run_while(|bb| bb.o0.unwrap_or(2) < 0)]
+            Parallel {
+                Delay(20) {
+                    Script(|bb| *bb.t0 += 3),
+                },
+                IfThenElse {
+                    StatefulAction(PTask<4>, b0 = {t0}),
+                    Conditional(|bb| (*bb.t0 + 2) % 3 < 0) {
+                        #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 > 4)]
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<6>),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    ScriptCondition(|bb| *bb.t0 % 2 != 1),
+                },
+            },
             ReactiveSequence {
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+                Deadline(100) {
+                    Timeout(10) {
+                        Switch(b1) {
+                            case 0 => AlwaysSuccess,
+                            case 4 => #[skip_if(|bb| (*bb.t0 + 1) % 3 < 2)]
+                            #[failure_if(|bb| bb.o0.is_none())]
+                            StatefulAction(Task<7>),
+                            case 3 => StatefulAction(PTask<8>, b0 = {b0}, b1 = {t0}),
+                            _ => Condition(PCond<9>, b0 = {b0}),
+                        },
+                    },
+                },
             },
         }
+    }
+}
+
+board!(Tree0641Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0642Sub0 for Ctx {
+        Action(|ctx| ctx.exec(1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0642 for Ctx {
+        IfThenElse {
+            Action(Act<0>),
+            SubTree(Tree0642Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0643 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            b1: i64,
+            b1: i64 = 2,
             #[tracked] t0: i64 = 2,
         }
-        Precondition(|bb| bb.b1 % 3 > 1, else = Running) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Selector {
-                            ForceFailure {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        Timeout(0) {
-                            Condition(PCond<2>, b0 = 0),
+        IfThenElse {
+            Precondition(|bb| *bb.t0 == 6) {
+                Action(Act<0>),
+            },
+            Conditional(|bb| bb.b1 + 1 == 1, dynamic = true, else = Success) {
+                StepSequencer {
+                    Repeat(4) {
+                        Precondition(|bb| bb.b1 % 2 != 1, else = Failure) {
+                            SetBlackboard(b1 = 6),
                         },
                     },
-                    RunOnce(then_skip = true) {
-                        UnsetBlackboard(o0),
-                    },
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            Condition(Cond<3> = Cond::<3>),
-                            Action(Act<4> = Act::<4>),
-                        },
-                        Action(PAct<5>, b0 = 8, b1 = {=}),
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 2)),
-                        Action(PIo<7>, t0 = {b1}),
-                        Action(|ctx, bb| ctx.exec_in(8, (bb.b0 + 2) % 3, &mut bb.b0)),
-                    },
-                    TryCatch {
-                        KeepRunningUntilFailure {
-                            StatefulAction(PTask<9>, b0 = {b0}, b1 = {=}),
-                        },
-                        #[run_while(|bb| *bb.t0 == 6)]
-                        #[on_success(|bb| bb.b1 = (bb.b0 + 4) % 4)]
-                        IfThenElse {
-                            ScriptCondition(|bb| bb.b1 > 5),
-                            StatefulAction(Task<10> = Task::<10>),
-                        },
-                    },
+                    ScriptCondition(|bb| bb.b1 < 1),
+                    ScriptCondition(|bb| *bb.t0 + 2 < 4),
                 },
             },
         }
     }
 }
 
-board!(Tree0642Blackboard { o0 b0 b1 t0 });
+board!(Tree0643Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0643 for Ctx {
-        AsyncFallback {
-            WhileDoElse {
-                Repeat(4) {
-                    Repeat(2) {
-                        AsyncSequence {
-                            RunOnce(then_skip = true) {
-                                Condition(|ctx| ctx.check(0)),
-                            },
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    AlwaysRunning,
-                },
-                Timeout(20) {
-                    RetryUntilSuccessful(3) {
-                        MemPriority {
-                            Repeat(2) {
-                                Action(|ctx| ctx.exec(4)),
-                            },
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
+    pub tree Tree0644Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Precondition(|bb| *bb.t0 + 3 < 3, else = Success) {
+            RepeatUntilSuccess(forever) {
+                Repeat(0) {
+                    StatefulAction(PTask<1>, b0 = 7),
                 },
             },
-            Condition(Cond<6>),
-            Condition(Cond<7>),
         }
     }
 }
@@ -1494,553 +1880,608 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0644 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Parallel(success = -1) {
-            #[post(|bb| *bb.t1 += 3)]
-            IfThenElse {
-                StatefulAction(Task<0> = Task::<0>),
-                ParallelAll {
-                    Action(PAct<1>, b0 = {b0}),
-                    AsyncFallback {
-                        ReactiveSelector {
-                            Action(PAct<2>, b0 = {t0}, b1 = {t0}),
-                            Parallel(success = 0, failure = -1) {
-                                AlwaysRunning,
-                                ScriptCondition(|bb| bb.b0 == *bb.t1 + 3),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0644Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0645 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-        }
-        Repeat(4) {
-            Selector {
-                SequenceWithMemory {
-                    #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
-                    Delay(10) {
-                        #[failure_if(|bb| bb.b0 == 7)]
-                        TryCatch(catch_on_halt = true) {
-                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                            ScriptCondition(|bb| *bb.t1 % 2 == 0),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                RunOnce {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                },
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0645Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0646 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-        }
-        Precondition(|bb| bb.b0 % 3 > 1, else = Success) {
-            IfThenElse {
-                ReactiveFallback {
-                    RunOnce(then_skip = true) {
-                        MemPriority {
-                            Switch(b1) {
-                                case 5 => Condition(|ctx| ctx.check(0)),
-                                _ => Sleep(20),
-                            },
-                            #[run_while(|bb| *bb.t0 == 0)]
-                            #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                            #[on_halted(|bb| bb.b0 += 2)]
-                            Condition(PCond<1>, b0 = 1),
-                            StatefulAction(Task<2>),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
-                },
-                Sequence {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Action(Act<4>),
-                    },
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0646Blackboard { b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0647 for Ctx {
-        Parallel(success = 2, failure = 0) {
-            Action(|ctx| ctx.exec(0)),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0648 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
             b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        #[on_failure(|bb| if (bb.b0 + 1) % 3 < 0 { bb.o0 = None })]
-        RunOnce {
-            Repeat(0) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0648Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0649 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 3,
-            b1: i64,
-        }
-        Repeat(0) {
-            StatefulAction(PTask<0>, b0 = 1, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0649Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0650 for Ctx {
         ReactiveSequence {
-            MemSequence {
-                StatefulAction(Task<0>),
-                SequenceStar {
-                    SequenceWithMemory {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Action(Act<2>),
-                        Sleep(50),
+            Repeat(forever) {
+                ReactiveSequence {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    #[skip_if(|bb| bb.b0 != *bb.t0 % 4)]
+                    WasEntryUpdated(t0),
+                    #[on_halted(|bb| { bb.o0 = None; bb.t0.set(bb.b0 % 2) })]
+                    ForceSuccess {
+                        RetryUntilSuccessful(3) {
+                            StatefulAction(Task<0>),
+                        },
                     },
-                    MemPriority {
-                        RetryUntilSuccessful(forever) {
-                            ForceFailure {
-                                RetryUntilSuccessful(forever) {
-                                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            Conditional(|bb| bb.o0.is_none(), else = Success) {
+                #[run_while(|bb| bb.b0 != 7)]
+                #[success_if(|bb| bb.b0 % 4 != 2)]
+                SubTree(Tree0644Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+            },
+            RetryUntilSuccessful(2) {
+                Cooldown(20, filtered = Skipped) {
+                    Timeout(20) {
+                        Precondition(|bb| bb.b0 < 4, else = Running) {
+                            Deadline(10) {
+                                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                    StatefulAction(Task<2>),
+                                    AlwaysFailure,
                                 },
                             },
                         },
                     },
                 },
             },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Retry(0) {
-                        AlwaysSuccess,
-                    },
-                    ForceSuccess {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-                Condition(Cond<5> = Cond::<5>),
-                SequenceStar {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                    AlwaysSuccess,
-                    Condition(Cond<8> = Cond::<8>),
-                    Condition(Cond<9>),
-                },
-            },
-            Parallel(success = -5, failure = 3) {
-                Timeout(10) {
-                    StatefulAction(Task<10>),
-                },
-                Action(Act<11>),
-                ReactiveSequence {
-                    Condition(Cond<12>),
-                    Sleep(10),
-                    Condition(Cond<13>),
-                    StatefulAction(Task<14> = Task::<14>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<15>),
-                    StatefulAction(Task<16>),
-                },
-                Sequence {
-                    Condition(Cond<17> = Cond::<17>),
-                    StatefulAction(Task<18> = Task::<18>),
-                },
+        }
+    }
+}
+
+board!(Tree0644Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0645 for Ctx {
+        MaxTime(30) {
+            RunOnce {
+                Action(|ctx| ctx.exec(0)),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0651Sub1 for Ctx {
-        Condition(Cond<0>)
+    pub tree Tree0646 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        Timeout(10) {
+            SequenceWithMemory {
+                PolicyParallel(policy = FirstFailure) {
+                    #[run_while(|bb| bb.o0.unwrap_or(5) % 2 < 1)]
+                    #[on_success(|bb| bb.o0 = None)]
+                    Interrupt(|bb| *bb.t0 > *bb.t0 % 4) {
+                        #[skip_if(|bb| *bb.t0 == 3)]
+                        Sleep(10),
+                    },
+                    SetBlackboard(o0 = Some(6)),
+                    Sleep(30),
+                    Condition(Cond<0>),
+                },
+                Conditional(|bb| bb.b0 + 2 != 1, dynamic = false, else = Success) {
+                    Remap(success = Failure, failure = Failure) {
+                        Conditional(|bb| bb.b0 + 3 < bb.b0, dynamic = false, else = Failure) {
+                            Action(PAct<1>, b0 = {=}),
+                        },
+                    },
+                },
+                Delay(10) {
+                    Filter(times = 1, count = Failure, filtered = Skipped) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Cooldown(0, filtered = Failure) {
+                    StatefulAction(Task<3>),
+                },
+                ParallelAll(max_failures = -2) {
+                    Script(|bb| { if bb.b0 < 2 { bb.b0 += 1 }; bb.o0 = Some(bb.o0.unwrap_or(2) + 2) }),
+                    Conditional(|bb| (*bb.t0 + 4) % 4 == 1, dynamic = false, else = Success) {
+                        #[run_while(|bb| (bb.b0 + 2) % 4 == 2)]
+                        #[on_success(|bb| { bb.b0 += 2; if bb.o0.unwrap_or(3) % 2 < 0 { *bb.t0 += 2 } })]
+                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0646Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0647 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 5,
+        }
+        #[failure_if(|bb| *bb.t1 + 1 != 7)]
+        #[on_failure(|bb| bb.t1.set(bb.b0))]
+        MemSequence {
+            StatefulAction(Task<0>),
+            SetBlackboard(t1 = 1),
+        }
+    }
+}
+
+board!(Tree0647Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0648 for Ctx {
+        Sequence {
+            Action(|ctx| ctx.exec(0)),
+            Sleep(20),
+            AlwaysRunning,
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0651Sub0 for Ctx {
-        SubTree(Tree0651Sub1)
+    pub tree Tree0649 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[allow(unused)] b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+        }
+        Repeat(3) {
+            Loop(q0, value = {t0}) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0649Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0650 for Ctx {
+        ReactiveSequence {
+            RetryUntilSuccessful(forever) {
+                RepeatUntil(Success) {
+                    SequenceStar {
+                        Remap(success = Failure, failure = Success) {
+                            AlwaysFailure,
+                        },
+                        Delay(100) {
+                            Wait(50),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                RunOnce(then_skip = true) {
+                    Parallel(failure = 2) {
+                        Failer,
+                        Optional {
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Repeater(3) {
+                        Condition(Cond<1>),
+                    },
+                    RepeatTimes(2) {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Delay(0) {
+                IfThenElse {
+                    StepSequencer {
+                        Action(Act<3> = Act::<3>),
+                        Action(Act<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Fallback {
+                        Inverter {
+                            RepeatUntilSuccess(forever) {
+                                Fallback {
+                                    StatefulAction(Task<6>),
+                                    Condition(|ctx| ctx.check(7)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                Condition(Cond<8>),
+            },
+            Limiter(2) {
+                ReactiveSequence {
+                    StatefulAction(Task<9>),
+                    Fallback {
+                        Invert {
+                            StatefulAction(Task<10>),
+                        },
+                        Deadline(20) {
+                            Action(|ctx| ctx.exec(11)),
+                        },
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<12>),
+                    },
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0651 for Ctx {
-        AsyncFallback {
-            SubTree(Tree0651Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0652 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        Sequence {
-            Condition(|ctx| ctx.check(0)),
-            Switch(b1) {
-                case 3 => Condition(Cond<1> = Cond::<1>),
-                case 1 => Condition(|ctx| ctx.check(2)),
-                case 0 => Action(PIo<3>, t0 = {=}),
-                _ => ScriptCondition(|bb| bb.b0 > (*bb.t1 + 4) % 2),
+        SequenceStar {
+            Action(PAct<0>, b0 = {=}),
+            Repeat(0) {
+                Wait(0),
+            },
+            Sequence {
+                Loop(q0, if_empty = Skipped) {
+                    RepeatTimes(forever) {
+                        Optional {
+                            Action(PIo<1>, t0 = {=}),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    Condition(PCond<3>, b0 = {t0}),
+                },
+                #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
+                SetBlackboard(t0 = 2),
+                Action(Act<4>),
+                #[run_while(|bb| *bb.t0 != 1)]
+                ScriptCondition(|bb| bb.o0.is_none()),
             },
         }
     }
 }
 
-board!(Tree0652Blackboard { b0 t1 b1 t0 });
+board!(Tree0651Blackboard { q0 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0652 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0653Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Sleep(20)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0653 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
         }
-        AsyncFallback {
-            Condition(|ctx| ctx.check(0)),
-            Loop(q0, if_empty = Running) {
-                StatefulAction(Task<1>),
+        AsyncSequence {
+            Filter(times = 3, count = Success, filtered = Skipped) {
+                Condition(Cond<0>),
             },
-        }
-    }
-}
-
-board!(Tree0653Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0654Sub0 for Ctx {
-        Timeout(20) {
-            RunOnce(then_skip = false) {
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0654 for Ctx {
-        RetryUntilSuccessful(4) {
-            ForceSuccess {
-                KeepRunningUntilFailure {
-                    WhileDoElse {
-                        Action(Act<0>),
-                        SubTree(Tree0654Sub0),
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<2>),
+            RunOnce {
+                Parallel(success = -2) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                        Script(|bb| bb.b1 += 1),
+                        Action(Act<1>),
+                        ScriptCondition(|bb| (*bb.t0 + 1) % 4 < 2),
+                    },
+                    Conditional(|bb| bb.b1 % 3 < 1, dynamic = false) {
+                        RetryUntilSuccessful(1) {
+                            Fallback {
+                                Condition(Cond<2>),
+                                SubTree(Tree0653Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+                            },
                         },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(PTask<3>, b0 = {b1}, b1 = {t0}),
+                        #[on_failure(|bb| if bb.b0 % 4 > 2 { bb.b0 += 2 })]
+                        #[post(|bb| bb.b0 += 1)]
+                        #[run_while(|bb| bb.b0 < 2)]
+                        Condition(Cond<4>),
+                        Wait(50),
                     },
                 },
             },
+        }
+    }
+}
+
+board!(Tree0653Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0654 for Ctx {
+        Repeater(0) {
+            Failer,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0655 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            Action(|ctx| ctx.exec(2)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0656Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t0: i64,
         }
-        Action(Act<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0656Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-            b1: i64 = 14,
-        }
-        AsyncFallback {
-            Fallback {
-                Action(Act<14>),
-                Repeat(3) {
-                    Condition(PCond<15>, b0 = {=}),
-                },
-                StatefulAction(Task<16>),
-                Condition(|ctx, bb| ctx.check_in(17, *bb.t0)),
-            },
-            MemSequence {
-                SetBlackboard(o0 = Some(8)),
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(18, (*bb.t0 + 3) % 2, &mut bb.b1)),
-                    #[skip_if(|bb| bb.b1 + 1 > *bb.t0)]
-                    UnsetBlackboard(o0),
-                },
-                #[success_if(|bb| bb.o0.is_none())]
-                StatefulAction(Task<19>),
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| *bb.t0 < 2)]
-                #[skip_if(|bb| bb.b1 == 6)]
-                Delay(30) {
-                    StatefulAction(Task<20>),
+        MemPriority {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                KeepRunningUntilFailure {
+                    Invert {
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0655Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0656 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64,
             b1: i64 = 4,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            #[run_while(|bb| (bb.b1 + 4) % 3 < 1)]
-            #[on_halted(|bb| bb.t0.set(7))]
-            Fallback {
-                Fallback {
-                    Action(PAct<0>, b0 = {b1}, b1 = {t0}),
-                    Action(Act<1>),
-                    #[skip_if(|bb| *bb.t0 + 2 < 3)]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    StatefulAction(Task<2>),
-                },
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                Retry(forever) {
-                    AsyncSequence {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
+        #[failure_if(|bb| bb.b0 == *bb.t0)]
+        #[skip_if(|bb| bb.o0.is_some())]
+        #[run_while(|bb| *bb.t0 < 4)]
+        Sequence {
+            #[on_failure(|bb| bb.b0 += 3)]
+            #[run_while(|bb| (*bb.t0 + 3) % 3 != 1)]
+            #[post(|bb| bb.o0 = None)]
+            BinarySelector(|bb| bb.o0.unwrap_or(1) < 4, dynamic = false) {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(0)),
                     },
+                    Condition(PCond<1>, b0 = {b0}),
+                    Condition(Cond<2>),
                 },
-            },
-            Switch(b1) {
-                case 0 => ReactiveSequence {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    AlwaysFailure,
-                    SubTree(Tree0656Sub0, ..),
-                },
-                case 4 => RetryUntilSuccessful(1) {
-                    StatefulAction(PTask<7>, b0 = {=}),
-                },
-                case 5 => Timeout(50) {
-                    WhileDoElse {
-                        Condition(|ctx| ctx.check(8)),
-                        Action(Act<9>),
-                    },
-                },
-                _ => Timeout(30) {
-                    Sleep(100),
-                },
-            },
-            Delay(20) {
-                ReactiveSequence {
-                    Timeout(10) {
-                        StatefulAction(Task<10>),
-                    },
-                    Fallback {
-                        Parallel {
-                            Parallel(success = -2, failure = 1) {
-                                ForceSuccess {
-                                    StatefulAction(Task<11>),
-                                },
-                                Condition(Cond<12>),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(13, bb.o0.unwrap_or(5))),
+                ParallelAll {
+                    ReactiveFallback {
+                        Condition(PCond<3>, b0 = {t0}),
+                        Precondition(|bb| bb.b1 % 4 == 3, else = Skipped) {
+                            StatefulAction(Task<4>),
                         },
                     },
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(0) + 4, &mut bb.b0)),
+                        SetBlackboard(b1 = 9),
+                    },
                 },
             },
-            SubTree(Tree0656Sub1, ..),
+            ReactiveFallback {
+                Loop(q0, if_empty = Failure) {
+                    Conditional(|bb| *bb.t0 + 2 > 0, dynamic = false, else = Success) {
+                        Action(Act<6>),
+                    },
+                },
+                Action(Act<7>),
+                SequenceStar {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 3)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0656Blackboard { t0 o0 b0 b1 });
+board!(Tree0656Blackboard { b1 b0 o0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0657Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0657 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        Sequence {
-            #[on_success(|bb| bb.b1 = (*bb.t0 + 4) % 4)]
-            #[on_halted(|bb| bb.o0 = None)]
-            #[post(|bb| *bb.t1 += 3)]
-            RunOnce {
-                Condition(PCond<0>, b0 = 7),
-            },
-            WaitValueUpdate(t0) {
-                Condition(Cond<1>),
-            },
-            Repeat(forever) {
-                Repeat(1) {
-                    AlwaysFailure,
-                },
-            },
+        Priority {
+            SubTree(Tree0657Sub0),
         }
     }
 }
-
-board!(Tree0657Blackboard { b1 t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0658 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-        }
-        Repeat(1) {
-            RetryUntilSuccessful(4) {
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        Loop(q0, value = {b0}) {
-                            Condition(Cond<0> = Cond::<0>),
+        RepeatUntilSuccess(forever) {
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(0)),
+                Repeat(forever) {
+                    Deadline(20) {
+                        Parallel(success = 0, failure = 1) {
+                            StatefulAction(Task<1>),
+                            Delay(20) {
+                                ForceFailure {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                            StatefulAction(Task<3>),
+                            Sleep(30),
                         },
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
                     },
+                },
+                Timeout(20) {
+                    WhileDoElse {
+                        Action(Act<4> = Act::<4>),
+                        Deadline(50) {
+                            RunOnce {
+                                RetryUntilSuccessful(1) {
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Condition(|ctx| ctx.check(6)),
+                    AlwaysFailure,
+                    Action(Act<7>),
+                    RunOnce {
+                        Action(|ctx| ctx.exec(8)),
+                    },
+                    Inverter {
+                        Condition(Cond<9>),
+                    },
+                },
+                StepSequencer {
+                    Repeat(4) {
+                        Action(Act<10>),
+                    },
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                    Action(Act<13>),
+                    StatefulAction(Task<14>),
                 },
             },
         }
     }
 }
-
-board!(Tree0658Blackboard { b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0659 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64,
         }
-        Parallel(failure = -3) {
-            Fallback {
-                Precondition(|bb| bb.b1 % 3 == 1, else = Skipped) {
-                    StatefulAction(Task<0>),
-                },
-                #[on_success(|bb| bb.t0.set(bb.b1 % 4))]
-                #[run_while(|bb| bb.b0 % 3 == 2)]
-                #[failure_if(|bb| *bb.t0 % 3 > 1)]
-                Repeat(2) {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    AlwaysRunning,
-                },
-                SkipUnlessUpdated(t0) {
-                    Action(Act<1>),
+        Switch(b1) {
+            case 2 => StatefulAction(Task<0>),
+            case 1 => Fallback {
+                FlipSelector {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
                 },
             },
-            #[post(|bb| bb.b1 = bb.b0 + 4)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Action(Act<2>),
-                    Action(|ctx| ctx.exec(3)),
-                },
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            RetryUntilSuccessful(forever) {
-                Precondition(|bb| *bb.t0 > 0, else = Success) {
-                    Parallel(success = -2) {
-                        Repeat(forever) {
-                            StatefulAction(PTask<5>, b0 = 3, b1 = {t0}),
-                        },
-                        Script(|bb| bb.b1 += 1),
-                        #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(3))]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 4, &mut bb.b1)),
-                        Action(Act<7>),
+            _ => KeepRunningUntilFailure {
+                Repeater(3) {
+                    AsyncFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
                     },
                 },
-            },
-            #[skip_if(|bb| bb.b1 % 3 != 2)]
-            AsyncSequence {
-                SequenceStar {
-                    Fallback {
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        Action(Act<10> = Act::<10>),
-                    },
-                },
-                StatefulAction(Task<11>),
             },
         }
     }
 }
 
-board!(Tree0659Blackboard { t0 b1 b0 o0 });
+board!(Tree0659Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0660 for Ctx {
-        Selector {
-            Action(Act<0>),
-            Timeout(0) {
-                StatefulAction(Task<1> = Task::<1>),
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        ParallelAll {
+            MemSequence {
+                Timeout(10) {
+                    #[on_halted(|bb| *bb.t1 += 3)]
+                    #[run_while(|bb| *bb.t1 < 5)]
+                    Condition(Cond<0>),
+                },
+                #[on_failure(|bb| { bb.b0 = *bb.t1; *bb.t1 += 3 })]
+                #[on_halted(|bb| bb.t1.set(bb.b0))]
+                #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
+                Fallback {
+                    ScriptCondition(|bb| bb.b0 % 2 > 0),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+                Timeout(50) {
+                    Repeater(0) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                ParallelAll(max_failures = -1) {
+                    #[on_success(|bb| bb.t1.set(4))]
+                    Loop(q0, if_empty = Success) {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    SetBlackboard(b0 = 7),
+                    Condition(PCond<5>, b0 = 6),
+                },
             },
-            StatefulAction(Task<2>),
+            #[on_halted(|bb| *bb.t1 += 1)]
+            #[run_while(|bb| *bb.t0 + 4 < 6)]
+            FlipSelector {
+                MaxTime(10) {
+                    WhileDoElse {
+                        #[on_halted(|bb| { *bb.t0 += 1; if (bb.b0 + 1) % 2 > 0 { bb.t1.set(bb.b0 + 2) } })]
+                        Precondition(|bb| bb.b0 != *bb.t1 + 1, else = Success) {
+                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                        },
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        #[on_halted(|bb| { *bb.t0 += 1; bb.t1.set(*bb.t1 % 2) })]
+                        #[on_failure(|bb| *bb.t1 += 1)]
+                        Priority {
+                            StatefulAction(Task<7>),
+                            #[run_while(|bb| bb.b0 != 4)]
+                            #[on_success(|bb| bb.t1.set(bb.b0 % 2))]
+                            Condition(Cond<8>),
+                        },
+                        ReactiveFallback {
+                            Action(|ctx, bb| ctx.exec_in(9, *bb.t0 + 2, &mut bb.b0)),
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+                SequenceStar {
+                    StepSequencer {
+                        SetBlackboard(b0 = 4),
+                        Condition(|ctx| ctx.check(11)),
+                    },
+                    #[success_if(|bb| (*bb.t1 + 1) % 2 != 0)]
+                    #[failure_if(|bb| *bb.t1 > 3)]
+                    Sleep(50),
+                    Condition(Cond<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0660Blackboard { t1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0661Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Action(Act<1> = Act::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0661Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        StepSequencer {
+            StatefulAction(Task<0>),
+            SubTree(Tree0661Sub1, ..),
+            Condition(Cond<2>),
         }
     }
 }
@@ -2048,196 +2489,187 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0661 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
+            #[allow(unused)] b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        AsyncSequence {
-            #[on_halted(|bb| { if *bb.t1 + 2 < 4 { *bb.t1 += 3 }; bb.t1.set(bb.b0) })]
-            #[post(|bb| bb.t0.set(bb.b0))]
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    WaitValueUpdate(t0) {
-                        WasEntryUpdated(t1),
-                    },
-                },
-                Inverter {
-                    MemPriority {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        Action(Act<2> = Act::<2>),
-                        Action(Act<3>),
-                    },
-                },
-            },
-            ScriptCondition(|bb| bb.b0 < 0),
-            Parallel(failure = 1) {
-                ForceSuccess {
-                    SequenceStar {
-                        Condition(PCond<4>, b0 = 7),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                AsyncFallback {
-                    #[failure_if(|bb| bb.b0 % 3 < 2)]
-                    #[skip_if(|bb| bb.b0 > *bb.t1)]
-                    TryCatch(catch_on_halt = false) {
-                        Invert {
-                            Condition(|ctx, bb| ctx.check_in(7, *bb.t1 + 1)),
-                        },
-                        Retry(3) {
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                        AlwaysFailure,
-                    },
-                },
-                Repeat(1) {
-                    AsyncFallback {
-                        Action(Act<9>),
-                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0, &mut bb.b0)),
-                        Repeat(forever) {
-                            Action(|ctx| ctx.exec(11)),
-                        },
-                    },
-                },
-            },
+        BinarySelector(|bb| *bb.t0 % 4 > 2, dynamic = false) {
+            SubTree(Tree0661Sub0, ..),
+            Action(Act<3>),
         }
     }
 }
 
-board!(Tree0661Blackboard { b0 t0 t1 });
+board!(Tree0661Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0662Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0662Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 12,
+        }
+        #[skip_if(|bb| bb.b0 == 3)]
+        SubTree(Tree0662Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0662 for Ctx {
-        Parallel(failure = -4) {
-            ForceFailure {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            StatefulAction(Task<3>),
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-            },
-            StatefulAction(Task<5>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+        }
+        MemSequence {
+            SubTree(Tree0662Sub0, t0 = {=}, b0 = {b0}),
+            #[failure_if(|bb| bb.b0 + 3 == 6)]
+            StatefulAction(Task<0>),
         }
     }
 }
+
+board!(Tree0662Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0663 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            o0: Option<i64>,
-        }
-        Fallback {
-            #[on_success(|bb| bb.b0 += 1)]
-            #[on_halted(|bb| { if *bb.t0 > 6 { bb.t0.set(bb.b0 % 4) }; if (*bb.t0 + 1) % 2 < 1 { bb.b0 += 3 } })]
-            #[success_if(|bb| *bb.t0 > 3)]
-            ForceFailure {
-                StatefulAction(Task<0>),
+        MemPriority {
+            ReactiveFallback {
+                FlipSelector {
+                    AsyncFallback {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                },
+                ReactiveSequence {
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        MemPriority {
+                            Delay(0) {
+                                Action(Act<3>),
+                            },
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                    Action(Act<5>),
+                },
+                ForceSuccess {
+                    ReactiveFallback {
+                        RepeatUntil(Failure) {
+                            AlwaysFailure,
+                        },
+                        StatefulAction(Task<6>),
+                        StepSequencer {
+                            FlipSelector {
+                                StatefulAction(Task<7>),
+                                Action(Act<8>),
+                            },
+                        },
+                        Delay(20) {
+                            Inverter {
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
+                },
             },
-            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4))),
         }
     }
 }
-
-board!(Tree0663Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0664 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(3) + 3))]
-        Repeat(3) {
+        IfThenElse {
+            Sequence {
+                Wait(20),
+                Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 1) % 3, &mut bb.b0)),
+                SetBlackboard(b0 = 1),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+            },
             Inverter {
-                Sequence {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            WasEntryUpdated(t0),
-                            Condition(Cond<1>),
-                        },
-                        IfThenElse {
-                            ReactiveSequence {
-                                Action(Act<2>),
-                                Action(Act<3>),
-                            },
-                            RetryUntilSuccessful(forever) {
-                                #[success_if(|bb| bb.o0.unwrap_or(3) % 3 > 1)]
-                                Repeat(forever) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                            RetryUntilSuccessful(4) {
-                                #[on_success(|bb| { *bb.t0 += 1; bb.t0.set(bb.o0.unwrap_or(4) + 3) })]
-                                #[on_failure(|bb| bb.b0 += 2)]
-                                StatefulAction(Task<4> = Task::<4>),
-                            },
-                        },
-                        IfThenElse {
-                            StatefulAction(PTask<5>, b0 = {=}),
-                            #[skip_if(|bb| bb.b0 > 7)]
-                            ReactiveFallback {
-                                StatefulAction(Task<6>),
-                                AlwaysRunning,
-                            },
-                        },
-                    },
+                ForceSuccess {
+                    ScriptCondition(|bb| bb.b0 > bb.b0 % 3),
                 },
             },
         }
     }
 }
 
-board!(Tree0664Blackboard { o0 b0 t0 });
+board!(Tree0664Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0665 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 4,
             b1: i64 = 5,
-            o0: Option<i64> = Some(0),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
         }
-        Parallel(failure = 1) {
-            UnsetBlackboard(o0),
-            Loop(q0, if_empty = Failure) {
-                TryCatch {
+        SequenceWithMemory {
+            #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 2) })]
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                FlipSelector {
                     StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b1 + 4)),
+                    Action(Act<1>),
+                },
+                Action(Act<2>),
+            },
+            #[skip_if(|bb| (bb.b0 + 1) % 2 > 0)]
+            ReactiveSequence {
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
+                    Action(PIo<4>, t0 = {b1}),
+                },
+                ScriptCondition(|bb| bb.b0 < 0),
+            },
+        }
+    }
+}
+
+board!(Tree0665Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0666 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            #[allow(unused)] o0: Option<i64>,
+        }
+        ReactiveSequence {
+            Filter(times = 1, count = Success, filtered = Failure) {
+                Switch(b1) {
+                    case 0 => Loop(q0, if_empty = Success) {
+                        Succeeder,
+                    },
+                    _ => Condition(Cond<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0665Blackboard { b1 o0 q0 });
+board!(Tree0666Blackboard { q0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0666 for Ctx {
-        ParallelAll(0) {
-            StatefulAction(Task<0>),
-            AsyncFallback {
-                Sleep(20),
-            },
-            ReactiveFallback {
-                Action(Act<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3>),
-            },
-            Action(Act<4>),
+    pub tree Tree0667Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        IfThenElse {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -2245,212 +2677,139 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            #[tracked] t1: i64 = 0,
         }
-        WhileDoElse {
-            Switch(b1) {
-                case 5 => TryCatch(catch_on_halt = false) {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    UnsetBlackboard(o0),
+        IndexSwitch(|bb| 6, dynamic = true) {
+            WhileDoElse {
+                SubTree(Tree0667Sub0, ..),
+                StepSequencer {
+                    Condition(|ctx| ctx.check(2)),
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
                 },
-                case 3 => #[success_if(|bb| bb.b1 == 4)]
-                UnsetBlackboard(o0),
-                case 4 => SetBlackboard(t0 = {b0}),
-                _ => Sleep(30),
-            },
-            #[on_halted(|bb| { bb.o0 = Some(9); if bb.b0 + 3 > 6 { bb.b1 = bb.b1 % 4 } })]
-            #[run_while(|bb| bb.o0.unwrap_or(2) < 0)]
-            WaitValueUpdate(t0) {
-                MemPriority {
-                    AsyncFallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
+                IndexSwitch(|bb| *bb.t1 + 3, out_of_range = Fail, dynamic = true) {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
                 },
             },
-            Switch(b1) {
-                case 5 => Repeat(4) {
-                    Condition(|ctx| ctx.check(5)),
-                },
-                _ => Loop(q0, value = {t0}, if_empty = Running) {
-                    ReactiveFallback {
-                        Condition(|ctx| ctx.check(6)),
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
+            Action(PAct<6>, b0 = 7),
         }
     }
 }
 
-board!(Tree0667Blackboard { o0 q0 b0 t0 b1 });
+board!(Tree0667Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0668Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(Task<1>)
+        Succeeder
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64,
-        }
-        Precondition(|bb| bb.b1 % 4 > 2) {
-            Repeat(1) {
-                SkipUnlessUpdated(t0) {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            #[skip_if(|bb| bb.o0.unwrap_or(1) < 0)]
-                            #[run_while(|bb| (bb.b1 + 3) % 3 < 2)]
-                            Condition(Cond<0>),
-                            SubTree(Tree0668Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
-                        },
-                    },
-                },
-            },
+        Timeout(100) {
+            SubTree(Tree0668Sub0),
         }
     }
 }
-
-board!(Tree0668Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0669 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64,
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Fallback {
-            Switch(b1) {
-                case 5 => StatefulAction(Task<0>),
-                _ => UnsetBlackboard(o0),
-            },
-            ReactiveSelector {
-                #[post(|bb| { bb.t0.set(bb.b1 + 2); bb.o0 = Some(bb.b0 % 4) })]
-                #[run_while(|bb| bb.b0 > (bb.b0 + 3) % 2)]
-                #[failure_if(|bb| bb.o0.unwrap_or(2) % 4 < 1)]
-                Switch(b1) {
-                    case 0 => AsyncFallback {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Action(PAct<2>, b0 = {t0}, b1 = {=}),
-                        Condition(PCond<3>, b0 = 2),
-                    },
-                    case 4 => #[on_halted(|bb| { bb.o0 = Some(7); if bb.o0.is_none() { bb.b0 += 2 } })]
-                    StatefulAction(Task<4>),
-                    _ => #[on_failure(|bb| bb.b1 += 3)]
-                    #[success_if(|bb| *bb.t0 + 2 > *bb.t0 + 4)]
-                    #[on_success(|bb| bb.o0 = None)]
-                    Condition(Cond<5>),
-                },
-            },
-            Loop(q0, value = {t0}) {
-                WasEntryUpdated(t0),
-            },
-            #[post(|bb| bb.b0 += 2)]
-            Parallel(success = 2, failure = -1) {
-                StatefulAction(Task<6>),
-                #[skip_if(|bb| bb.o0.unwrap_or(0) + 4 < 6)]
-                Switch(b1) {
-                    case 3 => UnsetBlackboard(o0),
-                    case 4 => StatefulAction(Task<7>),
-                    _ => Action(PIo<8>, t0 = {b0}),
-                },
+        MemPriority {
+            StatefulAction(Task<0> = Task::<0>),
+            ParallelAll(2) {
+                Action(PAct<1>, b0 = {=}),
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
 }
 
-board!(Tree0669Blackboard { t0 o0 b1 b0 q0 });
+board!(Tree0669Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0670 for Ctx {
         blackboard {
+            b0: i64 = 3,
             #[tracked] t0: i64 = 1,
-            b0: i64,
-            o0: Option<i64> = None,
+            b1: i64 = 4,
         }
-        SkipUnlessUpdated(t0) {
-            Repeat(forever) {
-                AsyncFallback {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Sleep(10),
-                    },
-                    Precondition(|bb| bb.o0.unwrap_or(2) + 2 < 5) {
-                        Condition(PCond<1>, b0 = {=}),
-                    },
-                    StatefulAction(Task<2>),
-                    Sequence {
-                        Sleep(10),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    WhileDoElse {
-                        Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b0)),
-                        ReactiveSequence {
-                            StatefulAction(Task<5>),
-                            AlwaysRunning,
-                        },
-                    },
+        ParallelAll(2) {
+            Repeat(0) {
+                StatefulAction(PTask<0>, b0 = 7),
+            },
+            #[on_halted(|bb| if (bb.b0 + 3) % 2 == 0 { bb.t0.set(bb.b1 % 3) })]
+            Timeout(20) {
+                TryCatch {
+                    Wait(100),
+                    Wait(10),
                 },
             },
         }
     }
 }
 
-board!(Tree0670Blackboard { t0 b0 o0 });
+board!(Tree0670Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0671Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        WaitValueUpdate(t0) {
+            Action(Act<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0671 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
         }
-        SequenceWithMemory {
-            #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(5))]
-            AsyncSequence {
-                Condition(Cond<0>),
-            },
-            ReactiveSequence {
-                Precondition(|bb| bb.b0 + 2 < *bb.t0 + 2, else = Failure) {
-                    Condition(|ctx| ctx.check(1)),
+        ReactiveFallback {
+            SequenceWithMemory {
+                Sequence {
+                    Precondition(|bb| bb.b1 + 2 < 6, else = Failure) {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                    },
                 },
-                Switch(b1) {
-                    case 4 => Condition(PCond<2>, b0 = {=}),
-                    case 1 => #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1) + 4)]
-                    StatefulAction(Task<3>),
-                    _ => AlwaysSuccess,
+                IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = false) {
+                    #[success_if(|bb| bb.o0.is_some())]
+                    IfThenElse {
+                        Cooldown(100, filtered = Skipped) {
+                            StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
+                        },
+                        StatefulAction(Task<2>),
+                    },
                 },
             },
-            SequenceStar {
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b1)),
-                Action(|ctx| ctx.exec(5)),
-                ForceFailure {
-                    #[on_success(|bb| if bb.b0 == 3 { bb.b1 = (bb.b1 + 1) % 3 })]
-                    #[on_failure(|bb| if bb.o0.unwrap_or(2) + 4 != 7 { bb.b0 += 3 })]
-                    #[failure_if(|bb| *bb.t0 + 4 > 4)]
-                    RunOnce(then_skip = true) {
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(6)),
-                            StatefulAction(Task<7> = Task::<7>),
+            SubTree(Tree0671Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, o0 = {o0}),
+            #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
+            KeepRunningUntilFailure {
+                MaxTime(0) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            Precondition(|bb| bb.b0 + 4 < (bb.b0 + 1) % 3, else = Failure) {
+                Timeout(20) {
+                    Invert {
+                        RetryUntilSuccessful(2) {
+                            Limiter(1) {
+                                Sequence {
+                                    WasEntryUpdated(t0),
+                                    Wait(0),
+                                },
+                            },
                         },
                     },
                 },
@@ -2459,150 +2818,38 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0671Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0672Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Sequence {
-            StatefulAction(Task<16>),
-        }
-    }
-}
+board!(Tree0671Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0672 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Retry(2) {
-            ReactiveFallback {
-                Precondition(|bb| bb.b0 + 3 != *bb.t0) {
-                    WhileDoElse {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        Inverter {
-                            #[on_halted(|bb| if *bb.t0 != 7 { *bb.t0 += 1 })]
-                            Inverter {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    SequenceWithMemory {
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                #[skip_if(|bb| bb.b0 + 4 > 4)]
-                #[failure_if(|bb| (*bb.t0 + 1) % 2 > 0)]
-                #[post(|bb| *bb.t0 += 2)]
-                SequenceWithMemory {
-                    StatefulAction(Task<7> = Task::<7>),
-                    Action(Act<8>),
-                    Action(PAct<9>, b0 = {t0}, b1 = {b0}),
-                    #[skip_if(|bb| bb.b0 + 1 < *bb.t0)]
-                    #[failure_if(|bb| *bb.t0 % 4 < 3)]
-                    Action(Act<10>),
-                },
-                Selector {
-                    Sequence {
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        #[on_failure(|bb| { bb.b0 += 1; if bb.b0 < 3 { *bb.t0 += 2 } })]
-                        #[skip_if(|bb| (*bb.t0 + 4) % 3 != 1)]
-                        Action(PIo<11>, t0 = {b0}),
-                        Condition(PCond<12>, b0 = 6),
-                    },
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    RunOnce(then_skip = true) {
-                        MemPriority {
-                            Action(Act<13> = Act::<13>),
-                            Action(Act<14>),
-                        },
-                    },
-                },
-                #[run_while(|bb| bb.b0 < 3)]
-                #[on_success(|bb| bb.b0 = (bb.b0 + 3) % 2)]
-                Precondition(|bb| *bb.t0 < bb.b0 % 4) {
-                    Fallback {
-                        ReactiveSequence {
-                            SetBlackboard(t0 = 5),
-                            MemSequence {
-                                #[on_failure(|bb| bb.b0 += 1)]
-                                Condition(Cond<15> = Cond::<15>),
-                                ScriptCondition(|bb| *bb.t0 > 3),
-                            },
-                        },
-                        SubTree(Tree0672Sub0, ..),
+        FlipSelector {
+            Fallback {
+                StatefulAction(Task<0>),
+                Timeout(20) {
+                    Deadline(0) {
+                        StatefulAction(Task<1>),
                     },
                 },
             },
+            Condition(Cond<2> = Cond::<2>),
+            FlipSelector {
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4>),
+            },
+            Fallback {
+                Condition(Cond<5>),
+                Action(Act<6>),
+            },
+            StatefulAction(Task<7>),
         }
     }
 }
-
-board!(Tree0672Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0673 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 4,
-        }
-        ReactiveSequence {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        Action(PAct<1>, b0 = {b1}),
-                    },
-                },
-                Precondition(|bb| bb.b1 != 3, else = Running) {
-                    Action(Act<2>),
-                },
-                WaitValueUpdate(t1) {
-                    WasEntryUpdated(t1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0673Blackboard { t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0674Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0674Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-        }
-        Timeout(0) {
-            AsyncFallback {
-                Condition(Cond<7>),
-                Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
-                Repeat(2) {
-                    Action(Act<9> = Act::<9>),
-                },
-            },
+        AsyncSequence {
+            Condition(Cond<0>),
+            AlwaysRunning,
         }
     }
 }
@@ -2610,153 +2857,152 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0674 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 1,
         }
-        Repeat(forever) {
-            #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-            Sequence {
-                Fallback {
-                    SequenceStar {
-                        SubTree(Tree0674Sub0, ..),
-                        Condition(Cond<1>),
-                        Precondition(|bb| *bb.t0 % 4 < 2, else = Running) {
-                            StatefulAction(Task<2> = Task::<2>),
+        Fallback {
+            Action(PAct<0>, b0 = 5, b1 = {t1}),
+            Parallel(success = -1) {
+                ReactiveFallback {
+                    Action(PAct<1>, b0 = {t1}, b1 = {b0}),
+                    Action(Act<2>),
+                },
+                ForceFailure {
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                        #[post(|bb| { *bb.t0 += 3; bb.t1.set(7) })]
+                        #[run_while(|bb| bb.b0 != 2)]
+                        ParallelAll {
+                            ScriptCondition(|bb| bb.b0 + 4 == (*bb.t1 + 4) % 4),
+                            AlwaysRunning,
                         },
-                    },
-                    MemPriority {
-                        RunOnce(then_skip = false) {
-                            TryCatch {
-                                Sleep(30),
-                                Condition(PCond<3>, b0 = {=}),
-                                #[failure_if(|bb| bb.b0 + 2 > 6)]
-                                #[success_if(|bb| *bb.t1 % 2 == 0)]
-                                Action(PAct<4>, b0 = 1, b1 = {t0}),
-                            },
-                        },
-                        ForceFailure {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    WhileDoElse {
-                        StatefulAction(Task<6>),
-                        Sleep(20),
-                        SequenceWithMemory {
-                            SetBlackboard(t1 = 5),
-                        },
-                    },
-                    SubTree(Tree0674Sub1, ..),
-                    ParallelAll(max_failures = -2) {
-                        StatefulAction(Task<10> = Task::<10>),
-                        #[skip_if(|bb| *bb.t1 % 3 > 0)]
-                        Action(Act<11>),
                     },
                 },
-                AlwaysRunning,
+            },
+            #[skip_if(|bb| *bb.t0 < 0)]
+            Repeat(4) {
+                Priority {
+                    Action(PIo<5>, t0 = {b0}),
+                    Action(Act<6> = Act::<6>),
+                    StatefulAction(Task<7>),
+                    #[post(|bb| { bb.t0.set(*bb.t1); *bb.t1 += 2 })]
+                    Action(Act<8>),
+                    #[run_while(|bb| *bb.t0 % 4 < 1)]
+                    #[skip_if(|bb| *bb.t1 + 4 != bb.b0)]
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    Inverter {
+                        Sleep(10),
+                    },
+                },
+            },
+            Parallel(success = -1, failure = -4) {
+                Action(Act<9>),
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    StatefulAction(Task<10>),
+                },
+                Repeater(2) {
+                    Remap(success = Failure, failure = Failure) {
+                        Action(PIo<11>, t0 = {b0}),
+                    },
+                },
+                StatefulAction(Task<12>),
+                SequenceWithMemory {
+                    WhileDoElse {
+                        #[failure_if(|bb| (bb.b0 + 2) % 2 < 1)]
+                        #[run_while(|bb| bb.b0 % 2 == 0)]
+                        #[post(|bb| *bb.t1 += 2)]
+                        Action(Act<13>),
+                        Condition(Cond<14>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0674Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0675Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0675Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        WasEntryUpdated(t0)
-    }
-}
+board!(Tree0674Blackboard { q0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0675 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
         }
-        Precondition(|bb| bb.b0 > 0, else = Skipped) {
-            ReactiveFallback {
-                MemPriority {
-                    #[skip_if(|bb| *bb.t0 == 3)]
-                    SubTree(Tree0675Sub0, ..),
-                    SubTree(Tree0675Sub1, b0 = {=}, t0 = {t0}),
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Action(PAct<2>, b0 = {t0}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0675Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0676Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+        }
+        Action(Act<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0676 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(5),
+        }
+        SequenceWithMemory {
+            Remap(success = Success, failure = Success) {
+                Sequence {
+                    Script(|bb| if bb.o0.unwrap_or(0) < 7 { bb.b0 += 3 }),
+                    Condition(Cond<0>),
                 },
-                Repeat(2) {
-                    Timeout(10) {
-                        Sleep(50),
+            },
+            Optional {
+                ReactiveSequence {
+                    Switch(b1) {
+                        case 2 => Condition(Cond<1>),
+                        _ => SubTree(Tree0676Sub0, ..),
                     },
                 },
-                SequenceWithMemory {
-                    StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
-                    Action(Act<2>),
+            },
+            WaitValueUpdate(t0) {
+                ForceFailure {
+                    Action(|ctx, bb| ctx.exec_in(3, 6, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0675Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0676 for Ctx {
-        Timeout(0) {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
+board!(Tree0676Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0677 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64,
         }
-        Fallback {
-            Fallback {
-                Sequence {
-                    Switch(b1) {
-                        case 1 => StatefulAction(Task<0>),
-                        _ => SetBlackboard(b1 = 2),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                #[post(|bb| bb.t0.set(7))]
-                #[run_while(|bb| bb.o0.unwrap_or(5) > bb.o0.unwrap_or(4) % 4)]
-                #[on_halted(|bb| bb.b1 += 2)]
-                ParallelAll {
-                    ForceFailure {
-                        RetryUntilSuccessful(0) {
-                            SetBlackboard(o0 = Some(5)),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Condition(Cond<2>),
-                    Timeout(30) {
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                    #[run_while(|bb| bb.o0.is_none())]
-                    ParallelAll(1) {
-                        Condition(Cond<4> = Cond::<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Precondition(|bb| *bb.t0 % 3 < 2, else = Success) {
-                        StatefulAction(Task<6>),
+        AsyncFallback {
+            BinarySelector(|bb| (bb.b0 + 4) % 2 == 0, dynamic = false) {
+                StatefulAction(Task<0>),
+                SetBlackboard(t0 = {b0}),
+            },
+            Priority {
+                Repeat(2) {
+                    MaxTime(0) {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b1)),
                     },
                 },
             },
@@ -2764,617 +3010,355 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0677Blackboard { b1 o0 t0 b0 });
+board!(Tree0677Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0678 for Ctx {
-        KeepRunningUntilFailure {
-            MemSequence {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+        }
+        SequenceStar {
+            Script(|bb| bb.b0 += 3),
+            Deadline(10) {
+                RepeatUntilSuccess(3) {
+                    Action(Act<0>),
+                },
+            },
+            Timeout(10) {
+                Delay(30) {
+                    Repeat(1) {
+                        RepeatUntil(Success) {
+                            Sleep(20),
+                        },
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
                 Fallback {
-                    ReactiveSequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        RunOnce(then_skip = false) {
-                            Retry(4) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        IfThenElse {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        Condition(Cond<4>),
-                    },
-                    Retry(4) {
-                        RunOnce(then_skip = false) {
-                            AsyncFallback {
-                                StatefulAction(Task<5>),
-                                Parallel(failure = -2) {
-                                    Condition(Cond<6>),
-                                    StatefulAction(Task<7>),
-                                },
-                                ForceSuccess {
-                                    Action(Act<8>),
-                                },
-                            },
-                        },
-                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                    ScriptCondition(|bb| (bb.b0 + 2) % 2 < 1),
+                    WasEntryUpdated(t0),
                 },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0679 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-        }
-        Fallback {
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                Action(|ctx| ctx.exec(1)),
-            },
-            WhileDoElse {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                },
-                ReactiveSequence {
-                    SetBlackboard(t0 = {b0}),
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    ScriptCondition(|bb| *bb.t0 % 2 == 0),
-                    SetBlackboard(t0 = {b0}),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0679Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0680Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(PAct<0>, b0 = {=}, b1 = {b1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0680 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64>,
-        }
-        Fallback {
-            SequenceWithMemory {
-                SubTree(Tree0680Sub0, ..),
-                StatefulAction(Task<1>),
-                #[failure_if(|bb| *bb.t0 + 4 > bb.b1 + 2)]
-                Condition(Cond<2>),
-            },
-            ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 == 1),
-            #[on_success(|bb| { bb.o0 = Some(bb.b1); *bb.t0 += 2 })]
-            Condition(Cond<3>),
-            Switch(b1) {
-                case 1 => Action(Act<4> = Act::<4>),
-                _ => Action(PAct<5>, b0 = 4, b1 = {b0}),
-            },
-            #[on_success(|bb| { bb.o0 = Some(4); bb.b0 += 1 })]
-            #[failure_if(|bb| *bb.t0 % 3 < 0)]
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0680Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0681Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        SetBlackboard(b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0681 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            SubTree(Tree0681Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-            Action(|ctx, bb| ctx.exec_in(0, 3, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0681Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0682Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(PTask<1>, b0 = 7, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0682 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-        }
-        WhileDoElse {
-            Delay(0) {
-                RunOnce(then_skip = true) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-            },
-            #[on_halted(|bb| bb.o0 = None)]
-            #[run_while(|bb| bb.o0.is_some())]
-            Precondition(|bb| *bb.t0 % 3 == 1, else = Running) {
-                SubTree(Tree0682Sub0, o0 = {=}, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0682Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0683 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-            ReactiveSequence {
-                Inverter {
-                    Precondition(|bb| bb.b0 + 2 != 4, else = Running) {
-                        #[success_if(|bb| *bb.t1 % 4 != 0)]
-                        ScriptCondition(|bb| *bb.t0 + 2 > 4),
-                    },
-                },
-                StatefulAction(Task<2>),
-                ScriptCondition(|bb| *bb.t1 < *bb.t0 + 4),
+            Parallel(failure = 0) {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
                 Condition(Cond<3>),
-                RetryUntilSuccessful(0) {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 3, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0683Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0684 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        ForceSuccess {
-            RunOnce {
-                #[on_failure(|bb| if bb.b1 < 0 { bb.o0 = None })]
-                Fallback {
-                    TryCatch(catch_on_halt = true) {
-                        Precondition(|bb| *bb.t0 % 4 > 1, else = Running) {
-                            RunOnce {
-                                StatefulAction(PTask<0>, b0 = {b0}),
-                            },
-                        },
-                        MemPriority {
-                            ParallelAll {
-                                Condition(Cond<1>),
-                                Condition(Cond<2>),
-                            },
-                        },
-                        RetryUntilSuccessful(1) {
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                        ScriptCondition(|bb| bb.b0 + 3 != 2),
-                        TryCatch(catch_on_halt = false) {
-                            Condition(PCond<4>, b0 = {=}),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        Delay(50) {
-                            Action(PIo<8>, t0 = {=}),
-                        },
-                        #[run_while(|bb| bb.b1 == 0)]
-                        #[skip_if(|bb| bb.b1 > *bb.t0)]
-                        Precondition(|bb| bb.o0.unwrap_or(5) < 0) {
-                            Condition(Cond<9> = Cond::<9>),
-                        },
-                        Delay(50) {
-                            SetBlackboard(o0 = Some(1)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0684Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0685 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-        }
-        ForceFailure {
-            SequenceWithMemory {
-                TryCatch {
-                    Precondition(|bb| (bb.b0 + 3) % 3 == 1, else = Success) {
-                        Fallback {
-                            StatefulAction(Task<0> = Task::<0>),
-                            #[run_while(|bb| *bb.t1 == 1)]
-                            #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
-                            Action(|ctx| ctx.exec(1)),
-                            ReactiveFallback {
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                    SkipUnlessUpdated(t1) {
-                        WaitValueUpdate(t0) {
-                            Timeout(100) {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Action(PIo<4>, t0 = {=}),
-                    AlwaysFailure,
-                    StatefulAction(PTask<5>, b0 = 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0685Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0686 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        AsyncSequence {
-            WaitValueUpdate(t0) {
-                RunOnce {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        AlwaysRunning,
-                    },
-                },
-            },
-            ParallelAll {
-                Action(Act<2>),
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(3, 3)),
-                    StatefulAction(Task<4>),
-                },
-            },
-            MemSequence {
-                Script(|bb| bb.b0 = *bb.t0),
-                Inverter {
-                    Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
-                },
-                StatefulAction(Task<6>),
-                Precondition(|bb| bb.b0 + 1 > 7, else = Success) {
-                    StatefulAction(PTask<7>, b0 = {t0}),
-                },
-                #[post(|bb| if *bb.t0 == 3 { bb.b0 += 2 })]
-                #[skip_if(|bb| bb.b0 + 3 < 6)]
-                Sleep(20),
-            },
-            Fallback {
-                Action(Act<8>),
-                StatefulAction(Task<9>),
-                Condition(Cond<10>),
-            },
-            WhileDoElse {
-                Action(PAct<11>, b0 = 9),
-                Action(Act<12> = Act::<12>),
-            },
-        }
-    }
-}
-
-board!(Tree0686Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0687Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0687 for Ctx {
-        SequenceWithMemory {
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-            RetryUntilSuccessful(4) {
-                Fallback {
-                    Repeat(3) {
-                        ReactiveFallback {
-                            Condition(Cond<1>),
-                            RetryUntilSuccessful(2) {
-                                SubTree(Tree0687Sub0),
-                            },
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                    Action(Act<6>),
-                },
-            },
-            AsyncSequence {
-                Condition(|ctx| ctx.check(7)),
-                Sleep(0),
-                Condition(Cond<8>),
-                Delay(0) {
-                    RunOnce {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Condition(Cond<10>),
-            },
-            RunOnce {
-                ReactiveSequence {
-                    Sequence {
-                        Condition(Cond<11>),
-                        Action(Act<12> = Act::<12>),
-                    },
-                    Repeat(3) {
-                        Action(|ctx| ctx.exec(13)),
-                    },
-                    Sleep(100),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0688Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0688 for Ctx {
-        Timeout(20) {
-            SubTree(Tree0688Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0689 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64 = 2,
-        }
-        SequenceWithMemory {
-            AsyncFallback {
-                Action(Act<0>),
-                RunOnce(then_skip = false) {
-                    Selector {
-                        Condition(Cond<1> = Cond::<1>),
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        #[on_halted(|bb| bb.o0 = None)]
-                        StatefulAction(Task<4>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        #[run_while(|bb| bb.b0 % 4 < 0)]
-                        #[on_halted(|bb| { bb.b0 = 6; bb.b0 = (bb.b0 + 1) % 3 })]
-                        RetryUntilSuccessful(4) {
-                            Action(Act<5> = Act::<5>),
-                        },
-                        StatefulAction(Task<6>),
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<7> = Task::<7>),
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<8>),
-                    },
-                    Action(Act<9> = Act::<9>),
-                },
-                IfThenElse {
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[on_success(|bb| if bb.o0.unwrap_or(1) == 5 { bb.b0 = *bb.t0 + 1 })]
-                    #[skip_if(|bb| *bb.t0 < 6)]
-                    Condition(Cond<10>),
-                    AlwaysFailure,
-                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(2))),
-                },
-                Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                    Inverter {
-                        StatefulAction(Task<11>),
-                    },
-                },
-                #[success_if(|bb| bb.o0.is_some())]
-                Retry(2) {
-                    ForceFailure {
-                        Action(Act<12>),
-                    },
-                },
-                StatefulAction(PTask<13>, b0 = {=}, b1 = {t0}),
-            },
-            Timeout(0) {
-                Timeout(0) {
-                    #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                    #[on_failure(|bb| bb.t0.set(3))]
-                    #[skip_if(|bb| bb.b0 + 1 == 2)]
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0689Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0690 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-        }
-        ParallelAll(max_failures = -2) {
-            WhileDoElse {
-                Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                AlwaysSuccess,
-            },
-            Delay(10) {
-                Condition(Cond<1>),
-            },
-            SequenceStar {
-                ParallelAll(1) {
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-            Parallel(success = 1, failure = 2) {
-                Action(|ctx| ctx.exec(3)),
                 StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0690Blackboard { t0 b0 });
+board!(Tree0678Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0691 for Ctx {
+    pub tree Tree0679 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = Some(0),
+            o0: Option<i64> = None,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            Invert {
-                SkipUnlessUpdated(t1) {
-                    StatefulAction(Task<0>),
+        Sequence {
+            ReactiveSequence {
+                ForceSuccess {
+                    Timeout(20) {
+                        TryCatch(catch_on_halt = false) {
+                            #[on_halted(|bb| bb.b1 = (bb.b1 + 1) % 4)]
+                            #[success_if(|bb| bb.o0.unwrap_or(2) + 4 == bb.b1)]
+                            Sequence {
+                                Delay(100) {
+                                    SetBlackboard(o0 = Some(7)),
+                                },
+                            },
+                            Deadline(0) {
+                                SequenceStar {
+                                    Script(|bb| bb.b1 = *bb.t0 + 3),
+                                    ScriptCondition(|bb| *bb.t0 + 2 < 0),
+                                    Wait(10),
+                                },
+                            },
+                            IfThenElse {
+                                Action(Act<0>),
+                                Script(|bb| bb.b1 = *bb.t0),
+                            },
+                        },
+                    },
                 },
             },
-            Switch(b1) {
-                case 2 => Precondition(|bb| (bb.b1 + 4) % 2 == 1) {
-                    StatefulAction(Task<1> = Task::<1>),
+            IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Fail, dynamic = true) {
+                SequenceStar {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
                 },
-                case 3 => StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                _ => WaitValueUpdate(t0) {
-                    StatefulAction(Task<3>),
+                Conditional(|bb| bb.o0.is_some(), dynamic = true) {
+                    AsyncFallback {
+                        Switch(b1) {
+                            case 2 => #[post(|bb| bb.b1 += 3)]
+                            Action(PIo<3>, t0 = {b0}),
+                            _ => #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 3) })]
+                            #[failure_if(|bb| bb.b0 % 2 == 0)]
+                            Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(1) + 3, &mut bb.b0)),
+                        ReactiveFallback {
+                            Condition(Cond<6>),
+                            AlwaysRunning,
+                        },
+                    },
                 },
             },
-            Action(Act<4>),
-            Precondition(|bb| bb.b0 % 4 > 2) {
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    Condition(|ctx| ctx.check(5)),
-                    Condition(|ctx, bb| ctx.check_in(6, (bb.b1 + 4) % 4)),
-                    Action(PIo<7>, t0 = {b0}),
-                    StatefulAction(Task<8>),
+            Conditional(|bb| bb.b1 % 3 != 2) {
+                MemPriority {
+                    Action(Act<7>),
+                    BinarySelector(|bb| *bb.t0 > bb.o0.unwrap_or(4) + 1, dynamic = true) {
+                        #[on_success(|bb| if bb.o0.is_some() { bb.b1 = *bb.t0 + 1 })]
+                        #[on_failure(|bb| { bb.b1 += 2; if bb.b1 + 2 < 2 { bb.b0 = bb.o0.unwrap_or(5) % 3 } })]
+                        Action(Act<8>),
+                        Precondition(|bb| *bb.t0 != 4, else = Skipped) {
+                            Failer,
+                        },
+                    },
+                    ReactiveFallback {
+                        RepeatUntilSuccess(forever) {
+                            AsyncFallback {
+                                Action(|ctx, bb| ctx.exec_in(9, bb.b1, &mut bb.b0)),
+                            },
+                        },
+                    },
                 },
-            },
-            Precondition(|bb| bb.b0 % 2 == 0, else = Skipped) {
-                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0691Blackboard { t1 t0 b1 b0 o0 });
+board!(Tree0679Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0692 for Ctx {
-        ParallelAll(1) {
-            Condition(Cond<0>),
-            ForceSuccess {
-                Condition(Cond<1>),
+    pub tree Tree0680 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Precondition(|bb| bb.b1 < 2) {
+            Condition(PCond<0>, b0 = 5),
+        }
+    }
+}
+
+board!(Tree0680Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0681 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        Parallel(success = 2, failure = 2) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 4)),
+            Precondition(|bb| *bb.t0 < 1, else = Skipped) {
+                Action(Act<1>),
             },
+        }
+    }
+}
+
+board!(Tree0681Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0682 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0683Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0683Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0683 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(1),
+        }
+        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
+            Action(Act<0>),
+            #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 + 2 != 7 { bb.o0 = Some(bb.b0 + 1) } })]
+            Delay(10) {
+                Inverter {
+                    KeepRunningUntilFailure {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Deadline(50) {
+                                SubTree(Tree0683Sub0, ..),
+                            },
+                            Repeat(1) {
+                                Repeat(forever) {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                            },
+                            SubTree(Tree0683Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0683Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0684 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            o0: Option<i64>,
+        }
+        Repeat(1) {
+            ReactiveSequence {
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = false) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    ScriptCondition(|bb| bb.b1 + 2 < 7),
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                },
+                ParallelAll(max_failures = -2) {
+                    RetryUntilSuccessful(0) {
+                        SetBlackboard(o0 = Some(3)),
+                    },
+                    Condition(Cond<4>),
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0684Blackboard { t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0685Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0685 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        ForceSuccess {
+            #[success_if(|bb| *bb.t0 != 6)]
+            AsyncFallback {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
+                SubTree(Tree0685Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0685Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0686 for Ctx {
+        Sequence {
+            Action(Act<0>),
+            Action(Act<1>),
             Action(Act<2>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0693 for Ctx {
+    pub tree Tree0687 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64 = 5,
         }
-        #[post(|bb| *bb.t0 += 2)]
-        TryCatch(catch_on_halt = false) {
-            Action(PIo<0>, t0 = {t0}),
-            ReactiveFallback {
-                Action(PAct<1>, b0 = 2, b1 = {b0}),
-                ReactiveSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<2> = Task::<2>),
-                        TryCatch {
-                            StatefulAction(Task<3> = Task::<3>),
-                            Action(|ctx| ctx.exec(4)),
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            #[post(|bb| if bb.b0 % 4 < 2 { *bb.t0 += 2 })]
+            #[success_if(|bb| bb.b0 < *bb.t0)]
+            Delay(50) {
+                ForceSuccess {
+                    FlipSelector {
+                        UnsetBlackboard(o0),
+                        ReactiveSelector {
+                            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 2)),
+                            AlwaysSuccess,
                         },
-                        Precondition(|bb| bb.o0.unwrap_or(2) % 2 < 1, else = Running) {
-                            StatefulAction(Task<5>),
-                        },
-                        Delay(0) {
-                            RunOnce(then_skip = false) {
-                                #[on_failure(|bb| bb.b0 += 1)]
-                                #[skip_if(|bb| *bb.t0 < 4)]
-                                #[on_success(|bb| { bb.b0 += 3; if *bb.t0 + 3 != 2 { *bb.t0 += 1 } })]
-                                Condition(Cond<6>),
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            RetryUntilSuccessful(1) {
+                                Failer,
                             },
+                        },
+                        Script(|bb| if bb.b1 != 0 { bb.b0 += 2 }),
+                        Sleep(20),
+                    },
+                },
+            },
+            Conditional(|bb| bb.b1 != 1, dynamic = false, else = Success) {
+                Precondition(|bb| bb.b0 < 3) {
+                    AlwaysFailure,
+                },
+            },
+            ReactiveFallback {
+                #[failure_if(|bb| *bb.t0 < 6)]
+                SequenceStar {
+                    #[post(|bb| bb.b0 += 3)]
+                    Action(PIo<1>, t0 = {b0}),
+                    Parallel(success = -1, failure = 0) {
+                        Condition(Cond<2>),
+                        Runner,
+                    },
+                },
+                Repeat(3) {
+                    SkipUnlessUpdated(t0) {
+                        #[skip_if(|bb| *bb.t0 + 1 < *bb.t0)]
+                        ReactiveSequence {
+                            TryCatch {
+                                SetBlackboard(b0 = {b1}),
+                                RepeatUntilSuccess(forever) {
+                                    Sleep(20),
+                                },
+                            },
+                            StatefulAction(PTask<3>, b0 = 0, b1 = {=}),
+                            Filter(times = 3, count = Failure, filtered = Failure) {
+                                WasEntryUpdated(t0),
+                            },
+                            Wait(100),
                         },
                     },
                 },
@@ -3383,344 +3367,545 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0693Blackboard { t0 o0 b0 });
+board!(Tree0687Blackboard { q0 o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0688 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        SkipUnlessUpdated(t0) {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0688Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0689 for Ctx {
+        Repeater(3) {
+            WhileDoElse {
+                FlipSelector {
+                    Action(Act<0>),
+                },
+                AsyncFallback {
+                    Repeat(2) {
+                        Timeout(20) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0690 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 5,
+        }
+        Switch(b1) {
+            case 4 => Filter(times = 2, count = Failure, filtered = Failure) {
+                ReactiveSequence {
+                    Fallback {
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        #[failure_if(|bb| *bb.t0 > 1)]
+                        Conditional(|bb| bb.b1 == 0) {
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                        Deadline(20) {
+                            SkipUnlessUpdated(t0) {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                        },
+                    },
+                    #[on_success(|bb| bb.b1 += 3)]
+                    #[success_if(|bb| bb.o0.unwrap_or(3) % 3 > 1)]
+                    #[post(|bb| bb.t0.set(bb.b1 % 3))]
+                    SetBlackboard(b1 = 3),
+                },
+            },
+            _ => Sequence {
+                RunOnce {
+                    IndexSwitch(|bb| (bb.b1 + 3) % 4, out_of_range = Loop) {
+                        MemSequence {
+                            AlwaysRunning,
+                        },
+                        Selector {
+                            WasEntryUpdated(t0),
+                            Condition(Cond<2>),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                    },
+                },
+                StepSequencer {
+                    Condition(Cond<4>),
+                    #[failure_if(|bb| bb.b1 > 1)]
+                    Action(PAct<5>, b0 = {=}, b1 = {t0}),
+                    #[run_while(|bb| (bb.b0 + 2) % 3 < 0)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[on_failure(|bb| if bb.o0.unwrap_or(0) + 4 < 1 { bb.o0 = Some(5) })]
+                    Script(|bb| bb.b0 = (bb.b1 + 2) % 2),
+                },
+                Switch(b1) {
+                    case 1 => ScriptCondition(|bb| *bb.t0 == bb.b0 % 4),
+                    case 5 => SetBlackboard(t0 = 1),
+                    case 3 => AlwaysSuccess,
+                    _ => SetBlackboard(o0 = Some(2)),
+                },
+                Interrupt(|bb| *bb.t0 % 3 == 0) {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    MemPriority {
+                        StatefulAction(PTask<6>, b0 = 4, b1 = {=}),
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        PolicyParallel(policy = FirstFailure) {
+                            Loop(q0, value = {t0}, if_empty = Running) {
+                                Action(PAct<7>, b0 = {t0}, b1 = {t0}),
+                            },
+                        },
+                        AlwaysRunning,
+                    },
+                },
+                Repeater(3) {
+                    ForceFailure {
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0690Blackboard { b1 o0 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0691 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(4),
+            b0: i64,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+            Filter(times = 2, count = Completed) {
+                Precondition(|bb| *bb.t0 > bb.b0 + 4, else = Running) {
+                    #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(4) % 4); *bb.t0 += 1 })]
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0691Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0692 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        #[success_if(|bb| *bb.t0 != bb.b0)]
+        Loop(q0, if_empty = Failure) {
+            StepSequencer {
+                AsyncSequence {
+                    Precondition(|bb| *bb.t0 + 1 != 0, else = Success) {
+                        Wait(10),
+                    },
+                    Action(Act<0>),
+                    ScriptCondition(|bb| (bb.b1 + 2) % 4 != 0),
+                    ForceFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    AlwaysSuccess,
+                },
+                #[run_while(|bb| bb.b0 != 3)]
+                MemPriority {
+                    Failer,
+                    Action(PAct<2>, b0 = {t0}, b1 = {=}),
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
+                        Sequence {
+                            Condition(PCond<5>, b0 = {b0}),
+                            StatefulAction(Task<6>),
+                        },
+                        Action(PIo<7>, t0 = {b1}),
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0692Blackboard { b0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0693 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+        }
+        Repeat(2) {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Selector {
+                    IfThenElse {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            WhileDoElse {
+                                FlipSelector {
+                                    Action(|ctx| ctx.exec(0)),
+                                    StatefulAction(Task<1>),
+                                },
+                                Action(|ctx| ctx.exec(2)),
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                        BinarySelector(|bb| bb.b1 < 6, dynamic = false) {
+                            Sequence {
+                                Precondition(|bb| *bb.t0 > 2, else = Running) {
+                                    SetBlackboard(o0 = Some(9)),
+                                },
+                            },
+                            RunOnce(then_skip = false) {
+                                #[skip_if(|bb| bb.b1 != 1)]
+                                #[on_failure(|bb| *bb.t0 += 3)]
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                    Sequence {
+                        SequenceWithMemory {
+                            Condition(Cond<4>),
+                            Sleep(10),
+                            Sleep(20),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        AsyncFallback {
+                            RepeatUntilFailure(1) {
+                                AsyncSequence {
+                                    Script(|bb| bb.b0 = (bb.o0.unwrap_or(3) + 1) % 4),
+                                    Condition(Cond<7>),
+                                },
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 4)),
+                        Repeater(2) {
+                            Remap(success = Failure, failure = Success) {
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                        ReactiveSequence {
+                            Action(PIo<10>, t0 = {=}),
+                            SetBlackboard(t0 = {b0}),
+                        },
+                        Condition(Cond<11>),
+                        MemPriority {
+                            Action(|ctx, bb| ctx.exec_in(12, *bb.t0 % 2, &mut bb.b1)),
+                            #[post(|bb| { bb.b0 = 0; bb.o0 = None })]
+                            SetBlackboard(o0 = Some(3)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0693Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0694Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
             #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(11),
         }
-        Action(PIo<6>, t0 = {=})
+        Action(Act<2> = Act::<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0694Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(11),
         }
-        SubTree(Tree0694Sub1, o0 = {=}, b0 = {b0}, t0 = {=})
+        TryCatch {
+            #[on_halted(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
+            Action(PAct<0>, b0 = 0, b1 = {b0}),
+            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+            SubTree(Tree0694Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 0,
             b0: i64,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(1),
         }
-        #[run_while(|bb| (*bb.t0 + 2) % 3 == 1)]
-        AsyncFallback {
-            SequenceStar {
-                Repeat(1) {
-                    StatefulAction(Task<0> = Task::<0>),
+        ReactiveFallback {
+            SubTree(Tree0694Sub0, ..),
+            ParallelAll(1) {
+                Conditional(|bb| *bb.t0 != bb.b0 + 1, dynamic = true, else = Failure) {
+                    WasEntryUpdated(t0),
                 },
-                StatefulAction(Task<1>),
-                SetBlackboard(o0 = Some(3)),
-                ReactiveSequence {
-                    SetBlackboard(t0 = 7),
-                    StatefulAction(Task<2>),
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4>),
-                },
-            },
-            Repeat(forever) {
-                Invert {
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                        TryCatch(catch_on_halt = false) {
-                            #[skip_if(|bb| *bb.t0 != 4)]
-                            SubTree(Tree0694Sub0, ..),
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                        Repeat(2) {
-                            #[failure_if(|bb| (bb.b0 + 3) % 4 > 2)]
-                            Condition(Cond<8>),
-                        },
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<9>),
-                            Action(Act<10>),
-                            #[skip_if(|bb| *bb.t0 > 7)]
-                            #[on_success(|bb| if bb.b0 > 1 { bb.o0 = None })]
-                            #[failure_if(|bb| bb.b0 < 0)]
-                            AlwaysFailure,
-                        },
-                    },
-                },
+                SetBlackboard(o0 = Some(2)),
             },
         }
     }
 }
 
-board!(Tree0694Blackboard { o0 b0 t0 });
+board!(Tree0694Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0695 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(1),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        Precondition(|bb| bb.o0.unwrap_or(5) % 3 > 0, else = Success) {
-            KeepRunningUntilFailure {
-                Switch(b1) {
-                    case 4 => AlwaysSuccess,
-                    case 5 => Precondition(|bb| bb.b0 + 3 != 5, else = Running) {
-                        Timeout(0) {
-                            ReactiveFallback {
-                                Condition(Cond<0>),
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                    case 2 => SetBlackboard(b0 = {t1}),
-                    _ => Repeat(3) {
-                        Action(Act<2> = Act::<2>),
+        ReactiveSequence {
+            Sequence {
+                Precondition(|bb| bb.b0 + 4 > bb.b0 + 1, else = Failure) {
+                    StatefulAction(Task<0>),
+                },
+                ForceSuccess {
+                    Sleep(0),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+                MemSequence {
+                    ReactiveFallback {
+                        #[failure_if(|bb| *bb.t0 < 1)]
+                        #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                        Action(PIo<1>, t0 = {b0}),
+                        #[on_halted(|bb| *bb.t0 += 3)]
+                        Script(|bb| bb.b0 = (bb.b0 + 4) % 4),
                     },
                 },
             },
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0695Blackboard { b0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0696Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        #[success_if(|bb| bb.b1 > *bb.t0 + 1)]
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0696Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<2> = Task::<2>)
-    }
-}
+board!(Tree0695Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            Invert {
-                SubTree(Tree0696Sub0, ..),
-            },
-            Repeat(1) {
-                SubTree(Tree0696Sub1, ..),
+        ReactiveSequence {
+            MaxTime(0) {
+                ReactiveFallback {
+                    #[on_halted(|bb| *bb.t1 += 2)]
+                    RunOnce(then_skip = true) {
+                        BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                            SetBlackboard(t0 = {t1}),
+                            RunOnce(then_skip = false) {
+                                Action(PIo<0>, t0 = {t1}),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<1>),
+                    MaxTime(0) {
+                        AlwaysFailure,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0696Blackboard { b1 t0 });
+board!(Tree0696Blackboard { t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        #[success_if(|bb| bb.b1 % 4 == 2)]
-        #[on_halted(|bb| *bb.t0 += 3)]
-        WhileDoElse {
-            ReactiveSequence {
-                ReactiveSequence {
-                    Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
-                },
-                Precondition(|bb| *bb.t0 % 2 < 0, else = Success) {
-                    Timeout(20) {
-                        Condition(Cond<2>),
-                    },
-                },
-                MemPriority {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                Action(Act<5>),
-                Precondition(|bb| bb.b1 + 4 < 6, else = Skipped) {
-                    Condition(PCond<6>, b0 = 7),
-                },
-            },
-            Switch(b1) {
-                case 3 => KeepRunningUntilFailure {
-                    #[run_while(|bb| bb.b0 > *bb.t0)]
-                    ReactiveSequence {
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-                case 1 => Condition(|ctx, bb| ctx.check_in(9, bb.b0 % 2)),
-                case 4 => StatefulAction(Task<10>),
-                _ => Fallback {
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
-                },
-            },
+        Sequence {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
-
-board!(Tree0697Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
         }
-        SequenceStar {
-            ParallelAll {
-                WhileDoElse {
+        IfThenElse {
+            Fallback {
+                WaitValueUpdate(t0) {
                     StatefulAction(Task<0>),
-                    ParallelAll(2) {
-                        Parallel(success = 1) {
-                            StatefulAction(Task<1> = Task::<1>),
-                            ScriptCondition(|bb| *bb.t1 == 3),
-                        },
-                        Action(PAct<2>, b0 = 4),
-                    },
+                },
+                Optional {
+                    StatefulAction(PTask<1>, b0 = 7),
                 },
             },
-            #[success_if(|bb| *bb.t1 % 2 < 0)]
-            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-            SetBlackboard(o0 = Some(2)),
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Sequence {
+                    Priority {
+                        ScriptCondition(|bb| *bb.t0 < bb.b0),
+                    },
+                    AlwaysFailure,
+                },
+            },
         }
     }
 }
 
-board!(Tree0698Blackboard { o0 b0 t1 t0 });
+board!(Tree0698Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
-        Retry(0) {
-            AlwaysFailure,
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        IfThenElse {
+            Action(Act<0>),
+            AsyncFallback {
+                StatefulAction(Task<1>),
+                #[failure_if(|bb| bb.b0 < 4)]
+                SetBlackboard(b0 = 7),
+                Action(PAct<2>, b0 = 3, b1 = {t0}),
+                Condition(PCond<3>, b0 = {b0}),
+                Action(PIo<4>, t0 = {b0}),
+            },
         }
     }
 }
 
+board!(Tree0699Blackboard { t0 b0 });
+
 cases! {
-    Tree0600 "B{b1;t0=3;b0=1}Star(t0e,Dl{0}(RFb(t1,pt2{b0:=;b1:b1},t3,a4)),Star(pc5{b0:t0},pc6{b0:4},Invt(pa7{b0:t0})))",
-    Tree0601 "B{q0;b1=5;b0=5;t1;t0}Lp{_;F}(Wv{t1}(ASeq(pi0{t0:=},Seq(Scc{b1>b1%2},t1),RFb(a2,t3))))",
-    Tree0602 "B{t0=2;t1=2;b0=3;b1=2}Star(Ret1(@si{b1+4<t1+2}@oh{t0+=3;b0+=2}pa0{b0:t0;b1:b1}))",
-    Tree0603 "B{q0=3;t0}Su{t0}(FF(Ret0(t0)))",
-    Tree0604 "B{t0=2;q0=2;b0=1}Lp{b0;_}(To{100}(@po{b0+=2;b0:=b0%2}RSeq(Inv(@fi{b0=b0+3}@rw{t0>t0+3}t0),Scc{t0+3%3>0},MPri(@po{t0+=1;t0:=b0}@os{b0%2>0?t0+=1}@fi{b0+2%4<3}t1,@oh{b0+=1}@po{b0+=2}c2),Wu{t0},t3)))",
-    Tree0605 "B{t1;o0=_;b1=2}Wde(Wde(Rep3(c0b{t1+1}),t1),To{30}(Sb{o0=7}),Pre{t1%3=1}(pt2{b0:5;b1:b1}))",
-    Tree0606 "B{b0=1}ASeq(MSeq(RFb(Ret0(pt0{b0:b0;b1:b0}),t1,c2),t3),t4,a5l)",
-    Tree0607 "RFb(PAll{0}(F,t0),Fb(Rep1(FF(F)),OnceK(OnceT(Sl{10}))),RSeq(Seq(c1e,t2),RFb(c3l,Once(t4))),To{50}(Once(Seq(a5,c6l,a7))))",
-    Tree0608 "B{t0=4;b0=3;o0=0}RepF(Fb(@ki{b0>0}@os{b0+=1;b0:=t0+4}S,@os{t0+=3;o0:=t0%3}pt0{b0:b0;b1:t0},@rw{t0+4%2!1}@fi{t0%3<0}@oh{t0+=1;t0+=2}Sc{t0:=o0|1;t0+=2},t1))",
-    Tree0609 "B{t0=2}Ret0(SubA(Wu{t0}))",
-    Tree0610 "B{t0;b0=3;t1=2}Seq(Rep2(@rw{t0+3>4}Rty3(Seq(Sl{0},@of{t1+=2}@po{t0+=2}c0))),Fb(t1e,pc2{b0:=},pt3{b0:=;b1:t1}),Inv(RSel(c4e,pc5{b0:t1})))",
-    Tree0611 "B{b0}Pre{b0<7;R}(@si{b0%3<2}c0)",
-    Tree0612 "B{b0=1;t0=0;b1=0}AFb(Fb(a0),Wde(Swm(PAll{3}(pt1{b0:b0;b1:b0},Ret1(c2),a3b{7;b1})),pa4{b0:=}),c5,Ite(Rep3(Wde(@si{b1+4%2>0}Scc{t0=b1+4},t6)),Dl{30}(a7)))",
-    Tree0613 "B{b0=5;t0;b1=0}MSeq(RSeq(S,t0e,Inv(Par{-2;0}(Sc{b0>0?b0+=1},a1)),Sw{2;5}(c2,t3e,@ki{b0%3<0}@os{t0:=b1}@rw{t0%2<1}c4),Wde(t5,a6b{b1;b1})),a7b{b0+4;b1})",
-    Tree0614 "B{t1;b1;b0=3;t0}Sel(a0,Par{-3;_}(pi1{t0:=},R,pt2{b0:b0;b1:=},c3l),Pre{t0>b1%2;R}(c4b{t1%4}))",
-    Tree0615 "B{b0=0;t0}@po{b0+=3}@ki{t0>b0%4}@fi{t0<t0+3%2}Par{-1;2}(R,Seq(Invt(F),t0,c1e),OnceK(t2))",
-    Tree0616 "B{t0=3;o0=_;b0=5;q0=3;t1=4}RFb(RFb(Rty2(c0b{b0}),AFb(@os{b0:=t1;o0:=t1}pi1{t0:b0},c2e),c3b{b0},c4e),Pre{o0|2>6}(Lp{_;S}(Dl{20}(MSeq(Wv{t0}(pa5{b0:t0;b1:t0}),Lp{_;_}(pa6{b0:=;b1:b0}),c7e,Seq(Wu{t1},Sb{b0=t0},t8),Scc{t1+4%2=0})))))",
-    Tree0617 "Inv(t0)",
-    Tree0618 "B{b0=3;t0}Rep1(RSeq(RFb(@of{t0+1=t0?b0+=1}RSeq(c0,pa1{b0:=}),pi2{t0:b0})))",
-    Tree0619 "Once(Seq(RSeq(t0),Swm(Inv(t1),Par{0;_}(t2,c3),RFb(F,t4)),RepF(Rep4(Par{-1;1}(FS(c5))))))",
-    Tree0620 "B{b0=3;q0=0;b1=4;t0=3}PAll{_}(PAll{-4}(t0,Lp{b1;R}(Sc{b0+3>b0?b1+=3}),c1,F),RetF(RSeq(AFb(Rep0(pa2{b0:8;b1:t0})),Ret4(a3))),Ite(pt4{b0:7},SubA(a5)),RSel(@ki{b1+2<b1%3}Sl{10},S),Keep(MSeq(c6,Pre{t0>b1%3;F}(pc7{b0:=}))))",
-    Tree0621 "B{b0;t1=0}@rw{b0+4>b0}Once(pc0{b0:t1})",
-    Tree0622 "B{b0=1;q0;o0=3;t0=4}Seq(Seq(Lp{_;K}(@os{o0:=b0}c0),a1l),@oh{t0>4?b0:=b0+2%4}@si{b0%3>0}Su{t0}(Ite(Sel(c2,c3b{t0},Scc{t0>1}),RepF(ASeq(ASeq(Rty3(Ub{o0})))))),c4)",
-    Tree0623 "B{b0=0}Pre{b0=6;R}(Rep0(t0))",
-    Tree0624 "RSeq(Fb(c0l,c1,R),Seq(t2e,c3l,c4),PAll{-1}(t5,a6,a7),c8,FS(Sel(a9l,R)))",
-    Tree0625 "B{t0=5;b0=1;b1=2}Swm(Ret4(Try(S,FS(Sl{50}))),pi0{t0:=},FF(Rep1(Pre{b0+3%2=1}(a1))))",
-    Tree0626 "B{q0=3;t0=3;b0=2;o0=4}Fb(@rw{t0%2<1}@of{o0:=_;o0:=o0|2%3}@fi{t0+2%2<0}Sel(PAll{-1}(a0l,a1,Sb{t0=3}),Lp{_;R}(pa2{b0:t0;b1:t0}),PAll{2}(SubR(a3),Sb{o0=5})),Seq(Seq(t4),Scc{t0+2%2>0},Ret4(Wu{t0})),Star(Dl{30}(AFb(RSeq(RSeq(S,c5e)),@ki{t0!t0+1}pt6{b0:=;b1:b0},Try(a7,c8,Sb{b0=9}),Dl{50}(R)))))",
-    Tree0627 "B{t0;b0=2}@po{t0+=2}@of{t0:=b0;t0:=2}Star(MPri(Ite(t0,c1)),RSeq(a2,t3,Ret3(a4)),MPri(c5,Inv(S),Inv(a6),c7))",
-    Tree0628 "B{b0=3;t0;q0}@si{t0>t0+1%2}Lp{b0;R}(RFb(Wde(t0,Pre{t0+3<1;R}(Seq(Scc{t0+2%4!1})),To{10}(Swm(RetF(@oh{b0:=t0}@os{t0+=1}@ki{t0>7}Pre{b0+4!t0+3}(c1)),Rep0(Scc{b0%2>0})))),Ret0(@fi{b0>6}@po{b0:=t0%4}F)))",
-    Tree0629 "B{t0=2;b0;b1}RFb(Ret3(MPri(AFb(Pre{b0!6;R}(@rw{t0=4}@fi{b0+2>0}Seq(t0,c1,a2))))),Ret0(pt3{b0:3;b1:=}),OnceK(@oh{t0+=3}Par{1;3}(Ret1(pi4{t0:b1}),@si{t0=5}t5,pc6{b0:b1})),t7,Sel(Try(Sc{b0:=b1},pa8{b0:5;b1:=},a9b{b1;b0}),Fb(c10e,Wu{t0}),c11,Scc{b1+3!7}))",
-    Tree0630 "B{t0=4;o0=_;b0=2}RFb(Once(ASeq(RFb(c0,Pre{b0%2>0}(c1)),Seq(pc2{b0:b0},t3e,a4e),Star(Par{_;1}(c5b{b0%3},Sl{30},@os{o0:=_}@si{t0+1%3<0}@rw{o0|2+3<7}c6,pc7{b0:b0})))),AFb(RSeq(t8,Rep2(To{0}(Swm(RFb(t9,a10l),Star(a11e,Wu{t0}),Star(pi12{t0:b0},pc13{b0:2})))))))",
-    Tree0631 "RFb(ASeq(RSeq(t0),ASeq(c1l,R)),Ite(ASeq(t2,c3),Swm(c4l,c5l)),Seq(c6l,t7e,a8))",
-    Tree0632 "B{t0}MSeq(Once(RSeq(SubA(a0),S)),Sb{t0=9},c1l)",
-    Tree0633 "B{t0=4;b0=4}RSeq(t0,pc1{b0:6},TryT(Sb{t0=5},S,@po{t0+=3}To{100}(t2)),AFb(@rw{b0=0}@of{b0:=8}R,Scc{b0<7},Scc{b0<t0+2%2}))",
-    Tree0634 "B{b0=4}Par{0;4}(a0b{b0;b0},a1,F,F)",
-    Tree0635 "B{b0=2;b1=0;t0}Fb(Su{t0}(c0),AFb(@of{t0:=t0%3}@rw{t0+2>b0+1%2}a1e,c2,@po{t0+1%3>1?t0+=1}@os{b1+=3}t3))",
-    Tree0636 "MSeq(t0)",
-    Tree0637 "B{t0=0;b0=2;o0}RSeq(MSeq(Fb(Pre{t0+1<b0;R}(Fb(@ki{t0!b0+1%3}@po{o0:=_}To{0}(Rep0(Scc{t0>b0+2})),RFb(t0,c1,SubR(pi2{t0:t0})),SubR(Swm(t3,a4b{t0+2%4;b0},@os{t0<7?t0:=b0%3;o0:=_}pc5{b0:b0})),RSeq(pc6{b0:6},c7b{o0|3+3}))),RSeq(c8,Wv{t0}(Keep(Seq(pi9{t0:t0}))))),Ite(Seq(Inv(@oh{b0+=1}RFb(a10,Ret4(F),Pre{o0|2+2=3;F}(a11))),Ite(RSeq(@os{b0:=b0%3}@of{o0:=_}@ki{none}t12e,t13e),c14)),To{20}(c15))))",
-    Tree0638 "B{b0;t0=2;b1=0}RFb(pa0{b0:t0;b1:=},pa1{b0:b0})",
-    Tree0639 "B{q0;b0=0}Ite(SubR(Star(c0,c1)),Keep(RFb(t2,pt3{b0:2;b1:b0},c4)),Ite(Lp{b0;S}(c5),pi6{t0:b0},MSeq(To{10}(t7))))",
-    Tree0640 "B{t1;t0=0}RFb(Once(Pre{t0>t1}(pi0{t0:=})),@rw{t1+1%3>1}@fi{t1+2>t1}SubR(pi1{t0:t1}),Rep4(c2))",
-    Tree0641 "PAll{_}(R,t0,RSeq(c1,c2,t3))",
-    Tree0642 "B{o0;b0=1;b1;t0=2}Pre{b1%3>1;R}(RFb(t0,Swm(RFb(Sel(FF(t1)),To{0}(pc2{b0:0})),OnceT(Ub{o0}),RFb(Swm(c3e,a4e),pa5{b0:8;b1:=},c6b{b0+2},pi7{t0:b1},a8b{b0+2%3;b0}),Try(Keep(pt9{b0:b0;b1:=}),@rw{t0=6}@os{b1:=b0+4%4}Ite(Scc{b1>5},t10e)))))",
-    Tree0643 "AFb(Wde(Rep4(Rep2(ASeq(OnceT(c0l),t1e))),RSeq(a2,c3,R),To{20}(Ret3(MPri(Rep2(a4l),t5e)))),c6,c7)",
-    Tree0644 "B{t1=5;b0=5;t0}Par{-1;_}(@po{t1+=3}Ite(t0e,PAll{_}(pa1{b0:b0},AFb(RSel(pa2{b0:t0;b1:t0},Par{0;-1}(R,Scc{b0=t1+3}))))))",
-    Tree0645 "B{b0=4;t1=2;t0=1}Rep4(Sel(Swm(@os{b0:=t0+4%2}Dl{10}(@fi{b0=7}TryT(c0b{t0},Scc{t1%2=0},t1))),Once(c2b{t0}),t3))",
-    Tree0646 "B{b0=3;b1=0;t0=4;q0}Pre{b0%3>1;S}(Ite(RFb(OnceT(MPri(Sw{5}(c0l,Sl{20}),@rw{t0=0}@ki{t0%2>0}@oh{b0+=2}pc1{b0:1},t2,c3l))),Seq(Lp{t0;K}(a4),c5)))",
-    Tree0647 "Par{2;0}(a0l,a1)",
-    Tree0648 "B{o0=_;b0}@of{b0+1%3<0?o0:=_}Once(Rep0(t0))",
-    Tree0649 "B{b0=3;b1}Rep0(pt0{b0:1;b1:b1})",
-    Tree0650 "RSeq(MSeq(t0,Star(Swm(t1e,a2,Sl{50}),MPri(RetF(FF(RetF(t3e)))))),Swm(RFb(Rty0(S),FS(OnceK(c4))),c5e,Star(t6,a7,S,c8e,c9)),Par{-5;3}(To{10}(t10),a11,RSeq(c12,Sl{10},c13,t14e),TryT(c15,t16),Seq(c17e,t18e)))",
-    Tree0651 "AFb(Sub(Sub(c0)))",
-    Tree0652 "B{b0=5;t1=0;b1;t0=2}Seq(c0l,Sw{3;1;0}(c1e,c2l,pi3{t0:=},Scc{b0>t1+4%2}))",
-    Tree0653 "B{q0}AFb(c0l,Lp{_;R}(t1))",
-    Tree0654 "Ret4(FS(Keep(Wde(a0,Sub(To{20}(OnceK(c1))),OnceT(t2)))))",
-    Tree0655 "MSeq(t0,c1e,a2l)",
-    Tree0656 "B{t0=0;o0=_;b0;b1=4}RSeq(@rw{b1+4%3<1}@oh{t0:=7}Fb(Fb(pa0{b0:b1;b1:t0},a1,@ki{t0+2<3}@of{b1+=1}t2),a3b{t0;b0},RtyF(ASeq(c4,t5))),Sw{0;4;5}(RSeq(@rw{none}@oh{t0+=1}F,SubA(a6)),Ret1(pt7{b0:=}),To{50}(Wde(c8l,a9)),To{30}(Sl{100})),Dl{20}(RSeq(To{10}(t10),Fb(Par{_;_}(Par{-2;1}(FS(t11),c12),c13b{o0|5})))),SubA(AFb(Fb(a14,Rep3(pc15{b0:=}),t16,c17b{t0}),MSeq(Sb{o0=8},Seq(a18b{t0+3%2;b1},@ki{b1+1>t0}Ub{o0}),@si{none}t19,@of{t0+=1}@si{t0<2}@ki{b1=6}Dl{30}(t20)))))",
-    Tree0657 "B{b1=4;t1;t0=1;o0}Seq(@os{b1:=t0+4%4}@oh{o0:=_}@po{t1+=3}Once(pc0{b0:7}),Wv{t0}(c1),RepF(Rep1(F)))",
-    Tree0658 "B{b0=1;o0;q0}Rep1(Ret4(OnceK(Seq(Lp{b0;_}(c0e),@fi{none}t1,t2))))",
-    Tree0659 "B{t0=0;b1=2;b0=4;o0=_}Par{_;-3}(Fb(Pre{b1%3=1;K}(t0),@os{t0:=b1%4}@rw{b0%3=2}@fi{t0%3>1}Rep2(@rw{none}R),Su{t0}(a1)),@po{b1:=b0+4}@of{b0+=1}RFb(Swm(a2,a3l),t4e),RetF(Pre{t0>0;S}(Par{-2;_}(RepF(pt5{b0:3;b1:t0}),Sc{b1+=1},@si{t0<o0|3}@ki{none}a6b{b0+4;b1},a7))),@ki{b1%3!2}ASeq(Star(Fb(t8,t9,a10e)),t11))",
-    Tree0660 "Sel(a0,To{0}(t1e),t2)",
-    Tree0661 "B{b0;t0=0;t1}ASeq(@oh{t1+2<4?t1+=3;t1:=b0}@po{t0:=b0}RSeq(OnceK(Wv{t0}(Wu{t1})),Inv(MPri(c0,c1,a2e,a3))),Scc{b0<0},Par{_;1}(FS(Star(pc4{b0:7},t5,t6)),AFb(@fi{b0%3<2}@ki{b0>t1}TryF(Invt(c7b{t1+1}),Rty3(t8e),F)),Rep1(AFb(a9,a10b{t0;b0},RepF(a11l)))))",
-    Tree0662 "Par{_;-4}(FF(Keep(RSeq(t0,a1,c2))),t3,RSeq(t4),t5)",
-    Tree0663 "B{t0=2;b0=3;o0}Fb(@os{b0+=1}@oh{t0>6?t0:=b0%4;t0+1%2<1?b0+=3}@si{t0>3}FF(t0),c1b{o0|4})",
-    Tree0664 "B{o0;b0;t0}@po{t0:=o0|3+3}Rep3(Inv(Seq(RSeq(RFb(c0,Wu{t0},c1),Ite(RSeq(a2,a3),RetF(@si{o0|3%3>1}RepF(Wu{t0})),Ret4(@os{t0+=1;t0:=o0|4+3}@of{b0+=2}t4e)),Ite(pt5{b0:=},@ki{b0>7}RFb(t6,R))))))",
-    Tree0665 "B{b1=5;o0=0;q0=2}Par{_;1}(Ub{o0},Lp{_;F}(Try(t0,t1e,c2,t3e,c4b{b1+4})))",
-    Tree0666 "PAll{0}(t0,AFb(Sl{20}),RFb(a1,c2e,c3),a4)",
-    Tree0667 "B{o0=0;q0=1;b0=5;t0=0;b1}Wde(Sw{5;3;4}(TryF(a0,c1,Ub{o0}),@si{b1=4}Ub{o0},Sb{t0=b0},Sl{30}),@oh{o0:=9;b0+3>6?b1:=b1%4}@rw{o0|2<0}Wv{t0}(MPri(AFb(t2,t3,t4))),Sw{5}(Rep4(c5l),Lp{t0;R}(RFb(c6l,t7))))",
-    Tree0668 "B{t0=2;o0;b1}Pre{b1%4>2}(Rep1(Su{t0}(OnceK(RFb(@ki{o0|1<0}@rw{b1+3%3<2}c0,SubR(t1))))))",
-    Tree0669 "B{t0=4;o0=_;b1;b0;q0=1}Fb(Sw{5}(t0,Ub{o0}),RSel(@po{t0:=b1+2;o0:=b0%4}@rw{b0>b0+3%2}@fi{o0|2%4<1}Sw{0;4}(AFb(t1e,pa2{b0:t0;b1:=},pc3{b0:2}),@oh{o0:=7;none?b0+=2}t4,@of{b1+=3}@si{t0+2>t0+4}@os{o0:=_}c5)),Lp{t0;_}(Wu{t0}),@po{b0+=2}Par{2;-1}(t6,@ki{o0|0+4<6}Sw{3;4}(Ub{o0},t7,pi8{t0:b0})))",
-    Tree0670 "B{t0=1;b0;o0=_}Su{t0}(RepF(AFb(Seq(t0,Sl{10}),Pre{o0|2+2<5}(pc1{b0:=}),t2,Seq(Sl{10},t3e),Wde(a4b{7;b0},RSeq(t5,R)))))",
-    Tree0671 "B{b1=2;b0=0;o0=5;t0=4}Swm(@fi{b0<o0|5}ASeq(c0),RSeq(Pre{b0+2<t0+2;F}(c1l),Sw{4;1}(pc2{b0:=},@os{b0:=o0|1+4}t3,S)),Star(a4b{t0+2;b1},a5l,FF(@os{b0=3?b1:=b1+1%3}@of{o0|2+4!7?b0+=3}@fi{t0+4>4}OnceT(RFb(c6l,t7e)))))",
-    Tree0672 "B{b0=3;t0}Rty2(RFb(Pre{b0+3!t0}(Wde(c0b{t0},Inv(@oh{t0!7?t0+=1}Inv(t1)))),RSeq(t2,c3,Swm(c4,a5),t6),@ki{b0+4>4}@fi{t0+1%2>0}@po{t0+=2}Swm(t7e,a8,pa9{b0:t0;b1:b0},@ki{b0+1<t0}@fi{t0%4<3}a10),Sel(Seq(@oh{t0+=2}@of{b0+=1;b0<3?t0+=2}@ki{t0+4%3!1}pi11{t0:b0},pc12{b0:6}),@os{t0+=2}OnceT(MPri(a13e,a14))),@rw{b0<3}@os{b0:=b0+3%2}Pre{t0<b0%4}(Fb(RSeq(Sb{t0=5},MSeq(@of{b0+=1}c15e,Scc{t0>3})),SubA(Seq(t16))))))",
-    Tree0673 "B{t1;b1=4}RSeq(Fb(Ret1(RFb(c0,pa1{b0:b1})),Pre{b1!3;R}(a2),Wv{t1}(Wu{t1})))",
-    Tree0674 "B{b0;t0=3;t1=4}RepF(@os{b0:=b0%3}Seq(Fb(Star(SubA(c0),c1,Pre{t0%4<2;R}(t2e)),MPri(OnceK(Try(Sl{30},pc3{b0:=},@fi{b0+2>6}@si{t1%2=0}pa4{b0:1;b1:t0})),FF(t5)),Wde(t6,Sl{20},Swm(Sb{t1=5})),SubA(To{0}(AFb(c7,c8b{b0},Rep2(a9e)))),PAll{-2}(t10e,@ki{t1%3>0}a11)),R))",
-    Tree0675 "B{b0;t0}Pre{b0>0;K}(RFb(MPri(@ki{t0=3}SubA(c0e),SubR(Wu{t0})),Rep2(To{10}(Sl{50})),Swm(pt1{b0:6;b1:t0},a2)))",
-    Tree0676 "To{0}(c0e)",
-    Tree0677 "B{b1=5;o0=_;t0=4;b0=5}Fb(Fb(Seq(Sw{1}(t0,Sb{b1=2}),t1e),@po{t0:=7}@rw{o0|5>o0|4%4}@oh{b1+=2}PAll{_}(FF(Ret0(Sb{o0=5}))),Swm(c2,To{30}(pc3{b0:=}),@rw{none}PAll{1}(c4e,t5),Pre{t0%3<2;S}(t6))))",
-    Tree0678 "Keep(MSeq(Fb(RSeq(c0e,OnceK(Rty4(t1)),Ite(c2,t3e),c4),Rty4(OnceK(AFb(t5,Par{_;-2}(c6,t7),FS(a8)))))))",
-    Tree0679 "B{t0=4;b0=3}Fb(RFb(c0b{b0},a1l),Wde(OnceT(RFb(t2,pc3{b0:=})),RSeq(Sb{t0=b0},@of{t0+=2}@os{t0+=1}Scc{t0%2=0},Sb{t0=b0},t4)))",
-    Tree0680 "B{b1;t0;b0=4;o0}Fb(Swm(SubA(pa0{b0:=;b1:b1}),t1,@fi{t0+4>b1+2}c2),Scc{o0|5%4=1},@os{o0:=b1;t0+=2}c3,Sw{1}(a4e,pa5{b0:4;b1:b0}),@os{o0:=4;b0+=1}@fi{t0%3<0}Ub{o0})",
-    Tree0681 "B{b1=5;b0;t0}RSeq(SubR(Sb{b0=t0}),a0b{3;b1})",
-    Tree0682 "B{o0;t0=4}Wde(Dl{0}(OnceT(pi0{t0:=})),@oh{o0:=_}@rw{some}Pre{t0%3=1;R}(SubR(pt1{b0:7;b1:t0})))",
-    Tree0683 "B{b0;t1=2;t0=1}RFb(a0l,c1b{t0},RSeq(Inv(Pre{b0+2!4;R}(@si{t1%4!0}Scc{t0+2>4})),t2,Scc{t1<t0+4},c3,Ret0(a4b{b0+3;b0})))",
-    Tree0684 "B{b0=5;o0=_;b1;t0}FS(Once(@of{b1<0?o0:=_}Fb(TryT(Pre{t0%4>1;R}(Once(pt0{b0:b0})),MPri(PAll{_}(c1,c2)),Ret1(a3l),Scc{b0+3!2},TryF(pc4{b0:=},t5,t6)),RSeq(t7,Dl{50}(pi8{t0:=}),@rw{b1=0}@ki{b1>t0}Pre{o0|5<0}(c9e),Dl{50}(Sb{o0=1})))))",
-    Tree0685 "B{b0;t0=2;t1=1}FF(Swm(Try(Pre{b0+3%3=1;S}(Fb(t0e,@rw{t1=1}@os{t0:=b0%2}a1l,RFb(c2))),Su{t1}(Wv{t0}(To{100}(t3)))),Fb(pi4{t0:=},F,pt5{b0:4})))",
-    Tree0686 "B{b0=1;t0=3}ASeq(Wv{t0}(Once(Fb(c0,c1b{t0},R))),PAll{_}(a2,RFb(c3b{3},t4)),MSeq(Sc{b0:=t0},Inv(a5b{9;b0}),t6,Pre{b0+1>7;S}(pt7{b0:t0}),@po{t0=3?b0+=2}@ki{b0+3<6}Sl{20}),Fb(a8,t9,c10),Wde(pa11{b0:9},a12e))",
-    Tree0687 "Swm(FS(t0),Ret4(Fb(Rep3(RFb(c1,Ret2(Sub(t2)),c3,t4,t5e)),a6)),ASeq(c7l,Sl{0},c8,Dl{0}(Once(t9)),c10),Once(RSeq(Seq(c11,a12e),Rep3(a13l),Sl{100})))",
-    Tree0688 "To{20}(Sub(c0))",
-    Tree0689 "B{t0;o0;b0=2}Swm(AFb(a0,OnceK(Sel(c1e,c2,c3,@oh{o0:=_}t4)),OnceK(RSeq(@rw{b0%4<0}@oh{b0:=6;b0:=b0+1%3}Ret4(a5e),t6,Ub{o0},t7e,Scc{none}))),RFb(RFb(Keep(c8),a9e),Ite(@fi{none}@os{o0|1=5?b0:=t0+1}@ki{t0<6}c10,F,Sc{t0:=o0|2}),Pre{some;F}(Inv(t11)),@si{some}Rty2(FF(a12)),pt13{b0:=;b1:t0}),To{0}(To{0}(@po{b0+=1;b0+=2}@of{t0:=3}@ki{b0+1=2}S)))",
-    Tree0690 "B{t0=3;b0=4}PAll{-2}(Wde(pa0{b0:=;b1:t0},S),Dl{10}(c1),Star(PAll{1}(a2e)),Par{1;2}(a3l,t4))",
-    Tree0691 "B{t1;t0;b1=5;b0;o0=0}RFb(Invt(Su{t1}(t0)),Sw{2;3}(Pre{b1+4%2=1}(t1e),pt2{b0:=;b1:b1},Wv{t0}(t3)),a4,Pre{b0%4>2}(RSeq(Ub{o0},c5l,c6b{b1+4%4},pi7{t0:b0},t8)),Pre{b0%2=0;K}(S))",
-    Tree0692 "PAll{1}(c0,FS(c1),a2)",
-    Tree0693 "B{t0=4;o0=1;b0=2}@po{t0+=2}TryF(pi0{t0:t0},RFb(pa1{b0:2;b1:b0},RSeq(RFb(t2e,Try(t3e,a4l),Pre{o0|2%2<1;R}(t5),Dl{0}(OnceK(@of{b0+=1}@ki{t0<4}@os{b0+=3;t0+3!2?t0+=1}c6))))))",
-    Tree0694 "B{o0=2;b0;t0=1}@rw{t0+2%3=1}AFb(Star(Rep1(t0e),t1,Sb{o0=3},RSeq(Sb{t0=7},t2,c3l,t4)),RepF(Invt(RFb(a5b{b0;b0},TryF(@ki{t0!4}SubA(SubR(pi6{t0:=})),c7e),Rep2(@fi{b0+3%4>2}c8),TryF(t9,a10,@ki{t0>7}@os{b0>1?o0:=_}@fi{b0<0}F)))))",
-    Tree0695 "B{b0;b1;t1=5;o0=1}Pre{o0|5%3>0;S}(Keep(Sw{4;5;2}(S,Pre{b0+3!5;R}(To{0}(RFb(c0,a1))),Sb{b0=t1},Rep3(a2e))))",
-    Tree0696 "B{b1;t0}RFb(t0e,Invt(SubA(@si{b1>t0+1}t1)),Rep1(SubA(t2e)))",
-    Tree0697 "B{b0=1;b1;t0=4}@si{b1%4=2}@oh{t0+=3}Wde(RSeq(RSeq(pa0{b0:t0;b1:=},a1b{t0+1;b0}),Pre{t0%2<0;S}(To{20}(c2)),MPri(t3,t4),a5,Pre{b1+4<6;K}(pc6{b0:7})),Sw{3;1;4}(Keep(@rw{b0>t0}RSeq(TryF(t7,t8))),c9b{b0%2},t10,Fb(c11,t12)))",
-    Tree0698 "B{o0=3;b0=4;t1=5;t0}Star(PAll{_}(Wde(t0,PAll{2}(Par{1;_}(t1e,Scc{t1=3}),pa2{b0:4}))),@si{t1%2<0}@of{t0:=b0%3}Sb{o0=2})",
-    Tree0699 "Rty0(F)",
+    Tree0600 "B{t0=0;o0=_;b0=3;t1=3}ASeq(Pri(a0b{b0;b0},Wde(Star(t1,a2b{o0|2+4;b0},a3),Wde(Ite(pt4{b0:b0;b1:t1},t5,S),Fb(pi6{t0:=})))),ASeq(RFb(Wv{t0}(Wu{t1}),t7),To{10}(OnceK(RFb(c8b{b0%3},pi9{t0:t0},pt10{b0:t0;b1:b0},a11e))),RT{2}(Su{t0}(RU{S}(RSeq(S,@si{t0>2}@ki{o0|2>6}R)))),RFb(Cnd{t0+1<6;_;S}(t12e),t13),c14))",
+    Tree0601 "RSel(OnceK(t0))",
+    Tree0602 "B{q0;b0=1;t0=2}Isw{b0;_;N}(c0,t1,@si{t0%2>0}pa2{b0:4;b1:b0},Lp{_;R}(Keep(c3)),F)",
+    Tree0603 "B{t0=0;b0;o0}Isw{b0;T;N}(Dl{30}(MSeq(t0,a1e,c2)),Suc,Dl{50}(Intr{b0+1=7}(t3)),Inv(@si{t0+1%4>0}Swm(SubA(Cnd{t0+4<o0|4;N;F}(a4e)),Swm(@ki{t0<4}Sb{b0=t0},t5))))",
+    Tree0604 "B{o0=_;q0;b0=2;t0=5}TryT(MPri(c0e,c1,OnceT(Ruf{F}(c2)),Wde(pt3{b0:b0;b1:t0},c4,@oh{o0:=b0%4}Rpt{0}(t5)),a6),PAll{_}(RU{S}(pc7{b0:8}),Lp{t0;R}(Scc{b0%2>0}),Lim{1}(S),Lp{t0;R}(Wde(t8,R))))",
+    Tree0605 "B{b1=5;t0=2}RU{S}(RFb(Isw{t0%4;N;N}(c0e,t1,a2e,@oh{t0+=2}@si{b1>4}F,t3),Pri(t4,c5e)))",
+    Tree0606 "B{b1;o0=3;b0=1;t0=2}ASeq(To{20}(t0),Swm(Sw{1}(Cnd{b0=4;_;_}(pt1{b0:=;b1:b1}),Pre{t0=0;S}(Ret3(@oh{t0+=2}@ki{t0+4=b1%3}pt2{b0:0}))),Flt{2;F;_}(t3e),Ite(t4,R),RFb(t5,c6,@ki{t0>o0|0%2}@si{o0|4>t0%3}@fi{none}S)))",
+    Tree0607 "B{o0;b0=2;t0=0;b1=4}Par{-3;_}(Seq(Sc{t0:=o0|3},Seq(Fb(Once(c0)),Wv{t0}(t1))),PPar{2;_}(@si{b1+2>2}a2,Sc{b0+=1},Fai,a3),Pre{t0%3<2}(@os{b1+=1}@fi{t0+1%4>1}Sw{1;0;5}(Ub{o0},a4l,c5,c6)))",
+    Tree0608 "RFb(Par{_;2}(Swm(Cd{10;_}(t0e),Wt{20}),PAll{-1}(Fb(c1e,R),Mt{0}(t2)),PPar{0;N}(c3e,t4)),MSeq(a5,RFb(a6l,t7,a8,c9,c10)))",
+    Tree0609 "Once(Rep4(c0e))",
+    Tree0610 "B{t0=2;b1=3;q0=0;b0=5}Sel(Pre{b0=1;F}(RT{3}(RU{S}(MPri(a0b{b0+1;b1},Rus{1}(a1e),Seq(c2,t3),Lp{b1;F}(Lp{_;S}(a4e)),Bin{b1>t0%4;N}(Scc{b1>2},Rty2(t5)))))),Once(Par{-1;-1}(Sel(Sw{2}(@oh{t0+=1}@os{b1+=1}@ki{b0>7}S,Sc{t0:=4;b0+=1}),FF(Lim{3}(OnceK(t6)))))))",
+    Tree0611 "B{b1=1;b0;t0=2}Sw{4}(pt0{b0:1;b1:=},@of{b1:=t0+1%4}@oh{b1+=1}RSel(MPri(c1,@os{b0!3?t0+=3}@si{b1%2<1}@ki{b0>b1+3}t2),RSeq(Scc{b0+3>t0+1%4},Sc{b0+=2},a3,c4l,t5)))",
+    Tree0612 "B{b1;t0=5;b0;o0=_}RSel(Bin{b1+3!5;N}(RSeq(OnceT(t0)),Seq(Scc{none},Sb{b1=4})),Ret3(t1),@rw{b1<t0%2}@ki{b0+3=t0}Par{0;1}(@ki{t0+1>7}c2l),Fb(t3,c4,pc5{b0:=}),ASeq(t6e,c7,a8b{t0;b1}))",
+    Tree0613 "B{t1=1;o0;b0=5;b1=1;t0}Wv{t1}(@ki{b1+2%4!0}Seq(RSeq(Rus{F}(Su{t0}(Fb(RFb(F,c0e,t1))))),Ite(@os{b0+=2}Cnd{none;N;S}(@fi{b1!3}R),Intr{o0|2=5}(Isw{b1;_;T}(Su{t1}(R))),Sb{b0=t0})))",
+    Tree0614 "B{b0=4;b1=4;q0=4;t0=2}RFb(Step(t0,Star(Wu{t0}),Lp{t0;R}(t1),pi2{t0:=},c3b{b1%2}),Isw{b0+1%2;_;T}(SubA(MSeq(Sc{t0+1=t0?b1+=1},Sc{t0+2%3!2?b0:=b0+2%4})),t4,pc5{b0:b0},Fb(Scc{b0>t0},t6,t7)))",
+    Tree0615 "B{b0=3;b1=4}Wde(Dd{30}(Fb(RU{F}(AFb(Rep1(c0),Dd{0}(Pri(c1l,a2,c3,@rw{b0+1<3}F)))),t4)),RU{F}(Cnd{b1!6;N;S}(@rw{b0+4%3<2}Fb(PPar{1;_}(t5)))))",
+    Tree0616 "RSeq(Seq(Step(Sl{10},a0,c1,t2e),t3,a4,RSeq(Fb(c5,a6,c7))),Cd{0;_}(Rpt{F}(RSeq(Fb(t8e,RFb(t9e,t10))))),Rep1(Dd{0}(Flip(To{20}(Fb(c11,a12l)),Wde(c13,R),a14))))",
+    Tree0617 "B{t1;b0=4;t0=4}RSeq(Flip(Par{-1;0}(@fi{t0<7}Rpt{0}(a0),Sc{t0+=1}),RFb(t1,Ret4(c2e),Flip(a3,@po{b0+=1}@fi{t1%4<3}c4e)),Bin{t1+1%3<0;N}(Rpt{0}(pt5{b0:4;b1:b0}),t6)))",
+    Tree0618 "B{b0=5;o0=2;t0=3;t1=0}RFb(Ret2(Ite(@os{o0:=t0+2}Pri(RFb(c0b{b0}),pc1{b0:t1},Wu{t1}),Ret0(F))),RSeq(Sb{b0=t0},t2,@os{b0:=8}c3l))",
+    Tree0619 "MPri(RSeq(Rty2(Swm(t0,a1,S)),Dd{30}(RU{F}(Suc))),RFb(Rep3(t2),OnceK(PPar{2;N}(Once(TryF(Wt{30},t3,S,c4l))))),RSeq(Pri(a5l,F),Fb(a6,RSeq(c7e,Sub(t8))),Lim{1}(Ret3(t9e)),Seq(a10,t11e,a12l,t13,t14)))",
+    Tree0620 "B{t0;b0=4}RSeq(@oh{t0+=1}MPri(Scc{t0!7},F),MPri(t0,t1,t2,a3),Scc{t0<b0%3})",
+    Tree0621 "B{t0=3;o0=4;b0=4}@of{o0:=b0;b0:=o0|2}Flip(Sb{b0=2},Fb(t0,Sl{20}),Flip(c1b{t0},Fai,S),Flt{3;F;F}(pa2{b0:0;b1:b0}))",
+    Tree0622 "B{q0=4;b0;b1;t0=5}RFb(Invt(Isw{b0+2;_;T}(PPar{0;T}(t0),Lim{1}(t1),Sc{b0+=2})),MSeq(Lp{_;_}(Swm(Flt{1;S;_}(c2l),RSeq(pt3{b0:=;b1:=},c4),a5,@si{b1+1%2!1}@ki{t0<6}@of{t0+=2}pi6{t0:t0},Lp{b0;K}(Wu{t0})))))",
+    Tree0623 "B{b0=0}FF(Dd{50}(RetF(pi0{t0:b0})))",
+    Tree0624 "B{t0=4;t1;q0;b1=0;b0}Pre{b1%2!0;S}(Fb(RFb(Su{t0}(t0),Once(RSeq(t1,c2)),Keep(c3),Lim{1}(a4),MSeq(@po{b1:=t0}@si{b1!6}@rw{t1+4=6}c5,Sb{b1=9})),Lp{_;S}(Bin{b0+2=0;_}(PAll{2}(Wde(t6,t7),Wde(@po{b1+1>3?t1+=1}Flt{1;F;K}(c8e),a9)),c10))))",
+    Tree0625 "B{b0=5;t0=2;q0=2;t1=2;b1}Try(@oh{b0:=t1}@rw{t1>6}t0e,@oh{t1:=b1+4%2}Ret0(t1),Lp{_;S}(RSel(@si{b0<t0}@fi{t1%4<2}@os{t1:=b0;t1+=3}Sb{b1=8},F,a2)))",
+    Tree0626 "Swm(RFb(t0,c1e))",
+    Tree0627 "B{t1=2;b0=3;q0=4;b1;t0=4}Rpt{F}(Lp{t1;K}(Pre{b1+4=6;F}(SubA(TryT(@oh{b0+=1}@rw{b1<b1%2}@fi{t1=7}Dl{0}(c0),Dl{10}(c1),Sc{b0:=b1},PAll{_}(Sb{b0=1},t2),@po{b0:=t0+3}Fai)))))",
+    Tree0628 "B{o0=_}Ret0(Sb{o0=8})",
+    Tree0629 "B{t0=1}Flt{1;R;_}(Sc{t0+=2})",
+    Tree0630 "B{t0=2;o0=3;b1;b0=5}Rep2(Fb(Isw{b0;N;N}(PAll{_}(@ki{b1%3!2}a0,@of{b0:=t0}t1),c2,Swm(Ub{o0},a3,Scc{b0+3!b1})),Pri(@po{o0:=b0%4}@si{some}Intr{some}(a4),Isw{b0;_;T}(t5e),t6),MPri(pt7{b0:b1;b1:t0},t8,c9l,pc10{b0:8})))",
+    Tree0631 "Rus{F}(Rpt{0}(t0))",
+    Tree0632 "B{b0=3;t0=2}PPar{0;_}(Swm(Seq(SubR(Sb{t0=8}),SubR(a0))),Sb{b0=t0},Ite(a1,a2))",
+    Tree0633 "B{b0=0;o0=_;q0=2;t1=0;t0=3}PAll{1}(@po{t1+=3}Bin{t1+3>t0+4%3;_}(Opt(OnceK(t0)),Run),Isw{t0+2;T;_}(RSeq(Scc{none},c1,c2l,Ub{o0}),Lim{1}(MSeq(Once(Sb{b0=6}),TryT(pc3{b0:=},@os{t1+=1;t0+=1}@ki{t1>b0%3}@po{t0:=t1}Sb{t0=b0})))),Rpt{F}(Lp{t1;K}(pa4{b0:t1;b1:t0})))",
+    Tree0634 "B{o0=1;t0=3;b0=4}RFb(Cd{30;K}(Dl{0}(t0e)),RU{F}(RU{F}(Seq(Par{3;3}(t1,t2,c3l),t4,TryF(t5,Ub{o0})))),Ite(@fi{t0>6}t6,RSeq(@si{b0<3}Sc{t0+=1},SubR(pc7{b0:t0}),c8b{o0|1+1},@os{b0+4<2?o0:=_}@po{o0:=1}Scc{o0|2<3})))",
+    Tree0635 "B{b0;t0=3;b1;t1=2;o0}@oh{t0+=1}@rw{b1<3}@ki{none}Bin{b1!6;T}(Flt{3;R;K}(Inv(Pri(Flt{3;S;_}(Rep1(Sw{1;5}(a0,Wt{20},Wt{20}))),@rw{none}@fi{none}SubR(Fb(c1,@po{b1+=3}@fi{t1+1%4<3}Ub{o0},c2,t3e,Wu{t0}))))),Seq(t4,pt5{b0:9;b1:t1},pa6{b0:=},t7))",
+    Tree0636 "B{b1=0;o0=_;t0=0}@of{t0+=1}@si{t0<2}@ki{b1=6}Rep3(TryT(c0,Flip(PPar{1;N}(SubA(t1),pi2{t0:=},@si{none}t3),c4)))",
+    Tree0637 "B{b0=3;t0=0;b1=4;t1=0;o0=5}Sw{3;2}(TryF(a0,Sl{50}),S,Swm(MSeq(Pri(@fi{none}pi1{t0:b0},pt2{b0:2;b1:t1},pt3{b0:=;b1:=}),S),SubR(RFb(c4,Sb{o0=2})),Flt{3;F;_}(Dd{20}(Fb(pc5{b0:=},pt6{b0:t1;b1:t1},@oh{t0<3?t1:=3}@si{o0|0%4>2}Wt{50}))),t7e,SubR(@fi{t1%3=1}@rw{t0<t1}Mt{0}(Sl{0}))))",
+    Tree0638 "B{t0=3}RSeq(t0,Star(Lim{2}(RSeq(t1,@si{t0<t0%4}@ki{t0<7}t2)),TryF(t3,Seq(Sl{20},Sl{0},t4),Lim{3}(t5))))",
+    Tree0639 "B{t0=4;b1;o0=2;b0=0}PAll{_}(RT{F}(Par{1;_}(Pre{b1%4>1;K}(Sw{4;5}(Sb{t0=6},Sl{50},c0)),t1)),Bin{t0+2>1;N}(Su{t0}(Cd{50;F}(RSeq(RetF(pc2{b0:=}),Sw{5}(a3,c4)))),Isw{b0%3;T;T}(@oh{t0:=b0+1%3;t0+=1}@po{b0:=t0;b0+=3}Run,Sl{50},TryT(pt5{b0:b0;b1:b0},F),t6)),Pre{o0|1+1!o0|4%4}(RU{S}(Ub{o0})),Inv(RSel(Swm(c7,Sb{t0=b0}),MSeq(t8,Cnd{some;N;F}(t9),pi10{t0:b0}))))",
+    Tree0640 "B{b0=5;o0=3;t1=5;t0=0;q0}RFb(Ite(Try(a0,pt1{b0:=;b1:t0},a2b{t1+2;b0},c3),@of{t1:=o0|3;b0+=3}RFb(t4,Wde(a5b{t0;b0},Sc{t0+=1},c6b{b0}),c7)),RFb(MPri(Lp{t0;K}(Opt(R)),Par{-1;-1}(Wu{t1},t8)),Cd{30;_}(Ruf{2}(Bin{some;_}(t9,Wde(c10,c11))))),Flt{2;_;F}(@rw{t1>t0}@oh{b0:=6}@of{o0:=t1+2}Wde(Lim{2}(Ite(pc12{b0:2},Seq(pt13{b0:b0;b1:t1},Wt{50}))),PAll{3}(S,@fi{b0%2=0}@oh{o0:=t1+3}@ki{t0=5}Ub{o0},c14),Cd{0;_}(RSel(t15e,a16e)))))",
+    Tree0641 "B{t0=0;o0=2;b1;b0=0}Wde(@fi{none}Seq(pa0{b0:t0;b1:b1},Fb(Par{-1;_}(Rpt{0}(c1l)),Inv(Sc{t0:=o0|1}),Wu{t0},c2),RFb(c3e,Wu{t0},Sl{10})),@oh{o0:=9;b0+3>6?b1:=b1%4}@rw{o0|2<0}Par{_;_}(Dl{20}(Sc{t0+=3}),Ite(pt4{b0:t0},Cnd{t0+2%3<0;_;_}(@fi{o0|4+3>4}t5e)),Fb(t6,Scc{some},Scc{t0%2!1})),RSeq(Dd{100}(To{10}(Sw{0;4;3}(S,@ki{t0+1%3<2}@fi{none}t7,pt8{b0:b0;b1:t0},pc9{b0:b0})))))",
+    Tree0642 "Ite(a0,Sub(a1l))",
+    Tree0643 "B{b1=2;t0=2}Ite(Pre{t0=6}(a0),Cnd{b1+1=1;T;S}(Step(Rep4(Pre{b1%2!1;F}(Sb{b1=6})),Scc{b1<1},Scc{t0+2<4})))",
+    Tree0644 "B{b0;t0;o0=_}RSeq(RepF(RSeq(@fi{some}@ki{b0!t0%4}Wu{t0},@oh{o0:=_;t0:=b0%2}FS(Ret3(t0)))),Cnd{none;_;S}(@rw{b0!7}@si{b0%4!2}SubR(Pre{t0+3<3;S}(Rus{F}(Rep0(pt1{b0:7}))))),Ret2(Cd{20;K}(To{20}(Pre{b0<4;R}(Dd{10}(PPar{1;T}(t2,F)))))))",
+    Tree0645 "Mt{30}(Once(a0l))",
+    Tree0646 "B{o0=_;t0=2;b0=5}To{10}(Swm(PPar{0;_}(@rw{o0|5%2<1}@os{o0:=_}Intr{t0>t0%4}(@ki{t0=3}Sl{10}),Sb{o0=6},Sl{30},c0),Cnd{b0+2!1;N;S}(Rmp{F;F}(Cnd{b0+3<b0;N;F}(pa1{b0:=}))),Dl{10}(Flt{1;F;K}(t2)),Cd{0;F}(t3),PAll{-2}(Sc{b0<2?b0+=1;o0:=o0|2+2},Cnd{t0+4%4=1;N;S}(@rw{b0+2%4=2}@os{b0+=2;o0|3%2<0?t0+=2}pt4{b0:b0;b1:b0}))))",
+    Tree0647 "B{t1=3;b0=5}@fi{t1+1!7}@of{t1:=b0}MSeq(t0,Sb{t1=1})",
+    Tree0648 "Seq(a0l,Sl{20},R)",
+    Tree0649 "B{q0;b0=5;t0=2}Rep3(Lp{t0;_}(t0))",
+    Tree0650 "RSeq(RetF(RU{S}(Star(Rmp{F;S}(F),Dl{100}(Wt{50})))),RFb(OnceT(Par{_;2}(Fai,Opt(c0))),RSeq(Rpt{3}(c1),RT{2}(c2))),Dl{0}(Ite(Step(a3e,a4,t5),Fb(Inv(Rus{F}(Fb(t6,c7l)))))),RetF(c8),Lim{2}(RSeq(t9,Fb(Invt(t10),Dd{20}(a11l)),Swm(c12))))",
+    Tree0651 "B{q0=2;o0;b0=1;t0=3}Star(pa0{b0:=},Rep0(Wt{0}),Seq(Lp{_;K}(RT{F}(Opt(pi1{t0:=}))),Swm(t2,pc3{b0:t0}),@oh{b0:=t0;b0+=1}Sb{t0=2},a4,@rw{t0!1}Scc{none}))",
+    Tree0652 "RSeq(c0)",
+    Tree0653 "B{b0;t0=5;b1=2}ASeq(Flt{3;S;K}(c0),Once(Par{-2;_}(Isw{b0;T;N}(Sc{b1+=1},a1,Scc{t0+1%4<2}),Cnd{b1%3<1;N;_}(Ret1(Fb(c2,SubR(Sl{20})))),RFb(pt3{b0:b1;b1:t0},@of{b0%4>2?b0+=2}@po{b0+=1}@rw{b0<2}c4,Wt{50}))))",
+    Tree0654 "Rpt{0}(Fai)",
+    Tree0655 "B{t0}MPri(Flip(t0,Keep(Invt(c1b{t0%3}))))",
+    Tree0656 "B{b1=4;b0=4;o0;q0;t0}@fi{b0=t0}@ki{some}@rw{t0<4}Seq(@of{b0+=3}@rw{t0+3%3!1}@po{o0:=_}Bin{o0|1<4;N}(Swm(RFb(a0l),pc1{b0:b0},c2),PAll{_}(RFb(pc3{b0:t0},Pre{b1%4=3;K}(t4)),Seq(a5b{o0|0+4;b0},Sb{b1=9}))),RFb(Lp{_;F}(Cnd{t0+2>0;N;S}(a6)),a7,Star(Scc{some},c8b{b0%3})))",
+    Tree0657 "Pri(Sub(t0))",
+    Tree0658 "Rus{F}(RFb(a0l,RepF(Dd{20}(Par{0;1}(t1,Dl{20}(FF(t2)),t3,Sl{30}))),To{20}(Wde(a4e,Dd{50}(Once(Ret1(a5))))),Fb(c6l,F,a7,Once(a8l),Inv(c9)),Step(Rep4(a10),t11,t12,a13,t14)))",
+    Tree0659 "B{b0;b1}Sw{2;1}(t0,Fb(Flip(Keep(t1),pa2{b0:=;b1:b0})),Keep(Rpt{3}(AFb(F,t3,c4))))",
+    Tree0660 "B{t1=5;q0=0;t0=2;b0=5}PAll{_}(MSeq(To{10}(@oh{t1+=3}@rw{t1<5}c0),@of{b0:=t1;t1+=3}@oh{t1:=b0}@os{b0:=t0%3}Fb(Scc{b0%2>0},c1,a2),To{50}(Rpt{0}(t3)),PAll{-1}(@os{t1:=4}Lp{_;S}(c4e),Sb{b0=7},pc5{b0:6})),@oh{t1+=1}@rw{t0+4<6}Flip(Mt{10}(Wde(@oh{t0+=1;b0+1%2>0?t1:=b0+2}Pre{b0!t1+1;S}(c6b{t0}),@os{t0+=3}@oh{t0+=1;t1:=t1%2}@of{t1+=1}Pri(t7,@rw{b0!4}@os{t1:=b0%2}c8),RFb(a9b{t0+2;b0},c10))),Star(Step(Sb{b0=4},c11l),@si{t1+1%2!0}@fi{t1>3}Sl{50},c12)))",
+    Tree0661 "B{b1=4;t0=5}Bin{t0%4>2;N}(SubA(Step(t0,SubA(a1e),c2)),a3)",
+    Tree0662 "B{t0=4;b0=2}MSeq(SubR(@ki{b0=3}SubA(Wu{t0})),@fi{b0+3=6}t0)",
+    Tree0663 "MPri(RFb(Flip(AFb(a0,t1),Ret1(c2e)),RSeq(Flt{2;R;F}(MPri(Dl{0}(a3),c4l)),a5),FS(RFb(RU{F}(F),t6,Step(Flip(t7,a8)),Dl{20}(Inv(t9))))))",
+    Tree0664 "B{b0=0;t0=0}Ite(Seq(Wt{20},a0b{b0+1%3;b0},Sb{b0=1},c1b{t0}),Inv(FS(Scc{b0>b0%3})))",
+    Tree0665 "B{t0=4;b1=5;b0}Swm(@of{t0+=2;t0:=t0%2}PPar{2;N}(Flip(t0,a1),a2),@ki{b0+1%2>0}RSeq(RSeq(a3b{t0%3;b0},pi4{t0:b1}),Scc{b0<0}))",
+    Tree0666 "B{q0;b1=5;o0}RSeq(Flt{1;S;F}(Sw{0}(Lp{_;S}(Suc),c0)))",
+    Tree0667 "B{t1=0}Isw{6;_;T}(Wde(SubA(Ite(c0,t1)),Step(c2l,c3b{t1}),Isw{t1+3;N;T}(c4,t5)),pa6{b0:7})",
+    Tree0668 "To{100}(Sub(Suc))",
+    Tree0669 "B{b0}MPri(t0e,PAll{2}(pa1{b0:=},c2,t3e))",
+    Tree0670 "B{b0=3;t0=1;b1=4}PAll{2}(Rep0(pt0{b0:7}),@oh{b0+3%2=0?t0:=b1%3}To{20}(Try(Wt{100},Wt{10})))",
+    Tree0671 "B{b0=2;b1=3;t0;o0=1}RFb(Swm(Seq(Pre{b1+2<6;F}(c0b{b1})),Isw{5;N;N}(@si{some}Ite(Cd{100;K}(pt1{b0:t0;b1:=}),t2))),SubR(Wv{t0}(a3)),@os{o0:=o0|0}Keep(Mt{0}(t4)),Pre{b0+4<b0+1%3;F}(To{20}(Invt(Ret2(Lim{1}(Seq(Wu{t0},Wt{0})))))))",
+    Tree0672 "Flip(Fb(t0,To{20}(Dd{0}(t1))),c2e,Flip(c3e,t4),Fb(c5,a6),t7)",
+    Tree0673 "ASeq(c0,R)",
+    Tree0674 "B{q0;b0=2;t0=4;t1=1}Fb(pa0{b0:5;b1:t1},Par{-1;_}(RFb(pa1{b0:t1;b1:b0},a2),FF(RSeq(t3,pt4{b0:=;b1:b0},@po{t0+=3;t1:=7}@rw{b0!2}PAll{_}(Scc{b0+4=t1+4%4},R)))),@ki{t0<0}Rep4(Pri(pi5{t0:b0},a6e,t7,@po{t0:=t1;t1+=2}a8,@rw{t0%4<1}@ki{t1+4!b0}@oh{t0+=2}Inv(Sl{10}))),Par{-1;-4}(a9,Lp{b0;R}(t10),Rpt{2}(Rmp{F;F}(pi11{t0:b0})),t12,Swm(Wde(@fi{b0+2%2<1}@rw{b0%2=0}@po{t1+=2}a13,c14))))",
+    Tree0675 "B{b1=0;t0=2}RFb(c0,t1,pa2{b0:t0;b1:=})",
+    Tree0676 "B{b0;t0=4;b1=1;o0=5}Swm(Rmp{S;S}(Seq(Sc{o0|0<7?b0+=3},c0)),Opt(RSeq(Sw{2}(c1,SubA(a2)))),Wv{t0}(FF(a3b{6;b0})))",
+    Tree0677 "B{t0;b0=3;b1}AFb(Bin{b0+4%2=0;N}(t0,Sb{t0=b0}),Pri(Rep2(Mt{0}(a1b{b0%3;b1}))))",
+    Tree0678 "B{t0=0;b0=0}Star(Sc{b0+=3},Dd{10}(Rus{3}(a0)),To{10}(Dl{30}(Rep1(RU{S}(Sl{20})))),OnceK(Fb(t1e,Scc{b0+2%2<1},Wu{t0})),Par{_;0}(c2b{t0},c3,t4))",
+    Tree0679 "B{o0=_;b1=3;t0=4;b0=3}Seq(RSeq(FS(To{20}(TryF(@oh{b1:=b1+1%4}@si{o0|2+4=b1}Seq(Dl{100}(Sb{o0=7})),Dd{0}(Star(Sc{b1:=t0+3},Scc{t0+2<0},Wt{10})),Ite(a0,Sc{b1:=t0}))))),Isw{o0|0;N;T}(Star(c1,t2),Cnd{some;T;_}(AFb(Sw{2}(@po{b1+=3}pi3{t0:b0},@oh{b0+=1;t0:=b0%3}@fi{b0%2=0}pa4{b0:=;b1:t0}),a5b{o0|1+3;b0},RFb(c6,R)))),Cnd{b1%3!2;_;_}(MPri(a7,Bin{t0>o0|4+1;T}(@os{some?b1:=t0+1}@of{b1+=2;b1+2<2?b0:=o0|5%3}a8,Pre{t0!4;K}(Fai)),RFb(Rus{F}(AFb(a9b{b1;b0}))))))",
+    Tree0680 "B{b1}Pre{b1<2}(pc0{b0:5})",
+    Tree0681 "B{t0=1}Par{2;2}(c0b{t0+4},Pre{t0<1;K}(a1))",
+    Tree0682 "Swm(t0,c1l)",
+    Tree0683 "B{t0=0;b0=1;o0=1}Isw{b0%2;N;T}(a0,@of{t0+=3;b0+2!7?o0:=b0+1}Dl{10}(Inv(Keep(PPar{0;N}(Dd{50}(SubA(a1b{t0%3;b0})),Rep1(RepF(t2e)),SubR(t3))))))",
+    Tree0684 "B{t0=5;b1;o0}Rep1(RSeq(Isw{t0%4;T;N}(RFb(t0,t1),t2,Scc{b1+2<7},a3b{b1;b1}),PAll{-2}(Ret0(Sb{o0=3}),c4,@ki{none}c5,t6)))",
+    Tree0685 "B{t0=1}FS(@si{t0!6}AFb(t0,F,SubA(t1)))",
+    Tree0686 "Seq(a0,a1,a2)",
+    Tree0687 "B{q0=4;o0;t0=5;b0;b1=5}PPar{0;T}(@po{b0%4<2?t0+=2}@si{b0<t0}Dl{50}(FS(Flip(Ub{o0},RSel(c0b{b0+2%2},S),Lp{t0;S}(Ret1(Fai)),Sc{b1!0?b0+=2},Sl{20}))),Cnd{b1!1;N;S}(Pre{b0<3}(F)),RFb(@fi{t0<6}Star(@po{b0+=3}pi1{t0:b0},Par{-1;0}(c2,Run)),Rep3(Su{t0}(@ki{t0+1<t0}RSeq(Try(Sb{b0=b1},Rus{F}(Sl{20})),pt3{b0:0;b1:=},Flt{3;F;F}(Wu{t0}),Wt{100})))))",
+    Tree0688 "B{t0=1}Su{t0}(Wde(t0,a1e))",
+    Tree0689 "Rpt{3}(Wde(Flip(a0),AFb(Rep2(To{20}(c1)))))",
+    Tree0690 "B{b1=2;o0=_;t0=0;q0=3;b0=5}Sw{4}(Flt{2;F;F}(RSeq(Fb(@oh{b1+=1}@fi{t0>1}Cnd{b1=0;_;_}(c0l),Dd{20}(Su{t0}(c1e))),@os{b1+=3}@si{o0|3%3>1}@po{t0:=b1%3}Sb{b1=3})),Seq(Once(Isw{b1+3%4;T;_}(MSeq(R),Sel(Wu{t0},c2,c3l))),Step(c4,@fi{b1>1}pa5{b0:=;b1:t0},@rw{b0+2%3<0}@oh{o0:=_}@of{o0|0+4<1?o0:=5}Sc{b0:=b1+2%2}),Sw{1;5;3}(Scc{t0=b0%4},Sb{t0=1},S,Sb{o0=2}),Intr{t0%3=0}(@of{t0+=1}MPri(pt6{b0:4;b1:=},@of{b0+=2}@rw{none}PPar{0;_}(Lp{t0;R}(pa7{b0:t0;b1:t0})),R)),Rpt{3}(FF(F))))",
+    Tree0691 "B{t0=5;o0=4;b0}Isw{t0;N;N}(Flt{2;R;_}(Pre{t0>b0+4;R}(@os{t0:=o0|4%4;t0+=1}Wu{t0})))",
+    Tree0692 "B{b0;b1;t0=5;q0=0}@si{t0!b0}Lp{_;F}(Step(ASeq(Pre{t0+1!0;S}(Wt{10}),a0,Scc{b1+2%4!0},FF(t1),S),@rw{b0!3}MPri(Fai,pa2{b0:t0;b1:=},Lp{t0;R}(t3)),Keep(RFb(a4b{b1;b1},Seq(pc5{b0:b0},t6),pi7{t0:b1},Sb{b1=t0}))))",
+    Tree0693 "B{o0;b1=4;b0=5;t0=5}Rep2(PPar{1;N}(Sel(Ite(PPar{0;T}(Wde(Flip(a0l,t1),a2l,t3)),Bin{b1<6;N}(Seq(Pre{t0>2;R}(Sb{o0=9})),OnceK(@ki{b1!1}@of{t0+=3}Wu{t0}))),Seq(Swm(c4,Sl{10},Sl{20},t5,t6),AFb(Ruf{1}(ASeq(Sc{b0:=o0|3+1%4},c7)))),Step(c8b{b0+4},Rpt{2}(Rmp{F;S}(t9)),RSeq(pi10{t0:=},Sb{t0=b0}),c11,MPri(a12b{t0%2;b1},@po{b0:=0;o0:=_}Sb{o0=3})))))",
+    Tree0694 "B{t0=0;b0;o0=1}RFb(SubA(Try(@oh{t0+=2;t0+=1}pa0{b0:0;b1:b0},pt1{b0:t0;b1:b0},SubR(a2e))),PAll{1}(Cnd{t0!b0+1;T;F}(Wu{t0}),Sb{o0=2}))",
+    Tree0695 "B{b0=0;t0=4}RSeq(Seq(Pre{b0+4>b0+1;F}(t0),FS(Sl{0})),Su{t0}(@ki{t0+2%2>0}MSeq(RFb(@fi{t0<1}@ki{t0%3>1}pi1{t0:b0},@oh{t0+=3}Sc{b0:=b0+4%4}))),t2)",
+    Tree0696 "B{t1;t0=4;o0}RSeq(Mt{0}(RFb(@oh{t1+=2}OnceT(Bin{some;T}(Sb{t0=t1},OnceK(pi0{t0:t1}))),t1,Mt{0}(F))))",
+    Tree0697 "Seq(c0l)",
+    Tree0698 "B{q0;b0=5;t0=1}Ite(Fb(Wv{t0}(t0),Opt(pt1{b0:7})),Lp{b0;K}(Seq(Pri(Scc{t0<b0}),F)))",
+    Tree0699 "B{t0;b0=4}Ite(a0,AFb(t1,@fi{b0<4}Sb{b0=7},pa2{b0:3;b1:t0},pc3{b0:b0},pi4{t0:b0}))",
 }

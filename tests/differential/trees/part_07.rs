@@ -5,431 +5,347 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 4,
-        }
-        Parallel(success = -1) {
-            Parallel(success = -2, failure = 0) {
-                UnsetBlackboard(o0),
-                SetBlackboard(t1 = 7),
-                Sleep(10),
-                Script(|bb| bb.o0 = None),
-                #[on_failure(|bb| { bb.o0 = None; *bb.t1 += 3 })]
-                RunOnce(then_skip = false) {
-                    Action(Act<0>),
-                },
-            },
-            TryCatch {
-                ForceFailure {
-                    RunOnce(then_skip = true) {
-                        #[post(|bb| bb.b0 += 1)]
-                        Action(Act<1>),
-                    },
-                },
-                Inverter {
-                    RetryUntilSuccessful(2) {
-                        SetBlackboard(t1 = 2),
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(1))),
+        Limiter(1) {
+            Deadline(0) {
+                StatefulAction(Task<0> = Task::<0>),
             },
         }
     }
 }
-
-board!(Tree0700Blackboard { o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64 = 5,
-            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                WasEntryUpdated(t0),
-                Condition(PCond<0>, b0 = {t0}),
-                Condition(Cond<1>),
-                #[on_halted(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 = *bb.t0 + 4 })]
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
-            Sequence {
-                #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                ScriptCondition(|bb| bb.b0 != bb.b0 % 3),
-                StatefulAction(PTask<4>, b0 = {=}),
-            },
-            RunOnce(then_skip = false) {
-                #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 + 2 != 7 { bb.o0 = Some(bb.b0 + 1) } })]
-                StatefulAction(Task<5> = Task::<5>),
-            },
+        Loop(q0, if_empty = Failure) {
+            ScriptCondition(|bb| bb.b0 % 4 > 1),
         }
     }
 }
 
-board!(Tree0701Blackboard { t0 b0 o0 });
+board!(Tree0701Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        Inverter {
-            #[post(|bb| bb.t0.set(bb.b0))]
-            #[run_while(|bb| bb.b0 > 5)]
-            MemSequence {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        #[failure_if(|bb| *bb.t0 % 4 == 2)]
-                        #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
-                        #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
-                        StatefulAction(Task<2>),
+        RunOnce {
+            Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                Fallback {
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    IfThenElse {
+                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                        WaitValueUpdate(t0) {
+                            MaxTime(0) {
+                                #[success_if(|bb| *bb.t0 == 6)]
+                                #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                                #[on_success(|bb| bb.o0 = None)]
+                                Timeout(0) {
+                                    #[on_success(|bb| { if *bb.t0 > *bb.t0 % 2 { bb.b0 += 3 }; bb.t0.set(bb.o0.unwrap_or(0)) })]
+                                    #[post(|bb| { *bb.t0 += 3; bb.t0.set(8) })]
+                                    #[skip_if(|bb| bb.o0.is_some())]
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                        ParallelAll(max_failures = -2) {
+                            Action(|ctx| ctx.exec(2)),
+                            UnsetBlackboard(o0),
+                        },
                     },
                     KeepRunningUntilFailure {
-                        Action(PIo<3>, t0 = {b1}),
+                        TryCatch {
+                            #[skip_if(|bb| bb.b0 + 4 == 4)]
+                            AlwaysFailure,
+                            StatefulAction(Task<3> = Task::<3>),
+                            ScriptCondition(|bb| bb.b0 == bb.o0.unwrap_or(0) + 3),
+                            AlwaysSuccess,
+                        },
+                    },
+                    SequenceWithMemory {
+                        SetBlackboard(b0 = 1),
+                        Condition(Cond<4>),
+                        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
+                        #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                        Conditional(|bb| bb.o0.unwrap_or(5) + 4 > bb.b0, dynamic = true) {
+                            #[skip_if(|bb| bb.b0 % 4 < 3)]
+                            Action(PAct<5>, b0 = 7, b1 = {t0}),
+                        },
                     },
                 },
-                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0702Blackboard { b1 b0 t0 });
+board!(Tree0702Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0703Sub0 for Ctx {
+        Condition(|ctx| ctx.check(0))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0703 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        WhileDoElse {
-            Action(|ctx, bb| ctx.exec_in(0, 4, &mut bb.b0)),
-            Fallback {
-                #[on_failure(|bb| { bb.b0 = *bb.t1; *bb.t1 += 3 })]
-                #[run_while(|bb| *bb.t0 == 3)]
-                StatefulAction(Task<1>),
-                ForceSuccess {
-                    Precondition(|bb| bb.b0 % 2 == 1, else = Failure) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-                Delay(30) {
-                    Condition(Cond<3>),
-                },
-            },
-            MemSequence {
-                StatefulAction(Task<4>),
-                Condition(|ctx| ctx.check(5)),
-                Action(Act<6>),
-                StatefulAction(Task<7>),
-            },
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0703Sub0),
         }
     }
 }
-
-board!(Tree0703Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0704 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2> = Task::<2>),
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            FlipSelector {
+                AlwaysFailure,
+                Condition(Cond<1>),
+            },
+            Action(Act<2>),
+            StatefulAction(Task<3>),
+            AlwaysFailure,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0705Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0705Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        SubTree(Tree0705Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-        }
-        Loop(q0, value = {t0}, if_empty = Failure) {
-            SubTree(Tree0705Sub0, q0 = {=}, t0 = {t0}),
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
-board!(Tree0705Blackboard { q0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0706Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Optional {
+            SetBlackboard(t1 = {b1}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0706Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        SubTree(Tree0706Sub1, o0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0706 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(5),
+            b1: i64 = 4,
             b0: i64,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        Repeat(3) {
-            Fallback {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    StatefulAction(Task<0>),
+        ReactiveSequence {
+            #[run_while(|bb| *bb.t1 > bb.b0)]
+            #[post(|bb| bb.b0 = bb.b0 % 2)]
+            Priority {
+                StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
+                SubTree(Tree0706Sub0, o0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}, t0 = {=}),
+                Switch(b1) {
+                    case 1 => Action(Act<1>),
+                    case 0 => StatefulAction(Task<2>),
+                    _ => StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
                 },
-                AsyncFallback {
-                    ParallelAll(0) {
-                        Condition(Cond<1>),
-                        #[success_if(|bb| (*bb.t0 + 2) % 3 < 1)]
-                        Retry(4) {
-                            Condition(Cond<2>),
+            },
+            Fallback {
+                Timeout(0) {
+                    MemSequence {
+                        Optional {
+                            Repeat(3) {
+                                AsyncFallback {
+                                    StatefulAction(Task<4> = Task::<4>),
+                                    Condition(Cond<5>),
+                                    UnsetBlackboard(o0),
+                                },
+                            },
                         },
                     },
                 },
-                ParallelAll(max_failures = -1) {
-                    #[post(|bb| bb.b1 = *bb.t0 + 3)]
-                    #[success_if(|bb| bb.o0.unwrap_or(1) + 1 > bb.b0)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    Fallback {
-                        Condition(Cond<3>),
-                        Sleep(10),
+                WhileDoElse {
+                    FlipSelector {
+                        Action(Act<6>),
+                        StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
+                        Condition(Cond<8>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(4) == 1),
                     },
-                },
-                #[post(|bb| bb.b0 = 8)]
-                #[failure_if(|bb| bb.b1 < bb.b0)]
-                AsyncSequence {
-                    Action(PIo<4>, t0 = {b1}),
-                    Condition(PCond<5>, b0 = {b0}),
-                },
-                Repeat(2) {
-                    Condition(|ctx| ctx.check(6)),
+                    RepeatUntilFailure(forever) {
+                        Switch(b1) {
+                            case 3 => StatefulAction(Task<9>),
+                            _ => StatefulAction(Task<10> = Task::<10>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0706Blackboard { b1 o0 t0 q0 b0 });
+board!(Tree0706Blackboard { o0 b1 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0707 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 4,
             o0: Option<i64> = None,
-            b1: i64 = 5,
-            b0: i64,
         }
-        TryCatch(catch_on_halt = false) {
-            #[skip_if(|bb| bb.b1 != 6)]
-            #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-            RetryUntilSuccessful(2) {
-                AlwaysFailure,
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Sleep(30),
+            AlwaysFailure,
+            Condition(|ctx, bb| ctx.check_in(0, (bb.o0.unwrap_or(5) + 2) % 4)),
+            Failer,
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree0707Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0708 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        Remap(success = Failure, failure = Failure) {
+            Parallel {
+                #[on_success(|bb| bb.t0.set(*bb.t1 + 1))]
+                Action(PIo<0>, t0 = {t1}),
+                StatefulAction(Task<1>),
             },
-            Fallback {
-                KeepRunningUntilFailure {
-                    Condition(Cond<0>),
-                },
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Repeat(1) {
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    Action(PIo<2>, t0 = {=}),
-                },
-            },
-            #[post(|bb| *bb.t0 += 3)]
-            Delay(30) {
-                Repeat(3) {
-                    SequenceWithMemory {
-                        SetBlackboard(b0 = 0),
-                        Repeat(2) {
-                            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0708Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0709 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        RunOnce {
+            #[on_halted(|bb| bb.b0 = *bb.t0)]
+            Repeat(2) {
+                Remap(success = Success, failure = Success) {
+                    Inverter {
+                        StepSequencer {
+                            Repeater(1) {
+                                ForceFailure {
+                                    Action(Act<0> = Act::<0>),
+                                },
+                            },
+                            Runner,
+                            Action(PIo<1>, t0 = {=}),
+                            Failer,
+                            StatefulAction(PTask<2>, b0 = 5),
                         },
                     },
                 },
             },
-            ForceSuccess {
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Action(PIo<6>, t0 = {=}),
-                },
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
-            },
         }
     }
 }
 
-board!(Tree0707Blackboard { q0 t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0708 for Ctx {
-        MemSequence {
-            RetryUntilSuccessful(forever) {
-                Repeat(1) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Repeat(1) {
-                Repeat(forever) {
-                    Delay(30) {
-                        Action(Act<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0709 for Ctx {
-        Delay(0) {
-            Delay(0) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
+board!(Tree0709Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0710 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 2,
             b1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        Sequence {
-            ReactiveFallback {
-                #[success_if(|bb| (bb.b1 + 3) % 4 < 2)]
-                #[run_while(|bb| bb.o0.unwrap_or(1) != *bb.t0 + 4)]
-                Switch(b1) {
-                    case 4 => Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    _ => RunOnce(then_skip = true) {
-                        Delay(20) {
-                            StatefulAction(Task<1>),
+        Parallel {
+            Inverter {
+                Remap(success = Failure, failure = Failure) {
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
+                        KeepRunningUntilFailure {
+                            Loop(q0, value = {b1}, if_empty = Failure) {
+                                Deadline(10) {
+                                    #[skip_if(|bb| bb.b1 != bb.b1 + 2)]
+                                    Script(|bb| { bb.b0 += 1; bb.b1 += 1 }),
+                                },
+                            },
                         },
                     },
-                },
-                AsyncSequence {
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                    ForceSuccess {
-                        Sequence {
-                            #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 < 1)]
-                            SetBlackboard(b1 = 1),
-                            Action(Act<3>),
-                            Action(PAct<4>, b0 = 8, b1 = {=}),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                AsyncSequence {
-                    SetBlackboard(t0 = 7),
-                    StatefulAction(Task<6>),
                 },
             },
-            RetryUntilSuccessful(forever) {
-                ReactiveFallback {
-                    Parallel(failure = 0) {
-                        Condition(Cond<7> = Cond::<7>),
-                        Script(|bb| bb.o0 = Some(bb.b0 + 1)),
-                        StatefulAction(PTask<8>, b0 = {t0}, b1 = {b1}),
-                        AlwaysFailure,
-                        Action(Act<9>),
-                    },
-                    AsyncSequence {
-                        SetBlackboard(t0 = {b0}),
-                        Condition(|ctx, bb| ctx.check_in(10, bb.b1)),
-                        #[on_success(|bb| bb.o0 = Some(*bb.t0 % 3))]
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        Condition(Cond<11>),
-                        RunOnce(then_skip = false) {
-                            Action(Act<12>),
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                    Delay(30) {
-                        Fallback {
-                            #[run_while(|bb| bb.o0.unwrap_or(4) % 4 < 1)]
-                            #[on_failure(|bb| bb.b0 += 2)]
-                            StatefulAction(Task<13> = Task::<13>),
-                            StatefulAction(Task<14>),
-                        },
+            ReactiveFallback {
+                #[success_if(|bb| bb.b0 + 2 != bb.b1)]
+                #[on_halted(|bb| { if bb.b0 + 1 > 6 { bb.b0 += 1 }; bb.b0 = bb.b1 })]
+                RepeatUntil(Failure) {
+                    Wait(50),
+                },
+            },
+            IfThenElse {
+                Precondition(|bb| *bb.t0 == bb.b0 + 4, else = Success) {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        #[on_halted(|bb| { bb.t0.set(8); bb.b1 += 1 })]
+                        StatefulAction(Task<1>),
+                        AlwaysSuccess,
                     },
                 },
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0710Blackboard { t0 o0 b0 b1 });
+board!(Tree0710Blackboard { b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0711 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
+            o0: Option<i64> = Some(5),
         }
-        Sequence {
-            #[run_while(|bb| bb.b0 % 4 > 0)]
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            ParallelAll {
-                IfThenElse {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                    Timeout(0) {
-                        Condition(Cond<2>),
-                    },
+        Priority {
+            StatefulAction(Task<0>),
+            MemPriority {
+                ForceFailure {
+                    Action(PIo<1>, t0 = {=}),
                 },
-                Script(|bb| *bb.t0 += 1),
+                Repeat(2) {
+                    Condition(Cond<2> = Cond::<2>),
+                },
             },
-            Delay(100) {
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
-            },
-            Repeat(3) {
-                RetryUntilSuccessful(1) {
-                    Repeat(3) {
-                        KeepRunningUntilFailure {
-                            RetryUntilSuccessful(1) {
-                                ParallelAll {
-                                    AlwaysFailure,
-                                    Action(PAct<4>, b0 = {=}, b1 = {=}),
-                                },
-                            },
-                        },
+            Delay(0) {
+                #[on_halted(|bb| bb.o0 = Some(bb.b0 + 3))]
+                #[success_if(|bb| bb.o0.is_some())]
+                FlipSelector {
+                    StatefulAction(Task<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, 4)),
+                    Limiter(2) {
+                        Condition(PCond<5>, b0 = {t1}),
                     },
                 },
             },
@@ -437,1395 +353,140 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0711Blackboard { b0 t0 b1 });
+board!(Tree0711Blackboard { t1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0712Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        SkipUnlessUpdated(t0) {
+            AlwaysFailure,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0712 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] b0: i64 = 1,
         }
-        TryCatch {
-            ForceSuccess {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Action(Act<0>),
-                },
-            },
-            Action(Act<1>),
-            Sequence {
-                IfThenElse {
-                    Condition(|ctx| ctx.check(2)),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-                Action(PAct<5>, b0 = {t1}),
-            },
+        Deadline(0) {
+            SubTree(Tree0712Sub0, t0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0712Blackboard { t1 });
+board!(Tree0712Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0713 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 4,
+        }
+        RepeatUntilSuccess(2) {
+            Sequence {
+                Condition(PCond<0>, b0 = {=}),
+                Script(|bb| bb.t0.set(bb.b0 % 2)),
+                Script(|bb| bb.t1.set(bb.b0)),
+            },
         }
     }
 }
+
+board!(Tree0713Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0714 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
             b1: i64 = 0,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Sequence {
-            ReactiveSelector {
-                RunOnce(then_skip = true) {
-                    Loop(q0, if_empty = Failure) {
-                        ReactiveFallback {
-                            #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 3)]
-                            #[failure_if(|bb| (bb.o0.unwrap_or(0) + 4) % 4 == 1)]
-                            ParallelAll(1) {
-                                AlwaysSuccess,
-                                StatefulAction(Task<0>),
-                                StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Invert {
-                        Action(PIo<2>, t0 = {b1}),
-                    },
-                    ReactiveFallback {
-                        WaitValueUpdate(t0) {
-                            #[post(|bb| bb.o0 = Some(bb.b1))]
-                            #[skip_if(|bb| bb.b1 > bb.b0 % 2)]
-                            AlwaysFailure,
-                        },
-                        StatefulAction(Task<3>),
-                    },
+        ReactiveSequence {
+            Switch(b1) {
+                case 2 => #[success_if(|bb| *bb.t1 % 2 > 0)]
+                #[skip_if(|bb| bb.b1 < 4)]
+                AlwaysFailure,
+                case 5 => Condition(Cond<0>),
+                case 3 => Action(PIo<1>, t0 = {t1}),
+                _ => StatefulAction(Task<2> = Task::<2>),
+            },
+            Loop(q0, if_empty = Skipped) {
+                Action(PIo<3>, t0 = {b1}),
+            },
+            AsyncSequence {
+                Condition(PCond<4>, b0 = {=}),
+                StatefulAction(Task<5>),
+            },
+            ForceSuccess {
+                IndexSwitch(|bb| bb.o0.unwrap_or(0) % 4, out_of_range = Fail) {
+                    Script(|bb| bb.o0 = None),
+                    AlwaysSuccess,
                 },
             },
-            RunOnce {
-                Precondition(|bb| bb.b0 % 3 == 0) {
-                    ReactiveSequence {
-                        SequenceStar {
-                            Loop(q0, value = {t0}) {
-                                Loop(q0, value = {t0}, if_empty = Running) {
-                                    Sleep(10),
-                                },
-                            },
-                            Loop(q0, value = {b0}) {
-                                #[success_if(|bb| bb.b0 < 5)]
-                                ReactiveSelector {
-                                    StatefulAction(Task<4>),
-                                    Condition(PCond<5>, b0 = {=}),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
-            Parallel(success = 1, failure = 4) {
-                ParallelAll {
-                    Sleep(50),
-                    AlwaysFailure,
-                    AlwaysFailure,
-                },
-                StatefulAction(PTask<8>, b0 = {b0}, b1 = {=}),
-                StatefulAction(Task<9>),
-                SequenceStar {
-                    ScriptCondition(|bb| bb.b1 == 2),
-                    StatefulAction(Task<10> = Task::<10>),
-                    Action(|ctx, bb| ctx.exec_in(11, 3, &mut bb.b1)),
-                },
+            MemPriority {
+                Action(|ctx| ctx.exec(6)),
+                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0714Blackboard { t0 o0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0715Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(Task<2> = Task::<2>)
-    }
-}
+board!(Tree0714Blackboard { t1 o0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0715 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 5,
         }
-        Precondition(|bb| *bb.t0 % 4 < 2, else = Success) {
-            Fallback {
-                Action(Act<0>),
-                KeepRunningUntilFailure {
+        IndexSwitch(|bb| *bb.t1 + 2, dynamic = false) {
+            Inverter {
+                MemSequence {
+                    Condition(|ctx| ctx.check(0)),
                     Action(Act<1>),
+                    Action(Act<2>),
                 },
-                Inverter {
-                    #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
-                    SubTree(Tree0715Sub0, ..),
-                },
-                Selector {
-                    StatefulAction(Task<3>),
-                    Condition(PCond<4>, b0 = {t0}),
-                },
-                Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree0715Blackboard { t0 });
+board!(Tree0715Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0716 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] b0: i64 = 3,
-        }
-        RunOnce {
-            Precondition(|bb| (*bb.t0 + 3) % 2 != 0, else = Running) {
-                ReactiveSequence {
-                    Invert {
-                        Condition(Cond<0>),
-                    },
-                    Condition(PCond<1>, b0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0716Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0717 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        SkipUnlessUpdated(t0) {
-            SkipUnlessUpdated(t0) {
-                #[post(|bb| bb.b0 += 1)]
-                #[on_failure(|bb| bb.b1 = 2)]
-                Action(PIo<0>, t0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0717Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0718 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-        }
-        SequenceWithMemory {
-            Condition(Cond<0> = Cond::<0>),
-            RetryUntilSuccessful(4) {
-                #[success_if(|bb| bb.b0 < 4)]
-                #[skip_if(|bb| *bb.t0 != *bb.t0 + 1)]
-                StatefulAction(Task<1> = Task::<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0718Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0719Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0719 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            o0: Option<i64> = Some(3),
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        Switch(b1) {
-            case 0 => KeepRunningUntilFailure {
-                #[success_if(|bb| *bb.t0 + 1 != *bb.t0 + 4)]
-                #[on_failure(|bb| { bb.o0 = None; if bb.b0 + 3 != 3 { bb.b1 += 1 } })]
-                #[on_halted(|bb| if bb.o0.unwrap_or(2) > 1 { bb.b0 += 2 })]
-                ReactiveSequence {
-                    ReactiveFallback {
-                        SkipUnlessUpdated(t0) {
-                            Precondition(|bb| *bb.t0 == bb.b0, else = Success) {
-                                Condition(PCond<0>, b0 = {t0}),
-                            },
-                        },
-                        SubTree(Tree0719Sub0, b1 = {=}, o0 = {o0}, b0 = {=}, t0 = {t0}),
-                    },
-                },
-            },
-            case 3 => ReactiveFallback {
-                SequenceWithMemory {
-                    Action(PIo<2>, t0 = {b0}),
-                    #[on_halted(|bb| if *bb.t0 != 6 { *bb.t0 += 3 })]
-                    StatefulAction(Task<3>),
-                },
-                AsyncFallback {
-                    StatefulAction(Task<4>),
-                },
-                ForceFailure {
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-            case 1 => Condition(PCond<6>, b0 = {=}),
-            _ => ForceSuccess {
-                WhileDoElse {
-                    Fallback {
-                        StatefulAction(Task<7>),
-                    },
-                    AsyncFallback {
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0719Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0720 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-        }
-        Sequence {
-            Precondition(|bb| *bb.t0 == bb.b0) {
-                StatefulAction(Task<0>),
-            },
-            Precondition(|bb| *bb.t0 > 1, else = Success) {
-                Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
-            },
-            Script(|bb| { *bb.t0 += 2; if *bb.t0 + 1 > 3 { bb.t1.set((*bb.t1 + 1) % 2) } }),
-            SetBlackboard(t1 = {b0}),
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
-
-board!(Tree0720Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0721 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64 = 3,
-        }
-        Switch(b1) {
-            case 5 => ReactiveSequence {
-                Script(|bb| if *bb.t0 < (*bb.t0 + 3) % 4 { bb.t0.set(bb.b0 + 4) }),
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-                StatefulAction(Task<2>),
-                Inverter {
-                    SkipUnlessUpdated(t0) {
-                        Action(Act<3>),
-                    },
-                },
-            },
-            case 1 => Precondition(|bb| bb.b0 < 2, else = Failure) {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
-                    },
-                },
-            },
-            _ => StatefulAction(Task<7>),
-        }
-    }
-}
-
-board!(Tree0721Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0722 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        #[on_failure(|bb| if *bb.t0 % 2 > 0 { bb.t0.set(bb.b0) })]
-        Repeat(2) {
-            SequenceStar {
-                Sequence {
-                    Precondition(|bb| bb.b0 + 2 < bb.o0.unwrap_or(2)) {
-                        Timeout(10) {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                        },
-                    },
-                    Action(Act<1>),
-                },
-                WhileDoElse {
-                    StatefulAction(Task<2>),
-                    #[on_success(|bb| { if bb.o0.is_some() { bb.o0 = Some(bb.o0.unwrap_or(0)) }; bb.b0 = 6 })]
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    #[post(|bb| { bb.b0 += 2; bb.t0.set(bb.b0) })]
-                    Condition(|ctx| ctx.check(3)),
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0722Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0723 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        SequenceWithMemory {
-            #[success_if(|bb| bb.b0 > 4)]
-            RetryUntilSuccessful(1) {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(2)),
-                Script(|bb| if *bb.t0 > 1 { bb.b0 = *bb.t0 }),
-            },
-            MemPriority {
-                StatefulAction(Task<3>),
-                Loop(q0, if_empty = Failure) {
-                    Sleep(30),
-                },
-                StatefulAction(PTask<4>, b0 = 6),
-                Action(Act<5>),
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0723Blackboard { t0 o0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0724 for Ctx {
-        Sequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0725 for Ctx {
-        Delay(10) {
-            Sequence {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                Parallel(success = 0, failure = -2) {
-                    TryCatch(catch_on_halt = true) {
-                        AsyncFallback {
-                            Action(Act<1>),
-                            Action(Act<2>),
-                            Condition(Cond<3>),
-                        },
-                        AlwaysSuccess,
-                    },
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                Delay(0) {
-                    ForceSuccess {
-                        Timeout(10) {
-                            ForceFailure {
-                                RetryUntilSuccessful(2) {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0726Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 14,
-        }
         MemPriority {
-            Condition(PCond<1>, b0 = {b0}),
-            #[post(|bb| { bb.b0 += 3; if bb.b0 != 7 { *bb.t0 += 1 } })]
-            #[run_while(|bb| (*bb.t0 + 3) % 4 != 1)]
-            #[on_halted(|bb| { bb.b0 += 3; bb.b0 += 3 })]
-            Sleep(20),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0726 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        RetryUntilSuccessful(4) {
-            Repeat(1) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    SubTree(Tree0726Sub0, b0 = {=}, t0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0726Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0727 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                SequenceStar {
-                    Condition(|ctx| ctx.check(0)),
-                    Fallback {
-                        ReactiveFallback {
-                            #[skip_if(|bb| bb.b0 % 2 == 1)]
-                            #[failure_if(|bb| bb.b0 < 3)]
-                            #[run_while(|bb| bb.o0.is_none())]
-                            Condition(PCond<1>, b0 = {b0}),
-                            Timeout(10) {
-                                AlwaysRunning,
-                            },
-                            Action(Act<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                            Condition(Cond<4>),
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<5>),
-                            Action(Act<6>),
-                            ForceSuccess {
-                                Delay(10) {
-                                    ScriptCondition(|bb| bb.o0.is_some()),
-                                },
-                            },
-                            #[run_while(|bb| *bb.t0 + 4 > *bb.t0)]
-                            SetBlackboard(o0 = Some(9)),
-                            WasEntryUpdated(t0),
-                        },
-                        Sequence {
-                            Script(|bb| bb.o0 = Some(7)),
-                            Repeat(4) {
-                                Action(Act<7>),
-                            },
-                            RunOnce {
-                                Action(Act<8>),
-                            },
-                            StatefulAction(Task<9>),
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0727Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0728 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        Parallel(success = 1, failure = -1) {
-            WaitValueUpdate(t0) {
-                ForceSuccess {
-                    AsyncFallback {
-                        ReactiveFallback {
-                            Selector {
-                                Sequence {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                RunOnce(then_skip = false) {
-                                    #[on_halted(|bb| bb.b0 = 5)]
-                                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 2)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0728Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0729Sub0 for Ctx {
-        ParallelAll(3) {
-            StatefulAction(Task<0>),
-            Sleep(0),
-            Condition(Cond<1>),
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0729 for Ctx {
-        RetryUntilSuccessful(4) {
-            Parallel(success = -2, failure = -2) {
-                SubTree(Tree0729Sub0),
-                MemPriority {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0730Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 9,
-        }
-        Precondition(|bb| bb.b1 % 4 != 1, else = Failure) {
-            SequenceWithMemory {
-                Switch(b1) {
-                    case 4 => #[failure_if(|bb| *bb.t0 != 0)]
-                    StatefulAction(Task<1>),
-                    _ => Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                },
-                #[failure_if(|bb| bb.b0 % 3 > 0)]
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0730 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        ReactiveFallback {
-            AsyncSequence {
-                SetBlackboard(t0 = 4),
-                Action(|ctx| ctx.exec(0)),
-            },
-            SubTree(Tree0730Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-            RunOnce(then_skip = false) {
-                Action(PIo<4>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0730Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0731Sub1 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0731Sub0 for Ctx {
-        WhileDoElse {
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1>),
-            SubTree(Tree0731Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0731 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree0731Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0732Sub0 for Ctx {
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0732 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            IfThenElse {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<1>),
-                },
-                SubTree(Tree0732Sub0),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0733 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Precondition(|bb| bb.b0 + 4 < bb.b0, else = Skipped) {
-            RunOnce(then_skip = false) {
-                Precondition(|bb| (bb.b0 + 3) % 2 == 1, else = Failure) {
-                    RetryUntilSuccessful(2) {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                            StatefulAction(PTask<2>, b0 = 8),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0733Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0734Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0734 for Ctx {
-        WhileDoElse {
-            Timeout(30) {
-                Condition(Cond<0>),
-            },
-            SubTree(Tree0734Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0735 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 1,
-            o0: Option<i64>,
-        }
-        Retry(3) {
-            SequenceWithMemory {
-                #[on_success(|bb| { *bb.t1 += 2; if *bb.t1 % 3 != 2 { bb.o0 = Some(bb.b1 % 4) } })]
-                #[success_if(|bb| *bb.t1 != 5)]
-                SequenceStar {
-                    Repeat(0) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0735Blackboard { t1 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0736 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        #[on_failure(|bb| bb.b0 = 4)]
-        #[success_if(|bb| *bb.t0 < bb.b0)]
-        ReactiveSequence {
-            ForceSuccess {
-                TryCatch(catch_on_halt = true) {
-                    Fallback {
-                        Loop(q0, if_empty = Running) {
-                            Condition(Cond<0>),
-                        },
-                        AsyncSequence {
-                            Condition(Cond<1>),
-                            Precondition(|bb| bb.b1 % 4 > 0, else = Success) {
-                                Condition(|ctx| ctx.check(2)),
-                            },
-                            #[run_while(|bb| bb.b0 + 4 > (bb.b0 + 1) % 4)]
-                            #[failure_if(|bb| *bb.t0 == 7)]
-                            ScriptCondition(|bb| *bb.t0 > 7),
-                            Action(PIo<3>, t0 = {=}),
-                        },
-                    },
-                    Parallel(failure = -5) {
-                        WasEntryUpdated(t0),
-                        Script(|bb| *bb.t0 += 1),
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                    },
-                },
-            },
-            WhileDoElse {
-                #[on_halted(|bb| bb.b0 = 2)]
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0736Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0737 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            Selector {
-                Retry(1) {
-                    RetryUntilSuccessful(0) {
-                        Action(Act<0>),
-                    },
-                },
-                Condition(PCond<1>, b0 = {b1}),
-            },
-            #[failure_if(|bb| bb.b0 > bb.b1)]
-            #[on_success(|bb| if bb.b1 < bb.b0 { *bb.t0 += 2 })]
-            #[on_halted(|bb| if bb.b1 == 7 { *bb.t0 += 1 })]
-            Precondition(|bb| bb.b0 != (*bb.t0 + 1) % 4, else = Skipped) {
-                #[skip_if(|bb| bb.b1 == 3)]
-                #[post(|bb| bb.b1 = 9)]
-                KeepRunningUntilFailure {
-                    Precondition(|bb| bb.b1 % 4 < 2, else = Running) {
-                        #[run_while(|bb| *bb.t0 + 2 < bb.b0)]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        SequenceWithMemory {
-                            Action(Act<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0737Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0738 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        WhileDoElse {
-            ReactiveSequence {
-                Delay(100) {
-                    Repeat(0) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                AsyncSequence {
-                    Action(PAct<0>, b0 = {b0}),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    SetBlackboard(b0 = 2),
-                },
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[on_success(|bb| { *bb.t0 += 2; bb.b0 += 3 })]
-                    Action(Act<2> = Act::<2>),
-                    RetryUntilSuccessful(3) {
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                    Inverter {
-                        Sleep(0),
-                    },
-                },
-            },
-            Sequence {
-                ReactiveFallback {
-                    MemSequence {
-                        Sequence {
-                            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                            Condition(PCond<6>, b0 = {t0}),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(Act<8> = Act::<8>),
-                        StatefulAction(Task<9> = Task::<9>),
-                        Delay(20) {
-                            Condition(Cond<10>),
-                        },
-                        StatefulAction(Task<11>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0738Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0739 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        Selector {
-            ReactiveSelector {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    ScriptCondition(|bb| bb.b1 != 2),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<1> = Cond::<1>),
-                    SetBlackboard(o0 = Some(2)),
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0739Blackboard { b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0740 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 5 => ForceSuccess {
-                #[success_if(|bb| bb.b0 + 4 < 4)]
-                #[on_failure(|bb| bb.b0 = *bb.t1)]
-                Switch(b1) {
-                    case 0 => Timeout(30) {
-                        Repeat(forever) {
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                    case 1 => Repeat(2) {
-                        RunOnce(then_skip = false) {
-                            ReactiveSelector {
-                                WhileDoElse {
-                                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                                    WasEntryUpdated(t1),
-                                },
-                                TryCatch {
-                                    Condition(Cond<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                    _ => Timeout(20) {
-                        RetryUntilSuccessful(0) {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
-                        },
-                    },
-                },
-            },
-            _ => Condition(|ctx| ctx.check(5)),
-        }
-    }
-}
-
-board!(Tree0740Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0741Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0741 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        IfThenElse {
-            #[success_if(|bb| bb.b0 + 1 < 2)]
-            Loop(q0, if_empty = Success) {
-                SubTree(Tree0741Sub0, ..),
-            },
-            #[on_success(|bb| *bb.t0 += 1)]
-            AlwaysSuccess,
-            ReactiveSequence {
-                ScriptCondition(|bb| *bb.t0 + 2 < 7),
-                #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                ScriptCondition(|bb| (bb.b0 + 2) % 4 > 2),
-                Script(|bb| { if *bb.t0 + 4 == 3 { bb.t0.set((bb.b0 + 2) % 2) }; if bb.b0 > *bb.t0 { bb.t0.set((bb.b0 + 1) % 2) } }),
-            },
-        }
-    }
-}
-
-board!(Tree0741Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0742 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        Precondition(|bb| *bb.t0 < bb.b1 + 4, else = Skipped) {
-            #[run_while(|bb| bb.b0 % 2 > 0)]
-            Repeat(3) {
-                Sequence {
-                    WasEntryUpdated(t0),
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                    WasEntryUpdated(t1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0742Blackboard { t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0743 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Sequence {
-            Inverter {
-                Action(Act<0>),
-            },
-            Action(Act<1>),
-            RunOnce(then_skip = true) {
-                StatefulAction(PTask<2>, b0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0743Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0744 for Ctx {
-        blackboard {
-            b0: i64,
-            #[allow(unused)] o0: Option<i64> = Some(3),
-        }
-        RetryUntilSuccessful(0) {
-            SetBlackboard(b0 = 1),
-        }
-    }
-}
-
-board!(Tree0744Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0745 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSelector {
-            Sequence {
-                SetBlackboard(t0 = {b0}),
-                StatefulAction(Task<0> = Task::<0>),
-                Delay(0) {
-                    Repeat(1) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Action(|ctx| ctx.exec(1)),
-                Condition(Cond<2>),
-            },
-            Repeat(1) {
-                MemPriority {
-                    WaitValueUpdate(t0) {
-                        Condition(PCond<3>, b0 = {t0}),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                    RunOnce {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[run_while(|bb| (*bb.t0 + 4) % 4 != 3)]
-            #[on_success(|bb| bb.t0.set(5))]
-            Repeat(0) {
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0745Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0746 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-        }
-        #[on_failure(|bb| *bb.t0 += 1)]
-        RunOnce {
-            #[skip_if(|bb| *bb.t0 == 5)]
-            Precondition(|bb| bb.b1 % 2 != 1, else = Skipped) {
-                #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
-                #[on_success(|bb| bb.b1 += 1)]
-                MemSequence {
-                    #[on_halted(|bb| { bb.t0.set(*bb.t0 % 2); if *bb.t0 + 1 == 5 { bb.b0 += 1 } })]
-                    ReactiveSequence {
-                        Precondition(|bb| *bb.t0 < bb.b1, else = Success) {
-                            ForceFailure {
-                                Precondition(|bb| bb.b1 < *bb.t0 + 2, else = Skipped) {
-                                    SetBlackboard(t0 = 0),
-                                },
-                            },
-                        },
-                    },
-                    StatefulAction(Task<0> = Task::<0>),
-                    Inverter {
-                        SequenceWithMemory {
-                            Script(|bb| bb.b0 += 1),
-                            Action(PAct<1>, b0 = {b0}),
-                            Condition(Cond<2>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        Parallel(success = 1, failure = 2) {
-                            Action(Act<3>),
-                            Action(|ctx| ctx.exec(4)),
-                            Action(Act<5> = Act::<5>),
-                            ScriptCondition(|bb| bb.b1 + 3 > *bb.t0 + 3),
-                        },
-                    },
-                    Parallel(success = 1, failure = -1) {
-                        Repeat(4) {
-                            #[on_halted(|bb| { bb.b0 += 1; bb.b1 = *bb.t0 })]
-                            #[skip_if(|bb| bb.b0 > bb.b0 % 4)]
-                            AsyncSequence {
-                                Condition(PCond<6>, b0 = {t0}),
-                                SetBlackboard(b0 = 7),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0746Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0747 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 0,
-            o0: Option<i64>,
-        }
-        TryCatch(catch_on_halt = false) {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            RetryUntilSuccessful(1) {
-                SetBlackboard(o0 = Some(4)),
-            },
-            Delay(30) {
-                ReactiveSelector {
-                    StatefulAction(Task<3>),
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                },
-            },
-            StatefulAction(Task<5> = Task::<5>),
-        }
-    }
-}
-
-board!(Tree0747Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0748Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0748 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        ParallelAll {
-            Repeat(1) {
-                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                        SubTree(Tree0748Sub0, ..),
-                    },
-                },
-            },
-            Precondition(|bb| (bb.b0 + 2) % 4 != 1, else = Skipped) {
-                Sequence {
-                    StatefulAction(Task<2>),
-                    UnsetBlackboard(o0),
-                },
-            },
-            ReactiveSequence {
-                Fallback {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    Action(|ctx| ctx.exec(3)),
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<4>),
-                    },
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0748Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0749 for Ctx {
-        blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        Precondition(|bb| bb.b0 + 1 < 6, else = Failure) {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Switch(b1) {
-                    case 2 => Parallel(success = -1, failure = 1) {
-                        StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
-                        SetBlackboard(b0 = {t0}),
-                    },
-                    case 5 => Precondition(|bb| bb.b1 < 2, else = Failure) {
-                        StatefulAction(Task<1>),
-                    },
-                    _ => KeepRunningUntilFailure {
-                        Retry(1) {
-                            Sleep(0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0749Blackboard { b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0750Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0750Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(|ctx| ctx.check(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0750 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            Sleep(50),
-            ReactiveSequence {
-                WhileDoElse {
-                    Fallback {
-                        SubTree(Tree0750Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
-                        StatefulAction(Task<0>),
-                    },
-                    Invert {
-                        SubTree(Tree0750Sub1, ..),
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                WasEntryUpdated(t0),
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
             Fallback {
-                Condition(Cond<4>),
-                Condition(PCond<5>, b0 = 6),
-                Action(PAct<6>, b0 = {=}, b1 = {b0}),
-                Parallel(failure = 1) {
-                    StatefulAction(Task<7>),
-                    Action(Act<8> = Act::<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0750Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0751 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-        }
-        Sequence {
-            Invert {
-                SkipUnlessUpdated(t0) {
-                    AsyncSequence {
-                        Parallel(success = 2, failure = -2) {
-                            RunOnce(then_skip = true) {
-                                #[skip_if(|bb| (bb.b0 + 3) % 2 != 0)]
-                                #[post(|bb| bb.b0 = 5)]
-                                #[failure_if(|bb| bb.b0 < 2)]
-                                MemPriority {
-                                    Condition(PCond<0>, b0 = {=}),
-                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
-                                },
-                            },
-                            RetryUntilSuccessful(forever) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            WhileDoElse {
-                RetryUntilSuccessful(2) {
-                    RunOnce {
-                        ParallelAll {
-                            Condition(PCond<5>, b0 = {b0}),
-                            StatefulAction(Task<6>),
-                        },
-                    },
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
                 },
                 SequenceWithMemory {
-                    RetryUntilSuccessful(forever) {
-                        Condition(PCond<7>, b0 = {=}),
-                    },
-                    Action(PAct<8>, b0 = {=}),
-                    #[run_while(|bb| *bb.t0 == 3)]
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6> = Task::<6>),
                 },
-                Precondition(|bb| bb.b0 == *bb.t0 % 3, else = Running) {
+                SequenceWithMemory {
+                    Condition(Cond<7> = Cond::<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
+            Repeater(2) {
+                IfThenElse {
+                    AsyncSequence {
+                        StatefulAction(Task<9>),
+                        AlwaysSuccess,
+                        StatefulAction(Task<10>),
+                    },
                     StatefulAction(Task<11>),
                 },
             },
@@ -1833,73 +494,931 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0751Blackboard { t0 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0752 for Ctx {
+    pub tree Tree0717 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
         }
-        Repeat(3) {
-            #[post(|bb| { bb.o0 = None; bb.t0.set(*bb.t1 % 4) })]
-            ReactiveFallback {
-                StatefulAction(Task<0>),
+        WhileDoElse {
+            ParallelAll(max_failures = -2) {
+                #[run_while(|bb| bb.b0 + 4 > (*bb.t0 + 1) % 4)]
+                #[failure_if(|bb| *bb.t0 == 7)]
+                Condition(|ctx, bb| ctx.check_in(0, 3)),
+                WasEntryUpdated(t0),
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[failure_if(|bb| bb.b0 % 4 == 3)]
+                Precondition(|bb| bb.b0 + 4 < bb.b0 % 3, else = Running) {
+                    Deadline(50) {
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+            #[post(|bb| { bb.b0 = *bb.t0 + 3; *bb.t0 += 1 })]
+            TryCatch(catch_on_halt = false) {
+                #[run_while(|bb| bb.b0 < 1)]
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            #[on_failure(|bb| { bb.t0.set(bb.b0); if bb.b0 != *bb.t0 { bb.t0.set(bb.b0) } })]
+            #[skip_if(|bb| *bb.t0 < 2)]
+            Precondition(|bb| *bb.t0 > 1, else = Running) {
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0752Blackboard { o0 t1 t0 });
+board!(Tree0717Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0753 for Ctx {
+    pub tree Tree0718 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
         }
-        MemSequence {
-            RetryUntilSuccessful(4) {
-                SequenceStar {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Sequence {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Sleep(20),
+                    AsyncFallback {
+                        StatefulAction(Task<1> = Task::<1>),
+                        #[failure_if(|bb| bb.b0 > *bb.t0)]
+                        #[on_success(|bb| if *bb.t0 < bb.b0 { *bb.t1 += 2 })]
+                        #[on_halted(|bb| if *bb.t0 == 7 { *bb.t1 += 1 })]
+                        Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 1) % 4, &mut bb.b0)),
                     },
-                    Condition(Cond<1>),
-                    #[on_halted(|bb| bb.b1 = (bb.b1 + 3) % 2)]
-                    Fallback {
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        #[failure_if(|bb| bb.b1 + 1 == bb.b1)]
-                        #[post(|bb| if *bb.t0 % 4 < 2 { bb.b0 = 9 })]
-                        #[on_success(|bb| bb.b0 += 2)]
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                    WasEntryUpdated(t0),
                 },
             },
-            Switch(b1) {
-                case 4 => #[failure_if(|bb| bb.b1 % 2 != 1)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                SequenceStar {
-                    #[post(|bb| { *bb.t0 += 3; if *bb.t0 > bb.b1 % 4 { *bb.t0 += 2 } })]
-                    Script(|bb| { bb.b1 += 1; bb.b1 += 3 }),
-                    Sequence {
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                    Script(|bb| { bb.o0 = None; bb.b1 += 1 }),
+        }
+    }
+}
+
+board!(Tree0718Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0719Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0719 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64 = 5,
+            b0: i64,
+        }
+        #[on_success(|bb| { bb.b0 = (*bb.t0 + 1) % 4; bb.o0 = Some(bb.b1) })]
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            #[on_failure(|bb| bb.b1 += 1)]
+            ReactiveSequence {
+                BinarySelector(|bb| bb.b1 == 7, dynamic = true) {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
                 },
-                _ => ParallelAll(max_failures = -1) {
-                    Timeout(10) {
-                        ReactiveSequence {
-                            RunOnce(then_skip = false) {
-                                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                Condition(|ctx, bb| ctx.check_in(3, 8)),
+                SetBlackboard(t0 = 3),
+                SubTree(Tree0719Sub0, t0 = {=}, o0 = {o0}, b1 = {=}, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0719Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0720 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 2,
+        }
+        Switch(b1) {
+            case 1 => Precondition(|bb| bb.b1 % 2 != 0, else = Skipped) {
+                #[on_halted(|bb| if bb.b0 != 2 { bb.b1 = *bb.t0 % 2 })]
+                #[post(|bb| bb.b1 = *bb.t0 + 3)]
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                Parallel(success = 1, failure = 2) {
+                    Timeout(50) {
+                        #[success_if(|bb| bb.b1 + 1 > 4)]
+                        #[failure_if(|bb| bb.b0 < 1)]
+                        Parallel(failure = 0) {
+                            #[success_if(|bb| *bb.t0 > *bb.t0 % 4)]
+                            #[on_success(|bb| { bb.b0 += 3; if *bb.t0 < 6 { *bb.t0 += 1 } })]
+                            Condition(|ctx| ctx.check(0)),
+                            Sleep(20),
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        Parallel(success = 3) {
+                            SkipUnlessUpdated(t0) {
+                                #[skip_if(|bb| bb.b0 + 1 > 7)]
+                                Action(Act<2>),
                             },
-                            SequenceStar {
-                                StatefulAction(Task<6>),
+                            AlwaysSuccess,
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+            _ => SequenceStar {
+                AsyncFallback {
+                    Delay(10) {
+                        Condition(PCond<3>, b0 = 0),
+                    },
+                    Limiter(2) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                AsyncFallback {
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(Act<7>),
+                },
+                Repeater(forever) {
+                    Action(Act<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0720Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0721 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            Condition(Cond<0> = Cond::<0>),
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
+            StatefulAction(Task<2>),
+            WasEntryUpdated(t0),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0721Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0722 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            b0: i64 = 4,
+        }
+        #[success_if(|bb| (bb.b0 + 1) % 3 < 0)]
+        #[post(|bb| *bb.t0 += 3)]
+        Optional {
+            FlipSelector {
+                RunOnce {
+                    Optional {
+                        #[run_while(|bb| *bb.t0 != (bb.b1 + 4) % 4)]
+                        #[failure_if(|bb| *bb.t0 + 1 > 6)]
+                        SequenceStar {
+                            TryCatch {
+                                Sleep(10),
+                                StatefulAction(Task<0> = Task::<0>),
+                                ScriptCondition(|bb| bb.b1 != *bb.t0 + 4),
+                                Script(|bb| bb.b1 = bb.b0 % 3),
+                            },
+                        },
+                    },
+                },
+                Priority {
+                    StepSequencer {
+                        StatefulAction(Task<1>),
+                        Switch(b1) {
+                            case 3 => UnsetBlackboard(o0),
+                            _ => Condition(|ctx| ctx.check(2)),
+                        },
+                    },
+                    ForceFailure {
+                        Fallback {
+                            StatefulAction(Task<3>),
+                            #[post(|bb| if bb.o0.is_none() { bb.o0 = None })]
+                            #[run_while(|bb| *bb.t0 < 4)]
+                            AlwaysRunning,
+                        },
+                    },
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0722Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0723 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        ReactiveSequence {
+            ReactiveSelector {
+                Sequence {
+                    Fallback {
+                        ReactiveSequence {
+                            Action(Act<0>),
+                            Interrupt(|bb| *bb.t0 > 5) {
+                                #[run_while(|bb| bb.b0 + 3 > bb.b0 % 2)]
+                                #[on_halted(|bb| bb.t0.set((bb.b0 + 4) % 2))]
+                                UnsetBlackboard(o0),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 2) % 4, &mut bb.b0)),
+                        },
+                        Cooldown(0, filtered = Skipped) {
+                            MaxTime(50) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    #[post(|bb| bb.b0 += 1)]
+                                    #[run_while(|bb| bb.o0.is_none())]
+                                    #[on_failure(|bb| bb.o0 = None)]
+                                    Condition(Cond<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    RetryUntilSuccessful(0) {
+                        Condition(PCond<4>, b0 = {=}),
+                    },
+                    Timeout(100) {
+                        Priority {
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                Sequence {
+                    Sleep(0),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 == 0),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 4 < 7, dynamic = true) {
+                Repeat(forever) {
+                    RepeatTimes(forever) {
+                        Repeat(3) {
+                            FlipSelector {
+                                Limiter(3) {
+                                    Script(|bb| if (*bb.t0 + 1) % 2 < 0 { bb.b0 += 1 }),
+                                },
+                                SetBlackboard(o0 = Some(0)),
+                                MemPriority {
+                                    Condition(Cond<7>),
+                                    Action(PAct<8>, b0 = 7, b1 = {t0}),
+                                },
+                                Script(|bb| bb.b0 += 2),
+                                RunOnce {
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ParallelAll(max_failures = -3) {
+                    #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
+                    #[run_while(|bb| *bb.t0 > 0)]
+                    RetryUntilSuccessful(2) {
+                        RepeatUntilSuccess(forever) {
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                    StepSequencer {
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                        SetBlackboard(o0 = Some(2)),
+                        AlwaysRunning,
+                    },
+                    RunOnce(then_skip = false) {
+                        #[on_failure(|bb| bb.t0.set(bb.b0))]
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        Condition(Cond<13>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0723Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0724 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        MemSequence {
+            Switch(b1) {
+                case 1 => ForceFailure {
+                    StepSequencer {
+                        #[on_failure(|bb| bb.o0 = None)]
+                        WaitValueUpdate(t0) {
+                            Condition(PCond<0>, b0 = 5),
+                        },
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
+                    },
+                },
+                case 2 => #[run_while(|bb| bb.b1 % 2 < 1)]
+                #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
+                Wait(100),
+                case 0 => SkipUnlessUpdated(t0) {
+                    KeepRunningUntilFailure {
+                        MemSequence {
+                            TryCatch(catch_on_halt = true) {
+                                Condition(|ctx| ctx.check(4)),
+                                Succeeder,
+                            },
+                            Priority {
+                                StatefulAction(PTask<5>, b0 = {b0}, b1 = {=}),
+                                #[post(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 3) })]
+                                #[on_halted(|bb| { if bb.b0 % 3 < 0 { *bb.t0 += 1 }; bb.t0.set(*bb.t0 % 2) })]
+                                Action(|ctx| ctx.exec(6)),
                                 StatefulAction(Task<7>),
+                                #[run_while(|bb| (bb.b1 + 4) % 3 < 1)]
+                                AlwaysFailure,
+                            },
+                            SequenceWithMemory {
+                                #[on_failure(|bb| bb.b0 = *bb.t0 + 1)]
+                                #[failure_if(|bb| bb.b0 + 1 < *bb.t0 + 2)]
+                                StatefulAction(Task<8>),
+                                AlwaysSuccess,
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
+                _ => StatefulAction(Task<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0724Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0725Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0725 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        StepSequencer {
+            SubTree(Tree0725Sub0, b0 = {=}),
+            Parallel(failure = 0) {
+                SetBlackboard(b0 = 6),
+            },
+        }
+    }
+}
+
+board!(Tree0725Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0726Sub1 for Ctx {
+        TryCatch {
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0726Sub0 for Ctx {
+        SequenceStar {
+            Action(Act<0> = Act::<0>),
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Cooldown(20, filtered = Failure) {
+                    SubTree(Tree0726Sub1),
+                },
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0726 for Ctx {
+        Repeat(3) {
+            SubTree(Tree0726Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0727Sub0 for Ctx {
+        Action(|ctx| ctx.exec(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0727 for Ctx {
+        SequenceStar {
+            SubTree(Tree0727Sub0),
+            Runner,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0728 for Ctx {
+        ParallelAll(1) {
+            Retry(2) {
+                RepeatTimes(1) {
+                    Remap(success = Success, failure = Success) {
+                        RetryUntilSuccessful(1) {
+                            Selector {
+                                ReactiveFallback {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2>),
+                                    Condition(Cond<3> = Cond::<3>),
+                                },
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0729Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 14,
+            o0: Option<i64> = Some(9),
+        }
+        FlipSelector {
+            Delay(20) {
+                Action(Act<0>),
+            },
+            StatefulAction(Task<1>),
+            #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
+            #[on_success(|bb| bb.b0 += 1)]
+            Action(|ctx, bb| ctx.exec_in(2, 1, &mut bb.b0)),
+            Script(|bb| bb.o0 = None),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0729 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        RepeatUntil(Success) {
+            Remap(success = Failure, failure = Failure) {
+                RunOnce(then_skip = true) {
+                    ReactiveSequence {
+                        SubTree(Tree0729Sub0, ..),
+                        RepeatUntilSuccess(3) {
+                            Repeat(3) {
+                                Action(Act<3>),
+                            },
+                        },
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0729Blackboard { t0 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0730Sub1 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0730Sub0 for Ctx {
+        Repeat(4) {
+            SubTree(Tree0730Sub1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0730 for Ctx {
+        Repeat(3) {
+            SubTree(Tree0730Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0731Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t1: i64 = 15,
+        }
+        SequenceStar {
+            Filter(times = 2, count = Completed, filtered = Failure) {
+                #[run_while(|bb| *bb.t0 > *bb.t0 % 4)]
+                Action(PIo<2>, t0 = {=}),
+            },
+            SetBlackboard(t1 = 6),
+            Action(PIo<3>, t0 = {t0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0731 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
+                Fallback {
+                    WasEntryUpdated(t0),
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
+                },
+                SubTree(Tree0731Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0731Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0732 for Ctx {
+        RepeatUntil(Failure) {
+            IfThenElse {
+                Condition(Cond<0> = Cond::<0>),
+                ParallelAll {
+                    Wait(10),
+                    Action(Act<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0733 for Ctx {
+        Repeater(forever) {
+            RunOnce {
+                RunOnce {
+                    StatefulAction(Task<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0734 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
+        }
+        RepeatTimes(1) {
+            #[on_halted(|bb| bb.t0.set((*bb.t0 + 3) % 2))]
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0734Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0735 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 5,
+            o0: Option<i64> = Some(4),
+        }
+        ParallelAll(max_failures = -3) {
+            ParallelAll(max_failures = -1) {
+                Fallback {
+                    StepSequencer {
+                        Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                        Action(Act<1>),
+                        Action(Act<2>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+            ReactiveSelector {
+                Inverter {
+                    WhileDoElse {
+                        #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.o0 = Some(bb.o0.unwrap_or(4)) })]
+                        IndexSwitch(|bb| *bb.t1 % 2, dynamic = false) {
+                            #[on_success(|bb| *bb.t1 += 2)]
+                            StatefulAction(Task<4>),
+                            ScriptCondition(|bb| bb.b0 == *bb.t1),
+                        },
+                        #[run_while(|bb| bb.b0 + 2 != 5)]
+                        #[failure_if(|bb| *bb.t0 < *bb.t0 + 4)]
+                        #[on_success(|bb| { bb.t1.set(0); bb.t1.set(bb.o0.unwrap_or(5)) })]
+                        Repeat(4) {
+                            FlipSelector {
+                                StatefulAction(Task<5>),
+                                Action(Act<6>),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                },
+            },
+            ParallelAll(max_failures = -2) {
+                RepeatUntilSuccess(forever) {
+                    Delay(30) {
+                        PolicyParallel(policy = FirstSuccess) {
+                            Loop(q0, value = {b0}, if_empty = Running) {
+                                Script(|bb| bb.o0 = None),
+                            },
+                            Sleep(20),
+                        },
+                    },
+                },
+                Filter(times = 2, filtered = Failure) {
+                    Action(Act<7>),
+                },
+                RunOnce(then_skip = true) {
+                    Repeater(2) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+                WhileDoElse {
+                    Action(PAct<9>, b0 = {t1}, b1 = {t0}),
+                    Condition(Cond<10>),
+                },
+                Action(|ctx, bb| ctx.exec_in(11, bb.o0.unwrap_or(2) % 3, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0735Blackboard { t0 t1 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0736 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(5),
+        }
+        SequenceWithMemory {
+            Repeater(forever) {
+                RetryUntilSuccessful(4) {
+                    IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            AlwaysSuccess,
+                        },
+                        Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2), &mut bb.b0)),
+                        Filter(times = 2, count = Failure) {
+                            Condition(Cond<1>),
+                        },
+                        AlwaysRunning,
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            ParallelAll(max_failures = -2) {
+                Interrupt(|bb| bb.o0.unwrap_or(3) + 2 == 3) {
+                    SequenceWithMemory {
+                        Action(PIo<3>, t0 = {=}),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                ForceSuccess {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                Cooldown(0) {
+                    Priority {
+                        AlwaysFailure,
+                        Wait(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0736Blackboard { q0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0737 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+        }
+        AsyncFallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                UnsetBlackboard(o0),
+                SetBlackboard(o0 = Some(7)),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            },
+            RetryUntilSuccessful(4) {
+                ReactiveFallback {
+                    Condition(Cond<2> = Cond::<2>),
+                    SequenceStar {
+                        Action(Act<3>),
+                        Succeeder,
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Delay(100) {
+                SequenceWithMemory {
+                    Action(Act<4>),
+                    Optional {
+                        StatefulAction(Task<5>),
+                    },
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0737Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0738Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 14,
+            b0: i64 = 14,
+            #[tracked] t1: i64 = 11,
+            #[tracked] t0: i64 = 15,
+        }
+        #[post(|bb| if bb.b1 == (*bb.t0 + 3) % 3 { bb.b0 = 6 })]
+        Sequence {
+            SetBlackboard(b1 = 2),
+            #[run_while(|bb| (*bb.t1 + 2) % 3 > 1)]
+            Succeeder,
+            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+            StatefulAction(Task<1>),
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0738 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        Repeater(2) {
+            Switch(b1) {
+                case 3 => Cooldown(20, filtered = Skipped) {
+                    SubTree(Tree0738Sub0, ..),
+                },
+                _ => StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0738Blackboard { b1 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0739 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        Filter(times = 3, count = Failure) {
+            Cooldown(50) {
+                ReactiveSequence {
+                    ReactiveFallback {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<0>),
+                    },
+                    #[success_if(|bb| bb.o0.unwrap_or(5) % 4 < 3)]
+                    #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0739Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0740Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0740Sub0 for Ctx {
+        SubTree(Tree0740Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0740 for Ctx {
+        Fallback {
+            SubTree(Tree0740Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0741 for Ctx {
+        Sequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0742 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+        }
+        Repeat(2) {
+            SkipUnlessUpdated(t0) {
+                RunOnce(then_skip = true) {
+                    ForceFailure {
+                        Parallel(success = 1, failure = 0) {
+                            ReactiveFallback {
+                                ReactiveSelector {
+                                    StatefulAction(Task<0>),
+                                    Action(Act<1>),
+                                },
+                            },
+                            BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = true) {
+                                #[on_failure(|bb| bb.b1 += 2)]
+                                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+                                AlwaysFailure,
+                                KeepRunningUntilFailure {
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
+                            Fallback {
+                                #[post(|bb| bb.t0.set(bb.b0))]
+                                StatefulAction(Task<3>),
+                                Action(PAct<4>, b0 = 0),
                             },
                         },
                     },
@@ -1909,249 +1428,658 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0753Blackboard { o0 b1 b0 t0 });
+board!(Tree0742Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0743 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+        }
+        Parallel(success = -2, failure = 2) {
+            ScriptCondition(|bb| bb.b1 == 1),
+            FlipSelector {
+                Precondition(|bb| *bb.t0 + 2 < *bb.t0 % 3, else = Success) {
+                    WaitValueUpdate(t0) {
+                        Parallel(success = -2) {
+                            Action(Act<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    SetBlackboard(b0 = {t0}),
+                },
+                AsyncSequence {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0743Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0744 for Ctx {
+        Sequence {
+            MemPriority {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Action(Act<2>),
+            },
+            Repeat(3) {
+                Sequence {
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                },
+            },
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0745 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        Loop(q0, value = {t0}, if_empty = Running) {
+            #[skip_if(|bb| bb.b0 % 3 == 0)]
+            Precondition(|bb| bb.b1 > 7) {
+                #[run_while(|bb| bb.o0.unwrap_or(2) > 1)]
+                #[failure_if(|bb| bb.b1 + 4 != 7)]
+                #[on_failure(|bb| bb.b1 = 2)]
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            },
+        }
+    }
+}
+
+board!(Tree0745Blackboard { b1 q0 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0746 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        RepeatUntil(Success) {
+            TryCatch {
+                WaitValueUpdate(t1) {
+                    ParallelAll(max_failures = -1) {
+                        TryCatch(catch_on_halt = true) {
+                            AlwaysFailure,
+                            Repeat(2) {
+                                #[on_failure(|bb| if *bb.t1 < bb.b0 { bb.t1.set(6) })]
+                                #[on_success(|bb| bb.t1.set((*bb.t1 + 2) % 4))]
+                                #[on_halted(|bb| bb.t0.set(1))]
+                                Action(Act<0>),
+                            },
+                        },
+                        Invert {
+                            Switch(b1) {
+                                case 0 => Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
+                                case 1 => Condition(PCond<2>, b0 = {=}),
+                                _ => StatefulAction(Task<3>),
+                            },
+                        },
+                        AsyncSequence {
+                            StepSequencer {
+                                #[on_failure(|bb| bb.t1.set(*bb.t1 % 4))]
+                                #[success_if(|bb| *bb.t1 % 3 < 1)]
+                                Condition(PCond<4>, b0 = {=}),
+                                #[on_failure(|bb| { if (bb.b0 + 1) % 4 < 0 { bb.b1 = *bb.t0 % 3 }; if (*bb.t1 + 2) % 2 != 1 { *bb.t1 += 3 } })]
+                                #[success_if(|bb| bb.b1 < (bb.b0 + 2) % 2)]
+                                #[on_halted(|bb| bb.b1 += 2)]
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+                StepSequencer {
+                    SequenceWithMemory {
+                        Priority {
+                            StatefulAction(PTask<6>, b0 = 9),
+                            AlwaysFailure,
+                            Condition(Cond<7>),
+                        },
+                        Condition(PCond<8>, b0 = {=}),
+                    },
+                    Action(PIo<9>, t0 = {t1}),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    RetryUntilSuccessful(2) {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            Fallback {
+                                StatefulAction(Task<10>),
+                                StatefulAction(Task<11>),
+                            },
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                    IfThenElse {
+                        Action(Act<13> = Act::<13>),
+                        Action(PAct<14>, b0 = {t0}, b1 = {b1}),
+                    },
+                    Condition(Cond<15>),
+                    AsyncSequence {
+                        Condition(|ctx, bb| ctx.check_in(16, *bb.t0)),
+                        StatefulAction(Task<17>),
+                    },
+                },
+                SequenceWithMemory {
+                    Succeeder,
+                    Condition(Cond<18>),
+                    Script(|bb| if bb.b0 != bb.b1 { bb.t1.set(*bb.t1 % 2) }),
+                    AlwaysSuccess,
+                    Cooldown(20, filtered = Skipped) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0746Blackboard { b1 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0747 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Loop(q0, value = {t0}, if_empty = Skipped) {
+            Fallback {
+                ReactiveSequence {
+                    Fallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ScriptCondition(|bb| *bb.t0 != 7),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
+                StatefulAction(Task<4> = Task::<4>),
+                ForceFailure {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<5>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0747Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0748 for Ctx {
+        IfThenElse {
+            Condition(|ctx| ctx.check(0)),
+            Delay(0) {
+                Optional {
+                    Cooldown(0) {
+                        Action(Act<1>),
+                    },
+                },
+            },
+            RunOnce {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0749 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        BinarySelector(|bb| bb.b0 + 3 > 5, dynamic = true) {
+            Precondition(|bb| bb.b1 % 4 != 3, else = Running) {
+                ReactiveFallback {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        IfThenElse {
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+                            #[post(|bb| bb.t1.set(bb.b1 + 3))]
+                            #[on_failure(|bb| { *bb.t1 += 1; if *bb.t0 == bb.b1 { bb.t1.set((bb.b1 + 1) % 2) } })]
+                            Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
+                        },
+                        Action(Act<3> = Act::<3>),
+                        SequenceWithMemory {
+                            WhileDoElse {
+                                ScriptCondition(|bb| bb.o0.is_some()),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        Condition(|ctx, bb| ctx.check_in(5, (bb.o0.unwrap_or(0) + 4) % 4)),
+                    },
+                },
+            },
+            ScriptCondition(|bb| *bb.t1 < 7),
+        }
+    }
+}
+
+board!(Tree0749Blackboard { b1 t1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0750 for Ctx {
+        ReactiveFallback {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0751 for Ctx {
+        ReactiveFallback {
+            AsyncSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Fallback {
+                Action(Act<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            SequenceWithMemory {
+                Action(Act<5>),
+                StatefulAction(Task<6> = Task::<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0752 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 0,
+        }
+        ReactiveSequence {
+            PolicyParallel(policy = FirstFailure) {
+                ReactiveSelector {
+                    #[on_halted(|bb| bb.b0 = bb.b0 % 4)]
+                    #[run_while(|bb| *bb.t1 % 4 < 1)]
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    Sequence {
+                        Action(Act<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1 + 1)),
+                    },
+                },
+                ForceSuccess {
+                    #[on_success(|bb| bb.b0 = (*bb.t0 + 1) % 2)]
+                    #[success_if(|bb| *bb.t0 % 3 == 0)]
+                    #[on_failure(|bb| { bb.t0.set(4); bb.o0 = Some(*bb.t0) })]
+                    Action(|ctx| ctx.exec(4)),
+                },
+            },
+            Condition(Cond<5>),
+        }
+    }
+}
+
+board!(Tree0752Blackboard { b0 t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0753 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            o0: Option<i64> = Some(2),
+        }
+        Interrupt(|bb| bb.b0 == 3) {
+            Timeout(100) {
+                StepSequencer {
+                    SequenceWithMemory {
+                        Interrupt(|bb| bb.o0.is_some()) {
+                            ReactiveFallback {
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        AlwaysSuccess,
+                    },
+                    RunOnce(then_skip = false) {
+                        SequenceWithMemory {
+                            Inverter {
+                                Action(Act<2>),
+                            },
+                            ParallelAll(max_failures = -2) {
+                                Action(Act<3>),
+                                SetBlackboard(o0 = Some(4)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0753Blackboard { q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0754 for Ctx {
         blackboard {
-            b0: i64,
+            b1: i64 = 1,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        IfThenElse {
-            Fallback {
-                #[post(|bb| { bb.t1.set(7); *bb.t0 += 2 })]
-                RetryUntilSuccessful(4) {
-                    Action(Act<0>),
+        AsyncSequence {
+            Parallel(failure = 2) {
+                MaxTime(0) {
+                    RunOnce(then_skip = true) {
+                        SetBlackboard(b1 = 7),
+                    },
                 },
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+                Condition(Cond<0>),
+            },
+            ReactiveFallback {
+                IndexSwitch(|bb| 1, dynamic = false) {
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                    Condition(|ctx| ctx.check(2)),
                 },
-                StatefulAction(Task<2> = Task::<2>),
-                #[run_while(|bb| bb.b0 == 1)]
-                #[failure_if(|bb| bb.b0 < 6)]
-                #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
-                Delay(10) {
-                    SetBlackboard(t0 = 3),
+                ReactiveSelector {
+                    Action(PIo<3>, t0 = {=}),
+                    Condition(|ctx| ctx.check(4)),
+                },
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+            },
+            MemSequence {
+                Fallback {
+                    StatefulAction(Task<6>),
+                    StatefulAction(PTask<7>, b0 = 2, b1 = {b0}),
+                    Repeat(forever) {
+                        Condition(Cond<8>),
+                    },
+                },
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        Priority {
+                            KeepRunningUntilFailure {
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                            Sleep(0),
+                        },
+                    },
                 },
             },
-            #[run_while(|bb| *bb.t1 > *bb.t1 % 2)]
-            #[post(|bb| { bb.t0.set(*bb.t0 % 4); bb.t1.set(bb.b0 + 4) })]
-            ReactiveSelector {
-                ScriptCondition(|bb| *bb.t1 > bb.b0 % 4),
-                Condition(Cond<3>),
-                StatefulAction(Task<4> = Task::<4>),
+            TryCatch {
+                Sleep(30),
+                #[on_halted(|bb| bb.b1 += 1)]
+                Precondition(|bb| bb.b0 < 1) {
+                    Condition(Cond<10> = Cond::<10>),
+                },
+                Action(Act<11> = Act::<11>),
+            },
+            ReactiveSequence {
+                MemPriority {
+                    Action(Act<12> = Act::<12>),
+                    Action(|ctx, bb| ctx.exec_in(13, bb.b0 % 4, &mut bb.b1)),
+                    Action(Act<14>),
+                },
             },
         }
     }
 }
 
-board!(Tree0754Blackboard { b0 q0 t1 t0 });
+board!(Tree0754Blackboard { b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0755 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = None,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        ParallelAll {
-            Parallel(success = 0) {
-                Delay(20) {
-                    Sleep(10),
-                },
-                StatefulAction(Task<0>),
-            },
-            #[failure_if(|bb| bb.b0 == 1)]
-            AsyncFallback {
-                WasEntryUpdated(t0),
-                #[on_failure(|bb| bb.b0 += 1)]
-                StatefulAction(Task<1>),
-                Loop(q0, if_empty = Running) {
-                    Action(Act<2>),
-                },
-            },
-            #[failure_if(|bb| *bb.t0 == bb.b0)]
-            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(2))]
-            Parallel(success = 0) {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                UnsetBlackboard(o0),
+        RunOnce(then_skip = true) {
+            #[on_halted(|bb| bb.t0.set((*bb.t0 + 3) % 3))]
+            #[on_success(|bb| bb.b1 = bb.b0 + 1)]
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<0> = Task::<0>),
             },
         }
     }
 }
 
-board!(Tree0755Blackboard { t0 b0 q0 o0 });
+board!(Tree0755Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0756 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Repeat(forever) {
-            IfThenElse {
-                SequenceWithMemory {
-                    StatefulAction(Task<0> = Task::<0>),
-                    #[skip_if(|bb| bb.b0 % 2 > 0)]
-                    #[on_failure(|bb| { if bb.b0 % 4 > 1 { bb.b0 += 3 }; bb.t0.set(bb.b0) })]
-                    Action(Act<1>),
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Cooldown(0, filtered = Failure) {
+                        Condition(Cond<0>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
                 },
-                RunOnce {
-                    StatefulAction(Task<2>),
+                Repeat(1) {
+                    WhileDoElse {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
                 },
+                FlipSelector {
+                    MaxTime(30) {
+                        Repeat(4) {
+                            Sleep(30),
+                        },
+                    },
+                    Optional {
+                        Action(Act<6>),
+                    },
+                },
+                Priority {
+                    WhileDoElse {
+                        Condition(Cond<7>),
+                        Sleep(50),
+                        Sleep(20),
+                    },
+                },
+            },
+            Deadline(100) {
+                Action(Act<8>),
             },
         }
     }
 }
-
-board!(Tree0756Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0757 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
         }
-        AsyncSequence {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
-            Action(PIo<1>, t0 = {t0}),
+        #[run_while(|bb| (bb.b0 + 2) % 3 == 0)]
+        #[on_failure(|bb| bb.b1 = *bb.t0)]
+        ReactiveSequence {
+            Priority {
+                StatefulAction(Task<0>),
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    WasEntryUpdated(t0),
+                },
+            },
+            StatefulAction(Task<1>),
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                StatefulAction(Task<2>),
+                AlwaysFailure,
+                Action(PIo<3>, t0 = {=}),
+            },
         }
     }
 }
 
-board!(Tree0757Blackboard { b0 t0 });
+board!(Tree0757Blackboard { b0 q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0758 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 1,
+            #[allow(unused)] #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 4,
+            b1: i64 = 3,
         }
-        KeepRunningUntilFailure {
-            Switch(b1) {
-                case 3 => Condition(Cond<0>),
-                case 5 => SetBlackboard(t0 = 3),
-                _ => ForceFailure {
-                    ParallelAll(1) {
-                        SetBlackboard(b1 = 9),
-                        Condition(Cond<1>),
-                    },
+        Sequence {
+            Invert {
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Condition(|ctx| ctx.check(3)),
+            Condition(Cond<4>),
+            #[post(|bb| bb.b1 += 1)]
+            #[run_while(|bb| bb.o0.unwrap_or(5) % 4 > 0)]
+            AsyncSequence {
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+            },
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
+                    Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0758Blackboard { b1 t0 });
+board!(Tree0758Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0759 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(2),
         }
-        ReactiveFallback {
-            ForceFailure {
-                ParallelAll(4) {
-                    #[post(|bb| if (*bb.t0 + 2) % 4 != 0 { *bb.t0 += 1 })]
-                    #[run_while(|bb| *bb.t0 < 5)]
-                    Action(Act<0> = Act::<0>),
-                    Repeat(0) {
-                        Condition(Cond<1>),
+        Optional {
+            Parallel(success = -1) {
+                Timeout(10) {
+                    ReactiveSelector {
+                        IndexSwitch(|bb| 9, dynamic = true) {
+                            StatefulAction(Task<0> = Task::<0>),
+                            #[post(|bb| bb.t0.set(bb.b0))]
+                            #[run_while(|bb| bb.o0.is_some())]
+                            Action(|ctx, bb| ctx.exec_in(1, (bb.o0.unwrap_or(1) + 4) % 4, &mut bb.b0)),
+                        },
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            StatefulAction(Task<2> = Task::<2>),
+                            SetBlackboard(t0 = {b0}),
+                        },
                     },
-                    ForceSuccess {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    },
-                    Action(PIo<3>, t0 = {b0}),
-                    #[failure_if(|bb| bb.b0 % 2 == 0)]
-                    #[success_if(|bb| *bb.t0 % 3 != 2)]
-                    Script(|bb| { *bb.t0 += 1; if (*bb.t0 + 4) % 4 > 2 { bb.b0 += 1 } }),
                 },
-            },
-            #[post(|bb| bb.b0 = *bb.t0 % 2)]
-            MemSequence {
                 SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Sleep(0),
-                    StatefulAction(Task<5>),
-                    Action(PIo<6>, t0 = {=}),
-                },
-                ReactiveSelector {
-                    Condition(Cond<7>),
-                },
-                SequenceStar {
-                    #[success_if(|bb| bb.b0 % 4 == 3)]
-                    #[skip_if(|bb| bb.b0 < 0)]
-                    Script(|bb| bb.b0 += 3),
-                    StatefulAction(PTask<8>, b0 = 9, b1 = {t0}),
-                    ScriptCondition(|bb| *bb.t0 % 3 > 0),
-                    Action(Act<9>),
+                    Condition(PCond<3>, b0 = {=}),
+                    Action(PIo<4>, t0 = {=}),
+                    Repeater(2) {
+                        ReactiveSelector {
+                            Cooldown(100, filtered = Failure) {
+                                Wait(0),
+                            },
+                        },
+                    },
+                    #[on_halted(|bb| { bb.o0 = None; bb.b0 += 2 })]
+                    UnsetBlackboard(o0),
+                    ForceSuccess {
+                        #[success_if(|bb| (bb.b0 + 2) % 4 != 1)]
+                        #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                        ReactiveSequence {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                            Condition(PCond<7>, b0 = {t0}),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0759Blackboard { t0 b0 });
+board!(Tree0759Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0760 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        Fallback {
-            IfThenElse {
-                Precondition(|bb| *bb.t0 % 3 != 1, else = Failure) {
-                    ReactiveSequence {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Action(Act<2> = Act::<2>),
+        SequenceStar {
+            Condition(Cond<0>),
+            Loop(q0, if_empty = Skipped) {
+                #[skip_if(|bb| bb.b1 < *bb.t0)]
+                #[post(|bb| *bb.t0 += 3)]
+                SequenceWithMemory {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(PTask<3>, b0 = {b0}),
                     },
-                },
-                RetryUntilSuccessful(forever) {
-                    Loop(q0, value = {t0}, if_empty = Running) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
                         AlwaysFailure,
+                        Condition(Cond<4>),
                     },
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<3>),
+                    RepeatTimes(forever) {
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0760Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0761Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0760Blackboard { q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0761 for Ctx {
-        WhileDoElse {
-            WhileDoElse {
+        Inverter {
+            ReactiveSequence {
                 StatefulAction(Task<0>),
-                SubTree(Tree0761Sub0),
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
-            RunOnce(then_skip = false) {
-                MemPriority {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
+                Sleep(10),
             },
         }
     }
@@ -2160,429 +2088,370 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0762 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+            o0: Option<i64> = Some(2),
             b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
         }
-        Fallback {
-            ReactiveSequence {
-                ParallelAll(0) {
-                    #[success_if(|bb| *bb.t1 % 3 > 0)]
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
+        IfThenElse {
+            Cooldown(0, filtered = Skipped) {
+                AsyncFallback {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        #[on_halted(|bb| bb.b1 += 3)]
+                        #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.b0 + 3) })]
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
                     },
-                    #[on_halted(|bb| if *bb.t0 % 2 < 0 { *bb.t1 += 2 })]
-                    KeepRunningUntilFailure {
-                        Selector {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Loop(q0, if_empty = Running) {
-                        WasEntryUpdated(t1),
-                    },
-                },
-                SkipUnlessUpdated(t1) {
-                    #[skip_if(|bb| bb.b0 < 2)]
-                    #[on_halted(|bb| bb.b1 = bb.b0 + 4)]
-                    ReactiveFallback {
-                        MemSequence {
-                            Precondition(|bb| bb.b1 != 3, else = Success) {
-                                Parallel(success = -2, failure = 1) {
-                                    SetBlackboard(b1 = {b0}),
-                                    Sleep(100),
-                                },
-                            },
-                            #[on_success(|bb| *bb.t0 += 3)]
-                            Inverter {
-                                Loop(q0, value = {t0}, if_empty = Success) {
-                                    ScriptCondition(|bb| bb.b1 == bb.b0 + 2),
-                                },
-                            },
-                            Condition(|ctx| ctx.check(4)),
-                            Condition(Cond<5>),
-                        },
-                        #[skip_if(|bb| *bb.t0 + 3 > 3)]
-                        Switch(b1) {
-                            case 2 => SequenceStar {
-                                ScriptCondition(|bb| *bb.t1 < 1),
-                                StatefulAction(Task<6>),
-                            },
-                            case 3 => StatefulAction(Task<7>),
-                            case 1 => ForceFailure {
-                                ScriptCondition(|bb| *bb.t1 + 2 == *bb.t0 % 3),
-                            },
-                            _ => Action(PIo<8>, t0 = {=}),
-                        },
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    #[post(|bb| { bb.b0 += 1; bb.o0 = Some(bb.b1) })]
+                    SequenceStar {
+                        StatefulAction(Task<4>),
+                        ScriptCondition(|bb| *bb.t0 != 0),
+                        #[run_while(|bb| bb.b0 + 4 > bb.b0)]
+                        StatefulAction(Task<5> = Task::<5>),
                     },
                 },
+            },
+            ParallelAll(3) {
+                Action(|ctx| ctx.exec(6)),
+                Condition(Cond<7>),
+                #[on_failure(|bb| bb.b0 = 6)]
+                #[run_while(|bb| *bb.t0 > bb.b1 + 1)]
+                Condition(Cond<8>),
             },
         }
     }
 }
 
-board!(Tree0762Blackboard { b1 t1 b0 q0 t0 });
+board!(Tree0762Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0763 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            b0: i64,
         }
-        Precondition(|bb| bb.b0 % 2 > 0, else = Skipped) {
-            ParallelAll {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                WhileDoElse {
-                    ReactiveSequence {
-                        UnsetBlackboard(o0),
-                        #[on_success(|bb| bb.b0 += 1)]
-                        #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
-                        Condition(Cond<1>),
-                        Condition(|ctx| ctx.check(2)),
+        SequenceWithMemory {
+            Interrupt(|bb| *bb.t0 < 3) {
+                BinarySelector(|bb| *bb.t0 + 2 != 7, dynamic = true) {
+                    RunOnce(then_skip = true) {
+                        SetBlackboard(b1 = 4),
                     },
-                    Repeat(4) {
-                        Repeat(3) {
-                            WasEntryUpdated(t1),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            SetBlackboard(b0 = 2),
-                            SetBlackboard(o0 = Some(7)),
+                    RetryUntilSuccessful(3) {
+                        FlipSelector {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                            Wait(10),
                         },
                     },
                 },
-                Action(Act<3>),
-                #[failure_if(|bb| *bb.t1 < 3)]
-                AsyncFallback {
-                    ForceFailure {
-                        AsyncFallback {
-                            RetryUntilSuccessful(1) {
-                                WasEntryUpdated(t0),
-                            },
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b0)),
-                            Action(PAct<5>, b0 = {t1}, b1 = {t0}),
-                        },
-                    },
-                    #[post(|bb| { if *bb.t0 + 1 > 5 { bb.o0 = None }; bb.t0.set((bb.b0 + 1) % 3) })]
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                },
+            },
+            Conditional(|bb| bb.b1 < 7) {
+                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0763Blackboard { b0 t1 o0 t0 });
+board!(Tree0763Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0764Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        Action(PIo<0>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0764Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree0764Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0764 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
-            b1: i64 = 3,
             #[tracked] t0: i64,
         }
-        Fallback {
-            #[run_while(|bb| bb.b1 % 4 != 3)]
-            #[post(|bb| { *bb.t0 += 2; if bb.b0 + 1 != bb.b0 { bb.t0.set(bb.b1) } })]
-            ReactiveFallback {
-                #[failure_if(|bb| bb.b1 > bb.b0 + 3)]
-                WhileDoElse {
-                    SequenceWithMemory {
-                        Loop(q0, value = {b0}) {
-                            ReactiveSequence {
-                                Action(Act<0>),
-                                Action(PIo<1>, t0 = {b0}),
-                                Action(PIo<2>, t0 = {b1}),
-                            },
-                        },
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[failure_if(|bb| (bb.b0 + 1) % 2 < 0)]
-                        #[skip_if(|bb| bb.b0 + 4 < 3)]
-                        ForceFailure {
-                            RunOnce {
-                                SequenceWithMemory {
-                                    #[post(|bb| if bb.b0 + 4 == 2 { bb.b1 = 0 })]
-                                    #[on_halted(|bb| { bb.b1 = bb.b0; bb.b0 = *bb.t0 + 4 })]
-                                    #[on_success(|bb| *bb.t0 += 2)]
-                                    StatefulAction(Task<3>),
-                                    StatefulAction(Task<4>),
-                                    Condition(PCond<5>, b0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        MemSequence {
-                            StatefulAction(Task<6>),
-                            Inverter {
-                                Action(PIo<7>, t0 = {b0}),
-                            },
-                        },
-                        RetryUntilSuccessful(1) {
-                            #[failure_if(|bb| *bb.t0 < 6)]
-                            #[skip_if(|bb| *bb.t0 > 2)]
-                            Repeat(3) {
-                                TryCatch(catch_on_halt = true) {
-                                    Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b0)),
-                                    Condition(Cond<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    SequenceStar {
-                        Condition(|ctx, bb| ctx.check_in(10, (*bb.t0 + 3) % 4)),
-                        #[failure_if(|bb| bb.b0 % 2 < 1)]
-                        AlwaysSuccess,
-                        Condition(Cond<11>),
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(12)),
-                            Condition(PCond<13>, b0 = {b0}),
-                            Action(PIo<14>, t0 = {t0}),
-                        },
-                    },
-                },
-            },
+        TryCatch {
+            AlwaysRunning,
+            SubTree(Tree0764Sub0, ..),
         }
     }
 }
 
-board!(Tree0764Blackboard { q0 b0 b1 t0 });
+board!(Tree0764Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0765 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            b1: i64 = 2,
+            o0: Option<i64>,
             b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        Repeat(3) {
-            Repeat(0) {
-                #[skip_if(|bb| *bb.t1 > *bb.t0)]
-                Action(PIo<0>, t0 = {b0}),
+        Sequence {
+            Fallback {
+                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                #[post(|bb| bb.b0 += 3)]
+                Action(Act<1>),
+                StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
+            },
+            StatefulAction(Task<3>),
+            Cooldown(20, filtered = Skipped) {
+                Parallel(success = -1) {
+                    #[post(|bb| bb.o0 = Some(bb.b1 % 4))]
+                    Condition(Cond<4>),
+                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
+                    Action(PAct<6>, b0 = {t0}, b1 = {=}),
+                },
+            },
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.o0.unwrap_or(5) > 5),
+                WhileDoElse {
+                    StatefulAction(Task<7> = Task::<7>),
+                    UnsetBlackboard(o0),
+                },
+                #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
+                #[on_success(|bb| bb.o0 = Some(1))]
+                Wait(20),
             },
         }
     }
 }
 
-board!(Tree0765Blackboard { t1 t0 b0 });
+board!(Tree0765Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0766 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
             b0: i64,
         }
-        SequenceWithMemory {
-            ForceFailure {
-                RunOnce(then_skip = true) {
-                    AlwaysRunning,
-                },
-            },
-            Invert {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Condition(PCond<0>, b0 = {=}),
+        SkipUnlessUpdated(t0) {
+            Inverter {
+                MemPriority {
+                    WasEntryUpdated(t0),
+                    #[on_success(|bb| bb.b0 += 2)]
+                    #[skip_if(|bb| bb.b0 % 4 == 1)]
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Action(|ctx| ctx.exec(2)),
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0766Blackboard { t0 q0 b0 });
+board!(Tree0766Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0767 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 3,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
         }
-        ForceSuccess {
-            #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 2)]
-            #[success_if(|bb| bb.b0 % 3 == 0)]
-            #[on_failure(|bb| { bb.b0 = 4; bb.o0 = Some(bb.b0) })]
-            Condition(|ctx| ctx.check(0)),
+        IfThenElse {
+            MemSequence {
+                Repeat(0) {
+                    StatefulAction(Task<0>),
+                },
+                WasEntryUpdated(t1),
+                Condition(Cond<1>),
+                StatefulAction(PTask<2>, b0 = {t0}),
+                AlwaysSuccess,
+            },
+            Timeout(20) {
+                RepeatUntil(Success) {
+                    Sequence {
+                        Priority {
+                            #[success_if(|bb| bb.b0 % 3 > 1)]
+                            Action(PIo<3>, t0 = {t1}),
+                            Condition(Cond<4>),
+                        },
+                        StepSequencer {
+                            Condition(Cond<5>),
+                            StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
+                        },
+                        Action(Act<7>),
+                    },
+                },
+            },
+            Priority {
+                #[failure_if(|bb| bb.o0.is_some())]
+                Delay(10) {
+                    SetBlackboard(o0 = Some(6)),
+                },
+                #[on_halted(|bb| if bb.o0.is_none() { bb.o0 = None })]
+                #[on_failure(|bb| bb.t1.set(*bb.t0 + 4))]
+                #[on_success(|bb| *bb.t0 += 3)]
+                RetryUntilSuccessful(1) {
+                    Condition(PCond<8>, b0 = {t0}),
+                },
+                WaitValueUpdate(t0) {
+                    AlwaysFailure,
+                },
+                Delay(0) {
+                    Failer,
+                },
+            },
         }
     }
 }
 
-board!(Tree0767Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0768Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-        }
-        Action(PIo<1>, t0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0768Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Sleep(0)
-    }
-}
+board!(Tree0767Blackboard { b0 t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0768 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Condition(Cond<0> = Cond::<0>),
-            SubTree(Tree0768Sub0, ..),
-            ForceSuccess {
-                SubTree(Tree0768Sub1, ..),
+        Fallback {
+            AsyncFallback {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
+            },
+            StatefulAction(Task<1>),
+            Repeat(1) {
+                #[on_failure(|bb| bb.t0.set(bb.b1))]
+                #[success_if(|bb| bb.b0 + 1 > 6)]
+                #[on_success(|bb| bb.b0 += 2)]
+                Inverter {
+                    ReactiveSequence {
+                        Script(|bb| if *bb.t0 < *bb.t0 % 2 { bb.b1 += 1 }),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0768Blackboard { t0 });
+board!(Tree0768Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0769 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            MemSequence {
-                StatefulAction(Task<1> = Task::<1>),
-                #[run_while(|bb| *bb.t0 + 3 != 5)]
-                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-                MemPriority {
-                    ScriptCondition(|bb| (bb.b0 + 2) % 3 < 1),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(|ctx| ctx.exec(3)),
-                },
-                WaitValueUpdate(t1) {
-                    Condition(Cond<4>),
-                },
-            },
-            AsyncSequence {
-                SetBlackboard(t0 = {t1}),
-                Loop(q0) {
-                    Loop(q0, if_empty = Running) {
-                        #[on_failure(|bb| bb.b1 += 1)]
-                        ForceFailure {
-                            Fallback {
-                                #[on_success(|bb| bb.b1 += 3)]
-                                Condition(Cond<5> = Cond::<5>),
-                                StatefulAction(Task<6>),
-                                StatefulAction(Task<7> = Task::<7>),
-                            },
-                        },
+        IfThenElse {
+            Parallel(failure = -1) {
+                Sleep(20),
+                Condition(Cond<0>),
+                StepSequencer {
+                    Parallel(success = -3, failure = -1) {
+                        StatefulAction(Task<1>),
+                        SetBlackboard(b0 = 4),
+                        StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
                     },
                 },
-                Action(Act<8>),
-                Timeout(20) {
-                    SetBlackboard(t1 = 1),
+                Action(Act<3>),
+                Remap(success = Success, failure = Failure) {
+                    #[success_if(|bb| bb.o0.unwrap_or(5) > *bb.t0)]
+                    WhileDoElse {
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                    },
                 },
+            },
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[run_while(|bb| bb.b0 % 2 > 0)]
+            #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 2 })]
+            TryCatch(catch_on_halt = false) {
+                Fallback {
+                    Condition(PCond<7>, b0 = {=}),
+                    Action(PIo<8>, t0 = {b0}),
+                },
+                #[run_while(|bb| bb.o0.is_some())]
+                #[on_success(|bb| { *bb.t0 += 2; if bb.o0.is_some() { bb.b0 += 3 } })]
+                #[skip_if(|bb| bb.b0 % 4 != 2)]
+                Sequence {
+                    TryCatch(catch_on_halt = false) {
+                        Action(Act<9> = Act::<9>),
+                        WasEntryUpdated(t0),
+                    },
+                    UnsetBlackboard(o0),
+                },
+                Fallback {
+                    #[skip_if(|bb| bb.b0 + 1 == 2)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Condition(PCond<10>, b0 = {t0}),
+                    MaxTime(20) {
+                        Condition(|ctx, bb| ctx.check_in(11, bb.b0 + 4)),
+                    },
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    #[post(|bb| bb.t0.set((bb.o0.unwrap_or(5) + 4) % 3))]
+                    Condition(Cond<12>),
+                },
+                ParallelAll(max_failures = -3) {
+                    ScriptCondition(|bb| *bb.t0 > bb.o0.unwrap_or(5)),
+                    AlwaysFailure,
+                    StatefulAction(Task<13>),
+                },
+                Action(PIo<14>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0769Blackboard { t1 b0 t0 q0 b1 });
+board!(Tree0769Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0770 for Ctx {
-        Inverter {
-            Parallel(success = 3, failure = 2) {
-                Timeout(20) {
-                    ForceFailure {
-                        IfThenElse {
-                            RunOnce(then_skip = true) {
-                                Inverter {
-                                    StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        AsyncFallback {
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[run_while(|bb| bb.b0 < 4)]
+            IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail) {
+                SequenceWithMemory {
+                    Precondition(|bb| bb.b0 + 2 != *bb.t0 % 2, else = Skipped) {
+                        AsyncSequence {
+                            Parallel(success = -1, failure = 1) {
+                                #[on_failure(|bb| { if bb.b0 < (*bb.t0 + 2) % 2 { bb.b0 = *bb.t0 % 2 }; bb.b0 = *bb.t0 % 3 })]
+                                Limiter(2) {
+                                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                                },
+                                ReactiveFallback {
+                                    Condition(Cond<1>),
+                                    Condition(Cond<2> = Cond::<2>),
                                 },
                             },
-                            ReactiveSequence {
-                                Condition(|ctx| ctx.check(1)),
-                                AlwaysFailure,
+                            StatefulAction(Task<3> = Task::<3>),
+                            AsyncSequence {
+                                RunOnce(then_skip = true) {
+                                    Action(PAct<4>, b0 = 9, b1 = {b0}),
+                                },
+                                Action(Act<5>),
                             },
-                            AlwaysRunning,
+                            Fallback {
+                                Condition(PCond<6>, b0 = {t0}),
+                                SetBlackboard(b0 = 7),
+                            },
                         },
                     },
                 },
-                ReactiveSequence {
-                    Action(Act<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                    Action(Act<5>),
-                    Condition(Cond<6>),
-                },
-                ForceFailure {
-                    Parallel(success = -2, failure = 2) {
-                        Retry(0) {
-                            StatefulAction(Task<7>),
-                        },
-                        Condition(Cond<8>),
-                        ForceSuccess {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0771 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 5,
-        }
-        SequenceWithMemory {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                SetBlackboard(t0 = 2),
             },
             Sequence {
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.t1.set(bb.b1))]
-                    #[on_failure(|bb| { *bb.t0 += 2; if bb.b0 + 2 > 3 { bb.b0 += 3 } })]
-                    Condition(Cond<2> = Cond::<2>),
-                    ScriptCondition(|bb| bb.b0 < *bb.t0),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    Script(|bb| bb.b1 += 3),
-                },
-                ParallelAll(max_failures = -2) {
-                    StatefulAction(Task<5>),
-                    AlwaysFailure,
-                    ReactiveSelector {
-                        #[failure_if(|bb| (*bb.t0 + 1) % 3 != 0)]
-                        #[on_failure(|bb| bb.t0.set(bb.b1))]
-                        StatefulAction(Task<6>),
-                        #[failure_if(|bb| *bb.t0 + 3 > 1)]
-                        #[skip_if(|bb| *bb.t1 + 2 < 3)]
-                        AlwaysRunning,
-                    },
+                Cooldown(0, filtered = Failure) {
+                    Sleep(30),
                 },
                 StatefulAction(Task<7>),
             },
@@ -2590,125 +2459,134 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0771Blackboard { t1 t0 b1 b0 });
+board!(Tree0770Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0771Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        #[on_success(|bb| bb.b1 += 4)]
+        SetBlackboard(t0 = 7)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0771 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 5,
+        }
+        Switch(b1) {
+            case 2 => Sequence {
+                ParallelAll {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        ForceFailure {
+                            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b0 > 1)]
+                #[on_success(|bb| bb.t1.set(*bb.t0))]
+                IndexSwitch(|bb| *bb.t1 % 2, dynamic = true) {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            _ => Fallback {
+                RunOnce {
+                    MemPriority {
+                        StatefulAction(PTask<4>, b0 = 8, b1 = {t1}),
+                        SubTree(Tree0771Sub0, ..),
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    Delay(50) {
+                        ScriptCondition(|bb| bb.b0 == *bb.t1),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0771Blackboard { b1 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0772 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        MemSequence {
-            ForceSuccess {
-                StatefulAction(Task<0> = Task::<0>),
+        Selector {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            Condition(Cond<2>),
+            SkipUnlessUpdated(t0) {
+                ReactiveSequence {
+                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {t1}),
+                    Condition(|ctx| ctx.check(4)),
+                },
             },
-            #[on_failure(|bb| bb.b0 = *bb.t0)]
-            StatefulAction(Task<1>),
-            Inverter {
-                StatefulAction(PTask<2>, b0 = 8, b1 = {b1}),
+            AsyncSequence {
+                Succeeder,
+                SetBlackboard(t1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0772Blackboard { b1 b0 t0 });
+board!(Tree0772Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0773 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        SequenceWithMemory {
-            #[run_while(|bb| bb.o0.is_some())]
-            WaitValueUpdate(t0) {
-                ForceSuccess {
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            Action(Act<0>),
-                            SkipUnlessUpdated(t0) {
-                                AsyncFallback {
-                                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3))),
-                                },
-                            },
-                        },
-                        Precondition(|bb| bb.o0.unwrap_or(4) > 7, else = Success) {
-                            SequenceWithMemory {
-                                #[failure_if(|bb| bb.o0.is_some())]
-                                TryCatch(catch_on_halt = true) {
-                                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                                    Condition(Cond<4> = Cond::<4>),
-                                    Action(Act<5>),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[run_while(|bb| bb.o0.is_some())]
-                SequenceWithMemory {
-                    MemSequence {
-                        Condition(Cond<7>),
-                        Sleep(0),
-                    },
-                    ForceSuccess {
-                        #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
-                        ForceSuccess {
-                            Repeat(0) {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Condition(PCond<8>, b0 = {=}),
-                        ForceSuccess {
-                            ForceSuccess {
-                                Script(|bb| *bb.t0 += 1),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        SetBlackboard(o0 = Some(0)),
-                        Invert {
-                            Condition(|ctx| ctx.check(9)),
-                        },
-                    },
-                },
-            },
+        Loop(q0, if_empty = Running) {
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0773Blackboard { o0 t0 b0 });
+board!(Tree0773Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0774 for Ctx {
-        ParallelAll(1) {
-            Repeat(2) {
-                AlwaysFailure,
+        MemSequence {
+            ParallelAll(max_failures = -1) {
+                IfThenElse {
+                    ParallelAll(2) {
+                        StatefulAction(Task<0>),
+                        AlwaysFailure,
+                        StatefulAction(Task<1>),
+                        ForceFailure {
+                            Timeout(20) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(3) {
+                        Fallback {
+                            Action(|ctx| ctx.exec(3)),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Filter(times = 3, filtered = Failure) {
+                        RepeatUntilSuccess(2) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
             },
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0775Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] b1: i64 = 12,
-        }
-        #[on_halted(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
-        Precondition(|bb| *bb.t0 > *bb.t0 % 3, else = Running) {
-            Condition(PCond<2>, b0 = {=}),
+            StatefulAction(Task<6>),
         }
     }
 }
@@ -2716,83 +2594,68 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0775 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
         }
-        Precondition(|bb| bb.b0 < 4, else = Failure) {
-            Loop(q0, if_empty = Failure) {
-                Switch(b1) {
-                    case 3 => ReactiveSequence {
-                        StatefulAction(Task<0>),
-                    },
-                    case 4 => Fallback {
-                        #[success_if(|bb| bb.b0 % 2 != 1)]
-                        #[on_success(|bb| if *bb.t0 < 3 { bb.b0 += 1 })]
-                        Condition(Cond<1>),
-                        SubTree(Tree0775Sub0, ..),
-                        Repeat(3) {
-                            Condition(PCond<3>, b0 = {t0}),
-                        },
-                        Sleep(10),
-                    },
-                    case 5 => AsyncFallback {
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                        Action(Act<5> = Act::<5>),
-                        StatefulAction(Task<6>),
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<7>),
-                        },
-                    },
-                    _ => RetryUntilSuccessful(4) {
-                        StatefulAction(Task<8>),
-                    },
+        RepeatUntilSuccess(1) {
+            Precondition(|bb| *bb.t0 + 3 > (*bb.t0 + 4) % 3) {
+                Conditional(|bb| bb.b1 < 7, else = Failure) {
+                    Sleep(30),
                 },
             },
         }
     }
 }
 
-board!(Tree0775Blackboard { b0 t0 q0 b1 });
+board!(Tree0775Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0776 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
             b0: i64,
-            #[tracked] t0: i64 = 1,
         }
-        Repeat(forever) {
-            Repeat(1) {
-                #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
-                Timeout(0) {
-                    WhileDoElse {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            #[failure_if(|bb| *bb.t1 % 2 != 1)]
-                            UnsetBlackboard(o0),
-                        },
-                        AsyncSequence {
-                            ReactiveSequence {
-                                Condition(Cond<1> = Cond::<1>),
-                                Sleep(20),
-                            },
-                            Action(Act<2>),
-                        },
-                        ForceSuccess {
-                            #[failure_if(|bb| *bb.t0 < 4)]
-                            #[post(|bb| if *bb.t0 % 2 > 0 { bb.b0 += 1 })]
-                            #[on_failure(|bb| { *bb.t1 += 2; bb.t1.set(bb.o0.unwrap_or(4)) })]
-                            SkipUnlessUpdated(t1) {
-                                ReactiveSequence {
-                                    StatefulAction(Task<3>),
-                                    ScriptCondition(|bb| bb.b0 % 4 < 1),
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
+        MemSequence {
+            Action(PIo<0>, t0 = {=}),
+            FlipSelector {
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
+            },
+            ParallelAll(0) {
+                StatefulAction(Task<3>),
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0776Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0777 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        Inverter {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0777Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0778 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        Optional {
+            WaitValueUpdate(t0) {
+                FlipSelector {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Inverter {
+                        Condition(Cond<1>),
                     },
                 },
             },
@@ -2800,726 +2663,642 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0776Blackboard { o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0777 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            #[allow(unused)] b0: i64 = 4,
-        }
-        Fallback {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(1) {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            Condition(|ctx| ctx.check(3)),
-            #[on_failure(|bb| bb.b1 = *bb.t0)]
-            Sleep(30),
-        }
-    }
-}
-
-board!(Tree0777Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0778 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-        }
-        ForceFailure {
-            #[on_success(|bb| { if bb.o0.unwrap_or(4) + 3 > 2 { bb.b0 += 1 }; bb.b0 = bb.o0.unwrap_or(3) })]
-            ForceFailure {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0778Blackboard { o0 b0 });
+board!(Tree0778Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0779 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 3,
             o0: Option<i64> = None,
-            b0: i64 = 2,
+            b0: i64 = 0,
         }
-        ParallelAll(3) {
-            StatefulAction(Task<0>),
-            Condition(PCond<1>, b0 = {=}),
-            SetBlackboard(o0 = Some(0)),
-            Action(PIo<2>, t0 = {b0}),
+        WhileDoElse {
+            AsyncSequence {
+                StatefulAction(PTask<0>, b0 = {t0}),
+                Condition(Cond<1>),
+                #[failure_if(|bb| bb.o0.is_some())]
+                Condition(Cond<2>),
+            },
+            SequenceWithMemory {
+                ReactiveSequence {
+                    ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
+                    Condition(Cond<3>),
+                    Wait(0),
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0779Blackboard { o0 b0 });
+board!(Tree0779Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0780 for Ctx {
-        Sequence {
-            Condition(|ctx| ctx.check(0)),
-            Condition(Cond<1>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
         }
+        Repeat(forever) {
+            ReactiveFallback {
+                Precondition(|bb| *bb.t0 > 5, else = Failure) {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        Action(Act<1> = Act::<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        WasEntryUpdated(t0),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0780Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0781Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0781 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        Sequence {
-            Precondition(|bb| bb.b1 + 4 < 3, else = Failure) {
-                MemSequence {
-                    ScriptCondition(|bb| (*bb.t1 + 3) % 4 == 1),
-                    Action(Act<0>),
-                    ReactiveSequence {
-                        Condition(Cond<1> = Cond::<1>),
-                        Condition(Cond<2>),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(3, 2)),
+        ReactiveSequence {
+            Retry(3) {
+                RunOnce {
+                    SubTree(Tree0781Sub0),
                 },
             },
-            #[success_if(|bb| bb.b0 % 3 != 2)]
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            ParallelAll(0) {
-                StatefulAction(Task<4> = Task::<4>),
-                Condition(Cond<5>),
+            RetryUntilSuccessful(1) {
+                Condition(Cond<1>),
             },
-            StatefulAction(PTask<6>, b0 = 4, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0781Blackboard { b1 t1 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0782Sub0 for Ctx {
+        Delay(100) {
+            StatefulAction(Task<5>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0782 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 5,
-        }
-        Switch(b1) {
-            case 0 => Repeat(3) {
-                #[skip_if(|bb| *bb.t1 > 6)]
-                Selector {
-                    Action(Act<0> = Act::<0>),
-                    WasEntryUpdated(t1),
-                    Condition(Cond<1> = Cond::<1>),
+        Repeater(forever) {
+            ReactiveSequence {
+                ReactiveSequence {
+                    ParallelAll {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Failer,
+                    },
+                    StepSequencer {
+                        Action(Act<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    StatefulAction(Task<4>),
+                    SequenceStar {
+                        SubTree(Tree0782Sub0),
+                        Condition(Cond<6>),
+                        Action(|ctx| ctx.exec(7)),
+                    },
                 },
-            },
-            case 1 => Repeat(3) {
-                Parallel(success = 1, failure = 1) {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+                Fallback {
+                    Action(Act<8>),
+                    AlwaysSuccess,
                 },
-            },
-            case 2 => AlwaysFailure,
-            _ => Sequence {
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                Action(PIo<5>, t0 = {=}),
             },
         }
     }
 }
-
-board!(Tree0782Blackboard { t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0783 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
         }
-        Precondition(|bb| *bb.t0 < 2, else = Skipped) {
-            Switch(b1) {
-                case 5 => #[on_success(|bb| bb.b1 += 2)]
-                #[skip_if(|bb| bb.b1 % 4 == 1)]
-                Parallel(success = -2, failure = -1) {
-                    Condition(Cond<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                },
-                case 2 => SequenceWithMemory {
-                    Script(|bb| { bb.b0 = (*bb.t0 + 3) % 4; bb.b0 = bb.b0 % 3 }),
-                    StatefulAction(Task<2>),
-                    Action(PIo<3>, t0 = {b1}),
-                    Condition(Cond<4>),
-                },
-                case 4 => ReactiveFallback {
-                    Action(Act<5>),
-                    AlwaysFailure,
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<6>),
-                    Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 2)),
-                    WhileDoElse {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-                _ => IfThenElse {
-                    Action(|ctx, bb| ctx.exec_in(10, 3, &mut bb.b0)),
-                    SetBlackboard(b1 = {t0}),
-                    Action(Act<11>),
-                },
-            },
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            #[on_failure(|bb| { bb.o0 = None; if *bb.t1 + 1 < 3 { *bb.t0 += 3 } })]
+            #[post(|bb| if *bb.t1 == 5 { *bb.t1 += 3 })]
+            SetBlackboard(t1 = 8),
+            Condition(Cond<1>),
+            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
-board!(Tree0783Blackboard { b0 b1 t0 });
+board!(Tree0783Blackboard { o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0784 for Ctx {
-        Inverter {
-            ReactiveSelector {
-                Parallel(success = 3, failure = -2) {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                SequenceStar {
-                    AlwaysSuccess,
-                    Repeat(1) {
-                        Condition(Cond<3>),
+        Repeat(3) {
+            ForceFailure {
+                RetryUntilSuccessful(2) {
+                    Filter(times = 3, filtered = Failure) {
+                        Selector {
+                            Repeat(1) {
+                                Timeout(10) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                            Runner,
+                        },
                     },
-                    StatefulAction(Task<4>),
                 },
             },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0785Sub0 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0785 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree0785Sub0),
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccess) {
+            Cooldown(0, filtered = Failure) {
+                Interrupt(|bb| *bb.t1 + 1 == 7) {
+                    SetBlackboard(b0 = 4),
+                },
+            },
+            Cooldown(0) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Interrupt(|bb| *bb.t1 % 3 < 0) {
+                Condition(PCond<1>, b0 = {=}),
+            },
         }
     }
 }
+
+board!(Tree0785Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0786 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 3,
         }
-        #[on_halted(|bb| bb.b0 += 1)]
-        RetryUntilSuccessful(4) {
-            StatefulAction(Task<0>),
+        SequenceWithMemory {
+            Interrupt(|bb| (*bb.t0 + 1) % 2 > 0) {
+                SetBlackboard(b0 = 1),
+            },
+            TryCatch {
+                #[post(|bb| bb.b0 = bb.b0 % 2)]
+                Sleep(50),
+                ParallelAll(2) {
+                    Condition(Cond<0>),
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    WasEntryUpdated(t0),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    Succeeder,
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                Retry(forever) {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(4), out_of_range = Fail, dynamic = false) {
+                        ForceSuccess {
+                            Condition(Cond<3>),
+                        },
+                        IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                            Condition(Cond<4>),
+                            Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(2) % 2, &mut bb.b0)),
+                            Condition(|ctx, bb| ctx.check_in(6, 9)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0786Blackboard { b0 });
+board!(Tree0786Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0787 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 5,
-        }
-        #[skip_if(|bb| bb.b1 > 1)]
         ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                Switch(b1) {
-                    case 4 => Precondition(|bb| *bb.t0 == 6) {
-                        Timeout(20) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    case 0 => RetryUntilSuccessful(2) {
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                    case 3 => Condition(Cond<2>),
-                    _ => Script(|bb| bb.b0 += 2),
-                },
+            Fallback {
+                Action(Act<0>),
+                Action(Act<1>),
             },
-            #[post(|bb| if (*bb.t0 + 4) % 3 == 1 { bb.b0 = (bb.b1 + 1) % 4 })]
-            Parallel(success = 0, failure = -1) {
-                AsyncSequence {
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        Action(Act<3> = Act::<3>),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                Repeat(forever) {
-                    Sequence {
-                        StatefulAction(Task<5>),
-                        Script(|bb| if bb.b0 + 4 == 4 { bb.b1 = 2 }),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
+            StatefulAction(Task<2>),
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                StatefulAction(Task<3>),
             },
-            #[on_failure(|bb| { bb.b0 += 3; if bb.b1 + 3 > 7 { bb.b1 += 3 } })]
-            #[run_while(|bb| bb.b1 + 3 == bb.b0)]
-            KeepRunningUntilFailure {
-                Switch(b1) {
-                    case 4 => Timeout(0) {
-                        StatefulAction(Task<8>),
-                    },
-                    case 1 => ForceSuccess {
-                        Sleep(50),
-                    },
-                    case 2 => ReactiveSelector {
-                        Action(PAct<9>, b0 = {t0}, b1 = {t0}),
-                        StatefulAction(Task<10>),
-                    },
-                    _ => MemSequence {
-                        Sleep(0),
-                        Action(PAct<11>, b0 = {b0}),
-                    },
-                },
-            },
+            StatefulAction(Task<4> = Task::<4>),
         }
     }
 }
 
-board!(Tree0787Blackboard { t0 b1 q0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0788Sub1 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 10,
+        }
+        WasEntryUpdated(t1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0788Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[tracked] t1: i64 = 10,
         }
-        Script(|bb| bb.b1 += 3)
+        SubTree(Tree0788Sub1, t1 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
         }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            ForceSuccess {
-                Sequence {
-                    Action(PAct<0>, b0 = 3, b1 = {b1}),
-                    WhileDoElse {
-                        SequenceWithMemory {
-                            StatefulAction(Task<1>),
-                            SubTree(Tree0788Sub0, o0 = {=}, q0 = {q0}, b1 = {=}, t0 = {t0}),
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0788Sub0, ..),
         }
     }
 }
 
-board!(Tree0788Blackboard { o0 q0 b1 t0 });
+board!(Tree0788Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0789 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
         }
-        Fallback {
-            Loop(q0, value = {t0}) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            SkipUnlessUpdated(t0) {
-                ReactiveFallback {
-                    RunOnce {
-                        Action(Act<1> = Act::<1>),
-                    },
-                    ScriptCondition(|bb| bb.b1 != 4),
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
+        WhileDoElse {
+            SequenceStar {
+                Deadline(50) {
+                    UnsetBlackboard(o0),
+                },
+                Parallel(failure = -1) {
+                    Succeeder,
                 },
             },
-        }
-    }
-}
-
-board!(Tree0789Blackboard { q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0790Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(11),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            b0: i64 = 12,
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        #[run_while(|bb| bb.o0.unwrap_or(0) != 2)]
-        #[success_if(|bb| bb.b0 > 3)]
-        TryCatch(catch_on_halt = false) {
-            RetryUntilSuccessful(4) {
-                Condition(PCond<4>, b0 = {=}),
-            },
-            SetBlackboard(t0 = 0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0790Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(11),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            b0: i64 = 12,
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        ReactiveSequence {
-            AlwaysSuccess,
-            SubTree(Tree0790Sub1, o0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}),
-            Condition(Cond<5> = Cond::<5>),
-            Condition(Cond<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0790 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-        }
-        ReactiveFallback {
-            Repeat(forever) {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
-            },
-            Timeout(20) {
-                ForceFailure {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        RunOnce {
-                            Retry(forever) {
-                                ReactiveFallback {
-                                    Condition(|ctx| ctx.check(1)),
-                                },
+            RepeatUntilFailure(2) {
+                Deadline(0) {
+                    #[post(|bb| if bb.b0 > bb.o0.unwrap_or(2) + 2 { bb.b0 = bb.b1 % 3 })]
+                    StepSequencer {
+                        #[post(|bb| bb.b0 += 3)]
+                        Repeat(2) {
+                            ParallelAll(1) {
+                                StatefulAction(Task<0>),
+                                #[skip_if(|bb| bb.b0 % 2 != 0)]
+                                #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 < 1)]
+                                #[on_halted(|bb| *bb.t0 += 2)]
+                                Condition(PCond<1>, b0 = 5),
                             },
                         },
                     },
                 },
             },
-            Invert {
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<2> = Task::<2>),
-                    _ => Loop(q0, if_empty = Success) {
-                        StatefulAction(Task<3>),
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree0789Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0790 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 2,
+        }
+        Precondition(|bb| bb.o0.is_some(), else = Failure) {
+            SequenceStar {
+                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
+                #[failure_if(|bb| bb.b0 + 3 != 5)]
+                #[skip_if(|bb| *bb.t0 > bb.b0)]
+                BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            SetBlackboard(t0 = 6),
+                            StatefulAction(Task<0>),
+                        },
+                        Conditional(|bb| bb.o0.is_some()) {
+                            #[success_if(|bb| bb.b0 > 3)]
+                            #[run_while(|bb| bb.b0 > 0)]
+                            RunOnce(then_skip = false) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<1>),
+                                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
+                                },
+                            },
+                        },
+                    },
+                    RepeatTimes(forever) {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[on_halted(|bb| if bb.b0 < bb.b0 % 4 { bb.b0 = *bb.t0 })]
+                        ParallelAll {
+                            MemSequence {
+                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                                #[success_if(|bb| bb.b0 % 2 == 1)]
+                                Inverter {
+                                    #[on_success(|bb| *bb.t0 += 1)]
+                                    AlwaysSuccess,
+                                },
+                                StatefulAction(Task<4>),
+                                Failer,
+                            },
+                        },
                     },
                 },
             },
-            SubTree(Tree0790Sub0, ..),
         }
     }
 }
 
-board!(Tree0790Blackboard { o0 t1 b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0791Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0791Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            b0: i64 = 13,
-            o0: Option<i64> = Some(9),
-        }
-        #[on_success(|bb| { if (bb.b0 + 3) % 4 == 2 { bb.b0 = bb.o0.unwrap_or(4) + 2 }; if (bb.b0 + 1) % 2 < 1 { bb.b0 += 4 } })]
-        SubTree(Tree0791Sub1, b1 = {=}, b0 = {b0}, o0 = {=})
-    }
-}
+board!(Tree0790Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0791 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        ReactiveFallback {
-            Parallel(success = 1, failure = 2) {
-                ScriptCondition(|bb| bb.o0.is_some()),
-                AlwaysFailure,
+        ReactiveSequence {
+            Fallback {
+                RepeatUntilSuccess(3) {
+                    Fallback {
+                        #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
+                        ParallelAll {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                ScriptCondition(|bb| *bb.t0 != 7),
+                            },
+                        },
+                        Retry(0) {
+                            Action(Act<1>),
+                        },
+                        Action(PIo<2>, t0 = {t0}),
+                        Inverter {
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 3)),
+                        },
+                    },
+                },
             },
-            KeepRunningUntilFailure {
-                ParallelAll(5) {
-                    SubTree(Tree0791Sub0, ..),
-                    StatefulAction(Task<1>),
-                    #[run_while(|bb| bb.o0.unwrap_or(1) + 2 > bb.b0)]
-                    #[on_success(|bb| bb.b1 += 3)]
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
+            WasEntryUpdated(t0),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                ForceFailure {
+                    Action(PIo<6>, t0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0791Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0792Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 15,
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        ReactiveFallback {
-            ParallelAll {
-                Condition(|ctx, bb| ctx.check_in(0, (bb.b1 + 3) % 4)),
-                RetryUntilSuccessful(0) {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-            },
-            Repeat(1) {
-                Condition(Cond<1> = Cond::<1>),
-            },
-            RetryUntilSuccessful(0) {
-                Action(PIo<2>, t0 = {=}),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                Action(Act<5>),
-                Action(Act<6>),
-            },
-        }
-    }
-}
+board!(Tree0791Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
         }
-        RetryUntilSuccessful(4) {
-            SubTree(Tree0792Sub0, b1 = {=}, t0 = {t0}, o0 = {=}),
+        Sequence {
+            #[failure_if(|bb| bb.b1 == 7)]
+            #[skip_if(|bb| bb.b0 > 6)]
+            WhileDoElse {
+                #[skip_if(|bb| bb.b1 != 6)]
+                #[post(|bb| { bb.b1 = *bb.t0; bb.b0 = bb.b1 % 4 })]
+                Sequence {
+                    Action(Act<0>),
+                    Succeeder,
+                    StatefulAction(Task<1>),
+                },
+                TryCatch {
+                    Condition(Cond<2>),
+                    ScriptCondition(|bb| bb.b0 % 3 > 0),
+                },
+            },
+            Timeout(0) {
+                RepeatUntil(Success) {
+                    #[post(|bb| { bb.b0 = *bb.t0; bb.b1 += 1 })]
+                    #[failure_if(|bb| bb.b0 > 7)]
+                    #[run_while(|bb| *bb.t0 % 2 < 0)]
+                    Action(PIo<3>, t0 = {=}),
+                },
+            },
+            Wait(0),
         }
     }
 }
 
-board!(Tree0792Blackboard { b1 t0 o0 });
+board!(Tree0792Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0793 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        Retry(2) {
-            WhileDoElse {
-                ParallelAll {
-                    Condition(Cond<0> = Cond::<0>),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    Action(PIo<1>, t0 = {t0}),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+        ReactiveSequence {
+            Sequence {
+                Fallback {
+                    Repeat(1) {
+                        SequenceStar {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    AsyncFallback {
+                        Sequence {
+                            Priority {
+                                StatefulAction(Task<3> = Task::<3>),
+                                Condition(Cond<4>),
+                            },
+                            KeepRunningUntilFailure {
+                                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(Task<6>),
+                                    Failer,
+                                },
+                            },
+                        },
+                    },
+                    Cooldown(20, filtered = Skipped) {
+                        Deadline(10) {
+                            AlwaysRunning,
+                        },
+                    },
                 },
-                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0793Blackboard { t0 b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0794Sub1 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0794Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 10,
-        }
-        RetryUntilSuccessful(1) {
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-        }
+        SubTree(Tree0794Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 0,
-        }
-        Repeat(2) {
-            Parallel(success = -3) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    #[success_if(|bb| *bb.t0 + 3 != 1)]
-                    RunOnce(then_skip = false) {
-                        Condition(|ctx, bb| ctx.check_in(1, 9)),
-                    },
-                    SubTree(Tree0794Sub0, t0 = {=}, q0 = {q0}, b0 = {=}),
-                    #[post(|bb| bb.b0 += 3)]
-                    #[success_if(|bb| (bb.b0 + 3) % 3 < 0)]
-                    Loop(q0, value = {b0}) {
-                        Sleep(100),
-                    },
-                },
-                Precondition(|bb| bb.b0 < 3) {
-                    Action(PIo<3>, t0 = {t0}),
-                },
-                ReactiveFallback {
-                    Precondition(|bb| bb.b0 == (bb.b0 + 1) % 3, else = Failure) {
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    #[on_failure(|bb| if bb.b0 > 3 { bb.b0 += 3 })]
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                Condition(Cond<7> = Cond::<7>),
-            },
+        MemPriority {
+            Condition(Cond<0> = Cond::<0>),
+            SubTree(Tree0794Sub0),
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0794Blackboard { t0 q0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0795Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            o0: Option<i64> = Some(9),
+            b1: i64 = 10,
+            #[tracked] t0: i64 = 15,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Limiter(3) {
+            ReactiveSequence {
+                SetBlackboard(o0 = Some(2)),
+                Sequence {
+                    StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                #[on_failure(|bb| if (bb.b1 + 3) % 3 < 2 { bb.b0 += 2 })]
+                StatefulAction(Task<2>),
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    MemSequence {
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        #[success_if(|bb| *bb.t0 > 3)]
-        #[run_while(|bb| *bb.t0 == 3)]
-        MemPriority {
-            MemSequence {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Condition(Cond<3>),
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Action(PIo<5>, t0 = {t0}),
-                },
-                Repeat(0) {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            Repeat(3) {
-                TryCatch(catch_on_halt = false) {
-                    ReactiveFallback {
-                        ScriptCondition(|bb| *bb.t0 == 0),
-                        Invert {
-                            RetryUntilSuccessful(1) {
-                                Action(Act<7> = Act::<7>),
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        ReactiveSequence {
-                            Action(PAct<8>, b0 = {t0}, b1 = {b0}),
-                            ReactiveSequence {
-                                Condition(Cond<9>),
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Repeat(4) {
-                            #[on_failure(|bb| bb.t0.set(bb.b0))]
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
+        Conditional(|bb| bb.b0 + 3 == bb.b1 % 4, dynamic = false) {
+            MemPriority {
+                SubTree(Tree0795Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0795Blackboard { t0 b0 });
+board!(Tree0795Blackboard { b0 o0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0796Sub0 for Ctx {
+        StatefulAction(Task<10>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0796 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-        }
-        WhileDoElse {
-            RunOnce(then_skip = false) {
-                WhileDoElse {
-                    #[on_halted(|bb| if (*bb.t0 + 1) % 4 < 3 { bb.b0 = *bb.t0 + 3 })]
-                    WasEntryUpdated(t0),
-                    ScriptCondition(|bb| bb.b0 % 4 > 1),
+        MemSequence {
+            Condition(Cond<0>),
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                Sleep(20),
+                Repeater(0) {
+                    Condition(|ctx| ctx.check(4)),
                 },
             },
-            Sequence {
-                StatefulAction(PTask<0>, b0 = 1, b1 = {b0}),
-                Action(Act<1>),
-                Condition(Cond<2>),
+            Repeat(2) {
+                Repeat(2) {
+                    SequenceWithMemory {
+                        Action(|ctx| ctx.exec(5)),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            StatefulAction(Task<7>),
+            MaxTime(50) {
+                Repeat(4) {
+                    Fallback {
+                        Condition(Cond<8> = Cond::<8>),
+                        Condition(Cond<9> = Cond::<9>),
+                        ReactiveSequence {
+                            SubTree(Tree0796Sub0),
+                            Action(Act<11>),
+                        },
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0796Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0797 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        AsyncFallback {
-            Sequence {
-                ReactiveFallback {
-                    Loop(q0, if_empty = Running) {
-                        StatefulAction(Task<0> = Task::<0>),
+        FlipSelector {
+            Repeat(4) {
+                Fallback {
+                    MaxTime(0) {
+                        Condition(|ctx, bb| ctx.check_in(0, 1)),
                     },
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    #[failure_if(|bb| *bb.t0 > 5)]
-                    Selector {
-                        StatefulAction(Task<1> = Task::<1>),
-                        SetBlackboard(t0 = {b0}),
+                    RepeatUntilSuccess(forever) {
+                        IfThenElse {
+                            StatefulAction(Task<1>),
+                            Sleep(30),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                Action(PIo<3>, t0 = {b0}),
+            },
+            MemPriority {
+                #[failure_if(|bb| *bb.t0 < 3)]
+                #[run_while(|bb| bb.b0 + 3 < *bb.t0 + 4)]
+                ForceFailure {
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    #[on_halted(|bb| { if bb.b0 + 4 > 0 { *bb.t0 += 2 }; bb.b0 += 3 })]
+                    SequenceWithMemory {
+                        Condition(Cond<4>),
+                        ReactiveFallback {
+                            TryCatch {
+                                #[on_halted(|bb| *bb.t0 += 2)]
+                                #[success_if(|bb| bb.b0 + 3 != 4)]
+                                StatefulAction(Task<5>),
+                                Condition(PCond<6>, b0 = 1),
+                            },
+                        },
                     },
                 },
             },
@@ -3527,138 +3306,193 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0797Blackboard { q0 t0 b0 });
+board!(Tree0797Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0798 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
             b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
-        RetryUntilSuccessful(0) {
-            SetBlackboard(b0 = {t0}),
+        SequenceWithMemory {
+            ScriptCondition(|bb| bb.o0.is_none()),
+            Precondition(|bb| (bb.b0 + 4) % 4 != 3, else = Success) {
+                Priority {
+                    #[run_while(|bb| bb.b0 != 4)]
+                    ReactiveFallback {
+                        Failer,
+                        #[post(|bb| if bb.o0.is_some() { bb.o0 = Some(*bb.t0 % 4) })]
+                        #[on_failure(|bb| bb.o0 = Some(8))]
+                        Script(|bb| if bb.o0.is_some() { bb.o0 = Some(*bb.t0) }),
+                    },
+                    Precondition(|bb| bb.b0 < 2, else = Skipped) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+                    },
+                    Sleep(100),
+                },
+            },
+            ParallelAll(5) {
+                Condition(|ctx| ctx.check(1)),
+                Action(Act<2>),
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[post(|bb| bb.t0.set(0))]
+                Wait(20),
+                Delay(20) {
+                    Script(|bb| bb.b0 += 1),
+                },
+                RepeatTimes(forever) {
+                    Action(Act<3>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0798Blackboard { t0 b0 });
+board!(Tree0798Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0799 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        MemSequence {
-            ScriptCondition(|bb| bb.b0 < 5),
-            Action(Act<0>),
-            #[on_success(|bb| *bb.t0 += 3)]
-            Action(PIo<1>, t0 = {t0}),
+        ReactiveSequence {
+            MemPriority {
+                Timeout(20) {
+                    WhileDoElse {
+                        StatefulAction(Task<0>),
+                        Condition(|ctx| ctx.check(1)),
+                        RepeatUntilSuccess(forever) {
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            RunOnce {
+                ForceFailure {
+                    RepeatUntilFailure(2) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            Priority {
+                Action(Act<4>),
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+            },
+            Repeat(1) {
+                Sequence {
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                    Action(Act<9>),
+                },
+            },
+            ParallelAll {
+                Condition(Cond<10>),
+                Wait(20),
+            },
         }
     }
 }
 
-board!(Tree0799Blackboard { b0 t0 });
-
 cases! {
-    Tree0700 "B{o0=_;t1=5;b0=4}Par{-1;_}(Par{-2;0}(Ub{o0},Sb{t1=7},Sl{10},Sc{o0:=_},@of{o0:=_;t1+=3}OnceK(a0)),Try(FF(OnceT(@po{b0+=1}a1)),Inv(Ret2(Sb{t1=2})),c2b{o0|1}))",
-    Tree0701 "B{t0;b0=5;o0=1}RSeq(RFb(Wu{t0},pc0{b0:t0},c1,@oh{b0:=t0%2;b0:=t0+4}t2),t3,Seq(@os{t0+=1;b0+=1}@of{t0+=1}Scc{b0!b0%3},pt4{b0:=}),OnceK(@of{t0+=3;b0+2!7?o0:=b0+1}t5e))",
-    Tree0702 "B{b1;b0=5;t0=4}Inv(@po{t0:=b0}@rw{b0>5}MSeq(RFb(RFb(t0,t1,@fi{t0%4=2}@oh{t0:=b0+1}@of{b1:=b0+1}t2),Keep(pi3{t0:b1})),Sb{b0=t0}))",
-    Tree0703 "B{b0=1;t0;t1=0}Wde(a0b{4;b0},Fb(@of{b0:=t1;t1+=3}@rw{t0=3}t1,FS(Pre{b0%2=1;F}(t2e)),Dl{30}(c3)),MSeq(t4,c5l,a6,t7))",
-    Tree0704 "RSeq(a0,c1e,t2e)",
-    Tree0705 "B{q0=3;t0=3}Lp{t0;F}(SubR(SubA(t0)))",
-    Tree0706 "B{b1=2;o0=_;t0=4;q0=2;b0}Rep3(Fb(Lp{b0;K}(t0),AFb(PAll{0}(c1,@si{t0+2%3<1}Rty4(c2))),PAll{-1}(@po{b1:=t0+3}@si{o0|1+1>b0}@oh{o0:=_}Fb(c3,Sl{10})),@po{b0:=8}@fi{b1<b0}ASeq(pi4{t0:b1},pc5{b0:b0}),Rep2(c6l)))",
-    Tree0707 "B{q0=1;t0=4;o0=_;b1=5;b0}TryF(@ki{b1!6}@os{b0+=1;t0+=1}Ret2(F),Fb(Keep(c0),Wv{t0}(t1e),Rep1(@of{b1+=2}pi2{t0:=})),@po{t0+=3}Dl{30}(Rep3(Swm(Sb{b0=0},Rep2(Ub{o0})))),FS(Lp{b1;F}(@of{b0+=1}@os{b0+=1}t3e)),RFb(t4,RFb(t5,pi6{t0:=}),t7,t8,pt9{b0:=;b1:b0}))",
-    Tree0708 "MSeq(RetF(Rep1(t0)),t1,t2,Rep1(RepF(Dl{30}(a3))))",
-    Tree0709 "Dl{0}(Dl{0}(a0))",
-    Tree0710 "B{t0=2;o0;b0=2;b1=0}Seq(RFb(@si{b1+3%4<2}@rw{o0|1!t0+4}Sw{4}(c0b{t0},OnceT(Dl{20}(t1))),ASeq(pt2{b0:=;b1:=},FS(Seq(@ki{o0|0+2<1}Sb{b1=1},a3,pa4{b0:8;b1:=},a5))),ASeq(Sb{t0=7},t6)),RetF(RFb(Par{_;0}(c7e,Sc{o0:=b0+1},pt8{b0:t0;b1:b1},F,a9),ASeq(Sb{t0=b0},c10b{b1},@os{o0:=t0%3}@fi{some}c11,OnceK(a12),Ub{o0}),Dl{30}(Fb(@rw{o0|4%4<1}@of{b0+=2}t13e,t14)))))",
-    Tree0711 "B{b0;t0=5;b1=5}Seq(@rw{b0%4>0}@os{t0:=b0}PAll{_}(Ite(a0b{b0+3;b0},t1,To{0}(c2)),Sc{t0+=1}),Dl{100}(a3b{b0;b1}),Rep3(Ret1(Rep3(Keep(Ret1(PAll{_}(F,pa4{b0:=;b1:=})))))))",
-    Tree0712 "B{t1=5}Try(FS(RSeq(S,a0)),a1,Seq(Ite(c2l,a3,t4),pa5{b0:t1}))",
-    Tree0713 "Seq(a0,t1e,t2)",
-    Tree0714 "B{t0=0;o0=0;b1=0;b0=5;q0}Seq(RSel(OnceT(Lp{_;F}(RFb(@of{b0:=b0+2%3}@fi{o0|0+4%4=1}PAll{1}(S,t0,pt1{b0:1;b1:t0},S)))),RSeq(Invt(pi2{t0:b1}),RFb(Wv{t0}(@po{o0:=b1}@ki{b1>b0%2}F),t3))),Once(Pre{b0%3=0}(RSeq(Star(Lp{t0;_}(Lp{t0;R}(Sl{10})),Lp{b0;_}(@si{b0<5}RSel(t4,pc5{b0:=},t6)),t7)))),Par{1;4}(PAll{_}(Sl{50},F,F),pt8{b0:b0;b1:=},t9,Star(Scc{b1=2},t10e,a11b{3;b1})))",
-    Tree0715 "B{t0=1}Pre{t0%4<2;S}(Fb(a0,Keep(a1),Inv(@oh{t0+=3;t0+=3}SubA(t2e)),Sel(t3,pc4{b0:t0}),c5))",
-    Tree0716 "B{t0;b0=3}Once(Pre{t0+3%2!0;R}(RSeq(Invt(c0),pc1{b0:t0})))",
-    Tree0717 "B{b1;t0=0;b0}Su{t0}(Su{t0}(@po{b0+=1}@of{b1:=2}pi0{t0:b1}))",
-    Tree0718 "B{t0=1;b0=0}Swm(c0e,Ret4(@si{b0<4}@ki{t0!t0+1}t1e))",
-    Tree0719 "B{b1=4;o0=3;b0;t0=0}Sw{0;3;1}(Keep(@si{t0+1!t0+4}@of{o0:=_;b0+3!3?b1+=1}@oh{o0|2>1?b0+=2}RSeq(RFb(Su{t0}(Pre{t0=b0;S}(pc0{b0:t0})),SubR(t1)))),RFb(Swm(pi2{t0:b0},@oh{t0!6?t0+=3}t3),AFb(t4),FF(c5l)),pc6{b0:=},FS(Wde(Fb(t7),AFb(t8,t9))))",
-    Tree0720 "B{b0=2;t0=3;t1=3}Seq(Pre{t0=b0}(t0),Pre{t0>1;S}(a1b{8;b0}),Sc{t0+=2;t0+1>3?t1:=t1+1%2},Sb{t1=b0},c2l)",
-    Tree0721 "B{t0;b1=3;b0=3}Sw{5;1}(RSeq(Sc{t0<t0+3%4?t0:=b0+4},RFb(t0,a1),t2,Inv(Su{t0}(a3))),Pre{b0<2;F}(Keep(RFb(t4,t5,a6))),t7)",
-    Tree0722 "B{t0;b0=0;o0=_}@of{t0%2>0?t0:=b0}Rep2(Star(Seq(Pre{b0+2<o0|2}(To{10}(a0b{b0;b0})),a1),Wde(t2,@os{some?o0:=o0|0;b0:=6}@of{b0+=2}@po{b0+=2;t0:=b0}c3l,a4)))",
-    Tree0723 "B{t0;o0=_;b0=3;q0=1}Swm(@si{b0>4}Ret1(ASeq(t0,c1)),RFb(c2l,Sc{t0>1?b0:=t0}),MPri(t3,Lp{_;F}(Sl{30}),pt4{b0:6},a5,Ub{o0}))",
-    Tree0724 "Seq(t0e,c1e)",
-    Tree0725 "Dl{10}(Seq(RSeq(c0l),Par{0;-2}(TryT(AFb(a1,a2,c3),S),c4e),Dl{0}(FS(To{10}(FF(Ret2(c5)))))))",
-    Tree0726 "B{b0=0;t0=4}Ret4(Rep1(RFb(c0,SubR(MPri(pc1{b0:b0},@po{b0+=3;b0!7?t0+=1}@rw{t0+3%4!1}@oh{b0+=3;b0+=3}Sl{20},c2)))))",
-    Tree0727 "B{b0=5;o0=0;t0=3}RSeq(OnceK(Star(c0l,Fb(RFb(@ki{b0%2=1}@fi{b0<3}@rw{none}pc1{b0:b0},To{10}(R),a2,c3e,c4),RSeq(c5,a6,FS(Dl{10}(Scc{some})),@rw{t0+4>t0}Sb{o0=9},Wu{t0}),Seq(Sc{o0:=7},Rep4(a7),Once(a8),t9,c10)))))",
-    Tree0728 "B{b0=4;b1;t0=3}Par{1;-1}(Wv{t0}(FS(AFb(RFb(Sel(Seq(t0,t1e),OnceK(@oh{b0:=5}c2b{b1%2})))))))",
-    Tree0729 "Ret4(Par{-2;-2}(Sub(PAll{3}(t0,Sl{0},c1,c2l)),MPri(t3,a4,c5)))",
-    Tree0730 "B{b0=5;t0=0;b1}RFb(ASeq(Sb{t0=4},a0l),SubR(Pre{b1%4!1;F}(Swm(Sw{4}(@fi{t0!0}t1,a2b{t0;b0}),@fi{b0%3>0}c3))),OnceK(pi4{t0:=}))",
-    Tree0731 "Keep(Sub(Wde(c0l,t1,Sub(t2))))",
-    Tree0732 "Star(t0,Ite(Ret2(t1),Sub(c2)),c3)",
-    Tree0733 "B{b0}Pre{b0+4<b0;K}(OnceK(Pre{b0+3%2=1;F}(Ret2(Fb(t0,t1e,pt2{b0:8},c3)))))",
-    Tree0734 "Wde(To{30}(c0),Sub(t1))",
-    Tree0735 "B{t1=2;b1=1;o0}Rty3(Swm(@os{t1+=2;t1%3!2?o0:=b1%4}@si{t1!5}Star(Rep0(Ub{o0}))))",
-    Tree0736 "B{t0=1;b0;b1=1;q0=3}@of{b0:=4}@si{t0<b0}RSeq(FS(TryT(Fb(Lp{_;R}(c0),ASeq(c1,Pre{b1%4>0;S}(c2l),@rw{b0+4>b0+1%4}@fi{t0=7}Scc{t0>7},pi3{t0:=})),Par{_;-5}(Wu{t0},Sc{t0+=1},c4,c5,a6))),Wde(@oh{b0:=2}t7,t8))",
-    Tree0737 "B{b0=0;b1=1;t0=2}RSeq(Sel(Rty1(Ret0(a0)),pc1{b0:b1}),@fi{b0>b1}@os{b1<b0?t0+=2}@oh{b1=7?t0+=1}Pre{b0!t0+1%4;K}(@ki{b1=3}@po{b1:=9}Keep(Pre{b1%4<2;R}(@rw{t0+2<b0}@oh{b0+=2}Swm(a2)))))",
-    Tree0738 "B{b0=4;t0;o0=_}Wde(RSeq(Dl{100}(Rep0(Ub{o0})),ASeq(pa0{b0:b0},pt1{b0:=;b1:t0},Sb{b0=2}),RFb(@oh{b0+=1}@si{none}@os{t0+=2;b0+=3}a2e,Ret3(RFb(t3,a4)),Inv(Sl{0}))),Seq(RFb(MSeq(Seq(a5b{b0;b0},pc6{b0:t0},t7e)),RSeq(a8e,t9e,Dl{20}(c10),t11,S))))",
-    Tree0739 "B{b1=3;o0=_}Sel(RSel(RSeq(a0,Scc{b1!2}),Swm(c1e,Sb{o0=2}),Keep(c2)))",
-    Tree0740 "B{b1=2;t1=4;b0}Sw{5}(FS(@si{b0+4<4}@of{b0:=t1}Sw{0;1}(To{30}(RepF(OnceT(t0))),Rep2(OnceK(RSel(Wde(a1b{b0;b1},Wu{t1}),Try(c2,t3)))),To{20}(Ret0(a4b{b0;b1})))),c5l)",
-    Tree0741 "B{b0;t0=3;q0=2}Ite(@si{b0+1<2}Lp{_;S}(SubA(t0)),@os{t0+=1}S,RSeq(Scc{t0+2<7},@po{b0:=t0%4}Scc{b0+2%4>2},Sc{t0+4=3?t0:=b0+2%2;b0>t0?t0:=b0+1%2}))",
-    Tree0742 "B{t0=0;b0=1;b1=2;t1}Pre{t0<b1+4;K}(@rw{b0%2>0}Rep3(Seq(Wu{t0},pt0{b0:=;b1:=},Wu{t1})))",
-    Tree0743 "B{b1}Seq(Inv(a0),a1,OnceT(pt2{b0:b1}))",
-    Tree0744 "B{b0;o0=3}Ret0(Sb{b0=1})",
-    Tree0745 "B{b0;t0=4}RSel(Seq(Sb{t0=b0},t0e,Dl{0}(Rep1(Wu{t0})),a1l,c2),Rep1(MPri(Wv{t0}(pc3{b0:t0}),t4e,Once(t5))),@of{b0+=2}@rw{t0+4%4!3}@os{t0:=5}Rep0(a6))",
-    Tree0746 "B{b0;t0=3;b1=2}@of{t0+=1}Once(@ki{t0=5}Pre{b1%2!1;K}(@of{b0:=b1%3}@os{b1+=1}MSeq(@oh{t0:=t0%2;t0+1=5?b0+=1}RSeq(Pre{t0<b1;S}(FF(Pre{b1<t0+2;K}(Sb{t0=0})))),t0e,Inv(Swm(Sc{b0+=1},pa1{b0:b0},c2)),OnceK(Par{1;2}(a3,a4l,a5e,Scc{b1+3>t0+3})),Par{1;-1}(Rep4(@oh{b0+=1;b1:=t0}@ki{b0>b0%4}ASeq(pc6{b0:t0},Sb{b0=7}))))))",
-    Tree0747 "B{b1=5;b0=0;o0}TryF(RSeq(c0,t1,t2),Ret1(Sb{o0=4}),Dl{30}(RSel(t3,pt4{b0:=;b1:=})),t5e)",
-    Tree0748 "B{o0;t0=1;b0=4}PAll{_}(Rep1(Pre{none;K}(RSeq(a0,pt1{b0:t0;b1:t0},SubA(R)))),Pre{b0+2%4!1;K}(Seq(t2,Ub{o0})),RSeq(Fb(@of{b0+=1}a3l,RetF(t4),Scc{some})))",
-    Tree0749 "B{b1;q0=1;b0=1;t0=0}Pre{b0+1<6;F}(Lp{b0;S}(Sw{2;5}(Par{-1;1}(pt0{b0:b0;b1:=},Sb{b0=t0}),Pre{b1<2;F}(t1),Keep(Rty1(Sl{0})))))",
-    Tree0750 "B{q0=0;b0=5;t0}Swm(Sl{50},RSeq(Wde(Fb(SubR(F),t0),Invt(SubA(c1l)))),RFb(t2,Wu{t0},Lp{t0;R}(c3e)),Fb(c4,pc5{b0:6},pa6{b0:=;b1:b0},Par{_;1}(t7,a8e)))",
-    Tree0751 "B{t0=4;b0=3}Seq(Invt(Su{t0}(ASeq(Par{2;-2}(OnceT(@ki{b0+3%2!0}@po{b0:=5}@fi{b0<2}MPri(pc0{b0:=},c1b{b0%2})),RetF(t2)),t3,c4))),Wde(Ret2(Once(PAll{_}(pc5{b0:b0},t6))),Swm(RetF(pc7{b0:=}),pa8{b0:=},@rw{t0=3}t9,t10),Pre{b0=t0%3;R}(t11)))",
-    Tree0752 "B{o0=0;t1=3;t0}Rep3(@po{o0:=_;t0:=t1%4}RFb(t0))",
-    Tree0753 "B{o0;b1;b0=3;t0=0}MSeq(Ret4(Star(FS(t0),c1,@oh{b1:=b1+3%2}Fb(Scc{none},@fi{b1+1=b1}@po{t0%4<2?b0:=9}@os{b0+=2}a2,c3),Wu{t0})),Sw{4}(@fi{b1%2!1}@oh{b0+=3}Star(@po{t0+=3;t0>b1%4?t0+=2}Sc{b1+=1;b1+=3},Seq(pi4{t0:=}),Sc{o0:=_;b1+=1}),PAll{-1}(To{10}(RSeq(OnceK(c5b{t0}),Star(t6,t7))))))",
-    Tree0754 "B{b0;q0=3;t1=0;t0=3}Ite(Fb(@po{t1:=7;t0+=2}Ret4(a0),Lp{t0;F}(pa1{b0:t0;b1:t0}),t2e,@rw{b0=1}@fi{b0<6}@os{t0+=3;t0+=3}Dl{10}(Sb{t0=3})),@rw{t1>t1%2}@po{t0:=t0%4;t1:=b0+4}RSel(Scc{t1>b0%4},c3,t4e))",
-    Tree0755 "B{t0=3;b0=2;q0=4;o0=_}PAll{_}(Par{0;_}(Dl{20}(Sl{10}),t0),@fi{b0=1}AFb(Wu{t0},@of{b0+=1}t1,Lp{_;R}(a2)),@fi{t0=b0}@os{b0:=o0|2}Par{0;_}(t3,c4,t5,c6,Ub{o0}))",
-    Tree0756 "B{t0;b0}RepF(Ite(Swm(t0e,@ki{b0%2>0}@of{b0%4>1?b0+=3;t0:=b0}a1),Once(t2)))",
-    Tree0757 "B{b0;t0}ASeq(c0b{b0+1},pi1{t0:t0})",
-    Tree0758 "B{b1;t0=1}Keep(Sw{3;5}(c0,Sb{t0=3},FF(PAll{1}(Sb{b1=9},c1))))",
-    Tree0759 "B{t0=2;b0}RFb(FF(PAll{4}(@po{t0+2%4!0?t0+=1}@rw{t0<5}a0e,Rep0(c1),FS(c2b{t0}),pi3{t0:b0},@fi{b0%2=0}@si{t0%3!2}Sc{t0+=1;t0+4%4>2?b0+=1})),@po{b0:=t0%2}MSeq(Swm(t4,Sl{0},t5,pi6{t0:=}),RSel(c7),Star(@si{b0%4=3}@ki{b0<0}Sc{b0+=3},pt8{b0:9;b1:t0},Scc{t0%3>0},a9)))",
-    Tree0760 "B{t0=1;b0=3;q0=1}Fb(Ite(Pre{t0%3!1;F}(RSeq(@oh{b0+=1}c0e,t1e,a2e)),RetF(Lp{t0;R}(F)),OnceT(t3)))",
-    Tree0761 "Wde(Wde(t0,Sub(t1),c2),t3,OnceK(MPri(a4,t5)))",
-    Tree0762 "B{b1;t1=3;b0;q0;t0=3}Fb(RSeq(PAll{0}(@si{t1%3>0}Fb(t0,t1e),@oh{t0%2<0?t1+=2}Keep(Sel(t2,t3)),Lp{_;R}(Wu{t1})),Su{t1}(@ki{b0<2}@oh{b1:=b0+4}RFb(MSeq(Pre{b1!3;S}(Par{-2;1}(Sb{b1=b0},Sl{100})),@os{t0+=3}Inv(Lp{t0;S}(Scc{b1=b0+2})),c4l,c5),@ki{t0+3>3}Sw{2;3;1}(Star(Scc{t1<1},t6),t7,FF(Scc{t1+2=t0%3}),pi8{t0:=})))))",
-    Tree0763 "B{b0=4;t1=3;o0=_;t0}Pre{b0%2>0;K}(PAll{_}(pt0{b0:=;b1:b0},Wde(RSeq(Ub{o0},@os{b0+=1}@of{o0:=t1}c1,c2l),Rep4(Rep3(Wu{t1})),Keep(Seq(Sb{b0=2},Sb{o0=7}))),a3,@fi{t1<3}AFb(FF(AFb(Ret1(Wu{t0}),a4b{b0+4;b0},pa5{b0:t1;b1:t0})),@po{t0+1>5?o0:=_;t0:=b0+1%3}Swm(c6,OnceT(t7e)))))",
-    Tree0764 "B{q0=2;b0=1;b1=3;t0}Fb(@rw{b1%4!3}@po{t0+=2;b0+1!b0?t0:=b1}RFb(@fi{b1>b0+3}Wde(Swm(Lp{b0;_}(RSeq(a0,pi1{t0:b0},pi2{t0:b1})),@os{t0+=1}@fi{b0+1%2<0}@ki{b0+4<3}FF(Once(Swm(@po{b0+4=2?b1:=0}@oh{b1:=b0;b0:=t0+4}@os{t0+=2}t3,t4,pc5{b0:=})))),TryT(MSeq(t6,Inv(pi7{t0:b0})),Ret1(@fi{t0<6}@ki{t0>2}Rep3(TryT(a8b{b1;b0},c9))))),Wv{t0}(Star(c10b{t0+3%4},@fi{b0%2<1}S,c11,RFb(c12l,pc13{b0:b0},pi14{t0:t0})))))",
-    Tree0765 "B{t1;t0;b0=4}Rep3(Rep0(@ki{t1>t0}pi0{t0:b0}))",
-    Tree0766 "B{t0=0;q0=4;b0}Swm(FF(OnceT(R)),Invt(Lp{t0;R}(pc0{b0:=})))",
-    Tree0767 "B{o0=5;b0=3}FS(@os{b0:=b0+1%2}@si{b0%3=0}@of{b0:=4;o0:=b0}c0l)",
-    Tree0768 "B{t0=1}RFb(c0e,SubA(pi1{t0:t0}),FS(SubA(Sl{0})))",
-    Tree0769 "B{t1=2;b0;t0;q0=4;b1=5}RFb(t0e,MSeq(t1e,@rw{t0+3!5}@oh{b0+=1;b0+=1}MPri(Scc{b0+2%3<1},t2e,a3l),Wv{t1}(c4)),ASeq(Sb{t0=t1},Lp{_;_}(Lp{_;R}(@of{b1+=1}FF(Fb(@os{b1+=3}c5e,t6,t7e)))),a8,To{20}(Sb{t1=1})))",
-    Tree0770 "Inv(Par{3;2}(To{20}(FF(Ite(OnceT(Inv(t0)),RSeq(c1l,F),R))),RSeq(a2,c3e,c4e,a5,c6),FF(Par{-2;2}(Rty0(t7),c8,FS(t9)))))",
-    Tree0771 "B{t1;t0;b1;b0=5}Swm(RFb(t0,t1,Sb{t0=2}),Seq(RFb(@oh{t1:=b1}@of{t0+=2;b0+2>3?b0+=3}c2e,Scc{b0<t0},c3,t4,Sc{b1+=3}),PAll{-2}(t5,F,RSel(@fi{t0+1%3!0}@of{t0:=b1}t6,@fi{t0+3>1}@ki{t1+2<3}R)),t7))",
-    Tree0772 "B{b1=3;b0=3;t0=5}MSeq(FS(t0e),@of{b0:=t0}t1,Inv(pt2{b0:8;b1:b1}))",
-    Tree0773 "B{o0;t0=3;b0}Swm(@rw{some}Wv{t0}(FS(RSeq(RSeq(a0,Su{t0}(AFb(pt1{b0:b0;b1:t0},c2b{o0|3}))),Pre{o0|4>7;S}(Swm(@fi{some}TryT(pa3{b0:=;b1:b0},c4e,a5,t6)))))),OnceT(@po{t0:=b0}@rw{some}Swm(MSeq(c7,Sl{0}),FS(@po{o0:=_;t0+=1}FS(Rep0(F))),TryT(pc8{b0:=},FS(FS(Sc{t0+=1}))),Swm(Sb{o0=0},Invt(c9l)))))",
-    Tree0774 "PAll{1}(Rep2(F),t0)",
-    Tree0775 "B{b0;t0=3;q0=1;b1=2}Pre{b0<4;F}(Lp{_;F}(Sw{3;4;5}(RSeq(t0),Fb(@si{b0%2!1}@os{t0<3?b0+=1}c1,SubA(@oh{t0+=3;b0+=3}Pre{t0>t0%3;R}(pc2{b0:=})),Rep3(pc3{b0:t0}),Sl{10}),AFb(pt4{b0:=;b1:b0},a5e,t6,OnceK(c7)),Ret4(t8))))",
-    Tree0776 "B{o0;t1;b0;t0=1}RepF(Rep1(@oh{b0:=b0%2}To{0}(Wde(RSeq(t0,@fi{t1%2!1}Ub{o0}),ASeq(RSeq(c1e,Sl{20}),a2),FS(@fi{t0<4}@po{t0%2>0?b0+=1}@of{t1+=2;t1:=o0|4}Su{t1}(RSeq(t3,Scc{b0%4<1},c4)))))))",
-    Tree0777 "B{b1=3;t0=2;b0=4}Fb(c0,Ret1(c1),t2,c3l,@of{b1:=t0}Sl{30})",
-    Tree0778 "B{o0;b0}FF(@os{o0|4+3>2?b0+=1;b0:=o0|3}FF(t0))",
-    Tree0779 "B{o0=_;b0=2}PAll{3}(t0,pc1{b0:=},Sb{o0=0},pi2{t0:b0})",
-    Tree0780 "Seq(c0l,c1)",
-    Tree0781 "B{b1=4;t1;b0=3;t0=4}Seq(Pre{b1+4<3;F}(MSeq(Scc{t1+3%4=1},a0,RSeq(c1e,c2),c3b{2})),@si{b0%3!2}@oh{b0:=t0}PAll{0}(t4e,c5),pt6{b0:4;b1:t0})",
-    Tree0782 "B{t0=3;b0;t1=5;b1=5}Sw{0;1;2}(Rep3(@ki{t1>6}Sel(a0e,Wu{t1},c1e)),Rep3(Par{1;1}(c2,t3)),F,Seq(pt4{b0:=;b1:=},pi5{t0:=}))",
-    Tree0783 "B{b0=1;b1=2;t0=4}Pre{t0<2;K}(Sw{5;2;4}(@os{b1+=2}@ki{b1%4=1}Par{-2;-1}(c0,c1b{t0}),Swm(Sc{b0:=t0+3%4;b0:=b0%3},t2,pi3{t0:b1},c4),RFb(a5,F,@oh{b0+=1}t6,c7b{b0%2},Wde(c8,t9)),Ite(a10b{3;b0},Sb{b1=t0},a11)))",
-    Tree0784 "Inv(RSel(Par{3;-2}(c0l,c1,t2),Star(S,Rep1(c3),t4)))",
-    Tree0785 "Keep(Sub(t0e))",
-    Tree0786 "B{b0=5}@oh{b0+=1}Ret4(t0)",
-    Tree0787 "B{t0=2;b1=2;q0=2;b0=5}@ki{b1>1}RFb(Ret2(Sw{4;0;3}(Pre{t0=6}(To{20}(c0)),Ret2(pi1{t0:b0}),c2,Sc{b0+=2})),@po{t0+4%3=1?b0:=b1+1%4}Par{0;-1}(ASeq(Lp{b1;K}(a3e),t4e),RepF(Seq(t5,Sc{b0+4=4?b1:=2},t6,t7))),@of{b0+=3;b1+3>7?b1+=3}@rw{b1+3=b0}Keep(Sw{4;1;2}(To{0}(t8),FS(Sl{50}),RSel(pa9{b0:t0;b1:t0},t10),MSeq(Sl{0},pa11{b0:b0}))))",
-    Tree0788 "B{o0=_;q0=1;b1=4;t0=2}Lp{t0;R}(FS(Seq(pa0{b0:3;b1:b1},Wde(Swm(t1,SubR(Sc{b1+=3})),Ub{o0}))))",
-    Tree0789 "B{q0;t0;b1=5}Fb(Lp{t0;_}(t0e),Su{t0}(RFb(Once(a1e),Scc{b1!4},RFb(t2,t3,t4))))",
-    Tree0790 "B{o0=1;t1;b0=2;t0=4;q0;b1}RFb(RepF(a0b{t1;b1}),To{20}(FF(Lp{b0;S}(Once(RtyF(RFb(c1l)))))),Invt(Sw{4}(t2e,Lp{_;S}(t3))),SubA(RSeq(S,SubR(@rw{o0|0!2}@si{b0>3}TryF(Ret4(pc4{b0:=}),Sb{t0=0})),c5e,c6)))",
-    Tree0791 "B{b1;b0=3;o0=_}RFb(Par{1;2}(Scc{some},F),Keep(PAll{5}(SubA(@os{b0+3%4=2?b0:=o0|4+2;b0+1%2<1?b0+=4}SubR(t0e)),t1,@rw{o0|1+2>b0}@os{b1+=3}t2,t3,t4)))",
-    Tree0792 "B{b1=5;t0;o0=_}Ret4(SubR(RFb(PAll{_}(c0b{b1+3%4},Ret0(Scc{some})),Rep1(c1e),Ret0(pi2{t0:=}),RFb(t3,c4,a5,a6))))",
-    Tree0793 "B{t0;b0=1;o0=_}Rty2(Wde(PAll{_}(c0e,@rw{none}pi1{t0:t0},pt2{b0:=;b1:b0}),R))",
-    Tree0794 "B{t0;q0=2;b0=0}Rep2(Par{-3;_}(RFb(t0,@si{t0+3!1}OnceK(c1b{9}),SubR(Ret1(pt2{b0:=;b1:t0})),@po{b0+=3}@si{b0+3%3<0}Lp{b0;_}(Sl{100})),Pre{b0<3}(pi3{t0:t0}),RFb(Pre{b0=b0+1%3;F}(c4),t5,@of{b0>3?b0+=3}t6e),c7e))",
-    Tree0795 "B{t0;b0}@si{t0>3}@rw{t0=3}MPri(MSeq(c0b{t0%3},Fb(t1,c2),c3,Swm(t4,pi5{t0:t0}),Rep0(t6e)),Rep3(TryF(RFb(Scc{t0=0},Invt(Ret1(a7e))),Ret2(RSeq(pa8{b0:t0;b1:b0},RSeq(c9,t10))),Su{t0}(Rep4(@of{t0:=b0}@os{t0+=1}c11)))))",
-    Tree0796 "B{t0=5;b0=2}Wde(OnceK(Wde(@oh{t0+1%4<3?b0:=t0+3}Wu{t0},Scc{b0%4>1})),Seq(pt0{b0:1;b1:b0},a1,c2))",
-    Tree0797 "B{q0=1;t0=0;b0}AFb(Seq(RFb(Lp{_;R}(t0e),@po{b0:=t0}@fi{t0>5}Sel(t1e,Sb{t0=b0}))))",
-    Tree0798 "B{t0=2;b0=1}Ret0(Sb{b0=t0})",
-    Tree0799 "B{b0=4;t0=1}MSeq(Scc{b0<5},a0,@os{t0+=3}pi1{t0:t0})",
+    Tree0700 "Lim{1}(Dd{0}(t0e))",
+    Tree0701 "B{b0=5;q0}Lp{_;F}(Scc{b0%4>1})",
+    Tree0702 "B{b0=4;t0=2;o0=_}Once(Pre{some;F}(Fb(@oh{t0+=3}Ite(pa0{b0:=;b1:t0},Wv{t0}(Mt{0}(@si{t0=6}@of{b0+=2;b0+=2}@os{o0:=_}To{0}(@os{t0>t0%2?b0+=3;t0:=o0|0}@po{t0+=3;t0:=8}@ki{some}c1))),PAll{-2}(a2l,Ub{o0})),Keep(Try(@ki{b0+4=4}F,t3e,Scc{b0=o0|0+3},S)),Swm(Sb{b0=1},c4,@oh{o0:=o0|2%3}@po{t0:=b0%2}Cnd{o0|5+4>b0;T;_}(@ki{b0%4<3}pa5{b0:7;b1:t0})))))",
+    Tree0703 "Ret0(Sub(c0l))",
+    Tree0704 "Swm(t0,Flip(F,c1),a2,t3,F)",
+    Tree0705 "RFb(c0,t1e)",
+    Tree0706 "B{o0=5;b1=4;b0;t1=3;t0=0}RSeq(@rw{t1>b0}@po{b0:=b0%2}Pri(pt0{b0:7;b1:b0},SubR(SubR(Opt(Sb{t1=b1}))),Sw{1;0}(a1,t2,pt3{b0:t0;b1:b0})),Fb(To{0}(MSeq(Opt(Rep3(AFb(t4e,c5,Ub{o0}))))),Wde(Flip(a6,pt7{b0:=;b1:b1},c8,Scc{o0|4=1}),Ruf{F}(Sw{3}(t9,t10e)))))",
+    Tree0707 "B{o0=_}PPar{1;T}(Sl{30},F,c0b{o0|5+2%4},Fai,Suc)",
+    Tree0708 "B{t0=2;t1}Rmp{F;F}(Par{_;_}(@os{t0:=t1+1}pi0{t0:t1},t1))",
+    Tree0709 "B{b0=4;t0=1}Once(@oh{b0:=t0}Rep2(Rmp{S;S}(Inv(Step(Rpt{1}(FF(a0e)),Run,pi1{t0:=},Fai,pt2{b0:5})))))",
+    Tree0710 "B{b1=0;q0;b0=0;t0=4}Par{_;_}(Inv(Rmp{F;F}(Lp{b1;K}(Keep(Lp{b1;F}(Dd{10}(@ki{b1!b1+2}Sc{b0+=1;b1+=1})))))),RFb(@si{b0+2!b1}@oh{b0+1>6?b0+=1;b0:=b1}RU{F}(Wt{50})),Ite(Pre{t0=b0+4;S}(RSeq(c0,@oh{t0:=8;b1+=1}t1,S)),t2))",
+    Tree0711 "B{t1=3;t0;b0;o0=5}Pri(t0,MPri(FF(pi1{t0:=}),Rep2(c2e)),Dl{0}(@oh{o0:=b0+3}@si{some}Flip(t3,c4b{4},Lim{2}(pc5{b0:t1}))))",
+    Tree0712 "B{t0=2;b0=1}Dd{0}(SubR(Su{t0}(F)))",
+    Tree0713 "B{t0=2;t1=4;b0=4}Rus{2}(Seq(pc0{b0:=},Sc{t0:=b0%2},Sc{t1:=b0}))",
+    Tree0714 "B{t1;o0=_;b1=0;b0=2;q0=0}RSeq(Sw{2;5;3}(@si{t1%2>0}@ki{b1<4}F,c0,pi1{t0:t1},t2e),Lp{_;K}(pi3{t0:b1}),ASeq(pc4{b0:=},t5),FS(Isw{o0|0%4;N;_}(Sc{o0:=_},S)),MPri(a6l,c7))",
+    Tree0715 "B{t1=5}Isw{t1+2;_;N}(Inv(MSeq(c0l,a1,a2)))",
+    Tree0716 "MPri(Fb(RSeq(t0,t1,c2,t3),Swm(t4,t5,t6e),Swm(c7e,t8e)),Rpt{2}(Ite(ASeq(t9,S,t10),t11)))",
+    Tree0717 "B{t0=1;b0=1}Wde(PAll{-2}(@rw{b0+4>t0+1%4}@fi{t0=7}c0b{3},Wu{t0},@oh{b0+=1}@fi{b0%4=3}Pre{b0+4<b0%3;R}(Dd{50}(c1))),@po{b0:=t0+3;t0+=1}TryF(@rw{b0<1}c2,t3e),@of{t0:=b0;b0!t0?t0:=b0}@ki{t0<2}Pre{t0>1;R}(c4))",
+    Tree0718 "B{t0=2;b0=4;t1}RSeq(c0,Seq(PPar{0;N}(Sl{20},AFb(t1e,@fi{b0>t0}@os{t0<b0?t1+=2}@oh{t0=7?t1+=1}a2b{t1+1%4;b0}))))",
+    Tree0719 "B{t0;o0;b1=5;b0}@os{b0:=t0+1%4;o0:=b1}Wde(t0,@of{b1+=1}RSeq(Bin{b1=7;T}(c1,c2),c3b{8},Sb{t0=3},SubR(t4)))",
+    Tree0720 "B{t0;b1;b0=2}Sw{1}(Pre{b1%2!0;K}(@oh{b0!2?b1:=t0%2}@po{b1:=t0+3}@of{b0:=t0}Par{1;2}(To{50}(@si{b1+1>4}@fi{b0<1}Par{_;0}(@si{t0>t0%4}@os{b0+=3;t0<6?t0+=1}c0l,Sl{20})),RFb(a1,Par{3;_}(Su{t0}(@ki{b0+1>7}a2),S,Wu{t0})))),Star(AFb(Dl{10}(pc3{b0:0}),Lim{2}(t4e),t5e),AFb(t6e,a7),Rpt{F}(a8)))",
+    Tree0721 "B{b0;t0=2}RFb(c0e,a1b{b0%2;b0},t2,Wu{t0},c3)",
+    Tree0722 "B{o0=_;t0=5;b1;b0=4}@si{b0+1%3<0}@po{t0+=3}Opt(Flip(Once(Opt(@rw{t0!b1+4%4}@fi{t0+1>6}Star(Try(Sl{10},t0e,Scc{b1!t0+4},Sc{b1:=b0%3})))),Pri(Step(t1,Sw{3}(Ub{o0},c2l)),FF(Fb(t3,@po{none?o0:=_}@rw{t0<4}R)),Ub{o0})))",
+    Tree0723 "B{b0=1;t0=2;o0=_}RSeq(RSel(Seq(Fb(RSeq(a0,Intr{t0>5}(@rw{b0+3>b0%2}@oh{t0:=b0+4%2}Ub{o0}),a1b{t0+2%4;b0}),Cd{0;K}(Mt{50}(Swm(t2e,@po{b0+=1}@rw{none}@of{o0:=_}c3))))),Fb(Ret0(pc4{b0:=}),To{100}(Pri(c5,t6))),Seq(Sl{0},Scc{o0|5%4=0})),Bin{t0+4<7;T}(RepF(RT{F}(Rep3(Flip(Lim{3}(Sc{t0+1%2<0?b0+=1}),Sb{o0=0},MPri(c7,pa8{b0:7;b1:t0}),Sc{b0+=2},Once(t9))))),PAll{-3}(@oh{b0:=b0%2}@rw{t0>0}Ret2(Rus{F}(t10)),Step(t11,t12,Sb{o0=2},R),OnceK(@of{t0:=b0}@os{b0:=t0}c13))))",
+    Tree0724 "B{t0=2;b1;b0=2;o0=_}MSeq(Sw{1;2;0}(FF(Step(@of{o0:=_}Wv{t0}(pc0{b0:5}),t1e,t2,pt3{b0:b1;b1:=})),@rw{b1%2<1}@oh{t0:=t0%4}Wt{100},Su{t0}(Keep(MSeq(TryT(c4l,Suc),Pri(pt5{b0:b0;b1:=},@po{b0+=1;t0:=b0%3}@oh{b0%3<0?t0+=1;t0:=t0%2}a6l,t7,@rw{b1+4%3<1}F),Swm(@of{b0:=t0+1}@fi{b0+1<t0+2}t8,S,R)))),t9))",
+    Tree0725 "B{b0}Step(SubR(c0e),Par{_;0}(Sb{b0=6}))",
+    Tree0726 "Rep3(Sub(Star(a0e,PPar{0;N}(Cd{20;F}(Sub(Try(a1,t2))),t3),t4)))",
+    Tree0727 "Star(Sub(a0l),Run)",
+    Tree0728 "PAll{1}(Rty2(RT{1}(Rmp{S;S}(Ret1(Sel(RFb(t0,t1,t2,c3e),c4))))),t5)",
+    Tree0729 "B{t0=5;q0=3;b0=4;o0=_}RU{S}(Rmp{F;F}(OnceT(RSeq(SubA(Flip(Dl{20}(a0),t1,@of{o0:=o0|4}@os{b0+=1}a2b{1;b0},Sc{o0:=_})),Rus{3}(Rep3(a3)),Lp{t0;S}(a4)))))",
+    Tree0730 "Rep3(Sub(Rep4(Sub(c0))))",
+    Tree0731 "B{t0=0;b0=0;t1=5}Keep(Bin{t0%2>0;N}(Fb(Wu{t0},c0e,a1b{t1;b0}),SubA(Star(Flt{2;R;F}(@rw{t0>t0%4}pi2{t0:=}),Sb{t1=6},pi3{t0:t0}))))",
+    Tree0732 "RU{F}(Ite(c0e,PAll{_}(Wt{10},a1)))",
+    Tree0733 "Rpt{F}(Once(Once(t0)))",
+    Tree0734 "B{o0=3;t0=5}RT{1}(@oh{t0:=t0+3%2}Wu{t0})",
+    Tree0735 "B{t0=5;t1;q0=2;b0=5;o0=4}PAll{-3}(PAll{-1}(Fb(Step(pa0{b0:t0;b1:t0},a1,a2),RFb(pt3{b0:=;b1:b0},Ub{o0}))),RSel(Inv(Wde(@po{some?t0+=2;o0:=o0|4}Isw{t1%2;_;N}(@os{t1+=2}t4,Scc{b0=t1}),@rw{b0+2!5}@fi{t0<t0+4}@os{t1:=0;t1:=o0|5}Rep4(Flip(t5,a6,Wu{t0}))))),PAll{-2}(Rus{F}(Dl{30}(PPar{1;_}(Lp{b0;R}(Sc{o0:=_}),Sl{20}))),Flt{2;_;F}(a7),OnceT(Rpt{2}(t8)),Wde(pa9{b0:t1;b1:t0},c10),a11b{o0|2%3;b0}))",
+    Tree0736 "B{q0=4;t0=0;b0=0;o0=5}Swm(Rpt{F}(Ret4(Isw{b0%2;N;T}(Lp{b0;F}(S),a0b{o0|2;b0},Flt{2;F;_}(c1),R,t2))),PAll{-2}(Intr{o0|3+2=3}(Swm(pi3{t0:=},t4)),FS(t5e),Cd{0;_}(Pri(F,Wt{0}))))",
+    Tree0737 "B{o0=_;b0=4}AFb(RSeq(t0,Ub{o0},Sb{o0=7},c1b{b0}),Ret4(RFb(c2e,Star(a3,Suc,F))),Dl{100}(Swm(a4,Opt(t5),c6l)))",
+    Tree0738 "B{b1=4;b0=4;t1=1;t0=5}Rpt{2}(Sw{3}(Cd{20;K}(SubA(@po{b1=t0+3%3?b0:=6}Seq(Sb{b1=2},@rw{t1+2%3>1}Suc,pa0{b0:t0;b1:b0},t1,Fai))),t2))",
+    Tree0739 "B{t0=5;o0=_}Flt{3;F;_}(Cd{50;_}(RSeq(RFb(Wu{t0},t0),@si{o0|5%4<3}@ki{t0%2>0}c1e,c2)))",
+    Tree0740 "Fb(Sub(Sub(t0)))",
+    Tree0741 "Seq(t0,t1e)",
+    Tree0742 "B{o0;b1=3;t0=4;b0=0}Rep2(Su{t0}(OnceT(FF(Par{1;0}(RFb(RSel(t0,a1)),Bin{b0%2>0;T}(@of{b1+=2}@oh{o0:=o0|3}F,Keep(c2l)),Fb(@po{t0:=b0}t3,pa4{b0:0}))))))",
+    Tree0743 "B{b1=2;b0=2;t0=4}Par{-2;2}(Scc{b1=1},Flip(Pre{t0+2<t0%3;S}(Wv{t0}(Par{-2;_}(a0,t1e))),RFb(t2,Sb{b0=t0}),ASeq(t3,t4,Wu{t0},t5)))",
+    Tree0744 "Seq(MPri(t0,c1,a2),Rep3(Seq(a3,c4)),Keep(RFb(t5,c6,c7)))",
+    Tree0745 "B{b1=0;q0=1;o0=3;t0=1;b0=0}Lp{t0;R}(@ki{b0%3=0}Pre{b1>7}(@rw{o0|2>1}@fi{b1+4!7}@of{b1:=2}c0b{t0}))",
+    Tree0746 "B{b1;b0=4;t0;t1}RU{S}(Try(Wv{t1}(PAll{-1}(TryT(F,Rep2(@of{t1<b0?t1:=6}@os{t1:=t1+2%4}@oh{t0:=1}a0)),Invt(Sw{0;1}(c1b{b0+2},pc2{b0:=},t3)),ASeq(Step(@of{t1:=t1%4}@si{t1%3<1}pc4{b0:=},@of{b0+1%4<0?b1:=t0%3;t1+2%2!1?t1+=3}@si{b1<b0+2%2}@oh{b1+=2}c5)))),Step(Swm(Pri(pt6{b0:9},F,c7),pc8{b0:=}),pi9{t0:t1}),PPar{1;T}(Ret2(PPar{2;_}(Fb(t10,t11),t12)),Ite(a13e,pa14{b0:t0;b1:b1}),c15,ASeq(c16b{t0},t17)),Swm(Suc,c18,Sc{b0!b1?t1:=t1%2},S,Cd{20;K}(S))))",
+    Tree0747 "B{b0;t0=2;q0=0}Lp{t0;K}(Fb(RSeq(Fb(t0e,t1,t2)),Scc{t0!7},c3b{b0%3},t4e,FF(TryT(c5,F))))",
+    Tree0748 "Ite(c0l,Dl{0}(Opt(Cd{0;_}(a1))),Once(t2))",
+    Tree0749 "B{b1=2;t1=3;t0;o0;b0}Bin{b0+3>5;T}(Pre{b1%4!3;R}(RFb(MPri(c0,Ite(c1b{t1},@po{t1:=b1+3}@of{t1+=1;t0=b1?t1:=b1+1%2}a2b{0;b0}),a3e,Swm(Wde(Scc{some},t4)),c5b{o0|0+4%4}))),Scc{t1<7})",
+    Tree0750 "RFb(a0)",
+    Tree0751 "RFb(ASeq(c0,t1,t2),Fb(a3,t4e),Swm(a5,t6e))",
+    Tree0752 "B{b0=4;t0=1;o0;t1=0}RSeq(PPar{0;_}(RSel(@oh{b0:=b0%4}@rw{t1%4<1}a0b{b0;b0},Keep(t1),Seq(a2,c3b{t1+1})),FS(@os{b0:=t0+1%2}@si{t0%3=0}@of{t0:=4;o0:=t0}a4l)),c5)",
+    Tree0753 "B{q0=1;b0;o0=2}Intr{b0=3}(To{100}(Step(Swm(Intr{some}(RFb(c0,t1)),S),OnceK(Swm(Inv(a2),PAll{-2}(a3,Sb{o0=4}))))))",
+    Tree0754 "B{b1=1;q0=3;b0;t0=5}ASeq(Par{_;2}(Mt{0}(OnceT(Sb{b1=7})),c0),RFb(Isw{1;_;N}(pt1{b0:=;b1:b0},c2l),RSel(pi3{t0:=},c4l),c5b{t0}),MSeq(Fb(t6,pt7{b0:2;b1:b0},RepF(c8)),Flt{2;F;F}(Lp{b0;K}(Pri(Keep(c9l),Sl{0})))),Try(Sl{30},@oh{b1+=1}Pre{b0<1}(c10e),a11e),RSeq(MPri(a12e,a13b{b0%4;b1},a14)))",
+    Tree0755 "B{b0=1;t0;b1}OnceT(@oh{t0:=t0+3%3}@os{b1:=b0+1}RetF(t0e))",
+    Tree0756 "PPar{0;N}(RFb(RFb(Cd{0;F}(c0),TryF(t1,t2,a3)),Rep1(Wde(t4,t5)),Flip(Mt{30}(Rep4(Sl{30})),Opt(a6)),Pri(Wde(c7,Sl{50},Sl{20}))),Dd{100}(a8))",
+    Tree0757 "B{b0=0;q0=3;t0=1;b1=2}@rw{b0+2%3=0}@of{b1:=t0}RSeq(Pri(t0,Lp{t0;S}(Wu{t0})),t1,Isw{b1;T;_}(t2,F,pi3{t0:=}))",
+    Tree0758 "B{t0=5;o0=3;b0=4;b1=3}Seq(Invt(Try(t0,a1l,t2)),c3l,c4,@po{b1+=1}@rw{o0|5%4>0}ASeq(c5,t6),OnceT(RFb(pt7{b0:=;b1:b0},c8b{b0})))",
+    Tree0759 "B{b0=1;t0=3;o0=2}Opt(Par{-1;_}(To{10}(RSel(Isw{9;_;T}(t0e,@po{t0:=b0}@rw{some}a1b{o0|1+4%4;b0}),PPar{2;_}(t2e,Sb{t0=b0}))),Swm(pc3{b0:=},pi4{t0:=},Rpt{2}(RSel(Cd{100;F}(Wt{0}))),@oh{o0:=_;b0+=2}Ub{o0},FS(@si{b0+2%4!1}@os{t0+=3;t0+=1}RSeq(t5,c6,pc7{b0:t0})))))",
+    Tree0760 "B{q0=1;b0=2;b1=2;t0=0}Star(c0,Lp{_;K}(@ki{b1<t0}@po{t0+=3}Swm(TryT(c1,c2,pt3{b0:b0}),Isw{b0;N;T}(F,c4),RT{F}(t5))))",
+    Tree0761 "Inv(RSeq(t0,Sl{10}))",
+    Tree0762 "B{t0=1;b1=2;o0=2;b0}Ite(Cd{0;K}(AFb(PPar{0;T}(@oh{b1+=3}@of{none?o0:=b0+3}c0,c1),t2,t3,@po{b0+=1;o0:=b1}Star(t4,Scc{t0!0},@rw{b0+4>b0}t5e))),PAll{3}(a6l,c7,@of{b0:=6}@rw{t0>b1+1}c8))",
+    Tree0763 "B{t0=3;b1;b0}Swm(Intr{t0<3}(Bin{t0+2!7;T}(OnceT(Sb{b1=4}),Ret3(Flip(a0b{b1;b0},Wt{10})))),Cnd{b1<7;_;_}(c1))",
+    Tree0764 "B{t0}Try(R,SubA(SubA(pi0{t0:=})))",
+    Tree0765 "B{b1=2;o0;b0=4;t0=0}Seq(Fb(pa0{b0:b0;b1:b0},@po{b0+=3}a1,pt2{b0:b1;b1:t0}),t3,Cd{20;K}(Par{-1;_}(@po{o0:=b1%4}c4,pt5{b0:b0;b1:b0},pa6{b0:t0;b1:=})),RFb(Scc{o0|5>5},Wde(t7e,Ub{o0}),@po{t0:=b1;b0+=1}@os{o0:=1}Wt{20}))",
+    Tree0766 "B{t0;b0}Su{t0}(Inv(MPri(Wu{t0},@os{b0+=2}@ki{b0%4=1}c0,t1,a2l,t3)))",
+    Tree0767 "B{b0;t1=2;t0=3;o0}Ite(MSeq(Rep0(t0),Wu{t1},c1,pt2{b0:t0},S),To{20}(RU{S}(Seq(Pri(@si{b0%3>1}pi3{t0:t1},c4),Step(c5,pt6{b0:=;b1:b0}),a7))),Pri(@fi{some}Dl{10}(Sb{o0=6}),@oh{none?o0:=_}@of{t1:=t0+4}@os{t0+=3}Ret1(pc8{b0:t0}),Wv{t0}(F),Dl{0}(Fai)))",
+    Tree0768 "B{b0=5;b1;t0}Fb(AFb(t0,F),t1,Rep1(@of{t0:=b1}@si{b0+1>6}@os{b0+=2}Inv(RSeq(Sc{t0<t0%2?b1+=1},t2e))))",
+    Tree0769 "B{t0=0;o0=_;b0=4}Ite(Par{_;-1}(Sl{20},c0,Step(Par{-3;-1}(t1,Sb{b0=4},pt2{b0:1;b1:b0})),a3,Rmp{S;F}(@si{o0|5>t0}Wde(a4e,t5e,a6b{t0;b0}))),@oh{b0+=1}@rw{b0%2>0}@os{t0:=b0;b0+=2}TryF(Fb(pc7{b0:=},pi8{t0:b0}),@rw{some}@os{t0+=2;some?b0+=3}@ki{b0%4!2}Seq(TryF(a9e,Wu{t0}),Ub{o0}),Fb(@ki{b0+1=2}@oh{b0+=3}pc10{b0:t0},Mt{20}(c11b{b0+4}),@of{b0+=2}@po{t0:=o0|5+4%3}c12),PAll{-3}(Scc{t0>o0|5},F,t13),pi14{t0:=}))",
+    Tree0770 "B{t0=4;b0;q0=4}AFb(@of{t0+=2}@rw{b0<4}Isw{b0+3;N;_}(Swm(Pre{b0+2!t0%2;K}(ASeq(Par{-1;1}(@of{b0<t0+2%2?b0:=t0%2;b0:=t0%3}Lim{2}(pa0{b0:=;b1:b0}),RFb(c1,c2e)),t3e,ASeq(OnceT(pa4{b0:9;b1:b0}),a5),Fb(pc6{b0:t0},Sb{b0=7}))))),Seq(Cd{0;F}(Sl{30}),t7))",
+    Tree0771 "B{b1;t0=5;t1=5;b0=5}Sw{2}(Seq(PAll{_}(RSeq(t0,FF(pt1{b0:=;b1:=}))),@rw{b0>1}@os{t1:=t0}Isw{t1%2;_;T}(t2,t3)),Fb(Once(MPri(pt4{b0:8;b1:t1},SubA(@os{b1+=4}Sb{t0=7}))),Ret1(Dl{50}(Scc{b0=t1}))))",
+    Tree0772 "B{b0;t0;t1}Sel(t0,c1e,c2,Su{t0}(RSeq(pt3{b0:t0;b1:t1},c4l)),ASeq(Suc,Sb{t1=b0}))",
+    Tree0773 "B{q0=1}Lp{_;R}(a0)",
+    Tree0774 "MSeq(PAll{-1}(Ite(PAll{2}(t0,F,t1,FF(To{20}(t2))),Ret3(Fb(a3l,t4)),Flt{3;_;F}(Rus{2}(t5)))),t6)",
+    Tree0775 "B{t0=1;b1=5}Rus{1}(Pre{t0+3>t0+4%3}(Cnd{b1<7;_;F}(Sl{30})))",
+    Tree0776 "B{t0=3;b0}MSeq(pi0{t0:=},Flip(a1l,pt2{b0:7;b1:b0}),PAll{0}(t3,a4))",
+    Tree0777 "B{t0=3;b0}Inv(pt0{b0:=;b1:t0})",
+    Tree0778 "B{t0=3}Opt(Wv{t0}(Flip(t0e,Inv(c1))))",
+    Tree0779 "B{t0=3;o0=_;b0=0}Wde(ASeq(pt0{b0:t0},c1,@fi{some}c2),Swm(RSeq(Scc{b0+4%2>0},c3,Wt{0},c4,c5)))",
+    Tree0780 "B{t0=0}RepF(RFb(Pre{t0>5;F}(MPri(c0,a1e,c2l,Wu{t0},S))))",
+    Tree0781 "RSeq(Rty3(Once(Sub(t0))),Ret1(c1))",
+    Tree0782 "Rpt{F}(RSeq(RSeq(PAll{_}(t0,t1,Fai),Step(a2,t3e),t4,Star(Sub(Dl{100}(t5)),c6,a7l)),Fb(a8,S)))",
+    Tree0783 "B{o0;t0;t1=1}Swm(t0,@of{o0:=_;t1+1<3?t0+=3}@po{t1=5?t1+=3}Sb{t1=8},c1,c2e)",
+    Tree0784 "Rep3(FF(Ret2(Flt{3;_;F}(Sel(Rep1(To{10}(c0)),Run)))))",
+    Tree0785 "B{t1=1;b0=3}PPar{1;_}(Cd{0;F}(Intr{t1+1=7}(Sb{b0=4})),Cd{0;_}(t0e),Intr{t1%3<0}(pc1{b0:=}))",
+    Tree0786 "B{t0;o0;b0=3}Swm(Intr{t0+1%2>0}(Sb{b0=1}),Try(@po{b0:=b0%2}Sl{50},PAll{2}(c0,@rw{some}@oh{o0:=_}Wu{t0}),RFb(t1,c2,Suc)),Su{t0}(RtyF(Isw{o0|4;N;N}(FS(c3),Isw{t0;_;T}(c4,a5b{o0|2%2;b0},c6b{9})))))",
+    Tree0787 "RFb(Fb(a0,a1),t2,Flt{2;R;K}(t3),t4e)",
+    Tree0788 "B{t1=0}Ret0(SubA(SubR(Wu{t1})))",
+    Tree0789 "B{b0;b1=2;t0=3;o0}Wde(Star(Dd{50}(Ub{o0}),Par{_;-1}(Suc)),Ruf{2}(Dd{0}(@po{b0>o0|2+2?b0:=b1%3}Step(@po{b0+=3}Rep2(PAll{1}(t0,@ki{b0%2!0}@fi{o0|4%4<1}@oh{t0+=2}pc1{b0:5}))))),Suc)",
+    Tree0790 "B{t0=5;o0=4;b0=2}Pre{some;F}(Star(@of{t0:=t0%3}@fi{b0+3!5}@ki{t0>b0}Bin{t0>6;T}(Bin{some;T}(PPar{2;N}(Sb{t0=6},t0),Cnd{some;_;_}(@si{b0>3}@rw{b0>0}OnceK(RFb(t1,c2b{b0%2})))),RT{F}(@po{b0+=1}@oh{b0<b0%4?b0:=t0}PAll{_}(MSeq(a3b{t0;b0},@si{b0%2=1}Inv(@os{t0+=1}S),t4,Fai))))))",
+    Tree0791 "B{t0=0;b0}RSeq(Fb(Rus{3}(Fb(@oh{b0:=t0%3}PAll{_}(RFb(t0,Scc{t0!7})),Rty0(a1),pi2{t0:t0},Inv(c3b{b0+3})))),Wu{t0},PPar{2;N}(t4,c5,FF(pi6{t0:b0})))",
+    Tree0792 "B{b0;b1;t0=1}Seq(@fi{b1=7}@ki{b0>6}Wde(@ki{b1!6}@po{b1:=t0;b0:=b1%4}Seq(a0,Suc,t1),Try(c2,Scc{b0%3>0})),To{0}(RU{S}(@po{b0:=t0;b1+=1}@fi{b0>7}@rw{t0%2<0}pi3{t0:=})),Wt{0})",
+    Tree0793 "RSeq(Seq(Fb(Rep1(Star(t0,t1,t2)),AFb(Seq(Pri(t3e,c4),Keep(PPar{1;N}(t5,t6,Fai)))),Cd{20;K}(Dd{10}(R)))))",
+    Tree0794 "MPri(c0e,Sub(Sub(t1)),c2)",
+    Tree0795 "B{b0=1;o0=_;b1=0;t0=5;q0=3}Cnd{b0+3=b1%4;N;_}(MPri(SubA(Lim{3}(RSeq(Sb{o0=2},Seq(pt0{b0:5;b1:b0},t1e),@of{b1+3%3<2?b0+=2}t2,Lp{b1;R}(MSeq(c3b{t0})))))))",
+    Tree0796 "MSeq(c0,Swm(t1,a2,t3,Sl{20},Rpt{0}(c4l)),Rep2(Rep2(Swm(a5l,t6))),t7,Mt{50}(Rep4(Fb(c8e,c9e,RSeq(Sub(t10),a11)))))",
+    Tree0797 "B{b0=5;t0}Flip(Rep4(Fb(Mt{0}(c0b{1}),Rus{F}(Ite(t1,Sl{30},S)))),Ite(a2b{b0;b0},pi3{t0:b0}),MPri(@fi{t0<3}@rw{b0+3<t0+4}FF(@of{b0+=3}@oh{b0+4>0?t0+=2;b0+=3}Swm(c4,RFb(Try(@oh{t0+=2}@si{b0+3!4}t5,pc6{b0:1}))))))",
+    Tree0798 "B{o0=_;b0=1;t0=2}Swm(Scc{none},Pre{b0+4%4!3;S}(Pri(@rw{b0!4}RFb(Fai,@po{some?o0:=t0%4}@of{o0:=8}Sc{some?o0:=t0}),Pre{b0<2;K}(a0b{b0%4;b0}),Sl{100})),PAll{5}(c1l,a2,@of{b0+=1}@po{t0:=0}Wt{20},Dl{20}(Sc{b0+=1}),RT{F}(a3)))",
+    Tree0799 "RSeq(MPri(To{20}(Wde(t0,c1l,Rus{F}(OnceT(t2))))),Once(FF(Ruf{2}(t3))),Pri(a4,c5,t6),Rep1(Seq(c7,c8,a9)),PAll{_}(c10,Wt{20}))",
 }

@@ -6,379 +6,48 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            AsyncFallback {
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-                Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 2) % 3)),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0800Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0801Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 9,
-        }
-        MemPriority {
-            Invert {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-            ReactiveSequence {
-                Action(PIo<2>, t0 = {t0}),
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0801 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        Loop(q0, if_empty = Running) {
-            Delay(0) {
-                SubTree(Tree0801Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0801Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0802 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            WhileDoElse {
-                StatefulAction(Task<1>),
-                SetBlackboard(b0 = 6),
-            },
-            Script(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 }),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree0802Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0803 for Ctx {
-        Selector {
-            Fallback {
-                Repeat(forever) {
-                    StatefulAction(Task<0>),
-                },
-                Delay(20) {
-                    Selector {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0804 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(1),
-        }
-        #[skip_if(|bb| (bb.o0.unwrap_or(5) + 2) % 2 > 0)]
-        #[post(|bb| if bb.o0.is_some() { *bb.t1 += 3 })]
-        Repeat(forever) {
-            KeepRunningUntilFailure {
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                    RunOnce(then_skip = false) {
-                        RunOnce {
-                            Action(Act<2>),
-                        },
-                    },
-                    Action(|ctx| ctx.exec(3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0804Blackboard { t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0805 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-            b1: i64 = 3,
-        }
-        Fallback {
-            #[skip_if(|bb| *bb.t0 > 7)]
-            #[failure_if(|bb| (bb.b0 + 1) % 3 > 0)]
-            Switch(b1) {
-                case 3 => AlwaysRunning,
-                _ => ForceFailure {
-                    Parallel(success = -1) {
-                        Condition(PCond<0>, b0 = {=}),
-                        #[success_if(|bb| bb.b1 < 6)]
-                        Action(PAct<1>, b0 = {b0}),
-                    },
-                },
-            },
-            Sequence {
-                WasEntryUpdated(t0),
-                Invert {
-                    StatefulAction(Task<2>),
-                },
-                Action(PIo<3>, t0 = {b1}),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<4>),
-                Precondition(|bb| bb.b0 != 6, else = Failure) {
-                    Script(|bb| if bb.b1 + 2 != 1 { *bb.t0 += 2 }),
-                },
-                Condition(Cond<5> = Cond::<5>),
-                Action(PAct<6>, b0 = {=}),
-                StatefulAction(PTask<7>, b0 = 9, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0805Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0806 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64>,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            b1: i64 = 1,
-        }
-        Switch(b1) {
-            case 4 => WhileDoElse {
-                Parallel(success = -2, failure = -1) {
-                    Condition(|ctx, bb| ctx.check_in(0, 5)),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > *bb.t1 % 3),
-                },
-                Precondition(|bb| *bb.t1 > 0, else = Success) {
-                    Action(Act<1>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    ScriptCondition(|bb| bb.b0 < 6),
-                },
-            },
-            _ => ReactiveSequence {
-                Timeout(10) {
-                    Sleep(0),
-                },
-                Condition(Cond<3>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0806Blackboard { t1 o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0807 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        Sequence {
-            RunOnce {
-                ForceFailure {
-                    Inverter {
-                        WhileDoElse {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            SequenceStar {
-                WhileDoElse {
-                    Switch(b1) {
-                        case 0 => #[on_halted(|bb| bb.b1 = *bb.t0)]
-                        #[on_success(|bb| bb.b0 += 2)]
-                        Action(Act<2> = Act::<2>),
-                        case 5 => Sleep(100),
-                        _ => StatefulAction(Task<3>),
-                    },
-                    Selector {
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0807Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0808Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-        }
-        Delay(0) {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0808 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-        }
-        MemSequence {
-            SubTree(Tree0808Sub0, ..),
-            Repeat(forever) {
-                Condition(PCond<1>, b0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0808Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0809 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
             b1: i64,
-        }
-        ReactiveFallback {
-            Delay(10) {
-                StatefulAction(Task<0>),
-            },
-            Condition(PCond<1>, b0 = {=}),
-            Action(|ctx| ctx.exec(2)),
-            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b0)),
-            StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0809Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0810 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
             #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        ParallelAll(1) {
-            ReactiveFallback {
-                #[post(|bb| bb.o0 = None)]
-                Sequence {
-                    Precondition(|bb| bb.o0.is_none(), else = Running) {
-                        Sequence {
-                            Action(PAct<0>, b0 = 9, b1 = {t0}),
-                            Action(Act<1>),
-                        },
-                    },
-                    UnsetBlackboard(o0),
-                },
-                Fallback {
-                    Delay(20) {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-            },
-            SequenceStar {
-                ReactiveFallback {
-                    IfThenElse {
-                        Action(Act<4>),
-                        Script(|bb| *bb.t1 += 3),
-                    },
-                    Precondition(|bb| bb.o0.is_none(), else = Running) {
-                        Action(|ctx| ctx.exec(5)),
-                    },
-                    WasEntryUpdated(t0),
-                    Action(Act<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0810Blackboard { o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0811 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 5,
-            b0: i64 = 1,
-        }
-        Retry(1) {
-            RetryUntilSuccessful(1) {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    WhileDoElse {
-                        Retry(3) {
-                            Action(Act<1>),
-                        },
-                        Precondition(|bb| bb.b0 < 7) {
-                            Condition(PCond<2>, b0 = {b0}),
-                        },
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Action(PAct<3>, b0 = 8, b1 = {=}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0811Blackboard { q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0812 for Ctx {
-        blackboard {
             b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Parallel(success = -1) {
-            Retry(forever) {
-                RunOnce {
-                    ReactiveFallback {
-                        Timeout(100) {
-                            Inverter {
-                                Precondition(|bb| bb.b0 > 1) {
-                                    Action(Act<0>),
-                                },
+        ParallelAll(0) {
+            #[post(|bb| { bb.t0.set(3); if bb.b0 < 4 { bb.b0 += 3 } })]
+            #[run_while(|bb| bb.b0 < 2)]
+            IfThenElse {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                ScriptCondition(|bb| bb.b0 != 5),
+            },
+            Conditional(|bb| (bb.b1 + 2) % 2 < 1, dynamic = true, else = Success) {
+                #[on_halted(|bb| { bb.b0 = bb.b1 + 3; bb.b1 += 1 })]
+                #[failure_if(|bb| bb.b1 < *bb.t0 + 1)]
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    #[on_halted(|bb| { bb.b1 = bb.b0; if (bb.b1 + 4) % 3 == 1 { bb.t0.set(bb.b0) } })]
+                    #[failure_if(|bb| bb.b0 % 2 > 0)]
+                    RepeatTimes(forever) {
+                        Wait(10),
+                    },
+                },
+            },
+            Loop(q0, value = {t0}) {
+                Filter(times = 1, filtered = Skipped) {
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+            #[on_failure(|bb| bb.b1 += 1)]
+            #[success_if(|bb| bb.b0 % 3 < 1)]
+            WaitValueUpdate(t0) {
+                RepeatTimes(3) {
+                    Action(Act<3>),
+                },
+            },
+            Delay(30) {
+                Conditional(|bb| *bb.t0 > 0, dynamic = false) {
+                    ForceSuccess {
+                        Interrupt(|bb| bb.b0 > bb.b1 + 4) {
+                            RunOnce {
+                                ScriptCondition(|bb| bb.b0 == 3),
                             },
                         },
                     },
@@ -388,1860 +57,909 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0812Blackboard { b0 });
+board!(Tree0800Blackboard { b1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0801 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            o0: Option<i64>,
+            b1: i64 = 4,
+        }
+        #[success_if(|bb| bb.b1 < 4)]
+        #[run_while(|bb| bb.b0 > bb.b1 % 4)]
+        #[on_success(|bb| { bb.b1 = *bb.t0 + 3; bb.o0 = None })]
+        Cooldown(20) {
+            Fallback {
+                StepSequencer {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail, dynamic = true) {
+                        Condition(Cond<0>),
+                        StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+                        Timeout(0) {
+                            Condition(Cond<2>),
+                        },
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<3>),
+                    },
+                    Sequence {
+                        StatefulAction(Task<4>),
+                    },
+                    RunOnce(then_skip = true) {
+                        PolicyParallel(policy = FirstSuccess) {
+                            MaxTime(10) {
+                                Optional {
+                                    AlwaysSuccess,
+                                },
+                            },
+                            #[on_success(|bb| if *bb.t0 < 3 { bb.b1 = bb.b0 })]
+                            #[success_if(|bb| bb.b0 != 7)]
+                            Action(Act<5> = Act::<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0801Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0802 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        FlipSelector {
+            RepeatUntil(Success) {
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    #[on_success(|bb| bb.b0 += 1)]
+                    AsyncFallback {
+                        Condition(Cond<1>),
+                        StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
+                    },
+                    FlipSelector {
+                        Condition(PCond<3>, b0 = 7),
+                        SetBlackboard(t1 = 0),
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 % 2 < 1, dynamic = true) {
+                Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                Condition(|ctx, bb| ctx.check_in(5, (*bb.t0 + 3) % 2)),
+            },
+        }
+    }
+}
+
+board!(Tree0802Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0803 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            o0: Option<i64>,
+        }
+        RunOnce {
+            #[post(|bb| *bb.t0 += 3)]
+            Sequence {
+                Precondition(|bb| (bb.b0 + 1) % 3 < 1, else = Success) {
+                    #[post(|bb| bb.o0 = Some(1))]
+                    Sequence {
+                        Repeat(1) {
+                            Precondition(|bb| bb.b0 < 1) {
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                },
+                BinarySelector(|bb| *bb.t1 % 2 < 0) {
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b0)),
+                    StatefulAction(Task<2>),
+                },
+                Priority {
+                    ReactiveFallback {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            UnsetBlackboard(o0),
+                            StatefulAction(Task<3>),
+                            Action(Act<4> = Act::<4>),
+                        },
+                    },
+                    Parallel(success = -2, failure = -1) {
+                        AlwaysRunning,
+                        SetBlackboard(t1 = 3),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0803Blackboard { t1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0804 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 4,
+        }
+        #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(5))]
+        Sequence {
+            AsyncSequence {
+                Action(Act<0>),
+                Repeat(forever) {
+                    #[post(|bb| if *bb.t0 + 4 < bb.b1 { bb.o0 = None })]
+                    #[run_while(|bb| (*bb.t1 + 3) % 3 < 2)]
+                    Action(Act<1>),
+                },
+                Condition(Cond<2> = Cond::<2>),
+                StatefulAction(Task<3>),
+            },
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                Action(|ctx, bb| ctx.exec_in(4, 2, &mut bb.b1)),
+            },
+            RunOnce(then_skip = true) {
+                Parallel(success = 1) {
+                    Repeater(2) {
+                        ReactiveSequence {
+                            StatefulAction(Task<5>),
+                            SetBlackboard(t1 = 0),
+                        },
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                #[on_success(|bb| { bb.b0 = (bb.o0.unwrap_or(5) + 4) % 3; bb.b0 = 2 })]
+                #[run_while(|bb| bb.b0 + 3 > 7)]
+                StatefulAction(Task<6>),
+                Action(PAct<7>, b0 = {=}, b1 = {=}),
+                Condition(Cond<8>),
+            },
+            ParallelAll(1) {
+                Condition(|ctx, bb| ctx.check_in(9, bb.b1)),
+                Condition(|ctx, bb| ctx.check_in(10, 4)),
+            },
+        }
+    }
+}
+
+board!(Tree0804Blackboard { b0 t1 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0805 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Fallback {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[failure_if(|bb| (bb.b0 + 2) % 4 == 0)]
+                KeepRunningUntilFailure {
+                    ParallelAll(max_failures = -2) {
+                        WasEntryUpdated(t0),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+                ForceSuccess {
+                    #[run_while(|bb| *bb.t0 < 1)]
+                    Failer,
+                },
+            },
+            ScriptCondition(|bb| bb.b0 > 3),
+            AsyncSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+            },
+            Fallback {
+                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0805Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0806Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Wait(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0806Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SubTree(Tree0806Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0806 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64>,
+            #[allow(unused)] b0: i64,
+        }
+        #[success_if(|bb| bb.b1 == 3)]
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            ScriptCondition(|bb| bb.o0.is_some()),
+            SubTree(Tree0806Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0806Blackboard { b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0807 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64 = 2,
+        }
+        WhileDoElse {
+            Sequence {
+                RetryUntilSuccessful(forever) {
+                    WasEntryUpdated(t0),
+                },
+                ReactiveSequence {
+                    WasEntryUpdated(t0),
+                    Action(PAct<0>, b0 = {=}, b1 = {=}),
+                    Action(PIo<1>, t0 = {=}),
+                },
+            },
+            Fallback {
+                Deadline(0) {
+                    Condition(Cond<2>),
+                },
+                Switch(b1) {
+                    case 4 => #[failure_if(|bb| *bb.t0 % 3 == 0)]
+                    #[skip_if(|bb| bb.b0 > bb.b1)]
+                    #[success_if(|bb| *bb.t0 == 7)]
+                    StatefulAction(Task<3>),
+                    case 3 => #[skip_if(|bb| bb.b0 % 4 != 3)]
+                    #[success_if(|bb| bb.b0 != *bb.t0)]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<4>),
+                    case 2 => Action(Act<5>),
+                    _ => Action(|ctx| ctx.exec(6)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0807Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0808 for Ctx {
+        SequenceStar {
+            Fallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1> = Act::<1>),
+                    Sequence {
+                        Sleep(20),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Condition(Cond<3> = Cond::<3>),
+            },
+            Sequence {
+                StatefulAction(Task<4>),
+                AlwaysSuccess,
+                Condition(Cond<5>),
+            },
+            Priority {
+                Condition(Cond<6>),
+                Action(Act<7>),
+                StatefulAction(Task<8>),
+                Condition(Cond<9>),
+            },
+            SequenceStar {
+                StatefulAction(Task<10>),
+                StatefulAction(Task<11>),
+                Limiter(2) {
+                    Priority {
+                        StatefulAction(Task<12> = Task::<12>),
+                        Action(Act<13>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0809 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        Parallel(failure = -2) {
+            ScriptCondition(|bb| *bb.t0 < 7),
+            SkipUnlessUpdated(t0) {
+                ReactiveFallback {
+                    Conditional(|bb| bb.o0.unwrap_or(0) % 3 > 1, dynamic = false, else = Success) {
+                        StatefulAction(Task<0>),
+                    },
+                    StepSequencer {
+                        RepeatUntil(Success) {
+                            Condition(PCond<1>, b0 = 8),
+                        },
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    MemPriority {
+                        WasEntryUpdated(t0),
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                        Action(PAct<5>, b0 = {t0}),
+                    },
+                },
+            },
+            Timeout(30) {
+                BinarySelector(|bb| bb.b0 > 2) {
+                    Priority {
+                        MemPriority {
+                            Action(PIo<6>, t0 = {t0}),
+                            Action(Act<7>),
+                        },
+                    },
+                    Priority {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            #[failure_if(|bb| bb.o0.unwrap_or(5) < 5)]
+                            #[run_while(|bb| (*bb.t0 + 3) % 4 < 1)]
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                        },
+                        Sleep(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0809Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0810 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+            Condition(PCond<2>, b0 = {b0}),
+            RepeatUntil(Success) {
+                BinarySelector(|bb| *bb.t0 + 4 < (*bb.t0 + 1) % 2, dynamic = false) {
+                    WasEntryUpdated(t0),
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0810Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0811 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, value = {b1}, if_empty = Success) {
+            IndexSwitch(|bb| bb.b1 + 1, out_of_range = Loop) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                        StatefulAction(Task<0>),
+                        ForceSuccess {
+                            Loop(q0, value = {b1}, if_empty = Running) {
+                                Action(Act<1>),
+                            },
+                        },
+                        Action(Act<2> = Act::<2>),
+                    },
+                    ReactiveSelector {
+                        Action(Act<3>),
+                        BinarySelector(|bb| bb.b1 == 5, dynamic = false) {
+                            #[failure_if(|bb| bb.b0 % 2 == 0)]
+                            Condition(Cond<4> = Cond::<4>),
+                            Condition(PCond<5>, b0 = 5),
+                        },
+                    },
+                    Switch(b1) {
+                        case 3 => Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
+                        case 0 => Condition(PCond<7>, b0 = {b1}),
+                        _ => AlwaysFailure,
+                    },
+                    #[post(|bb| bb.b0 += 1)]
+                    Repeater(forever) {
+                        Sequence {
+                            Priority {
+                                ScriptCondition(|bb| bb.o0.unwrap_or(2) + 1 == 1),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                },
+                Limiter(3) {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        MemSequence {
+                            Fallback {
+                                StatefulAction(Task<9>),
+                                Action(PIo<10>, t0 = {t0}),
+                                Retry(1) {
+                                    #[skip_if(|bb| bb.b1 == 3)]
+                                    Sleep(0),
+                                },
+                            },
+                            MemPriority {
+                                #[run_while(|bb| *bb.t0 != 3)]
+                                #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b1 = bb.o0.unwrap_or(2) })]
+                                Condition(PCond<11>, b0 = 1),
+                                RepeatUntilSuccess(1) {
+                                    Action(PAct<12>, b0 = {b0}, b1 = {b1}),
+                                },
+                                ReactiveFallback {
+                                    Condition(PCond<13>, b0 = {=}),
+                                    ScriptCondition(|bb| *bb.t0 + 2 > 6),
+                                },
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<14>),
+                                Action(Act<15>),
+                                #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
+                                #[post(|bb| bb.b1 = bb.b0 + 2)]
+                                StatefulAction(Task<16>),
+                            },
+                            Sequence {
+                                Sleep(50),
+                                AlwaysSuccess,
+                                Condition(Cond<17>),
+                            },
+                            StatefulAction(Task<18>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0811Blackboard { b0 o0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0812 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            #[allow(unused)] b0: i64 = 1,
+        }
+        Fallback {
+            ReactiveFallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+            Sequence {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                FlipSelector {
+                    #[post(|bb| *bb.t0 += 1)]
+                    StepSequencer {
+                        Script(|bb| { bb.t0.set(bb.b1 % 2); bb.b1 += 3 }),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0812Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0813 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
         }
-        KeepRunningUntilFailure {
-            Sequence {
-                Condition(Cond<0>),
-                Sleep(50),
-                Action(Act<1>),
-                Action(Act<2>),
-                #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-                #[skip_if(|bb| *bb.t0 + 1 > bb.o0.unwrap_or(2) % 4)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                Action(Act<3>),
+        SequenceWithMemory {
+            ReactiveSelector {
+                Action(Act<0> = Act::<0>),
+                Condition(|ctx| ctx.check(1)),
+            },
+            PolicyParallel(policy = FirstFailure) {
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                    WasEntryUpdated(t0),
+                    Action(Act<2>),
+                },
+                Sleep(10),
+                ReactiveFallback {
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) > *bb.t0)]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    Action(PIo<3>, t0 = {t0}),
+                    Action(PIo<4>, t0 = {t0}),
+                },
+            },
+            Deadline(0) {
+                #[success_if(|bb| *bb.t0 % 4 != 2)]
+                #[skip_if(|bb| *bb.t0 % 3 == 1)]
+                #[run_while(|bb| bb.o0.is_some())]
+                StepSequencer {
+                    Failer,
+                    SetBlackboard(t0 = 0),
+                    Script(|bb| bb.b0 += 4),
+                },
             },
         }
     }
 }
 
-board!(Tree0813Blackboard { o0 b0 t0 });
+board!(Tree0813Blackboard { o0 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0814Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0814Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Filter(times = 3, count = Failure) {
+            SubTree(Tree0814Sub1, ..),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0814 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
         }
         ParallelAll(max_failures = -1) {
-            Fallback {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| bb.o0.is_some()),
+            WhileDoElse {
+                IndexSwitch(|bb| 3, out_of_range = Fail, dynamic = true) {
+                    SetBlackboard(o0 = Some(0)),
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                Action(PIo<1>, t0 = {t0}),
-                #[on_halted(|bb| { bb.b0 = 6; *bb.t0 += 3 })]
-                #[run_while(|bb| (bb.b1 + 1) % 3 > 0)]
-                Action(PIo<2>, t0 = {t0}),
+                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
             },
-            Condition(PCond<3>, b0 = {=}),
+            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+            SubTree(Tree0814Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
         }
     }
 }
 
-board!(Tree0814Blackboard { o0 t0 b0 b1 });
+board!(Tree0814Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0815 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64>,
         }
-        ParallelAll {
-            Sequence {
-                Sleep(10),
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            StatefulAction(PTask<2>, b0 = {b0}),
-            KeepRunningUntilFailure {
-                #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                Condition(Cond<3> = Cond::<3>),
-            },
-            Loop(q0, if_empty = Failure) {
-                Sequence {
-                    #[run_while(|bb| *bb.t0 + 2 != 2)]
-                    Condition(Cond<4>),
-                    Action(PAct<5>, b0 = {=}),
-                },
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    ScriptCondition(|bb| *bb.t0 % 4 == 2),
-                },
-            },
+        Repeat(1) {
+            ScriptCondition(|bb| bb.o0.is_some()),
         }
     }
 }
 
-board!(Tree0815Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0816Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        StatefulAction(Task<4> = Task::<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0816Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        AsyncSequence {
-            Action(Act<3> = Act::<3>),
-            SubTree(Tree0816Sub1, ..),
-        }
-    }
-}
+board!(Tree0815Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0816 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
         }
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            #[on_success(|bb| { bb.t0.set(5); bb.b1 += 2 })]
-            #[failure_if(|bb| *bb.t0 != 2)]
-            Precondition(|bb| bb.b1 > 7, else = Failure) {
-                StatefulAction(Task<1>),
-            },
-            Parallel(failure = -1) {
-                RetryUntilSuccessful(1) {
-                    Fallback {
-                        RunOnce {
-                            StatefulAction(Task<2>),
-                        },
-                        AlwaysRunning,
-                    },
-                },
-                SubTree(Tree0816Sub0, ..),
-                IfThenElse {
-                    StatefulAction(Task<5>),
-                    ForceSuccess {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Sleep(10),
-                        },
-                    },
-                },
+        Timeout(0) {
+            ParallelAll {
+                StatefulAction(PTask<0>, b0 = 0),
+                SetBlackboard(t0 = 2),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 2, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0816Blackboard { t0 b1 b0 q0 });
+board!(Tree0816Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0817 for Ctx {
-        RetryUntilSuccessful(3) {
-            Action(Act<0>),
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64,
         }
+        StepSequencer {
+            SetBlackboard(t1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0817Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0818Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Action(PAct<4>, b0 = {b0}, b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0818 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        #[failure_if(|bb| *bb.t0 > 7)]
-        ReactiveFallback {
-            Inverter {
-                StatefulAction(Task<0>),
-            },
-            ForceSuccess {
-                #[run_while(|bb| bb.o0.is_none())]
-                Repeat(3) {
-                    ReactiveSelector {
-                        Precondition(|bb| bb.o0.unwrap_or(5) % 2 != 0, else = Skipped) {
-                            Precondition(|bb| *bb.t1 != bb.o0.unwrap_or(4) + 4, else = Skipped) {
-                                #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
-                                Sequence {
-                                    WasEntryUpdated(t1),
-                                    #[on_halted(|bb| { bb.b1 += 2; bb.b0 += 3 })]
-                                    StatefulAction(Task<1>),
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
+        #[skip_if(|bb| bb.b0 > 3)]
+        Sequence {
+            IndexSwitch(|bb| (*bb.t0 + 2) % 3, dynamic = true) {
+                SequenceWithMemory {
+                    Action(Act<0> = Act::<0>),
+                },
+                TryCatch(catch_on_halt = true) {
+                    Script(|bb| *bb.t0 += 2),
+                    Action(PAct<1>, b0 = {=}),
+                },
+                RepeatUntilFailure(3) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        WasEntryUpdated(t0),
+                        Condition(Cond<2>),
+                        Action(PAct<3>, b0 = {t0}, b1 = {b0}),
+                        AlwaysFailure,
+                        ScriptCondition(|bb| *bb.t0 > bb.b0 + 1),
                     },
                 },
             },
+            #[post(|bb| { bb.b0 = *bb.t0 + 2; *bb.t0 += 4 })]
+            SubTree(Tree0818Sub0, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0818Blackboard { b1 b0 t1 o0 t0 });
+board!(Tree0818Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0819 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
         }
-        SequenceWithMemory {
-            Precondition(|bb| bb.b1 + 4 < 5, else = Running) {
-                Action(Act<0>),
+        WhileDoElse {
+            StepSequencer {
+                Repeat(4) {
+                    Script(|bb| bb.t0.set(bb.b1)),
+                },
+                Limiter(3) {
+                    WasEntryUpdated(t1),
+                },
             },
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0819Blackboard { b1 });
+board!(Tree0819Blackboard { t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0820 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            b1: i64 = 5,
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Condition(Cond<3> = Cond::<3>),
+            Action(Act<4>),
         }
-        TryCatch(catch_on_halt = true) {
-            #[skip_if(|bb| bb.b1 + 4 == 1)]
-            #[on_failure(|bb| bb.b1 += 3)]
-            Condition(Cond<0>),
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Condition(Cond<1>),
-                    },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0821 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        Inverter {
+            ParallelAll(max_failures = -1) {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Repeater(forever) {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
                 },
-                Action(|ctx| ctx.exec(2)),
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Condition(PCond<3>, b0 = {t0}),
-                },
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<4>),
+                Conditional(|bb| *bb.t0 < *bb.t0 + 1, dynamic = false) {
+                    Script(|bb| if bb.b0 != *bb.t0 { *bb.t0 += 3 }),
                 },
             },
         }
     }
 }
 
-board!(Tree0820Blackboard { q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0821 for Ctx {
-        Repeat(0) {
-            AlwaysFailure,
-        }
-    }
-}
+board!(Tree0821Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0822 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b0)),
-            RunOnce(then_skip = false) {
-                Loop(q0, if_empty = Skipped) {
-                    Script(|bb| bb.b0 += 1),
+        RunOnce(then_skip = true) {
+            SequenceWithMemory {
+                Precondition(|bb| *bb.t1 == bb.o0.unwrap_or(2)) {
+                    Repeat(1) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
                 },
             },
-            AsyncSequence {
-                Repeat(2) {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<1>),
-            },
-            AsyncFallback {
-                StatefulAction(Task<2>),
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-            },
-            Script(|bb| { bb.b0 += 3; if *bb.t0 < 7 { bb.o0 = Some(bb.b0) } }),
         }
     }
 }
 
-board!(Tree0822Blackboard { q0 o0 t0 b0 });
+board!(Tree0822Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0823 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(PTask<0>, b0 = {t0}),
-                Parallel(success = 3, failure = -4) {
-                    AlwaysSuccess,
-                    SetBlackboard(o0 = Some(5)),
-                    Condition(Cond<1>),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                    #[failure_if(|bb| bb.o0.unwrap_or(2) != bb.b1)]
-                    #[success_if(|bb| bb.b1 > bb.b0 % 3)]
-                    #[on_failure(|bb| bb.b0 = bb.b1)]
-                    StatefulAction(Task<3>),
-                },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            ReactiveFallback {
-                Selector {
-                    #[post(|bb| bb.o0 = None)]
-                    RunOnce(then_skip = false) {
-                        WasEntryUpdated(t0),
-                    },
-                    Condition(Cond<5>),
-                },
-                WhileDoElse {
-                    RunOnce(then_skip = true) {
-                        Sequence {
-                            Condition(Cond<6>),
-                            StatefulAction(PTask<7>, b0 = {b1}, b1 = {=}),
-                            ScriptCondition(|bb| *bb.t0 == 7),
-                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
-                        },
-                    },
-                    Script(|bb| bb.o0 = Some(8)),
-                },
-                Loop(q0, if_empty = Success) {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<9>),
+        IndexSwitch(|bb| *bb.t0, dynamic = true) {
+            #[run_while(|bb| bb.b0 == *bb.t0)]
+            WhileDoElse {
+                Fallback {
+                    Inverter {
+                        BinarySelector(|bb| *bb.t0 != bb.b0 % 4, dynamic = true) {
+                            StatefulAction(Task<0>),
+                            AlwaysFailure,
                         },
                     },
                 },
+                Action(|ctx| ctx.exec(1)),
+                Remap(success = Success, failure = Failure) {
+                    SetBlackboard(b0 = 5),
+                },
             },
-            Sequence {
-                Parallel(success = 2, failure = 1) {
-                    Repeat(2) {
-                        Action(|ctx, bb| ctx.exec_in(10, bb.b1, &mut bb.b0)),
-                    },
-                    #[success_if(|bb| bb.b1 + 3 < bb.o0.unwrap_or(0) % 3)]
-                    Precondition(|bb| bb.o0.unwrap_or(5) % 3 == 0, else = Failure) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    Switch(b1) {
-                        case 1 => StatefulAction(PTask<12>, b0 = {=}, b1 = {t0}),
-                        _ => StatefulAction(PTask<13>, b0 = {=}, b1 = {b1}),
-                    },
-                    Invert {
-                        Action(PIo<14>, t0 = {t0}),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        #[run_while(|bb| bb.b1 < 5)]
-                        #[on_failure(|bb| { bb.b0 = bb.b0 % 2; bb.t0.set(bb.b0) })]
-                        SetBlackboard(t0 = {b1}),
+            Filter(times = 3, count = Failure, filtered = Failure) {
+                RunOnce(then_skip = false) {
+                    StepSequencer {
+                        Action(PIo<2>, t0 = {=}),
+                        Condition(PCond<3>, b0 = 3),
+                        ForceFailure {
+                            Repeat(3) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        Script(|bb| *bb.t0 += 1),
                     },
                 },
-                ScriptCondition(|bb| bb.o0.unwrap_or(4) % 3 > 0),
             },
         }
     }
 }
 
-board!(Tree0823Blackboard { b0 o0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0824Sub0 for Ctx {
-        Action(Act<3> = Act::<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0824Sub1 for Ctx {
-        Action(Act<4>)
-    }
-}
+board!(Tree0823Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0824 for Ctx {
-        ReactiveSequence {
-            ReactiveSelector {
-                Action(Act<0> = Act::<0>),
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<1>),
-                },
-            },
-            Action(Act<2>),
-            SubTree(Tree0824Sub0),
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            Condition(Cond<0>),
+            #[on_halted(|bb| bb.b0 += 3)]
+            #[post(|bb| bb.b0 += 3)]
             Fallback {
-                SubTree(Tree0824Sub1),
-                Condition(Cond<5>),
-                Action(Act<6> = Act::<6>),
+                #[on_failure(|bb| bb.o0 = Some(bb.b1))]
+                #[skip_if(|bb| bb.b0 < 0)]
+                StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
+                StatefulAction(Task<3> = Task::<3>),
             },
-            ForceSuccess {
-                ParallelAll(2) {
-                    Condition(Cond<7>),
-                    Sleep(20),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
+            IfThenElse {
+                StatefulAction(Task<4> = Task::<4>),
+                UnsetBlackboard(o0),
             },
         }
     }
 }
+
+board!(Tree0824Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0825 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-        }
-        AsyncFallback {
-            Action(PAct<0>, b0 = 0, b1 = {b1}),
-            #[on_halted(|bb| { bb.t0.set(bb.b0); if *bb.t1 == 7 { *bb.t1 += 2 } })]
-            Delay(10) {
-                Action(Act<1>),
-            },
-            #[failure_if(|bb| *bb.t0 == bb.o0.unwrap_or(1))]
-            WasEntryUpdated(t0),
-            Script(|bb| { bb.o0 = None; bb.b1 = 6 }),
-        }
-    }
-}
-
-board!(Tree0825Blackboard { t0 b1 b0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0826 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-        }
-        ReactiveSequence {
-            Parallel(failure = -1) {
-                Parallel(success = -3) {
-                    Timeout(100) {
-                        Condition(Cond<0>),
-                    },
-                    ScriptCondition(|bb| *bb.t0 != *bb.t0 + 4),
-                    StatefulAction(Task<1>),
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<2>),
-                        #[success_if(|bb| *bb.t0 > 4)]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[run_while(|bb| bb.b0 < 6)]
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<5>),
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        Action(PAct<6>, b0 = {b0}),
-                    },
-                    Script(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 }),
-                },
-                Action(Act<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0826Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0827 for Ctx {
-        blackboard {
             o0: Option<i64> = None,
-            #[tracked] t1: i64 = 5,
-            #[allow(unused)] b0: i64 = 3,
-        }
-        MemPriority {
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(0)),
-                Action(|ctx| ctx.exec(1)),
-            },
-            Sequence {
-                RunOnce(then_skip = true) {
-                    Condition(Cond<2>),
-                },
-                SetBlackboard(o0 = Some(2)),
-                AsyncFallback {
-                    Condition(PCond<3>, b0 = {t1}),
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0827Blackboard { o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0828 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                MemPriority {
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                        #[post(|bb| bb.b0 += 3)]
-                        UnsetBlackboard(o0),
-                        SetBlackboard(t0 = 6),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    Fallback {
-                        AsyncFallback {
-                            IfThenElse {
-                                Action(PIo<2>, t0 = {b0}),
-                                StatefulAction(Task<3> = Task::<3>),
-                                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                            },
-                            KeepRunningUntilFailure {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0828Blackboard { b0 o0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0829 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveFallback {
-            Sequence {
-                Selector {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
-                },
-                AsyncFallback {
-                    Action(PAct<2>, b0 = 0, b1 = {=}),
-                    Script(|bb| { if *bb.t0 > 3 { bb.b0 += 3 }; *bb.t0 += 3 }),
-                },
-            },
-            #[run_while(|bb| (bb.b1 + 2) % 4 < 0)]
-            #[on_halted(|bb| if (bb.b0 + 3) % 4 != 1 { bb.t0.set(2) })]
-            #[failure_if(|bb| *bb.t0 % 3 != 1)]
-            SkipUnlessUpdated(t0) {
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0829Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0830 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-        }
-        ReactiveFallback {
-            Script(|bb| bb.b0 = bb.o0.unwrap_or(5) % 3),
-        }
-    }
-}
-
-board!(Tree0830Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0831 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 2,
             b0: i64 = 4,
-            o0: Option<i64> = Some(5),
         }
-        ReactiveSelector {
-            Parallel(failure = -1) {
-                Sleep(30),
-                Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                Condition(PCond<1>, b0 = {b0}),
-                RetryUntilSuccessful(2) {
-                    Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(4) % 4)),
-                },
-                Precondition(|bb| *bb.t1 % 4 != 0, else = Failure) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            Inverter {
-                #[skip_if(|bb| bb.b1 + 3 > 0)]
-                Sequence {
-                    StatefulAction(Task<3>),
-                    SetBlackboard(b0 = {t0}),
-                    Sleep(0),
-                    #[post(|bb| bb.b1 += 1)]
-                    WasEntryUpdated(t1),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0831Blackboard { b1 t0 t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0832Sub0 for Ctx {
-        TryCatch {
-            Condition(Cond<1>),
-            Action(Act<2>),
-            SequenceStar {
-                Repeat(3) {
-                    Condition(Cond<3>),
-                },
-            },
-            Action(|ctx| ctx.exec(4)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0832 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Retry(forever) {
-                SubTree(Tree0832Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0833 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        RetryUntilSuccessful(1) {
+        Parallel(success = -1, failure = -1) {
             SequenceWithMemory {
-                ReactiveFallback {
-                    MemPriority {
-                        #[success_if(|bb| *bb.t0 % 4 > 2)]
-                        Condition(Cond<0>),
-                        StatefulAction(PTask<1>, b0 = 2),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        Action(PIo<3>, t0 = {b0}),
-                        StatefulAction(Task<4>),
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            #[post(|bb| if *bb.t0 % 2 < 0 { bb.t1.set(bb.b0 % 4) })]
-                            #[failure_if(|bb| bb.b1 + 3 != 2)]
-                            #[on_halted(|bb| bb.b0 = *bb.t0)]
-                            Condition(|ctx, bb| ctx.check_in(5, (bb.b1 + 3) % 2)),
-                        },
-                        Condition(PCond<6>, b0 = 6),
-                    },
-                    Condition(Cond<7> = Cond::<7>),
-                    SequenceWithMemory {
-                        RunOnce(then_skip = true) {
-                            Action(Act<8>),
-                        },
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Action(|ctx, bb| ctx.exec_in(10, (bb.b1 + 2) % 4, &mut bb.b0)),
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0833Blackboard { b0 t1 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0834Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            #[allow(unused)] b0: i64 = 11,
-        }
-        #[failure_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0834 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = Some(3),
-            b0: i64 = 1,
-        }
-        ReactiveFallback {
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = 8, b1 = {t0}),
-                    Action(Act<1>),
-                    ReactiveSequence {
-                        #[on_halted(|bb| { bb.o0 = Some(bb.b0); if bb.b0 % 3 < 0 { bb.b0 += 2 } })]
-                        SubTree(Tree0834Sub0, t0 = {=}, q0 = {q0}, o0 = {=}, b0 = {b0}),
-                        Sleep(0),
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    MemPriority {
-                        StatefulAction(Task<3>),
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 4)),
-                    },
-                },
-                Sequence {
-                    Condition(PCond<5>, b0 = {=}),
-                    Sequence {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                    Script(|bb| *bb.t0 += 2),
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<8>),
-                },
-                ReactiveFallback {
-                    Fallback {
-                        Action(PAct<9>, b0 = 5),
-                        Condition(Cond<10>),
-                    },
-                    #[skip_if(|bb| (*bb.t0 + 4) % 4 > 1)]
-                    #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                    #[on_failure(|bb| if bb.b0 < 3 { bb.o0 = Some(bb.b0 + 2) })]
-                    Loop(q0, if_empty = Running) {
-                        Parallel {
-                            Script(|bb| { *bb.t0 += 2; bb.b0 = 6 }),
-                            #[on_failure(|bb| { if bb.o0.unwrap_or(3) + 1 == *bb.t0 % 4 { bb.b0 += 1 }; if bb.b0 == bb.b0 + 1 { bb.t0.set(bb.b0 % 4) } })]
-                            #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                            Action(Act<11> = Act::<11>),
-                            #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
-                            #[on_halted(|bb| bb.b0 = 6)]
-                            KeepRunningUntilFailure {
-                                Loop(q0, value = {b0}, if_empty = Failure) {
-                                    Action(Act<12>),
-                                },
-                            },
-                        },
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    ReactiveSequence {
-                        SkipUnlessUpdated(t0) {
-                            #[success_if(|bb| bb.o0.unwrap_or(3) != 1)]
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            StatefulAction(PTask<13>, b0 = {t0}, b1 = {t0}),
-                        },
-                        RunOnce {
-                            Condition(PCond<14>, b0 = {=}),
-                        },
-                        StatefulAction(Task<15>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0834Blackboard { t0 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0835 for Ctx {
-        Sequence {
-            Fallback {
-                KeepRunningUntilFailure {
-                    RunOnce {
-                        Delay(10) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<0>),
-                                Condition(|ctx| ctx.check(1)),
-                            },
-                        },
-                    },
-                },
-                Action(Act<2>),
-            },
-            ReactiveSequence {
-                Fallback {
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                },
-                StatefulAction(Task<5>),
-            },
-            WhileDoElse {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                Condition(Cond<7>),
-            },
-            Selector {
-                Inverter {
-                    Action(Act<8>),
-                },
-                Delay(0) {
-                    Delay(30) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Condition(|ctx| ctx.check(10)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0836 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-        }
-        ReactiveFallback {
-            ParallelAll {
-                ScriptCondition(|bb| bb.b1 == 4),
-                Action(PAct<0>, b0 = {b0}, b1 = {b1}),
-            },
-            #[post(|bb| bb.b1 += 1)]
-            #[failure_if(|bb| bb.b1 < 2)]
-            #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b1 = bb.o0.unwrap_or(2) })]
-            Loop(q0, value = {t0}, if_empty = Success) {
-                ReactiveFallback {
-                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
-                    WasEntryUpdated(t0),
-                },
-            },
-            #[success_if(|bb| bb.b0 + 4 != 3)]
-            #[run_while(|bb| *bb.t0 == 3)]
-            #[on_success(|bb| if bb.o0.is_some() { bb.b0 += 2 })]
-            MemSequence {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            #[on_halted(|bb| *bb.t0 += 1)]
-            WhileDoElse {
-                #[post(|bb| { bb.b0 = bb.b1; bb.b1 += 1 })]
-                StatefulAction(Task<5>),
-                Action(|ctx| ctx.exec(6)),
-            },
-            StatefulAction(Task<7>),
-        }
-    }
-}
-
-board!(Tree0836Blackboard { q0 t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0837 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-        }
-        ReactiveSequence {
-            Inverter {
-                Fallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(Cond<1>),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    #[failure_if(|bb| bb.b0 < 6)]
-                    ReactiveFallback {
-                        WasEntryUpdated(t0),
-                        #[on_success(|bb| if bb.b1 != 6 { bb.b1 += 1 })]
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[run_while(|bb| (*bb.t0 + 2) % 3 < 0)]
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            IfThenElse {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    #[on_failure(|bb| if bb.b0 == bb.b1 { bb.b0 = *bb.t0 })]
-                    Condition(PCond<3>, b0 = {=}),
-                },
-                SetBlackboard(o0 = Some(7)),
-            },
-        }
-    }
-}
-
-board!(Tree0837Blackboard { o0 q0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0838Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Precondition(|bb| (bb.b0 + 1) % 2 == 0) {
-            Condition(|ctx, bb| ctx.check_in(16, 8)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0838 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                        MemSequence {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Condition(Cond<3>),
-                        Condition(PCond<4>, b0 = 8),
-                        Action(PAct<5>, b0 = {t0}, b1 = {b0}),
-                    },
-                    Parallel {
-                        Condition(Cond<6>),
-                        ParallelAll(1) {
-                            StatefulAction(Task<7>),
-                            StatefulAction(PTask<8>, b0 = {b0}, b1 = {t1}),
-                        },
-                        Condition(Cond<9> = Cond::<9>),
-                    },
-                    #[failure_if(|bb| (bb.b0 + 2) % 3 > 0)]
-                    #[success_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-                    Condition(Cond<10>),
-                },
-            },
-            WhileDoElse {
-                IfThenElse {
-                    StatefulAction(Task<11> = Task::<11>),
-                    UnsetBlackboard(o0),
-                },
-                ReactiveSequence {
-                    Condition(PCond<12>, b0 = {=}),
-                    Sequence {
-                        StatefulAction(Task<13>),
-                        #[on_success(|bb| { *bb.t0 += 3; *bb.t1 += 1 })]
-                        Action(PIo<14>, t0 = {=}),
-                        StatefulAction(Task<15>),
-                    },
-                },
-            },
-            TryCatch {
-                Sequence {
-                    SubTree(Tree0838Sub0, ..),
-                    SetBlackboard(b0 = {t0}),
-                    SkipUnlessUpdated(t1) {
-                        Action(Act<17>),
-                    },
-                    Condition(Cond<18>),
-                },
-                TryCatch(catch_on_halt = false) {
-                    TryCatch(catch_on_halt = false) {
-                        SetBlackboard(b0 = 3),
-                        StatefulAction(Task<19>),
-                    },
-                    ReactiveSequence {
-                        #[success_if(|bb| bb.o0.unwrap_or(5) < *bb.t0)]
-                        Timeout(100) {
-                            #[post(|bb| if *bb.t0 != 4 { bb.t1.set(bb.b0 + 3) })]
-                            Action(PAct<20>, b0 = {t1}),
-                        },
-                        Condition(Cond<21>),
-                        Condition(|ctx| ctx.check(22)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0838Blackboard { o0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0839 for Ctx {
-        ReactiveSequence {
-            WhileDoElse {
-                RetryUntilSuccessful(3) {
-                    Delay(20) {
-                        TryCatch {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            Sequence {
-                                StatefulAction(Task<3> = Task::<3>),
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                },
-                Inverter {
-                    KeepRunningUntilFailure {
-                        ParallelAll(max_failures = -1) {
-                            RetryUntilSuccessful(2) {
-                                Timeout(0) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Timeout(20) {
-                IfThenElse {
-                    SequenceWithMemory {
-                        Inverter {
-                            WhileDoElse {
-                                StatefulAction(Task<6>),
-                                Condition(Cond<7>),
-                                Action(Act<8>),
-                            },
-                        },
-                    },
-                    MemPriority {
-                        ForceFailure {
-                            Repeat(1) {
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                        Action(Act<10>),
-                        Action(Act<11>),
-                    },
-                    Parallel(success = 2) {
-                        AlwaysSuccess,
-                        StatefulAction(Task<12>),
-                        Inverter {
-                            KeepRunningUntilFailure {
-                                Action(Act<13>),
-                            },
-                        },
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0840 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        Timeout(0) {
-            TryCatch {
-                StatefulAction(Task<0>),
-                RunOnce(then_skip = false) {
-                    Selector {
-                        Switch(b1) {
-                            case 2 => StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                            _ => Action(Act<2> = Act::<2>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(3, 0)),
-                        Action(PAct<4>, b0 = {t0}, b1 = {b0}),
-                        #[success_if(|bb| bb.o0.unwrap_or(3) > bb.b1 + 3)]
-                        #[skip_if(|bb| *bb.t0 < 3)]
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0840Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0841Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 13,
-        }
-        StatefulAction(PTask<0>, b0 = 8, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0841 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        WhileDoElse {
-            SequenceStar {
-                SubTree(Tree0841Sub0, o0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}),
-                ScriptCondition(|bb| (bb.b0 + 2) % 3 == 1),
-            },
-            Condition(PCond<1>, b0 = 2),
-            #[success_if(|bb| *bb.t1 % 3 != 2)]
-            #[post(|bb| { bb.o0 = Some(*bb.t1 % 4); bb.b0 = *bb.t0 })]
-            #[failure_if(|bb| bb.o0.is_none())]
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.o0.unwrap_or(3) % 3 > 1),
-                Precondition(|bb| bb.o0.is_some(), else = Running) {
-                    Timeout(50) {
-                        StatefulAction(PTask<2>, b0 = {t1}, b1 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0841Blackboard { o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0842 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        MemPriority {
-            Action(PIo<0>, t0 = {=}),
-            Script(|bb| *bb.t0 += 1),
-        }
-    }
-}
-
-board!(Tree0842Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        RetryUntilSuccessful(0) {
-            #[on_failure(|bb| bb.t0.set((*bb.t0 + 3) % 3))]
-            #[failure_if(|bb| *bb.t0 % 2 == 1)]
-            #[post(|bb| bb.b0 = *bb.t0)]
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0843Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0845 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| bb.o0.is_none())]
-        #[success_if(|bb| bb.b1 != bb.o0.unwrap_or(0))]
-        ReactiveFallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                AsyncFallback {
-                    Action(PAct<1>, b0 = {b1}, b1 = {t0}),
-                    #[failure_if(|bb| (*bb.t0 + 4) % 3 < 1)]
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    ReactiveFallback {
-                        Action(PIo<2>, t0 = {=}),
-                        Action(PAct<3>, b0 = 5, b1 = {=}),
-                        Condition(Cond<4>),
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 4)),
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Sleep(50),
-                },
-                StatefulAction(Task<7>),
-            },
-            #[failure_if(|bb| bb.b0 + 1 > *bb.t0)]
-            #[skip_if(|bb| *bb.t1 > bb.b1)]
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<8>),
-                #[on_failure(|bb| bb.b1 = 6)]
-                WasEntryUpdated(t0),
-                #[skip_if(|bb| bb.b1 != 2)]
-                #[on_halted(|bb| bb.t0.set(bb.b1))]
-                Repeat(0) {
-                    Condition(Cond<9> = Cond::<9>),
-                },
-                Repeat(0) {
-                    Condition(|ctx, bb| ctx.check_in(10, bb.b0 + 1)),
-                },
-                Condition(Cond<11>),
-            },
-            Switch(b1) {
-                case 5 => RetryUntilSuccessful(3) {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        Action(Act<12>),
-                    },
-                },
-                case 3 => Sequence {
-                    SetBlackboard(t1 = 2),
-                    WasEntryUpdated(t0),
-                },
-                _ => RetryUntilSuccessful(0) {
-                    WasEntryUpdated(t1),
-                },
-            },
-            ReactiveFallback {
-                #[on_success(|bb| bb.t1.set(bb.b1))]
-                #[run_while(|bb| bb.b0 > *bb.t1)]
-                StatefulAction(Task<13> = Task::<13>),
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    Loop(q0, if_empty = Running) {
-                        Timeout(0) {
-                            Condition(Cond<14>),
-                        },
-                    },
-                },
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(15, 9, &mut bb.b0)),
-                    Sleep(100),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0845Blackboard { o0 t1 b0 b1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0846 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        AsyncFallback {
-            Action(Act<0>),
-            RunOnce(then_skip = true) {
-                ParallelAll {
-                    Condition(PCond<1>, b0 = 5),
-                    StatefulAction(Task<2>),
-                    SetBlackboard(o0 = Some(8)),
-                },
-            },
-            AsyncFallback {
-                Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                StatefulAction(Task<4>),
-            },
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                StatefulAction(Task<5>),
-            },
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Action(Act<6>),
-                    StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
-                    Action(Act<8>),
-                    Condition(Cond<9> = Cond::<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0846Blackboard { q0 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0847 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-        }
-        Loop(q0, value = {t0}, if_empty = Skipped) {
-            Invert {
-                Precondition(|bb| *bb.t0 + 2 == 3, else = Success) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0847Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0848 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-        }
-        SequenceStar {
-            #[skip_if(|bb| *bb.t0 == bb.b0)]
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            Delay(20) {
-                #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
-                #[post(|bb| { if bb.b0 > *bb.t0 { bb.o0 = None }; bb.t0.set(bb.b0 + 3) })]
-                AsyncSequence {
-                    Script(|bb| bb.b0 = *bb.t0 % 3),
-                    Sequence {
-                        Condition(Cond<0>),
-                        ParallelAll(max_failures = -2) {
-                            StatefulAction(Task<1>),
-                            SetBlackboard(o0 = Some(8)),
-                        },
-                    },
-                    Precondition(|bb| bb.b0 != 3, else = Running) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            Fallback {
-                #[failure_if(|bb| bb.b0 < 3)]
                 Repeat(3) {
-                    Action(PIo<3>, t0 = {b0}),
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
                 },
-                KeepRunningUntilFailure {
-                    Condition(|ctx| ctx.check(4)),
+                Repeat(0) {
+                    Action(PIo<1>, t0 = {=}),
                 },
-                Parallel(failure = 1) {
-                    WasEntryUpdated(t0),
-                    Action(PIo<5>, t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0848Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0849 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-        }
-        ReactiveSequence {
-            Action(PAct<0>, b0 = {=}, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0849Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0850 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-            b1: i64 = 0,
-        }
-        ReactiveSequence {
-            Parallel(success = -3, failure = -3) {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Condition(PCond<1>, b0 = {b0}),
-                },
-                Inverter {
-                    Delay(0) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ForceFailure {
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            Switch(b1) {
-                case 2 => Delay(0) {
-                    StatefulAction(Task<5>),
-                },
-                case 4 => Script(|bb| { *bb.t0 += 3; bb.b0 += 2 }),
-                case 0 => AlwaysRunning,
-                _ => RunOnce(then_skip = false) {
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0850Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0851 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Selector {
-            #[success_if(|bb| bb.b1 > 2)]
-            #[on_halted(|bb| bb.b1 += 3)]
-            Precondition(|bb| bb.b1 < 2) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    #[run_while(|bb| bb.b1 > 5)]
-                    Script(|bb| bb.b0 = bb.b1),
-                    AlwaysFailure,
-                },
-            },
-            Action(PIo<2>, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0851Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0852Sub0 for Ctx {
-        Condition(PCond<0>, b0 = 8)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0852 for Ctx {
-        Repeat(0) {
-            SubTree(Tree0852Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0853 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| *bb.t0 > bb.b0 % 4)]
-        RunOnce(then_skip = true) {
-            Fallback {
-                MemPriority {
-                    AsyncFallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    #[run_while(|bb| *bb.t1 > 0)]
-                    #[failure_if(|bb| *bb.t0 % 4 < 1)]
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    Repeat(2) {
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        Loop(q0, value = {b0}, if_empty = Running) {
-                            ScriptCondition(|bb| bb.b0 + 2 > 0),
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-                MemPriority {
-                    #[success_if(|bb| *bb.t1 + 3 > *bb.t1)]
-                    WasEntryUpdated(t1),
-                    Loop(q0, if_empty = Running) {
-                        Condition(Cond<5>),
-                    },
-                    SkipUnlessUpdated(t1) {
-                        AsyncSequence {
-                            StatefulAction(Task<6>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    Repeat(forever) {
-                        SkipUnlessUpdated(t0) {
-                            MemSequence {
-                                Action(Act<7>),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-                Timeout(100) {
-                    StatefulAction(Task<9>),
-                },
-                StatefulAction(Task<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0853Blackboard { q0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0854Sub0 for Ctx {
-        ReactiveSelector {
-            Action(|ctx| ctx.exec(1)),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0854 for Ctx {
-        ForceSuccess {
-            Sequence {
-                Inverter {
-                    Inverter {
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(0)),
-                            SubTree(Tree0854Sub0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
-        KeepRunningUntilFailure {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0856 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        #[run_while(|bb| bb.b0 + 2 == *bb.t0)]
-        #[failure_if(|bb| *bb.t0 > 0)]
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                Action(PAct<0>, b0 = {=}, b1 = {t0}),
-            },
-            ParallelAll(1) {
-                KeepRunningUntilFailure {
-                    AlwaysSuccess,
-                },
-            },
-            Condition(Cond<1>),
-            #[post(|bb| if bb.b0 != 2 { bb.b0 = (bb.b0 + 3) % 4 })]
-            #[on_success(|bb| bb.b0 += 1)]
-            Precondition(|bb| bb.b0 + 1 == 5, else = Skipped) {
                 StatefulAction(Task<2>),
-            },
-            Loop(q0, value = {t0}, if_empty = Running) {
-                ForceSuccess {
-                    Inverter {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0856Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0857 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        ReactiveFallback {
-            IfThenElse {
-                Inverter {
-                    #[failure_if(|bb| bb.b0 + 1 == 7)]
-                    #[on_halted(|bb| if *bb.t0 < 6 { *bb.t0 += 2 })]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Inverter {
-                        Precondition(|bb| bb.o0.unwrap_or(2) + 3 == 2) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                #[on_halted(|bb| *bb.t0 += 3)]
-                Parallel(success = -3, failure = -1) {
-                    UnsetBlackboard(o0),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0857Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0858Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        ScriptCondition(|bb| bb.b0 % 4 < 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0858Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        SetBlackboard(t0 = 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0858 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-        }
-        Sequence {
-            IfThenElse {
-                ParallelAll {
+                ForceFailure {
                     ForceFailure {
-                        MemPriority {
-                            Condition(Cond<0>),
-                            SetBlackboard(b0 = {b1}),
-                        },
-                    },
-                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
-                    Inverter {
-                        Action(Act<2>),
+                        Succeeder,
                     },
                 },
-                WasEntryUpdated(t0),
-                SubTree(Tree0858Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
             },
-            Switch(b1) {
-                case 4 => Fallback {
-                    Action(PIo<3>, t0 = {b0}),
-                    Condition(Cond<4>),
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
-                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                },
-                case 1 => Sleep(30),
-                case 0 => ReactiveFallback {
-                    StatefulAction(Task<7>),
-                    #[run_while(|bb| *bb.t0 % 2 == 1)]
-                    #[failure_if(|bb| (bb.b0 + 4) % 4 == 1)]
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                    Action(Act<11>),
-                },
-                _ => Sequence {
-                    SubTree(Tree0858Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
-                    ScriptCondition(|bb| bb.b1 != 5),
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                Action(PIo<13>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0858Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0859 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 0 => Action(PAct<0>, b0 = {b0}, b1 = {b1}),
-            _ => Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-board!(Tree0859Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0860 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Script(|bb| bb.b1 += 1),
-        }
-    }
-}
-
-board!(Tree0860Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0861 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        TryCatch {
-            #[skip_if(|bb| bb.b1 > *bb.t0)]
-            #[failure_if(|bb| bb.b1 + 3 != *bb.t1 % 3)]
-            AlwaysRunning,
-            #[run_while(|bb| bb.b1 + 4 == 1)]
-            #[post(|bb| *bb.t0 += 1)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            SetBlackboard(b1 = {b0}),
-            Precondition(|bb| *bb.t0 < 5, else = Running) {
-                #[on_success(|bb| bb.b1 = bb.b0)]
-                #[run_while(|bb| bb.b0 < 1)]
-                #[post(|bb| bb.b0 = *bb.t1)]
-                Parallel(success = 2) {
-                    ParallelAll(2) {
-                        Repeat(4) {
-                            #[on_halted(|bb| bb.b0 = *bb.t0)]
-                            AlwaysSuccess,
-                        },
-                        #[on_failure(|bb| bb.t1.set(*bb.t0 + 4))]
-                        Fallback {
-                            ScriptCondition(|bb| *bb.t1 + 3 > 3),
-                            Action(PIo<0>, t0 = {=}),
-                            Condition(Cond<1>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<2>),
+            RunOnce(then_skip = true) {
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[on_halted(|bb| bb.o0 = Some(3))]
+                PolicyParallel(policy = FirstSuccess) {
+                    ReactiveSequence {
                         Condition(Cond<3>),
-                        StatefulAction(Task<4> = Task::<4>),
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) + 3 == 3)]
+                        UnsetBlackboard(o0),
                     },
-                    RunOnce {
-                        Precondition(|bb| *bb.t0 != 1) {
-                            Action(PIo<5>, t0 = {t1}),
+                    Precondition(|bb| *bb.t0 > 5, else = Success) {
+                        FlipSelector {
+                            Action(Act<4>),
+                            ScriptCondition(|bb| *bb.t0 < 3),
                         },
                     },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0861Blackboard { b0 b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0862 for Ctx {
-        IfThenElse {
-            Action(Act<0>),
-            ReactiveFallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2> = Act::<2>),
-            },
-            Sequence {
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0863 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| bb.b0 != 3)]
-        SequenceWithMemory {
-            ForceFailure {
-                Inverter {
-                    RunOnce {
-                        #[post(|bb| { if bb.b0 > 4 { *bb.t0 += 1 }; bb.t0.set(6) })]
-                        AlwaysFailure,
-                    },
-                },
-            },
-            WhileDoElse {
-                Repeat(4) {
-                    ParallelAll(max_failures = -2) {
-                        #[skip_if(|bb| bb.b0 + 1 > 7)]
-                        #[on_halted(|bb| { bb.b0 += 1; if bb.b0 > 6 { bb.b0 += 1 } })]
-                        #[on_success(|bb| bb.b0 += 1)]
-                        SetBlackboard(b0 = 0),
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                Script(|bb| bb.b0 = bb.b0 % 2),
-                Parallel(success = 1, failure = 1) {
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        ScriptCondition(|bb| bb.b0 > bb.b0 % 4),
-                    },
-                    Parallel(success = -2) {
-                        AsyncFallback {
-                            #[success_if(|bb| bb.b0 != 3)]
-                            Condition(Cond<3>),
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                        #[on_failure(|bb| *bb.t0 += 1)]
+                    KeepRunningUntilFailure {
+                        #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
+                        #[on_halted(|bb| bb.b0 += 1)]
                         Action(Act<5>),
                     },
                 },
@@ -2250,226 +968,53 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0863Blackboard { b0 t0 });
+board!(Tree0825Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0864 for Ctx {
-        Parallel(success = -2) {
-            RunOnce(then_skip = false) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0865 for Ctx {
+    pub tree Tree0826 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        RetryUntilSuccessful(forever) {
-            #[post(|bb| *bb.t0 += 1)]
-            RunOnce(then_skip = true) {
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0865Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0866 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[allow(unused)] o0: Option<i64>,
-            b0: i64,
-        }
-        ParallelAll(max_failures = -2) {
-            Condition(Cond<0>),
-            ForceSuccess {
-                Repeat(1) {
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(1, 5, &mut bb.b1)),
-                        Fallback {
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0866Blackboard { b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[allow(unused)] b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        IfThenElse {
-            ParallelAll(max_failures = -1) {
-                Parallel(success = 0, failure = 0) {
-                    Condition(|ctx| ctx.check(0)),
-                    #[failure_if(|bb| (*bb.t0 + 3) % 2 == 1)]
-                    Condition(PCond<1>, b0 = {=}),
-                },
-            },
-            SequenceStar {
-                StatefulAction(Task<2>),
-                RetryUntilSuccessful(2) {
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0867Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0868Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0868Sub1 for Ctx {
-        StatefulAction(Task<14> = Task::<14>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0868 for Ctx {
-        ParallelAll {
-            Action(Act<0>),
-            ReactiveFallback {
-                ParallelAll(max_failures = -4) {
-                    SubTree(Tree0868Sub0),
-                    Condition(|ctx| ctx.check(2)),
-                    StatefulAction(Task<3>),
-                    SequenceStar {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Selector {
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                },
-                Action(|ctx| ctx.exec(8)),
-            },
-            SequenceWithMemory {
-                Condition(Cond<9>),
-                Action(Act<10>),
-                Condition(|ctx| ctx.check(11)),
-                Condition(Cond<12>),
-            },
-            TryCatch {
-                MemPriority {
-                    StatefulAction(Task<13> = Task::<13>),
-                    SubTree(Tree0868Sub1),
-                },
-                StatefulAction(Task<15>),
-                RetryUntilSuccessful(2) {
-                    Repeat(0) {
-                        Action(Act<16>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
-        ReactiveFallback {
-            ForceFailure {
-                Repeat(forever) {
-                    ReactiveSequence {
-                        Action(Act<0> = Act::<0>),
-                        Action(Act<1>),
-                        Sleep(0),
-                        ReactiveFallback {
-                            Condition(Cond<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            AsyncSequence {
-                ReactiveFallback {
-                    Action(Act<5>),
-                    Action(|ctx| ctx.exec(6)),
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                },
-                SequenceWithMemory {
-                    ForceSuccess {
-                        StatefulAction(Task<9>),
-                    },
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                },
-                Selector {
-                    AsyncSequence {
-                        StatefulAction(Task<12>),
-                        Action(Act<13> = Act::<13>),
-                    },
-                    Condition(Cond<14>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0870 for Ctx {
-        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
             b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
         }
-        Fallback {
-            Fallback {
-                Fallback {
-                    Action(Act<0>),
-                },
-                Sequence {
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                    StatefulAction(Task<2>),
-                    #[run_while(|bb| bb.o0.is_some())]
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<3> = Task::<3>),
+        AsyncSequence {
+            ReactiveSequence {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        ReactiveSelector {
+                            #[run_while(|bb| *bb.t0 < bb.b1)]
+                            #[failure_if(|bb| *bb.t0 + 4 < 1)]
+                            #[success_if(|bb| bb.b0 > bb.b1)]
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                            SetBlackboard(b1 = {b0}),
+                        },
                     },
-                    Sleep(0),
-                    Condition(Cond<4>),
-                },
-            },
-            Precondition(|bb| bb.b0 > 1) {
-                AsyncSequence {
-                    ReactiveSelector {
-                        StatefulAction(PTask<5>, b0 = 5, b1 = {t1}),
-                        Condition(Cond<6>),
-                    },
+                    Action(Act<3>),
                     Fallback {
-                        StatefulAction(Task<7>),
-                        Action(PAct<8>, b0 = {t1}, b1 = {t1}),
+                        #[on_failure(|bb| bb.b0 = 9)]
+                        #[success_if(|bb| bb.b1 + 2 > *bb.t1 % 2)]
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        Condition(|ctx| ctx.check(4)),
+                        Condition(PCond<5>, b0 = {t0}),
+                        ParallelAll(1) {
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7>),
+                        },
                     },
-                    ForceSuccess {
-                        TryCatch(catch_on_halt = false) {
-                            SetBlackboard(b0 = 1),
-                            Repeat(forever) {
-                                Condition(|ctx| ctx.check(9)),
+                },
+                MaxTime(20) {
+                    Limiter(3) {
+                        Repeater(2) {
+                            PolicyParallel(policy = FirstSuccess) {
+                                Wait(50),
+                                AlwaysRunning,
+                                #[post(|bb| bb.b1 += 1)]
+                                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                                    StatefulAction(PTask<8>, b0 = {b1}, b1 = {b0}),
+                                },
                             },
                         },
                     },
@@ -2479,102 +1024,1820 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0870Blackboard { b0 t1 o0 t0 });
+board!(Tree0826Blackboard { t1 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0871Sub0 for Ctx {
-        Action(|ctx| ctx.exec(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0871Sub1 for Ctx {
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
-        RunOnce {
-            AsyncSequence {
-                ReactiveFallback {
-                    SubTree(Tree0871Sub0),
-                    SubTree(Tree0871Sub1),
+    pub tree Tree0827 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail) {
+            Repeater(3) {
+                ReactiveSequence {
+                    Inverter {
+                        Deadline(0) {
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            ReactiveSequence {
+                                ScriptCondition(|bb| bb.b0 > 1),
+                                Condition(PCond<0>, b0 = {=}),
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                            },
+                        },
+                    },
+                    Invert {
+                        Loop(q0, value = {t0}) {
+                            Delay(10) {
+                                Loop(q0) {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                            },
+                        },
+                    },
+                    Inverter {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                ReactiveFallback {
+                                    Condition(Cond<4>),
+                                    #[on_success(|bb| { bb.b1 += 2; bb.b1 = (*bb.t0 + 2) % 4 })]
+                                    Action(Act<5>),
+                                },
+                                StatefulAction(Task<6>),
+                                Script(|bb| { bb.b0 += 1; bb.b0 = 9 }),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0827Blackboard { q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0828 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+        }
+        #[post(|bb| bb.b0 = 5)]
+        Optional {
+            ReactiveSelector {
+                ParallelAll(0) {
+                    RepeatUntilFailure(3) {
+                        PolicyParallel(policy = FirstSuccess) {
+                            SetBlackboard(b0 = {t0}),
+                            #[success_if(|bb| bb.b0 % 3 < 0)]
+                            Sleep(0),
+                            #[success_if(|bb| *bb.t0 + 1 > *bb.t0 + 2)]
+                            Repeat(forever) {
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        Fallback {
+                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                            #[on_halted(|bb| { if bb.b0 == 3 { bb.b0 += 1 }; *bb.t0 += 2 })]
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    #[post(|bb| *bb.t0 += 1)]
+                    IfThenElse {
+                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                            SetBlackboard(b0 = 6),
+                            Wait(30),
+                            StatefulAction(PTask<1>, b0 = {t0}),
+                        },
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                Fallback {
+                    ReactiveFallback {
+                        StatefulAction(PTask<3>, b0 = 1),
+                        AlwaysFailure,
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 1)),
+                        StatefulAction(Task<5>),
+                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
+                    },
+                    AsyncFallback {
+                        Condition(PCond<7>, b0 = {=}),
+                        StatefulAction(Task<8> = Task::<8>),
+                        Condition(Cond<9> = Cond::<9>),
+                    },
+                    WhileDoElse {
+                        ReactiveFallback {
+                            Condition(Cond<10>),
+                        },
+                        Condition(Cond<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0828Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0829 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        MemSequence {
+            ReactiveFallback {
+                Repeater(1) {
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            Action(Act<0> = Act::<0>),
+                        },
+                        StepSequencer {
+                            Action(Act<1> = Act::<1>),
+                            AlwaysSuccess,
+                            Condition(Cond<2>),
+                        },
+                        Action(Act<3>),
+                    },
+                },
+            },
+            Retry(1) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                    #[on_success(|bb| bb.b0 += 3)]
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                    Sleep(20),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Action(Act<7>),
+                #[failure_if(|bb| bb.b0 + 3 > bb.b0 + 1)]
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0829Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0830Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(13),
+            b1: i64 = 12,
+        }
+        #[skip_if(|bb| *bb.t0 % 4 > 2)]
+        #[on_failure(|bb| bb.o0 = None)]
+        #[failure_if(|bb| bb.b1 + 3 > bb.b1)]
+        RepeatUntilFailure(forever) {
+            Repeat(0) {
+                ScriptCondition(|bb| bb.b1 % 4 < 1),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0830 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 2,
+        }
+        SequenceWithMemory {
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                SequenceWithMemory {
+                    SetBlackboard(b0 = 9),
+                    ForceSuccess {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(Task<1>),
+                },
+            },
+            SubTree(Tree0830Sub0, ..),
+            RetryUntilSuccessful(2) {
+                RunOnce {
+                    RepeatTimes(forever) {
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Delay(30) {
+                #[post(|bb| bb.b1 += 2)]
+                Remap(success = Failure, failure = Success) {
+                    #[success_if(|bb| bb.b1 % 4 > 2)]
+                    MemPriority {
+                        Fallback {
+                            Condition(Cond<2>),
+                        },
+                        #[post(|bb| bb.b0 += 1)]
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0830Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0831 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 1,
+        }
+        #[post(|bb| bb.t1.set(*bb.t0))]
+        #[skip_if(|bb| bb.b0 != 7)]
+        #[failure_if(|bb| *bb.t1 + 2 < 3)]
+        MemPriority {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+            ReactiveSequence {
+                WasEntryUpdated(t1),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 3, &mut bb.b0)),
+                ScriptCondition(|bb| bb.b0 % 2 > 0),
+                ScriptCondition(|bb| *bb.t0 == 5),
+                Condition(Cond<2>),
+            },
+            SequenceWithMemory {
+                WasEntryUpdated(t0),
+                SetBlackboard(t0 = {b0}),
+                Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 4) % 3)),
+                Condition(Cond<4>),
+            },
+            ReactiveSequence {
+                Loop(q0, value = {t1}) {
+                    StatefulAction(Task<5>),
+                },
+                Action(PAct<6>, b0 = {t1}, b1 = {t1}),
+                StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
+                SetBlackboard(t0 = {t1}),
+                Sleep(100),
+            },
+            TryCatch {
+                Sequence {
+                    Succeeder,
+                    #[failure_if(|bb| *bb.t0 % 4 < 3)]
+                    #[post(|bb| bb.b0 = 4)]
+                    Action(Act<8>),
+                },
+                StatefulAction(Task<9>),
+                ReactiveFallback {
+                    WasEntryUpdated(t1),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0831Blackboard { b0 t0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0832 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64,
+        }
+        Priority {
+            StatefulAction(Task<0> = Task::<0>),
+            ForceFailure {
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                Wait(50),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            StatefulAction(Task<3>),
+            Sequence {
+                Condition(Cond<4>),
+                #[on_success(|bb| bb.b0 += 1)]
+                Condition(Cond<5>),
+                SetBlackboard(b1 = 9),
+            },
+        }
+    }
+}
+
+board!(Tree0832Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0833Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        StatefulAction(Task<8>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0833 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            RetryUntilSuccessful(4) {
+                PolicyParallel(policy = FirstFailure) {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Fallback {
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                        Action(Act<2> = Act::<2>),
+                        AlwaysRunning,
+                    },
+                    StatefulAction(Task<3>),
+                    ReactiveFallback {
+                        #[on_failure(|bb| bb.o0 = Some((*bb.t0 + 4) % 2))]
+                        #[on_halted(|bb| { bb.o0 = Some(4); *bb.t0 += 2 })]
+                        #[post(|bb| bb.o0 = Some(*bb.t0))]
+                        ScriptCondition(|bb| bb.o0.unwrap_or(3) == 0),
+                        #[on_failure(|bb| if (bb.b0 + 2) % 4 < 2 { bb.b0 = 7 })]
+                        #[failure_if(|bb| *bb.t0 % 2 < 0)]
+                        StatefulAction(Task<4>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Precondition(|bb| *bb.t0 + 3 < *bb.t0 % 2, else = Skipped) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<6>),
+                        #[run_while(|bb| bb.b0 % 3 > 0)]
+                        Parallel(failure = 2) {
+                            Condition(|ctx, bb| ctx.check_in(7, (bb.b0 + 3) % 3)),
+                            SetBlackboard(t0 = {b0}),
+                            Wait(30),
+                        },
+                    },
+                },
+            },
+            #[on_success(|bb| { bb.o0 = None; bb.b0 += 4 })]
+            Fallback {
+                Sequence {
+                    Interrupt(|bb| bb.o0.unwrap_or(2) % 4 > 2) {
+                        #[run_while(|bb| *bb.t0 % 3 < 1)]
+                        #[post(|bb| bb.o0 = Some(*bb.t0))]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Optional {
+                            SubTree(Tree0833Sub0, o0 = {=}, q0 = {q0}, b0 = {=}, t0 = {t0}),
+                        },
+                    },
+                    Delay(50) {
+                        Filter(times = 1, count = Success, filtered = Skipped) {
+                            StepSequencer {
+                                AlwaysSuccess,
+                                Succeeder,
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0833Blackboard { o0 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0834 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b1: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Switch(b1) {
+                case 0 => Condition(Cond<0> = Cond::<0>),
+                case 3 => ForceFailure {
+                    Sleep(0),
+                },
+                case 1 => RunOnce(then_skip = false) {
+                    StatefulAction(Task<1>),
+                },
+                _ => SkipUnlessUpdated(t0) {
+                    UnsetBlackboard(o0),
+                },
+            },
+            Fallback {
+                Filter(times = 3, count = Success) {
+                    AsyncFallback {
+                        Condition(|ctx, bb| ctx.check_in(2, (bb.b1 + 2) % 3)),
+                        SetBlackboard(o0 = Some(6)),
+                    },
+                },
+                Sequence {
+                    Action(Act<3>),
+                },
+            },
+            Interrupt(|bb| bb.o0.is_none()) {
+                Timeout(10) {
+                    Sequence {
+                        Condition(Cond<4>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 4, &mut bb.b1)),
+                Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 1, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0834Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0835 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        FlipSelector {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0835Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0836 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        Sequence {
+            ReactiveSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                #[success_if(|bb| bb.o0.is_none())]
+                ReactiveFallback {
+                    Repeater(forever) {
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 2)),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                MaxTime(0) {
+                    Fallback {
+                        StatefulAction(PTask<5>, b0 = {=}),
+                        StatefulAction(Task<6>),
+                        #[skip_if(|bb| bb.b0 > 5)]
+                        WasEntryUpdated(t0),
+                        Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 3)),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Timeout(0) {
+                    #[on_halted(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
+                    WhileDoElse {
+                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
+                        Action(Act<9>),
+                        SetBlackboard(o0 = Some(0)),
+                    },
+                },
+                IndexSwitch(|bb| 6, dynamic = false) {
+                    #[on_halted(|bb| bb.o0 = None)]
+                    Runner,
+                    Script(|bb| *bb.t0 += 2),
+                },
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0836Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0837 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        RepeatUntil(Success) {
+            TryCatch(catch_on_halt = false) {
+                WaitValueUpdate(t0) {
+                    Action(PAct<0>, b0 = 7, b1 = {=}),
+                },
+                IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Loop) {
+                    #[post(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<1>),
+                    Repeat(3) {
+                        AlwaysSuccess,
+                    },
+                    Limiter(2) {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    },
+                },
+                #[skip_if(|bb| bb.b1 != bb.b0 + 2)]
+                #[failure_if(|bb| bb.b0 + 3 > *bb.t0)]
+                Delay(0) {
+                    ScriptCondition(|bb| bb.b0 > *bb.t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0837Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0838 for Ctx {
+        FlipSelector {
+            AlwaysSuccess,
+            Sleep(10),
+            Inverter {
+                FlipSelector {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<0>),
+                    },
+                    Fallback {
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<3>),
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<4>),
+                },
+                Action(Act<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0839 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            #[post(|bb| { *bb.t0 += 1; if bb.b0 != 3 { bb.t0.set((*bb.t0 + 4) % 2) } })]
+            #[failure_if(|bb| *bb.t0 != 2)]
+            AsyncSequence {
+                Repeat(1) {
+                    SequenceWithMemory {
+                        #[failure_if(|bb| bb.b0 == *bb.t0)]
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        #[skip_if(|bb| bb.b0 < (bb.o0.unwrap_or(1) + 4) % 4)]
+                        Sleep(50),
+                        ScriptCondition(|bb| bb.b0 % 3 < 2),
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = false) {
+                Action(PIo<0>, t0 = {b0}),
+                Action(PAct<1>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0839Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0840 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = Some(3),
+        }
+        WhileDoElse {
+            SequenceWithMemory {
+                #[run_while(|bb| bb.o0.is_some())]
+                ReactiveSequence {
+                    Action(Act<0> = Act::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                SetBlackboard(o0 = Some(1)),
+                Condition(Cond<2>),
+                Action(Act<3>),
+            },
+            MemSequence {
+                Action(Act<4>),
+                Condition(Cond<5>),
+                Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 4, &mut bb.b0)),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0840Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0841 for Ctx {
+        Priority {
+            AlwaysFailure,
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0842 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        #[failure_if(|bb| bb.o0.unwrap_or(0) < 6)]
+        WhileDoElse {
+            Priority {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                IfThenElse {
+                    StatefulAction(Task<2> = Task::<2>),
+                    #[on_failure(|bb| bb.b0 = 0)]
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b1)),
+                },
+            },
+            AlwaysSuccess,
+            WaitValueUpdate(t0) {
+                ParallelAll(1) {
+                    #[on_halted(|bb| bb.b0 = *bb.t0 % 2)]
+                    #[run_while(|bb| *bb.t0 == 2)]
+                    Action(PAct<4>, b0 = 5, b1 = {t0}),
+                    Switch(b1) {
+                        case 0 => Condition(PCond<5>, b0 = {t0}),
+                        _ => Condition(|ctx| ctx.check(6)),
+                    },
+                    #[post(|bb| if bb.o0.unwrap_or(2) % 4 < 1 { *bb.t0 += 4 })]
+                    Invert {
+                        Condition(Cond<7>),
+                    },
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0842Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0843 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        IfThenElse {
+            Sequence {
+                #[on_halted(|bb| bb.b1 += 2)]
+                #[on_failure(|bb| { bb.o0 = Some(*bb.t0); if bb.b1 == 6 { bb.b0 += 1 } })]
+                #[success_if(|bb| bb.o0.unwrap_or(0) + 1 > 4)]
+                Sequence {
+                    ScriptCondition(|bb| *bb.t0 + 2 != *bb.t0),
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    #[post(|bb| bb.o0 = None)]
+                    Script(|bb| *bb.t0 += 1),
+                    Condition(Cond<0>),
+                },
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+            },
+            MaxTime(0) {
+                Sequence {
+                    AsyncSequence {
+                        Inverter {
+                            Action(Act<3>),
+                        },
+                        Script(|bb| bb.o0 = None),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                    Invert {
+                        IfThenElse {
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                            #[on_halted(|bb| bb.t0.set(bb.b1))]
+                            #[success_if(|bb| *bb.t0 + 3 > bb.o0.unwrap_or(0) + 2)]
+                            Script(|bb| if bb.o0.unwrap_or(3) > bb.b1 + 4 { bb.b0 += 3 }),
+                        },
+                    },
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            Sleep(0),
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Running) {
+                Selector {
+                    Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                    Action(Act<8>),
+                    PolicyParallel(policy = FirstFailure) {
+                        Script(|bb| { bb.b1 += 1; *bb.t0 += 2 }),
+                        StatefulAction(Task<9>),
+                    },
+                    StatefulAction(Task<10>),
+                    Filter(times = 3, count = Success, filtered = Failure) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0843Blackboard { b1 q0 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0844Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+        }
+        #[success_if(|bb| bb.o0.is_none())]
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0844 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        Retry(0) {
+            SubTree(Tree0844Sub0, o0 = {=}),
+        }
+    }
+}
+
+board!(Tree0844Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0845Sub0 for Ctx {
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0845 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            RepeatUntilFailure(2) {
+                Cooldown(0, filtered = Skipped) {
+                    SequenceWithMemory {
+                        Repeat(4) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        SubTree(Tree0845Sub0),
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<2> = Task::<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0846 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Action(Act<0>),
+                Fallback {
+                    WasEntryUpdated(t0),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                },
+                Inverter {
+                    StatefulAction(Task<2>),
+                },
+                SetBlackboard(t0 = 5),
+                Action(PIo<3>, t0 = {t0}),
+            },
+            Repeater(0) {
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0846Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0847 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 2,
+        }
+        Loop(q0, value = {b0}, if_empty = Running) {
+            #[skip_if(|bb| *bb.t0 + 2 > bb.b1 + 4)]
+            #[on_halted(|bb| bb.b1 = *bb.t0 % 3)]
+            SequenceWithMemory {
+                #[success_if(|bb| *bb.t0 < 7)]
+                #[failure_if(|bb| bb.b0 > 5)]
+                #[run_while(|bb| bb.b0 + 1 < bb.b1)]
+                Sequence {
+                    Sleep(10),
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                },
+                StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+                MaxTime(0) {
+                    Loop(q0) {
+                        Wait(30),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0847Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0848 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+        }
+        #[failure_if(|bb| bb.b1 % 2 < 0)]
+        #[success_if(|bb| bb.b0 % 3 < 2)]
+        RetryUntilSuccessful(1) {
+            Interrupt(|bb| (*bb.t0 + 1) % 4 > 2) {
+                RetryUntilSuccessful(4) {
+                    Selector {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        RetryUntilSuccessful(2) {
+                            WasEntryUpdated(t0),
+                        },
+                        ParallelAll(max_failures = -1) {
+                            ScriptCondition(|bb| bb.b1 != bb.b1 + 4),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0848Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0849Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Action(|ctx| ctx.exec(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0849Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        SubTree(Tree0849Sub1, b1 = {=}, t0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0849 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        Switch(b1) {
+            case 5 => Condition(Cond<0> = Cond::<0>),
+            case 0 => SubTree(Tree0849Sub0, b1 = {=}, t0 = {t0}),
+            _ => SetBlackboard(t0 = 3),
+        }
+    }
+}
+
+board!(Tree0849Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0850 for Ctx {
+        ParallelAll {
+            Action(Act<0> = Act::<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0851 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
+            #[failure_if(|bb| bb.b0 > 1)]
+            #[post(|bb| *bb.t1 += 3)]
+            Retry(3) {
+                SequenceStar {
+                    Switch(b1) {
+                        case 5 => Succeeder,
+                        case 2 => SetBlackboard(t1 = {b1}),
+                        _ => #[on_halted(|bb| if bb.b1 % 2 > 0 { bb.t1.set(*bb.t0 + 3) })]
+                        #[failure_if(|bb| bb.b1 + 2 > 2)]
+                        #[run_while(|bb| bb.b0 > 4)]
+                        StatefulAction(PTask<0>, b0 = 0, b1 = {=}),
+                    },
+                    Wait(50),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                },
+            },
+            Repeat(2) {
+                Action(Act<2>),
+            },
+            Repeater(forever) {
+                Switch(b1) {
+                    case 2 => ReactiveFallback {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Condition(Cond<4>),
+                    },
+                    _ => Selector {
+                        StatefulAction(Task<5>),
+                        Remap(success = Failure, failure = Failure) {
+                            Filter(times = 2, count = Success) {
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0851Blackboard { t1 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0852 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        RetryUntilSuccessful(forever) {
+            Fallback {
+                WhileDoElse {
+                    Action(PIo<0>, t0 = {=}),
+                    AlwaysFailure,
+                    Wait(10),
+                },
+                RetryUntilSuccessful(4) {
+                    Repeat(4) {
+                        ParallelAll(0) {
+                            Action(PIo<1>, t0 = {=}),
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0852Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0853 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Wait(100),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0854 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+        }
+        BinarySelector(|bb| (bb.b0 + 4) % 3 > 1) {
+            #[on_success(|bb| bb.b0 += 1)]
+            #[post(|bb| bb.b1 = bb.b0)]
+            Conditional(|bb| bb.b0 % 2 < 0, dynamic = true, else = Failure) {
+                Priority {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 4)),
+                    Condition(Cond<4>),
+                },
+            },
+            Condition(Cond<5>),
+        }
+    }
+}
+
+board!(Tree0854Blackboard { t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0855 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            ReactiveSequence {
+                ReactiveFallback {
+                    #[success_if(|bb| *bb.t1 != *bb.t0 + 4)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 > 4)]
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        #[failure_if(|bb| bb.b0 > 5)]
+                        RunOnce(then_skip = true) {
+                            Script(|bb| if *bb.t0 + 4 > 0 { bb.o0 = None }),
+                        },
+                    },
+                },
+                Interrupt(|bb| bb.b1 + 2 == bb.b1) {
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        RetryUntilSuccessful(forever) {
+                            Conditional(|bb| bb.o0.unwrap_or(2) != 7, dynamic = true, else = Failure) {
+                                ReactiveFallback {
+                                    Action(PAct<1>, b0 = {t1}, b1 = {t0}),
+                                    Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 4)),
+                                    SetBlackboard(t1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Action(Act<3>),
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[on_halted(|bb| bb.t1.set(*bb.t0))]
+                    #[run_while(|bb| *bb.t0 + 1 == *bb.t1)]
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    ScriptCondition(|bb| *bb.t0 % 2 != 0),
+                    Condition(Cond<6>),
+                },
+                Repeat(4) {
+                    Condition(Cond<7>),
+                },
+            },
+            Retry(1) {
+                AsyncFallback {
+                    Fallback {
+                        RetryUntilSuccessful(3) {
+                            ReactiveFallback {
+                                AsyncSequence {
+                                    #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(0)); bb.b1 = bb.o0.unwrap_or(5) + 2 })]
+                                    #[success_if(|bb| bb.o0.unwrap_or(4) > 5)]
+                                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 4, &mut bb.b0)),
+                                    StatefulAction(Task<9> = Task::<9>),
+                                    Action(Act<10>),
+                                    Action(|ctx, bb| ctx.exec_in(11, (*bb.t1 + 3) % 2, &mut bb.b1)),
+                                },
+                                Fallback {
+                                    Condition(Cond<12> = Cond::<12>),
+                                    Action(Act<13>),
+                                    Action(Act<14>),
+                                    WasEntryUpdated(t1),
+                                },
+                                Condition(|ctx| ctx.check(15)),
+                            },
+                        },
+                        Condition(Cond<16>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0855Blackboard { o0 b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0856 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            b0: i64 = 5,
+        }
+        #[on_halted(|bb| { bb.b1 = (*bb.t0 + 1) % 4; bb.b0 += 3 })]
+        WhileDoElse {
+            Action(Act<0>),
+            Fallback {
+                StatefulAction(Task<1>),
+                #[success_if(|bb| (*bb.t0 + 3) % 3 != 1)]
+                #[skip_if(|bb| bb.b1 != 5)]
+                SequenceWithMemory {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    ScriptCondition(|bb| *bb.t0 % 2 != 0),
+                    WasEntryUpdated(t0),
+                },
+                Condition(|ctx, bb| ctx.check_in(4, 8)),
+                Limiter(1) {
+                    StatefulAction(PTask<5>, b0 = 2, b1 = {b1}),
+                },
+            },
+            #[post(|bb| bb.b0 = *bb.t0 % 3)]
+            #[on_halted(|bb| { bb.b1 = *bb.t0 + 2; bb.b1 = *bb.t0 })]
+            ReactiveFallback {
+                #[on_halted(|bb| { bb.b1 += 1; if bb.b1 + 3 == bb.b0 { bb.b1 = bb.b0 } })]
+                BinarySelector(|bb| bb.b0 < 6, dynamic = false) {
+                    Action(Act<6>),
+                    SetBlackboard(b1 = 6),
+                },
+                #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
+                #[run_while(|bb| *bb.t0 % 2 > 0)]
+                ScriptCondition(|bb| bb.b0 != 3),
+                Condition(PCond<7>, b0 = 2),
+            },
+        }
+    }
+}
+
+board!(Tree0856Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0857 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 3,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+            StepSequencer {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Switch(b1) {
+                        case 2 => Wait(30),
+                        _ => Succeeder,
+                    },
+                },
+                Limiter(3) {
+                    Optional {
+                        ReactiveSequence {
+                            Sleep(30),
+                            StatefulAction(Task<1>),
+                            ParallelAll(1) {
+                                AlwaysFailure,
+                                Condition(PCond<2>, b0 = {=}),
+                                Action(PAct<3>, b0 = {b0}),
+                            },
+                        },
+                    },
+                },
+            },
+            ParallelAll {
+                ParallelAll(4) {
+                    Action(|ctx| ctx.exec(4)),
+                    Action(PAct<5>, b0 = 0),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+                ReactiveSelector {
+                    Condition(Cond<8>),
+                    Action(Act<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0857Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0858 for Ctx {
+        StepSequencer {
+            RunOnce(then_skip = false) {
+                AlwaysFailure,
+            },
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+            Sequence {
+                ReactiveFallback {
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+            AsyncFallback {
+                MemPriority {
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                Action(Act<6>),
+            },
+            Action(Act<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0859 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        WhileDoElse {
+            Switch(b1) {
+                case 5 => #[skip_if(|bb| bb.b0 % 3 > 0)]
+                Sequence {
+                    SetBlackboard(b0 = 6),
+                    #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
+                    Action(Act<0>),
+                    ScriptCondition(|bb| *bb.t1 < bb.b0),
+                },
+                _ => Cooldown(10, filtered = Skipped) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            ReactiveSequence {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    Script(|bb| { bb.b0 = 1; bb.t0.set((bb.b1 + 2) % 4) }),
+                },
+                #[on_halted(|bb| { bb.t0.set(bb.b0 + 3); *bb.t1 += 3 })]
+                #[post(|bb| *bb.t0 += 1)]
+                SequenceWithMemory {
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0859Blackboard { b0 b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0860 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        ParallelAll(3) {
+            Action(Act<0> = Act::<0>),
+            #[post(|bb| { bb.b1 = bb.b0; bb.b1 += 3 })]
+            #[failure_if(|bb| *bb.t0 + 4 == bb.b0)]
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0860Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0861 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+        }
+        Fallback {
+            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2)))]
+            ParallelAll {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Condition(Cond<3>),
+            StatefulAction(Task<4> = Task::<4>),
+        }
+    }
+}
+
+board!(Tree0861Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0862 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveSequence {
+            AsyncSequence {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| *bb.t0 + 4 > 7)]
+                Action(Act<1>),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0862Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0863 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+        }
+        #[run_while(|bb| bb.b1 > (*bb.t0 + 3) % 2)]
+        #[on_success(|bb| bb.t0.set(*bb.t0 % 2))]
+        #[failure_if(|bb| (*bb.t1 + 4) % 2 != 1)]
+        PolicyParallel(policy = FirstFailure) {
+            PolicyParallel(policy = FirstSuccess) {
+                WaitValueUpdate(t1) {
+                    SetBlackboard(b1 = 7),
+                },
+                Action(Act<0>),
+                RetryUntilSuccessful(forever) {
+                    Interrupt(|bb| bb.b0 < bb.b1 + 4) {
+                        Condition(Cond<1>),
+                    },
+                },
+                Action(Act<2>),
+            },
+            RetryUntilSuccessful(1) {
+                Action(Act<3>),
+            },
+            ParallelAll {
+                Succeeder,
+                KeepRunningUntilFailure {
+                    AlwaysFailure,
+                },
+                SetBlackboard(t0 = 4),
+            },
+        }
+    }
+}
+
+board!(Tree0863Blackboard { b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0864 for Ctx {
+        Priority {
+            Delay(30) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Sequence {
+                Repeat(0) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+            },
+            SequenceWithMemory {
+                Condition(Cond<6>),
+                Sleep(100),
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0865Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0865Sub0 for Ctx {
+        SubTree(Tree0865Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0865 for Ctx {
+        IfThenElse {
+            SubTree(Tree0865Sub0),
+            Parallel(success = 1) {
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2>),
+                Repeat(4) {
+                    StatefulAction(Task<3>),
+                },
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0866 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+        }
+        SequenceWithMemory {
+            SequenceWithMemory {
+                Filter(times = 2, filtered = Skipped) {
+                    UnsetBlackboard(o0),
+                },
+                Precondition(|bb| bb.o0.unwrap_or(5) > 6, else = Running) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(4))),
+                },
+                ReactiveFallback {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 2 > 0),
+                },
+                Sequence {
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0866Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0867 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 0,
+        }
+        AsyncSequence {
+            Fallback {
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                Script(|bb| bb.b0 = *bb.t0),
+                Script(|bb| { *bb.t0 += 2; *bb.t0 += 2 }),
+            },
+            ParallelAll {
+                #[on_halted(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 1 })]
+                #[post(|bb| bb.b0 = *bb.t0 + 4)]
+                ScriptCondition(|bb| (*bb.t1 + 4) % 4 > 0),
+                Action(Act<4>),
+            },
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    Condition(Cond<5>),
+                    RunOnce(then_skip = true) {
+                        WhileDoElse {
+                            StatefulAction(Task<6> = Task::<6>),
+                            AlwaysFailure,
+                            SetBlackboard(b0 = 8),
+                        },
+                    },
+                    RepeatTimes(forever) {
+                        Loop(q0, if_empty = Failure) {
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0867Blackboard { t0 b0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0868 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 3,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(4) > 4)]
+        Cooldown(10, filtered = Failure) {
+            WhileDoElse {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+                Remap(success = Failure, failure = Success) {
+                    Action(PAct<1>, b0 = {=}, b1 = {=}),
+                },
+                Remap(success = Success, failure = Success) {
+                    StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0868Blackboard { b1 b0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0869 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Selector {
+            ReactiveFallback {
+                Condition(PCond<0>, b0 = 2),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            },
+            SequenceWithMemory {
+                #[success_if(|bb| bb.b0 + 4 < bb.b0 % 4)]
+                Condition(PCond<2>, b0 = {=}),
+                StatefulAction(Task<3>),
+            },
+            SequenceWithMemory {
+                #[post(|bb| *bb.t0 += 2)]
+                #[failure_if(|bb| *bb.t0 < 3)]
+                #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(0) })]
+                Sleep(30),
+                MaxTime(0) {
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0869Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0870 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        #[success_if(|bb| *bb.t0 % 4 < 3)]
+        TryCatch(catch_on_halt = false) {
+            Parallel(failure = 1) {
+                ReactiveFallback {
+                    #[success_if(|bb| bb.b1 < *bb.t1)]
+                    #[skip_if(|bb| bb.b1 > 5)]
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    Failer,
+                    Failer,
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                },
+                RepeatUntil(Failure) {
+                    RunOnce {
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                },
+                Repeat(2) {
+                    #[success_if(|bb| *bb.t1 % 3 > 0)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) < 4)]
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                AlwaysSuccess,
+                #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3))]
+                #[run_while(|bb| bb.o0.unwrap_or(1) < bb.b0 + 1)]
+                #[post(|bb| *bb.t0 += 2)]
+                IfThenElse {
+                    Action(Act<3> = Act::<3>),
+                    Limiter(1) {
+                        SkipUnlessUpdated(t1) {
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Repeat(3) {
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        ScriptCondition(|bb| bb.b1 + 2 < bb.b0 + 1),
+                        WasEntryUpdated(t0),
+                        Action(Act<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                #[post(|bb| bb.o0 = None)]
+                #[on_failure(|bb| bb.o0 = None)]
+                SequenceWithMemory {
+                    #[on_success(|bb| if *bb.t0 < bb.b0 % 4 { bb.b1 = *bb.t1 })]
+                    Precondition(|bb| bb.o0.unwrap_or(4) != 0, else = Success) {
+                        AlwaysFailure,
+                    },
+                    Wait(10),
+                    ParallelAll(max_failures = -3) {
+                        Condition(Cond<8>),
+                        Condition(PCond<9>, b0 = 8),
+                        SetBlackboard(b0 = 8),
+                    },
+                    SetBlackboard(o0 = Some(3)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0870Blackboard { b0 t0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0871 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        StepSequencer {
+            RetryUntilSuccessful(4) {
+                IfThenElse {
+                    ReactiveSelector {
+                        Action(|ctx| ctx.exec(0)),
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    WhileDoElse {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Action(Act<4>),
+                },
+            },
+            Priority {
+                Inverter {
+                    StatefulAction(Task<5>),
+                },
+                RepeatUntil(Failure) {
+                    ReactiveSequence {
+                        Selector {
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7>),
+                        },
+                        Action(|ctx| ctx.exec(8)),
+                        #[run_while(|bb| bb.b0 + 4 > *bb.t0 + 2)]
+                        #[failure_if(|bb| (bb.o0.unwrap_or(0) + 2) % 3 > 0)]
+                        StepSequencer {
+                            ForceFailure {
+                                Condition(Cond<9>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0871Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0872 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
         }
-        Sequence {
-            IfThenElse {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                ScriptCondition(|bb| (bb.b0 + 3) % 4 != 3),
-            },
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-            AlwaysSuccess,
-            Action(PAct<4>, b0 = {=}, b1 = {b0}),
+        KeepRunningUntilFailure {
+            #[on_halted(|bb| bb.b0 += 3)]
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0872Blackboard { b0 });
+board!(Tree0872Blackboard { q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0873 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
         }
-        Precondition(|bb| bb.b0 % 2 < 0, else = Skipped) {
-            WhileDoElse {
+        ReactiveFallback {
+            StatefulAction(PTask<0>, b0 = {=}),
+            Repeat(forever) {
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    MaxTime(0) {
+                        Conditional(|bb| bb.b0 != 5) {
+                            Sequence {
+                                Repeat(2) {
+                                    Condition(Cond<1>),
+                                },
+                                Sequence {
+                                    StatefulAction(Task<2>),
+                                    Condition(Cond<3>),
+                                    SetBlackboard(t0 = 4),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Fallback {
+                    Condition(PCond<4>, b0 = {=}),
+                    Repeater(3) {
+                        Script(|bb| bb.b1 += 3),
+                    },
+                },
                 IfThenElse {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
+                    #[post(|bb| *bb.t1 += 1)]
+                    #[run_while(|bb| *bb.t0 % 4 < 3)]
+                    #[on_success(|bb| bb.o0 = None)]
+                    Condition(Cond<5>),
+                    Action(PIo<6>, t0 = {=}),
                 },
-                Repeat(forever) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0873Blackboard { b0 t0 });
+board!(Tree0873Blackboard { o0 b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0874 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Inverter {
-            Timeout(20) {
-                Selector {
-                    StatefulAction(PTask<0>, b0 = {b0}),
-                    ReactiveFallback {
-                        Condition(PCond<1>, b0 = {=}),
-                        StatefulAction(Task<2>),
+        MemPriority {
+            ReactiveFallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+            Condition(|ctx| ctx.check(3)),
+            RepeatUntil(Failure) {
+                #[run_while(|bb| bb.b0 % 4 == 0)]
+                #[skip_if(|bb| bb.b0 < *bb.t0)]
+                Timeout(10) {
+                    IfThenElse {
+                        StatefulAction(Task<4> = Task::<4>),
+                        StatefulAction(PTask<5>, b0 = 5),
                     },
-                    Sequence {
-                        #[failure_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                        #[success_if(|bb| bb.b0 < 0)]
-                        #[post(|bb| *bb.t0 += 2)]
-                        Action(Act<3>),
-                        Parallel(failure = 0) {
-                            #[on_success(|bb| bb.b0 = 9)]
-                            #[success_if(|bb| bb.b0 > *bb.t0 + 1)]
-                            AlwaysSuccess,
-                            Action(|ctx| ctx.exec(4)),
-                        },
+                },
+            },
+            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = true) {
+                Action(PIo<6>, t0 = {=}),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+            Sequence {
+                Repeater(forever) {
+                    #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                    #[run_while(|bb| *bb.t0 < *bb.t0 % 3)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    Limiter(2) {
+                        Wait(0),
                     },
                 },
             },
@@ -2587,291 +2850,289 @@ board!(Tree0874Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0875 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(3),
         }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Delay(0) {
-                Condition(Cond<2>),
-            },
-            RetryUntilSuccessful(2) {
-                AlwaysFailure,
-            },
-            Parallel(success = 0, failure = -1) {
-                StatefulAction(Task<3>),
-                #[on_success(|bb| { bb.b0 = 9; bb.b0 += 3 })]
-                #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
-                StatefulAction(Task<4>),
+        Timeout(50) {
+            AsyncFallback {
+                Precondition(|bb| bb.b0 < 4, else = Failure) {
+                    StatefulAction(Task<0>),
+                },
+                #[success_if(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
+                #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.o0 = Some(*bb.t0) })]
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                    SetBlackboard(t0 = 9),
+                    Action(Act<2>),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    AlwaysSuccess,
+                    Condition(Cond<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                    Condition(|ctx| ctx.check(5)),
+                    Action(PIo<6>, t0 = {=}),
+                },
+                Condition(Cond<7>),
+                Precondition(|bb| bb.b0 % 3 < 1, else = Skipped) {
+                    Condition(Cond<8>),
+                },
             },
         }
     }
 }
 
-board!(Tree0875Blackboard { t0 b0 q0 });
+board!(Tree0875Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0876 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Repeat(4) {
-            TryCatch(catch_on_halt = true) {
-                SetBlackboard(t0 = {b0}),
-                Switch(b1) {
-                    case 2 => StatefulAction(Task<0>),
-                    _ => Action(Act<1>),
+        Delay(0) {
+            Delay(0) {
+                Repeat(forever) {
+                    StatefulAction(Task<0>),
                 },
-                Action(Act<2>),
-                AlwaysFailure,
             },
         }
     }
 }
-
-board!(Tree0876Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0877 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64 = 1,
         }
-        TryCatch(catch_on_halt = false) {
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+        RepeatUntilSuccess(forever) {
+            AsyncSequence {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(0)),
+                    MaxTime(0) {
+                        BinarySelector(|bb| bb.b0 == 0, dynamic = true) {
+                            Action(Act<1> = Act::<1>),
+                            Script(|bb| { bb.t0.set(bb.o0.unwrap_or(1) % 3); bb.b1 += 2 }),
+                        },
+                    },
+                },
+                RepeatUntilFailure(2) {
+                    Runner,
+                },
+            },
         }
     }
 }
 
-board!(Tree0877Blackboard { b1 b0 });
+board!(Tree0877Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0878 for Ctx {
-        ParallelAll(max_failures = -2) {
-            Inverter {
-                AlwaysRunning,
-            },
-            Repeat(4) {
-                Timeout(10) {
-                    Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Conditional(|bb| bb.b0 > *bb.t1, dynamic = false, else = Failure) {
+            ReactiveSequence {
+                Precondition(|bb| *bb.t0 > *bb.t1 + 3) {
+                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
                 },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            RetryUntilSuccessful(2) {
-                Action(|ctx| ctx.exec(4)),
+                AsyncFallback {
+                    Timeout(50) {
+                        WasEntryUpdated(t1),
+                    },
+                    AlwaysFailure,
+                    AlwaysFailure,
+                },
             },
         }
     }
 }
+
+board!(Tree0878Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0879 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(5),
+            b1: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
         }
-        SequenceWithMemory {
-            ReactiveFallback {
-                SequenceStar {
-                    #[skip_if(|bb| (bb.b0 + 4) % 4 < 1)]
-                    #[on_halted(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 = 9 })]
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(0)),
-                        Script(|bb| if *bb.t0 == *bb.t0 + 3 { *bb.t0 += 2 }),
+        RetryUntilSuccessful(forever) {
+            IndexSwitch(|bb| 6, out_of_range = Fail, dynamic = true) {
+                WhileDoElse {
+                    Delay(10) {
+                        Action(Act<0>),
                     },
-                    RunOnce(then_skip = true) {
-                        KeepRunningUntilFailure {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        AlwaysRunning,
-                    },
+                    AlwaysSuccess,
                 },
-                ParallelAll(0) {
-                    #[on_success(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 2) })]
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = 7 })]
-                    Loop(q0, value = {b0}) {
-                        Parallel(success = -1) {
-                            Action(Act<1>),
-                            ForceSuccess {
-                                Script(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 + 1 }),
-                            },
-                            Condition(Cond<2>),
-                        },
-                    },
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
                 },
-                Repeat(2) {
-                    StatefulAction(Task<3>),
+                SetBlackboard(t1 = {t0}),
+                WaitValueUpdate(t0) {
+                    WasEntryUpdated(t0),
                 },
-            },
-            KeepRunningUntilFailure {
-                MemPriority {
-                    TryCatch {
-                        StatefulAction(Task<4>),
-                        ReactiveSelector {
-                            StatefulAction(Task<5> = Task::<5>),
-                            Precondition(|bb| bb.b0 > *bb.t0 + 1, else = Failure) {
-                                StatefulAction(Task<6>),
-                            },
-                            #[success_if(|bb| bb.b0 > bb.b0 + 4)]
-                            #[failure_if(|bb| *bb.t0 < bb.b0)]
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            Condition(Cond<7>),
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        RunOnce(then_skip = true) {
-                            Fallback {
-                                Precondition(|bb| bb.b0 % 4 != 0, else = Skipped) {
-                                    AlwaysRunning,
-                                },
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
+                StepSequencer {
+                    #[post(|bb| *bb.t0 += 1)]
+                    SetBlackboard(o0 = Some(6)),
+                    Action(PAct<3>, b0 = {=}, b1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0879Blackboard { t0 q0 b0 });
+board!(Tree0879Blackboard { t0 o0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0880 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            #[allow(unused)] b0: i64,
-        }
-        Retry(forever) {
+        Sequence {
             ReactiveFallback {
-                RunOnce {
-                    ParallelAll(3) {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<0>),
-                        },
-                        StatefulAction(Task<1>),
-                        Retry(forever) {
-                            Condition(Cond<2>),
-                        },
+                WhileDoElse {
+                    Inverter {
+                        Action(Act<0>),
                     },
+                    Action(Act<1>),
                 },
-                StatefulAction(Task<3> = Task::<3>),
-                Inverter {
-                    ReactiveSelector {
-                        MemSequence {
-                            Condition(|ctx| ctx.check(4)),
-                            StatefulAction(Task<5>),
-                        },
-                        StatefulAction(Task<6>),
-                    },
+                Fallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Action(|ctx| ctx.exec(4)),
+                    Condition(Cond<5>),
+                    Condition(Cond<6> = Cond::<6>),
                 },
-                WaitValueUpdate(t0) {
-                    Fallback {
-                        StatefulAction(Task<7> = Task::<7>),
-                        AsyncFallback {
-                            Repeat(3) {
-                                Condition(Cond<8>),
+                Repeat(4) {
+                    Action(Act<7>),
+                },
+            },
+            AsyncSequence {
+                Delay(20) {
+                    MaxTime(0) {
+                        Filter(times = 2) {
+                            Cooldown(10, filtered = Failure) {
+                                Repeat(forever) {
+                                    Failer,
+                                },
                             },
-                            UnsetBlackboard(o0),
                         },
+                    },
+                },
+                AsyncFallback {
+                    MemPriority {
+                        AlwaysFailure,
+                        Condition(Cond<8>),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    ForceFailure {
+                        AlwaysRunning,
+                    },
+                    IfThenElse {
+                        Condition(|ctx| ctx.check(9)),
+                        Action(Act<10> = Act::<10>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0880Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0881 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
+            b0: i64 = 4,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
         }
-        ParallelAll {
-            UnsetBlackboard(o0),
-            Condition(Cond<0> = Cond::<0>),
-            SetBlackboard(t0 = 6),
-            StatefulAction(Task<1>),
+        Sequence {
+            FlipSelector {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(0) % 3)),
+                    Precondition(|bb| *bb.t0 + 4 == 6, else = Running) {
+                        Action(Act<2>),
+                    },
+                },
+                BinarySelector(|bb| bb.b0 == 4, dynamic = true) {
+                    StatefulAction(Task<3>),
+                    Action(PIo<4>, t0 = {=}),
+                },
+                Parallel(failure = -3) {
+                    ScriptCondition(|bb| *bb.t0 > 2),
+                    Loop(q0, if_empty = Failure) {
+                        SetBlackboard(b0 = 3),
+                    },
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                MaxTime(0) {
+                    AlwaysFailure,
+                },
+                Selector {
+                    StatefulAction(PTask<6>, b0 = {t0}),
+                    #[failure_if(|bb| *bb.t0 + 1 < 6)]
+                    Script(|bb| bb.t0.set(4)),
+                    StatefulAction(Task<7>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0881Blackboard { t0 o0 });
+board!(Tree0881Blackboard { b0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0882 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64>,
+            b0: i64 = 4,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            Fallback {
-                ScriptCondition(|bb| bb.b1 != 6),
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                MemSequence {
-                    Repeat(1) {
-                        Condition(PCond<3>, b0 = {b0}),
-                    },
-                },
-                Precondition(|bb| (bb.b0 + 2) % 2 != 0) {
-                    Precondition(|bb| *bb.t0 > 2, else = Failure) {
-                        ForceSuccess {
-                            Condition(Cond<4>),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            Repeat(3) {
+                Timeout(20) {
+                    SkipUnlessUpdated(t0) {
+                        #[post(|bb| bb.b1 = *bb.t0 % 3)]
+                        MemSequence {
+                            AlwaysSuccess,
+                            #[skip_if(|bb| bb.b0 > 0)]
+                            #[on_success(|bb| { bb.o0 = Some(bb.b0 % 3); if bb.b1 == 6 { bb.t0.set(bb.b1 % 4) } })]
+                            #[run_while(|bb| *bb.t0 < 7)]
+                            Sequence {
+                                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                                    StatefulAction(PTask<0>, b0 = 9, b1 = {b1}),
+                                },
+                                StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
+                            },
+                            SetBlackboard(t0 = 1),
+                            SequenceStar {
+                                #[skip_if(|bb| *bb.t0 != 4)]
+                                SetBlackboard(o0 = Some(8)),
+                                Action(PIo<2>, t0 = {=}),
+                            },
                         },
                     },
                 },
             },
-            AlwaysSuccess,
-            Delay(0) {
-                Precondition(|bb| bb.b0 < *bb.t0, else = Failure) {
-                    MemPriority {
-                        RunOnce {
-                            SkipUnlessUpdated(t0) {
-                                #[run_while(|bb| *bb.t0 + 2 == *bb.t0)]
-                                #[post(|bb| bb.b0 = *bb.t0 % 2)]
-                                #[skip_if(|bb| bb.b1 != 3)]
-                                WaitValueUpdate(t0) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                        SequenceStar {
-                            StatefulAction(Task<5>),
-                            #[post(|bb| bb.b1 += 1)]
-                            Condition(PCond<6>, b0 = {b1}),
-                            Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                        },
-                        #[run_while(|bb| bb.b0 + 3 == *bb.t0 % 3)]
-                        ReactiveFallback {
-                            Condition(Cond<8>),
-                            RetryUntilSuccessful(4) {
-                                Loop(q0) {
-                                    #[run_while(|bb| (bb.b0 + 3) % 3 > 1)]
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                        },
+            ReactiveFallback {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    Action(Act<3> = Act::<3>),
+                },
+                ScriptCondition(|bb| bb.b0 != *bb.t0),
+                Action(Act<4> = Act::<4>),
+                ForceSuccess {
+                    StepSequencer {
+                        Condition(|ctx| ctx.check(5)),
+                        StatefulAction(Task<6>),
                     },
                 },
             },
@@ -2879,386 +3140,268 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0882Blackboard { b0 b1 t0 q0 });
+board!(Tree0882Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0883Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0883 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            SetBlackboard(b0 = 7),
-            StatefulAction(Task<0> = Task::<0>),
+        ReactiveSequence {
+            Inverter {
+                SubTree(Tree0883Sub0, t0 = {=}),
+            },
+            SequenceWithMemory {
+                ScriptCondition(|bb| *bb.t0 % 4 == 0),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Timeout(30) {
+                Sleep(20),
+            },
+            Repeat(4) {
+                AsyncFallback {
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0883Blackboard { b0 });
+board!(Tree0883Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0884Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Condition(|ctx| ctx.check(2))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0884 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
         }
-        Precondition(|bb| bb.b0 > 2) {
-            Action(PAct<0>, b0 = {=}, b1 = {t0}),
+        Fallback {
+            Condition(Cond<0>),
+            MemSequence {
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                StatefulAction(PTask<1>, b0 = {b0}),
+                SubTree(Tree0884Sub0, ..),
+            },
         }
     }
 }
 
-board!(Tree0884Blackboard { t0 b0 });
+board!(Tree0884Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0885 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b1: i64 = 4,
-        }
-        TryCatch(catch_on_halt = true) {
-            RunOnce(then_skip = true) {
-                #[success_if(|bb| bb.b1 != *bb.t0 + 4)]
-                #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 > 4)]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                IfThenElse {
-                    Parallel(success = -2, failure = 1) {
-                        Condition(Cond<0>),
-                        WasEntryUpdated(t0),
+        Repeat(1) {
+            WhileDoElse {
+                Priority {
+                    Condition(Cond<0> = Cond::<0>),
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3>),
                     },
-                    Repeat(1) {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<1>),
-                        },
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<4>),
                     },
                 },
-            },
-            Timeout(20) {
-                RetryUntilSuccessful(0) {
-                    Action(PAct<2>, b0 = {t0}, b1 = {b1}),
+                Remap(success = Failure, failure = Success) {
+                    Cooldown(20, filtered = Failure) {
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0885Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0886 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = Some(2),
+            #[allow(unused)] #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        #[post(|bb| bb.o0 = Some(bb.b0 + 4))]
-        #[skip_if(|bb| bb.o0.is_none())]
-        Fallback {
-            Precondition(|bb| bb.b1 > 6, else = Skipped) {
-                SetBlackboard(t0 = 8),
-            },
-            AsyncFallback {
-                SkipUnlessUpdated(t0) {
-                    Sequence {
-                        Fallback {
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                            #[post(|bb| bb.b1 = bb.o0.unwrap_or(5) + 3)]
-                            Sleep(20),
-                        },
-                        AlwaysRunning,
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    UnsetBlackboard(o0),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    Condition(|ctx| ctx.check(4)),
-                    AlwaysSuccess,
-                },
-                WhileDoElse {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                    AlwaysSuccess,
-                },
+        ParallelAll(max_failures = -1) {
+            RetryUntilSuccessful(0) {
+                Condition(PCond<0>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0886Blackboard { t0 b1 b0 o0 });
+board!(Tree0886Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0887 for Ctx {
-        Repeat(3) {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        SequenceStar {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        RetryUntilSuccessful(4) {
-                            ForceSuccess {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        Action(Act<4>),
-                    },
-                },
-                RetryUntilSuccessful(4) {
-                    SequenceWithMemory {
-                        Fallback {
-                            Condition(Cond<5>),
-                            Condition(Cond<6>),
-                        },
-                        Condition(Cond<7>),
-                    },
-                },
-            },
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSelector {
+            Condition(Cond<0>),
+            Action(PAct<1>, b0 = 6, b1 = {t0}),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0888Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-        }
-        SetBlackboard(b0 = 9)
-    }
-}
+board!(Tree0887Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0888 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            o0: Option<i64> = Some(0),
+            #[allow(unused)] #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
         }
-        ParallelAll(2) {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    IfThenElse {
-                        StatefulAction(Task<2>),
-                        SubTree(Tree0888Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
-                    },
-                    Loop(q0, if_empty = Skipped) {
-                        Repeat(2) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Repeat(3) {
-                        StatefulAction(Task<4>),
-                    },
+        BinarySelector(|bb| *bb.t0 % 2 != 1, dynamic = false) {
+            AlwaysSuccess,
+            WhileDoElse {
+                Repeat(4) {
+                    Condition(Cond<0>),
                 },
-            },
-            ReactiveSelector {
-                RunOnce {
-                    Action(PIo<5>, t0 = {t0}),
-                },
-                StatefulAction(Task<6>),
-                UnsetBlackboard(o0),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0888Blackboard { q0 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0889Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        ForceFailure {
-            Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b0)),
-        }
-    }
-}
+board!(Tree0888Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0889 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        #[skip_if(|bb| *bb.t1 % 3 == 2)]
-        MemSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+        Selector {
+            #[success_if(|bb| (*bb.t0 + 3) % 3 > 1)]
+            Condition(Cond<0>),
+            BinarySelector(|bb| bb.b1 != 3, dynamic = true) {
+                Action(PAct<1>, b0 = 0),
+                Cooldown(0, filtered = Skipped) {
+                    SetBlackboard(t0 = 7),
                 },
             },
-            #[on_halted(|bb| if (*bb.t1 + 2) % 3 < 0 { bb.o0 = Some(*bb.t0 + 3) })]
-            #[run_while(|bb| bb.b0 + 1 != bb.b0 % 4)]
-            ParallelAll(3) {
-                SubTree(Tree0889Sub0, ..),
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
-                AlwaysFailure,
+            RepeatUntilSuccess(2) {
+                Action(Act<2>),
             },
-            ReactiveFallback {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6> = Task::<6>),
-                StatefulAction(Task<7>),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                #[on_halted(|bb| bb.t0.set(bb.b1 + 2))]
+                #[run_while(|bb| bb.b1 < *bb.t0 + 2)]
+                Condition(Cond<3> = Cond::<3>),
             },
-            ReactiveSequence {
-                Condition(Cond<8> = Cond::<8>),
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
-            },
+            Action(|ctx| ctx.exec(4)),
         }
     }
 }
 
-board!(Tree0889Blackboard { b0 t0 o0 t1 });
+board!(Tree0889Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0890 for Ctx {
-        ForceFailure {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 3,
+        }
+        KeepRunningUntilFailure {
+            Sequence {
+                ReactiveFallback {
+                    #[failure_if(|bb| (*bb.t0 + 3) % 4 < 1)]
+                    #[success_if(|bb| *bb.t0 < bb.b1)]
+                    #[post(|bb| bb.b0 += 2)]
+                    SequenceStar {
+                        Condition(Cond<0>),
+                        Succeeder,
+                        Wait(50),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    SetBlackboard(t0 = 0),
+                },
+            },
         }
     }
 }
 
+board!(Tree0890Blackboard { t0 b0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0891 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+        }
         ReactiveFallback {
-            Condition(Cond<0> = Cond::<0>),
-            WhileDoElse {
-                Sequence {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<1>),
+            Action(PIo<0>, t0 = {=}),
+            #[failure_if(|bb| *bb.t0 % 3 == 2)]
+            Retry(forever) {
+                Timeout(20) {
+                    FlipSelector {
+                        Condition(|ctx, bb| ctx.check_in(1, (bb.b1 + 2) % 4)),
+                        SetBlackboard(b0 = 4),
                     },
-                    Condition(Cond<2>),
-                    MemPriority {
-                        Action(Act<3> = Act::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-                Parallel(failure = 1) {
-                    Condition(Cond<6> = Cond::<6>),
-                    Sequence {
-                        StatefulAction(Task<7>),
-                        Sleep(0),
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-            SequenceStar {
-                Timeout(10) {
-                    Repeat(0) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Repeat(1) {
-                    ParallelAll(max_failures = -4) {
-                        Condition(Cond<10>),
-                        Action(Act<11>),
-                        AlwaysSuccess,
-                        StatefulAction(Task<12>),
-                    },
-                },
-                MemPriority {
-                    Action(Act<13> = Act::<13>),
-                    StatefulAction(Task<14>),
-                    Condition(Cond<15>),
                 },
             },
         }
     }
 }
+
+board!(Tree0891Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0892 for Ctx {
         blackboard {
             b0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
         }
-        Fallback {
-            #[post(|bb| { bb.b0 += 1; bb.o0 = None })]
-            #[failure_if(|bb| bb.o0.unwrap_or(3) % 2 < 0)]
-            ParallelAll {
-                #[on_halted(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
-                #[post(|bb| bb.b0 += 1)]
-                Precondition(|bb| *bb.t0 > 7, else = Failure) {
-                    ReactiveSelector {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<2>),
-                },
-                SkipUnlessUpdated(t0) {
-                    ReactiveFallback {
-                        Inverter {
-                            StatefulAction(Task<3>),
-                        },
-                        SetBlackboard(b0 = 0),
-                    },
-                },
-            },
-            Sequence {
-                ReactiveSequence {
-                    Precondition(|bb| bb.o0.unwrap_or(0) % 3 < 1, else = Running) {
-                        WhileDoElse {
-                            Action(PAct<4>, b0 = 9, b1 = {t0}),
-                            StatefulAction(Task<5>),
-                            StatefulAction(PTask<6>, b0 = {t0}),
+        Timeout(100) {
+            RunOnce(then_skip = true) {
+                #[success_if(|bb| bb.b0 % 3 < 2)]
+                ReactiveSelector {
+                    IfThenElse {
+                        StatefulAction(PTask<0>, b0 = {=}),
+                        MemSequence {
+                            Condition(Cond<1> = Cond::<1>),
+                            Action(PAct<2>, b0 = 4, b1 = {b0}),
+                            Action(Act<3> = Act::<3>),
+                            Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
                         },
                     },
-                    Action(PAct<7>, b0 = {t0}, b1 = {t0}),
-                    Selector {
-                        Condition(Cond<8>),
-                        #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
-                        #[skip_if(|bb| bb.b0 % 2 > 0)]
-                        Condition(PCond<9>, b0 = {t0}),
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                ForceSuccess {
-                    Inverter {
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(PTask<11>, b0 = {b0}, b1 = {b0}),
-                                },
-                                Invert {
-                                    StatefulAction(PTask<12>, b0 = {t0}),
-                                },
+                    Conditional(|bb| *bb.t0 == bb.b0 + 2, else = Failure) {
+                        SequenceStar {
+                            Conditional(|bb| *bb.t0 % 2 == 0, dynamic = true, else = Failure) {
+                                AlwaysSuccess,
                             },
+                            Condition(PCond<5>, b0 = {=}),
+                            StatefulAction(Task<6> = Task::<6>),
+                            Action(PIo<7>, t0 = {b0}),
                         },
                     },
                 },
@@ -3267,347 +3410,374 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0892Blackboard { b0 q0 t0 o0 });
+board!(Tree0892Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64 = 2,
             b0: i64 = 3,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 5,
         }
-        SequenceWithMemory {
-            #[failure_if(|bb| bb.b1 > 6)]
-            Repeat(3) {
-                StatefulAction(Task<0>),
+        StepSequencer {
+            MaxTime(30) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                    StatefulAction(Task<2>),
+                    KeepRunningUntilFailure {
+                        Conditional(|bb| (bb.b0 + 3) % 4 != 1, dynamic = false, else = Failure) {
+                            Action(Act<3>),
+                        },
+                    },
+                },
             },
-            WhileDoElse {
-                Action(PIo<1>, t0 = {=}),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                ScriptCondition(|bb| *bb.t0 + 4 == 2),
+            #[skip_if(|bb| *bb.t0 > 5)]
+            Precondition(|bb| (*bb.t0 + 4) % 2 < 1, else = Success) {
+                ParallelAll(0) {
+                    Fallback {
+                        #[on_success(|bb| if *bb.t0 + 2 == bb.b0 { bb.b0 += 1 })]
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+                    SetBlackboard(t0 = 6),
+                    UnsetBlackboard(o0),
+                    #[post(|bb| { bb.o0 = Some(bb.b0); bb.b1 += 3 })]
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) % 4 < 0)]
+                    Action(Act<6>),
+                },
             },
-            Repeat(4) {
-                Condition(Cond<3>),
+            SkipUnlessUpdated(t0) {
+                #[run_while(|bb| *bb.t0 == 4)]
+                ReactiveSequence {
+                    Timeout(50) {
+                        StatefulAction(Task<7>),
+                    },
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    SequenceStar {
+                        SetBlackboard(b1 = {t0}),
+                        Action(Act<11>),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 2 => RepeatTimes(2) {
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Action(Act<12>),
+                },
+                case 0 => RunOnce {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    RunOnce {
+                        RunOnce {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                case 4 => Switch(b1) {
+                    case 2 => Script(|bb| { bb.b1 += 3; bb.b0 += 2 }),
+                    _ => Condition(Cond<13>),
+                },
+                _ => Sequence {
+                    Succeeder,
+                    Sleep(20),
+                    Condition(|ctx, bb| ctx.check_in(14, 2)),
+                },
             },
         }
     }
 }
 
-board!(Tree0893Blackboard { b0 b1 t0 });
+board!(Tree0893Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
         }
-        #[on_success(|bb| { bb.b0 += 1; bb.o0 = Some(3) })]
-        RetryUntilSuccessful(forever) {
-            WhileDoElse {
-                Fallback {
-                    Repeat(forever) {
-                        Sequence {
-                            #[success_if(|bb| bb.o0.is_none())]
-                            Sequence {
-                                StatefulAction(Task<0>),
-                                #[run_while(|bb| *bb.t0 + 1 < bb.o0.unwrap_or(1))]
-                                Condition(Cond<1>),
-                                Condition(PCond<2>, b0 = {t0}),
-                            },
+        IndexSwitch(|bb| bb.b1, dynamic = true) {
+            SetBlackboard(t0 = {b0}),
+            Delay(0) {
+                SequenceWithMemory {
+                    #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
+                    #[success_if(|bb| (*bb.t0 + 1) % 3 != 0)]
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Priority {
+                        Action(Act<0>),
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    Cooldown(0) {
+                        Deadline(30) {
+                            StatefulAction(Task<2>),
                         },
                     },
-                    Action(|ctx| ctx.exec(3)),
-                },
-                AsyncSequence {
-                    Action(PAct<4>, b0 = {b0}, b1 = {b0}),
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(5, 7, &mut bb.b0)),
-                        Action(Act<6> = Act::<6>),
-                        #[run_while(|bb| bb.b0 > 3)]
-                        #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 4)]
-                        #[skip_if(|bb| *bb.t0 > 1)]
-                        Action(PIo<7>, t0 = {t0}),
-                        StatefulAction(PTask<8>, b0 = 9, b1 = {b0}),
-                    },
-                    AsyncFallback {
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                    Precondition(|bb| bb.o0.is_none(), else = Running) {
-                        ForceSuccess {
-                            #[skip_if(|bb| *bb.t0 > 2)]
-                            #[on_success(|bb| { if bb.o0.is_none() { bb.b0 = 3 }; bb.b0 += 2 })]
-                            Precondition(|bb| bb.b0 % 3 != 0, else = Running) {
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<10> = Cond::<10>),
-                                },
-                            },
-                        },
-                    },
-                    #[skip_if(|bb| bb.b0 > 2)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0894Blackboard { b0 t0 o0 });
+board!(Tree0894Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 3,
+            o0: Option<i64>,
         }
-        Sequence {
-            SetBlackboard(o0 = Some(1)),
-            Script(|bb| bb.t0.set(2)),
-            MemSequence {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| bb.b0 < 4),
-            },
-            Invert {
-                #[on_failure(|bb| *bb.t0 += 3)]
-                Parallel(failure = 1) {
-                    Condition(PCond<1>, b0 = {=}),
-                    Condition(Cond<2>),
+        #[success_if(|bb| (*bb.t0 + 2) % 3 < 1)]
+        #[on_success(|bb| if bb.b1 % 3 != 2 { bb.o0 = None })]
+        Repeater(3) {
+            #[post(|bb| if bb.o0.unwrap_or(3) + 1 != 0 { bb.b0 = *bb.t0 + 2 })]
+            Precondition(|bb| *bb.t0 > 5) {
+                RepeatUntilSuccess(forever) {
+                    Parallel(success = -3, failure = -1) {
+                        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = false) {
+                            UnsetBlackboard(o0),
+                            #[on_failure(|bb| bb.o0 = None)]
+                            #[on_success(|bb| bb.b1 = *bb.t0)]
+                            Condition(Cond<0>),
+                        },
+                        StatefulAction(Task<1>),
+                        #[post(|bb| { bb.b0 = *bb.t0 + 3; bb.b0 += 1 })]
+                        Condition(PCond<2>, b0 = {b1}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0895Blackboard { t0 b0 o0 });
+board!(Tree0895Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 2,
-        }
-        RunOnce(then_skip = false) {
-            Parallel(success = 0, failure = -2) {
-                Delay(30) {
-                    RunOnce {
-                        Loop(q0, value = {b0}) {
-                            ReactiveFallback {
-                                Condition(|ctx, bb| ctx.check_in(0, 0)),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(PTask<1>, b0 = 3, b1 = {t1}),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                    StatefulAction(Task<3>),
-                    SetBlackboard(t0 = 4),
+        Fallback {
+            Remap(success = Failure, failure = Success) {
+                Priority {
+                    Action(Act<0> = Act::<0>),
+                    Sleep(0),
                 },
             },
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
-
-board!(Tree0896Blackboard { t1 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0897 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-            Sequence {
-                ParallelAll(max_failures = -1) {
-                    Delay(50) {
-                        Script(|bb| { bb.b0 = *bb.t0; bb.t0.set(4) }),
-                    },
-                    Sleep(10),
-                    Precondition(|bb| (bb.o0.unwrap_or(3) + 4) % 4 < 3, else = Skipped) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 1))]
-                Fallback {
+        RunOnce(then_skip = true) {
+            RepeatTimes(forever) {
+                SequenceWithMemory {
+                    StatefulAction(Task<0> = Task::<0>),
                     StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    ReactiveFallback {
-                        Condition(Cond<3>),
-                        ScriptCondition(|bb| bb.b0 < 5),
-                    },
-                },
-                WhileDoElse {
-                    Inverter {
-                        Action(Act<4>),
-                    },
-                    Script(|bb| bb.b0 = bb.o0.unwrap_or(2)),
-                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                    #[failure_if(|bb| *bb.t0 % 4 == 0)]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    StatefulAction(Task<5>),
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0897Blackboard { t0 o0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0898Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0898Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            b1: i64 = 9,
+        }
+        Cooldown(0, filtered = Failure) {
+            Priority {
+                Action(PAct<0>, b0 = {=}, b1 = {=}),
+                RunOnce(then_skip = true) {
+                    Repeat(3) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                MemSequence {
+                    AlwaysSuccess,
+                    #[run_while(|bb| bb.o0.is_none())]
+                    SetBlackboard(t1 = 3),
+                    StatefulAction(Task<2>),
+                },
+                SequenceWithMemory {
+                    Action(PIo<3>, t0 = {b0}),
+                    #[run_while(|bb| bb.b0 < 4)]
+                    SubTree(Tree0898Sub1, ..),
+                    #[post(|bb| if (bb.b0 + 1) % 2 < 0 { bb.o0 = None })]
+                    #[run_while(|bb| bb.b1 != 3)]
+                    ScriptCondition(|bb| *bb.t0 != 3),
+                },
+                ReactiveSelector {
+                    Action(PAct<5>, b0 = {b1}, b1 = {t0}),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(PIo<7>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64,
         }
-        Sequence {
-            Action(|ctx| ctx.exec(0)),
-            #[post(|bb| bb.b0 += 3)]
-            #[run_while(|bb| *bb.t0 % 4 < 0)]
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(1)),
-                Parallel(failure = 1) {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
-                    StatefulAction(Task<3>),
-                },
-                SetBlackboard(b0 = 2),
+        Repeater(1) {
+            KeepRunningUntilFailure {
+                SubTree(Tree0898Sub0, ..),
             },
-            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0898Blackboard { t0 b0 });
+board!(Tree0898Blackboard { t1 t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        RetryUntilSuccessful(4) {
-            #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-            #[on_success(|bb| bb.b0 += 2)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            MemSequence {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    AlwaysFailure,
-                },
-                Action(Act<2>),
-                Condition(Cond<3> = Cond::<3>),
+        TryCatch(catch_on_halt = true) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            ReactiveSequence {
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                Action(PIo<3>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0899Blackboard { t0 o0 b0 });
+board!(Tree0899Blackboard { t0 b0 });
 
 cases! {
-    Tree0800 "B{t0}RSeq(c0,AFb(c1l,c2,c3b{t0+2%3},t4))",
-    Tree0801 "B{q0;t0}Lp{_;R}(Dl{0}(SubA(MPri(Invt(RFb(t0e,c1e)),RSeq(pi2{t0:t0},a3)))))",
-    Tree0802 "B{b0;t0=0}RSeq(t0,Wde(t1,Sb{b0=6}),Sc{t0:=b0;b0+=1},c2)",
-    Tree0803 "Sel(Fb(RepF(t0),Dl{20}(Sel(t1e))),t2)",
-    Tree0804 "B{t1=2;o0=1}@ki{o0|5+2%2>0}@po{some?t1+=3}RepF(Keep(Seq(RSeq(t0,c1),OnceK(Once(a2)),a3l)))",
-    Tree0805 "B{t0=1;b0=5;b1=3}Fb(@ki{t0>7}@fi{b0+1%3>0}Sw{3}(R,FF(Par{-1;_}(pc0{b0:=},@si{b1<6}pa1{b0:b0}))),Seq(Wu{t0},Invt(t2),pi3{t0:b1}),Swm(t4,Pre{b0!6;F}(Sc{b1+2!1?t0+=2}),c5e,pa6{b0:=},pt7{b0:9;b1:=}))",
-    Tree0806 "B{t1=1;o0;t0=3;b0=4;b1=1}Sw{4}(Wde(Par{-2;-1}(c0b{5},Scc{o0|4>t1%3}),Pre{t1>0;S}(a1),RSeq(t2,Scc{b0<6})),RSeq(To{10}(Sl{0}),c3,S))",
-    Tree0807 "B{b1=5;t0=2;b0}Seq(Once(FF(Inv(Wde(t0e,t1)))),Star(Wde(Sw{0;5}(@oh{b1:=t0}@os{b0+=2}a2e,Sl{100},t3),Sel(R))))",
-    Tree0808 "B{b1=3}MSeq(SubA(Dl{0}(t0e)),RepF(pc1{b0:b1}))",
-    Tree0809 "B{b0=3;t0;b1}RFb(Dl{10}(t0),pc1{b0:=},a2l,a3b{t0%2;b0},pt4{b0:=;b1:=})",
-    Tree0810 "B{o0=_;t0;t1}PAll{1}(RFb(@po{o0:=_}Seq(Pre{none;R}(Seq(pa0{b0:9;b1:t0},a1)),Ub{o0}),Fb(Dl{20}(t2),t3)),Star(RFb(Ite(a4,Sc{t1+=3}),Pre{none;R}(a5l),Wu{t0},a6)))",
-    Tree0811 "B{q0=2;b1=5;b0=1}Rty1(Ret1(RSeq(t0e,Wde(Rty3(a1),Pre{b0<7}(pc2{b0:b0}),Lp{b0;F}(pa3{b0:8;b1:=})))))",
-    Tree0812 "B{b0=5}Par{-1;_}(RtyF(Once(RFb(To{100}(Inv(Pre{b0>1}(a0)))))))",
-    Tree0813 "B{o0=_;b0;t0=5}Keep(Seq(c0,Sl{50},a1,a2,@of{b0:=o0|4}@ki{t0+1>o0|2%4}@oh{b0+=3}a3))",
-    Tree0814 "B{o0=0;t0;b0=1;b1=1}PAll{-1}(Fb(TryT(t0,Scc{some}),pi1{t0:t0},@oh{b0:=6;t0+=3}@rw{b1+1%3>0}pi2{t0:t0}),pc3{b0:=})",
-    Tree0815 "B{t0=1;b0=1;q0=2}PAll{_}(Seq(Sl{10},a0,c1e),pt2{b0:b0},Keep(@of{b0+=1;b0+=2}c3e),Lp{_;F}(Seq(@rw{t0+2!2}c4,pa5{b0:=})),FS(RFb(F,Scc{t0%4=2})))",
-    Tree0816 "B{t0;b1;b0;q0=2}AFb(t0,@os{t0:=5;b1+=2}@fi{t0!2}Pre{b1>7;F}(t1),Par{_;-1}(Ret1(Fb(Once(t2),R)),SubA(ASeq(a3e,SubA(t4e))),Ite(t5,FS(Lp{b0;F}(Sl{10})))))",
-    Tree0817 "Ret3(a0)",
-    Tree0818 "B{b1=5;b0=3;t1=3;o0;t0}@fi{t0>7}RFb(Inv(t0),FS(@rw{none}Rep3(RSel(Pre{o0|5%2!0;K}(Pre{t1!o0|4+4;K}(@oh{t1:=o0|4}Seq(Wu{t1},@oh{b1+=2;b0+=3}t1,a2)))))))",
-    Tree0819 "B{b1}Swm(Pre{b1+4<5;R}(a0))",
-    Tree0820 "B{q0;t0;b0=0;b1=5}TryT(@ki{b1+4=1}@of{b1+=3}c0,RFb(Keep(Lp{b0;K}(c1)),a2l,Lp{t0;S}(pc3{b0:t0}),Ret1(t4)))",
-    Tree0821 "Rep0(F)",
-    Tree0822 "B{q0=4;o0=3;t0=5;b0=1}RFb(a0b{b0+1;b0},OnceK(Lp{_;K}(Sc{b0+=1})),ASeq(Rep2(S),t1),AFb(t2,a3b{b0;b0}),Sc{b0+=3;t0<7?o0:=b0})",
-    Tree0823 "B{b0=1;o0;q0;t0=0;b1}RFb(RFb(pt0{b0:t0},Par{3;-4}(S,Sb{o0=5},c1,pt2{b0:=;b1:b0},@fi{o0|2!b1}@si{b1>b0%3}@of{b0:=b1}t3),Lp{t0;R}(t4e)),RFb(Sel(@po{o0:=_}OnceK(Wu{t0}),c5),Wde(OnceT(Seq(c6,pt7{b0:b1;b1:=},Scc{t0=7},c8b{t0})),Sc{o0:=8}),Lp{_;S}(RFb(Ret3(t9)))),Seq(Par{2;1}(Rep2(a10b{b1;b0}),@si{b1+3<o0|0%3}Pre{o0|5%3=0;F}(t11)),TryF(Sw{1}(pt12{b0:=;b1:t0},pt13{b0:=;b1:b1}),Invt(pi14{t0:t0}),Lp{t0;F}(@rw{b1<5}@of{b0:=b0%2;t0:=b0}Sb{t0=b1})),Scc{o0|4%3>0}))",
-    Tree0824 "RSeq(RSel(a0e,Ret0(c1)),a2,Sub(a3e),Fb(Sub(a4),c5,a6e),FS(PAll{2}(c7,Sl{20},t8,t9)))",
-    Tree0825 "B{t0;b1=3;b0=2;o0;t1}AFb(pa0{b0:0;b1:b1},@oh{t0:=b0;t1=7?t1+=2}Dl{10}(a1),@fi{t0=o0|1}Wu{t0},Sc{o0:=_;b1:=6})",
-    Tree0826 "B{b0=0;t0=1;q0}RSeq(Par{_;-1}(Par{-3;_}(To{100}(c0),Scc{t0!t0+4},t1,TryF(c2,@si{t0>4}@oh{t0+=1}@rw{b0<6}c3l)),TryF(pt4{b0:=;b1:b0},t5,Lp{b0;R}(pa6{b0:b0}),Sc{b0:=t0;t0+=3}),a7))",
-    Tree0827 "B{o0=_;t1=5;b0=3}MPri(RSeq(c0l,a1l),Seq(OnceT(c2),Sb{o0=2},AFb(pc3{b0:t1},c4)))",
-    Tree0828 "B{b0;o0;t0;q0=1}Lp{b0;R}(Lp{b0;S}(MPri(ASeq(t0,@po{b0+=3}Ub{o0},Sb{t0=6},t1e),Fb(AFb(Ite(pi2{t0:b0},t3e,c4b{b0}),Keep(R))))))",
-    Tree0829 "B{b1=1;b0=3;t0=0}RFb(Seq(Sel(t0e,a1),AFb(pa2{b0:0;b1:=},Sc{t0>3?b0+=3;t0+=3})),@rw{b1+2%4<0}@oh{b0+3%4!1?t0:=2}@fi{t0%3!1}Su{t0}(R))",
-    Tree0830 "B{b0;o0}RFb(Sc{b0:=o0|5%3})",
-    Tree0831 "B{b1;t0;t1=0;b0=4;o0=5}RSel(Par{_;-1}(Sl{30},pa0{b0:t0;b1:=},pc1{b0:b0},Ret2(Sc{o0:=o0|4%4}),Pre{t1%4!0;F}(t2)),Inv(@ki{b1+3>0}Seq(t3,Sb{b0=t0},Sl{0},@po{b1+=1}Wu{t1},t4)))",
-    Tree0832 "RSeq(t0e,RtyF(Sub(Try(c1,a2,Star(Rep3(c3)),a4l))))",
-    Tree0833 "B{b0=3;t1;b1=2;t0;q0=1}Ret1(Swm(RFb(MPri(@si{t0%4>2}c0,pt1{b0:2}),RFb(c2,pi3{t0:b0},t4,Lp{b0;F}(@po{t0%2<0?t1:=b0%4}@fi{b1+3!2}@oh{b0:=t0}c5b{b1+3%2}),pc6{b0:6}),c7e,Swm(OnceT(a8),c9l),PAll{-1}(a10b{b1+2%4;b0},t11))))",
-    Tree0834 "B{t0=0;q0=2;o0=3;b0=1}RFb(Fb(RFb(pt0{b0:8;b1:t0},a1,RSeq(@oh{o0:=b0;b0%3<0?b0+=2}SubR(@fi{t0+3%2>0}t2),Sl{0})),Wv{t0}(MPri(t3,c4b{b0+4})),Seq(pc5{b0:=},Seq(Ret4(t6e),t7e),Sc{t0+=2},@oh{t0+=2}t8),RFb(Fb(pa9{b0:5},c10),@ki{t0+4%4>1}@po{t0:=b0%3}@of{b0<3?o0:=b0+2}Lp{_;R}(Par{_;_}(Sc{t0+=2;b0:=6},@of{o0|3+1=t0%4?b0+=1;b0=b0+1?t0:=b0%4}@os{o0:=b0}a11e,@si{t0+2%3>0}@oh{b0:=6}Keep(Lp{b0;F}(a12))))),Ret2(RSeq(Su{t0}(@si{o0|3!1}@of{b0+=1}pt13{b0:t0;b1:t0}),Once(pc14{b0:=}),t15))))",
-    Tree0835 "Seq(Fb(Keep(Once(Dl{10}(Swm(t0,c1l)))),a2),RSeq(Fb(a3,c4),t5),Wde(OnceK(c6e),c7),Sel(Inv(a8),Dl{0}(Dl{30}(t9)),c10l))",
-    Tree0836 "B{q0=3;t0=3;b1=0;o0=_;b0=3}RFb(PAll{_}(Scc{b1=4},pa0{b0:b0;b1:b1}),@po{b1+=1}@fi{b1<2}@of{b1:=t0;b1:=o0|2}Lp{t0;S}(RFb(pt1{b0:b1;b1:=},Wu{t0})),@si{b0+4!3}@rw{t0=3}@os{some?b0+=2}MSeq(c2,t3,t4e),@oh{t0+=1}Wde(@po{b0:=b1;b1+=1}t5,a6l),t7)",
-    Tree0837 "B{o0=_;q0=1;b0;t0=1;b1=1}RSeq(Inv(Fb(c0e,c1,@rw{none}@fi{b0<6}RFb(Wu{t0},@os{b1!6?b1+=1}@ki{some}@rw{t0+2%3<0}pt2{b0:=;b1:b0},F))),Ite(Lp{b1;S}(@of{b0=b1?b0:=t0}pc3{b0:=}),Sb{o0=7}))",
-    Tree0838 "B{o0=_;b0;t1=3;t0}Fb(RFb(Swm(ASeq(t0,MSeq(c1,t2),c3,pc4{b0:8},pa5{b0:t0;b1:b0}),Par{_;_}(c6,PAll{1}(t7,pt8{b0:b0;b1:t1}),c9e),@fi{b0+2%3>0}@si{t0+2%2>0}c10)),Wde(Ite(t11e,Ub{o0}),RSeq(pc12{b0:=},Seq(t13,@os{t0+=3;t1+=1}pi14{t0:=},t15))),Try(Seq(SubA(Pre{b0+1%2=0}(c16b{8})),Sb{b0=t0},Su{t1}(a17),c18),TryF(TryF(Sb{b0=3},t19),RSeq(@si{o0|5<t0}To{100}(@po{t0!4?t1:=b0+3}pa20{b0:t1}),c21,c22l))))",
-    Tree0839 "RSeq(Wde(Ret3(Dl{20}(Try(t0,t1,t2,Seq(t3e,c4)))),Inv(Keep(PAll{-1}(Ret2(To{0}(t5)))))),To{20}(Ite(Swm(Inv(Wde(t6,c7,a8))),MPri(FF(Rep1(t9)),a10,a11),Par{2;_}(S,t12,Inv(Keep(a13)),F))))",
-    Tree0840 "B{b0;o0;b1=2;t0=2}To{0}(Try(t0,OnceK(Sel(Sw{2}(pt1{b0:=;b1:=},a2e),c3b{0},pa4{b0:t0;b1:b0},@si{o0|3>b1+3}@ki{t0<3}c5))))",
-    Tree0841 "B{o0=3;t1=0;b0=3;t0=3}Wde(Star(SubR(pt0{b0:8;b1:t0}),Scc{b0+2%3=1}),pc1{b0:2},@si{t1%3!2}@po{o0:=t1%4;b0:=t0}@fi{none}RFb(Scc{o0|3%3>1},Pre{some;R}(To{50}(pt2{b0:t1;b1:t0}))))",
-    Tree0842 "B{t0=2}MPri(pi0{t0:=},Sc{t0+=1})",
-    Tree0843 "B{b0=0;t0=5}Ret0(@of{t0:=t0+3%3}@fi{t0%2=1}@po{b0:=t0}t0)",
-    Tree0844 "RSeq(c0,c1e)",
-    Tree0845 "B{o0=_;t1=0;b0;b1;q0;t0}@rw{none}@si{b1!o0|0}RFb(RSeq(t0,AFb(pa1{b0:b1;b1:t0},@fi{t0+4%3<1}@oh{t0:=b0}RFb(pi2{t0:=},pa3{b0:5;b1:=},c4)),c5b{b1%4},RFb(t6,Sl{50}),t7),@fi{b0+1>t0}@ki{t1>b1}TryF(t8,@of{b1:=6}Wu{t0},@ki{b1!2}@oh{t0:=b1}Rep0(c9e),Rep0(c10b{b0+1}),c11),Sw{5;3}(Ret3(Lp{t0;F}(a12)),Seq(Sb{t1=2},Wu{t0}),Ret0(Wu{t1})),RFb(@os{t1:=b1}@rw{b0>t1}t13e,Lp{t0;F}(Lp{_;R}(To{0}(c14))),Wde(a15b{9;b0},Sl{100})))",
-    Tree0846 "B{q0=4;b0=1;o0=_;t0=4}AFb(a0,OnceT(PAll{_}(pc1{b0:5},t2,Sb{o0=8})),AFb(pa3{b0:=;b1:t0},t4),Lp{t0;K}(t5),RFb(Swm(a6,pt7{b0:b0;b1:b0},a8,c9e)))",
-    Tree0847 "B{q0;t0=3}Lp{t0;K}(Invt(Pre{t0+2=3;S}(c0)))",
-    Tree0848 "B{o0;t0=2;b0=5}Star(@ki{t0=b0}@oh{b0:=t0}Dl{20}(@os{o0:=o0|1}@po{b0>t0?o0:=_;t0:=b0+3}ASeq(Sc{b0:=t0%3},Seq(c0,PAll{-2}(t1,Sb{o0=8})),Pre{b0!3;R}(t2))),Fb(@fi{b0<3}Rep3(pi3{t0:b0}),Keep(c4l),Par{_;1}(Wu{t0},pi5{t0:b0})))",
-    Tree0849 "B{b0=2;t1=4}RSeq(pa0{b0:=;b1:t1})",
-    Tree0850 "B{t0=0;b0=5;b1=0}RSeq(Par{-3;-3}(RSeq(a0,pc1{b0:b0}),Inv(Dl{0}(t2)),FF(t3),t4),Sw{2;4;0}(Dl{0}(t5),Sc{t0+=3;b0+=2},R,OnceK(a6e)))",
-    Tree0851 "B{b0=3;b1=2;t0=0}Sel(@si{b1>2}@oh{b1+=3}Pre{b1<2}(Fb(t0,t1,@rw{b1>5}Sc{b0:=b1},F)),pi2{t0:t0})",
-    Tree0852 "Rep0(Sub(pc0{b0:8}))",
-    Tree0853 "B{q0;t1=2;b0;t0}@ki{t0>b0%4}OnceT(Fb(MPri(AFb(t0e,t1),@rw{t1>0}@fi{t0%4<1}c2,c3,Rep2(@of{t0+=1}Lp{b0;R}(Scc{b0+2>0})),Ret3(t4e)),MPri(@si{t1+3>t1}Wu{t1},Lp{_;R}(c5),Su{t1}(ASeq(t6,S)),RepF(Su{t0}(MSeq(a7,t8)))),To{100}(t9),t10))",
-    Tree0854 "FS(Seq(Inv(Inv(RSeq(c0l,Sub(RSel(a1l,F)))))))",
-    Tree0855 "Keep(t0)",
-    Tree0856 "B{b0=5;t0=5;q0=3}@rw{b0+2=t0}@fi{t0>0}RFb(OnceT(pa0{b0:=;b1:t0}),PAll{1}(Keep(S)),c1,@po{b0!2?b0:=b0+3%4}@os{b0+=1}Pre{b0+1=5;K}(t2),Lp{t0;R}(FS(Inv(t3))))",
-    Tree0857 "B{t0=3;b0=1;o0}RFb(Ite(Inv(@fi{b0+1=7}@oh{t0<6?t0+=2}@ki{some}Inv(Pre{o0|2+3=2}(t0))),@oh{t0+=3}Par{-3;-1}(Ub{o0},c1,a2)),t3)",
-    Tree0858 "B{b0=0;t0;b1=1}Seq(Ite(PAll{_}(FF(MPri(c0,Sb{b0=b1})),pt1{b0:b1;b1:t0},Inv(a2)),Wu{t0},SubR(Scc{b0%4<1})),Sw{4;1;0}(Fb(pi3{t0:b0},c4,pt5{b0:=;b1:=},c6b{t0}),Sl{30},RFb(t7,@rw{t0%2=1}@fi{b0+4%4=1}t8,t9,c10,a11),Seq(SubR(Sb{t0=0}),Scc{b1!5},t12e)),OnceK(pi13{t0:=}))",
-    Tree0859 "B{b1;b0}Sw{0}(pa0{b0:b0;b1:b1},c1l)",
-    Tree0860 "B{b1=5}RFb(c0,Sc{b1+=1})",
-    Tree0861 "B{b0=2;b1=4;t1=3;t0=1}Try(@ki{b1>t0}@fi{b1+3!t1%3}R,@rw{b1+4=1}@po{t0+=1}@of{t0+=1}Sb{b1=b0},Pre{t0<5;R}(@os{b1:=b0}@rw{b0<1}@po{b0:=t1}Par{2;_}(PAll{2}(Rep4(@oh{b0:=t0}S),@of{t1:=t0+4}Fb(Scc{t1+3>3},pi0{t0:=},c1,S)),TryT(c2,c3,t4e),Once(Pre{t0!1}(pi5{t0:t1})))))",
-    Tree0862 "Ite(a0,RFb(t1e,a2e),Seq(a3))",
-    Tree0863 "B{b0;t0}@ki{b0!3}Swm(FF(Inv(Once(@po{b0>4?t0+=1;t0:=6}F))),Wde(Rep4(PAll{-2}(@ki{b0+1>7}@oh{b0+=1;b0>6?b0+=1}@os{b0+=1}Sb{b0=0},Ret0(t0))),Sc{b0:=b0%2},Par{1;1}(Seq(t1,c2,Scc{b0>b0%4}),Par{-2;_}(AFb(@si{b0!3}c3,c4e),@of{t0+=1}a5))))",
-    Tree0864 "Par{-2;_}(OnceK(c0e),t1e)",
-    Tree0865 "B{t0=3}RetF(@po{t0+=1}OnceT(Wu{t0}))",
-    Tree0866 "B{b1=5;o0;b0}PAll{-2}(c0,FS(Rep1(RSeq(a1b{5;b1},Fb(pt2{b0:=;b1:=},t3)))))",
-    Tree0867 "B{b0=1;b1=3;t0}Ite(PAll{-1}(Par{0;0}(c0l,@fi{t0+3%2=1}pc1{b0:=})),Star(t2,Ret2(R)))",
-    Tree0868 "PAll{_}(a0,RFb(PAll{-4}(Sub(t1),c2l,t3,Star(t4,c5))),RSeq(Sel(c6,a7),a8l),Swm(c9,a10,c11l,c12),Try(MPri(t13e,Sub(t14e)),t15,Ret2(Rep0(a16))))",
-    Tree0869 "RFb(FF(RepF(RSeq(a0e,a1,Sl{0},RFb(c2,c3e),c4))),ASeq(RFb(a5,a6l,t7,a8),Swm(FS(t9),t10,t11),Sel(ASeq(t12,a13e),c14)))",
-    Tree0870 "B{b0=2;t1=0;o0=0;t0}Fb(Fb(Fb(a0),Seq(pt1{b0:t0;b1:t0},t2,@rw{some}OnceT(t3e),Sl{0},c4)),Pre{b0>1}(ASeq(RSel(pt5{b0:5;b1:t1},c6),Fb(t7,pa8{b0:t1;b1:t1}),FS(TryF(Sb{b0=1},RepF(c9l))))))",
-    Tree0871 "Once(ASeq(RFb(Sub(a0l),Sub(c1))))",
-    Tree0872 "B{b0=4}Seq(Ite(c0,c1,Scc{b0+3%4!3}),t2,a3,S,pa4{b0:=;b1:b0})",
-    Tree0873 "B{b0=2;t0}Pre{b0%2<0;K}(Wde(Ite(t0e,a1b{t0+1;b0}),RepF(a2l),t3))",
-    Tree0874 "B{b0=0;t0=5}Inv(To{20}(Sel(pt0{b0:b0},RFb(pc1{b0:=},t2),Seq(@fi{b0+3%2>0}@si{b0<0}@po{t0+=2}a3,Par{_;0}(@os{b0:=9}@si{b0>t0+1}S,a4l)))))",
-    Tree0875 "B{t0=3;b0=3;q0=4}RFb(c0,t1,Dl{0}(c2),Ret2(F),Par{0;-1}(t3,@os{b0:=9;b0+=3}@oh{b0:=t0%4}t4))",
-    Tree0876 "B{b1;t0;b0=1}Rep4(TryT(Sb{t0=b0},Sw{2}(t0,a1),a2,F))",
-    Tree0877 "B{b1=2;b0=2}TryF(t0,pt1{b0:=;b1:=})",
-    Tree0878 "PAll{-2}(Inv(R),Rep4(To{10}(c0e)),RFb(t1e,a2,t3),Ret2(a4l))",
-    Tree0879 "B{t0;q0;b0=0}Swm(RFb(Star(@ki{b0+4%4<1}@oh{t0:=b0+2;b0:=9}RSeq(a0l,Sc{t0=t0+3?t0+=2}),OnceT(Keep(Wu{t0})),Lp{t0;S}(R)),PAll{0}(@os{b0+=2;t0:=t0%2}@of{t0+=1;b0:=7}Lp{b0;_}(Par{-1;_}(a1,FS(Sc{t0+=1;b0:=t0+1}),c2))),Rep2(t3)),Keep(MPri(Try(t4,RSel(t5e,Pre{b0>t0+1;F}(t6),@si{b0>b0+4}@fi{t0<b0}@oh{b0+=1}c7)),Lp{b0;F}(OnceT(Fb(Pre{b0%4!0;K}(R),c8))))))",
-    Tree0880 "B{t0;o0=_;b0}RtyF(RFb(Once(PAll{3}(OnceK(c0),t1,RtyF(c2))),t3e,Inv(RSel(MSeq(c4l,t5),t6)),Wv{t0}(Fb(t7e,AFb(Rep3(c8),Ub{o0})))))",
-    Tree0881 "B{t0;o0=1}PAll{_}(Ub{o0},c0e,Sb{t0=6},t1)",
-    Tree0882 "B{b0=5;b1;t0=3;q0=2}Wde(Fb(Scc{b1!6},Swm(a0,pt1{b0:=;b1:b0},t2e),MSeq(Rep1(pc3{b0:b0})),Pre{b0+2%2!0}(Pre{t0>2;F}(FS(c4)))),S,Dl{0}(Pre{b0<t0;F}(MPri(Once(Su{t0}(@rw{t0+2=t0}@po{b0:=t0%2}@ki{b1!3}Wv{t0}(F))),Star(t5,@po{b1+=1}pc6{b0:b1},c7b{t0}),@rw{b0+3=t0%3}RFb(c8,Ret4(Lp{_;_}(@rw{b0+3%3>1}t9)))))))",
-    Tree0883 "B{b0}Swm(Sb{b0=7},t0e)",
-    Tree0884 "B{t0=3;b0=1}Pre{b0>2}(pa0{b0:=;b1:t0})",
-    Tree0885 "B{t0;o0;b1=4}TryT(OnceT(@si{b1!t0+4}@fi{o0|1+1>4}@of{t0+=2}Ite(Par{-2;1}(c0,Wu{t0}),Rep1(Keep(t1)))),To{20}(Ret0(pa2{b0:t0;b1:b1})))",
-    Tree0886 "B{t0=0;b1=2;b0;o0=2}@po{o0:=b0+4}@ki{none}Fb(Pre{b1>6;K}(Sb{t0=8}),AFb(Su{t0}(Seq(Fb(c0,c1,@po{b1:=o0|5+3}Sl{20}),R)),TryF(Ub{o0},@rw{none}c2,t3,c4l,S),Wde(t5,c6e,S)))",
-    Tree0887 "Rep3(RFb(Swm(Swm(Star(c0,t1),Ret4(FS(F)))),RSeq(Seq(t2,c3),Ret2(a4)),Ret4(Swm(Fb(c5,c6),c7))))",
-    Tree0888 "B{q0;t0=1;b0;o0=0}PAll{2}(Swm(c0,pa1{b0:=;b1:b0}),FS(RFb(Ite(t2,SubR(Sb{b0=9})),Lp{_;K}(Rep2(c3)),Rep3(t4))),RSel(Once(pi5{t0:t0}),t6,Ub{o0}))",
-    Tree0889 "B{b0;t0;o0=_;t1=0}@ki{t1%3=2}MSeq(RFb(t0,RSeq(Wu{t0},pt1{b0:t0;b1:t0})),@oh{t1+2%3<0?o0:=t0+3}@rw{b0+1!b0%4}PAll{3}(SubA(FF(a2b{t0%4;b0})),c3b{t0%3},F),RFb(c4,t5,t6e,t7),RSeq(c8e,c9,t10))",
-    Tree0890 "FF(t0)",
-    Tree0891 "RFb(c0e,Wde(Seq(Ret3(t1),c2,MPri(a3e,t4),t5),Par{_;1}(c6e,Seq(t7,Sl{0}),t8)),Star(To{10}(Rep0(t9)),Rep1(PAll{-4}(c10,a11,S,t12)),MPri(a13e,t14,c15)))",
-    Tree0892 "B{b0=4;q0;t0=3;o0=_}Fb(@po{b0+=1;o0:=_}@fi{o0|3%2<0}PAll{_}(@oh{b0:=t0;t0+=3}@po{b0+=1}Pre{t0>7;F}(RSel(c0,t1e)),Ret3(t2),Su{t0}(RFb(Inv(t3),Sb{b0=0}))),Seq(RSeq(Pre{o0|0%3<1;R}(Wde(pa4{b0:9;b1:t0},t5,pt6{b0:t0})),pa7{b0:t0;b1:t0},Sel(c8,@of{b0:=b0%2}@ki{b0%2>0}pc9{b0:t0},t10))),Lp{b0;F}(FS(Inv(RFb(RSeq(OnceK(pt11{b0:b0;b1:b0}),Invt(pt12{b0:t0})))))))",
-    Tree0893 "B{b0=3;b1=0;t0=5}Swm(@fi{b1>6}Rep3(t0),Wde(pi1{t0:=},a2b{t0;b0},Scc{t0+4=2}),Rep4(c3))",
-    Tree0894 "B{b0=4;t0=0;o0}@os{b0+=1;o0:=3}RetF(Wde(Fb(RepF(Seq(@si{none}Seq(t0,@rw{t0+1<o0|1}c1,pc2{b0:t0}))),a3l),ASeq(pa4{b0:b0;b1:b0},RSeq(a5b{7;b0},a6e,@rw{b0>3}@os{b0:=b0+1%4}@ki{t0>1}pi7{t0:t0},pt8{b0:9;b1:b0}),AFb(c9l),Pre{none;R}(FS(@ki{t0>2}@os{none?b0:=3;b0+=2}Pre{b0%3!0;R}(OnceT(c10e)))),@ki{b0>2}@of{t0+=1}t11)))",
-    Tree0895 "B{t0;b0=0;o0=1}Seq(Sb{o0=1},Sc{t0:=2},MSeq(t0,Scc{b0<4}),Invt(@of{t0+=3}Par{_;1}(pc1{b0:=},c2)))",
-    Tree0896 "B{t1=4;b0;q0=2;t0=2}OnceK(Par{0;-2}(Dl{30}(Once(Lp{b0;_}(RFb(c0b{0})))),RSeq(pt1{b0:3;b1:t1},a2b{t0;b0},t3,Sb{t0=4})))",
-    Tree0897 "B{t0;o0=_;b0=0}Pre{some;K}(Seq(PAll{-1}(Dl{50}(Sc{b0:=t0;t0:=4}),Sl{10},Pre{o0|3+4%4<3;K}(t0e)),@of{o0:=t0+1}Fb(t1,t2,RFb(c3,Scc{b0<5})),Wde(Inv(a4),Sc{b0:=o0|2},@oh{o0:=b0}@fi{t0%4=0}@si{none}t5)))",
-    Tree0898 "B{t0=0;b0=5}Seq(a0l,@po{b0+=3}@rw{t0%4<0}RFb(a1l,Par{_;1}(a2b{t0%3;b0},t3),Sb{b0=2}),c4)",
-    Tree0899 "B{t0=5;o0=_;b0}Ret4(@oh{o0:=t0}@os{b0+=2}@of{t0+=1}MSeq(a0b{b0;b0},RFb(c1,F),a2,c3e))",
+    Tree0800 "B{b1;t0;b0=5;q0=3}PAll{0}(@po{t0:=3;b0<4?b0+=3}@rw{b0<2}Ite(a0,t1,Scc{b0!5}),Cnd{b1+2%2<1;T;S}(@oh{b0:=b1+3;b1+=1}@fi{b1<t0+1}Lp{t0;R}(@oh{b1:=b0;b1+4%3=1?t0:=b0}@fi{b0%2>0}RT{F}(Wt{10}))),Lp{t0;_}(Flt{1;_;K}(a2e)),@of{b1+=1}@si{b0%3<1}Wv{t0}(RT{3}(a3)),Dl{30}(Cnd{t0>0;N;_}(FS(Intr{b0>b1+4}(Once(Scc{b0=3}))))))",
+    Tree0801 "B{t0=2;b0=5;o0;b1=4}@si{b1<4}@rw{b0>b1%4}@os{b1:=t0+3;o0:=_}Cd{20;_}(Fb(Step(Isw{o0|2;N;T}(c0,pt1{b0:b1;b1:t0},To{0}(c2),Wu{t0},t3),Seq(t4),OnceT(PPar{1;_}(Mt{10}(Opt(S)),@os{t0<3?b1:=b0}@si{b0!7}a5e,t6,t7)))))",
+    Tree0802 "B{b0=3;t0=0;t1}Flip(RU{S}(Try(t0,@os{b0+=1}AFb(c1,pt2{b0:9;b1:b0}),Flip(pc3{b0:7},Sb{t1=0}))),Bin{t0%2<1;T}(pa4{b0:=;b1:t0},c5b{t0+3%2}))",
+    Tree0803 "B{t1=3;t0=1;b0=4;o0}Once(@po{t0+=3}Seq(Pre{b0+1%3<1;S}(@po{o0:=1}Seq(Rep1(Pre{b0<1}(c0)))),Bin{t1%2<0;_}(a1b{t1+1;b0},t2),Pri(RFb(PPar{2;N}(Ub{o0},t3,a4e)),Par{-2;-1}(R,Sb{t1=3}))))",
+    Tree0804 "B{b0=0;t1=3;t0=2;o0=4;b1=4}@os{b1:=o0|5}Seq(ASeq(a0,RepF(@po{t0+4<b1?o0:=_}@rw{t1+3%3<2}a1),c2e,t3),Flt{2;R;K}(a4b{2;b1}),OnceT(Par{1;_}(Rpt{2}(RSeq(t5,Sb{t1=0})))),PPar{2;T}(@os{b0:=o0|5+4%3;b0:=2}@rw{b0+3>7}t6,pa7{b0:=;b1:=},c8),PAll{1}(c9b{b1},c10b{4}))",
+    Tree0805 "B{t0;b0}Fb(PPar{1;N}(@os{t0+=1}@fi{b0+2%4=0}Keep(PAll{-2}(Wu{t0},Sb{b0=t0})),FS(@rw{t0<1}Fai)),Scc{b0>3},ASeq(t0e,a1,t2,t3,pt4{b0:t0;b1:b0}),Fb(pt5{b0:=;b1:b0},c6))",
+    Tree0806 "B{b1;o0;b0}@si{b1=3}Wde(t0,Scc{some},SubA(SubA(Wt{0})))",
+    Tree0807 "B{t0=4;b0;b1=2}Wde(Seq(RetF(Wu{t0}),RSeq(Wu{t0},pa0{b0:=;b1:=},pi1{t0:=})),Fb(Dd{0}(c2),Sw{4;3;2}(@fi{t0%3=0}@ki{b0>b1}@si{t0=7}t3,@ki{b0%4!3}@si{b0!t0}@of{t0+=2}t4,a5,a6l)))",
+    Tree0808 "Star(Fb(RFb(t0,a1e,Seq(Sl{20},t2)),c3e),Seq(t4,S,c5),Pri(c6,a7,t8,c9),Star(t10,t11,Lim{2}(Pri(t12e,a13))))",
+    Tree0809 "B{b0=1;o0=_;t0}Par{_;-2}(Scc{t0<7},Su{t0}(RFb(Cnd{o0|0%3>1;N;S}(t0),Step(RU{S}(pc1{b0:8}),c2l),MPri(Wu{t0},Scc{some},c3,c4,pa5{b0:t0}))),To{30}(Bin{b0>2;_}(Pri(MPri(pi6{t0:t0},a7)),Pri(PPar{2;_}(@fi{o0|5<5}@rw{t0+3%4<1}t8,t9),Sl{0}))))",
+    Tree0810 "B{b0;t0}RFb(Keep(c0e),a1b{t0;b0},pc2{b0:b0},RU{S}(Bin{t0+4<t0+1%2;N}(Wu{t0},c3)))",
+    Tree0811 "B{b0=5;o0;b1=3;t0;q0=1}Lp{b1;S}(Isw{b1+1;T;_}(PPar{2;_}(Isw{b0;N;_}(t0,FS(Lp{b1;R}(a1)),a2e),RSel(a3,Bin{b1=5;N}(@fi{b0%2=0}c4e,pc5{b0:5})),Sw{3;0}(a6b{b0;b1},pc7{b0:b1},F),@po{b0+=1}Rpt{F}(Seq(Pri(Scc{o0|2+1=1},t8)))),Lim{3}(Lp{b0;S}(MSeq(Fb(t9,pi10{t0:t0},Rty1(@ki{b1=3}Sl{0})),MPri(@rw{t0!3}@of{b1:=t0;b1:=o0|2}pc11{b0:1},Rus{1}(pa12{b0:b0;b1:b1}),RFb(pc13{b0:=},Scc{t0+2>6})),RFb(t14,a15,@fi{b0+4%3<1}@po{b1:=b0+2}t16),Seq(Sl{50},S,c17),t18)))))",
+    Tree0812 "B{t0=0;b1;b0=1}Fb(RFb(a0,t1),Seq(t2,t3),Flt{2;F;K}(Flip(@po{t0+=1}Step(Sc{t0:=b1%2;b1+=3},t4e))))",
+    Tree0813 "B{o0=3;b0=5;t0=0;q0}Swm(RSel(a0e,c1l),PPar{0;_}(Bin{none;N}(Wu{t0},a2),Sl{10},RFb(@fi{o0|5>t0}@si{some}@po{t0:=b0}pi3{t0:t0},pi4{t0:t0})),Dd{0}(@si{t0%4!2}@ki{t0%3=1}@rw{some}Step(Fai,Sb{t0=0},Sc{b0+=4})))",
+    Tree0814 "B{t0=5;o0=_;b0=0}PAll{-1}(Wde(Isw{3;N;T}(Sb{o0=0},t0e),pa1{b0:t0;b1:t0}),a2b{t0;b0},SubR(Flt{3;F;_}(SubA(t3))))",
+    Tree0815 "B{o0}Rep1(Scc{some})",
+    Tree0816 "B{t0=3;b0=0}To{0}(PAll{_}(pt0{b0:0},Sb{t0=2},a1b{b0+2;b0}))",
+    Tree0817 "B{b0=4;t1}Step(Sb{t1=b0})",
+    Tree0818 "B{b0=4;t0=1}@ki{b0>3}Seq(Isw{t0+2%3;_;T}(Swm(a0e),TryT(Sc{t0+=2},pa1{b0:=}),Ruf{3}(PPar{1;_}(Wu{t0},c2,pa3{b0:t0;b1:b0},F,Scc{t0>b0+1}))),@po{b0:=t0+2;t0+=4}SubR(pa4{b0:b0;b1:b0}))",
+    Tree0819 "B{t1;t0;b1=1}Wde(Step(Rep4(Sc{t0:=b1}),Lim{3}(Wu{t1})),S)",
+    Tree0820 "Fb(t0,c1,t2,c3e,a4)",
+    Tree0821 "B{b0=4;t0=3}Inv(PAll{-1}(c0,t1,Rpt{F}(a2b{b0;b0}),Cnd{t0<t0+1;N;_}(Sc{b0!t0?t0+=3})))",
+    Tree0822 "B{t1;o0}OnceT(Swm(Pre{t1=o0|2}(Rep1(t0e))))",
+    Tree0823 "B{t0;b0=3}Isw{t0;_;T}(@rw{b0=t0}Wde(Fb(Inv(Bin{t0!b0%4;T}(t0,F))),a1l,Rmp{S;F}(Sb{b0=5})),Flt{3;F;F}(OnceK(Step(pi2{t0:=},pc3{b0:3},FF(Rep3(Wu{t0})),Sc{t0+=1}))))",
+    Tree0824 "B{b0=0;b1;o0=_}Seq(c0,@oh{b0+=3}@po{b0+=3}Fb(@of{o0:=b1}@ki{b0<0}t1,a2e,t3e),Ite(t4e,Ub{o0}))",
+    Tree0825 "B{o0=_;t0=2;b0=4}Par{-1;-1}(Swm(Rep3(pt0{b0:=;b1:t0}),Rep0(pi1{t0:=}),t2,FF(FF(Suc))),OnceT(@of{t0+=1}@oh{o0:=3}PPar{1;_}(RSeq(c3,@ki{o0|4+3=3}Ub{o0}),Pre{t0>5;S}(Flip(a4,Scc{t0<3})),Keep(@fi{b0+4%3<1}@oh{b0+=1}a5))))",
+    Tree0826 "B{t1;b1=4;t0=5;b0=2}ASeq(RSeq(PPar{1;N}(RSeq(t0,RSel(@rw{t0<b1}@fi{t0+4<1}@si{b0>b1}t1,c2,Sb{b1=b0})),a3,Fb(@of{b0:=9}@si{b1+2>t1%2}@os{t0+=2}c4l,pc5{b0:t0},PAll{1}(c6,t7))),Mt{20}(Lim{3}(Rpt{2}(PPar{1;_}(Wt{50},R,@po{b1+=1}Isw{b1;T;N}(pt8{b0:b1;b1:b0})))))))",
+    Tree0827 "B{q0=3;b0;b1=3;t0=2}Isw{b0+2;N;_}(Rpt{3}(RSeq(Inv(Dd{0}(@of{b0+=1}RSeq(Scc{b0>1},pc0{b0:=},a1b{b1;b0}))),Invt(Lp{t0;_}(Dl{10}(Lp{_;_}(t2e)))),Inv(t3e),OnceK(Lp{b1;S}(PPar{0;T}(RFb(c4,@os{b1+=2;b1:=t0+2%4}a5),t6,Sc{b0+=1;b0:=9}))))))",
+    Tree0828 "B{t0=5;b0=5}@po{b0:=5}Opt(RSel(PAll{0}(Ruf{3}(PPar{1;_}(Sb{b0=t0},@si{b0%3<0}Sl{0},@si{t0+1>t0+2}RepF(c0))),Rmp{S;F}(Fb(@of{t0:=b0%3}@oh{b0=3?b0+=1;t0+=2}Wu{t0})),@po{t0+=1}Ite(Isw{b0;T;T}(Sb{b0=6},Wt{30},pt1{b0:t0}),Wv{t0}(c2))),Fb(RFb(pt3{b0:1},F,c4b{b0+1},t5,pt6{b0:t0;b1:b0}),AFb(pc7{b0:=},t8e,c9e),Wde(RFb(c10),c11))))",
+    Tree0829 "B{b0=4}MSeq(RFb(Rpt{1}(RFb(Keep(a0e),Step(a1e,S,c2),a3))),Rty1(Isw{b0;T;_}(@os{b0+=3}t4,a5,c6,Sl{20})),PPar{1;_}(a7,@fi{b0+3>b0+1}t8))",
+    Tree0830 "B{b0=3;t0;o0=3;b1=2}Swm(Flt{1;R;K}(Swm(Sb{b0=9},FS(c0),t1)),SubA(@ki{t0%4>2}@of{o0:=_}@fi{b1+3>b1}Ruf{F}(Rep0(Scc{b1%4<1}))),Ret2(Once(RT{F}(R))),Dl{30}(@po{b1+=2}Rmp{F;S}(@si{b1%4>2}MPri(Fb(c2),@po{b0+=1}c3b{b0}))))",
+    Tree0831 "B{b0=3;t0=3;q0;t1=1}@po{t1:=t0}@ki{b0!7}@fi{t1+2<3}MPri(pt0{b0:=;b1:t1},RSeq(Wu{t1},a1b{t1%3;b0},Scc{b0%2>0},Scc{t0=5},c2),Swm(Wu{t0},Sb{t0=b0},c3b{b0+4%3},c4),RSeq(Lp{t1;_}(t5),pa6{b0:t1;b1:t1},pt7{b0:=;b1:t0},Sb{t0=t1},Sl{100}),Try(Seq(Suc,@fi{t0%4<3}@po{b0:=4}a8),t9,RFb(Wu{t1},t10)))",
+    Tree0832 "B{b0=4;b1}Pri(t0e,FF(t1),RSeq(Wt{50},c2e),t3,Seq(c4,@os{b0+=1}c5,Sb{b1=9}))",
+    Tree0833 "B{o0=1;q0=1;b0=3;t0=3}RSeq(Ret4(PPar{0;_}(Ret3(t0e),Fb(pt1{b0:=;b1:b0},a2e,R),t3,RFb(@of{o0:=t0+4%2}@oh{o0:=4;t0+=2}@po{o0:=t0}Scc{o0|3=0},@of{b0+2%4<2?b0:=7}@fi{t0%2<0}t4),a5b{b0%3;b0})),Lp{b0;K}(Pre{t0+3<t0%2;K}(Swm(t6,@rw{b0%3>0}Par{_;2}(c7b{b0+3%3},Sb{t0=b0},Wt{30})))),@os{o0:=_;b0+=4}Fb(Seq(Intr{o0|2%4>2}(@rw{t0%3<1}@po{o0:=t0}@of{b0+=1}Opt(SubR(t8))),Dl{50}(Flt{1;S;K}(Step(S,Suc,Wu{t0}))),c9)))",
+    Tree0834 "B{o0=0;b1=5;b0=3;t0=5}PPar{0;T}(Sw{0;3;1}(c0e,FF(Sl{0}),OnceK(t1),Su{t0}(Ub{o0})),Fb(Flt{3;S;_}(AFb(c2b{b1+2%3},Sb{o0=6})),Seq(a3)),Intr{none}(To{10}(Seq(c4,S))),Bin{none;T}(a5b{t0%4;b1},a6b{t0+1;b0}))",
+    Tree0835 "B{b0}Flip(pt0{b0:=;b1:b0},t1,a2)",
+    Tree0836 "B{t0;o0=_;b0=0}Seq(RSeq(RSeq(t0,t1),@si{none}RFb(Rpt{F}(t2),c3b{b0+2},t4e),Mt{0}(Fb(pt5{b0:=},t6,@ki{b0>5}Wu{t0},c7b{b0+3}))),Swm(To{0}(@oh{t0:=t0+4%4}Wde(a8b{t0;b0},a9,Sb{o0=0})),Isw{6;_;N}(@oh{o0:=_}Run,Sc{t0+=2}),R))",
+    Tree0837 "B{b0=0;b1;t0=2}RU{S}(TryF(Wv{t0}(pa0{b0:7;b1:=}),Isw{b0+3%2;T;_}(@po{b0+=1}t1,Rep3(S),Lim{2}(c2b{t0})),@ki{b1!b0+2}@fi{b0+3>t0}Dl{0}(Scc{b0>t0})))",
+    Tree0838 "Flip(S,Sl{10},Inv(Flip(OnceT(t0),Fb(c1,a2))),RFb(c3,Rus{F}(t4),a5))",
+    Tree0839 "B{t0=1;b0;o0}RSeq(@po{t0+=1;b0!3?t0:=t0+4%2}@fi{t0!2}ASeq(Rep1(Swm(@fi{b0=t0}@os{t0+=1}@ki{b0<o0|1+4%4}Sl{50},Scc{b0%3<2}))),Bin{t0>b0;N}(pi0{t0:b0},pa1{b0:=}))",
+    Tree0840 "B{b0=1;o0=3}Wde(Swm(@rw{some}RSeq(a0e,t1e),Sb{o0=1},c2,a3),MSeq(a4,c5,a6b{b0+4;b0},F))",
+    Tree0841 "Pri(F,t0,t1e,Suc)",
+    Tree0842 "B{o0;b1=0;t0;b0=4}@fi{o0|0<6}Wde(Pri(t0,a1,Ite(t2e,@of{b0:=0}a3b{b0+1;b1})),S,Wv{t0}(PAll{1}(@oh{b0:=t0%2}@rw{t0=2}pa4{b0:5;b1:t0},Sw{0}(pc5{b0:t0},c6l),@po{o0|2%4<1?t0+=4}Invt(c7),t8)))",
+    Tree0843 "B{b1=4;q0=4;o0=1;t0=2;b0=5}Ite(Seq(@oh{b1+=2}@of{o0:=t0;b1=6?b0+=1}@si{o0|0+1>4}Seq(Scc{t0+2!t0},@oh{t0:=b0}@po{o0:=_}Sc{t0+=1},c0),c1,c2),Mt{0}(Seq(ASeq(Inv(a3),Sc{o0:=_}),c4b{b0},Invt(Ite(c5,t6,@oh{t0:=b1}@si{t0+3>o0|0+2}Sc{o0|3>b1+4?b0+=3})),RSeq(RSeq(Sl{0},R)))),Lp{b0;R}(Sel(c7b{b0},a8,PPar{0;_}(Sc{b1+=1;t0+=2},t9),t10,Flt{3;S;F}(Wu{t0}))))",
+    Tree0844 "B{o0=_}Rty0(SubR(@si{none}a0))",
+    Tree0845 "PPar{2;_}(Ruf{2}(Cd{0;K}(Swm(Rep4(c0e),Sub(a1)))),OnceT(t2e))",
+    Tree0846 "B{b0=3;t0}Fb(PPar{2;T}(a0,Fb(Wu{t0},a1b{t0;b0}),Inv(t2),Sb{t0=5},pi3{t0:t0}),Rpt{0}(t4))",
+    Tree0847 "B{b0;t0;q0=0;b1=2}Lp{b0;R}(@ki{t0+2>b1+4}@oh{b1:=t0%3}Swm(@si{t0<7}@fi{b0>5}@rw{b0+1<b1}Seq(Sl{10},@os{t0+=2}c0,a1),pt2{b0:t0;b1:=},Mt{0}(Lp{_;_}(Wt{30}))))",
+    Tree0848 "B{b0=0;b1=5;t0=3}@fi{b1%2<0}@si{b0%3<2}Ret1(Intr{t0+1%4>2}(Ret4(Sel(c0,t1,Ret2(Wu{t0}),PAll{-1}(Scc{b1!b1+4})))))",
+    Tree0849 "B{b1=2;t0=0}Sw{5;0}(c0e,SubR(SubR(a1l)),Sb{t0=3})",
+    Tree0850 "PAll{_}(a0e,c1)",
+    Tree0851 "B{t1;b1=4;t0;b0}Isw{t1;N;N}(@fi{b0>1}@po{t1+=3}Rty3(Star(Sw{5;2}(Suc,Sb{t1=b1},@oh{b1%2>0?t1:=t0+3}@fi{b1+2>2}@rw{b0>4}pt0{b0:0;b1:=}),Wt{50},pt1{b0:=;b1:=})),Rep2(a2),Rpt{F}(Sw{2}(RFb(t3e,c4),Sel(t5,Rmp{F;F}(Flt{2;S;_}(t6)),F))))",
+    Tree0852 "B{t0=4}RetF(Fb(Wde(pi0{t0:=},F,Wt{10}),Ret4(Rep4(PAll{0}(pi1{t0:=},c2l)))))",
+    Tree0853 "RFb(t0,t1,Wt{100})",
+    Tree0854 "B{t0=5;b1;q0;b0=2}Bin{b0+4%3>1;_}(@os{b0+=1}@po{b1:=b0}Cnd{b0%2<0;T;F}(Pri(@os{t0+=2}a0b{t0%2;b0},t1,t2,c3b{b1+4},c4)),c5)",
+    Tree0855 "B{o0;b0=1;t1;t0=3;b1}PPar{0;T}(RSeq(RFb(@si{t1!t0+4}@fi{o0|1+1>4}@of{b0+=2}RFb(c0,@fi{b0>5}OnceT(Sc{t0+4>0?o0:=_}))),Intr{b1+2=b1}(Flt{2;S;K}(RetF(Cnd{o0|2!7;T;F}(RFb(pa1{b0:t1;b1:t0},c2b{t1%4},Sb{t1=b0}))))),Swm(a3,@si{none}@oh{t1:=t0}@rw{t0+1=t1}t4,t5,Scc{t0%2!0},c6),Rep4(c7)),Rty1(AFb(Fb(Ret3(RFb(ASeq(@oh{t0:=o0|0;b1:=o0|5+2}@si{o0|4>5}a8b{t0+4;b0},t9e,a10,a11b{t1+3%2;b1}),Fb(c12e,a13,a14,Wu{t1}),c15l)),c16))))",
+    Tree0856 "B{t0;b1=0;b0=5}@oh{b1:=t0+1%4;b0+=3}Wde(a0,Fb(t1,@si{t0+3%3!1}@ki{b1!5}Swm(Isw{b0;T;T}(t2,t3e),Scc{t0%2!0},Wu{t0}),c4b{8},Lim{1}(pt5{b0:2;b1:b1})),@po{b0:=t0%3}@oh{b1:=t0+2;b1:=t0}RFb(@oh{b1+=1;b1+3=b0?b1:=b0}Bin{b0<6;N}(a6,Sb{b1=6}),@oh{t0:=b0+4}@rw{t0%2>0}Scc{b0!3},pc7{b0:2}))",
+    Tree0857 "B{t0=2;b1;b0=3}Isw{t0;T;N}(Step(Seq(t0,Sw{2}(Wt{30},Suc)),Lim{3}(Opt(RSeq(Sl{30},t1,PAll{1}(F,pc2{b0:=},pa3{b0:b0}))))),PAll{_}(PAll{4}(a4l,pa5{b0:0},t6,t7),RSel(c8,a9,t10)))",
+    Tree0858 "Step(OnceK(F),RFb(t0,c1),Seq(RFb(a2,c3,c4l)),AFb(MPri(c5e),a6),a7)",
+    Tree0859 "B{b0;b1;t1;t0=1}Wde(Sw{5}(@ki{b0%3>0}Seq(Sb{b0=6},@oh{t1:=b0+3}a0,Scc{t1<b0}),Cd{10;K}(t1e)),RSeq(PPar{1;T}(t2,c3,Sc{b0:=1;t0:=b1+2%4}),@oh{t0:=b0+3;t1+=3}@po{t0+=1}Swm(c4)))",
+    Tree0860 "B{b0=1;t0;b1=4}PAll{3}(a0e,@po{b1:=b0;b1+=3}@fi{t0+4=b0}t1,t2)",
+    Tree0861 "B{o0=0}Fb(@oh{o0:=o0|2}PAll{_}(c0,t1,t2),c3,t4e)",
+    Tree0862 "B{t0=0}RSeq(ASeq(t0,@rw{t0+4>7}a1,c2))",
+    Tree0863 "B{b0;t0=4;t1=2;b1}@rw{b1>t0+3%2}@os{t0:=t0%2}@fi{t1+4%2!1}PPar{0;_}(PPar{1;_}(Wv{t1}(Sb{b1=7}),a0,RetF(Intr{b0<b1+4}(c1)),a2),Ret1(a3),PAll{_}(Suc,Keep(F),Sb{t0=4}))",
+    Tree0864 "Pri(Dl{30}(RSeq(t0,c1,t2)),Seq(Rep0(t3e),t4,a5),Swm(c6,Sl{100},t7))",
+    Tree0865 "Ite(Sub(Sub(a0)),Par{1;_}(c1l,t2,Rep4(t3),a4))",
+    Tree0866 "B{o0=5}Swm(Swm(Flt{2;_;K}(Ub{o0}),Pre{o0|5>6;R}(c0b{o0|4}),RFb(Scc{o0|0%2>0}),Seq(t1)))",
+    Tree0867 "B{t0=2;b0=5;q0=1;t1=0}ASeq(Fb(RU{F}(t0),t1,t2),RSeq(t3,Sc{b0:=t0},Sc{t0+=2;t0+=2}),PAll{_}(@oh{b0%2>0?t0+=1}@po{b0:=t0+4}Scc{t1+4%4>0},a4),OnceT(RSeq(c5,OnceT(Wde(t6e,F,Sb{b0=8})),RT{F}(Lp{_;F}(c7)))))",
+    Tree0868 "B{b1=2;b0=3;o0;q0}@rw{o0|4>4}Cd{10;F}(Wde(Lp{b1;S}(a0l),Rmp{F;S}(pa1{b0:=;b1:=}),Rmp{S;S}(pt2{b0:1;b1:b0})))",
+    Tree0869 "B{b0;t0=1}Sel(RFb(pc0{b0:2},c1b{b0}),Swm(@si{b0+4<b0%4}pc2{b0:=},t3),Swm(@po{t0+=2}@fi{t0<3}@oh{b0+=2;t0:=0}Sl{30},Mt{0}(t4)))",
+    Tree0870 "B{b0=0;t0=4;b1=1;t1=2;o0=_}@si{t0%4<3}TryF(Par{_;1}(RFb(@si{b1<t1}@ki{b1>5}@oh{t1+=1}Fai,Fai,pt0{b0:=;b1:b0}),RU{F}(Once(a1l)),Rep2(@si{t1%3>0}@ki{o0|3<4}pt2{b0:=;b1:t0})),Bin{none;N}(S,@oh{b1:=o0|3}@rw{o0|1<b0+1}@po{t0+=2}Ite(a3e,Lim{1}(Su{t1}(c4)))),RFb(Rep3(Fb(t5,Scc{b1+2<b0+1},Wu{t0},a6,t7)),@po{o0:=_}@of{o0:=_}Swm(@os{t0<b0%4?b1:=t1}Pre{o0|4!0;S}(F),Wt{10},PAll{-3}(c8,pc9{b0:8},Sb{b0=8}),Sb{o0=3})))",
+    Tree0871 "B{o0=3;t0=4;b0}Step(Ret4(Ite(RSel(a0l,c1e),Wde(c2,t3),a4)),Pri(Inv(t5),RU{F}(RSeq(Sel(t6,c7),a8l,@rw{b0+4>t0+2}@fi{o0|0+2%3>0}Step(FF(c9))))))",
+    Tree0872 "B{q0=2;b0}Keep(@oh{b0+=3}c0)",
+    Tree0873 "B{o0=5;b1=3;t1=1;t0=1;b0=1}RFb(pt0{b0:=},RepF(Flt{3;S;F}(Mt{0}(Cnd{b0!5;_;_}(Seq(Rep2(c1),Seq(t2,c3,Sb{t0=4})))))),TryT(Fb(pc4{b0:=},Rpt{3}(Sc{b1+=3})),Ite(@po{t1+=1}@rw{t0%4<3}@os{o0:=_}c5,pi6{t0:=})))",
+    Tree0874 "B{b0=3;t0}MPri(RFb(a0,c1,t2),c3l,RU{F}(@rw{b0%4=0}@ki{b0<t0}To{10}(Ite(t4e,pt5{b0:5}))),Isw{t0%3;N;T}(pi6{t0:=},t7,t8),Seq(Rpt{F}(@ki{t0%2>0}@rw{t0<t0%3}@of{t0:=b0}Lim{2}(Wt{0}))))",
+    Tree0875 "B{t0;b0;o0=3}To{50}(AFb(Pre{b0<4;F}(t0),@si{o0|4%2<1}@oh{o0:=b0;o0:=t0}Seq(a1b{b0;b0},Sb{t0=9},a2),PPar{1;T}(S,c3,c4b{t0},c5l,pi6{t0:=}),c7,Pre{b0%3<1;K}(c8)))",
+    Tree0876 "Dl{0}(Dl{0}(RepF(t0)))",
+    Tree0877 "B{o0=3;t0=5;b0;b1=1}Rus{F}(ASeq(RFb(a0l,Mt{0}(Bin{b0=0;T}(a1e,Sc{t0:=o0|1%3;b1+=2}))),Ruf{2}(Run)))",
+    Tree0878 "B{t1;b0=4;t0}Cnd{b0>t1;N;F}(RSeq(Pre{t0>t1+3}(pa0{b0:=;b1:t1}),AFb(To{50}(Wu{t1}),F,F)))",
+    Tree0879 "B{t0=4;o0=5;b1;t1;b0=4}RetF(Isw{6;N;T}(Wde(Dl{10}(a0),S),Seq(a1b{b0;b1},t2,F),Sb{t1=t0},Wv{t0}(Wu{t0}),Step(@po{t0+=1}Sb{o0=6},pa3{b0:=;b1:=})))",
+    Tree0880 "Seq(RFb(Wde(Inv(a0),a1),Fb(t2,t3,a4l,c5,c6e),Rep4(a7)),ASeq(Dl{20}(Mt{0}(Flt{2;_;_}(Cd{10;F}(RepF(Fai))))),AFb(MPri(F,c8)),PPar{1;T}(FF(R),Ite(c9l,a10e))))",
+    Tree0881 "B{b0=4;o0;q0;t0=5}Seq(Flip(RSeq(t0,c1b{o0|0%3},Pre{t0+4=6;R}(a2)),Bin{b0=4;T}(t3,pi4{t0:=}),Par{_;-3}(Scc{t0>2},Lp{_;F}(Sb{b0=3}),OnceT(t5)),Mt{0}(F),Sel(pt6{b0:t0},@fi{t0+1<6}Sc{t0:=4},t7)))",
+    Tree0882 "B{o0;b0=4;b1=0;t0}PPar{2;T}(Rep3(To{20}(Su{t0}(@po{b1:=t0%3}MSeq(S,@ki{b0>0}@os{o0:=b0%3;b1=6?t0:=b1%4}@rw{t0<7}Seq(Pre{none;K}(pt0{b0:9;b1:b1}),pt1{b0:b1;b1:b0}),Sb{t0=1},Star(@ki{t0!4}Sb{o0=8},pi2{t0:=}))))),RFb(RSeq(S,a3e),Scc{b0!t0},a4e,FS(Step(c5l,t6))))",
+    Tree0883 "B{t0}RSeq(Inv(SubR(t0)),Swm(Scc{t0%4=0},t1e),To{30}(Sl{20}),Rep4(AFb(a2e,t3,t4)))",
+    Tree0884 "B{t0;o0=_;b0=3}Fb(c0,MSeq(@fi{some}@of{b0:=t0}pt1{b0:b0},SubA(c2l)))",
+    Tree0885 "Rep1(Wde(Pri(c0e,RFb(t1,c2l,t3),RFb(F,t4)),Rmp{F;S}(Cd{20;F}(t5))))",
+    Tree0886 "B{t0;b0=0}PAll{-1}(Ret0(pc0{b0:=}))",
+    Tree0887 "B{t1=5;t0=4}RSel(c0,pa1{b0:6;b1:t0},t2)",
+    Tree0888 "B{t1=4;t0}Bin{t0%2!1;N}(S,Wde(Rep4(c0),t1))",
+    Tree0889 "B{b1;t0=4}Sel(@si{t0+3%3>1}c0,Bin{b1!3;T}(pa1{b0:0},Cd{0;K}(Sb{t0=7})),Rus{2}(a2),PPar{2;T}(@oh{t0:=b1+2}@rw{b1<t0+2}c3e),a4l)",
+    Tree0890 "B{t0;b0=5;b1=3}Keep(Seq(RFb(@fi{t0+3%4<1}@si{t0<b1}@po{b0+=2}Star(c0,Suc,Wt{50})),PPar{2;_}(c1,t2,Sb{t0=0})))",
+    Tree0891 "B{b1=5;t0=0;b0=4}RFb(pi0{t0:=},@fi{t0%3=2}RtyF(To{20}(Flip(c1b{b1+2%4},Sb{b0=4}))))",
+    Tree0892 "B{b0=4;t0=0}To{100}(OnceT(@si{b0%3<2}RSel(Ite(pt0{b0:=},MSeq(c1e,pa2{b0:4;b1:b0},a3e,c4b{t0})),Cnd{t0=b0+2;_;F}(Star(Cnd{t0%2=0;T;F}(S),pc5{b0:=},t6e,pi7{t0:b0})))))",
+    Tree0893 "B{t0=2;o0;b1=2;b0=3}Step(Mt{30}(RSeq(t0,c1b{b1},t2,Keep(Cnd{b0+3%4!1;N;F}(a3)))),@ki{t0>5}Pre{t0+4%2<1;S}(PAll{0}(Fb(@os{t0+2=b0?b0+=1}a4e,t5),@po{b0:=o0|1}Sb{t0=6},Ub{o0},@po{o0:=b0;b1+=3}@ki{o0|3%4<0}a6)),Su{t0}(@rw{t0=4}RSeq(To{50}(t7),c8l,t9,t10,Star(Sb{b1=t0},a11))),Sw{2;0;4}(RT{2}(@si{none}a12),Once(@fi{some}Once(Once(Wu{t0}))),Sw{2}(Sc{b1+=3;b0+=2},c13),Seq(Suc,Sl{20},c14b{2})))",
+    Tree0894 "B{b0=5;t0=1;b1}Isw{b1;_;T}(Sb{t0=b0},Dl{0}(Swm(@fi{t0>b1%4}@si{t0+1%3!0}@of{b0+=1}Pri(a0,a1l),Cd{0;_}(Dd{30}(t2)))))",
+    Tree0895 "B{t0=1;b1;b0=3;o0}@si{t0+2%3<1}@os{b1%3!2?o0:=_}Rpt{3}(@po{o0|3+1!0?b0:=t0+2}Pre{t0>5}(Rus{F}(Par{-3;-1}(Isw{t0%4;T;N}(Ub{o0},@of{o0:=_}@os{b1:=t0}c0),t1,@po{b0:=t0+3;b0+=1}pc2{b0:b1}))))",
+    Tree0896 "Fb(Rmp{F;S}(Pri(a0e,Sl{0})),t1e)",
+    Tree0897 "OnceT(RT{F}(Swm(t0e,t1,c2l,t3,a4)))",
+    Tree0898 "B{t1;t0;b0;o0;b1}Rpt{1}(Keep(SubA(Cd{0;F}(Pri(pa0{b0:=;b1:=},OnceT(Rep3(t1)),MSeq(S,@rw{none}Sb{t1=3},t2),Swm(pi3{t0:b0},@rw{b0<4}SubA(t4),@po{b0+1%2<0?o0:=_}@rw{b1!3}Scc{t0!3}),RSel(pa5{b0:b1;b1:t0},t6e,pi7{t0:=}))))))",
+    Tree0899 "B{t0;b0=2}TryT(c0,t1e,RSeq(pt2{b0:=;b1:t0},pi3{t0:=}))",
 }

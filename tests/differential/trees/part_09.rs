@@ -5,33 +5,116 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
-        Sequence {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        Delay(0) {
+            IndexSwitch(|bb| *bb.t1, dynamic = true) {
+                Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                    Filter(times = 1, count = Success, filtered = Failure) {
+                        StepSequencer {
+                            #[on_failure(|bb| bb.t1.set((*bb.t0 + 4) % 2))]
+                            #[post(|bb| *bb.t1 += 1)]
+                            Priority {
+                                Limiter(1) {
+                                    #[post(|bb| bb.b0 += 1)]
+                                    #[run_while(|bb| *bb.t0 % 4 > 1)]
+                                    Condition(Cond<0>),
+                                },
+                                ForceFailure {
+                                    Action(PAct<1>, b0 = {=}),
+                                },
+                                ForceFailure {
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                            Action(Act<2> = Act::<2>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Fallback {
+                        SkipUnlessUpdated(t0) {
+                            Cooldown(10, filtered = Skipped) {
+                                #[success_if(|bb| *bb.t1 % 3 == 2)]
+                                #[run_while(|bb| bb.b0 + 2 != 7)]
+                                #[on_success(|bb| bb.b0 += 1)]
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
+                            AlwaysSuccess,
+                        },
+                        ReactiveFallback {
+                            #[on_halted(|bb| bb.t1.set(*bb.t0))]
+                            #[post(|bb| { bb.t1.set(*bb.t0); bb.t0.set(bb.b0) })]
+                            #[on_failure(|bb| { bb.b0 += 3; bb.t1.set(bb.b0) })]
+                            Action(Act<5>),
+                            StatefulAction(PTask<6>, b0 = 0),
+                        },
+                    },
+                    ReactiveSequence {
+                        SetBlackboard(b0 = 4),
+                        ParallelAll(max_failures = -1) {
+                            Action(Act<7> = Act::<7>),
+                            StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                        },
+                        Remap(success = Success, failure = Success) {
+                            SkipUnlessUpdated(t1) {
+                                BinarySelector(|bb| bb.b0 > 2) {
+                                    StatefulAction(Task<9>),
+                                    Condition(Cond<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0900Blackboard { o0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0901 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
         }
-        Delay(50) {
-            Precondition(|bb| *bb.t0 % 2 < 0, else = Success) {
-                Sequence {
-                    Loop(q0, if_empty = Success) {
-                        WasEntryUpdated(t0),
-                    },
-                    StatefulAction(Task<0> = Task::<0>),
-                    ForceFailure {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
+        SequenceStar {
+            Condition(Cond<0>),
+            WaitValueUpdate(t0) {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
                     StatefulAction(Task<2>),
-                    Timeout(30) {
-                        SetBlackboard(t0 = 4),
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            TryCatch {
+                Priority {
+                    Condition(PCond<4>, b0 = {t1}),
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t1}),
+                    Failer,
+                },
+                Repeater(1) {
+                    AlwaysFailure,
+                },
+                SkipUnlessUpdated(t0) {
+                    Repeater(1) {
+                        ForceFailure {
+                            #[run_while(|bb| (bb.o0.unwrap_or(1) + 4) % 4 > 0)]
+                            #[on_success(|bb| { if bb.b1 < *bb.t1 + 2 { bb.b1 = *bb.t1 }; bb.b0 = bb.b1 % 3 })]
+                            SetBlackboard(b0 = {t0}),
+                        },
                     },
                 },
             },
@@ -39,151 +122,148 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0901Blackboard { t0 q0 });
+board!(Tree0901Blackboard { b1 t0 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        Loop(q0, if_empty = Running) {
-            Switch(b1) {
-                case 4 => RetryUntilSuccessful(1) {
-                    Action(PAct<0>, b0 = 3, b1 = {b0}),
-                },
-                case 2 => ReactiveSequence {
-                    ReactiveSequence {
-                        #[run_while(|bb| (bb.b0 + 4) % 2 > 0)]
-                        StatefulAction(Task<1>),
-                        SetBlackboard(b1 = 3),
-                    },
-                    Sequence {
-                        #[success_if(|bb| bb.o0.unwrap_or(0) > *bb.t1 + 2)]
-                        Condition(Cond<2>),
-                        Action(PAct<3>, b0 = 9),
-                    },
-                },
-                _ => AsyncFallback {
-                    #[on_halted(|bb| bb.t0.set((bb.b1 + 1) % 3))]
-                    AlwaysFailure,
-                    Condition(Cond<4>),
+        Delay(30) {
+            RunOnce {
+                TryCatch {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                    StatefulAction(Task<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0902Blackboard { b0 t0 q0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0903Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0903Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            b1: i64 = 13,
-        }
-        Switch(b1) {
-            case 1 => StatefulAction(PTask<0>, b0 = 0),
-            case 5 => ReactiveFallback {
-                #[run_while(|bb| *bb.t1 + 3 < 7)]
-                SubTree(Tree0903Sub1, ..),
-                SetBlackboard(t1 = 1),
-            },
-            _ => Condition(Cond<2>),
-        }
-    }
-}
+board!(Tree0902Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0903 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 3,
+            b0: i64 = 5,
+            b1: i64,
         }
-        ForceSuccess {
-            SubTree(Tree0903Sub0, ..),
+        Limiter(1) {
+            #[success_if(|bb| bb.b1 + 4 != bb.b1 + 2)]
+            Switch(b1) {
+                case 3 => SequenceStar {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                },
+                case 0 => Action(Act<2> = Act::<2>),
+                case 2 => ReactiveSequence {
+                    Action(PAct<3>, b0 = 7, b1 = {b0}),
+                    Action(Act<4>),
+                },
+                _ => RunOnce(then_skip = false) {
+                    StatefulAction(Task<5>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0903Blackboard { t1 b1 });
+board!(Tree0903Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0904Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] b1: i64 = 11,
+        }
+        StatefulAction(Task<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0904 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
             b0: i64 = 0,
-            o0: Option<i64> = Some(0),
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 1,
         }
-        Repeat(1) {
-            TryCatch(catch_on_halt = false) {
-                MemSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        AlwaysSuccess,
-                    },
-                    Parallel(success = -2) {
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    WasEntryUpdated(t0),
-                    Timeout(20) {
-                        MemPriority {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
+        Remap(success = Success, failure = Success) {
+            WhileDoElse {
+                ReactiveFallback {
+                    AsyncFallback {
+                        IndexSwitch(|bb| 6, dynamic = false) {
+                            FlipSelector {
+                                Condition(Cond<0>),
+                                IndexSwitch(|bb| (*bb.t1 + 4) % 4, out_of_range = Loop, dynamic = false) {
+                                    StatefulAction(Task<1>),
+                                    Condition(PCond<2>, b0 = {=}),
+                                },
+                                Condition(PCond<3>, b0 = {t0}),
+                            },
                         },
                     },
-                },
-                RunOnce(then_skip = false) {
-                    Repeat(3) {
-                        SkipUnlessUpdated(t0) {
-                            SequenceWithMemory {
-                                RunOnce(then_skip = false) {
-                                    Condition(Cond<5>),
-                                },
-                                SetBlackboard(b1 = {b0}),
-                                RunOnce(then_skip = false) {
-                                    Condition(Cond<6>),
-                                },
+                    #[run_while(|bb| *bb.t1 % 3 > 0)]
+                    MemSequence {
+                        SubTree(Tree0904Sub0, ..),
+                        Action(|ctx| ctx.exec(5)),
+                        Condition(Cond<6>),
+                        ScriptCondition(|bb| bb.b0 % 2 < 0),
+                        StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
+                    },
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[run_while(|bb| bb.o0.unwrap_or(4) < *bb.t1 + 1)]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Timeout(0) {
+                        #[post(|bb| bb.b1 = (*bb.t0 + 1) % 4)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        WhileDoElse {
+                            Condition(Cond<8>),
+                            Loop(q0) {
+                                StatefulAction(Task<9>),
+                            },
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<10> = Task::<10>),
                             },
                         },
                     },
                 },
-                Precondition(|bb| bb.b1 + 1 != 6, else = Success) {
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
-                    Sleep(0),
-                },
-                ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 3) % 3 > 0),
-                #[skip_if(|bb| bb.b0 + 4 < 5)]
-                Timeout(30) {
-                    ReactiveFallback {
-                        Loop(q0, value = {b0}, if_empty = Running) {
-                            Loop(q0, value = {b1}) {
-                                MemSequence {
-                                    #[run_while(|bb| *bb.t0 % 2 > 0)]
-                                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
-                                    SetBlackboard(o0 = Some(5)),
-                                    Action(Act<7>),
-                                    StatefulAction(Task<8>),
-                                    #[success_if(|bb| bb.o0.unwrap_or(2) == bb.b1)]
-                                    Action(PIo<9>, t0 = {=}),
-                                    SetBlackboard(b1 = 6),
+                ParallelAll {
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                        ForceSuccess {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                IfThenElse {
+                                    WasEntryUpdated(t1),
+                                    Condition(Cond<11>),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<12>),
+                    },
+                    Repeater(forever) {
+                        IfThenElse {
+                            Interrupt(|bb| bb.o0.unwrap_or(4) > 5) {
+                                #[run_while(|bb| bb.b0 % 3 != 1)]
+                                SkipUnlessUpdated(t1) {
+                                    ScriptCondition(|bb| (bb.b0 + 4) % 3 == 2),
+                                },
+                            },
+                            Precondition(|bb| *bb.t0 + 2 > 5, else = Skipped) {
+                                Switch(b1) {
+                                    case 3 => AlwaysRunning,
+                                    case 0 => Action(Act<13>),
+                                    _ => #[on_success(|bb| { bb.t1.set(*bb.t0); bb.b1 += 1 })]
+                                    #[failure_if(|bb| *bb.t1 > bb.b1 % 4)]
+                                    Script(|bb| { bb.b0 += 2; *bb.t0 += 3 }),
                                 },
                             },
                         },
@@ -194,98 +274,1836 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0904Blackboard { q0 b1 t0 b0 o0 });
+board!(Tree0904Blackboard { t0 b0 o0 t1 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0905 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b0: i64,
         }
-        MemSequence {
-            #[success_if(|bb| bb.b0 > 3)]
-            #[on_halted(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
-            AlwaysRunning,
-            Precondition(|bb| bb.b0 % 2 != 0, else = Skipped) {
-                StatefulAction(Task<0>),
-            },
-            RunOnce {
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-            Loop(q0) {
-                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-            },
+        #[on_success(|bb| bb.o0 = None)]
+        #[failure_if(|bb| *bb.t1 + 1 != bb.b0)]
+        Repeater(1) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0905Blackboard { q0 b0 t0 });
+board!(Tree0905Blackboard { o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0906 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64,
-            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64 = 5,
         }
-        RunOnce(then_skip = false) {
-            WaitValueUpdate(t0) {
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<0>),
+        Fallback {
+            FlipSelector {
+                RepeatUntilFailure(1) {
+                    Conditional(|bb| *bb.t0 > 0, dynamic = true) {
+                        SkipUnlessUpdated(t0) {
+                            Loop(q0, value = {b0}, if_empty = Running) {
+                                RepeatUntil(Failure) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+                WhileDoElse {
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+                        StatefulAction(Task<5>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 3, &mut bb.b0)),
+                },
+                IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                    Action(Act<7> = Act::<7>),
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0906Blackboard { b1 t0 });
+board!(Tree0906Blackboard { q0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0907 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            b1: i64,
             #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 0,
         }
-        MemPriority {
-            ReactiveSequence {
-                SetBlackboard(o0 = Some(5)),
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+        TryCatch(catch_on_halt = true) {
+            Condition(Cond<0>),
+            #[run_while(|bb| bb.b0 + 4 > bb.b1 % 2)]
+            #[skip_if(|bb| *bb.t0 > 0)]
+            RepeatUntilFailure(3) {
+                Repeater(0) {
+                    StatefulAction(Task<1>),
+                },
             },
-            SequenceWithMemory {
-                Sleep(10),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-            },
-            #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
-            Selector {
-                StatefulAction(Task<3>),
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                Action(Act<5>),
+            Parallel(success = 2, failure = -3) {
+                Condition(PCond<2>, b0 = {=}),
+                AlwaysRunning,
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0907Blackboard { b0 o0 b1 t0 });
+board!(Tree0907Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0908 for Ctx {
         blackboard {
-            b0: i64 = 1,
             #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
+            b0: i64,
+        }
+        Parallel(success = 2, failure = -1) {
+            Script(|bb| { *bb.t0 += 3; bb.b0 += 2 }),
+            MemSequence {
+                Action(Act<0>),
+                Script(|bb| bb.b0 += 3),
+                Action(Act<1>),
+            },
+            SkipUnlessUpdated(t0) {
+                Action(|ctx| ctx.exec(2)),
+            },
+        }
+    }
+}
+
+board!(Tree0908Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0909 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 2,
+        }
+        Switch(b1) {
+            case 5 => UnsetBlackboard(o0),
+            _ => Action(PAct<0>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0909Blackboard { o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0910 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Sequence {
+            BinarySelector(|bb| bb.b0 % 4 < 0, dynamic = false) {
+                ForceFailure {
+                    Precondition(|bb| *bb.t0 == 1) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Remap(success = Success, failure = Success) {
+                    Repeater(0) {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Action(Act<1>),
+                    #[skip_if(|bb| (bb.b0 + 1) % 4 != 2)]
+                    Script(|bb| if *bb.t0 > bb.b0 { *bb.t0 += 2 }),
+                },
+                #[success_if(|bb| *bb.t0 != 0)]
+                #[on_success(|bb| bb.b0 = bb.b0 % 2)]
+                #[skip_if(|bb| bb.b0 < 4)]
+                RepeatUntil(Success) {
+                    Action(Act<2> = Act::<2>),
+                },
+                Sequence {
+                    Optional {
+                        RepeatUntilFailure(forever) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Cooldown(0) {
+                SequenceWithMemory {
+                    Fallback {
+                        Action(Act<4>),
+                        Action(PAct<5>, b0 = {t0}, b1 = {b0}),
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+            WhileDoElse {
+                Precondition(|bb| *bb.t0 > 7, else = Skipped) {
+                    #[run_while(|bb| *bb.t0 % 4 > 2)]
+                    #[on_success(|bb| if *bb.t0 % 2 == 0 { bb.t0.set(bb.b0 % 4) })]
+                    #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+                    StatefulAction(Task<7>),
+                },
+                Action(Act<8>),
+                FlipSelector {
+                    Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                    AlwaysFailure,
+                    Action(|ctx| ctx.exec(10)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0910Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0911 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            b1: i64,
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        #[on_halted(|bb| { *bb.t0 += 1; if *bb.t0 < 3 { bb.b1 = bb.b0 } })]
+        #[failure_if(|bb| bb.b1 + 1 < 0)]
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Condition(Cond<0>),
+                SetBlackboard(t0 = 6),
+                AlwaysSuccess,
+            },
+            #[success_if(|bb| bb.b1 == 7)]
+            #[failure_if(|bb| bb.b0 > 4)]
+            Delay(20) {
+                #[post(|bb| *bb.t0 += 3)]
+                AlwaysSuccess,
+            },
+            Repeat(4) {
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0911Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0912 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+            StatefulAction(Task<0>),
+            #[skip_if(|bb| *bb.t0 != 7)]
+            KeepRunningUntilFailure {
+                Delay(10) {
+                    Loop(q0, if_empty = Failure) {
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                },
+            },
+            Action(PIo<2>, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0912Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0913 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        IndexSwitch(|bb| bb.b0 % 4, dynamic = false) {
+            #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
+            Action(Act<0>),
+            MemSequence {
+                #[on_failure(|bb| bb.b0 += 2)]
+                Action(|ctx| ctx.exec(1)),
+                ScriptCondition(|bb| *bb.t0 == bb.b0),
+                Action(PAct<2>, b0 = {t0}),
+                Action(PIo<3>, t0 = {b0}),
+            },
+            StatefulAction(Task<4> = Task::<4>),
+            Sequence {
+                StatefulAction(Task<5>),
+                Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 3, &mut bb.b0)),
+            },
+            RepeatUntilFailure(forever) {
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0913Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0914 for Ctx {
+        Timeout(50) {
+            Cooldown(20) {
+                ReactiveSequence {
+                    Fallback {
+                        Condition(|ctx| ctx.check(0)),
+                        AlwaysFailure,
+                    },
+                    Sequence {
+                        MemPriority {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
+                        StepSequencer {
+                            Sleep(100),
+                            StatefulAction(Task<4>),
+                        },
+                        Fallback {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0915 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        ReactiveSequence {
+            ReactiveSequence {
+                Sequence {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
+                    WasEntryUpdated(t0),
+                    Action(Act<1>),
+                },
+                Deadline(30) {
+                    SetBlackboard(b0 = 6),
+                },
+                ReactiveSelector {
+                    StatefulAction(Task<2>),
+                    Action(PIo<3>, t0 = {b0}),
+                },
+            },
+            #[failure_if(|bb| bb.o0.unwrap_or(3) % 2 > 0)]
+            #[on_failure(|bb| bb.b1 += 1)]
+            #[success_if(|bb| bb.o0.unwrap_or(4) % 2 > 0)]
+            Repeat(4) {
+                IfThenElse {
+                    Conditional(|bb| bb.b0 != 7, dynamic = true, else = Success) {
+                        Condition(Cond<4>),
+                    },
+                    Sequence {
+                        Action(Act<5>),
+                        Action(PIo<6>, t0 = {=}),
+                        Condition(Cond<7>),
+                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 3, &mut bb.b1)),
+                        Action(Act<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0915Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0916 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 0,
+        }
+        Fallback {
+            SequenceWithMemory {
+                Action(PAct<0>, b0 = {=}, b1 = {=}),
+                AlwaysSuccess,
+            },
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0916Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0917 for Ctx {
+        RepeatTimes(2) {
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0918 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        Switch(b1) {
+            case 3 => Switch(b1) {
+                case 0 => #[success_if(|bb| *bb.t1 + 1 < 1)]
+                Action(Act<0>),
+                case 3 => Action(Act<1> = Act::<1>),
+                case 4 => AlwaysRunning,
+                _ => StatefulAction(Task<2>),
+            },
+            case 2 => Action(Act<3>),
+            _ => #[post(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = None })]
+            #[on_success(|bb| bb.b0 = *bb.t1 % 2)]
+            #[success_if(|bb| *bb.t0 < *bb.t0 + 3)]
+            WhileDoElse {
+                #[post(|bb| bb.b1 += 1)]
+                #[on_failure(|bb| bb.b1 += 3)]
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
+                },
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0918Blackboard { t1 o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0919 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64,
         }
         ReactiveFallback {
+            SequenceStar {
+                RepeatUntil(Success) {
+                    AsyncSequence {
+                        Action(Act<0>),
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0919Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0920 for Ctx {
+        Selector {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0921 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+        }
+        IfThenElse {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
+                ReactiveFallback {
+                    #[post(|bb| bb.b0 += 2)]
+                    Inverter {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+            },
+            Sequence {
+                #[run_while(|bb| *bb.t0 < 3)]
+                RepeatTimes(1) {
+                    Filter(times = 2, count = Success, filtered = Failure) {
+                        Repeat(1) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                BinarySelector(|bb| bb.b0 + 3 > 4) {
+                    StatefulAction(Task<3>),
+                    Action(PIo<4>, t0 = {t0}),
+                },
+                Parallel(success = -2, failure = 1) {
+                    #[on_success(|bb| bb.b0 = 1)]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| bb.b0 + 3 < bb.b0 + 1)]
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0921Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0922 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0923 for Ctx {
+        Sequence {
+            Action(|ctx| ctx.exec(0)),
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                Fallback {
+                    Action(Act<1>),
+                },
+            },
+            WhileDoElse {
+                RunOnce(then_skip = false) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(Task<2>),
+                        AlwaysSuccess,
+                    },
+                },
+                AlwaysFailure,
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0924Sub0 for Ctx {
+        RunOnce(then_skip = false) {
+            ForceFailure {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0924 for Ctx {
+        PolicyParallel(policy = FirstFailure, repeat = true) {
             ReactiveSequence {
-                Retry(forever) {
+                SubTree(Tree0924Sub0),
+                SequenceWithMemory {
+                    Wait(50),
+                    StatefulAction(Task<2>),
+                },
+            },
+            AsyncSequence {
+                Condition(Cond<3>),
+                Action(Act<4>),
+            },
+            ReactiveFallback {
+                TryCatch(catch_on_halt = true) {
+                    Repeat(4) {
+                        RepeatUntilFailure(forever) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        AsyncSequence {
+                            RepeatUntil(Success) {
+                                Condition(Cond<6>),
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                StepSequencer {
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9> = Cond::<9>),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
+                    Sleep(0),
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13>),
+                },
+                ForceFailure {
+                    StatefulAction(Task<14> = Task::<14>),
+                },
+            },
+            StatefulAction(Task<15>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0925 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        StepSequencer {
+            Condition(PCond<0>, b0 = {=}),
+            Cooldown(50, filtered = Skipped) {
+                MaxTime(30) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            #[run_while(|bb| *bb.t0 > *bb.t0 + 4)]
+            Selector {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
+                Sleep(0),
+            },
+            Timeout(30) {
+                Action(PIo<4>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0925Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0926 for Ctx {
+        RunOnce {
+            Sleep(0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0927 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        BinarySelector(|bb| bb.b1 == 2, dynamic = false) {
+            Condition(Cond<0>),
+            Priority {
+                WhileDoElse {
+                    ReactiveSelector {
+                        #[failure_if(|bb| *bb.t0 % 2 != 1)]
+                        #[success_if(|bb| *bb.t0 + 1 < 2)]
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
+                        Condition(Cond<2>),
+                        #[failure_if(|bb| bb.o0.unwrap_or(3) + 3 != 7)]
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Priority {
+                        Action(Act<4>),
+                        Deadline(0) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                },
+                MemSequence {
+                    StatefulAction(Task<6> = Task::<6>),
+                    Script(|bb| bb.o0 = Some(*bb.t0)),
+                    StatefulAction(Task<7>),
+                },
+                IfThenElse {
+                    ParallelAll(2) {
+                        #[failure_if(|bb| *bb.t0 + 1 != 6)]
+                        #[on_failure(|bb| *bb.t1 += 3)]
+                        #[run_while(|bb| *bb.t1 + 4 > 4)]
+                        Action(|ctx, bb| ctx.exec_in(8, 4, &mut bb.b1)),
+                        ScriptCondition(|bb| *bb.t1 == *bb.t0 % 4),
+                        Condition(Cond<9>),
+                    },
+                    Repeat(0) {
+                        ScriptCondition(|bb| bb.b0 + 2 < 2),
+                    },
+                },
+                StatefulAction(PTask<10>, b0 = 5),
+            },
+        }
+    }
+}
+
+board!(Tree0927Blackboard { b1 o0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0928 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 2,
+        }
+        IndexSwitch(|bb| bb.b1 % 4, out_of_range = Fail) {
+            WasEntryUpdated(t0),
+            AsyncSequence {
+                #[post(|bb| bb.b0 += 1)]
+                #[on_success(|bb| { bb.t0.set(0); bb.b0 += 1 })]
+                #[success_if(|bb| bb.b1 == bb.b1 % 3)]
+                Delay(0) {
+                    AlwaysRunning,
+                },
+                Action(Act<0> = Act::<0>),
+                ForceSuccess {
+                    #[run_while(|bb| bb.b1 + 2 > 1)]
+                    Precondition(|bb| bb.b0 % 3 < 1, else = Failure) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0928Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0929 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        Sequence {
+            ReactiveSequence {
+                Condition(Cond<0>),
+            },
+            Condition(Cond<1>),
+            #[on_failure(|bb| bb.b1 += 1)]
+            SetBlackboard(t0 = {b1}),
+            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0929Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0930 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+        }
+        #[skip_if(|bb| (*bb.t1 + 3) % 2 == 0)]
+        #[post(|bb| { bb.t0.set(bb.b0); if *bb.t1 + 4 < 3 { bb.t0.set(bb.b0 % 2) } })]
+        Selector {
+            Condition(|ctx| ctx.check(0)),
+            #[skip_if(|bb| *bb.t0 + 4 < 7)]
+            #[failure_if(|bb| *bb.t1 < 5)]
+            #[on_halted(|bb| bb.t0.set((*bb.t1 + 1) % 4))]
+            Cooldown(0) {
+                SetBlackboard(t1 = {b0}),
+            },
+            TryCatch(catch_on_halt = true) {
+                Inverter {
+                    StatefulAction(Task<1>),
+                },
+                Inverter {
+                    SkipUnlessUpdated(t1) {
+                        Optional {
+                            ScriptCondition(|bb| *bb.t1 != 3),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                StatefulAction(Task<2> = Task::<2>),
+                Sleep(20),
+            },
+            #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(*bb.t1 % 2) })]
+            IndexSwitch(|bb| *bb.t0 % 3) {
+                ScriptCondition(|bb| *bb.t1 > 0),
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                SetBlackboard(b0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0930Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0931Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            o0: Option<i64> = Some(9),
+        }
+        Precondition(|bb| bb.o0.unwrap_or(4) + 2 != bb.b0 + 1, else = Failure) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0931Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        SequenceStar {
+            Action(Act<1> = Act::<1>),
+            Action(PAct<2>, b0 = 0, b1 = {t0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0931 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+        }
+        Loop(q0, if_empty = Running) {
+            ReactiveFallback {
+                SubTree(Tree0931Sub0, ..),
+                SubTree(Tree0931Sub1, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0931Blackboard { q0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0932 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            b1: i64 = 4,
+        }
+        Sequence {
+            Interrupt(|bb| *bb.t0 + 1 != 3) {
+                #[on_halted(|bb| bb.b1 = (bb.b0 + 4) % 2)]
+                Parallel(success = -2) {
+                    Sleep(20),
+                    Wait(0),
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1>),
+                },
+            },
+            FlipSelector {
+                Delay(50) {
+                    Script(|bb| { bb.t0.set(bb.b0 % 3); if *bb.t0 < (*bb.t0 + 1) % 4 { *bb.t0 += 1 } }),
+                },
+                Precondition(|bb| (*bb.t0 + 2) % 4 == 3) {
+                    Deadline(0) {
+                        AlwaysRunning,
+                    },
+                },
+                #[skip_if(|bb| *bb.t0 % 2 < 1)]
+                Condition(Cond<2>),
+            },
+            Repeat(2) {
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
+
+board!(Tree0932Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0933Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] b0: i64 = 12,
+        }
+        MaxTime(30) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0933 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64 = 2,
+        }
+        #[skip_if(|bb| bb.b0 + 1 == 7)]
+        #[post(|bb| bb.b0 += 1)]
+        #[success_if(|bb| bb.o0.is_some())]
+        Limiter(1) {
+            SubTree(Tree0933Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0933Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0934 for Ctx {
+        Parallel(success = 2) {
+            Selector {
+                Retry(0) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+                IfThenElse {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Repeat(3) {
+                    Repeater(forever) {
+                        StepSequencer {
+                            Action(Act<4>),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+            ParallelAll(2) {
+                Condition(Cond<5>),
+                ReactiveFallback {
+                    AsyncSequence {
+                        Condition(Cond<6>),
+                        Succeeder,
+                    },
+                    RetryUntilSuccessful(1) {
+                        Action(Act<7>),
+                    },
+                },
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0935 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveFallback {
+            BinarySelector(|bb| bb.b0 % 4 < 0) {
+                RepeatTimes(forever) {
+                    SetBlackboard(b1 = 9),
+                },
+                Action(Act<0> = Act::<0>),
+            },
+            WhileDoElse {
+                BinarySelector(|bb| bb.b1 + 1 != 3) {
+                    Repeat(4) {
+                        #[on_halted(|bb| { bb.t0.set(bb.b0); if *bb.t0 % 3 == 2 { bb.b0 = bb.b1 % 3 } })]
+                        Action(Act<1>),
+                    },
+                    SetBlackboard(b0 = {b1}),
+                },
+                Condition(Cond<2>),
+            },
+            Optional {
+                Repeat(0) {
+                    #[failure_if(|bb| bb.b1 > (*bb.t0 + 4) % 3)]
+                    #[skip_if(|bb| bb.b0 % 2 < 1)]
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0935Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0936 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(5),
+        }
+        #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(0) + 2)]
+        ReactiveSequence {
+            Condition(PCond<0>, b0 = 2),
+            Repeat(0) {
+                AlwaysRunning,
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0936Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0937Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0937 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Conditional(|bb| (bb.b0 + 1) % 3 < 2, dynamic = false, else = Success) {
+            SubTree(Tree0937Sub0, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0937Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0938 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Parallel(success = 2) {
+            RetryUntilSuccessful(forever) {
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            SequenceStar {
+                StatefulAction(Task<1>),
+                RunOnce(then_skip = true) {
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            ForceSuccess {
+                Repeat(4) {
+                    ForceFailure {
+                        TryCatch(catch_on_halt = true) {
+                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                            ScriptCondition(|bb| bb.b1 > bb.o0.unwrap_or(4)),
+                            Action(Act<5>),
+                            Script(|bb| bb.b1 = bb.b0),
+                            ScriptCondition(|bb| bb.b0 != 2),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Repeater(forever) {
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0938Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0939 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            #[run_while(|bb| *bb.t0 > 5)]
+            StatefulAction(Task<0>),
+            AlwaysSuccess,
+            Condition(|ctx, bb| ctx.check_in(1, (bb.o0.unwrap_or(1) + 2) % 4)),
+            RunOnce {
+                ScriptCondition(|bb| bb.b0 < (*bb.t0 + 1) % 4),
+            },
+            Delay(50) {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0939Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0940 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 3,
+        }
+        #[run_while(|bb| *bb.t0 > *bb.t0 + 3)]
+        Interrupt(|bb| bb.o0.unwrap_or(5) % 4 != 0) {
+            Script(|bb| bb.t0.set(7)),
+        }
+    }
+}
+
+board!(Tree0940Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0941 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        Conditional(|bb| bb.b1 + 2 < bb.b0 % 3, dynamic = true) {
+            FlipSelector {
+                Interrupt(|bb| bb.o0.unwrap_or(1) == 6) {
                     ForceSuccess {
+                        ReactiveSequence {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Switch(b1) {
+                        case 3 => AlwaysFailure,
+                        _ => #[skip_if(|bb| bb.o0.is_some())]
+                        StatefulAction(PTask<2>, b0 = {t0}),
+                    },
+                },
+                Switch(b1) {
+                    case 2 => #[run_while(|bb| *bb.t0 % 3 != 0)]
+                    AlwaysSuccess,
+                    case 0 => Condition(Cond<3>),
+                    case 3 => Wait(30),
+                    _ => AlwaysFailure,
+                },
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(4), &mut bb.b0)),
+                    RunOnce(then_skip = false) {
+                        Action(PIo<6>, t0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0941Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0942 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| (*bb.t0 + 4) % 4 != 3, dynamic = true) {
+            ParallelAll(max_failures = -2) {
+                StepSequencer {
+                    AlwaysRunning,
+                    Action(Act<0> = Act::<0>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Condition(Cond<3> = Cond::<3>),
+        }
+    }
+}
+
+board!(Tree0942Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0943 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+            b0: i64,
+        }
+        RetryUntilSuccessful(2) {
+            SequenceStar {
+                #[failure_if(|bb| bb.b0 > 4)]
+                IfThenElse {
+                    Selector {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    Fallback {
+                        ReactiveFallback {
+                            StatefulAction(Task<2> = Task::<2>),
+                            StatefulAction(Task<3>),
+                            #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+                            StepSequencer {
+                                Condition(|ctx, bb| ctx.check_in(4, 5)),
+                                #[on_success(|bb| bb.b0 += 3)]
+                                Script(|bb| { bb.b0 = bb.b1; bb.b0 += 1 }),
+                            },
+                        },
+                    },
+                    MemPriority {
+                        Parallel(success = -1, failure = 2) {
+                            #[on_failure(|bb| if *bb.t0 + 1 > *bb.t0 + 3 { bb.b0 = 4 })]
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        WasEntryUpdated(t0),
+                        WhileDoElse {
+                            Action(Act<7>),
+                            Condition(Cond<8> = Cond::<8>),
+                        },
+                        ReactiveSequence {
+                            Action(|ctx, bb| ctx.exec_in(9, 3, &mut bb.b0)),
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0943Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0944 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        Limiter(3) {
+            Fallback {
+                ReactiveFallback {
+                    Switch(b1) {
+                        case 4 => AlwaysSuccess,
+                        _ => WasEntryUpdated(t0),
+                    },
+                    Condition(Cond<0> = Cond::<0>),
+                    #[post(|bb| bb.b1 += 1)]
+                    Action(Act<1>),
+                },
+                KeepRunningUntilFailure {
+                    Inverter {
+                        ScriptCondition(|bb| (*bb.t0 + 4) % 3 > 1),
+                    },
+                },
+                Fallback {
+                    Deadline(0) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    FlipSelector {
+                        RetryUntilSuccessful(1) {
+                            ScriptCondition(|bb| *bb.t0 != 6),
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<3>),
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0944Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0945 for Ctx {
+        Remap(success = Success, failure = Failure) {
+            Fallback {
+                StepSequencer {
+                    Condition(Cond<0>),
+                    Repeat(forever) {
+                        Parallel(success = 1, failure = 2) {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                Sequence {
+                    Limiter(3) {
+                        RepeatUntil(Success) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        AlwaysFailure,
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    AsyncSequence {
+                        ForceFailure {
+                            FlipSelector {
+                                StatefulAction(Task<4>),
+                                AlwaysSuccess,
+                                AlwaysFailure,
+                                StatefulAction(Task<5>),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0946 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(3))]
+        #[failure_if(|bb| bb.o0.is_some())]
+        ReactiveSequence {
+            Inverter {
+                MemSequence {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    ReactiveSequence {
+                        SequenceWithMemory {
+                            Condition(Cond<2>),
+                            Action(Act<3>),
+                        },
+                        IfThenElse {
+                            StatefulAction(Task<4>),
+                            StatefulAction(PTask<5>, b0 = 1, b1 = {t0}),
+                        },
+                        Sleep(0),
+                    },
+                },
+            },
+            #[on_halted(|bb| *bb.t0 += 3)]
+            WhileDoElse {
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    #[failure_if(|bb| *bb.t0 > 2)]
+                    #[post(|bb| bb.o0 = Some(bb.b0 + 4))]
+                    Cooldown(20, filtered = Skipped) {
+                        StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+                Repeater(forever) {
+                    Action(Act<9>),
+                },
+                Invert {
+                    Action(PAct<10>, b0 = 6, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0946Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0947 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 5,
+        }
+        ReactiveSequence {
+            Delay(30) {
+                Wait(0),
+            },
+            RunOnce(then_skip = true) {
+                ReactiveSelector {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0947Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0948 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
+        }
+        FlipSelector {
+            IndexSwitch(|bb| bb.b1 + 4, dynamic = true) {
+                AlwaysRunning,
+                StatefulAction(Task<0>),
+                #[skip_if(|bb| *bb.t0 < 4)]
+                ReactiveSequence {
+                    Switch(b1) {
+                        case 4 => #[skip_if(|bb| bb.o0.unwrap_or(0) > 0)]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        Condition(Cond<1>),
+                        _ => Wait(50),
+                    },
+                    Action(Act<2>),
+                },
+            },
+            Conditional(|bb| *bb.t0 == 5) {
+                RepeatUntilFailure(1) {
+                    BinarySelector(|bb| bb.b0 + 1 > bb.b0, dynamic = false) {
+                        ReactiveSequence {
+                            StatefulAction(Task<3>),
+                            AlwaysSuccess,
+                            StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+                        },
+                        #[run_while(|bb| bb.b0 == bb.b0 % 4)]
                         Switch(b1) {
-                            case 5 => StatefulAction(Task<0>),
-                            _ => AsyncFallback {
-                                Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                            case 1 => StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                            _ => Action(PIo<6>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+            MemPriority {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        MemPriority {
+                            Deadline(0) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<7>),
+                                    Wait(0),
+                                },
+                            },
+                            #[failure_if(|bb| bb.b1 + 2 == 1)]
+                            #[on_failure(|bb| bb.t0.set((bb.b0 + 3) % 4))]
+                            #[skip_if(|bb| *bb.t0 < bb.b1 % 4)]
+                            KeepRunningUntilFailure {
+                                RetryUntilSuccessful(3) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+                #[skip_if(|bb| bb.b0 > 4)]
+                #[on_halted(|bb| if bb.b0 > 3 { bb.o0 = None })]
+                Selector {
+                    Condition(Cond<8>),
+                    WasEntryUpdated(t0),
+                    #[skip_if(|bb| bb.b1 % 2 < 1)]
+                    WaitValueUpdate(t0) {
+                        Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                    },
+                },
+            },
+            Parallel(success = 1) {
+                Fallback {
+                    Condition(Cond<10>),
+                    Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
+                    Script(|bb| { bb.b0 += 2; bb.o0 = Some(bb.b1) }),
+                },
+            },
+            #[on_success(|bb| bb.b0 += 2)]
+            #[skip_if(|bb| *bb.t0 < (*bb.t0 + 4) % 3)]
+            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) % 4))]
+            Precondition(|bb| *bb.t0 > bb.b1 + 2, else = Skipped) {
+                MemSequence {
+                    AlwaysSuccess,
+                    ReactiveFallback {
+                        Action(PAct<12>, b0 = {b0}, b1 = {b1}),
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0948Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0949Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        Condition(|ctx| ctx.check(2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0949 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+        }
+        Sequence {
+            #[run_while(|bb| bb.b1 + 4 > 2)]
+            #[on_success(|bb| { bb.b0 += 3; bb.b1 += 2 })]
+            #[post(|bb| { bb.b1 += 2; bb.b0 += 2 })]
+            Succeeder,
+            #[run_while(|bb| *bb.t0 % 2 < 1)]
+            #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
+            Selector {
+                Condition(|ctx| ctx.check(0)),
+                #[on_halted(|bb| bb.o0 = None)]
+                #[success_if(|bb| bb.b0 != 7)]
+                SetBlackboard(b1 = 0),
+            },
+            Action(PIo<1>, t0 = {b1}),
+            SubTree(Tree0949Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
+            KeepRunningUntilFailure {
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
+
+board!(Tree0949Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0950Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        #[post(|bb| bb.b1 += 3)]
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0950 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(0) > 0)]
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Deadline(100) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            AsyncFallback {
+                ScriptCondition(|bb| bb.b1 > 5),
+                #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(5))]
+                #[skip_if(|bb| *bb.t0 != 6)]
+                #[on_success(|bb| { bb.o0 = Some(bb.o0.unwrap_or(0)); if bb.b1 != 3 { bb.t0.set(bb.b1) } })]
+                Timeout(30) {
+                    SubTree(Tree0950Sub0, b1 = {=}, o0 = {o0}, t0 = {=}),
+                },
+            },
+            Cooldown(0, filtered = Skipped) {
+                Deadline(30) {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Repeater(3) {
+                            Condition(Cond<3>),
+                        },
+                        SetBlackboard(t0 = 6),
+                        Sleep(30),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0950Blackboard { b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0951 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+        }
+        SequenceWithMemory {
+            Limiter(2) {
+                StatefulAction(Task<0>),
+            },
+            MemSequence {
+                Condition(PCond<1>, b0 = {t0}),
+                ScriptCondition(|bb| bb.b0 + 4 < *bb.t0 % 2),
+            },
+            Loop(q0) {
+                AsyncSequence {
+                    Action(PIo<2>, t0 = {b0}),
+                    Action(Act<3>),
+                },
+            },
+            ScriptCondition(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(4) + 3),
+            Conditional(|bb| bb.o0.is_none(), else = Failure) {
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0951Blackboard { q0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0952 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        Remap(success = Success, failure = Success) {
+            #[on_success(|bb| bb.b1 = bb.b0)]
+            #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+            Precondition(|bb| *bb.t0 < (*bb.t0 + 4) % 3, else = Skipped) {
+                #[on_success(|bb| bb.b1 = *bb.t0 % 4)]
+                #[run_while(|bb| bb.b0 % 2 > 0)]
+                #[on_halted(|bb| if bb.b0 % 3 != 2 { *bb.t0 += 2 })]
+                FlipSelector {
+                    RepeatUntil(Success) {
+                        RetryUntilSuccessful(2) {
+                            TryCatch {
+                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 4, &mut bb.b1)),
+                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0952Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0953 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Parallel(success = -1) {
+            RunOnce(then_skip = false) {
+                TryCatch(catch_on_halt = true) {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    SequenceWithMemory {
+                        Action(Act<1>),
+                    },
+                },
+            },
+            Interrupt(|bb| bb.b0 % 3 < 0) {
+                Optional {
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        #[on_success(|bb| if *bb.t0 + 3 != 0 { bb.b0 += 2 })]
+                        Action(Act<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0953Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0954 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Remap(success = Failure, failure = Failure) {
+            Action(PIo<0>, t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0954Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0955 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            o0: Option<i64>,
+        }
+        TryCatch(catch_on_halt = true) {
+            SetBlackboard(b0 = {t0}),
+            #[post(|bb| *bb.t0 += 1)]
+            Repeat(forever) {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+            },
+            ScriptCondition(|bb| *bb.t0 > *bb.t0 % 4),
+            #[on_halted(|bb| bb.o0 = Some(4))]
+            Script(|bb| *bb.t0 += 1),
+            ScriptCondition(|bb| *bb.t0 % 2 < 1),
+        }
+    }
+}
+
+board!(Tree0955Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0956 for Ctx {
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0957Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 9,
+        }
+        ScriptCondition(|bb| bb.b0 + 1 > 4)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0957Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 9,
+        }
+        SubTree(Tree0957Sub1, t0 = {=}, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0957 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        WaitValueUpdate(t0) {
+            SubTree(Tree0957Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0957Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0958Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0958 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        RunOnce(then_skip = false) {
+            IndexSwitch(|bb| bb.o0.unwrap_or(2), dynamic = true) {
+                AlwaysSuccess,
+                Inverter {
+                    #[run_while(|bb| bb.b0 != 3)]
+                    #[post(|bb| *bb.t1 += 1)]
+                    Limiter(3) {
+                        Action(PAct<0>, b0 = 3),
+                    },
+                },
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                    SubTree(Tree0958Sub0, t1 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}),
+                },
+                Repeater(forever) {
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0958Blackboard { t1 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0959 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            b0: i64,
+        }
+        Fallback {
+            ReactiveSequence {
+                MemSequence {
+                    Condition(PCond<0>, b0 = {t0}),
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2> = Cond::<2>),
+                #[post(|bb| bb.b1 += 2)]
+                Switch(b1) {
+                    case 3 => Action(PAct<3>, b0 = {b0}, b1 = {=}),
+                    case 0 => AlwaysFailure,
+                    case 4 => Fallback {
+                        StatefulAction(Task<4>),
+                        ScriptCondition(|bb| *bb.t0 + 2 > 7),
+                    },
+                    _ => AlwaysRunning,
+                },
+            },
+            ParallelAll {
+                MaxTime(10) {
+                    ReactiveFallback {
+                        RunOnce(then_skip = false) {
+                            SequenceWithMemory {
+                                WasEntryUpdated(t0),
+                                WaitValueUpdate(t0) {
+                                    Action(Act<5>),
+                                },
+                                Action(|ctx| ctx.exec(6)),
+                                StatefulAction(Task<7> = Task::<7>),
                                 WasEntryUpdated(t0),
                             },
                         },
@@ -296,2103 +2114,429 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0908Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0909 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-        }
-        SequenceWithMemory {
-            AsyncSequence {
-                Action(Act<0>),
-                Delay(20) {
-                    Action(PIo<1>, t0 = {t0}),
-                },
-                StatefulAction(Task<2>),
-            },
-            ParallelAll(2) {
-                Script(|bb| bb.b0 += 3),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            AlwaysSuccess,
-            RunOnce(then_skip = false) {
-                WaitValueUpdate(t1) {
-                    AsyncSequence {
-                        Action(PIo<4>, t0 = {=}),
-                        UnsetBlackboard(o0),
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t1 % 2, &mut bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0909Blackboard { o0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0910Sub1 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0910Sub0 for Ctx {
-        SubTree(Tree0910Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0910 for Ctx {
-        AsyncFallback {
-            Condition(Cond<0>),
-            SubTree(Tree0910Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0911 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                Repeat(2) {
-                    SkipUnlessUpdated(t0) {
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        #[post(|bb| { bb.t0.set((*bb.t0 + 2) % 2); *bb.t0 += 2 })]
-                        ParallelAll {
-                            #[post(|bb| { bb.b0 += 1; if bb.b0 + 3 > 1 { bb.t0.set(bb.b0 + 2) } })]
-                            #[failure_if(|bb| bb.b0 > *bb.t0 % 4)]
-                            StatefulAction(Task<0>),
-                            Action(PAct<1>, b0 = 9, b1 = {b0}),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                },
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(2)),
-                    #[failure_if(|bb| bb.b0 != 0)]
-                    Repeat(0) {
-                        StatefulAction(Task<3>),
-                    },
-                    RunOnce(then_skip = false) {
-                        ForceFailure {
-                            AsyncSequence {
-                                Action(Act<4>),
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    ReactiveFallback {
-                        Condition(PCond<6>, b0 = 0),
-                        StatefulAction(Task<7>),
-                        RetryUntilSuccessful(2) {
-                            #[on_failure(|bb| if bb.b0 + 1 > 0 { *bb.t0 += 1 })]
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-            Action(Act<9>),
-        }
-    }
-}
-
-board!(Tree0911Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0912 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        ParallelAll(max_failures = -1) {
-            RunOnce {
-                ForceSuccess {
-                    Loop(q0, value = {b0}) {
-                        Parallel(success = 4, failure = -3) {
-                            StatefulAction(PTask<0>, b0 = 4),
-                            ReactiveSequence {
-                                Action(Act<1>),
-                                #[skip_if(|bb| *bb.t0 != *bb.t0 % 4)]
-                                #[on_failure(|bb| *bb.t0 += 3)]
-                                #[success_if(|bb| (bb.b0 + 1) % 4 == 2)]
-                                Action(|ctx| ctx.exec(2)),
-                                #[post(|bb| *bb.t0 += 1)]
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
-                            Precondition(|bb| (*bb.t1 + 2) % 4 > 0, else = Success) {
-                                ReactiveFallback {
-                                    ScriptCondition(|bb| *bb.t0 != 6),
-                                    SetBlackboard(b0 = 7),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| *bb.t0 < 3)]
-            RunOnce(then_skip = true) {
-                Parallel(success = -1, failure = -2) {
-                    AsyncFallback {
-                        Parallel(success = -1) {
-                            AsyncFallback {
-                                Condition(|ctx| ctx.check(6)),
-                                Action(Act<7>),
-                            },
-                            ReactiveFallback {
-                                Condition(Cond<8>),
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                    SetBlackboard(t0 = 8),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0912Blackboard { t0 t1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0913 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        MemPriority {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Sequence {
-                        ReactiveSelector {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
-                    AlwaysSuccess,
-                },
-            },
-            ReactiveFallback {
-                #[post(|bb| bb.o0 = None)]
-                Condition(PCond<5>, b0 = {=}),
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-            },
-        }
-    }
-}
-
-board!(Tree0913Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0914 for Ctx {
-        IfThenElse {
-            AsyncSequence {
-                Inverter {
-                    RunOnce {
-                        Inverter {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                ForceSuccess {
-                    Retry(0) {
-                        Sleep(30),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0915 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-            b1: i64 = 2,
-            b0: i64,
-        }
-        Selector {
-            Fallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                #[skip_if(|bb| *bb.t0 + 2 < *bb.t0)]
-                #[run_while(|bb| bb.o0.is_some())]
-                Action(Act<2>),
-                Action(PAct<3>, b0 = 0),
-                #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(5))]
-                #[post(|bb| { bb.b1 += 2; bb.t0.set(bb.b0 + 1) })]
-                #[success_if(|bb| *bb.t0 < 7)]
-                UnsetBlackboard(o0),
-            },
-            Parallel(success = -1) {
-                WasEntryUpdated(t0),
-                Sleep(30),
-            },
-            IfThenElse {
-                StatefulAction(Task<4>),
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Switch(b1) {
-                        case 3 => ScriptCondition(|bb| *bb.t0 + 4 == bb.b0 + 4),
-                        _ => StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0915Blackboard { t0 q0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0916 for Ctx {
-        RetryUntilSuccessful(4) {
-            Sleep(10),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0917 for Ctx {
-        WhileDoElse {
-            ReactiveFallback {
-                Inverter {
-                    Condition(Cond<0>),
-                },
-                Inverter {
-                    StatefulAction(Task<1>),
-                },
-            },
-            MemPriority {
-                SequenceStar {
-                    AlwaysSuccess,
-                    Condition(Cond<2>),
-                },
-                ForceSuccess {
-                    ForceFailure {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0918 for Ctx {
-        ParallelAll(1) {
-            RunOnce {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0919 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0920Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Parallel(success = -2) {
-            Action(Act<0>),
-            ReactiveSelector {
-                StatefulAction(Task<1> = Task::<1>),
-                SetBlackboard(t0 = {t1}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0920 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            AsyncSequence {
-                Precondition(|bb| (*bb.t1 + 3) % 2 < 1, else = Success) {
-                    SubTree(Tree0920Sub0, t1 = {=}, q0 = {q0}, t0 = {=}, b0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0920Blackboard { t1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0921 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        Repeat(1) {
-            SequenceWithMemory {
-                RunOnce {
-                    MemSequence {
-                        StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
-                        Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                            Script(|bb| bb.b0 = 7),
-                        },
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    ScriptCondition(|bb| (*bb.t0 + 4) % 4 == 2),
-                },
-                Parallel(success = -1, failure = -2) {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0921Blackboard { o0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0922 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Parallel(success = -1) {
-            #[post(|bb| if bb.o0.unwrap_or(2) != *bb.t0 { bb.b0 += 2 })]
-            #[skip_if(|bb| bb.o0.is_none())]
-            #[success_if(|bb| bb.b0 < bb.o0.unwrap_or(1) + 4)]
-            RunOnce(then_skip = false) {
-                #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(5)))]
-                Action(|ctx| ctx.exec(0)),
-            },
-        }
-    }
-}
-
-board!(Tree0922Blackboard { o0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0923 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-        }
-        ParallelAll(1) {
-            ForceFailure {
-                UnsetBlackboard(o0),
-            },
-            RunOnce(then_skip = true) {
-                Action(Act<0> = Act::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0923Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0924Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        SequenceWithMemory {
-            Action(Act<0>),
-            #[post(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
-            #[skip_if(|bb| bb.b0 < 3)]
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0924 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ForceFailure {
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Inverter {
-                    #[skip_if(|bb| bb.b0 == *bb.t0)]
-                    Selector {
-                        SubTree(Tree0924Sub0, ..),
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0924Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0925 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        MemSequence {
-            ScriptCondition(|bb| bb.o0.is_none()),
-            AsyncFallback {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-            },
-            Action(Act<2>),
-            #[success_if(|bb| bb.o0.is_none())]
-            Switch(b1) {
-                case 3 => StatefulAction(Task<3>),
-                _ => #[on_success(|bb| if *bb.t0 != bb.o0.unwrap_or(3) { *bb.t0 += 1 })]
-                Sleep(10),
-            },
-        }
-    }
-}
-
-board!(Tree0925Blackboard { b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0926 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            #[tracked] t1: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 1,
-        }
-        Fallback {
-            ParallelAll(max_failures = -3) {
-                Parallel(success = 1) {
-                    ForceSuccess {
-                        Precondition(|bb| *bb.t0 > 0, else = Success) {
-                            ReactiveSequence {
-                                Repeat(forever) {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ParallelAll(max_failures = -4) {
-                    ForceSuccess {
-                        AlwaysRunning,
-                    },
-                    Parallel(success = 1, failure = -1) {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Action(Act<3>),
-                    ReactiveSequence {
-                        Condition(Cond<4> = Cond::<4>),
-                        Action(|ctx| ctx.exec(5)),
-                    },
-                },
-                RetryUntilSuccessful(forever) {
-                    Repeat(3) {
-                        Sequence {
-                            Sleep(30),
-                            Action(Act<6>),
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
-                            Condition(|ctx, bb| ctx.check_in(9, (bb.b1 + 1) % 2)),
-                        },
-                    },
-                },
-                Inverter {
-                    #[success_if(|bb| bb.b0 % 3 != 2)]
-                    Selector {
-                        Precondition(|bb| *bb.t1 > 1, else = Skipped) {
-                            Precondition(|bb| *bb.t0 < 3, else = Running) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<10>),
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                        SequenceWithMemory {
-                            #[success_if(|bb| bb.b1 % 2 != 0)]
-                            Condition(PCond<11>, b0 = {=}),
-                            Script(|bb| { bb.b0 += 1; if *bb.t1 < 4 { bb.t1.set(bb.b1) } }),
-                            StatefulAction(Task<12> = Task::<12>),
-                            Condition(Cond<13>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0926Blackboard { t0 b0 t1 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0927 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 4,
-        }
-        #[on_success(|bb| bb.b1 += 1)]
-        #[skip_if(|bb| *bb.t0 != *bb.t1 + 3)]
-        #[post(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
-        Delay(0) {
-            SetBlackboard(b0 = 8),
-        }
-    }
-}
-
-board!(Tree0927Blackboard { t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0928 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-        }
-        Loop(q0, value = {b0}) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0928Blackboard { q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0929 for Ctx {
-        ParallelAll(max_failures = -3) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0930 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64,
-        }
-        Selector {
-            Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                AlwaysSuccess,
-            },
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0930Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0931 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
-            b0: i64 = 4,
-        }
-        Fallback {
-            #[on_success(|bb| *bb.t1 += 2)]
-            #[on_halted(|bb| { bb.b1 += 3; *bb.t0 += 2 })]
-            #[on_failure(|bb| *bb.t0 += 2)]
-            Repeat(3) {
-                TryCatch {
-                    Condition(Cond<0>),
-                    #[failure_if(|bb| bb.b0 != 5)]
-                    #[skip_if(|bb| (bb.b0 + 3) % 3 == 1)]
-                    #[run_while(|bb| bb.b0 < 4)]
-                    SequenceWithMemory {
-                        SetBlackboard(b1 = 6),
-                        SetBlackboard(t1 = {t0}),
-                    },
-                    WasEntryUpdated(t0),
-                    #[on_halted(|bb| { *bb.t0 += 1; bb.b1 += 3 })]
-                    RunOnce(then_skip = true) {
-                        Condition(PCond<1>, b0 = 4),
-                    },
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveFallback {
-                RunOnce {
-                    StatefulAction(Task<3>),
-                },
-                #[post(|bb| *bb.t0 += 2)]
-                StatefulAction(Task<4> = Task::<4>),
-                #[on_failure(|bb| bb.t1.set(*bb.t0 % 3))]
-                #[failure_if(|bb| *bb.t0 < *bb.t1)]
-                SetBlackboard(b1 = 1),
-            },
-        }
-    }
-}
-
-board!(Tree0931Blackboard { t1 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0932 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            SkipUnlessUpdated(t0) {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| (bb.b0 + 3) % 4 < 0),
-                    Condition(Cond<2> = Cond::<2>),
-                    RetryUntilSuccessful(0) {
-                        Sleep(30),
-                    },
-                    WaitValueUpdate(t0) {
-                        #[skip_if(|bb| bb.b0 < (*bb.t0 + 1) % 4)]
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0932Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0933 for Ctx {
-        ParallelAll {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0934 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(0, 9)),
-                    Script(|bb| bb.b0 = bb.o0.unwrap_or(2)),
-                },
-                ParallelAll {
-                    Action(Act<1> = Act::<1>),
-                    Script(|bb| *bb.t0 += 1),
-                },
-                Fallback {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                MemSequence {
-                    Action(Act<3>),
-                    IfThenElse {
-                        Condition(Cond<4>),
-                        ScriptCondition(|bb| bb.b0 + 2 < 1),
-                    },
-                },
-                Repeat(4) {
-                    ReactiveSequence {
-                        Action(Act<5>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            TryCatch {
-                Parallel(success = 1, failure = 0) {
-                    #[failure_if(|bb| *bb.t0 < 0)]
-                    #[success_if(|bb| bb.b0 % 3 == 1)]
-                    #[post(|bb| *bb.t0 += 3)]
-                    Action(Act<6>),
-                    Delay(0) {
-                        Condition(Cond<7>),
-                    },
-                },
-                SequenceStar {
-                    Condition(|ctx| ctx.check(8)),
-                    #[skip_if(|bb| bb.o0.unwrap_or(1) + 4 != bb.b0)]
-                    StatefulAction(Task<9>),
-                    WaitValueUpdate(t0) {
-                        StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
-                    },
-                },
-                ForceFailure {
-                    Inverter {
-                        Condition(Cond<11> = Cond::<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0934Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0935 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            b0: i64,
-        }
-        Parallel(success = 1, failure = -3) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                SetBlackboard(b1 = {t0}),
-            },
-            Action(PIo<1>, t0 = {b0}),
-            AlwaysRunning,
-            WaitValueUpdate(t0) {
-                StatefulAction(Task<2>),
-            },
-            ParallelAll(0) {
-                Script(|bb| bb.b0 = (bb.b0 + 4) % 3),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0935Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0936Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            b1: i64 = 12,
-        }
-        Sequence {
-            Action(PAct<0>, b0 = {b1}, b1 = {b1}),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0936 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 2,
-        }
-        Sequence {
-            SubTree(Tree0936Sub0, ..),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0936Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0937 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        RetryUntilSuccessful(1) {
-            IfThenElse {
-                Sequence {
-                    #[failure_if(|bb| bb.b1 + 1 != bb.b1)]
-                    #[skip_if(|bb| (bb.b1 + 2) % 3 != 0)]
-                    Switch(b1) {
-                        case 2 => #[post(|bb| bb.b0 += 3)]
-                        StatefulAction(Task<0>),
-                        _ => ScriptCondition(|bb| bb.b0 == *bb.t1 + 3),
-                    },
-                    Switch(b1) {
-                        case 4 => Condition(Cond<1>),
-                        _ => Condition(PCond<2>, b0 = 0),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        WasEntryUpdated(t1),
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b1 + 4, &mut bb.b1)),
-                    },
-                    Selector {
-                        WhileDoElse {
-                            Action(PAct<5>, b0 = {=}),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        SetBlackboard(b0 = {b1}),
-                    },
-                    AsyncFallback {
-                        Condition(Cond<8> = Cond::<8>),
-                        RunOnce {
-                            StatefulAction(Task<9>),
-                        },
-                        Condition(Cond<10>),
-                    },
-                },
-                Loop(q0, if_empty = Success) {
-                    Loop(q0) {
-                        WhileDoElse {
-                            Action(Act<11>),
-                            StatefulAction(Task<12>),
-                            SetBlackboard(t1 = 0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0937Blackboard { b0 t1 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0938 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        Loop(q0, if_empty = Failure) {
-            SequenceStar {
-                Repeat(2) {
-                    Fallback {
-                        StatefulAction(PTask<0>, b0 = 0),
-                        Action(Act<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        ScriptCondition(|bb| bb.b1 % 3 != 2),
-                    },
-                },
-                ReactiveSequence {
-                    Loop(q0, value = {b1}, if_empty = Success) {
-                        SetBlackboard(t0 = 7),
-                    },
-                    #[post(|bb| bb.o0 = None)]
-                    #[on_success(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0938Blackboard { b0 b1 q0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0939 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
-        }
-        Loop(q0) {
-            Fallback {
-                Selector {
-                    TryCatch {
-                        StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
-                        Script(|bb| bb.b0 = *bb.t0),
-                        Condition(PCond<1>, b0 = {b1}),
-                        SetBlackboard(t0 = 9),
-                    },
-                    #[skip_if(|bb| bb.b0 == 3)]
-                    #[on_success(|bb| if bb.b1 + 1 == 0 { bb.b0 += 1 })]
-                    #[on_failure(|bb| bb.b1 = (bb.b0 + 3) % 2)]
-                    RunOnce(then_skip = false) {
-                        Fallback {
-                            IfThenElse {
-                                Action(|ctx| ctx.exec(2)),
-                                #[on_failure(|bb| bb.b0 = (bb.b1 + 2) % 3)]
-                                #[on_success(|bb| { bb.t0.set(bb.b0 % 4); bb.b0 = 2 })]
-                                Action(Act<3>),
-                            },
-                            KeepRunningUntilFailure {
-                                ParallelAll(1) {
-                                    Script(|bb| bb.b0 += 2),
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                    },
-                    WasEntryUpdated(t0),
-                    AsyncFallback {
-                        ReactiveSequence {
-                            ScriptCondition(|bb| *bb.t0 < bb.b1),
-                            Action(PIo<5>, t0 = {=}),
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        SequenceWithMemory {
-                            StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
-                            Condition(Cond<7> = Cond::<7>),
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0939Blackboard { b0 b1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0940 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-        }
-        #[skip_if(|bb| bb.o0.is_none())]
-        ReactiveSequence {
-            SequenceWithMemory {
-                SetBlackboard(b0 = 0),
-                SetBlackboard(b1 = 2),
-                Action(PIo<0>, t0 = {=}),
-            },
-            Retry(forever) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            SkipUnlessUpdated(t0) {
-                AlwaysFailure,
-            },
-            AsyncSequence {
-                SetBlackboard(o0 = Some(3)),
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0940Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0941 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        ParallelAll(2) {
-            SequenceWithMemory {
-                Precondition(|bb| *bb.t0 != 5, else = Skipped) {
-                    StatefulAction(PTask<0>, b0 = {t1}),
-                },
-                AlwaysFailure,
-            },
-            Delay(20) {
-                ScriptCondition(|bb| bb.b0 + 4 < bb.b0 % 4),
-            },
-        }
-    }
-}
-
-board!(Tree0941Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0942 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        #[post(|bb| *bb.t0 += 1)]
-        AsyncSequence {
-            AlwaysSuccess,
-            SetBlackboard(t0 = {b0}),
-            ScriptCondition(|bb| bb.b0 + 3 < 7),
-        }
-    }
-}
-
-board!(Tree0942Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0943 for Ctx {
-        MemPriority {
-            ParallelAll(3) {
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-            },
-            RunOnce(then_skip = true) {
-                Sequence {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0944 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 4,
-        }
-        #[failure_if(|bb| bb.b0 % 3 == 0)]
-        #[on_success(|bb| bb.b0 += 1)]
-        #[run_while(|bb| bb.b1 % 2 == 0)]
-        Invert {
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0944Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0945 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveFallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                #[on_failure(|bb| bb.b1 = 3)]
-                Sequence {
-                    #[post(|bb| { bb.b1 += 1; *bb.t0 += 2 })]
-                    Timeout(20) {
-                        StatefulAction(PTask<1>, b0 = 9, b1 = {=}),
-                    },
-                    Sequence {
-                        SkipUnlessUpdated(t0) {
-                            Action(PIo<2>, t0 = {b1}),
-                        },
-                        Sleep(0),
-                    },
-                },
-                StatefulAction(PTask<3>, b0 = {b1}, b1 = {b1}),
-            },
-            #[skip_if(|bb| bb.b0 > 4)]
-            Repeat(2) {
-                RunOnce(then_skip = true) {
-                    IfThenElse {
-                        StatefulAction(Task<4> = Task::<4>),
-                        RunOnce {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| bb.o0.unwrap_or(3) + 3 > *bb.t0 % 3)]
-            Repeat(2) {
-                Fallback {
-                    ForceSuccess {
-                        Repeat(0) {
-                            SetBlackboard(b0 = 7),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0945Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0946 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Parallel(success = -2, failure = 0) {
-            Repeat(2) {
-                Condition(Cond<0>),
-            },
-            ScriptCondition(|bb| bb.b1 < 5),
-        }
-    }
-}
-
-board!(Tree0946Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0947 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        RunOnce(then_skip = true) {
-            Timeout(20) {
-                RetryUntilSuccessful(2) {
-                    Retry(2) {
-                        Fallback {
-                            Condition(Cond<0>),
-                            Action(PIo<1>, t0 = {t0}),
-                            RunOnce {
-                                Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 1) % 4, &mut bb.b0)),
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0947Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0948 for Ctx {
-        Timeout(0) {
-            Fallback {
-                Inverter {
-                    SequenceWithMemory {
-                        Timeout(10) {
-                            Sleep(20),
-                        },
-                        Condition(Cond<0>),
-                        RunOnce(then_skip = true) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-                Condition(|ctx| ctx.check(2)),
-                Delay(30) {
-                    Repeat(1) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0949 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Repeat(3) {
-                    Action(Act<0>),
-                },
-                SequenceWithMemory {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            StatefulAction(Task<3>),
-            ReactiveFallback {
-                Sequence {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    Condition(Cond<8> = Cond::<8>),
-                    Action(Act<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0950 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        AsyncSequence {
-            Inverter {
-                Action(Act<0>),
-            },
-            Script(|bb| bb.o0 = None),
-            Precondition(|bb| (bb.b1 + 1) % 2 != 0) {
-                Condition(Cond<1> = Cond::<1>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2> = Task::<2>),
-                SetBlackboard(b0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0950Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0951 for Ctx {
-        MemSequence {
-            ParallelAll(2) {
-                ParallelAll(0) {
-                    StatefulAction(Task<0>),
-                },
-                WhileDoElse {
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0952 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 0,
-        }
-        #[post(|bb| bb.t1.set(bb.b0))]
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0952Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
-        Retry(2) {
-            TryCatch {
-                AsyncSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
-                },
-                RunOnce {
-                    Condition(Cond<2>),
-                },
-                WhileDoElse {
-                    Timeout(20) {
-                        StatefulAction(Task<3>),
-                    },
-                    Condition(Cond<4>),
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0954 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| *bb.t0 % 4 > 0, else = Skipped) {
-            TryCatch(catch_on_halt = false) {
-                Precondition(|bb| *bb.t0 % 4 == 3, else = Success) {
-                    StatefulAction(PTask<0>, b0 = 7),
-                },
-                RetryUntilSuccessful(2) {
-                    RetryUntilSuccessful(4) {
-                        Parallel(success = 2, failure = 0) {
-                            AlwaysSuccess,
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                WhileDoElse {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0954Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
-        SequenceWithMemory {
-            KeepRunningUntilFailure {
-                RunOnce {
-                    Action(Act<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0956 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        IfThenElse {
-            Parallel(success = -2, failure = 4) {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-                StatefulAction(Task<1>),
-                #[run_while(|bb| *bb.t0 > (*bb.t0 + 4) % 2)]
-                #[on_halted(|bb| *bb.t0 += 3)]
-                IfThenElse {
-                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                    StatefulAction(PTask<3>, b0 = {b1}),
-                },
-                SetBlackboard(o0 = Some(2)),
-                Sequence {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                },
-            },
-            ReactiveFallback {
-                Timeout(30) {
-                    AsyncSequence {
-                        #[on_failure(|bb| bb.o0 = Some(bb.b1 + 1))]
-                        SetBlackboard(b0 = {t0}),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                ReactiveFallback {
-                    #[post(|bb| { bb.o0 = Some(bb.b0); bb.o0 = None })]
-                    #[on_success(|bb| bb.t0.set(*bb.t0 % 2))]
-                    #[success_if(|bb| bb.b1 < bb.b1 + 3)]
-                    StatefulAction(Task<6>),
-                    Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(2), &mut bb.b0)),
-                },
-                Repeat(4) {
-                    ForceFailure {
-                        Condition(Cond<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0956Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 0,
-        }
-        Sequence {
-            Precondition(|bb| bb.b0 + 3 < *bb.t1 + 4) {
-                Parallel(success = -3, failure = -2) {
-                    ForceFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    Parallel(success = 2, failure = -2) {
-                        RunOnce {
-                            Precondition(|bb| *bb.t0 + 2 == bb.b0, else = Running) {
-                                Action(Act<1>),
-                            },
-                        },
-                        SkipUnlessUpdated(t0) {
-                            TryCatch(catch_on_halt = true) {
-                                #[post(|bb| bb.t1.set(bb.b0 + 1))]
-                                AlwaysSuccess,
-                                ScriptCondition(|bb| bb.b0 != 4),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    Invert {
-                        AsyncSequence {
-                            Sleep(30),
-                            ParallelAll(max_failures = -1) {
-                                Action(PIo<3>, t0 = {t1}),
-                                Script(|bb| { *bb.t0 += 4; bb.b0 += 2 }),
-                            },
-                            Timeout(30) {
-                                ScriptCondition(|bb| *bb.t0 > 2),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0957Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(5),
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            #[on_halted(|bb| *bb.t0 += 2)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            MemPriority {
-                ForceFailure {
-                    ReactiveSequence {
-                        Action(PIo<0>, t0 = {t0}),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(3), &mut bb.b0)),
-                    },
-                },
-                ParallelAll(0) {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    StatefulAction(Task<2>),
-                    Action(Act<3> = Act::<3>),
-                    SetBlackboard(o0 = Some(1)),
-                },
-            },
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    Delay(0) {
-                        Condition(Cond<4>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0958Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| *bb.t0 % 2 < 0) {
-            Parallel(success = 1) {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0959Blackboard { t0 });
+board!(Tree0959Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0960Sub0 for Ctx {
-        Action(Act<0>)
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(Act<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0960 for Ctx {
-        ForceSuccess {
-            TryCatch(catch_on_halt = false) {
-                SubTree(Tree0960Sub0),
-                Action(Act<1>),
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+        }
+        ReactiveSelector {
+            Condition(Cond<0> = Cond::<0>),
+            ParallelAll {
+                MemSequence {
+                    UnsetBlackboard(o0),
+                    Script(|bb| if bb.b0 < 6 { bb.t1.set(*bb.t1 % 2) }),
+                },
+                Action(PAct<1>, b0 = {=}),
+                Timeout(100) {
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
+                SubTree(Tree0960Sub0, ..),
             },
         }
     }
 }
+
+board!(Tree0960Blackboard { o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0961 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    Delay(30) {
-                        Condition(PCond<0>, b0 = {b1}),
-                    },
-                },
+        IndexSwitch(|bb| *bb.t0) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                AlwaysSuccess,
+                Action(PIo<0>, t0 = {t1}),
             },
-            StatefulAction(Task<1>),
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                AlwaysSuccess,
+            },
+            Condition(Cond<2>),
+            SetBlackboard(t0 = {b0}),
+            Precondition(|bb| *bb.t0 + 4 == 0, else = Failure) {
+                Sleep(100),
+            },
         }
     }
 }
 
-board!(Tree0961Blackboard { b1 });
+board!(Tree0961Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0962 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        SequenceStar {
-            #[run_while(|bb| *bb.t0 > *bb.t0 + 4)]
-            Delay(0) {
-                Condition(Cond<0>),
+        IfThenElse {
+            AsyncSequence {
+                Loop(q0, if_empty = Success) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            Sleep(20),
+                        },
+                        ForceFailure {
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                },
             },
-            #[run_while(|bb| bb.b0 != bb.b1)]
-            #[failure_if(|bb| bb.b0 + 3 != 7)]
-            Sequence {
-                #[on_success(|bb| { bb.b1 = *bb.t0 % 2; bb.b1 += 1 })]
-                #[failure_if(|bb| bb.b0 == 2)]
-                RetryUntilSuccessful(1) {
-                    WhileDoElse {
-                        TryCatch(catch_on_halt = true) {
-                            #[post(|bb| bb.b1 = (bb.b0 + 2) % 2)]
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Repeat(2) {
-                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
-                        },
+            Deadline(0) {
+                TryCatch(catch_on_halt = false) {
+                    KeepRunningUntilFailure {
+                        Failer,
                     },
+                    Condition(Cond<0>),
                 },
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(4)),
-                    Retry(3) {
-                        StatefulAction(Task<5>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(PTask<6>, b0 = 5, b1 = {=}),
-                    },
-                    ScriptCondition(|bb| *bb.t0 == bb.b0 + 1),
-                    AlwaysSuccess,
+            },
+            ReactiveSequence {
+                MaxTime(10) {
+                    Condition(Cond<1>),
                 },
+                Wait(0),
+                #[on_halted(|bb| if (bb.b1 + 4) % 4 == 1 { bb.o0 = Some(bb.b0) })]
+                Inverter {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0962Blackboard { b0 t0 b1 });
+board!(Tree0962Blackboard { q0 b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0963 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        RetryUntilSuccessful(3) {
-            Sequence {
-                Loop(q0) {
-                    Loop(q0, if_empty = Skipped) {
-                        AlwaysFailure,
-                    },
+        RepeatUntil(Failure) {
+            FlipSelector {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    AlwaysFailure,
+                    Condition(Cond<0>),
                 },
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<0>),
+                Fallback {
+                    Condition(PCond<1>, b0 = {t0}),
+                    Condition(|ctx| ctx.check(2)),
+                    UnsetBlackboard(o0),
                 },
-                StatefulAction(Task<1>),
+                SetBlackboard(b0 = 9),
             },
         }
     }
 }
 
-board!(Tree0963Blackboard { b0 q0 });
+board!(Tree0963Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0964 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64>,
         }
-        TryCatch(catch_on_halt = true) {
-            IfThenElse {
-                AsyncSequence {
-                    #[on_failure(|bb| { if bb.o0.is_some() { bb.b1 += 3 }; bb.o0 = None })]
-                    ScriptCondition(|bb| bb.b0 + 4 > 5),
+        RetryUntilSuccessful(4) {
+            BinarySelector(|bb| *bb.t1 + 4 > bb.b1 + 2) {
+                AlwaysFailure,
+                TryCatch {
+                    #[run_while(|bb| bb.o0.is_none())]
+                    AlwaysSuccess,
+                    #[success_if(|bb| bb.b0 == 3)]
+                    #[post(|bb| bb.b1 += 1)]
                     StatefulAction(Task<0>),
-                },
-                UnsetBlackboard(o0),
-            },
-            #[success_if(|bb| bb.b0 != 3)]
-            IfThenElse {
-                StatefulAction(Task<1> = Task::<1>),
-                SetBlackboard(b1 = {t0}),
-            },
-            ParallelAll {
-                Sequence {
-                    Condition(PCond<2>, b0 = {=}),
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.b0 > 4)]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    Action(PAct<3>, b0 = {b1}, b1 = {b1}),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-                Loop(q0, if_empty = Success) {
-                    ReactiveSelector {
-                        Action(PIo<6>, t0 = {b1}),
-                        Condition(|ctx| ctx.check(7)),
-                    },
+                    SetBlackboard(b0 = 3),
                 },
             },
-            StatefulAction(PTask<8>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0964Blackboard { o0 q0 b1 b0 t0 });
+board!(Tree0964Blackboard { b0 b1 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0965 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        #[skip_if(|bb| (*bb.t0 + 4) % 3 > 1)]
-        Precondition(|bb| *bb.t1 % 4 > 0, else = Skipped) {
-            Repeat(0) {
-                StatefulAction(Task<0>),
+        RepeatUntilSuccess(3) {
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Condition(Cond<2>),
             },
         }
-    }
-}
-
-board!(Tree0965Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0966Sub1 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0966Sub0 for Ctx {
-        SubTree(Tree0966Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0966 for Ctx {
-        AsyncFallback {
-            SubTree(Tree0966Sub0),
-            Condition(|ctx, bb| ctx.check_in(1, 2)),
-            Condition(Cond<2>),
+        blackboard {
+            b1: i64 = 3,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        Switch(b1) {
+            case 3 => #[success_if(|bb| (*bb.t0 + 2) % 2 < 0)]
+            #[run_while(|bb| bb.o0.is_some())]
+            #[on_halted(|bb| bb.t0.set(bb.b1))]
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
+            _ => Precondition(|bb| bb.b1 % 4 == 1) {
+                Action(PIo<1>, t0 = {=}),
+            },
         }
     }
 }
+
+board!(Tree0966Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0967 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-            b1: i64 = 3,
+            b0: i64,
         }
-        Delay(30) {
-            ReactiveSequence {
-                AsyncSequence {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Action(PAct<0>, b0 = {b1}),
-                    StatefulAction(PTask<1>, b0 = 5, b1 = {=}),
-                    Action(PAct<2>, b0 = {=}, b1 = {=}),
-                },
-                Sequence {
-                    Condition(Cond<3>),
-                    RunOnce(then_skip = true) {
-                        RetryUntilSuccessful(1) {
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(5, (bb.b1 + 1) % 4)),
-                },
-            },
+        MemSequence {
+            Condition(PCond<0>, b0 = {=}),
+            StatefulAction(Task<1>),
+            StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0967Blackboard { o0 b0 b1 });
+board!(Tree0967Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0968 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Timeout(10) {
-            #[run_while(|bb| (*bb.t0 + 1) % 2 != 1)]
-            #[skip_if(|bb| *bb.t0 != bb.b0)]
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| *bb.t0 % 4 < 0),
-                AlwaysRunning,
+        Loop(q0, if_empty = Running) {
+            RepeatTimes(forever) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
             },
         }
     }
 }
 
-board!(Tree0968Blackboard { t0 b0 });
+board!(Tree0968Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0969 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        IfThenElse {
-            IfThenElse {
-                SkipUnlessUpdated(t0) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 4)),
-                },
-                Repeat(0) {
-                    Action(Act<1>),
-                },
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 4)),
-                    #[skip_if(|bb| *bb.t0 % 3 == 1)]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    AlwaysSuccess,
-                },
+        ReactiveSelector {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
-            WhileDoElse {
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                SequenceWithMemory {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    AlwaysSuccess,
-                    StatefulAction(Task<5>),
-                    Sleep(10),
-                    StatefulAction(Task<6>),
-                },
-                ParallelAll(max_failures = -3) {
-                    Condition(|ctx| ctx.check(7)),
-                    Script(|bb| { bb.o0 = Some(bb.b1 + 4); *bb.t0 += 2 }),
-                    StatefulAction(Task<8>),
+            StatefulAction(Task<3>),
+            Delay(0) {
+                Timeout(30) {
+                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree0969Blackboard { b0 b1 q0 o0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0970Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0970 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            b0: i64,
-        }
-        WhileDoElse {
-            #[skip_if(|bb| *bb.t0 < 4)]
-            MemSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-                Action(PAct<3>, b0 = {=}, b1 = {=}),
-            },
-            Condition(Cond<4>),
+        SequenceStar {
+            Condition(Cond<0>),
+            SubTree(Tree0970Sub0),
         }
     }
 }
-
-board!(Tree0970Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0971 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(5),
             b0: i64,
-            o0: Option<i64> = Some(2),
         }
-        Repeat(forever) {
-            SequenceStar {
-                MemPriority {
-                    Action(Act<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Delay(20) {
-                    #[on_failure(|bb| if *bb.t0 + 4 == 4 { *bb.t0 += 1 })]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[post(|bb| bb.b0 = 9)]
-                    RunOnce {
-                        #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(3) % 4)]
-                        #[on_success(|bb| bb.b0 += 2)]
-                        Condition(Cond<2>),
+        BinarySelector(|bb| bb.o0.is_some()) {
+            UnsetBlackboard(o0),
+            ReactiveSelector {
+                Repeat(3) {
+                    IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Action(Act<1>),
                     },
                 },
-                Condition(PCond<3>, b0 = 0),
-                StatefulAction(Task<4>),
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0971Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0972Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            o0: Option<i64> = Some(9),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 15,
-        }
-        ReactiveFallback {
-            Fallback {
-                Action(Act<0>),
-                ReactiveFallback {
-                    Loop(q0, value = {t0}) {
-                        #[failure_if(|bb| bb.o0.unwrap_or(5) % 3 != 0)]
-                        #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                    },
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                },
-                Precondition(|bb| bb.o0.unwrap_or(0) + 3 == (*bb.t0 + 2) % 3, else = Running) {
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
+board!(Tree0971Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0972 for Ctx {
         blackboard {
             b1: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
             b0: i64,
             #[tracked] t0: i64 = 5,
         }
-        Inverter {
-            SubTree(Tree0972Sub0, ..),
+        Filter(times = 3) {
+            StepSequencer {
+                TryCatch(catch_on_halt = true) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                    Action(PIo<1>, t0 = {=}),
+                    Sequence {
+                        Action(PIo<2>, t0 = {t0}),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0972Blackboard { b1 o0 q0 b0 t0 });
+board!(Tree0972Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0973 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
+        Timeout(20) {
+            Fallback {
+                MemPriority {
+                    MaxTime(20) {
+                        Failer,
+                    },
+                    #[success_if(|bb| *bb.t0 < 7)]
+                    Failer,
+                    RunOnce {
+                        StatefulAction(PTask<0>, b0 = 6, b1 = {t0}),
+                    },
+                },
                 RunOnce(then_skip = false) {
-                    StatefulAction(Task<2>),
-                },
-                ReactiveSequence {
-                    Repeat(4) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Condition(Cond<4>),
-            },
-            WhileDoElse {
-                Invert {
-                    Sequence {
-                        ForceSuccess {
-                            Condition(Cond<5>),
+                    ReactiveFallback {
+                        Timeout(100) {
+                            Action(PIo<1>, t0 = {b0}),
                         },
-                        Fallback {
-                            Condition(Cond<6>),
-                            Action(Act<7> = Act::<7>),
-                            Action(Act<8>),
+                        Precondition(|bb| bb.b0 < bb.b0 + 3) {
+                            Action(PAct<2>, b0 = {t0}),
                         },
-                        Action(Act<9>),
+                        Condition(Cond<3>),
                     },
-                },
-                TryCatch {
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(10, bb.b0 + 3, &mut bb.b0)),
-                        StatefulAction(Task<11>),
-                    },
-                    Sleep(50),
                 },
             },
         }
     }
 }
 
-board!(Tree0973Blackboard { b0 });
+board!(Tree0973Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0974 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                Action(PAct<0>, b0 = {t0}),
-            },
-            StatefulAction(Task<1>),
-            Action(PIo<2>, t0 = {=}),
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            Runner,
         }
     }
 }
 
-board!(Tree0974Blackboard { t0 });
+board!(Tree0974Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0975 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Repeat(3) {
-                RunOnce(then_skip = false) {
-                    ParallelAll(max_failures = -2) {
-                        Action(Act<1> = Act::<1>),
-                        StatefulAction(Task<2> = Task::<2>),
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Inverter {
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[on_success(|bb| { bb.o0 = None; bb.b0 = *bb.t0 % 4 })]
+            Delay(50) {
+                TryCatch {
+                    Sequence {
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[skip_if(|bb| bb.b0 == *bb.t0)]
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(Task<1>),
                     },
-                },
-            },
-            Delay(10) {
-                Repeat(4) {
-                    Action(Act<3>),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-            },
-            SequenceWithMemory {
-                Retry(1) {
-                    Action(Act<8> = Act::<8>),
-                },
-                StatefulAction(Task<9>),
-                RetryUntilSuccessful(3) {
-                    AlwaysSuccess,
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 3, &mut bb.b0)),
+                    Priority {
+                        StatefulAction(Task<4> = Task::<4>),
+                        AlwaysRunning,
+                    },
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0976Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b1: i64 = 15,
-            b0: i64 = 11,
-        }
-        Selector {
-            WasEntryUpdated(t0),
-            Condition(Cond<0>),
-            Script(|bb| { if (bb.b1 + 2) % 3 != 2 { bb.b1 = bb.b0 % 4 }; bb.b1 += 2 }),
-        }
-    }
-}
+board!(Tree0975Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0976 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-            b0: i64 = 1,
+            b0: i64 = 4,
         }
-        Sequence {
-            SubTree(Tree0976Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-            Delay(30) {
-                SetBlackboard(b0 = 3),
+        RetryUntilSuccessful(4) {
+            ReactiveFallback {
+                Condition(PCond<0>, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0976Blackboard { t0 b1 b0 });
+board!(Tree0976Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0977 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            Fallback {
-                ParallelAll {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                    Condition(Cond<1>),
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                    Condition(Cond<3>),
-                },
-            },
-            KeepRunningUntilFailure {
-                Timeout(10) {
-                    RunOnce {
-                        Fallback {
-                            StatefulAction(PTask<4>, b0 = 7, b1 = {t0}),
-                            Fallback {
-                                StatefulAction(Task<5>),
-                                Script(|bb| *bb.t0 += 1),
-                            },
-                        },
-                    },
-                },
-            },
+        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0 + 4) })]
+        #[failure_if(|bb| (*bb.t0 + 3) % 3 < 1)]
+        Retry(0) {
+            Condition(Cond<0>),
         }
     }
 }
@@ -2401,20 +2545,8 @@ board!(Tree0977Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0978 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Action(Act<4> = Act::<4>),
-                },
-                Fallback {
-                    Condition(Cond<5> = Cond::<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
+        Repeat(1) {
+            Action(Act<0>),
         }
     }
 }
@@ -2422,239 +2554,133 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0979 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
+            #[tracked] t0: i64,
         }
-        ParallelAll(max_failures = -1) {
-            ForceSuccess {
-                ParallelAll(max_failures = -2) {
-                    #[skip_if(|bb| *bb.t0 < 2)]
-                    RetryUntilSuccessful(1) {
-                        ReactiveFallback {
-                            RunOnce {
-                                ScriptCondition(|bb| bb.b0 != 4),
-                            },
-                            Condition(Cond<0>),
-                            Action(PIo<1>, t0 = {b1}),
-                            Inverter {
-                                Script(|bb| bb.o0 = None),
-                            },
-                        },
-                    },
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[run_while(|bb| bb.o0.unwrap_or(5) < 7)]
-                    Switch(b1) {
-                        case 2 => Sleep(0),
-                        case 1 => Script(|bb| *bb.t1 += 3),
-                        _ => AsyncSequence {
-                            StatefulAction(Task<2>),
-                            AlwaysSuccess,
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                ParallelAll(max_failures = -2) {
-                    UnsetBlackboard(o0),
-                    Condition(PCond<4>, b0 = {b0}),
-                },
-                Loop(q0, if_empty = Success) {
-                    Timeout(50) {
-                        RunOnce(then_skip = true) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
+        RunOnce(then_skip = true) {
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(0)),
+                WasEntryUpdated(t0),
+                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0979Blackboard { b1 t0 t1 o0 q0 b0 });
+board!(Tree0979Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0980 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
+            b0: i64 = 0,
         }
-        Fallback {
-            ReactiveFallback {
-                ParallelAll(max_failures = -2) {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                    #[failure_if(|bb| bb.b1 > 1)]
-                    #[on_halted(|bb| { *bb.t0 += 3; bb.t0.set(bb.b1) })]
-                    Condition(Cond<2>),
-                },
-                Invert {
-                    Fallback {
-                        WhileDoElse {
-                            Action(Act<3> = Act::<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
-            TryCatch {
-                ParallelAll(3) {
-                    Action(PIo<5>, t0 = {t0}),
-                    StatefulAction(Task<6>),
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 2 != 1),
-                    WasEntryUpdated(t0),
-                },
-                Sequence {
-                    Action(Act<7> = Act::<7>),
-                    AlwaysSuccess,
-                    Condition(|ctx| ctx.check(8)),
-                },
-            },
+        Repeat(0) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0980Blackboard { t0 b1 });
+board!(Tree0980Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0981 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Sequence {
-            AsyncFallback {
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    AlwaysFailure,
+        Fallback {
+            Sequence {
+                RepeatUntilSuccess(1) {
+                    StatefulAction(Task<0>),
                 },
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-            },
-            Invert {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-            },
-            SkipUnlessUpdated(t0) {
-                SkipUnlessUpdated(t0) {
-                    RunOnce(then_skip = false) {
-                        Loop(q0) {
-                            #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
-                            StatefulAction(PTask<3>, b0 = {b1}),
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    AlwaysFailure,
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                MemPriority {
+                    RunOnce {
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(4)),
+                            Condition(Cond<5> = Cond::<5>),
                         },
                     },
+                    Sequence {
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+                ForceFailure {
+                    Invert {
+                        Delay(0) {
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<11>),
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13>),
+                    StatefulAction(Task<14> = Task::<14>),
                 },
             },
         }
     }
 }
-
-board!(Tree0981Blackboard { b1 b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0982 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        Sequence {
-            MemPriority {
-                #[failure_if(|bb| (bb.b0 + 2) % 3 > 1)]
-                #[on_success(|bb| bb.o0 = None)]
-                Precondition(|bb| *bb.t0 == bb.o0.unwrap_or(0) % 4, else = Running) {
-                    Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 4) % 3)),
-                },
-                Inverter {
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<1>),
-                },
-                RunOnce {
-                    StatefulAction(Task<2>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                ReactiveSelector {
-                    #[run_while(|bb| bb.o0.unwrap_or(0) + 1 > bb.o0.unwrap_or(5))]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    SetBlackboard(b1 = 6),
-                    RunOnce(then_skip = false) {
-                        ScriptCondition(|bb| bb.o0.is_some()),
+        ReactiveFallback {
+            Deadline(0) {
+                Repeat(1) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Sleep(30),
                     },
                 },
             },
-            MemSequence {
-                Selector {
-                    Action(|ctx| ctx.exec(3)),
-                    Condition(Cond<4>),
-                },
-                Condition(Cond<5> = Cond::<5>),
+            AsyncFallback {
+                Condition(Cond<2>),
+                Action(Act<3>),
+                StatefulAction(Task<4> = Task::<4>),
             },
-            RetryUntilSuccessful(3) {
-                Repeat(3) {
-                    Delay(0) {
-                        Fallback {
-                            Action(Act<6> = Act::<6>),
-                            #[post(|bb| { *bb.t1 += 1; *bb.t1 += 1 })]
-                            #[skip_if(|bb| *bb.t1 % 2 > 0)]
-                            SetBlackboard(o0 = Some(8)),
-                        },
-                    },
+            RepeatTimes(forever) {
+                Timeout(20) {
+                    Condition(Cond<5> = Cond::<5>),
                 },
             },
         }
     }
 }
-
-board!(Tree0982Blackboard { o0 t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0983 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Repeat(4) {
-            Fallback {
-                ForceFailure {
-                    Sleep(30),
-                },
-                IfThenElse {
-                    #[on_halted(|bb| *bb.t1 += 2)]
-                    #[on_success(|bb| *bb.t1 += 1)]
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                    StatefulAction(PTask<4>, b0 = 2, b1 = {b0}),
-                },
-                Timeout(0) {
-                    Inverter {
-                        Delay(10) {
-                            AlwaysSuccess,
+        Optional {
+            #[on_failure(|bb| *bb.t0 += 2)]
+            MemPriority {
+                Priority {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
+                    Delay(0) {
+                        KeepRunningUntilFailure {
+                            ReactiveFallback {
+                                StatefulAction(PTask<1>, b0 = 4, b1 = {t0}),
+                                Action(Act<2>),
+                                Action(PAct<3>, b0 = 0, b1 = {b0}),
+                            },
                         },
                     },
-                },
-                Repeat(1) {
-                    #[on_failure(|bb| if *bb.t0 == 3 { *bb.t0 += 3 })]
-                    #[post(|bb| *bb.t1 += 1)]
-                    #[on_success(|bb| { *bb.t0 += 2; *bb.t0 += 2 })]
-                    Fallback {
+                    Priority {
+                        StatefulAction(Task<4>),
                         StatefulAction(Task<5>),
-                        UnsetBlackboard(o0),
+                    },
+                    Repeater(2) {
+                        Sequence {
+                            StatefulAction(Task<6>),
+                            Action(PIo<7>, t0 = {=}),
+                        },
                     },
                 },
             },
@@ -2662,370 +2688,291 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0983Blackboard { t0 b0 t1 o0 });
+board!(Tree0983Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0984 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            Repeat(1) {
-                ReactiveFallback {
-                    ParallelAll {
-                        Loop(q0) {
-                            AsyncFallback {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                #[failure_if(|bb| *bb.t0 + 2 < 6)]
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                    #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
-                    Sequence {
-                        MemSequence {
-                            StatefulAction(PTask<3>, b0 = {b0}),
-                            Action(Act<4>),
-                        },
-                    },
-                    IfThenElse {
-                        StatefulAction(Task<5>),
-                        SetBlackboard(t0 = 7),
-                    },
-                    Sleep(30),
-                },
+        #[on_success(|bb| { bb.t0.set(*bb.t0 % 4); bb.t0.set(2) })]
+        BinarySelector(|bb| *bb.t0 > 7) {
+            #[run_while(|bb| *bb.t0 == 2)]
+            #[post(|bb| bb.b0 += 2)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            Fallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 4)),
             },
-            Action(PAct<6>, b0 = {b0}),
-            Parallel(success = 0, failure = -2) {
-                WhileDoElse {
-                    Fallback {
-                        Fallback {
-                            Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 3)),
-                            Action(PAct<8>, b0 = {=}),
-                        },
-                        StatefulAction(Task<9> = Task::<9>),
-                        Condition(Cond<10>),
-                    },
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
-                        StatefulAction(PTask<12>, b0 = {b0}, b1 = {b0}),
-                        StatefulAction(Task<13>),
-                    },
-                },
-                Sequence {
-                    AlwaysSuccess,
-                    Sleep(20),
-                    Action(Act<14>),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Parallel(success = 0) {
-                    Sequence {
-                        SetBlackboard(t0 = 5),
-                        StatefulAction(Task<15>),
-                        Action(Act<16>),
-                    },
-                    AsyncSequence {
-                        SetBlackboard(t0 = 5),
-                        Condition(Cond<17>),
-                    },
-                },
+            #[post(|bb| bb.t0.set((*bb.t0 + 4) % 3))]
+            Sequence {
+                StatefulAction(Task<3>),
+                Sleep(50),
+                Sleep(50),
             },
         }
     }
 }
 
-board!(Tree0984Blackboard { b0 q0 t0 });
+board!(Tree0984Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0985 for Ctx {
-        ParallelAll {
-            Condition(Cond<0>),
-            AlwaysSuccess,
-            Condition(Cond<1>),
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        WaitValueUpdate(t1) {
+            Priority {
+                Action(PIo<0>, t0 = {b0}),
+                Wait(0),
+            },
         }
     }
 }
+
+board!(Tree0985Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0986 for Ctx {
         blackboard {
+            b0: i64 = 3,
             #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            o0: Option<i64> = None,
         }
-        ReactiveSelector {
-            IfThenElse {
-                Repeat(3) {
-                    Repeat(4) {
-                        ParallelAll(max_failures = -1) {
-                            #[run_while(|bb| bb.b0 % 2 < 1)]
-                            #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
-                            Condition(Cond<0>),
-                            Action(Act<1> = Act::<1>),
-                            StatefulAction(Task<2>),
-                        },
+        Timeout(20) {
+            MemPriority {
+                #[on_failure(|bb| *bb.t0 += 4)]
+                #[post(|bb| *bb.t0 += 3)]
+                Limiter(1) {
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<0>),
                     },
                 },
-                #[on_failure(|bb| *bb.t0 += 1)]
-                Sequence {
-                    SetBlackboard(o0 = Some(7)),
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-                    Condition(Cond<4> = Cond::<4>),
-                    Fallback {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
+                Condition(PCond<1>, b0 = {b0}),
+                Action(PIo<2>, t0 = {t0}),
             },
-            AsyncSequence {
-                WaitValueUpdate(t0) {
-                    ReactiveSequence {
-                        Fallback {
-                            Script(|bb| bb.b0 = 3),
-                        },
-                    },
-                },
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Precondition(|bb| bb.o0.is_some()) {
-                        AsyncSequence {
-                            StatefulAction(Task<7>),
-                            Inverter {
-                                Fallback {
-                                    Action(Act<8>),
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                            Action(Act<10>),
-                        },
-                    },
-                },
-            },
-            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0986Blackboard { t0 q0 b0 o0 });
+board!(Tree0986Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0987 for Ctx {
-        Fallback {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+        }
+        RunOnce(then_skip = true) {
             Fallback {
-                Inverter {
-                    RunOnce {
-                        Sleep(20),
+                Optional {
+                    Delay(0) {
+                        ReactiveSelector {
+                            Condition(|ctx| ctx.check(0)),
+                            Action(Act<1>),
+                            RetryUntilSuccessful(2) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
                     },
                 },
-            },
-            SequenceWithMemory {
-                Sleep(10),
-                Condition(Cond<2>),
-            },
-            RetryUntilSuccessful(1) {
-                Retry(3) {
-                    AlwaysFailure,
+                ReactiveFallback {
+                    ParallelAll(max_failures = -2) {
+                        Condition(|ctx, bb| ctx.check_in(2, 0)),
+                        Action(PAct<3>, b0 = {b0}, b1 = {b0}),
+                    },
+                    StatefulAction(Task<4>),
+                },
+                Parallel(success = -1) {
+                    Action(PIo<5>, t0 = {=}),
+                    Sequence {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Action(Act<7>),
+                        Action(Act<8>),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                    #[failure_if(|bb| bb.o0.unwrap_or(4) + 1 != 6)]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    Condition(PCond<9>, b0 = {=}),
+                    Wait(10),
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Condition(Cond<10>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0988Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
+board!(Tree0987Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0988 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        AsyncSequence {
-            Fallback {
-                SubTree(Tree0988Sub0, t0 = {=}, o0 = {o0}),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
+        ReactiveSequence {
+            Sleep(0),
+            ReactiveSelector {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+                AlwaysFailure,
             },
-            #[run_while(|bb| bb.o0.unwrap_or(5) % 4 != 0)]
-            #[success_if(|bb| bb.o0.unwrap_or(0) != 1)]
-            Script(|bb| bb.t0.set(4)),
+            TryCatch {
+                Condition(Cond<2>),
+                Sleep(50),
+                StatefulAction(Task<3>),
+            },
+            Timeout(0) {
+                Condition(Cond<4>),
+            },
         }
     }
 }
 
-board!(Tree0988Blackboard { t0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0989Sub0 for Ctx {
-        StatefulAction(Task<0>)
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t1: i64 = 10,
+        }
+        ReactiveSequence {
+            Wait(30),
+            Condition(|ctx, bb| ctx.check_in(0, (*bb.t1 + 1) % 3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0989Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        Action(|ctx, bb| ctx.exec_in(8, bb.b1 % 2, &mut bb.b1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0989 for Ctx {
-        Retry(0) {
-            SubTree(Tree0989Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        Repeat(4) {
+            StepSequencer {
+                Switch(b1) {
+                    case 0 => SubTree(Tree0989Sub0, t0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}),
+                    case 4 => Failer,
+                    case 3 => Sequence {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0)),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    _ => Action(Act<3> = Act::<3>),
+                },
+                Interrupt(|bb| bb.b1 < 7) {
+                    StepSequencer {
+                        AsyncFallback {
+                            Condition(|ctx| ctx.check(4)),
+                            Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 1, &mut bb.b1)),
+                            Action(PAct<6>, b0 = {=}),
+                            StatefulAction(Task<7>),
+                            Succeeder,
+                        },
+                        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail) {
+                            RepeatUntilFailure(2) {
+                                SubTree(Tree0989Sub1, t0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0989Blackboard { t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0990 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 1,
         }
-        ReactiveFallback {
-            #[failure_if(|bb| bb.b0 > 1)]
-            Condition(PCond<0>, b0 = 0),
-            #[skip_if(|bb| *bb.t0 < 3)]
-            #[post(|bb| *bb.t0 += 1)]
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-            Sequence {
-                StatefulAction(PTask<2>, b0 = 7, b1 = {t0}),
-                SetBlackboard(t0 = 2),
-                Invert {
-                    ReactiveSequence {
-                        ReactiveSelector {
-                            StatefulAction(Task<3> = Task::<3>),
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                    },
-                },
-            },
-            Switch(b1) {
-                case 5 => #[on_success(|bb| bb.o0 = None)]
-                #[skip_if(|bb| bb.b0 < 3)]
-                StatefulAction(Task<5>),
-                case 2 => Repeat(2) {
-                    StatefulAction(Task<6>),
-                },
-                _ => Delay(10) {
-                    Repeat(2) {
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
-            Loop(q0, value = {b1}) {
-                Delay(0) {
-                    Delay(50) {
-                        TryCatch(catch_on_halt = false) {
-                            ReactiveSequence {
-                                StatefulAction(Task<8>),
-                            },
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
+        ParallelAll {
+            Action(PAct<0>, b0 = {b1}),
         }
     }
 }
 
-board!(Tree0990Blackboard { b0 t0 b1 o0 q0 });
+board!(Tree0990Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0991 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
             b0: i64,
-            #[tracked] t1: i64 = 3,
+            #[tracked] t1: i64 = 2,
         }
-        Precondition(|bb| bb.b0 + 4 != 2, else = Failure) {
-            Precondition(|bb| bb.b0 % 2 < 1, else = Skipped) {
-                TryCatch(catch_on_halt = true) {
-                    #[on_failure(|bb| *bb.t1 += 3)]
-                    ReactiveFallback {
-                        #[on_success(|bb| bb.t0.set(*bb.t1 % 4))]
-                        #[on_halted(|bb| { if *bb.t1 < 5 { bb.b0 += 3 }; *bb.t1 += 2 })]
-                        SequenceWithMemory {
-                            #[on_halted(|bb| *bb.t1 += 1)]
-                            #[skip_if(|bb| (bb.b1 + 4) % 3 < 2)]
-                            Action(PIo<0>, t0 = {b1}),
-                            Condition(Cond<1>),
-                        },
-                        Repeat(forever) {
-                            Delay(0) {
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                },
-                            },
-                        },
-                        ReactiveFallback {
-                            RetryUntilSuccessful(1) {
-                                RunOnce {
-                                    Action(Act<3>),
-                                },
-                            },
-                            RetryUntilSuccessful(4) {
-                                #[on_halted(|bb| if bb.b0 < 0 { *bb.t1 += 2 })]
-                                #[success_if(|bb| bb.b0 % 3 < 2)]
-                                #[post(|bb| { *bb.t1 += 2; bb.b0 = bb.b1 + 4 })]
-                                AsyncFallback {
-                                    WasEntryUpdated(t0),
-                                    Action(PIo<4>, t0 = {b1}),
-                                },
-                            },
-                        },
-                    },
-                    Sequence {
-                        Switch(b1) {
-                            case 0 => #[on_failure(|bb| if *bb.t0 % 2 == 1 { bb.t1.set(bb.b0) })]
-                            Condition(Cond<5>),
-                            case 4 => Action(Act<6>),
-                            _ => Action(PAct<7>, b0 = {b0}, b1 = {t0}),
-                        },
-                        Fallback {
-                            Sequence {
-                                #[on_success(|bb| { bb.b1 = bb.b0; bb.b1 += 1 })]
-                                Condition(Cond<8>),
-                                Script(|bb| bb.t1.set(bb.b1 + 2)),
-                            },
-                            StatefulAction(PTask<9>, b0 = {b0}),
-                        },
-                        Parallel(success = 1, failure = -1) {
-                            ReactiveFallback {
-                                ScriptCondition(|bb| bb.b0 != 6),
-                                Inverter {
-                                    Condition(|ctx, bb| ctx.check_in(10, *bb.t1 % 2)),
-                                },
-                                Action(Act<11> = Act::<11>),
-                                StatefulAction(Task<12>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Action(Act<13>),
-                            ScriptCondition(|bb| (bb.b0 + 2) % 2 < 0),
-                            Script(|bb| bb.b1 += 2),
-                            #[success_if(|bb| bb.b0 > 4)]
-                            #[on_halted(|bb| bb.b0 += 2)]
-                            RunOnce {
-                                Script(|bb| *bb.t0 += 1),
-                            },
-                            StatefulAction(Task<14>),
-                        },
+        PolicyParallel(policy = FirstSuccess) {
+            StatefulAction(Task<0>),
+            IndexSwitch(|bb| *bb.t1 + 3, out_of_range = Fail, dynamic = false) {
+                StatefulAction(Task<1> = Task::<1>),
+                #[on_success(|bb| bb.b0 += 2)]
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4> = Task::<4>),
+            StatefulAction(Task<5> = Task::<5>),
+        }
+    }
+}
+
+board!(Tree0991Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0992Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0992 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        Sequence {
+            MaxTime(30) {
+                ReactiveSequence {
+                    SubTree(Tree0992Sub0, t0 = {=}, b0 = {b0}),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
+                },
+            },
+            Condition(Cond<4> = Cond::<4>),
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(PTask<5>, b0 = {=}),
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7> = Task::<7>),
+                Condition(Cond<8>),
+                Wait(10),
+            },
+            RunOnce {
+                Selector {
+                    #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                    #[on_failure(|bb| { bb.t0.set(2); if *bb.t0 + 1 > bb.b0 { bb.b0 += 1 } })]
+                    StatefulAction(Task<9>),
+                    Remap(success = Success, failure = Success) {
+                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0, &mut bb.b0)),
                     },
                 },
             },
@@ -3033,43 +2980,50 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0991Blackboard { b1 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0992 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
-            Parallel(success = -2, failure = 2) {
-                Action(Act<0>),
-                ScriptCondition(|bb| *bb.t0 > 7),
-            },
-            StatefulAction(Task<1>),
-            Fallback {
-                StatefulAction(PTask<2>, b0 = 4),
-                Action(Act<3>),
-                Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b0)),
-                WasEntryUpdated(t0),
-            },
-            RunOnce(then_skip = true) {
-                Script(|bb| bb.t0.set(bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0992Blackboard { b0 t0 });
+board!(Tree0992Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0993 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        Precondition(|bb| *bb.t0 + 2 > 2, else = Running) {
-            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+        ReactiveFallback {
+            StepSequencer {
+                Fallback {
+                    #[on_failure(|bb| if bb.b0 > bb.b0 + 3 { bb.t0.set(bb.b0 + 3) })]
+                    StatefulAction(PTask<0>, b0 = 1),
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2>),
+                },
+                RunOnce(then_skip = true) {
+                    Succeeder,
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    AlwaysRunning,
+                    StatefulAction(Task<3>),
+                    Action(PIo<4>, t0 = {=}),
+                },
+            },
+            RepeatUntilFailure(1) {
+                SequenceStar {
+                    RetryUntilSuccessful(1) {
+                        ReactiveSequence {
+                            MaxTime(30) {
+                                StatefulAction(Task<5>),
+                            },
+                            Sleep(20),
+                            Action(Act<6>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Repeat(1) {
+                            StatefulAction(Task<7>),
+                        },
+                        Action(PAct<8>, b0 = {b0}),
+                    },
+                },
+            },
         }
     }
 }
@@ -3079,257 +3033,287 @@ board!(Tree0993Blackboard { t0 b0 });
 bt::behavior_tree! {
     pub tree Tree0994 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            #[failure_if(|bb| bb.o0.is_some())]
-            #[skip_if(|bb| bb.o0.is_none())]
-            #[on_halted(|bb| { bb.t0.set(*bb.t0 % 4); bb.t1.set(bb.o0.unwrap_or(2) % 2) })]
-            Timeout(0) {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            #[on_success(|bb| bb.o0 = Some(*bb.t1))]
-            IfThenElse {
-                ReactiveFallback {
-                    Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                    Precondition(|bb| bb.o0.is_some(), else = Success) {
-                        Action(Act<4>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                },
+        Optional {
+            ReactiveSequence {
+                StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0994Blackboard { t1 o0 t0 });
+board!(Tree0994Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0995 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            b0: i64 = 0,
+            b1: i64 = 3,
         }
         ReactiveFallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                WasEntryUpdated(t0),
-            },
-            Delay(0) {
-                #[run_while(|bb| bb.b0 != 3)]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| bb.b0 < 5)]
-                RunOnce {
-                    Condition(PCond<1>, b0 = {=}),
-                },
+            Parallel(success = 2) {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Action(Act<2> = Act::<2>),
             },
             Inverter {
-                SequenceWithMemory {
-                    #[failure_if(|bb| bb.b0 % 2 > 0)]
-                    StatefulAction(Task<2>),
-                    Invert {
-                        Condition(Cond<3>),
-                    },
+                Sequence {
+                    Action(PAct<3>, b0 = 5, b1 = {b0}),
+                    Wait(0),
                 },
             },
-            Repeat(2) {
-                Action(PAct<4>, b0 = {=}, b1 = {t0}),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-                Action(Act<7>),
+            Repeat(4) {
+                Cooldown(0) {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Action(PIo<4>, t0 = {b1}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0995Blackboard { t0 b0 });
+board!(Tree0995Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0996 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2>),
-            Sleep(0),
+        Cooldown(20, filtered = Skipped) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Repeat(forever) {
+                    KeepRunningUntilFailure {
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                RepeatTimes(2) {
+                    Parallel(success = 2, failure = 1) {
+                        ForceFailure {
+                            AlwaysFailure,
+                        },
+                        StatefulAction(Task<3> = Task::<3>),
+                        Wait(50),
+                    },
+                },
+                Condition(Cond<4> = Cond::<4>),
+                ReactiveSequence {
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(Cond<8>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
-        ReactiveSelector {
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        AsyncFallback {
+            StepSequencer {
+                Failer,
             },
+            Deadline(20) {
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Precondition(|bb| bb.b0 > 6, else = Success) {
+                Loop(q0, if_empty = Skipped) {
+                    ScriptCondition(|bb| bb.b0 + 3 == 3),
+                },
+            },
+            Action(PAct<1>, b0 = {b0}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0998Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 13,
-        }
-        SetBlackboard(t0 = {b0})
-    }
-}
+board!(Tree0997Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0998Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+            #[tracked] t0: i64 = 13,
         }
-        SubTree(Tree0998Sub1, t0 = {=}, b0 = {b0})
+        WasEntryUpdated(t0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0998 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0998Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0998Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0999Sub0 for Ctx {
         Sequence {
-            StatefulAction(Task<2>),
-            Action(|ctx| ctx.exec(3)),
+            Filter(times = 1, count = Completed, filtered = Failure) {
+                RunOnce {
+                    Action(Act<0>),
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                Conditional(|bb| (bb.b0 + 1) % 3 > 1, dynamic = true) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                ParallelAll(2) {
+                    #[on_success(|bb| { if bb.b0 % 2 != 1 { bb.o0 = Some((*bb.t0 + 1) % 2) }; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
+                    SubTree(Tree0998Sub0, ..),
+                    Action(Act<2> = Act::<2>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0998Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
-        ReactiveSelector {
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            SubTree(Tree0999Sub0),
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Switch(b1) {
+            case 0 => #[run_while(|bb| *bb.t0 % 3 == 0)]
+            Cooldown(0) {
+                ForceFailure {
+                    StatefulAction(Task<0>),
+                },
+            },
+            case 1 => #[failure_if(|bb| bb.b0 > bb.b0 + 2)]
+            Precondition(|bb| *bb.t0 > 3, else = Running) {
+                Optional {
+                    WasEntryUpdated(t0),
+                },
+            },
+            _ => AsyncSequence {
+                UnsetBlackboard(o0),
+                StatefulAction(Task<1> = Task::<1>),
+                Precondition(|bb| *bb.t0 + 1 > bb.b0 + 3, else = Failure) {
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0999Blackboard { b1 b0 t0 o0 q0 });
+
 cases! {
-    Tree0900 "Seq(c0e,t1,a2)",
-    Tree0901 "B{t0=2;q0}Dl{50}(Pre{t0%2<0;S}(Seq(Lp{_;S}(Wu{t0}),t0e,FF(t1e),t2,To{30}(Sb{t0=4}))))",
-    Tree0902 "B{b0;t0=0;q0=2;b1=3;t1=5;o0=_}Lp{_;R}(Sw{4;2}(Ret1(pa0{b0:3;b1:b0}),RSeq(RSeq(@rw{b0+4%2>0}t1,Sb{b1=3}),Seq(@si{o0|0>t1+2}c2,pa3{b0:9})),AFb(@oh{t0:=b1+1%3}F,c4)))",
-    Tree0903 "B{t1;b1=3}FS(SubA(Sw{1;5}(pt0{b0:0},RFb(@rw{t1+3<7}SubA(t1),Sb{t1=1}),c2)))",
-    Tree0904 "B{q0;b1;t0=0;b0=0;o0=0}Rep1(TryF(MSeq(RFb(t0,S),Par{-2;_}(t1e,t2),Wu{t0},To{20}(MPri(t3,t4))),OnceK(Rep3(Su{t0}(Swm(OnceK(c5),Sb{b1=b0},OnceK(c6))))),Pre{b1+1!6;S}(@oh{t0:=o0|4}Sl{0}),Scc{o0|3+3%3>0},@ki{b0+4<5}To{30}(RFb(Lp{b0;R}(Lp{b1;_}(MSeq(@rw{t0%2>0}@of{t0:=o0|1}Sb{o0=5},a7,t8,@si{o0|2=b1}pi9{t0:=},Sb{b1=6})))))))",
-    Tree0905 "B{q0=1;b0=4;t0=0}MSeq(@si{b0>3}@oh{t0+=1;t0:=b0}R,Pre{b0%2!0;K}(t0),Once(t1),c2,Lp{_;_}(pa3{b0:=;b1:b0}))",
-    Tree0906 "B{b1;t0=0}OnceK(Wv{t0}(Wv{t0}(t0)))",
-    Tree0907 "B{b0=5;o0;b1;t0}MPri(RSeq(Sb{o0=5},t0,t1),Swm(Sl{10},c2b{b1}),@oh{t0:=b0%2}Sel(t3,pt4{b0:=;b1:=},a5))",
-    Tree0908 "B{b0=1;t0=4;b1=5}RFb(RSeq(RtyF(FS(Sw{5}(t0,AFb(pa1{b0:=;b1:b1},Wu{t0}))))))",
-    Tree0909 "B{o0;t0=4;b0=3;t1=1}Swm(ASeq(a0,Dl{20}(pi1{t0:t0}),t2),PAll{2}(Sc{b0+=3},t3e),S,OnceK(Wv{t1}(ASeq(pi4{t0:=},Ub{o0},a5b{t1%2;b0}))))",
-    Tree0910 "AFb(c0,Sub(Sub(t1e)))",
-    Tree0911 "B{b0=1;t0=4}RFb(RSeq(Rep2(Su{t0}(@of{b0+=1}@po{t0:=t0+2%2;t0+=2}PAll{_}(@po{b0+=1;b0+3>1?t0:=b0+2}@fi{b0>t0%4}t0,pa1{b0:9;b1:b0},Sb{b0=t0}))),Wde(c2l,@fi{b0!0}Rep0(t3),OnceK(FF(ASeq(a4,c5)))),Su{t0}(RFb(pc6{b0:0},t7,Ret2(@of{b0+1>0?t0+=1}t8)))),a9)",
-    Tree0912 "B{t0;t1=3;b0=0;q0=2}PAll{-1}(Once(FS(Lp{b0;_}(Par{4;-3}(pt0{b0:4},RSeq(a1,@ki{t0!t0%4}@of{t0+=3}@si{b0+1%4=2}a2l,@po{t0+=1}t3e),t4,a5,Pre{t1+2%4>0;S}(RFb(Scc{t0!6},Sb{b0=7})))))),@si{t0<3}OnceT(Par{-1;-2}(AFb(Par{-1;_}(AFb(c6l,a7),RFb(c8,t9))),Sb{t0=8})))",
-    Tree0913 "B{o0;b0=0;b1;t0=3}MPri(RFb(Swm(Seq(RSel(t0e,t1e))),RSeq(pc2{b0:b0}),RSeq(c3,a4b{b1;b1},S)),RFb(@po{o0:=_}pc5{b0:=},c6b{t0}))",
-    Tree0914 "Ite(ASeq(Inv(Once(Inv(c0e)))),Keep(FS(Rty0(Sl{30}))))",
-    Tree0915 "B{t0=2;q0=1;o0;b1=2;b0}Sel(Fb(a0,c1,@ki{t0+2<t0}@rw{some}a2,pa3{b0:0},@ki{b0=o0|5}@po{b1+=2;t0:=b0+1}@si{t0<7}Ub{o0}),Par{-1;_}(Wu{t0},Sl{30}),Ite(t4,Lp{b0;S}(Sw{3}(Scc{t0+4=b0+4},t5))))",
-    Tree0916 "Ret4(Sl{10})",
-    Tree0917 "Wde(RFb(Inv(c0),Inv(t1)),MPri(Star(S,c2),FS(FF(t3)),t4))",
-    Tree0918 "PAll{1}(Once(t0))",
-    Tree0919 "RSeq(t0e,c1)",
-    Tree0920 "B{t1=0;q0=4;t0=0;b0}Lp{b0;F}(ASeq(Pre{t1+3%2<1;S}(SubR(Par{-2;_}(a0,RSel(t1e,Sb{t0=t1}))))))",
-    Tree0921 "B{o0;t0;b0;t1}Rep1(Swm(Once(MSeq(pt0{b0:t1;b1:t1},Pre{some;F}(Sc{b0:=7}))),OnceT(Scc{t0+4%4=2}),Par{-1;-2}(t1,a2)))",
-    Tree0922 "B{o0=1;b0=2;t1=4;t0}Par{-1;_}(@po{o0|2!t0?b0+=2}@ki{none}@si{b0<o0|1+4}OnceK(@oh{t1:=o0|5}a0l))",
-    Tree0923 "B{o0=4}PAll{1}(FF(Ub{o0}),OnceT(a0e))",
-    Tree0924 "B{q0=0;b0;t0}FF(Lp{b0;K}(Inv(@ki{b0=t0}Sel(SubA(Swm(a0,@po{b0:=t0;t0+=3}@ki{b0<3}c1)),RFb(t2)))))",
-    Tree0925 "B{b1=4;t0;o0}MSeq(Scc{none},AFb(c0,c1),a2,@si{none}Sw{3}(t3,@os{t0!o0|3?t0+=1}Sl{10}))",
-    Tree0926 "B{t0;b0=5;t1;q0=3;b1=1}Fb(PAll{-3}(Par{1;_}(FS(Pre{t0>0;S}(RSeq(RepF(t0e))))),PAll{-4}(FS(R),Par{1;-1}(t1,t2),a3,RSeq(c4e,a5l)),RetF(Rep3(Seq(Sl{30},a6,c7,t8,c9b{b1+1%2}))),Inv(@si{b0%3!2}Sel(Pre{t1>1;K}(Pre{t0<3;R}(RFb(t10,R))),Swm(@si{b1%2!0}pc11{b0:=},Sc{b0+=1;t1<4?t1:=b1},t12e,c13)))))",
-    Tree0927 "B{t0=1;b1;t1;b0=4}@os{b1+=1}@ki{t0!t1+3}@po{t0+=2;t0+=1}Dl{0}(Sb{b0=8})",
-    Tree0928 "B{q0;b0=2}Lp{b0;_}(t0)",
-    Tree0929 "PAll{-3}(c0,t1,c2l)",
-    Tree0930 "B{o0;b1}Sel(Pre{some;F}(S),t0,pt1{b0:b1})",
-    Tree0931 "B{t1;t0=4;b1=0;b0=4}Fb(@os{t1+=2}@oh{b1+=3;t0+=2}@of{t0+=2}Rep3(Try(c0,@fi{b0!5}@ki{b0+3%3=1}@rw{b0<4}Swm(Sb{b1=6},Sb{t1=t0}),Wu{t0},@oh{t0+=1;b1+=3}OnceT(pc1{b0:4}),t2)),RFb(Once(t3),@po{t0+=2}t4e,@of{t1:=t0%3}@fi{t0<t1}Sb{b1=1}))",
-    Tree0932 "B{b0;t0=3}Swm(t0,Su{t0}(RFb(t1,Scc{b0+3%4<0},c2e,Ret0(Sl{30}),Wv{t0}(@ki{b0<t0+1%4}t3))))",
-    Tree0933 "PAll{_}(c0,t1)",
-    Tree0934 "B{b0;t0=1;o0}RFb(RSeq(Fb(c0b{9},Sc{b0:=o0|2}),PAll{_}(a1e,Sc{t0+=1}),Fb(OnceT(t2)),MSeq(a3,Ite(c4,Scc{b0+2<1})),Rep4(RSeq(a5,Wu{t0}))),Try(Par{1;0}(@fi{t0<0}@si{b0%3=1}@po{t0+=3}a6,Dl{0}(c7)),Star(c8l,@ki{o0|1+4!b0}t9,Wv{t0}(pt10{b0:b0;b1:t0})),FF(Inv(c11e))))",
-    Tree0935 "B{t0;b1=1;b0}Par{1;-3}(RSeq(t0,Sb{b1=t0}),pi1{t0:b0},R,Wv{t0}(t2),PAll{0}(Sc{b0:=b0+4%3},t3))",
-    Tree0936 "B{b0=1;b1=2}Seq(SubA(Seq(pa0{b0:b1;b1:b1},t1)),pt2{b0:=;b1:=})",
-    Tree0937 "B{b0=4;t1=3;b1=5;q0=1}Ret1(Ite(Seq(@fi{b1+1!b1}@ki{b1+2%3!0}Sw{2}(@po{b0+=3}t0,Scc{b0=t1+3}),Sw{4}(c1,pc2{b0:0}),RSeq(c3,Wu{t1},a4b{b1+4;b1}),Sel(Wde(pa5{b0:=},t6,t7),Sb{b0=b1}),AFb(c8e,Once(t9),c10)),Lp{_;S}(Lp{_;_}(Wde(a11,t12,Sb{t1=0})))))",
-    Tree0938 "B{b0;b1=0;q0=0;t0=1;o0}Lp{_;F}(Star(Rep2(Fb(pt0{b0:0},a1,c2e,Scc{b1%3!2})),RSeq(Lp{b1;S}(Sb{t0=7}),@po{o0:=_}@os{b0+=2}t3)))",
-    Tree0939 "B{b0;b1=2;q0;t0=5}Lp{_;_}(Fb(Sel(Try(pt0{b0:b1;b1:t0},Sc{b0:=t0},pc1{b0:b1},Sb{t0=9}),@ki{b0=3}@os{b1+1=0?b0+=1}@of{b1:=b0+3%2}OnceK(Fb(Ite(a2l,@of{b0:=b1+2%3}@os{t0:=b0%4;b0:=2}a3),Keep(PAll{1}(Sc{b0+=2},c4)))),Wu{t0},AFb(RSeq(Scc{t0<b1},pi5{t0:=})),Su{t0}(Swm(pt6{b0:b0;b1:=},c7e,c8,t9)))))",
-    Tree0940 "B{b1;b0;t0;o0=3}@ki{none}RSeq(Swm(Sb{b0=0},Sb{b1=2},pi0{t0:=}),RtyF(t1e),Su{t0}(F),ASeq(Sb{o0=3},c2e,c3))",
-    Tree0941 "B{t0=0;b0;t1=5}PAll{2}(Swm(Pre{t0!5;K}(pt0{b0:t1}),F),Dl{20}(Scc{b0+4<b0%4}))",
-    Tree0942 "B{t0=4;b0}@po{t0+=1}ASeq(S,Sb{t0=b0},Scc{b0+3<7})",
-    Tree0943 "MPri(PAll{3}(t0,c1l,c2),OnceT(Seq(t3,a4,c5e)))",
-    Tree0944 "B{b0=3;b1=4}@fi{b0%3=0}@os{b0+=1}@rw{b1%2=0}Invt(R)",
-    Tree0945 "B{o0=2;b0;b1;t0=4}RFb(Swm(t0,@of{b1:=3}Seq(@po{b1+=1;t0+=2}To{20}(pt1{b0:9;b1:=}),Seq(Su{t0}(pi2{t0:b1}),Sl{0})),pt3{b0:b1;b1:b1}),@ki{b0>4}Rep2(OnceT(Ite(t4e,Once(c5)))),@si{o0|3+3>t0%3}Rep2(Fb(FS(Rep0(Sb{b0=7})))))",
-    Tree0946 "B{b1}Par{-2;0}(Rep2(c0),Scc{b1<5})",
-    Tree0947 "B{t0;b0=0}OnceT(To{20}(Ret2(Rty2(Fb(c0,pi1{t0:t0},Once(a2b{t0+1%4;b0}),t3)))))",
-    Tree0948 "To{0}(Fb(Inv(Swm(To{10}(Sl{20}),c0,OnceT(a1))),c2l,Dl{30}(Rep1(t3))))",
-    Tree0949 "Fb(RSeq(Rep3(a0),Swm(a1,t2)),t3,RFb(Seq(c4,c5)),FS(RFb(t6,c7,c8e,a9,t10)))",
-    Tree0950 "B{b1=1;b0=5;o0=_}ASeq(Inv(a0),Sc{o0:=_},Pre{b1+1%2!0}(c1e),RFb(t2e,Sb{b0=b1}))",
-    Tree0951 "MSeq(PAll{2}(PAll{0}(t0),Wde(c1e,c2e)))",
-    Tree0952 "B{b0=1;t0=0;t1=0}@po{t1:=b0}RSeq(t0,t1,pt2{b0:=;b1:t0})",
-    Tree0953 "Rty2(Try(ASeq(c0,t1,S),Once(c2),Wde(To{20}(t3),c4,R)))",
-    Tree0954 "B{t0}Pre{t0%4>0;K}(TryF(Pre{t0%4=3;S}(pt0{b0:7}),Ret2(Ret4(Par{2;0}(S,c1))),Wde(t2,t3,t4)))",
-    Tree0955 "Swm(Keep(Once(a0)))",
-    Tree0956 "B{o0=_;b1=3;t0=3;b0}Ite(Par{-2;4}(pt0{b0:t0;b1:=},t1,@rw{t0>t0+4%2}@oh{t0+=3}Ite(pa2{b0:=;b1:t0},pt3{b0:b1}),Sb{o0=2},Seq(pt4{b0:=;b1:=})),RFb(To{30}(ASeq(@of{o0:=b1+1}Sb{b0=t0},t5)),RFb(@po{o0:=b0;o0:=_}@os{t0:=t0%2}@si{b1<b1+3}t6,a7b{o0|2;b0}),Rep4(FF(c8))))",
-    Tree0957 "B{t0=5;t1=4;b0=0}Seq(Pre{b0+3<t1+4}(Par{-3;-2}(FF(t0),Par{2;-2}(Once(Pre{t0+2=b0;R}(a1)),Su{t0}(TryT(@po{t1:=b0+1}S,Scc{b0!4},t2))),Invt(ASeq(Sl{30},PAll{-1}(pi3{t0:t1},Sc{t0+=4;b0+=2}),To{30}(Scc{t0>2}))))))",
-    Tree0958 "B{t0=4;o0=5;b0=1}RSeq(@oh{t0+=2}@of{b0+=1}MPri(FF(RSeq(pi0{t0:t0},a1b{o0|3;b0})),PAll{0}(@of{t0+=2}@rw{some}t2,a3e,Sb{o0=1})),OnceT(RFb(Dl{0}(c4),OnceK(t5))))",
-    Tree0959 "B{t0}Pre{t0%2<0}(Par{1;_}(c0,c1,c2,t3))",
-    Tree0960 "FS(TryF(Sub(a0),a1))",
-    Tree0961 "B{b1}Fb(RFb(OnceK(Dl{30}(pc0{b0:b1}))),t1)",
-    Tree0962 "B{b0=5;t0=2;b1=4}Star(@rw{t0>t0+4}Dl{0}(c0),@rw{b0!b1}@fi{b0+3!7}Seq(@os{b1:=t0%2;b1+=1}@fi{b0=2}Ret1(Wde(TryT(@po{b1:=b0+2%2}t1,t2),Rep2(a3b{t0;b1}))),RSeq(c4l,Rty3(t5),OnceK(pt6{b0:5;b1:=}),Scc{t0=b0+1},S)))",
-    Tree0963 "B{b0=2;q0=2}Ret3(Seq(Lp{_;_}(Lp{_;K}(F)),RetF(t0),t1))",
-    Tree0964 "B{o0=_;q0;b1;b0=3;t0=2}TryT(Ite(ASeq(@of{some?b1+=3;o0:=_}Scc{b0+4>5},t0),Ub{o0}),@si{b0!3}Ite(t1e,Sb{b1=t0}),PAll{_}(Seq(pc2{b0:=},@of{t0+=1}@fi{b0>4}@si{some}pa3{b0:b1;b1:b1},t4,c5),Lp{_;S}(RSel(pi6{t0:b1},c7l))),pt8{b0:b0})",
-    Tree0965 "B{t0;t1=2}@ki{t0+4%3>1}Pre{t1%4>0;K}(Rep0(t0))",
-    Tree0966 "AFb(Sub(Sub(a0)),c1b{2},c2)",
-    Tree0967 "B{o0;b0=2;b1=3}Dl{30}(RSeq(ASeq(Scc{none},pa0{b0:b1},pt1{b0:5;b1:=},pa2{b0:=;b1:=}),Seq(c3,OnceT(Ret1(c4b{b0})),c5b{b1+1%4})))",
-    Tree0968 "B{t0=1;b0=2}To{10}(@rw{t0+1%2!1}@ki{t0!b0}RSel(t0,Scc{t0%4<0},R))",
-    Tree0969 "B{b0;b1;q0;o0=_;t0}Ite(Ite(Su{t0}(c0b{t0+4}),Rep0(a1),Fb(c2b{b1%4},@ki{t0%3=1}@fi{none}@si{some}S)),Wde(RFb(a3b{b0;b1},Lp{b1;F}(t4)),Swm(@oh{b0+=1}S,t5,Sl{10},t6),PAll{-3}(c7l,Sc{o0:=b1+4;t0+=2},t8)))",
-    Tree0970 "B{t0=4;b1;b0}Wde(@ki{t0<4}MSeq(t0e,c1l,c2,pa3{b0:=;b1:=}),c4)",
-    Tree0971 "B{t0=4;b0;o0=2}RepF(Star(MPri(a0,t1e),Dl{20}(@of{t0+4=4?t0+=1}@fi{some}@po{b0:=9}Once(@ki{b0<o0|3%4}@os{b0+=2}c2)),pc3{b0:0},t4))",
-    Tree0972 "B{b1;o0=_;q0;b0;t0=5}Inv(SubA(RFb(Fb(a0,RFb(Lp{t0;_}(@fi{o0|5%3!0}@of{t0:=b0+2}a1b{b0;b1}),pa2{b0:=;b1:b0}),Pre{o0|0+3=t0+2%3;R}(t3)))))",
-    Tree0973 "B{b0}RFb(RFb(t0,a1,OnceK(t2),RSeq(Rep4(t3)),c4),Wde(Invt(Seq(FS(c5),Fb(c6,a7e,a8),a9)),Try(RSeq(a10b{b0+3;b0},t11),Sl{50})))",
-    Tree0974 "B{t0}RFb(Keep(pa0{b0:t0}),t1,pi2{t0:=})",
-    Tree0975 "RSeq(t0,Rep3(OnceK(PAll{-2}(a1e,t2e))),Dl{10}(Rep4(a3)),Seq(t4,t5e,t6,t7),Swm(Rty1(a8e),t9,Ret3(S)))",
-    Tree0976 "B{t0=5;b1=5;b0=1}Seq(SubR(Sel(Wu{t0},c0,Sc{b1+2%3!2?b1:=b0%4;b1+=2})),c1b{b1},Dl{30}(Sb{b0=3}))",
-    Tree0977 "B{b0=1;t0=4}Fb(Fb(PAll{_}(pt0{b0:=;b1:b0},c1,pt2{b0:t0;b1:b0},c3)),Keep(To{10}(Once(Fb(pt4{b0:7;b1:t0},Fb(t5,Sc{t0+=1}))))))",
-    Tree0978 "Keep(RFb(t0,Swm(t1,t2,t3,a4e),Fb(c5e,t6)))",
-    Tree0979 "B{b1=4;t0=1;t1=4;o0=_;q0=0;b0}PAll{-1}(FS(PAll{-2}(@ki{t0<2}Ret1(RFb(Once(Scc{b0!4}),c0,pi1{t0:b1},Inv(Sc{o0:=_}))),@fi{some}@rw{o0|5<7}Sw{2;1}(Sl{0},Sc{t1+=3},ASeq(t2,S,c3)))),Seq(PAll{-2}(Ub{o0},pc4{b0:b0}),Lp{_;S}(To{50}(OnceT(S))),t5,c6))",
-    Tree0980 "B{t0;b1}Fb(RFb(PAll{-2}(c0e,t1,@fi{b1>1}@oh{t0+=3;t0:=b1}c2),Invt(Fb(Wde(a3e,t4)))),Try(PAll{3}(pi5{t0:t0},t6,Scc{t0+3%2!1},Wu{t0}),Seq(a7e,S,c8l)))",
-    Tree0981 "B{b1=3;b0=4;t0;q0=2}Seq(AFb(Lp{b1;F}(F),t0,a1e),Invt(c2b{t0}),Su{t0}(Su{t0}(OnceK(Lp{_;_}(@os{b0:=t0+4%2}pt3{b0:b1})))))",
-    Tree0982 "B{o0;t1=2;b1=0;t0;b0=2}Seq(MPri(@fi{b0+2%3>1}@os{o0:=_}Pre{t0=o0|0%4;R}(c0b{b0+4%3}),Inv(@os{t0+=1}t1),Once(t2)),OnceK(RSel(@rw{o0|0+1>o0|5}@oh{t0+=1}@os{t0+=2}Sb{b1=6},OnceK(Scc{some}))),MSeq(Sel(a3l,c4),c5e),Ret3(Rep3(Dl{0}(Fb(a6e,@po{t1+=1;t1+=1}@ki{t1%2>0}Sb{o0=8})))))",
-    Tree0983 "B{t0=3;b0;t1=3;o0=5}Rep4(Fb(FF(Sl{30}),Ite(@oh{t1+=2}@os{t1+=1}a0,t1),RFb(t2,c3e,pt4{b0:2;b1:b0}),To{0}(Inv(Dl{10}(S))),Rep1(@of{t0=3?t0+=3}@po{t1+=1}@os{t0+=2;t0+=2}Fb(t5,Ub{o0}))))",
-    Tree0984 "B{b0=2;q0=4;t0}Swm(Rep1(RFb(PAll{_}(Lp{_;_}(AFb(t0,t1,@fi{t0+2<6}a2))),@si{t0+3%4=1}Seq(MSeq(pt3{b0:b0},a4)),Ite(t5,Sb{t0=7}),Sl{30})),pa6{b0:b0},Par{0;-2}(Wde(Fb(Fb(c7b{b0%3},pa8{b0:=}),t9e,c10),RSeq(a11b{b0;b0},pt12{b0:b0;b1:b0},t13)),Seq(S,Sl{20},a14)),Su{t0}(Par{0;_}(Seq(Sb{t0=5},t15,a16),ASeq(Sb{t0=5},c17))))",
-    Tree0985 "PAll{_}(c0,S,c1)",
-    Tree0986 "B{t0=5;q0=3;b0;o0=_}RSel(Ite(Rep3(Rep4(PAll{-1}(@rw{b0%2<1}@os{b0:=t0+4%4}c0,a1e,t2))),@of{t0+=1}Seq(Sb{o0=7},pt3{b0:b0;b1:b0},c4e,Fb(c5,t6))),ASeq(Wv{t0}(RSeq(Fb(Sc{b0:=3}))),Lp{b0;R}(Pre{some}(ASeq(t7,Inv(Fb(a8,t9)),a10)))),F)",
-    Tree0987 "Fb(Wde(t0,c1),Fb(Inv(Once(Sl{20}))),Swm(Sl{10},c2),Ret1(Rty3(F)))",
-    Tree0988 "B{t0=2;o0=_}ASeq(Fb(SubR(t0e),a1,t2,c3),@rw{o0|5%4!0}@si{o0|0!1}Sc{t0:=4})",
-    Tree0989 "Rty0(Sub(t0))",
-    Tree0990 "B{b0;t0;b1;o0=_;q0=0}RFb(@fi{b0>1}pc0{b0:0},@ki{t0<3}@po{t0+=1}a1b{b0;b0},Seq(pt2{b0:7;b1:t0},Sb{t0=2},Invt(RSeq(RSel(t3e,c4e)))),Sw{5;2}(@os{o0:=_}@ki{b0<3}t5,Rep2(t6),Dl{10}(Rep2(Ret3(t7)))),Lp{b1;_}(Dl{0}(Dl{50}(TryF(RSeq(t8),t9)))))",
-    Tree0991 "B{b1=0;t0=0;b0;t1=3}Pre{b0+4!2;F}(Pre{b0%2<1;K}(TryT(@of{t1+=3}RFb(@os{t0:=t1%4}@oh{t1<5?b0+=3;t1+=2}Swm(@oh{t1+=1}@ki{b1+4%3<2}pi0{t0:b1},c1),RepF(Dl{0}(OnceT(t2e))),RFb(Ret1(Once(a3)),Ret4(@oh{b0<0?t1+=2}@si{b0%3<2}@po{t1+=2;b0:=b1+4}AFb(Wu{t0},pi4{t0:b1})))),Seq(Sw{0;4}(@of{t0%2=1?t1:=b0}c5,a6,pa7{b0:b0;b1:t0}),Fb(Seq(@os{b1:=b0;b1+=1}c8,Sc{t1:=b1+2}),pt9{b0:b0}),Par{1;-1}(RFb(Scc{b0!6},Inv(c10b{t1%2}),a11e,t12)),RSeq(a13,Scc{b0+2%2<0},Sc{b1+=2},@si{b0>4}@oh{b0+=2}Once(Sc{t0+=1}),t14)))))",
-    Tree0992 "B{b0;t0=5}RFb(Par{-2;2}(a0,Scc{t0>7}),t1,Fb(pt2{b0:4},a3,a4b{b0%3;b0},Wu{t0}),OnceT(Sc{t0:=b0}))",
-    Tree0993 "B{t0=2;b0}Pre{t0+2>2;R}(pa0{b0:t0;b1:b0})",
-    Tree0994 "B{t1=4;o0=2;t0=1}Wde(@fi{some}@ki{none}@oh{t0:=t0%4;t1:=o0|2%2}To{0}(Ret2(t0)),@os{o0:=t1}Ite(RFb(Pre{none;K}(t1),t2e,t3,Pre{some;S}(a4)),RFb(t5,c6e)))",
-    Tree0995 "B{t0=2;b0}RFb(Seq(t0,Wu{t0}),Dl{0}(@rw{b0!3}@oh{t0+=1}@si{b0<5}Once(pc1{b0:=})),Inv(Swm(@fi{b0%2>0}t2,Invt(c3))),Rep2(pa4{b0:=;b1:t0}),RFb(t5,a6,a7))",
-    Tree0996 "RSeq(t0,c1e,t2,Sl{0})",
-    Tree0997 "RSel(Ret2(t0e))",
-    Tree0998 "B{t0;b0=3}Ret0(SubA(SubR(Sb{t0=b0})))",
-    Tree0999 "RSel(a0,t1e,Sub(Seq(t2,a3l)))",
+    Tree0900 "B{o0=4;t0;b0=4;t1}Dl{0}(Isw{t1;_;T}(Pre{none;F}(Flt{1;S;F}(Step(@of{t1:=t0+4%2}@po{t1+=1}Pri(Lim{1}(@po{b0+=1}@rw{t0%4>1}c0),FF(pa1{b0:=}),FF(Ub{o0})),a2e))),RSeq(Fb(Su{t0}(Cd{10;K}(@si{t1%3=2}@rw{b0+2!7}@os{b0+=1}c3e)),Swm(a4b{t1;b0},S),RFb(@oh{t1:=t0}@po{t1:=t0;t0:=b0}@of{b0+=3;t1:=b0}a5,pt6{b0:0})),RSeq(Sb{b0=4},PAll{-1}(a7e,pt8{b0:=;b1:t0}),Rmp{S;S}(Su{t1}(Bin{b0>2;_}(t9,c10)))))))",
+    Tree0901 "B{b1=3;t0=1;b0;t1=3;o0=_}Star(c0,Wv{t0}(RFb(t1,F,t2,c3l)),Try(Pri(pc4{b0:t1},pt5{b0:=;b1:t1},Fai),Rpt{1}(F),Su{t0}(Rpt{1}(FF(@rw{o0|1+4%4>0}@os{b1<t1+2?b1:=t1;b0:=b1%3}Sb{b0=t0})))))",
+    Tree0902 "B{t0=3;b0=3}Dl{30}(Once(Try(a0b{t0;b0},t1)))",
+    Tree0903 "B{b0=5;b1}Lim{1}(@si{b1+4!b1+2}Sw{3;0;2}(Star(S,t0,pt1{b0:=;b1:b0}),a2e,RSeq(pa3{b0:7;b1:b0},a4),OnceK(t5)))",
+    Tree0904 "B{t0;b0=0;o0=_;t1=5;q0=1;b1=1}Rmp{S;S}(Wde(RFb(AFb(Isw{6;_;N}(Flip(c0,Isw{t1+4%4;T;N}(t1,pc2{b0:=}),pc3{b0:t0}))),@rw{t1%3>0}MSeq(SubA(t4),a5l,c6,Scc{b0%2<0},pt7{b0:=;b1:b1}),@of{t0+=1}@rw{o0|4<t1+1}@fi{some}To{0}(@po{b1:=t0+1%4}@ki{o0|5%4=2}@of{t0+=1}Wde(c8,Lp{_;_}(t9),OnceK(t10e)))),PAll{_}(Bin{some;T}(FS(Lp{t0;K}(Ite(Wu{t1},c11))),t12),Rpt{F}(Ite(Intr{o0|4>5}(@rw{b0%3!1}Su{t1}(Scc{b0+4%3=2})),Pre{t0+2>5;K}(Sw{3;0}(R,a13,@os{t1:=t0;b1+=1}@fi{t1>b1%4}Sc{b0+=2;t0+=3})))))))",
+    Tree0905 "B{o0=_;t1;b0}@os{o0:=_}@fi{t1+1!b0}Rpt{1}(t0)",
+    Tree0906 "B{q0=1;t0;b1=5;b0=5}Fb(Flip(Ruf{1}(Cnd{t0>0;T;_}(Su{t0}(Lp{b0;R}(RU{F}(c0))))),Wde(RFb(a1,a2l),RSeq(c3,pa4{b0:b0;b1:b0},t5),a6b{b0+3;b0}),Isw{b1;N;T}(a7e,a8,t9)))",
+    Tree0907 "B{t0;b0=5;b1=0}TryT(c0,@rw{b0+4>b1%2}@ki{t0>0}Ruf{3}(Rpt{0}(t1)),Par{2;-3}(pc2{b0:=},R,Wu{t0}))",
+    Tree0908 "B{t0=4;b0}Par{2;-1}(Sc{t0+=3;b0+=2},MSeq(a0,Sc{b0+=3},a1),Su{t0}(a2l))",
+    Tree0909 "B{o0=_;b1;b0=2}Sw{5}(Ub{o0},pa0{b0:b0})",
+    Tree0910 "B{t0;b0}Seq(Bin{b0%4<0;N}(FF(Pre{t0=1}(Wu{t0})),Rmp{S;S}(Rpt{0}(c0))),RSeq(Swm(a1,@ki{b0+1%4!2}Sc{t0>b0?t0+=2}),@si{t0!0}@os{b0:=b0%2}@ki{b0<4}RU{S}(a2e),Seq(Opt(Ruf{F}(t3)))),Cd{0;_}(Swm(Fb(a4,pa5{b0:t0;b1:b0}),t6)),Wde(Pre{t0>7;K}(@rw{t0%4>2}@os{t0%2=0?t0:=b0%4}@si{t0+3%2>0}t7),a8,Flip(c9b{t0},F,a10l)))",
+    Tree0911 "B{t0=0;b0=3;b1}@os{b1+=1}@oh{t0+=1;t0<3?b1:=b0}@fi{b1+1<0}RFb(PPar{1;N}(c0,Sb{t0=6},S),@si{b1=7}@fi{b0>4}Dl{20}(@po{t0+=3}S),Rep4(a1))",
+    Tree0912 "B{q0=4;t0}Isw{t0;N;N}(t0,@ki{t0!7}Keep(Dl{10}(Lp{_;F}(pi1{t0:=}))),pi2{t0:t0})",
+    Tree0913 "B{t0=0;b0}Isw{b0%4;_;N}(@of{t0:=b0+2}a0,MSeq(@of{b0+=2}a1l,Scc{t0=b0},pa2{b0:t0},pi3{t0:b0}),t4e,Seq(t5,a6b{t0%3;b0}),Ruf{F}(R))",
+    Tree0914 "To{50}(Cd{20;_}(RSeq(Fb(c0l,F),Seq(MPri(a1,t2,c3),Step(Sl{100},t4),Fb(t5,t6)),t7e)))",
+    Tree0915 "B{t0;b1;o0;b0}RSeq(RSeq(Seq(pt0{b0:t0;b1:b1},Wu{t0},a1),Dd{30}(Sb{b0=6}),RSel(t2,pi3{t0:b0})),@fi{o0|3%2>0}@of{b1+=1}@si{o0|4%2>0}Rep4(Ite(Cnd{b0!7;T;S}(c4),Seq(a5,pi6{t0:=},c7,a8b{t0+3;b1},a9))))",
+    Tree0916 "B{b0=2;b1=0}Fb(Swm(pa0{b0:=;b1:=},S),t1,t2)",
+    Tree0917 "RT{2}(c0l)",
+    Tree0918 "B{t1=0;o0;b1=4;t0=1;b0=0}Sw{3;2}(Sw{0;3;4}(@si{t1+1<1}a0,a1e,R,t2),a3,@po{o0:=t0;o0:=_}@os{b0:=t1%2}@si{t0<t0+3}Wde(@po{b1+=1}@of{b1+=3}RFb(t4,t5e,pt6{b0:t0;b1:b0}),Fai))",
+    Tree0919 "B{b1=2;t0}RFb(Star(RU{S}(ASeq(a0,Sb{b1=t0}))))",
+    Tree0920 "Sel(a0,c1,t2,a3)",
+    Tree0921 "B{t0=3;b0=3}Ite(Fb(c0l,RFb(@po{b0+=2}Inv(t1e))),Seq(@rw{t0<3}RT{1}(Flt{2;S;F}(Rep1(c2))),Bin{b0+3>4;_}(t3,pi4{t0:t0}),Par{-2;1}(@os{b0:=1}@of{t0+=1}@fi{b0+3<b0+1}pt5{b0:=;b1:t0},pt6{b0:b0;b1:t0})))",
+    Tree0922 "Swm(t0)",
+    Tree0923 "Seq(a0l,Flt{1;R;K}(Fb(a1)),Wde(OnceK(PPar{1;_}(t2,S)),F,c3))",
+    Tree0924 "PPar{0;T}(RSeq(Sub(OnceK(FF(RFb(t0,t1)))),Swm(Wt{50},t2)),ASeq(c3,a4),RFb(TryT(Rep4(Ruf{F}(t5e)),OnceK(ASeq(RU{S}(c6))))),Fb(Step(t7e,t8,c9e),Swm(c10,t11,Sl{0},c12,t13),FF(t14e)),t15)",
+    Tree0925 "B{t0=2;b0}Step(pc0{b0:=},Cd{50;K}(Mt{30}(t1)),@rw{t0>t0+4}Sel(t2,c3),Isw{b0+4;N;T}(Sl{0}),To{30}(pi4{t0:=}))",
+    Tree0926 "Once(Sl{0})",
+    Tree0927 "B{b1;o0;t1=1;b0;t0=2}Bin{b1=2;N}(c0,Pri(Wde(RSel(@fi{t0%2!1}@si{t0+1<2}pt1{b0:b0;b1:b1},c2,@fi{o0|3+3!7}t3e),Pri(a4,Dd{0}(c5e))),MSeq(t6e,Sc{o0:=t0},t7),Ite(PAll{2}(@fi{t0+1!6}@of{t1+=3}@rw{t1+4>4}a8b{4;b1},Scc{t1=t0%4},c9),Rep0(Scc{b0+2<2})),pt10{b0:5}))",
+    Tree0928 "B{t0;b1;b0=2}Isw{b1%4;N;_}(Wu{t0},ASeq(@po{b0+=1}@os{t0:=0;b0+=1}@si{b1=b1%3}Dl{0}(R),a0e,FS(@rw{b1+2>1}Pre{b0%3<1;F}(t1))))",
+    Tree0929 "B{t0=1;b1}Seq(RSeq(c0),c1,@of{b1+=1}Sb{t0=b1},c2b{t0},R)",
+    Tree0930 "B{b0=0;t0;t1=1}@ki{t1+3%2=0}@po{t0:=b0;t1+4<3?t0:=b0%2}Sel(c0l,@ki{t0+4<7}@fi{t1<5}@oh{t0:=t1+1%4}Cd{0;_}(Sb{t1=b0}),TryT(Inv(t1),Inv(Su{t1}(Opt(Scc{t1!3})))),Seq(t2e,Sl{20}),@of{t0:=b0;t0:=t1%2}Isw{t0%3;_;_}(Scc{t1>0},t3,c4,Sb{b0=t0}))",
+    Tree0931 "B{q0=0;b0;t0=4;o0}Lp{_;R}(RFb(SubA(Pre{o0|4+2!b0+1;F}(c0)),SubA(Star(a1e,pa2{b0:0;b1:t0}))))",
+    Tree0932 "B{t0=0;b0=0;b1=4}Seq(Intr{t0+1!3}(@oh{b1:=b0+4%2}Par{-2;_}(Sl{20},Wt{0},a0l,t1)),Flip(Dl{50}(Sc{t0:=b0%3;t0<t0+1%4?t0+=1}),Pre{t0+2%4=3}(Dd{0}(R)),@ki{t0%2<1}c2),Rep2(c3l))",
+    Tree0933 "B{o0=2;b0=2}@ki{b0+1=7}@po{b0+=1}@si{some}Lim{1}(SubA(Mt{30}(c0)))",
+    Tree0934 "Par{2;_}(Sel(Rty0(a0l),Ite(t1,t2,t3),Rep3(Rpt{F}(Step(a4,S)))),PAll{2}(c5,RFb(ASeq(c6,Suc),Ret1(a7)),S))",
+    Tree0935 "B{b0=2;b1=1;t0=0}RFb(Bin{b0%4<0;_}(RT{F}(Sb{b1=9}),a0e),Wde(Bin{b1+1!3;_}(Rep4(@oh{t0:=b0;t0%3=2?b0:=b1%3}a1),Sb{b0=b1}),c2),Opt(Rep0(@fi{b1>t0+4%3}@ki{b0%2<1}a3)))",
+    Tree0936 "B{t0=2;o0=5}@ki{t0>o0|0+2}RSeq(pc0{b0:2},Rep0(R),t1)",
+    Tree0937 "B{b0}Cnd{b0+1%3<2;N;S}(SubR(Sl{0}))",
+    Tree0938 "B{b0=0;o0=3;b1;t0=1}Par{2;_}(RetF(Wv{t0}(t0)),Star(t1,OnceT(a2),t3),FS(Rep4(FF(TryT(c4b{b0},Scc{b1>o0|4},a5,Sc{b1:=b0},Scc{b0!2})))),RSeq(Rpt{F}(a6b{b0;b0})))",
+    Tree0939 "B{b0;o0=0;t0}RSeq(@rw{t0>5}t0,S,c1b{o0|1+2%4},Once(Scc{b0<t0+1%4}),Dl{50}(t2))",
+    Tree0940 "B{o0=3;t0=3}@rw{t0>t0+3}Intr{o0|5%4!0}(Sc{t0:=7})",
+    Tree0941 "B{b0=1;b1=2;o0;t0}Cnd{b1+2<b0%3;T;_}(Flip(Intr{o0|1=6}(FS(RSeq(c0b{b0%4},t1))),OnceK(Sw{3}(F,@ki{some}pt2{b0:t0})),Sw{2;0;3}(@rw{t0%3!0}S,c3,Wt{30},F),RFb(c4,a5b{o0|4;b0},OnceK(pi6{t0:b0}))))",
+    Tree0942 "B{t0}Bin{t0+4%4!3;T}(PAll{-2}(Step(R,a0e),RFb(c1,Wu{t0},t2)),c3e)",
+    Tree0943 "B{t0=1;b1=1;b0}Ret2(Star(@fi{b0>4}Ite(Sel(c0,c1),Fb(RFb(t2e,t3,@si{t0+3%2>0}Step(c4b{5},@os{b0+=3}Sc{b0:=b1;b0+=1}))),MPri(Par{-1;2}(@of{t0+1>t0+3?b0:=4}a5,t6),Wu{t0},Wde(a7,c8e),RSeq(a9b{3;b0},t10)))))",
+    Tree0944 "B{t0;b1}Lim{3}(Fb(RFb(Sw{4}(S,Wu{t0}),c0e,@po{b1+=1}a1),Keep(Inv(Scc{t0+4%3>1})),Fb(Dd{0}(c2e),Flip(Ret1(Scc{t0!6}),FF(t3),t4))))",
+    Tree0945 "Rmp{S;F}(Fb(Step(c0,RepF(Par{1;2}(a1,t2))),Seq(Lim{3}(RU{S}(c3)),Flt{3;R;F}(F)),Ret1(ASeq(FF(Flip(t4,S,F,t5,t6))))))",
+    Tree0946 "B{b0=4;b1;o0;t0}@of{b1:=o0|3}@fi{some}RSeq(Inv(MSeq(Fb(t0,t1e),RSeq(Swm(c2,a3),Ite(t4,pt5{b0:1;b1:t0}),Sl{0}))),@oh{t0+=3}Wde(RFb(t6,t7,@fi{t0>2}@po{o0:=b0+4}Cd{20;K}(pt8{b0:=;b1:t0})),Rpt{F}(a9),Invt(pa10{b0:6;b1:=})))",
+    Tree0947 "B{t1=1;b1=5}RSeq(Dl{30}(Wt{0}),OnceT(RSel(t0e,t1e,t2e,a3b{t1;b1})))",
+    Tree0948 "B{b1;t0;b0=0;o0=0}Flip(Isw{b1+4;_;T}(R,t0,@ki{t0<4}RSeq(Sw{4}(@ki{o0|0>0}@rw{some}c1,Wt{50}),a2)),Cnd{t0=5;_;_}(Ruf{1}(Bin{b0+1>b0;N}(RSeq(t3,S,pt4{b0:t0;b1:b0}),@rw{b0=b0%4}Sw{1}(pt5{b0:=;b1:b0},pi6{t0:=})))),MPri(Keep(RFb(MPri(Dd{0}(RFb(t7,Wt{0})),@fi{b1+2=1}@of{t0:=b0+3%4}@ki{t0<b1%4}Keep(Ret3(R))))),@ki{b0>4}@oh{b0>3?o0:=_}Sel(c8,Wu{t0},@ki{b1%2<1}Wv{t0}(c9b{t0}))),Par{1;_}(Fb(c10,c11b{b0},Sc{b0+=2;o0:=b1})),@os{b0+=2}@ki{t0<t0+4%3}@oh{o0:=o0|0%4}Pre{t0>b1+2;K}(MSeq(S,RFb(pa12{b0:b0;b1:b1},Ub{o0}))))",
+    Tree0949 "B{b0=4;o0;t0=1;b1=5}Seq(@rw{b1+4>2}@os{b0+=3;b1+=2}@po{b1+=2;b0+=2}Suc,@rw{t0%2<1}@os{b0:=t0+4%4}Sel(c0l,@oh{o0:=_}@si{b0!7}Sb{b1=0}),pi1{t0:b1},SubR(c2l),Keep(c3l))",
+    Tree0950 "B{b1;o0;t0=1}@rw{o0|0>0}PPar{0;T}(Dd{100}(c0l),AFb(Scc{b1>5},@si{t0<o0|5}@ki{t0!6}@os{o0:=o0|0;b1!3?t0:=b1}To{30}(SubR(@po{b1+=3}c1))),Cd{0;K}(Dd{30}(RSeq(t2,Rpt{3}(c3),Sb{t0=6},Sl{30}))))",
+    Tree0951 "B{q0;b0=2;t0=4;o0}Swm(Lim{2}(t0),MSeq(pc1{b0:t0},Scc{b0+4<t0%2}),Lp{_;_}(ASeq(pi2{t0:b0},a3)),Scc{t0+4>o0|4+3},Cnd{none;_;F}(Ub{o0}))",
+    Tree0952 "B{b0;b1=4;t0=1}Rmp{S;S}(@os{b1:=b0}@ki{t0+2%2>0}Pre{t0<t0+4%3;K}(@os{b1:=t0%4}@rw{b0%2>0}@oh{b0%3!2?t0+=2}Flip(RU{S}(Ret2(Try(a0b{t0%4;b1},c1b{t0}))),t2)))",
+    Tree0953 "B{b0=0;t0}Par{-1;_}(OnceK(TryT(FF(t0),Swm(a1))),Intr{b0%3<0}(Opt(RFb(Swm(t2,t3),@os{t0+3!0?b0+=2}a4))))",
+    Tree0954 "B{b0}Rmp{F;F}(pi0{t0:b0})",
+    Tree0955 "B{t0=1;b0=1;o0}TryT(Sb{b0=t0},@po{t0+=1}RepF(pt0{b0:t0;b1:b0}),Scc{t0>t0%4},@oh{o0:=4}Sc{t0+=1},Scc{t0%2<1})",
+    Tree0956 "Fb(t0e,t1e,R)",
+    Tree0957 "B{t0=1;b0}Wv{t0}(SubA(SubR(Scc{b0+1>4})))",
+    Tree0958 "B{t1=2;b0=3;b1=5;o0=_}OnceK(Isw{o0|2;_;T}(S,Inv(@rw{b0!3}@po{t1+=1}Lim{3}(pa0{b0:3})),Seq(a1b{b1;b0},SubR(t2)),Rpt{F}(Sl{50})))",
+    Tree0959 "B{t0=0;b1=5;b0}Fb(RSeq(MSeq(pc0{b0:t0},c1),c2e,@po{b1+=2}Sw{3;0;4}(pa3{b0:b0;b1:=},F,Fb(t4,Scc{t0+2>7}),R)),PAll{_}(Mt{10}(RFb(OnceK(Swm(Wu{t0},Wv{t0}(a5),a6l,t7e,Wu{t0}))))))",
+    Tree0960 "B{o0;t1=1;b0}RSel(c0e,PAll{_}(MSeq(Ub{o0},Sc{b0<6?t1:=t1%2}),pa1{b0:=},To{100}(t2),t3,SubA(a4)))",
+    Tree0961 "B{t1=0;b0=2;t0}Isw{t0;_;_}(PPar{0;T}(S,pi0{t0:t1}),RFb(t1,S),c2,Sb{t0=b0},Pre{t0+4=0;F}(Sl{100}))",
+    Tree0962 "B{q0=4;b0=5;b1;t0;o0}Ite(ASeq(Lp{_;S}(PPar{1;_}(Lp{b0;S}(Sl{20}),FF(Sb{t0=b0})))),Dd{0}(TryF(Keep(Fai),c0)),RSeq(Mt{10}(c1),Wt{0},@oh{b1+4%4=1?o0:=b0}Inv(t2e),Sl{0}))",
+    Tree0963 "B{o0=_;t0=5;b0=4}RU{F}(Flip(RFb(F,F,c0),Fb(pc1{b0:t0},c2l,Ub{o0}),Sb{b0=9}))",
+    Tree0964 "B{b0;b1=0;t1=2;o0}Ret4(Bin{t1+4>b1+2;_}(F,Try(@rw{none}S,@si{b0=3}@po{b1+=1}t0,Sb{b0=3})))",
+    Tree0965 "Rus{3}(TryF(c0,a1,c2))",
+    Tree0966 "B{b1=3;o0=5;t0=3;b0}Sw{3}(@si{t0+2%2<0}@rw{some}@oh{t0:=b1}pt0{b0:=;b1:b1},Pre{b1%4=1}(pi1{t0:=}))",
+    Tree0967 "B{b0}MSeq(pc0{b0:=},t1,pt2{b0:b0;b1:b0})",
+    Tree0968 "B{q0=2}Lp{_;R}(RT{F}(ASeq(t0,t1)))",
+    Tree0969 "RSel(PPar{2;T}(t0,c1,t2),t3,Dl{0}(To{30}(Fai)))",
+    Tree0970 "Star(c0,Sub(t1))",
+    Tree0971 "B{o0=5;b0}Bin{some;_}(Ub{o0},RSel(Rep3(Isw{b0+1;_;T}(t0e,a1)),c2))",
+    Tree0972 "B{b1;b0;t0=5}Flt{3;_;_}(Step(TryT(a0b{b0;b1},pi1{t0:=},Seq(pi2{t0:t0},t3))))",
+    Tree0973 "B{b0=0;t0}To{20}(Fb(MPri(Mt{20}(Fai),@si{t0<7}Fai,Once(pt0{b0:6;b1:t0})),OnceK(RFb(To{100}(pi1{t0:b0}),Pre{b0<b0+3}(pa2{b0:t0}),c3))))",
+    Tree0974 "B{b0=4;q0}Lp{b0;K}(Run)",
+    Tree0975 "B{o0=_;t0;b0}Inv(@of{b0+=2}@os{o0:=_;b0:=t0%4}Dl{50}(Try(Seq(@os{b0+=1}@ki{b0=t0}pt0{b0:=;b1:b0},t1),Swm(c2l),a3b{t0+3;b0},Pri(t4e,R))))",
+    Tree0976 "B{b0=4}Ret4(RFb(pc0{b0:b0}))",
+    Tree0977 "B{b0=4;t0}@of{t0:=b0;t0:=b0+4}@fi{t0+3%3<1}Rty0(c0)",
+    Tree0978 "Rep1(a0)",
+    Tree0979 "B{t0}OnceT(Swm(c0l,Wu{t0},c1))",
+    Tree0980 "B{b0=0}Rep0(a0b{b0;b0})",
+    Tree0981 "Fb(Seq(Rus{1}(t0),RFb(c1,F,c2,t3),MPri(Once(RSeq(c4l,c5e)),Seq(t6e,t7e,t8,t9)),FF(Invt(Dl{0}(t10))),TryF(c11,c12,t13,t14e)))",
+    Tree0982 "RFb(Dd{0}(Rep1(RSeq(t0,c1,Sl{30}))),AFb(c2,a3,t4e),RT{F}(To{20}(c5e)))",
+    Tree0983 "B{t0;b0=2}Opt(@of{t0+=2}MPri(Pri(c0b{b0%4},Dl{0}(Keep(RFb(pt1{b0:4;b1:t0},a2,pa3{b0:0;b1:b0}))),Pri(t4,t5),Rpt{2}(Seq(t6,pi7{t0:=})))))",
+    Tree0984 "B{b0;t0=1}@os{t0:=t0%4;t0:=2}Bin{t0>7;_}(@rw{t0=2}@po{b0+=2}@oh{b0+=1}Fb(a0,c1,c2b{b0+4}),@po{t0:=t0+4%3}Seq(t3,Sl{50},Sl{50}))",
+    Tree0985 "B{b0;t1=5}Wv{t1}(Pri(pi0{t0:b0},Wt{0}))",
+    Tree0986 "B{b0=3;t0=5}To{20}(MPri(@of{t0+=4}@po{t0+=3}Lim{1}(OnceT(c0)),pc1{b0:b0},pi2{t0:t0}))",
+    Tree0987 "B{b0=2;t0;o0=0}OnceT(Fb(Opt(Dl{0}(RSel(c0l,a1,Ret2(Wu{t0})))),RFb(PAll{-2}(c2b{0},pa3{b0:b0;b1:b0}),t4),Par{-1;_}(pi5{t0:=},Seq(t6e,a7,a8,Sb{t0=b0}),@fi{o0|4+1!6}@rw{none}pc9{b0:=},Wt{10},@rw{some}c10)))",
+    Tree0988 "RSeq(Sl{0},RSel(t0e,t1,F),Try(c2,Sl{50},t3),To{0}(c4))",
+    Tree0989 "B{t0=0;b1=5;b0;t1=0}Rep4(Step(Sw{0;4;3}(SubR(RSeq(Wt{30},c0b{t1+1%3})),Fai,Seq(a1b{b0+1;b0},a2l),a3e),Intr{b1<7}(Step(AFb(c4l,a5b{b1+1;b1},pa6{b0:=},t7,Suc),Isw{t0%4;N;_}(Ruf{2}(SubR(a8b{b1%2;b1})))))))",
+    Tree0990 "B{b1=1}PAll{_}(pa0{b0:b1})",
+    Tree0991 "B{b0;t1=2}PPar{1;_}(t0,Isw{t1+3;N;N}(t1e,@os{b0+=2}t2),t3,t4e,t5e)",
+    Tree0992 "B{t0=5;b0}Seq(Mt{30}(RSeq(SubR(t0),a1,t2,pt3{b0:b0;b1:t0})),c4e,TryT(pt5{b0:=},t6,t7e,c8,Wt{10}),Once(Sel(@po{t0:=b0%4}@of{t0:=2;t0+1>b0?b0+=1}t9,Rmp{S;S}(a10b{t0;b0}))))",
+    Tree0993 "B{t0;b0=5}RFb(Step(Fb(@of{b0>b0+3?t0:=b0+3}pt0{b0:1},c1e,t2),OnceT(Suc),PPar{2;N}(R,t3,pi4{t0:=})),Ruf{1}(Star(Ret1(RSeq(Mt{30}(t5),Sl{20},a6)),RFb(Rep1(t7),pa8{b0:b0}))))",
+    Tree0994 "B{t0}Opt(RSeq(pt0{b0:3;b1:t0}))",
+    Tree0995 "B{b0=0;b1=3}RFb(Par{2;_}(c0,c1,a2e),Inv(Seq(pa3{b0:5;b1:b0},Wt{0})),Rep4(Cd{0;_}(Flt{3;R;F}(pi4{t0:b1}))))",
+    Tree0996 "Cd{20;K}(RFb(t0,RepF(Keep(TryF(t1,t2))),RT{2}(Par{2;1}(FF(F),t3e,Wt{50})),c4e,RSeq(a5,t6,t7e,c8)))",
+    Tree0997 "B{b0=0;t0=3;q0=3}AFb(Step(Fai),Dd{20}(Su{t0}(t0)),Pre{b0>6;S}(Lp{_;K}(Scc{b0+3=3})),pa1{b0:b0})",
+    Tree0998 "B{o0;b0=5;t0=3}Seq(Flt{1;R;F}(Once(a0)),Bin{some;T}(Cnd{b0+1%3>1;T;_}(t1e),PAll{2}(@os{b0%2!1?o0:=t0+1%2;o0:=o0|5}SubA(Wu{t0}),a2e)))",
+    Tree0999 "B{b1;b0=3;t0=1;o0=_;q0=4}Sw{0;1}(@rw{t0%3=0}Cd{0;_}(FF(t0)),@fi{b0>b0+2}Pre{t0>3;R}(Opt(Wu{t0})),ASeq(Ub{o0},t1e,Pre{t0+1>b0+3;F}(Lp{b0;R}(c2))))",
 }

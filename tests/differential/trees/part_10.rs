@@ -6,123 +6,122 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 3,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                AlwaysSuccess,
-                ForceSuccess {
-                    Retry(0) {
-                        Action(PIo<1>, t0 = {=}),
-                    },
-                },
-            },
-            Switch(b1) {
-                case 5 => Condition(Cond<2>),
-                case 1 => AlwaysSuccess,
-                _ => #[success_if(|bb| bb.b0 == 3)]
-                #[post(|bb| bb.b0 += 1)]
-                Switch(b1) {
-                    case 2 => WasEntryUpdated(t0),
-                    _ => Condition(Cond<3>),
-                },
-            },
-            Selector {
-                Action(Act<4> = Act::<4>),
+        RepeatTimes(2) {
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[on_success(|bb| { bb.b0 += 3; if bb.b0 != 0 { bb.b0 += 3 } })]
+            Fallback {
+                Action(PAct<0>, b0 = {=}, b1 = {b0}),
                 UnsetBlackboard(o0),
-            },
-            Delay(0) {
-                RunOnce(then_skip = false) {
-                    Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 4, &mut bb.b0)),
-                    },
-                },
             },
         }
     }
 }
 
-board!(Tree1000Blackboard { t0 b0 o0 b1 });
+board!(Tree1000Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1001 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64,
+            o0: Option<i64> = Some(5),
         }
+        #[post(|bb| bb.o0 = None)]
         ReactiveSequence {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            Condition(Cond<3>),
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                Action(Act<5> = Act::<5>),
-                StatefulAction(Task<6>),
-            },
-            Action(PAct<7>, b0 = {t1}, b1 = {t0}),
-            WhileDoElse {
-                ReactiveSelector {
-                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
-                    Condition(PCond<9>, b0 = {t0}),
+            Repeater(1) {
+                SequenceWithMemory {
+                    WhileDoElse {
+                        StatefulAction(Task<0>),
+                        Failer,
+                    },
+                    FlipSelector {
+                        Condition(Cond<1> = Cond::<1>),
+                        Sleep(0),
+                    },
                 },
-                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree1001Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1002Sub0 for Ctx {
-        AlwaysRunning
-    }
-}
+board!(Tree1001Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
-        Timeout(30) {
-            SubTree(Tree1002Sub0),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            Precondition(|bb| *bb.t0 + 3 > 0, else = Skipped) {
+                ParallelAll {
+                    RetryUntilSuccessful(4) {
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                            IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop) {
+                                Failer,
+                                Action(Act<3>),
+                            },
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Fallback {
+                        RetryUntilSuccessful(0) {
+                            Action(Act<5> = Act::<5>),
+                        },
+                        AsyncFallback {
+                            Action(Act<6> = Act::<6>),
+                            Action(Act<7>),
+                        },
+                        AlwaysFailure,
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree1002Blackboard { b1 t0 });
+
 bt::behavior_tree! {
     pub tree Tree1003 for Ctx {
-        Parallel(success = 1, failure = -3) {
-            Retry(forever) {
+        Delay(0) {
+            SequenceWithMemory {
                 ReactiveSequence {
-                    Delay(100) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            RunOnce(then_skip = true) {
-                                AlwaysRunning,
+                    Action(Act<0>),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                RetryUntilSuccessful(1) {
+                    Inverter {
+                        Repeat(1) {
+                            FlipSelector {
+                                Condition(Cond<4>),
+                                StatefulAction(Task<5>),
+                                Condition(|ctx| ctx.check(6)),
                             },
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
                         },
                     },
                 },
-            },
-            SequenceWithMemory {
-                RetryUntilSuccessful(1) {
-                    AsyncSequence {
-                        Sleep(0),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
+                IfThenElse {
+                    SequenceStar {
+                        StatefulAction(Task<7> = Task::<7>),
+                        Condition(Cond<8>),
                     },
+                    AlwaysSuccess,
+                },
+                FlipSelector {
+                    AsyncSequence {
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10>),
+                    },
+                    Sleep(0),
                 },
             },
-            Condition(|ctx| ctx.check(6)),
         }
     }
 }
@@ -130,678 +129,579 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            b1: i64 = 0,
+            b0: i64 = 0,
             #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        AsyncSequence {
-            RunOnce(then_skip = false) {
-                Delay(0) {
-                    Inverter {
-                        Switch(b1) {
-                            case 4 => ParallelAll {
-                                #[on_success(|bb| bb.b0 += 2)]
-                                #[on_halted(|bb| if bb.b1 == 2 { bb.t0.set((bb.o0.unwrap_or(4) + 3) % 3) })]
-                                StatefulAction(Task<0>),
-                                Action(Act<1> = Act::<1>),
-                            },
-                            case 1 => Switch(b1) {
-                                case 0 => Condition(Cond<2>),
-                                _ => Condition(Cond<3>),
-                            },
-                            case 3 => #[post(|bb| bb.b0 += 2)]
-                            Precondition(|bb| bb.b0 % 2 != 0, else = Failure) {
-                                Condition(Cond<4>),
-                            },
-                            _ => Repeat(1) {
-                                IfThenElse {
-                                    #[on_success(|bb| bb.b0 += 3)]
-                                    #[run_while(|bb| bb.b1 % 3 < 1)]
-                                    Action(|ctx, bb| ctx.exec_in(5, 1, &mut bb.b0)),
-                                    Script(|bb| if *bb.t0 < 4 { bb.b1 += 1 }),
-                                },
-                            },
-                        },
-                    },
-                },
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+            RepeatUntilSuccess(forever) {
+                Action(PIo<0>, t0 = {t0}),
             },
-            Repeat(forever) {
-                RunOnce {
-                    RetryUntilSuccessful(0) {
-                        #[failure_if(|bb| *bb.t0 > bb.b0)]
-                        Condition(|ctx, bb| ctx.check_in(6, (bb.b1 + 3) % 3)),
-                    },
-                },
+            StepSequencer {
+                Condition(Cond<1>),
+                Action(|ctx, bb| ctx.exec_in(2, 7, &mut bb.b0)),
+            },
+            Deadline(30) {
+                StatefulAction(PTask<3>, b0 = {t0}),
+            },
+            Retry(3) {
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree1004Blackboard { o0 b0 b1 t0 });
+board!(Tree1004Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(5),
+            b0: i64,
         }
-        SequenceWithMemory {
-            Repeat(3) {
-                WaitValueUpdate(t0) {
-                    SequenceWithMemory {
-                        AsyncFallback {
-                            Precondition(|bb| bb.b1 != 1, else = Skipped) {
-                                RunOnce {
-                                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                                },
-                            },
-                            AsyncSequence {
-                                RunOnce {
-                                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                                },
-                                SequenceStar {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
+        Fallback {
+            ParallelAll(max_failures = -1) {
+                AlwaysRunning,
+                RunOnce(then_skip = false) {
+                    Condition(Cond<0>),
                 },
             },
-            SequenceWithMemory {
-                Action(|ctx| ctx.exec(3)),
-                Condition(PCond<4>, b0 = {t0}),
+            Conditional(|bb| bb.o0.is_none()) {
+                ForceSuccess {
+                    Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+                },
+            },
+            WhileDoElse {
+                Action(Act<2> = Act::<2>),
+                Action(Act<3> = Act::<3>),
+                #[success_if(|bb| bb.b0 < *bb.t0)]
+                Action(PIo<4>, t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree1005Blackboard { b0 t0 b1 });
+board!(Tree1005Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1006 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        RunOnce(then_skip = true) {
-            #[post(|bb| bb.b0 += 1)]
-            MemPriority {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(PTask<1>, b0 = {=}),
-                StatefulAction(Task<2> = Task::<2>),
-            },
+        ReactiveSelector {
+            Condition(Cond<0>),
+            Action(PAct<1>, b0 = {=}, b1 = {t0}),
+            Condition(PCond<2>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree1006Blackboard { b0 });
+board!(Tree1006Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1007 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
         }
-        IfThenElse {
-            Sequence {
-                ScriptCondition(|bb| *bb.t0 + 1 > 1),
-                RunOnce(then_skip = false) {
-                    SequenceWithMemory {
+        WhileDoElse {
+            StepSequencer {
+                AsyncSequence {
+                    WhileDoElse {
                         Action(Act<0>),
-                        #[run_while(|bb| *bb.t0 < 1)]
-                        ScriptCondition(|bb| (*bb.t0 + 2) % 3 > 1),
+                        StatefulAction(Task<1>),
                     },
+                    Timeout(30) {
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3>),
                 },
             },
-            ReactiveFallback {
-                Parallel(success = 1, failure = 1) {
-                    Condition(Cond<1> = Cond::<1>),
-                },
+            Script(|bb| bb.b1 += 3),
+            Sequence {
+                Failer,
             },
         }
     }
 }
 
-board!(Tree1007Blackboard { t0 });
+board!(Tree1007Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1008Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+        }
+        Action(PIo<0>, t0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1008 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        TryCatch(catch_on_halt = false) {
-            ParallelAll(max_failures = -3) {
-                Script(|bb| { if bb.b1 < 6 { *bb.t0 += 3 }; *bb.t0 += 1 }),
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-            },
-            StatefulAction(PTask<2>, b0 = 6, b1 = {b1}),
-            Timeout(0) {
-                Sequence {
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                    Inverter {
-                        StatefulAction(Task<5>),
-                    },
+        RepeatTimes(3) {
+            RunOnce {
+                KeepRunningUntilFailure {
+                    SubTree(Tree1008Sub0, ..),
                 },
             },
-            StatefulAction(Task<6>),
         }
     }
 }
 
-board!(Tree1008Blackboard { t0 b1 });
+board!(Tree1008Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1009 for Ctx {
-        WhileDoElse {
-            Parallel {
-                Delay(20) {
-                    ForceSuccess {
-                        MemSequence {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                ForceSuccess {
-                    Fallback {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        Sequence {
-                            Condition(Cond<6> = Cond::<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        Condition(Cond<8> = Cond::<8>),
-                        KeepRunningUntilFailure {
-                            Action(Act<9>),
-                        },
-                    },
-                },
-                RunOnce {
-                    ParallelAll(2) {
-                        Condition(|ctx| ctx.check(10)),
-                        Timeout(30) {
-                            AlwaysRunning,
-                        },
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-            Timeout(10) {
-                ReactiveSequence {
-                    ParallelAll {
-                        Condition(Cond<13> = Cond::<13>),
-                    },
-                    AlwaysRunning,
-                },
-            },
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+        }
+        Repeat(2) {
+            SetBlackboard(b0 = 5),
         }
     }
 }
+
+board!(Tree1009Blackboard { q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1010 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        #[failure_if(|bb| *bb.t1 % 4 != 1)]
-        Sequence {
-            StatefulAction(Task<0>),
-            WhileDoElse {
-                Fallback {
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| bb.o0.is_none()),
+        MemSequence {
+            #[on_failure(|bb| bb.b0 += 3)]
+            Condition(Cond<0>),
+            ReactiveFallback {
+                MemSequence {
+                    StatefulAction(PTask<1>, b0 = 0, b1 = {t0}),
+                    WaitValueUpdate(t0) {
+                        Succeeder,
+                    },
+                    SequenceWithMemory {
+                        #[run_while(|bb| *bb.t0 + 4 > 2)]
+                        #[on_halted(|bb| if bb.b0 > 3 { bb.b0 = 3 })]
+                        StepSequencer {
+                            Condition(PCond<2>, b0 = {=}),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
                 },
-                AlwaysSuccess,
-                Condition(Cond<2>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<3> = Task::<3>),
-                AlwaysSuccess,
-                Script(|bb| *bb.t1 += 2),
-                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree1010Blackboard { t1 o0 });
+board!(Tree1010Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1011Sub0 for Ctx {
+        AlwaysFailure
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1011 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-        }
-        Sequence {
-            Parallel {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                Action(PAct<3>, b0 = 7, b1 = {=}),
-                StatefulAction(Task<4>),
-            },
-            Fallback {
-                Sequence {
-                    SetBlackboard(t0 = 1),
-                    #[run_while(|bb| bb.b0 + 2 == *bb.t0)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Script(|bb| *bb.t0 += 3),
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 3)),
-                },
-                Precondition(|bb| bb.b1 == 1) {
-                    SequenceWithMemory {
-                        SkipUnlessUpdated(t0) {
-                            StatefulAction(Task<6>),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(7, bb.b1 % 4, &mut bb.b0)),
-                    },
-                },
-            },
-            Sleep(20),
+        Limiter(3) {
+            SubTree(Tree1011Sub0),
         }
     }
 }
-
-board!(Tree1011Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1012 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(0) % 4),
-            #[post(|bb| bb.b1 += 1)]
-            Inverter {
-                TryCatch(catch_on_halt = false) {
-                    SetBlackboard(o0 = Some(4)),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                    StatefulAction(Task<2>),
-                },
+        ReactiveSequence {
+            Parallel(success = 3, failure = 0) {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+            },
+            ReactiveFallback {
+                AlwaysFailure,
+                Action(|ctx| ctx.exec(3)),
             },
         }
     }
 }
 
-board!(Tree1012Blackboard { b1 t0 o0 b0 });
+bt::behavior_tree! {
+    pub tree Tree1013Sub0 for Ctx {
+        Sleep(50)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1013 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        RunOnce(then_skip = false) {
-            Timeout(0) {
-                RunOnce {
-                    ReactiveFallback {
-                        Action(Act<0> = Act::<0>),
-                        AsyncSequence {
-                            Sleep(30),
-                            Action(Act<1> = Act::<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        WasEntryUpdated(t1),
-                        Precondition(|bb| (*bb.t0 + 4) % 3 > 1, else = Failure) {
-                            Script(|bb| { bb.b0 += 1; if (*bb.t0 + 2) % 3 < 1 { *bb.t1 += 2 } }),
-                        },
-                    },
+        SequenceStar {
+            MemSequence {
+                MaxTime(0) {
+                    StatefulAction(Task<0>),
+                },
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                SubTree(Tree1013Sub0),
+                StatefulAction(Task<3>),
+            },
+            RunOnce {
+                Wait(30),
+            },
+            AsyncFallback {
+                Repeat(0) {
+                    Condition(Cond<4>),
                 },
             },
         }
     }
 }
-
-board!(Tree1013Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1014 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        IfThenElse {
-            Timeout(100) {
-                WaitValueUpdate(t0) {
-                    Sleep(0),
+        ReactiveFallback {
+            RunOnce {
+                Repeater(1) {
+                    TryCatch {
+                        RepeatUntilSuccess(forever) {
+                            StatefulAction(Task<0>),
+                        },
+                        Action(Act<1>),
+                        AlwaysSuccess,
+                        Condition(PCond<2>, b0 = 0),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
                 },
             },
-            IfThenElse {
-                Retry(3) {
-                    Action(Act<0> = Act::<0>),
+            SequenceStar {
+                Parallel(failure = 2) {
+                    SetBlackboard(t0 = {t1}),
+                    #[skip_if(|bb| bb.b1 > (bb.b0 + 4) % 3)]
+                    MemSequence {
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {t1}),
+                    },
+                    #[failure_if(|bb| *bb.t1 + 2 < *bb.t1)]
+                    #[success_if(|bb| *bb.t1 == 4)]
+                    Wait(0),
+                    Switch(b1) {
+                        case 4 => SetBlackboard(b1 = 8),
+                        _ => SetBlackboard(b0 = 9),
+                    },
                 },
-                Condition(|ctx| ctx.check(1)),
+            },
+            Switch(b1) {
+                case 3 => RunOnce(then_skip = false) {
+                    Action(PIo<7>, t0 = {t1}),
+                },
+                case 5 => AsyncSequence {
+                    BinarySelector(|bb| bb.b1 > 2, dynamic = false) {
+                        #[on_failure(|bb| bb.b0 = 7)]
+                        #[success_if(|bb| (*bb.t0 + 2) % 2 == 0)]
+                        RunOnce(then_skip = true) {
+                            Fallback {
+                                Condition(Cond<8>),
+                                Action(Act<9>),
+                            },
+                        },
+                        Condition(PCond<10>, b0 = {b1}),
+                    },
+                },
+                _ => Fallback {
+                    StatefulAction(Task<11>),
+                    Repeater(1) {
+                        Action(Act<12>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1014Blackboard { b0 b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1015 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Sequence {
+            Precondition(|bb| (bb.b0 + 3) % 2 > 0, else = Running) {
+                ReactiveFallback {
+                    ParallelAll(max_failures = -2) {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[on_halted(|bb| *bb.t0 += 4)]
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                        Action(|ctx, bb| ctx.exec_in(1, 2, &mut bb.b0)),
+                        Condition(Cond<2>),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        Optional {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Inverter {
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Precondition(|bb| *bb.t0 == bb.b0, else = Failure) {
+                    KeepRunningUntilFailure {
+                        TryCatch {
+                            Action(PAct<5>, b0 = {t0}, b1 = {t0}),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    RunOnce {
+                        Condition(Cond<6>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<7>),
+                        #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
+                        Action(Act<8>),
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1015Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1016 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            #[on_failure(|bb| { bb.o0 = Some(*bb.t1); bb.b0 += 1 })]
+            Sequence {
+                Action(Act<1> = Act::<1>),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                WasEntryUpdated(t0),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree1016Blackboard { o0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1017 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+        }
+        WaitValueUpdate(t0) {
+            SequenceWithMemory {
+                Fallback {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<1>),
+                    },
+                    Action(PAct<2>, b0 = {=}),
+                    #[on_success(|bb| if bb.b0 > 0 { *bb.t0 += 3 })]
+                    WaitValueUpdate(t0) {
+                        AlwaysFailure,
+                    },
+                },
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
+                #[on_failure(|bb| bb.t0.set(7))]
+                Inverter {
+                    Conditional(|bb| bb.b0 > 5, else = Success) {
+                        Sequence {
+                            #[on_halted(|bb| bb.b0 = (bb.b0 + 4) % 4)]
+                            StatefulAction(Task<4>),
+                            Condition(|ctx| ctx.check(5)),
+                            StatefulAction(Task<6>),
+                            Action(Act<7>),
+                        },
+                    },
+                },
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+board!(Tree1017Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1018 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Limiter(3) {
+                RunOnce {
+                    StatefulAction(Task<0>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                #[run_while(|bb| *bb.t0 != 2)]
+                #[skip_if(|bb| *bb.t0 > 7)]
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+            },
+            FlipSelector {
+                Action(PIo<2>, t0 = {b0}),
+                Action(Act<3> = Act::<3>),
+                Condition(Cond<4>),
+            },
+            Condition(Cond<5>),
+            IfThenElse {
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+                Condition(Cond<8> = Cond::<8>),
+            },
+        }
+    }
+}
+
+board!(Tree1018Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1019Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+        }
+        IndexSwitch(|bb| bb.b0, dynamic = false) {
+            MemSequence {
+                Condition(Cond<0>),
+                Action(Act<1>),
+            },
+            Repeat(2) {
                 Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree1014Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1015Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-        }
-        #[skip_if(|bb| bb.o0.unwrap_or(5) < bb.o0.unwrap_or(0) + 1)]
-        ReactiveSequence {
-            StatefulAction(Task<7>),
-            Action(PIo<8>, t0 = {b1}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1015 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 0,
-        }
-        ReactiveFallback {
-            Switch(b1) {
-                case 1 => AlwaysFailure,
-                _ => ForceFailure {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 2, &mut bb.b0)),
-            },
-            WhileDoElse {
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 4) % 3)),
-                    Condition(|ctx| ctx.check(3)),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-                Retry(3) {
-                    IfThenElse {
-                        StatefulAction(Task<6> = Task::<6>),
-                        RetryUntilSuccessful(3) {
-                            SubTree(Tree1015Sub0, ..),
-                        },
-                    },
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                Repeat(2) {
-                    WhileDoElse {
-                        ScriptCondition(|bb| bb.b1 > *bb.t0),
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Loop(q0, if_empty = Failure) {
-                                Action(|ctx| ctx.exec(9)),
-                            },
-                        },
-                        Parallel {
-                            Action(PIo<10>, t0 = {b0}),
-                            Condition(Cond<11> = Cond::<11>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1015Blackboard { b1 q0 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1016 for Ctx {
-        Sequence {
-            TryCatch {
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
-                ForceSuccess {
-                    Action(Act<2>),
-                },
-                Condition(Cond<3>),
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(4)),
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1017 for Ctx {
-        RunOnce(then_skip = true) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1018 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-        }
-        Sequence {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1>),
-                    Condition(PCond<2>, b0 = {t0}),
-                },
-                Fallback {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        Repeat(forever) {
-                            #[skip_if(|bb| bb.o0.is_none())]
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-                #[on_halted(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.o0.unwrap_or(5) % 4) })]
-                Condition(Cond<4> = Cond::<4>),
-                Fallback {
-                    Delay(50) {
-                        ReactiveSelector {
-                            Repeat(3) {
-                                StatefulAction(PTask<5>, b0 = 4),
-                            },
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                            StatefulAction(PTask<8>, b0 = {t0}, b1 = {b0}),
-                        },
-                    },
-                },
-            },
-            TryCatch {
-                Condition(Cond<9> = Cond::<9>),
-                ReactiveSequence {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<10>),
-                    },
-                },
-                #[post(|bb| if *bb.t0 == bb.b0 + 4 { bb.o0 = None })]
-                Parallel(success = -3, failure = -1) {
-                    SetBlackboard(b0 = 0),
-                    Condition(Cond<11>),
-                    #[success_if(|bb| bb.o0.is_some())]
-                    AlwaysSuccess,
-                },
-                ForceFailure {
-                    Loop(q0, if_empty = Success) {
-                        #[run_while(|bb| bb.o0.is_some())]
-                        #[success_if(|bb| bb.b0 > 2)]
-                        SequenceStar {
-                            UnsetBlackboard(o0),
-                            ScriptCondition(|bb| *bb.t0 % 2 != 0),
-                        },
-                    },
-                },
-                ScriptCondition(|bb| *bb.t0 + 2 == 4),
-            },
-        }
-    }
-}
-
-board!(Tree1018Blackboard { t0 b0 q0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree1019 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        MemPriority {
-            Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                Sequence {
-                    Condition(Cond<0>),
-                    #[run_while(|bb| *bb.t0 != (bb.b0 + 4) % 3)]
-                    Action(PIo<1>, t0 = {=}),
-                    Condition(Cond<2>),
-                    Action(PAct<3>, b0 = {t0}),
-                    AlwaysSuccess,
-                },
-            },
-            ParallelAll {
-                Condition(Cond<4>),
-                WasEntryUpdated(t0),
-                Condition(Cond<5>),
-                #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 < 7)]
-                AlwaysFailure,
-                Precondition(|bb| (*bb.t0 + 1) % 3 > 1) {
-                    Retry(forever) {
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.b0 % 3 == 0)]
-            ForceSuccess {
-                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3) + 4))]
-                Fallback {
-                    ParallelAll(2) {
-                        Action(PAct<7>, b0 = {t0}),
-                        Action(PAct<8>, b0 = {=}),
-                    },
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
-            },
-            Precondition(|bb| bb.b0 % 4 > 1, else = Success) {
-                Precondition(|bb| *bb.t0 + 1 < bb.b0 % 4, else = Skipped) {
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(4) {
-                            WaitValueUpdate(t0) {
-                                SkipUnlessUpdated(t0) {
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                        KeepRunningUntilFailure {
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-            },
+        RetryUntilSuccessful(4) {
+            SubTree(Tree1019Sub0, ..),
         }
     }
 }
 
-board!(Tree1019Blackboard { b0 o0 t0 });
+board!(Tree1019Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1020 for Ctx {
-        SequenceWithMemory {
-            Parallel(success = -1, failure = 1) {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Sleep(0),
-                Condition(Cond<2>),
-            },
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        #[skip_if(|bb| bb.b0 % 2 > 0)]
+        #[failure_if(|bb| bb.b0 > *bb.t1 % 4)]
+        #[on_halted(|bb| *bb.t0 += 2)]
+        ReactiveFallback {
+            Action(Act<0>),
+            Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 2)),
         }
     }
 }
+
+board!(Tree1020Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1021 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(4),
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64>,
         }
-        SequenceStar {
-            #[failure_if(|bb| *bb.t0 == 3)]
-            #[success_if(|bb| bb.o0.unwrap_or(2) + 1 > 7)]
-            #[skip_if(|bb| *bb.t0 == *bb.t0 % 4)]
-            RunOnce {
-                ReactiveSequence {
-                    Action(PIo<0>, t0 = {=}),
-                    Condition(PCond<1>, b0 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-                },
-            },
-            #[failure_if(|bb| bb.o0.is_some())]
-            #[run_while(|bb| bb.o0.is_none())]
-            Condition(Cond<3>),
-            Sleep(0),
-        }
-    }
-}
-
-board!(Tree1021Blackboard { t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1022 for Ctx {
-        AsyncSequence {
-            RetryUntilSuccessful(forever) {
-                Repeat(3) {
-                    RunOnce(then_skip = true) {
-                        Repeat(3) {
-                            ReactiveFallback {
-                                Repeat(3) {
-                                    Action(Act<0>),
-                                },
-                                ReactiveFallback {
-                                    Condition(Cond<1>),
-                                    Condition(Cond<2>),
-                                },
-                                Timeout(10) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
+        ReactiveSequence {
+            Delay(0) {
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    Delay(20) {
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        #[on_failure(|bb| bb.t1.set(bb.b0 % 3))]
+                        StatefulAction(Task<0>),
+                    },
+                    ParallelAll(1) {
+                        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                            Succeeder,
+                            #[failure_if(|bb| *bb.t0 < 7)]
+                            #[skip_if(|bb| *bb.t1 < bb.b0)]
+                            StatefulAction(Task<1> = Task::<1>),
                         },
                     },
                 },
             },
-            AsyncFallback {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<4>),
+            ForceFailure {
+                RunOnce {
+                    Repeater(0) {
+                        StatefulAction(Task<2>),
+                    },
                 },
-                Condition(Cond<5>),
-                Condition(|ctx| ctx.check(6)),
             },
-            Condition(Cond<7>),
+            #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 < *bb.t0 % 2)]
+            Parallel {
+                SetBlackboard(b0 = 4),
+                StatefulAction(Task<3>),
+                Action(Act<4>),
+                Condition(PCond<5>, b0 = {t1}),
+                RetryUntilSuccessful(1) {
+                    #[run_while(|bb| bb.o0.unwrap_or(0) == 3)]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    Action(PAct<6>, b0 = {t0}, b1 = {b0}),
+                },
+            },
+            RetryUntilSuccessful(4) {
+                MemPriority {
+                    Action(PIo<7>, t0 = {b0}),
+                    Repeater(forever) {
+                        StatefulAction(PTask<8>, b0 = 0, b1 = {t0}),
+                    },
+                    Repeat(forever) {
+                        #[on_success(|bb| bb.b0 += 1)]
+                        Condition(Cond<9> = Cond::<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1021Blackboard { b0 t0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1022 for Ctx {
+        Deadline(20) {
+            ParallelAll(2) {
+                Action(Act<0>),
+                Sleep(20),
+            },
         }
     }
 }
@@ -809,381 +709,423 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1023 for Ctx {
         blackboard {
-            b1: i64,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
-            b0: i64 = 0,
+            b1: i64,
+            b0: i64,
         }
-        Parallel(success = 2) {
-            #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
-            #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
-            KeepRunningUntilFailure {
-                MemPriority {
-                    Parallel(success = 0, failure = -1) {
-                        Delay(0) {
-                            Retry(2) {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                        WaitValueUpdate(t0) {
-                            TryCatch {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<1>),
-                                },
-                                StatefulAction(Task<2> = Task::<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
-                        SequenceWithMemory {
-                            ReactiveSequence {
-                                Action(PIo<4>, t0 = {b1}),
-                                #[failure_if(|bb| bb.b0 > bb.b1)]
-                                #[on_halted(|bb| bb.b0 += 2)]
-                                #[post(|bb| *bb.t0 += 1)]
-                                Condition(|ctx| ctx.check(5)),
-                                Condition(|ctx| ctx.check(6)),
-                            },
-                        },
-                    },
-                },
+        ParallelAll(2) {
+            Filter(times = 1, count = Completed, filtered = Failure) {
+                StatefulAction(Task<0>),
             },
-            WhileDoElse {
-                Action(PAct<7>, b0 = {t0}, b1 = {b1}),
-                Condition(PCond<8>, b0 = 8),
+            #[success_if(|bb| (bb.b1 + 3) % 4 != 2)]
+            #[on_halted(|bb| if bb.o0.is_some() { bb.t0.set(bb.b0) })]
+            Sequence {
+                Action(Act<1> = Act::<1>),
+                Condition(Cond<2>),
+                Succeeder,
+                #[post(|bb| { if *bb.t0 % 3 != 0 { *bb.t0 += 1 }; if *bb.t0 + 3 != 6 { bb.b0 = *bb.t0 } })]
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
 }
 
-board!(Tree1023Blackboard { b1 t0 b0 });
+board!(Tree1023Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1024 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        MemSequence {
-            ReactiveSelector {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    #[post(|bb| bb.b1 += 1)]
-                    #[on_failure(|bb| if bb.b1 % 2 != 1 { *bb.t0 += 1 })]
-                    #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                    ScriptCondition(|bb| bb.b0 + 1 < bb.b1),
-                },
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-                StatefulAction(Task<2>),
+        ReactiveSelector {
+            Delay(0) {
+                Condition(|ctx| ctx.check(0)),
             },
-            MemSequence {
-                AsyncFallback {
-                    Action(PIo<3>, t0 = {b1}),
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {b1}),
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                },
-                ForceFailure {
-                    Condition(|ctx| ctx.check(6)),
+            Parallel(success = -3, failure = -3) {
+                StatefulAction(Task<1> = Task::<1>),
+                AlwaysFailure,
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<2>),
                 },
             },
+            Action(Act<3>),
+            Invert {
+                Fallback {
+                    Condition(Cond<4> = Cond::<4>),
+                    Action(Act<5> = Act::<5>),
+                },
+            },
+            StatefulAction(Task<6>),
         }
     }
 }
-
-board!(Tree1024Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1025 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 0,
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64>,
         }
-        #[on_failure(|bb| bb.t0.set(*bb.t1))]
-        Sequence {
-            MemPriority {
-                MemSequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Sleep(0),
+        StepSequencer {
+            RetryUntilSuccessful(3) {
+                FlipSelector {
+                    #[on_failure(|bb| *bb.t1 += 3)]
+                    Condition(|ctx| ctx.check(0)),
+                    AsyncFallback {
+                        AsyncFallback {
+                            ScriptCondition(|bb| bb.b1 > *bb.t0),
+                            Script(|bb| { bb.o0 = None; if bb.b0 > bb.b1 { bb.o0 = Some(*bb.t1 + 3) } }),
+                        },
                     },
                     Action(Act<1>),
                 },
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            ParallelAll {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
-                    Condition(Cond<4>),
-                },
-                StatefulAction(Task<5>),
-                Action(|ctx, bb| ctx.exec_in(6, (bb.b0 + 4) % 2, &mut bb.b0)),
-                Timeout(20) {
-                    Action(Act<7> = Act::<7>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-            },
-            Precondition(|bb| *bb.t0 + 4 > 4) {
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[on_failure(|bb| bb.t1.set((bb.b0 + 4) % 3))]
-                #[post(|bb| { if bb.b0 != 5 { bb.t1.set(*bb.t0 % 2) }; bb.b0 = 6 })]
-                RetryUntilSuccessful(0) {
-                    Action(Act<10> = Act::<10>),
-                },
             },
         }
     }
 }
 
-board!(Tree1025Blackboard { t0 b0 q0 t1 });
+board!(Tree1025Blackboard { b0 b1 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1026 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-        }
-        Sequence {
-            RunOnce(then_skip = true) {
-                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-            },
-            Loop(q0, value = {t0}, if_empty = Success) {
-                SetBlackboard(t0 = {b0}),
-            },
-            IfThenElse {
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2>),
+        RetryUntilSuccessful(1) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree1026Blackboard { t0 q0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree1027 for Ctx {
-        RetryUntilSuccessful(3) {
-            Selector {
-                Action(|ctx| ctx.exec(0)),
-                StatefulAction(Task<1>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 2,
+        }
+        ReactiveFallback {
+            Sequence {
+                Condition(Cond<0>),
+                Filter(times = 3, count = Failure, filtered = Failure) {
+                    Condition(Cond<1>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Loop(q0, if_empty = Skipped) {
+                    WaitValueUpdate(t1) {
+                        Action(Act<2>),
+                    },
+                },
             },
         }
+    }
+}
+
+board!(Tree1027Blackboard { q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1028Sub1 for Ctx {
+        Action(Act<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1028Sub0 for Ctx {
+        SubTree(Tree1028Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1028 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        SequenceWithMemory {
-            MemSequence {
-                StatefulAction(Task<0>),
-            },
-            Action(Act<1> = Act::<1>),
-            #[on_success(|bb| { bb.b1 = *bb.t0 + 3; bb.t1.set(bb.b0 % 4) })]
-            Switch(b1) {
-                case 0 => StatefulAction(Task<2>),
-                case 4 => RunOnce(then_skip = true) {
-                    StatefulAction(PTask<3>, b0 = 5, b1 = {=}),
-                },
-                _ => Condition(Cond<4>),
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            SubTree(Tree1028Sub0),
+            StatefulAction(Task<3>),
         }
     }
 }
-
-board!(Tree1028Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1029 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
         SequenceWithMemory {
-            Action(PAct<0>, b0 = 3, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree1029Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1030 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-        }
-        RunOnce(then_skip = true) {
-            Sequence {
-                SkipUnlessUpdated(t0) {
-                    Sequence {
-                        Parallel(success = 3, failure = 3) {
-                            StatefulAction(Task<0>),
-                            StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
-                            StatefulAction(Task<2>),
-                        },
-                        RunOnce(then_skip = false) {
-                            Action(Act<3>),
-                        },
-                        RetryUntilSuccessful(forever) {
-                            #[success_if(|bb| (bb.b0 + 1) % 2 != 0)]
-                            #[run_while(|bb| bb.o0.unwrap_or(4) < 6)]
-                            #[post(|bb| bb.b0 += 1)]
-                            SetBlackboard(o0 = Some(5)),
-                        },
-                        SetBlackboard(t0 = {b0}),
+            ReactiveSelector {
+                TryCatch(catch_on_halt = true) {
+                    Condition(PCond<0>, b0 = {t0}),
+                    Wait(30),
+                    StatefulAction(Task<1>),
+                    Fallback {
+                        Condition(Cond<2>),
+                        Failer,
+                    },
+                    Condition(PCond<3>, b0 = 2),
+                },
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                    AlwaysFailure,
+                    #[run_while(|bb| bb.b0 != 3)]
+                    #[success_if(|bb| *bb.t0 + 2 > 3)]
+                    #[on_failure(|bb| { if bb.b0 < 0 { bb.t0.set(*bb.t0 % 4) }; bb.b0 += 2 })]
+                    Delay(50) {
+                        StatefulAction(Task<4>),
                     },
                 },
-                Timeout(50) {
-                    Repeat(forever) {
-                        RetryUntilSuccessful(4) {
-                            RetryUntilSuccessful(forever) {
-                                Invert {
-                                    SetBlackboard(o0 = Some(8)),
-                                },
-                            },
-                        },
+                TryCatch {
+                    SetBlackboard(t0 = {b0}),
+                    StatefulAction(PTask<5>, b0 = 7, b1 = {t0}),
+                    StatefulAction(Task<6>),
+                },
+                ReactiveSequence {
+                    ReactiveSelector {
+                        Condition(Cond<7>),
+                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 3, &mut bb.b0)),
                     },
+                    Action(Act<9> = Act::<9>),
+                    Condition(|ctx, bb| ctx.check_in(10, *bb.t0 % 3)),
+                    StatefulAction(Task<11> = Task::<11>),
+                    Condition(Cond<12>),
                 },
             },
         }
     }
 }
 
-board!(Tree1030Blackboard { b0 o0 t0 });
+board!(Tree1029Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1030 for Ctx {
+        MemSequence {
+            StatefulAction(Task<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1031 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64,
+            #[tracked] t1: i64 = 3,
             o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<1>),
+        Sequence {
+            RunOnce {
+                Condition(Cond<0>),
             },
-            #[success_if(|bb| bb.b0 == 3)]
-            #[on_halted(|bb| { bb.t1.set(bb.b0); bb.b0 = bb.b0 % 4 })]
-            Inverter {
-                #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != 6)]
-                StatefulAction(Task<2>),
+            ReactiveSequence {
+                RepeatUntilSuccess(3) {
+                    SetBlackboard(o0 = Some(0)),
+                },
+            },
+            #[run_while(|bb| (*bb.t0 + 4) % 2 < 1)]
+            UnsetBlackboard(o0),
+            TryCatch(catch_on_halt = true) {
+                StepSequencer {
+                    Script(|bb| bb.t1.set(*bb.t0 + 4)),
+                    SetBlackboard(t1 = {b0}),
+                },
+                WaitValueUpdate(t1) {
+                    Precondition(|bb| bb.o0.is_some(), else = Success) {
+                        Selector {
+                            Condition(Cond<1>),
+                            #[success_if(|bb| bb.b0 == *bb.t0 + 2)]
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+            SkipUnlessUpdated(t1) {
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree1031Blackboard { t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1032Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        Script(|bb| *bb.t0 += 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1032Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        AlwaysSuccess
-    }
-}
+board!(Tree1031Blackboard { t1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1032 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64,
+        RunOnce(then_skip = true) {
+            Cooldown(0) {
+                StatefulAction(Task<0>),
+            },
         }
-        ReactiveSequence {
-            Fallback {
-                SequenceStar {
-                    Retry(3) {
-                        Precondition(|bb| (bb.b1 + 4) % 2 < 1, else = Running) {
-                            Switch(b1) {
-                                case 1 => Action(Act<0>),
-                                _ => StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                SequenceStar {
-                    SubTree(Tree1032Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-                    SetBlackboard(b0 = 7),
-                },
-            },
-            MemPriority {
-                #[on_halted(|bb| bb.b1 = *bb.t0)]
-                #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        Precondition(|bb| bb.b1 > 5) {
-                            AlwaysSuccess,
-                        },
-                        Action(PAct<4>, b0 = {=}, b1 = {=}),
-                    },
-                },
-                #[on_failure(|bb| { bb.b1 = 8; bb.b1 += 2 })]
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        AsyncSequence {
-                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b1)),
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-                Timeout(0) {
-                    Timeout(0) {
-                        Switch(b1) {
-                            case 2 => StatefulAction(Task<8> = Task::<8>),
-                            _ => SequenceStar {
-                                Action(Act<9>),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1033 for Ctx {
+        WhileDoElse {
+            Repeat(1) {
                 SequenceWithMemory {
-                    SubTree(Tree1032Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
-                    #[failure_if(|bb| bb.b1 + 2 > bb.b1)]
-                    #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
-                    SetBlackboard(t0 = 3),
-                    StatefulAction(PTask<10>, b0 = {t0}, b1 = {=}),
-                },
-                ReactiveSelector {
-                    StatefulAction(Task<11>),
-                    RunOnce {
-                        ForceSuccess {
-                            Action(|ctx| ctx.exec(12)),
+                    Repeat(3) {
+                        Repeater(1) {
+                            Condition(Cond<0>),
                         },
+                    },
+                    Action(Act<1>),
+                    AsyncSequence {
+                        Action(|ctx| ctx.exec(2)),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                        Action(|ctx| ctx.exec(5)),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            Condition(Cond<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1034Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(PTask<10>, b0 = 1, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1034 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        IndexSwitch(|bb| *bb.t1 + 1, out_of_range = Loop, dynamic = false) {
+            ReactiveFallback {
+                SequenceStar {
+                    ReactiveSequence {
+                        Condition(Cond<0> = Cond::<0>),
+                        AlwaysSuccess,
+                        #[on_halted(|bb| { if *bb.t0 == bb.b0 { bb.b0 += 1 }; bb.o0 = Some(*bb.t1 % 3) })]
+                        StatefulAction(Task<1>),
+                    },
+                    StepSequencer {
+                        #[success_if(|bb| (*bb.t0 + 3) % 3 != 0)]
+                        #[on_success(|bb| { if *bb.t1 < bb.o0.unwrap_or(4) + 2 { bb.o0 = Some(bb.o0.unwrap_or(3)) }; bb.b0 += 2 })]
+                        #[skip_if(|bb| bb.b0 > 6)]
+                        WasEntryUpdated(t1),
+                        #[failure_if(|bb| bb.b0 + 3 < 2)]
+                        Condition(Cond<2>),
+                    },
+                },
+                Priority {
+                    Condition(Cond<3>),
+                    Action(Act<4> = Act::<4>),
+                    Condition(|ctx| ctx.check(5)),
+                    StatefulAction(Task<6>),
+                },
+                Parallel {
+                    ReactiveSequence {
+                        IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = false) {
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    Action(Act<9>),
+                },
+                #[success_if(|bb| *bb.t1 < 3)]
+                MemPriority {
+                    SubTree(Tree1034Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
+                    StatefulAction(Task<11>),
+                    #[on_success(|bb| *bb.t1 += 1)]
+                    Action(Act<12>),
+                    Action(|ctx, bb| ctx.exec_in(13, (bb.b0 + 4) % 4, &mut bb.b0)),
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    StatefulAction(Task<14>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1034Blackboard { t1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1035 for Ctx {
+        SequenceWithMemory {
+            Action(|ctx| ctx.exec(0)),
+            Condition(|ctx, bb| ctx.check_in(1, 7)),
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1036 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        Sequence {
+            #[run_while(|bb| bb.b0 == *bb.t1 % 3)]
+            Action(PAct<0>, b0 = {=}),
+            Sequence {
+                MemPriority {
+                    ReactiveSequence {
+                        Action(Act<1>),
+                        Action(PIo<2>, t0 = {b0}),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    Condition(|ctx| ctx.check(3)),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+            },
+            Condition(PCond<6>, b0 = {=}),
+            StatefulAction(Task<7>),
+        }
+    }
+}
+
+board!(Tree1036Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1037Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Sleep(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1037Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1037 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveFallback {
+            #[success_if(|bb| *bb.t0 + 4 == *bb.t0)]
+            RepeatUntilFailure(1) {
+                Remap(success = Success, failure = Success) {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Action(Act<0>),
+                        SubTree(Tree1037Sub0, t0 = {=}),
+                        SubTree(Tree1037Sub1, t0 = {=}),
                     },
                 },
             },
@@ -1191,386 +1133,238 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1032Blackboard { b1 b0 t0 });
+board!(Tree1037Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1033 for Ctx {
+    pub tree Tree1038 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
+            b1: i64 = 4,
             b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            ReactiveFallback {
-                #[on_failure(|bb| *bb.t0 += 3)]
-                #[run_while(|bb| bb.b0 + 2 > 4)]
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| bb.b1 < 3),
+        ParallelAll(1) {
+            Action(PIo<0>, t0 = {=}),
+            #[on_success(|bb| bb.b0 += 2)]
+            Delay(0) {
+                Selector {
+                    Condition(Cond<1>),
+                    SetBlackboard(t0 = {b1}),
                 },
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
             },
-            SkipUnlessUpdated(t0) {
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
+            Invert {
+                BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = false) {
+                    StatefulAction(Task<2> = Task::<2>),
+                    ScriptCondition(|bb| bb.b0 == 4),
+                },
             },
-            ForceSuccess {
-                RetryUntilSuccessful(4) {
-                    Selector {
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                        ForceFailure {
-                            ScriptCondition(|bb| bb.b1 % 3 < 2),
-                        },
-                        KeepRunningUntilFailure {
-                            ForceSuccess {
-                                #[on_halted(|bb| bb.b0 = bb.b1)]
-                                #[failure_if(|bb| bb.b0 == 4)]
-                                ReactiveSelector {
+            Action(Act<3>),
+        }
+    }
+}
+
+board!(Tree1038Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1039 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+        }
+        FlipSelector {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Repeater(3) {
+                    #[success_if(|bb| *bb.t0 % 3 > 0)]
+                    #[post(|bb| { bb.b0 = 7; *bb.t0 += 3 })]
+                    #[on_success(|bb| { bb.b0 += 1; bb.t0.set(bb.b0) })]
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            Conditional(|bb| bb.b0 % 2 < 1, dynamic = false) {
+                Sequence {
+                    Action(Act<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                    #[failure_if(|bb| (bb.b0 + 4) % 4 != 3)]
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
+                },
+            },
+            Loop(q0) {
+                Precondition(|bb| bb.b0 != 3, else = Failure) {
+                    Loop(q0, if_empty = Running) {
+                        Interrupt(|bb| *bb.t0 + 2 < 6) {
+                            KeepRunningUntilFailure {
+                                ForceSuccess {
                                     StatefulAction(Task<5>),
-                                    StatefulAction(Task<6> = Task::<6>),
-                                    Condition(PCond<7>, b0 = 7),
                                 },
                             },
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree1033Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1034 for Ctx {
-        ForceFailure {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                TryCatch {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4> = Cond::<4>),
+            Loop(q0, value = {b0}, if_empty = Success) {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<6>),
+                    Condition(PCond<7>, b0 = 7),
+                    #[failure_if(|bb| bb.b0 < bb.b0 + 1)]
+                    #[skip_if(|bb| (*bb.t0 + 2) % 3 > 0)]
+                    #[success_if(|bb| *bb.t0 % 3 > 0)]
+                    Sleep(50),
+                    Filter(times = 1, count = Success) {
+                        Sleep(0),
+                    },
                 },
-                StatefulAction(Task<5>),
-                AlwaysSuccess,
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1035Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(11),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 12,
-            b1: i64 = 14,
-        }
-        Loop(q0, if_empty = Running) {
-            #[post(|bb| bb.o0 = Some(bb.b0 + 1))]
-            #[success_if(|bb| bb.b1 == 0)]
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1035 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
-            b1: i64 = 4,
-        }
-        RetryUntilSuccessful(3) {
             RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    IfThenElse {
-                        Condition(Cond<0>),
-                        Script(|bb| { bb.b1 += 1; bb.b0 += 1 }),
-                        ForceFailure {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    RunOnce {
-                        Retry(1) {
-                            SubTree(Tree1035Sub0, o0 = {=}, q0 = {q0}, b0 = {=}, b1 = {b1}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1035Blackboard { o0 q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1036 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        #[failure_if(|bb| (*bb.t0 + 4) % 2 < 1)]
-        #[success_if(|bb| *bb.t0 % 4 > 2)]
-        #[skip_if(|bb| bb.o0.is_none())]
-        Delay(10) {
-            Inverter {
-                Sleep(20),
-            },
-        }
-    }
-}
-
-board!(Tree1036Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1037 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-        }
-        IfThenElse {
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                RunOnce(then_skip = false) {
-                    Timeout(10) {
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            Sequence {
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b0)),
-                    Condition(|ctx| ctx.check(3)),
-                },
-                StatefulAction(Task<4>),
-                ForceSuccess {
-                    SetBlackboard(o0 = Some(6)),
-                },
-            },
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree1037Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1038 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        Timeout(20) {
-            RunOnce {
                 AsyncSequence {
-                    ParallelAll(1) {
-                        RetryUntilSuccessful(4) {
-                            Sleep(20),
-                        },
-                        ForceFailure {
-                            StatefulAction(Task<0>),
-                        },
-                        RetryUntilSuccessful(2) {
-                            WasEntryUpdated(t1),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        ForceSuccess {
-                            Condition(Cond<1>),
-                        },
-                    },
-                    Retry(2) {
-                        Condition(|ctx| ctx.check(2)),
-                    },
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10> = Task::<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree1038Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1039 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        ParallelAll {
-            Condition(Cond<0>),
-            RunOnce(then_skip = false) {
-                Action(PIo<1>, t0 = {=}),
-            },
-            Condition(|ctx| ctx.check(2)),
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    ReactiveSelector {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                        SetBlackboard(o0 = Some(3)),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(2) + 2 != 6)]
-            IfThenElse {
-                Action(Act<5>),
-                Action(Act<6>),
-                Condition(Cond<7>),
-            },
-        }
-    }
-}
-
-board!(Tree1039Blackboard { o0 t0 });
+board!(Tree1039Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1040 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
-        }
-        WaitValueUpdate(t0) {
-            TryCatch {
-                Sequence {
-                    Inverter {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-                    },
-                    Action(PAct<1>, b0 = {b1}, b1 = {=}),
-                },
-                TryCatch(catch_on_halt = false) {
-                    Action(Act<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
+        Limiter(1) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree1040Blackboard { t0 b1 b0 });
-
 bt::behavior_tree! {
     pub tree Tree1041Sub0 for Ctx {
-        Action(Act<1>)
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1041 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0> = Task::<0>),
-            SubTree(Tree1041Sub0),
-            AlwaysFailure,
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| *bb.t0 % 2 < 0) {
+            SubTree(Tree1041Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+            RepeatUntilFailure(1) {
+                ParallelAll {
+                    BinarySelector(|bb| *bb.t0 % 4 > 1, dynamic = false) {
+                        StatefulAction(PTask<1>, b0 = {=}),
+                        SetBlackboard(b1 = 6),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1041Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1042 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
+            o0: Option<i64> = None,
             b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        SequenceWithMemory {
-            Fallback {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-                Condition(|ctx| ctx.check(2)),
+        #[skip_if(|bb| *bb.t0 != 3)]
+        #[failure_if(|bb| bb.b0 < bb.b1 + 4)]
+        PolicyParallel(policy = FirstFailure) {
+            RepeatUntilSuccess(2) {
+                UnsetBlackboard(o0),
             },
-            AsyncFallback {
-                MemSequence {
-                    ForceFailure {
-                        Condition(Cond<3>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    AlwaysRunning,
-                },
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 1, &mut bb.b0)),
-                    StatefulAction(Task<5>),
-                },
-            },
-            Sequence {
-                #[run_while(|bb| bb.o0.is_none())]
-                Delay(10) {
-                    Timeout(100) {
-                        Sleep(0),
-                    },
-                },
-                Condition(Cond<6>),
+            ReactiveFallback {
+                Condition(Cond<0>),
+                ScriptCondition(|bb| bb.b0 + 2 > 7),
+                #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 2 })]
+                Action(|ctx| ctx.exec(1)),
             },
         }
     }
 }
 
-board!(Tree1042Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1043Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-        }
-        Action(PIo<0>, t0 = {b0})
-    }
-}
+board!(Tree1042Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1043 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            #[skip_if(|bb| (bb.b0 + 1) % 2 < 0)]
-            #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 3 })]
-            SubTree(Tree1043Sub0, b0 = {=}),
-            Action(|ctx| ctx.exec(1)),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3> = Task::<3>),
+        #[on_success(|bb| bb.b1 = (bb.o0.unwrap_or(3) + 1) % 2)]
+        #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+        SequenceWithMemory {
+            StatefulAction(Task<0> = Task::<0>),
+            #[post(|bb| bb.o0 = Some((bb.o0.unwrap_or(5) + 4) % 2))]
+            StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
+            #[success_if(|bb| *bb.t0 > 7)]
+            SetBlackboard(b1 = 1),
+            Action(|ctx| ctx.exec(2)),
+            TryCatch(catch_on_halt = false) {
+                WasEntryUpdated(t0),
+                Action(Act<3>),
+            },
         }
     }
 }
 
-board!(Tree1043Blackboard { b0 });
+board!(Tree1043Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1044 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 3,
         }
-        Invert {
-            WhileDoElse {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                    Condition(Cond<3>),
-                    Repeat(1) {
-                        Action(Act<4>),
+        #[on_success(|bb| bb.b0 = *bb.t1)]
+        Selector {
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                #[failure_if(|bb| bb.o0.is_none())]
+                #[post(|bb| { bb.t1.set(*bb.t0); if bb.o0.unwrap_or(4) < (*bb.t1 + 4) % 3 { bb.b0 = *bb.t0 + 4 } })]
+                AsyncFallback {
+                    ReactiveFallback {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                        #[post(|bb| bb.o0 = Some(*bb.t0 + 1))]
+                        #[on_success(|bb| *bb.t1 += 1)]
+                        Action(|ctx| ctx.exec(1)),
                     },
-                },
-                SequenceWithMemory {
-                    Repeat(2) {
-                        StatefulAction(Task<5>),
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            StatefulAction(PTask<3>, b0 = {b0}),
+                        },
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
                     },
-                    ReactiveSequence {
-                        StatefulAction(Task<6>),
-                        Action(|ctx, bb| ctx.exec_in(7, 6, &mut bb.b0)),
-                        WasEntryUpdated(t0),
-                    },
-                    Sequence {
-                        Action(Act<8>),
-                        #[success_if(|bb| bb.o0.is_some())]
-                        Condition(Cond<9>),
+                    Priority {
+                        RepeatUntil(Failure) {
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                        Condition(Cond<6>),
+                        Repeat(forever) {
+                            RepeatUntil(Failure) {
+                                Condition(Cond<7>),
+                            },
+                        },
+                        StatefulAction(Task<8>),
                     },
                 },
             },
@@ -1578,135 +1372,166 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1044Blackboard { b0 o0 t0 t1 });
+board!(Tree1044Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1045 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 3,
+            b0: i64 = 1,
             #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            Selector {
-                Action(PAct<0>, b0 = 8, b1 = {b1}),
-                Condition(|ctx| ctx.check(1)),
-                MemPriority {
-                    Condition(PCond<2>, b0 = {=}),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
+        AsyncSequence {
+            StatefulAction(Task<0>),
+            ParallelAll {
+                Repeat(2) {
+                    Wait(100),
+                },
+                TryCatch {
+                    ReactiveSequence {
+                        Condition(Cond<1>),
+                        Fallback {
+                            StatefulAction(PTask<2>, b0 = {b0}),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        SetBlackboard(t0 = {b0}),
+                    },
                 },
             },
-            #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-            Delay(20) {
-                Repeat(forever) {
-                    Script(|bb| { bb.b0 = *bb.t0 % 3; if bb.b0 < 3 { bb.t0.set(*bb.t0 % 2) } }),
-                },
-            },
-            Action(PAct<5>, b0 = {=}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree1045Blackboard { b0 b1 t0 });
+board!(Tree1045Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1046 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
+            b1: i64 = 5,
         }
-        TryCatch(catch_on_halt = true) {
-            TryCatch(catch_on_halt = true) {
-                ReactiveSequence {
-                    Fallback {
-                        StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
-                        #[post(|bb| bb.b0 += 3)]
-                        #[failure_if(|bb| *bb.t0 < 3)]
-                        ScriptCondition(|bb| *bb.t0 > *bb.t0 % 4),
-                        Condition(PCond<1>, b0 = {b0}),
-                    },
-                    StatefulAction(Task<2>),
-                    SequenceWithMemory {
-                        Script(|bb| bb.b0 += 1),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    AlwaysSuccess,
-                },
-                Retry(0) {
-                    Action(PIo<6>, t0 = {b0}),
-                },
-                Loop(q0, if_empty = Success) {
-                    Inverter {
-                        IfThenElse {
-                            #[success_if(|bb| *bb.t0 != 6)]
-                            #[failure_if(|bb| bb.b0 > 3)]
-                            Condition(PCond<7>, b0 = {=}),
-                            Sleep(0),
-                        },
-                    },
-                },
+        Priority {
+            Condition(PCond<0>, b0 = {b1}),
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
             },
-            Condition(Cond<8>),
+            Switch(b1) {
+                case 2 => Action(|ctx| ctx.exec(3)),
+                _ => Wait(50),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                StatefulAction(PTask<6>, b0 = 2),
+            },
+            Action(Act<7>),
         }
     }
 }
 
-board!(Tree1046Blackboard { b0 q0 t0 });
+board!(Tree1046Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1047 for Ctx {
-        SequenceWithMemory {
-            AsyncSequence {
-                ReactiveFallback {
-                    ParallelAll(1) {
-                        Condition(Cond<0>),
-                        Action(Act<1>),
-                    },
-                },
-                ReactiveSelector {
-                    AlwaysFailure,
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-            },
+        blackboard {
+            o0: Option<i64> = Some(2),
+        }
+        ParallelAll(1) {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            SetBlackboard(o0 = Some(6)),
         }
     }
 }
+
+board!(Tree1047Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree1048 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 4,
             b0: i64,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
         }
-        SequenceWithMemory {
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                ReactiveSelector {
-                    ReactiveSequence {
-                        Timeout(100) {
-                            Sequence {
-                                StatefulAction(Task<1>),
+        Parallel(success = 2, failure = -1) {
+            Selector {
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+                RetryUntilSuccessful(forever) {
+                    StepSequencer {
+                        StatefulAction(Task<2>),
+                        Sleep(30),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                #[success_if(|bb| bb.o0.unwrap_or(5) < 4)]
+                #[run_while(|bb| bb.o0.unwrap_or(0) % 3 < 1)]
+                ReactiveFallback {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Action(PAct<4>, b0 = {t1}),
+                    SetBlackboard(b0 = 4),
+                },
+                Limiter(1) {
+                    Action(PAct<5>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(6)),
+                Parallel(success = 2) {
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                },
+                Condition(PCond<9>, b0 = 5),
+                Fallback {
+                    Failer,
+                    StatefulAction(Task<10>),
+                    Wait(20),
+                },
+                RepeatUntil(Success) {
+                    AlwaysRunning,
+                },
+            },
+            ReactiveFallback {
+                Parallel(success = -2, failure = 0) {
+                    #[on_halted(|bb| { bb.t1.set(bb.b0 + 4); bb.b0 = 8 })]
+                    #[on_success(|bb| { bb.t0.set((bb.b0 + 1) % 2); if (*bb.t1 + 3) % 3 > 1 { *bb.t1 += 2 } })]
+                    #[success_if(|bb| *bb.t1 + 4 == 4)]
+                    Condition(Cond<11>),
+                    SequenceStar {
+                        Action(|ctx| ctx.exec(12)),
+                        Condition(Cond<13>),
+                    },
+                    RetryUntilSuccessful(4) {
+                        Action(PAct<14>, b0 = {=}, b1 = {t0}),
+                    },
+                    StatefulAction(Task<15>),
+                    Repeat(1) {
+                        ReactiveFallback {
+                            RetryUntilSuccessful(1) {
+                                Precondition(|bb| bb.o0.unwrap_or(0) % 2 == 0, else = Success) {
+                                    Wait(20),
+                                },
                             },
                         },
                     },
-                    Timeout(50) {
-                        AsyncFallback {
-                            IfThenElse {
-                                StatefulAction(Task<2>),
-                                #[post(|bb| bb.b0 = *bb.t1 + 2)]
-                                #[failure_if(|bb| *bb.t1 != 4)]
-                                Condition(Cond<3>),
-                            },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 1 > *bb.t0 + 2, dynamic = false) {
+                StatefulAction(Task<16>),
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(17, (bb.o0.unwrap_or(5) + 2) % 3, &mut bb.b0)),
+                        StatefulAction(Task<18>),
+                        MaxTime(0) {
+                            Action(PIo<19>, t0 = {t1}),
                         },
                     },
                 },
@@ -1715,95 +1540,421 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1048Blackboard { b1 t1 b0 t0 });
+board!(Tree1048Blackboard { t0 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1049 for Ctx {
-        ReactiveSequence {
-            Timeout(0) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    Action(Act<3>),
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Optional {
+            Precondition(|bb| *bb.t0 > 5, else = Running) {
+                Filter(times = 1) {
+                    Sleep(0),
                 },
             },
-            RetryUntilSuccessful(3) {
-                Retry(1) {
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(4)),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            Action(Act<6> = Act::<6>),
         }
     }
 }
+
+board!(Tree1049Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1050 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
         }
-        Switch(b1) {
-            case 3 => Action(PIo<0>, t0 = {=}),
-            _ => Fallback {
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {b1}, b1 = {=}),
+        SequenceWithMemory {
+            Optional {
+                ReactiveSequence {
+                    AsyncFallback {
+                        AlwaysFailure,
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b0)),
+                    },
+                    Repeat(1) {
+                        ReactiveSelector {
+                            Action(PAct<1>, b0 = {=}),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
             },
+            #[on_failure(|bb| if *bb.t0 % 2 > 0 { *bb.t0 += 1 })]
+            #[skip_if(|bb| *bb.t0 != bb.b0)]
+            #[run_while(|bb| bb.o0.unwrap_or(4) % 3 < 1)]
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree1050Blackboard { t0 b1 });
+board!(Tree1050Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1051Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        ForceFailure {
+            Action(|ctx| ctx.exec(3)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1051 for Ctx {
-        WhileDoElse {
-            Repeat(2) {
-                StatefulAction(Task<0>),
-            },
-            Delay(10) {
-                ReactiveFallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(|ctx| ctx.exec(2)),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4> = Task::<4>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        ReactiveFallback {
+            #[run_while(|bb| (bb.b0 + 1) % 2 != 1)]
+            SequenceStar {
+                StepSequencer {
+                    KeepRunningUntilFailure {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    },
+                    #[skip_if(|bb| *bb.t0 == 0)]
+                    RepeatUntil(Failure) {
+                        Script(|bb| *bb.t0 += 4),
+                    },
                 },
             },
-            Sequence {
-                Action(|ctx| ctx.exec(5)),
-                StatefulAction(Task<6>),
-                ReactiveFallback {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                    StatefulAction(Task<9>),
+            RetryUntilSuccessful(1) {
+                Parallel(success = -1, failure = 3) {
+                    ScriptCondition(|bb| bb.b0 + 4 < 5),
+                    Script(|bb| { bb.b0 += 3; bb.t0.set(bb.b0 % 3) }),
+                    Condition(Cond<1>),
+                },
+            },
+            Condition(PCond<2>, b0 = {t0}),
+            RetryUntilSuccessful(1) {
+                BinarySelector(|bb| *bb.t0 % 3 == 0, dynamic = false) {
+                    SubTree(Tree1051Sub0, ..),
+                    IndexSwitch(|bb| 3, out_of_range = Fail, dynamic = true) {
+                        IfThenElse {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                        Condition(PCond<6>, b0 = {b0}),
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree1051Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1052 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+        }
+        RepeatTimes(forever) {
+            WhileDoElse {
+                WhileDoElse {
+                    ParallelAll(max_failures = -2) {
+                        Action(Act<0> = Act::<0>),
+                        Action(Act<1>),
+                    },
+                    ReactiveFallback {
+                        Action(PIo<2>, t0 = {=}),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    Repeater(0) {
+                        Condition(Cond<7>),
+                    },
+                },
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.t0.set(7))]
+                    IndexSwitch(|bb| bb.b0 % 2) {
+                        Failer,
+                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                        Fallback {
+                            Action(PAct<9>, b0 = {b0}, b1 = {t0}),
+                            StatefulAction(Task<10> = Task::<10>),
+                        },
+                        Remap(success = Failure, failure = Failure) {
+                            MemPriority {
+                                Condition(Cond<11>),
+                                StatefulAction(Task<12>),
+                                Action(Act<13>),
+                            },
+                        },
+                    },
+                    AsyncSequence {
+                        #[on_halted(|bb| bb.t0.set(bb.b0))]
+                        Fallback {
+                            Action(PIo<14>, t0 = {b0}),
+                            AlwaysFailure,
+                            Condition(|ctx, bb| ctx.check_in(15, bb.b0)),
+                        },
+                    },
+                },
+                StatefulAction(Task<16>),
+            },
+        }
+    }
+}
+
+board!(Tree1052Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1053 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 0,
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 2,
+        }
+        AsyncSequence {
+            Action(|ctx| ctx.exec(0)),
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Fallback {
+                    Condition(PCond<1>, b0 = {t1}),
+                    StatefulAction(Task<2>),
+                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(4) % 3)]
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            Fallback {
+                Fallback {
+                    ReactiveFallback {
+                        #[success_if(|bb| *bb.t1 + 2 < *bb.t1 + 4)]
+                        #[on_failure(|bb| { if *bb.t1 + 2 == 2 { *bb.t1 += 1 }; if *bb.t1 < 4 { bb.t1.set(bb.b0 + 3) } })]
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        SetBlackboard(b0 = 1),
+                        ScriptCondition(|bb| *bb.t0 == 4),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                },
+                IfThenElse {
+                    StatefulAction(Task<5>),
+                    Action(PAct<6>, b0 = 6, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1053Blackboard { b0 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1054Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        ReactiveSequence {
+            AlwaysSuccess,
+            Script(|bb| if bb.b0 == 4 { bb.b0 += 2 }),
+            Condition(|ctx| ctx.check(2)),
+            SetBlackboard(t0 = 0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1054 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+        }
+        SequenceStar {
+            FlipSelector {
+                StatefulAction(Task<0> = Task::<0>),
+                #[on_success(|bb| bb.b0 += 1)]
+                Condition(Cond<1>),
+                AlwaysRunning,
+                ScriptCondition(|bb| *bb.t0 + 3 < 3),
+            },
+            #[run_while(|bb| bb.b1 > 6)]
+            #[skip_if(|bb| bb.b1 > 2)]
+            #[on_success(|bb| bb.b1 = *bb.t0 % 3)]
+            SubTree(Tree1054Sub0, ..),
+            Precondition(|bb| bb.b1 % 3 > 0, else = Success) {
+                RunOnce(then_skip = false) {
+                    RepeatUntil(Failure) {
+                        Filter(times = 1, filtered = Skipped) {
+                            Sequence {
+                                Condition(Cond<3>),
+                                SetBlackboard(t0 = 2),
+                                Deadline(20) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1054Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1055Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+        }
+        Action(Act<7> = Act::<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1055Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+        }
+        ParallelAll {
+            Condition(Cond<8>),
+            Action(PAct<9>, b0 = {b1}, b1 = {t0}),
+            Condition(|ctx| ctx.check(10)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1055 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[allow(unused)] b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 1,
+            o0: Option<i64> = None,
             #[tracked] t1: i64 = 2,
         }
-        Sequence {
-            SequenceStar {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                Action(PAct<1>, b0 = 9, b1 = {t1}),
-                #[post(|bb| { bb.t1.set(*bb.t0); bb.o0 = Some((bb.o0.unwrap_or(4) + 2) % 3) })]
-                StatefulAction(Task<2>),
+        #[on_success(|bb| bb.o0 = Some(1))]
+        #[success_if(|bb| bb.o0.is_none())]
+        ReactiveFallback {
+            IfThenElse {
+                ReactiveSelector {
+                    TryCatch(catch_on_halt = true) {
+                        AsyncFallback {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            ScriptCondition(|bb| *bb.t0 % 2 == 0),
+                        },
+                        Repeat(forever) {
+                            AsyncSequence {
+                                Switch(b1) {
+                                    case 5 => Action(Act<2> = Act::<2>),
+                                    _ => #[success_if(|bb| bb.o0.unwrap_or(2) + 2 < 3)]
+                                    #[post(|bb| bb.b1 += 3)]
+                                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                                },
+                                Condition(Cond<4>),
+                                BinarySelector(|bb| (bb.o0.unwrap_or(3) + 1) % 4 != 1) {
+                                    Condition(Cond<5> = Cond::<5>),
+                                    Condition(Cond<6> = Cond::<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Inverter {
+                    SubTree(Tree1055Sub0, ..),
+                },
+                RunOnce(then_skip = true) {
+                    MemPriority {
+                        ReactiveSequence {
+                            SubTree(Tree1055Sub1, ..),
+                            Filter(times = 1, filtered = Failure) {
+                                Loop(q0, if_empty = Failure) {
+                                    Condition(Cond<11>),
+                                },
+                            },
+                        },
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            #[success_if(|bb| bb.o0.unwrap_or(0) + 2 < bb.o0.unwrap_or(5))]
+                            MemPriority {
+                                StatefulAction(Task<12> = Task::<12>),
+                                Sleep(20),
+                            },
+                        },
+                        Remap(success = Failure, failure = Failure) {
+                            #[post(|bb| { if bb.o0.is_none() { *bb.t1 += 1 }; bb.b1 += 2 })]
+                            #[on_success(|bb| *bb.t1 += 3)]
+                            RepeatUntilSuccess(forever) {
+                                Deadline(100) {
+                                    Action(PIo<13>, t0 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            Repeat(2) {
-                Sequence {
-                    KeepRunningUntilFailure {
+        }
+    }
+}
+
+board!(Tree1055Blackboard { t0 b0 q0 b1 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1056 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveFallback {
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+            },
+            FlipSelector {
+                #[on_failure(|bb| { bb.b1 += 2; bb.b1 = *bb.t0 })]
+                Condition(Cond<2>),
+                Action(|ctx| ctx.exec(3)),
+                Action(PIo<4>, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree1056Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1057 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        Deadline(0) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                RunOnce(then_skip = true) {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                },
+                Interrupt(|bb| bb.b0 % 3 != 0) {
+                    ReactiveFallback {
+                        Conditional(|bb| *bb.t0 + 4 == 6, else = Failure) {
+                            AlwaysSuccess,
+                        },
+                        #[success_if(|bb| *bb.t0 < 3)]
+                        Action(PAct<2>, b0 = 9, b1 = {b0}),
                         StatefulAction(Task<3>),
                     },
                 },
@@ -1812,318 +1963,33 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1052Blackboard { b1 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1053 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-        }
-        Precondition(|bb| (*bb.t1 + 1) % 3 > 0, else = Skipped) {
-            Retry(0) {
-                Action(Act<0> = Act::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree1053Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1054Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(10),
-            b0: i64 = 11,
-        }
-        ForceSuccess {
-            Sequence {
-                Repeat(4) {
-                    Precondition(|bb| bb.o0.unwrap_or(0) > bb.b0, else = Running) {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                },
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1054 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 1,
-        }
-        ReactiveFallback {
-            ParallelAll {
-                SubTree(Tree1054Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree1054Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1055Sub0 for Ctx {
-        Condition(PCond<0>, b0 = 6)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1055 for Ctx {
-        ReactiveSequence {
-            SubTree(Tree1055Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1056 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 5,
-        }
-        Sequence {
-            IfThenElse {
-                SequenceWithMemory {
-                    Script(|bb| { bb.o0 = None; bb.o0 = None }),
-                    Action(PAct<0>, b0 = {=}, b1 = {b1}),
-                },
-                Sequence {
-                    Inverter {
-                        Sequence {
-                            StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-                            Action(Act<2>),
-                            SetBlackboard(b0 = 7),
-                        },
-                    },
-                },
-            },
-            MemPriority {
-                IfThenElse {
-                    Condition(Cond<3>),
-                    Condition(PCond<4>, b0 = {=}),
-                },
-                ReactiveFallback {
-                    Loop(q0) {
-                        StatefulAction(PTask<5>, b0 = {t0}, b1 = {=}),
-                    },
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1056Blackboard { t0 o0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1057 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 3,
-        }
-        SequenceWithMemory {
-            Script(|bb| *bb.t1 += 3),
-            #[failure_if(|bb| *bb.t0 != 2)]
-            #[skip_if(|bb| bb.b1 + 4 == 6)]
-            #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
-            Switch(b1) {
-                case 5 => ParallelAll(max_failures = -1) {
-                    Action(Act<0>),
-                    Condition(PCond<1>, b0 = {t0}),
-                    StatefulAction(Task<2>),
-                },
-                case 3 => Repeat(2) {
-                    Switch(b1) {
-                        case 1 => StatefulAction(Task<3>),
-                        _ => StatefulAction(Task<4>),
-                    },
-                },
-                _ => ReactiveSequence {
-                    StatefulAction(Task<5> = Task::<5>),
-                    #[post(|bb| if bb.b1 != 4 { bb.b1 = bb.b0 })]
-                    SetBlackboard(t1 = 1),
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                },
-            },
-            MemSequence {
-                Precondition(|bb| bb.b0 + 4 != bb.b0 + 2, else = Success) {
-                    #[success_if(|bb| bb.b0 > 3)]
-                    Fallback {
-                        #[failure_if(|bb| *bb.t1 > 4)]
-                        #[run_while(|bb| bb.b0 > bb.b1)]
-                        #[post(|bb| { if *bb.t1 % 2 < 1 { bb.b0 += 1 }; *bb.t1 += 1 })]
-                        WaitValueUpdate(t1) {
-                            Condition(PCond<8>, b0 = {t0}),
-                        },
-                        StatefulAction(Task<9> = Task::<9>),
-                        Retry(3) {
-                            Action(Act<10>),
-                        },
-                    },
-                },
-                #[success_if(|bb| *bb.t0 < 5)]
-                #[post(|bb| { bb.t0.set(bb.b0 + 2); bb.t1.set(1) })]
-                Timeout(0) {
-                    AsyncFallback {
-                        SequenceWithMemory {
-                            Condition(Cond<11>),
-                            SetBlackboard(b0 = {b1}),
-                        },
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        AsyncSequence {
-                            SetBlackboard(t0 = 8),
-                            ScriptCondition(|bb| *bb.t1 != 0),
-                        },
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1057Blackboard { t0 b1 t1 b0 });
+board!(Tree1057Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1058 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                #[on_halted(|bb| *bb.t0 += 1)]
-                Precondition(|bb| bb.b0 != 6) {
-                    Switch(b1) {
-                        case 3 => ReactiveFallback {
-                            Condition(PCond<0>, b0 = 1),
-                            Action(Act<1>),
-                        },
-                        case 2 => StatefulAction(Task<2>),
-                        case 1 => StatefulAction(Task<3>),
-                        _ => AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1058Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1059Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 11,
-        }
-        RunOnce(then_skip = false) {
-            #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+        RetryUntilSuccessful(0) {
+            StatefulAction(PTask<0>, b0 = 8),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1059 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        TryCatch {
-            ReactiveSequence {
-                SubTree(Tree1059Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
-                RunOnce {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        SetBlackboard(b0 = 7),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<2>),
-                },
-                AlwaysSuccess,
-                Action(PIo<3>, t0 = {b0}),
-            },
-            SkipUnlessUpdated(t0) {
-                TryCatch(catch_on_halt = false) {
-                    Action(PIo<4>, t0 = {=}),
-                    Action(Act<5>),
-                    ScriptCondition(|bb| *bb.t0 != *bb.t0 % 4),
-                },
-            },
-            SequenceWithMemory {
-                Repeat(forever) {
-                    Repeat(3) {
-                        #[run_while(|bb| *bb.t1 < *bb.t0)]
-                        StatefulAction(PTask<6>, b0 = {t1}, b1 = {b0}),
-                    },
-                },
-                Precondition(|bb| *bb.t1 + 1 > bb.b0, else = Success) {
-                    WhileDoElse {
-                        StatefulAction(Task<7>),
-                        Sleep(10),
-                    },
-                },
-            },
-            WhileDoElse {
-                StatefulAction(Task<8>),
-                Inverter {
-                    StatefulAction(Task<9>),
-                },
-                MemPriority {
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Action(Act<10> = Act::<10>),
-                    Action(PAct<11>, b0 = {t0}, b1 = {t0}),
+        AsyncSequence {
+            Condition(Cond<0>),
+            RepeatTimes(2) {
+                KeepRunningUntilFailure {
+                    Condition(Cond<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree1059Blackboard { t1 t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree1060 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                ReactiveSequence {
-                    ParallelAll(1) {
-                        ForceSuccess {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                    },
-                    ForceSuccess {
-                        Repeat(forever) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-                WhileDoElse {
-                    StatefulAction(Task<2>),
-                    IfThenElse {
-                        Condition(|ctx| ctx.check(3)),
-                        StatefulAction(Task<4>),
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
+        Selector {
+            Action(Act<0>),
         }
     }
 }
@@ -2131,507 +1997,468 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1061 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            b1: i64 = 5,
+            b1: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveSelector {
-            Switch(b1) {
-                case 2 => StatefulAction(Task<0>),
-                case 5 => Loop(q0, if_empty = Failure) {
-                    Sleep(50),
-                },
-                case 1 => WhileDoElse {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                _ => StatefulAction(Task<3>),
+        ParallelAll(1) {
+            Conditional(|bb| bb.b0 % 4 == 0, dynamic = true, else = Success) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            #[run_while(|bb| bb.b1 % 4 != 2)]
-            Delay(0) {
-                ReactiveFallback {
-                    AsyncFallback {
-                        SequenceStar {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    #[on_success(|bb| if bb.b0 < 5 { bb.b1 = *bb.t0 })]
-                    Loop(q0) {
-                        ReactiveFallback {
-                            SetBlackboard(t0 = 3),
-                        },
-                    },
-                },
-            },
-            Loop(q0, value = {t0}) {
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            TryCatch {
-                StatefulAction(Task<6>),
-                #[on_success(|bb| bb.b0 += 1)]
-                Action(Act<7>),
-                Script(|bb| { bb.b0 += 1; bb.b0 = (bb.b1 + 2) % 4 }),
-                Condition(Cond<8> = Cond::<8>),
-                Script(|bb| bb.t0.set((bb.b1 + 1) % 2)),
-            },
-            Loop(q0, if_empty = Success) {
-                TryCatch(catch_on_halt = false) {
-                    #[run_while(|bb| bb.b1 > 1)]
-                    #[failure_if(|bb| *bb.t0 > (bb.b1 + 4) % 4)]
-                    Action(PIo<9>, t0 = {b1}),
-                    Loop(q0, if_empty = Success) {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        #[run_while(|bb| *bb.t0 + 3 > 1)]
-                        Script(|bb| { bb.b1 += 2; if bb.b1 > 3 { *bb.t0 += 1 } }),
-                    },
-                    ForceFailure {
-                        RetryUntilSuccessful(2) {
-                            WaitValueUpdate(t0) {
-                                SetBlackboard(b0 = {t0}),
-                            },
-                        },
-                    },
-                },
+            Script(|bb| if bb.o0.unwrap_or(4) != 3 { bb.b1 += 1 }),
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                Action(PIo<2>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1061Blackboard { q0 t0 b0 b1 });
+board!(Tree1061Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1062 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 1,
         }
-        IfThenElse {
-            TryCatch {
-                #[success_if(|bb| (bb.b0 + 3) % 4 > 2)]
-                #[run_while(|bb| bb.b1 != 3)]
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                #[on_success(|bb| bb.t0.set(bb.b1))]
-                Action(PIo<3>, t0 = {=}),
-                AlwaysSuccess,
+        ReactiveSequence {
+            RunOnce(then_skip = true) {
+                #[skip_if(|bb| (*bb.t0 + 1) % 3 > 1)]
+                Interrupt(|bb| bb.b0 % 4 > 0) {
+                    StatefulAction(Task<0>),
+                },
             },
-            Repeat(forever) {
-                StatefulAction(Task<4> = Task::<4>),
+            Loop(q0, value = {t1}) {
+                WasEntryUpdated(t0),
             },
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree1062Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1063Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        ReactiveSelector {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-            AlwaysSuccess,
-        }
-    }
-}
+board!(Tree1062Blackboard { b0 q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1063 for Ctx {
         blackboard {
-            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        #[skip_if(|bb| bb.b0 == 4)]
-        Timeout(0) {
-            SubTree(Tree1063Sub0, ..),
+        SequenceWithMemory {
+            Conditional(|bb| bb.b1 % 4 != 3, dynamic = false, else = Success) {
+                StatefulAction(Task<0>),
+            },
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<1>),
+            },
+            FlipSelector {
+                Condition(Cond<2>),
+                #[on_halted(|bb| if (bb.b1 + 4) % 4 > 2 { bb.t0.set(bb.b1) })]
+                Wait(10),
+            },
         }
     }
 }
 
-board!(Tree1063Blackboard { b0 });
+board!(Tree1063Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1064 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
         }
-        Fallback {
-            TryCatch(catch_on_halt = false) {
-                SetBlackboard(b0 = 8),
-                Fallback {
-                    ReactiveFallback {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Sleep(0),
-                        },
+        MemSequence {
+            ReactiveFallback {
+                Sequence {
+                    Deadline(50) {
+                        Script(|bb| bb.b0 = bb.b1 + 3),
+                    },
+                    StatefulAction(PTask<0>, b0 = {=}),
+                },
+                Sequence {
+                    StatefulAction(PTask<1>, b0 = 5),
+                    #[skip_if(|bb| (bb.b1 + 3) % 2 > 0)]
+                    #[success_if(|bb| bb.b0 > 1)]
+                    ScriptCondition(|bb| bb.b1 + 3 > bb.b1),
+                },
+                RunOnce(then_skip = true) {
+                    Condition(Cond<2>),
+                },
+            },
+            Parallel {
+                StatefulAction(Task<3>),
+                Precondition(|bb| *bb.t0 + 1 < *bb.t0 % 4, else = Failure) {
+                    Retry(4) {
+                        Condition(Cond<4>),
                     },
                 },
-                ScriptCondition(|bb| bb.b0 > *bb.t0 % 4),
-            },
-            RetryUntilSuccessful(0) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            SequenceWithMemory {
-                Repeat(1) {
-                    Action(PIo<1>, t0 = {=}),
+                Optional {
+                    #[skip_if(|bb| (bb.b0 + 2) % 3 < 2)]
+                    RunOnce(then_skip = false) {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                    },
                 },
-                SequenceStar {
-                    StatefulAction(Task<2>),
-                },
+                ScriptCondition(|bb| bb.b1 > *bb.t0),
             },
         }
     }
 }
 
-board!(Tree1064Blackboard { q0 b0 t0 });
+board!(Tree1064Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1065Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        ReactiveFallback {
+            Condition(PCond<5>, b0 = 1),
+            StatefulAction(Task<6>),
+            StatefulAction(Task<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1065Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(12),
+            b1: i64 = 11,
+            b0: i64 = 13,
+        }
+        Switch(b1) {
+            case 5 => ReactiveSelector {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<0>),
+                },
+                SequenceWithMemory {
+                    Script(|bb| { bb.o0 = Some(bb.b0 + 3); bb.o0 = None }),
+                    Condition(Cond<1>),
+                    #[failure_if(|bb| bb.b1 + 2 == 2)]
+                    StatefulAction(Task<2>),
+                },
+            },
+            _ => Switch(b1) {
+                case 0 => Cooldown(30) {
+                    ReactiveSequence {
+                        Precondition(|bb| bb.o0.unwrap_or(2) + 1 != 1, else = Running) {
+                            Condition(Cond<3>),
+                        },
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) % 4 > 1)]
+                        #[on_success(|bb| bb.b1 = bb.b1 % 2)]
+                        StatefulAction(Task<4>),
+                    },
+                },
+                _ => MemPriority {
+                    #[on_failure(|bb| bb.b0 = bb.b1)]
+                    #[on_success(|bb| if bb.b1 == 6 { bb.b1 += 3 })]
+                    SubTree(Tree1065Sub1, ..),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1065 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
+            o0: Option<i64> = Some(2),
+            b1: i64 = 1,
+            b0: i64 = 3,
         }
-        RunOnce(then_skip = true) {
-            #[failure_if(|bb| bb.o0.is_some())]
-            #[run_while(|bb| bb.b0 == bb.b0 % 4)]
-            #[on_failure(|bb| bb.t0.set((bb.b0 + 1) % 4))]
-            RunOnce(then_skip = false) {
-                ParallelAll(1) {
-                    RunOnce {
-                        Parallel {
-                            StatefulAction(Task<0>),
-                            Action(PAct<1>, b0 = 2, b1 = {t0}),
-                            Condition(PCond<2>, b0 = {=}),
-                        },
-                    },
-                    Repeat(2) {
-                        ParallelAll {
-                            AlwaysFailure,
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                            SetBlackboard(t0 = 4),
-                            #[on_success(|bb| if bb.o0.unwrap_or(1) == 5 { bb.t0.set(bb.o0.unwrap_or(5)) })]
-                            StatefulAction(PTask<3>, b0 = {b0}),
-                        },
-                    },
-                    Loop(q0, value = {t0}) {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Action(|ctx| ctx.exec(4)),
-                        },
-                    },
-                },
-            },
+        RetryUntilSuccessful(3) {
+            #[on_halted(|bb| bb.b0 = bb.b1 + 4)]
+            SubTree(Tree1065Sub0, o0 = {=}, b1 = {b1}, b0 = {=}),
         }
     }
 }
 
-board!(Tree1065Blackboard { o0 t0 q0 b0 });
+board!(Tree1065Blackboard { o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1066 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            b1: i64 = 3,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(3),
         }
-        ReactiveFallback {
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
-                    Delay(0) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Action(Act<2>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Succeeder,
+                StatefulAction(Task<1>),
             },
-            ParallelAll(4) {
-                Condition(Cond<3>),
-                Script(|bb| bb.b1 = (*bb.t0 + 3) % 2),
-                Condition(PCond<4>, b0 = 4),
-                WasEntryUpdated(t0),
+            Sequence {
+                Condition(Cond<2>),
             },
-            SequenceWithMemory {
-                ReactiveSelector {
-                    StatefulAction(Task<5>),
-                    SetBlackboard(t0 = 3),
+            StepSequencer {
+                Filter(times = 1, filtered = Failure) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(2) < 6)]
+                    #[on_halted(|bb| bb.t0.set(4))]
+                    Condition(|ctx| ctx.check(3)),
                 },
-                Action(PAct<6>, b0 = {b0}, b1 = {b1}),
+                Failer,
+                StatefulAction(Task<4>),
+            },
+            Inverter {
+                Conditional(|bb| bb.b0 > bb.o0.unwrap_or(4) + 4, else = Failure) {
+                    UnsetBlackboard(o0),
+                },
+            },
+            Delay(20) {
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree1066Blackboard { t0 b0 b1 });
+board!(Tree1066Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1067 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
         }
-        #[success_if(|bb| (bb.b0 + 4) % 4 > 1)]
-        ParallelAll(max_failures = -3) {
-            SequenceWithMemory {
-                Condition(Cond<0> = Cond::<0>),
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[on_failure(|bb| *bb.t1 += 1)]
-                #[run_while(|bb| (bb.b0 + 2) % 4 < 2)]
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            Timeout(50) {
-                AsyncSequence {
-                    Condition(|ctx| ctx.check(3)),
-                    Repeat(3) {
-                        Fallback {
-                            Condition(Cond<4>),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    StatefulAction(Task<5> = Task::<5>),
+        RunOnce(then_skip = false) {
+            Sequence {
+                ParallelAll {
+                    StatefulAction(PTask<0>, b0 = {t0}),
+                    SetBlackboard(b0 = 0),
+                    Wait(30),
+                    Action(|ctx| ctx.exec(1)),
                 },
-            },
-            ReactiveFallback {
-                #[skip_if(|bb| bb.o0.is_none())]
-                Repeat(0) {
-                    Action(Act<6>),
+                KeepRunningUntilFailure {
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
                 },
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
             },
         }
     }
 }
 
-board!(Tree1067Blackboard { b0 o0 t1 });
+board!(Tree1067Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1068Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Failer
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1068Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        SubTree(Tree1068Sub1, b1 = {=}, b0 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1068 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
+            b1: i64,
+            b0: i64 = 2,
         }
-        SequenceStar {
+        #[on_failure(|bb| bb.b1 = bb.b0)]
+        Priority {
+            AlwaysFailure,
+            SubTree(Tree1068Sub0, b1 = {=}, b0 = {b0}),
             StatefulAction(Task<0>),
-            RunOnce {
-                Sleep(0),
-            },
-            SequenceStar {
-                RunOnce {
-                    RetryUntilSuccessful(4) {
-                        Precondition(|bb| bb.o0.unwrap_or(1) % 3 > 0, else = Skipped) {
-                            ForceFailure {
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-                Timeout(0) {
-                    Script(|bb| bb.t0.set(bb.b1 % 3)),
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<1>),
-                    Sleep(100),
-                },
-            },
+            Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 3, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree1068Blackboard { o0 t0 b1 });
+board!(Tree1068Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1069 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        IfThenElse {
-            Sequence {
-                #[run_while(|bb| bb.b0 + 1 == bb.b1)]
-                ForceFailure {
-                    ForceFailure {
-                        SetBlackboard(b1 = {t0}),
+        SkipUnlessUpdated(t0) {
+            Filter(times = 3, count = Success, filtered = Skipped) {
+                WaitValueUpdate(t1) {
+                    Timeout(0) {
+                        RunOnce {
+                            MemSequence {
+                                Parallel(success = 0, failure = -3) {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    StatefulAction(Task<1>),
+                                    Action(Act<2>),
+                                    Sleep(0),
+                                    Action(Act<3> = Act::<3>),
+                                },
+                                RepeatUntil(Failure) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
                     },
-                },
-                StatefulAction(Task<0>),
-            },
-            RunOnce {
-                Repeat(3) {
-                    Script(|bb| *bb.t0 += 2),
                 },
             },
         }
     }
 }
 
-board!(Tree1069Blackboard { b1 t0 b0 });
+board!(Tree1069Blackboard { q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1070 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 1,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
         }
-        AsyncFallback {
-            #[failure_if(|bb| *bb.t0 + 3 == bb.b0)]
-            AsyncFallback {
+        Sequence {
+            Interrupt(|bb| *bb.t0 + 4 > bb.b0 + 3) {
                 Condition(Cond<0>),
-                Action(|ctx, bb| ctx.exec_in(1, 0, &mut bb.b0)),
             },
-            SkipUnlessUpdated(t0) {
-                SequenceWithMemory {
-                    Precondition(|bb| bb.b0 + 4 > 7, else = Skipped) {
-                        Condition(Cond<2>),
-                    },
-                    #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
-                    Loop(q0, if_empty = Success) {
-                        Condition(PCond<3>, b0 = {b0}),
-                    },
-                },
+            Action(PAct<1>, b0 = 6),
+            Priority {
+                #[skip_if(|bb| bb.o0.is_none())]
+                #[failure_if(|bb| bb.o0.unwrap_or(3) + 1 < 7)]
+                Condition(|ctx| ctx.check(2)),
             },
-            RetryUntilSuccessful(4) {
-                Sequence {
-                    Action(PAct<4>, b0 = 3, b1 = {b0}),
-                    #[success_if(|bb| bb.b0 + 4 > bb.b0 + 1)]
-                    #[failure_if(|bb| *bb.t0 + 4 < 3)]
-                    Action(Act<5>),
-                    Condition(Cond<6>),
-                },
-            },
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4> = Task::<4>),
         }
     }
 }
 
-board!(Tree1070Blackboard { t0 b0 q0 });
+board!(Tree1070Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1071 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        WhileDoElse {
-            Action(Act<0>),
-            ReactiveFallback {
-                #[post(|bb| if *bb.t0 % 2 < 0 { bb.b1 += 3 })]
-                StatefulAction(Task<1>),
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3> = Cond::<3>),
+        ReactiveFallback {
+            WaitValueUpdate(t0) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
+            },
+            BinarySelector(|bb| bb.b0 + 1 < 6, dynamic = true) {
+                StatefulAction(Task<1> = Task::<1>),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
+            },
+            AsyncSequence {
+                Condition(PCond<3>, b0 = {b0}),
+                ScriptCondition(|bb| *bb.t0 % 3 == 2),
+                Action(|ctx| ctx.exec(4)),
+                Script(|bb| { bb.t0.set((*bb.t0 + 3) % 3); bb.b0 += 4 }),
+            },
+            BinarySelector(|bb| *bb.t0 + 2 == (*bb.t0 + 3) % 4, dynamic = false) {
+                WhileDoElse {
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
                 },
-                RunOnce(then_skip = false) {
-                    AsyncFallback {
-                        StatefulAction(Task<4>),
-                        ForceSuccess {
-                            Script(|bb| if bb.b1 > 5 { bb.b0 += 1 }),
-                        },
-                    },
+                Inverter {
+                    Condition(|ctx| ctx.check(7)),
                 },
             },
-            Timeout(0) {
-                Selector {
-                    #[success_if(|bb| bb.b0 < *bb.t0 + 2)]
-                    Switch(b1) {
-                        case 2 => SetBlackboard(b1 = {t0}),
-                        _ => StatefulAction(Task<5>),
-                    },
-                    SetBlackboard(t1 = 8),
-                },
-            },
+            StatefulAction(Task<8> = Task::<8>),
         }
     }
 }
 
-board!(Tree1071Blackboard { t0 b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1072Sub1 for Ctx {
-        Sleep(30)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1072Sub0 for Ctx {
-        SubTree(Tree1072Sub1)
-    }
-}
+board!(Tree1071Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1072 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Timeout(50) {
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    SubTree(Tree1072Sub0),
-                },
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        Precondition(|bb| *bb.t0 == bb.b1 % 4, else = Failure) {
+            MemPriority {
+                Action(PAct<0>, b0 = {t0}, b1 = {=}),
+                Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                Sleep(0),
             },
         }
     }
 }
+
+board!(Tree1072Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1073 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
+            b0: i64 = 3,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Fallback {
-            KeepRunningUntilFailure {
-                #[on_success(|bb| bb.b0 += 2)]
-                MemPriority {
-                    WasEntryUpdated(t0),
-                    Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                        Inverter {
-                            StatefulAction(Task<0>),
+        #[on_halted(|bb| *bb.t0 += 1)]
+        #[on_success(|bb| bb.b0 = *bb.t0)]
+        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+            MemPriority {
+                IfThenElse {
+                    SequenceWithMemory {
+                        Loop(q0, value = {t0}) {
+                            Condition(Cond<0>),
+                        },
+                        StatefulAction(PTask<1>, b0 = {=}),
+                        Script(|bb| bb.b0 = *bb.t0 + 2),
+                        Condition(Cond<2>),
+                    },
+                    Timeout(50) {
+                        IfThenElse {
+                            StatefulAction(PTask<3>, b0 = 2, b1 = {t0}),
+                            WasEntryUpdated(t0),
                         },
                     },
-                    Action(PAct<1>, b0 = 9, b1 = {b0}),
                 },
-            },
-            SkipUnlessUpdated(t0) {
-                StatefulAction(Task<2>),
-            },
-            Inverter {
-                SetBlackboard(b0 = {t0}),
+                Remap(success = Failure, failure = Failure) {
+                    MemSequence {
+                        WasEntryUpdated(t0),
+                        Filter(times = 1, count = Completed, filtered = Failure) {
+                            ReactiveSequence {
+                                Action(Act<4>),
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                        Parallel(success = -1, failure = -1) {
+                            Action(PIo<5>, t0 = {b0}),
+                            StatefulAction(Task<6>),
+                            Condition(|ctx, bb| ctx.check_in(7, 4)),
+                            Action(|ctx| ctx.exec(8)),
+                            Succeeder,
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1073Blackboard { o0 t0 b0 });
+board!(Tree1073Blackboard { b0 o0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1074 for Ctx {
-        AsyncSequence {
-            RunOnce(then_skip = true) {
-                Repeat(4) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                Sleep(0),
+        Repeater(3) {
+            WhileDoElse {
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
             },
         }
     }
@@ -2640,167 +2467,202 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1075 for Ctx {
         blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 0,
         }
-        Loop(q0, value = {b1}, if_empty = Failure) {
-            StatefulAction(Task<0>),
+        TryCatch(catch_on_halt = true) {
+            Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                Action(Act<0> = Act::<0>),
+            },
+            #[failure_if(|bb| bb.b0 < 1)]
+            Wait(10),
+            Filter(times = 2, count = Failure) {
+                Action(PAct<1>, b0 = 1),
+            },
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree1075Blackboard { b1 q0 });
+board!(Tree1075Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1076 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 5,
+            b1: i64,
             b0: i64,
         }
         ReactiveSequence {
-            MemPriority {
-                Action(Act<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+            ParallelAll(1) {
+                #[on_success(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
+                #[on_halted(|bb| bb.t0.set(bb.b0))]
+                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(4) + 4)]
+                Precondition(|bb| *bb.t0 != bb.b1, else = Success) {
+                    Cooldown(0, filtered = Failure) {
+                        Parallel(failure = 1) {
+                            ScriptCondition(|bb| bb.o0.unwrap_or(3) < 2),
+                            Action(Act<0> = Act::<0>),
+                        },
+                    },
+                },
             },
-            MemPriority {
-                SequenceWithMemory {
-                    Sleep(30),
+            ReactiveSelector {
+                Delay(10) {
+                    #[run_while(|bb| bb.o0.is_none())]
                     WasEntryUpdated(t0),
-                    Condition(Cond<3>),
                 },
-                IfThenElse {
-                    Action(Act<4>),
-                    #[success_if(|bb| bb.b0 > 2)]
-                    StatefulAction(Task<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                AsyncFallback {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(5))),
+                    Condition(PCond<2>, b0 = {b1}),
                 },
+            },
+            RetryUntilSuccessful(forever) {
+                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree1076Blackboard { t0 b0 });
+board!(Tree1076Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1077 for Ctx {
         blackboard {
-            b0: i64 = 2,
             #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            Script(|bb| { bb.b0 = (*bb.t0 + 1) % 4; bb.t0.set(bb.b0 + 4) }),
+        ReactiveSelector {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+            Remap(success = Failure, failure = Failure) {
+                Action(Act<1>),
+            },
+            Condition(Cond<2>),
+            #[run_while(|bb| *bb.t1 == bb.b0 + 3)]
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[on_success(|bb| *bb.t0 += 2)]
+            RepeatTimes(3) {
+                ParallelAll {
+                    SetBlackboard(t1 = 0),
+                    Script(|bb| bb.b0 += 2),
+                },
+            },
+            StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree1077Blackboard { b0 t0 });
+board!(Tree1077Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1078Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 12,
+            b0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 12,
             o0: Option<i64> = Some(9),
-            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
         }
-        SkipUnlessUpdated(t0) {
-            Parallel(success = 1, failure = 3) {
-                UnsetBlackboard(o0),
-                Condition(PCond<0>, b0 = {b1}),
-                #[post(|bb| { bb.t1.set(bb.b1); bb.t0.set(bb.b1) })]
-                Action(Act<1>),
-            },
-        }
+        #[post(|bb| bb.b0 += 2)]
+        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(0) + 2)]
+        AlwaysRunning
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1078 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            b1: i64,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
         }
-        #[on_halted(|bb| { bb.t1.set(bb.b1 + 2); *bb.t1 += 3 })]
-        #[success_if(|bb| bb.b0 + 1 != *bb.t0)]
-        #[run_while(|bb| bb.o0.is_none())]
-        SequenceStar {
-            SubTree(Tree1078Sub0, t1 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}, b1 = {=}),
+        #[failure_if(|bb| bb.b0 % 4 > 0)]
+        #[on_success(|bb| bb.b0 = (bb.o0.unwrap_or(0) + 2) % 4)]
+        Priority {
+            #[on_failure(|bb| { if bb.o0.is_none() { bb.t0.set(bb.b0 % 4) }; bb.b1 += 1 })]
+            StatefulAction(Task<0>),
+            BinarySelector(|bb| (bb.o0.unwrap_or(1) + 1) % 2 == 0, dynamic = true) {
+                #[success_if(|bb| *bb.t0 == 7)]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    Action(Act<1>),
+                    SetBlackboard(o0 = Some(0)),
+                },
+                Repeater(0) {
+                    Sleep(10),
+                },
+            },
+            Condition(Cond<2> = Cond::<2>),
+            FlipSelector {
+                RepeatUntilFailure(forever) {
+                    #[skip_if(|bb| bb.b0 > 5)]
+                    #[success_if(|bb| bb.b0 < 0)]
+                    Parallel(success = -1, failure = -2) {
+                        Loop(q0, value = {b0}) {
+                            StatefulAction(Task<3>),
+                        },
+                        Action(PIo<4>, t0 = {=}),
+                        Condition(Cond<5>),
+                    },
+                },
+                Remap(success = Failure, failure = Failure) {
+                    WhileDoElse {
+                        Action(Act<6>),
+                        SubTree(Tree1078Sub0, b0 = {=}, q0 = {q0}, b1 = {=}, o0 = {o0}, t0 = {=}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1078Blackboard { t1 b0 t0 o0 b1 });
+board!(Tree1078Blackboard { b0 q0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1079 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            b1: i64 = 2,
-        }
-        ReactiveSequence {
-            ScriptCondition(|bb| bb.b1 % 4 > 1),
-            WhileDoElse {
-                SequenceStar {
-                    Delay(20) {
-                        ScriptCondition(|bb| bb.b0 + 1 > 5),
-                    },
-                    Condition(Cond<0>),
-                    ScriptCondition(|bb| *bb.t1 > bb.b1),
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2> = Task::<2>),
+        Filter(times = 3, count = Failure, filtered = Failure) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Condition(|ctx| ctx.check(0)),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
             },
         }
     }
 }
-
-board!(Tree1079Blackboard { t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1080 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        AsyncFallback {
-            Action(Act<0>),
-            Timeout(20) {
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Precondition(|bb| bb.o0.unwrap_or(1) != 7, else = Skipped) {
-                        SetBlackboard(o0 = Some(2)),
+        Limiter(3) {
+            Repeat(1) {
+                StepSequencer {
+                    KeepRunningUntilFailure {
+                        Deadline(0) {
+                            Selector {
+                                StatefulAction(Task<0>),
+                                Action(Act<1>),
+                                Succeeder,
+                            },
+                        },
                     },
-                    Parallel(success = 2, failure = 0) {
+                    SequenceWithMemory {
+                        Wait(0),
+                        StatefulAction(Task<2>),
                         AlwaysFailure,
-                        Action(Act<3>),
                     },
-                    Action(Act<4> = Act::<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1080Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1081Sub0 for Ctx {
-        ParallelAll(0) {
-            Condition(Cond<0>),
-            Repeat(3) {
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(1)),
-                    AlwaysFailure,
+                    Delay(50) {
+                        ForceFailure {
+                            ForceFailure {
+                                Retry(2) {
+                                    Condition(Cond<3> = Cond::<3>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -2809,788 +2671,853 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1081 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
         Sequence {
-            RetryUntilSuccessful(2) {
-                Sequence {
-                    SubTree(Tree1081Sub0),
-                    Action(Act<2>),
+            IfThenElse {
+                Action(PIo<0>, t0 = {=}),
+                #[on_failure(|bb| bb.o0 = Some(bb.b1 % 3))]
+                #[skip_if(|bb| *bb.t0 == 2)]
+                #[run_while(|bb| bb.b0 + 4 < 2)]
+                Condition(Cond<1>),
+            },
+            Precondition(|bb| bb.b1 > 7, else = Success) {
+                RunOnce(then_skip = true) {
+                    Runner,
                 },
             },
-            RetryUntilSuccessful(0) {
+            #[on_success(|bb| bb.o0 = None)]
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree1081Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1082 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 4,
+        }
+        ParallelAll(max_failures = -1) {
+            MemPriority {
+                StatefulAction(Task<0>),
+                #[on_failure(|bb| { *bb.t0 += 1; bb.t1.set(bb.b1) })]
+                #[success_if(|bb| (*bb.t0 + 2) % 4 == 3)]
+                #[run_while(|bb| bb.b1 < 4)]
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+            Conditional(|bb| (bb.b1 + 1) % 3 < 0, dynamic = false, else = Failure) {
+                ReactiveSelector {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    ReactiveFallback {
+                        Cooldown(0) {
+                            StatefulAction(PTask<5>, b0 = 2, b1 = {=}),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Switch(b1) {
+                    case 3 => RetryUntilSuccessful(0) {
+                        ScriptCondition(|bb| *bb.t0 < *bb.t0 % 4),
+                    },
+                    case 1 => Action(PIo<6>, t0 = {b1}),
+                    _ => StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1082Blackboard { t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1083 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(5),
+        }
+        StepSequencer {
+            #[success_if(|bb| bb.o0.unwrap_or(0) != 3)]
+            #[skip_if(|bb| bb.b0 < 6)]
+            WasEntryUpdated(t0),
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree1083Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1084 for Ctx {
+        ParallelAll(max_failures = -1) {
+            FlipSelector {
+                Delay(50) {
+                    StatefulAction(Task<0>),
+                },
+                Sleep(20),
+                Action(Act<1>),
+            },
+            Sequence {
+                FlipSelector {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                RunOnce {
+                    ParallelAll(max_failures = -3) {
+                        AlwaysFailure,
+                        StatefulAction(Task<4>),
+                        Sleep(100),
+                    },
+                },
+                Action(Act<5>),
+            },
+            RetryUntilSuccessful(2) {
+                ForceFailure {
+                    Retry(forever) {
+                        Selector {
+                            Limiter(1) {
+                                ReactiveFallback {
+                                    Condition(Cond<6>),
+                                    StatefulAction(Task<7> = Task::<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1085 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+        }
+        SequenceWithMemory {
+            #[on_success(|bb| bb.b1 += 1)]
+            Switch(b1) {
+                case 1 => Action(PAct<0>, b0 = {=}, b1 = {b1}),
+                case 2 => AlwaysRunning,
+                _ => RepeatTimes(2) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            ReactiveSelector {
+                TryCatch(catch_on_halt = true) {
+                    #[skip_if(|bb| *bb.t1 + 1 == 5)]
+                    #[on_halted(|bb| bb.b1 = 2)]
+                    #[run_while(|bb| *bb.t0 % 2 < 1)]
+                    TryCatch {
+                        AlwaysSuccess,
+                        Repeat(2) {
+                            SetBlackboard(t0 = 7),
+                        },
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1085Blackboard { b1 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1086 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Conditional(|bb| *bb.t0 > 4, dynamic = true, else = Failure) {
+            MemPriority {
+                StatefulAction(PTask<0>, b0 = 2, b1 = {t1}),
+                IfThenElse {
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = 6, b1 = {b0}),
+                },
                 StatefulAction(Task<3>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1082 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-        }
-        Inverter {
-            MemSequence {
-                Repeat(forever) {
-                    #[on_success(|bb| if *bb.t0 == bb.b0 { bb.b0 = *bb.t1 % 4 })]
-                    #[skip_if(|bb| (*bb.t1 + 1) % 3 > 1)]
-                    Action(PAct<0>, b0 = 8, b1 = {b0}),
-                },
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree1082Blackboard { t1 t0 b0 });
+board!(Tree1086Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1083 for Ctx {
+    pub tree Tree1087Sub0 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            #[allow(unused)] b0: i64 = 9,
         }
-        ReactiveSequence {
-            RetryUntilSuccessful(3) {
-                #[on_failure(|bb| { if bb.b0 + 4 > 1 { *bb.t0 += 1 }; bb.b0 += 2 })]
-                ReactiveFallback {
-                    Repeat(0) {
-                        Sleep(10),
-                    },
-                },
-            },
-            Sequence {
-                AlwaysSuccess,
-                Action(PIo<0>, t0 = {=}),
-            },
-            IfThenElse {
-                Inverter {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                StatefulAction(Task<2>),
-                StatefulAction(PTask<3>, b0 = 9),
-            },
-        }
-    }
-}
-
-board!(Tree1083Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1084 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        IfThenElse {
-            Delay(30) {
-                Fallback {
-                    Parallel(success = 0, failure = -1) {
-                        Fallback {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                    Action(Act<1>),
-                    SkipUnlessUpdated(t0) {
-                        Fallback {
-                            Condition(Cond<2>),
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 2, &mut bb.b0)),
-                        },
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                    },
-                    RunOnce(then_skip = false) {
-                        WaitValueUpdate(t0) {
-                            Timeout(20) {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                Delay(20) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            AsyncFallback {
-                Action(PIo<6>, t0 = {t0}),
-                SequenceWithMemory {
-                    Action(Act<7> = Act::<7>),
-                    Script(|bb| bb.b0 = *bb.t0 % 2),
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    #[on_halted(|bb| { bb.b0 = (bb.b0 + 1) % 3; if (bb.o0.unwrap_or(4) + 4) % 3 < 1 { bb.b0 = (*bb.t0 + 1) % 2 } })]
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                Repeat(4) {
-                    Fallback {
-                        Action(|ctx| ctx.exec(9)),
-                        Condition(Cond<10>),
-                    },
-                },
-                StatefulAction(Task<11>),
-                StatefulAction(Task<12>),
-            },
-        }
-    }
-}
-
-board!(Tree1084Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1085 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            MemSequence {
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                Condition(Cond<0>),
-                ForceFailure {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Script(|bb| { *bb.t0 += 1; if *bb.t0 < *bb.t0 + 3 { bb.b0 += 1 } }),
-                AlwaysSuccess,
-                TryCatch(catch_on_halt = false) {
-                    Action(Act<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, 2)),
-                },
-            },
-            Selector {
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    Action(Act<5>),
-                },
-                #[failure_if(|bb| bb.o0.unwrap_or(2) < 6)]
-                #[on_halted(|bb| bb.t0.set(4))]
-                Condition(PCond<6>, b0 = {b0}),
-                MemPriority {
-                    Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(4), &mut bb.b0)),
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<10>),
-                },
-            },
-            ScriptCondition(|bb| bb.o0.is_some()),
-            Precondition(|bb| bb.b0 != *bb.t0 + 3, else = Running) {
-                SetBlackboard(t0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree1085Blackboard { q0 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1086Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        Delay(50) {
-            Condition(Cond<2>),
-        }
+        Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1086 for Ctx {
+    pub tree Tree1087Sub1 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 1,
+            #[allow(unused)] b0: i64 = 9,
         }
-        Fallback {
-            Switch(b1) {
-                case 1 => Switch(b1) {
-                    case 5 => StatefulAction(PTask<0>, b0 = 1),
-                    _ => UnsetBlackboard(o0),
-                },
-                case 2 => Action(Act<1>),
-                _ => SubTree(Tree1086Sub0, o0 = {=}, t1 = {t1}, b1 = {=}),
-            },
-            AsyncSequence {
-                Precondition(|bb| *bb.t1 % 2 != 0, else = Failure) {
-                    Action(Act<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-        }
+        Condition(Cond<3> = Cond::<3>)
     }
 }
-
-board!(Tree1086Blackboard { o0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1087 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        SequenceWithMemory {
-            ScriptCondition(|bb| bb.b1 == 2),
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
-            ReactiveFallback {
-                Condition(Cond<1>),
-                Condition(|ctx| ctx.check(2)),
+        Sequence {
+            Sleep(20),
+            ForceSuccess {
+                Condition(|ctx| ctx.check(0)),
+            },
+            RetryUntilSuccessful(forever) {
+                SubTree(Tree1087Sub0, ..),
+            },
+            IfThenElse {
+                Action(|ctx| ctx.exec(2)),
+                SubTree(Tree1087Sub1, ..),
+            },
+            #[failure_if(|bb| (bb.b0 + 2) % 2 > 0)]
+            StepSequencer {
+                Action(PAct<4>, b0 = 4),
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree1087Blackboard { b1 t0 });
+board!(Tree1087Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1088 for Ctx {
-        Delay(10) {
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1089 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
             b0: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        #[post(|bb| if *bb.t0 % 2 == 1 { bb.t0.set(bb.b0 + 4) })]
-        Loop(q0) {
-            MemPriority {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Condition(PCond<1>, b0 = {b0}),
+        Loop(q0, if_empty = Success) {
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[run_while(|bb| (bb.b0 + 1) % 4 == 1)]
+            PolicyParallel(policy = FirstSuccess) {
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 > 0),
+                        Condition(Cond<1>),
+                        #[skip_if(|bb| bb.b0 + 1 < 2)]
+                        Sleep(20),
+                        Action(Act<2>),
+                    },
                 },
-                #[success_if(|bb| bb.b0 + 4 > 2)]
-                AsyncSequence {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
+                ReactiveFallback {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    #[post(|bb| { *bb.t0 += 3; bb.b0 = 8 })]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                        Action(Act<3>),
+                        Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+                        #[run_while(|bb| *bb.t0 + 1 != (*bb.t0 + 4) % 3)]
+                        Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                    },
+                },
+                WhileDoElse {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree1089Blackboard { q0 b0 t0 });
+board!(Tree1088Blackboard { o0 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1089 for Ctx {
+        ForceSuccess {
+            Repeater(0) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1090 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-            b0: i64,
-            o0: Option<i64> = None,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
         }
-        ParallelAll {
-            ReactiveSequence {
-                #[skip_if(|bb| bb.b0 < 0)]
-                Condition(|ctx| ctx.check(0)),
-                Switch(b1) {
-                    case 0 => Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 4)),
-                    case 5 => Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
-                    _ => Timeout(0) {
-                        ScriptCondition(|bb| bb.b0 == 0),
-                    },
-                },
-                Sequence {
+        RunOnce(then_skip = true) {
+            Precondition(|bb| *bb.t0 < 4, else = Skipped) {
+                WhileDoElse {
                     WasEntryUpdated(t0),
-                    Condition(Cond<3>),
-                },
-            },
-            Sequence {
-                Action(Act<4>),
-                Condition(Cond<5>),
-            },
-            Fallback {
-                TryCatch(catch_on_halt = true) {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 3 > 0),
-                    SetBlackboard(b1 = 0),
-                },
-                AsyncFallback {
-                    StatefulAction(PTask<6>, b0 = 6, b1 = {=}),
-                    Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 3)),
-                    #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-                    Action(Act<8> = Act::<8>),
-                    StatefulAction(Task<9> = Task::<9>),
+                    #[post(|bb| bb.o0 = Some(*bb.t0))]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Action(Act<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree1090Blackboard { t0 b1 b0 o0 });
+board!(Tree1090Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1091 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        MemPriority {
-            Fallback {
-                Sequence {
-                    Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                    #[on_halted(|bb| { bb.b1 += 1; bb.b0 += 3 })]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    StatefulAction(Task<1>),
-                    UnsetBlackboard(o0),
-                },
-                Precondition(|bb| *bb.t0 % 2 < 1, else = Skipped) {
-                    #[skip_if(|bb| bb.o0.unwrap_or(1) == bb.b0)]
-                    Condition(PCond<2>, b0 = {b1}),
-                },
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
-            },
-            Precondition(|bb| *bb.t0 == 0, else = Failure) {
-                RunOnce(then_skip = false) {
-                    SetBlackboard(b0 = {b1}),
-                },
-            },
-            Inverter {
-                RunOnce(then_skip = true) {
-                    Repeat(forever) {
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        RetryUntilSuccessful(forever) {
-                            Fallback {
-                                StatefulAction(Task<4>),
-                                Action(Act<5>),
-                            },
-                        },
-                    },
-                },
+        RepeatUntilSuccess(forever) {
+            Repeat(0) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree1091Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1092 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
         }
-        Sequence {
-            #[on_failure(|bb| bb.b0 = 6)]
-            #[skip_if(|bb| bb.b0 % 3 != 0)]
-            Fallback {
-                Precondition(|bb| bb.o0.is_none(), else = Failure) {
-                    Condition(|ctx| ctx.check(0)),
+        Selector {
+            ReactiveFallback {
+                #[on_failure(|bb| bb.b0 = *bb.t1)]
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = {=}),
                 },
-                KeepRunningUntilFailure {
-                    Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 3)),
+                StepSequencer {
+                    AlwaysRunning,
+                    #[success_if(|bb| *bb.t1 % 2 != 1)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(4) % 2 == 1)]
+                    #[failure_if(|bb| (bb.o0.unwrap_or(0) + 1) % 3 != 1)]
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                AlwaysFailure,
+                StatefulAction(Task<4>),
+                Inverter {
+                    StatefulAction(PTask<5>, b0 = 5, b1 = {t1}),
                 },
             },
-            Action(Act<2>),
-            KeepRunningUntilFailure {
-                TryCatch {
-                    Action(Act<3>),
-                    StatefulAction(Task<4> = Task::<4>),
+            Repeat(4) {
+                RetryUntilSuccessful(3) {
+                    RunOnce(then_skip = false) {
+                        ForceFailure {
+                            Inverter {
+                                Sequence {
+                                    UnsetBlackboard(o0),
+                                    Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 4)),
+                                },
+                            },
+                        },
+                    },
                 },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                AsyncSequence {
+                    #[run_while(|bb| bb.b1 != 7)]
+                    StatefulAction(Task<7>),
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    StatefulAction(PTask<8>, b0 = {t0}, b1 = {b1}),
+                },
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(9)),
+                    StatefulAction(Task<10>),
+                },
+                ScriptCondition(|bb| *bb.t1 % 2 != 1),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Parallel(success = -3, failure = -2) {
+                    #[on_success(|bb| bb.t1.set(bb.b1 % 2))]
+                    Condition(|ctx| ctx.check(11)),
+                    StatefulAction(Task<12> = Task::<12>),
+                    Condition(Cond<13>),
+                },
+                SetBlackboard(t0 = {t1}),
+                #[on_halted(|bb| { bb.b0 += 3; bb.t1.set(*bb.t0 % 3) })]
+                StatefulAction(Task<14>),
             },
         }
     }
 }
 
-board!(Tree1092Blackboard { b0 o0 });
+board!(Tree1092Blackboard { t1 t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+        }
+        Delay(10) {
+            Fallback {
+                Parallel {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        RepeatTimes(1) {
+                            KeepRunningUntilFailure {
+                                Fallback {
+                                    Action(Act<0>),
+                                    Condition(Cond<1>),
+                                    Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 3) % 3)),
+                                },
+                            },
+                        },
+                        Sequence {
+                            #[failure_if(|bb| bb.b0 % 2 == 0)]
+                            #[success_if(|bb| bb.b0 % 2 < 0)]
+                            #[run_while(|bb| *bb.t1 < 5)]
+                            WasEntryUpdated(t1),
+                            AlwaysSuccess,
+                        },
+                        #[skip_if(|bb| *bb.t1 % 2 == 0)]
+                        #[failure_if(|bb| *bb.t1 > 7)]
+                        Fallback {
+                            ReactiveSelector {
+                                Action(PIo<3>, t0 = {t1}),
+                                Action(Act<4>),
+                            },
+                            Condition(Cond<5> = Cond::<5>),
+                            Condition(PCond<6>, b0 = {t1}),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        StatefulAction(Task<7>),
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                    },
+                    SequenceWithMemory {
+                        Action(|ctx| ctx.exec(10)),
+                        #[on_halted(|bb| *bb.t1 += 1)]
+                        Condition(Cond<11>),
+                        #[on_halted(|bb| { if bb.b0 != 3 { *bb.t0 += 1 }; *bb.t0 += 1 })]
+                        StatefulAction(PTask<12>, b0 = 4),
+                    },
+                },
+                FlipSelector {
+                    ReactiveSequence {
+                        Sleep(20),
+                        Action(Act<13> = Act::<13>),
+                        AlwaysSuccess,
+                        Condition(|ctx, bb| ctx.check_in(14, *bb.t0 + 4)),
+                    },
+                    Filter(times = 3, count = Success, filtered = Failure) {
+                        Deadline(10) {
+                            #[failure_if(|bb| (*bb.t1 + 3) % 3 > 0)]
+                            #[on_failure(|bb| bb.t1.set(4))]
+                            Repeat(3) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                    #[on_halted(|bb| { bb.t0.set(*bb.t1); bb.t1.set(9) })]
+                    AlwaysFailure,
+                },
+            },
         }
     }
 }
+
+board!(Tree1093Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1094 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        Precondition(|bb| bb.b0 == 2, else = Failure) {
-            #[skip_if(|bb| bb.b0 > 6)]
-            #[run_while(|bb| *bb.t0 % 4 != 2)]
-            RetryUntilSuccessful(2) {
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                #[skip_if(|bb| bb.b0 == 0)]
-                Repeat(3) {
-                    RunOnce(then_skip = true) {
-                        #[post(|bb| bb.b0 += 2)]
-                        #[skip_if(|bb| bb.b0 % 4 < 0)]
-                        TryCatch {
-                            Precondition(|bb| bb.b0 + 2 < bb.b0, else = Running) {
-                                Action(Act<0>),
-                            },
-                            Loop(q0, if_empty = Skipped) {
-                                Action(PIo<1>, t0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1094Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1095 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = Some(1),
-            b0: i64 = 1,
+            b1: i64 = 4,
             #[tracked] t1: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
         }
-        TryCatch(catch_on_halt = true) {
-            RunOnce {
-                #[failure_if(|bb| *bb.t0 % 4 == 2)]
-                RunOnce {
-                    MemSequence {
-                        Fallback {
-                            ScriptCondition(|bb| bb.b0 == (*bb.t1 + 2) % 3),
-                            Action(Act<0>),
-                            #[skip_if(|bb| bb.b0 < 6)]
-                            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-                            AlwaysFailure,
-                            Script(|bb| *bb.t1 += 3),
+        Fallback {
+            #[run_while(|bb| *bb.t1 % 4 < 1)]
+            #[success_if(|bb| bb.b1 + 2 < 5)]
+            RepeatTimes(forever) {
+                BinarySelector(|bb| *bb.t0 % 3 > 1) {
+                    SequenceWithMemory {
+                        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                            Condition(Cond<0>),
+                            Failer,
                         },
-                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(2)),
-                            StatefulAction(Task<3>),
+                        Deadline(0) {
+                            StatefulAction(Task<1>),
+                        },
+                        Precondition(|bb| bb.b0 > bb.b0 % 4, else = Running) {
+                            ScriptCondition(|bb| bb.b0 + 1 < 3),
+                        },
+                    },
+                    #[on_halted(|bb| if bb.o0.is_none() { bb.t0.set((*bb.t0 + 4) % 4) })]
+                    Repeater(0) {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            RepeatUntilSuccess(3) {
+                #[on_failure(|bb| { bb.b0 = *bb.t1 % 2; bb.t1.set(*bb.t0 + 1) })]
+                #[run_while(|bb| bb.b0 == 6)]
+                Deadline(30) {
+                    StepSequencer {
+                        Retry(0) {
+                            UnsetBlackboard(o0),
+                        },
+                        Interrupt(|bb| bb.o0.is_none()) {
+                            ParallelAll(max_failures = -2) {
+                                Condition(PCond<3>, b0 = {t1}),
+                                RepeatUntilFailure(1) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
                         },
                     },
                 },
             },
-            RunOnce {
-                #[on_failure(|bb| bb.o0 = None)]
-                Action(Act<4>),
-            },
-            #[post(|bb| if bb.o0.unwrap_or(0) < 2 { *bb.t0 += 2 })]
-            ReactiveSequence {
-                #[skip_if(|bb| *bb.t0 + 1 > *bb.t0)]
-                KeepRunningUntilFailure {
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        SequenceWithMemory {
-                            Condition(Cond<5>),
+            #[success_if(|bb| *bb.t0 < 5)]
+            #[post(|bb| bb.b0 = (*bb.t0 + 2) % 3)]
+            ReactiveSelector {
+                Precondition(|bb| *bb.t1 + 2 < 3, else = Running) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        AlwaysSuccess,
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                        RepeatUntilSuccess(2) {
+                            StatefulAction(Task<7>),
                         },
                     },
                 },
                 ReactiveSequence {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(PTask<8>, b0 = 6),
-                    AlwaysFailure,
+                    Parallel(success = 0, failure = 0) {
+                        #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                        #[on_success(|bb| { bb.b1 = 7; bb.b0 += 3 })]
+                        Condition(Cond<8>),
+                        Action(Act<9>),
+                    },
+                    Condition(|ctx| ctx.check(10)),
+                    Script(|bb| bb.b1 = *bb.t0),
                 },
+                Cooldown(0, filtered = Skipped) {
+                    SetBlackboard(t0 = 9),
+                },
+                AlwaysSuccess,
             },
-            SetBlackboard(b0 = 9),
         }
     }
 }
 
-board!(Tree1095Blackboard { t0 q0 o0 b0 t1 });
+board!(Tree1094Blackboard { b1 t1 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1096Sub0 for Ctx {
+    pub tree Tree1095 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        RunOnce(then_skip = false) {
-            WasEntryUpdated(t0),
+        ParallelAll(2) {
+            IndexSwitch(|bb| 3, out_of_range = Fail) {
+                RepeatUntilSuccess(3) {
+                    Precondition(|bb| *bb.t1 % 2 == 0, else = Running) {
+                        WhileDoElse {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                #[success_if(|bb| bb.b0 > 1)]
+                                StatefulAction(Task<0>),
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                WhileDoElse {
+                    Inverter {
+                        Action(Act<3>),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
+                },
+                Delay(10) {
+                    Condition(PCond<5>, b0 = {b0}),
+                },
+                PolicyParallel(policy = FirstFailure) {
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    Action(PAct<8>, b0 = 0),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Action(PIo<9>, t0 = {=}),
+                Sleep(50),
+                Precondition(|bb| *bb.t1 % 2 == 0, else = Failure) {
+                    Condition(|ctx| ctx.check(10)),
+                },
+            },
+            ForceSuccess {
+                ReactiveSequence {
+                    Delay(0) {
+                        Repeat(2) {
+                            SetBlackboard(t0 = {t1}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1095Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1096 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(3),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b0: i64,
-        }
-        Loop(q0) {
-            WhileDoElse {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                SubTree(Tree1096Sub0, ..),
-                #[post(|bb| { if bb.o0.unwrap_or(1) > bb.o0.unwrap_or(3) { bb.b0 += 1 }; bb.b0 += 2 })]
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree1096Blackboard { t0 o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1097 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
             b1: i64 = 2,
         }
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0>),
-                Fallback {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Repeat(1) {
-                            Sequence {
-                                #[post(|bb| bb.b1 = bb.b1 % 2)]
-                                #[success_if(|bb| *bb.t0 % 3 > 1)]
-                                StatefulAction(Task<1>),
-                                Action(Act<2> = Act::<2>),
-                                StatefulAction(Task<3> = Task::<3>),
-                                Action(PIo<4>, t0 = {=}),
+        Limiter(1) {
+            #[skip_if(|bb| bb.o0.is_some())]
+            #[run_while(|bb| *bb.t1 + 2 != 0)]
+            Interrupt(|bb| bb.b1 < bb.o0.unwrap_or(0) + 4) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    ParallelAll(0) {
+                        #[post(|bb| if bb.b0 % 4 < 3 { bb.o0 = Some(*bb.t0) })]
+                        FlipSelector {
+                            ReactiveSequence {
+                                SequenceWithMemory {
+                                    Condition(|ctx| ctx.check(0)),
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<1>),
+                                    Wait(0),
+                                },
+                                Condition(Cond<2>),
+                            },
+                            SequenceStar {
+                                RepeatTimes(3) {
+                                    Action(PAct<3>, b0 = {t0}, b1 = {t1}),
+                                },
                             },
                         },
                     },
                 },
             },
-            Sequence {
-                #[success_if(|bb| *bb.t0 + 3 > 3)]
-                #[skip_if(|bb| *bb.t0 % 4 == 1)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                },
-                Action(|ctx, bb| ctx.exec_in(6, (bb.b0 + 2) % 3, &mut bb.b1)),
-                StatefulAction(Task<7>),
-                SequenceWithMemory {
-                    Repeat(1) {
-                        ScriptCondition(|bb| *bb.t0 % 3 > 1),
+        }
+    }
+}
+
+board!(Tree1096Blackboard { b0 t0 q0 o0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1097 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        IfThenElse {
+            Timeout(100) {
+                Inverter {
+                    Conditional(|bb| bb.o0.is_some(), else = Success) {
+                        Action(Act<0>),
                     },
                 },
-                UnsetBlackboard(o0),
+            },
+            Precondition(|bb| (*bb.t0 + 2) % 3 > 1) {
+                StatefulAction(Task<1>),
+            },
+            Repeater(1) {
+                Action(PAct<2>, b0 = {=}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree1097Blackboard { q0 t0 b0 o0 b1 });
+board!(Tree1097Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1098 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Parallel(success = 2, failure = -2) {
-                ParallelAll(max_failures = -2) {
-                    Repeat(0) {
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Sequence {
-                    Delay(10) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Repeat(0) {
-                        StatefulAction(Task<4>),
-                    },
-                    AlwaysSuccess,
-                },
+        blackboard {
+            #[allow(unused)] b1: i64,
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            Inverter {
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1099Sub0 for Ctx {
-        Action(Act<1>)
-    }
-}
+board!(Tree1098Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
-        AsyncFallback {
-            Selector {
-                StatefulAction(Task<0>),
-                SubTree(Tree1099Sub0),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            SequenceWithMemory {
-                AsyncFallback {
-                    StatefulAction(Task<3>),
-                    AlwaysFailure,
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Condition(|ctx| ctx.check(6)),
-                },
-                Sequence {
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                    Action(Act<10>),
-                },
-                Retry(3) {
-                    Condition(|ctx| ctx.check(11)),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                AsyncFallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<12>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+        }
+        Selector {
+            IndexSwitch(|bb| 0, out_of_range = Loop) {
+                #[on_success(|bb| if bb.o0.is_none() { bb.b1 = bb.b0 + 4 })]
+                Condition(Cond<0>),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    PolicyParallel(policy = FirstFailure) {
+                        Action(Act<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
                     },
-                    Timeout(50) {
-                        StatefulAction(Task<13>),
+                    #[failure_if(|bb| bb.b0 != *bb.t0)]
+                    Limiter(1) {
+                        SetBlackboard(o0 = Some(8)),
                     },
-                    Condition(|ctx| ctx.check(14)),
-                    AlwaysSuccess,
-                },
-                Repeat(4) {
-                    ReactiveSequence {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<15>),
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-                Invert {
-                    RunOnce(then_skip = true) {
-                        MemSequence {
-                            StatefulAction(Task<16>),
-                            StatefulAction(Task<17>),
+                    RepeatUntil(Failure) {
+                        Inverter {
+                            Sleep(0),
                         },
                     },
+                    Priority {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    Loop(q0, if_empty = Failure) {
+                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
+                    },
                 },
             },
+            Failer,
         }
     }
 }
 
+board!(Tree1099Blackboard { q0 b1 b0 t0 o0 });
+
 cases! {
-    Tree1000 "B{t0=4;b0;o0=4;b1=3}RSeq(RSeq(pt0{b0:=;b1:=},S,FS(Rty0(pi1{t0:=}))),Sw{5;1}(c2,S,@si{b0=3}@po{b0+=1}Sw{2}(Wu{t0},c3)),Sel(a4e,Ub{o0}),Dl{0}(OnceK(Pre{some;F}(a5b{b1%4;b0}))))",
-    Tree1001 "B{t1=2;t0;b0}RSeq(Swm(c0,t1,c2),c3,RFb(t4,a5e,t6),pa7{b0:t1;b1:t0},Wde(RSel(a8b{t0;b0},pc9{b0:t0}),F))",
-    Tree1002 "To{30}(Sub(R))",
-    Tree1003 "Par{1;-3}(RtyF(RSeq(Dl{100}(RSeq(t0,a1,OnceT(R),t2,t3)))),Swm(Ret1(ASeq(Sl{0},t4,t5))),c6l)",
-    Tree1004 "B{o0=_;b0;b1=0;t0}ASeq(OnceK(Dl{0}(Inv(Sw{4;1;3}(PAll{_}(@os{b0+=2}@oh{b1=2?t0:=o0|4+3%3}t0,a1e),Sw{0}(c2,c3),@po{b0+=2}Pre{b0%2!0;F}(c4),Rep1(Ite(@os{b0+=3}@rw{b1%3<1}a5b{1;b0},Sc{t0<4?b1+=1})))))),RepF(Once(Ret0(@fi{t0>b0}c6b{b1+3%3}))))",
-    Tree1005 "B{b0=2;t0=5;b1=2}Swm(Rep3(Wv{t0}(Swm(AFb(Pre{b1!1;K}(Once(c0b{b0})),ASeq(Once(a1b{t0;b0}),Star(t2)))))),Swm(a3l,pc4{b0:t0}))",
-    Tree1006 "B{b0=5}OnceT(@po{b0+=1}MPri(c0l,pt1{b0:=},t2e))",
-    Tree1007 "B{t0=2}Ite(Seq(Scc{t0+1>1},OnceK(Swm(a0,@rw{t0<1}Scc{t0+2%3>1}))),RFb(Par{1;1}(c1e)))",
-    Tree1008 "B{t0;b1}TryF(PAll{-3}(Sc{b1<6?t0+=3;t0+=1},t0e,c1),pt2{b0:6;b1:b1},To{0}(Seq(@os{t0+=2}t3,t4e,Inv(t5))),t6)",
-    Tree1009 "Wde(Par{_;_}(Dl{20}(FS(MSeq(t0,a1,t2,t3))),FS(Fb(c4,t5,Seq(c6e,t7),c8e,Keep(a9))),Once(PAll{2}(c10l,To{30}(R),t11,t12))),To{10}(RSeq(PAll{_}(c13e),R)))",
-    Tree1010 "B{t1=3;o0=3}@fi{t1%4!1}Seq(t0,Wde(Fb(t1,Scc{none}),S,c2),RSeq(t3e,S,Sc{t1+=2},c4))",
-    Tree1011 "B{b1=2;t0=2;b0=4}Seq(Par{_;_}(c0,t1,a2,pa3{b0:7;b1:=},t4),Fb(Seq(Sb{t0=1},@rw{b0+2=t0}@os{b0+=1}Sc{t0+=3},c5b{b1+3}),Pre{b1=1}(Swm(Su{t0}(t6),a7b{b1%4;b0}))),Sl{20})",
-    Tree1012 "B{b1;t0;o0;b0}RFb(t0,Scc{t0<o0|0%4},@po{b1+=1}Inv(TryF(Sb{o0=4},pt1{b0:=;b1:=},t2)))",
-    Tree1013 "B{b0=3;t1=4;t0=1}OnceK(To{0}(Once(RFb(a0e,ASeq(Sl{30},a1e),t2,Wu{t1},Pre{t0+4%3>1;F}(Sc{b0+=1;t0+2%3<1?t1+=2})))))",
-    Tree1014 "B{t0}Ite(To{100}(Wv{t0}(Sl{0})),Ite(Rty3(a0e),c1l,a2))",
-    Tree1015 "B{b1=4;q0;t0=2;o0;b0=0}RFb(Sw{1}(F,FF(Lp{t0;S}(c0))),Lp{t0;F}(a1b{t0%2;b0}),Wde(RFb(c2b{b0+4%3},c3l,c4,c5),Rty3(Ite(t6e,Ret3(SubA(@ki{o0|5<o0|0+1}RSeq(t7,pi8{t0:b1})))))),Lp{b0;F}(Rep2(Wde(Scc{b1>t0},Lp{b0;K}(Lp{_;F}(a9l)),Par{_;_}(pi10{t0:b0},c11e)))))",
-    Tree1016 "Seq(Try(a0,c1e,FS(a2),c3,RSeq(c4l,c5)))",
-    Tree1017 "OnceT(t0)",
-    Tree1018 "B{t0;b0=5;q0;o0}Seq(RFb(RSeq(a0e,t1,pc2{b0:t0}),Fb(Lp{t0;S}(RepF(@ki{none}c3))),@oh{t0:=b0;t0:=o0|5%4}c4e,Fb(Dl{50}(RSel(Rep3(pt5{b0:4}),t6,c7,pt8{b0:t0;b1:b0})))),Try(c9e,RSeq(Ret1(t10)),@po{t0=b0+4?o0:=_}Par{-3;-1}(Sb{b0=0},c11,@si{some}S),FF(Lp{_;S}(@rw{some}@si{b0>2}Star(Ub{o0},Scc{t0%2!0}))),Scc{t0+2=4}))",
-    Tree1019 "B{b0;o0;t0}MPri(Pre{some;F}(Seq(c0,@rw{t0!b0+4%3}pi1{t0:=},c2,pa3{b0:t0},S)),PAll{_}(c4,Wu{t0},c5,@fi{o0|1+1<7}F,Pre{t0+1%3>1}(RtyF(a6l))),@rw{b0%3=0}FS(@oh{o0:=o0|3+4}Fb(PAll{2}(pa7{b0:t0},pa8{b0:=}),Wv{t0}(t9e))),Pre{b0%4>1;S}(Pre{t0+1<b0%4;K}(Swm(Ret4(Wv{t0}(Su{t0}(t10))),Keep(c11)))))",
-    Tree1020 "Swm(Par{-1;1}(a0,c1,Sl{0},c2))",
-    Tree1021 "B{t0=5;o0=4;b1}Star(@fi{t0=3}@si{o0|2+1>7}@ki{t0=t0%4}Once(RSeq(pi0{t0:=},pc1{b0:t0},a2b{t0;b1})),@fi{some}@rw{none}c3,Sl{0})",
-    Tree1022 "ASeq(RetF(Rep3(OnceT(Rep3(RFb(Rep3(a0),RFb(c1,c2),To{10}(t3)))))),AFb(OnceT(t4),c5,c6l),c7)",
-    Tree1023 "B{b1;t0;b0=0}Par{2;_}(@os{t0+=3;t0+=3}@oh{b1:=b1%3}Keep(MPri(Par{0;-1}(Dl{0}(Rty2(Keep(t0))),Wv{t0}(Try(OnceK(t1),t2e,c3)),Swm(RSeq(pi4{t0:b1},@fi{b0>b1}@oh{b0+=2}@po{t0+=1}c5l,c6l))))),Wde(pa7{b0:t0;b1:b1},pc8{b0:8}))",
-    Tree1024 "B{b1=1;t0=5;b0}MSeq(RSel(Swm(c0,@po{b1+=1}@of{b1%2!1?t0+=1}@ki{t0%3>1}Scc{b0+1<b1}),pt1{b0:=;b1:b1},t2),MSeq(AFb(pi3{t0:b1},pt4{b0:b0;b1:b1},a5b{t0;b0}),FF(c6l)))",
-    Tree1025 "B{t0=4;b0=2;q0=1;t1=0}@of{t0:=t1}Seq(MPri(MSeq(RSeq(t0,Sl{0}),a1),Lp{b0;F}(c2e)),PAll{_}(RSeq(a3b{t1;b0},c4),t5,a6b{b0+4%2;b0},To{20}(a7e),RFb(c8,t9e)),Pre{t0+4>4}(@oh{b0+=1}@of{t1:=b0+4%3}@po{b0!5?t1:=t0%2;b0:=6}Ret0(a10e)))",
-    Tree1026 "B{t0=3;q0=2;b0}Seq(OnceT(pa0{b0:b0;b1:b0}),Lp{t0;S}(Sb{t0=b0}),Ite(c1e,t2))",
-    Tree1027 "Ret3(Sel(a0l,t1))",
-    Tree1028 "B{b1=1;t0=3;b0;t1=5}Swm(MSeq(t0),a1e,@os{b1:=t0+3;t1:=b0%4}Sw{0;4}(t2,OnceT(pt3{b0:5;b1:=}),c4))",
-    Tree1029 "B{b1=2}Swm(pa0{b0:3;b1:b1})",
-    Tree1030 "B{b0;o0=2;t0}OnceT(Seq(Su{t0}(Seq(Par{3;3}(t0,pt1{b0:6;b1:t0},t2),OnceK(a3),RetF(@si{b0+1%2!0}@rw{o0|4<6}@po{b0+=1}Sb{o0=5}),Sb{t0=b0})),To{50}(RepF(Ret4(RetF(Invt(Sb{o0=8})))))))",
-    Tree1031 "B{t1=2;b0;o0}RSeq(t0,OnceT(t1),@si{b0=3}@oh{t1:=b0;b0:=b0%4}Inv(@ki{o0|5+1!6}t2))",
-    Tree1032 "B{b1=1;b0;t0}RSeq(Fb(Star(Rty3(Pre{b1+4%2<1;R}(Sw{1}(a0,pt1{b0:=;b1:b1}))),t2,t3),Star(SubR(Sc{t0+=1}),Sb{b0=7})),MPri(@oh{b1:=t0}@fi{b1+3%2>0}OnceK(Seq(Pre{b1>5}(S),pa4{b0:=;b1:=})),@of{b1:=8;b1+=2}OnceK(RFb(c5,ASeq(a6b{t0%2;b1},c7))),To{0}(To{0}(Sw{2}(t8e,Star(a9,Wu{t0}))))),Swm(Swm(SubR(S),@fi{b1+2>b1}@po{t0:=b0;t0+=2}Sb{t0=3},pt10{b0:t0;b1:=}),RSel(t11,Once(FS(a12l)))))",
-    Tree1033 "B{t0=4;b1=0;b0=1}Seq(RFb(@of{t0+=3}@rw{b0+2>4}Wde(t0,Scc{b1<3}),t1,c2),Su{t0}(pt3{b0:b0;b1:b1}),FS(Ret4(Sel(c4b{b1},FF(Scc{b1%3<2}),Keep(FS(@oh{b0:=b1}@fi{b0=4}RSel(t5,t6e,pc7{b0:7})))))))",
-    Tree1034 "FF(Swm(c0,t1,Try(a2,t3,c4e),t5,S))",
-    Tree1035 "B{o0=1;q0=1;b0=2;b1=4}Ret3(OnceK(RFb(Ite(c0,Sc{b1+=1;b0+=1},FF(t1)),Fb(t2,t3e),Once(Rty1(SubR(Lp{_;R}(@po{o0:=b0+1}@si{b1=0}c4)))))))",
-    Tree1036 "B{o0=_;t0=4}@fi{t0+4%2<1}@si{t0%4>2}@ki{none}Dl{10}(Inv(Sl{20}))",
-    Tree1037 "B{b0=0;o0}Ite(Fb(a0b{b0;b0},OnceK(To{10}(c1))),Seq(Wde(a2b{b0%4;b0},c3l),t4,FS(Sb{o0=6})),Ub{o0})",
-    Tree1038 "B{t1}To{20}(Once(ASeq(PAll{1}(Ret4(Sl{20}),FF(t0),Ret2(Wu{t1})),OnceK(FS(c1)),Rty2(c2l))))",
-    Tree1039 "B{o0=_;t0}PAll{_}(c0,OnceK(pi1{t0:=}),c2l,Keep(RSeq(RSel(a3,c4,Sb{o0=3}))),@rw{o0|2+2!6}Ite(a5,a6,c7))",
-    Tree1040 "B{t0;b1;b0}Wv{t0}(Try(Seq(Inv(a0b{b0;b1}),pa1{b0:b1;b1:=}),TryF(a2,t3e)))",
-    Tree1041 "Swm(t0e,Sub(a1),F)",
-    Tree1042 "B{o0=0;b0}Swm(Fb(t0,a1e,c2l),AFb(MSeq(FF(c3)),OnceT(R),RSeq(a4b{b0+1;b0},t5)),Seq(@rw{none}Dl{10}(To{100}(Sl{0})),c6))",
-    Tree1043 "B{b0=3}Fb(@ki{b0+1%2<0}@oh{b0+=1;b0+=3}SubR(pi0{t0:b0}),a1l,t2,t3e)",
-    Tree1044 "B{b0=0;o0;t0=1;t1=4}Invt(Wde(RFb(c0,a1b{t1;b0},c2b{t1},c3,Rep1(a4)),Swm(Rep2(t5),RSeq(t6,a7b{6;b0},Wu{t0}),Seq(a8,@si{some}c9))))",
-    Tree1045 "B{b0;b1=3;t0}RSeq(Sel(pa0{b0:8;b1:b1},c1l,MPri(pc2{b0:=},c3,c4)),@ki{t0+2%2>0}@os{b0:=t0%4}Dl{20}(RepF(Sc{b0:=t0%3;b0<3?t0:=t0%2})),pa5{b0:=;b1:b1})",
-    Tree1046 "B{b0;q0=1;t0}TryT(TryT(RSeq(Fb(pt0{b0:3;b1:t0},@po{b0+=3}@fi{t0<3}Scc{t0>t0%4},pc1{b0:b0}),t2,Swm(Sc{b0+=1},c3e)),RFb(t4,t5,S),Rty0(pi6{t0:b0}),Lp{_;S}(Inv(Ite(@si{t0!6}@fi{b0>3}pc7{b0:=},Sl{0})))),c8)",
-    Tree1047 "Swm(ASeq(RFb(PAll{1}(c0,a1)),RSel(F,c2,c3)))",
-    Tree1048 "B{b1;t1=3;b0;t0=3}Swm(TryT(pt0{b0:=;b1:=},RSel(RSeq(To{100}(Seq(t1))),To{50}(AFb(Ite(t2,@po{b0:=t1+2}@fi{t1!4}c3))))))",
-    Tree1049 "RSeq(To{0}(RFb(c0,c1,c2,a3)),Ret3(Rty1(RFb(a4l,c5))),a6e)",
-    Tree1050 "B{t0=0;b1=4}Sw{3}(pi0{t0:=},Fb(t1,pa2{b0:b1;b1:=}))",
-    Tree1051 "Wde(Rep2(t0),Dl{10}(RFb(t1e,a2l,c3,t4e)),Seq(a5l,t6,RFb(t7,t8e,t9)))",
-    Tree1052 "B{b1;o0=_;t0=2;t1=2}Seq(Star(c0b{b1},pa1{b0:9;b1:t1},@po{t1:=t0;o0:=o0|4+2%3}t2),Rep2(Seq(Keep(t3))))",
-    Tree1053 "B{t1=5}Pre{t1+1%3>0;K}(Rty0(a0e))",
-    Tree1054 "B{o0=0;b0=1}RFb(PAll{_}(SubA(FS(Seq(Rep4(Pre{o0|0>b0;R}(a0l)),S)))))",
-    Tree1055 "RSeq(Sub(pc0{b0:6}))",
-    Tree1056 "B{t0=5;o0;b1=4;q0=1;b0=5}Seq(Ite(Swm(Sc{o0:=_;o0:=_},pa0{b0:=;b1:b1}),Seq(Inv(Seq(pt1{b0:=;b1:b1},a2,Sb{b0=7})))),MPri(Ite(c3,pc4{b0:=}),RFb(Lp{_;_}(pt5{b0:t0;b1:=}),Wu{t0})))",
-    Tree1057 "B{t0=1;b1=4;t1=5;b0=3}Swm(Sc{t1+=3},@fi{t0!2}@ki{b1+4=6}@os{b0:=t0%2}Sw{5;3}(PAll{-1}(a0,pc1{b0:t0},t2),Rep2(Sw{1}(t3,t4)),RSeq(t5e,@po{b1!4?b1:=b0}Sb{t1=1},t6,c7)),MSeq(Pre{b0+4!b0+2;S}(@si{b0>3}Fb(@fi{t1>4}@rw{b0>b1}@po{t1%2<1?b0+=1;t1+=1}Wv{t1}(pc8{b0:t0}),t9e,Rty3(a10))),@si{t0<5}@po{t0:=b0+2;t1:=1}To{0}(AFb(Swm(c11,Sb{b0=b1}),@po{t0:=b0}ASeq(Sb{t0=8},Scc{t1!0}),t12))))",
-    Tree1058 "B{b0;t0=1;b1=5}RFb(OnceT(@oh{t0+=1}Pre{b0!6}(Sw{3;2;1}(RFb(pc0{b0:1},a1),t2,t3,R))))",
-    Tree1059 "B{t1=3;t0;b0=1}Try(RSeq(SubR(OnceK(@os{b0:=t0+2}a0b{t0;b0})),Once(RFb(t1,Sb{b0=7}))),TryT(OnceK(c2),S,pi3{t0:b0}),Su{t0}(TryF(pi4{t0:=},a5,Scc{t0!t0%4})),Swm(RepF(Rep3(@rw{t1<t0}pt6{b0:t1;b1:b0})),Pre{t1+1>b0;S}(Wde(t7,Sl{10}))),Wde(t8,Inv(t9),MPri(@of{t0+=1}a10e,pa11{b0:t0;b1:t0})))",
-    Tree1060 "RSeq(Seq(RSeq(PAll{1}(FS(t0e)),FS(RepF(a1))),Wde(t2,Ite(c3l,t4),Keep(t5))))",
-    Tree1061 "B{q0=1;t0=5;b0=3;b1=5}RSel(Sw{2;5;1}(t0,Lp{_;F}(Sl{50}),Wde(t1,t2),t3),@rw{b1%4!2}Dl{0}(RFb(AFb(Star(t4)),@os{b0<5?b1:=t0}Lp{_;_}(RFb(Sb{t0=3})))),Lp{t0;_}(Su{t0}(t5)),Try(t6,@os{b0+=1}a7,Sc{b0+=1;b0:=b1+2%4},c8e,Sc{t0:=b1+1%2}),Lp{_;S}(TryF(@rw{b1>1}@fi{t0>b1+4%4}pi9{t0:b1},Lp{_;S}(@oh{b0:=t0}@rw{t0+3>1}Sc{b1+=2;b1>3?t0+=1}),FF(Ret2(Wv{t0}(Sb{b0=t0}))))))",
-    Tree1062 "B{b0=2;b1=1;t0=2}Ite(Try(@si{b0+3%4>2}@rw{b1!3}a0,t1,c2,@os{t0:=b1}pi3{t0:=},S),RepF(t4e))",
-    Tree1063 "B{b0}@ki{b0=4}To{0}(SubA(RSel(t0e,pt1{b0:=;b1:b0},S)))",
-    Tree1064 "B{q0=2;b0;t0=2}Fb(TryF(Sb{b0=8},Fb(RFb(Lp{b0;F}(Sl{0}))),Scc{b0>t0%4}),Ret0(c0l),Swm(Rep1(pi1{t0:=}),Star(t2)))",
-    Tree1065 "B{o0=4;t0=0;q0=4;b0}OnceT(@fi{some}@rw{b0=b0%4}@of{t0:=b0+1%4}OnceK(PAll{1}(Once(Par{_;_}(t0,pa1{b0:2;b1:t0},pc2{b0:=})),Rep2(PAll{_}(F,Scc{some},Sb{t0=4},@os{o0|1=5?t0:=o0|5}pt3{b0:b0})),Lp{t0;_}(Lp{b0;K}(a4l)))))",
-    Tree1066 "B{t0=3;b0=5;b1=3}RFb(Fb(RSeq(t0e,a1,Dl{0}(Wu{t0})),a2),PAll{4}(c3,Sc{b1:=t0+3%2},pc4{b0:4},Wu{t0}),Swm(RSel(t5,Sb{t0=3}),pa6{b0:b0;b1:b1}))",
-    Tree1067 "B{b0=0;o0;t1}@si{b0+4%4>1}PAll{-3}(Swm(c0e,@ki{none}@of{t1+=1}@rw{b0+2%4<2}c1,t2),To{50}(ASeq(c3l,Rep3(Fb(c4,Ub{o0})),t5e)),RFb(@ki{none}Rep0(a6),c7,t8))",
-    Tree1068 "B{o0;t0;b1=5}Star(t0,Once(Sl{0}),Star(Once(Ret4(Pre{o0|1%3>0;K}(FF(Ub{o0})))),To{0}(Sc{t0:=b1%3}),RFb(F,t1,Sl{100})))",
-    Tree1069 "B{b1=1;t0;b0=4}Ite(Seq(@rw{b0+1=b1}FF(FF(Sb{b1=t0})),t0),Once(Rep3(Sc{t0+=2})))",
-    Tree1070 "B{t0;b0=0;q0=1}AFb(@fi{t0+3=b0}AFb(c0,a1b{0;b0}),Su{t0}(Swm(Pre{b0+4>7;K}(c2),@of{b0:=t0+4}Lp{_;S}(pc3{b0:b0}))),Ret4(Seq(pa4{b0:3;b1:b0},@si{b0+4>b0+1}@fi{t0+4<3}a5,c6)))",
-    Tree1071 "B{t0=0;b0;t1=1;b1}Wde(a0,RFb(@po{t0%2<0?b1+=3}t1,RSeq(t2,c3e),OnceK(AFb(t4,FS(Sc{b1>5?b0+=1})))),To{0}(Sel(@si{b0<t0+2}Sw{2}(Sb{b1=t0},t5),Sb{t1=8})))",
-    Tree1072 "RetF(To{50}(Fb(t0e,t1,t2,t3,Sub(Sub(Sl{30})))))",
-    Tree1073 "B{o0=3;t0=1;b0=4}Fb(Keep(@os{b0+=2}MPri(Wu{t0},Pre{some;K}(Inv(t0)),pa1{b0:9;b1:b0})),Su{t0}(t2),Inv(Sb{b0=t0}))",
-    Tree1074 "ASeq(OnceT(Rep4(t0)),Swm(t1,Sl{0}))",
-    Tree1075 "B{b1;q0}Lp{b1;F}(t0)",
-    Tree1076 "B{t0;b0}RSeq(MPri(a0,a1,t2),MPri(Swm(Sl{30},Wu{t0},c3),Ite(a4,@si{b0>2}t5,a6b{t0;b0})))",
-    Tree1077 "B{b0=2;t0}RSeq(c0,a1,Sc{b0:=t0+1%4;t0:=b0+4})",
-    Tree1078 "B{t1=1;b0;t0=2;o0=_;b1}@oh{t1:=b1+2;t1+=3}@si{b0+1!t0}@rw{none}Star(SubR(Su{t0}(Par{1;3}(Ub{o0},pc0{b0:b1},@po{t1:=b1;t0:=b1}a1))))",
-    Tree1079 "B{t1;b0;b1=2}RSeq(Scc{b1%4>1},Wde(Star(Dl{20}(Scc{b0+1>5}),c0,Scc{t1>b1}),OnceT(t1),t2e))",
-    Tree1080 "B{o0=_}AFb(a0,To{20}(Swm(t1,t2,Pre{o0|1!7;K}(Sb{o0=2}),Par{2;0}(F,a3),a4e)))",
-    Tree1081 "Seq(Ret2(Seq(Sub(PAll{0}(c0,Rep3(RSeq(a1l,F)))),a2)),Ret0(t3))",
-    Tree1082 "B{t1=5;t0=3;b0=5}Inv(MSeq(RepF(@os{t0=b0?b0:=t1%4}@ki{t1+1%3>1}pa0{b0:8;b1:b0}),t1))",
-    Tree1083 "B{b0=4;t0=0}RSeq(Ret3(@of{b0+4>1?t0+=1;b0+=2}RFb(Rep0(Sl{10}))),Seq(S,pi0{t0:=}),Ite(Inv(Ret2(t1e)),t2,pt3{b0:9}))",
-    Tree1084 "B{b1;t0=0;o0=_;b0=1}Ite(Dl{30}(Fb(Par{0;-1}(Fb(c0e)),a1,Su{t0}(Fb(c2,a3b{b1%2;b0})),PAll{-1}(c4b{b1}),OnceK(Wv{t0}(To{20}(Wu{t0}))))),Keep(Dl{20}(t5)),AFb(pi6{t0:t0},Swm(a7e,Sc{b0:=t0%2},@os{t0+=3}@oh{b0:=b0+1%3;o0|4+4%3<1?b0:=t0+1%2}t8e),Rep4(Fb(a9l,c10)),t11,t12))",
-    Tree1085 "B{q0;t0=1;b0;o0=_}RSeq(MSeq(@of{b0:=t0}c0,FF(Lp{t0;K}(t1)),Sc{t0+=1;t0<t0+3?b0+=1},S,TryF(a2,c3e,c4b{2})),Sel(RSeq(Ub{o0},a5),@fi{o0|2<6}@oh{t0:=4}pc6{b0:b0},MPri(a7b{o0|4;b0},t8,a9),RFb(c10)),Scc{some},Pre{b0!t0+3;R}(Sb{t0=b0}))",
-    Tree1086 "B{o0=2;t1=4;b1=1}Fb(Sw{1;2}(Sw{5}(pt0{b0:1},Ub{o0}),a1,SubR(Dl{50}(c2))),ASeq(Pre{t1%2!0;F}(a3)),t4)",
-    Tree1087 "B{b1;t0=4}Swm(Scc{b1=2},pt0{b0:t0;b1:b1},RFb(c1,c2l))",
-    Tree1088 "Dl{10}(F)",
-    Tree1089 "B{q0=1;b0;t0=1}@po{t0%2=1?t0:=b0+4}Lp{_;_}(MPri(Seq(t0,@of{t0+=1}pc1{b0:b0}),@si{b0+4>2}ASeq(a2b{b0;b0},t3,t4)))",
-    Tree1090 "B{t0=2;b1=4;b0;o0=_}PAll{_}(RSeq(@ki{b0<0}c0l,Sw{0;5}(c1b{b0+4},a2b{b1;b0},To{0}(Scc{b0=0})),Seq(Wu{t0},c3)),Seq(a4,c5),Fb(TryT(Scc{o0|4%3>0},Sb{b1=0}),AFb(pt6{b0:6;b1:=},c7b{b0%3},@po{t0:=o0|2}a8e,t9e)))",
-    Tree1091 "B{b1=3;o0=1;b0=3;t0=3}MPri(Fb(Seq(pa0{b0:b0;b1:t0},@oh{b1+=1;b0+=3}@rw{some}t1,Ub{o0}),Pre{t0%2<1;K}(@ki{o0|1=b0}pc2{b0:b1}),pt3{b0:b0;b1:b1}),Pre{t0=0;F}(OnceK(Sb{b0=b1})),Inv(OnceT(RepF(@fi{some}RetF(Fb(t4,a5))))))",
-    Tree1092 "B{b0=2;o0}Seq(@of{b0:=6}@ki{b0%3!0}Fb(Pre{none;F}(c0l),Keep(c1b{b0+1%3})),a2,Keep(Try(a3,t4e)))",
-    Tree1093 "RFb(t0,a1)",
-    Tree1094 "B{b0=2;t0;q0}Pre{b0=2;F}(@ki{b0>6}@rw{t0%4!2}Ret2(@of{b0:=t0}@oh{t0+=1;b0+=2}@ki{b0=0}Rep3(OnceT(@po{b0+=2}@ki{b0%4<0}Try(Pre{b0+2<b0;R}(a0),Lp{_;K}(pi1{t0:=}))))))",
-    Tree1095 "B{t0=0;q0=1;o0=1;b0=1;t1}TryT(Once(@fi{t0%4=2}Once(MSeq(Fb(Scc{b0=t1+2%3},a0,@ki{b0<6}@of{o0:=t0}F,Sc{t1+=3}),pt1{b0:t0;b1:t0},RFb(c2l,t3)))),Once(@of{o0:=_}a4),@po{o0|0<2?t0+=2}RSeq(@ki{t0+1>t0}Keep(Lp{b0;F}(Swm(c5))),RSeq(c6,t7,pt8{b0:6},F)),Sb{b0=9})",
-    Tree1096 "B{t0=5;o0=3;q0=1;b0}Lp{_;_}(Wde(a0b{b0;b0},SubA(OnceK(Wu{t0})),@po{o0|1>o0|3?b0+=1;b0+=2}Sl{0}))",
-    Tree1097 "B{q0;t0=1;b0=0;o0=5;b1=2}Swm(Seq(t0,Fb(Lp{t0;K}(Rep1(Seq(@po{b1:=b1%2}@si{t0%3>1}t1,a2e,t3e,pi4{t0:=}))))),Seq(@si{t0+3>3}@ki{t0%4=1}@oh{b0+=1}RFb(c5),a6b{b0+2%3;b1},t7,Swm(Rep1(Scc{t0%3>1})),Ub{o0}))",
-    Tree1098 "RFb(c0,Par{2;-2}(PAll{-2}(Rep0(a1),t2e),Seq(Dl{10}(t3e),Rep0(t4),S)))",
-    Tree1099 "AFb(Sel(t0,Sub(a1),OnceK(t2)),Swm(AFb(t3,F,t4,t5,c6l),Seq(a7,c8,c9,a10),Rty3(c11l)),TryT(AFb(RFb(t12),To{50}(t13),c14l,S),Rep4(RSeq(OnceT(t15),S)),Invt(OnceT(MSeq(t16,t17)))))",
+    Tree1000 "B{o0=0;b0=2}RT{2}(@oh{b0+=1}@os{b0+=3;b0!0?b0+=3}Fb(pa0{b0:=;b1:b0},Ub{o0}))",
+    Tree1001 "B{o0=5}@po{o0:=_}RSeq(Rpt{1}(Swm(Wde(t0,Fai),Flip(c1e,Sl{0}))))",
+    Tree1002 "B{b1;t0}Seq(Pre{t0+3>0;K}(PAll{_}(Ret4(TryT(t0,t1,c2,Isw{b1%2;T;_}(Fai,a3),t4)),Fb(Ret0(a5e),AFb(a6e,a7),F))))",
+    Tree1003 "Dl{0}(Swm(RSeq(a0,a1,c2,c3),Ret1(Inv(Rep1(Flip(c4,t5,c6l)))),Ite(Star(t7e,c8),S),Flip(ASeq(t9,c10),Sl{0})))",
+    Tree1004 "B{b0=0;t0;q0=2}Isw{b0;T;T}(Rus{F}(pi0{t0:t0}),Step(c1,a2b{7;b0}),Dd{30}(pt3{b0:t0}),Rty3(c4))",
+    Tree1005 "B{t0=1;o0=5;b0}Fb(PAll{-1}(R,OnceK(c0)),Cnd{none;_;_}(FS(pa1{b0:b0;b1:t0})),Wde(a2e,a3e,@si{b0<t0}pi4{t0:b0}))",
+    Tree1006 "B{t0=4;b0}RSel(c0,pa1{b0:=;b1:t0},pc2{b0:t0})",
+    Tree1007 "B{b1=0}Wde(Step(ASeq(Wde(a0,t1),To{30}(t2),a3)),Sc{b1+=3},Seq(Fai))",
+    Tree1008 "B{t0=4}RT{3}(Once(Keep(SubA(pi0{t0:t0}))))",
+    Tree1009 "B{q0=4;b0=3}Rep2(Sb{b0=5})",
+    Tree1010 "B{t0;b0}MSeq(@of{b0+=3}c0,RFb(MSeq(pt1{b0:0;b1:t0},Wv{t0}(Suc),Swm(@rw{t0+4>2}@oh{b0>3?b0:=3}Step(pc2{b0:=},t3)),t4e)))",
+    Tree1011 "Lim{3}(Sub(F))",
+    Tree1012 "RSeq(Par{3;0}(c0,t1e,a2),RFb(F,a3l))",
+    Tree1013 "Star(MSeq(Mt{0}(t0),c1,c2,Sub(Sl{50}),t3),Once(Wt{30}),AFb(Rep0(c4)))",
+    Tree1014 "B{b0=3;b1;t1;t0=2}RFb(Once(Rpt{1}(Try(Rus{F}(t0),a1,S,pc2{b0:0},c3e))),Star(Par{_;2}(Sb{t0=t1},@ki{b1>b0+4%3}MSeq(t4,c5,pt6{b0:t0;b1:t1}),@fi{t1+2<t1}@si{t1=4}Wt{0},Sw{4}(Sb{b1=8},Sb{b0=9}))),Sw{3;5}(OnceK(pi7{t0:t1}),ASeq(Bin{b1>2;N}(@of{b0:=7}@si{t0+2%2=0}OnceT(Fb(c8,a9)),pc10{b0:b1})),Fb(t11,Rpt{1}(a12))))",
+    Tree1015 "B{t0=1;b0;q0=2}Seq(Pre{b0+3%2>0;R}(RFb(PAll{-2}(@of{t0+=1}@oh{t0+=4}c0b{t0},a1b{2;b0},c2),Lp{t0;K}(Opt(c3)),Inv(c4b{b0%3}))),TryF(Pre{t0=b0;F}(Keep(Try(pa5{b0:t0;b1:t0},Sb{b0=t0}))),Swm(@oh{b0+=3}Once(c6),RFb(t7,@os{t0:=b0+4}a8,c9,c10))))",
+    Tree1016 "B{o0=4;t1=5;b0=2;t0=5}Wde(t0,@of{o0:=t1;b0+=1}Seq(a1e,a2b{t0;b0},Wu{t0},F))",
+    Tree1017 "B{t0=1;b0=1}Wv{t0}(Swm(Fb(c0b{t0%3},Ret3(c1),pa2{b0:=},@os{b0>0?t0+=3}Wv{t0}(F)),c3b{t0+4},@of{t0:=7}Inv(Cnd{b0>5;_;S}(Seq(@oh{b0:=b0+4%4}t4,c5l,t6,a7))),t8))",
+    Tree1018 "B{b0;t0}PPar{0;N}(Lim{3}(Once(t0)),OnceT(@rw{t0!2}@ki{t0>7}a1b{b0;b0}),Flip(pi2{t0:b0},a3e,c4),c5,Ite(t6,c7,c8e))",
+    Tree1019 "B{b0=4}Ret4(SubA(Isw{b0;_;N}(MSeq(c0,a1),Rep2(a2))))",
+    Tree1020 "B{t1=0;t0=3;b0}@ki{b0%2>0}@fi{b0>t1%4}@oh{t0+=2}RFb(a0,c1b{b0+2%2})",
+    Tree1021 "B{b0;t0=2;t1=3;o0}RSeq(Dl{0}(Bin{some;T}(Dl{20}(@oh{t0+=2}@of{t1:=b0%3}t0),PAll{1}(Bin{some;N}(Suc,@fi{t0<7}@ki{t1<b0}t1e)))),FF(Once(Rpt{0}(t2))),@ki{o0|0+2<t0%2}Par{_;_}(Sb{b0=4},t3,a4,pc5{b0:t1},Ret1(@rw{o0|0=3}@fi{none}pa6{b0:t0;b1:b0})),Ret4(MPri(pi7{t0:b0},Rpt{F}(pt8{b0:0;b1:t0}),RepF(@os{b0+=1}c9e))))",
+    Tree1022 "Dd{20}(PAll{2}(a0,Sl{20}))",
+    Tree1023 "B{o0=_;t0;b1;b0}PAll{2}(Flt{1;R;F}(t0),@si{b1+3%4!2}@oh{some?t0:=b0}Seq(a1e,c2,Suc,@po{t0%3!0?t0+=1;t0+3!6?b0:=t0}t3e))",
+    Tree1024 "RSel(Dl{0}(c0l),Par{-3;-3}(t1e,F,RU{F}(t2)),a3,Invt(Fb(c4e,a5e)),t6)",
+    Tree1025 "B{b0;b1=2;t0=0;t1=3;o0}Step(Ret3(Flip(@of{t1+=3}c0l,AFb(AFb(Scc{b1>t0},Sc{o0:=_;b0>b1?o0:=t1+3})),a1)))",
+    Tree1026 "Ret1(RFb(t0,F))",
+    Tree1027 "B{q0=2;t1=2}RFb(Seq(c0,Flt{3;F;F}(c1)),OnceK(Lp{_;K}(Wv{t1}(a2))))",
+    Tree1028 "RSeq(t0,c1e,Sub(Sub(a2)),t3)",
+    Tree1029 "B{b0=1;t0=2}Swm(RSel(TryT(pc0{b0:t0},Wt{30},t1,Fb(c2,Fai),pc3{b0:2}),Isw{b0;T;N}(F,@rw{b0!3}@si{t0+2>3}@of{b0<0?t0:=t0%4;b0+=2}Dl{50}(t4)),Try(Sb{t0=b0},pt5{b0:7;b1:t0},t6),RSeq(RSel(c7,a8b{t0+3;b0}),a9e,c10b{t0%3},t11e,c12)))",
+    Tree1030 "MSeq(t0)",
+    Tree1031 "B{t1=3;o0;b0=2;t0=4}Seq(Once(c0),RSeq(Rus{3}(Sb{o0=0})),@rw{t0+4%2<1}Ub{o0},TryT(Step(Sc{t1:=t0+4},Sb{t1=b0}),Wv{t1}(Pre{some;S}(Sel(c1,@si{b0=t0+2}a2b{t1;b0})))),Su{t1}(t3))",
+    Tree1032 "OnceT(Cd{0;_}(t0))",
+    Tree1033 "Wde(Rep1(Swm(Rep3(Rpt{1}(c0)),a1,ASeq(a2l,t3,t4e,a5l,t6))),c7)",
+    Tree1034 "B{t1=5;o0=_;t0=5;b0}Isw{t1+1;T;N}(RFb(Star(RSeq(c0e,S,@oh{t0=b0?b0+=1;o0:=t1%3}t1),Step(@si{t0+3%3!0}@os{t1<o0|4+2?o0:=o0|3;b0+=2}@ki{b0>6}Wu{t1},@fi{b0+3<2}c2)),Pri(c3,a4e,c5l,t6),Par{_;_}(RSeq(Isw{t0+2;N;N}(t7,t8)),a9),@si{t1<3}MPri(SubR(pt10{b0:1;b1:t0}),t11,@os{t1+=1}a12,a13b{b0+4%4;b0},@of{o0:=_}@po{t0+=3}t14)))",
+    Tree1035 "Swm(a0l,c1b{7},S)",
+    Tree1036 "B{b0=2;t1=5;t0=0}Seq(@rw{b0=t1%3}pa0{b0:=},Seq(MPri(RSeq(a1,pi2{t0:b0},Sb{b0=t0}),c3l),Swm(t4,c5)),pc6{b0:=},t7)",
+    Tree1037 "B{t0=4}RFb(@si{t0+4=t0}Ruf{1}(Rmp{S;S}(PPar{1;N}(a0,SubR(Sl{20}),SubR(Wu{t0})))))",
+    Tree1038 "B{b1=4;b0=1;t0}PAll{1}(pi0{t0:=},@os{b0+=2}Dl{0}(Sel(c1,Sb{t0=b1})),Invt(Bin{b0%2>0;N}(t2e,Scc{b0=4})),a3)",
+    Tree1039 "B{b0=3;q0;t0}Flip(PPar{0;N}(Rpt{3}(@si{t0%3>0}@po{b0:=7;t0+=3}@os{b0+=1;t0:=b0}Lp{t0;K}(t0))),Cnd{b0%2<1;N;_}(Seq(a1,a2b{b0;b0},@fi{b0+4%4!3}t3e,a4b{t0%2;b0})),Lp{_;_}(Pre{b0!3;F}(Lp{_;R}(Intr{t0+2<6}(Keep(FS(t5)))))),Lp{b0;S}(TryT(t6,pc7{b0:7},@fi{b0<b0+1}@ki{t0+2%3>0}@si{t0%3>0}Sl{50},Flt{1;S;_}(Sl{0}))),OnceK(ASeq(t8,t9,t10e)))",
+    Tree1040 "Lim{1}(t0)",
+    Tree1041 "B{b0=3;b1=0;t0=4}Bin{t0%2<0;_}(SubR(a0),Ruf{1}(PAll{_}(Bin{t0%4>1;N}(pt1{b0:=},Sb{b1=6}))))",
+    Tree1042 "B{o0=_;b0;b1=2;t0=4}@ki{t0!3}@fi{b0<b1+4}PPar{0;_}(Rus{2}(Ub{o0}),RFb(c0,Scc{b0+2>7},@oh{b0+=2;t0+=2}a1l))",
+    Tree1043 "B{b0=0;o0=_;b1;t0}@os{b1:=o0|3+1%2}@oh{o0:=b1}Swm(t0e,@po{o0:=o0|5+4%2}pt1{b0:b0;b1:=},@si{t0>7}Sb{b1=1},a2l,TryF(Wu{t0},a3))",
+    Tree1044 "B{t1;b0=1;o0=1;t0=3}@os{b0:=t1}Sel(Flt{3;F;K}(@fi{none}@po{t1:=t0;o0|4<t1+4%3?b0:=t0+4}AFb(RFb(pt0{b0:=;b1:b0},@po{o0:=t0+1}@os{t1+=1}a1l),Fb(t2,Flt{2;R;F}(pt3{b0:b0}),OnceK(t4e)),Pri(RU{F}(c5l),c6,RepF(RU{F}(c7)),t8))))",
+    Tree1045 "B{b0=1;t0}ASeq(t0,PAll{_}(Rep2(Wt{100}),Try(RSeq(c1,Fb(pt2{b0:b0},t3)),RSeq(t4,Sb{t0=b0}))))",
+    Tree1046 "B{b1=5}Pri(pc0{b0:b1},TryF(t1e,a2),Sw{2}(a3l,Wt{50}),RFb(t4,c5,pt6{b0:2}),a7)",
+    Tree1047 "B{o0=2}PAll{1}(c0,c1,Sb{o0=6})",
+    Tree1048 "B{t0=1;o0;t1=4;b0}Par{2;-1}(Sel(Fb(c0,c1),RetF(Step(t2,Sl{30}))),Swm(@si{o0|5<4}@rw{o0|0%3<1}RFb(Ret0(t3e),pa4{b0:t1},Sb{b0=4}),Lim{1}(pa5{b0:=;b1:b0})),RSeq(a6l,Par{2;_}(t7,a8),pc9{b0:5},Fb(Fai,t10,Wt{20}),RU{S}(R)),RFb(Par{-2;0}(@oh{t1:=b0+4;b0:=8}@os{t0:=b0+1%2;t1+3%3>1?t1+=2}@si{t1+4=4}c11,Star(a12l,c13),Ret4(pa14{b0:=;b1:t0}),t15,Rep1(RFb(Ret1(Pre{o0|0%2=0;S}(Wt{20})))))),Bin{t0+1>t0+2;N}(t16,OnceT(RFb(a17b{o0|5+2%3;b0},t18,Mt{0}(pi19{t0:t1})))))",
+    Tree1049 "B{t0}Opt(Pre{t0>5;R}(Flt{1;_;_}(Sl{0})))",
+    Tree1050 "B{b0=0;o0=0;t0=2}Swm(Opt(RSeq(AFb(F,a0b{t0+2;b0}),Rep1(RSel(pa1{b0:=},t2)))),@of{t0%2>0?t0+=1}@ki{t0!b0}@rw{o0|4%3<1}c3)",
+    Tree1051 "B{t0;b0=4}RFb(@rw{b0+1%2!1}Star(Step(Keep(c0b{b0}),@ki{t0=0}RU{F}(Sc{t0+=4}))),Ret1(Par{-1;3}(Scc{b0+4<5},Sc{b0+=3;t0:=b0%3},c1)),pc2{b0:t0},Ret1(Bin{t0%3=0;N}(SubA(FF(a3l)),Isw{3;N;T}(Ite(t4,t5),pc6{b0:b0}))))",
+    Tree1052 "B{t0=2;b0=1}RT{F}(Wde(Wde(PAll{-2}(a0e,a1),RFb(pi2{t0:=},c3,c4,t5,t6),Rpt{0}(c7)),RFb(@oh{t0:=7}Isw{b0%2;_;_}(Fai,c8b{t0},Fb(pa9{b0:b0;b1:t0},t10e),Rmp{F;F}(MPri(c11,t12,a13))),ASeq(@oh{t0:=b0}Fb(pi14{t0:b0},F,c15b{b0}))),t16))",
+    Tree1053 "B{b0=5;t1=0;o0=_;t0=2}ASeq(a0l,Flt{3;R;K}(Fb(pc1{b0:t1},t2,@os{b0:=o0|4%3}c3e)),Fb(Fb(RFb(@si{t1+2<t1+4}@of{t1+2=2?t1+=1;t1<4?t1:=b0+3}@fi{some}Sb{b0=1},Scc{t0=4}),a4b{t0;b0}),Ite(t5,pa6{b0:6;b1:t0})))",
+    Tree1054 "B{b0=4;t0=0;b1=5}Star(Flip(t0e,@os{b0+=1}c1,R,Scc{t0+3<3}),@rw{b1>6}@ki{b1>2}@os{b1:=t0%3}SubA(RSeq(S,Sc{b0=4?b0+=2},c2l,Sb{t0=0})),Pre{b1%3>0;S}(OnceK(RU{F}(Flt{1;_;K}(Seq(c3,Sb{t0=2},Dd{20}(t4)))))))",
+    Tree1055 "B{t0=5;b0=2;q0=0;b1=1;o0=_;t1=2}@os{o0:=1}@si{none}RFb(Ite(RSel(TryT(AFb(c0,t1,Scc{t0%2=0}),RepF(ASeq(Sw{5}(a2e,@si{o0|2+2<3}@po{b1+=3}c3b{b1}),c4,Bin{o0|3+1%4!1;_}(c5e,c6e))))),Inv(SubA(a7e)),OnceT(MPri(RSeq(SubA(PAll{_}(c8,pa9{b0:b1;b1:t0},c10l)),Flt{1;_;F}(Lp{_;F}(c11))),Lp{t0;F}(@si{o0|0+2<o0|5}MPri(t12e,Sl{20})),Rmp{F;F}(@po{none?t1+=1;b1+=2}@os{t1+=3}Rus{F}(Dd{100}(pi13{t0:t0})))))))",
+    Tree1056 "B{b1=3;t0=0}RFb(TryT(t0,c1l),Flip(@of{b1+=2;b1:=t0}c2,a3l,pi4{t0:t0}))",
+    Tree1057 "B{b0=1;t0=0}Dd{0}(PPar{2;_}(OnceT(@oh{t0+=1}RSeq(c0,pi1{t0:=})),Intr{b0%3!0}(RFb(Cnd{t0+4=6;_;F}(S),@si{t0<3}pa2{b0:9;b1:b0},t3))))",
+    Tree1058 "Ret0(pt0{b0:8})",
+    Tree1059 "ASeq(c0,RT{2}(Keep(c1)))",
+    Tree1060 "Sel(a0)",
+    Tree1061 "B{b1;b0=5;o0=0;t0=0}PAll{1}(Cnd{b0%4=0;T;S}(t0e),Sc{o0|4!3?b1+=1},Fb(a1b{b1;b0},pi2{t0:=}))",
+    Tree1062 "B{b0=3;q0;t1=5;t0=1}RSeq(OnceT(@ki{t0+1%3>1}Intr{b0%4>0}(t0)),Lp{t1;_}(Wu{t0}),c1)",
+    Tree1063 "B{b1;t0=2}Swm(Cnd{b1%4!3;N;S}(t0),OnceK(t1),Flip(c2,@oh{b1+4%4>2?t0:=b1}Wt{10}))",
+    Tree1064 "B{t0;b0;b1=2}MSeq(RFb(Seq(Dd{50}(Sc{b0:=b1+3}),pt0{b0:=}),Seq(pt1{b0:5},@ki{b1+3%2>0}@si{b0>1}Scc{b1+3>b1}),OnceT(c2)),Par{_;_}(t3,Pre{t0+1<t0%4;F}(Rty4(c4)),Opt(@ki{b0+2%3<2}OnceK(a5b{t0;b0})),Scc{b1>t0}))",
+    Tree1065 "B{o0=2;b1=1;b0=3}Ret3(@oh{b0:=b1+4}SubR(Sw{5}(RSel(OnceK(t0),Swm(Sc{o0:=b0+3;o0:=_},c1,@fi{b1+2=2}t2)),Sw{0}(Cd{30;_}(RSeq(Pre{o0|2+1!1;R}(c3),@ki{o0|4%4>1}@os{b1:=b1%2}t4)),MPri(@of{b0:=b1}@os{b1=6?b1+=3}SubA(RFb(pc5{b0:1},t6,t7)))))))",
+    Tree1066 "B{t0=3;b0=4;o0=3}Swm(RSeq(t0,Suc,t1),Seq(c2),Step(Flt{1;_;F}(@fi{o0|2<6}@oh{t0:=4}c3l),Fai,t4),Inv(Cnd{b0>o0|4+4;_;F}(Ub{o0})),Dl{20}(RFb(c5,t6)))",
+    Tree1067 "B{b0=4;t0=4}OnceK(Seq(PAll{_}(pt0{b0:t0},Sb{b0=0},Wt{30},a1l),Keep(a2b{t0;b0})))",
+    Tree1068 "B{b1;b0=2}@of{b1:=b0}Pri(F,SubR(SubR(Fai)),t0,a1b{b1+3;b0})",
+    Tree1069 "B{q0=1;t1=3;t0=5}Su{t0}(Flt{3;S;K}(Wv{t1}(To{0}(Once(MSeq(Par{0;-3}(t0e,t1,a2,Sl{0},a3e),RU{F}(t4)))))))",
+    Tree1070 "B{b0=1;o0=1;t0=2}Seq(Intr{t0+4>b0+3}(c0),pa1{b0:6},Pri(@ki{none}@fi{o0|3+1<7}c2l),t3,t4e)",
+    Tree1071 "B{t0;b0=5}RFb(Wv{t0}(a0b{b0%3;b0}),Bin{b0+1<6;T}(t1e,a2b{b0+4;b0}),ASeq(pc3{b0:b0},Scc{t0%3=2},a4l,Sc{t0:=t0+3%3;b0+=4}),Bin{t0+2=t0+3%4;N}(Wde(a5,t6),Inv(c7l)),t8e)",
+    Tree1072 "B{b1=3;t0=3}Pre{t0=b1%4;F}(MPri(pa0{b0:t0;b1:=},pa1{b0:t0;b1:=},Sl{0}))",
+    Tree1073 "B{b0=3;o0=_;t0=1;q0=3}@oh{t0+=1}@os{b0:=t0}Pre{none;K}(MPri(Ite(Swm(Lp{t0;_}(c0),pt1{b0:=},Sc{b0:=t0+2},c2),To{50}(Ite(pt3{b0:2;b1:t0},Wu{t0}))),Rmp{F;F}(MSeq(Wu{t0},Flt{1;R;F}(RSeq(a4,Ub{o0})),Par{-1;-1}(pi5{t0:b0},t6,c7b{4},a8l,Suc)))))",
+    Tree1074 "Rpt{3}(Wde(c0,a1l))",
+    Tree1075 "B{o0=4;b0=0}TryT(Pre{some;K}(a0e),@fi{b0<1}Wt{10},Flt{2;F;_}(pa1{b0:1}),t2)",
+    Tree1076 "B{o0=5;t0=5;b1;b0}RSeq(PAll{1}(@os{t0+=2;b0+=1}@oh{t0:=b0}@of{b1:=o0|4+4}Pre{t0!b1;S}(Cd{0;F}(Par{_;1}(Scc{o0|3<2},a0e)))),RSel(Dl{10}(@rw{none}Wu{t0}),AFb(c1b{o0|5},pc2{b0:b1})),RetF(a3))",
+    Tree1077 "B{t0;t1=3;b0}RSel(c0b{t0%4},Rmp{F;F}(a1),c2,@rw{t1=b0+3}@of{b0+=2}@os{t0+=2}RT{3}(PAll{_}(Sb{t1=0},Sc{b0+=2})),pt3{b0:=;b1:b0})",
+    Tree1078 "B{b0=3;q0;b1=2;o0;t0=0}@fi{b0%4>0}@os{b0:=o0|0+2%4}Pri(@of{none?t0:=b0%4;b1+=1}t0,Bin{o0|1+1%2=0;T}(@si{t0=7}@of{t0+=3}Bin{some;T}(a1,Sb{o0=0}),Rpt{0}(Sl{10})),c2e,Flip(Ruf{F}(@ki{b0>5}@si{b0<0}Par{-1;-2}(Lp{b0;_}(t3),pi4{t0:=},c5)),Rmp{F;F}(Wde(a6,SubR(@po{b0+=2}@oh{b0:=o0|0+2}R)))))",
+    Tree1079 "Flt{3;F;F}(PPar{2;_}(c0l,a1,t2,c3))",
+    Tree1080 "Lim{3}(Rep1(Step(Keep(Dd{0}(Sel(t0,a1,Suc))),Swm(Wt{0},t2,F),Dl{50}(FF(FF(Rty2(c3e)))))))",
+    Tree1081 "B{t0;o0=1;b0=3;b1=4}Seq(Ite(pi0{t0:=},@of{o0:=b1%3}@ki{t0=2}@rw{b0+4<2}c1),Pre{b1>7;S}(OnceT(Run)),@os{o0:=_}R)",
+    Tree1082 "B{t0=3;t1=5;b1=4}PAll{-1}(MPri(t0,@of{t0+=1;t1:=b1}@si{t0+2%4=3}@rw{b1<4}t1,a2),Cnd{b1+1%3<0;N;F}(RSel(t3,t4,RFb(Cd{0;_}(pt5{b0:2;b1:=})))),RFb(Sw{3;1}(Ret0(Scc{t0<t0%4}),pi6{t0:b1},t7)))",
+    Tree1083 "B{b0;t0=2;o0=5}Step(@si{o0|0!3}@ki{b0<6}Wu{t0},F)",
+    Tree1084 "PAll{-1}(Flip(Dl{50}(t0),Sl{20},a1),Seq(Flip(c2,t3),Once(PAll{-3}(F,t4,Sl{100})),a5),Ret2(FF(RtyF(Sel(Lim{1}(RFb(c6,t7e)))))))",
+    Tree1085 "B{b1;b0;t0=5;t1=5}Swm(@os{b1+=1}Sw{1;2}(pa0{b0:=;b1:b1},R,RT{2}(t1)),RSel(TryT(@ki{t1+1=5}@oh{b1:=2}@rw{t0%2<1}Try(S,Rep2(Sb{t0=7}),c2l),S)))",
+    Tree1086 "B{b0=3;t1=2;t0}Cnd{t0>4;T;F}(MPri(pt0{b0:2;b1:t1},Ite(t1,pt2{b0:6;b1:b0}),t3))",
+    Tree1087 "B{b0}Seq(Sl{20},FS(c0l),RetF(SubA(c1)),Ite(a2l,SubA(c3e)),@fi{b0+2%2>0}Step(pa4{b0:4},t5))",
+    Tree1088 "B{o0=_;q0;b0;t0}Lp{_;S}(@of{t0+=2}@rw{b0+1%4=1}PPar{1;_}(OnceT(RFb(c0,Scc{o0|5%4>0},c1,@ki{b0+1<2}Sl{20},a2)),RFb(@os{t0+=2}@po{t0+=3;b0:=8}@ki{some}Isw{t0;N;N}(a3,pa4{b0:t0;b1:b0},@rw{t0+1!t0+4%3}c5b{b0})),Wde(t6,t7)))",
+    Tree1089 "FS(Rpt{0}(c0))",
+    Tree1090 "B{o0=5;t0}OnceT(Pre{t0<4;K}(Wde(Wu{t0},@po{o0:=t0}@oh{t0+=1}a0)))",
+    Tree1091 "Rus{F}(Rep0(t0))",
+    Tree1092 "B{t1=1;t0=2;b0=4;o0=_;b1=0}Sel(RFb(@of{b0:=t1}RFb(t0,pt1{b0:=}),Step(R,@si{t1%2!1}@ki{o0|4%2=1}@fi{o0|0+1%3!1}t2,c3e),F,t4,Inv(pt5{b0:5;b1:t1})),Rep4(Ret3(OnceK(FF(Inv(Seq(Ub{o0},c6b{b0+4})))))),PPar{2;_}(ASeq(@rw{b1!7}t7,@ki{some}pt8{b0:t0;b1:b1}),RSeq(c9l,t10),Scc{t1%2!1}),PPar{2;_}(Par{-3;-2}(@os{t1:=b1%2}c11l,t12e,c13),Sb{t0=t1},@oh{b0+=3;t1:=t0%3}t14))",
+    Tree1093 "B{t1=1;t0=1;b0=3}Dl{10}(Fb(Par{_;_}(PPar{0;N}(RT{1}(Keep(Fb(a0,c1,c2b{t0+3%3}))),Seq(@fi{b0%2=0}@si{b0%2<0}@rw{t1<5}Wu{t1},S),@ki{t1%2=0}@fi{t1>7}Fb(RSel(pi3{t0:t1},a4),c5e,pc6{b0:t1}))),RFb(Swm(t7,@os{t0+=2}a8,t9),Swm(a10l,@oh{t1+=1}c11,@oh{b0!3?t0+=1;t0+=1}pt12{b0:4})),Flip(RSeq(Sl{20},a13e,S,c14b{t0+4}),Flt{3;S;F}(Dd{10}(@fi{t1+3%3>0}@of{t1:=4}Rep3(Wu{t0}))),@oh{t0:=t1;t1:=9}F)))",
+    Tree1094 "B{b1=4;t1;b0=3;o0=1;t0=2}Fb(@rw{t1%4<1}@si{b1+2<5}RT{F}(Bin{t0%3>1;_}(Swm(Isw{b1;T;N}(c0,Fai),Dd{0}(t1),Pre{b0>b0%4;R}(Scc{b0+1<3})),@oh{none?t0:=t0+4%4}Rpt{0}(c2))),Rus{3}(@of{b0:=t1%2;t1:=t0+1}@rw{b0=6}Dd{30}(Step(Rty0(Ub{o0}),Intr{none}(PAll{-2}(pc3{b0:t1},Ruf{1}(t4)))))),@si{t0<5}@po{b0:=t0+2%3}RSel(Pre{t1+2<3;R}(PPar{2;T}(S,t5,t6,Rus{2}(t7))),RSeq(Par{0;0}(@po{t0+=3;t0+=1}@os{b1:=7;b0+=3}c8,a9),c10l,Sc{b1:=t0}),Cd{0;K}(Sb{t0=9}),S))",
+    Tree1095 "B{t1=0;t0;b0=0}PAll{2}(Isw{3;N;_}(Rus{3}(Pre{t1%2=0;R}(Wde(PPar{2;N}(@si{b0>1}t0,c1e),t2))),Wde(Inv(a3),c4b{b0%3}),Dl{10}(pc5{b0:b0}),PPar{0;_}(c6,c7,pa8{b0:0})),TryF(pi9{t0:=},Sl{50},Pre{t1%2=0;F}(c10l)),FS(RSeq(Dl{0}(Rep2(Sb{t0=t1})))))",
+    Tree1096 "B{b0;t0=3;q0=3;o0=_;t1;b1=2}Lim{1}(@ki{some}@rw{t1+2!0}Intr{b1<o0|0+4}(Lp{t0;K}(PAll{0}(@po{b0%4<3?o0:=t0}Flip(RSeq(Swm(c0l,S,t1,Wt{0}),c2),Star(RT{3}(pa3{b0:t0;b1:t1})))))))",
+    Tree1097 "B{b0=2;o0=_;t0=0}Ite(To{100}(Inv(Cnd{some;_;S}(a0))),Pre{t0+2%3>1}(t1),Rpt{1}(pa2{b0:=;b1:b0}))",
+    Tree1098 "B{b1;t0}Wde(t0,Inv(c1b{t0%4}))",
+    Tree1099 "B{q0;b1=4;b0=0;t0=4;o0}Sel(Isw{0;T;_}(@os{none?b1:=b0+4}c0,PPar{2;T}(PPar{0;_}(a1,c2l,t3,c4),@fi{b0!t0}Lim{1}(Sb{o0=8}),RU{F}(Inv(Sl{0})),Pri(Wu{t0},t5e),Lp{_;F}(pt6{b0:b0;b1:t0}))),Fai)",
 }

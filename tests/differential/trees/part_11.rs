@@ -6,18 +6,46 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b0: i64 = 0,
             #[tracked] t0: i64 = 3,
         }
-        RunOnce {
-            RetryUntilSuccessful(forever) {
-                ReactiveSelector {
-                    ScriptCondition(|bb| (bb.b0 + 2) % 4 != 3),
-                    ForceFailure {
-                        AsyncFallback {
-                            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                        },
+        Sequence {
+            ParallelAll {
+                Action(Act<0>),
+                Cooldown(0, filtered = Failure) {
+                    WaitValueUpdate(t0) {
+                        Script(|bb| { bb.t0.set(bb.b0); bb.b0 = bb.b0 % 4 }),
+                    },
+                },
+                Timeout(50) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                    },
+                },
+            },
+            IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = false) {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                AlwaysSuccess,
+                AlwaysSuccess,
+                RepeatTimes(forever) {
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                },
+            },
+            #[run_while(|bb| bb.b0 == 4)]
+            #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
+            SequenceWithMemory {
+                ParallelAll {
+                    StatefulAction(PTask<5>, b0 = 5),
+                    StatefulAction(Task<6>),
+                    Sequence {
+                        #[post(|bb| { bb.t0.set((*bb.t0 + 1) % 3); bb.b0 += 1 })]
+                        Condition(PCond<7>, b0 = {t0}),
+                        Condition(Cond<8>),
+                    },
+                    Script(|bb| if *bb.t0 % 4 < 0 { bb.t0.set(3) }),
+                    WaitValueUpdate(t0) {
+                        Wait(50),
                     },
                 },
             },
@@ -28,343 +56,579 @@ bt::behavior_tree! {
 board!(Tree1100Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1101Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
+    pub tree Tree1101Sub1 for Ctx {
+        Fallback {
+            StatefulAction(Task<14> = Task::<14>),
+            Condition(Cond<15>),
+            Succeeder,
         }
-        Action(PIo<0>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1101Sub0 for Ctx {
+        ReactiveSequence {
+            Cooldown(50, filtered = Skipped) {
+                SequenceWithMemory {
+                    StatefulAction(Task<11> = Task::<11>),
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13> = Task::<13>),
+                },
+            },
+            SubTree(Tree1101Sub1),
+            RetryUntilSuccessful(4) {
+                Condition(Cond<16>),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1101 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
         KeepRunningUntilFailure {
-            Selector {
-                SubTree(Tree1101Sub0, t0 = {=}),
+            ReactiveSequence {
+                Timeout(0) {
+                    Fallback {
+                        AlwaysFailure,
+                        Condition(Cond<0>),
+                        Action(Act<1> = Act::<1>),
+                    },
+                },
+                WhileDoElse {
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    StatefulAction(Task<4>),
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                ParallelAll(max_failures = -1) {
+                    Sequence {
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                    },
+                    StatefulAction(Task<9>),
+                },
+                RepeatUntilFailure(3) {
+                    RepeatUntilSuccess(2) {
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                },
+                Inverter {
+                    SubTree(Tree1101Sub0),
+                },
             },
         }
-    }
-}
-
-board!(Tree1101Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1102Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        #[post(|bb| bb.t0.set(8))]
-        StatefulAction(Task<0> = Task::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1102 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            AlwaysSuccess,
-            SubTree(Tree1102Sub0, ..),
-        }
-    }
-}
-
-board!(Tree1102Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1103 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Invert {
-            MemPriority {
-                WasEntryUpdated(t1),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree1103Blackboard { t0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1104Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<9> = Task::<9>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1104 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            RunOnce {
-                Script(|bb| { bb.b1 = bb.b0 + 3; bb.b1 += 2 }),
-            },
-            Action(PIo<0>, t0 = {=}),
-            Invert {
-                Repeat(2) {
-                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
+        TryCatch(catch_on_halt = true) {
+            Parallel(failure = -1) {
+                StatefulAction(Task<0>),
+                RetryUntilSuccessful(3) {
+                    AlwaysSuccess,
                 },
             },
-            MemPriority {
-                Condition(|ctx, bb| ctx.check_in(2, 1)),
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                #[run_while(|bb| bb.b0 > 3)]
-                #[on_halted(|bb| bb.b1 += 2)]
-                Condition(Cond<5>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<6>),
-                Action(|ctx| ctx.exec(7)),
-                StatefulAction(Task<8>),
-                SubTree(Tree1104Sub0, ..),
-                Condition(PCond<10>, b0 = 4),
-            },
-        }
-    }
-}
-
-board!(Tree1104Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1105 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Action(Act<0> = Act::<0>),
-                        Action(|ctx| ctx.exec(1)),
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                    },
-                    ForceSuccess {
-                        Delay(30) {
-                            Precondition(|bb| *bb.t1 % 4 == 1, else = Running) {
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<7> = Task::<7>),
-                        AlwaysRunning,
-                    },
-                },
-                Parallel(success = 3, failure = 0) {
-                    Condition(Cond<8>),
-                    ReactiveFallback {
-                        Inverter {
-                            ParallelAll(max_failures = -3) {
-                                Condition(Cond<9> = Cond::<9>),
-                                Condition(PCond<10>, b0 = {t0}),
-                                Action(|ctx| ctx.exec(11)),
-                            },
-                        },
-                    },
-                    MemSequence {
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                        Script(|bb| bb.o0 = Some(*bb.t0)),
-                        Invert {
-                            Action(Act<14>),
-                        },
-                        Action(Act<15>),
-                    },
+            Fallback {
+                Condition(Cond<1>),
+                ReactiveFallback {
+                    StatefulAction(Task<2> = Task::<2>),
+                    AlwaysFailure,
                 },
             },
-        }
-    }
-}
-
-board!(Tree1105Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1106 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        RunOnce(then_skip = true) {
-            Precondition(|bb| (bb.b0 + 1) % 2 > 0, else = Failure) {
+            ParallelAll(1) {
+                StatefulAction(Task<3>),
+                Condition(|ctx| ctx.check(4)),
+                AlwaysSuccess,
+                StatefulAction(Task<5>),
+                Sleep(10),
+            },
+            WhileDoElse {
+                Condition(Cond<6>),
+                Wait(0),
+                AlwaysSuccess,
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Selector {
+                    Action(Act<7>),
+                    Action(Act<8>),
+                },
+                WhileDoElse {
+                    Condition(Cond<9> = Cond::<9>),
+                    Action(|ctx| ctx.exec(10)),
+                    StatefulAction(Task<11>),
+                },
                 AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree1106Blackboard { b0 });
+bt::behavior_tree! {
+    pub tree Tree1103 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        StepSequencer {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                SequenceWithMemory {
+                    #[post(|bb| { bb.t0.set((*bb.t0 + 1) % 2); bb.b0 += 2 })]
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
+                },
+            },
+            ScriptCondition(|bb| bb.b0 + 3 < 4),
+            ReactiveFallback {
+                SetBlackboard(b0 = 9),
+            },
+        }
+    }
+}
+
+board!(Tree1103Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1104 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        #[post(|bb| bb.b0 += 1)]
+        Conditional(|bb| *bb.t0 == 3, dynamic = false, else = Failure) {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| (*bb.t0 + 3) % 3 != 2),
+            },
+        }
+    }
+}
+
+board!(Tree1104Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1105Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+        }
+        #[post(|bb| if *bb.t0 > 0 { bb.t0.set(bb.b0) })]
+        MaxTime(50) {
+            RunOnce {
+                #[failure_if(|bb| bb.b0 % 4 < 2)]
+                #[post(|bb| if bb.b0 != *bb.t0 { bb.b0 += 2 })]
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1105Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+        }
+        Condition(|ctx| ctx.check(3))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1105 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            o0: Option<i64> = Some(2),
+        }
+        #[on_failure(|bb| { bb.b0 += 1; if *bb.t0 != 6 { bb.o0 = None } })]
+        #[on_success(|bb| bb.t0.set(4))]
+        #[success_if(|bb| bb.o0.is_some())]
+        RunOnce {
+            MemPriority {
+                MaxTime(0) {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                SubTree(Tree1105Sub0, ..),
+                Interrupt(|bb| bb.b0 == 3) {
+                    RepeatTimes(2) {
+                        Cooldown(50, filtered = Skipped) {
+                            WhileDoElse {
+                                Condition(Cond<2>),
+                                SubTree(Tree1105Sub1, t0 = {=}, q0 = {q0}, b0 = {=}, o0 = {o0}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1105Blackboard { t0 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1106Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 11,
+            #[tracked] t1: i64 = 10,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Fallback {
+            MaxTime(50) {
+                Action(Act<0>),
+            },
+            Condition(Cond<1>),
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Action(PAct<2>, b0 = {=}, b1 = {t1}),
+            },
+            WasEntryUpdated(t0),
+            #[on_failure(|bb| bb.b1 += 2)]
+            #[success_if(|bb| *bb.t0 % 2 != 1)]
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1106 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        #[skip_if(|bb| bb.b1 + 2 == 6)]
+        #[run_while(|bb| bb.b1 + 3 == 4)]
+        #[on_success(|bb| bb.t1.set(*bb.t0))]
+        Delay(0) {
+            Delay(20) {
+                SubTree(Tree1106Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree1106Blackboard { b1 t0 b0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 5,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            #[tracked] t1: i64 = 1,
         }
-        ReactiveFallback {
-            RetryUntilSuccessful(4) {
-                IfThenElse {
-                    #[on_halted(|bb| if bb.b0 % 2 < 1 { bb.b0 = bb.o0.unwrap_or(4) })]
-                    IfThenElse {
-                        Action(PIo<0>, t0 = {b1}),
-                        Action(PIo<1>, t0 = {=}),
-                    },
-                    #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 2)]
-                    StatefulAction(Task<2>),
-                    AsyncFallback {
-                        Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 4) % 3)),
-                        StatefulAction(Task<4>),
-                        #[skip_if(|bb| (bb.b1 + 1) % 4 == 3)]
-                        WasEntryUpdated(t0),
-                        AlwaysFailure,
-                    },
+        BinarySelector(|bb| *bb.t1 + 4 != bb.b0, dynamic = true) {
+            Filter(times = 3, count = Success, filtered = Failure) {
+                Delay(50) {
+                    Action(Act<0>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Filter(times = 1, count = Success, filtered = Skipped) {
+                    #[on_halted(|bb| bb.t0.set(*bb.t1 + 1))]
+                    #[skip_if(|bb| bb.b0 % 2 < 1)]
+                    #[post(|bb| bb.t1.set(bb.b1))]
+                    Condition(|ctx, bb| ctx.check_in(1, 5)),
                 },
             },
         }
     }
 }
 
-board!(Tree1107Blackboard { b1 t0 o0 b0 });
+board!(Tree1107Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1108 for Ctx {
-        ForceFailure {
-            Delay(0) {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    Fallback {
-                        ReactiveSequence {
-                            WhileDoElse {
-                                StatefulAction(Task<1>),
-                                AlwaysFailure,
-                            },
-                            Condition(Cond<2>),
-                            Retry(2) {
-                                Condition(Cond<3>),
-                            },
-                            ReactiveSequence {
-                                Parallel(success = 2, failure = 0) {
-                                    AlwaysSuccess,
-                                    Action(Act<4> = Act::<4>),
-                                },
-                            },
-                            ForceFailure {
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            ReactiveSequence {
-                                AsyncFallback {
-                                    StatefulAction(Task<6> = Task::<6>),
-                                    Action(Act<7>),
-                                },
-                            },
-                        },
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        MemPriority {
+            StatefulAction(Task<0>),
+            Loop(q0, if_empty = Running) {
+                ReactiveSequence {
+                    Script(|bb| { bb.t0.set((*bb.t0 + 3) % 2); bb.t0.set(bb.b0) }),
+                    WasEntryUpdated(t0),
+                    PolicyParallel(policy = FirstFailure) {
+                        StatefulAction(Task<1>),
                     },
+                    Succeeder,
+                    Action(PIo<2>, t0 = {=}),
                 },
+            },
+            ParallelAll {
+                Action(Act<3>),
+                AlwaysFailure,
             },
         }
     }
 }
+
+board!(Tree1108Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1109 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        WhileDoElse {
-            SequenceStar {
-                Sequence {
+        RepeatTimes(forever) {
+            TryCatch(catch_on_halt = false) {
+                FlipSelector {
                     StatefulAction(Task<0>),
-                    Delay(10) {
-                        Action(Act<1>),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                    UnsetBlackboard(o0),
+                    Condition(Cond<2>),
+                },
+                #[on_success(|bb| bb.o0 = Some(5))]
+                Timeout(50) {
+                    #[on_halted(|bb| bb.b0 = bb.b1)]
+                    #[failure_if(|bb| bb.b0 > 5)]
+                    SetBlackboard(t0 = 6),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1109Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1110 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+        }
+        RepeatTimes(forever) {
+            Loop(q0, value = {b1}, if_empty = Success) {
+                AsyncSequence {
+                    Condition(Cond<0>),
+                    RunOnce {
+                        StatefulAction(Task<1>),
                     },
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        ReactiveSequence {
-                            Action(Act<3>),
-                            Loop(q0, value = {t0}, if_empty = Skipped) {
-                                #[skip_if(|bb| bb.b0 + 2 > bb.o0.unwrap_or(1) % 3)]
-                                Condition(Cond<4>),
-                            },
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Timeout(20) {
+                            StatefulAction(Task<2>),
                         },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Sequence {
-                            WasEntryUpdated(t0),
-                            Action(Act<6>),
+                        WhileDoElse {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
                         },
                     },
                 },
             },
-            Selector {
-                Precondition(|bb| *bb.t0 % 4 != 1, else = Failure) {
-                    RunOnce {
-                        #[on_success(|bb| bb.t0.set(bb.b0))]
-                        IfThenElse {
-                            #[on_success(|bb| bb.t0.set((bb.b0 + 1) % 3))]
-                            #[failure_if(|bb| *bb.t0 % 3 < 2)]
-                            AsyncFallback {
-                                Condition(|ctx| ctx.check(7)),
-                                Condition(Cond<8>),
-                                #[success_if(|bb| bb.b0 > *bb.t0)]
-                                #[skip_if(|bb| bb.o0.unwrap_or(5) < 4)]
-                                #[failure_if(|bb| bb.o0.is_some())]
-                                Sleep(0),
-                                Script(|bb| if bb.b0 > 3 { *bb.t0 += 3 }),
-                            },
-                            Timeout(0) {
+        }
+    }
+}
+
+board!(Tree1110Blackboard { q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1111 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        Conditional(|bb| *bb.t0 > 3, dynamic = false, else = Success) {
+            Parallel(success = -2, failure = 0) {
+                #[on_halted(|bb| *bb.t0 += 1)]
+                SkipUnlessUpdated(t0) {
+                    ParallelAll {
+                        SetBlackboard(b0 = 1),
+                        Cooldown(0, filtered = Skipped) {
+                            MemSequence {
                                 Repeat(0) {
-                                    Condition(Cond<9>),
+                                    Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 4)),
+                                },
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+                Limiter(1) {
+                    Precondition(|bb| bb.b0 > 4, else = Success) {
+                        TryCatch(catch_on_halt = true) {
+                            Action(Act<2>),
+                            Wait(0),
+                            IfThenElse {
+                                Condition(Cond<3>),
+                                StatefulAction(Task<4>),
+                                Failer,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1111Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1112 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 3,
+        }
+        Delay(30) {
+            Delay(0) {
+                Fallback {
+                    #[skip_if(|bb| bb.b0 > bb.b1 + 2)]
+                    Repeater(1) {
+                        AsyncFallback {
+                            Sequence {
+                                Condition(Cond<0>),
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            ScriptCondition(|bb| *bb.t0 + 2 > bb.b0 % 3),
+                        },
+                    },
+                    Limiter(3) {
+                        IndexSwitch(|bb| bb.b1 % 4) {
+                            #[on_success(|bb| bb.b1 = bb.b0)]
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1112Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1113 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveFallback {
+            FlipSelector {
+                Loop(q0, if_empty = Skipped) {
+                    Action(PIo<0>, t0 = {=}),
+                },
+                Condition(|ctx, bb| ctx.check_in(1, 5)),
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree1113Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1114 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        StepSequencer {
+            RepeatTimes(forever) {
+                IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                    #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    SetBlackboard(b1 = {t0}),
+                    Repeater(forever) {
+                        Condition(PCond<0>, b0 = {t0}),
+                    },
+                    #[run_while(|bb| bb.b1 != 6)]
+                    #[failure_if(|bb| bb.b0 != 6)]
+                    #[post(|bb| bb.b1 += 3)]
+                    ParallelAll(max_failures = -1) {
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                    ForceSuccess {
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<2>),
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b1 + 1, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Condition(|ctx| ctx.check(4)),
+                Remap(success = Success, failure = Failure) {
+                    Action(Act<5>),
+                },
+                KeepRunningUntilFailure {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        WasEntryUpdated(t0),
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b1)),
+                        Runner,
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t0 > 7, else = Skipped) {
+                RetryUntilSuccessful(4) {
+                    Priority {
+                        StatefulAction(PTask<7>, b0 = 2, b1 = {=}),
+                        Conditional(|bb| *bb.t0 + 4 > 3, else = Success) {
+                            StepSequencer {
+                                Filter(times = 1, count = Failure, filtered = Failure) {
+                                    Condition(PCond<8>, b0 = 6),
+                                },
+                                #[failure_if(|bb| bb.b1 > 7)]
+                                #[post(|bb| bb.b1 = bb.b0)]
+                                SequenceWithMemory {
+                                    StatefulAction(Task<9>),
+                                    Condition(Cond<10>),
+                                    SetBlackboard(b0 = 9),
                                 },
                             },
                         },
                     },
                 },
             },
-            Parallel(success = 1, failure = 0) {
-                ParallelAll {
-                    Condition(Cond<10>),
-                    Action(PIo<11>, t0 = {b0}),
-                    Action(PIo<12>, t0 = {=}),
-                    StatefulAction(PTask<13>, b0 = 8, b1 = {b0}),
-                },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    SetBlackboard(b0 = 8),
-                },
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    ReactiveSelector {
-                        Action(PAct<14>, b0 = 3, b1 = {t0}),
-                        StatefulAction(Task<15>),
+        }
+    }
+}
+
+board!(Tree1114Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1115Sub0 for Ctx {
+        Condition(|ctx| ctx.check(2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1115 for Ctx {
+        AsyncSequence {
+            Parallel(success = -1) {
+                Action(Act<0>),
+                Succeeder,
+            },
+            Cooldown(0, filtered = Skipped) {
+                RetryUntilSuccessful(2) {
+                    ReactiveSequence {
+                        Condition(Cond<1>),
+                        SubTree(Tree1115Sub0),
                     },
                 },
             },
@@ -372,104 +636,858 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1109Blackboard { q0 o0 b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree1110Sub0 for Ctx {
+    pub tree Tree1116Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
         }
-        StatefulAction(Task<0>)
+        StatefulAction(PTask<0>, b0 = 9, b1 = {t1})
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1110 for Ctx {
+    pub tree Tree1116 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            #[allow(unused)] #[tracked] t0: i64 = 2,
         }
-        SkipUnlessUpdated(t0) {
-            #[on_success(|bb| bb.t0.set(*bb.t0 % 2))]
-            SubTree(Tree1110Sub0, t0 = {=}),
+        Repeat(0) {
+            SubTree(Tree1116Sub0, t1 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree1110Blackboard { t0 });
+board!(Tree1116Blackboard { t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1111 for Ctx {
+    pub tree Tree1117 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
-            b1: i64 = 5,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
         }
-        Sequence {
-            Sequence {
-                Loop(q0, value = {t0}) {
-                    RunOnce(then_skip = false) {
+        Repeat(4) {
+            RunOnce {
+                #[on_failure(|bb| bb.b0 += 1)]
+                MemSequence {
+                    WasEntryUpdated(t0),
+                    Condition(PCond<0>, b0 = {b0}),
+                    StatefulAction(PTask<1>, b0 = 3, b1 = {t0}),
+                    UnsetBlackboard(o0),
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1117Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1118 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                RepeatUntil(Success) {
+                    Condition(|ctx| ctx.check(3)),
+                },
+                Condition(Cond<4>),
+            },
+            MemPriority {
+                Optional {
+                    AlwaysFailure,
+                },
+                Repeat(1) {
+                    Timeout(50) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1119 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                Action(Act<0>),
+                AlwaysFailure,
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<1>),
+                    RepeatTimes(forever) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                Inverter {
+                    Inverter {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                FlipSelector {
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<7>),
+                Action(Act<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1120 for Ctx {
+        RetryUntilSuccessful(0) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1121 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+        }
+        #[success_if(|bb| *bb.t1 > 0)]
+        ReactiveFallback {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+            Action(PAct<1>, b0 = {t0}, b1 = {t1}),
+            AlwaysFailure,
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree1121Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1122 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| bb.b1 + 2 > bb.b0 + 3) {
+            StepSequencer {
+                MemPriority {
+                    ScriptCondition(|bb| bb.b0 % 4 < 2),
+                    Repeat(forever) {
+                        Action(Act<0>),
+                    },
+                    RepeatTimes(forever) {
+                        Script(|bb| bb.b0 += 3),
+                    },
+                },
+            },
+            IfThenElse {
+                Condition(Cond<1>),
+                Switch(b1) {
+                    case 5 => Precondition(|bb| bb.b1 > *bb.t0 + 4, else = Success) {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    },
+                    _ => Action(Act<3> = Act::<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree1122Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1123 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+        }
+        #[post(|bb| { bb.b1 = bb.b0; if bb.b1 + 3 != 1 { bb.b0 += 3 } })]
+        #[run_while(|bb| *bb.t0 < bb.b0)]
+        ReactiveFallback {
+            Repeat(4) {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    Sleep(0),
+                },
+            },
+            #[on_failure(|bb| *bb.t0 += 1)]
+            Action(Act<1>),
+            IfThenElse {
+                StatefulAction(PTask<2>, b0 = 2, b1 = {=}),
+                StatefulAction(Task<3>),
+                Action(PAct<4>, b0 = 1, b1 = {=}),
+            },
+            MemPriority {
+                Action(PAct<5>, b0 = {t0}, b1 = {=}),
+                StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+board!(Tree1123Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1124 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Repeater(0) {
+            StatefulAction(PTask<0>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1124Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1125 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+            Parallel(success = 0, failure = 2) {
+                Priority {
+                    SkipUnlessUpdated(t0) {
+                        Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(PCond<1>, b0 = {=}),
+                    Script(|bb| bb.b0 += 3),
+                },
+            },
+            Repeat(4) {
+                #[success_if(|bb| bb.b0 == 2)]
+                #[skip_if(|bb| *bb.t0 % 2 == 1)]
+                Condition(Cond<2>),
+            },
+            Action(Act<3>),
+        }
+    }
+}
+
+board!(Tree1125Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1126 for Ctx {
+        SequenceWithMemory {
+            Deadline(100) {
+                Condition(Cond<0>),
+            },
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            Condition(|ctx| ctx.check(3)),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1127 for Ctx {
+        RepeatUntilFailure(forever) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1128 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64,
+        }
+        AsyncFallback {
+            Loop(q0, value = {b1}, if_empty = Running) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(5))),
+            },
+            StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree1128Blackboard { q0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1129Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1129 for Ctx {
+        Delay(0) {
+            WhileDoElse {
+                ParallelAll(0) {
+                    FlipSelector {
+                        Action(|ctx| ctx.exec(0)),
                         Sequence {
-                            StatefulAction(Task<0>),
-                            Action(PIo<1>, t0 = {b0}),
-                            Repeat(2) {
-                                StatefulAction(Task<2> = Task::<2>),
+                            Condition(Cond<1>),
+                            RunOnce {
+                                SubTree(Tree1129Sub0),
+                            },
+                        },
+                        Remap(success = Success, failure = Success) {
+                            FlipSelector {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                },
+                Repeater(forever) {
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            RunOnce(then_skip = false) {
+                                Action(Act<4>),
+                            },
+                            KeepRunningUntilFailure {
+                                Priority {
+                                    Condition(Cond<5> = Cond::<5>),
+                                    StatefulAction(Task<6>),
+                                    StatefulAction(Task<7>),
+                                    Action(Act<8> = Act::<8>),
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    Repeat(2) {
+                        Filter(times = 3, count = Success, filtered = Failure) {
+                            ReactiveSequence {
+                                Priority {
+                                    Condition(Cond<9>),
+                                    Condition(Cond<10>),
+                                    Action(Act<11>),
+                                },
+                                ReactiveFallback {
+                                    Action(Act<12>),
+                                    Condition(Cond<13>),
+                                },
                             },
                         },
                     },
                 },
             },
-            Timeout(50) {
-                MemPriority {
-                    Condition(|ctx| ctx.check(3)),
-                    #[run_while(|bb| bb.b1 > 0)]
-                    Action(Act<4>),
-                },
-            },
-            ReactiveSelector {
-                #[run_while(|bb| *bb.t0 != 3)]
-                #[on_halted(|bb| bb.t0.set(bb.b1))]
-                #[success_if(|bb| *bb.t0 != 6)]
-                Action(|ctx| ctx.exec(5)),
-                StatefulAction(Task<6>),
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    StatefulAction(Task<7>),
-                },
-                StatefulAction(PTask<8>, b0 = {=}, b1 = {=}),
-            },
-            Fallback {
-                StatefulAction(Task<9>),
-                Timeout(50) {
-                    ScriptCondition(|bb| *bb.t0 > 7),
-                },
-                Condition(Cond<10>),
-            },
-        }
-    }
-}
-
-board!(Tree1111Blackboard { t0 q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1112 for Ctx {
-        ReactiveFallback {
-            Action(Act<0> = Act::<0>),
-            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1113 for Ctx {
+    pub tree Tree1130 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        ReactiveSequence {
+            Loop(q0) {
+                BinarySelector(|bb| bb.b0 > 1) {
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 2) % 2, &mut bb.b0)),
+                        StatefulAction(Task<1>),
+                    },
+                    Interrupt(|bb| *bb.t0 + 1 == bb.b0) {
+                        ParallelAll(1) {
+                            #[skip_if(|bb| bb.b0 + 4 == 2)]
+                            StatefulAction(Task<2>),
+                            StatefulAction(PTask<3>, b0 = {=}),
+                            #[post(|bb| if *bb.t0 > bb.b0 { bb.b0 += 3 })]
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            Sleep(0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1130Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1131 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        Priority {
+            Parallel(success = 2, failure = -4) {
+                RepeatUntil(Failure) {
+                    AlwaysSuccess,
+                },
+                Action(PIo<0>, t0 = {=}),
+                TryCatch(catch_on_halt = false) {
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    StatefulAction(PTask<1>, b0 = {t0}),
+                    #[post(|bb| { bb.t0.set(8); bb.b0 += 3 })]
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Precondition(|bb| bb.b0 + 4 < 0) {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Sleep(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1131Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1132 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        Remap(success = Failure, failure = Failure) {
+            ParallelAll(2) {
+                StatefulAction(Task<0>),
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree1132Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1133 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        #[success_if(|bb| bb.b0 + 2 == bb.b0)]
+        Fallback {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Loop(q0, if_empty = Failure) {
+                    Wait(50),
+                },
+                Condition(Cond<0> = Cond::<0>),
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Action(PIo<1>, t0 = {b0}),
+                Sleep(10),
+                Action(PAct<2>, b0 = {b0}, b1 = {t0}),
+                Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 3) % 2)),
+            },
+            Limiter(3) {
+                Loop(q0, if_empty = Failure) {
+                    SequenceStar {
+                        Wait(10),
+                        Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                        Condition(|ctx| ctx.check(5)),
+                        Condition(PCond<6>, b0 = {b0}),
+                    },
+                },
+            },
+            #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+            StepSequencer {
+                AlwaysRunning,
+                Action(Act<7>),
+                AlwaysRunning,
+                SetBlackboard(t0 = 4),
+            },
+            Sequence {
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(8)),
+                    Condition(PCond<9>, b0 = 6),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
+                },
+                StatefulAction(Task<12>),
+            },
+        }
+    }
+}
+
+board!(Tree1133Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1134 for Ctx {
+        Repeat(4) {
+            Selector {
+                AlwaysFailure,
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                },
+                Optional {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1135 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            Delay(0) {
+                Repeat(forever) {
+                    Repeat(1) {
+                        Cooldown(0) {
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                #[failure_if(|bb| *bb.t0 % 3 == 0)]
+                                #[skip_if(|bb| *bb.t0 % 2 == 0)]
+                                StatefulAction(Task<0> = Task::<0>),
+                                StatefulAction(Task<1>),
+                                Wait(0),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1135Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1136 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+        }
+        RetryUntilSuccessful(3) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Filter(times = 3, count = Completed, filtered = Failure) {
+                    #[on_failure(|bb| if bb.b1 == 3 { bb.b1 = bb.b0 })]
+                    ReactiveFallback {
+                        Repeat(3) {
+                            #[success_if(|bb| (bb.b1 + 3) % 3 != 0)]
+                            #[skip_if(|bb| bb.o0.unwrap_or(1) < bb.b0)]
+                            #[failure_if(|bb| bb.b0 > *bb.t0)]
+                            Timeout(20) {
+                                ReactiveSequence {
+                                    Condition(Cond<0>),
+                                    SetBlackboard(b0 = {b1}),
+                                    #[on_failure(|bb| if *bb.t1 % 4 < 2 { bb.o0 = None })]
+                                    Action(|ctx, bb| ctx.exec_in(1, (*bb.t1 + 1) % 3, &mut bb.b1)),
+                                    Condition(PCond<2>, b0 = {=}),
+                                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 3, &mut bb.b0)),
+                                },
+                            },
+                        },
+                        ParallelAll {
+                            ForceSuccess {
+                                Loop(q0, if_empty = Success) {
+                                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1 + 2)),
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    IfThenElse {
+                        WhileDoElse {
+                            RepeatUntilSuccess(1) {
+                                Precondition(|bb| bb.b1 < *bb.t1, else = Success) {
+                                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b1}),
+                                },
+                            },
+                            Switch(b1) {
+                                case 3 => Action(PIo<6>, t0 = {=}),
+                                case 1 => ScriptCondition(|bb| *bb.t1 != 0),
+                                _ => StatefulAction(Task<7>),
+                            },
+                        },
+                        Conditional(|bb| bb.b0 != 4, dynamic = true) {
+                            RunOnce(then_skip = true) {
+                                #[run_while(|bb| bb.b0 % 3 < 1)]
+                                #[failure_if(|bb| *bb.t1 < bb.o0.unwrap_or(0) + 3)]
+                                Parallel(success = -1, failure = -2) {
+                                    Action(Act<8>),
+                                    Action(Act<9>),
+                                    Action(Act<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1136Blackboard { o0 b1 b0 q0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1137 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+        }
+        #[post(|bb| bb.o0 = Some(*bb.t1))]
+        #[run_while(|bb| *bb.t0 > 0)]
+        #[on_halted(|bb| { bb.b1 = bb.b0; bb.t0.set(*bb.t1) })]
+        Fallback {
+            #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = Some(*bb.t0) })]
+            #[failure_if(|bb| (*bb.t0 + 4) % 2 < 1)]
+            Selector {
+                #[on_failure(|bb| bb.o0 = None)]
+                #[failure_if(|bb| *bb.t1 % 2 == 0)]
+                StatefulAction(Task<0>),
+                SetBlackboard(o0 = Some(1)),
+            },
+            Sequence {
+                Repeat(2) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Action(|ctx| ctx.exec(2)),
+                Condition(Cond<3>),
+            },
+            Repeat(1) {
+                Delay(30) {
+                    Condition(PCond<4>, b0 = {b1}),
+                },
+            },
+            #[run_while(|bb| bb.o0.is_some())]
+            #[on_success(|bb| *bb.t0 += 1)]
+            #[skip_if(|bb| bb.o0.is_none())]
+            Sequence {
+                #[failure_if(|bb| bb.b0 > 2)]
+                #[on_success(|bb| bb.o0 = Some(bb.b1))]
+                Action(PAct<5>, b0 = {b0}, b1 = {t1}),
+                Condition(|ctx, bb| ctx.check_in(6, 0)),
+            },
+        }
+    }
+}
+
+board!(Tree1137Blackboard { t1 b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1138 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        RunOnce(then_skip = false) {
+            SetBlackboard(b0 = 3),
+        }
+    }
+}
+
+board!(Tree1138Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1139 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        BinarySelector(|bb| (bb.b0 + 3) % 3 > 1, dynamic = true) {
+            Loop(q0, if_empty = Success) {
+                Switch(b1) {
+                    case 5 => Wait(0),
+                    case 0 => StepSequencer {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                    _ => Repeat(2) {
+                        Repeater(2) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                MemSequence {
+                    #[skip_if(|bb| bb.b0 + 3 < 4)]
+                    WasEntryUpdated(t1),
+                    TryCatch(catch_on_halt = true) {
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                        Succeeder,
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1139Blackboard { b0 t1 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1140 for Ctx {
+        ForceSuccess {
+            SequenceWithMemory {
+                AsyncFallback {
+                    Action(Act<0>),
+                    AlwaysFailure,
+                },
+                Sleep(10),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1141 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+        }
+        Fallback {
+            AsyncFallback {
+                WhileDoElse {
+                    Action(Act<0>),
+                    WasEntryUpdated(t0),
+                    #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
+                    #[skip_if(|bb| *bb.t0 % 2 != 0)]
+                    BinarySelector(|bb| *bb.t0 > 3, dynamic = false) {
+                        SetBlackboard(t0 = 6),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                StatefulAction(Task<2>),
+                #[on_halted(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 1 })]
+                Loop(q0, if_empty = Skipped) {
+                    Condition(Cond<3>),
+                },
+                AsyncFallback {
+                    #[success_if(|bb| *bb.t0 < bb.b0)]
+                    Condition(PCond<4>, b0 = {=}),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    SequenceStar {
+                        Condition(Cond<6> = Cond::<6>),
+                        Condition(|ctx, bb| ctx.check_in(7, 3)),
+                    },
+                },
+            },
+            IfThenElse {
+                BinarySelector(|bb| bb.b0 < *bb.t0 + 4) {
+                    Succeeder,
+                    IfThenElse {
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        Condition(PCond<8>, b0 = {t0}),
+                        #[skip_if(|bb| *bb.t0 + 2 != 4)]
+                        #[success_if(|bb| bb.b0 % 2 != 1)]
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
+                #[success_if(|bb| bb.b0 == (*bb.t0 + 4) % 4)]
+                StepSequencer {
+                    AsyncSequence {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<10>),
+                    },
+                    Sleep(10),
+                },
+                #[post(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| bb.t0.set(2))]
+                TryCatch(catch_on_halt = false) {
+                    Action(Act<11>),
+                    StatefulAction(Task<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1141Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1142 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 1,
+        }
+        #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
+        #[skip_if(|bb| bb.b1 % 4 != 0)]
+        ForceFailure {
+            Optional {
+                #[on_success(|bb| bb.t0.set(3))]
+                #[on_failure(|bb| { bb.b1 = bb.b0 + 2; bb.b1 = *bb.t0 })]
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Action(Act<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1142Blackboard { t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1143 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            b1: i64 = 3,
         }
-        Repeat(4) {
-            Repeat(forever) {
-                WhileDoElse {
-                    ScriptCondition(|bb| *bb.t0 > 0),
-                    ReactiveSequence {
-                        Script(|bb| *bb.t0 += 3),
+        ParallelAll(0) {
+            Failer,
+            ReactiveSelector {
+                #[success_if(|bb| *bb.t0 + 1 > bb.b0)]
+                #[on_success(|bb| if bb.b1 != *bb.t0 + 1 { bb.t0.set(bb.b0) })]
+                ParallelAll(2) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1143Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1144 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_halted(|bb| { if bb.b0 % 4 < 0 { *bb.t0 += 3 }; *bb.t1 += 3 })]
+        #[on_success(|bb| *bb.t1 += 2)]
+        PolicyParallel(policy = FirstFailure) {
+            Inverter {
+                ReactiveFallback {
+                    Cooldown(20) {
                         Action(Act<0>),
                     },
                 },
@@ -478,1195 +1496,144 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1113Blackboard { t0 });
+board!(Tree1144Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1114 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1115 for Ctx {
+    pub tree Tree1145Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-        }
-        Precondition(|bb| (*bb.t1 + 4) % 2 < 1, else = Running) {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 4)),
-        }
-    }
-}
-
-board!(Tree1115Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1116Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1116 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        Sequence {
-            Action(PIo<0>, t0 = {t0}),
-            Timeout(10) {
-                SubTree(Tree1116Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree1116Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1117 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        Switch(b1) {
-            case 0 => #[skip_if(|bb| bb.b1 + 4 != *bb.t0)]
-            #[on_halted(|bb| bb.b1 += 1)]
-            Sleep(20),
-            case 3 => KeepRunningUntilFailure {
-                Action(PIo<0>, t0 = {=}),
-            },
-            _ => SequenceWithMemory {
-                TryCatch {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 2, &mut bb.b0)),
-                    Retry(1) {
-                        AlwaysSuccess,
-                    },
-                },
-                Script(|bb| bb.b0 = (bb.b1 + 3) % 2),
-                ForceSuccess {
-                    RunOnce(then_skip = true) {
-                        Fallback {
-                            Action(PAct<2>, b0 = 1),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                #[failure_if(|bb| bb.b0 < bb.b0 + 3)]
-                #[on_success(|bb| { bb.b0 = *bb.t0 + 2; if bb.b1 < bb.b0 { bb.b0 = bb.b1 } })]
-                Repeat(4) {
-                    Script(|bb| bb.b1 += 1),
-                },
-                #[on_failure(|bb| bb.b0 = bb.b1 % 2)]
-                Selector {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1117Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1118 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        Precondition(|bb| bb.b1 % 3 != 2, else = Skipped) {
-            SequenceWithMemory {
-                Fallback {
-                    #[skip_if(|bb| bb.b1 % 3 < 0)]
-                    #[on_failure(|bb| if *bb.t0 < bb.b0 { *bb.t0 += 3 })]
-                    TryCatch(catch_on_halt = false) {
-                        Condition(|ctx| ctx.check(0)),
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<1>),
-                    },
-                    Condition(Cond<2>),
-                    Retry(0) {
-                        ScriptCondition(|bb| *bb.t0 < bb.b1),
-                    },
-                    AsyncSequence {
-                        SetBlackboard(b0 = {b1}),
-                        Condition(Cond<3>),
-                    },
-                    Action(Act<4>),
-                },
-                ParallelAll(max_failures = -2) {
-                    MemPriority {
-                        #[run_while(|bb| (bb.b1 + 1) % 3 > 0)]
-                        Repeat(forever) {
-                            Loop(q0, if_empty = Running) {
-                                Sleep(0),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        Loop(q0, if_empty = Running) {
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                        #[on_failure(|bb| if bb.b1 < *bb.t0 { bb.b1 += 2 })]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[on_success(|bb| { bb.t0.set(bb.b0); if *bb.t0 > 5 { bb.b1 = *bb.t0 + 2 } })]
-                        StatefulAction(Task<6> = Task::<6>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    Retry(2) {
-                        Retry(1) {
-                            TryCatch {
-                                #[on_failure(|bb| { if (bb.b0 + 4) % 3 < 2 { bb.b0 += 2 }; bb.t0.set(bb.b0) })]
-                                #[success_if(|bb| bb.b0 + 2 < 2)]
-                                Sequence {
-                                    StatefulAction(Task<7>),
-                                    StatefulAction(Task<8>),
-                                },
-                                #[on_halted(|bb| { bb.b0 += 3; if *bb.t0 + 2 > 6 { bb.t0.set(bb.b1) } })]
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                },
-                Repeat(2) {
-                    IfThenElse {
-                        Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b1)),
-                        RetryUntilSuccessful(forever) {
-                            RunOnce(then_skip = true) {
-                                Sleep(0),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1118Blackboard { q0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1119 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        WhileDoElse {
-            ParallelAll {
-                ForceFailure {
-                    Condition(Cond<0>),
-                },
-                #[on_halted(|bb| bb.b0 = *bb.t0 % 2)]
-                #[on_success(|bb| { bb.o0 = None; bb.b0 = bb.b1 })]
-                #[on_failure(|bb| { bb.t0.set(*bb.t1 % 2); bb.o0 = None })]
-                Script(|bb| bb.t1.set(*bb.t0 + 2)),
-                Repeat(forever) {
-                    Script(|bb| bb.t1.set(bb.b1)),
-                },
-                StatefulAction(Task<1>),
-                Loop(q0, if_empty = Success) {
-                    TryCatch {
-                        Script(|bb| { bb.t0.set(*bb.t1); *bb.t1 += 1 }),
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
-                    },
-                },
-            },
-            Repeat(forever) {
-                Sequence {
-                    Action(PIo<3>, t0 = {b1}),
-                    Condition(|ctx| ctx.check(4)),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Loop(q0, value = {t1}, if_empty = Success) {
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1119Blackboard { q0 b0 b1 o0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1120 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3> = Task::<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1121 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        Fallback {
-            Condition(Cond<0>),
-            Fallback {
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-                Condition(PCond<2>, b0 = {t0}),
-            },
-            Condition(PCond<3>, b0 = 5),
-            #[on_halted(|bb| { if *bb.t1 % 3 != 0 { *bb.t1 += 3 }; *bb.t0 += 3 })]
-            SetBlackboard(b0 = 9),
-        }
-    }
-}
-
-board!(Tree1121Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1122 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(3),
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-        }
-        RunOnce(then_skip = false) {
-            Timeout(20) {
-                SequenceWithMemory {
-                    WaitValueUpdate(t0) {
-                        Repeat(3) {
-                            #[success_if(|bb| bb.o0.is_none())]
-                            KeepRunningUntilFailure {
-                                ReactiveFallback {
-                                    #[failure_if(|bb| *bb.t1 != bb.b0)]
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<2> = Cond::<2>),
-                        Condition(Cond<3>),
-                    },
-                    Fallback {
-                        Condition(Cond<4>),
-                        Action(|ctx| ctx.exec(5)),
-                        Action(PAct<6>, b0 = {b1}, b1 = {t0}),
-                        StatefulAction(PTask<7>, b0 = 7, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1122Blackboard { b0 o0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1123 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-        }
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
-                ParallelAll(0) {
-                    MemPriority {
-                        Parallel(success = 1, failure = -1) {
-                            Timeout(10) {
-                                ReactiveFallback {
-                                    Action(PIo<0>, t0 = {=}),
-                                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                    },
-                    Sleep(0),
-                },
-                Sequence {
-                    Sleep(30),
-                    ParallelAll(1) {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Fallback {
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                                Condition(PCond<5>, b0 = 0),
-                                Script(|bb| if bb.b0 % 4 != 0 { *bb.t0 += 1 }),
-                            },
-                        },
-                    },
-                    Repeat(1) {
-                        Sleep(0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1123Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1124Sub1 for Ctx {
-        IfThenElse {
-            ReactiveFallback {
-                Action(Act<2>),
-                Condition(Cond<3>),
-                Inverter {
-                    Action(Act<4>),
-                },
-            },
-            IfThenElse {
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1124Sub0 for Ctx {
-        SubTree(Tree1124Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1124 for Ctx {
-        IfThenElse {
-            ReactiveSequence {
-                RetryUntilSuccessful(forever) {
-                    RunOnce {
-                        Condition(Cond<0>),
-                    },
-                },
-                StatefulAction(Task<1>),
-            },
-            SubTree(Tree1124Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1125Sub1 for Ctx {
-        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
             #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
         }
-        Sleep(20)
+        Action(Act<0>)
     }
 }
-
-bt::behavior_tree! {
-    pub tree Tree1125Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        SubTree(Tree1125Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1125 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            UnsetBlackboard(o0),
-            Action(Act<0>),
-            SubTree(Tree1125Sub0, o0 = {=}),
-        }
-    }
-}
-
-board!(Tree1125Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1126 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        SequenceStar {
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-            Script(|bb| bb.b0 = *bb.t0 % 4),
-        }
-    }
-}
-
-board!(Tree1126Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1127 for Ctx {
-        ParallelAll(5) {
-            Repeat(1) {
-                Delay(20) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Action(Act<1>),
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<2> = Cond::<2>),
-                Fallback {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            Repeat(forever) {
-                Delay(50) {
-                    AlwaysSuccess,
-                },
-            },
-            Fallback {
-                SequenceWithMemory {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-                ForceSuccess {
-                    StatefulAction(Task<8>),
-                },
-                Condition(Cond<9>),
-                RunOnce(then_skip = false) {
-                    Parallel(success = -2, failure = -1) {
-                        Condition(Cond<10>),
-                        Action(Act<11>),
-                    },
-                },
-                StatefulAction(Task<12>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1128 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                Action(Act<0>),
-                Action(Act<1>),
-            },
-            ReactiveFallback {
-                Action(Act<2>),
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            ParallelAll(max_failures = -2) {
-                Sequence {
-                    StatefulAction(Task<6>),
-                    Action(|ctx| ctx.exec(7)),
-                },
-                Action(Act<8>),
-                StatefulAction(Task<9>),
-                Action(Act<10> = Act::<10>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1129 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-        }
-        IfThenElse {
-            AsyncSequence {
-                Action(Act<0>),
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(1)),
-                    Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 3) % 3, &mut bb.b0)),
-                    StatefulAction(PTask<3>, b0 = 8),
-                },
-            },
-            #[failure_if(|bb| *bb.t1 % 4 < 2)]
-            #[post(|bb| if *bb.t0 != *bb.t1 { *bb.t0 += 2 })]
-            Fallback {
-                Fallback {
-                    AlwaysFailure,
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                },
-                Loop(q0, if_empty = Success) {
-                    TryCatch(catch_on_halt = false) {
-                        Script(|bb| bb.b0 += 1),
-                        AlwaysRunning,
-                    },
-                },
-            },
-            #[on_halted(|bb| bb.t1.set(*bb.t0))]
-            #[on_failure(|bb| *bb.t1 += 1)]
-            RetryUntilSuccessful(forever) {
-                AsyncSequence {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        SetBlackboard(t0 = 8),
-                    },
-                    #[success_if(|bb| *bb.t1 < bb.b0 % 4)]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[skip_if(|bb| *bb.t1 > 4)]
-                    ForceFailure {
-                        TryCatch {
-                            Action(PAct<5>, b0 = {=}, b1 = {t0}),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
-                    ForceFailure {
-                        #[run_while(|bb| *bb.t0 > 2)]
-                        #[success_if(|bb| bb.b0 < 0)]
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1129Blackboard { o0 t0 b0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1130 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        #[post(|bb| bb.b0 = *bb.t0 + 3)]
-        TryCatch(catch_on_halt = true) {
-            RunOnce(then_skip = false) {
-                #[skip_if(|bb| *bb.t0 + 4 > 5)]
-                TryCatch {
-                    Loop(q0, if_empty = Skipped) {
-                        Repeat(1) {
-                            Condition(|ctx| ctx.check(0)),
-                        },
-                    },
-                    Repeat(0) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            Invert {
-                ReactiveFallback {
-                    Retry(1) {
-                        Repeat(1) {
-                            #[success_if(|bb| bb.b0 + 2 == bb.b0)]
-                            #[on_success(|bb| { if (*bb.t0 + 2) % 3 < 0 { bb.t0.set((*bb.t0 + 3) % 2) }; *bb.t0 += 1 })]
-                            RetryUntilSuccessful(4) {
-                                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
-                            },
-                        },
-                    },
-                    TryCatch {
-                        #[failure_if(|bb| bb.b0 + 3 > 2)]
-                        #[run_while(|bb| (bb.b0 + 2) % 2 != 1)]
-                        #[on_success(|bb| bb.b0 += 1)]
-                        Script(|bb| bb.t0.set(bb.b0)),
-                        TryCatch(catch_on_halt = true) {
-                            #[run_while(|bb| bb.b0 % 3 != 0)]
-                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-                            ScriptCondition(|bb| *bb.t0 % 3 != 1),
-                        },
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            StatefulAction(Task<4>),
-            Condition(Cond<5>),
-        }
-    }
-}
-
-board!(Tree1130Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1131Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
-        }
-        TryCatch(catch_on_halt = false) {
-            #[on_success(|bb| if bb.b0 + 4 != 4 { *bb.t0 += 3 })]
-            Condition(Cond<5>),
-            RetryUntilSuccessful(forever) {
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1131 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        #[skip_if(|bb| bb.b1 != *bb.t0 % 3)]
-        WhileDoElse {
-            Fallback {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        Action(PIo<2>, t0 = {=}),
-                    },
-                    SetBlackboard(t0 = 9),
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(PTask<3>, b0 = 7, b1 = {b1}),
-                    },
-                },
-                StatefulAction(Task<4> = Task::<4>),
-                SubTree(Tree1131Sub0, ..),
-            },
-            StatefulAction(Task<6> = Task::<6>),
-        }
-    }
-}
-
-board!(Tree1131Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1132 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-        }
-        MemPriority {
-            ParallelAll(max_failures = -1) {
-                MemSequence {
-                    #[post(|bb| { *bb.t1 += 2; *bb.t1 += 1 })]
-                    #[failure_if(|bb| *bb.t1 + 4 < 4)]
-                    Fallback {
-                        Loop(q0) {
-                            #[on_halted(|bb| *bb.t1 += 1)]
-                            Fallback {
-                                StatefulAction(Task<0>),
-                                Action(Act<1>),
-                            },
-                        },
-                        #[on_failure(|bb| bb.t0.set(bb.b0))]
-                        #[on_success(|bb| bb.t0.set(*bb.t1))]
-                        Parallel(failure = 1) {
-                            Action(Act<2>),
-                            Action(PIo<3>, t0 = {t1}),
-                        },
-                        MemPriority {
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
-                        },
-                        AsyncFallback {
-                            Condition(PCond<6>, b0 = {=}),
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                    },
-                },
-            },
-            Repeat(forever) {
-                TryCatch {
-                    ParallelAll {
-                        Script(|bb| if bb.b0 != 6 { bb.b0 += 1 }),
-                        SetBlackboard(t1 = 3),
-                        Condition(Cond<8>),
-                    },
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1132Blackboard { q0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1133 for Ctx {
-        Sequence {
-            Fallback {
-                ReactiveFallback {
-                    ParallelAll {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            WhileDoElse {
-                Fallback {
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                Inverter {
-                    KeepRunningUntilFailure {
-                        Sleep(50),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1134Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1134Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 15,
-            #[tracked] t0: i64 = 13,
-        }
-        KeepRunningUntilFailure {
-            #[run_while(|bb| *bb.t0 > bb.b1 % 4)]
-            #[failure_if(|bb| bb.b0 % 4 < 1)]
-            #[on_halted(|bb| bb.b0 += 2)]
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1134 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveFallback {
-            ReactiveFallback {
-                Condition(PCond<0>, b0 = 1),
-                Condition(Cond<1>),
-                Action(Act<2>),
-            },
-            ReactiveFallback {
-                #[on_halted(|bb| bb.t0.set(bb.b1 % 2))]
-                SubTree(Tree1134Sub0, b0 = {=}, q0 = {q0}, b1 = {=}, t0 = {t0}),
-                Action(PAct<3>, b0 = 3, b1 = {=}),
-            },
-            #[on_success(|bb| bb.b1 = (bb.b1 + 2) % 2)]
-            Loop(q0, value = {b1}) {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Fallback {
-                        Action(Act<4> = Act::<4>),
-                        SubTree(Tree1134Sub1, ..),
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1134Blackboard { b0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1135 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-        }
-        ReactiveFallback {
-            RetryUntilSuccessful(0) {
-                Condition(Cond<0>),
-            },
-            Repeat(3) {
-                WaitValueUpdate(t1) {
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1135Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1136 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            SetBlackboard(o0 = Some(3)),
-        }
-    }
-}
-
-board!(Tree1136Blackboard { b0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1137 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        Switch(b1) {
-            case 2 => Sequence {
-                AsyncSequence {
-                    SkipUnlessUpdated(t0) {
-                        Action(PIo<0>, t0 = {b0}),
-                    },
-                },
-                #[on_success(|bb| { if bb.b1 % 4 == 2 { bb.t0.set((bb.o0.unwrap_or(1) + 3) % 2) }; bb.b1 = (bb.b1 + 4) % 3 })]
-                #[failure_if(|bb| *bb.t0 != 0)]
-                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 3))]
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                SetBlackboard(b0 = 5),
-                StatefulAction(Task<2>),
-            },
-            _ => Timeout(0) {
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree1137Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1138Sub1 for Ctx {
-        Condition(|ctx| ctx.check(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1138Sub0 for Ctx {
-        SubTree(Tree1138Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1138 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Condition(Cond<0>),
-            SubTree(Tree1138Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1139 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-        }
-        Sequence {
-            StatefulAction(Task<0>),
-            TryCatch {
-                #[failure_if(|bb| bb.b1 == 3)]
-                StatefulAction(PTask<1>, b0 = 6),
-                SetBlackboard(t0 = 6),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree1139Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1140 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| *bb.t0 + 4 > 6)]
-        KeepRunningUntilFailure {
-            IfThenElse {
-                Repeat(3) {
-                    Condition(Cond<0>),
-                },
-                ParallelAll {
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[on_failure(|bb| { bb.o0 = None; bb.b1 += 2 })]
-                    #[failure_if(|bb| *bb.t0 > 4)]
-                    StatefulAction(Task<1>),
-                    UnsetBlackboard(o0),
-                },
-                ScriptCondition(|bb| *bb.t0 < bb.b1),
-            },
-        }
-    }
-}
-
-board!(Tree1140Blackboard { b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1141 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        Fallback {
-            ParallelAll(max_failures = -1) {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            StatefulAction(Task<2>),
-            ReactiveSequence {
-                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-                StatefulAction(Task<4>),
-            },
-            StatefulAction(Task<5> = Task::<5>),
-        }
-    }
-}
-
-board!(Tree1141Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1142 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    Timeout(0) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                AsyncSequence {
-                    Condition(Cond<3>),
-                    Action(|ctx| ctx.exec(4)),
-                    Action(|ctx| ctx.exec(5)),
-                    Action(Act<6> = Act::<6>),
-                },
-                Inverter {
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(7)),
-                        Condition(Cond<8> = Cond::<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1143 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ParallelAll(max_failures = -2) {
-            ReactiveSequence {
-                MemSequence {
-                    SetBlackboard(t0 = 6),
-                    Condition(Cond<0>),
-                },
-                #[success_if(|bb| bb.b0 > 0)]
-                RunOnce {
-                    Sleep(0),
-                },
-            },
-            Selector {
-                ReactiveFallback {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                WasEntryUpdated(t0),
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    AlwaysFailure,
-                },
-            },
-            WhileDoElse {
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                #[success_if(|bb| *bb.t0 < 7)]
-                #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 += 2 })]
-                Condition(Cond<4>),
-            },
-            Switch(b1) {
-                case 0 => Condition(Cond<5>),
-                case 1 => WasEntryUpdated(t0),
-                _ => Condition(Cond<6> = Cond::<6>),
-            },
-            SequenceStar {
-                Sleep(0),
-                Action(Act<7>),
-            },
-        }
-    }
-}
-
-board!(Tree1143Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1144 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-        }
-        WaitValueUpdate(t0) {
-            Switch(b1) {
-                case 1 => Precondition(|bb| bb.o0.is_none()) {
-                    ReactiveSequence {
-                        Retry(2) {
-                            Action(PIo<0>, t0 = {b1}),
-                        },
-                        StatefulAction(Task<1>),
-                    },
-                },
-                _ => StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree1144Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1145 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
             o0: Option<i64>,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
         }
-        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 3))]
-        #[skip_if(|bb| bb.b0 > 2)]
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0> = Task::<0>),
-                SetBlackboard(t0 = {b0}),
+        StepSequencer {
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                SetBlackboard(t0 = {t1}),
+                SubTree(Tree1145Sub0, t0 = {=}, o0 = {o0}, t1 = {=}, b0 = {b0}),
             },
-            Precondition(|bb| bb.b0 < bb.o0.unwrap_or(0) + 2, else = Running) {
-                StatefulAction(Task<1>),
+            #[success_if(|bb| bb.o0.is_none())]
+            IndexSwitch(|bb| 7, out_of_range = Loop) {
+                Sleep(10),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
+            },
+            TryCatch(catch_on_halt = false) {
+                Action(PAct<2>, b0 = 8, b1 = {t1}),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
             },
         }
     }
 }
 
-board!(Tree1145Blackboard { b0 t0 o0 });
+board!(Tree1145Blackboard { t0 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1146 for Ctx {
-        AsyncFallback {
-            AsyncSequence {
-                RetryUntilSuccessful(4) {
-                    Action(Act<0>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+        }
+        ReactiveFallback {
+            Sequence {
+                Action(Act<0> = Act::<0>),
+                SetBlackboard(b0 = 6),
+            },
+            Parallel(success = -1, failure = -1) {
+                Repeat(1) {
+                    Wait(10),
                 },
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                AsyncSequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
+                Sequence {
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                    Action(PIo<2>, t0 = {t0}),
                 },
             },
-            Parallel(failure = 2) {
-                Timeout(100) {
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-                TryCatch {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
-                StatefulAction(Task<10>),
+            #[post(|bb| { bb.t0.set(bb.b0 + 3); bb.b0 += 2 })]
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 2)),
+                AlwaysFailure,
+                Wait(10),
             },
         }
     }
 }
+
+board!(Tree1146Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1147 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
             b0: i64 = 3,
         }
-        MemSequence {
-            WhileDoElse {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 4)),
-                AlwaysSuccess,
+        Parallel(success = -1, failure = -1) {
+            StatefulAction(Task<0>),
+            Invert {
+                #[on_halted(|bb| { bb.t1.set(bb.b0); bb.t0.set(3) })]
+                #[success_if(|bb| bb.b0 > bb.b0 + 4)]
+                #[failure_if(|bb| (bb.b0 + 4) % 2 != 1)]
+                ReactiveSequence {
+                    StatefulAction(PTask<1>, b0 = 0, b1 = {t1}),
+                    #[post(|bb| bb.t1.set(bb.b0 + 1))]
+                    Succeeder,
+                },
             },
-            Condition(PCond<1>, b0 = {=}),
         }
     }
 }
 
-board!(Tree1147Blackboard { t1 b0 });
+board!(Tree1147Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1148Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        Condition(Cond<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1148 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 5,
         }
-        Repeat(3) {
-            Sequence {
-                ParallelAll {
+        Optional {
+            #[on_success(|bb| { bb.t0.set(*bb.t1 % 2); *bb.t1 += 2 })]
+            #[success_if(|bb| bb.b1 + 3 != bb.b0 + 3)]
+            Remap(success = Failure, failure = Failure) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
                     IfThenElse {
-                        Loop(q0) {
-                            Condition(PCond<0>, b0 = {=}),
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            Delay(10) {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
                         },
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
-                        StatefulAction(Task<2>),
-                    },
-                    Fallback {
-                        Condition(PCond<3>, b0 = 0),
-                    },
-                    AlwaysSuccess,
-                },
-                ParallelAll {
-                    Sleep(10),
-                    ReactiveFallback {
-                        Condition(|ctx| ctx.check(4)),
-                        WasEntryUpdated(t0),
-                    },
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        Loop(q0, value = {b0}) {
-                            #[on_failure(|bb| bb.t0.set((bb.b0 + 4) % 3))]
-                            #[success_if(|bb| *bb.t0 == 4)]
-                            ScriptCondition(|bb| *bb.t0 > 3),
+                        Condition(Cond<1>),
+                        Conditional(|bb| bb.b0 < *bb.t0 + 4, dynamic = true, else = Success) {
+                            SubTree(Tree1148Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, t1 = {t1}, b1 = {=}),
                         },
-                    },
-                    ReactiveFallback {
-                        Action(PAct<5>, b0 = 2, b1 = {t0}),
-                        StatefulAction(Task<6>),
-                        ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 1),
-                        SetBlackboard(t0 = {b0}),
                     },
                 },
             },
@@ -1674,708 +1641,620 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1148Blackboard { b0 q0 t0 });
+board!(Tree1148Blackboard { b0 t0 q0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1149 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        TryCatch(catch_on_halt = true) {
-            RetryUntilSuccessful(2) {
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
-                    Action(Act<1>),
-                    Sleep(0),
-                },
-            },
-            ParallelAll(2) {
-                Condition(PCond<2>, b0 = {=}),
-                ReactiveFallback {
-                    Repeat(forever) {
-                        Action(Act<3> = Act::<3>),
+        SequenceWithMemory {
+            Filter(times = 3, filtered = Skipped) {
+                StepSequencer {
+                    FlipSelector {
+                        IfThenElse {
+                            Condition(Cond<0>),
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        ReactiveSelector {
+                            Timeout(20) {
+                                Action(Act<3>),
+                            },
+                            StatefulAction(Task<4>),
+                            Action(Act<5>),
+                            Action(|ctx| ctx.exec(6)),
+                        },
+                        ForceSuccess {
+                            Repeat(1) {
+                                Wait(0),
+                            },
+                        },
+                    },
+                    Remap(success = Failure, failure = Failure) {
+                        Delay(20) {
+                            TryCatch(catch_on_halt = false) {
+                                Condition(Cond<7> = Cond::<7>),
+                                StatefulAction(Task<8>),
+                                Action(Act<9>),
+                                Condition(|ctx| ctx.check(10)),
+                                Condition(Cond<11>),
+                            },
+                        },
+                    },
+                    Delay(0) {
+                        Sequence {
+                            ReactiveSequence {
+                                StatefulAction(Task<12> = Task::<12>),
+                                StatefulAction(Task<13>),
+                                Repeat(2) {
+                                    Action(|ctx| ctx.exec(14)),
+                                },
+                                StatefulAction(Task<15> = Task::<15>),
+                            },
+                            Priority {
+                                Condition(Cond<16>),
+                                Action(Act<17> = Act::<17>),
+                                Condition(|ctx| ctx.check(18)),
+                                Action(Act<19>),
+                                Action(Act<20>),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(Act<21>),
+                        RetryUntilSuccessful(2) {
+                            RetryUntilSuccessful(0) {
+                                Condition(Cond<22>),
+                            },
+                        },
+                        Sequence {
+                            Condition(Cond<23>),
+                            Sleep(30),
+                        },
                     },
                 },
-                Repeat(4) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            AsyncSequence {
-                Sleep(0),
-                StatefulAction(Task<4>),
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                },
-                #[post(|bb| bb.b0 += 3)]
-                Sleep(0),
-                Sleep(0),
             },
         }
     }
 }
-
-board!(Tree1149Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1150 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(2),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            Delay(10) {
-                #[run_while(|bb| bb.b0 < 3)]
-                Sequence {
-                    StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Loop(q0) {
-                        ForceSuccess {
-                            #[post(|bb| { bb.t0.set(8); bb.t1.set(bb.b0 % 2) })]
-                            SequenceWithMemory {
-                                Condition(Cond<1>),
-                                #[success_if(|bb| bb.o0.is_none())]
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                        },
-                    },
-                },
-            },
-            Loop(q0, value = {t1}) {
-                ReactiveFallback {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<3>),
-                    },
-                    Delay(10) {
-                        #[post(|bb| if *bb.t0 % 2 < 1 { bb.b0 += 3 })]
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Fallback {
-                            ReactiveSequence {
-                                Action(Act<4> = Act::<4>),
-                                Action(PIo<5>, t0 = {t1}),
-                                StatefulAction(Task<6>),
-                            },
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<7>),
-                            },
-                            Action(Act<8>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                #[success_if(|bb| *bb.t1 % 4 > 1)]
-                #[run_while(|bb| *bb.t1 + 3 == 7)]
-                ReactiveSequence {
-                    SetBlackboard(b0 = {t1}),
-                    Action(Act<9>),
-                    StatefulAction(Task<10>),
-                },
-                ParallelAll(2) {
-                    AlwaysSuccess,
-                    ScriptCondition(|bb| *bb.t1 != 2),
-                    Condition(|ctx, bb| ctx.check_in(11, *bb.t1)),
-                    Condition(Cond<12>),
-                },
-                #[skip_if(|bb| *bb.t0 < *bb.t1 % 3)]
-                #[on_failure(|bb| bb.t0.set(bb.b0 + 1))]
-                Repeat(2) {
-                    AlwaysFailure,
-                },
-            },
+        MemPriority {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
         }
     }
 }
-
-board!(Tree1150Blackboard { t1 b0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1151 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
         }
-        WhileDoElse {
-            Condition(Cond<0>),
-            Loop(q0, if_empty = Running) {
-                Inverter {
-                    StatefulAction(Task<1>),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    #[on_success(|bb| bb.t1.set(bb.b0))]
-                    ReactiveSelector {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
+        ReactiveFallback {
+            RepeatTimes(3) {
+                ReactiveSequence {
+                    SetBlackboard(t0 = {t1}),
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| *bb.t1 + 4 != 2)]
+                    #[run_while(|bb| bb.b0 > 0)]
+                    ParallelAll(2) {
+                        AlwaysFailure,
                         AlwaysFailure,
                     },
+                    Parallel(failure = 1) {
+                        Condition(Cond<0>),
+                        Succeeder,
+                        Action(Act<1>),
+                    },
+                    WasEntryUpdated(t1),
                 },
-                Precondition(|bb| *bb.t0 != 4) {
-                    ScriptCondition(|bb| bb.b1 > *bb.t0 + 2),
+            },
+            Inverter {
+                ReactiveFallback {
+                    Filter(times = 2, filtered = Skipped) {
+                        StatefulAction(Task<2>),
+                    },
+                    #[success_if(|bb| *bb.t0 > 5)]
+                    Condition(|ctx| ctx.check(3)),
+                    Action(Act<4>),
+                    Condition(Cond<5>),
+                    Delay(0) {
+                        Condition(PCond<6>, b0 = {t0}),
+                    },
+                },
+            },
+            Priority {
+                Condition(PCond<7>, b0 = {=}),
+                Condition(Cond<8>),
+                Action(Act<9>),
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Action(PAct<10>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree1151Blackboard { q0 b0 t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1152Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 10,
-            #[tracked] t1: i64 = 12,
-            b1: i64 = 9,
-        }
-        Selector {
-            RunOnce {
-                #[on_success(|bb| bb.b0 = bb.b1)]
-                Inverter {
-                    AlwaysRunning,
-                },
-            },
-            #[run_while(|bb| *bb.t0 != bb.b1)]
-            #[on_failure(|bb| { bb.b0 += 1; if *bb.t0 < bb.b0 % 2 { bb.b1 += 1 } })]
-            StatefulAction(Task<7>),
-            Precondition(|bb| *bb.t1 % 4 < 1) {
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
+board!(Tree1151Blackboard { t0 q0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1152 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            b1: i64,
-        }
-        ParallelAll(1) {
-            Parallel(success = 2) {
-                SetBlackboard(t1 = 8),
-                Script(|bb| { bb.b0 += 1; if (bb.b0 + 1) % 3 < 0 { bb.b1 += 1 } }),
-                Script(|bb| bb.b1 = *bb.t1),
-                Action(Act<0>),
-            },
-            WhileDoElse {
-                StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t1 + 3, &mut bb.b1)),
-                Condition(|ctx| ctx.check(3)),
-            },
-            IfThenElse {
-                Delay(30) {
-                    Action(PIo<4>, t0 = {=}),
-                },
-                StatefulAction(Task<5> = Task::<5>),
-                Condition(Cond<6>),
-            },
-            SubTree(Tree1152Sub0, b0 = {=}, t0 = {t0}, t1 = {=}, b1 = {b1}),
-            Parallel(failure = 3) {
-                Condition(Cond<9>),
-                Condition(PCond<10>, b0 = 1),
-                StatefulAction(Task<11>),
-                Action(Act<12> = Act::<12>),
-                Script(|bb| *bb.t1 += 1),
-            },
+        RetryUntilSuccessful(0) {
+            Failer,
         }
     }
 }
 
-board!(Tree1152Blackboard { b0 t0 t1 b1 });
+bt::behavior_tree! {
+    pub tree Tree1153Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Action(Act<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1153 for Ctx {
-        Timeout(10) {
-            TryCatch {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+        }
+        IfThenElse {
+            #[success_if(|bb| bb.b0 == bb.b1 % 4)]
+            #[on_success(|bb| bb.b1 += 2)]
+            Action(PIo<0>, t0 = {=}),
+            SequenceStar {
+                StatefulAction(Task<1>),
+                StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+            },
+            BinarySelector(|bb| bb.b0 + 2 != 4, dynamic = false) {
+                SubTree(Tree1153Sub0, ..),
+                Sleep(0),
             },
         }
     }
 }
+
+board!(Tree1153Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1154 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
+            b0: i64 = 0,
             #[tracked] t0: i64,
+            #[allow(unused)] o0: Option<i64> = None,
         }
-        MemPriority {
-            Fallback {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+        #[success_if(|bb| *bb.t0 % 3 == 2)]
+        ReactiveSelector {
+            Sequence {
+                ParallelAll(max_failures = -1) {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 4, &mut bb.b0)),
+                    RepeatUntilFailure(3) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    #[post(|bb| bb.b0 += 1)]
+                    Repeater(0) {
+                        Action(PAct<2>, b0 = 7),
+                    },
+                },
+                StatefulAction(Task<3>),
             },
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                #[on_failure(|bb| if bb.o0.unwrap_or(1) % 2 == 1 { bb.b0 += 3 })]
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                AlwaysSuccess,
+            Sequence {
+                Fallback {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Failer,
+                    Condition(Cond<5>),
+                },
+                IfThenElse {
+                    ParallelAll(2) {
+                        Condition(PCond<6>, b0 = {=}),
+                        Condition(Cond<7>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<8>),
+                        Runner,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1154Blackboard { o0 b0 t0 });
+board!(Tree1154Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1155 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = Some(0),
+            #[allow(unused)] b0: i64,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            TryCatch(catch_on_halt = false) {
-                ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(5)),
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    Sequence {
-                        ReactiveFallback {
-                            #[success_if(|bb| (bb.b1 + 3) % 4 != 1)]
-                            StatefulAction(Task<3> = Task::<3>),
-                            Action(|ctx, bb| ctx.exec_in(4, (bb.o0.unwrap_or(3) + 2) % 2, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(3) + 1 != 2)]
-            Delay(20) {
-                Delay(10) {
-                    #[on_failure(|bb| bb.o0 = None)]
-                    #[failure_if(|bb| bb.b0 % 2 == 0)]
-                    ForceFailure {
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
+        WaitValueUpdate(t0) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
         }
     }
 }
 
-board!(Tree1155Blackboard { b0 b1 q0 o0 });
+board!(Tree1155Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1156 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-        }
         Fallback {
-            ParallelAll {
-                WasEntryUpdated(t0),
-                WaitValueUpdate(t1) {
-                    Timeout(10) {
-                        AlwaysRunning,
+            AsyncFallback {
+                ForceFailure {
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1> = Task::<1>),
                     },
                 },
-                Condition(Cond<0>),
             },
-            ParallelAll(max_failures = -1) {
-                Sleep(20),
-                Condition(Cond<1>),
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
+            Condition(Cond<2>),
+            RetryUntilSuccessful(3) {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                        Wait(20),
+                        AlwaysSuccess,
+                        Action(Act<5>),
+                    },
+                },
+            },
+            RepeatTimes(forever) {
+                Filter(times = 3, filtered = Skipped) {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree1156Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1157 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        Parallel(success = -1, failure = -1) {
-            Condition(Cond<0>),
-            AsyncSequence {
-                RunOnce(then_skip = true) {
-                    StatefulAction(PTask<1>, b0 = 6),
+        SequenceWithMemory {
+            Delay(0) {
+                Filter(times = 2, count = Success, filtered = Failure) {
+                    MaxTime(0) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
                 },
-                SetBlackboard(b0 = 0),
+            },
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    Action(Act<1>),
+                    Action(PIo<2>, t0 = {=}),
+                    StatefulAction(Task<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree1157Blackboard { b0 });
+board!(Tree1157Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1158 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            b1: i64 = 5,
         }
-        Inverter {
-            Loop(q0, value = {b0}, if_empty = Running) {
-                #[post(|bb| bb.o0 = Some(*bb.t0))]
-                #[run_while(|bb| bb.b0 > 0)]
-                #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b0 = *bb.t0 })]
-                Repeat(4) {
-                    Action(PIo<0>, t0 = {b0}),
+        ReactiveSelector {
+            MemPriority {
+                KeepRunningUntilFailure {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                ParallelAll(max_failures = -3) {
+                    ScriptCondition(|bb| (bb.b1 + 1) % 3 < 2),
+                    Precondition(|bb| *bb.t0 > 3, else = Skipped) {
+                        RunOnce {
+                            AlwaysSuccess,
+                        },
+                    },
+                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                },
+            },
+            Timeout(0) {
+                RetryUntilSuccessful(1) {
+                    #[post(|bb| *bb.t0 += 3)]
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        RetryUntilSuccessful(4) {
+                            SequenceStar {
+                                Delay(0) {
+                                    ScriptCondition(|bb| bb.b1 > 6),
+                                },
+                                #[run_while(|bb| (bb.b0 + 3) % 2 < 1)]
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                        #[failure_if(|bb| bb.b0 + 4 < 0)]
+                        RepeatUntil(Failure) {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                        },
+                        Action(PAct<5>, b0 = {b1}, b1 = {b0}),
+                        AlwaysSuccess,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1158Blackboard { t0 b0 o0 q0 });
+board!(Tree1158Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1159 for Ctx {
         blackboard {
+            b1: i64,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
+            b0: i64 = 2,
         }
-        TryCatch(catch_on_halt = false) {
-            ParallelAll {
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<0>),
+        Conditional(|bb| *bb.t0 < 0, else = Failure) {
+            AsyncFallback {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    ScriptCondition(|bb| bb.b0 == 4),
                 },
-                Loop(q0, if_empty = Running) {
-                    Loop(q0, value = {b1}) {
-                        UnsetBlackboard(o0),
-                    },
+                Parallel(success = -1, failure = -2) {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
                 },
-                RetryUntilSuccessful(4) {
-                    Timeout(10) {
-                        Sleep(30),
-                    },
-                },
-            },
-            Precondition(|bb| bb.o0.is_none(), else = Success) {
-                Fallback {
-                    #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
-                    #[on_failure(|bb| { bb.b1 += 2; bb.b1 = bb.b0 % 4 })]
-                    ParallelAll(max_failures = -1) {
-                        Condition(PCond<1>, b0 = {b0}),
-                        AsyncFallback {
-                            Precondition(|bb| (bb.b0 + 4) % 2 > 0, else = Failure) {
-                                Sequence {
-                                    ScriptCondition(|bb| bb.b0 + 3 == 1),
-                                    Action(|ctx| ctx.exec(2)),
-                                },
-                            },
-                        },
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree1159Blackboard { t0 q0 b1 b0 o0 });
+board!(Tree1159Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1160 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
         }
-        ReactiveFallback {
-            WasEntryUpdated(t1),
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree1160Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1161Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<10>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1161Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 9,
-        }
-        #[post(|bb| bb.t0.set(5))]
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(PTask<8>, b0 = 6),
+        ReactiveSequence {
+            IndexSwitch(|bb| (*bb.t1 + 1) % 4, out_of_range = Loop) {
+                AsyncSequence {
+                    WhileDoElse {
+                        Condition(Cond<0> = Cond::<0>),
+                        #[failure_if(|bb| *bb.t1 == *bb.t0)]
+                        #[run_while(|bb| bb.b0 + 1 != 2)]
+                        #[post(|bb| bb.t0.set(bb.b0 + 3))]
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                    #[skip_if(|bb| *bb.t0 < 3)]
+                    Condition(Cond<2>),
+                    StepSequencer {
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    RepeatTimes(3) {
+                        Condition(PCond<5>, b0 = {b0}),
+                    },
+                    MaxTime(20) {
+                        StatefulAction(Task<6>),
+                    },
                 },
-                Condition(Cond<9> = Cond::<9>),
-                SubTree(Tree1161Sub1, ..),
+                Fallback {
+                    Action(Act<7>),
+                    StatefulAction(PTask<8>, b0 = {t1}),
+                    ReactiveSelector {
+                        Delay(10) {
+                            Action(|ctx, bb| ctx.exec_in(9, *bb.t1 % 2, &mut bb.b0)),
+                        },
+                    },
+                    Precondition(|bb| *bb.t1 < 6, else = Failure) {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            #[run_while(|bb| *bb.t1 != 0)]
+                            #[post(|bb| bb.b0 += 1)]
+                            ScriptCondition(|bb| *bb.t1 + 2 != *bb.t1),
+                            StatefulAction(Task<10>),
+                            #[failure_if(|bb| *bb.t0 == 5)]
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    StatefulAction(Task<11>),
+                },
+            },
+            Fallback {
+                ReactiveFallback {
+                    Condition(Cond<12>),
+                    ScriptCondition(|bb| bb.b0 + 3 == (*bb.t1 + 3) % 2),
+                    #[run_while(|bb| bb.b0 != 1)]
+                    #[success_if(|bb| *bb.t0 + 4 != 4)]
+                    StatefulAction(Task<13>),
+                    Condition(Cond<14>),
+                },
+                #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
+                #[on_success(|bb| bb.t1.set(0))]
+                #[on_failure(|bb| *bb.t1 += 1)]
+                Parallel(success = 1) {
+                    Precondition(|bb| bb.b0 != *bb.t1) {
+                        AlwaysFailure,
+                    },
+                },
+                SequenceWithMemory {
+                    #[failure_if(|bb| *bb.t0 % 2 == 1)]
+                    Action(Act<15>),
+                    StatefulAction(Task<16>),
+                    Action(PIo<17>, t0 = {=}),
+                },
+                RunOnce(then_skip = true) {
+                    WasEntryUpdated(t1),
+                },
+                ParallelAll {
+                    TryCatch {
+                        Action(PAct<18>, b0 = {=}),
+                        StatefulAction(Task<19>),
+                        #[on_success(|bb| if *bb.t1 % 2 != 0 { bb.b0 += 1 })]
+                        StatefulAction(Task<20>),
+                        StatefulAction(Task<21> = Task::<21>),
+                        Action(PAct<22>, b0 = {=}, b1 = {t0}),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree1160Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1161 for Ctx {
         blackboard {
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceStar {
-            TryCatch(catch_on_halt = true) {
-                RetryUntilSuccessful(1) {
-                    #[post(|bb| { bb.t0.set((*bb.t0 + 2) % 3); bb.b0 += 3 })]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Parallel(success = 0, failure = -1) {
-                        Parallel(failure = 2) {
-                            #[on_halted(|bb| if (bb.b0 + 3) % 2 > 0 { bb.b0 = bb.b0 % 2 })]
-                            Condition(Cond<0>),
-                            Condition(PCond<1>, b0 = 0),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                        Condition(PCond<3>, b0 = 0),
-                    },
-                },
-                SequenceWithMemory {
-                    SequenceStar {
-                        Action(Act<4> = Act::<4>),
-                        Condition(Cond<5>),
-                    },
-                    StatefulAction(Task<6> = Task::<6>),
-                    Condition(Cond<7>),
-                },
-                SubTree(Tree1161Sub0, ..),
-            },
-            Fallback {
-                #[failure_if(|bb| *bb.t0 < (bb.b0 + 3) % 4)]
-                Script(|bb| bb.b0 += 1),
-                ReactiveFallback {
-                    Condition(Cond<11> = Cond::<11>),
-                    ReactiveFallback {
-                        #[on_halted(|bb| bb.t0.set(1))]
-                        Action(PIo<12>, t0 = {=}),
-                    },
-                },
-                RunOnce {
-                    Loop(q0, if_empty = Failure) {
-                        ParallelAll(max_failures = -1) {
-                            #[on_failure(|bb| bb.b0 = 1)]
-                            #[on_halted(|bb| bb.b0 += 3)]
-                            #[skip_if(|bb| bb.b0 % 4 != 0)]
-                            Action(Act<13>),
-                            SetBlackboard(b0 = 8),
-                        },
-                    },
-                },
-                IfThenElse {
-                    Condition(Cond<14>),
-                    Action(Act<15>),
-                    Action(|ctx| ctx.exec(16)),
-                },
-                WaitValueUpdate(t0) {
-                    Action(|ctx, bb| ctx.exec_in(17, *bb.t0 % 2, &mut bb.b0)),
-                },
-            },
+        Filter(times = 2, count = Success) {
+            SetBlackboard(t0 = {b0}),
         }
     }
 }
 
-board!(Tree1161Blackboard { b0 q0 t0 });
+board!(Tree1161Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1162 for Ctx {
-        RetryUntilSuccessful(1) {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64,
+        }
+        Fallback {
+            #[failure_if(|bb| *bb.t0 + 4 > bb.b1 + 4)]
+            #[skip_if(|bb| (bb.b0 + 1) % 4 > 0)]
+            #[on_success(|bb| bb.t0.set(bb.b1 + 3))]
+            Delay(10) {
+                Sequence {
+                    Action(Act<0> = Act::<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    Action(Act<2>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Selector {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+            },
             ReactiveSequence {
-                RetryUntilSuccessful(1) {
-                    ReactiveSequence {
-                        Repeat(1) {
-                            Repeat(2) {
-                                MemPriority {
-                                    AlwaysFailure,
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                        StatefulAction(Task<1>),
-                        ReactiveSelector {
-                            StatefulAction(Task<2>),
-                            AlwaysRunning,
-                        },
-                    },
+                Retry(1) {
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    StatefulAction(Task<5>),
                 },
-                Fallback {
-                    Action(Act<3>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<4>),
-                    },
-                    Action(Act<5>),
-                    Retry(3) {
-                        StatefulAction(Task<6>),
-                    },
-                    StatefulAction(Task<7>),
+                Switch(b1) {
+                    case 1 => WasEntryUpdated(t0),
+                    _ => Action(Act<6>),
                 },
-                Parallel(success = 3, failure = 1) {
-                    Condition(Cond<8>),
-                    AlwaysRunning,
-                    ReactiveFallback {
-                        Condition(Cond<9>),
-                    },
-                },
+                ScriptCondition(|bb| *bb.t0 == 2),
+            },
+            #[on_failure(|bb| { *bb.t0 += 3; bb.b0 = bb.b1 + 4 })]
+            IndexSwitch(|bb| 6, out_of_range = Fail, dynamic = true) {
+                Action(Act<7>),
+                Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b1)),
+                ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 != 0),
+            },
+            RunOnce(then_skip = true) {
+                AlwaysFailure,
             },
         }
     }
 }
+
+board!(Tree1162Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1163 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
             b0: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t1: i64,
         }
-        #[post(|bb| { bb.b1 = bb.b0 + 3; bb.b0 += 2 })]
-        ReactiveSequence {
-            Repeat(4) {
-                IfThenElse {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
-                    #[run_while(|bb| *bb.t1 < 7)]
-                    #[success_if(|bb| bb.b1 % 2 != 0)]
-                    Action(Act<1>),
+        Loop(q0, if_empty = Failure) {
+            ReactiveFallback {
+                #[on_success(|bb| bb.b1 += 3)]
+                #[post(|bb| bb.b0 += 1)]
+                Repeater(1) {
+                    WasEntryUpdated(t0),
                 },
-            },
-            Delay(30) {
-                Inverter {
-                    RunOnce(then_skip = false) {
-                        Fallback {
-                            #[post(|bb| bb.b1 += 3)]
-                            #[on_halted(|bb| bb.b1 = (*bb.t0 + 1) % 3)]
-                            #[skip_if(|bb| bb.b0 % 4 > 2)]
-                            ReactiveFallback {
-                                Condition(Cond<2>),
-                            },
-                            IfThenElse {
-                                Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                                SetBlackboard(t1 = {b0}),
-                            },
-                            ReactiveSequence {
-                                StatefulAction(Task<4> = Task::<4>),
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-            },
-            WhileDoElse {
-                Condition(Cond<6>),
-                Action(Act<7>),
-                SetBlackboard(b0 = 4),
+                Condition(PCond<0>, b0 = 0),
             },
         }
     }
 }
 
-board!(Tree1163Blackboard { t0 b0 b1 t1 });
+board!(Tree1163Blackboard { t0 q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1164 for Ctx {
         blackboard {
+            b0: i64,
             #[tracked] t0: i64,
-            b0: i64 = 5,
+            b1: i64,
         }
-        SequenceWithMemory {
-            Script(|bb| { if *bb.t0 % 3 > 0 { *bb.t0 += 1 }; bb.b0 = bb.b0 % 2 }),
-            #[skip_if(|bb| *bb.t0 < bb.b0)]
-            Repeat(1) {
-                Condition(PCond<0>, b0 = {t0}),
-            },
-            SequenceWithMemory {
-                SetBlackboard(t0 = 4),
-                Condition(|ctx| ctx.check(1)),
-                Precondition(|bb| *bb.t0 + 1 > (bb.b0 + 4) % 4, else = Success) {
-                    SetBlackboard(t0 = {b0}),
+        Inverter {
+            #[on_success(|bb| { bb.b1 += 1; bb.b1 = (*bb.t0 + 4) % 3 })]
+            Remap(success = Success, failure = Failure) {
+                ReactiveSequence {
+                    Timeout(20) {
+                        WhileDoElse {
+                            Condition(Cond<0>),
+                            StatefulAction(PTask<1>, b0 = 1),
+                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                        },
+                    },
+                    IfThenElse {
+                        ReactiveFallback {
+                            Condition(Cond<3>),
+                            AlwaysFailure,
+                            StatefulAction(Task<4>),
+                        },
+                        Action(Act<5> = Act::<5>),
+                    },
                 },
-                Condition(Cond<2>),
             },
-            Action(Act<3>),
         }
     }
 }
 
-board!(Tree1164Blackboard { t0 b0 });
+board!(Tree1164Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1165 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 1,
         }
-        MemSequence {
-            Timeout(0) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    #[failure_if(|bb| *bb.t1 + 3 < 7)]
-                    #[on_failure(|bb| if bb.b0 < *bb.t1 + 4 { bb.b0 += 2 })]
-                    WasEntryUpdated(t1),
-                    StatefulAction(Task<1>),
+        Deadline(50) {
+            ParallelAll(max_failures = -1) {
+                ParallelAll(2) {
+                    Action(Act<0>),
+                    Condition(Cond<1> = Cond::<1>),
                 },
-            },
-            Sequence {
-                ForceSuccess {
-                    #[on_success(|bb| { bb.b0 += 3; if bb.b0 + 2 == 2 { bb.t1.set(bb.b0) } })]
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-                MemSequence {
-                    TryCatch {
-                        #[skip_if(|bb| *bb.t1 == 6)]
-                        #[run_while(|bb| *bb.t1 + 4 == 3)]
-                        #[on_halted(|bb| bb.t0.set(bb.b0))]
-                        AlwaysSuccess,
-                        #[skip_if(|bb| *bb.t1 + 4 > 3)]
-                        #[run_while(|bb| *bb.t0 > 5)]
-                        StatefulAction(PTask<3>, b0 = {=}),
-                    },
-                    StatefulAction(Task<4>),
-                },
-            },
-            IfThenElse {
-                WaitValueUpdate(t1) {
-                    Action(PIo<5>, t0 = {=}),
-                },
-                #[on_failure(|bb| { bb.t0.set(*bb.t1 % 2); if *bb.t1 < *bb.t0 { *bb.t0 += 3 } })]
-                ReactiveSequence {
-                    SetBlackboard(t0 = 5),
-                    #[on_success(|bb| { bb.b0 = *bb.t1 + 2; bb.b0 = *bb.t1 % 2 })]
+                Remap(success = Success, failure = Failure) {
+                    #[skip_if(|bb| bb.b0 > 5)]
+                    #[post(|bb| { if *bb.t1 > 1 { bb.b0 += 3 }; bb.t1.set(bb.b0 + 1) })]
                     AlwaysFailure,
                 },
             },
@@ -2383,368 +2262,316 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1165Blackboard { t0 b0 t1 q0 });
+board!(Tree1165Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1166 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
             b1: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        ReactiveFallback {
-            WhileDoElse {
-                Sequence {
-                    Sequence {
-                        SetBlackboard(b0 = {b1}),
-                        Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 2) % 2)),
-                    },
-                    #[skip_if(|bb| bb.b0 > *bb.t0)]
-                    Inverter {
-                        ScriptCondition(|bb| bb.b1 + 4 > 2),
-                    },
-                },
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Condition(Cond<1>),
-                        StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
-                    },
-                    Sleep(50),
-                    Sleep(30),
-                },
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
-                    Action(Act<4>),
-                    AlwaysSuccess,
-                },
+        ParallelAll(max_failures = -1) {
+            Switch(b1) {
+                case 5 => StatefulAction(Task<0>),
+                case 1 => ScriptCondition(|bb| bb.o0.unwrap_or(5) == 0),
+                _ => Condition(Cond<1>),
             },
+            #[success_if(|bb| (bb.o0.unwrap_or(1) + 4) % 2 == 1)]
+            #[on_failure(|bb| if (bb.b0 + 3) % 2 > 0 { bb.t0.set(bb.b1) })]
+            #[post(|bb| bb.t0.set(0))]
+            ReactiveSelector {
+                Retry(2) {
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            Condition(|ctx| ctx.check(4)),
         }
     }
 }
 
-board!(Tree1166Blackboard { t0 b0 b1 });
+board!(Tree1166Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1167 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            Fallback {
-                AsyncSequence {
-                    IfThenElse {
-                        StatefulAction(Task<0>),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+        ParallelAll {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+            RepeatUntil(Success) {
+                StepSequencer {
+                    StatefulAction(Task<1>),
+                    Sequence {
+                        Condition(PCond<2>, b0 = 2),
+                        #[on_success(|bb| { if bb.b0 + 4 > 3 { *bb.t0 += 3 }; *bb.t0 += 1 })]
+                        AlwaysFailure,
                     },
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        Condition(PCond<3>, b0 = 6),
+                    Loop(q0, if_empty = Success) {
+                        StatefulAction(Task<3>),
                     },
-                    ReactiveSequence {
-                        Action(Act<4>),
-                        ScriptCondition(|bb| *bb.t0 > bb.b0),
-                    },
-                },
-            },
-            Fallback {
-                RunOnce(then_skip = true) {
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Loop(q0, if_empty = Skipped) {
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                StatefulAction(Task<6>),
-                Sequence {
-                    #[failure_if(|bb| bb.b0 + 1 != bb.b0)]
-                    StatefulAction(Task<7> = Task::<7>),
-                    Action(Act<8>),
-                    AlwaysSuccess,
-                    SetBlackboard(t0 = 4),
+                    #[success_if(|bb| bb.b0 != bb.b0 + 2)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 == 0)]
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree1167Blackboard { t0 b1 b0 q0 });
+board!(Tree1167Blackboard { q0 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1168 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
         }
         ReactiveSequence {
-            RunOnce(then_skip = false) {
-                Condition(Cond<0>),
-            },
             WhileDoElse {
-                RunOnce {
-                    StatefulAction(PTask<1>, b0 = {=}),
-                },
-                ScriptCondition(|bb| bb.b0 > 3),
-                Sleep(20),
+                Condition(PCond<0>, b0 = {=}),
+                Script(|bb| if bb.b1 > (bb.o0.unwrap_or(4) + 4) % 4 { bb.b1 = *bb.t1 + 3 }),
+                Script(|bb| bb.o0 = Some(*bb.t0 + 3)),
             },
-            Fallback {
-                #[on_halted(|bb| bb.b1 += 1)]
-                #[on_success(|bb| { *bb.t0 += 3; bb.b1 += 1 })]
-                #[skip_if(|bb| bb.b0 % 2 != 1)]
-                Action(Act<2>),
-                #[post(|bb| if bb.b0 != 6 { bb.b1 += 1 })]
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    StatefulAction(Task<3>),
+            StepSequencer {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                MemPriority {
+                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
                 },
-                WhileDoElse {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-            },
-            Switch(b1) {
-                case 1 => Condition(Cond<6>),
-                _ => SetBlackboard(t0 = {b0}),
+                Condition(PCond<5>, b0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree1168Blackboard { q0 b1 b0 t0 });
+board!(Tree1168Blackboard { t0 b1 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1169Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(11),
+            #[tracked] t1: i64 = 11,
+        }
+        Repeat(0) {
+            #[failure_if(|bb| *bb.t1 > 5)]
+            #[on_success(|bb| if bb.o0.unwrap_or(0) % 3 == 0 { bb.t0.set(*bb.t1 + 3) })]
+            WasEntryUpdated(t1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1169Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(11),
+            #[tracked] t1: i64 = 11,
+        }
+        SubTree(Tree1169Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1169 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            #[allow(unused)] b1: i64,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64 = 1,
         }
-        ParallelAll(1) {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Repeat(1) {
-                    SetBlackboard(t1 = 0),
-                },
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-            ReactiveSequence {
-                AsyncSequence {
-                    Fallback {
-                        ScriptCondition(|bb| (*bb.t0 + 3) % 3 != 1),
-                        #[success_if(|bb| bb.b0 != 2)]
-                        #[on_success(|bb| bb.t1.set(bb.b0 % 3))]
-                        WasEntryUpdated(t0),
-                    },
-                    StatefulAction(PTask<3>, b0 = {t1}),
-                },
-                Loop(q0, value = {t1}) {
-                    Invert {
-                        #[skip_if(|bb| *bb.t1 % 3 == 0)]
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
+        Timeout(20) {
+            #[run_while(|bb| *bb.t1 > 7)]
+            SubTree(Tree1169Sub0, t0 = {=}, o0 = {o0}, t1 = {=}),
         }
     }
 }
 
-board!(Tree1169Blackboard { q0 b0 t0 b1 t1 });
+board!(Tree1169Blackboard { t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1170 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
             #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            Sequence {
-                #[run_while(|bb| bb.b1 + 4 < 3)]
-                #[on_halted(|bb| bb.b0 = bb.b1)]
-                #[on_success(|bb| bb.o0 = Some(bb.b1 % 4))]
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    #[on_success(|bb| { bb.t0.set(*bb.t0 % 2); bb.b1 += 2 })]
-                    Action(Act<0>),
-                },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2>),
-                    WasEntryUpdated(t0),
-                },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Delay(100) {
-                        Loop(q0, value = {b1}, if_empty = Skipped) {
-                            #[post(|bb| bb.b0 = *bb.t0)]
-                            #[on_failure(|bb| if bb.b0 < 3 { bb.o0 = None })]
-                            Retry(4) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
+        Parallel(success = 2, failure = -3) {
+            AsyncSequence {
+                #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                #[run_while(|bb| *bb.t0 + 3 == 4)]
+                StatefulAction(Task<0>),
+                Sleep(50),
             },
             ReactiveFallback {
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.b1 + 2 != 2),
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 3, &mut bb.b1)),
+                Cooldown(50, filtered = Skipped) {
+                    Action(PIo<1>, t0 = {b0}),
                 },
-                SequenceStar {
-                    Action(PIo<6>, t0 = {=}),
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Sequence {
-                            WasEntryUpdated(t0),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
+                SetBlackboard(b0 = {t0}),
             },
-            #[post(|bb| { bb.o0 = None; bb.b0 += 2 })]
-            Switch(b1) {
-                case 5 => StatefulAction(PTask<7>, b0 = {t0}, b1 = {=}),
-                case 4 => Sleep(20),
-                case 0 => SetBlackboard(t0 = 0),
-                _ => Inverter {
-                    Condition(Cond<8>),
-                },
+            SequenceWithMemory {
+                Action(Act<2> = Act::<2>),
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree1170Blackboard { b0 b1 o0 q0 t0 });
+board!(Tree1170Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1171 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                ReactiveSequence {
-                    Delay(50) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                ParallelAll(1) {
-                    Action(Act<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                ForceSuccess {
-                    ReactiveFallback {
-                        StatefulAction(Task<3> = Task::<3>),
-                        AlwaysFailure,
-                    },
-                },
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            ReactiveSequence {
-                Action(Act<6>),
-                Parallel(success = -2) {
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                },
-                StatefulAction(Task<9>),
-                ForceFailure {
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-                ReactiveFallback {
-                    AsyncFallback {
-                        StatefulAction(Task<11> = Task::<11>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            ReactiveSequence {
-                ParallelAll(2) {
-                    StatefulAction(Task<12>),
-                    Parallel {
-                        Condition(Cond<13>),
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<14>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            b1: i64,
+        }
+        RunOnce {
+            RepeatUntilFailure(1) {
+                #[post(|bb| bb.t0.set(*bb.t0 % 3))]
+                #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
+                #[run_while(|bb| bb.b0 != 3)]
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Action(PAct<0>, b0 = 6, b1 = {=}),
+                    Condition(Cond<1>),
+                    Condition(PCond<2>, b0 = {b1}),
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<3> = Task::<3>),
                         },
                     },
                 },
-                Action(Act<15> = Act::<15>),
             },
         }
     }
 }
+
+board!(Tree1171Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1172 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        RunOnce(then_skip = true) {
-            Precondition(|bb| *bb.t0 + 1 < *bb.t0, else = Skipped) {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    Timeout(0) {
-                        SequenceWithMemory {
-                            SetBlackboard(b0 = {t0}),
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                            Action(PIo<2>, t0 = {=}),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
+        BinarySelector(|bb| *bb.t0 > 3, dynamic = true) {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(forever) {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
             },
         }
     }
 }
 
-board!(Tree1172Blackboard { t0 b0 q0 });
+board!(Tree1172Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1173 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        WaitValueUpdate(t1) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Repeat(2) {
+        Sequence {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                #[on_failure(|bb| bb.b1 = bb.b0 % 2)]
+                ReactiveSequence {
                     ReactiveFallback {
-                        Action(PIo<1>, t0 = {=}),
+                        AlwaysSuccess,
+                    },
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    #[failure_if(|bb| bb.b1 % 4 > 0)]
+                    StatefulAction(Task<1>),
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        SequenceWithMemory {
+                            Action(PIo<2>, t0 = {=}),
+                            Sleep(100),
+                        },
                     },
                 },
-                Script(|bb| bb.t1.set(bb.b0)),
-                Action(Act<2>),
-                ReactiveSelector {
-                    #[post(|bb| if bb.b0 + 3 == (*bb.t1 + 3) % 2 { *bb.t1 += 3 })]
-                    #[run_while(|bb| *bb.t1 % 2 > 0)]
-                    #[failure_if(|bb| bb.b0 != 1)]
-                    AlwaysRunning,
-                    Action(PIo<3>, t0 = {b0}),
+            },
+            Loop(q0, if_empty = Failure) {
+                Sequence {
+                    Filter(times = 3, count = Failure, filtered = Failure) {
+                        Condition(Cond<3>),
+                    },
+                    #[run_while(|bb| bb.b1 + 2 > 7)]
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[skip_if(|bb| bb.b0 + 3 != bb.b0 + 2)]
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
+                        Timeout(20) {
+                            AsyncFallback {
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
+                                SetBlackboard(t0 = 2),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(PAct<6>, b0 = {=}, b1 = {=}),
+                        Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 3, &mut bb.b1)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1173Blackboard { b0 t0 t1 });
+board!(Tree1173Blackboard { b0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1174Sub0 for Ctx {
+        Condition(Cond<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1174 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+        MemPriority {
+            Repeat(4) {
+                ForceFailure {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0>),
+                        ReactiveFallback {
+                            StatefulAction(Task<1>),
+                            RepeatTimes(1) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        Sequence {
+                            RunOnce(then_skip = true) {
+                                AlwaysSuccess,
+                            },
+                            SubTree(Tree1174Sub0),
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            StatefulAction(Task<5>),
+            SequenceWithMemory {
+                Parallel(success = -1, failure = -1) {
+                    Condition(Cond<6>),
+                    AsyncFallback {
+                        Condition(Cond<7>),
+                        AlwaysSuccess,
+                    },
+                },
+                ForceSuccess {
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
         }
     }
 }
@@ -2752,429 +2579,536 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1175 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
             b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        SequenceStar {
-            Delay(10) {
-                #[failure_if(|bb| bb.o0.unwrap_or(0) + 4 > 4)]
-                SetBlackboard(o0 = Some(5)),
-            },
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    WasEntryUpdated(t0),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
+        KeepRunningUntilFailure {
+            Sequence {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Action(PIo<0>, t0 = {t0}),
+                    AlwaysSuccess,
                 },
-            },
-            Precondition(|bb| bb.b0 == 6, else = Skipped) {
-                Action(PAct<3>, b0 = {=}),
+                WhileDoElse {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    #[success_if(|bb| *bb.t0 < 0)]
+                    Wait(30),
+                },
+                Script(|bb| bb.b0 += 1),
             },
         }
     }
 }
 
-board!(Tree1175Blackboard { o0 t0 b0 });
+board!(Tree1175Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1176 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
         }
-        SequenceStar {
-            Repeat(3) {
-                Timeout(50) {
-                    Precondition(|bb| bb.o0.unwrap_or(5) % 3 != 0, else = Success) {
-                        Repeat(3) {
-                            Action(Act<0>),
+        AsyncSequence {
+            Priority {
+                StatefulAction(Task<0>),
+            },
+            IfThenElse {
+                Delay(50) {
+                    Conditional(|bb| *bb.t0 > *bb.t1 + 1, dynamic = true, else = Success) {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<1>),
                         },
                     },
                 },
+                #[success_if(|bb| *bb.t0 < 5)]
+                #[on_failure(|bb| *bb.t0 += 1)]
+                Succeeder,
+                #[run_while(|bb| bb.o0.is_some())]
+                #[success_if(|bb| *bb.t0 != 3)]
+                Sequence {
+                    WasEntryUpdated(t1),
+                    #[skip_if(|bb| *bb.t1 < 7)]
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
             },
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<1>),
+            SequenceWithMemory {
+                Parallel(success = -3, failure = 3) {
+                    Condition(PCond<4>, b0 = {t1}),
+                    Action(PAct<5>, b0 = 0),
+                    RetryUntilSuccessful(0) {
+                        Action(Act<6>),
                     },
                 },
-                ReactiveSequence {
-                    SetBlackboard(b0 = 7),
-                    Action(PAct<2>, b0 = 7),
-                    StatefulAction(Task<3>),
+                ReactiveFallback {
+                    StatefulAction(PTask<7>, b0 = 3, b1 = {t1}),
+                    Action(PIo<8>, t0 = {t0}),
+                },
+                AlwaysSuccess,
+            },
+            SkipUnlessUpdated(t0) {
+                RetryUntilSuccessful(2) {
+                    Condition(Cond<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree1176Blackboard { b0 o0 });
+board!(Tree1176Blackboard { o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1177 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
         }
-        TryCatch(catch_on_halt = true) {
-            Retry(3) {
-                #[post(|bb| bb.b1 += 1)]
-                #[skip_if(|bb| *bb.t1 % 3 > 0)]
-                Delay(50) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-            MemSequence {
-                SequenceStar {
-                    RunOnce(then_skip = true) {
-                        Action(PIo<1>, t0 = {=}),
+        Repeat(forever) {
+            Filter(times = 2, count = Success, filtered = Skipped) {
+                Repeater(forever) {
+                    Cooldown(50, filtered = Failure) {
+                        RepeatUntilSuccess(forever) {
+                            #[skip_if(|bb| bb.o0.is_none())]
+                            #[on_failure(|bb| bb.t0.set(bb.b1))]
+                            BinarySelector(|bb| bb.b1 < 7) {
+                                Action(Act<0>),
+                                Conditional(|bb| bb.o0.is_some()) {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
                     },
-                    Condition(PCond<2>, b0 = {b0}),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    Action(Act<5>),
                 },
             },
-            AlwaysRunning,
         }
     }
 }
 
-board!(Tree1177Blackboard { t1 t0 b1 b0 });
+board!(Tree1177Blackboard { o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1178Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[tracked] t0: i64 = 12,
+        }
+        Script(|bb| bb.t0.set(*bb.t0 % 2))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1178 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            Action(PIo<0>, t0 = {=}),
-            ParallelAll {
-                StatefulAction(Task<1>),
-                Repeat(4) {
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            #[on_success(|bb| if bb.b1 < *bb.t0 + 2 { bb.b0 = 3 })]
-            #[on_halted(|bb| bb.b1 = *bb.t0 % 2)]
-            Sequence {
-                Condition(Cond<4>),
-                RunOnce(then_skip = true) {
-                    Action(Act<5>),
-                },
-            },
+        SequenceWithMemory {
+            Condition(PCond<0>, b0 = {=}),
+            StatefulAction(Task<1>),
+            SubTree(Tree1178Sub0, ..),
         }
     }
 }
 
-board!(Tree1178Blackboard { b0 b1 t0 });
+board!(Tree1178Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1179 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        Sequence {
-            Action(PAct<0>, b0 = {=}),
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Timeout(50) {
+                Parallel {
+                    Condition(|ctx, bb| ctx.check_in(0, 9)),
+                    Wait(30),
+                    Retry(forever) {
+                        SetBlackboard(t0 = {b1}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1179Blackboard { b0 });
+board!(Tree1179Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        MemSequence {
-            Switch(b1) {
-                case 0 => Condition(Cond<0>),
-                case 1 => SequenceWithMemory {
-                    Condition(Cond<1>),
-                    ScriptCondition(|bb| bb.b0 != 3),
-                },
-                case 5 => RetryUntilSuccessful(1) {
-                    SetBlackboard(o0 = Some(9)),
-                },
-                _ => Sleep(50),
-            },
-            ReactiveFallback {
-                Sequence {
-                    #[on_failure(|bb| { bb.b1 = 0; if bb.b1 % 2 > 0 { bb.b0 = 1 } })]
-                    Action(|ctx, bb| ctx.exec_in(2, 4, &mut bb.b0)),
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
-                },
-                Condition(Cond<4>),
-                Delay(30) {
-                    SetBlackboard(t0 = 6),
-                },
-            },
-            Sequence {
-                #[post(|bb| { bb.b1 = bb.b0; if bb.b1 + 4 > 6 { *bb.t0 += 3 } })]
-                WaitValueUpdate(t0) {
-                    Sleep(0),
-                },
-                Action(PAct<5>, b0 = {b1}, b1 = {b1}),
-                RetryUntilSuccessful(forever) {
-                    Action(PAct<6>, b0 = {t0}, b1 = {=}),
+        Deadline(0) {
+            Repeater(forever) {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    RetryUntilSuccessful(1) {
+                        ReactiveSequence {
+                            RepeatUntilSuccess(3) {
+                                Condition(Cond<1>),
+                            },
+                            SequenceWithMemory {
+                                Condition(Cond<2>),
+                                Limiter(3) {
+                                    Action(Act<3> = Act::<3>),
+                                },
+                            },
+                            AlwaysSuccess,
+                        },
+                    },
+                    Parallel(success = -3, failure = -1) {
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<4>),
+                        },
+                        Timeout(30) {
+                            ForceSuccess {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<6>),
+                            RunOnce(then_skip = false) {
+                                Failer,
+                            },
+                        },
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1180Blackboard { b1 t0 b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree1181Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1181 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
         }
-        Fallback {
-            Script(|bb| if bb.b1 % 3 > 0 { bb.o0 = Some(bb.b0) }),
+        Sequence {
+            #[on_halted(|bb| bb.t0.set(7))]
+            #[failure_if(|bb| bb.b1 % 3 != 2)]
+            Remap(success = Success, failure = Success) {
+                ReactiveSequence {
+                    RunOnce(then_skip = false) {
+                        BinarySelector(|bb| bb.b1 == *bb.t1 + 2, dynamic = false) {
+                            Condition(|ctx, bb| ctx.check_in(0, 4)),
+                            SubTree(Tree1181Sub0, ..),
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    Sequence {
+                        Script(|bb| bb.t0.set(*bb.t0 % 3)),
+                        Action(PIo<5>, t0 = {=}),
+                    },
+                    Condition(Cond<6> = Cond::<6>),
+                    AlwaysFailure,
+                    AlwaysFailure,
+                },
+            },
         }
     }
 }
 
-board!(Tree1181Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1182Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Action(|ctx| ctx.exec(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1182Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        #[on_halted(|bb| bb.b0 += 1)]
-        Action(Act<2>)
-    }
-}
+board!(Tree1181Blackboard { t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1182 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        AsyncFallback {
-            SubTree(Tree1182Sub0, ..),
-            Action(PIo<1>, t0 = {t0}),
-            SubTree(Tree1182Sub1, b0 = {=}, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree1182Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1183Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Switch(b1) {
-            case 0 => Action(Act<0>),
-            _ => StatefulAction(Task<1>),
+        ForceFailure {
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1183 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        RetryUntilSuccessful(2) {
-            ReactiveFallback {
-                SubTree(Tree1183Sub0, ..),
-                TryCatch(catch_on_halt = false) {
-                    #[on_failure(|bb| bb.b1 = bb.b0)]
-                    #[failure_if(|bb| bb.b0 == 1)]
-                    Script(|bb| { bb.b0 += 3; if bb.b0 + 3 < 5 { bb.t0.set(bb.b1) } }),
-                    #[on_halted(|bb| bb.b0 = bb.b1 % 4)]
-                    Fallback {
-                        Action(Act<2>),
-                        SetBlackboard(b0 = 7),
+        Invert {
+            Parallel(success = 1) {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    Deadline(0) {
+                        AlwaysSuccess,
                     },
+                },
+                Repeat(0) {
+                    Condition(Cond<1>),
                 },
             },
         }
     }
 }
-
-board!(Tree1183Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1184 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        Switch(b1) {
-            case 1 => Sleep(0),
-            case 5 => Repeat(4) {
-                Loop(q0) {
-                    SetBlackboard(b1 = 1),
+        ForceFailure {
+            ReactiveFallback {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    SetBlackboard(t0 = {b0}),
+                    ParallelAll(max_failures = -1) {
+                        Condition(PCond<0>, b0 = {t0}),
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
                 },
-            },
-            _ => Timeout(0) {
-                StatefulAction(Task<0>),
+                AsyncFallback {
+                    RetryUntilSuccessful(2) {
+                        Action(PAct<3>, b0 = 8),
+                    },
+                    FlipSelector {
+                        Action(PIo<4>, t0 = {t0}),
+                        StatefulAction(Task<5>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1184Blackboard { q0 b1 });
+board!(Tree1184Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1185 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Action(|ctx| ctx.exec(1)),
-            Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(4) % 2, &mut bb.b0)),
+        RepeatTimes(1) {
+            #[on_failure(|bb| *bb.t1 += 1)]
+            IndexSwitch(|bb| *bb.t0 + 3) {
+                Sequence {
+                    #[on_success(|bb| { bb.b0 = *bb.t1 + 1; bb.t0.set(*bb.t1) })]
+                    Repeat(0) {
+                        Action(PAct<0>, b0 = 2),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1185Blackboard { o0 b0 });
+board!(Tree1185Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1186 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        ReactiveSelector {
-            WasEntryUpdated(t0),
-            WasEntryUpdated(t1),
+        BinarySelector(|bb| bb.b1 > 4, dynamic = true) {
+            Repeat(3) {
+                #[run_while(|bb| *bb.t0 % 3 < 2)]
+                RunOnce(then_skip = false) {
+                    WaitValueUpdate(t0) {
+                        AsyncFallback {
+                            Remap(success = Success, failure = Failure) {
+                                Condition(|ctx| ctx.check(0)),
+                            },
+                            RepeatUntilFailure(2) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                WaitValueUpdate(t0) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Condition(PCond<2>, b0 = {b1}),
+                        Repeater(forever) {
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1186Blackboard { t1 t0 });
+board!(Tree1186Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1187 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
         }
-        Parallel(success = 3) {
-            StatefulAction(Task<0>),
-            IfThenElse {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Repeat(4) {
-                ForceFailure {
-                    Timeout(50) {
-                        Action(PAct<3>, b0 = {b0}),
-                    },
+        ParallelAll(3) {
+            Fallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                RunOnce(then_skip = false) {
+                    Condition(PCond<2>, b0 = {t0}),
                 },
             },
+            #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(4) + 3)]
+            Sequence {
+                #[skip_if(|bb| bb.o0.is_none())]
+                ScriptCondition(|bb| bb.b0 < 6),
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+            RepeatUntil(Success) {
+                ScriptCondition(|bb| *bb.t0 != 4),
+            },
+            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree1187Blackboard { b0 });
+board!(Tree1187Blackboard { o0 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1188 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
             #[tracked] t0: i64,
             b0: i64,
         }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            ParallelAll(0) {
-                RunOnce(then_skip = false) {
-                    #[success_if(|bb| bb.b0 > *bb.t0)]
-                    Parallel(failure = 1) {
-                        Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 2) % 3, &mut bb.b0)),
-                        #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
-                        #[run_while(|bb| (*bb.t0 + 3) % 3 != 2)]
-                        Sleep(0),
-                        SetBlackboard(t0 = 9),
-                        SetBlackboard(b0 = {t0}),
-                    },
+        ReactiveSelector {
+            ReactiveFallback {
+                Action(PIo<0>, t0 = {b0}),
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    #[skip_if(|bb| *bb.t0 % 4 == 3)]
+                    StatefulAction(Task<3> = Task::<3>),
                 },
-                #[failure_if(|bb| *bb.t0 + 4 == 4)]
-                StatefulAction(Task<1>),
-                AsyncSequence {
-                    Precondition(|bb| *bb.t0 + 3 < *bb.t0 % 3, else = Skipped) {
-                        Loop(q0, if_empty = Success) {
-                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+            },
+            Parallel(success = 2) {
+                #[on_halted(|bb| bb.o0 = None)]
+                #[post(|bb| bb.b1 = *bb.t1)]
+                StatefulAction(Task<4>),
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                    Action(|ctx, bb| ctx.exec_in(7, *bb.t1, &mut bb.b1)),
+                },
+                StatefulAction(Task<8>),
+                RunOnce(then_skip = true) {
+                    #[skip_if(|bb| *bb.t1 != 6)]
+                    #[success_if(|bb| bb.b0 + 4 == bb.b0)]
+                    #[post(|bb| bb.o0 = Some((bb.o0.unwrap_or(3) + 1) % 2))]
+                    ReactiveSelector {
+                        Condition(Cond<9>),
+                        StatefulAction(Task<10>),
+                        WaitValueUpdate(t1) {
+                            AlwaysSuccess,
                         },
                     },
-                    SequenceWithMemory {
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                        StatefulAction(Task<4>),
+                },
+            },
+            Script(|bb| if bb.b1 < bb.b0 + 2 { bb.o0 = Some(*bb.t0) }),
+        }
+    }
+}
+
+board!(Tree1188Blackboard { t1 o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1189 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        Deadline(0) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Precondition(|bb| bb.o0.unwrap_or(5) % 2 > 0, else = Success) {
+                    Repeater(1) {
+                        #[on_failure(|bb| { bb.b0 += 2; bb.t0.set(bb.b0 + 4) })]
+                        #[on_halted(|bb| { bb.o0 = None; if *bb.t0 % 4 < 1 { bb.b0 += 3 } })]
+                        Filter(times = 2, count = Success) {
+                            Action(Act<0>),
+                        },
                     },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<5>),
-                    },
+                },
+                Repeat(0) {
+                    StatefulAction(Task<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree1188Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1189 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-        }
-        Parallel(success = 3, failure = 0) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Action(Act<2>),
-            StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree1189Blackboard { b1 b0 });
+board!(Tree1189Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1190 for Ctx {
-        Retry(3) {
-            RunOnce(then_skip = false) {
+        Repeater(forever) {
+            Parallel(failure = 1) {
                 AsyncFallback {
-                    Action(Act<0>),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
+                    StatefulAction(Task<0>),
+                },
+                TryCatch(catch_on_halt = false) {
+                    Action(Act<1>),
+                    IfThenElse {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Action(Act<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    Cooldown(10) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                ReactiveFallback {
+                    Retry(0) {
+                        StatefulAction(Task<7>),
+                    },
+                    Selector {
+                        Repeat(2) {
+                            Action(Act<8>),
+                        },
+                        Condition(Cond<9>),
+                        Action(Act<10>),
+                    },
+                    StepSequencer {
+                        Sequence {
+                            Condition(Cond<11>),
+                            StatefulAction(Task<12>),
+                        },
+                        MemPriority {
+                            Action(Act<13>),
+                            Condition(Cond<14>),
+                            Condition(Cond<15>),
+                        },
                     },
                 },
             },
@@ -3185,391 +3119,393 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1191 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
         }
-        Inverter {
-            ReactiveFallback {
-                Sequence {
-                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                    SkipUnlessUpdated(t0) {
-                        Timeout(30) {
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(0) % 3, &mut bb.b0)),
-                },
-                #[skip_if(|bb| bb.b0 + 2 > 4)]
-                Repeat(3) {
-                    StatefulAction(Task<3>),
-                },
+        Delay(0) {
+            #[success_if(|bb| *bb.t1 < *bb.t1 + 4)]
+            Selector {
+                Condition(Cond<0>),
+                StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree1191Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1192Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 14,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 10,
-        }
-        TryCatch(catch_on_halt = true) {
-            #[run_while(|bb| bb.b1 + 2 > 7)]
-            #[on_halted(|bb| bb.b0 += 2)]
-            #[skip_if(|bb| bb.b0 + 3 != bb.b0 + 2)]
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                Condition(PCond<0>, b0 = {b1}),
-            },
-            ParallelAll(max_failures = -2) {
-                Action(PIo<1>, t0 = {=}),
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<2>),
-                    _ => Action(PIo<3>, t0 = {t0}),
-                },
-            },
-            Script(|bb| bb.t0.set(bb.b0)),
-        }
-    }
-}
+board!(Tree1191Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1192 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64 = 0,
         }
-        ParallelAll {
-            SubTree(Tree1192Sub0, ..),
-            Fallback {
-                KeepRunningUntilFailure {
-                    Action(PIo<4>, t0 = {b0}),
-                },
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 2, &mut bb.b1)),
-                    },
-                },
-                Action(PAct<7>, b0 = {=}),
-            },
+        Repeat(0) {
+            SetBlackboard(b0 = 6),
         }
     }
 }
 
-board!(Tree1192Blackboard { b1 t0 q0 b0 });
+board!(Tree1192Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1193 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64,
         }
-        ReactiveFallback {
-            Action(PIo<0>, t0 = {=}),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            Condition(|ctx| ctx.check(3)),
+        Switch(b1) {
+            case 1 => RetryUntilSuccessful(2) {
+                Fallback {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                },
+            },
+            _ => #[run_while(|bb| bb.b0 + 4 > 7)]
+            #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(1))]
+            BinarySelector(|bb| bb.o0.is_none()) {
+                AlwaysRunning,
+                RepeatUntil(Success) {
+                    SequenceWithMemory {
+                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
+                        AlwaysFailure,
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1193Blackboard { t0 });
+board!(Tree1193Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1194 for Ctx {
-        Retry(0) {
-            Condition(|ctx| ctx.check(0)),
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        ParallelAll(0) {
+            ReactiveFallback {
+                StatefulAction(PTask<0>, b0 = {t1}, b1 = {b0}),
+                StatefulAction(PTask<1>, b0 = 1, b1 = {t1}),
+            },
+            #[post(|bb| { *bb.t1 += 1; bb.o0 = Some((bb.b0 + 4) % 3) })]
+            Action(Act<2> = Act::<2>),
         }
     }
 }
+
+board!(Tree1194Blackboard { o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 0,
-            b1: i64 = 5,
+            b0: i64 = 4,
+            b1: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
         }
-        RunOnce {
-            Action(PIo<0>, t0 = {b1}),
+        Fallback {
+            Repeat(1) {
+                Deadline(0) {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            StatefulAction(PTask<1>, b0 = {b1}, b1 = {b1}),
+                            ForceFailure {
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            RepeatUntilFailure(1) {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Fallback {
+                            Action(|ctx| ctx.exec(3)),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    ReactiveSequence {
+                        SequenceWithMemory {
+                            StatefulAction(PTask<5>, b0 = {b1}, b1 = {b1}),
+                        },
+                        Fallback {
+                            StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
+                        },
+                        ParallelAll(max_failures = -1) {
+                            StatefulAction(Task<7> = Task::<7>),
+                            #[run_while(|bb| bb.o0.unwrap_or(5) % 4 > 2)]
+                            #[skip_if(|bb| (*bb.t0 + 3) % 3 != 1)]
+                            Condition(Cond<8> = Cond::<8>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1195Blackboard { b0 b1 });
+board!(Tree1195Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1196 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-            o0: Option<i64> = Some(1),
+            b1: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        #[on_success(|bb| bb.b1 += 1)]
-        Switch(b1) {
-            case 3 => RetryUntilSuccessful(forever) {
-                RunOnce {
-                    RetryUntilSuccessful(1) {
-                        TryCatch(catch_on_halt = false) {
-                            Action(|ctx| ctx.exec(0)),
-                            SetBlackboard(b0 = {t0}),
-                            ParallelAll {
-                                Action(|ctx| ctx.exec(1)),
-                                Action(|ctx| ctx.exec(2)),
-                                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                                Repeat(3) {
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            case 1 => Sequence {
-                ReactiveFallback {
-                    ParallelAll {
-                        #[failure_if(|bb| bb.b0 % 3 == 2)]
-                        #[skip_if(|bb| *bb.t0 % 2 != 0)]
-                        SequenceStar {
-                            StatefulAction(Task<5> = Task::<5>),
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                },
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(8)),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-                Precondition(|bb| (bb.b1 + 3) % 4 < 3) {
-                    Retry(2) {
-                        Parallel(success = 1, failure = 0) {
-                            SequenceWithMemory {
-                                ParallelAll(1) {
-                                    #[skip_if(|bb| bb.b0 + 3 > 3)]
-                                    Condition(|ctx, bb| ctx.check_in(11, 8)),
-                                    SetBlackboard(t0 = 5),
-                                },
-                            },
-                            SetBlackboard(o0 = Some(5)),
-                        },
-                    },
-                },
-            },
-            _ => Sequence {
-                Condition(Cond<12>),
-                #[skip_if(|bb| bb.b0 < 3)]
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(13)),
-                    SequenceWithMemory {
-                        SetBlackboard(b1 = {t0}),
-                        StatefulAction(Task<14>),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Condition(|ctx, bb| ctx.check_in(15, *bb.t0 + 4)),
-                    },
+        Repeat(4) {
+            #[skip_if(|bb| bb.b0 % 3 > 1)]
+            Conditional(|bb| (*bb.t0 + 1) % 2 > 0) {
+                Switch(b1) {
+                    case 1 => Sleep(20),
+                    _ => Script(|bb| bb.t0.set(5)),
                 },
             },
         }
     }
 }
 
-board!(Tree1196Blackboard { b0 t0 b1 o0 });
+board!(Tree1196Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1197Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1197Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        #[on_halted(|bb| bb.b1 += 2)]
+        #[on_success(|bb| { bb.b1 = bb.b0 % 3; if bb.b0 < bb.b1 { *bb.t1 += 1 } })]
+        SubTree(Tree1197Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1197 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(3),
-            b0: i64 = 5,
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
         }
-        RunOnce(then_skip = false) {
-            RetryUntilSuccessful(3) {
-                #[on_halted(|bb| bb.b0 += 1)]
-                RunOnce {
-                    Condition(Cond<0>),
+        Priority {
+            Fallback {
+                AlwaysFailure,
+            },
+            MemPriority {
+                Action(Act<0>),
+                Sequence {
+                    Condition(|ctx| ctx.check(1)),
+                    UnsetBlackboard(o0),
+                    Repeater(3) {
+                        Sleep(10),
+                    },
+                },
+                StepSequencer {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            Deadline(0) {
+                #[skip_if(|bb| bb.o0.unwrap_or(3) < bb.b1)]
+                #[on_success(|bb| bb.b1 += 2)]
+                Priority {
+                    #[on_failure(|bb| { if bb.o0.is_some() { bb.b1 = bb.o0.unwrap_or(4) + 3 }; bb.o0 = None })]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    AlwaysSuccess,
+                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
+                    Condition(|ctx| ctx.check(5)),
+                    Repeat(4) {
+                        Action(Act<6>),
+                    },
+                },
+            },
+            IfThenElse {
+                SubTree(Tree1197Sub0, b1 = {=}, b0 = {b0}, t0 = {=}, t1 = {t1}, o0 = {=}),
+                StatefulAction(Task<8>),
+                AsyncSequence {
+                    Condition(Cond<9>),
+                    Action(PAct<10>, b0 = {b0}, b1 = {t1}),
                 },
             },
         }
     }
 }
 
-board!(Tree1197Blackboard { o0 b0 });
+board!(Tree1197Blackboard { b1 b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[allow(unused)] b0: i64,
-            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 4,
         }
-        KeepRunningUntilFailure {
-            MemPriority {
-                RunOnce(then_skip = true) {
-                    Retry(0) {
-                        Action(PAct<0>, b0 = {b1}),
-                    },
-                },
-                ReactiveSelector {
-                    Condition(Cond<1>),
-                    TryCatch(catch_on_halt = true) {
-                        ParallelAll {
-                            Condition(Cond<2>),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                        StatefulAction(Task<4>),
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Action(Act<5>),
-                        Action(Act<6> = Act::<6>),
-                        AsyncFallback {
-                            StatefulAction(Task<7> = Task::<7>),
-                            Sleep(10),
-                        },
-                        Sleep(10),
-                    },
-                    Retry(forever) {
-                        Precondition(|bb| bb.b1 == 7, else = Success) {
-                            Timeout(0) {
-                                Repeat(3) {
-                                    SetBlackboard(o0 = Some(9)),
-                                },
-                            },
-                        },
-                    },
+        FlipSelector {
+            #[failure_if(|bb| bb.b0 % 4 == 3)]
+            #[post(|bb| if bb.b1 != bb.b1 + 3 { *bb.t1 += 2 })]
+            SetBlackboard(b1 = {t1}),
+            Action(PIo<0>, t0 = {b1}),
+            Repeat(1) {
+                MemPriority {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[on_halted(|bb| { bb.t0.set(bb.b1); if bb.b1 + 4 != bb.b0 % 2 { bb.b1 = *bb.t0 + 2 } })]
+                    Action(Act<1>),
+                    Action(PAct<2>, b0 = {b1}, b1 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree1198Blackboard { b1 b0 o0 });
+board!(Tree1198Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
+            o0: Option<i64> = Some(2),
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        ParallelAll(max_failures = -1) {
-            #[success_if(|bb| bb.b0 + 2 > 5)]
-            WasEntryUpdated(t0),
-            SetBlackboard(o0 = Some(5)),
-            #[post(|bb| bb.b0 = *bb.t0)]
-            Condition(Cond<0>),
+        SequenceStar {
+            ScriptCondition(|bb| *bb.t0 < 4),
+            #[on_failure(|bb| bb.b0 += 4)]
+            #[run_while(|bb| bb.o0.unwrap_or(4) < (bb.b0 + 1) % 4)]
+            #[on_success(|bb| bb.b0 += 1)]
+            Action(Act<0>),
+            Condition(Cond<1>),
+            SetBlackboard(o0 = Some(8)),
+            Failer,
         }
     }
 }
 
-board!(Tree1199Blackboard { b0 t0 o0 });
+board!(Tree1199Blackboard { o0 b0 t0 });
 
 cases! {
-    Tree1100 "B{b0=5;t0=3}Once(RetF(RSel(Scc{b0+2%4!3},FF(AFb(pa0{b0:t0;b1:t0},c1b{b0})))))",
-    Tree1101 "B{t0=5}Keep(Sel(SubR(pi0{t0:=})))",
-    Tree1102 "B{t0}RSeq(S,SubA(@po{t0:=8}t0e))",
-    Tree1103 "B{t0;t1;q0=0}Invt(MPri(Wu{t1},Wu{t0}))",
-    Tree1104 "B{b1;b0=2;t0}Seq(Once(Sc{b1:=b0+3;b1+=2}),pi0{t0:=},Invt(Rep2(pt1{b0:b1;b1:=})),MPri(c2b{1},a3,t4,@rw{b0>3}@oh{b1+=2}c5),RSeq(t6,a7l,t8,SubA(t9e),pc10{b0:4}))",
-    Tree1105 "B{t0=3;t1=3;o0=_;b0=1}OnceT(RFb(RSeq(RSeq(a0e,a1l,pt2{b0:=;b1:t0}),FS(Dl{30}(Pre{t1%4=1;R}(t3e))),Fb(t4,t5,t6),Swm(t7e,R)),Par{3;0}(c8,RFb(Inv(PAll{-3}(c9e,pc10{b0:t0},a11l))),MSeq(t12,t13,Sc{o0:=t0},Invt(a14),a15))))",
-    Tree1106 "B{b0}OnceT(Pre{b0+1%2>0;F}(R))",
-    Tree1107 "B{b1=0;t0=2;o0;b0=5}RFb(Ret4(Ite(@oh{b0%2<1?b0:=o0|4}Ite(pi0{t0:b1},pi1{t0:=}),@of{b0:=b0+2%2}t2,AFb(c3b{t0+4%3},t4,@ki{b1+1%4=3}Wu{t0},F))))",
-    Tree1108 "FF(Dl{0}(RFb(a0,Fb(RSeq(Wde(t1,F),c2,Rty2(c3),RSeq(Par{2;0}(S,a4e)),FF(c5e)),OnceK(RSeq(AFb(t6e,a7)))))))",
-    Tree1109 "B{q0;o0=4;b0=3;t0=2}Wde(Star(Seq(t0,Dl{10}(a1),RSeq(t2,RSeq(a3,Lp{t0;K}(@ki{b0+2>o0|1%3}c4))),RFb(t5e,Seq(Wu{t0},a6)))),Sel(Pre{t0%4!1;F}(Once(@os{t0:=b0}Ite(@os{t0:=b0+1%3}@fi{t0%3<2}AFb(c7l,c8,@si{b0>t0}@ki{o0|5<4}@fi{some}Sl{0},Sc{b0>3?t0+=3}),To{0}(Rep0(c9)))))),Par{1;0}(PAll{_}(c10,pi11{t0:b0},pi12{t0:=},pt13{b0:8;b1:b0}),Lp{t0;R}(Sb{b0=8}),Lp{b0;S}(RSel(pa14{b0:3;b1:t0},t15))))",
-    Tree1110 "B{t0}Su{t0}(@os{t0:=t0%2}SubR(t0))",
-    Tree1111 "B{t0=5;q0=1;b0=2;b1=5}Seq(Seq(Lp{t0;_}(OnceK(Seq(t0,pi1{t0:b0},Rep2(t2e))))),To{50}(MPri(c3l,@rw{b1>0}a4)),RSel(@rw{t0!3}@oh{t0:=b1}@si{t0!6}a5l,t6,Lp{b1;K}(t7),pt8{b0:=;b1:=}),Fb(t9,To{50}(Scc{t0>7}),c10))",
-    Tree1112 "RFb(a0e,c1)",
-    Tree1113 "B{t0=4}Rep4(RepF(Wde(Scc{t0>0},RSeq(Sc{t0+=3},a0))))",
-    Tree1114 "RFb(t0,t1)",
-    Tree1115 "B{t1}Pre{t1+4%2<1;R}(c0b{t1%4})",
-    Tree1116 "B{t0=2}Seq(pi0{t0:t0},To{10}(SubA(Sl{0})))",
-    Tree1117 "B{b0=3;t0;b1}Sw{0;3}(@ki{b1+4!t0}@oh{b1+=1}Sl{20},Keep(pi0{t0:=}),Swm(Try(a1b{t0%2;b0},Rty1(S)),Sc{b0:=b1+3%2},FS(OnceT(Fb(pa2{b0:1},t3))),@fi{b0<b0+3}@os{b0:=t0+2;b1<b0?b0:=b1}Rep4(Sc{b1+=1}),@of{b0:=b1%2}Sel(t4,t5e)))",
-    Tree1118 "B{q0=0;b0=2;b1;t0=3}Pre{b1%3!2;K}(Swm(Fb(@ki{b1%3<0}@of{t0<b0?t0+=3}TryF(c0l,Wu{t0},t1),c2,Rty0(Scc{t0<b1}),ASeq(Sb{b0=b1},c3),a4),PAll{-2}(MPri(@rw{b1+1%3>0}RepF(Lp{_;R}(Sl{0}))),RFb(Lp{_;R}(a5l),@of{b1<t0?b1+=2}@oh{t0+=1}@os{t0:=b0;t0>5?b1:=t0+2}t6e,Wu{t0})),Su{t0}(Rty2(Rty1(Try(@of{b0+4%3<2?b0+=2;t0:=b0}@si{b0+2<2}Seq(t7,t8),@oh{b0+=3;t0+2>6?t0:=b1}t9)))),Rep2(Ite(a10b{b0;b1},RetF(OnceT(Sl{0}))))))",
-    Tree1119 "B{q0=4;b0=3;b1=1;o0=1;t1;t0=2}Wde(PAll{_}(FF(c0),@oh{b0:=t0%2}@os{o0:=_;b0:=b1}@of{t0:=t1%2;o0:=_}Sc{t1:=t0+2},RepF(Sc{t1:=b1}),t1,Lp{_;S}(Try(Sc{t0:=t1;t1+=1},c2b{b0%4}))),RepF(Seq(pi3{t0:b1},c4l,t5e,Lp{t1;S}(a6b{b0;b1}))))",
-    Tree1120 "Swm(c0e,t1,c2,t3e)",
-    Tree1121 "B{t0=0;b0;t1}Fb(c0,Fb(t1,F,pc2{b0:t0}),pc3{b0:5},@oh{t1%3!0?t1+=3;t0+=3}Sb{b0=9})",
-    Tree1122 "B{b0;o0=3;b1=0;t0=3;t1}OnceK(To{20}(Swm(Wv{t0}(Rep3(@si{none}Keep(RFb(@fi{t1!b0}c0,c1)))),TryF(c2e,c3),Fb(c4,a5l,pa6{b0:b1;b1:t0},pt7{b0:7;b1:b0}))))",
-    Tree1123 "B{q0=4;t0=4;b0=0}OnceT(RFb(PAll{0}(MPri(Par{1;-1}(To{10}(RFb(pi0{t0:=},pt1{b0:t0;b1:t0},c2)))),Sl{0}),Seq(Sl{30},PAll{1}(Lp{b0;F}(Fb(t3,t4,pc5{b0:0},Sc{b0%4!0?t0+=1}))),Rep1(Sl{0}))))",
-    Tree1124 "Ite(RSeq(RetF(Once(c0)),t1),Sub(Sub(Ite(RFb(a2,c3,Inv(a4)),Ite(t5,a6)))))",
-    Tree1125 "B{o0=_}Seq(Ub{o0},a0,SubR(SubA(Sl{20})))",
-    Tree1126 "B{t0=1;b0=4}Star(FS(t0),Sc{b0:=t0%4})",
-    Tree1127 "PAll{5}(Rep1(Dl{20}(t0)),a1,TryF(c2e,Fb(t3,c4,c5)),RepF(Dl{50}(S)),Fb(Swm(c6,c7),FS(t8),c9,OnceK(Par{-2;-1}(c10,a11)),t12))",
-    Tree1128 "RFb(Fb(a0,a1),RFb(a2,c3l,t4,t5e),PAll{-2}(Seq(t6,a7l),a8,t9,a10e))",
-    Tree1129 "B{o0=3;t0=2;b0=3;t1=4;q0}Ite(ASeq(a0,RSeq(a1l,a2b{b0+3%3;b0},pt3{b0:8})),@fi{t1%4<2}@po{t0!t1?t0+=2}Fb(Fb(F,a4b{t0;b0}),Lp{_;S}(TryF(Sc{b0+=1},R))),@oh{t1:=t0}@of{t1+=1}RetF(ASeq(Lp{b0;K}(Sb{t0=8}),@si{t1<b0%4}@of{b0+=1}@ki{t1>4}FF(Try(pa5{b0:=;b1:t0},t6)),@of{t0:=t0%3}FF(@rw{t0>2}@si{b0<0}Ub{o0}))))",
-    Tree1130 "B{b0=3;q0;t0}@po{b0:=t0+3}TryT(OnceK(@ki{t0+4>5}Try(Lp{_;K}(Rep1(c0l)),Rep0(F))),Invt(RFb(Rty1(Rep1(@si{b0+2=b0}@os{t0+2%3<0?t0:=t0+3%2;t0+=1}Ret4(a1b{t0+2;b0}))),Try(@fi{b0+3>2}@rw{b0+2%2!1}@os{b0+=1}Sc{t0:=b0},TryT(@rw{b0%3!0}pt2{b0:t0;b1:t0},Scc{t0%3!1}),c3))),t4,c5)",
-    Tree1131 "B{b1=1;b0;t0=1}@ki{b1!t0%3}Wde(Fb(RSeq(RSeq(c0,t1,pi2{t0:=}),Sb{t0=9},Ret3(pt3{b0:7;b1:b1})),t4e,SubA(TryF(@os{b0+4!4?t0+=3}c5,RetF(Wu{t0})))),t6e)",
-    Tree1132 "B{q0=0;t0=0;t1=2;b0=3}MPri(PAll{-1}(MSeq(@po{t1+=2;t1+=1}@fi{t1+4<4}Fb(Lp{_;_}(@oh{t1+=1}Fb(t0,a1)),@of{t0:=b0}@os{t0:=t1}Par{_;1}(a2,pi3{t0:t1}),MPri(t4,a5),AFb(pc6{b0:=},c7e)))),RepF(Try(PAll{_}(Sc{b0!6?b0+=1},Sb{t1=3},c8),t9)))",
-    Tree1133 "Seq(Fb(RFb(PAll{_}(S))),Wde(Fb(a0l,t1,t2),Inv(Keep(Sl{50}))))",
-    Tree1134 "B{b0;q0;b1=5;t0=3}RFb(RFb(pc0{b0:1},c1,a2),RFb(@oh{t0:=b1%2}SubR(F),pa3{b0:3;b1:=}),@os{b1:=b1+2%2}Lp{b1;_}(Lp{b0;K}(Fb(a4e,SubA(Keep(@rw{t0>b1%4}@fi{b0%4<1}@oh{b0+=2}t5)),c6))))",
-    Tree1135 "B{t1=0}RFb(Ret0(c0),Rep3(Wv{t1}(t1)))",
-    Tree1136 "B{b0;o0=_;q0=2}Lp{b0;F}(Sb{o0=3})",
-    Tree1137 "B{b0=1;t0=3;o0=_;b1}Sw{2}(Seq(ASeq(Su{t0}(pi0{t0:b0})),@os{b1%4=2?t0:=o0|1+3%2;b1:=b1+4%3}@fi{t0!0}@of{o0:=t0+3}a1b{b0;b0},Sb{b0=5},t2),To{0}(S))",
-    Tree1138 "TryT(c0,Sub(Sub(c1l)))",
-    Tree1139 "B{t0;b1=4}Seq(t0,Try(@fi{b1=3}pt1{b0:6},Sb{t0=6},c2))",
-    Tree1140 "B{b1=2;o0;t0}@rw{t0+4>6}Keep(Ite(Rep3(c0),PAll{_}(@oh{t0+=2}@of{o0:=_;b1+=2}@fi{t0>4}t1,Ub{o0}),Scc{t0<b1}))",
-    Tree1141 "B{b0=0}Fb(PAll{-1}(t0,t1e),t2,RSeq(pa3{b0:b0;b1:b0},t4),t5e)",
-    Tree1142 "RFb(RSeq(Ret4(To{0}(t0)),t1,c2,ASeq(c3,a4l,a5l,a6e),Inv(RSeq(a7l,c8e,t9))))",
-    Tree1143 "B{t0;b0=1;b1=3;q0=0}PAll{-2}(RSeq(MSeq(Sb{t0=6},c0),@si{b0>0}Once(Sl{0})),Sel(RFb(Wu{t0},t1e),Wu{t0},Lp{t0;F}(F)),Wde(RFb(c2,c3),@si{t0<7}@of{t0:=b1;b0+=2}c4),Sw{0;1}(c5,Wu{t0},c6e),Star(Sl{0},a7))",
-    Tree1144 "B{o0=_;t0=3;b1=1}Wv{t0}(Sw{1}(Pre{none}(RSeq(Rty2(pi0{t0:b1}),t1)),t2))",
-    Tree1145 "B{b0;t0=0;o0}@po{t0:=o0|0%3}@ki{b0>2}Swm(Seq(t0e,Sb{t0=b0}),Pre{b0<o0|0+2;R}(t1))",
-    Tree1146 "AFb(ASeq(Ret4(a0),a1,t2,ASeq(S,t3,c4,t5,c6)),Par{_;2}(To{100}(t7e),Try(t8,t9),t10))",
-    Tree1147 "B{t1=4;b0=3}MSeq(Wde(c0b{t1+4},S),pc1{b0:=})",
-    Tree1148 "B{b0=1;q0=4;t0}Rep3(Seq(PAll{_}(Ite(Lp{_;_}(pc0{b0:=}),c1b{t0%2},t2),Fb(pc3{b0:0}),S),PAll{_}(Sl{10},RFb(c4l,Wu{t0}),Lp{b0;F}(Lp{b0;_}(@of{t0:=b0+4%3}@si{t0=4}Scc{t0>3})),RFb(pa5{b0:2;b1:t0},t6,Scc{t0+3%3>1},Sb{t0=b0}))))",
-    Tree1149 "B{t0=0;b0}TryT(Ret2(Wde(a0b{b0+3;b0},a1,Sl{0})),PAll{2}(pc2{b0:=},RFb(RepF(a3e)),Rep4(Wu{t0})),ASeq(Sl{0},t4,RFb(c5,t6),@po{b0+=3}Sl{0},Sl{0}))",
-    Tree1150 "B{t1=0;b0=0;o0=2;q0=1;t0=0}Fb(Dl{10}(@rw{b0<3}Seq(pt0{b0:t1;b1:t1},@oh{t0+=1}Lp{_;_}(FS(@po{t0:=8;t1:=b0%2}Swm(c1,@si{none}a2l))))),Lp{t1;_}(RFb(Ret3(t3),Dl{10}(@po{t0%2<1?b0+=3}@of{t0+=2}@oh{b0+=1}Fb(RSeq(a4e,pi5{t0:t1},t6),Keep(t7),a8)))),RSeq(@si{t1%4>1}@rw{t1+3=7}RSeq(Sb{b0=t1},a9,t10),PAll{2}(S,Scc{t1!2},c11b{t1},c12),@ki{t0<t1%3}@of{t0:=b0+1}Rep2(F)))",
-    Tree1151 "B{q0=3;b0=0;t1=0;t0;b1=5}Wde(c0,Lp{_;R}(Inv(t1)),TryF(Lp{t1;K}(@os{t1:=b0}RSel(t2,t3,F)),Pre{t0!4}(Scc{b1>t0+2})))",
-    Tree1152 "B{b0=1;t0=0;t1=2;b1}PAll{1}(Par{2;_}(Sb{t1=8},Sc{b0+=1;b0+1%3<0?b1+=1},Sc{b1:=t1},a0),Wde(t1,a2b{t1+3;b1},c3l),Ite(Dl{30}(pi4{t0:=}),t5e,c6),SubR(Sel(Once(@os{b0:=b1}Inv(R)),@rw{t0!b1}@of{b0+=1;t0<b0%2?b1+=1}t7,Pre{t1%4<1}(t8))),Par{_;3}(c9,pc10{b0:1},t11,a12e,Sc{t1+=1}))",
-    Tree1153 "To{10}(Try(t0,c1e))",
-    Tree1154 "B{o0=_;b0;t0}MPri(Fb(pt0{b0:t0;b1:b0}),RSeq(t1,@of{o0|1%2=1?b0+=3}t2,c3,S))",
-    Tree1155 "B{b0=5;b1;q0=3;o0=0}RFb(TryF(Scc{b0>o0|5},TryF(t0,c1),t2e),Lp{b0;K}(Lp{b0;F}(Seq(RFb(@si{b1+3%4!1}t3e,a4b{o0|3+2%2;b0})))),@rw{o0|3+1!2}Dl{20}(Dl{10}(@of{o0:=_}@fi{b0%2=0}FF(TryF(t5,t6,S)))))",
-    Tree1156 "B{t0;t1=5}Fb(PAll{_}(Wu{t0},Wv{t1}(To{10}(R)),c0),PAll{-1}(Sl{20},c1,c2b{t0%4}))",
-    Tree1157 "B{b0=0}Par{-1;-1}(c0,ASeq(OnceT(pt1{b0:6}),Sb{b0=0}))",
-    Tree1158 "B{t0=2;b0=0;o0;q0}Inv(Lp{b0;R}(@po{o0:=t0}@rw{b0>0}@oh{t0:=b0;b0:=t0}Rep4(pi0{t0:b0})))",
-    Tree1159 "B{t0;q0=2;b1=4;b0=3;o0=_}TryF(PAll{_}(Ret3(c0),Lp{_;R}(Lp{b1;_}(Ub{o0})),Ret4(To{10}(Sl{30}))),Pre{none;S}(Fb(@os{b0:=t0+1}@of{b1+=2;b1:=b0%4}PAll{-1}(pc1{b0:b0},AFb(Pre{b0+4%2>0;F}(Seq(Scc{b0+3=1},a2l))),c3,t4))))",
-    Tree1160 "B{t1}RFb(Wu{t1},t0)",
-    Tree1161 "B{b0;q0=3;t0}Star(TryT(Ret1(@po{t0:=t0+2%3;b0+=3}@oh{t0+=1}Par{0;-1}(Par{_;2}(@oh{b0+3%2>0?b0:=b0%2}c0,pc1{b0:0},t2e),pc3{b0:0})),Swm(Star(a4e,c5),t6e,c7),SubA(@po{t0:=5}OnceT(RFb(RetF(pt8{b0:6}),c9e,SubA(c10))))),Fb(@fi{t0<b0+3%4}Sc{b0+=1},RFb(c11e,RFb(@oh{t0:=1}pi12{t0:=})),Once(Lp{_;F}(PAll{-1}(@of{b0:=1}@oh{b0+=3}@ki{b0%4!0}a13,Sb{b0=8}))),Ite(c14,a15,a16l),Wv{t0}(a17b{t0%2;b0})))",
-    Tree1162 "Ret1(RSeq(Ret1(RSeq(Rep1(Rep2(MPri(F,t0))),t1,RSel(t2,R))),Fb(a3,OnceK(c4),a5,Rty3(t6),t7),Par{3;1}(c8,R,RFb(c9))))",
-    Tree1163 "B{t0;b0=1;b1=4;t1}@po{b1:=b0+3;b0+=2}RSeq(Rep4(Ite(c0b{b0%2},@rw{t1<7}@si{b1%2!0}a1)),Dl{30}(Inv(OnceK(Fb(@po{b1+=3}@oh{b1:=t0+1%3}@ki{b0%4>2}RFb(c2),Ite(pa3{b0:=;b1:t0},Sb{t1=b0}),RSeq(t4e,t5))))),Wde(c6,a7,Sb{b0=4}))",
-    Tree1164 "B{t0;b0=5}Swm(Sc{t0%3>0?t0+=1;b0:=b0%2},@ki{t0<b0}Rep1(pc0{b0:t0}),Swm(Sb{t0=4},c1l,Pre{t0+1>b0+4%4;S}(Sb{t0=b0}),c2),a3)",
-    Tree1165 "B{t0;b0=2;t1=5;q0=4}MSeq(To{0}(RSeq(c0,@fi{t1+3<7}@of{b0<t1+4?b0+=2}Wu{t1},t1)),Seq(FS(@os{b0+=3;b0+2=2?t1:=b0}pc2{b0:b0}),MSeq(Try(@ki{t1=6}@rw{t1+4=3}@oh{t0:=b0}S,@ki{t1+4>3}@rw{t0>5}pt3{b0:=}),t4)),Ite(Wv{t1}(pi5{t0:=}),@of{t0:=t1%2;t1<t0?t0+=3}RSeq(Sb{t0=5},@os{b0:=t1+2;b0:=t1%2}F)))",
-    Tree1166 "B{t0=5;b0=1;b1=4}RFb(Wde(Seq(Seq(Sb{b0=b1},c0b{t0+2%2}),@ki{b0>t0}Inv(Scc{b1+4>2})),RSeq(Swm(c1,pt2{b0:7;b1:b0}),Sl{50},Sl{30}),Seq(a3b{t0;b1},a4,S)))",
-    Tree1167 "B{t0=3;b1=4;b0=1;q0=3}RFb(Fb(ASeq(Ite(t0,a1b{b1;b0}),Swm(t2,pc3{b0:6}),RSeq(a4,Scc{t0>b0}))),Fb(OnceT(Lp{b1;F}(Lp{_;K}(a5))),t6,Seq(@fi{b0+1!b0}t7e,a8,S,Sb{t0=4})))",
-    Tree1168 "B{q0=4;b1=4;b0;t0=0}RSeq(OnceK(c0),Wde(Once(pt1{b0:=}),Scc{b0>3},Sl{20}),Fb(@oh{b1+=1}@os{t0+=3;b1+=1}@ki{b0%2!1}a2,@po{b0!6?b1+=1}Lp{b1;F}(t3),Wde(t4,a5)),Sw{1}(c6,Sb{t0=b0}))",
-    Tree1169 "B{q0=3;b0;t0=4;b1;t1=5}PAll{1}(Swm(t0,Rep1(Sb{t1=0}),t1),t2,RSeq(ASeq(Fb(Scc{t0+3%3!1},@si{b0!2}@os{t1:=b0%3}Wu{t0}),pt3{b0:t1}),Lp{t1;_}(Invt(@ki{t1%3=0}Wu{t0}))))",
-    Tree1170 "B{b0;b1=5;o0;q0;t0}Swm(Seq(@rw{b1+4<3}@oh{b0:=b1}@os{o0:=b1%4}Lp{t0;K}(@os{t0:=t0%2;b1+=2}a0),RFb(c1l,t2,Wu{t0}),Lp{t0;S}(Dl{100}(Lp{b1;K}(@po{b0:=t0}@of{b0<3?o0:=_}Rty4(c3))))),RFb(RSeq(Scc{b1+2!2},pt4{b0:b0;b1:t0},a5b{t0%3;b1}),Star(pi6{t0:=},Lp{b0;K}(Seq(Wu{t0},S)))),@po{o0:=_;b0+=2}Sw{5;4;0}(pt7{b0:t0;b1:=},Sl{20},Sb{t0=0},Inv(c8)))",
-    Tree1171 "RSeq(Seq(RSeq(Dl{50}(t0)),PAll{1}(a1,c2e),FS(RFb(t3e,F)),Swm(S,c4,c5)),RSeq(a6,Par{-2;_}(a7,t8),t9,FF(t10e),RFb(AFb(t11e,S))),RSeq(PAll{2}(t12,Par{_;_}(c13,OnceT(c14))),a15e))",
-    Tree1172 "B{t0=1;b0=0;q0}OnceT(Pre{t0+1<t0;K}(Lp{t0;F}(To{0}(Swm(Sb{b0=t0},c0,c1,pi2{t0:=},S)))))",
-    Tree1173 "B{b0=2;t0;t1}Wv{t1}(RSeq(t0,Rep2(RFb(pi1{t0:=})),Sc{t1:=b0},a2,RSel(@po{b0+3=t1+3%2?t1+=3}@rw{t1%2>0}@fi{b0!1}R,pi3{t0:b0})))",
-    Tree1174 "Fb(c0,t1,t2,t3)",
-    Tree1175 "B{o0=0;t0;b0=5}Star(Dl{10}(@fi{o0|0+4>4}Sb{o0=5}),OnceK(Swm(a0,Wu{t0},a1,c2)),Pre{b0=6;K}(pa3{b0:=}))",
-    Tree1176 "B{b0;o0}Star(Rep3(To{50}(Pre{o0|5%3!0;S}(Rep3(a0)))),RFb(Keep(Ret1(t1)),RSeq(Sb{b0=7},pa2{b0:7},t3)))",
-    Tree1177 "B{t1=0;t0=0;b1;b0=4}TryT(Rty3(@po{b1+=1}@ki{t1%3>0}Dl{50}(c0l)),MSeq(Star(OnceT(pi1{t0:=}),pc2{b0:b0},t3,c4,a5)),R)",
-    Tree1178 "B{b0;b1=1;t0=3}RSeq(pi0{t0:=},PAll{_}(t1,Rep4(c2),t3),@os{b1<t0+2?b0:=3}@oh{b1:=t0%2}Seq(c4,OnceT(a5)))",
-    Tree1179 "B{b0=4}Seq(pa0{b0:=})",
-    Tree1180 "B{b1;t0;b0=2;o0=_}MSeq(Sw{0;1;5}(c0,Swm(c1,Scc{b0!3}),Ret1(Sb{o0=9}),Sl{50}),RFb(Seq(@of{b1:=0;b1%2>0?b0:=1}a2b{4;b0},pt3{b0:=;b1:b1}),c4,Dl{30}(Sb{t0=6})),Seq(@po{b1:=b0;b1+4>6?t0+=3}Wv{t0}(Sl{0}),pa5{b0:b1;b1:b1},RetF(pa6{b0:t0;b1:=})))",
-    Tree1181 "B{t0=3;b0=5;o0=4;b1=0}Fb(Sc{b1%3>0?o0:=b0})",
-    Tree1182 "B{b0=1;t0=3}AFb(SubA(a0l),pi1{t0:t0},SubR(@oh{b0+=1}a2))",
-    Tree1183 "B{b1;b0;t0=3}Ret2(RFb(SubA(Sw{0}(a0,t1)),TryF(@of{b1:=b0}@fi{b0=1}Sc{b0+=3;b0+3<5?t0:=b1},@oh{b0:=b1%4}Fb(a2,Sb{b0=7}))))",
-    Tree1184 "B{q0=0;b1}Sw{1;5}(Sl{0},Rep4(Lp{_;_}(Sb{b1=1})),To{0}(t0))",
-    Tree1185 "B{o0=_;b0=3}Swm(t0,a1l,a2b{o0|4%2;b0})",
-    Tree1186 "B{t1;t0=2}RSel(Wu{t0},Wu{t1})",
-    Tree1187 "B{b0=4}Par{3;_}(t0,Ite(t1,t2),Rep4(FF(To{50}(pa3{b0:b0}))))",
-    Tree1188 "B{q0;t0;b0}Lp{t0;R}(PAll{0}(OnceK(@si{b0>t0}Par{_;1}(a0b{b0+2%3;b0},@os{b0:=t0%2}@rw{t0+3%3!2}Sl{0},Sb{t0=9},Sb{b0=t0})),@fi{t0+4=4}t1,ASeq(Pre{t0+3<t0%3;K}(Lp{_;S}(pt2{b0:b0;b1:t0})),Swm(pt3{b0:=;b1:t0},t4),Keep(c5))))",
-    Tree1189 "B{b1;b0}Par{3;0}(c0,t1e,a2,pt3{b0:b0;b1:b1})",
-    Tree1190 "Rty3(OnceK(AFb(a0,Keep(t1))))",
-    Tree1191 "B{b0=2;o0;t0=1}Inv(RFb(Seq(pa0{b0:=;b1:b0},Su{t0}(To{30}(c1l)),a2b{o0|0%3;b0}),@ki{b0+2>4}Rep3(t3)))",
-    Tree1192 "B{b1;t0=4;q0=2;b0=0}PAll{_}(SubA(TryT(@rw{b1+2>7}@oh{b0+=2}@ki{b0+3!b0+2}Lp{b1;K}(pc0{b0:b1}),PAll{-2}(pi1{t0:=},Sw{4}(t2,pi3{t0:t0})),Sc{t0:=b0})),Fb(Keep(pi4{t0:b0}),OnceK(Fb(pt5{b0:=;b1:t0},a6b{b0+2;b1})),pa7{b0:=}))",
-    Tree1193 "B{t0=1}RFb(pi0{t0:=},c1,t2,c3l)",
-    Tree1194 "Rty0(c0l)",
-    Tree1195 "B{b0=0;b1=5}Once(pi0{t0:b1})",
-    Tree1196 "B{b0=4;t0=4;b1=4;o0=1}@os{b1+=1}Sw{3;1}(RetF(Once(Ret1(TryF(a0l,Sb{b0=t0},PAll{_}(a1l,a2l,pa3{b0:=;b1:b0},Rep3(a4)))))),Seq(RFb(PAll{_}(@fi{b0%3=2}@ki{t0%2!0}Star(t5e,c6l),c7e)),RSeq(a8l,t9,t10e),Pre{b1+3%4<3}(Rty2(Par{1;0}(Swm(PAll{1}(@ki{b0+3>3}c11b{8},Sb{t0=5})),Sb{o0=5})))),Seq(c12,@ki{b0<3}RSeq(c13l,Swm(Sb{b1=t0},t14),Su{t0}(c15b{t0+4}))))",
-    Tree1197 "B{o0=3;b0=5}OnceK(Ret3(@oh{b0+=1}Once(c0)))",
-    Tree1198 "B{b1=0;b0;o0}Keep(MPri(OnceT(Rty0(pa0{b0:b1})),RSel(c1,TryT(PAll{_}(c2,c3l),t4),PAll{-1}(a5,a6e,AFb(t7e,Sl{10}),Sl{10}),RtyF(Pre{b1=7;S}(To{0}(Rep3(Sb{o0=9})))))))",
-    Tree1199 "B{b0=0;t0=2;o0}PAll{-1}(@si{b0+2>5}Wu{t0},Sb{o0=5},@po{b0:=t0}c0)",
+    Tree1100 "B{b0=0;t0=3}Seq(PAll{_}(a0,Cd{0;F}(Wv{t0}(Sc{t0:=b0;b0:=b0%4})),To{50}(PPar{1;_}(pt1{b0:b0;b1:t0}))),Isw{t0+4;T;N}(t2,t3,S,S,RT{F}(a4b{t0;b0})),@rw{b0=4}@os{b0:=t0%3}Swm(PAll{_}(pt5{b0:5},t6,Seq(@po{t0:=t0+1%3;b0+=1}pc7{b0:t0},c8),Sc{t0%4<0?t0:=3},Wv{t0}(Wt{50}))))",
+    Tree1101 "Keep(RSeq(To{0}(Fb(F,c0,a1e)),Wde(Swm(t2,t3e),t4,RFb(t5)),PAll{-1}(Seq(c6,t7,a8),t9),Ruf{3}(Rus{2}(t10e)),Inv(Sub(RSeq(Cd{50;K}(Swm(t11e,c12,t13e)),Sub(Fb(t14e,c15,Suc)),Ret4(c16))))))",
+    Tree1102 "TryT(Par{_;-1}(t0,Ret3(S)),Fb(c1,RFb(t2e,F)),PAll{1}(t3,c4l,S,t5,Sl{10}),Wde(c6,Wt{0},S),PPar{0;N}(Sel(a7,a8),Wde(c9e,a10l,t11),R))",
+    Tree1103 "B{t0;b0}Step(Isw{t0;N;_}(Swm(@po{t0:=t0+1%2;b0+=2}S,t0)),Scc{b0+3<4},RFb(Sb{b0=9}))",
+    Tree1104 "B{t0;b0=0}@po{b0+=1}Cnd{t0=3;N;F}(Isw{t0;N;N}(t0,Scc{t0+3%3!2}))",
+    Tree1105 "B{t0;q0=2;b0;o0=2}@of{b0+=1;t0!6?o0:=_}@os{t0:=4}@si{some}Once(MPri(Mt{0}(Lp{t0;K}(t0)),SubA(@po{t0>0?t0:=b0}Mt{50}(Once(@fi{b0%4<2}@po{b0!t0?b0+=2}c1))),Intr{b0=3}(RT{2}(Cd{50;K}(Wde(c2,SubR(c3l)))))))",
+    Tree1106 "B{b1;t0=4;b0=1;t1=0;q0=0}@ki{b1+2=6}@rw{b1+3=4}@os{t1:=t0}Dl{0}(Dl{20}(SubA(Fb(Mt{50}(a0),c1,Lp{t0;S}(pa2{b0:=;b1:t1}),Wu{t0},@of{b1+=2}@si{t0%2!1}t3))))",
+    Tree1107 "B{b0=4;t0=0;b1;t1=1}Bin{t1+4!b0;T}(Flt{3;S;F}(Dl{50}(a0)),OnceK(Flt{1;S;K}(@oh{t0:=t1+1}@ki{b0%2<1}@po{t1:=b1}c1b{5})))",
+    Tree1108 "B{q0=1;t0;b0}MPri(t0,Lp{_;R}(RSeq(Sc{t0:=t0+3%2;t0:=b0},Wu{t0},PPar{0;_}(t1),Suc,pi2{t0:=})),PAll{_}(a3,F))",
+    Tree1109 "B{b0=1;b1=5;t0;o0=_}RT{F}(TryF(Flip(t0,pt1{b0:=;b1:=},@oh{o0:=b0}Ub{o0},c2),@os{o0:=5}To{50}(@oh{b0:=b1}@fi{b0>5}Sb{t0=6})))",
+    Tree1110 "B{q0;b1}RT{F}(Lp{b1;S}(ASeq(c0,Once(t1),PPar{2;T}(To{20}(t2),Wde(t3,t4)))))",
+    Tree1111 "B{b0=1;t0=3}Cnd{t0>3;N;S}(Par{-2;0}(@oh{t0+=1}Su{t0}(PAll{_}(Sb{b0=1},Cd{0;K}(MSeq(Rep0(c0b{b0+2%4}),t1)))),Lim{1}(Pre{b0>4;S}(TryT(a2,Wt{0},Ite(c3,t4,Fai))))))",
+    Tree1112 "B{t0;b0=0;b1=3}Dl{30}(Dl{0}(Fb(@ki{b0>b1+2}Rpt{1}(AFb(Seq(c0,c1e),Scc{t0+2>b0%3})),Lim{3}(Isw{b1%4;_;_}(@os{b1:=b0}t2)))))",
+    Tree1113 "B{q0=4;t0=4}RFb(Flip(Lp{_;K}(pi0{t0:=}),c1b{5}),c2)",
+    Tree1114 "B{b1=4;b0=0;t0=2}Step(RT{F}(Isw{t0;_;T}(@of{t0:=t0%2}@os{t0:=b0}Sb{b1=t0},Rpt{F}(pc0{b0:t0}),@rw{b1!6}@fi{b0!6}@po{b1+=3}PAll{-1}(OnceT(c1)),FS(TryF(t2,a3b{b1+1;b0})))),Seq(c4l,Rmp{S;F}(a5),Keep(PPar{2;_}(Wu{t0},a6b{t0;b1},Run))),Pre{t0>7;K}(Ret4(Pri(pt7{b0:2;b1:=},Cnd{t0+4>3;_;S}(Step(Flt{1;F;F}(pc8{b0:6}),@fi{b1>7}@po{b1:=b0}Swm(t9,c10,Sb{b0=9})))))))",
+    Tree1115 "ASeq(Par{-1;_}(a0,Suc),Cd{0;K}(Ret2(RSeq(c1,Sub(c2l)))))",
+    Tree1116 "B{t1=4;t0=2}Rep0(SubR(pt0{b0:9;b1:t1}))",
+    Tree1117 "B{t0=5;b0=0;o0=0}Rep4(Once(@of{b0+=1}MSeq(Wu{t0},pc0{b0:b0},pt1{b0:3;b1:t0},Ub{o0},Wu{t0})))",
+    Tree1118 "RSeq(t0,RSeq(t1,c2,RU{S}(c3l),c4),MPri(Opt(F),Rep1(To{50}(t5))))",
+    Tree1119 "RSeq(RFb(a0,F,TryF(c1,RT{F}(t2)),t3),RSeq(Inv(Inv(t4)),Flip(c5,t6)),Fb(t7,a8))",
+    Tree1120 "Ret0(c0)",
+    Tree1121 "B{t0=3;t1=3}@si{t1>0}RFb(pt0{b0:t0;b1:t0},pa1{b0:t0;b1:t1},F,R)",
+    Tree1122 "B{b0=4;b1=3;t0}Bin{b1+2>b0+3;_}(Step(MPri(Scc{b0%4<2},RepF(a0),RT{F}(Sc{b0+=3}))),Ite(c1,Sw{5}(Pre{b1>t0+4;S}(c2b{t0}),a3e),t4))",
+    Tree1123 "B{b0=4;t0=4;b1}@po{b1:=b0;b1+3!1?b0+=3}@rw{t0<b0}RFb(Rep4(MSeq(t0,Sl{0})),@of{t0+=1}a1,Ite(pt2{b0:2;b1:=},t3,pa4{b0:1;b1:=}),MPri(pa5{b0:t0;b1:=},pt6{b0:=;b1:=},t7))",
+    Tree1124 "B{b0}Rpt{0}(pt0{b0:=})",
+    Tree1125 "B{b0=4;t0=2}Isw{b0;N;_}(Par{0;2}(Pri(Su{t0}(pa0{b0:t0;b1:t0})),RFb(pc1{b0:=},Sc{b0+=3})),Rep4(@si{b0=2}@ki{t0%2=1}c2),a3)",
+    Tree1126 "Swm(Dd{100}(c0),t1,a2,c3l,t4)",
+    Tree1127 "Ruf{F}(c0)",
+    Tree1128 "B{q0;t0=1;o0=_;b1}AFb(Lp{b1;R}(c0b{o0|5}),pt1{b0:b1;b1:t0})",
+    Tree1129 "Dl{0}(Wde(PAll{0}(Flip(a0l,Seq(c1,Once(Sub(c2))),Rmp{S;S}(Flip(t3)))),Rpt{F}(Keep(RFb(OnceK(a4),Keep(Pri(c5e,t6,t7,a8e,Suc))))),Ret1(Rep2(Flt{3;S;F}(RSeq(Pri(c9,c10,a11),RFb(a12,c13)))))))",
+    Tree1130 "B{q0=2;t0=0;b0}RSeq(Lp{_;_}(Bin{b0>1;_}(RFb(a0b{b0+2%2;b0},t1),Intr{t0+1=b0}(PAll{1}(@ki{b0+4=2}t2,pt3{b0:=},@po{t0>b0?b0+=3}@of{b0+=1}Sl{0})))))",
+    Tree1131 "B{b0=1;t0=0}Pri(Par{2;-4}(RU{F}(S),pi0{t0:=},TryF(@os{t0+=1}pt1{b0:t0},@po{t0:=8;b0+=3}t2e),Pre{b0+4<0}(@oh{t0+=1}Sl{20})))",
+    Tree1132 "B{t0=2}Rmp{F;F}(PAll{2}(t0,Wu{t0}))",
+    Tree1133 "B{b0=5;t0=0;q0=1}@si{b0+2=b0}Fb(PPar{1;N}(Lp{_;F}(Wt{50}),c0e),PPar{1;_}(pi1{t0:b0},Sl{10},pa2{b0:b0;b1:t0},c3b{b0+3%2}),Lim{3}(Lp{_;F}(Star(Wt{10},pa4{b0:=;b1:t0},c5l,pc6{b0:b0}))),@of{b0+=1;t0+=1}Step(R,a7,R,Sb{t0=4}),Seq(Swm(c8l,pc9{b0:6}),PPar{0;T}(c10,t11),t12))",
+    Tree1134 "Rep4(Sel(F,PAll{-1}(t0,c1l),Opt(RSeq(t2,c3,t4e))))",
+    Tree1135 "B{t0=5}Keep(Dl{0}(RepF(Rep1(Cd{0;_}(PPar{0;T}(@fi{t0%3=0}@ki{t0%2=0}t0e,t1,Wt{0}))))))",
+    Tree1136 "B{o0;b1;b0=3;q0=2;t0=3;t1=5}Ret3(PPar{2;N}(Flt{3;R;F}(@of{b1=3?b1:=b0}RFb(Rep3(@si{b1+3%3!0}@ki{o0|1<b0}@fi{b0>t0}To{20}(RSeq(c0,Sb{b0=b1},@of{t1%4<2?o0:=_}a1b{t1+1%3;b1},pc2{b0:=},a3b{b0+3;b0}))),PAll{_}(FS(Lp{_;S}(c4b{t1+2}))))),RFb(Ite(Wde(Rus{1}(Pre{b1<t1;S}(pt5{b0:b0;b1:b1})),Sw{3;1}(pi6{t0:=},Scc{t1!0},t7)),Cnd{b0!4;T;_}(OnceT(@rw{b0%3<1}@fi{t1<o0|0+3}Par{-1;-2}(a8,a9,a10)))))))",
+    Tree1137 "B{t1=4;b1;b0=5;t0=3;o0}@po{o0:=t1}@rw{t0>0}@oh{b1:=b0;t0:=t1}Fb(@oh{t0+=1;o0:=t0}@fi{t0+4%2<1}Sel(@of{o0:=_}@fi{t1%2=0}t0,Sb{o0=1}),Seq(Rep2(t1e),a2l,c3),Rep1(Dl{30}(pc4{b0:b1})),@rw{some}@os{t0+=1}@ki{none}Seq(@fi{b0>2}@os{o0:=b1}pa5{b0:b0;b1:t1},c6b{0}))",
+    Tree1138 "B{b0}OnceK(Sb{b0=3})",
+    Tree1139 "B{b0;t1;b1;q0}Bin{b0+3%3>1;T}(Lp{_;S}(Sw{5;0}(Wt{0},Step(a0,t1,c2),Rep2(Rpt{2}(F)))),RFb(MSeq(@ki{b0+3<4}Wu{t1},TryT(c3b{b1},Suc,t4))))",
+    Tree1140 "FS(Swm(AFb(a0,F),Sl{10},a1,t2))",
+    Tree1141 "B{t0=0;b0=2;q0}Fb(AFb(Wde(a0,Wu{t0},@of{b0:=b0%3}@ki{t0%2!0}Bin{t0>3;N}(Sb{t0=6},t1e)),t2,@oh{b0+=1;b0:=t0+1}Lp{_;K}(c3),AFb(@si{t0<b0}pc4{b0:=},c5e),Lp{t0;F}(Star(c6e,c7b{3}))),Ite(Bin{b0<t0+4;_}(Suc,Ite(@oh{b0+=3}pc8{b0:t0},@ki{t0+2!4}@si{b0%2!1}c9l)),@si{b0=t0+4%4}Step(ASeq(Wu{t0},t10),Sl{10}),@po{b0+=1}@oh{t0:=2}TryF(a11,t12)))",
+    Tree1142 "B{t0;b0=3;q0=4;b1=1}@oh{b0:=t0+1%4}@ki{b1%4!0}FF(Opt(@os{t0:=3}@of{b1:=b0+2;b1:=t0}Lp{b0;S}(a0)))",
+    Tree1143 "B{t0=4;b0=2;b1=3}PAll{0}(Fai,RSel(@si{t0+1>b0}@os{b1!t0+1?t0:=b0}PAll{2}(t0,t1),t2))",
+    Tree1144 "B{t1=4;b0;t0=4}@oh{b0%4<0?t0+=3;t1+=3}@os{t1+=2}PPar{0;_}(Inv(RFb(Cd{20;_}(a0))))",
+    Tree1145 "B{t0;o0;t1;b0=5}Step(Bin{some;T}(Sb{t0=t1},SubR(a0)),@si{none}Isw{7;T;_}(Sl{10},c1b{b0%2}),TryF(pa2{b0:8;b1:t1},c3b{b0}))",
+    Tree1146 "B{t0=0;b0=2}RFb(Seq(a0e,Sb{b0=6}),Par{-1;-1}(Rep1(Wt{10}),Seq(pt1{b0:=;b1:t0},pi2{t0:t0})),@po{t0:=b0+3;b0+=2}Fb(c3b{t0+2},F,Wt{10}))",
+    Tree1147 "B{t1;t0=0;b0=3}Par{-1;-1}(t0,Invt(@oh{t1:=b0;t0:=3}@si{b0>b0+4}@fi{b0+4%2!1}RSeq(pt1{b0:0;b1:t1},@po{t1:=b0+1}Suc)))",
+    Tree1148 "B{b0;t0=1;q0;t1=4;b1=5}Opt(@os{t0:=t1%2;t1+=2}@si{b1+3!b0+3}Rmp{F;F}(Lp{t0;K}(Ite(Lp{b0;S}(Dl{10}(OnceK(t0))),c1,Cnd{b0<t0+4;T;S}(SubR(c2))))))",
+    Tree1149 "Swm(Flt{3;_;K}(Step(Flip(Ite(c0,c1,t2),RSel(To{20}(a3),t4,a5,a6l),FS(Rep1(Wt{0}))),Rmp{F;F}(Dl{20}(TryF(c7e,t8,a9,c10l,c11))),Dl{0}(Seq(RSeq(t12e,t13,Rep2(a14l),t15e),Pri(c16,a17e,c18l,a19,a20))),RFb(a21,Ret2(Ret0(c22)),Seq(c23,Sl{30})))))",
+    Tree1150 "MPri(a0,c1,c2)",
+    Tree1151 "B{t0=4;q0=0;t1=2;b0=3}RFb(RT{3}(RSeq(Sb{t0=t1},@os{t0+=1}@fi{t1+4!2}@rw{b0>0}PAll{2}(F,F),Par{_;1}(c0,Suc,a1),Wu{t1})),Inv(RFb(Flt{2;_;K}(t2),@si{t0>5}c3l,a4,c5,Dl{0}(pc6{b0:t0}))),Pri(pc7{b0:=},c8,a9,Lp{t0;K}(pa10{b0:=})))",
+    Tree1152 "Ret0(Fai)",
+    Tree1153 "B{b1=3;b0=3;t0=4}Ite(@si{b0=b1%4}@os{b1+=2}pi0{t0:=},Star(t1,pt2{b0:t0;b1:=}),Bin{b0+2!4;N}(SubA(a3),Sl{0}))",
+    Tree1154 "B{b0=0;t0;o0=_}@si{t0%3=2}RSel(Seq(PAll{-1}(a0b{t0%4;b0},Ruf{3}(c1l)),Ret1(@po{b0+=1}Rpt{0}(pa2{b0:7})),t3),Seq(Fb(t4e,Fai,c5),Ite(PAll{2}(pc6{b0:=},c7),Swm(t8,Run))))",
+    Tree1155 "B{b0;t0}Wv{t0}(c0b{t0+1})",
+    Tree1156 "Fb(AFb(FF(PPar{1;_}(t0e,t1e))),c2,Ret3(RFb(Swm(c3,c4,Wt{20},S,a5))),RT{F}(Flt{3;_;K}(Ret0(t6e))))",
+    Tree1157 "B{t0=3}Swm(Dl{0}(Flt{2;S;F}(Mt{0}(c0e))),OnceT(RFb(a1,pi2{t0:=},t3)))",
+    Tree1158 "B{t0=4;b0=3;b1=5}RSel(MPri(Keep(c0e),PAll{-3}(Scc{b1+1%3<2},Pre{t0>3;K}(Once(S)),pa1{b0:=;b1:b1})),To{0}(Ret1(@po{t0+=3}PPar{0;T}(Ret4(Star(Dl{0}(Scc{b1>6}),@rw{b0+3%2<1}t2,t3e)),@fi{b0+4<0}RU{F}(a4b{b0;b1}),pa5{b0:b1;b1:b0},S))))",
+    Tree1159 "B{b1;t0;b0=2}Cnd{t0<0;_;F}(AFb(PPar{0;T}(pt0{b0:=;b1:=},t1,c2,Scc{b0=4}),Par{-1;-2}(t3,t4),t5))",
+    Tree1160 "B{t0=2;b0;t1=0}RSeq(Isw{t1+1%4;T;_}(ASeq(Wde(c0e,@fi{t1=t0}@rw{b0+1!2}@po{t0:=b0+3}pi1{t0:=}),@ki{t0<3}c2,Step(c3b{t1},c4l),RT{3}(pc5{b0:b0}),Mt{20}(t6)),Fb(a7,pt8{b0:t1},RSel(Dl{10}(a9b{t1%2;b0})),Pre{t1<6;F}(PPar{2;_}(@rw{t1!0}@po{b0+=1}Scc{t1+2!t1},t10,@fi{t0=5}Wu{t0})),t11)),Fb(RFb(c12,Scc{b0+3=t1+3%2},@rw{b0!1}@si{t0+4!4}t13,c14),@oh{t0+=3;b0:=t0}@os{t1:=0}@of{t1+=1}Par{1;_}(Pre{b0!t1}(F)),Swm(@fi{t0%2=1}a15,t16,pi17{t0:=}),OnceT(Wu{t1}),PAll{_}(Try(pa18{b0:=},t19,@os{t1%2!0?b0+=1}t20,t21e,pa22{b0:=;b1:t0}))))",
+    Tree1161 "B{b0;t0=5}Flt{2;S;_}(Sb{t0=b0})",
+    Tree1162 "B{t0;o0;b1;b0}Fb(@fi{t0+4>b1+4}@ki{b0+1%4>0}@os{t0:=b1+3}Dl{10}(Seq(a0e,c1e,a2)),OnceK(Sel(t3,a4)),RSeq(Rty1(@oh{t0+=3}t5),Sw{1}(Wu{t0},a6),Scc{t0=2}),@of{t0+=3;b0:=b1+4}Isw{6;N;T}(a7,a8b{b0;b1},Scc{o0|3%2!0}),OnceT(F))",
+    Tree1163 "B{t0=5;q0=2;b1;b0=1}Lp{_;F}(RFb(@os{b1+=3}@po{b0+=1}Rpt{1}(Wu{t0}),pc0{b0:0}))",
+    Tree1164 "B{b0;t0;b1}Inv(@os{b1+=1;b1:=t0+4%3}Rmp{S;F}(RSeq(To{20}(Wde(c0,pt1{b0:1},pa2{b0:b0;b1:b0})),Ite(RFb(c3,F,t4),a5e))))",
+    Tree1165 "B{b0=4;t1=1}Dd{50}(PAll{-1}(PAll{2}(a0,c1e),Rmp{S;F}(@ki{b0>5}@po{t1>1?b0+=3;t1:=b0+1}F)))",
+    Tree1166 "B{b1=4;o0=_;t0;b0}PAll{-1}(Sw{5;1}(t0,Scc{o0|5=0},c1),@si{o0|1+4%2=1}@of{b0+3%2>0?t0:=b1}@po{t0:=0}RSel(Rty2(a2),t3),c4l)",
+    Tree1167 "B{q0;o0;b0;t0=0}PAll{_}(pt0{b0:t0;b1:b0},RU{S}(Step(t1,Seq(pc2{b0:2},@os{b0+4>3?t0+=3;t0+=1}F),Lp{_;S}(t3),@si{b0!b0+2}@ki{o0|3%2=0}t4)))",
+    Tree1168 "B{t0;b1;o0;t1;b0=0}RSeq(Wde(pc0{b0:=},Sc{b1>o0|4+4%4?b1:=t1+3},Sc{o0:=t0+3}),Step(c1,t2,MPri(pt3{b0:t0;b1:=},pt4{b0:=;b1:=}),pc5{b0:b1}))",
+    Tree1169 "B{t0;o0=1;t1=1}To{20}(@rw{t1>7}SubR(SubA(Rep0(@fi{t1>5}@os{o0|0%3=0?t0:=t1+3}Wu{t1}))))",
+    Tree1170 "B{b0=4;t0}Par{2;-3}(ASeq(@po{t0:=b0%4}@rw{t0+3=4}t0,Sl{50}),RFb(Cd{50;K}(pi1{t0:b0}),Sb{b0=t0}),Swm(a2e,c3))",
+    Tree1171 "B{q0;t0=0;b0=4;b1}Once(Ruf{1}(@po{t0:=t0%3}@of{b0:=b0%2}@rw{b0!3}PPar{2;T}(pa0{b0:6;b1:=},c1,pc2{b0:b1},Lp{t0;R}(Ret0(t3e)))))",
+    Tree1172 "B{b0=3;t0=5;b1}Bin{t0>3;T}(t0,RetF(pt1{b0:=;b1:b1}))",
+    Tree1173 "B{b0=0;b1=4;t0=5;q0=4}Seq(Lp{t0;K}(@of{b1:=b0%2}RSeq(RFb(S),c0b{b0},@fi{b1%4>0}t1,Flt{3;R;F}(Swm(pi2{t0:=},Sl{100})))),Lp{_;F}(Seq(Flt{3;F;F}(c3),@rw{b1+2>7}@oh{b0+=2}@ki{b0+3!b0+2}Lp{b1;K}(To{20}(AFb(t4,t5,Sb{t0=2}))),RFb(pa6{b0:=;b1:=},a7b{t0+3;b1}))))",
+    Tree1174 "MPri(Rep4(FF(Swm(t0,RFb(t1,RT{1}(t2)),Seq(OnceT(S),Sub(c3)),t4))),t5,Swm(Par{-1;-1}(c6,AFb(c7,S)),FS(t8e)))",
+    Tree1175 "B{b0=5;t0=3}Keep(Seq(PPar{0;N}(pi0{t0:t0},S),Wde(t1,t2,@si{t0<0}Wt{30}),Sc{b0+=1}))",
+    Tree1176 "B{o0=_;t0=4;t1=2}ASeq(Pri(t0),Ite(Dl{50}(Cnd{t0>t1+1;T;S}(OnceK(c1))),@si{t0<5}@of{t0+=1}Suc,@rw{some}@si{t0!3}Seq(Wu{t1},@ki{t1<7}c2,c3)),Swm(Par{-3;3}(pc4{b0:t1},pa5{b0:0},Ret0(a6)),RFb(pt7{b0:3;b1:t1},pi8{t0:t0}),S),Su{t0}(Ret2(c9)))",
+    Tree1177 "B{o0=_;t0=5;b1=1}RepF(Flt{2;S;K}(Rpt{F}(Cd{50;F}(Rus{F}(@ki{none}@of{t0:=b1}Bin{b1<7;_}(a0,Cnd{some;_;_}(F)))))))",
+    Tree1178 "B{b0=2;t0=2}Swm(pc0{b0:=},t1,SubA(Sc{t0:=t0%2}))",
+    Tree1179 "B{t0=2;b1}PPar{1;T}(To{50}(Par{_;_}(c0b{9},Wt{30},RtyF(Sb{t0=b1}))))",
+    Tree1180 "Dd{0}(Rpt{F}(RFb(t0e,Ret1(RSeq(Rus{3}(c1),Swm(c2,Lim{3}(a3e)),S)),Par{-3;-1}(Ret1(t4),To{30}(FS(t5)),Swm(t6,OnceK(Fai)),c7,t8))))",
+    Tree1181 "B{t0=1;t1;b1=1}Seq(@oh{t0:=7}@fi{b1%3!2}Rmp{S;S}(RSeq(OnceK(Bin{b1=t1+2;N}(c0b{4},SubA(t1))),RFb(t2,c3,t4e))),RFb(RFb(Seq(Sc{t0:=t0%3},pi5{t0:=}),c6e,F,F)))",
+    Tree1182 "FF(S)",
+    Tree1183 "Invt(Par{1;_}(RSeq(a0,Dd{0}(S)),Rep0(c1)))",
+    Tree1184 "B{b0=4;t0}FF(RFb(PPar{2;N}(@os{t0+=3}@oh{t0+=1}Sb{t0=b0},PAll{-1}(pc0{b0:t0},a1l),t2e),AFb(Ret2(pa3{b0:8}),Flip(pi4{t0:t0},t5))))",
+    Tree1185 "B{t1=2;b0=5;t0=5}RT{1}(@of{t1+=1}Isw{t0+3;_;_}(Seq(@os{b0:=t1+1;t0:=t1}Rep0(pa0{b0:2}))))",
+    Tree1186 "B{b1=4;t0;b0=0}Bin{b1>4;T}(Rep3(@rw{t0%3<2}OnceK(Wv{t0}(AFb(Rmp{S;F}(c0l),Ruf{2}(t1))))),RFb(Wv{t0}(PPar{2;_}(pc2{b0:b1},Rpt{F}(a3b{b0;b0})))))",
+    Tree1187 "B{o0=_;q0=1;b0=1;t0=1}PAll{3}(Fb(t0,t1e,OnceK(pc2{b0:t0})),@fi{b0<o0|4+3}Seq(@ki{none}Scc{b0<6},Lp{b0;K}(t3),t4),RU{S}(Scc{t0!4}),t5)",
+    Tree1188 "B{t1;o0=_;b1=4;t0;b0}RSel(RFb(pi0{t0:b0},RFb(c1,t2,@ki{t0%4=3}t3e)),Par{2;_}(@oh{o0:=_}@po{b1:=t1}t4,RFb(c5,c6,a7b{t1;b1}),t8,OnceT(@ki{t1!6}@si{b0+4=b0}@po{o0:=o0|3+1%2}RSel(c9,t10,Wv{t1}(S)))),Sc{b1<b0+2?o0:=t0})",
+    Tree1189 "B{o0=5;b0=5;t0}Dd{0}(PPar{1;T}(Pre{o0|5%2>0;S}(Rpt{1}(@of{b0+=2;t0:=b0+4}@oh{o0:=_;t0%4<1?b0+=3}Flt{2;S;_}(a0))),Rep0(t1)))",
+    Tree1190 "Rpt{F}(Par{_;1}(AFb(t0),TryF(a1,Ite(t2,c3),PPar{1;T}(a4,t5e),Cd{10;_}(t6)),RFb(Rty0(t7),Sel(Rep2(a8),c9,a10),Step(Seq(c11,t12),MPri(a13,c14,c15)))))",
+    Tree1191 "B{t1=1;b0}Dl{0}(@si{t1<t1+4}Sel(c0,pt1{b0:4;b1:b0}))",
+    Tree1192 "B{b0=0}Rep0(Sb{b0=6})",
+    Tree1193 "B{o0=1;t0;b1=5;b0}Sw{1}(Ret2(Fb(Keep(t0e),t1,pt2{b0:=;b1:b1})),@rw{b0+4>7}@oh{b1:=o0|1}Bin{none;_}(R,RU{S}(Swm(pt3{b0:b0;b1:t0},F))))",
+    Tree1194 "B{o0=1;b0;t1=4}PAll{0}(RFb(pt0{b0:t1;b1:b0},pt1{b0:1;b1:t1}),@po{t1+=1;o0:=b0+4%3}a2e)",
+    Tree1195 "B{b0=4;b1=0;o0;t0=5}Fb(Rep1(Dd{0}(RSeq(RFb(c0,pt1{b0:b1;b1:b1},FF(c2))))),Ruf{1}(RFb(RSeq(Fb(a3l,t4)),RSeq(Swm(pt5{b0:b1;b1:b1}),Fb(pt6{b0:b0;b1:=}),PAll{-1}(t7e,@rw{o0|5%4>2}@ki{t0+3%3!1}c8e)))))",
+    Tree1196 "B{b1=2;b0=1;t0}Rep4(@ki{b0%3>1}Cnd{t0+1%2>0;_;_}(Sw{1}(Sl{20},Sc{t0:=5})))",
+    Tree1197 "B{b1;b0=3;t0=2;t1;o0=_}Pri(Fb(F),MPri(a0,Seq(c1l,Ub{o0},Rpt{3}(Sl{10})),Step(t2,c3)),Dd{0}(@ki{o0|3<b1}@os{b1+=2}Pri(@of{some?b1:=o0|4+3;o0:=_}@fi{none}S,pt4{b0:b0;b1:t0},c5l,Rep4(a6))),Ite(SubR(@oh{b1+=2}@os{b1:=b0%3;b0<b1?t1+=1}SubA(t7)),t8,ASeq(c9,pa10{b0:b0;b1:t1})))",
+    Tree1198 "B{b0;t0;b1=2;t1=4}Flip(@fi{b0%4=3}@po{b1!b1+3?t1+=2}Sb{b1=t1},pi0{t0:b1},Rep1(MPri(@of{t0+=2}@oh{t0:=b1;b1+4!b0%2?b1:=t0+2}a1,pa2{b0:b1;b1:b1})))",
+    Tree1199 "B{o0=2;b0;t0=1}Star(Scc{t0<4},@of{b0+=4}@rw{o0|4<b0+1%4}@os{b0+=1}a0,c1,Sb{o0=8},Fai)",
 }
